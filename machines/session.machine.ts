@@ -1,0 +1,189 @@
+/**
+ * The session (SPEC §4): not logged in or logged in, with checking, logging in, refreshing and expired.
+ * Persistence and calls are named here and given by the app (`machine.provide`), so tests and the
+ * Stately visualizer use the same chart.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { accessTokenExpiresAt } from '../src/api/token-claims';
+
+export interface SessionUser {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: 'guest' | 'member' | 'admin';
+  memberId: string | null;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface LoginResult {
+  token: string;
+  refreshToken: string;
+  user: SessionUser;
+}
+
+/** Why the user is (back) on the log-in page; the page shows the matching text. */
+export type SessionNotice = 'login-expired' | 'login-failed' | null;
+
+export interface SessionContext {
+  user: SessionUser | null;
+  upcomingCount: number;
+  /** When the access token runs out (ms since epoch), to refresh ahead of it. */
+  tokenExpiresAt: number | null;
+  notice: SessionNotice;
+  /** The server's message when log-in was refused ('Incorrect E-mail or Password', a rate limit). */
+  errorMessage: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'login.submit'; credentials: Credentials }
+  | { type: 'logout' }
+  | { type: 'session.expired' }
+  | { type: 'tokens.refreshed'; tokenExpiresAt: number | null }
+  | { type: 'session.sync'; signedIn: boolean }
+  | { type: 'upcoming.set'; count: number };
+
+/** Refresh this long before the access token runs out. */
+export const REFRESH_AHEAD_MS = 60_000;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    /** The stored access token's expiry, or null when there is none. */
+    input: {} as { tokenExpiresAt: number | null },
+  },
+  actors: {
+    loadProfile: fromPromise<SessionUser>(async () => {
+      throw new Error('loadProfile not provided');
+    }),
+    loadUpcomingCount: fromPromise<number>(async () => {
+      throw new Error('loadUpcomingCount not provided');
+    }),
+    logIn: fromPromise<LoginResult, Credentials>(async () => {
+      throw new Error('logIn not provided');
+    }),
+    refreshTokens: fromPromise<{ tokenExpiresAt: number | null }>(async () => {
+      throw new Error('refreshTokens not provided');
+    }),
+  },
+  actions: {
+    /** Keeps the tokens and the user under SPEC §3's storage keys. */
+    saveSession: (_, _login: LoginResult) => {},
+    /** Forgets tokens and the cached user. */
+    clearSession: () => {},
+    /** Tells the other tabs (they send `session.sync`). */
+    broadcast: (_, _signedIn: boolean) => {},
+  },
+  guards: {
+    hasAccessToken: ({ context }) => context.tokenExpiresAt !== null,
+  },
+  delays: {
+    refreshDelay: ({ context }) =>
+      context.tokenExpiresAt === null ? 10 * 60_000 : Math.max(0, context.tokenExpiresAt - Date.now() - REFRESH_AHEAD_MS),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    user: null,
+    upcomingCount: 0,
+    tokenExpiresAt: input.tokenExpiresAt,
+    notice: null,
+    errorMessage: null,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: {
+        guard: 'hasAccessToken',
+        target: 'loadingProfile',
+      },
+      after: { 0: 'loggedOut' },
+    },
+    loadingProfile: {
+      invoke: {
+        src: 'loadProfile',
+        onDone: { target: 'loggedIn', actions: assign({ user: ({ event }) => event.output }) },
+        onError: { target: 'loggedOut', actions: 'clearSession' },
+      },
+      on: { 'session.expired': { target: 'expired' } },
+    },
+    loggedOut: {
+      on: {
+        'login.submit': { target: 'loggingIn' },
+        'session.sync': { guard: ({ event }) => event.signedIn, target: 'loadingProfile' },
+      },
+    },
+    loggingIn: {
+      entry: assign({ notice: null, errorMessage: null }),
+      invoke: {
+        src: 'logIn',
+        input: ({ event }) => (event as Extract<SessionEvent, { type: 'login.submit' }>).credentials,
+        onDone: {
+          target: 'loggedIn',
+          actions: [
+            { type: 'saveSession', params: ({ event }) => event.output },
+            assign({
+              user: ({ event }) => event.output.user,
+              tokenExpiresAt: ({ event }) => accessTokenExpiresAt(event.output.token),
+            }),
+            { type: 'broadcast', params: true },
+          ],
+        },
+        onError: {
+          target: 'loggedOut',
+          actions: assign({
+            notice: 'login-failed',
+            errorMessage: ({ event }) => (event.error instanceof Error ? event.error.message : null),
+          }),
+        },
+      },
+    },
+    loggedIn: {
+      invoke: {
+        src: 'loadUpcomingCount',
+        onDone: { actions: assign({ upcomingCount: ({ event }) => event.output }) },
+        // The count is a nicety: a failure to read it leaves the session as it is.
+        onError: {},
+      },
+      initial: 'active',
+      states: {
+        active: {
+          after: { refreshDelay: 'refreshing' },
+        },
+        refreshing: {
+          invoke: {
+            src: 'refreshTokens',
+            onDone: {
+              target: 'active',
+              actions: assign({ tokenExpiresAt: ({ event }) => event.output.tokenExpiresAt }),
+            },
+            onError: { target: '#session.expired' },
+          },
+        },
+      },
+      on: {
+        logout: { target: 'loggedOut', actions: ['clearSession', { type: 'broadcast', params: false }] },
+        'session.expired': { target: 'expired' },
+        'tokens.refreshed': {
+          target: '.active',
+          reenter: true,
+          actions: assign({ tokenExpiresAt: ({ event }) => event.tokenExpiresAt }),
+        },
+        'session.sync': { guard: ({ event }) => !event.signedIn, target: 'loggedOut', actions: 'clearSession' },
+        'upcoming.set': { actions: assign({ upcomingCount: ({ event }) => event.count }) },
+      },
+    },
+    expired: {
+      entry: ['clearSession', assign({ user: null, upcomingCount: 0, tokenExpiresAt: null, notice: 'login-expired' })],
+      on: {
+        'login.submit': { target: 'loggingIn' },
+        'session.sync': { guard: ({ event }) => event.signedIn, target: 'loadingProfile' },
+      },
+    },
+  },
+});

@@ -1,0 +1,48 @@
+/** The API as a Hono app, built from its dependencies so tests can give it a fake clock and database. */
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps, AppEnv } from './context';
+import { ApiError } from './lib/errors';
+import { authRoutes } from './routes/auth/auth.routes';
+import { devRoutes } from './routes/dev/dev.routes';
+import { publicRoutes } from './routes/public/public.routes';
+import { walletRoutes } from './routes/wallet/wallet.routes';
+import { ERROR_CODES } from '../src/domain/error-codes';
+
+export interface AppOptions {
+  /** A folder with the built SPA to serve beside the API (npm start); none in tests. */
+  staticRoot?: string;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    if (err instanceof HTTPException) {
+      return c.json({ status: err.status, errorCode: ERROR_CODES.INTERNAL, message: err.message }, err.status);
+    }
+    console.error(err);
+    return c.json({ status: 500, errorCode: ERROR_CODES.INTERNAL, message: 'An error occurred!' }, 500);
+  });
+
+  app.notFound((c) => c.json({ status: 404, errorCode: ERROR_CODES.NOT_FOUND, message: 'Not found' }, 404));
+
+  app.get('/health', (c) => c.json({ status: 200, data: { ok: true } }));
+
+  // Areas mount here, one line each.
+  app.route('/', authRoutes());
+  app.route('/', publicRoutes());
+  app.route('/', walletRoutes());
+  if (!deps.config.production) app.route('/', devRoutes());
+
+  if (options.staticRoot) app.use('/*', serveStatic({ root: options.staticRoot }));
+
+  return app;
+}

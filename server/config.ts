@@ -1,0 +1,23 @@
+/** The server's settings, read once from the environment. */
+export interface ServerEnv {
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  production: boolean;
+  jwtSecret: string | undefined;
+  publicBaseUrl: string;
+  staticRoot: string;
+}
+
+export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? '.data',
+    production: env.NODE_ENV === 'production',
+    jwtSecret: env.JWT_SECRET || undefined,
+    publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
+    staticRoot: env.STATIC_ROOT ?? 'dist/web',
+  };
+}

@@ -1,0 +1,31 @@
+/** What every handler can reach: the app's dependencies and, after auth, the caller. */
+import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
+import type { UserRole } from './db/schema';
+
+export interface AppConfig {
+  /** Production hides the outbox and test-only endpoints. */
+  production: boolean;
+  /** Secret for signing access tokens (HS256). */
+  jwtSecret: string;
+  /** Where the SPA is served, for links in e-mails (e.g. the reset link). */
+  publicBaseUrl: string;
+}
+
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+}
+
+export interface AuthUser {
+  id: string;
+  role: UserRole;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    auth: AuthUser;
+  };
+}

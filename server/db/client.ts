@@ -1,0 +1,59 @@
+/**
+ * Opens the database: embedded PGlite (a data folder, or memory for tests) by default, PostgreSQL when a
+ * URL is given. Both are driven through the same Drizzle API and the same migrations.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+import { migrate, type SqlRunner } from './migrate';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { url: string; poolSize?: number }
+  /** A folder for the data, or undefined for an in-memory database. */
+  | { dataDir?: string };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const runner: SqlRunner = {
+      exec: async (text) => void (await pool.query(text)),
+      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      withLock: async (fn) => {
+        // Several server processes may start at once on one PostgreSQL: one migrates, the others wait.
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock(715417)');
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(715417)').catch(() => {});
+          client.release();
+        }
+      },
+    };
+    await migrate(runner);
+    return { db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', close: () => pool.end() };
+  }
+  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { btree_gist } });
+  const runner: SqlRunner = {
+    exec: async (text) => void (await client.exec(text)),
+    query: async (text, params) => (await client.query(text, params as unknown[])).rows as Record<string, unknown>[],
+    withLock: (fn) => fn(),
+  };
+  await migrate(runner);
+  return { db: drizzlePglite(client, { schema }) as unknown as Db, driver: 'pglite', close: () => client.close() };
+}

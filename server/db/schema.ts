@@ -1,0 +1,284 @@
+/**
+ * Drizzle table definitions. They mirror `migrations/*.sql`, which are the source of truth for the
+ * database (the same SQL runs on PGlite and PostgreSQL); these give the queries their types.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().default(sql`now()`);
+const updatedAt = () => ts('updated_at').notNull().default(sql`now()`);
+
+export type UserRole = 'guest' | 'member' | 'admin';
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  role: text('role').$type<UserRole>().notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  customId: text('custom_id'),
+  customerId: text('customer_id'),
+  mobileCountryCode: text('mobile_country_code'),
+  mobileNumber: text('mobile_number'),
+  locale: text('locale').notNull().default('en'),
+  /** Members only: how many upcoming reservations may be active at once (null: no limit). */
+  activeReservationLimit: integer('active_reservation_limit'),
+  /** Members only: how many reservations may be confirmed per calendar year (null: no limit). */
+  annualReservationLimit: integer('annual_reservation_limit'),
+  emailVerifiedAt: ts('email_verified_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  familyId: text('family_id').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  revokedAt: ts('revoked_at'),
+  createdAt: createdAt(),
+});
+
+export type OneTimeTokenPurpose = 'password-reset' | 'email-verify';
+
+export const oneTimeTokens = pgTable('one_time_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  purpose: text('purpose').$type<OneTimeTokenPurpose>().notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+});
+
+/** Values that fill the placeholders of a venue's policy texts (SPEC §9). Money in minor units. */
+export interface VenuePolicy {
+  /** Hours before the reservation inside which a cancellation is late. */
+  cancellationWindowHours: number;
+  cancellationFee: { type: 'PER_PERSON' | 'PERCENTAGE'; amount: number };
+  /** Late-cancellation fee per person by party size: the tier with the largest minGuestCount that fits. */
+  feesByPartySize: { minGuestCount: number; amount: number }[];
+  noShowFeePerPerson: number;
+  minimumSpend: { type: 'PER_PERSON' | 'TOTAL'; amount: number } | null;
+  maximumPartySize: number;
+}
+
+export const venues = pgTable('venues', {
+  id: text('id').primaryKey(),
+  domain: text('domain').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  address: text('address').notNull(),
+  introduction: text('introduction').notNull(),
+  maxPartySize: integer('max_party_size').notNull(),
+  onlineMinGuests: integer('online_min_guests').notNull(),
+  onlineMaxGuests: integer('online_max_guests').notNull(),
+  requiresPhoneVerification: boolean('requires_phone_verification').notNull(),
+  minLeadMinutes: integer('min_lead_minutes').notNull(),
+  policy: jsonb('policy').$type<VenuePolicy>().notNull(),
+  reservationsPhone: text('reservations_phone').notNull(),
+  reservationsEmail: text('reservations_email').notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const servicePeriods = pgTable('service_periods', {
+  id: text('id').primaryKey(),
+  venueId: text('venue_id').notNull(),
+  name: text('name').notNull(),
+  /** ISO weekdays of the service day the period starts on: 1 Monday ... 7 Sunday. */
+  daysOfWeek: integer('days_of_week').array().notNull(),
+  /** Minutes from the service day's midnight; past 1440 runs into the next calendar day. */
+  startMinute: integer('start_minute').notNull(),
+  endMinute: integer('end_minute').notNull(),
+  intervalMinutes: integer('interval_minutes').notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const seatingAreas = pgTable('seating_areas', {
+  id: text('id').primaryKey(),
+  venueId: text('venue_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const venueTables = pgTable('venue_tables', {
+  id: text('id').primaryKey(),
+  venueId: text('venue_id').notNull(),
+  seatingAreaId: text('seating_area_id').notNull(),
+  name: text('name').notNull(),
+  minGuests: integer('min_guests').notNull(),
+  maxGuests: integer('max_guests').notNull(),
+});
+
+export type PrePaymentType = 'PREPAYMENT' | 'DEPOSIT' | 'NONE';
+
+/** SPEC §3's payment policy; percentages use SPEC §9's encodings (service charge /1000, tax /100000). */
+export const experiences = pgTable('experiences', {
+  id: text('id').primaryKey(),
+  venueId: text('venue_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  /** Names of the venue's service periods in which the experience is offered. */
+  periodNames: text('period_names').array().notNull(),
+  membersOnly: boolean('members_only').notNull(),
+  prePaymentType: text('pre_payment_type').$type<PrePaymentType>().notNull(),
+  priceAmount: integer('price_amount').notNull(),
+  serviceChargePercentage: integer('service_charge_percentage').notNull(),
+  taxPercentage: integer('tax_percentage').notNull(),
+  depositPolicy: jsonb('deposit_policy').$type<{ minGuestCount: number; price: { amount: number } }[]>().notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const menus = pgTable('menus', {
+  id: text('id').primaryKey(),
+  venueId: text('venue_id').notNull(),
+  name: text('name').notNull(),
+  fileName: text('file_name').notNull().unique(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export type ReservationStatus =
+  | 'PENDING'
+  | 'CONFIRMED'
+  | 'EXPIRED'
+  | 'CANCELED'
+  | 'LATE_CANCELED'
+  | 'NO_SHOW';
+
+export type BookingSource = 'GUEST_WEB_MOBILE' | 'GUEST_WEB';
+
+export const reservations = pgTable('reservations', {
+  id: text('id').primaryKey(),
+  uniqueId: text('unique_id').notNull().unique(),
+  userId: text('user_id').notNull(),
+  venueId: text('venue_id').notNull(),
+  experienceId: text('experience_id').notNull(),
+  tableId: text('table_id').notNull(),
+  /** The dining area the guest asked for; null when any area will do. */
+  seatingAreaId: text('seating_area_id'),
+  /** The Hong Kong service day, YYYY-MM-DD. */
+  date: text('date').notNull(),
+  startTime: integer('start_time').notNull(),
+  duration: integer('duration').notNull(),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  numberOfGuests: integer('number_of_guests').notNull(),
+  status: text('status').$type<ReservationStatus>().notNull(),
+  holdExpiresAt: ts('hold_expires_at'),
+  bookingSource: text('booking_source').$type<BookingSource>().notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  email: text('email'),
+  mobileCountryCode: text('mobile_country_code'),
+  mobileNumber: text('mobile_number'),
+  notes: text('notes'),
+  locale: text('locale').notNull().default('en'),
+  prePaymentType: text('pre_payment_type').$type<PrePaymentType>().notNull(),
+  amountDue: integer('amount_due').notNull(),
+  currency: text('currency').notNull().default('HKD'),
+  /** RFC 5545 SEQUENCE of the calendar invitation: raised on every change and cancel. */
+  sequence: integer('sequence').notNull().default(0),
+  confirmedAt: ts('confirmed_at'),
+  canceledAt: ts('canceled_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const payments = pgTable('payments', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  reservationId: text('reservation_id'),
+  purpose: text('purpose').$type<'RESERVATION' | 'WALLET_TOP_UP'>().notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull().default('HKD'),
+  status: text('status').notNull(),
+  method: text('method').$type<'CARD' | 'WALLET'>().notNull(),
+  processorRef: text('processor_ref'),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  failureMessage: text('failure_message'),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type WalletEntryType = 'TOP_UP' | 'PAYMENT' | 'REFUND' | 'CHARGE' | 'ADJUSTMENT';
+
+export const walletEntries = pgTable('wallet_entries', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  type: text('type').$type<WalletEntryType>().notNull(),
+  /** Signed minor units: credits positive, debits negative. */
+  amount: integer('amount').notNull(),
+  description: text('description').notNull(),
+  reservationId: text('reservation_id'),
+  paymentId: text('payment_id'),
+  createdAt: createdAt(),
+});
+
+export const phoneVerifications = pgTable('phone_verifications', {
+  id: text('id').primaryKey(),
+  mobileCountryCode: text('mobile_country_code').notNull(),
+  mobileNumber: text('mobile_number').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  verifiedAt: ts('verified_at'),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  locale: text('locale').notNull(),
+  createdAt: createdAt(),
+});
+
+export interface OutboxAttachment {
+  fileName: string;
+  contentType: string;
+  /** Base64 content. */
+  content: string;
+}
+
+export const outbox = pgTable('outbox', {
+  id: text('id').primaryKey(),
+  channel: text('channel').$type<'EMAIL' | 'SMS'>().notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
+  sentAt: ts('sent_at'),
+  createdAt: createdAt(),
+});
+
+export const pageViews = pgTable('page_views', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  page: text('page').notNull(),
+  locale: text('locale').notNull(),
+  createdAt: createdAt(),
+});
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,37 @@
+/** The API's error envelope `{ status, errorCode, message, field? }` (SPEC §7) as a throwable. */
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { COMPLETION_ERRORS, ERROR_CODES, type CompletionErrorCode } from '../../src/domain/error-codes';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly errorCode: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+
+  toBody() {
+    return {
+      status: this.status,
+      errorCode: this.errorCode,
+      message: this.message,
+      ...(this.field ? { field: this.field } : {}),
+    };
+  }
+}
+
+export const badRequest = (message: string, field?: string) =>
+  new ApiError(400, ERROR_CODES.VALIDATION, message, field);
+export const unauthorized = (message = 'Login required') => new ApiError(401, ERROR_CODES.UNAUTHORIZED, message);
+export const forbidden = (message = 'You do not have access to this') =>
+  new ApiError(403, ERROR_CODES.FORBIDDEN, message);
+export const notFound = (message = 'Not found') => new ApiError(404, ERROR_CODES.NOT_FOUND, message);
+export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
+  new ApiError(429, ERROR_CODES.RATE_LIMITED, message);
+
+/** A reservation-completion failure with SPEC §8's code and text. */
+export function completionError(code: CompletionErrorCode, status: ContentfulStatusCode = 422): ApiError {
+  return new ApiError(status, code, COMPLETION_ERRORS[code].message);
+}

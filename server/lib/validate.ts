@@ -1,0 +1,44 @@
+/** Request validation with valibot: a 400 naming the first bad field, before anything changes. */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { badRequest } from './errors';
+
+type Schema = v.GenericSchema;
+
+function check<S extends Schema>(schema: S, input: unknown, where: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = v.getDotPath(issue) ?? undefined;
+  const message = field ? `${field}: ${issue.message}` : `${where}: ${issue.message}`;
+  throw badRequest(message, field ?? undefined);
+}
+
+export async function parseBody<S extends Schema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw badRequest('The request body must be JSON');
+  }
+  return check(schema, body, 'body');
+}
+
+export function parseQuery<S extends Schema>(c: Context, schema: S): v.InferOutput<S> {
+  return check(schema, c.req.query(), 'query');
+}
+
+export function parseParams<S extends Schema>(c: Context, schema: S): v.InferOutput<S> {
+  return check(schema, c.req.param(), 'path');
+}
+
+/** Shared field schemas for path and query values. */
+export const idSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{24}$/, 'must be a 24-character hex id'));
+export const isoDateSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'),
+  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real date'),
+);
+/** A whole number given as a query string. */
+export const intFromString = (min: number, max: number) =>
+  v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));

@@ -1,0 +1,57 @@
+/** Where the session lives in the browser (SPEC §3): `access_token`, `refresh_token`, `cache_user_info`. */
+
+export const ACCESS_TOKEN_KEY = 'access_token';
+export const REFRESH_TOKEN_KEY = 'refresh_token';
+export const USER_INFO_KEY = 'cache_user_info';
+
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+}
+
+/** A key-value store with localStorage's shape, so tests can pass an in-memory one. */
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function memoryStore(): KeyValueStore {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+export class TokenStore {
+  constructor(private readonly store: KeyValueStore) {}
+
+  get accessToken(): string | null {
+    return this.store.getItem(ACCESS_TOKEN_KEY);
+  }
+
+  get refreshToken(): string | null {
+    return this.store.getItem(REFRESH_TOKEN_KEY);
+  }
+
+  save(tokens: TokenPair): void {
+    this.store.setItem(ACCESS_TOKEN_KEY, tokens.token);
+    this.store.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
+  }
+
+  readUser<T>(): T | null {
+    const raw = this.store.getItem(USER_INFO_KEY);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return null;
+    }
+  }
+
+  saveUser(user: unknown): void {
+    this.store.setItem(USER_INFO_KEY, JSON.stringify(user));
+  }
+
+  clear(): void {
+    for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_INFO_KEY]) this.store.removeItem(key);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Error codes of the API's `{ status, errorCode, message }` envelope. The completion codes and their
+ * texts are SPEC §8's, word for word; the others are ours, for failures the spec names only by message.
+ */
+
+/** SPEC §8: reservation completion codes. `ownText` says whether the client shows the text itself. */
+export const COMPLETION_ERRORS = {
+  1010101: { message: 'Not a Club member', ownText: false },
+  1010102: { message: 'Unable to fetch Reservations', ownText: true },
+  1010103: { message: 'Reservation not found', ownText: false },
+  1010104: { message: 'You have reached your limit of active Reservations', ownText: true },
+  1010105: { message: 'You have reached your annual limit of Reservations', ownText: true },
+  10202: { message: 'Your reservation has expired. Please make a new reservation', ownText: true },
+  10203: { message: "It's too late to confirm this reservation. Please make a new reservation", ownText: true },
+  10204: { message: "We couldn't find the venue information. Please try again", ownText: false },
+  10205: { message: 'A mobile number is required to complete your reservation', ownText: true },
+  10206: { message: "We couldn't process your guest information", ownText: false },
+  10207: { message: "We couldn't find your guest profile", ownText: false },
+  10208: { message: 'You have an overlapping Reservation at another venue', ownText: true },
+  10209: { message: "couldn't update your reservation", ownText: false },
+  10210: { message: "couldn't process your payment information", ownText: false },
+  10211: { message: "couldn't update your reservation status", ownText: false },
+  10212: { message: "couldn't send the phone verification", ownText: false },
+} as const;
+
+export type CompletionErrorCode = keyof typeof COMPLETION_ERRORS;
+
+/** Codes of our own, outside the completion catalogue. */
+export const ERROR_CODES = {
+  VALIDATION: 40000,
+  UNAUTHORIZED: 40100,
+  LOGIN_FAILED: 40101,
+  LOGIN_EXPIRED: 40102,
+  EMAIL_NOT_VERIFIED: 40103,
+  FORBIDDEN: 40300,
+  NOT_FOUND: 40400,
+  CONFLICT: 40900,
+  RATE_LIMITED: 42900,
+  INTERNAL: 50000,
+  PARTY_TOO_LARGE: 20101,
+  SELECTION_UNAVAILABLE: 20102,
+  VENUE_NOT_FOUND: 20103,
+  NOT_CHANGEABLE: 20104,
+  NO_AVAILABILITY: 20105,
+  VERIFICATION_FAILED: 20106,
+} as const;
+
+/** The text shown for a completion code that has no text of its own (SPEC §8). */
+export function genericCompletionMessage(code: number): string {
+  return `There was an error when trying to make the reservation. Error code: ${code}`;
+}

@@ -1,0 +1,140 @@
+/**
+ * The four venues as the client knows them without asking the server (SPEC §3 "Venue (fixed in the
+ * client)"). The server seeds its `venues` rows from the same ids, domains and titles, so the two agree.
+ * Imported by the browser bundle: no Node imports here.
+ */
+
+/** SPEC §9: the largest party bookable at any venue; larger parties contact the reservations team. */
+export const MAX_PARTY_SIZE = 10;
+
+/** The venue slugs of SPEC §3's table. */
+export type VenueDomain = 'leclos' | 'batard' | 'hopsze' | 'obe';
+
+/** A PDF menu: `url` is served by the server at `/public/menu/{fileName}`. */
+export interface VenueMenuLink {
+  name: string;
+  url: string;
+}
+
+/** One line of a venue's dining hours, e.g. `{ title: 'Lunch', desc: 'Daily, 12:00 pm – 3:30 pm' }`. */
+export interface DiningHoursEntry {
+  title: string;
+  desc: string;
+}
+
+/** A venue's fixed client-side data, field names as in SPEC §3. */
+export interface Venue {
+  title: string;
+  domain: VenueDomain;
+  /** The venue id: 24 hex characters, the same as the server's `venues.id`. */
+  value: string;
+  desc: string;
+  address: string;
+  menu: readonly VenueMenuLink[];
+  maximum: number;
+  introduction: string;
+  diningHours: readonly DiningHoursEntry[];
+}
+
+/** Where the server serves menu PDFs; the seed strips this prefix to get each menu's file name. */
+export const MENU_URL_PREFIX = '/public/menu/';
+
+const menuUrl = (fileName: string) => `${MENU_URL_PREFIX}${fileName}`;
+
+// One building in Central; each venue on its own floor.
+const BUILDING = 'Aldrich House, 12 Ice House Street, Central, Hong Kong';
+
+/** The four venues in display order. */
+export const VENUES: readonly Venue[] = [
+  {
+    title: 'Le Clos',
+    domain: 'leclos',
+    value: '6650a1c0e4b0a1b2c3d40001',
+    desc: 'All-day Dining',
+    address: `G/F, ${BUILDING}`,
+    menu: [
+      { name: 'All-Day Menu', url: menuUrl('leclos-all-day.pdf') },
+      { name: 'Breakfast Menu', url: menuUrl('leclos-breakfast.pdf') },
+      { name: 'Supper Menu', url: menuUrl('leclos-supper.pdf') },
+    ],
+    maximum: MAX_PARTY_SIZE,
+    introduction:
+      "Le Clos is the club's living room: a bright, walled-garden brasserie on the ground floor that opens for " +
+      'breakfast and stays lively until late. The kitchen turns out rotisserie chicken, market salads and ' +
+      'Cantonese comfort dishes side by side, with a wine list built around growers from Burgundy and the Rhône.',
+    diningHours: [
+      { title: 'Breakfast', desc: 'Monday to Friday, 8:00 am – 11:00 am' },
+      { title: 'Lunch', desc: 'Daily, 11:00 am – 5:00 pm' },
+      { title: 'Dinner', desc: 'Daily, 5:00 pm – 10:00 pm' },
+      { title: 'Supper', desc: 'Tuesday to Saturday, 10:00 pm – 1:00 am' },
+    ],
+  },
+  {
+    title: 'Bâtard',
+    domain: 'batard',
+    value: '6650a1c0e4b0a1b2c3d40002',
+    desc: 'French Contemporary',
+    address: `2/F, ${BUILDING}`,
+    menu: [
+      { name: 'Tasting Menu', url: menuUrl('batard-tasting.pdf') },
+      { name: 'À la Carte', url: menuUrl('batard-a-la-carte.pdf') },
+    ],
+    maximum: MAX_PARTY_SIZE,
+    introduction:
+      'Bâtard brings a light, modern hand to classic French cooking, drawing on Japanese seafood, Brittany ' +
+      'butter and vegetables from farms in the New Territories. The seasonal tasting menu changes with the ' +
+      'market, and the sommelier keeps a deep cellar of grower Champagne and white Burgundy.',
+    diningHours: [
+      { title: 'Lunch', desc: 'Daily, 12:00 pm – 3:30 pm' },
+      { title: 'Dinner', desc: 'Daily, 6:00 pm – 11:00 pm' },
+    ],
+  },
+  {
+    title: 'Hop Sze',
+    domain: 'hopsze',
+    value: '6650a1c0e4b0a1b2c3d40003',
+    desc: 'Chinese',
+    address: `3/F, ${BUILDING}`,
+    menu: [
+      { name: 'Dim Sum Lunch', url: menuUrl('hopsze-lunch.pdf') },
+      { name: 'Dinner Menu', url: menuUrl('hopsze-dinner.pdf') },
+    ],
+    maximum: MAX_PARTY_SIZE,
+    introduction:
+      'Hop Sze serves heritage Cantonese cooking with the care of a family kitchen: wok-fried dishes with ' +
+      'real wok hei, slow-braised soups and roast meats from our own charcoal oven. Dinner is served in two ' +
+      'seatings, and our private rooms welcome larger celebrations.',
+    diningHours: [
+      { title: 'Lunch', desc: 'Daily, 12:00 pm – 3:30 pm' },
+      { title: 'Dinner – First Seating', desc: 'Daily, 6:00 pm – 8:00 pm' },
+      { title: 'Dinner – Second Seating', desc: 'Daily, 8:30 pm – 10:30 pm' },
+      { title: 'Online Reservations', desc: 'For parties of 2 to 7 guests' },
+      { title: 'Private Rooms', desc: 'For parties of 8 or more, please contact our reservations team' },
+    ],
+  },
+  {
+    title: 'Obe',
+    domain: 'obe',
+    value: '6650a1c0e4b0a1b2c3d40004',
+    desc: 'Whisky Bar',
+    address: `6/F, ${BUILDING}`,
+    menu: [
+      { name: 'Whisky List', url: menuUrl('obe-whisky.pdf') },
+      { name: 'Cocktails & Bar Bites', url: menuUrl('obe-cocktails.pdf') },
+    ],
+    maximum: MAX_PARTY_SIZE,
+    introduction:
+      'Obe is a quiet, wood-panelled bar at the top of the house with more than three hundred whiskies, from ' +
+      'Islay and Speyside to rare Japanese single malts. Sit at the counter for a guided flight, or settle ' +
+      'into the lounge with a highball and a plate of bar snacks.',
+    diningHours: [
+      { title: 'Monday, Tuesday & Sunday', desc: '5:00 pm – 12:00 am' },
+      { title: 'Wednesday to Saturday', desc: '5:00 pm – 2:00 am' },
+    ],
+  },
+];
+
+/** The venue with the given domain (slug), or undefined for an unknown one. */
+export function venueByDomain(domain: string): Venue | undefined {
+  return VENUES.find((venue) => venue.domain === domain);
+}

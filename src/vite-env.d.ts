@@ -1,0 +1,4 @@
+/// <reference types="vite/client" />
+declare module '*.po' {
+  export const messages: import('@lingui/core').Messages;
+}

@@ -1,0 +1,128 @@
+/**
+ * A test API: the real app on a fresh database (in-memory PGlite, or a throw-away database on the
+ * PostgreSQL at TEST_DATABASE_URL), demo data seeded, and a clock the test moves by hand.
+ */
+import pg from 'pg';
+import { createApp } from '../../server/app';
+import { openDatabase, type Database } from '../../server/db/client';
+import { seedDemoData } from '../../server/db/seed';
+import type { Clock } from '../../server/lib/clock';
+import type { AppDeps } from '../../server/context';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** The drivers to run server tests on: PGlite always, PostgreSQL when one is reachable. */
+export function testDrivers(): Driver[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export class FakeClock implements Clock {
+  constructor(private current: Date) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(at: Date | string): void {
+    this.current = new Date(at);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  advanceMinutes(minutes: number): void {
+    this.advance(minutes * 60_000);
+  }
+}
+
+/** A fixed "now" for tests: Monday 2026-11-23 10:00 in Hong Kong. */
+export const TEST_NOW = new Date('2026-11-23T02:00:00Z');
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApi {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  database: Database;
+  clock: FakeClock;
+  /** Sends a request and returns the status and the parsed JSON body. */
+  request(method: string, path: string, options?: RequestOptions): Promise<{ status: number; body: any }>;
+  /** Logs a demo user in and returns its access token. */
+  login(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(driver: Driver): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (driver === 'pglite') {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 60 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApi(options: { driver?: Driver; now?: Date; seed?: boolean } = {}): Promise<TestApi> {
+  const { database, drop } = await openTestDatabase(options.driver ?? 'pglite');
+  const clock = new FakeClock(options.now ?? TEST_NOW);
+  if (options.seed !== false) await seedDemoData(database.db, { now: clock.now() });
+  const deps: AppDeps = {
+    db: database.db,
+    clock,
+    config: { production: false, jwtSecret: 'test-secret-test-secret-test-secret', publicBaseUrl: 'http://localhost:3000' },
+  };
+  const app = createApp(deps);
+
+  const request: TestApi['request'] = async (method, path, { body, token, headers = {} } = {}) => {
+    const res = await app.request(path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (a PDF, say): hand back the text.
+    }
+    return { status: res.status, body: parsed };
+  };
+
+  return {
+    app,
+    deps,
+    database,
+    clock,
+    request,
+    async login(email, password) {
+      const res = await request('POST', '/user/authentication/login', { body: { email, password } });
+      if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+      return res.body.data.token as string;
+    },
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/// <reference types="vitest/config" />
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3000);
+// Paths the API answers; in development Vite forwards them to the API server.
+const apiPrefixes = ['/public', '/user', '/admin', '/guest', '/payments', '/dev', '/health'];
+
+export default defineConfig({
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+  build: { outDir: 'dist/web', sourcemap: true },
+  server: {
+    proxy: Object.fromEntries(apiPrefixes.map((p) => [p, `http://127.0.0.1:${apiPort}`])),
+  },
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    environment: 'node',
+    globalSetup: ['tests/global-setup.ts'],
+  },
+});

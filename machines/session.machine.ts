@@ -97,16 +97,14 @@ export const sessionMachine = setup({
   }),
   initial: 'checking',
   states: {
+    // Transient: decides at start whether there is a session to restore.
     checking: {
-      always: {
-        guard: 'hasAccessToken',
-        target: 'loadingProfile',
-      },
-      after: { 0: 'loggedOut' },
+      always: [{ guard: 'hasAccessToken', target: 'loadingProfile' }, { target: 'loggedOut' }],
     },
     loadingProfile: {
       invoke: {
         src: 'loadProfile',
+        id: 'loadProfile',
         onDone: { target: 'loggedIn', actions: assign({ user: ({ event }) => event.output }) },
         onError: { target: 'loggedOut', actions: 'clearSession' },
       },
@@ -122,6 +120,7 @@ export const sessionMachine = setup({
       entry: assign({ notice: null, errorMessage: null }),
       invoke: {
         src: 'logIn',
+        id: 'logIn',
         input: ({ event }) => (event as Extract<SessionEvent, { type: 'login.submit' }>).credentials,
         onDone: {
           target: 'loggedIn',
@@ -146,6 +145,7 @@ export const sessionMachine = setup({
     loggedIn: {
       invoke: {
         src: 'loadUpcomingCount',
+        id: 'loadUpcomingCount',
         onDone: { actions: assign({ upcomingCount: ({ event }) => event.output }) },
         // The count is a nicety: a failure to read it leaves the session as it is.
         onError: {},
@@ -158,6 +158,7 @@ export const sessionMachine = setup({
         refreshing: {
           invoke: {
             src: 'refreshTokens',
+            id: 'refreshTokens',
             onDone: {
               target: 'active',
               actions: assign({ tokenExpiresAt: ({ event }) => event.output.tokenExpiresAt }),

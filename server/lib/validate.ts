@@ -10,7 +10,10 @@ function check<S extends Schema>(schema: S, input: unknown, where: string): v.In
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = v.getDotPath(issue) ?? undefined;
-  const message = field ? `${field}: ${issue.message}` : `${where}: ${issue.message}`;
+  // Our own texts (SPEC §5's among them) stand alone; valibot's generic ones ("Invalid type: ...") get
+  // the field's name in front so the caller knows what to fix.
+  const generic = issue.message.startsWith('Invalid ');
+  const message = generic ? `${field ?? where}: ${issue.message}` : issue.message;
   throw badRequest(message, field ?? undefined);
 }
 

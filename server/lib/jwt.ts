@@ -1,0 +1,66 @@
+/**
+ * HS256 access tokens signed with node:crypto. Hand-rolled rather than `hono/jwt` because expiry has to
+ * be judged by the injected clock, so tests can move time.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AuthUser } from '../context';
+import type { UserRole } from '../db/schema';
+
+/** Lifetime of an access token: 15 minutes. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+const ROLES: readonly UserRole[] = ['guest', 'member', 'admin'];
+// Fixed header: verification insists on exactly this algorithm, so `alg: none` and key confusion fail.
+const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+/** The claims an access token carries. */
+export interface AccessTokenClaims {
+  sub: string;
+  role: UserRole;
+  iat: number;
+  exp: number;
+}
+
+function base64url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+function sign(input: string, secret: string): Buffer {
+  return createHmac('sha256', secret).update(input).digest();
+}
+
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** Signs a 15-minute access token for `user`, issued at `now`. */
+export function signAccessToken(user: AuthUser, secret: string, now: Date): string {
+  const iat = seconds(now);
+  const claims: AccessTokenClaims = { sub: user.id, role: user.role, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS };
+  const payload = base64url(JSON.stringify(claims));
+  return `${HEADER}.${payload}.${sign(`${HEADER}.${payload}`, secret).toString('base64url')}`;
+}
+
+/**
+ * The caller named by a token, or null when the token is malformed, not HS256, badly signed, or expired
+ * at `now`.
+ */
+export function verifyAccessToken(token: string, secret: string, now: Date): AuthUser | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, payload, signature] = parts as [string, string, string];
+  try {
+    const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (head.alg !== 'HS256') return null;
+    const expected = sign(`${header}.${payload}`, secret);
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<AccessTokenClaims>;
+    if (typeof claims.sub !== 'string' || !claims.sub) return null;
+    if (!ROLES.includes(claims.role as UserRole)) return null;
+    if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
+    if (seconds(now) >= claims.exp) return null;
+    return { id: claims.sub, role: claims.role as UserRole };
+  } catch {
+    // Undecodable JSON in header or payload.
+    return null;
+  }
+}

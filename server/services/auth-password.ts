@@ -1,0 +1,86 @@
+/** Password change (logged in), reset initiation (by e-mail) and reset (by the e-mailed token). */
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../context';
+import { users } from '../db/schema';
+import { loginExpired } from '../lib/auth';
+import { badRequest } from '../lib/errors';
+import { hashPassword, verifyPassword } from '../lib/password';
+import {
+  createOneTimeToken,
+  findLiveOneTimeToken,
+  mailPasswordReset,
+  resetLink,
+  spendOneTimeToken,
+} from './auth-links';
+import {
+  areaAllows,
+  emailVerifiedAtOr,
+  findUserByEmail,
+  findUserById,
+  issueSession,
+  revokeUserRefreshTokens,
+  type LoginArea,
+  type SessionTokens,
+} from './auth-session';
+
+const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+
+/** Why a change of password was refused, for the caller's rate limiting. */
+export class WrongCurrentPassword extends Error {}
+
+/**
+ * Changes the caller's password after checking the current one. Every refresh token of the user is
+ * revoked and a fresh pair returned, so this device stays logged in and the others are logged out.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  userId: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<SessionTokens> {
+  const { db, clock } = deps;
+  const user = await findUserById(db, userId);
+  if (!user) throw loginExpired();
+  if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new WrongCurrentPassword();
+  const passwordHash = await hashPassword(newPassword);
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeUserRefreshTokens(tx, user.id, now);
+    return issueSession(tx, deps, { id: user.id, role: user.role });
+  });
+}
+
+/**
+ * Mails a reset link when the e-mail belongs to an account of this area; silently does nothing otherwise,
+ * so the answer never tells whether an account exists.
+ */
+export async function initiatePasswordReset(deps: AppDeps, area: LoginArea, email: string): Promise<void> {
+  const { db, clock, config } = deps;
+  const user = await findUserByEmail(db, email);
+  if (!user || !areaAllows(area, user.role)) return;
+  await db.transaction(async (tx) => {
+    const raw = await createOneTimeToken(tx, user.id, 'password-reset', clock.now());
+    await mailPasswordReset(tx, user, resetLink(config, raw, area));
+  });
+}
+
+/**
+ * Sets a new password from a live reset token, spends the token and logs every device out. The link
+ * came through the mailbox, so it also proves the address. A refused call changes nothing.
+ */
+export async function resetPassword(deps: AppDeps, raw: string, password: string): Promise<void> {
+  const { db, clock } = deps;
+  const token = await findLiveOneTimeToken(db, raw, 'password-reset', clock.now());
+  if (!token) throw badRequest(RESET_LINK_INVALID, 'token');
+  const passwordHash = await hashPassword(password);
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    if (!(await spendOneTimeToken(tx, token, now))) throw badRequest(RESET_LINK_INVALID, 'token');
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: emailVerifiedAtOr(now), updatedAt: now })
+      .where(eq(users.id, token.userId));
+    await revokeUserRefreshTokens(tx, token.userId, now);
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * Valibot schemas for the account forms and the auth request bodies, shared by the browser and the
+ * server. Messages are SPEC §5's, word for word, where the spec has one.
+ */
+import * as v from 'valibot';
+
+/** User-visible validation messages of the account forms. */
+export const ACCOUNT_MESSAGES = {
+  emailRequired: 'Please enter your email address!',
+  emailInvalid: 'Please enter a valid email address!',
+  firstNameRequired: 'Please enter first name!',
+  lastNameRequired: 'Please enter last name!',
+  mobileNumberInvalid: 'Please enter a valid mobile number',
+  passwordRequired: 'Please enter your password!',
+  passwordTooShort: 'The password must be at least 7 characters',
+  passwordTooLong: 'The password must be at most 200 characters',
+  passwordConfirmation: 'Confirmation password is incorrect',
+  tokenRequired: 'This link is invalid or has expired.',
+} as const;
+
+/** SPEC §9: minimum password length. */
+export const MIN_PASSWORD_LENGTH = 7;
+// Keeps scrypt's input bounded; far above any real password.
+const MAX_PASSWORD_LENGTH = 200;
+
+/** The locales the interface offers (SPEC §1). */
+export const ACCOUNT_LOCALES = ['en', 'ja', 'ko', 'th', 'zh-Hans', 'zh-Hant'] as const;
+export type AccountLocale = (typeof ACCOUNT_LOCALES)[number];
+
+/**
+ * SPEC §5's e-mail format: local part of letters, digits, underscore, dot, plus or hyphen; @; domain
+ * labels; a final label of 2 to 6 letters or digits.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_.+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9]{2,6}$/;
+
+/**
+ * A string field that must be filled in. A missing key becomes '' so it fails with the field's own
+ * message rather than valibot's generic "Invalid key".
+ */
+const filledString = (message: string) => v.optional(v.string(message), '');
+
+/** How an e-mail is stored and compared: trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const emailSchema = v.pipe(
+  filledString(ACCOUNT_MESSAGES.emailRequired),
+  v.trim(),
+  v.nonEmpty(ACCOUNT_MESSAGES.emailRequired),
+  v.maxLength(254, ACCOUNT_MESSAGES.emailInvalid),
+  v.regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.emailInvalid),
+);
+
+/** A new password: at least 7 characters. */
+export const newPasswordSchema = v.pipe(
+  filledString(ACCOUNT_MESSAGES.passwordTooShort),
+  v.minLength(MIN_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordTooShort),
+  v.maxLength(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+);
+
+/** An existing password being typed in: only required, since old accounts may predate the rules. */
+export const currentPasswordSchema = v.pipe(
+  filledString(ACCOUNT_MESSAGES.passwordRequired),
+  v.nonEmpty(ACCOUNT_MESSAGES.passwordRequired),
+  v.maxLength(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+);
+
+export const firstNameSchema = v.pipe(
+  filledString(ACCOUNT_MESSAGES.firstNameRequired),
+  v.trim(),
+  v.nonEmpty(ACCOUNT_MESSAGES.firstNameRequired),
+  v.maxLength(100),
+);
+
+export const lastNameSchema = v.pipe(
+  filledString(ACCOUNT_MESSAGES.lastNameRequired),
+  v.trim(),
+  v.nonEmpty(ACCOUNT_MESSAGES.lastNameRequired),
+  v.maxLength(100),
+);
+
+// Forms send '' for an untouched optional field; treat it as absent.
+const blankToUndefined = (value: string | null | undefined) => (value ? value : undefined);
+
+/** An optional country calling code such as '852' or '+852'. */
+export const mobileCountryCodeSchema = v.pipe(
+  v.nullish(v.pipe(v.string(), v.trim(), v.regex(/^(?:\+?\d{1,4})?$/, ACCOUNT_MESSAGES.mobileNumberInvalid))),
+  v.transform((value) => blankToUndefined(value?.replace(/^\+/, ''))),
+);
+
+/** An optional mobile number of 4 to 15 digits. */
+export const mobileNumberSchema = v.pipe(
+  v.nullish(v.pipe(v.string(), v.trim(), v.regex(/^(?:\d{4,15})?$/, ACCOUNT_MESSAGES.mobileNumberInvalid))),
+  v.transform(blankToUndefined),
+);
+
+/** An opaque token from an e-mailed link. */
+const linkTokenSchema = (message: string) =>
+  v.pipe(filledString(message), v.nonEmpty(message), v.maxLength(200, message));
+
+export const loginSchema = v.object({ email: emailSchema, password: currentPasswordSchema });
+
+export const refreshTokenSchema = v.object({
+  refreshToken: v.pipe(
+    filledString('A refresh token is required'),
+    v.nonEmpty('A refresh token is required'),
+    v.maxLength(200, 'A refresh token is required'),
+  ),
+});
+
+export const changePasswordSchema = v.object({ oldPassword: currentPasswordSchema, newPassword: newPasswordSchema });
+
+export const initiatePasswordResetSchema = v.object({ email: emailSchema });
+
+export const resetPasswordSchema = v.object({
+  token: linkTokenSchema('This reset link is invalid or has expired.'),
+  password: newPasswordSchema,
+});
+
+export const signUpSchema = v.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  mobileCountryCode: mobileCountryCodeSchema,
+  mobileNumber: mobileNumberSchema,
+  locale: v.optional(v.picklist(ACCOUNT_LOCALES), 'en'),
+});
+
+export const verifyEmailSchema = v.object({ token: linkTokenSchema(ACCOUNT_MESSAGES.tokenRequired) });
+
+/** The confirmation message when `confirmation` differs from `password`, else null (SPEC §5). */
+export function passwordConfirmationError(password: string, confirmation: string): string | null {
+  return password === confirmation ? null : ACCOUNT_MESSAGES.passwordConfirmation;
+}
+
+/** The reset-password form: new password and its confirmation (the issue lands on `confirmPassword`). */
+export const resetPasswordFormSchema = v.pipe(
+  v.object({ password: newPasswordSchema, confirmPassword: v.string() }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => passwordConfirmationError(input.password, input.confirmPassword) === null,
+      ACCOUNT_MESSAGES.passwordConfirmation,
+    ),
+    ['confirmPassword'],
+  ),
+);
+
+/** The change-password form: current password, new password and its confirmation. */
+export const changePasswordFormSchema = v.pipe(
+  v.object({ oldPassword: currentPasswordSchema, newPassword: newPasswordSchema, confirmPassword: v.string() }),
+  v.forward(
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (input) => passwordConfirmationError(input.newPassword, input.confirmPassword) === null,
+      ACCOUNT_MESSAGES.passwordConfirmation,
+    ),
+    ['confirmPassword'],
+  ),
+);
+
+export type LoginInput = v.InferInput<typeof loginSchema>;
+export type SignUpInput = v.InferInput<typeof signUpSchema>;

@@ -7,6 +7,8 @@ import { ApiError } from './lib/errors';
 import { authRoutes } from './routes/auth/auth.routes';
 import { devRoutes } from './routes/dev/dev.routes';
 import { publicRoutes } from './routes/public/public.routes';
+import { reservationRoutes } from './routes/reservations/reservations.routes';
+import { adminRoutes } from './routes/admin/admin.routes';
 import { walletRoutes } from './routes/wallet/wallet.routes';
 import { ERROR_CODES } from '../src/domain/error-codes';
 
@@ -40,6 +42,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', authRoutes());
   app.route('/', publicRoutes());
   app.route('/', walletRoutes());
+  app.route('/', reservationRoutes()); app.route('/', adminRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
   if (options.staticRoot) app.use('/*', serveStatic({ root: options.staticRoot }));

@@ -30,6 +30,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, admin command) must not bring the process down;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const runner: SqlRunner = {
       exec: async (text) => void (await pool.query(text)),
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,

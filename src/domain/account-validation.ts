@@ -24,8 +24,7 @@ export const MIN_PASSWORD_LENGTH = 7;
 const MAX_PASSWORD_LENGTH = 200;
 
 /** The locales the interface offers (SPEC §1). */
-export const ACCOUNT_LOCALES = ['en', 'ja', 'ko', 'th', 'zh-Hans', 'zh-Hant'] as const;
-export type AccountLocale = (typeof ACCOUNT_LOCALES)[number];
+import { LOCALES } from './locales';
 
 /**
  * SPEC §5's e-mail format: local part of letters, digits, underscore, dot, plus or hyphen; @; domain
@@ -125,7 +124,7 @@ export const signUpSchema = v.object({
   password: newPasswordSchema,
   mobileCountryCode: mobileCountryCodeSchema,
   mobileNumber: mobileNumberSchema,
-  locale: v.optional(v.picklist(ACCOUNT_LOCALES), 'en'),
+  locale: v.optional(v.picklist(LOCALES), 'en'),
 });
 
 export const verifyEmailSchema = v.object({ token: linkTokenSchema(ACCOUNT_MESSAGES.tokenRequired) });

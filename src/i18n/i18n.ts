@@ -1,8 +1,7 @@
 /** Lingui set-up: English is the source and fallback; only the active language's catalog is loaded. */
 import { i18n } from '@lingui/core';
 
-export const LOCALES = ['en', 'ja', 'ko', 'th', 'zh-Hans', 'zh-Hant'] as const;
-export type Locale = (typeof LOCALES)[number];
+import type { Locale } from '../domain/locales';
 
 export async function activateLocale(locale: Locale): Promise<void> {
   const { messages } = await import(`../../locales/${locale}.po`);

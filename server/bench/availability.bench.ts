@@ -1,0 +1,277 @@
+/**
+ * Availability benchmark (`npm run bench:api`): the real HTTP server on PGlite (in memory) and, with
+ * BENCH_DATABASE_URL, on a throw-away database of that PostgreSQL; demo data plus two weeks of bookings;
+ * 50 keep-alive connections of look-ups (from a worker thread) for BENCH_SECONDS (default 10). Prints
+ * look-ups/s and latency percentiles per driver.
+ * Target: >= 1,000 look-ups/s with p95 <= 20 ms on PostgreSQL, 2 cores.
+ */
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { createApp } from '../app';
+import type { AppDeps } from '../context';
+import { openDatabase, type Database } from '../db/client';
+import { experiences, reservations, servicePeriods, users, venueTables, venues } from '../db/schema';
+import { seedDemoData } from '../db/seed';
+import { systemClock } from '../lib/clock';
+import { newId } from '../lib/ids';
+import { signAccessToken } from '../lib/jwt';
+import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../src/domain/time';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 2;
+/** The offered rate of the paced run, whose p95 is the target's (>= 1,000/s at p95 <= 20 ms). */
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const DAYS = 14;
+// BENCH_PGLITE=off measures PostgreSQL alone.
+const SKIP_PGLITE = process.env.BENCH_PGLITE === 'off';
+
+interface Target {
+  venueId: string;
+  experienceId: string;
+  minGuests: number;
+  maxGuests: number;
+}
+
+// Deterministic pseudo-randomness so runs are comparable.
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Books roughly half of every table's evening and day for the next two weeks, as a busy club would be. */
+async function seedBookings(db: Database['db'], userId: string, today: string): Promise<number> {
+  const random = rng(42);
+  const venueRows = await db.select().from(venues);
+  const periodRows = await db.select().from(servicePeriods);
+  const tableRows = await db.select().from(venueTables);
+  const experienceRows = await db.select().from(experiences);
+  const rows: (typeof reservations.$inferInsert)[] = [];
+  let n = 0;
+  for (let d = 0; d < DAYS; d++) {
+    const date = addDays(today, d);
+    const weekday = isoWeekday(date);
+    const dayStart = serviceDayStartMs(date);
+    for (const venue of venueRows) {
+      const periods = periodRows.filter((p) => p.venueId === venue.id && p.daysOfWeek.includes(weekday));
+      for (const table of tableRows.filter((t) => t.venueId === venue.id)) {
+        for (const period of periods) {
+          const experience = experienceRows.find((e) => e.venueId === venue.id && e.periodNames.includes(period.name));
+          if (!experience) continue;
+          const duration = experience.durationMinutes;
+          for (let at = period.startMinute; at + duration <= period.endMinute; ) {
+            if (random() < 0.45) {
+              const roll = random();
+              const status = roll < 0.8 ? 'CONFIRMED' : roll < 0.9 ? 'PENDING' : 'CANCELED';
+              rows.push({
+                id: newId(),
+                uniqueId: `BEN-${(n++).toString(36).toUpperCase().padStart(6, '0')}`,
+                userId,
+                venueId: venue.id,
+                experienceId: experience.id,
+                tableId: table.id,
+                seatingAreaId: null,
+                date,
+                startTime: at,
+                duration,
+                startsAt: new Date(dayStart + at * 60_000),
+                endsAt: new Date(dayStart + (at + duration) * 60_000),
+                numberOfGuests: Math.max(1, Math.min(10, table.minGuests)),
+                status,
+                holdExpiresAt: status === 'PENDING' ? new Date(Date.now() + 3600_000) : null,
+                bookingSource: 'GUEST_WEB',
+                prePaymentType: experience.prePaymentType,
+                amountDue: 0,
+              });
+              at += duration + 15;
+            } else {
+              at += period.intervalMinutes;
+            }
+          }
+        }
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 500) await db.insert(reservations).values(rows.slice(i, i + 500));
+  return rows.length;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/**
+ * The load, in a worker thread so the client's own work does not eat the server's core. Plain JavaScript
+ * (no TypeScript loader in the worker) on node:http with a keep-alive agent, one socket per connection.
+ * With `rate`, requests are sent on a fixed schedule (open loop) and latency counts from the scheduled
+ * moment, so a slow server cannot hide its queueing; without, each connection sends back to back.
+ */
+const LOAD_WORKER = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { port, token, targets, dates, seconds, connections, rate } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+function rng(seed) { let s = seed >>> 0; return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; }; }
+function get(path) {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { authorization: 'Bearer ' + token } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+(async () => {
+  const latencies = [];
+  const statuses = {};
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async (index) => {
+    const random = rng(1000 + index);
+    for (let k = 0; ; k++) {
+      let from = performance.now();
+      if (rate) {
+        const due = started + ((k * connections + index) / rate) * 1000;
+        if (due >= deadline) break;
+        if (due > from) await sleep(due - from);
+        from = due;
+      } else if (from >= deadline) break;
+      const t = targets[Math.floor(random() * targets.length)];
+      const guests = t.minGuests + Math.floor(random() * (t.maxGuests - t.minGuests + 1));
+      const date = dates[Math.floor(random() * dates.length)];
+      const status = await get('/user/reservation/v1.1/timeslot-availability/' + t.venueId + '/' + date +
+        '?numberOfGuests=' + guests + '&experienceId=' + t.experienceId);
+      latencies.push(performance.now() - from);
+      statuses[status] = (statuses[status] || 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, (_, i) => worker(i)));
+  agent.destroy();
+  parentPort.postMessage({ latencies, statuses, elapsed: (performance.now() - started) / 1000 });
+})();
+`;
+
+interface LoadResult {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  statuses: Record<string, number>;
+}
+
+async function runLoad(port: number, token: string, targets: Target[], today: string, seconds: number, rate?: number): Promise<LoadResult> {
+  const dates = Array.from({ length: DAYS }, (_, d) => addDays(today, d));
+  const worker = new Worker(LOAD_WORKER, {
+    eval: true,
+    workerData: { port, token, targets, dates, seconds, connections: CONNECTIONS, rate: rate ?? 0 },
+  });
+  const { latencies, statuses, elapsed } = await new Promise<{ latencies: number[]; statuses: Record<string, number>; elapsed: number }>(
+    (resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    },
+  );
+  await worker.terminate();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    statuses,
+  };
+}
+
+async function bench(label: string, database: Database): Promise<void> {
+  const db = database.db;
+  await seedDemoData(db);
+  const now = systemClock.now();
+  const today = hongKongToday(now);
+  const [guest] = await db.select().from(users).where(eq(users.email, 'guest@example.com'));
+  const booked = await seedBookings(db, guest!.id, today);
+  const deps: AppDeps = {
+    db,
+    clock: systemClock,
+    config: { production: true, jwtSecret: 'bench-secret-bench-secret-bench-secret', publicBaseUrl: 'http://localhost' },
+  };
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const token = signAccessToken({ id: guest!.id, role: 'guest' }, deps.config.jwtSecret, now);
+
+  const venueRows = await db.select().from(venues);
+  const targets: Target[] = (await db.select().from(experiences))
+    .filter((e) => !e.membersOnly)
+    .map((e) => {
+      const venue = venueRows.find((v) => v.id === e.venueId)!;
+      return { venueId: e.venueId, experienceId: e.id, minGuests: venue.onlineMinGuests, maxGuests: Math.min(venue.onlineMaxGuests, 8) };
+    });
+
+  const report = (mode: string, r: LoadResult) =>
+    console.log(
+      `${label.padEnd(9)} ${mode.padEnd(13)} ${r.perSecond.toFixed(0).padStart(6)} look-ups/s  ` +
+        `p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms  ` +
+        `(${r.requests} requests, statuses ${JSON.stringify(r.statuses)})`,
+    );
+  try {
+    console.log(`${label}: ${booked} reservations seeded over ${DAYS} days`);
+    await runLoad(port, token, targets, today, WARM_UP_SECONDS);
+    report('max', await runLoad(port, token, targets, today, SECONDS));
+    report(`at ${RATE}/s`, await runLoad(port, token, targets, today, SECONDS, RATE));
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Availability look-ups over ${CONNECTIONS} keep-alive connections, ${SECONDS} s each: ` +
+      `as fast as the server answers (max), then paced at ${RATE}/s (latency from the scheduled send)`,
+  );
+  if (!SKIP_PGLITE) {
+    const pglite = await openDatabase({});
+    try {
+      await bench('pglite', pglite);
+    } finally {
+      await pglite.close();
+    }
+  }
+
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    console.log('postgres   skipped (set BENCH_DATABASE_URL to a PostgreSQL server to include it)');
+    return;
+  }
+  // A throw-away database on that server, so runs never see each other's bookings.
+  const name = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const postgres = await openDatabase({ url: url.toString(), poolSize: 20 });
+  try {
+    await bench('postgres', postgres);
+  } finally {
+    await postgres.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  }
+}
+
+await main();

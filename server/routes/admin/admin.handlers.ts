@@ -1,0 +1,24 @@
+/** Handlers of the admin area: what staff need to see of the reservations. */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../context';
+import { parseQuery } from '../../lib/validate';
+import { isIsoDate } from '../../../src/domain/time';
+import { listVenueReservations } from '../../services/reservation-queries';
+
+type Ctx = Context<AppEnv>;
+
+const dayQuery = v.object({
+  venueId: v.pipe(v.optional(v.string(), ''), v.nonEmpty('venueId is required'), v.regex(/^[0-9a-f]{24}$/, 'venueId must be a 24-character hex id')),
+  date: v.pipe(v.optional(v.string(), ''), v.nonEmpty('date is required'), v.check(isIsoDate, 'date must be a date as YYYY-MM-DD')),
+});
+
+export function createAdminHandlers() {
+  return {
+    /** GET /admin/reservation?venueId=&date=: a venue's reservations on a service day. */
+    async venueDay(c: Ctx) {
+      const { venueId, date } = parseQuery(c, dayQuery);
+      return c.json({ status: 200, data: await listVenueReservations(c.get('deps'), venueId, date) }, 200);
+    },
+  };
+}

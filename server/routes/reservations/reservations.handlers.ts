@@ -1,0 +1,121 @@
+/** Handlers of the reservations area: availability, create, complete, change, cancel, list and read. */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../context';
+import { parseBody, parseParams, parseQuery } from '../../lib/validate';
+import { completeReservationSchema } from '../../../src/domain/guest-details';
+import { isIsoDate } from '../../../src/domain/time';
+import { getAvailability, MAX_GUESTS } from '../../services/availability';
+import { cancelReservation, changeReservation } from '../../services/reservation-change';
+import { completeReservation } from '../../services/reservation-complete';
+import { createReservation } from '../../services/reservation-create';
+import { getOwnReservation, listOwnReservations } from '../../services/reservation-queries';
+import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations';
+
+type Ctx = Context<AppEnv>;
+
+/** An object whose missing keys say '<key> is required' rather than valibot's generic key message. */
+const object = <E extends v.ObjectEntries>(entries: E) =>
+  v.object(entries, (issue) => (issue.expected?.startsWith('"') ? `${issue.expected.slice(1, -1)} is required` : 'The request must be a JSON object'));
+
+// Each message names its field: the envelope's `field` says which, the text says what to do.
+const id = (name: string) => v.pipe(v.string(`${name} must be a 24-character hex id`), v.regex(/^[0-9a-f]{24}$/, `${name} must be a 24-character hex id`));
+const date = (name: string) => v.pipe(v.string(`${name} must be a date as YYYY-MM-DD`), v.check(isIsoDate, `${name} must be a date as YYYY-MM-DD`));
+
+const PARTY_MESSAGE = `numberOfGuests must be a whole number from 1 to ${MAX_GUESTS}`;
+const partySize = v.pipe(v.number(PARTY_MESSAGE), v.integer(PARTY_MESSAGE), v.minValue(1, PARTY_MESSAGE), v.maxValue(MAX_GUESTS, PARTY_MESSAGE));
+// Minutes from the service day's midnight; after-midnight slots run up to 48 hours.
+const START_MESSAGE = 'startTime must be minutes from midnight (0 to 2880)';
+const startTime = v.pipe(v.number(START_MESSAGE), v.integer(START_MESSAGE), v.minValue(0, START_MESSAGE), v.maxValue(2880, START_MESSAGE));
+
+const availabilityParams = object({ venueId: id('venueId'), date: date('date') });
+const availabilityQuery = object({
+  numberOfGuests: v.pipe(v.string(PARTY_MESSAGE), v.regex(/^\d+$/, PARTY_MESSAGE), v.transform(Number), v.minValue(1, PARTY_MESSAGE), v.maxValue(MAX_GUESTS, PARTY_MESSAGE)),
+  experienceId: id('experienceId'),
+  seatingAreaId: v.optional(id('seatingAreaId')),
+});
+
+const idParams = object({ id: id('id') });
+
+const createBody = object({
+  venueId: id('venueId'),
+  experienceId: id('experienceId'),
+  date: date('date'),
+  startTime,
+  numberOfGuests: partySize,
+  seatingAreaId: v.optional(v.nullable(id('seatingAreaId'))),
+  bookingSource: v.optional(v.picklist(['GUEST_WEB_MOBILE', 'GUEST_WEB'], 'bookingSource must be GUEST_WEB_MOBILE or GUEST_WEB'), 'GUEST_WEB'),
+  locale: v.optional(v.picklist(RESERVATION_LOCALES, `locale must be one of ${RESERVATION_LOCALES.join(', ')}`)),
+});
+
+const updateBody = object({
+  date: v.optional(date('date')),
+  startTime: v.optional(startTime),
+  numberOfGuests: v.optional(partySize),
+  seatingAreaId: v.optional(v.nullable(id('seatingAreaId'))),
+  notes: v.optional(v.nullable(v.pipe(v.string('notes must be text'), v.maxLength(500, 'notes must be at most 500 characters')))),
+});
+
+export function createReservationHandlers() {
+  return {
+    /** GET /user/reservation/v1.1/timeslot-availability/{venueId}/{date}: free slots for a party. */
+    async availability(c: Ctx) {
+      const { venueId, date } = parseParams(c, availabilityParams);
+      const query = parseQuery(c, availabilityQuery);
+      const { db, clock } = c.get('deps');
+      const data = await getAvailability(
+        db,
+        { venueId, date, numberOfGuests: query.numberOfGuests, experienceId: query.experienceId, seatingAreaId: query.seatingAreaId },
+        clock.now(),
+      );
+      return c.json({ status: 200, data }, 200);
+    },
+
+    /** POST /user/reservation/v1.1: hold a table (PENDING for 15 minutes). */
+    async create(c: Ctx) {
+      const body = await parseBody(c, createBody);
+      const data = await createReservation(c.get('deps'), c.get('auth').id, {
+        venueId: body.venueId,
+        experienceId: body.experienceId,
+        date: body.date,
+        startTime: body.startTime,
+        numberOfGuests: body.numberOfGuests,
+        seatingAreaId: body.seatingAreaId ?? undefined,
+        bookingSource: body.bookingSource,
+        locale: resolveLocale(body.locale, c.req.header('accept-language')),
+      });
+      return c.json({ status: 201, data }, 201);
+    },
+
+    /** GET /user/reservation: the caller's reservations. */
+    async list(c: Ctx) {
+      return c.json({ status: 200, data: await listOwnReservations(c.get('deps'), c.get('auth').id) }, 200);
+    },
+
+    /** GET /user/reservation/{id}: one of the caller's reservations. */
+    async get(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      return c.json({ status: 200, data: await getOwnReservation(c.get('deps'), c.get('auth').id, id) }, 200);
+    },
+
+    /** PUT /user/reservation/v1.1/complete/{id}: confirm with guest details and agreements. */
+    async complete(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const body = await parseBody(c, completeReservationSchema);
+      return c.json({ status: 200, data: await completeReservation(c.get('deps'), c.get('auth').id, id, body) }, 200);
+    },
+
+    /** PUT /user/reservation/v1.1/{id}: change day, time, party, area or notes. */
+    async update(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const body = await parseBody(c, updateBody);
+      return c.json({ status: 200, data: await changeReservation(c.get('deps'), c.get('auth').id, id, body) }, 200);
+    },
+
+    /** PUT /user/reservation/v1.1/cancel/{id}: cancel or release the hold. */
+    async cancel(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      return c.json({ status: 200, data: await cancelReservation(c.get('deps'), c.get('auth').id, id) }, 200);
+    },
+  };
+}

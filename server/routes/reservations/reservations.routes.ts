@@ -1,0 +1,19 @@
+/** Routes of the reservations area (SPEC §7), all for a logged-in caller. */
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { requireUser } from '../../lib/auth';
+import { createReservationHandlers } from './reservations.handlers';
+
+export function reservationRoutes(): Hono<AppEnv> {
+  const h = createReservationHandlers();
+  // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
+  const user = requireUser();
+  return new Hono<AppEnv>()
+    .get('/user/reservation/v1.1/timeslot-availability/:venueId/:date', user, h.availability)
+    .post('/user/reservation/v1.1', user, h.create)
+    .get('/user/reservation', user, h.list)
+    .get('/user/reservation/:id', user, h.get)
+    .put('/user/reservation/v1.1/complete/:id', user, h.complete)
+    .put('/user/reservation/v1.1/cancel/:id', user, h.cancel)
+    .put('/user/reservation/v1.1/:id', user, h.update);
+}

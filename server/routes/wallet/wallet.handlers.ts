@@ -1,0 +1,84 @@
+/** Handlers of the wallet area (club members): balance, entries, transaction history, monthly statements. */
+import type { Context, MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
+import { forbidden, notFound, badRequest } from '../../lib/errors';
+import { idSchema, intFromString, isoDateSchema, parseParams, parseQuery } from '../../lib/validate';
+import {
+  getStatement,
+  getWalletEntry,
+  getWalletSummary,
+  listStatements,
+  listTransactions,
+} from '../../services/wallet';
+
+type Ctx = Context<AppEnv>;
+
+export const MEMBERS_ONLY_MESSAGE = 'You must be a Club member to use the wallet';
+
+/** After `requireUser()`: only club members get further (403 otherwise). */
+export function requireMember(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.get('auth').role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
+    await next();
+  };
+}
+
+const entryParamsSchema = v.object({ id: idSchema });
+
+const historyQuerySchema = v.object({
+  from: v.optional(isoDateSchema),
+  to: v.optional(isoDateSchema),
+  page: v.optional(intFromString(1, 100_000), '1'),
+  pageSize: v.optional(intFromString(1, 100), '20'),
+});
+
+const monthParamsSchema = v.object({
+  month: v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be written YYYY-MM')),
+});
+
+export function createWalletHandlers() {
+  return {
+    /** GET /user/wallet: the balance and the latest entries. */
+    async wallet(c: Ctx) {
+      const { db } = c.get('deps');
+      const body = { status: 200, data: await getWalletSummary(db, c.get('auth').id) };
+      return c.json(body satisfies ResponseBody<'/user/wallet', 'get', 200>, 200);
+    },
+
+    /** GET /user/wallet/entries/{id}: one of the caller's entries. */
+    async entry(c: Ctx) {
+      const { id } = parseParams(c, entryParamsSchema);
+      const { db } = c.get('deps');
+      const entry = await getWalletEntry(db, c.get('auth').id, id);
+      if (!entry) throw notFound('The wallet entry does not exist');
+      return c.json({ status: 200, data: entry } satisfies ResponseBody<'/user/wallet/entries/{id}', 'get', 200>, 200);
+    },
+
+    /** GET /user/transaction-history?from=&to=&page=&pageSize=: newest first, by Hong Kong days. */
+    async transactionHistory(c: Ctx) {
+      const query = parseQuery(c, historyQuerySchema);
+      if (query.from && query.to && query.from > query.to) throw badRequest('The start date must not be after the end date', 'from');
+      const { db } = c.get('deps');
+      const body = { status: 200, data: await listTransactions(db, c.get('auth').id, query) };
+      return c.json(body satisfies ResponseBody<'/user/transaction-history', 'get', 200>, 200);
+    },
+
+    /** GET /guest/statement: one summary per month, newest first. */
+    async statements(c: Ctx) {
+      const { db, clock } = c.get('deps');
+      const body = { status: 200, data: await listStatements(db, c.get('auth').id, clock.now()) };
+      return c.json(body satisfies ResponseBody<'/guest/statement', 'get', 200>, 200);
+    },
+
+    /** GET /guest/statement/{month}: one month with its entries. */
+    async statement(c: Ctx) {
+      const { month } = parseParams(c, monthParamsSchema);
+      const { db, clock } = c.get('deps');
+      const statement = await getStatement(db, c.get('auth').id, month, clock.now());
+      if (!statement) throw notFound('There is no statement for this month');
+      return c.json({ status: 200, data: statement } satisfies ResponseBody<'/guest/statement/{month}', 'get', 200>, 200);
+    },
+  };
+}

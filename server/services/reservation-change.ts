@@ -1,0 +1,153 @@
+/**
+ * Changing and cancelling a reservation. A change of time, day, party or area is re-checked against
+ * availability under the same table locks as a new booking, excluding the reservation itself.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../context';
+import { reservations } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { ERROR_CODES } from '../../src/domain/error-codes';
+import { amountDue } from '../../src/domain/money';
+import {
+  assertOnlinePartySize,
+  assertWithinBookingWindow,
+  experienceNotFound,
+  isBookableInTime,
+  loadVenueCatalog,
+  paymentPolicyOf,
+  scheduledSlots,
+  seatingAreaOf,
+  selectionUnavailable,
+  venueOf,
+} from './availability';
+import { toReservationDto, type ReservationDto } from './reservation-dto';
+import { lockAndPickTable } from './reservation-tables';
+import { lockOwnReservation, mapDoubleBooking } from './reservations';
+
+/** 409 20104: the reservation's state no longer allows the change. */
+export const notChangeable = () => new ApiError(409, ERROR_CODES.NOT_CHANGEABLE, 'This reservation can no longer be changed');
+
+export interface ChangeReservationInput {
+  date?: string;
+  startTime?: number;
+  numberOfGuests?: number;
+  /** null asks for any area. */
+  seatingAreaId?: string | null;
+  notes?: string | null;
+}
+
+/**
+ * Changes an upcoming CONFIRMED reservation (409 20104 otherwise; a live hold may change only its
+ * notes). A new time is booked atomically or refused with 409 20102; `sequence` goes up.
+ */
+export async function changeReservation(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  reservationId: string,
+  input: ChangeReservationInput,
+): Promise<ReservationDto> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const catalog = await loadVenueCatalog(db);
+
+  const row = await mapDoubleBooking(() =>
+    db.transaction(async (tx) => {
+      const current = await lockOwnReservation(tx, reservationId, userId);
+      const target = {
+        date: input.date ?? current.date,
+        startTime: input.startTime ?? current.startTime,
+        numberOfGuests: input.numberOfGuests ?? current.numberOfGuests,
+        seatingAreaId: input.seatingAreaId !== undefined ? input.seatingAreaId : current.seatingAreaId,
+      };
+      const moves =
+        target.date !== current.date ||
+        target.startTime !== current.startTime ||
+        target.numberOfGuests !== current.numberOfGuests ||
+        target.seatingAreaId !== current.seatingAreaId;
+      const notes = input.notes !== undefined ? input.notes : current.notes;
+
+      if (current.status === 'PENDING') {
+        if (moves || !current.holdExpiresAt || current.holdExpiresAt <= now) throw notChangeable();
+        const [updated] = await tx.update(reservations).set({ notes, updatedAt: now }).where(eq(reservations.id, current.id)).returning();
+        return updated!;
+      }
+      if (current.status !== 'CONFIRMED' || current.startsAt <= now) throw notChangeable();
+
+      if (!moves) {
+        const [updated] = await tx
+          .update(reservations)
+          .set({ notes, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })
+          .where(eq(reservations.id, current.id))
+          .returning();
+        return updated!;
+      }
+
+      const entry = venueOf(catalog, current.venueId);
+      const experience = catalog.experiences.get(current.experienceId);
+      if (!experience) throw experienceNotFound();
+      assertOnlinePartySize(entry.venue, target.numberOfGuests);
+      seatingAreaOf(entry, target.seatingAreaId);
+      assertWithinBookingWindow(target.date, now);
+      const slot = scheduledSlots(entry, experience, target.date).find((s) => s.startTime === target.startTime);
+      if (!slot || !isBookableInTime(entry.venue, slot, now)) throw selectionUnavailable();
+      const table = await lockAndPickTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id });
+      if (!table) throw selectionUnavailable();
+      const [updated] = await tx
+        .update(reservations)
+        .set({
+          date: target.date,
+          startTime: slot.startTime,
+          duration: slot.duration,
+          startsAt: new Date(slot.startMs),
+          endsAt: new Date(slot.endMs),
+          numberOfGuests: target.numberOfGuests,
+          seatingAreaId: target.seatingAreaId,
+          tableId: table.id,
+          // The price follows the party; settling a difference is the payment area's business.
+          amountDue: amountDue(paymentPolicyOf(experience), target.numberOfGuests),
+          notes,
+          sequence: sql`${reservations.sequence} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(reservations.id, current.id))
+        .returning();
+      return updated!;
+    }),
+  );
+  return toReservationDto(row, catalog, now);
+}
+
+/**
+ * Cancels the caller's reservation: a hold is released (CANCELED); an upcoming CONFIRMED one is CANCELED
+ * before the venue's cancellation window and LATE_CANCELED inside it. Anything else is 409 20104.
+ */
+export async function cancelReservation(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  reservationId: string,
+): Promise<ReservationDto> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const catalog = await loadVenueCatalog(db);
+
+  const row = await db.transaction(async (tx) => {
+    const current = await lockOwnReservation(tx, reservationId, userId);
+    let status: 'CANCELED' | 'LATE_CANCELED';
+    if (current.status === 'PENDING') {
+      status = 'CANCELED';
+    } else if (current.status === 'CONFIRMED' && current.startsAt > now) {
+      const windowHours = venueOf(catalog, current.venueId).venue.policy.cancellationWindowHours ?? 0;
+      const lateFrom = current.startsAt.getTime() - windowHours * 3_600_000;
+      status = now.getTime() < lateFrom ? 'CANCELED' : 'LATE_CANCELED';
+    } else {
+      throw notChangeable();
+    }
+    const [updated] = await tx
+      .update(reservations)
+      .set({ status, holdExpiresAt: null, canceledAt: now, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })
+      .where(eq(reservations.id, current.id))
+      .returning();
+    return updated!;
+  });
+  return toReservationDto(row, catalog, now);
+}

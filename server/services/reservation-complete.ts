@@ -1,0 +1,152 @@
+/**
+ * Completing (confirming) a held reservation with the guest's details. Every rule of SPEC §8's catalogue
+ * is checked in one transaction with the reservation locked; a refused call changes nothing, except that
+ * a hold found run out is cancelled on the way.
+ */
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../context';
+import type { DbOrTx } from '../db/client';
+import { payments, reservations } from '../db/schema';
+import { ApiError, completionError } from '../lib/errors';
+import type { CompleteReservationInput } from '../../src/domain/guest-details';
+import { loadVenueCatalog, venueOf } from './availability';
+import { hasRecentVerifiedPhone, normalizePhone } from './phone-verification';
+import { toReservationDto, type ReservationDto } from './reservation-dto';
+import { findUser, isMember, lockOwnReservation, type ReservationRow } from './reservations';
+
+/** Statuses that use up a member's annual allowance. */
+const ANNUAL_STATUSES = ['CONFIRMED', 'EXPIRED', 'LATE_CANCELED', 'NO_SHOW'] as const;
+
+const count = sql<number>`count(*)::int`;
+
+async function activeReservationCount(tx: DbOrTx, row: ReservationRow, now: Date): Promise<number> {
+  const [result] = await tx
+    .select({ n: count })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.userId, row.userId),
+        ne(reservations.id, row.id),
+        gt(reservations.startsAt, now),
+        or(eq(reservations.status, 'CONFIRMED'), and(eq(reservations.status, 'PENDING'), gt(reservations.holdExpiresAt, now))),
+      ),
+    );
+  return Number(result?.n ?? 0);
+}
+
+async function annualReservationCount(tx: DbOrTx, row: ReservationRow): Promise<number> {
+  // The Hong Kong calendar year of the reservation's service day.
+  const year = row.date.slice(0, 4);
+  const [result] = await tx
+    .select({ n: count })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.userId, row.userId),
+        ne(reservations.id, row.id),
+        inArray(reservations.status, [...ANNUAL_STATUSES]),
+        sql`${reservations.date} LIKE ${`${year}-%`}`,
+      ),
+    );
+  return Number(result?.n ?? 0);
+}
+
+async function hasOverlapElsewhere(tx: DbOrTx, row: ReservationRow): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.userId, row.userId),
+        ne(reservations.id, row.id),
+        ne(reservations.venueId, row.venueId),
+        eq(reservations.status, 'CONFIRMED'),
+        lt(reservations.startsAt, row.endsAt),
+        gt(reservations.endsAt, row.startsAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(found);
+}
+
+async function hasSucceededPayment(tx: DbOrTx, reservationId: string): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.status, 'SUCCEEDED')))
+    .limit(1);
+  return Boolean(found);
+}
+
+/**
+ * Confirms the caller's held reservation. Already CONFIRMED: answers it unchanged (a retried call).
+ * Refusals, in this order: 1010103, 10202, 10203, 10205, 1010101, 1010104, 1010105, 10208, 10210.
+ */
+export async function completeReservation(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  reservationId: string,
+  input: CompleteReservationInput,
+): Promise<ReservationDto> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const catalog = await loadVenueCatalog(db);
+
+  const outcome = await db.transaction(async (tx): Promise<{ row: ReservationRow } | { refused: ApiError }> => {
+    const row = await lockOwnReservation(tx, reservationId, userId);
+    if (row.status === 'CONFIRMED') return { row };
+    if (row.status !== 'PENDING') throw completionError(10202);
+    if (!row.holdExpiresAt || row.holdExpiresAt <= now) {
+      // The hold ran out: release the table now, then refuse (this change is kept).
+      await tx
+        .update(reservations)
+        .set({ status: 'CANCELED', canceledAt: now, updatedAt: now })
+        .where(eq(reservations.id, row.id));
+      return { refused: completionError(10202) };
+    }
+    if (row.startsAt <= now) throw completionError(10203);
+
+    if (!input.mobileCountryCode?.trim() || !input.mobileNumber) throw completionError(10205);
+    // Stored as the verification service stores numbers ('+852', digits), so later look-ups match.
+    const { countryCode, number: mobileNumber } = normalizePhone(input.mobileCountryCode, input.mobileNumber);
+    const venue = venueOf(catalog, row.venueId).venue;
+    if (venue.requiresPhoneVerification && !(await hasRecentVerifiedPhone(tx, countryCode, mobileNumber, now))) {
+      throw completionError(10205);
+    }
+
+    const experience = catalog.experiences.get(row.experienceId);
+    const user = await findUser(tx, userId);
+    if (experience?.membersOnly && !isMember(user)) throw completionError(1010101, 403);
+    if (user?.activeReservationLimit != null && (await activeReservationCount(tx, row, now)) >= user.activeReservationLimit) {
+      throw completionError(1010104);
+    }
+    if (user?.annualReservationLimit != null && (await annualReservationCount(tx, row)) >= user.annualReservationLimit) {
+      throw completionError(1010105);
+    }
+    if (await hasOverlapElsewhere(tx, row)) throw completionError(10208);
+    if (row.prePaymentType !== 'NONE' && row.amountDue > 0 && !(await hasSucceededPayment(tx, row.id))) {
+      throw completionError(10210);
+    }
+
+    const [updated] = await tx
+      .update(reservations)
+      .set({
+        status: 'CONFIRMED',
+        holdExpiresAt: null,
+        confirmedAt: now,
+        updatedAt: now,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        mobileCountryCode: countryCode,
+        mobileNumber,
+        notes: input.notes ?? row.notes,
+      })
+      .where(eq(reservations.id, row.id))
+      .returning();
+    return { row: updated! };
+  });
+
+  if ('refused' in outcome) throw outcome.refused;
+  return toReservationDto(outcome.row, catalog, now);
+}

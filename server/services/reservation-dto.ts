@@ -1,0 +1,53 @@
+/** The one wire shape of a reservation, used by every call that returns one. */
+import type { Schema } from '../lib/api-types';
+import { priceBreakdown, ZERO_BREAKDOWN } from '../../src/domain/money';
+import { effectiveStatus } from '../../src/domain/reservation-grouping';
+import { formatDate, formatTime } from '../../src/domain/time';
+import { paymentPolicyOf, type VenueCatalog } from './availability';
+import type { ReservationRow } from './reservations';
+
+export type ReservationDto = Schema<'Reservation'>;
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/**
+ * A reservation as the API returns it. A CONFIRMED one whose end has passed is reported EXPIRED (SPEC §4);
+ * the breakdown is the experience's price for the party, and `amountDue` what was fixed at booking.
+ */
+export function toReservationDto(row: ReservationRow, catalog: VenueCatalog, now: Date): ReservationDto {
+  const entry = catalog.venues.get(row.venueId);
+  const experience = catalog.experiences.get(row.experienceId);
+  const area = row.seatingAreaId ? catalog.areas.get(row.seatingAreaId) : undefined;
+  const endTime = row.startTime + row.duration;
+  const breakdown =
+    experience && row.prePaymentType !== 'NONE' ? priceBreakdown(paymentPolicyOf(experience), row.numberOfGuests) : { ...ZERO_BREAKDOWN };
+  return {
+    _id: row.id,
+    uniqueId: row.uniqueId,
+    venue: { _id: row.venueId, name: entry?.venue.title ?? '', domain: entry?.venue.domain ?? '' },
+    experience: { _id: row.experienceId, name: experience?.name ?? '' },
+    date: row.date,
+    dateStr: formatDate(row.date),
+    startTime: row.startTime,
+    startTimeStr: formatTime(row.startTime),
+    endTime,
+    duration: row.duration,
+    numberOfGuests: row.numberOfGuests,
+    status: effectiveStatus({ date: row.date, startTime: row.startTime, endTime, status: row.status }, now) as ReservationDto['status'],
+    holdExpiresAt: row.status === 'PENDING' ? iso(row.holdExpiresAt) : null,
+    seatingArea: area ? { _id: area.id, name: area.name } : null,
+    bookingSource: row.bookingSource,
+    guest: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      mobileCountryCode: row.mobileCountryCode,
+      mobileNumber: row.mobileNumber,
+      notes: row.notes,
+    },
+    payment: { prePaymentType: row.prePaymentType, amountDue: row.amountDue, currency: row.currency, breakdown },
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: iso(row.confirmedAt),
+    canceledAt: iso(row.canceledAt),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Choosing a table inside a booking transaction: lock the candidate tables, clear run-out holds on them,
+ * and take the smallest one still free. Two bookings that could want the same table queue on its lock.
+ */
+import { asc, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { venueTables } from '../db/schema';
+import {
+  fittingTables,
+  groupBusy,
+  loadBusyIntervals,
+  pickTable,
+  type CatalogVenue,
+  type ScheduledSlot,
+  type VenueTableRow,
+} from './availability';
+import { expireStaleHolds } from './hold-expiry';
+
+export interface TableRequest {
+  entry: CatalogVenue;
+  date: string;
+  slot: ScheduledSlot;
+  numberOfGuests: number;
+  seatingAreaId?: string | null;
+  now: Date;
+  /** The reservation being moved, which must not count against itself. */
+  excludeReservationId?: string;
+}
+
+/**
+ * Locks the tables that fit the party (`SELECT ... FOR UPDATE` in id order, so bookings never deadlock),
+ * cancels run-out holds on them, and returns the smallest free one, or undefined when none is free.
+ */
+export async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<VenueTableRow | undefined> {
+  const candidates = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId);
+  if (candidates.length === 0) return undefined;
+  const ids = candidates.map((t) => t.id).sort();
+  await tx.select({ id: venueTables.id }).from(venueTables).where(inArray(venueTables.id, ids)).orderBy(asc(venueTables.id)).for('update');
+  await expireStaleHolds(tx, request.now, { tableIds: ids });
+  const busy = await loadBusyIntervals(tx, {
+    venueId: request.entry.venue.id,
+    date: request.date,
+    fromMs: request.slot.startMs,
+    toMs: request.slot.endMs,
+    now: request.now,
+    excludeReservationId: request.excludeReservationId,
+    tableIds: ids,
+  });
+  return pickTable(candidates, groupBusy(busy), request.slot.startMs, request.slot.endMs);
+}

@@ -1,0 +1,106 @@
+/**
+ * What the reservation operations share: the row type, finding the caller's own reservation, short
+ * references, locales, and turning database refusals into the API's answers.
+ */
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { reservations, users } from '../db/schema';
+import { completionError } from '../lib/errors';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../src/domain/locales';
+import { selectionUnavailable } from './availability';
+
+export type ReservationRow = typeof reservations.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** The languages a reservation's messages can be sent in: the app's locales. */
+export const RESERVATION_LOCALES = LOCALES;
+export type ReservationLocale = Locale;
+
+/**
+ * The locale to store on a reservation: the body's when given, else the first Accept-Language tag we
+ * serve (Traditional Chinese for zh-TW/zh-HK/zh-MO/zh-Hant, Simplified for other zh), else English.
+ */
+export function resolveLocale(bodyLocale: string | undefined, acceptLanguage: string | undefined): ReservationLocale {
+  if (isLocale(bodyLocale)) return bodyLocale;
+  const tags = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((t) => t.tag && t.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of tags) {
+    if (tag.startsWith('zh')) return /hant|tw|hk|mo/.test(tag) ? 'zh-Hant' : 'zh-Hans';
+    const base = tag.split('-')[0];
+    if (base === 'en' || base === 'ja' || base === 'ko' || base === 'th') return base;
+  }
+  return DEFAULT_LOCALE;
+}
+
+// No 0/O or 1/I/L: the reference is read out over the phone.
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** A short human reference such as 'BAT-7K3Q9X': the venue's first three letters and six characters. */
+export function newReservationReference(venueDomain: string): string {
+  let code = '';
+  for (let i = 0; i < 6; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `${venueDomain.slice(0, 3).toUpperCase()}-${code}`;
+}
+
+/** The SQLSTATE of a database error, looking through Drizzle's wrapper. */
+export function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** SQLSTATE of an exclusion-constraint violation: a table double-booked in time. */
+export const EXCLUSION_VIOLATION = '23P01';
+
+/** Runs a booking step; the database's refusal of a double booking becomes 409 'Sorry, your selection is unavailable'. */
+export async function mapDoubleBooking<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (sqlState(err) === EXCLUSION_VIOLATION) throw selectionUnavailable();
+    throw err;
+  }
+}
+
+/** SPEC §8 1010103 'Reservation not found' (also for another user's reservation, so ids reveal nothing). */
+export const reservationNotFound = () => completionError(1010103, 404);
+
+/** The caller's reservation, locked for the rest of the transaction; 1010103 when missing or not theirs. */
+export async function lockOwnReservation(tx: DbOrTx, id: string, userId: string): Promise<ReservationRow> {
+  const [row] = await tx
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.id, id), eq(reservations.userId, userId)))
+    .for('update');
+  if (!row) throw reservationNotFound();
+  return row;
+}
+
+/** The caller's reservation without locking; 1010103 when missing or not theirs. */
+export async function findOwnReservation(db: DbOrTx, id: string, userId: string): Promise<ReservationRow> {
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.id, id), eq(reservations.userId, userId)));
+  if (!row) throw reservationNotFound();
+  return row;
+}
+
+/** The user row, or undefined when the token's user no longer exists. */
+export async function findUser(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** Whether the user may book members-only experiences. */
+export const isMember = (user: Pick<UserRow, 'role'> | undefined) => user?.role === 'member';

@@ -1,0 +1,69 @@
+/**
+ * The contact form's rules (valibot), shared by the browser form and `POST /public/contact-form`, so both
+ * refuse the same input with the same words. Browser-safe: no Node imports.
+ */
+import * as v from 'valibot';
+// The booking form's pattern, so an address accepted there is accepted here.
+import { EMAIL_PATTERN } from './guest-details';
+import { LOCALES } from './locales';
+
+/** Upper bounds, so one message cannot fill the table or the concierge's inbox. */
+export const CONTACT_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  subject: 200,
+  message: 2000,
+} as const;
+
+export const CONTACT_MESSAGES = {
+  nameRequired: 'Please enter your name!',
+  nameTooLong: `Your name must be ${CONTACT_LIMITS.name} characters or fewer.`,
+  emailRequired: 'Please enter your email address!',
+  emailInvalid: 'Please enter a valid email address!',
+  phoneInvalid: 'Please enter a valid phone number',
+  subjectRequired: 'Please enter a subject!',
+  subjectTooLong: `The subject must be ${CONTACT_LIMITS.subject} characters or fewer.`,
+  messageRequired: 'Please enter your message!',
+  messageTooLong: `Your message must be ${CONTACT_LIMITS.message} characters or fewer.`,
+  localeInvalid: `The language must be one of ${LOCALES.join(', ')}`,
+} as const;
+
+// A missing key becomes '' so it gets the field's own "please enter" message, not valibot's generic one.
+const requiredText = (required: string, max: number, tooLong: string) =>
+  v.pipe(v.optional(v.string(required), ''), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong));
+
+/** A trimmed e-mail address in SPEC §5's format, with SPEC §5's two messages. */
+export const emailSchema = v.pipe(
+  v.optional(v.string(CONTACT_MESSAGES.emailRequired), ''),
+  v.trim(),
+  v.nonEmpty(CONTACT_MESSAGES.emailRequired),
+  v.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.emailInvalid),
+  v.regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid),
+);
+
+// Optional: an empty field counts as not given rather than as a bad number.
+const phoneSchema = v.pipe(
+  v.optional(v.nullable(v.string(CONTACT_MESSAGES.phoneInvalid))),
+  v.transform((s) => (s ?? '').trim() || undefined),
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(CONTACT_LIMITS.phone, CONTACT_MESSAGES.phoneInvalid),
+      v.regex(/^\+?[0-9][0-9 ()-]{3,}$/, CONTACT_MESSAGES.phoneInvalid),
+    ),
+  ),
+);
+
+/** The contact form `{ name, email, phone?, subject, message, locale? }`; output trimmed, locale defaulted. */
+export const contactFormSchema = v.object({
+  name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
+  email: emailSchema,
+  phone: phoneSchema,
+  subject: requiredText(CONTACT_MESSAGES.subjectRequired, CONTACT_LIMITS.subject, CONTACT_MESSAGES.subjectTooLong),
+  message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
+  locale: v.optional(v.picklist(LOCALES, CONTACT_MESSAGES.localeInvalid), 'en'),
+});
+
+export type ContactFormInput = v.InferInput<typeof contactFormSchema>;
+export type ContactForm = v.InferOutput<typeof contactFormSchema>;

@@ -1,0 +1,124 @@
+/**
+ * Guest details and policy agreements of a booking (SPEC §5), one valibot schema for the booking form
+ * and the completion call. Messages are the spec's, word for word. Browser-safe.
+ */
+import * as v from 'valibot';
+
+export const GUEST_DETAILS_MESSAGES = {
+  firstName: 'Please enter first name!',
+  lastName: 'Please enter last name!',
+  mobileNumber: 'Please enter mobile number!',
+  mobileNumberInvalid: 'Please enter a valid mobile number',
+  email: 'Please enter your email address!',
+  emailInvalid: 'Please enter a valid email address!',
+  cancellationPolicy: 'Please agree to cancellation policy',
+} as const;
+
+/** SPEC §5: local part of letters, digits, _ . + -; @; domain labels; a final label of 2–6 letters or digits. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_.+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9]{2,6}$/;
+
+/** A country calling code such as '+852' or '852'. */
+export const MOBILE_COUNTRY_CODE_PATTERN = /^\+?[0-9]{1,4}$/;
+
+/** Digits only, 4 to 15 of them (E.164's national part); spaces and dashes are stripped first. */
+export const MOBILE_NUMBER_PATTERN = /^[0-9]{4,15}$/;
+
+const M = GUEST_DETAILS_MESSAGES;
+
+/** A required text: a missing key, a non-string and blank text all get the same message. */
+const requiredText = (message: string) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message), v.maxLength(100, message));
+
+const mobileNumber = v.pipe(
+  v.optional(v.string(M.mobileNumber), ''),
+  v.transform((s) => s.replace(/[\s-]/g, '')),
+  v.nonEmpty(M.mobileNumber),
+  v.regex(MOBILE_NUMBER_PATTERN, M.mobileNumberInvalid),
+);
+
+const mobileCountryCode = v.pipe(
+  v.optional(v.string(M.mobileNumberInvalid), ''),
+  v.trim(),
+  v.nonEmpty(M.mobileNumberInvalid),
+  v.regex(MOBILE_COUNTRY_CODE_PATTERN, M.mobileNumberInvalid),
+);
+
+const email = v.pipe(
+  v.optional(v.string(M.email), ''),
+  v.trim(),
+  v.nonEmpty(M.email),
+  v.maxLength(254, M.emailInvalid),
+  v.regex(EMAIL_PATTERN, M.emailInvalid),
+);
+
+const notes = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500, 'Notes must be at most 500 characters'))));
+
+/** SPEC §5: the cancellation policy must be agreed to; the other per-venue agreements are recorded as given. */
+export const agreementsSchema = v.pipe(
+  v.optional(
+    v.object({
+      cancellationPolicy: v.optional(v.unknown()),
+      noShowPolicy: v.optional(v.boolean()),
+      minimumSpendPolicy: v.optional(v.boolean()),
+      reservationPolicy: v.optional(v.boolean()),
+    }),
+    {},
+  ),
+  v.forward(
+    v.check((a) => a.cancellationPolicy === true, M.cancellationPolicy),
+    ['cancellationPolicy'],
+  ),
+);
+
+/** The booking form's guest details (SPEC §3 Guest information) with the agreements. */
+export const guestDetailsSchema = v.object({
+  firstName: requiredText(M.firstName),
+  lastName: requiredText(M.lastName),
+  email,
+  mobileCountryCode,
+  mobileNumber,
+  notes,
+  agreements: agreementsSchema,
+});
+
+export type GuestDetailsInput = v.InferInput<typeof guestDetailsSchema>;
+export type GuestDetails = v.InferOutput<typeof guestDetailsSchema>;
+
+/**
+ * The completion call's body: as the form, except that a missing mobile number is left to the server,
+ * which answers SPEC §8's 10205 ('A mobile number is required ...') rather than a form message.
+ */
+export const completeReservationSchema = v.object({
+  firstName: requiredText(M.firstName),
+  lastName: requiredText(M.lastName),
+  email,
+  mobileCountryCode: v.optional(
+    v.nullable(v.pipe(v.string(M.mobileNumberInvalid), v.trim(), v.regex(/^(\+?[0-9]{1,4})?$/, M.mobileNumberInvalid))),
+  ),
+  mobileNumber: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(M.mobileNumberInvalid),
+        v.transform((s) => s.replace(/[\s-]/g, '')),
+        v.regex(/^([0-9]{4,15})?$/, M.mobileNumberInvalid),
+      ),
+    ),
+  ),
+  notes,
+  agreements: agreementsSchema,
+});
+
+export type CompleteReservationInput = v.InferOutput<typeof completeReservationSchema>;
+
+/** The first message for each invalid field, for a form to show beside its inputs. */
+export function guestDetailsErrors(input: unknown): Partial<Record<string, string>> {
+  const result = v.safeParse(guestDetailsSchema, input);
+  if (result.success) return {};
+  const errors: Partial<Record<string, string>> = {};
+  for (const issue of result.issues) {
+    const path = v.getDotPath(issue) ?? '';
+    const field = path.startsWith('agreements.') ? path.slice('agreements.'.length) : path;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,77 @@
+/**
+ * Money (SPEC §9): integer minor units end to end; only display divides by 100. Prepayments carry a
+ * service charge and tax on top; deposits are a flat per-guest tier. Browser-safe.
+ */
+
+export type PrePaymentType = 'PREPAYMENT' | 'DEPOSIT' | 'NONE';
+
+/** One deposit tier: applies to parties of at least `minGuestCount`. */
+export interface DepositTier {
+  minGuestCount: number;
+  price: { amount: number };
+}
+
+/**
+ * SPEC §3's payment policy of an experience. `serviceChargePercentage` is in tenths of a percent
+ * (100 means 10%); `taxPercentage` is in thousandths of a percent (5000 means 5%).
+ */
+export interface PaymentPolicy {
+  prePaymentType: PrePaymentType | (string & {});
+  price: { price: { amount: number }; serviceChargePercentage: number; taxPercentage: number };
+  depositPolicy: readonly DepositTier[];
+}
+
+/** What a guest pays up front, in minor units. */
+export interface PriceBreakdown {
+  subTotal: number;
+  serviceCharge: number;
+  tax: number;
+  total: number;
+}
+
+export const ZERO_BREAKDOWN: PriceBreakdown = { subTotal: 0, serviceCharge: 0, tax: 0, total: 0 };
+
+/** round(numerator / denominator) with halves going up, in integers so no float error creeps in. */
+function divideRoundHalfUp(numerator: number, denominator: number): number {
+  const sign = Math.sign(numerator) * Math.sign(denominator);
+  const n = Math.abs(numerator);
+  const d = Math.abs(denominator);
+  return sign * Math.floor((2 * n + d) / (2 * d));
+}
+
+/** The deposit tier for a party: the largest minGuestCount not above it; none when all are larger. */
+export function depositTierFor(tiers: readonly DepositTier[], numberOfGuests: number): DepositTier | undefined {
+  let best: DepositTier | undefined;
+  for (const tier of tiers) {
+    if (tier.minGuestCount <= numberOfGuests && (!best || tier.minGuestCount > best.minGuestCount)) best = tier;
+  }
+  return best;
+}
+
+/** SPEC §9: prepayment or deposit for a party; NONE (or an unknown type) costs nothing up front. */
+export function priceBreakdown(policy: PaymentPolicy, numberOfGuests: number): PriceBreakdown {
+  if (policy.prePaymentType === 'PREPAYMENT') {
+    const subTotal = policy.price.price.amount * numberOfGuests;
+    const serviceCharge = divideRoundHalfUp(subTotal * policy.price.serviceChargePercentage, 1000);
+    const tax = divideRoundHalfUp((subTotal + serviceCharge) * policy.price.taxPercentage, 100_000);
+    return { subTotal, serviceCharge, tax, total: subTotal + serviceCharge + tax };
+  }
+  if (policy.prePaymentType === 'DEPOSIT') {
+    const tier = depositTierFor(policy.depositPolicy, numberOfGuests);
+    const subTotal = tier ? tier.price.amount * numberOfGuests : 0;
+    return { subTotal, serviceCharge: 0, tax: 0, total: subTotal };
+  }
+  return { ...ZERO_BREAKDOWN };
+}
+
+/** The amount due up front (the breakdown's total). */
+export function amountDue(policy: PaymentPolicy, numberOfGuests: number): number {
+  return priceBreakdown(policy, numberOfGuests).total;
+}
+
+/** SPEC §9: 'HK$' and the amount in major units with 0 to 2 decimals, e.g. 371360 → 'HK$3,713.6'. */
+export function formatHkd(minor: number): string {
+  const major = Math.abs(minor) / 100;
+  const text = major.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  return `${minor < 0 ? '-' : ''}HK$${text}`;
+}

@@ -1,0 +1,64 @@
+/**
+ * Reservation statuses and the list grouping of SPEC §4: upcoming, waitlist (never filled) and past, with
+ * a CONFIRMED reservation whose end has passed reported as EXPIRED. Browser-safe.
+ */
+import { serviceDateTime } from './time';
+
+/** SPEC §4/§9: a created reservation is held this long for the guest to complete it. */
+export const HOLD_MINUTES = 15;
+
+export type ReservationStatus = 'PENDING' | 'CONFIRMED' | 'EXPIRED' | 'CANCELED' | 'LATE_CANCELED' | 'NO_SHOW';
+
+/** SPEC §4's labels. */
+export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
+  PENDING: 'Pending',
+  CONFIRMED: 'Confirmed',
+  EXPIRED: 'Expired',
+  CANCELED: 'Canceled',
+  LATE_CANCELED: 'Canceled Late',
+  NO_SHOW: 'No Show',
+};
+
+/** What grouping needs of a reservation: its service day, start and end (minutes) and status. */
+export interface GroupableReservation {
+  date: string;
+  startTime: number;
+  endTime: number;
+  status: ReservationStatus | (string & {});
+}
+
+export interface ReservationGroups<T> {
+  upcoming: T[];
+  /** SPEC §4: the group exists but is never filled. */
+  waitlist: T[];
+  past: T[];
+}
+
+/** The status to show at `now`: CONFIRMED turns EXPIRED once the reservation's end has passed. */
+export function effectiveStatus(reservation: GroupableReservation, now: Date): GroupableReservation['status'] {
+  if (reservation.status === 'CONFIRMED' && serviceDateTime(reservation.date, reservation.endTime) <= now) {
+    return 'EXPIRED';
+  }
+  return reservation.status;
+}
+
+const byStartAscending = (a: GroupableReservation, b: GroupableReservation) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.startTime - b.startTime;
+
+/**
+ * SPEC §4's grouping. CONFIRMED and not yet ended is upcoming (a meal under way stays with the upcoming
+ * ones until it ends); everything else is past, CONFIRMED-and-ended as EXPIRED. Upcoming sorts by date then
+ * start time ascending; past, most recent first.
+ */
+export function groupReservations<T extends GroupableReservation>(reservations: readonly T[], now: Date): ReservationGroups<T> {
+  const upcoming: T[] = [];
+  const past: T[] = [];
+  for (const reservation of reservations) {
+    const status = effectiveStatus(reservation, now);
+    if (status === 'CONFIRMED') upcoming.push(reservation);
+    else past.push(status === reservation.status ? reservation : { ...reservation, status });
+  }
+  upcoming.sort(byStartAscending);
+  past.sort((a, b) => byStartAscending(b, a));
+  return { upcoming, waitlist: [], past };
+}

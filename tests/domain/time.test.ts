@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  formatDate,
+  formatTime,
+  hongKongMinutes,
+  hongKongToday,
+  isIsoDate,
+  isoWeekday,
+  secondsUntil,
+  serviceDateTime,
+  weekdayAbbreviation,
+  WEEKDAY_ABBREVIATIONS,
+} from '../../src/domain/time';
+
+describe('service-day times', () => {
+  it('puts minutes from the Hong Kong midnight on the right instant (UTC+8)', () => {
+    expect(serviceDateTime('2026-12-03', 18 * 60 + 30).toISOString()).toBe('2026-12-03T10:30:00.000Z');
+    expect(serviceDateTime('2026-12-03', 0).toISOString()).toBe('2026-12-02T16:00:00.000Z');
+  });
+
+  it('runs minutes past 1440 into the next calendar day', () => {
+    // Tuesday's supper slot at 00:30 is Wednesday 00:30 in Hong Kong.
+    expect(serviceDateTime('2026-11-24', 1470).toISOString()).toBe('2026-11-24T16:30:00.000Z');
+    expect(hongKongToday(serviceDateTime('2026-11-24', 1470))).toBe('2026-11-25');
+    expect(serviceDateTime('2026-11-24', 1500).toISOString()).toBe('2026-11-24T17:00:00.000Z');
+  });
+
+  it('has no daylight-saving shifts: every day is 24 hours, even around Western DST dates', () => {
+    for (const date of ['2026-03-08', '2026-03-29', '2026-10-25', '2026-11-01']) {
+      const start = serviceDateTime(date, 0).getTime();
+      expect(serviceDateTime(addDays(date, 1), 0).getTime() - start).toBe(24 * 3600_000);
+      expect(serviceDateTime(date, 2 * 60 + 30).getTime() - start).toBe(150 * 60_000);
+    }
+  });
+
+  it("gives Hong Kong's today, which differs from UTC's late in the UTC day", () => {
+    expect(hongKongToday(new Date('2026-11-23T15:59:59Z'))).toBe('2026-11-23');
+    expect(hongKongToday(new Date('2026-11-23T16:00:00Z'))).toBe('2026-11-24');
+    expect(hongKongMinutes(new Date('2026-11-23T02:00:00Z'))).toBe(600);
+  });
+
+  it('knows ISO weekdays and the MON..SUN abbreviations', () => {
+    expect(isoWeekday('2026-11-23')).toBe(1);
+    expect(isoWeekday('2026-11-29')).toBe(7);
+    expect(weekdayAbbreviation('2026-11-24')).toBe('TUE');
+    expect(weekdayAbbreviation('2026-11-29')).toBe('SUN');
+    expect(WEEKDAY_ABBREVIATIONS).toEqual(['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN']);
+  });
+
+  it('accepts only real YYYY-MM-DD dates', () => {
+    expect(isIsoDate('2026-02-28')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('2026-2-3')).toBe(false);
+    expect(isIsoDate('tomorrow')).toBe(false);
+  });
+});
+
+describe('formats', () => {
+  it("formats times as 'h:mm am/pm'", () => {
+    expect(formatTime(18 * 60 + 30)).toBe('6:30 pm');
+    expect(formatTime(8 * 60)).toBe('8:00 am');
+    expect(formatTime(12 * 60)).toBe('12:00 pm');
+    expect(formatTime(0)).toBe('12:00 am');
+    expect(formatTime(1470)).toBe('12:30 am');
+    expect(formatTime(1560)).toBe('2:00 am');
+  });
+
+  it("formats dates as 'D MMM YYYY'", () => {
+    expect(formatDate('2026-12-03')).toBe('3 Dec 2026');
+    expect(formatDate('2027-01-31')).toBe('31 Jan 2027');
+  });
+
+  it('counts whole seconds until a date, never below 0', () => {
+    const now = new Date('2026-11-23T02:00:00Z');
+    expect(secondsUntil('2026-11-23T02:15:00Z', now)).toBe(900);
+    expect(secondsUntil(new Date('2026-11-23T02:00:01.999Z'), now)).toBe(1);
+    expect(secondsUntil('2026-11-23T01:00:00Z', now)).toBe(0);
+    expect(secondsUntil('not a date', now)).toBe(0);
+  });
+});

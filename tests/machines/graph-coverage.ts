@@ -7,14 +7,27 @@ import { getShortestPaths, type StatePath } from 'xstate/graph';
 
 type Path = StatePath<AnyMachineSnapshot, EventObject>;
 
-export function transitionCoverPaths(machine: AnyStateMachine, options: { input?: unknown; events: EventObject[] }): Path[] {
-  const statePaths = getShortestPaths(machine, { input: options.input, events: options.events }) as Path[];
+export function transitionCoverPaths(
+  machine: AnyStateMachine,
+  options: {
+    input?: unknown;
+    events: EventObject[];
+    /** What makes two snapshots different for the traversal; by default value and context. */
+    serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  },
+): Path[] {
+  const statePaths = getShortestPaths(machine, {
+    input: options.input,
+    events: options.events,
+    ...(options.serializeState ? { serializeState: options.serializeState } : {}),
+  }) as Path[];
   const seen = new Set<string>();
   const paths: Path[] = [];
   for (const path of statePaths) {
     for (const event of options.events) {
       if (!path.state.can(event) && !declares(path.state, event)) continue;
-      const key = `${JSON.stringify(path.state.value)}|${JSON.stringify(event)}`;
+      if (!actorEventApplies(path.state, event)) continue;
+      const key = `${options.serializeState?.(path.state) ?? JSON.stringify(path.state.value)}|${JSON.stringify(event)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const next = getNextSnapshot(machine, path.state, event) as AnyMachineSnapshot;
@@ -22,6 +35,12 @@ export function transitionCoverPaths(machine: AnyStateMachine, options: { input?
     }
   }
   return paths;
+}
+
+/** A done or error event of an invoked actor makes sense only while that actor runs. */
+function actorEventApplies(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
+  return !match || match[1]! in snapshot.children;
 }
 
 /** Whether an active state lists the event, even as a transition that changes nothing. */

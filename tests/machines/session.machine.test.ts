@@ -76,13 +76,12 @@ describe('session machine, paths generated with xstate/graph', () => {
 });
 
 describe('session machine behaviour', () => {
-  it('saves tokens on log-in, clears them on log-out, and tells other tabs', async () => {
+  it('saves tokens on log-in and clears them on log-out', async () => {
     const calls: string[] = [];
     const actorsMachine = sessionMachine.provide({
       actions: {
         saveSession: () => void calls.push('save'),
         clearSession: () => void calls.push('clear'),
-        broadcast: (_, signedIn) => void calls.push(`broadcast:${signedIn}`),
       },
     });
     const path = getShortestPaths(actorsMachine, {
@@ -97,7 +96,7 @@ describe('session machine behaviour', () => {
       actorIds,
       delays: { refreshDelay: 14 * 60_000 },
     });
-    expect(calls).toEqual(['save', 'broadcast:true', 'clear', 'broadcast:false']);
+    expect(calls).toEqual(['save', 'clear']);
     actor.stop();
   });
 });

@@ -265,7 +265,7 @@ export const bookingMachine = setup({
                 }),
               },
               {
-                target: 'loadingSlots',
+                target: 'checkingLogin',
                 actions: assign({
                   draft: ({ context, event }) => ({
                     ...context.draft,
@@ -330,7 +330,7 @@ export const bookingMachine = setup({
                 }),
               },
               {
-                target: 'checkingLogin',
+                target: 'creating',
                 actions: assign({
                   draft: ({ context, event }) => ({ ...context.draft, startTime: event.startTime, seatingAreaId: null }),
                   problem: null,
@@ -343,21 +343,21 @@ export const bookingMachine = setup({
           meta: { route: '/pages/seating' },
           on: {
             'seating.pick': {
-              target: 'checkingLogin',
+              target: 'creating',
               actions: assign({ draft: ({ context, event }) => ({ ...context.draft, seatingAreaId: event.seatingAreaId }) }),
             },
           },
         },
-        // Transient: the table is held only for a logged-in guest.
+        // Transient: availability and holds are for logged-in guests (SPEC §7: the calls need a token).
         checkingLogin: {
-          always: [{ guard: 'loggedIn', target: 'creating' }, { target: 'loginRequired' }],
+          always: [{ guard: 'loggedIn', target: 'loadingSlots' }, { target: 'loginRequired' }],
         },
         loginRequired: {
           meta: { route: '/pages/login' },
           on: {
             'session.changed': {
               guard: ({ event }) => event.loggedIn,
-              target: 'creating',
+              target: 'loadingSlots',
               actions: assign({ loggedIn: true }),
             },
           },

@@ -3,6 +3,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
+import type { ResponseBody } from './lib/api-types';
+import type { Schema } from './lib/api-types';
 import { ApiError } from './lib/errors';
 import { authRoutes } from './routes/auth/auth.routes';
 import { devRoutes } from './routes/dev/dev.routes';
@@ -28,21 +30,22 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.toBody(), err.status);
     if (err instanceof HTTPException) {
-      return c.json({ status: err.status, errorCode: ERROR_CODES.INTERNAL, message: err.message }, err.status);
+      return c.json({ status: err.status, errorCode: ERROR_CODES.INTERNAL, message: err.message } satisfies Schema<'Error'>, err.status);
     }
     console.error(err);
-    return c.json({ status: 500, errorCode: ERROR_CODES.INTERNAL, message: 'An error occurred!' }, 500);
+    return c.json({ status: 500, errorCode: ERROR_CODES.INTERNAL, message: 'An error occurred!' } satisfies Schema<'Error'>, 500);
   });
 
-  app.notFound((c) => c.json({ status: 404, errorCode: ERROR_CODES.NOT_FOUND, message: 'Not found' }, 404));
+  app.notFound((c) => c.json({ status: 404, errorCode: ERROR_CODES.NOT_FOUND, message: 'Not found' } satisfies Schema<'Error'>, 404));
 
-  app.get('/health', (c) => c.json({ status: 200, data: { ok: true } }));
+  app.get('/health', (c) => c.json({ status: 200, data: { ok: true } } satisfies ResponseBody<'/health', 'get', 200>));
 
   // Areas mount here, one line each.
   app.route('/', authRoutes());
   app.route('/', publicRoutes());
   app.route('/', walletRoutes());
-  app.route('/', reservationRoutes()); app.route('/', adminRoutes());
+  app.route('/', reservationRoutes());
+  app.route('/', adminRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
   if (options.staticRoot) app.use('/*', serveStatic({ root: options.staticRoot }));

@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { createApp } from '../app';
 import type { AppDeps } from '../context';
 import { openDatabase, type Database } from '../db/client';
+import { openThrowawayDatabase } from '../db/throwaway-database';
 import { experiences, reservations, servicePeriods, users, venueTables, venues } from '../db/schema';
 import { seedDemoData } from '../db/seed';
 import { systemClock } from '../lib/clock';
@@ -255,22 +255,11 @@ async function main(): Promise<void> {
     return;
   }
   // A throw-away database on that server, so runs never see each other's bookings.
-  const name = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ url: url.toString(), poolSize: 20 });
+  const postgres = await openThrowawayDatabase(adminUrl, { prefix: 'bench', poolSize: 20 });
   try {
     await bench('postgres', postgres);
   } finally {
     await postgres.close();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
   }
 }
 

@@ -1,5 +1,6 @@
 /** The API's error envelope `{ status, errorCode, message, field? }` (SPEC §7) as a throwable. */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Schema } from './api-types';
 import { COMPLETION_ERRORS, ERROR_CODES, type CompletionErrorCode } from '../../src/domain/error-codes';
 
 export class ApiError extends Error {
@@ -12,7 +13,7 @@ export class ApiError extends Error {
     super(message);
   }
 
-  toBody() {
+  toBody(): Schema<'Error'> {
     return {
       status: this.status,
       errorCode: this.errorCode,

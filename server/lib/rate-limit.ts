@@ -7,6 +7,9 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from '../context';
 import { tooManyRequests } from './errors';
 
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+
 export interface RateLimitOptions {
   /** Attempts allowed inside one window. */
   limit: number;
@@ -64,6 +67,15 @@ export function createRateLimiter({ limit, windowMs }: RateLimitOptions): RateLi
       attempts.delete(key);
     },
   };
+}
+
+/** A named set of limiters, as one area of the app keeps them. */
+export type RateLimiters<Names extends string> = Record<Names, RateLimiter>;
+
+/** One limiter for each entry of a table of options, under the same names. */
+export function createRateLimiters<Names extends string>(options: Record<Names, RateLimitOptions>): RateLimiters<Names> {
+  const entries = Object.entries<RateLimitOptions>(options).map(([name, o]) => [name, createRateLimiter(o)] as const);
+  return Object.fromEntries(entries) as RateLimiters<Names>;
 }
 
 /** Throws 429 (with Retry-After) when any of the limiter/key pairs is over its limit. Counts nothing. */

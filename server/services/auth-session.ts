@@ -6,11 +6,12 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps, AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { refreshTokens, users, type UserRole } from '../db/schema';
+import type { Schema } from '../lib/api-types';
 import { loginExpired } from '../lib/auth';
 import { newId, newSecretToken } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
 import { dummyPasswordHash, hashToken, verifyPassword } from '../lib/password';
-import { normalizeEmail } from '../../src/domain/account-validation';
+import { normalizeEmail } from '../../src/domain/email';
 
 /** A refresh token lives 30 days from its issue; each use replaces it. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -18,24 +19,9 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 export type UserRow = typeof users.$inferSelect;
 
 /** The user as the API returns it (SPEC §3: memberId is customId, failing that customerId). */
-export interface UserView {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: UserRole;
-  customId: string | null;
-  customerId: string | null;
-  memberId: string | null;
-  mobileCountryCode: string | null;
-  mobileNumber: string | null;
-  locale: string;
-}
+export type UserView = Schema<'User'>;
 
-export interface SessionTokens {
-  token: string;
-  refreshToken: string;
-}
+export type SessionTokens = Schema<'TokenPair'>;
 
 export function toUserView(user: UserRow): UserView {
   return {

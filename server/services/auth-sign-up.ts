@@ -7,7 +7,7 @@ import { users } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/password';
-import { normalizeEmail } from '../../src/domain/account-validation';
+import { normalizeEmail } from '../../src/domain/email';
 import {
   appLink,
   createOneTimeToken,

@@ -6,6 +6,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { experiences, reservations, seatingAreas, servicePeriods, venues, venueTables } from '../db/schema';
+import type { Schema } from '../lib/api-types';
 import { ApiError, badRequest, notFound } from '../lib/errors';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import type { PaymentPolicy } from '../../src/domain/money';
@@ -111,7 +112,7 @@ export class PartySizeError extends ApiError {
     super(422, ERROR_CODES.PARTY_TOO_LARGE, message, 'numberOfGuests');
   }
 
-  override toBody() {
+  override toBody(): Schema<'Error'> {
     return { ...super.toBody(), contact: this.contact };
   }
 }
@@ -170,6 +171,28 @@ export function seatingAreaOf(entry: CatalogVenue, seatingAreaId: string | null 
   return area;
 }
 
+/** What a party asks of a venue: an experience on a service day, in an area or any (null or absent). */
+export interface Selection {
+  venueId: string;
+  experienceId: string;
+  date: string;
+  numberOfGuests: number;
+  seatingAreaId?: string | null;
+}
+
+/**
+ * The venue and experience of a selection, after the checks a look-up, a booking and a change all make,
+ * in this order: the venue (404), the experience (404), the party size (422), the area (400), the date (422).
+ */
+export function checkSelection(catalog: VenueCatalog, selection: Selection, now: Date): { entry: CatalogVenue; experience: ExperienceRow } {
+  const entry = venueOf(catalog, selection.venueId);
+  const experience = experienceOf(entry, selection.experienceId);
+  assertOnlinePartySize(entry.venue, selection.numberOfGuests);
+  seatingAreaOf(entry, selection.seatingAreaId);
+  assertWithinBookingWindow(selection.date, now);
+  return { entry, experience };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Slots
 
@@ -206,6 +229,13 @@ export function scheduledSlots(entry: CatalogVenue, experience: ExperienceRow, d
 /** Whether a slot can still be booked at `now`: it starts after now plus the venue's lead time. */
 export function isBookableInTime(venue: VenueRow, slot: ScheduledSlot, now: Date): boolean {
   return slot.startMs > now.getTime() + venue.minLeadMinutes * 60_000;
+}
+
+/** The slot starting at `startTime` on `date`, when the schedule has one still bookable at `now`; 409 20102 otherwise. */
+export function bookableSlot(entry: CatalogVenue, experience: ExperienceRow, date: string, startTime: number, now: Date): ScheduledSlot {
+  const slot = scheduledSlots(entry, experience, date).find((s) => s.startTime === startTime);
+  if (!slot || !isBookableInTime(entry.venue, slot, now)) throw selectionUnavailable();
+  return slot;
 }
 
 /** Tables that seat the party, in the area when one is given. */
@@ -250,9 +280,13 @@ export function pickTable(tables: readonly VenueTableRow[], busy: BusyByTable, s
   return free[0];
 }
 
+/** A reservation that takes its table at `now`: CONFIRMED, or PENDING still inside its hold. */
+export const isLiveAt = (now: Date) =>
+  or(eq(reservations.status, 'CONFIRMED'), and(eq(reservations.status, 'PENDING'), gt(reservations.holdExpiresAt, now)));
+
 /**
- * Live reservations of a venue overlapping [fromMs, toMs): CONFIRMED, and PENDING still inside its hold
- * (a hold past its time is free even before the sweeper cancels it). One indexed query.
+ * Live reservations of a venue overlapping [fromMs, toMs) (a hold past its time is free even before the
+ * sweeper cancels it). One indexed query.
  */
 export async function loadBusyIntervals(
   db: DbOrTx,
@@ -273,10 +307,7 @@ export async function loadBusyIntervals(
         inArray(reservations.date, [addDays(date, -1), date, addDays(date, 1)]),
         lt(reservations.startsAt, new Date(toMs)),
         gt(reservations.endsAt, new Date(fromMs)),
-        or(
-          eq(reservations.status, 'CONFIRMED'),
-          and(eq(reservations.status, 'PENDING'), gt(reservations.holdExpiresAt, now)),
-        ),
+        isLiveAt(now),
         options.excludeReservationId ? ne(reservations.id, options.excludeReservationId) : undefined,
         options.tableIds ? inArray(reservations.tableId, options.tableIds) : undefined,
       ),
@@ -339,48 +370,18 @@ async function loadDayBusy(db: Db, venueId: string, date: string, fromMs: number
 // ---------------------------------------------------------------------------------------------------
 // The look-up
 
-export interface AvailabilityQuery {
-  venueId: string;
-  date: string;
-  numberOfGuests: number;
-  experienceId: string;
+export interface AvailabilityQuery extends Selection {
   seatingAreaId?: string;
 }
 
-export interface SeatingOption {
-  _id: string;
-  name: string;
-  description: string;
-}
-
-export interface TimeslotDto {
-  startTime: number;
-  startTimeStr: string;
-  duration: number;
-  titleStr: string;
-  seatingOptions: SeatingOption[];
-}
-
-export interface AvailabilityDto {
-  venueId: string;
-  experienceId: string;
-  date: string;
-  dateStr: string;
-  numberOfGuests: number;
-  timeslots: TimeslotDto[];
-}
+export type AvailabilityDto = Schema<'Availability'>;
 
 /**
  * The free time slots of an experience on a service day for a party: scheduled, after the lead time,
  * and with a free fitting table; each lists the seating areas that still have one.
  */
 export async function getAvailability(db: Db, query: AvailabilityQuery, now: Date): Promise<AvailabilityDto> {
-  const catalog = await loadVenueCatalog(db);
-  const entry = venueOf(catalog, query.venueId);
-  const experience = experienceOf(entry, query.experienceId);
-  assertOnlinePartySize(entry.venue, query.numberOfGuests);
-  seatingAreaOf(entry, query.seatingAreaId);
-  assertWithinBookingWindow(query.date, now);
+  const { entry, experience } = checkSelection(await loadVenueCatalog(db), query, now);
 
   const result: AvailabilityDto = {
     venueId: entry.venue.id,

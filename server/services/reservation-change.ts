@@ -3,26 +3,14 @@
  * availability under the same table locks as a new booking, excluding the reservation itself.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../context';
 import { reservations } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import { amountDue } from '../../src/domain/money';
-import {
-  assertOnlinePartySize,
-  assertWithinBookingWindow,
-  experienceNotFound,
-  isBookableInTime,
-  loadVenueCatalog,
-  paymentPolicyOf,
-  scheduledSlots,
-  seatingAreaOf,
-  selectionUnavailable,
-  venueOf,
-} from './availability';
+import { bookableSlot, checkSelection, paymentPolicyOf, venueOf } from './availability';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
-import { lockAndPickTable } from './reservation-tables';
-import { lockOwnReservation, mapDoubleBooking } from './reservations';
+import { placeOnFreeTable } from './reservation-tables';
+import { lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps } from './reservations';
 
 /** 409 20104: the reservation's state no longer allows the change. */
 export const notChangeable = () => new ApiError(409, ERROR_CODES.NOT_CHANGEABLE, 'This reservation can no longer be changed');
@@ -41,14 +29,12 @@ export interface ChangeReservationInput {
  * notes). A new time is booked atomically or refused with 409 20102; `sequence` goes up.
  */
 export async function changeReservation(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: ReservationDeps,
   userId: string,
   reservationId: string,
   input: ChangeReservationInput,
 ): Promise<ReservationDto> {
-  const { db } = deps;
-  const now = deps.clock.now();
-  const catalog = await loadVenueCatalog(db);
+  const { db, now, catalog } = await reservationScope(deps);
 
   const row = await mapDoubleBooking(() =>
     db.transaction(async (tx) => {
@@ -82,27 +68,13 @@ export async function changeReservation(
         return updated!;
       }
 
-      const entry = venueOf(catalog, current.venueId);
-      const experience = catalog.experiences.get(current.experienceId);
-      if (!experience) throw experienceNotFound();
-      assertOnlinePartySize(entry.venue, target.numberOfGuests);
-      seatingAreaOf(entry, target.seatingAreaId);
-      assertWithinBookingWindow(target.date, now);
-      const slot = scheduledSlots(entry, experience, target.date).find((s) => s.startTime === target.startTime);
-      if (!slot || !isBookableInTime(entry.venue, slot, now)) throw selectionUnavailable();
-      const table = await lockAndPickTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id });
-      if (!table) throw selectionUnavailable();
+      const { entry, experience } = checkSelection(catalog, { venueId: current.venueId, experienceId: current.experienceId, ...target }, now);
+      const slot = bookableSlot(entry, experience, target.date, target.startTime, now);
+      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id });
       const [updated] = await tx
         .update(reservations)
         .set({
-          date: target.date,
-          startTime: slot.startTime,
-          duration: slot.duration,
-          startsAt: new Date(slot.startMs),
-          endsAt: new Date(slot.endMs),
-          numberOfGuests: target.numberOfGuests,
-          seatingAreaId: target.seatingAreaId,
-          tableId: table.id,
+          ...placement,
           // The price follows the party; settling a difference is the payment area's business.
           amountDue: amountDue(paymentPolicyOf(experience), target.numberOfGuests),
           notes,
@@ -121,14 +93,8 @@ export async function changeReservation(
  * Cancels the caller's reservation: a hold is released (CANCELED); an upcoming CONFIRMED one is CANCELED
  * before the venue's cancellation window and LATE_CANCELED inside it. Anything else is 409 20104.
  */
-export async function cancelReservation(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  userId: string,
-  reservationId: string,
-): Promise<ReservationDto> {
-  const { db } = deps;
-  const now = deps.clock.now();
-  const catalog = await loadVenueCatalog(db);
+export async function cancelReservation(deps: ReservationDeps, userId: string, reservationId: string): Promise<ReservationDto> {
+  const { db, now, catalog } = await reservationScope(deps);
 
   const row = await db.transaction(async (tx) => {
     const current = await lockOwnReservation(tx, reservationId, userId);

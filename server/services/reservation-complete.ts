@@ -3,62 +3,58 @@
  * is checked in one transaction with the reservation locked; a refused call changes nothing, except that
  * a hold found run out is cancelled on the way.
  */
-import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../context';
+import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { payments, reservations } from '../db/schema';
 import { ApiError, completionError } from '../lib/errors';
 import type { CompleteReservationInput } from '../../src/domain/guest-details';
-import { loadVenueCatalog, venueOf } from './availability';
+import { isLiveAt, venueOf } from './availability';
 import { hasRecentVerifiedPhone, normalizePhone } from './phone-verification';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
-import { findUser, isMember, lockOwnReservation, type ReservationRow } from './reservations';
+import {
+  findUser,
+  isMember,
+  lockOwnReservation,
+  reservationScope,
+  type ReservationDeps,
+  type ReservationRow,
+} from './reservations';
 
 /** Statuses that use up a member's annual allowance. */
 const ANNUAL_STATUSES = ['CONFIRMED', 'EXPIRED', 'LATE_CANCELED', 'NO_SHOW'] as const;
 
-const count = sql<number>`count(*)::int`;
+/** The same user's reservations other than `row`, narrowed by `conditions`. */
+const othersOfUser = (row: ReservationRow, ...conditions: (SQL | undefined)[]) =>
+  and(eq(reservations.userId, row.userId), ne(reservations.id, row.id), ...conditions);
 
-async function activeReservationCount(tx: DbOrTx, row: ReservationRow, now: Date): Promise<number> {
+async function countOthersOfUser(tx: DbOrTx, row: ReservationRow, ...conditions: (SQL | undefined)[]): Promise<number> {
   const [result] = await tx
-    .select({ n: count })
+    .select({ n: sql<number>`count(*)::int` })
     .from(reservations)
-    .where(
-      and(
-        eq(reservations.userId, row.userId),
-        ne(reservations.id, row.id),
-        gt(reservations.startsAt, now),
-        or(eq(reservations.status, 'CONFIRMED'), and(eq(reservations.status, 'PENDING'), gt(reservations.holdExpiresAt, now))),
-      ),
-    );
+    .where(othersOfUser(row, ...conditions));
   return Number(result?.n ?? 0);
 }
 
-async function annualReservationCount(tx: DbOrTx, row: ReservationRow): Promise<number> {
-  // The Hong Kong calendar year of the reservation's service day.
-  const year = row.date.slice(0, 4);
-  const [result] = await tx
-    .select({ n: count })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.userId, row.userId),
-        ne(reservations.id, row.id),
-        inArray(reservations.status, [...ANNUAL_STATUSES]),
-        sql`${reservations.date} LIKE ${`${year}-%`}`,
-      ),
-    );
-  return Number(result?.n ?? 0);
-}
+/** Upcoming reservations that hold a table: CONFIRMED, or a hold still running. */
+const activeReservationCount = (tx: DbOrTx, row: ReservationRow, now: Date) =>
+  countOthersOfUser(tx, row, gt(reservations.startsAt, now), isLiveAt(now));
+
+/** Reservations that use up the allowance in the Hong Kong calendar year of the reservation's service day. */
+const annualReservationCount = (tx: DbOrTx, row: ReservationRow) =>
+  countOthersOfUser(
+    tx,
+    row,
+    inArray(reservations.status, [...ANNUAL_STATUSES]),
+    sql`${reservations.date} LIKE ${`${row.date.slice(0, 4)}-%`}`,
+  );
 
 async function hasOverlapElsewhere(tx: DbOrTx, row: ReservationRow): Promise<boolean> {
   const [found] = await tx
     .select({ id: reservations.id })
     .from(reservations)
     .where(
-      and(
-        eq(reservations.userId, row.userId),
-        ne(reservations.id, row.id),
+      othersOfUser(
+        row,
         ne(reservations.venueId, row.venueId),
         eq(reservations.status, 'CONFIRMED'),
         lt(reservations.startsAt, row.endsAt),
@@ -83,14 +79,12 @@ async function hasSucceededPayment(tx: DbOrTx, reservationId: string): Promise<b
  * Refusals, in this order: 1010103, 10202, 10203, 10205, 1010101, 1010104, 1010105, 10208, 10210.
  */
 export async function completeReservation(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: ReservationDeps,
   userId: string,
   reservationId: string,
   input: CompleteReservationInput,
 ): Promise<ReservationDto> {
-  const { db } = deps;
-  const now = deps.clock.now();
-  const catalog = await loadVenueCatalog(db);
+  const { db, now, catalog } = await reservationScope(deps);
 
   const outcome = await db.transaction(async (tx): Promise<{ row: ReservationRow } | { refused: ApiError }> => {
     const row = await lockOwnReservation(tx, reservationId, userId);

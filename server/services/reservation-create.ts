@@ -1,25 +1,22 @@
 /** Creating a reservation: a PENDING row that holds the smallest free fitting table for 15 minutes. */
-import type { AppDeps } from '../context';
 import { reservations, type BookingSource } from '../db/schema';
 import { completionError, unauthorized } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { amountDue } from '../../src/domain/money';
 import { HOLD_MINUTES } from '../../src/domain/reservation-grouping';
-import {
-  assertOnlinePartySize,
-  assertWithinBookingWindow,
-  experienceOf,
-  isBookableInTime,
-  loadVenueCatalog,
-  paymentPolicyOf,
-  scheduledSlots,
-  seatingAreaOf,
-  selectionUnavailable,
-  venueOf,
-} from './availability';
+import { bookableSlot, checkSelection, paymentPolicyOf } from './availability';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
-import { lockAndPickTable } from './reservation-tables';
-import { findUser, isMember, mapDoubleBooking, newReservationReference, sqlState, type ReservationLocale } from './reservations';
+import { placeOnFreeTable } from './reservation-tables';
+import {
+  findUser,
+  isMember,
+  mapDoubleBooking,
+  newReservationReference,
+  reservationScope,
+  sqlState,
+  type ReservationDeps,
+  type ReservationLocale,
+} from './reservations';
 
 export interface CreateReservationInput {
   venueId: string;
@@ -40,40 +37,21 @@ const REFERENCE_ATTEMPTS = 3;
  * Holds a table for the caller: the slot must be one availability offers (schedule, lead time, a free
  * table that fits); the table is chosen under lock in one transaction. 409 20102 when it is gone.
  */
-export async function createReservation(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  userId: string,
-  input: CreateReservationInput,
-): Promise<ReservationDto> {
-  const { db } = deps;
-  const now = deps.clock.now();
-  const catalog = await loadVenueCatalog(db);
-  const entry = venueOf(catalog, input.venueId);
-  const experience = experienceOf(entry, input.experienceId);
-  assertOnlinePartySize(entry.venue, input.numberOfGuests);
-  seatingAreaOf(entry, input.seatingAreaId);
-  assertWithinBookingWindow(input.date, now);
+export async function createReservation(deps: ReservationDeps, userId: string, input: CreateReservationInput): Promise<ReservationDto> {
+  const { db, now, catalog } = await reservationScope(deps);
+  const { entry, experience } = checkSelection(catalog, input, now);
 
   const user = await findUser(db, userId);
   if (!user) throw unauthorized();
   if (experience.membersOnly && !isMember(user)) throw completionError(1010101, 403);
 
-  const slot = scheduledSlots(entry, experience, input.date).find((s) => s.startTime === input.startTime);
-  if (!slot || !isBookableInTime(entry.venue, slot, now)) throw selectionUnavailable();
+  const slot = bookableSlot(entry, experience, input.date, input.startTime, now);
 
   for (let attempt = 1; ; attempt++) {
     try {
       const row = await mapDoubleBooking(() =>
         db.transaction(async (tx) => {
-          const table = await lockAndPickTable(tx, {
-            entry,
-            date: input.date,
-            slot,
-            numberOfGuests: input.numberOfGuests,
-            seatingAreaId: input.seatingAreaId,
-            now,
-          });
-          if (!table) throw selectionUnavailable();
+          const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now });
           const [inserted] = await tx
             .insert(reservations)
             .values({
@@ -82,14 +60,7 @@ export async function createReservation(
               userId,
               venueId: entry.venue.id,
               experienceId: experience.id,
-              tableId: table.id,
-              seatingAreaId: input.seatingAreaId ?? null,
-              date: input.date,
-              startTime: slot.startTime,
-              duration: slot.duration,
-              startsAt: new Date(slot.startMs),
-              endsAt: new Date(slot.endMs),
-              numberOfGuests: input.numberOfGuests,
+              ...placement,
               status: 'PENDING',
               holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
               bookingSource: input.bookingSource,

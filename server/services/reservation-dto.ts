@@ -33,7 +33,7 @@ export function toReservationDto(row: ReservationRow, catalog: VenueCatalog, now
     endTime,
     duration: row.duration,
     numberOfGuests: row.numberOfGuests,
-    status: effectiveStatus({ date: row.date, startTime: row.startTime, endTime, status: row.status }, now) as ReservationDto['status'],
+    status: effectiveStatus({ date: row.date, startTime: row.startTime, endTime, status: row.status }, now),
     holdExpiresAt: row.status === 'PENDING' ? iso(row.holdExpiresAt) : null,
     seatingArea: area ? { _id: area.id, name: area.name } : null,
     bookingSource: row.bookingSource,

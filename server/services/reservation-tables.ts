@@ -1,6 +1,7 @@
 /**
  * Choosing a table inside a booking transaction: lock the candidate tables, clear run-out holds on them,
  * and take the smallest one still free. Two bookings that could want the same table queue on its lock.
+ * Creating and moving a reservation both place it this way.
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -12,6 +13,7 @@ import {
   pickTable,
   type CatalogVenue,
   type ScheduledSlot,
+  selectionUnavailable,
   type VenueTableRow,
 } from './availability';
 import { expireStaleHolds } from './hold-expiry';
@@ -31,7 +33,7 @@ export interface TableRequest {
  * Locks the tables that fit the party (`SELECT ... FOR UPDATE` in id order, so bookings never deadlock),
  * cancels run-out holds on them, and returns the smallest free one, or undefined when none is free.
  */
-export async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<VenueTableRow | undefined> {
+async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<VenueTableRow | undefined> {
   const candidates = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId);
   if (candidates.length === 0) return undefined;
   const ids = candidates.map((t) => t.id).sort();
@@ -47,4 +49,33 @@ export async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promi
     tableIds: ids,
   });
   return pickTable(candidates, groupBusy(busy), request.slot.startMs, request.slot.endMs);
+}
+
+/** The columns that put a reservation on its table: service day, slot, party, area and table. */
+export interface Placement {
+  date: string;
+  startTime: number;
+  duration: number;
+  startsAt: Date;
+  endsAt: Date;
+  numberOfGuests: number;
+  seatingAreaId: string | null;
+  tableId: string;
+}
+
+/** Takes the smallest free fitting table under lock and returns where that puts the reservation; 409 20102 when none is free. */
+export async function placeOnFreeTable(tx: DbOrTx, request: TableRequest): Promise<Placement> {
+  const table = await lockAndPickTable(tx, request);
+  if (!table) throw selectionUnavailable();
+  const { slot } = request;
+  return {
+    date: request.date,
+    startTime: slot.startTime,
+    duration: slot.duration,
+    startsAt: new Date(slot.startMs),
+    endsAt: new Date(slot.endMs),
+    numberOfGuests: request.numberOfGuests,
+    seatingAreaId: request.seatingAreaId ?? null,
+    tableId: table.id,
+  };
 }

@@ -1,17 +1,26 @@
 /**
- * What the reservation operations share: the row type, finding the caller's own reservation, short
- * references, locales, and turning database refusals into the API's answers.
+ * What the reservation operations share: the row type, their starting point, finding the caller's own
+ * reservation, short references, locales, and turning database refusals into the API's answers.
  */
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { AppDeps } from '../context';
+import type { Db, DbOrTx } from '../db/client';
 import { reservations, users } from '../db/schema';
 import { completionError } from '../lib/errors';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../src/domain/locales';
-import { selectionUnavailable } from './availability';
+import { loadVenueCatalog, selectionUnavailable, type VenueCatalog } from './availability';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+
+/** What the reservation operations need of the app. */
+export type ReservationDeps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** Where every reservation operation starts: the database, the business clock's now, and the venues' set-up. */
+export async function reservationScope(deps: ReservationDeps): Promise<{ db: Db; now: Date; catalog: VenueCatalog }> {
+  return { db: deps.db, now: deps.clock.now(), catalog: await loadVenueCatalog(deps.db) };
+}
 
 /** The languages a reservation's messages can be sent in: the app's locales. */
 export const RESERVATION_LOCALES = LOCALES;

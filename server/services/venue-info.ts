@@ -4,72 +4,16 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import {
-  experiences,
-  menus,
-  seatingAreas,
-  servicePeriods,
-  venues,
-  type PrePaymentType,
-  type VenuePolicy,
-} from '../db/schema';
+import { experiences, menus, seatingAreas, servicePeriods, venues } from '../db/schema';
+import type { Schema } from '../lib/api-types';
 import { formatTime } from '../../src/domain/time';
 import { MENU_URL_PREFIX } from '../../src/domain/venues';
 
-/** SPEC §3: a PDF menu as the server lists it. */
-export interface PdfMenu {
-  en: { name: string; file: { url: string } };
-}
-
-/** One line of a period's hours: the days it covers and the times on those days. */
-export interface OpeningHoursLine {
-  name: string;
-  times: string;
-}
+/** The `data` of `GET /public/venue/by-domain/{domain}`. */
+export type VenueInfo = Schema<'VenueDetail'>;
 
 /** SPEC §3: one service period (e.g. 'Breakfast') and its hours by days. */
-export interface OpeningHours {
-  name: string;
-  hours: OpeningHoursLine[];
-}
-
-/** SPEC §3's payment policy of an experience; money in minor units. */
-export interface ExperienceInfo {
-  _id: string;
-  name: string;
-  description: string;
-  durationMinutes: number;
-  membersOnly: boolean;
-  prePaymentType: PrePaymentType;
-  price: { price: { amount: number }; serviceChargePercentage: number; taxPercentage: number };
-  depositPolicy: { minGuestCount: number; price: { amount: number } }[];
-}
-
-export interface SeatingAreaInfo {
-  _id: string;
-  name: string;
-  description: string;
-}
-
-/** The `data` of `GET /public/venue/by-domain/{domain}`. */
-export interface VenueInfo {
-  _id: string;
-  domain: string;
-  title: string;
-  desc: string;
-  address: string;
-  maximum: number;
-  onlineMinGuests: number;
-  onlineMaxGuests: number;
-  requiresPhoneVerification: boolean;
-  reservationsPhone: string;
-  reservationsEmail: string;
-  policy: VenuePolicy;
-  pdfMenu: PdfMenu[];
-  openingHours: OpeningHours[];
-  experiences: ExperienceInfo[];
-  seatingAreas: SeatingAreaInfo[];
-}
+export type OpeningHours = VenueInfo['openingHours'][number];
 
 /** A service period as far as opening hours care. */
 export interface PeriodHours {

@@ -5,53 +5,26 @@
  */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { walletEntries, type WalletEntryType } from '../db/schema';
+import { walletEntries } from '../db/schema';
+import type { Schema } from '../lib/api-types';
 import { addDays, hongKongDate, serviceDayStartMs, TIME_ZONE } from '../../src/domain/time';
 
 export const WALLET_CURRENCY = 'HKD';
 /** How many entries the wallet summary shows. */
 export const WALLET_RECENT_ENTRIES = 10;
 
-/** One wallet entry on the wire. */
-export interface WalletEntryDto {
-  _id: string;
-  type: WalletEntryType;
-  /** Signed minor units: credits positive, debits negative. */
-  amount: number;
-  description: string;
-  reservationId: string | null;
-  /** ISO 8601 instant. */
-  createdAt: string;
-}
+/** One wallet entry on the wire; amounts are signed minor units, credits positive. */
+export type WalletEntryDto = Schema<'WalletEntry'>;
 
-export interface WalletSummary {
-  balance: number;
-  currency: typeof WALLET_CURRENCY;
-  entries: WalletEntryDto[];
-}
+export type WalletSummary = Schema<'Wallet'>;
 
-export interface TransactionPage {
-  items: WalletEntryDto[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type TransactionPage = Schema<'TransactionPage'>;
 
 /** A month's totals; `totalDebits` is the size of the debits (positive), so closing = opening + credits - debits. */
-export interface StatementSummary {
-  /** YYYY-MM in Hong Kong time. */
-  month: string;
-  openingBalance: number;
-  closingBalance: number;
-  totalCredits: number;
-  totalDebits: number;
-  entryCount: number;
-}
+export type StatementSummary = Schema<'StatementSummary'>;
 
-export interface StatementDetail extends StatementSummary {
-  /** The month's entries, oldest first, as a statement reads. */
-  entries: WalletEntryDto[];
-}
+/** A month with its entries, oldest first as a statement reads; also its totals, which the contract's Statement lacks. */
+export type StatementDetail = Schema<'Statement'>;
 
 type EntryRow = typeof walletEntries.$inferSelect;
 

@@ -4,6 +4,47 @@
  */
 
 export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness for load balancers and start-up checks */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Up */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                ok: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/venue/by-domain/{domain}": {
         parameters: {
             query?: never;
@@ -1354,6 +1395,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
             };
         };
         put?: never;
@@ -1674,7 +1716,7 @@ export interface components {
             date: string;
             startTime: number;
             numberOfGuests: number;
-            seatingAreaId?: components["schemas"]["Id"];
+            seatingAreaId?: components["schemas"]["Id"] | null;
             bookingSource?: components["schemas"]["BookingSource"];
             locale?: components["schemas"]["Locale"];
         };
@@ -1684,7 +1726,7 @@ export interface components {
             startTime?: number;
             numberOfGuests?: number;
             seatingAreaId?: components["schemas"]["Id"] | null;
-            notes?: string;
+            notes?: string | null;
         };
         GuestDetails: {
             firstName: string;
@@ -1701,7 +1743,14 @@ export interface components {
             minimumSpendPolicy?: boolean;
             reservationPolicy?: boolean;
         };
-        CompleteReservation: components["schemas"]["GuestDetails"] & {
+        /** @description The guest's details and agreements. A missing mobile number is answered with 10205. */
+        CompleteReservation: {
+            firstName: string;
+            lastName: string;
+            email: string;
+            mobileCountryCode?: string | null;
+            mobileNumber?: string | null;
+            notes?: string | null;
             agreements: components["schemas"]["Agreements"];
         };
         PriceBreakdown: {
@@ -1847,10 +1896,7 @@ export interface components {
             totalDebits: number;
             entryCount: number;
         };
-        Statement: {
-            month: string;
-            openingBalance: number;
-            closingBalance: number;
+        Statement: components["schemas"]["StatementSummary"] & {
             entries: components["schemas"]["WalletEntry"][];
         };
         OutboxMessage: {

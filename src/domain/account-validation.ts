@@ -3,11 +3,13 @@
  * server. Messages are SPEC §5's, word for word, where the spec has one.
  */
 import * as v from 'valibot';
+import { EMAIL_MESSAGES, emailSchema } from './email';
+import { LOCALES } from './locales';
 
 /** User-visible validation messages of the account forms. */
 export const ACCOUNT_MESSAGES = {
-  emailRequired: 'Please enter your email address!',
-  emailInvalid: 'Please enter a valid email address!',
+  emailRequired: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
   firstNameRequired: 'Please enter first name!',
   lastNameRequired: 'Please enter last name!',
   mobileNumberInvalid: 'Please enter a valid mobile number',
@@ -23,33 +25,11 @@ export const MIN_PASSWORD_LENGTH = 7;
 // Keeps scrypt's input bounded; far above any real password.
 const MAX_PASSWORD_LENGTH = 200;
 
-/** The locales the interface offers (SPEC §1). */
-import { LOCALES } from './locales';
-
-/**
- * SPEC §5's e-mail format: local part of letters, digits, underscore, dot, plus or hyphen; @; domain
- * labels; a final label of 2 to 6 letters or digits.
- */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_.+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9]{2,6}$/;
-
 /**
  * A string field that must be filled in. A missing key becomes '' so it fails with the field's own
  * message rather than valibot's generic "Invalid key".
  */
 const filledString = (message: string) => v.optional(v.string(message), '');
-
-/** How an e-mail is stored and compared: trimmed and lower-cased. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export const emailSchema = v.pipe(
-  filledString(ACCOUNT_MESSAGES.emailRequired),
-  v.trim(),
-  v.nonEmpty(ACCOUNT_MESSAGES.emailRequired),
-  v.maxLength(254, ACCOUNT_MESSAGES.emailInvalid),
-  v.regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.emailInvalid),
-);
 
 /** A new password: at least 7 characters. */
 export const newPasswordSchema = v.pipe(

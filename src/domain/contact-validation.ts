@@ -3,14 +3,13 @@
  * refuse the same input with the same words. Browser-safe: no Node imports.
  */
 import * as v from 'valibot';
-// The booking form's pattern, so an address accepted there is accepted here.
-import { EMAIL_PATTERN } from './guest-details';
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, emailSchema } from './email';
 import { LOCALES } from './locales';
 
 /** Upper bounds, so one message cannot fill the table or the concierge's inbox. */
 export const CONTACT_LIMITS = {
   name: 100,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   phone: 30,
   subject: 200,
   message: 2000,
@@ -19,8 +18,8 @@ export const CONTACT_LIMITS = {
 export const CONTACT_MESSAGES = {
   nameRequired: 'Please enter your name!',
   nameTooLong: `Your name must be ${CONTACT_LIMITS.name} characters or fewer.`,
-  emailRequired: 'Please enter your email address!',
-  emailInvalid: 'Please enter a valid email address!',
+  emailRequired: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
   phoneInvalid: 'Please enter a valid phone number',
   subjectRequired: 'Please enter a subject!',
   subjectTooLong: `The subject must be ${CONTACT_LIMITS.subject} characters or fewer.`,
@@ -32,15 +31,6 @@ export const CONTACT_MESSAGES = {
 // A missing key becomes '' so it gets the field's own "please enter" message, not valibot's generic one.
 const requiredText = (required: string, max: number, tooLong: string) =>
   v.pipe(v.optional(v.string(required), ''), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong));
-
-/** A trimmed e-mail address in SPEC §5's format, with SPEC §5's two messages. */
-export const emailSchema = v.pipe(
-  v.optional(v.string(CONTACT_MESSAGES.emailRequired), ''),
-  v.trim(),
-  v.nonEmpty(CONTACT_MESSAGES.emailRequired),
-  v.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.emailInvalid),
-  v.regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid),
-);
 
 // Optional: an empty field counts as not given rather than as a bad number.
 const phoneSchema = v.pipe(

@@ -3,19 +3,17 @@
  * and the completion call. Messages are the spec's, word for word. Browser-safe.
  */
 import * as v from 'valibot';
+import { EMAIL_MESSAGES, emailSchema } from './email';
 
 export const GUEST_DETAILS_MESSAGES = {
   firstName: 'Please enter first name!',
   lastName: 'Please enter last name!',
   mobileNumber: 'Please enter mobile number!',
   mobileNumberInvalid: 'Please enter a valid mobile number',
-  email: 'Please enter your email address!',
-  emailInvalid: 'Please enter a valid email address!',
+  email: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
   cancellationPolicy: 'Please agree to cancellation policy',
 } as const;
-
-/** SPEC §5: local part of letters, digits, _ . + -; @; domain labels; a final label of 2–6 letters or digits. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_.+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9]{2,6}$/;
 
 /** A country calling code such as '+852' or '852'. */
 export const MOBILE_COUNTRY_CODE_PATTERN = /^\+?[0-9]{1,4}$/;
@@ -43,14 +41,6 @@ const mobileCountryCode = v.pipe(
   v.regex(MOBILE_COUNTRY_CODE_PATTERN, M.mobileNumberInvalid),
 );
 
-const email = v.pipe(
-  v.optional(v.string(M.email), ''),
-  v.trim(),
-  v.nonEmpty(M.email),
-  v.maxLength(254, M.emailInvalid),
-  v.regex(EMAIL_PATTERN, M.emailInvalid),
-);
-
 const notes = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500, 'Notes must be at most 500 characters'))));
 
 /** SPEC §5: the cancellation policy must be agreed to; the other per-venue agreements are recorded as given. */
@@ -74,7 +64,7 @@ export const agreementsSchema = v.pipe(
 export const guestDetailsSchema = v.object({
   firstName: requiredText(M.firstName),
   lastName: requiredText(M.lastName),
-  email,
+  email: emailSchema,
   mobileCountryCode,
   mobileNumber,
   notes,
@@ -91,7 +81,7 @@ export type GuestDetails = v.InferOutput<typeof guestDetailsSchema>;
 export const completeReservationSchema = v.object({
   firstName: requiredText(M.firstName),
   lastName: requiredText(M.lastName),
-  email,
+  email: emailSchema,
   mobileCountryCode: v.optional(
     v.nullable(v.pipe(v.string(M.mobileNumberInvalid), v.trim(), v.regex(/^(\+?[0-9]{1,4})?$/, M.mobileNumberInvalid))),
   ),

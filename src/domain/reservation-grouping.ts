@@ -35,7 +35,10 @@ export interface ReservationGroups<T> {
 }
 
 /** The status to show at `now`: CONFIRMED turns EXPIRED once the reservation's end has passed. */
-export function effectiveStatus(reservation: GroupableReservation, now: Date): GroupableReservation['status'] {
+export function effectiveStatus<S extends GroupableReservation['status']>(
+  reservation: GroupableReservation & { status: S },
+  now: Date,
+): S | 'EXPIRED' {
   if (reservation.status === 'CONFIRMED' && serviceDateTime(reservation.date, reservation.endTime) <= now) {
     return 'EXPIRED';
   }

@@ -1,11 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  completeReservationSchema,
-  EMAIL_PATTERN,
-  guestDetailsErrors,
-  guestDetailsSchema,
-} from '../../src/domain/guest-details';
+import { completeReservationSchema, guestDetailsErrors, guestDetailsSchema } from '../../src/domain/guest-details';
 
 const valid = {
   firstName: 'Mei',
@@ -45,12 +40,6 @@ describe('guest details (SPEC §5)', () => {
     for (const email of ['mei', 'mei@', 'mei@example', 'mei@example.c', 'mei@example.abcdefg', 'm ei@example.com', 'mei#@example.com']) {
       expect(guestDetailsErrors({ ...valid, email })).toEqual({ email: 'Please enter a valid email address!' });
     }
-  });
-
-  it('follows the e-mail format: letters, digits, _ . + - before @; labels; a final label of 2 to 6', () => {
-    expect(EMAIL_PATTERN.test('a_b.c+d-e@mail.example.io')).toBe(true);
-    expect(EMAIL_PATTERN.test('x@y.museum')).toBe(true);
-    expect(EMAIL_PATTERN.test('x@y.co2')).toBe(true);
   });
 
   it('requires agreement to the cancellation policy, literally true', () => {

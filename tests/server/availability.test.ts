@@ -1,14 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { experiences, seatingAreas, users } from '../../server/db/schema';
-import { signAccessToken } from '../../server/lib/jwt';
+import { users } from '../../server/db/schema';
+import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName, UNKNOWN_ID } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
-
-const LECLOS = '6650a1c0e4b0a1b2c3d40001';
-const BATARD = '6650a1c0e4b0a1b2c3d40002';
-const HOPSZE = '6650a1c0e4b0a1b2c3d40003';
-const OBE = '6650a1c0e4b0a1b2c3d40004';
-const UNKNOWN_ID = 'ffffffffffffffffffffffff';
 
 // TEST_NOW is Monday 23 Nov 2026, 10:00 in Hong Kong.
 const MONDAY = '2026-11-23';
@@ -21,22 +15,8 @@ for (const driver of testDrivers()) {
     let api: TestApi;
     let token: string;
 
-    const experienceId = async (venueId: string, name: string) => {
-      const [row] = await api.deps.db
-        .select({ id: experiences.id })
-        .from(experiences)
-        .where(and(eq(experiences.venueId, venueId), eq(experiences.name, name)));
-      if (!row) throw new Error(`no experience ${name}`);
-      return row.id;
-    };
-    const areaId = async (venueId: string, name: string) => {
-      const [row] = await api.deps.db
-        .select({ id: seatingAreas.id })
-        .from(seatingAreas)
-        .where(and(eq(seatingAreas.venueId, venueId), eq(seatingAreas.name, name)));
-      if (!row) throw new Error(`no area ${name}`);
-      return row.id;
-    };
+    const experienceId = (venueId: string, name: string) => experienceIdByName(api.deps.db, venueId, name);
+    const areaId = (venueId: string, name: string) => seatingAreaIdByName(api.deps.db, venueId, name);
     const lookUp = (venueId: string, date: string, query: Record<string, string | number>) =>
       api.request(
         'GET',
@@ -55,7 +35,7 @@ for (const driver of testDrivers()) {
     const setClock = async (at: Date | string) => {
       api.clock.set(at);
       const [guest] = await api.deps.db.select().from(users).where(eq(users.email, 'guest@example.com'));
-      token = signAccessToken({ id: guest!.id, role: guest!.role }, api.deps.config.jwtSecret, api.clock.now());
+      token = api.tokenFor(guest!);
     };
 
     beforeAll(async () => {

@@ -4,12 +4,10 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { experiences, reservations, users } from '../../server/db/schema';
+import { reservations, users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { signAccessToken } from '../../server/lib/jwt';
+import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, testDrivers, type TestApi } from './harness';
-
-const OBE = '6650a1c0e4b0a1b2c3d40004';
 
 for (const driver of testDrivers()) {
   const callers = driver === 'postgres' ? 50 : 10;
@@ -25,16 +23,12 @@ for (const driver of testDrivers()) {
         return { id, role: 'guest' as const, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Race', lastName: 'Runner' };
       });
       await api.deps.db.insert(users).values(rows);
-      return rows.map((u) => ({ id: u.id, token: signAccessToken({ id: u.id, role: 'guest' }, api.deps.config.jwtSecret, api.clock.now()) }));
+      return rows.map((u) => ({ id: u.id, token: api.tokenFor(u) }));
     };
 
     beforeAll(async () => {
       api = await createTestApi({ driver });
-      const [row] = await api.deps.db
-        .select({ id: experiences.id })
-        .from(experiences)
-        .where(and(eq(experiences.venueId, OBE), eq(experiences.name, 'Bar Seating')));
-      bar = row!.id;
+      bar = await experienceIdByName(api.deps.db, OBE, 'Bar Seating');
     });
     afterAll(async () => {
       await api?.close();

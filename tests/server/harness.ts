@@ -2,12 +2,13 @@
  * A test API: the real app on a fresh database (in-memory PGlite, or a throw-away database on the
  * PostgreSQL at TEST_DATABASE_URL), demo data seeded, and a clock the test moves by hand.
  */
-import pg from 'pg';
 import { createApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
+import { openThrowawayDatabase } from '../../server/db/throwaway-database';
 import { seedDemoData } from '../../server/db/seed';
 import type { Clock } from '../../server/lib/clock';
-import type { AppDeps } from '../../server/context';
+import { signAccessToken } from '../../server/lib/jwt';
+import type { AppDeps, AuthUser } from '../../server/context';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -50,36 +51,17 @@ export interface TestApi {
   request(method: string, path: string, options?: RequestOptions): Promise<{ status: number; body: any }>;
   /** Logs a demo user in and returns its access token. */
   login(email: string, password: string): Promise<string>;
+  /** An access token for a user, signed at the clock's current time (tokens last 15 minutes). */
+  tokenFor(user: AuthUser): string;
   close(): Promise<void>;
 }
 
-async function openTestDatabase(driver: Driver): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    const database = await openDatabase({});
-    return { database, drop: async () => {} };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 60 });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+// A throw-away PostgreSQL database is dropped again when closed; a pool big enough for the race tests.
+const openTestDatabase = (driver: Driver): Promise<Database> =>
+  driver === 'pglite' ? openDatabase({}) : openThrowawayDatabase(process.env.TEST_DATABASE_URL!, { prefix: 'test', poolSize: 60 });
 
 export async function createTestApi(options: { driver?: Driver; now?: Date; seed?: boolean } = {}): Promise<TestApi> {
-  const { database, drop } = await openTestDatabase(options.driver ?? 'pglite');
+  const database = await openTestDatabase(options.driver ?? 'pglite');
   const clock = new FakeClock(options.now ?? TEST_NOW);
   if (options.seed !== false) await seedDemoData(database.db, { now: clock.now() });
   const deps: AppDeps = {
@@ -120,9 +102,9 @@ export async function createTestApi(options: { driver?: Driver; now?: Date; seed
       if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
       return res.body.data.token as string;
     },
+    tokenFor: (user) => signAccessToken({ id: user.id, role: user.role }, deps.config.jwtSecret, clock.now()),
     async close() {
       await database.close();
-      await drop();
     },
   };
 }

@@ -79,6 +79,15 @@ describe.each(testDrivers())('public API on %s', (driver) => {
   /** A number no other test uses, so per-number limits and codes stay apart. */
   const newNumber = () => `6${driver === 'pglite' ? '1' : '2'}${String(100000 + ++numberCounter).slice(-6)}`;
 
+  /** A fresh app (so no limits carry over) and a number no other test uses, with a code just sent to it. */
+  async function codeSent() {
+    const request = freshApp();
+    const number = newNumber();
+    const phone = { mobileCountryCode: '852', mobileNumber: number };
+    await request('POST', '/public/guest/verify-phone-number', phone);
+    return { request, number, phone };
+  }
+
   async function latestCode(countryCode: string, number: string): Promise<string> {
     const [sms] = await outboxFor(`+${countryCode.replace('+', '')}${number}`, 'SMS');
     const match = sms?.body.match(/^Your verification code is (\d{6})\. It expires in 10 minutes\.$/);
@@ -354,10 +363,7 @@ describe.each(testDrivers())('public API on %s', (driver) => {
     });
 
     it('counts wrong codes and gives up after 5', async () => {
-      const request = freshApp();
-      const number = newNumber();
-      const phone = { mobileCountryCode: '852', mobileNumber: number };
-      await request('POST', '/public/guest/verify-phone-number', phone);
+      const { request, number, phone } = await codeSent();
       const code = await latestCode('852', number);
       const wrong = code === '000000' ? '111111' : '000000';
 
@@ -379,10 +385,7 @@ describe.each(testDrivers())('public API on %s', (driver) => {
     });
 
     it('expires a code after 10 minutes, and only the latest code counts', async () => {
-      const request = freshApp();
-      const number = newNumber();
-      const phone = { mobileCountryCode: '852', mobileNumber: number };
-      await request('POST', '/public/guest/verify-phone-number', phone);
+      const { request, number, phone } = await codeSent();
       const first = await latestCode('852', number);
       api.clock.advanceMinutes(1);
       await request('POST', '/public/guest/verify-phone-number', phone);
@@ -447,10 +450,7 @@ describe.each(testDrivers())('public API on %s', (driver) => {
     });
 
     it('refuses a code that is not 6 digits without counting it', async () => {
-      const request = freshApp();
-      const number = newNumber();
-      const phone = { mobileCountryCode: '852', mobileNumber: number };
-      await request('POST', '/public/guest/verify-phone-number', phone);
+      const { request, number, phone } = await codeSent();
       const res = await request('POST', '/public/guest/confirm-phone-number', { ...phone, code: '12' });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ errorCode: 40000, field: 'code' });

@@ -1,25 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { AppDeps } from '../../server/context';
 import { openDatabase } from '../../server/db/client';
-import { experiences, payments, phoneVerifications, reservations, seatingAreas, users, venueTables, type UserRole } from '../../server/db/schema';
+import { payments, phoneVerifications, reservations, users, venueTables, type UserRole } from '../../server/db/schema';
 import { seedDemoData } from '../../server/db/seed';
 import { newId } from '../../server/lib/ids';
-import { signAccessToken } from '../../server/lib/jwt';
 import { ApiError } from '../../server/lib/errors';
+import { signAccessToken } from '../../server/lib/jwt';
 import { startHoldSweeper } from '../../server/services/hold-expiry';
 import { mapDoubleBooking } from '../../server/services/reservations';
+import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName, UNKNOWN_ID } from './fixtures';
 import { createTestApi, FakeClock, TEST_NOW, testDrivers, type TestApi } from './harness';
-
-const LECLOS = '6650a1c0e4b0a1b2c3d40001';
-const BATARD = '6650a1c0e4b0a1b2c3d40002';
-const HOPSZE = '6650a1c0e4b0a1b2c3d40003';
-const OBE = '6650a1c0e4b0a1b2c3d40004';
-const UNKNOWN_ID = 'ffffffffffffffffffffffff';
 
 // TEST_NOW is Monday 23 Nov 2026, 10:00 in Hong Kong (02:00 UTC).
 const minutesAfterNow = (minutes: number) => new Date(TEST_NOW.getTime() + minutes * 60_000).toISOString();
@@ -47,14 +42,7 @@ for (const driver of testDrivers()) {
   describe(`reservations (${driver})`, () => {
     let api: TestApi;
 
-    const experienceId = async (venueId: string, name: string) => {
-      const [row] = await api.deps.db
-        .select({ id: experiences.id })
-        .from(experiences)
-        .where(and(eq(experiences.venueId, venueId), eq(experiences.name, name)));
-      if (!row) throw new Error(`no experience ${name}`);
-      return row.id;
-    };
+    const experienceId = (venueId: string, name: string) => experienceIdByName(api.deps.db, venueId, name);
 
     /** A fresh user of its own, so tests do not see each other's bookings; tokens are signed at the clock's now. */
     const newUser = async (role: UserRole = 'guest', limits: { active?: number; annual?: number } = {}): Promise<TestUser> => {
@@ -69,7 +57,7 @@ for (const driver of testDrivers()) {
         activeReservationLimit: limits.active ?? null,
         annualReservationLimit: limits.annual ?? null,
       });
-      return { id, token: () => signAccessToken({ id, role }, api.deps.config.jwtSecret, api.clock.now()) };
+      return { id, token: () => api.tokenFor({ id, role }) };
     };
 
     const create = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
@@ -162,10 +150,10 @@ for (const driver of testDrivers()) {
       it('stores the price due, the area, the booking source and the locale', async () => {
         const user = await newUser();
         const tasting = await experienceId(BATARD, 'Tasting Menu');
-        const [diningRoom] = await api.deps.db.select().from(seatingAreas).where(and(eq(seatingAreas.venueId, BATARD), eq(seatingAreas.name, 'Dining Room')));
+        const diningRoom = await seatingAreaIdByName(api.deps.db, BATARD, 'Dining Room');
         const res = await create(
           user,
-          { venueId: BATARD, experienceId: tasting, date: '2026-11-26', startTime: 1140, numberOfGuests: 2, seatingAreaId: diningRoom!.id, bookingSource: 'GUEST_WEB_MOBILE' },
+          { venueId: BATARD, experienceId: tasting, date: '2026-11-26', startTime: 1140, numberOfGuests: 2, seatingAreaId: diningRoom, bookingSource: 'GUEST_WEB_MOBILE' },
           { 'accept-language': 'zh-HK,zh;q=0.9,en;q=0.8' },
         );
         expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -175,7 +163,7 @@ for (const driver of testDrivers()) {
           currency: 'HKD',
           breakdown: { subTotal: 337600, serviceCharge: 33760, tax: 0, total: 371360 },
         });
-        expect(res.body.data.seatingArea).toEqual({ _id: diningRoom!.id, name: 'Dining Room' });
+        expect(res.body.data.seatingArea).toEqual({ _id: diningRoom, name: 'Dining Room' });
         expect(res.body.data.bookingSource).toBe('GUEST_WEB_MOBILE');
         expect((await row(res.body.data._id)).locale).toBe('zh-Hant');
 
@@ -638,7 +626,7 @@ for (const driver of testDrivers()) {
         const memberToken = await api.login('member@example.com', 'member-pass-1');
         expect((await api.request('GET', path, { token: memberToken })).status).toBe(403);
         const [admin] = await api.deps.db.select().from(users).where(eq(users.email, 'admin@example.com'));
-        const adminToken = signAccessToken({ id: admin!.id, role: 'admin' }, api.deps.config.jwtSecret, api.clock.now());
+        const adminToken = api.tokenFor(admin!);
         const res = await api.request('GET', path, { token: adminToken });
         expect(res.status).toBe(200);
         expect(res.body.data.map((r: { _id: string }) => r._id)).toEqual([id]);
@@ -661,9 +649,9 @@ describe('hold expiry across a restart (PGlite in a folder)', () => {
       await seedDemoData(database.db, { now: clock.now() });
       const [guest] = await database.db.select().from(users).where(eq(users.email, 'guest@example.com'));
       const token = () => signAccessToken({ id: guest!.id, role: 'guest' }, config.jwtSecret, clock.now());
-      const [bar] = await database.db.select().from(experiences).where(and(eq(experiences.venueId, OBE), eq(experiences.name, 'Bar Seating')));
+      const bar = await experienceIdByName(database.db, OBE, 'Bar Seating');
       const lookUp = async (app: ReturnType<typeof createApp>) => {
-        const r = await app.request(`/user/reservation/v1.1/timeslot-availability/${OBE}/2026-11-25?numberOfGuests=8&experienceId=${bar!.id}`, {
+        const r = await app.request(`/user/reservation/v1.1/timeslot-availability/${OBE}/2026-11-25?numberOfGuests=8&experienceId=${bar}`, {
           headers: { authorization: `Bearer ${token()}` },
         });
         return (await r.json()) as { data: { timeslots: { startTime: number }[] } };
@@ -674,7 +662,7 @@ describe('hold expiry across a restart (PGlite in a folder)', () => {
       const res = await app.request('/user/reservation/v1.1', {
         method: 'POST',
         headers: { authorization: `Bearer ${token()}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ venueId: OBE, experienceId: bar!.id, date: '2026-11-25', startTime: 1200, numberOfGuests: 8 }),
+        body: JSON.stringify({ venueId: OBE, experienceId: bar, date: '2026-11-25', startTime: 1200, numberOfGuests: 8 }),
       });
       expect(res.status).toBe(201);
       const id = ((await res.json()) as { data: { _id: string } }).data._id;

@@ -14,8 +14,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from '../../server/db/seed';
 import { verifyPassword } from '../../server/lib/password';
 import { renderMenuPdf } from '../../server/menus/menu-pdf';
 import { MENU_URL_PREFIX, VENUES } from '../../src/domain/venues';
-
-const HOPSZE = '6650a1c0e4b0a1b2c3d40003';
+import { BATARD, HOPSZE, LECLOS, OBE } from './fixtures';
 const NOW = new Date('2025-06-15T04:00:00Z');
 
 let database: Database;
@@ -41,10 +40,10 @@ describe('seedDemoData', () => {
   it('creates the four venues with their fixed ids and domains', async () => {
     const rows = await database.db.select().from(venues).orderBy(venues.sortOrder);
     expect(rows.map((v) => [v.domain, v.id])).toEqual([
-      ['leclos', '6650a1c0e4b0a1b2c3d40001'],
-      ['batard', '6650a1c0e4b0a1b2c3d40002'],
-      ['hopsze', '6650a1c0e4b0a1b2c3d40003'],
-      ['obe', '6650a1c0e4b0a1b2c3d40004'],
+      ['leclos', LECLOS],
+      ['batard', BATARD],
+      ['hopsze', HOPSZE],
+      ['obe', OBE],
     ]);
     expect(rows.map((v) => v.title)).toEqual(VENUES.map((v) => v.title));
     expect(rows.every((v) => v.maxPartySize === 10 && v.policy.maximumPartySize === 10)).toBe(true);
@@ -59,12 +58,12 @@ describe('seedDemoData', () => {
     const periods = await database.db.select().from(servicePeriods);
     const at = (venueId: string) => periods.filter((p) => p.venueId === venueId);
 
-    const supper = at('6650a1c0e4b0a1b2c3d40001').find((p) => p.name === 'Supper');
+    const supper = at(LECLOS).find((p) => p.name === 'Supper');
     expect(supper).toMatchObject({ daysOfWeek: [2, 3, 4, 5, 6], startMinute: 1320, endMinute: 1500 });
-    const breakfast = at('6650a1c0e4b0a1b2c3d40001').find((p) => p.name === 'Breakfast');
+    const breakfast = at(LECLOS).find((p) => p.name === 'Breakfast');
     expect(breakfast).toMatchObject({ daysOfWeek: [1, 2, 3, 4, 5], startMinute: 480, endMinute: 660 });
 
-    const bar = at('6650a1c0e4b0a1b2c3d40004').map((p) => [p.daysOfWeek, p.startMinute, p.endMinute]);
+    const bar = at(OBE).map((p) => [p.daysOfWeek, p.startMinute, p.endMinute]);
     expect(bar).toEqual(
       expect.arrayContaining([
         [[1, 2, 7], 1020, 1440],

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, walletEntries, type WalletEntryType } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { newId } from '../../server/lib/ids';
-import { signAccessToken } from '../../server/lib/jwt';
 import { createTestApi, testDrivers, TEST_NOW, type TestApi } from './harness';
 
 const MEMBERS_ONLY = { status: 403, errorCode: 40300, message: 'You must be a Club member to use the wallet' };
@@ -85,7 +84,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
   });
 
   /** A fresh access token for the tester at the clock's current time. */
-  const token = () => signAccessToken({ id: testerId, role: 'member' }, api.deps.config.jwtSecret, api.clock.now());
+  const token = () => api.tokenFor({ id: testerId, role: 'member' });
   const get = (path: string, as = testerToken) => api.request('GET', path, { token: as });
 
   describe('who may use the wallet', () => {
@@ -291,7 +290,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
         firstName: 'Empty',
         lastName: 'Wallet',
       });
-      const fresh = signAccessToken({ id, role: 'member' }, api.deps.config.jwtSecret, api.clock.now());
+      const fresh = api.tokenFor({ id, role: 'member' });
       expect((await get('/guest/statement', fresh)).body.data).toEqual([]);
       expect((await get('/user/wallet', fresh)).body.data).toEqual({ balance: 0, currency: 'HKD', entries: [] });
       expect((await get('/guest/statement/2026-11', fresh)).status).toBe(404);

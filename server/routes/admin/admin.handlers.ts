@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
 import { parseQuery } from '../../lib/validate';
 import { isIsoDate } from '../../../src/domain/time';
 import { listVenueReservations } from '../../services/reservation-queries';
@@ -18,7 +19,8 @@ export function createAdminHandlers() {
     /** GET /admin/reservation?venueId=&date=: a venue's reservations on a service day. */
     async venueDay(c: Ctx) {
       const { venueId, date } = parseQuery(c, dayQuery);
-      return c.json({ status: 200, data: await listVenueReservations(c.get('deps'), venueId, date) }, 200);
+      const body = { status: 200, data: await listVenueReservations(c.get('deps'), venueId, date) };
+      return c.json(body satisfies ResponseBody<'/admin/reservation', 'get', 200>, 200);
     },
   };
 }

@@ -1,21 +1,22 @@
 /** Handlers of the auth area: log-in, tokens, the caller's account, password reset and sign-up. */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
 import { ApiError, badRequest } from '../../lib/errors';
 import { loginExpired } from '../../lib/auth';
-import { clientIp, consumeRateLimit, createRateLimiter, type RateLimiter } from '../../lib/rate-limit';
+import { clientIp, consumeRateLimit, createRateLimiters, HOUR_MS, MINUTE_MS, type RateLimiters } from '../../lib/rate-limit';
 import { parseBody } from '../../lib/validate';
 import { ERROR_CODES } from '../../../src/domain/error-codes';
 import {
   changePasswordSchema,
   initiatePasswordResetSchema,
   loginSchema,
-  normalizeEmail,
   refreshTokenSchema,
   resetPasswordSchema,
   signUpSchema,
   verifyEmailSchema,
 } from '../../../src/domain/account-validation';
+import { normalizeEmail } from '../../../src/domain/email';
 import {
   checkCredentials,
   findUserById,
@@ -34,36 +35,25 @@ import { sendVerificationMail, signUp, verifyEmail } from '../../services/auth-s
 
 type Ctx = Context<AppEnv>;
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
 const RESET_SENT = 'If an account exists for this e-mail, we have sent a link to reset your password.';
 
-/** The limiters of one app instance. */
-export interface AuthLimits {
-  loginByEmail: RateLimiter;
-  loginByIp: RateLimiter;
-  resetByEmail: RateLimiter;
-  resetByIp: RateLimiter;
-  signUpByEmail: RateLimiter;
-  signUpByIp: RateLimiter;
-  changePasswordByUser: RateLimiter;
-}
+const AUTH_LIMITS = {
+  // Failed log-ins only: a guessing attacker is slowed, a user who gets in is not.
+  loginByEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
+  loginByIp: { limit: 30, windowMs: 15 * MINUTE_MS },
+  // Every request counts: each may send a mail.
+  resetByEmail: { limit: 5, windowMs: HOUR_MS },
+  resetByIp: { limit: 20, windowMs: HOUR_MS },
+  signUpByEmail: { limit: 5, windowMs: HOUR_MS },
+  signUpByIp: { limit: 10, windowMs: HOUR_MS },
+  // Wrong current passwords, so a stolen access token cannot be used to guess the password.
+  changePasswordByUser: { limit: 10, windowMs: 15 * MINUTE_MS },
+};
 
-export function createAuthLimits(): AuthLimits {
-  return {
-    // Failed log-ins only: a guessing attacker is slowed, a user who gets in is not.
-    loginByEmail: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE }),
-    loginByIp: createRateLimiter({ limit: 30, windowMs: 15 * MINUTE }),
-    // Every request counts: each may send a mail.
-    resetByEmail: createRateLimiter({ limit: 5, windowMs: HOUR }),
-    resetByIp: createRateLimiter({ limit: 20, windowMs: HOUR }),
-    signUpByEmail: createRateLimiter({ limit: 5, windowMs: HOUR }),
-    signUpByIp: createRateLimiter({ limit: 10, windowMs: HOUR }),
-    // Wrong current passwords, so a stolen access token cannot be used to guess the password.
-    changePasswordByUser: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE }),
-  };
-}
+/** The limiters of one app instance. */
+export type AuthLimits = RateLimiters<keyof typeof AUTH_LIMITS>;
+
+export const createAuthLimits = (): AuthLimits => createRateLimiters(AUTH_LIMITS);
 
 /** The handlers, sharing one set of limiters. */
 export function createAuthHandlers(limits: AuthLimits) {
@@ -94,7 +84,8 @@ export function createAuthHandlers(limits: AuthLimits) {
       );
     }
     const session = await issueSession(deps.db, deps, { id: check.user.id, role: check.user.role });
-    return c.json({ status: 200, data: { ...session, user: toUserView(check.user) } }, 200);
+    const body = { status: 200, data: { ...session, user: toUserView(check.user) } };
+    return c.json(body satisfies ResponseBody<'/user/authentication/login' | '/admin/authentication/login', 'post', 200>, 200);
   };
 
   const initiateReset = (area: LoginArea) => async (c: Ctx) => {
@@ -104,7 +95,8 @@ export function createAuthHandlers(limits: AuthLimits) {
       [limits.resetByIp, clientIp(c)],
     ]);
     await initiatePasswordReset(c.get('deps'), area, email);
-    return c.json({ status: 200, message: RESET_SENT }, 200);
+    const body = { status: 200, message: RESET_SENT };
+    return c.json(body satisfies ResponseBody<'/user/user/initiate-password-reset' | '/admin/admin-user/initiate-password-reset', 'post', 200>, 200);
   };
 
   return {
@@ -114,13 +106,13 @@ export function createAuthHandlers(limits: AuthLimits) {
     async refreshToken(c: Ctx) {
       const { refreshToken } = await parseBody(c, refreshTokenSchema);
       const session = await rotateRefreshToken(c.get('deps'), refreshToken);
-      return c.json({ status: 200, data: session }, 200);
+      return c.json({ status: 200, data: session } satisfies ResponseBody<'/user/authentication/refresh-token', 'post', 200>, 200);
     },
 
     async me(c: Ctx) {
       const user = await findUserById(c.get('deps').db, c.get('auth').id);
       if (!user) throw loginExpired();
-      return c.json({ status: 200, data: toUserView(user) }, 200);
+      return c.json({ status: 200, data: toUserView(user) } satisfies ResponseBody<'/user/user/me', 'get', 200>, 200);
     },
 
     async changePassword(c: Ctx) {
@@ -130,7 +122,7 @@ export function createAuthHandlers(limits: AuthLimits) {
       try {
         const session = await changePassword(c.get('deps'), userId, oldPassword, newPassword);
         limits.changePasswordByUser.forgive(userId);
-        return c.json({ status: 200, data: session }, 200);
+        return c.json({ status: 200, data: session } satisfies ResponseBody<'/user/user/change-password', 'post', 200>, 200);
       } catch (err) {
         if (!(err instanceof WrongCurrentPassword)) throw err;
         throw badRequest('The current password is incorrect', 'oldPassword');
@@ -143,7 +135,8 @@ export function createAuthHandlers(limits: AuthLimits) {
     async resetPassword(c: Ctx) {
       const { token, password } = await parseBody(c, resetPasswordSchema);
       await resetPassword(c.get('deps'), token, password);
-      return c.json({ status: 200, message: 'Your password has been reset. Please log in.' }, 200);
+      const body = { status: 200, message: 'Your password has been reset. Please log in.' };
+      return c.json(body satisfies ResponseBody<'/user/user/reset-password', 'post', 200>, 200);
     },
 
     async signUp(c: Ctx) {
@@ -153,13 +146,15 @@ export function createAuthHandlers(limits: AuthLimits) {
         [limits.signUpByIp, clientIp(c)],
       ]);
       await signUp(c.get('deps'), input);
-      return c.json({ status: 202, message: 'We have sent you an e-mail to finish creating your account.' }, 202);
+      const body = { status: 202, message: 'We have sent you an e-mail to finish creating your account.' };
+      return c.json(body satisfies ResponseBody<'/user/user/sign-up', 'post', 202>, 202);
     },
 
     async verifyEmail(c: Ctx) {
       const { token } = await parseBody(c, verifyEmailSchema);
       const { session, user } = await verifyEmail(c.get('deps'), token);
-      return c.json({ status: 200, data: { ...session, user: toUserView(user) } }, 200);
+      const body = { status: 200, data: { ...session, user: toUserView(user) } };
+      return c.json(body satisfies ResponseBody<'/user/user/verify-email', 'post', 200>, 200);
     },
   };
 }

@@ -3,22 +3,11 @@ import type { Context } from 'hono';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
+import type { ResponseBody, Schema } from '../../lib/api-types';
 import { outbox } from '../../db/schema';
 import { intFromString, parseQuery } from '../../lib/validate';
 
 type Ctx = Context<AppEnv>;
-
-/** An outbox message on the wire; attachments without their content. */
-export interface OutboxMessageDto {
-  id: string;
-  channel: 'EMAIL' | 'SMS';
-  recipient: string;
-  subject: string;
-  body: string;
-  attachments: { fileName: string; contentType: string }[];
-  createdAt: string;
-}
 
 const outboxQuerySchema = v.object({
   recipient: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(320, 'The recipient must be at most 320 characters'))),
@@ -46,7 +35,7 @@ export function createDevHandlers() {
         )
         .orderBy(desc(outbox.createdAt), desc(outbox.id))
         .limit(query.limit);
-      const data: OutboxMessageDto[] = rows.map((row) => ({
+      const data: Schema<'OutboxMessage'>[] = rows.map((row) => ({
         id: row.id,
         channel: row.channel,
         recipient: row.recipient,

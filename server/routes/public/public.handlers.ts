@@ -11,13 +11,7 @@ import type { ResponseBody } from '../../lib/api-types';
 import { contactMessages, menus, pageViews } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import {
-  assertNotLimited,
-  clientIp,
-  consumeRateLimit,
-  createRateLimiter,
-  type RateLimiter,
-} from '../../lib/rate-limit';
+import { assertNotLimited, clientIp, consumeRateLimit, createRateLimiters, MINUTE_MS, type RateLimiters } from '../../lib/rate-limit';
 import { parseBody, parseParams } from '../../lib/validate';
 import { renderMenuPdf } from '../../menus/menu-pdf';
 import { queueEmail } from '../../services/outbox';
@@ -36,8 +30,6 @@ import { ERROR_CODES } from '../../../src/domain/error-codes';
 
 type Ctx = Context<AppEnv>;
 
-const MINUTE = 60_000;
-
 /** The club's inbox for contact-form notifications. */
 export const CONCIERGE_EMAIL = 'concierge@example.com';
 
@@ -45,26 +37,21 @@ export const CONTACT_THANKS = 'Thank you for your message. Our concierge team wi
 export const VENUE_DOMAIN_REQUIRED = 'Venue domain is required';
 export const VENUE_NOT_FOUND_MESSAGE = 'The venue information does not exist';
 
-/** The limiters of one app instance. */
-export interface PublicLimits {
-  contactByIp: RateLimiter;
-  pageViewByIp: RateLimiter;
-  verifySendByIp: RateLimiter;
-  verifyConfirmByIp: RateLimiter;
-}
+const PUBLIC_LIMITS = {
+  // Each message sends two e-mails, one of them to an address the caller chose.
+  contactByIp: { limit: 5, windowMs: 10 * MINUTE_MS },
+  // Generous for real browsing, but a script cannot fill the table.
+  pageViewByIp: { limit: 300, windowMs: 10 * MINUTE_MS },
+  // Each send is a paid SMS; the per-number limit lives with the codes in the database.
+  verifySendByIp: { limit: 10, windowMs: 10 * MINUTE_MS },
+  // Codes are six digits: cap guesses across numbers too, not only per code.
+  verifyConfirmByIp: { limit: 30, windowMs: 10 * MINUTE_MS },
+};
 
-export function createPublicLimits(): PublicLimits {
-  return {
-    // Each message sends two e-mails, one of them to an address the caller chose.
-    contactByIp: createRateLimiter({ limit: 5, windowMs: 10 * MINUTE }),
-    // Generous for real browsing, but a script cannot fill the table.
-    pageViewByIp: createRateLimiter({ limit: 300, windowMs: 10 * MINUTE }),
-    // Each send is a paid SMS; the per-number limit lives with the codes in the database.
-    verifySendByIp: createRateLimiter({ limit: 10, windowMs: 10 * MINUTE }),
-    // Codes are six digits: cap guesses across numbers too, not only per code.
-    verifyConfirmByIp: createRateLimiter({ limit: 30, windowMs: 10 * MINUTE }),
-  };
-}
+/** The limiters of one app instance. */
+export type PublicLimits = RateLimiters<keyof typeof PUBLIC_LIMITS>;
+
+export const createPublicLimits = (): PublicLimits => createRateLimiters(PUBLIC_LIMITS);
 
 const domainSchema = v.pipe(
   v.optional(v.string(), ''),

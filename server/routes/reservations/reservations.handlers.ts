@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
 import { parseBody, parseParams, parseQuery } from '../../lib/validate';
 import { completeReservationSchema } from '../../../src/domain/guest-details';
 import { isIsoDate } from '../../../src/domain/time';
@@ -68,7 +69,7 @@ export function createReservationHandlers() {
         { venueId, date, numberOfGuests: query.numberOfGuests, experienceId: query.experienceId, seatingAreaId: query.seatingAreaId },
         clock.now(),
       );
-      return c.json({ status: 200, data }, 200);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', 'get', 200>, 200);
     },
 
     /** POST /user/reservation/v1.1: hold a table (PENDING for 15 minutes). */
@@ -84,38 +85,43 @@ export function createReservationHandlers() {
         bookingSource: body.bookingSource,
         locale: resolveLocale(body.locale, c.req.header('accept-language')),
       });
-      return c.json({ status: 201, data }, 201);
+      return c.json({ status: 201, data } satisfies ResponseBody<'/user/reservation/v1.1', 'post', 201>, 201);
     },
 
     /** GET /user/reservation: the caller's reservations. */
     async list(c: Ctx) {
-      return c.json({ status: 200, data: await listOwnReservations(c.get('deps'), c.get('auth').id) }, 200);
+      const body = { status: 200, data: await listOwnReservations(c.get('deps'), c.get('auth').id) };
+      return c.json(body satisfies ResponseBody<'/user/reservation', 'get', 200>, 200);
     },
 
     /** GET /user/reservation/{id}: one of the caller's reservations. */
     async get(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      return c.json({ status: 200, data: await getOwnReservation(c.get('deps'), c.get('auth').id, id) }, 200);
+      const body = { status: 200, data: await getOwnReservation(c.get('deps'), c.get('auth').id, id) };
+      return c.json(body satisfies ResponseBody<'/user/reservation/{id}', 'get', 200>, 200);
     },
 
     /** PUT /user/reservation/v1.1/complete/{id}: confirm with guest details and agreements. */
     async complete(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const body = await parseBody(c, completeReservationSchema);
-      return c.json({ status: 200, data: await completeReservation(c.get('deps'), c.get('auth').id, id, body) }, 200);
+      const input = await parseBody(c, completeReservationSchema);
+      const body = { status: 200, data: await completeReservation(c.get('deps'), c.get('auth').id, id, input) };
+      return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/complete/{id}', 'put', 200>, 200);
     },
 
     /** PUT /user/reservation/v1.1/{id}: change day, time, party, area or notes. */
     async update(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const body = await parseBody(c, updateBody);
-      return c.json({ status: 200, data: await changeReservation(c.get('deps'), c.get('auth').id, id, body) }, 200);
+      const input = await parseBody(c, updateBody);
+      const body = { status: 200, data: await changeReservation(c.get('deps'), c.get('auth').id, id, input) };
+      return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/{id}', 'put', 200>, 200);
     },
 
     /** PUT /user/reservation/v1.1/cancel/{id}: cancel or release the hold. */
     async cancel(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      return c.json({ status: 200, data: await cancelReservation(c.get('deps'), c.get('auth').id, id) }, 200);
+      const body = { status: 200, data: await cancelReservation(c.get('deps'), c.get('auth').id, id) };
+      return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/cancel/{id}', 'put', 200>, 200);
     },
   };
 }

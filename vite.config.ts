@@ -9,7 +9,7 @@ const apiPrefixes = ['/public', '/user', '/admin', '/guest', '/payments', '/dev'
 
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
-  build: { outDir: 'dist/web', sourcemap: true },
+  build: { outDir: 'dist/web', sourcemap: true, manifest: true },
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, `http://127.0.0.1:${apiPort}`])),
   },

@@ -193,8 +193,8 @@ export const bookingMachine = setup({
   },
   initial: 'idle',
   states: {
+    // Not booking: no page of its own (the wizard's pages offer a way to start).
     idle: {
-      meta: { route: '/pages/book-now' },
       on: {
         'booking.start': {
           target: 'loadingVenue',

@@ -1,7 +1,8 @@
 /**
  * The session (SPEC §4): not logged in or logged in, with checking, logging in, refreshing and expired.
  * Persistence and calls are named here and given by the app (`machine.provide`), so tests and the
- * Stately visualizer use the same chart.
+ * Stately visualizer use the same chart. Other tabs learn of a log-in or log-out from the storage
+ * event of the token keys and send `session.sync`.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { accessTokenExpiresAt } from '../src/api/token-claims';
@@ -18,6 +19,8 @@ export interface SessionUser {
 export interface Credentials {
   email: string;
   password: string;
+  /** The club's staff log in through the admin area (SPEC §1, §6). */
+  area?: 'user' | 'admin';
 }
 
 export interface LoginResult {
@@ -61,7 +64,7 @@ export const sessionMachine = setup({
     loadProfile: fromPromise<SessionUser>(async () => {
       throw new Error('loadProfile not provided');
     }),
-    loadUpcomingCount: fromPromise<number>(async () => {
+    loadUpcomingCount: fromPromise<number, { userId: string }>(async () => {
       throw new Error('loadUpcomingCount not provided');
     }),
     logIn: fromPromise<LoginResult, Credentials>(async () => {
@@ -76,8 +79,6 @@ export const sessionMachine = setup({
     saveSession: (_, _login: LoginResult) => {},
     /** Forgets tokens and the cached user. */
     clearSession: () => {},
-    /** Tells the other tabs (they send `session.sync`). */
-    broadcast: (_, _signedIn: boolean) => {},
   },
   guards: {
     hasAccessToken: ({ context }) => context.tokenExpiresAt !== null,
@@ -130,7 +131,6 @@ export const sessionMachine = setup({
               user: ({ event }) => event.output.user,
               tokenExpiresAt: ({ event }) => accessTokenExpiresAt(event.output.token),
             }),
-            { type: 'broadcast', params: true },
           ],
         },
         onError: {
@@ -146,6 +146,7 @@ export const sessionMachine = setup({
       invoke: {
         src: 'loadUpcomingCount',
         id: 'loadUpcomingCount',
+        input: ({ context }) => ({ userId: context.user!._id }),
         onDone: { actions: assign({ upcomingCount: ({ event }) => event.output }) },
         // The count is a nicety: a failure to read it leaves the session as it is.
         onError: {},
@@ -168,7 +169,7 @@ export const sessionMachine = setup({
         },
       },
       on: {
-        logout: { target: 'loggedOut', actions: ['clearSession', { type: 'broadcast', params: false }] },
+        logout: { target: 'loggedOut', actions: 'clearSession' },
         'session.expired': { target: 'expired' },
         'tokens.refreshed': {
           target: '.active',

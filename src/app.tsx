@@ -1,20 +1,56 @@
+/** The app: providers, the hash router, and the shell every page sits in. */
+import { I18nProvider } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { VENUES } from './domain/venues';
+import { Router, useLocation, useSearch } from 'wouter';
+import { NavBar } from './components/nav-bar';
+import { PageLoader } from './components/page-loader';
+import { ToastProvider } from './components/toast';
+import { i18n } from './i18n/i18n';
+import { useHashPath, useHashSearch } from './navigation/hash-location';
+import { parseQuery } from './navigation/navigator';
+import { routeByPath } from './navigation/routes';
+import { useLoginGuard, usePageViews } from './navigation/shell-effects';
+import { SessionProvider } from './session/session-provider';
+import { NotFound } from './components/not-found';
+import { BookingBoundary } from './booking/booking-boundary';
 
-/** The app's root. The routed shell and the booking wizard build on this. */
+function Shell() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const route = routeByPath(path);
+  const query = parseQuery(search);
+  const allowed = useLoginGuard(route, path, search);
+  usePageViews(route);
+
+  return (
+    <div className="app">
+      <button
+        type="button"
+        className="skip-link"
+        onClick={() => document.querySelector<HTMLElement>('.page__title')?.focus()}
+      >
+        <Trans>Skip to content</Trans>
+      </button>
+      <NavBar current={route} />
+      <main id="main" className="main">
+        {!route ? <NotFound /> : allowed ? <PageLoader key={route.path} route={route} query={query} /> : null}
+      </main>
+    </div>
+  );
+}
+
 export function App() {
   return (
-    <main>
-      <h1>
-        <Trans>Reservations</Trans>
-      </h1>
-      <ul>
-        {VENUES.map((venue) => (
-          <li key={venue.domain}>
-            <strong>{venue.title}</strong> · {venue.desc}
-          </li>
-        ))}
-      </ul>
-    </main>
+    <I18nProvider i18n={i18n}>
+      <SessionProvider>
+        <ToastProvider>
+          <Router hook={useHashPath} searchHook={useHashSearch}>
+            <BookingBoundary>
+              <Shell />
+            </BookingBoundary>
+          </Router>
+        </ToastProvider>
+      </SessionProvider>
+    </I18nProvider>
   );
 }

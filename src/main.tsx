@@ -1,14 +1,12 @@
-import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { activateLocale, i18n } from './i18n/i18n';
+import { activateLocale, initialLocale } from './i18n/i18n';
+import './styles.css';
 
-await activateLocale('en');
+await activateLocale(initialLocale());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <App />
-    </I18nProvider>
+    <App />
   </StrictMode>,
 );

@@ -26,7 +26,13 @@ export interface AuthFetchOptions {
   timeoutMs?: number;
 }
 
-export function createAuthFetch(options: AuthFetchOptions): (request: Request) => Promise<Response> {
+export interface AuthFetch {
+  (request: Request): Promise<Response>;
+  /** Rotates the tokens now; joins a refresh already on its way. Resolves false when it failed. */
+  refresh(): Promise<boolean>;
+}
+
+export function createAuthFetch(options: AuthFetchOptions): AuthFetch {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   let refreshing: Promise<boolean> | null = null;
@@ -81,7 +87,7 @@ export function createAuthFetch(options: AuthFetchOptions): (request: Request) =
     return refreshing;
   }
 
-  return async (request) => {
+  const authFetch = async (request: Request): Promise<Response> => {
     // Keep an untouched copy: a body can be read once, and the retry needs it again.
     const original = request.clone();
     const token = options.tokens.accessToken;
@@ -98,4 +104,5 @@ export function createAuthFetch(options: AuthFetchOptions): (request: Request) =
     }
     return send(withToken(original, options.tokens.accessToken));
   };
+  return Object.assign(authFetch, { refresh: sharedRefresh });
 }

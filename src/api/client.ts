@@ -3,9 +3,13 @@ import createClient from 'openapi-fetch';
 import { createAuthFetch, type AuthFetchOptions } from './auth-fetch';
 import type { paths } from './schema';
 
-export type ApiClient = ReturnType<typeof createClient<paths>>;
+export type ApiClient = ReturnType<typeof createClient<paths>> & {
+  /** Rotates the tokens ahead of expiry, sharing the refresh that a 401 may have started. */
+  refreshTokens(): Promise<boolean>;
+};
 
 export function createApiClient(options: AuthFetchOptions): ApiClient {
   const authFetch = createAuthFetch(options);
-  return createClient<paths>({ baseUrl: options.baseUrl ?? '', fetch: authFetch });
+  const client = createClient<paths>({ baseUrl: options.baseUrl ?? '', fetch: authFetch });
+  return Object.assign(client, { refreshTokens: authFetch.refresh });
 }

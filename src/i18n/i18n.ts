@@ -1,12 +1,52 @@
 /** Lingui set-up: English is the source and fallback; only the active language's catalog is loaded. */
 import { i18n } from '@lingui/core';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../domain/locales';
 
-import type { Locale } from '../domain/locales';
+const STORAGE_KEY = 'locale';
 
-export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await import(`../../locales/${locale}.po`);
-  i18n.loadAndActivate({ locale, messages });
+/** Each language named in itself, as a language menu should show it. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  ja: '日本語',
+  ko: '한국어',
+  th: 'ไทย',
+  'zh-Hans': '简体中文',
+  'zh-Hant': '繁體中文',
+};
+
+const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
+  en: () => import('../../locales/en.po'),
+  ja: () => import('../../locales/ja.po'),
+  ko: () => import('../../locales/ko.po'),
+  th: () => import('../../locales/th.po'),
+  'zh-Hans': () => import('../../locales/zh-Hans.po'),
+  'zh-Hant': () => import('../../locales/zh-Hant.po'),
+};
+
+/** The remembered choice, else the browser's first language we have, else English. */
+export function initialLocale(): Locale {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  if (isLocale(saved)) return saved;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** Maps a browser language tag to ours: zh-TW, zh-HK and zh-Hant go to Traditional Chinese. */
+export function matchLocale(tag: string): Locale | null {
+  const lower = tag.toLowerCase();
+  if (lower.startsWith('zh')) return /hant|tw|hk|mo/.test(lower) ? 'zh-Hant' : 'zh-Hans';
+  const base = lower.split('-')[0];
+  return LOCALES.find((l) => l === base) ?? null;
+}
+
+export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
+  const { messages } = await catalogs[locale]();
+  i18n.loadAndActivate({ locale, messages: messages as never });
   document.documentElement.lang = locale;
+  if (remember) localStorage.setItem(STORAGE_KEY, locale);
 }
 
 export { i18n };

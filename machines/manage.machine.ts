@@ -1,0 +1,360 @@
+/**
+ * Managing one reservation as a statechart: load it, view it, change it (date, party size and a time
+ * re-checked against availability) or cancel it (a confirmation step first). Calls are named actors given
+ * by the app (`machine.provide`), so tests and the Stately visualizer run the same chart. The server stays
+ * the authority: the guards only decide what to offer, and every refusal comes back as a problem.
+ */
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { components } from '../src/api/schema';
+import { isIsoDate, serviceDateTime } from '../src/domain/time';
+import { MAX_PARTY_SIZE } from '../src/domain/venues';
+
+type Schemas = components['schemas'];
+export type Reservation = Schemas['Reservation'];
+export type Timeslot = Schemas['Timeslot'];
+
+/** A refused call as the chart sees it: the HTTP status, the API's error code and its message. */
+export interface CallError {
+  status?: number;
+  errorCode?: number;
+  message: string;
+}
+
+/** What the guest is asking to change to; `startTime` null until a time is picked. */
+export interface ChangeDraft {
+  date: string;
+  numberOfGuests: number;
+  startTime: number | null;
+}
+
+/** What the guest sees about the last thing that went wrong. */
+export type ManageProblem =
+  | { kind: 'load'; status?: number; message: string } // the reservation could not be read
+  | { kind: 'slots'; message: string } // availability for the new date or party could not be read
+  | { kind: 'unavailable'; message: string } // 20102: 'Sorry, your selection is unavailable'
+  | { kind: 'change'; message: string } // any other refusal of the change
+  | { kind: 'cancel'; message: string }; // shown under 'Cancellation failed'
+
+export interface AvailabilityQuery {
+  venueId: string;
+  experienceId: string;
+  date: string;
+  numberOfGuests: number;
+  seatingAreaId: string | null;
+}
+
+export interface ChangeRequest {
+  reservationId: string;
+  date: string;
+  startTime: number;
+  numberOfGuests: number;
+}
+
+export interface ManageContext {
+  reservationId: string | null;
+  /** 'cancel' when opened from the cancel page: a cancellable reservation goes straight to the confirmation. */
+  intent: 'view' | 'cancel';
+  reservation: Reservation | null;
+  draft: ChangeDraft | null;
+  timeslots: Timeslot[];
+  problem: ManageProblem | null;
+}
+
+export type ManageEvent =
+  | { type: 'reservation.open'; id: string; intent?: 'view' | 'cancel' }
+  | { type: 'reservation.retry' }
+  | { type: 'change.start' }
+  | { type: 'change.edit'; date: string; numberOfGuests: number }
+  | { type: 'change.pick'; startTime: number }
+  | { type: 'change.submit' }
+  | { type: 'change.discard' }
+  | { type: 'cancel.start' }
+  | { type: 'cancel.confirm' }
+  | { type: 'cancel.retry' }
+  | { type: 'cancel.back' };
+
+export const SELECTION_UNAVAILABLE = 20102;
+
+const errorOf = (error: unknown): CallError =>
+  typeof error === 'object' && error !== null && 'message' in error
+    ? (error as CallError)
+    : { message: String(error) };
+
+/** Whether a reservation is CONFIRMED and has not started at `now`: only then may it change or be cancelled. */
+export function isUpcomingConfirmed(reservation: Reservation | null, now: Date): boolean {
+  return (
+    reservation !== null &&
+    reservation.status === 'CONFIRMED' &&
+    serviceDateTime(reservation.date, reservation.startTime) > now
+  );
+}
+
+/**
+ * The times to offer for the draft: the free slots, plus the reservation's own time while the date and
+ * party are unchanged (its own table keeps it off the free list).
+ */
+export function timeOptions(context: Pick<ManageContext, 'reservation' | 'draft' | 'timeslots'>): number[] {
+  const times = new Set(context.timeslots.map((slot) => slot.startTime));
+  const { reservation, draft } = context;
+  if (reservation && draft && draft.date === reservation.date && draft.numberOfGuests === reservation.numberOfGuests) {
+    times.add(reservation.startTime);
+  }
+  return [...times].sort((a, b) => a - b);
+}
+
+export const manageMachine = setup({
+  types: {
+    context: {} as ManageContext,
+    events: {} as ManageEvent,
+  },
+  actors: {
+    loadReservation: fromPromise<Reservation, { id: string }>(async () => {
+      throw new Error('loadReservation not provided');
+    }),
+    loadAvailability: fromPromise<Timeslot[], AvailabilityQuery>(async () => {
+      throw new Error('loadAvailability not provided');
+    }),
+    changeReservation: fromPromise<Reservation, ChangeRequest>(async () => {
+      throw new Error('changeReservation not provided');
+    }),
+    cancelReservation: fromPromise<Reservation, { id: string }>(async () => {
+      throw new Error('cancelReservation not provided');
+    }),
+  },
+  actions: {
+    /** Tells the rest of the app (the session's upcoming count) that a reservation was cancelled. */
+    reportCanceled: () => {},
+  },
+  guards: {
+    wantsCancel: ({ context }) => context.intent === 'cancel',
+    isChangeable: ({ context }) => isUpcomingConfirmed(context.reservation, new Date()),
+    isCancellable: ({ context }) => isUpcomingConfirmed(context.reservation, new Date()),
+    isValidEdit: ({ event }) =>
+      event.type === 'change.edit' &&
+      isIsoDate(event.date) &&
+      Number.isInteger(event.numberOfGuests) &&
+      event.numberOfGuests >= 1 &&
+      event.numberOfGuests <= MAX_PARTY_SIZE,
+    isOfferedTime: ({ context, event }) => event.type === 'change.pick' && timeOptions(context).includes(event.startTime),
+    hasTime: ({ context }) => context.draft?.startTime != null,
+    isUnavailable: ({ event }) => errorOf((event as { error?: unknown }).error).errorCode === SELECTION_UNAVAILABLE,
+  },
+}).createMachine({
+  id: 'manage',
+  context: {
+    reservationId: null,
+    intent: 'view',
+    reservation: null,
+    draft: null,
+    timeslots: [],
+    problem: null,
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'reservation.open': {
+          target: 'loading',
+          actions: assign({ reservationId: ({ event }) => event.id, intent: ({ event }) => event.intent ?? 'view' }),
+        },
+      },
+    },
+    loading: {
+      entry: assign({ problem: null }),
+      invoke: {
+        src: 'loadReservation',
+        id: 'loadReservation',
+        input: ({ context }) => ({ id: context.reservationId! }),
+        onDone: {
+          target: 'opened',
+          actions: assign({ reservation: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            problem: ({ event }) => {
+              const error = errorOf(event.error);
+              return { kind: 'load' as const, message: error.message, ...(error.status ? { status: error.status } : {}) };
+            },
+          }),
+        },
+      },
+    },
+    // Transient, so the guards read the loaded reservation: the cancel page goes straight to the
+    // confirmation when the reservation may be cancelled, and shows it otherwise.
+    opened: {
+      always: [{ guard: and(['wantsCancel', 'isCancellable']), target: 'cancelling' }, { target: 'viewing' }],
+    },
+    failed: {
+      on: { 'reservation.retry': { target: 'loading' } },
+    },
+    viewing: {
+      initial: 'ready',
+      states: {
+        ready: {},
+        // Done: the change went through; the updated reservation is shown with a note saying so.
+        changed: {},
+      },
+      on: {
+        'change.start': { guard: 'isChangeable', target: 'changing' },
+        'cancel.start': { guard: 'isCancellable', target: 'cancelling' },
+      },
+    },
+    changing: {
+      entry: assign({
+        problem: null,
+        timeslots: [],
+        draft: ({ context }) => ({
+          date: context.reservation!.date,
+          numberOfGuests: context.reservation!.numberOfGuests,
+          startTime: context.reservation!.startTime,
+        }),
+      }),
+      initial: 'loadingSlots',
+      states: {
+        loadingSlots: {
+          invoke: {
+            src: 'loadAvailability',
+            id: 'loadAvailability',
+            input: ({ context }) => ({
+              venueId: context.reservation!.venue._id,
+              experienceId: context.reservation!.experience._id,
+              date: context.draft!.date,
+              numberOfGuests: context.draft!.numberOfGuests,
+              seatingAreaId: context.reservation!.seatingArea?._id ?? null,
+            }),
+            onDone: {
+              target: 'editing',
+              actions: [
+                assign({ timeslots: ({ event }) => event.output }),
+                // A time picked for another day or party stays only when it is still offered.
+                assign({
+                  draft: ({ context }) => {
+                    const draft = context.draft!;
+                    return draft.startTime !== null && timeOptions(context).includes(draft.startTime)
+                      ? draft
+                      : { ...draft, startTime: null };
+                  },
+                }),
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: assign({
+                timeslots: [],
+                draft: ({ context }) => ({ ...context.draft!, startTime: null }),
+                problem: ({ event }) => ({ kind: 'slots' as const, message: errorOf(event.error).message }),
+              }),
+            },
+          },
+          on: {
+            'change.edit': {
+              guard: 'isValidEdit',
+              target: 'loadingSlots',
+              reenter: true,
+              actions: assign({
+                problem: null,
+                draft: ({ context, event }) => ({ ...context.draft!, date: event.date, numberOfGuests: event.numberOfGuests }),
+              }),
+            },
+            'change.discard': { target: '#manage.viewing', actions: assign({ draft: null, problem: null }) },
+          },
+        },
+        editing: {
+          on: {
+            'change.edit': {
+              guard: 'isValidEdit',
+              target: 'loadingSlots',
+              actions: assign({
+                problem: null,
+                draft: ({ context, event }) => ({ ...context.draft!, date: event.date, numberOfGuests: event.numberOfGuests }),
+              }),
+            },
+            'change.pick': {
+              guard: 'isOfferedTime',
+              actions: assign({
+                problem: null,
+                draft: ({ context, event }) => ({ ...context.draft!, startTime: event.startTime }),
+              }),
+            },
+            'change.submit': { guard: 'hasTime', target: 'submitting' },
+            'change.discard': { target: '#manage.viewing', actions: assign({ draft: null, problem: null }) },
+          },
+        },
+        submitting: {
+          entry: assign({ problem: null }),
+          invoke: {
+            src: 'changeReservation',
+            id: 'changeReservation',
+            input: ({ context }) => ({
+              reservationId: context.reservation!._id,
+              date: context.draft!.date,
+              startTime: context.draft!.startTime!,
+              numberOfGuests: context.draft!.numberOfGuests,
+            }),
+            onDone: {
+              target: '#manage.viewing.changed',
+              actions: assign({ reservation: ({ event }) => event.output, draft: null, timeslots: [] }),
+            },
+            onError: [
+              {
+                // Someone took the time meanwhile: back to the form with fresh slots and the server's words.
+                guard: 'isUnavailable',
+                target: 'loadingSlots',
+                actions: assign({
+                  problem: ({ event }) => ({ kind: 'unavailable' as const, message: errorOf(event.error).message }),
+                }),
+              },
+              {
+                target: 'editing',
+                actions: assign({
+                  problem: ({ event }) => ({ kind: 'change' as const, message: errorOf(event.error).message }),
+                }),
+              },
+            ],
+          },
+        },
+      },
+    },
+    cancelling: {
+      entry: assign({ problem: null }),
+      initial: 'confirming',
+      states: {
+        // The page states the consequence (free or late, with the fee) before the guest confirms.
+        confirming: {
+          on: {
+            'cancel.confirm': { target: 'submitting' },
+            'cancel.back': { target: '#manage.viewing' },
+          },
+        },
+        submitting: {
+          entry: assign({ problem: null }),
+          invoke: {
+            src: 'cancelReservation',
+            id: 'cancelReservation',
+            input: ({ context }) => ({ id: context.reservation!._id }),
+            onDone: {
+              target: '#manage.canceled',
+              actions: [assign({ reservation: ({ event }) => event.output }), 'reportCanceled'],
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({
+                problem: ({ event }) => ({ kind: 'cancel' as const, message: errorOf(event.error).message }),
+              }),
+            },
+          },
+        },
+        // 'Cancellation failed': nothing changed; the guest may try again or go back.
+        failed: {
+          on: {
+            'cancel.retry': { target: 'submitting' },
+            'cancel.back': { target: '#manage.viewing' },
+          },
+        },
+      },
+    },
+    // Done: the server's new status (CANCELED or LATE_CANCELED) is in context.reservation.
+    canceled: { type: 'final' },
+  },
+});

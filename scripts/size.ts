@@ -1,0 +1,51 @@
+/**
+ * `npm run size`: the gzipped JavaScript each route loads, from Vite's build manifest: the entry and
+ * its static imports, the English catalog loaded at start, and the page's lazy chunk with its imports.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface Chunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+const HOME_BUDGET_KB = 100;
+const dist = 'dist/web';
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const gzipped = new Map<string, number>();
+const gzipSize = (file: string) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file))).length);
+  return gzipped.get(file)!;
+};
+
+/** A chunk's file and every chunk it imports statically. */
+function closure(key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const dep of chunk.imports ?? []) closure(dep, into);
+  return into;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const startFiles = closure('locales/en.po', closure(entryKey));
+const routeSource = readFileSync('src/navigation/routes.ts', 'utf8');
+const pages = [...new Set([...routeSource.matchAll(/import\('\.\.\/routes\/([\w-]+)'\)/g)].map((m) => m[1]!))];
+
+const rows = pages.map((page) => {
+  const files = closure(`src/routes/${page}.tsx`, new Set(startFiles));
+  const bytes = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
+  return { page, kb: bytes / 1024 };
+});
+
+console.log('route'.padEnd(22), 'JS loaded (KB gzip)');
+for (const { page, kb } of rows.sort((a, b) => b.kb - a.kb)) console.log(page.padEnd(22), kb.toFixed(1));
+const home = rows.find((r) => r.page === 'home')!;
+console.log(`\nhome: ${home.kb.toFixed(1)} KB gzip (budget ${HOME_BUDGET_KB} KB)`);
+if (home.kb > HOME_BUDGET_KB) {
+  console.error('Home is over its budget.');
+  process.exit(1);
+}

@@ -1,0 +1,15 @@
+/** The app's one API client, with the session's tokens and signals. */
+import { accessTokenExpiresAt } from './token-claims';
+import { createApiClient } from './client';
+import { sessionSignals, tokens } from './session-store';
+
+export { sessionSignals, tokens };
+
+export const api = createApiClient({
+  // Absolute, so Request objects are valid everywhere (tests run them through Node's fetch).
+  baseUrl: location.origin,
+  tokens,
+  onSessionExpired: () => sessionSignals.dispatchEvent(new Event('expired')),
+  onTokensRefreshed: (pair) =>
+    sessionSignals.dispatchEvent(new CustomEvent('refreshed', { detail: accessTokenExpiresAt(pair.token) })),
+});

@@ -1,0 +1,28 @@
+/**
+ * Keys of the account pages' reads (`useApiQuery`/`fetchOnce`). Each starts with the user's id after its
+ * kind, so an answer kept for one user is never shown to the next one logging in on the same tab.
+ */
+
+export const reservationsKey = (userId: string) => `reservations:${userId}`;
+export const reservationKey = (userId: string, id: string) => `reservation:${userId}:${id}`;
+/** Forgets every kept reservation list and reservation after a change or cancellation. */
+export const RESERVATION_PREFIX = 'reservation';
+
+export const availabilityKey = (q: {
+  venueId: string;
+  experienceId: string;
+  date: string;
+  numberOfGuests: number;
+  seatingAreaId: string | null;
+}) => `availability:${q.venueId}:${q.experienceId}:${q.date}:${q.numberOfGuests}:${q.seatingAreaId ?? 'any'}`;
+export const AVAILABILITY_PREFIX = 'availability:';
+
+/** Shared with the venue pages, which read the same venue under this key. */
+export const venueKey = (domain: string) => `venue:${domain}`;
+
+export const walletKey = (userId: string) => `wallet:${userId}`;
+export const walletEntryKey = (userId: string, id: string) => `wallet-entry:${userId}:${id}`;
+export const transactionsKey = (userId: string, q: { from?: string; to?: string; page: number; pageSize: number }) =>
+  `transactions:${userId}:${q.from ?? ''}:${q.to ?? ''}:${q.page}:${q.pageSize}`;
+export const statementsKey = (userId: string) => `statements:${userId}`;
+export const statementKey = (userId: string, month: string) => `statement:${userId}:${month}`;

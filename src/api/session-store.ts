@@ -1,0 +1,10 @@
+/**
+ * The browser's session storage and the signals the API client sends the session. Kept apart from the
+ * client itself so the app shell can start without loading the client.
+ */
+import { TokenStore } from './token-store';
+
+export const tokens = new TokenStore(localStorage);
+
+/** 'expired' when a refresh failed; 'refreshed' (detail: the new expiry) when the client rotated tokens. */
+export const sessionSignals = new EventTarget();

@@ -1,0 +1,62 @@
+/**
+ * Reads data for a page. Calls with the same key share one request while it is on its way, and its
+ * answer is kept for a short while, so remounts (StrictMode, back and forth) do not call twice.
+ */
+import { useEffect, useState } from 'react';
+
+const FRESH_MS = 30_000;
+const inFlight = new Map<string, Promise<unknown>>();
+const answers = new Map<string, { at: number; value: unknown }>();
+
+export function fetchOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const kept = answers.get(key);
+  if (kept && Date.now() - kept.at < FRESH_MS) return Promise.resolve(kept.value as T);
+  let pending = inFlight.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = load()
+      .then((value) => {
+        answers.set(key, { at: Date.now(), value });
+        return value;
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+/** Forgets kept answers whose key starts with the prefix, after a change that makes them stale. */
+export function invalidate(prefix: string): void {
+  for (const key of answers.keys()) if (key.startsWith(prefix)) answers.delete(key);
+}
+
+export type QueryState<T> =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; data: T };
+
+/** `key` null means "nothing to load yet". */
+export function useApiQuery<T>(key: string | null, load: () => Promise<T>): QueryState<T> & { reload(): void } {
+  const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    setState({ status: 'loading' });
+    fetchOnce(key, load).then(
+      (data) => live && setState({ status: 'ready', data }),
+      (error: unknown) => live && setState({ status: 'error', error }),
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is a new function every render; the key says what it loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+  return {
+    ...state,
+    reload: () => {
+      if (key) invalidate(key);
+      setAttempt((a) => a + 1);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/** The booking chart's calls, made through the typed API client. */
+import { fromPromise } from 'xstate';
+import type { Agreements, CreatedHold, Draft, GuestDetails, Reservation, Timeslot, VenueDetail } from '../../machines/booking.machine';
+import { api } from '../api/api';
+import { ApiFailure, unwrap } from '../api/api-error';
+import { venueKey } from '../api/query-keys';
+import { fetchOnce } from '../api/use-api-query';
+import { isMobileDevice } from './booking-source';
+
+/** The chart reads `errorCode`, `message` and, for a large party, `contact` from a refused call. */
+function asCallError(error: unknown): never {
+  if (error instanceof ApiFailure) {
+    const contact = (error.body as { contact?: { phone: string; email: string } } | undefined)?.contact;
+    throw { errorCode: error.errorCode, message: error.message, ...(contact ? { contact } : {}) };
+  }
+  throw { message: error instanceof Error ? error.message : String(error) };
+}
+
+export const bookingActors = {
+  loadVenue: fromPromise<VenueDetail, { domain: string }>(({ input }) =>
+    // Shared with the venue pages' read of the same venue.
+    fetchOnce(venueKey(input.domain), () =>
+      unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain: input.domain } } })).then(
+        (body) => body.data,
+      ),
+    ).catch(asCallError),
+  ),
+  loadTimeslots: fromPromise<Timeslot[], { venueId: string; experienceId: string; date: string; numberOfGuests: number }>(
+    ({ input }) =>
+      unwrap(
+        api.GET('/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', {
+          params: {
+            path: { venueId: input.venueId, date: input.date },
+            query: { numberOfGuests: input.numberOfGuests, experienceId: input.experienceId },
+          },
+        }),
+      )
+        .then((body) => body.data.timeslots)
+        .catch(asCallError),
+  ),
+  createReservation: fromPromise<CreatedHold, { venueId: string; draft: Draft }>(async ({ input }) => {
+    const { draft } = input;
+    const result = await api.POST('/user/reservation/v1.1', {
+      body: {
+        venueId: input.venueId,
+        experienceId: draft.experienceId!,
+        date: draft.date!,
+        startTime: draft.startTime!,
+        numberOfGuests: draft.numberOfGuests,
+        ...(draft.seatingAreaId ? { seatingAreaId: draft.seatingAreaId } : {}),
+        bookingSource: isMobileDevice() ? 'GUEST_WEB_MOBILE' : 'GUEST_WEB',
+        locale: (document.documentElement.lang || 'en') as never,
+      },
+    });
+    const serverDate = Date.parse(result.response.headers.get('date') ?? '');
+    const body = await unwrap(Promise.resolve(result)).catch(asCallError);
+    // The Date header is the server's clock, to a second: enough for a 15-minute countdown.
+    return { reservation: body.data, serverNow: Number.isNaN(serverDate) ? Date.now() : serverDate };
+  }),
+  loadGuestProfile: fromPromise<GuestDetails>(async () => {
+    const { data } = await unwrap(api.GET('/user/user/me'));
+    return {
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: data.email,
+      mobileCountryCode: data.mobileCountryCode ?? '852',
+      mobileNumber: data.mobileNumber ?? '',
+    };
+  }),
+  sendVerificationCode: fromPromise<void, { mobileCountryCode: string; mobileNumber: string }>(({ input }) =>
+    unwrap(api.POST('/public/guest/verify-phone-number', { body: input }))
+      .then(() => undefined)
+      .catch(asCallError),
+  ),
+  confirmVerificationCode: fromPromise<void, { mobileCountryCode: string; mobileNumber: string; code: string }>(
+    ({ input }) =>
+      unwrap(api.POST('/public/guest/confirm-phone-number', { body: input }))
+        .then(() => undefined)
+        .catch(asCallError),
+  ),
+  completeReservation: fromPromise<Reservation, { reservationId: string; guest: GuestDetails; agreements: Agreements }>(
+    ({ input }) =>
+      unwrap(
+        api.PUT('/user/reservation/v1.1/complete/{id}', {
+          params: { path: { id: input.reservationId } },
+          body: { ...input.guest, agreements: input.agreements },
+        }),
+      )
+        .then((body) => body.data)
+        .catch(asCallError),
+  ),
+  releaseReservation: fromPromise<void, { reservationId: string }>(({ input }) =>
+    unwrap(api.PUT('/user/reservation/v1.1/cancel/{id}', { params: { path: { id: input.reservationId } } }))
+      .then(() => undefined)
+      .catch(asCallError),
+  ),
+};

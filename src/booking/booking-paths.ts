@@ -1,0 +1,16 @@
+/** The pages of the booking wizard (every `meta.route` of the chart but log-in, which is the session's). */
+export const BOOKING_PATHS: ReadonlySet<string> = new Set([
+  '/pages/book',
+  '/pages/experience',
+  '/pages/timeslot',
+  '/pages/seating',
+  '/pages/profile',
+  '/pages/verify',
+  '/pages/confirm',
+  '/pages/payment',
+  '/pages/result',
+  '/pages/warning',
+]);
+
+/** Where the chart's snapshot is kept between reloads. */
+export const BOOKING_SNAPSHOT_KEY = 'booking_snapshot';

@@ -1,0 +1,76 @@
+/**
+ * Runs the booking statechart for the app: real calls, the session's log-in state, a snapshot kept in
+ * sessionStorage so a reload resumes the same step (and the hold's countdown), and the address kept in
+ * step with the chart.
+ */
+import { useEffect, useMemo, type ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { bookingMachine } from '../../machines/booking.machine';
+import { SessionContext, useIsLoggedIn } from '../session/session-provider';
+import { AVAILABILITY_PREFIX, RESERVATION_PREFIX } from '../api/query-keys';
+import { invalidate } from '../api/use-api-query';
+import { bookingActors } from './booking-actors';
+import { BookingContext } from './booking-context';
+import { BOOKING_SNAPSHOT_KEY } from './booking-paths';
+import { BookingRouteSync } from './booking-route-sync';
+
+
+
+function savedSnapshot(): SnapshotFrom<typeof bookingMachine> | undefined {
+  try {
+    const raw = sessionStorage.getItem(BOOKING_SNAPSHOT_KEY);
+    return raw ? (JSON.parse(raw) as SnapshotFrom<typeof bookingMachine>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the snapshot, feeds the chart the session's state, and re-arms the hold after a reload. */
+function BookingEffects() {
+  const booking = BookingContext.useActorRef();
+  const loggedIn = useIsLoggedIn();
+
+  useEffect(() => {
+    const save = () => sessionStorage.setItem(BOOKING_SNAPSHOT_KEY, JSON.stringify(booking.getPersistedSnapshot()));
+    const subscription = booking.subscribe(save);
+    // A saved hold's timer did not survive the reload: start it again from the server's holdExpiresAt.
+    if (booking.getSnapshot().matches('holding')) booking.send({ type: 'hold.resume' });
+    return () => subscription.unsubscribe();
+  }, [booking]);
+
+  useEffect(() => {
+    booking.send({ type: 'session.changed', loggedIn });
+  }, [booking, loggedIn]);
+
+  return null;
+}
+
+export function BookingProvider({ children }: { children: ReactNode }) {
+  const session = SessionContext.useActorRef();
+  const logic = useMemo(
+    () =>
+      bookingMachine.provide({
+        actors: bookingActors,
+        actions: {
+          reportCompleted: () => {
+            // Kept reads of reservations and free tables are out of date now.
+            invalidate(RESERVATION_PREFIX);
+            invalidate(AVAILABILITY_PREFIX);
+            session.send({ type: 'upcoming.set', count: session.getSnapshot().context.upcomingCount + 1 });
+          },
+        },
+      }),
+    [session],
+  );
+  const snapshot = useMemo(savedSnapshot, []);
+  return (
+    <BookingContext.Provider
+      logic={logic}
+      options={snapshot ? { snapshot, input: { loggedIn: false } } : { input: { loggedIn: false } }}
+    >
+      <BookingEffects />
+      <BookingRouteSync />
+      {children}
+    </BookingContext.Provider>
+  );
+}

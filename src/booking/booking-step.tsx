@@ -1,0 +1,70 @@
+/**
+ * The frame of every wizard page: its heading, the hold's countdown while a table is held, what was
+ * chosen so far, and what went wrong on this step. Before a booking has started it offers a start.
+ */
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Page } from '../components/page';
+import { pageAddress } from '../navigation/navigator';
+import { BookingContext } from './booking-context';
+import { BookingSummary } from './booking-summary';
+import { HoldCountdown } from './hold-countdown';
+import { useProblemText } from './problem-text';
+
+export function BookingStep({
+  title,
+  lead,
+  children,
+  summary = true,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  summary?: boolean;
+}) {
+  const idle = BookingContext.useSelector((s) => s.matches('idle'));
+  const holding = BookingContext.useSelector((s) => s.matches('holding'));
+  const problem = BookingContext.useSelector((s) => s.context.problem);
+  const problemText = useProblemText()(problem);
+
+  if (idle) {
+    return (
+      <Page title={title}>
+        {problemText && (
+          <p className="form-error" role="alert">
+            {problemText}
+          </p>
+        )}
+        <p>
+          <Trans>Choose a venue to start your booking.</Trans>
+        </p>
+        <a className="button button--primary" href={`#${pageAddress('book-now')}`}>
+          <Trans>Book now</Trans>
+        </a>
+      </Page>
+    );
+  }
+  return (
+    <Page title={title} lead={lead}>
+      {holding && <HoldCountdown />}
+      {summary && <BookingSummary />}
+      <div aria-live="assertive">
+        {problemText && (
+          <p className="form-error" role="alert">
+            {problemText}
+          </p>
+        )}
+      </div>
+      {children}
+    </Page>
+  );
+}
+
+/** A quiet line while the chart waits on the server. */
+export function Working({ children }: { children: ReactNode }) {
+  return (
+    <p className="muted" role="status">
+      {children}
+    </p>
+  );
+}

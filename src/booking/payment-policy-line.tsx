@@ -1,0 +1,27 @@
+/** One line on what an experience asks for up front: nothing, a deposit, or prepayment. */
+import { useLingui } from '@lingui/react/macro';
+import type { VenueDetail } from '../../machines/booking.machine';
+import { formatHkd } from '../domain/money';
+
+type Experience = VenueDetail['experiences'][number];
+
+export function PaymentPolicyLine({ experience }: { experience: Experience }) {
+  const { t } = useLingui();
+  const minutes = experience.durationMinutes;
+  const duration = t`${minutes} minutes`;
+  let payment: string;
+  if (experience.prePaymentType === 'PREPAYMENT') {
+    const price = formatHkd(experience.price.price.amount);
+    payment = t`Prepaid: ${price} per guest, plus service charge`;
+  } else if (experience.prePaymentType === 'DEPOSIT' && experience.depositPolicy.length > 0) {
+    const from = formatHkd(Math.min(...experience.depositPolicy.map((tier) => tier.price.amount)));
+    payment = t`Deposit from ${from} per guest`;
+  } else {
+    payment = t`No payment needed to book`;
+  }
+  return (
+    <span className="card__meta">
+      {duration} · {payment}
+    </span>
+  );
+}

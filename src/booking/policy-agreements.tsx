@@ -1,0 +1,63 @@
+/**
+ * The venue's policies the guest agrees to before confirming (SPEC §5, §9), their placeholders filled
+ * from the venue's policy values: cancellation window and fee, fees by party size, no-show fee, minimum
+ * spend and maximum party size.
+ */
+import { useLingui } from '@lingui/react/macro';
+import type { VenueDetail } from '../../machines/booking.machine';
+import { formatHkd } from '../domain/money';
+
+export type AgreementKey = 'cancellationPolicy' | 'noShowPolicy' | 'minimumSpendPolicy' | 'reservationPolicy';
+
+export interface PolicyAgreement {
+  key: AgreementKey;
+  text: string;
+  /** Shown when the guest has not ticked it. */
+  required: string;
+}
+
+export function usePolicyAgreements(venue: VenueDetail, numberOfGuests: number): PolicyAgreement[] {
+  const { t } = useLingui();
+  const { policy } = venue;
+  const hours = policy.cancellationWindowHours;
+  const fee =
+    policy.cancellationFee.type === 'PERCENTAGE'
+      ? t`${policy.cancellationFee.amount}% of the total`
+      : t`${formatHkd(policy.cancellationFee.amount)} per person`;
+  const tier = [...policy.feesByPartySize]
+    .sort((a, b) => b.minGuestCount - a.minGuestCount)
+    .find((f) => f.minGuestCount <= numberOfGuests);
+  const tierText = tier ? ' ' + t`For parties of ${tier.minGuestCount} or more, the fee is ${formatHkd(tier.amount)} per person.` : '';
+  const noShow = formatHkd(policy.noShowFeePerPerson);
+  const maximum = policy.maximumPartySize;
+
+  const agreements: PolicyAgreement[] = [
+    {
+      key: 'cancellationPolicy',
+      text: t`Cancellation policy: cancellations within ${hours} hours of the reservation are charged ${fee}.` + tierText,
+      required: t`Please agree to cancellation policy`,
+    },
+    {
+      key: 'noShowPolicy',
+      text: t`No-show policy: if the party does not arrive, a fee of ${noShow} per person is charged.`,
+      required: t`Please agree to the no-show policy`,
+    },
+  ];
+  if (policy.minimumSpend) {
+    const amount = formatHkd(policy.minimumSpend.amount);
+    agreements.push({
+      key: 'minimumSpendPolicy',
+      text:
+        policy.minimumSpend.type === 'PER_PERSON'
+          ? t`Minimum spend: ${amount} per person.`
+          : t`Minimum spend: ${amount} for the table.`,
+      required: t`Please agree to the minimum spend policy`,
+    });
+  }
+  agreements.push({
+    key: 'reservationPolicy',
+    text: t`Reservation policy: tables are held for 15 minutes after the booked time. For parties of more than ${maximum} guests, please contact our reservations team.`,
+    required: t`Please agree to the reservation policy`,
+  });
+  return agreements;
+}

@@ -1,0 +1,36 @@
+/** The words for what went wrong on a booking step (SPEC §8's texts). */
+import { useLingui } from '@lingui/react/macro';
+import type { Problem } from '../../machines/booking.machine';
+import { COMPLETION_ERRORS, type CompletionErrorCode } from '../domain/error-codes';
+
+export function useProblemText(): (problem: Problem | null) => string | null {
+  const { t } = useLingui();
+  const ownTexts: Partial<Record<number, string>> = {
+    1010102: t`Unable to fetch Reservations`,
+    1010104: t`You have reached your limit of active Reservations`,
+    1010105: t`You have reached your annual limit of Reservations`,
+    10202: t`Your reservation has expired. Please make a new reservation`,
+    10203: t`It's too late to confirm this reservation. Please make a new reservation`,
+    10205: t`A mobile number is required to complete your reservation`,
+    10208: t`You have an overlapping Reservation at another venue`,
+  };
+  return (problem) => {
+    if (!problem) return null;
+    switch (problem.kind) {
+      case 'no-timeslot':
+        return t`No time slot available`;
+      case 'unavailable':
+        return t`Sorry, your selection is unavailable`;
+      case 'expired':
+        return t`Reservation expired`;
+      case 'call':
+        return problem.message || t`An error occurred!`;
+      case 'completion': {
+        const code = problem.code;
+        const known = COMPLETION_ERRORS[code as CompletionErrorCode];
+        if (known?.ownText) return ownTexts[code] ?? known.message;
+        return t`There was an error when trying to make the reservation. Error code: ${code}`;
+      }
+    }
+  };
+}

@@ -1,0 +1,79 @@
+/** The custom navigation bar on every page (SPEC §2), showing where the user is. */
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { NavLabel, RouteDef } from '../navigation/routes';
+import { goBack, pageAddress } from '../navigation/navigator';
+import { SessionContext, useIsLoggedIn } from '../session/session-provider';
+import { LanguageSwitch } from './language-switch';
+import { CLUB_NAME } from './page';
+
+export function NavBar({ current }: { current: RouteDef | undefined }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const loggedIn = useIsLoggedIn();
+  const session = SessionContext.useActorRef();
+  const items: { label: NavLabel; text: string; page: string }[] = [
+    { label: 'home', text: t`Home`, page: 'home' },
+    { label: 'membership', text: t`Membership`, page: 'membership' },
+    { label: 'press', text: t`Press`, page: 'press' },
+    { label: 'book-now', text: t`Book now`, page: 'book-now' },
+    { label: 'wallet', text: t`Wallet`, page: 'wallet' },
+    ...(loggedIn ? [] : [{ label: 'login' as const, text: t`Log in`, page: 'login' }]),
+  ];
+  const isHome = current?.nav === 'home';
+
+  return (
+    <header className="topbar">
+      <div className="topbar__inner">
+        {!isHome && (
+          <button type="button" onClick={goBack} aria-label={t`Back`}>
+            ‹
+          </button>
+        )}
+        <a className="topbar__brand" href={`#${pageAddress('home')}`}>
+          {CLUB_NAME}
+        </a>
+        <LanguageSwitch />
+        <button
+          type="button"
+          className="topbar__menu"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {t`Menu`}
+        </button>
+      </div>
+      <nav id="site-nav" className="nav" aria-label={t`Main`} hidden={!open}>
+        <ul className="nav__list">
+          {items.map((item) => (
+            <li key={item.label}>
+              <a
+                className="nav__link"
+                href={`#${pageAddress(item.page)}`}
+                aria-current={current?.nav === item.label ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+              >
+                {item.text}
+              </a>
+            </li>
+          ))}
+          {loggedIn && (
+            <li>
+              <button
+                type="button"
+                className="nav__link"
+                onClick={() => {
+                  setOpen(false);
+                  session.send({ type: 'logout' });
+                }}
+              >
+                {t`Log out`}
+              </button>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { pageAddress } from '../navigation/navigator';
+import { Page } from './page';
+
+export function NotFound() {
+  const { t } = useLingui();
+  return (
+    <Page title={t`Page not found`}>
+      <p>
+        <a href={`#${pageAddress('home')}`}>
+          <Trans>Back to Home</Trans>
+        </a>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,48 @@
+/** Short messages over the page (SPEC §9: 1500 ms by default, 3 s for server errors). */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+export const TOAST_MS = 1500;
+export const SERVER_ERROR_TOAST_MS = 3000;
+
+interface Toast {
+  id: number;
+  message: string;
+  tone: 'info' | 'error';
+  durationMs: number;
+}
+
+interface ToastApi {
+  show(message: string, options?: { tone?: Toast['tone']; durationMs?: number }): void;
+}
+
+const ToastContext = createContext<ToastApi>({ show: () => {} });
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<Toast | null>(null);
+  const show = useCallback<ToastApi['show']>((message, options = {}) => {
+    setToast({ id: Date.now(), message, tone: options.tone ?? 'info', durationMs: options.durationMs ?? TOAST_MS });
+  }, []);
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), toast.durationMs);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  const api = useMemo(() => ({ show }), [show]);
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      {/* Always in the page so screen readers hear what is put into it. */}
+      <div className="toast-region" role={toast?.tone === 'error' ? 'alert' : 'status'} aria-live="polite">
+        {toast && (
+          <div key={toast.id} className={`toast toast--${toast.tone}`}>
+            {toast.message}
+          </div>
+        )}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  return useContext(ToastContext);
+}

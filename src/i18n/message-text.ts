@@ -1,0 +1,57 @@
+/**
+ * Messages in the user's language. The shared schemas and the server speak English (the source texts of
+ * SPEC §5 and §8); a known message is shown translated, an unknown server message as the server wrote it.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { ApiFailure } from '../api/api-error';
+import { RequestFailure } from '../api/auth-fetch';
+import { ACCOUNT_MESSAGES } from '../domain/account-validation';
+import { GUEST_DETAILS_MESSAGES } from '../domain/guest-details';
+
+/**
+ * Turns an English message from the shared schemas or the server into the user's language when we know
+ * it; an unknown server message is shown as the server wrote it.
+ */
+export function useMessageText(): (message: string | null | undefined) => string | undefined {
+  const { t } = useLingui();
+  const known: Record<string, string> = {
+    [ACCOUNT_MESSAGES.emailRequired]: t`Please enter your email address!`,
+    [ACCOUNT_MESSAGES.emailInvalid]: t`Please enter a valid email address!`,
+    [ACCOUNT_MESSAGES.firstNameRequired]: t`Please enter first name!`,
+    [ACCOUNT_MESSAGES.lastNameRequired]: t`Please enter last name!`,
+    [ACCOUNT_MESSAGES.mobileNumberInvalid]: t`Please enter a valid mobile number`,
+    [ACCOUNT_MESSAGES.passwordRequired]: t`Please enter your password!`,
+    [ACCOUNT_MESSAGES.passwordTooShort]: t`The password must be at least 7 characters`,
+    [ACCOUNT_MESSAGES.passwordTooLong]: t`The password must be at most 200 characters`,
+    [ACCOUNT_MESSAGES.passwordConfirmation]: t`Confirmation password is incorrect`,
+    [ACCOUNT_MESSAGES.tokenRequired]: t`This link is invalid or has expired.`,
+    'Incorrect E-mail or Password': t`Incorrect E-mail or Password`,
+    'Login expired': t`Login expired`,
+    'This reset link is invalid or has expired.': t`This reset link is invalid or has expired.`,
+    'The current password is incorrect': t`The current password is incorrect`,
+    'Please confirm your e-mail address first. We have sent you a new link.':
+      t`Please confirm your e-mail address first. We have sent you a new link.`,
+    'If an account exists for this e-mail, we have sent a link to reset your password.':
+      t`If an account exists for this e-mail, we have sent a link to reset your password.`,
+    'Your password has been reset. Please log in.': t`Your password has been reset. Please log in.`,
+    'We have sent you an e-mail to finish creating your account.':
+      t`We have sent you an e-mail to finish creating your account.`,
+    [GUEST_DETAILS_MESSAGES.mobileNumber]: t`Please enter mobile number!`,
+    [GUEST_DETAILS_MESSAGES.cancellationPolicy]: t`Please agree to cancellation policy`,
+    'An error occurred!': t`An error occurred!`,
+    // What the request layer reports when no answer came (SPEC §8).
+    timeout: t`The request timed out. Please try again.`,
+    network: t`We could not reach the club. Please check your connection and try again.`,
+  };
+  return (message) => (message ? (known[message] ?? message) : undefined);
+}
+
+/** The words for a failed call: the server's message (in the user's language when known), else why no answer came. */
+export function useFailureText(): (error: unknown) => string {
+  const translate = useMessageText();
+  return (error) => {
+    if (error instanceof ApiFailure && error.message) return translate(error.message)!;
+    if (error instanceof RequestFailure) return translate(error.kind)!;
+    return translate('An error occurred!')!;
+  };
+}

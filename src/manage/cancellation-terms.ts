@@ -1,0 +1,49 @@
+/**
+ * What cancelling a reservation costs, worked out from the venue's policy before the guest confirms. The
+ * server decides the real outcome (CANCELED or LATE_CANCELED) by the same rule when the call arrives.
+ */
+import type { components } from '../api/schema';
+import { serviceDateTime } from '../domain/time';
+
+type Reservation = components['schemas']['Reservation'];
+type VenuePolicy = components['schemas']['VenuePolicy'];
+
+export type CancellationTerms =
+  | {
+      kind: 'free';
+      windowHours: number;
+      /** The deposit or prepayment given back in full, minor units (0 when none was taken). */
+      refund: number;
+      /** From this instant on, cancelling is late. */
+      lateFrom: Date;
+    }
+  | {
+      kind: 'late';
+      windowHours: number;
+      /** The late cancellation fee, minor units. */
+      fee: number;
+      rule: { type: 'PER_PERSON'; amountPerPerson: number; guests: number } | { type: 'PERCENTAGE'; percent: number; paid: number };
+    };
+
+export function cancellationTerms(reservation: Reservation, policy: VenuePolicy, now: Date): CancellationTerms {
+  const windowHours = policy.cancellationWindowHours;
+  const lateFrom = new Date(serviceDateTime(reservation.date, reservation.startTime).getTime() - windowHours * 3_600_000);
+  const paid = reservation.payment.amountDue;
+  if (now < lateFrom) return { kind: 'free', windowHours, refund: paid, lateFrom };
+  const { cancellationFee } = policy;
+  if (cancellationFee.type === 'PERCENTAGE') {
+    return {
+      kind: 'late',
+      windowHours,
+      fee: Math.round((paid * cancellationFee.amount) / 100),
+      rule: { type: 'PERCENTAGE', percent: cancellationFee.amount, paid },
+    };
+  }
+  const guests = reservation.numberOfGuests;
+  return {
+    kind: 'late',
+    windowHours,
+    fee: cancellationFee.amount * guests,
+    rule: { type: 'PER_PERSON', amountPerPerson: cancellationFee.amount, guests },
+  };
+}

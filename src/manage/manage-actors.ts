@@ -1,0 +1,78 @@
+/** The manage chart's calls through the typed API client; reads are shared with the pages' queries. */
+import { fromPromise } from 'xstate';
+import type { AvailabilityQuery, CallError, ChangeRequest, Reservation, Timeslot } from '../../machines/manage.machine';
+import { api } from '../api/api';
+import { ApiFailure, unwrap } from '../api/api-error';
+import { fetchOnce, invalidate } from '../api/use-api-query';
+import { RequestFailure } from '../api/auth-fetch';
+import { AVAILABILITY_PREFIX, availabilityKey, RESERVATION_PREFIX, reservationKey } from '../api/query-keys';
+
+/**
+ * The chart keeps `status`, `errorCode` and the English `message` of a refused call ('timeout' or 'network'
+ * when no answer came); the page puts the message into the user's language.
+ */
+function asCallError(error: unknown): never {
+  if (error instanceof ApiFailure) {
+    throw { status: error.status, errorCode: error.errorCode, message: error.message } satisfies CallError;
+  }
+  throw { message: error instanceof RequestFailure ? error.kind : 'An error occurred!' } satisfies CallError;
+}
+
+/** Kept lists, reservations and slots are stale once a reservation moved or was cancelled. */
+function forgetReservations() {
+  invalidate(RESERVATION_PREFIX);
+  invalidate(AVAILABILITY_PREFIX);
+}
+
+/** The real calls, for the user `userId` (their reads are kept under keys of their own). */
+export function manageActors(userId: string) {
+  return {
+    loadReservation: fromPromise<Reservation, { id: string }>(({ input }) =>
+      fetchOnce(reservationKey(userId, input.id), () =>
+        unwrap(api.GET('/user/reservation/{id}', { params: { path: { id: input.id } } })).then((body) => body.data),
+      ).catch(asCallError),
+    ),
+    loadAvailability: fromPromise<Timeslot[], AvailabilityQuery>(({ input }) =>
+      fetchOnce(availabilityKey(input), () =>
+        unwrap(
+          api.GET('/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', {
+            params: {
+              path: { venueId: input.venueId, date: input.date },
+              query: {
+                numberOfGuests: input.numberOfGuests,
+                experienceId: input.experienceId,
+                ...(input.seatingAreaId ? { seatingAreaId: input.seatingAreaId } : {}),
+              },
+            },
+          }),
+        ).then((body) => body.data.timeslots),
+      ).catch(asCallError),
+    ),
+    changeReservation: fromPromise<Reservation, ChangeRequest>(async ({ input }) => {
+      try {
+        const body = await unwrap(
+          api.PUT('/user/reservation/v1.1/{id}', {
+            params: { path: { id: input.reservationId } },
+            body: { date: input.date, startTime: input.startTime, numberOfGuests: input.numberOfGuests },
+          }),
+        );
+        return body.data;
+      } catch (error) {
+        // A refusal means the kept slots were wrong: the form's re-check must ask the server again.
+        invalidate(AVAILABILITY_PREFIX);
+        return asCallError(error);
+      } finally {
+        invalidate(RESERVATION_PREFIX);
+      }
+    }),
+    cancelReservation: fromPromise<Reservation, { id: string }>(async ({ input }) => {
+      try {
+        const body = await unwrap(api.PUT('/user/reservation/v1.1/cancel/{id}', { params: { path: { id: input.id } } }));
+        forgetReservations();
+        return body.data;
+      } catch (error) {
+        return asCallError(error);
+      }
+    }),
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The route table of SPEC §2: every page by name, its address, how it loads (lazily), which navigation
+ * label covers it, and whether it needs a logged-in user.
+ */
+import type { ComponentType } from 'react';
+
+export type NavLabel = 'home' | 'login' | 'membership' | 'press' | 'book-now' | 'wallet';
+
+export interface PageProps {
+  /** The page's query parameters, handed over unchanged (SPEC §2). */
+  query: Record<string, string>;
+}
+
+export interface RouteDef {
+  name: string;
+  path: string;
+  load: () => Promise<{ default: ComponentType<PageProps> }>;
+  nav?: NavLabel;
+  requiresLogin?: boolean;
+  /** A tab page leaves its query out of the address (SPEC §2). None are declared today. */
+  tab?: boolean;
+}
+
+const page = (name: string) => `/pages/${name}`;
+
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'index', path: '/', load: () => import('../routes/home'), nav: 'home' },
+  { name: 'index', path: page('index'), load: () => import('../routes/home'), nav: 'home' },
+  { name: 'home', path: page('home'), load: () => import('../routes/home'), nav: 'home' },
+  { name: 'venue', path: page('venue'), load: () => import('../routes/venue') },
+  { name: 'venue-detail', path: page('venue-detail'), load: () => import('../routes/venue-detail') },
+  { name: 'preview', path: page('preview'), load: () => import('../routes/preview') },
+  { name: 'login', path: page('login'), load: () => import('../routes/login'), nav: 'login' },
+  { name: 'forgot-password', path: page('forgot-password'), load: () => import('../routes/forgot-password'), nav: 'login' },
+  { name: 'reset-password', path: page('reset-password'), load: () => import('../routes/reset-password'), nav: 'login' },
+  { name: 'sign-up', path: page('sign-up'), load: () => import('../routes/sign-up'), nav: 'login' },
+  { name: 'change-password', path: page('change-password'), load: () => import('../routes/change-password'), requiresLogin: true },
+  { name: 'membership', path: page('membership'), load: () => import('../routes/membership'), nav: 'membership' },
+  { name: 'press', path: page('press'), load: () => import('../routes/press'), nav: 'press' },
+  { name: 'book-now', path: page('book-now'), load: () => import('../routes/book-now'), nav: 'book-now' },
+  { name: 'wallet', path: page('wallet'), load: () => import('../routes/wallet'), nav: 'wallet', requiresLogin: true },
+  { name: 'wallet-detail', path: page('wallet-detail'), load: () => import('../routes/wallet-detail'), nav: 'wallet', requiresLogin: true },
+  { name: 'transactions', path: page('transactions'), load: () => import('../routes/transactions'), requiresLogin: true },
+  { name: 'monthly-statements', path: page('monthly-statements'), load: () => import('../routes/monthly-statements'), requiresLogin: true },
+  { name: 'book', path: page('book'), load: () => import('../routes/book'), nav: 'book-now' },
+  { name: 'experience', path: page('experience'), load: () => import('../routes/experience'), nav: 'book-now' },
+  { name: 'timeslot', path: page('timeslot'), load: () => import('../routes/timeslot'), nav: 'book-now' },
+  { name: 'seating', path: page('seating'), load: () => import('../routes/seating'), nav: 'book-now' },
+  { name: 'profile', path: page('profile'), load: () => import('../routes/profile'), nav: 'book-now', requiresLogin: true },
+  { name: 'verify', path: page('verify'), load: () => import('../routes/verify'), nav: 'book-now', requiresLogin: true },
+  { name: 'confirm', path: page('confirm'), load: () => import('../routes/confirm'), nav: 'book-now', requiresLogin: true },
+  { name: 'payment', path: page('payment'), load: () => import('../routes/payment'), nav: 'book-now', requiresLogin: true },
+  { name: 'result', path: page('result'), load: () => import('../routes/result'), nav: 'book-now', requiresLogin: true },
+  { name: 'order', path: page('order'), load: () => import('../routes/order'), requiresLogin: true },
+  { name: 'cancel', path: page('cancel'), load: () => import('../routes/cancel'), requiresLogin: true },
+  { name: 'warning', path: page('warning'), load: () => import('../routes/warning'), nav: 'book-now' },
+];
+
+export function routeByName(name: string): RouteDef | undefined {
+  return ROUTES.find((r) => r.name === name && r.path !== '/');
+}
+
+export function routeByPath(path: string): RouteDef | undefined {
+  return ROUTES.find((r) => r.path === path);
+}

@@ -1,0 +1,41 @@
+/** What the shell does around every page: the log-in requirement and page-view reporting. */
+import { useEffect } from 'react';
+import { useLingui } from '@lingui/react';
+import { SessionContext } from '../session/session-provider';
+import { redirectTo } from './navigator';
+import type { RouteDef } from './routes';
+import type { Locale } from '../domain/locales';
+
+/**
+ * Sends a logged-out user from a page that needs log-in to the log-in page, which brings them back;
+ * likewise when the session expires under them. Returns whether the page may show.
+ */
+export function useLoginGuard(route: RouteDef | undefined, path: string, search: string): boolean {
+  const state = SessionContext.useSelector((s) =>
+    s.matches('loggedIn') ? 'in' : s.matches('checking') || s.matches('loadingProfile') ? 'checking' : s.matches('expired') ? 'expired' : 'out',
+  );
+  const needsLogin = Boolean(route?.requiresLogin);
+  useEffect(() => {
+    const here = search ? `${path}?${search}` : path;
+    const isLoginPage = route?.nav === 'login';
+    if (state === 'expired' && !isLoginPage) redirectTo('login', { redirect: here, expired: 1 });
+    else if (state === 'out' && needsLogin) redirectTo('login', { redirect: here });
+  }, [state, needsLogin, path, search, route]);
+  return !needsLogin || state === 'in';
+}
+
+/** Reports each page view by page name and language only: no query, no user (no personal data). */
+export function usePageViews(route: RouteDef | undefined): void {
+  const { i18n } = useLingui();
+  const name = route?.name;
+  useEffect(() => {
+    if (!name) return;
+    void import('../api/api')
+      .then(({ api }) => api.POST('/public/analytics/page-view', { body: { page: name, locale: i18n.locale as Locale } }))
+      .catch(() => {
+        // Analytics must never disturb the guest.
+      });
+    // A language switch is not a new view: the locale is read, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [name]);
+}

@@ -1,0 +1,87 @@
+/** Step 2: the date and the size of the party. */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import type { PageProps } from '../navigation/routes';
+import { BookingContext } from '../booking/booking-context';
+import { BookingStep, Working } from '../booking/booking-step';
+import { useStartFromQuery } from '../booking/use-start-from-query';
+import { addDays, hongKongToday, weekdayAbbreviation } from '../domain/time';
+import { MAX_PARTY_SIZE } from '../domain/venues';
+
+/** How far ahead the strip of days reaches; the date field goes up to the server's 90 days. */
+const STRIP_DAYS = 14;
+const BOOKABLE_DAYS = 90;
+
+export default function BookPage({ query }: PageProps) {
+  const { t } = useLingui();
+  useStartFromQuery(query.domain);
+  const booking = BookingContext.useActorRef();
+  const draft = BookingContext.useSelector((s) => s.context.draft);
+  const searching = BookingContext.useSelector((s) => s.matches({ draft: 'loadingSlots' }));
+  const today = hongKongToday(new Date());
+  const [date, setDate] = useState(draft.date ?? today);
+  const [guests, setGuests] = useState(draft.numberOfGuests);
+  const strip = Array.from({ length: STRIP_DAYS }, (_, i) => addDays(today, i));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    booking.send({ type: 'search.submit', date, numberOfGuests: guests });
+  }
+
+  return (
+    <BookingStep title={t`Date and party size`}>
+      <form onSubmit={submit} noValidate>
+        <fieldset className="field">
+          <legend className="field__label">
+            <Trans>Date</Trans>
+          </legend>
+          <div className="day-strip">
+            {strip.map((day) => (
+              <label key={day} className="day-strip__day">
+                <input type="radio" name="date" value={day} checked={date === day} onChange={() => setDate(day)} />
+                <span className="day-strip__weekday">{weekdayAbbreviation(day)}</span>
+                <span className="day-strip__number">{Number(day.slice(8, 10))}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="field">
+          <label className="field__label" htmlFor="book-date">
+            <Trans>Or pick another date</Trans>
+          </label>
+          <input
+            id="book-date"
+            type="date"
+            value={date}
+            min={today}
+            max={addDays(today, BOOKABLE_DAYS)}
+            onChange={(event) => event.target.value && setDate(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="book-guests">
+            <Trans>Party size</Trans>
+          </label>
+          <select id="book-guests" value={guests} onChange={(event) => setGuests(Number(event.target.value))}>
+            {Array.from({ length: MAX_PARTY_SIZE }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {plural(n, { one: '# guest', other: '# guests' })}
+              </option>
+            ))}
+            <option value={MAX_PARTY_SIZE + 1}>{t`More than ${MAX_PARTY_SIZE} guests`}</option>
+          </select>
+        </div>
+        {searching ? (
+          <Working>
+            <Trans>Finding tables…</Trans>
+          </Working>
+        ) : (
+          <button type="submit" className="button button--primary button--block">
+            <Trans>Find a table</Trans>
+          </button>
+        )}
+      </form>
+    </BookingStep>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * Cancelling a reservation (`?id=`). The consequence, worked out from the venue's policy, is stated
+ * before the guest confirms: free (any deposit or prepayment refunded in full) outside the venue's
+ * cancellation window, a late cancellation fee inside it. The server's answer gives the new status.
+ */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { api } from '../api/api';
+import { unwrap } from '../api/api-error';
+import { useApiQuery } from '../api/use-api-query';
+import { FormMessage } from '../components/form';
+import { Page } from '../components/page';
+import { StatusLabel } from '../components/status-label';
+import { formatHkd } from '../domain/money';
+import { formatDate, formatTime, hongKongDate, hongKongMinutes } from '../domain/time';
+import { cancellationTerms, type CancellationTerms } from '../manage/cancellation-terms';
+import { useManageFailureText, useManageText } from '../manage/manage-text';
+import { venueKey } from '../api/query-keys';
+import { ReservationDetails } from '../manage/reservation-details';
+import { useManageReservation } from '../manage/use-manage-reservation';
+import type { Reservation } from '../../machines/manage.machine';
+import type { PageProps } from '../navigation/routes';
+import { pageAddress } from '../navigation/navigator';
+
+export default function CancelPage({ query }: PageProps) {
+  const { t } = useLingui();
+  const id = query.id?.trim();
+  if (!id) {
+    return (
+      <Page title={t`Cancel reservation`}>
+        <FormMessage error={t`Reservation not found`} />
+        <BackToList />
+      </Page>
+    );
+  }
+  return <CancelReservation key={id} id={id} />;
+}
+
+function BackToList() {
+  return (
+    <p>
+      <a href={`#${pageAddress('order')}`}>
+        <Trans>Back to my reservations</Trans>
+      </a>
+    </p>
+  );
+}
+
+function CancelReservation({ id }: { id: string }) {
+  const { t } = useLingui();
+  const text = useManageText();
+  const [snapshot, send] = useManageReservation(id, 'cancel');
+  const { reservation, problem } = snapshot.context;
+  const now = new Date();
+  const title = t`Cancel reservation`;
+
+  if (snapshot.matches('idle') || snapshot.matches('loading')) {
+    return (
+      <Page title={title}>
+        <p className="muted" role="status">
+          <Trans>Loading your reservation…</Trans>
+        </p>
+      </Page>
+    );
+  }
+  if (snapshot.matches('failed') || !reservation) {
+    const missing = problem?.kind === 'load' && (problem.status === 404 || problem.status === 400);
+    return (
+      <Page title={title}>
+        <FormMessage error={missing ? t`Reservation not found` : text(problem?.message)} />
+        {!missing && (
+          <button type="button" className="button" onClick={() => send({ type: 'reservation.retry' })}>
+            <Trans>Retry</Trans>
+          </button>
+        )}
+        <BackToList />
+      </Page>
+    );
+  }
+  if (snapshot.matches('canceled')) {
+    return (
+      <Page title={title}>
+        <FormMessage success={t`Your reservation has been canceled.`} />
+        <p>
+          <Trans>
+            New status: <StatusLabel status={reservation.status} />
+          </Trans>
+        </p>
+        <ReservationDetails reservation={reservation} now={now} />
+        <BackToList />
+      </Page>
+    );
+  }
+  if (snapshot.matches('viewing')) {
+    // Opened for a reservation that is not (or no longer) upcoming and confirmed.
+    return (
+      <Page title={title}>
+        <FormMessage error={t`Only an upcoming confirmed reservation can be canceled.`} />
+        <ReservationDetails reservation={reservation} now={now} />
+        <BackToList />
+      </Page>
+    );
+  }
+
+  const sending = snapshot.matches({ cancelling: 'submitting' });
+  const failed = snapshot.matches({ cancelling: 'failed' });
+  return (
+    <Page title={title}>
+      <ReservationDetails reservation={reservation} now={now} />
+      <Consequence reservation={reservation} now={now}>
+        {(known) => (
+          <>
+            {failed && (
+              <div className="form-error" role="alert">
+                <p>
+                  <strong>
+                    <Trans>Cancellation failed</Trans>
+                  </strong>
+                </p>
+                {problem?.message && <p>{text(problem.message)}</p>}
+              </div>
+            )}
+            <div className="actions">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={!known || sending}
+                onClick={() => send({ type: failed ? 'cancel.retry' : 'cancel.confirm' })}
+              >
+                {sending ? t`Canceling…` : failed ? t`Try again` : t`Cancel reservation`}
+              </button>
+              <a className="button" href={`#${pageAddress('order', { id: reservation._id })}`}>
+                <Trans>Keep my reservation</Trans>
+              </a>
+            </div>
+          </>
+        )}
+      </Consequence>
+    </Page>
+  );
+}
+
+/**
+ * Reads the venue's policy and states the consequence; the confirm button is offered only once the
+ * consequence is known (`children(known)`).
+ */
+function Consequence({
+  reservation,
+  now,
+  children,
+}: {
+  reservation: Reservation;
+  now: Date;
+  children: (known: boolean) => ReactNode;
+}) {
+  const failure = useManageFailureText();
+  const domain = reservation.venue.domain;
+  // The same read (and key) as the venue pages, so it is shared rather than repeated.
+  const venue = useApiQuery(venueKey(domain), () =>
+    unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })),
+  );
+  const terms = venue.status === 'ready' ? cancellationTerms(reservation, venue.data.data.policy, now) : null;
+  return (
+    <>
+      <section className="card" aria-labelledby="cancel-consequence">
+        <h2 id="cancel-consequence" className="card__title">
+          <Trans>If you cancel</Trans>
+        </h2>
+        {venue.status === 'loading' && (
+          <p className="muted" role="status">
+            <Trans>Checking the venue's cancellation policy…</Trans>
+          </p>
+        )}
+        {venue.status === 'error' && (
+          <div>
+            <FormMessage error={failure(venue.error)} />
+            <button type="button" className="button" onClick={venue.reload}>
+              <Trans>Retry</Trans>
+            </button>
+          </div>
+        )}
+        {terms && <TermsText terms={terms} prePaymentType={reservation.payment.prePaymentType} />}
+      </section>
+      {children(terms !== null)}
+    </>
+  );
+}
+
+function TermsText({ terms, prePaymentType }: { terms: CancellationTerms; prePaymentType: string }) {
+  const hours = terms.windowHours;
+  if (terms.kind === 'free') {
+    const refund = formatHkd(terms.refund);
+    const lateDate = formatDate(hongKongDate(terms.lateFrom));
+    const lateTime = formatTime(hongKongMinutes(terms.lateFrom));
+    return (
+      <>
+        <p>
+          <strong>
+            <Trans>Free cancellation</Trans>
+          </strong>
+        </p>
+        <p>
+          <Plural
+            value={hours}
+            one="You are cancelling more than # hour before your reservation, so no fee applies."
+            other="You are cancelling more than # hours before your reservation, so no fee applies."
+          />
+        </p>
+        {terms.refund > 0 &&
+          (prePaymentType === 'DEPOSIT' ? (
+            <p>
+              <Trans>Your deposit of {refund} will be refunded in full.</Trans>
+            </p>
+          ) : (
+            <p>
+              <Trans>Your prepayment of {refund} will be refunded in full.</Trans>
+            </p>
+          ))}
+        <p className="muted">
+          <Trans>
+            From {lateDate}, {lateTime} a late cancellation fee would apply.
+          </Trans>
+        </p>
+      </>
+    );
+  }
+  const fee = formatHkd(terms.fee);
+  return (
+    <>
+      <p>
+        <strong>
+          <Trans>Late cancellation</Trans>
+        </strong>
+      </p>
+      <p>
+        <Plural
+          value={hours}
+          one="Your reservation starts within # hour, so a late cancellation fee applies."
+          other="Your reservation starts within # hours, so a late cancellation fee applies."
+        />
+      </p>
+      <p>
+        {terms.rule.type === 'PER_PERSON' ? (
+          <LatePerPerson fee={fee} perPerson={formatHkd(terms.rule.amountPerPerson)} guests={terms.rule.guests} />
+        ) : (
+          <LatePercentage fee={fee} percent={terms.rule.percent} paid={formatHkd(terms.rule.paid)} />
+        )}
+      </p>
+      <p className="muted">
+        <Trans>The reservation will show as Canceled Late.</Trans>
+      </p>
+    </>
+  );
+}
+
+function LatePerPerson({ fee, perPerson, guests }: { fee: string; perPerson: string; guests: number }) {
+  return (
+    <Plural
+      value={guests}
+      one={`Late cancellation fee: ${fee} (${perPerson} per person for # guest).`}
+      other={`Late cancellation fee: ${fee} (${perPerson} per person for # guests).`}
+    />
+  );
+}
+
+function LatePercentage({ fee, percent, paid }: { fee: string; percent: number; paid: string }) {
+  return (
+    <Trans>
+      Late cancellation fee: {fee} ({percent}% of the amount paid, {paid}).
+    </Trans>
+  );
+}

@@ -1,0 +1,89 @@
+/** Home, the entry page: a welcome, the four venues, the ways in (book, join, read) and where to find us. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Page } from '../components/page';
+import { VenueCard } from '../components/venue-card';
+import { CLUB_ADDRESS_LINES, CLUB_PHONE, CONCIERGE_EMAIL, telHref } from '../content/club';
+import { VENUES } from '../domain/venues';
+import type { PageProps } from '../navigation/routes';
+import { pageAddress } from '../navigation/navigator';
+
+export default function HomePage(_props: PageProps) {
+  const { t } = useLingui();
+  return (
+    <Page
+      title={t`Welcome to The Aldrich Club`}
+      lead={t`A members' club in the heart of Central: four venues under one roof, from the first coffee of the morning to the last dram of the night.`}
+    >
+      <section aria-labelledby="home-venues">
+        <h2 id="home-venues">
+          <Trans>Our venues</Trans>
+        </h2>
+        <div className="grid-2">
+          {VENUES.map((venue) => (
+            <VenueCard key={venue.domain} venue={venue} level={3}>
+              <p>
+                <a href={`#${pageAddress('venue-detail', { domain: venue.domain })}`}>
+                  <Trans>Discover {venue.title}</Trans>
+                </a>
+              </p>
+            </VenueCard>
+          ))}
+        </div>
+        <p>
+          <a href={`#${pageAddress('venue')}`}>
+            <Trans>All venues, hours and menus</Trans>
+          </a>
+        </p>
+      </section>
+
+      <section aria-labelledby="home-plan">
+        <h2 id="home-plan">
+          <Trans>Plan your visit</Trans>
+        </h2>
+        <p className="muted">
+          <Trans>
+            Reserve a table at any of our venues, learn how to become a member, or read what the press has said about
+            the house.
+          </Trans>
+        </p>
+        <div className="actions">
+          <a className="button button--primary" href={`#${pageAddress('book-now')}`}>
+            <Trans>Book now</Trans>
+          </a>
+          <a className="button" href={`#${pageAddress('membership')}`}>
+            <Trans>Membership</Trans>
+          </a>
+          <a className="button" href={`#${pageAddress('press')}`}>
+            <Trans>Press</Trans>
+          </a>
+        </div>
+      </section>
+
+      <section aria-labelledby="home-visit">
+        <h2 id="home-visit">
+          <Trans>Visit us</Trans>
+        </h2>
+        <address className="card">
+          {CLUB_ADDRESS_LINES.map((line) => (
+            <span key={line}>
+              {line}
+              <br />
+            </span>
+          ))}
+          <span className="card__meta">
+            <Trans>
+              Telephone <a href={telHref(CLUB_PHONE)}>{CLUB_PHONE}</a> · E-mail{' '}
+              <a href={`mailto:${CONCIERGE_EMAIL}`}>{CONCIERGE_EMAIL}</a>
+            </Trans>
+          </span>
+        </address>
+        <p className="muted">
+          <Trans>
+            A five-minute walk from Central MTR station (exit D2), at the corner of Ice House Street and Queen's Road
+            Central. The concierge desk in the lobby is open daily from 7:30 am to 1:00 am.
+          </Trans>
+        </p>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Log in (SPEC §2 /pages/login): the guest and member log-in, the club staff's area with `area=admin`
+ * (SPEC §1, §6), and the landing page of the sign-up e-mail's `verifyToken` link.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, tokens } from '../api/api';
+import { unwrap } from '../api/api-error';
+import { FormMessage, TextField, useForm } from '../components/form';
+import { Page } from '../components/page';
+import { PasswordField } from '../components/password-field';
+import { useFailureText, useMessageText } from '../i18n/message-text';
+import { loginSchema } from '../domain/account-validation';
+import { navigateHash } from '../navigation/hash-location';
+import { pageAddress } from '../navigation/navigator';
+import type { PageProps } from '../navigation/routes';
+import { SessionContext } from '../session/session-provider';
+
+/** Where to go after log-in: the page that sent the user here if it is one of ours, else Home. */
+function afterLoginAddress(query: Record<string, string>): string {
+  const redirect = query.redirect;
+  // Only an address inside the app: never an outside URL handed in through the link.
+  const inApp = query.area !== 'admin' && redirect?.startsWith('/pages/') && !redirect.startsWith('/pages/login');
+  return inApp ? redirect! : pageAddress('home');
+}
+
+type VerifyState = { status: 'idle' | 'verifying' | 'verified' } | { status: 'failed'; message: string };
+
+export default function LoginPage({ query }: PageProps) {
+  const { t } = useLingui();
+  const translate = useMessageText();
+  const failureText = useFailureText();
+  const staff = query.area === 'admin';
+  const session = SessionContext.useActorRef();
+  const loggingIn = SessionContext.useSelector((s) => s.matches('loggingIn'));
+  const loggedIn = SessionContext.useSelector((s) => s.matches('loggedIn'));
+  const loadingProfile = SessionContext.useSelector((s) => s.matches('loadingProfile'));
+  const notice = SessionContext.useSelector((s) => s.context.notice);
+  const serverMessage = SessionContext.useSelector((s) => s.context.errorMessage);
+  const form = useForm(loginSchema, { email: '', password: '' });
+  // A failure left in the session from an earlier visit is not this page's news.
+  const [attempted, setAttempted] = useState(false);
+  const verifyToken = query.verifyToken;
+  const [verify, setVerify] = useState<VerifyState>({ status: verifyToken ? 'verifying' : 'idle' });
+  const verifyStarted = useRef<string | null>(null);
+
+  // The e-mailed link: confirm the address, then the user is logged in as after a log-in.
+  useEffect(() => {
+    // The token is single-use: a second call (React's strict mode runs effects twice) would be refused.
+    if (!verifyToken || verifyStarted.current === verifyToken) return;
+    verifyStarted.current = verifyToken;
+    setVerify({ status: 'verifying' });
+    unwrap(api.POST('/user/user/verify-email', { body: { token: verifyToken } })).then(
+      ({ data }) => {
+        // Someone else logged in on this device gives way to the new account.
+        if (session.getSnapshot().matches('loggedIn')) session.send({ type: 'logout' });
+        tokens.save(data);
+        tokens.saveUser(data.user);
+        session.send({ type: 'session.sync', signedIn: true });
+        setVerify({ status: 'verified' });
+      },
+      (error: unknown) => setVerify({ status: 'failed', message: failureText(error) }),
+    );
+  }, [verifyToken, session, translate]);
+
+  const target = afterLoginAddress(query);
+  const waitingForVerify = verify.status === 'verifying';
+  useEffect(() => {
+    // Replace, so Back from the page reached does not land on the log-in form again.
+    if (loggedIn && !waitingForVerify) navigateHash(target, { replace: true });
+  }, [loggedIn, waitingForVerify, target]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const credentials = form.validate();
+    if (!credentials) return;
+    setAttempted(true);
+    session.send({ type: 'login.submit', credentials: { ...credentials, area: staff ? 'admin' : 'user' } });
+  }
+
+  const failed = attempted && !loggingIn && notice === 'login-failed';
+  const loginFailure = failed ? (translate(serverMessage) ?? t`An error occurred!`) : null;
+  const expired = !attempted && (Boolean(query.expired) || notice === 'login-expired');
+  const error =
+    loginFailure ?? (verify.status === 'failed' ? verify.message : null) ?? (expired ? t`Login expired` : null);
+  const status =
+    verify.status === 'verifying'
+      ? t`Confirming your e-mail address…`
+      : verify.status === 'verified' && (loadingProfile || loggedIn)
+        ? t`Your e-mail address is confirmed. Logging you in…`
+        : null;
+
+  return (
+    <Page
+      title={staff ? t`Staff log in` : t`Log in`}
+      lead={staff ? t`For the club's staff only.` : t`Log in to manage your reservations, wallet and statements.`}
+    >
+      <form noValidate onSubmit={submit}>
+        <TextField
+          label={t`E-mail`}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          value={String(form.values.email ?? '')}
+          onChange={(e) => form.set('email', e.target.value)}
+          error={translate(form.errors.email)}
+        />
+        <PasswordField
+          label={t`Password`}
+          name="password"
+          autoComplete="current-password"
+          value={String(form.values.password ?? '')}
+          onChange={(e) => form.set('password', e.target.value)}
+          error={translate(form.errors.password)}
+        />
+        <FormMessage error={error} success={status} />
+        <div className="actions">
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={loggingIn || waitingForVerify}
+          >
+            {loggingIn ? t`Logging in…` : t`Log in`}
+          </button>
+        </div>
+      </form>
+      <div className="actions">
+        <a href={`#${pageAddress('forgot-password', staff ? { area: 'admin' } : {})}`}>
+          <Trans>Forgot password?</Trans>
+        </a>
+        {staff ? (
+          <a href={`#${pageAddress('login')}`}>
+            <Trans>Guest and member log in</Trans>
+          </a>
+        ) : (
+          <a href={`#${pageAddress('sign-up')}`}>
+            <Trans>No account yet? Sign up</Trans>
+          </a>
+        )}
+      </div>
+    </Page>
+  );
+}

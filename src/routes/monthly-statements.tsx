@@ -1,0 +1,172 @@
+/**
+ * Monthly statements of the wallet: one card per Hong Kong month with its opening balance, credits, debits
+ * and closing balance; `?month=YYYY-MM` opens one month with its entries.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../api/api';
+import { ApiFailure, unwrap } from '../api/api-error';
+import { useApiQuery } from '../api/use-api-query';
+import type { components } from '../api/schema';
+import { FormMessage } from '../components/form';
+import { Page } from '../components/page';
+import { formatHkd } from '../domain/money';
+import { statementKey, statementsKey } from '../api/query-keys';
+import { EntryList, WalletFailure } from '../manage/wallet-entry';
+import type { PageProps } from '../navigation/routes';
+import { pageAddress } from '../navigation/navigator';
+import { useSessionUser } from '../session/session-provider';
+
+type StatementSummary = components['schemas']['StatementSummary'];
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** 'November 2026' in the reader's language. */
+function useMonthName(): (month: string) => string {
+  const { i18n } = useLingui();
+  return (month) => {
+    const [year, number] = month.split('-').map(Number) as [number, number];
+    // UTC on both sides: the month is a label, not an instant.
+    return new Intl.DateTimeFormat(i18n.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(year, number - 1, 1)),
+    );
+  };
+}
+
+export default function MonthlyStatementsPage({ query }: PageProps) {
+  const month = query.month?.trim();
+  if (month === undefined || month === '') return <StatementList />;
+  return MONTH.test(month) ? <MonthStatement key={month} month={month} /> : <NoStatement />;
+}
+
+function BackLink({ to }: { to: 'wallet' | 'monthly-statements' }) {
+  return (
+    <p>
+      <a href={`#${pageAddress(to)}`}>
+        {to === 'wallet' ? <Trans>Back to the wallet</Trans> : <Trans>All statements</Trans>}
+      </a>
+    </p>
+  );
+}
+
+function StatementList() {
+  const { t } = useLingui();
+  const userId = useSessionUser()?._id ?? '';
+  const list = useApiQuery(statementsKey(userId), () => unwrap(api.GET('/guest/statement')).then((body) => body.data));
+  return (
+    <Page title={t`Monthly statements`}>
+      {list.status === 'loading' && (
+        <p className="muted" role="status">
+          <Trans>Loading your statements…</Trans>
+        </p>
+      )}
+      {list.status === 'error' && <WalletFailure error={list.error} retry={list.reload} />}
+      {list.status === 'ready' &&
+        (list.data.length === 0 ? (
+          <p className="muted">
+            <Trans>There are no statements yet: they start with the month of your first wallet entry.</Trans>
+          </p>
+        ) : (
+          <ul className="list">
+            {list.data.map((statement) => (
+              <StatementCard key={statement.month} statement={statement} />
+            ))}
+          </ul>
+        ))}
+      <BackLink to="wallet" />
+    </Page>
+  );
+}
+
+function StatementCard({ statement }: { statement: StatementSummary }) {
+  const monthName = useMonthName();
+  const name = monthName(statement.month);
+  return (
+    <li className="card">
+      <h2 className="card__title">{name}</h2>
+      <Totals
+        opening={statement.openingBalance}
+        credits={statement.totalCredits}
+        debits={statement.totalDebits}
+        closing={statement.closingBalance}
+      />
+      <a href={`#${pageAddress('monthly-statements', { month: statement.month })}`}>
+        <Trans>View the entries of {name}</Trans>
+      </a>
+    </li>
+  );
+}
+
+function Totals({ opening, credits, debits, closing }: { opening: number; credits?: number; debits?: number; closing: number }) {
+  const { t } = useLingui();
+  const rows: [string, string][] = [
+    [t`Opening balance`, formatHkd(opening)],
+    ...(credits !== undefined ? [[t`Credits`, `+${formatHkd(credits)}`] as [string, string]] : []),
+    ...(debits !== undefined ? [[t`Debits`, formatHkd(-debits)] as [string, string]] : []),
+    [t`Closing balance`, formatHkd(closing)],
+  ];
+  return (
+    <dl className="hours">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function NoStatement() {
+  const { t } = useLingui();
+  return (
+    <Page title={t`Monthly statements`}>
+      <FormMessage error={t`There is no statement for this month`} />
+      <BackLink to="monthly-statements" />
+    </Page>
+  );
+}
+
+function MonthStatement({ month }: { month: string }) {
+  const { t } = useLingui();
+  const monthName = useMonthName();
+  const userId = useSessionUser()?._id ?? '';
+  const statement = useApiQuery(statementKey(userId, month), () =>
+    unwrap(api.GET('/guest/statement/{month}', { params: { path: { month } } })).then((body) => body.data),
+  );
+  if (statement.status === 'error' && statement.error instanceof ApiFailure && statement.error.status === 404) {
+    return <NoStatement />;
+  }
+  const name = monthName(month);
+  const entries = statement.status === 'ready' ? statement.data.entries : [];
+  // The contract's Statement carries the balances; the month's totals follow from its entries.
+  const credits = entries.reduce((sum, e) => sum + Math.max(0, e.amount), 0);
+  const debits = entries.reduce((sum, e) => sum + Math.max(0, -e.amount), 0);
+  return (
+    <Page title={t`Statement for ${name}`}>
+      {statement.status === 'loading' && (
+        <p className="muted" role="status">
+          <Trans>Loading the statement…</Trans>
+        </p>
+      )}
+      {statement.status === 'error' && <WalletFailure error={statement.error} retry={statement.reload} />}
+      {statement.status === 'ready' && (
+        <>
+          <section className="card" aria-label={t`Summary`}>
+            <Totals opening={statement.data.openingBalance} credits={credits} debits={debits} closing={statement.data.closingBalance} />
+          </section>
+          <h2>
+            <Trans>Entries</Trans>
+          </h2>
+          {entries.length === 0 ? (
+            <p className="muted">
+              <Trans>There were no wallet entries this month.</Trans>
+            </p>
+          ) : (
+            <EntryList entries={entries} />
+          )}
+        </>
+      )}
+      <BackLink to="monthly-statements" />
+    </Page>
+  );
+}

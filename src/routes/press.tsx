@@ -1,0 +1,52 @@
+/** Press: what has been written about the club, newest first, and whom journalists should contact. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Page } from '../components/page';
+import { PRESS_EMAIL, PRESS_PHONE, telHref } from '../content/club';
+import { PRESS_MENTIONS } from '../content/press';
+import { formatDate } from '../domain/time';
+import type { PageProps } from '../navigation/routes';
+
+/** SPEC §9: 'D MMM YYYY' in English; other languages in their own order (Chinese as year, month, day). */
+function pressDate(date: string, locale: string): string {
+  if (locale === 'en') return formatDate(date);
+  // Noon UTC is the same calendar day everywhere, so the date cannot slip a day in formatting.
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+export default function PressPage(_props: PageProps) {
+  const { t, i18n } = useLingui();
+  return (
+    <Page title={t`Press`} lead={t`A selection of what critics and writers have said about the club and its venues.`}>
+      <ul className="list">
+        {PRESS_MENTIONS.map((mention) => (
+          <li key={mention.id}>
+            <article className="card" aria-labelledby={`press-${mention.id}`}>
+              <p className="card__meta">
+                {mention.publication} · <time dateTime={mention.date}>{pressDate(mention.date, i18n.locale)}</time>
+              </p>
+              <h2 className="card__title" id={`press-${mention.id}`}>
+                {i18n._(mention.headline)}
+              </h2>
+              <blockquote style={{ margin: '8px 0 0', paddingLeft: 12, borderLeft: '3px solid var(--brass)' }}>
+                <p style={{ margin: 0 }}>{i18n._(mention.quote)}</p>
+              </blockquote>
+            </article>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="press-enquiries">
+        <h2 id="press-enquiries">
+          <Trans>Press enquiries</Trans>
+        </h2>
+        <p>
+          <Trans>
+            For interviews, images and visits, please contact our communications team at{' '}
+            <a href={`mailto:${PRESS_EMAIL}`}>{PRESS_EMAIL}</a> or{' '}
+            <a href={telHref(PRESS_PHONE)}>{PRESS_PHONE}</a>, Monday to Friday, 10:00 am to 6:00 pm.
+          </Trans>
+        </p>
+      </section>
+    </Page>
+  );
+}

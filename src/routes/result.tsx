@@ -1,0 +1,40 @@
+/** The booking result: confirmed, with its reference and what to do next. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { BookingContext } from '../booking/booking-context';
+import { BookingStep } from '../booking/booking-step';
+import { pageAddress } from '../navigation/navigator';
+
+export default function ResultPage() {
+  const { t } = useLingui();
+  const booking = BookingContext.useActorRef();
+  const reservation = BookingContext.useSelector((s) => (s.matches('completed') ? s.context.reservation : null));
+  if (!reservation) {
+    return (
+      <BookingStep title={t`Booking result`}>
+        <p>
+          <Trans>There is no completed booking to show.</Trans>
+        </p>
+      </BookingStep>
+    );
+  }
+  const reference = reservation.uniqueId;
+  return (
+    <BookingStep title={t`Your table is confirmed`} lead={t`Reference ${reference}`}>
+      <p>
+        <Trans>We have sent the confirmation to {reservation.guest.email}. We look forward to welcoming you.</Trans>
+      </p>
+      <div className="actions">
+        <a className="button button--primary" href={`#${pageAddress('order', { id: reservation._id })}`}>
+          <Trans>View reservation</Trans>
+        </a>
+        <button
+          type="button"
+          className="button"
+          onClick={() => booking.send({ type: 'booking.restart' })}
+        >
+          <Trans>Make another booking</Trans>
+        </button>
+      </div>
+    </BookingStep>
+  );
+}

@@ -1,0 +1,47 @@
+/** Step 3: the time, grouped by service (lunch, dinner, supper...). */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { BookingContext } from '../booking/booking-context';
+import { BookingStep, Working } from '../booking/booking-step';
+
+export default function TimeslotPage() {
+  const { t } = useLingui();
+  const booking = BookingContext.useActorRef();
+  const timeslots = BookingContext.useSelector((s) => s.context.timeslots);
+  const busy = BookingContext.useSelector(
+    (s) => s.matches({ draft: 'creating' }) || s.matches({ draft: 'loadingSlots' }) || s.matches('releasing'),
+  );
+  const groups = new Map<string, typeof timeslots>();
+  for (const slot of timeslots) groups.set(slot.titleStr, [...(groups.get(slot.titleStr) ?? []), slot]);
+
+  return (
+    <BookingStep title={t`Choose a time`}>
+      {busy ? (
+        <Working>
+          <Trans>One moment…</Trans>
+        </Working>
+      ) : timeslots.length === 0 ? (
+        <p>
+          <Trans>No time slot available</Trans>
+        </p>
+      ) : (
+        [...groups].map(([title, slots]) => (
+          <section key={title} aria-label={title}>
+            <h2>{title}</h2>
+            <div className="slot-grid">
+              {slots.map((slot) => (
+                <button
+                  key={slot.startTime}
+                  type="button"
+                  className="button slot"
+                  onClick={() => booking.send({ type: 'slot.pick', startTime: slot.startTime })}
+                >
+                  {slot.startTimeStr}
+                </button>
+              ))}
+            </div>
+          </section>
+        ))
+      )}
+    </BookingStep>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * One venue: what it is, where, its dining hours (fixed in the client), and from the server its opening
+ * hours and PDF menus, with the way to book a table.
+ */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useId, type ReactNode } from 'react';
+import { api } from '../api/api';
+import { ApiFailure, unwrap } from '../api/api-error';
+import type { components } from '../api/schema';
+import { useApiQuery } from '../api/use-api-query';
+import { FormMessage } from '../components/form';
+import { Page } from '../components/page';
+import { telHref } from '../content/club';
+import { useFailureText } from '../i18n/message-text';
+import { venueKey } from '../api/query-keys';
+import { venueText } from '../content/venue-texts';
+import { MAX_PARTY_SIZE, venueByDomain, type Venue } from '../domain/venues';
+import type { PageProps } from '../navigation/routes';
+import { pageAddress } from '../navigation/navigator';
+
+type VenueInfo = components['schemas']['VenueDetail'];
+
+export default function VenueDetailPage({ query }: PageProps) {
+  const domain = (query.domain ?? '').trim().toLowerCase();
+  // A new domain is a new page: nothing of the last venue's state carries over.
+  return domain ? <VenueDetail key={domain} domain={domain} /> : <VenueProblem problem="missing" />;
+}
+
+function VenueProblem({ problem }: { problem: 'missing' | 'unknown' }) {
+  const { t } = useLingui();
+  return (
+    <Page title={t`Venue`}>
+      <FormMessage
+        error={problem === 'missing' ? t`Venue domain is required` : t`The venue information does not exist`}
+      />
+      <p>
+        <a href={`#${pageAddress('venue')}`}>
+          <Trans>See all our venues</Trans>
+        </a>
+      </p>
+    </Page>
+  );
+}
+
+function VenueDetail({ domain }: { domain: string }) {
+  const { t, i18n } = useLingui();
+  const failureText = useFailureText();
+  const local = venueByDomain(domain);
+  const info = useApiQuery(venueKey(domain), () =>
+    unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })),
+  );
+
+  if (info.status === 'error' && info.error instanceof ApiFailure && info.error.status === 404) {
+    return <VenueProblem problem="unknown" />;
+  }
+  const server = info.status === 'ready' ? info.data.data : undefined;
+  const title = local?.title ?? server?.title;
+  const desc = local?.desc ?? server?.desc;
+  const address = local?.address ?? server?.address;
+  const maximum = server?.onlineMaxGuests ?? local?.maximum ?? MAX_PARTY_SIZE;
+
+  return (
+    <Page title={title ?? t`Venue`} lead={desc && venueText(i18n, desc)}>
+      {local && <p>{venueText(i18n, local.introduction)}</p>}
+
+      <div className="actions">
+        <a className="button button--primary" href={`#${pageAddress('book', { domain })}`}>
+          <Trans>Book a table</Trans>
+        </a>
+      </div>
+      <p className="muted">
+        <Plural
+          value={maximum}
+          one="Online booking is for one guest. For a larger party, please contact our reservations team."
+          other="Online booking is for parties of up to # guests. For a larger party, please contact our reservations team."
+        />
+      </p>
+
+      {address && (
+        <Section title={t`Address`}>
+          <address>{address}</address>
+          {server && (
+            <p>
+              <Trans>
+                Reservations: <a href={telHref(server.reservationsPhone)}>{server.reservationsPhone}</a> ·{' '}
+                <a href={`mailto:${server.reservationsEmail}`}>{server.reservationsEmail}</a>
+              </Trans>
+            </p>
+          )}
+        </Section>
+      )}
+
+      {local && <DiningHours venue={local} />}
+
+      {info.status === 'loading' && (
+        <p className="muted" role="status">
+          <Trans>Loading opening hours and menus…</Trans>
+        </p>
+      )}
+      {info.status === 'error' && (
+        <div>
+          <FormMessage error={failureText(info.error)} />
+          <button type="button" className="button" onClick={info.reload}>
+            <Trans>Retry</Trans>
+          </button>
+        </div>
+      )}
+      {server && (
+        <>
+          <OpeningHours hours={server.openingHours} />
+          <Menus venueTitle={title ?? server.title} menus={server.pdfMenu} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** A titled region, so assistive technology (and tests) can go straight to it. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function DiningHours({ venue }: { venue: Venue }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Section title={t`Dining hours`}>
+      <dl className="hours">
+        {venue.diningHours.map((entry) => (
+          <div key={entry.title}>
+            <dt>{venueText(i18n, entry.title)}</dt>
+            <dd>{venueText(i18n, entry.desc)}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function OpeningHours({ hours }: { hours: VenueInfo['openingHours'] }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Section title={t`Opening hours`}>
+      {hours.length === 0 ? (
+        <p className="muted">
+          <Trans>Please call our reservations team for today's hours.</Trans>
+        </p>
+      ) : (
+        <dl className="hours">
+          {hours.map((period) => (
+            <div key={period.name}>
+              {/* Period names the client knows (Lunch, Dinner…) are translated; others show as sent. */}
+              <dt>{venueText(i18n, period.name)}</dt>
+              {period.hours.map((line) => (
+                <dd key={line.name}>
+                  {line.name}: {line.times}
+                </dd>
+              ))}
+            </div>
+          ))}
+        </dl>
+      )}
+    </Section>
+  );
+}
+
+function Menus({ venueTitle, menus }: { venueTitle: string; menus: VenueInfo['pdfMenu'] }) {
+  const { t } = useLingui();
+  return (
+    <Section title={t`Menus`}>
+      {menus.length === 0 ? (
+        <p className="muted">
+          <Trans>Our menus change with the season; our reservations team will gladly send you the current one.</Trans>
+        </p>
+      ) : (
+        <ul className="list stack">
+          {menus.map(({ en: menu }) => (
+            <li key={menu.file.url} className="card">
+              <p className="card__title">{menu.name}</p>
+              <p className="card__meta">
+                <a href={`#${pageAddress('preview', { url: menu.file.url, title: `${venueTitle} – ${menu.name}` })}`}>
+                  {t`View ${menu.name}`}
+                </a>
+                {' · '}
+                <a href={menu.file.url} download>
+                  {t`Download ${menu.name} (PDF)`}
+                </a>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

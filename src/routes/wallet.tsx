@@ -1,0 +1,63 @@
+/**
+ * A club member's wallet: the balance, the latest entries (each opening its own page) and the ways to the
+ * full transaction history and the monthly statements. A guest gets the server's members-only answer and
+ * the way to membership.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../api/api';
+import { unwrap } from '../api/api-error';
+import { useApiQuery } from '../api/use-api-query';
+import { Page } from '../components/page';
+import { formatHkd } from '../domain/money';
+import { walletKey } from '../api/query-keys';
+import { EntryList, WalletFailure } from '../manage/wallet-entry';
+import type { PageProps } from '../navigation/routes';
+import { pageAddress } from '../navigation/navigator';
+import { useSessionUser } from '../session/session-provider';
+
+export default function WalletPage(_props: PageProps) {
+  const { t } = useLingui();
+  const userId = useSessionUser()?._id ?? '';
+  const wallet = useApiQuery(walletKey(userId), () => unwrap(api.GET('/user/wallet')).then((body) => body.data));
+
+  return (
+    <Page title={t`Wallet`}>
+      {wallet.status === 'loading' && (
+        <p className="muted" role="status">
+          <Trans>Loading your wallet…</Trans>
+        </p>
+      )}
+      {wallet.status === 'error' && <WalletFailure error={wallet.error} retry={wallet.reload} />}
+      {wallet.status === 'ready' && (
+        <>
+          <section className="card" aria-labelledby="wallet-balance">
+            <h2 id="wallet-balance" className="card__title">
+              <Trans>Balance</Trans>
+            </h2>
+            <p className="page__title">{formatHkd(wallet.data.balance)}</p>
+          </section>
+          <section aria-labelledby="wallet-latest">
+            <h2 id="wallet-latest">
+              <Trans>Latest entries</Trans>
+            </h2>
+            {wallet.data.entries.length === 0 ? (
+              <p className="muted">
+                <Trans>Your wallet has no entries yet.</Trans>
+              </p>
+            ) : (
+              <EntryList entries={wallet.data.entries} />
+            )}
+          </section>
+          <div className="actions">
+            <a className="button" href={`#${pageAddress('transactions')}`}>
+              <Trans>Transactions</Trans>
+            </a>
+            <a className="button" href={`#${pageAddress('monthly-statements')}`}>
+              <Trans>Monthly statements</Trans>
+            </a>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

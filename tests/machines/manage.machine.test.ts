@@ -1,0 +1,236 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { manageMachine, timeOptions, type ManageEvent, type Reservation } from '../../machines/manage.machine';
+import { reservation, slots } from '../fixtures/booking';
+import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
+import { allStateIds, replayPath } from './replay';
+
+const apiError = (errorCode: number, message: string, status = 409) => ({ status, errorCode, message });
+
+// Far ahead, so "upcoming" holds whenever the suite runs.
+const upcoming = reservation({ status: 'CONFIRMED', holdExpiresAt: null, date: '2030-01-08', dateStr: '8 Jan 2030' });
+const changed = { ...upcoming, date: '2030-01-09', dateStr: '9 Jan 2030', startTime: 750, startTimeStr: '12:30 pm', numberOfGuests: 4 };
+const canceled = { ...upcoming, status: 'CANCELED' as const, canceledAt: '2029-12-01T00:00:00.000Z' };
+const lateCanceled = { ...upcoming, status: 'LATE_CANCELED' as const };
+const past = reservation({ status: 'CONFIRMED', holdExpiresAt: null, date: '2020-01-08' });
+
+const events = [
+  { type: 'reservation.open', id: upcoming._id },
+  { type: 'reservation.open', id: upcoming._id, intent: 'cancel' },
+  { type: 'reservation.retry' },
+  { type: 'xstate.done.actor.loadReservation', output: upcoming },
+  { type: 'xstate.done.actor.loadReservation', output: canceled },
+  { type: 'xstate.error.actor.loadReservation', error: apiError(1010103, 'Reservation not found', 404) },
+  { type: 'change.start' },
+  { type: 'xstate.done.actor.loadAvailability', output: slots },
+  { type: 'xstate.done.actor.loadAvailability', output: [] },
+  { type: 'xstate.error.actor.loadAvailability', error: apiError(40000, 'The date is not valid', 400) },
+  { type: 'change.edit', date: '2030-01-09', numberOfGuests: 4 },
+  { type: 'change.edit', date: 'soon', numberOfGuests: 4 },
+  { type: 'change.pick', startTime: 750 },
+  { type: 'change.pick', startTime: 1 },
+  { type: 'change.submit' },
+  { type: 'change.discard' },
+  { type: 'xstate.done.actor.changeReservation', output: changed },
+  { type: 'xstate.error.actor.changeReservation', error: apiError(20102, 'Sorry, your selection is unavailable') },
+  { type: 'xstate.error.actor.changeReservation', error: apiError(20104, 'This reservation can no longer be changed') },
+  { type: 'cancel.start' },
+  { type: 'cancel.confirm' },
+  { type: 'cancel.retry' },
+  { type: 'cancel.back' },
+  { type: 'xstate.done.actor.cancelReservation', output: lateCanceled },
+  { type: 'xstate.error.actor.cancelReservation', error: apiError(50000, 'An error occurred!', 500) },
+] as unknown as EventObject[];
+
+/** Where the chart is, and every fact its guards read. */
+const serializeState = (s: AnyMachineSnapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.intent,
+    s.context.reservation?.status ?? null,
+    s.context.draft === null ? null : [s.context.draft.date, s.context.draft.startTime !== null],
+    s.context.timeslots.length > 0,
+    s.context.problem?.kind ?? null,
+  ]);
+
+const paths = transitionCoverPaths(manageMachine, { events, serializeState });
+const actorIds = ['loadReservation', 'loadAvailability', 'changeReservation', 'cancelReservation'];
+const TRANSIENT = ['manage.opened'];
+
+describe('manage machine, paths generated with xstate/graph', () => {
+  it('reaches every state and takes every transition', () => {
+    const reached = reachedStates(paths);
+    expect(allStateIds(manageMachine).filter((id) => !TRANSIENT.includes(id) && !reached.has(id))).toEqual([]);
+    const taken = takenTransitions(paths);
+    expect([...declaredTransitions(manageMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+
+  it('generates a manageable number of paths', () => {
+    expect(paths.length).toBeGreaterThan(30);
+    expect(paths.length).toBeLessThan(1500);
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => s.event.type.replace(/^xstate\./, '')).join(' → '), p] as const))(
+    '%s',
+    async (_, path) => {
+      const actor = await replayPath(manageMachine, path, { actorIds });
+      const snapshot = actor.getSnapshot();
+      if (snapshot.matches('canceled')) expect(snapshot.context.reservation?.status).toBe('LATE_CANCELED');
+      if (snapshot.matches({ cancelling: 'failed' })) expect(snapshot.context.problem?.kind).toBe('cancel');
+      if (snapshot.matches({ viewing: 'changed' })) expect(snapshot.context.reservation).toEqual(changed);
+      if (snapshot.matches('failed')) expect(snapshot.context.problem).toMatchObject({ kind: 'load', status: 404 });
+      actor.stop();
+    },
+  );
+});
+
+type Answers = Partial<Record<(typeof actorIds)[number], (input: any) => unknown>>;
+
+/** A manage actor whose calls answer at once as given, with each call's input recorded. */
+function manageActor(answers: Answers, actions: { reportCanceled?: () => void } = {}) {
+  const calls: Record<string, unknown[]> = {};
+  const actors = Object.fromEntries(
+    Object.entries(answers).map(([id, answer]) => [
+      id,
+      fromPromise(async ({ input }) => {
+        (calls[id] ??= []).push(input);
+        return answer!(input);
+      }),
+    ]),
+  );
+  const actor = createActor(manageMachine.provide({ actors, actions })).start();
+  return { actor, calls, send: (event: ManageEvent) => actor.send(event) };
+}
+
+const fail = (error: unknown) => () => Promise.reject(error);
+
+describe('manage machine behaviour', () => {
+  it('opens from the cancel page straight at the confirmation, and at the details when it cannot be cancelled', async () => {
+    const cancellable = manageActor({ loadReservation: () => upcoming });
+    cancellable.send({ type: 'reservation.open', id: upcoming._id, intent: 'cancel' });
+    await waitFor(cancellable.actor, (s) => s.matches({ cancelling: 'confirming' }));
+    expect(cancellable.calls.loadReservation).toEqual([{ id: upcoming._id }]);
+
+    for (const shown of [canceled, past]) {
+      const { actor, send } = manageActor({ loadReservation: () => shown });
+      send({ type: 'reservation.open', id: shown._id, intent: 'cancel' });
+      await waitFor(actor, (s) => s.matches('viewing'));
+      // Neither a change nor a cancellation is offered for it.
+      send({ type: 'change.start' });
+      send({ type: 'cancel.start' });
+      expect(actor.getSnapshot().value).toEqual({ viewing: 'ready' });
+    }
+  });
+
+  it('starts a change from the reservation as it is and offers its own time beside the free ones', async () => {
+    const { actor, calls, send } = manageActor({ loadReservation: () => upcoming, loadAvailability: () => [slots[1]] });
+    send({ type: 'reservation.open', id: upcoming._id });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    send({ type: 'change.start' });
+    await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
+    const { context } = actor.getSnapshot();
+    expect(context.draft).toEqual({ date: upcoming.date, numberOfGuests: 2, startTime: 720 });
+    expect(calls.loadAvailability).toEqual([
+      { venueId: upcoming.venue._id, experienceId: upcoming.experience._id, date: upcoming.date, numberOfGuests: 2, seatingAreaId: null },
+    ]);
+    expect(timeOptions(context)).toEqual([720, 750]);
+  });
+
+  it('re-checks availability for a new date and party, dropping a time no longer offered', async () => {
+    const { actor, calls, send } = manageActor({
+      loadReservation: () => upcoming,
+      loadAvailability: (input: { date: string }) => (input.date === upcoming.date ? slots : [slots[1]]),
+    });
+    send({ type: 'reservation.open', id: upcoming._id });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    send({ type: 'change.start' });
+    await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
+    send({ type: 'change.edit', date: '2030-01-09', numberOfGuests: 4 });
+    await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
+    expect(calls.loadAvailability?.[1]).toMatchObject({ date: '2030-01-09', numberOfGuests: 4 });
+    expect(actor.getSnapshot().context.draft).toEqual({ date: '2030-01-09', numberOfGuests: 4, startTime: null });
+    // Nothing to submit without a time; a time that is not offered is refused.
+    send({ type: 'change.submit' });
+    send({ type: 'change.pick', startTime: 720 });
+    expect(actor.getSnapshot().matches({ changing: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.draft?.startTime).toBeNull();
+    // Bad input changes nothing and calls nothing.
+    send({ type: 'change.edit', date: '2030-02-30', numberOfGuests: 4 });
+    send({ type: 'change.edit', date: '2030-01-10', numberOfGuests: 11 });
+    expect(calls.loadAvailability).toHaveLength(2);
+  });
+
+  it("goes back to the form with 'Sorry, your selection is unavailable' and fresh slots, keeping what was typed", async () => {
+    let slotCalls = 0;
+    const { actor, calls, send } = manageActor({
+      loadReservation: () => upcoming,
+      loadAvailability: () => (++slotCalls <= 2 ? slots : [slots[0]]),
+      changeReservation: fail(apiError(20102, 'Sorry, your selection is unavailable')),
+    });
+    send({ type: 'reservation.open', id: upcoming._id });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    send({ type: 'change.start' });
+    await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
+    send({ type: 'change.edit', date: '2030-01-09', numberOfGuests: 3 });
+    await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
+    send({ type: 'change.pick', startTime: 750 });
+    send({ type: 'change.submit' });
+    await waitFor(actor, (s) => s.matches({ changing: 'editing' }) && slotCalls === 3);
+    const { context } = actor.getSnapshot();
+    expect(calls.changeReservation).toEqual([{ reservationId: upcoming._id, date: '2030-01-09', startTime: 750, numberOfGuests: 3 }]);
+    expect(context.problem).toEqual({ kind: 'unavailable', message: 'Sorry, your selection is unavailable' });
+    expect(context.draft).toEqual({ date: '2030-01-09', numberOfGuests: 3, startTime: null });
+    expect(timeOptions(context)).toEqual([720]);
+  });
+
+  it('shows the changed reservation after a change goes through', async () => {
+    const { actor, send } = manageActor({
+      loadReservation: () => upcoming,
+      loadAvailability: () => slots,
+      changeReservation: () => changed,
+    });
+    send({ type: 'reservation.open', id: upcoming._id });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    send({ type: 'change.start' });
+    await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
+    send({ type: 'change.pick', startTime: 750 });
+    send({ type: 'change.submit' });
+    await waitFor(actor, (s) => s.matches({ viewing: 'changed' }));
+    expect(actor.getSnapshot().context).toMatchObject({ reservation: changed, draft: null, problem: null });
+  });
+
+  it("keeps the confirmation usable after 'Cancellation failed' and reports a cancellation once", async () => {
+    const reportCanceled = vi.fn();
+    let attempts = 0;
+    const { actor, send } = manageActor(
+      {
+        loadReservation: () => upcoming,
+        cancelReservation: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : canceled),
+      },
+      { reportCanceled },
+    );
+    send({ type: 'reservation.open', id: upcoming._id, intent: 'cancel' });
+    await waitFor(actor, (s) => s.matches({ cancelling: 'confirming' }));
+    send({ type: 'cancel.confirm' });
+    await waitFor(actor, (s) => s.matches({ cancelling: 'failed' }));
+    expect(actor.getSnapshot().context.problem).toEqual({ kind: 'cancel', message: 'Failed to fetch' });
+    expect(reportCanceled).not.toHaveBeenCalled();
+    send({ type: 'cancel.retry' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('canceled');
+    expect(actor.getSnapshot().context.reservation?.status).toBe('CANCELED');
+    expect(reportCanceled).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a failed load', async () => {
+    let attempts = 0;
+    const { actor, send } = manageActor({
+      loadReservation: () => (++attempts === 1 ? Promise.reject(apiError(0, 'network', 0)) : (upcoming as Reservation)),
+    });
+    send({ type: 'reservation.open', id: upcoming._id });
+    await waitFor(actor, (s) => s.matches('failed'));
+    send({ type: 'reservation.retry' });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    expect(actor.getSnapshot().context.problem).toBeNull();
+  });
+});

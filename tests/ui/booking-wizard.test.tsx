@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+/**
+ * The booking wizard in the whole app against the real API: each step is a page the chart shows, and
+ * the guest walks it as a person would, from the venue to the confirmed table.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_NOW } from '../server/harness';
+import { findHeading, openApp, startApi, storeSession, type TestApi } from './app-harness';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+beforeEach(() => {
+  // The page's clock and the server's agree: Monday 23 Nov 2026, 10:00 in Hong Kong.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(TEST_NOW);
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
+
+const SLOW = { timeout: 10_000 };
+
+async function walkToTimes(user: ReturnType<typeof userEvent.setup>, guests = '2 guests') {
+  await findHeading('Choose your experience');
+  await user.click(await screen.findByRole('button', { name: /Set Lunch/ }, SLOW));
+  await findHeading('Date and party size');
+  await user.click(screen.getByRole('radio', { name: /TUE\s*24/ }));
+  await user.selectOptions(screen.getByLabelText('Party size'), guests);
+  await user.click(screen.getByRole('button', { name: 'Find a table' }));
+}
+
+describe('the booking wizard', () => {
+  it('walks a member from the venue to a confirmed table', async () => {
+    await storeSession(api, 'member@example.com', 'member-pass-1');
+    const user = userEvent.setup();
+    await openApp('/pages/book?domain=batard');
+    await walkToTimes(user);
+
+    await findHeading('Choose a time');
+    expect(location.hash).toBe('#/pages/timeslot');
+    await user.click(screen.getByRole('button', { name: '12:00 pm' }));
+
+    // Bâtard's lunch may offer a choice of area; any will do.
+    const heading = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
+    if (heading.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
+
+    await findHeading('Your details');
+    expect(await screen.findByText(/Your table is held for/, {}, SLOW)).toBeTruthy();
+    expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Martin');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }, SLOW));
+
+    await findHeading('Review and confirm');
+    await user.click(screen.getByRole('button', { name: 'Confirm reservation' }));
+    expect(await screen.findByText('Please agree to cancellation policy')).toBeTruthy();
+    for (const box of screen.getAllByRole('checkbox')) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Confirm reservation' }));
+
+    await findHeading('Your table is confirmed');
+    const member = await api.login('member@example.com', 'member-pass-1');
+    const list = await api.request('GET', '/user/reservation', { token: member });
+    expect(list.body.data.some((r: { status: string; venue: { domain: string } }) => r.status === 'CONFIRMED' && r.venue.domain === 'batard')).toBe(true);
+  });
+
+  it('asks a logged-out guest to log in before the search, then carries on', async () => {
+    const user = userEvent.setup();
+    await openApp('/pages/book?domain=leclos');
+    await findHeading('Choose your experience');
+    await user.click(await screen.findByRole('button', { name: /À la Carte/ }, SLOW));
+    await findHeading('Date and party size');
+    await user.click(screen.getByRole('button', { name: 'Find a table' }));
+    await findHeading('Log in');
+    await user.type(screen.getByLabelText('E-mail'), 'guest@example.com');
+    await user.type(screen.getByLabelText('Password'), 'guest-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await findHeading('Choose a time');
+  });
+
+  it('shows the guest-details messages of SPEC §5 and keeps the hold', async () => {
+    await storeSession(api, 'guest@example.com', 'guest-pass-1');
+    const user = userEvent.setup();
+    await openApp('/pages/book?domain=batard');
+    await walkToTimes(user);
+    await findHeading('Choose a time');
+    await user.click(screen.getByRole('button', { name: '12:30 pm' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
+    if (heading.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
+    await findHeading('Your details');
+    await screen.findByRole('button', { name: 'Continue' }, SLOW);
+    await user.clear(screen.getByLabelText('First name'));
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
+    await user.clear(screen.getByLabelText('Mobile number'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please enter first name!')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address!')).toBeTruthy();
+    expect(screen.getByText('Please enter mobile number!')).toBeTruthy();
+    expect(screen.getByLabelText('First name').getAttribute('aria-invalid')).toBe('true');
+    await findHeading('Your details');
+  });
+
+  it('resumes the same step after a reload, with the hold still counting', async () => {
+    await storeSession(api, 'guest@example.com', 'guest-pass-1');
+    const user = userEvent.setup();
+    const first = await openApp('/pages/book?domain=batard');
+    await walkToTimes(user, '3 guests');
+    await findHeading('Choose a time');
+    await user.click(screen.getByRole('button', { name: '1:00 pm' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
+    if (heading.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
+    await findHeading('Your details');
+    first.unmount();
+    vi.setSystemTime(new Date(TEST_NOW.getTime() + 5 * 60_000));
+    await openApp('/pages/profile');
+    await findHeading('Your details');
+    const held = await screen.findByText(/Your table is held for/, {}, SLOW);
+    expect(within(held).getByText(/^(9|10):\d\d$/)).toBeTruthy();
+  });
+
+  it('sends a party above the online limit to the reservations team', async () => {
+    await storeSession(api, 'guest@example.com', 'guest-pass-1');
+    const user = userEvent.setup();
+    await openApp('/pages/book?domain=hopsze');
+    await findHeading('Choose your experience');
+    await user.click(await screen.findByRole('button', { name: /Dim Sum Lunch/ }, SLOW));
+    await findHeading('Date and party size');
+    await user.selectOptions(screen.getByLabelText('Party size'), '8 guests');
+    await user.click(screen.getByRole('button', { name: 'Find a table' }));
+    await findHeading('We need to help you personally');
+    expect(screen.getByRole('link', { name: /Call \+852/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /hopsze.reservations@/ })).toBeTruthy();
+    await waitFor(() => expect(location.hash).toBe('#/pages/warning'));
+  });
+});

@@ -1,0 +1,438 @@
+// @vitest-environment jsdom
+/**
+ * The reservation pages in the whole app against the real API: the list grouped as SPEC §4 says, one
+ * reservation with its inline change form (a change that goes through and one the server refuses), and
+ * cancelling with the consequence stated first (free and late), including a failed call.
+ */
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../../server/db/schema';
+import { newId } from '../../server/lib/ids';
+import { hashPassword } from '../../server/lib/password';
+import { cancellationTerms } from '../../src/manage/cancellation-terms';
+import { reservation as reservationFixture, venue as venueFixture } from '../fixtures/booking';
+import { experienceIdByName, LECLOS, OBE, UNKNOWN_ID } from '../server/fixtures';
+import { TEST_NOW } from '../server/harness';
+import { findHeading, openApp, startApi, storeSession, type TestApi } from './app-harness';
+
+let api: TestApi;
+let passwordHash: string;
+const PASSWORD = 'manage-pass-1';
+
+beforeAll(async () => {
+  api = await startApi();
+  passwordHash = await hashPassword(PASSWORD);
+  // The page judges "upcoming" by the browser's clock: give it the server's fixed now (Mon 23 Nov 2026, 10:00 HK).
+  vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
+});
+
+afterAll(async () => {
+  vi.useRealTimers();
+  await api?.close();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  api.clock.set(TEST_NOW);
+  vi.setSystemTime(TEST_NOW);
+});
+
+const SLOW = { timeout: 10_000 };
+const findText = (text: string | RegExp) => screen.findByText(text, {}, SLOW);
+const region = (name: string | RegExp) => screen.findByRole('region', { name }, SLOW);
+
+const GUEST_DETAILS = {
+  firstName: 'Grace',
+  lastName: 'Chan',
+  email: 'grace.chan@example.com',
+  mobileCountryCode: '852',
+  mobileNumber: '91234567',
+  agreements: { cancellationPolicy: true, noShowPolicy: true },
+};
+
+interface Guest {
+  email: string;
+  token(): Promise<string>;
+}
+
+let unique = 0;
+/** A fresh guest of its own, so tests do not see each other's reservations. */
+async function newGuest(): Promise<Guest> {
+  const email = `manage-${++unique}-${newId()}@example.com`;
+  await api.deps.db.insert(users).values({
+    id: newId(),
+    role: 'guest',
+    email,
+    passwordHash,
+    firstName: 'Grace',
+    lastName: 'Chan',
+    emailVerifiedAt: api.clock.now(),
+  });
+  return { email, token: () => api.login(email, PASSWORD) };
+}
+
+interface Booking {
+  venueId: string;
+  experience: string;
+  date: string;
+  startTime: number;
+  numberOfGuests?: number;
+}
+
+/** Checks the slot is offered, holds it and (unless `hold`) confirms it; returns the reservation. */
+async function book(guest: Guest, booking: Booking, { hold = false } = {}) {
+  const token = await guest.token();
+  const experienceId = await experienceIdByName(api.deps.db, booking.venueId, booking.experience);
+  const numberOfGuests = booking.numberOfGuests ?? 2;
+  const offered = await api.request(
+    'GET',
+    `/user/reservation/v1.1/timeslot-availability/${booking.venueId}/${booking.date}?numberOfGuests=${numberOfGuests}&experienceId=${experienceId}`,
+    { token },
+  );
+  expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+  expect(offered.body.data.timeslots.map((s: { startTime: number }) => s.startTime)).toContain(booking.startTime);
+  const created = await api.request('POST', '/user/reservation/v1.1', {
+    token,
+    body: { venueId: booking.venueId, experienceId, date: booking.date, startTime: booking.startTime, numberOfGuests },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  if (hold) return created.body.data;
+  const done = await api.request('PUT', `/user/reservation/v1.1/complete/${created.body.data._id}`, { token, body: GUEST_DETAILS });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return done.body.data as { _id: string; uniqueId: string; status: string };
+}
+
+const leClos = (date: string, startTime: number, numberOfGuests = 2): Booking => ({
+  venueId: LECLOS,
+  experience: 'À la Carte',
+  date,
+  startTime,
+  numberOfGuests,
+});
+
+async function cancelOnServer(guest: Guest, id: string) {
+  const res = await api.request('PUT', `/user/reservation/v1.1/cancel/${id}`, { token: await guest.token() });
+  expect(res.status).toBe(200);
+  return res.body.data.status as string;
+}
+
+async function serverReservation(guest: Guest, id: string) {
+  return (await api.request('GET', `/user/reservation/${id}`, { token: await guest.token() })).body.data;
+}
+
+/** The texts of a card's fields, by their labels. */
+function cardFields(card: HTMLElement): Record<string, string> {
+  const fields: Record<string, string> = {};
+  card.querySelectorAll('dt').forEach((dt) => (fields[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? ''));
+  return fields;
+}
+
+const cardsIn = (section: HTMLElement) => within(section).queryAllByRole('listitem');
+
+/** Method and path of a fetch call, read without touching its body. */
+function callOf(input: RequestInfo | URL, init?: RequestInit) {
+  if (input instanceof Request) return { method: input.method, path: new URL(input.url).pathname };
+  return { method: (init?.method ?? 'GET').toUpperCase(), path: new URL(String(input), location.origin).pathname };
+}
+
+/** Answers the first call matching method and path with `response`; the rest go to the real API. */
+function failOnce(method: string, path: string, response: () => Response) {
+  const realFetch = globalThis.fetch;
+  let failed = false;
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const call = callOf(input, init);
+    if (!failed && call.method === method && call.path === path) {
+      failed = true;
+      return response();
+    }
+    return realFetch(input, init);
+  });
+}
+
+describe('the reservation list', () => {
+  it('groups upcoming (by date, then time), an empty waitlist and past, with SPEC §4 labels', async () => {
+    const guest = await newGuest();
+    // A reservation that ended three weeks ago: booked back then on the server's clock.
+    api.clock.set('2026-11-01T02:00:00Z');
+    const expired = await book(guest, leClos('2026-11-02', 720));
+    api.clock.set(TEST_NOW);
+    const later = await book(guest, leClos('2026-11-30', 1140, 1));
+    const sooner = await book(guest, leClos('2026-11-25', 720));
+    const sameDayLater = await book(guest, leClos('2026-11-25', 1200, 3));
+    const canceled = await book(guest, { venueId: OBE, experience: 'Bar Seating', date: '2026-11-26', startTime: 1200 });
+    expect(await cancelOnServer(guest, canceled._id)).toBe('CANCELED');
+    const late = await book(guest, leClos('2026-11-23', 1200));
+    expect(await cancelOnServer(guest, late._id)).toBe('LATE_CANCELED');
+    const pending = await book(guest, leClos('2026-12-02', 1140), { hold: true });
+
+    await storeSession(api, guest.email, PASSWORD);
+    await openApp('/pages/order');
+    await findHeading('My reservations');
+
+    const upcoming = cardsIn(await region('Upcoming'));
+    expect(upcoming.map((card) => cardFields(card).Reference)).toEqual([sooner.uniqueId, sameDayLater.uniqueId, later.uniqueId]);
+    expect(cardFields(upcoming[0]!)).toEqual({
+      Date: '25 Nov 2026',
+      Time: '12:00 pm',
+      Guests: '2 guests',
+      Reference: sooner.uniqueId,
+      Status: 'Confirmed',
+    });
+    expect(within(upcoming[0]!).getByRole('heading', { level: 3 }).textContent).toBe('Le Clos');
+    expect(within(upcoming[0]!).getByText('À la Carte')).toBeTruthy();
+    expect(cardFields(upcoming[1]!)).toMatchObject({ Time: '8:00 pm', Guests: '3 guests' });
+    expect(cardFields(upcoming[2]!)).toMatchObject({ Date: '30 Nov 2026', Time: '7:00 pm', Guests: '1 guest' });
+
+    expect(within(await region('Waitlist')).getByText('No Available Reservations')).toBeTruthy();
+
+    const past = cardsIn(await region('Past'));
+    const statusOf = Object.fromEntries(past.map((card) => [cardFields(card).Reference, cardFields(card).Status]));
+    expect(statusOf).toEqual({
+      [expired.uniqueId]: 'Expired',
+      [canceled.uniqueId]: 'Canceled',
+      [late.uniqueId]: 'Canceled Late',
+      [pending.uniqueId]: 'Pending',
+    });
+    // Each card opens the reservation's own page.
+    expect(within(upcoming[0]!).getByRole('link', { name: `Details of reservation ${sooner.uniqueId}` }).getAttribute('href')).toBe(
+      `#/pages/order?id=${sooner._id}`,
+    );
+  });
+
+  it("lists a confirmed meal that has ended by the browser's clock as Expired, before the server says so", async () => {
+    const guest = await newGuest();
+    // Breakfast 9:15–10:45 am today, booked at 8:00 am.
+    api.clock.set('2026-11-23T00:00:00Z');
+    const breakfast = await book(guest, leClos('2026-11-23', 555));
+    // At 10:40 am the server still has it CONFIRMED (under way); the browser is at 10:50 am.
+    api.clock.set('2026-11-23T02:40:00Z');
+    expect((await serverReservation(guest, breakfast._id)).status).toBe('CONFIRMED');
+    await storeSession(api, guest.email, PASSWORD);
+    vi.setSystemTime(new Date('2026-11-23T02:50:00Z'));
+    await openApp('/pages/order');
+    await findHeading('My reservations');
+
+    expect(within(await region('Upcoming')).getByText('No Available Reservations')).toBeTruthy();
+    const [card] = cardsIn(await region('Past'));
+    expect(cardFields(card!)).toMatchObject({ Reference: breakfast.uniqueId, Time: '9:15 am', Status: 'Expired' });
+  });
+
+  it("says 'No Available Reservations' in every group when there are none", async () => {
+    const guest = await newGuest();
+    await storeSession(api, guest.email, PASSWORD);
+    await openApp('/pages/order');
+    await findHeading('My reservations');
+    for (const name of ['Upcoming', 'Waitlist', 'Past']) {
+      expect(within(await region(name)).getByText('No Available Reservations')).toBeTruthy();
+    }
+  });
+});
+
+describe('one reservation', () => {
+  it('shows every detail, with Change and Cancel for an upcoming confirmed one', async () => {
+    const guest = await newGuest();
+    const booked = await book(guest, leClos('2026-11-27', 1140, 4));
+    await storeSession(api, guest.email, PASSWORD);
+    await openApp(`/pages/order?id=${booked._id}`);
+    await findHeading('Your reservation');
+
+    const details = await region(`Reservation ${booked.uniqueId}`);
+    expect(cardFields(details)).toMatchObject({
+      Venue: 'Le Clos',
+      Experience: 'À la Carte',
+      Date: '27 Nov 2026',
+      Time: '7:00 pm – 8:30 pm',
+      Guests: '4 guests',
+      Reference: booked.uniqueId,
+      Status: 'Confirmed',
+      Name: 'Grace Chan',
+    });
+    expect(screen.getByRole('button', { name: 'Change' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe(`#/pages/cancel?id=${booked._id}`);
+  });
+
+  it('offers neither Change nor Cancel for a canceled one, and says so for an unknown id', async () => {
+    const guest = await newGuest();
+    const booked = await book(guest, leClos('2026-11-28', 1140));
+    await cancelOnServer(guest, booked._id);
+    await storeSession(api, guest.email, PASSWORD);
+    await openApp(`/pages/order?id=${booked._id}`);
+    await findHeading('Your reservation');
+    expect(cardFields(await region(`Reservation ${booked.uniqueId}`)).Status).toBe('Canceled');
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Cancel' })).toBeNull();
+    cleanup();
+
+    await openApp(`/pages/order?id=${UNKNOWN_ID}`);
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Reservation not found');
+    expect(screen.getByRole('link', { name: 'Back to my reservations' })).toBeTruthy();
+  });
+
+  it('changes date, party and time in the page: the times follow the new day and party', async () => {
+    const user = userEvent.setup();
+    const guest = await newGuest();
+    const booked = await book(guest, leClos('2026-11-27', 720));
+    await storeSession(api, guest.email, PASSWORD);
+    await openApp(`/pages/order?id=${booked._id}`);
+    await findHeading('Your reservation');
+    await user.click(await screen.findByRole('button', { name: 'Change' }, SLOW));
+
+    const form = await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
+    const time = within(form).getByLabelText('Time') as HTMLSelectElement;
+    // The form starts from the reservation as it is.
+    expect((within(form).getByLabelText('Date') as HTMLInputElement).value).toBe('2026-11-27');
+    expect((within(form).getByLabelText('Guests') as HTMLSelectElement).value).toBe('2');
+    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+    expect(time.value).toBe('720');
+
+    fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2026-11-29' } });
+    await user.selectOptions(within(form).getByLabelText('Guests'), '4');
+    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+    // 29 Nov is a Sunday: no breakfast, so the first time offered is lunch at 11:00 am.
+    expect([...time.options].slice(1, 2).map((o) => o.textContent)).toEqual(['11:00 am']);
+    await user.selectOptions(time, '1200');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await findText('Your reservation has been changed.')).toBeTruthy();
+    expect(cardFields(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({
+      Date: '29 Nov 2026',
+      Time: '8:00 pm – 9:30 pm',
+      Guests: '4 guests',
+      Status: 'Confirmed',
+    });
+    expect(await serverReservation(guest, booked._id)).toMatchObject({ date: '2026-11-29', startTime: 1200, numberOfGuests: 4 });
+  });
+
+  it("keeps the form with 'Sorry, your selection is unavailable' when the time is taken meanwhile", async () => {
+    const user = userEvent.setup();
+    const guest = await newGuest();
+    const booked = await book(guest, leClos('2026-12-01', 780));
+    await storeSession(api, guest.email, PASSWORD);
+    await openApp(`/pages/order?id=${booked._id}`);
+    await findHeading('Your reservation');
+    await user.click(await screen.findByRole('button', { name: 'Change' }, SLOW));
+    const form = await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
+    const time = within(form).getByLabelText('Time') as HTMLSelectElement;
+    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+
+    // Ten guests fit one table only at Le Clos; another party takes it at 7:00 pm while the form is open.
+    await user.selectOptions(within(form).getByLabelText('Guests'), '10');
+    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+    await user.selectOptions(time, '1140');
+    await book(await newGuest(), leClos('2026-12-01', 1140, 10));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Sorry, your selection is unavailable');
+    // What was typed stays; the time is asked again from fresh availability, without 7:00 pm.
+    expect((within(form).getByLabelText('Guests') as HTMLSelectElement).value).toBe('10');
+    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+    expect(time.value).toBe('');
+    expect([...time.options].map((o) => o.value)).not.toContain('1140');
+    expect(await serverReservation(guest, booked._id)).toMatchObject({ startTime: 780, numberOfGuests: 2 });
+  });
+});
+
+describe('cancelling', () => {
+  it('states a free cancellation before confirming, then shows Canceled', async () => {
+    const user = userEvent.setup();
+    const guest = await newGuest();
+    const booked = await book(guest, leClos('2026-11-30', 1140));
+    await storeSession(api, guest.email, PASSWORD);
+    await openApp(`/pages/cancel?id=${booked._id}`);
+    await findHeading('Cancel reservation');
+
+    const consequence = await region('If you cancel');
+    await within(consequence).findByText('Free cancellation', {}, SLOW);
+    expect(consequence.textContent).toContain('You are cancelling more than 24 hours before your reservation, so no fee applies.');
+    expect(consequence.textContent).toContain('From 29 Nov 2026, 7:00 pm a late cancellation fee would apply.');
+    // Nothing has happened yet.
+    expect((await serverReservation(guest, booked._id)).status).toBe('CONFIRMED');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel reservation' }));
+    expect(await findText('Your reservation has been canceled.')).toBeTruthy();
+    expect(screen.getByText('New status:').textContent).toBe('New status: Canceled');
+    expect(screen.getByRole('link', { name: 'Back to my reservations' }).getAttribute('href')).toBe('#/pages/order');
+    expect((await serverReservation(guest, booked._id)).status).toBe('CANCELED');
+  });
+
+  it('states the late cancellation fee inside the window, then shows Canceled Late', async () => {
+    const user = userEvent.setup();
+    const guest = await newGuest();
+    const booked = await book(guest, leClos('2026-11-23', 1200, 3));
+    await storeSession(api, guest.email, PASSWORD);
+    await openApp(`/pages/cancel?id=${booked._id}`);
+    await findHeading('Cancel reservation');
+
+    const consequence = await region('If you cancel');
+    await within(consequence).findByText('Late cancellation', {}, SLOW);
+    expect(consequence.textContent).toContain('Your reservation starts within 24 hours, so a late cancellation fee applies.');
+    expect(consequence.textContent).toContain('Late cancellation fee: HK$600 (HK$200 per person for 3 guests).');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel reservation' }));
+    expect(await findText('Your reservation has been canceled.')).toBeTruthy();
+    expect(screen.getByText('New status:').textContent).toBe('New status: Canceled Late');
+    expect((await serverReservation(guest, booked._id)).status).toBe('LATE_CANCELED');
+  });
+
+  it("says 'Cancellation failed' when the call fails, and lets the guest try again", async () => {
+    const user = userEvent.setup();
+    const guest = await newGuest();
+    const booked = await book(guest, leClos('2026-12-03', 1140));
+    await storeSession(api, guest.email, PASSWORD);
+    await openApp(`/pages/cancel?id=${booked._id}`);
+    await findHeading('Cancel reservation');
+    await within(await region('If you cancel')).findByText('Free cancellation', {}, SLOW);
+
+    failOnce('PUT', `/user/reservation/v1.1/cancel/${booked._id}`, () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await user.click(screen.getByRole('button', { name: 'Cancel reservation' }));
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert.textContent).toContain('Cancellation failed');
+    expect(alert.textContent).toContain('We could not reach the club. Please check your connection and try again.');
+    expect((await serverReservation(guest, booked._id)).status).toBe('CONFIRMED');
+    // The page stays usable: the consequence is still there and the guest may try again.
+    expect(screen.getByText('Free cancellation')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await findText('Your reservation has been canceled.')).toBeTruthy();
+    expect((await serverReservation(guest, booked._id)).status).toBe('CANCELED');
+  });
+
+  it('does not offer to cancel a reservation that is already canceled', async () => {
+    const guest = await newGuest();
+    const booked = await book(guest, leClos('2026-12-04', 1140));
+    await cancelOnServer(guest, booked._id);
+    await storeSession(api, guest.email, PASSWORD);
+    await openApp(`/pages/cancel?id=${booked._id}`);
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Only an upcoming confirmed reservation can be canceled.');
+    expect(screen.queryByRole('button', { name: 'Cancel reservation' })).toBeNull();
+  });
+});
+
+describe('cancellation terms', () => {
+  const policy = venueFixture.policy;
+  const dinner = reservationFixture({ status: 'CONFIRMED', date: '2026-11-25', startTime: 1140, numberOfGuests: 4 });
+  const paid = { ...dinner, payment: { ...dinner.payment, prePaymentType: 'DEPOSIT' as const, amountDue: 80000 } };
+
+  it('is free, with the payment refunded, before the window; late from its first minute', () => {
+    // The window of 24 hours opens at 7:00 pm on 24 Nov, Hong Kong time (11:00 UTC).
+    expect(cancellationTerms(paid, policy, new Date('2026-11-24T10:59:59Z'))).toMatchObject({ kind: 'free', refund: 80000 });
+    expect(cancellationTerms(paid, policy, new Date('2026-11-24T11:00:00Z'))).toMatchObject({
+      kind: 'late',
+      fee: 120000,
+      rule: { type: 'PER_PERSON', amountPerPerson: 30000, guests: 4 },
+    });
+  });
+
+  it('charges a percentage of the amount paid', () => {
+    const percentage = { ...policy, cancellationFee: { type: 'PERCENTAGE' as const, amount: 50 } };
+    expect(cancellationTerms(paid, percentage, new Date('2026-11-25T00:00:00Z'))).toMatchObject({
+      kind: 'late',
+      fee: 40000,
+      rule: { type: 'PERCENTAGE', percent: 50, paid: 80000 },
+    });
+  });
+});

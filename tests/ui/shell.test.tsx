@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+/** The shell's rules (SPEC §2): lazy pages with a late indicator and a time-out view, Back, toasts, and every route. */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DelayedIndicator, PageLoader, PAGE_TIMEOUT_MS } from '../../src/components/page-loader';
+import { ToastProvider, useToast, SERVER_ERROR_TOAST_MS, TOAST_MS } from '../../src/components/toast';
+import { activateLocale, i18n } from '../../src/i18n/i18n';
+import { goBack, pageAddress } from '../../src/navigation/navigator';
+import { navigateHash } from '../../src/navigation/hash-location';
+import { ROUTES, type RouteDef } from '../../src/navigation/routes';
+import { findHeading, openApp, startApi, storeSession, type TestApi } from './app-harness';
+
+function withI18n(node: React.ReactNode) {
+  return <I18nProvider i18n={i18n}>{node}</I18nProvider>;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('loading a page', () => {
+  beforeAll(() => activateLocale('en'));
+
+  it('shows the loading indicator only after 200 ms', () => {
+    vi.useFakeTimers();
+    render(withI18n(<DelayedIndicator />));
+    act(() => vi.advanceTimersByTime(199));
+    expect(screen.queryByRole('status')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+  });
+
+  it('after 60 s shows the time-out view, and a tap reloads the app', async () => {
+    vi.useFakeTimers();
+    const never: RouteDef = { name: 'slow', path: '/pages/slow', load: () => new Promise(() => {}) };
+    render(withI18n(<PageLoader route={never} query={{}} />));
+    await act(async () => vi.advanceTimersByTime(PAGE_TIMEOUT_MS - 1));
+    expect(screen.queryByText(/connection timed out/)).toBeNull();
+    await act(async () => vi.advanceTimersByTime(1));
+    // Let the rejected load reach the error boundary.
+    await act(async () => {});
+    const view = screen.getByText('The connection timed out, click the screen to try again.');
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...location, reload });
+    fireEvent.click(view);
+    expect(reload).toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('navigation', () => {
+  it('hands the query to the address unchanged, by page name', () => {
+    expect(pageAddress('venue-detail', { domain: 'leclos', x: 'a b' })).toBe('/pages/venue-detail?domain=leclos&x=a+b');
+    expect(pageAddress('home')).toBe('/pages/home');
+  });
+
+  it('goes Home on Back when the history holds a single entry', () => {
+    history.replaceState(null, '', '/#/pages/press');
+    goBack();
+    expect(location.hash).toBe('#/pages/home');
+  });
+
+  it('goes back in the history when there is somewhere to go back to', () => {
+    history.replaceState(null, '', '/#/pages/press');
+    navigateHash('/pages/membership');
+    const back = vi.spyOn(history, 'back').mockImplementation(() => {});
+    goBack();
+    expect(back).toHaveBeenCalledOnce();
+  });
+});
+
+describe('toasts', () => {
+  function Shower({ server }: { server?: boolean }) {
+    const toast = useToast();
+    return (
+      <button type="button" onClick={() => toast.show('Saved', server ? { tone: 'error', durationMs: SERVER_ERROR_TOAST_MS } : {})}>
+        show
+      </button>
+    );
+  }
+
+  it.each([
+    [false, TOAST_MS, 1500],
+    [true, SERVER_ERROR_TOAST_MS, 3000],
+  ])('a toast (server error: %s) lasts %i ms', (server, duration, expected) => {
+    expect(duration).toBe(expected);
+    vi.useFakeTimers();
+    render(
+      <ToastProvider>
+        <Shower server={server} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    act(() => vi.advanceTimersByTime(duration - 1));
+    expect(screen.queryByText('Saved')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+});
+
+describe('every route of SPEC §2', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it.each(ROUTES.map((route) => [route.path, route] as const))('%s renders its page', async (_, route) => {
+    if (route.requiresLogin) await storeSession(api, 'member@example.com', 'member-pass-1');
+    await openApp(route.path);
+    const heading = await findHeading(/./);
+    expect(heading.textContent?.trim()).not.toBe('');
+    expect(screen.queryByText('Page not found')).toBeNull();
+  });
+});

@@ -1,71 +1,90 @@
 /**
- * Runs the session statechart for the app with the real calls and storage, and feeds it what happens
- * elsewhere: a failed refresh in the API client, rotated tokens, and log-ins or log-outs in other tabs.
+ * The session for the app. The statechart (machines/session.machine.ts) runs in a lazily loaded actor:
+ * a visitor with no stored session sees "logged out" at once and loads the chart only when they log in
+ * or open a page that needs it. Components read it through `SessionContext.useSelector` and send events
+ * through `SessionContext.useActorRef().send`, whether the chart has loaded yet or not.
  */
-import { createActorContext } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
-import { fromPromise } from 'xstate';
-import { sessionMachine, type Credentials, type LoginResult, type SessionUser } from '../../machines/session.machine';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SessionEvent, sessionMachine } from '../../machines/session.machine';
 import { sessionSignals, tokens } from '../api/session-store';
 import { ACCESS_TOKEN_KEY } from '../api/token-store';
-import { accessTokenExpiresAt } from '../api/token-claims';
 
-/** The client and the grouping rules load with the first call, not with the app shell. */
-const loadApi = () => Promise.all([import('../api/api'), import('../api/api-error')]);
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
-export const SessionContext = createActorContext(sessionMachine);
-
-function toSessionUser(user: { _id: string; firstName: string; lastName: string; email: string; role: SessionUser['role']; memberId: string | null }): SessionUser {
-  const { _id, firstName, lastName, email, role, memberId } = user;
-  return { _id, firstName, lastName, email, role, memberId };
+/** What the chart says before it has loaded: logged out, or still checking a stored session. */
+function placeholder(state: 'loggedOut' | 'checking'): SessionSnapshot {
+  return {
+    value: state,
+    context: { user: null, upcomingCount: 0, tokenExpiresAt: null, notice: null, errorMessage: null },
+    matches: (value: unknown) => value === state,
+  } as unknown as SessionSnapshot;
 }
 
-const appSessionMachine = sessionMachine.provide({
-  actors: {
-    loadProfile: fromPromise(async () => {
-      const [{ api }, { unwrap }] = await loadApi();
-      const { data } = await unwrap(api.GET('/user/user/me'));
-      tokens.saveUser(data);
-      return toSessionUser(data);
-    }),
-    loadUpcomingCount: fromPromise<number, { userId: string }>(async ({ input }) => {
-      const [[{ api }, { unwrap }], { groupReservations }, { fetchOnce }, { reservationsKey }] = await Promise.all([
-        loadApi(),
-        import('../domain/reservation-grouping'),
-        import('../api/use-api-query'),
-        import('../api/query-keys'),
-      ]);
-      // The same read as the reservations page, so opening it does not ask again.
-      const list = await fetchOnce(reservationsKey(input.userId), () =>
-        unwrap(api.GET('/user/reservation')).then((body) => body.data),
-      );
-      return groupReservations(list, new Date()).upcoming.length;
-    }),
-    logIn: fromPromise<LoginResult, Credentials>(async ({ input }) => {
-      const [{ api }, { unwrap }] = await loadApi();
-      const path = input.area === 'admin' ? '/admin/authentication/login' : '/user/authentication/login';
-      const { data } = await unwrap(api.POST(path, { body: { email: input.email, password: input.password } }));
-      return { token: data.token, refreshToken: data.refreshToken, user: toSessionUser(data.user) };
-    }),
-    refreshTokens: fromPromise(async () => {
-      const [{ api }] = await loadApi();
-      if (!(await api.refreshTokens())) throw new Error('Login expired');
-      return { tokenExpiresAt: accessTokenExpiresAt(tokens.accessToken) };
-    }),
-  },
-  actions: {
-    saveSession: (_, login) => {
-      tokens.save(login);
-      tokens.saveUser(login.user);
-    },
-    clearSession: () => tokens.clear(),
-  },
-});
+/** A stable stand-in for the session actor that loads the real one on first need. */
+class LazySession {
+  private actor: SessionActor | null = null;
+  private loading: Promise<void> | null = null;
+  private queued: SessionEvent[] = [];
+  private listeners = new Set<() => void>();
+  private snapshot: SessionSnapshot = tokens.accessToken ? placeholder('checking') : placeholder('loggedOut');
 
-/** Forwards outside happenings to the session actor. */
-function SessionSignals() {
-  const session = SessionContext.useActorRef();
+  getSnapshot = (): SessionSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  send = (event: SessionEvent): void => {
+    if (this.actor) this.actor.send(event);
+    else {
+      this.queued.push(event);
+      this.load();
+    }
+  };
+
+  load(): Promise<void> {
+    this.loading ??= import('./session-actor').then(({ startSessionActor }) => {
+      const actor = startSessionActor();
+      this.actor = actor;
+      const update = () => {
+        this.snapshot = actor.getSnapshot();
+        this.listeners.forEach((l) => l());
+      };
+      actor.subscribe(update);
+      update();
+      this.queued.splice(0).forEach((event) => actor.send(event));
+    });
+    return this.loading;
+  }
+}
+
+const SessionHandle = createContext<LazySession | null>(null);
+
+function useHandle(): LazySession {
+  const handle = useContext(SessionHandle);
+  if (!handle) throw new Error('SessionProvider is missing');
+  return handle;
+}
+
+/** The same two reads the chart's own actor context offers, over the lazy handle. */
+export const SessionContext = {
+  useSelector<T>(selector: (snapshot: SessionSnapshot) => T): T {
+    const handle = useHandle();
+    return useSyncExternalStore(handle.subscribe, () => selector(handle.getSnapshot()));
+  },
+  useActorRef(): Pick<LazySession, 'send' | 'getSnapshot'> {
+    return useHandle();
+  },
+};
+
+/** Forwards outside happenings to the session. */
+function SessionSignals({ session }: { session: LazySession }) {
   useEffect(() => {
+    // A stored session is restored at once; otherwise the chart waits for the first need.
+    if (tokens.accessToken) void session.load();
     const onExpired = () => session.send({ type: 'session.expired' });
     const onRefreshed = (event: Event) =>
       session.send({ type: 'tokens.refreshed', tokenExpiresAt: (event as CustomEvent<number | null>).detail });
@@ -88,19 +107,15 @@ function SessionSignals() {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
+  const session = useMemo(() => new LazySession(), []);
   return (
-    <SessionContext.Provider
-      logic={appSessionMachine}
-      options={{ input: { tokenExpiresAt: accessTokenExpiresAt(tokens.accessToken) } }}
-    >
-      <SessionSignals />
+    <SessionHandle.Provider value={session}>
+      <SessionSignals session={session} />
       {children}
-    </SessionContext.Provider>
+    </SessionHandle.Provider>
   );
 }
 
 /** Narrow reads of the session for components. */
 export const useSessionUser = () => SessionContext.useSelector((s) => s.context.user);
 export const useIsLoggedIn = () => SessionContext.useSelector((s) => s.matches('loggedIn'));
-export const useSessionSettled = () =>
-  SessionContext.useSelector((s) => !s.matches('checking') && !s.matches('loadingProfile'));

@@ -1,0 +1,55 @@
+/**
+ * The session statechart with the app's real calls and storage. Loaded when there is a session to
+ * restore or the guest starts one, so a first visit does not pay for the chart.
+ */
+import { createActor, fromPromise } from 'xstate';
+import { sessionMachine, type Credentials, type LoginResult, type SessionUser } from '../../machines/session.machine';
+import { api } from '../api/api';
+import { unwrap } from '../api/api-error';
+import { reservationsKey } from '../api/query-keys';
+import { tokens } from '../api/session-store';
+import { accessTokenExpiresAt } from '../api/token-claims';
+import { fetchOnce } from '../api/use-api-query';
+import { groupReservations } from '../domain/reservation-grouping';
+
+function toSessionUser(user: SessionUser): SessionUser {
+  const { _id, firstName, lastName, email, role, memberId } = user;
+  return { _id, firstName, lastName, email, role, memberId };
+}
+
+const appSessionMachine = sessionMachine.provide({
+  actors: {
+    loadProfile: fromPromise(async () => {
+      const { data } = await unwrap(api.GET('/user/user/me'));
+      tokens.saveUser(data);
+      return toSessionUser(data);
+    }),
+    loadUpcomingCount: fromPromise<number, { userId: string }>(async ({ input }) => {
+      // The same read as the reservations page, so opening it does not ask again.
+      const list = await fetchOnce(reservationsKey(input.userId), () =>
+        unwrap(api.GET('/user/reservation')).then((body) => body.data),
+      );
+      return groupReservations(list, new Date()).upcoming.length;
+    }),
+    logIn: fromPromise<LoginResult, Credentials>(async ({ input }) => {
+      const path = input.area === 'admin' ? '/admin/authentication/login' : '/user/authentication/login';
+      const { data } = await unwrap(api.POST(path, { body: { email: input.email, password: input.password } }));
+      return { token: data.token, refreshToken: data.refreshToken, user: toSessionUser(data.user) };
+    }),
+    refreshTokens: fromPromise(async () => {
+      if (!(await api.refreshTokens())) throw new Error('Login expired');
+      return { tokenExpiresAt: accessTokenExpiresAt(tokens.accessToken) };
+    }),
+  },
+  actions: {
+    saveSession: (_, login) => {
+      tokens.save(login);
+      tokens.saveUser(login.user);
+    },
+    clearSession: () => tokens.clear(),
+  },
+});
+
+export function startSessionActor() {
+  return createActor(appSessionMachine, { input: { tokenExpiresAt: accessTokenExpiresAt(tokens.accessToken) } }).start();
+}

@@ -3,6 +3,9 @@
  * answer is kept for a short while, so remounts (StrictMode, back and forth) do not call twice.
  */
 import { useEffect, useState } from 'react';
+import { SERVER_ERROR_TOAST_MS, useToast } from '../components/toast';
+import { useFailureText } from '../i18n/message-text';
+import { ApiFailure } from './api-error';
 
 const FRESH_MS = 30_000;
 const inFlight = new Map<string, Promise<unknown>>();
@@ -34,17 +37,33 @@ export type QueryState<T> =
   | { status: 'error'; error: unknown }
   | { status: 'ready'; data: T };
 
-/** `key` null means "nothing to load yet". */
-export function useApiQuery<T>(key: string | null, load: () => Promise<T>): QueryState<T> & { reload(): void } {
+/**
+ * `key` null means "nothing to load yet". A refused read also shows the server's message as a toast for
+ * 3 s (SPEC §7), or 'ERROR' when the server gave none; `showError: false` leaves it to the page.
+ */
+export function useApiQuery<T>(
+  key: string | null,
+  load: () => Promise<T>,
+  { showError = true }: { showError?: boolean } = {},
+): QueryState<T> & { reload(): void } {
   const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const toast = useToast();
+  const failureText = useFailureText();
   useEffect(() => {
     if (key === null) return;
     let live = true;
     setState({ status: 'loading' });
     fetchOnce(key, load).then(
       (data) => live && setState({ status: 'ready', data }),
-      (error: unknown) => live && setState({ status: 'error', error }),
+      (error: unknown) => {
+        if (!live) return;
+        setState({ status: 'error', error });
+        if (showError) {
+          const message = error instanceof ApiFailure && !error.message ? 'ERROR' : failureText(error);
+          toast.show(message, { tone: 'error', durationMs: SERVER_ERROR_TOAST_MS });
+        }
+      },
     );
     return () => {
       live = false;

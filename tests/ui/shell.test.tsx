@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 /** The shell's rules (SPEC §2): lazy pages with a late indicator and a time-out view, Back, toasts, and every route. */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { pageViews } from '../../server/db/schema';
 import { I18nProvider } from '@lingui/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DelayedIndicator, PageLoader, PAGE_TIMEOUT_MS } from '../../src/components/page-loader';
@@ -109,6 +110,42 @@ describe('every route of SPEC §2', () => {
   });
   afterAll(async () => {
     await api?.close();
+  });
+
+  it('reports each page view by name and language only', async () => {
+    await openApp('/pages/venue-detail?domain=leclos');
+    await findHeading('Le Clos');
+    await waitFor(async () => {
+      const rows = await api.database.db.select().from(pageViews);
+      expect(rows.some((r) => r.page === 'venue-detail' && r.locale === 'en')).toBe(true);
+    });
+    const rows = await api.database.db.select().from(pageViews);
+    expect(rows.every((r) => /^[a-z0-9-]+$/.test(r.page))).toBe(true);
+  });
+
+  it('follows a log-in and a log-out made in another tab', async () => {
+    await openApp('/pages/press');
+    await findHeading(/Press/);
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getAllByRole('link', { name: 'Log in' }).length).toBeGreaterThan(0);
+    // Another tab logs in: the tokens appear in the shared storage and this tab hears of it.
+    await storeSession(api, 'guest@example.com', 'guest-pass-1');
+    act(() => dispatchEvent(new StorageEvent('storage', { key: 'access_token' })));
+    await waitFor(() => expect(screen.queryAllByRole('link', { name: 'Log in' })).toHaveLength(0), { timeout: 10_000 });
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+    // And logs out again.
+    localStorage.clear();
+    act(() => dispatchEvent(new StorageEvent('storage', { key: 'access_token' })));
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Log in' }).length).toBeGreaterThan(0));
+  });
+
+  it("shows a refused read's server message as a toast for 3 s", async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementationOnce(async () =>
+      Response.json({ status: 503, errorCode: 50000, message: 'The club is closed for maintenance' }, { status: 503 }),
+    );
+    await openApp('/pages/venue-detail?domain=obe');
+    const toast = await screen.findByText('The club is closed for maintenance', { selector: '.toast' }, { timeout: 10_000 });
+    expect(toast.closest('[role="alert"]')).not.toBeNull();
   });
 
   it.each(ROUTES.map((route) => [route.path, route] as const))('%s renders its page', async (_, route) => {

@@ -26,7 +26,8 @@ export function usePolicyAgreements(venue: VenueDetail, numberOfGuests: number):
       : t`${formatHkd(policy.cancellationFee.amount)} per person`;
   const tier = [...policy.feesByPartySize]
     .sort((a, b) => b.minGuestCount - a.minGuestCount)
-    .find((f) => f.minGuestCount <= numberOfGuests);
+    // A tier for parties of one is the plain fee again: only larger parties' tiers add anything.
+    .find((f) => f.minGuestCount > 1 && f.minGuestCount <= numberOfGuests);
   const tierText = tier ? ' ' + t`For parties of ${tier.minGuestCount} or more, the fee is ${formatHkd(tier.amount)} per person.` : '';
   const noShow = formatHkd(policy.noShowFeePerPerson);
   const maximum = policy.maximumPartySize;

@@ -34,7 +34,8 @@ export type WarningKind =
 
 /** What the guest sees about the last thing that went wrong on the current step. */
 export type Problem =
-  | { kind: 'no-timeslot' } // 'No time slot available' after a search
+  | { kind: 'no-availability' } // 'No Availability': the experience is not served that day
+  | { kind: 'no-timeslot' } // 'No time slot available': served, but nothing free
   | { kind: 'unavailable' } // 'Sorry, your selection is unavailable'
   | { kind: 'expired' } // 'Reservation expired'
   | { kind: 'completion'; code: number; message: string } // SPEC §8 codes
@@ -83,6 +84,12 @@ export type BookingEvent =
   | { type: 'booking.restart' }
   | { type: 'retry' };
 
+/** A day's search: its free slots, and whether the experience is served that day at all. */
+export interface SlotSearch {
+  open: boolean;
+  timeslots: Timeslot[];
+}
+
 export interface CreatedHold {
   reservation: Reservation;
   /** The server's clock when it answered (the Date header), in ms since epoch. */
@@ -116,7 +123,7 @@ export const bookingMachine = setup({
     loadVenue: fromPromise<VenueDetail, { domain: string }>(async () => {
       throw new Error('loadVenue not provided');
     }),
-    loadTimeslots: fromPromise<Timeslot[], { venueId: string; experienceId: string; date: string; numberOfGuests: number }>(
+    loadTimeslots: fromPromise<SlotSearch, { venueId: string; experienceId: string; date: string; numberOfGuests: number }>(
       async () => {
         throw new Error('loadTimeslots not provided');
       },
@@ -292,11 +299,16 @@ export const bookingMachine = setup({
             }),
             onDone: [
               {
-                guard: ({ event }) => event.output.length === 0,
+                guard: ({ event }) => !event.output.open,
+                target: 'dateParty',
+                actions: assign({ timeslots: [], problem: { kind: 'no-availability' } }),
+              },
+              {
+                guard: ({ event }) => event.output.timeslots.length === 0,
                 target: 'dateParty',
                 actions: assign({ timeslots: [], problem: { kind: 'no-timeslot' } }),
               },
-              { target: 'timeslot', actions: assign({ timeslots: ({ event }) => event.output }) },
+              { target: 'timeslot', actions: assign({ timeslots: ({ event }) => event.output.timeslots }) },
             ],
             onError: [
               {

@@ -389,9 +389,13 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
     date: query.date,
     dateStr: formatDate(query.date),
     numberOfGuests: query.numberOfGuests,
+    open: false,
     timeslots: [],
   };
-  const slots = scheduledSlots(entry, experience, query.date).filter((s) => isBookableInTime(entry.venue, s, now));
+  const scheduled = scheduledSlots(entry, experience, query.date);
+  // Whether the experience is served that day at all: 'No Availability' when not, 'No time slot available' when full.
+  result.open = scheduled.length > 0;
+  const slots = scheduled.filter((s) => isBookableInTime(entry.venue, s, now));
   const tables = fittingTables(entry, query.numberOfGuests, query.seatingAreaId);
   if (slots.length === 0 || tables.length === 0) return result;
 

@@ -3,6 +3,9 @@
  * kind, so an answer kept for one user is never shown to the next one logging in on the same tab.
  */
 
+/** The logged-in user's profile; forgotten whenever the session changes hands. */
+export const ME_KEY = 'me';
+
 export const reservationsKey = (userId: string) => `reservations:${userId}`;
 export const reservationKey = (userId: string, id: string) => `reservation:${userId}:${id}`;
 /** Forgets every kept reservation list and reservation after a change or cancellation. */

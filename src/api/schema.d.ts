@@ -1703,6 +1703,8 @@ export interface components {
             /** @description D MMM YYYY */
             dateStr: string;
             numberOfGuests: number;
+            /** @description Whether the experience is served that day at all (else 'No Availability'). */
+            open: boolean;
             timeslots: components["schemas"]["Timeslot"][];
         };
         /** @enum {string} */

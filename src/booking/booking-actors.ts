@@ -1,9 +1,9 @@
 /** The booking chart's calls, made through the typed API client. */
 import { fromPromise } from 'xstate';
-import type { Agreements, CreatedHold, Draft, GuestDetails, Reservation, Timeslot, VenueDetail } from '../../machines/booking.machine';
+import type { Agreements, CreatedHold, Draft, GuestDetails, Reservation, SlotSearch, VenueDetail } from '../../machines/booking.machine';
 import { api } from '../api/api';
 import { ApiFailure, unwrap } from '../api/api-error';
-import { venueKey } from '../api/query-keys';
+import { ME_KEY, venueKey } from '../api/query-keys';
 import { fetchOnce } from '../api/use-api-query';
 import { isMobileDevice } from './booking-source';
 
@@ -25,7 +25,7 @@ export const bookingActors = {
       ),
     ).catch(asCallError),
   ),
-  loadTimeslots: fromPromise<Timeslot[], { venueId: string; experienceId: string; date: string; numberOfGuests: number }>(
+  loadTimeslots: fromPromise<SlotSearch, { venueId: string; experienceId: string; date: string; numberOfGuests: number }>(
     ({ input }) =>
       unwrap(
         api.GET('/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', {
@@ -35,7 +35,7 @@ export const bookingActors = {
           },
         }),
       )
-        .then((body) => body.data.timeslots)
+        .then(({ data }) => ({ open: data.open, timeslots: data.timeslots }))
         .catch(asCallError),
   ),
   createReservation: fromPromise<CreatedHold, { venueId: string; draft: Draft }>(async ({ input }) => {
@@ -58,7 +58,8 @@ export const bookingActors = {
     return { reservation: body.data, serverNow: Number.isNaN(serverDate) ? Date.now() : serverDate };
   }),
   loadGuestProfile: fromPromise<GuestDetails>(async () => {
-    const { data } = await unwrap(api.GET('/user/user/me'));
+    // The session read the profile already; share its answer.
+    const data = await fetchOnce(ME_KEY, () => unwrap(api.GET('/user/user/me')).then((body) => body.data));
     return {
       firstName: data.firstName,
       lastName: data.lastName,

@@ -1,11 +1,13 @@
 /** What the guest has chosen so far: venue, experience, date, time, party and area. */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { formatDate, formatTime } from '../domain/time';
+import { formatTime } from '../domain/time';
+import { useDateFormat } from '../i18n/use-date-format';
 import { BookingContext } from './booking-context';
 
 export function BookingSummary() {
   const { t } = useLingui();
+  const formatDate = useDateFormat();
   const venue = BookingContext.useSelector((s) => s.context.venue);
   const draft = BookingContext.useSelector((s) => s.context.draft);
   const reservation = BookingContext.useSelector((s) => s.context.reservation);

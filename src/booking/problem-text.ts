@@ -17,6 +17,8 @@ export function useProblemText(): (problem: Problem | null) => string | null {
   return (problem) => {
     if (!problem) return null;
     switch (problem.kind) {
+      case 'no-availability':
+        return t`No Availability`;
       case 'no-timeslot':
         return t`No time slot available`;
       case 'unavailable':

@@ -2,7 +2,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { components } from '../api/schema';
 import { effectiveStatus } from '../domain/reservation-grouping';
-import { formatDate, formatTime } from '../domain/time';
+import { formatTime } from '../domain/time';
+import { useDateFormat } from '../i18n/use-date-format';
 import { pageAddress } from '../navigation/navigator';
 import { StatusLabel } from './status-label';
 
@@ -10,6 +11,7 @@ type Reservation = components['schemas']['Reservation'];
 
 export function ReservationCard({ reservation, now }: { reservation: Reservation; now: Date }) {
   const { t } = useLingui();
+  const formatDate = useDateFormat();
   const { venue, experience, date, startTime, numberOfGuests, uniqueId } = reservation;
   return (
     <li className="card">

@@ -122,3 +122,15 @@ export function secondsUntil(target: Date | string, now: Date): number {
   const ms = new Date(target).getTime() - now.getTime();
   return Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 1000)) : 0;
 }
+
+/**
+ * A service day for a reader of `locale`: SPEC §9's 'D MMM YYYY' in English; year, month, day in
+ * Chinese and Japanese (2026年11月24日) and the locale's own order elsewhere.
+ */
+export function formatDateFor(date: string, locale: string): string {
+  if (locale === 'en' || locale.startsWith('en-')) return formatDate(date);
+  // Noon UTC of that calendar day, formatted in UTC: the day never shifts with the reader's zone.
+  const at = new Date(`${date}T12:00:00Z`);
+  const long = /^(zh|ja|ko)/.test(locale);
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: long ? 'long' : 'short', day: 'numeric', timeZone: 'UTC' }).format(at);
+}

@@ -5,10 +5,12 @@ import type { Reservation } from '../../machines/manage.machine';
 import { StatusLabel } from '../components/status-label';
 import { formatHkd } from '../domain/money';
 import { effectiveStatus } from '../domain/reservation-grouping';
-import { formatDate, formatTime } from '../domain/time';
+import { formatTime } from '../domain/time';
+import { useDateFormat } from '../i18n/use-date-format';
 
 export function ReservationDetails({ reservation, now }: { reservation: Reservation; now: Date }) {
   const { t } = useLingui();
+  const formatDate = useDateFormat();
   const { venue, experience, seatingArea, payment, guest } = reservation;
   const bookedFor = [guest.firstName, guest.lastName].filter(Boolean).join(' ');
   const rows: [string, ReactNode][] = [

@@ -6,10 +6,10 @@ import { createActor, fromPromise } from 'xstate';
 import { sessionMachine, type Credentials, type LoginResult, type SessionUser } from '../../machines/session.machine';
 import { api } from '../api/api';
 import { unwrap } from '../api/api-error';
-import { reservationsKey } from '../api/query-keys';
+import { ME_KEY, reservationsKey } from '../api/query-keys';
 import { tokens } from '../api/session-store';
 import { accessTokenExpiresAt } from '../api/token-claims';
-import { fetchOnce } from '../api/use-api-query';
+import { fetchOnce, invalidate } from '../api/use-api-query';
 import { groupReservations } from '../domain/reservation-grouping';
 
 function toSessionUser(user: SessionUser): SessionUser {
@@ -20,7 +20,7 @@ function toSessionUser(user: SessionUser): SessionUser {
 const appSessionMachine = sessionMachine.provide({
   actors: {
     loadProfile: fromPromise(async () => {
-      const { data } = await unwrap(api.GET('/user/user/me'));
+      const data = await fetchOnce(ME_KEY, () => unwrap(api.GET('/user/user/me')).then((body) => body.data));
       tokens.saveUser(data);
       return toSessionUser(data);
     }),
@@ -43,10 +43,14 @@ const appSessionMachine = sessionMachine.provide({
   },
   actions: {
     saveSession: (_, login) => {
+      invalidate(ME_KEY);
       tokens.save(login);
       tokens.saveUser(login.user);
     },
-    clearSession: () => tokens.clear(),
+    clearSession: () => {
+      invalidate(ME_KEY);
+      tokens.clear();
+    },
   },
 });
 

@@ -79,3 +79,14 @@ describe('formats', () => {
     expect(secondsUntil('not a date', now)).toBe(0);
   });
 });
+
+describe('dates per language', () => {
+  it('writes Chinese and Japanese dates as year, month, day and English as D MMM YYYY', async () => {
+    const { formatDateFor } = await import('../../src/domain/time');
+    expect(formatDateFor('2026-11-24', 'en')).toBe('24 Nov 2026');
+    expect(formatDateFor('2026-11-24', 'zh-Hant')).toBe('2026年11月24日');
+    expect(formatDateFor('2026-11-24', 'zh-Hans')).toBe('2026年11月24日');
+    expect(formatDateFor('2026-11-24', 'ja')).toBe('2026年11月24日');
+    expect(formatDateFor('2026-01-03', 'ko')).toMatch(/^2026년 1월 3일$/);
+  });
+});

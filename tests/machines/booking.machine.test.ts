@@ -20,8 +20,9 @@ const events = [
   { type: 'experience.pick', experienceId: venue.experiences[0]!._id },
   { type: 'search.submit', date: '2026-11-24', numberOfGuests: 2 },
   { type: 'search.submit', date: '2026-11-24', numberOfGuests: 9 },
-  { type: 'xstate.done.actor.loadTimeslots', output: slots },
-  { type: 'xstate.done.actor.loadTimeslots', output: [] },
+  { type: 'xstate.done.actor.loadTimeslots', output: { open: true, timeslots: slots } },
+  { type: 'xstate.done.actor.loadTimeslots', output: { open: true, timeslots: [] } },
+  { type: 'xstate.done.actor.loadTimeslots', output: { open: false, timeslots: [] } },
   { type: 'xstate.error.actor.loadTimeslots', error: apiError(20101, 'For parties of 8 or more…') },
   { type: 'xstate.error.actor.loadTimeslots', error: apiError(50000, 'An error occurred!') },
   { type: 'slot.pick', startTime: 720 },
@@ -143,7 +144,7 @@ async function heldActor(options: { completeWith?: () => unknown; serverNow?: nu
   const actor = bookingActor(
     {
       loadVenue: () => plainVenue,
-      loadTimeslots: () => slots,
+      loadTimeslots: () => ({ open: true, timeslots: slots }),
       createReservation: () => ({
         reservation: reservation({ holdExpiresAt: new Date(serverNow + 15 * 60_000).toISOString(), ...options.reservationOverrides }),
         serverNow,

@@ -52,7 +52,7 @@ for (const driver of testDrivers()) {
       expect(res.status).toBe(200);
       expect(res.body.status).toBe(200);
       const { timeslots, ...rest } = res.body.data;
-      expect(rest).toEqual({ venueId: LECLOS, experienceId: alaCarte, date: TUESDAY, dateStr: '24 Nov 2026', numberOfGuests: 2 });
+      expect(rest).toEqual({ venueId: LECLOS, experienceId: alaCarte, date: TUESDAY, dateStr: '24 Nov 2026', numberOfGuests: 2, open: true });
       expect(timeslots[0]).toEqual({
         startTime: 480,
         startTimeStr: '8:00 am',
@@ -80,6 +80,15 @@ for (const driver of testDrivers()) {
       expect(monday).toContain(480);
       const sunday = await startTimes(LECLOS, '2026-11-29', { numberOfGuests: 2, experienceId: alaCarte });
       expect(Math.min(...sunday)).toBe(660); // no breakfast at weekends
+    });
+
+    it("says whether the experience is served that day at all ('No Availability') apart from a full day", async () => {
+      const supperClub = await experienceId(LECLOS, "Members' Supper Club");
+      const monday = await lookUp(LECLOS, NEXT_MONDAY, { numberOfGuests: 2, experienceId: supperClub });
+      expect(monday.body.data).toMatchObject({ open: false, timeslots: [] });
+      const tuesday = await lookUp(LECLOS, TUESDAY, { numberOfGuests: 2, experienceId: supperClub });
+      expect(tuesday.body.data.open).toBe(true);
+      expect(tuesday.body.data.timeslots.length).toBeGreaterThan(0);
     });
 
     it("offers Obe's after-midnight slots on the service day they start in, Wednesday to Saturday", async () => {

@@ -6,6 +6,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { invalidate } from '../../src/api/use-api-query';
 import { TEST_NOW } from '../server/harness';
 import { findHeading, openApp, startApi, storeSession, type TestApi } from './app-harness';
 
@@ -20,6 +21,8 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  // Each test is a new visit: nothing kept from the last one.
+  invalidate('');
   // The page's clock and the server's agree: Monday 23 Nov 2026, 10:00 in Hong Kong.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(TEST_NOW);
@@ -73,6 +76,39 @@ describe('the booking wizard', () => {
     const member = await api.login('member@example.com', 'member-pass-1');
     const list = await api.request('GET', '/user/reservation', { token: member });
     expect(list.body.data.some((r: { status: string; venue: { domain: string } }) => r.status === 'CONFIRMED' && r.venue.domain === 'batard')).toBe(true);
+  });
+
+  it('asks the API for nothing twice along the way', async () => {
+    await storeSession(api, 'member@example.com', 'member-pass-1');
+    const calls: string[] = [];
+    const fetchToApi = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      if (url.pathname !== '/public/analytics/page-view') calls.push(`${request.method} ${url.pathname}${url.search}`);
+      return fetchToApi(request);
+    });
+    const user = userEvent.setup();
+    await openApp('/pages/book?domain=obe');
+    await findHeading('Choose your experience');
+    await user.click(await screen.findByRole('button', { name: /Bar Seating/ }, SLOW));
+    await findHeading('Date and party size');
+    await user.click(screen.getByRole('radio', { name: /TUE\s*24/ }));
+    await user.click(screen.getByRole('button', { name: 'Find a table' }));
+    await findHeading('Choose a time');
+    await user.click(screen.getByRole('button', { name: '7:00 pm' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
+    if (heading.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }, SLOW));
+    await findHeading('Review and confirm');
+    for (const box of screen.getAllByRole('checkbox')) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Confirm reservation' }));
+    await findHeading('Your table is confirmed');
+    const repeated = calls.filter((call, i) => calls.indexOf(call) !== i);
+    expect(repeated).toEqual([]);
+    expect(calls.filter((c) => c.startsWith('GET /public/venue/by-domain/obe'))).toHaveLength(1);
+    expect(calls.filter((c) => c.startsWith('GET /user/user/me'))).toHaveLength(1);
+    expect(calls.filter((c) => c.startsWith('POST /user/reservation/v1.1'))).toHaveLength(1);
   });
 
   it('asks a logged-out guest to log in before the search, then carries on', async () => {

@@ -3,8 +3,9 @@
  * kind, so an answer kept for one user is never shown to the next one logging in on the same tab.
  */
 
-/** The logged-in user's profile; forgotten whenever the session changes hands. */
-export const ME_KEY = 'me';
+/** The logged-in user's profile, per access token, so a new session never sees the last one's answer. */
+export const meKey = (accessToken: string | null) => `me:${accessToken ?? ''}`;
+export const ME_PREFIX = 'me:';
 
 export const reservationsKey = (userId: string) => `reservations:${userId}`;
 export const reservationKey = (userId: string, id: string) => `reservation:${userId}:${id}`;

@@ -1,9 +1,9 @@
 /** The booking chart's calls, made through the typed API client. */
 import { fromPromise } from 'xstate';
 import type { Agreements, CreatedHold, Draft, GuestDetails, Reservation, SlotSearch, VenueDetail } from '../../machines/booking.machine';
-import { api } from '../api/api';
+import { api, tokens } from '../api/api';
 import { ApiFailure, unwrap } from '../api/api-error';
-import { ME_KEY, venueKey } from '../api/query-keys';
+import { meKey, venueKey } from '../api/query-keys';
 import { fetchOnce } from '../api/use-api-query';
 import { isMobileDevice } from './booking-source';
 
@@ -59,7 +59,7 @@ export const bookingActors = {
   }),
   loadGuestProfile: fromPromise<GuestDetails>(async () => {
     // The session read the profile already; share its answer.
-    const data = await fetchOnce(ME_KEY, () => unwrap(api.GET('/user/user/me')).then((body) => body.data));
+    const data = await fetchOnce(meKey(tokens.accessToken), () => unwrap(api.GET('/user/user/me')).then((body) => body.data));
     return {
       firstName: data.firstName,
       lastName: data.lastName,

@@ -6,7 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import { sessionMachine, type Credentials, type LoginResult, type SessionUser } from '../../machines/session.machine';
 import { api } from '../api/api';
 import { unwrap } from '../api/api-error';
-import { ME_KEY, reservationsKey } from '../api/query-keys';
+import { ME_PREFIX, meKey, reservationsKey } from '../api/query-keys';
 import { tokens } from '../api/session-store';
 import { accessTokenExpiresAt } from '../api/token-claims';
 import { fetchOnce, invalidate } from '../api/use-api-query';
@@ -20,7 +20,7 @@ function toSessionUser(user: SessionUser): SessionUser {
 const appSessionMachine = sessionMachine.provide({
   actors: {
     loadProfile: fromPromise(async () => {
-      const data = await fetchOnce(ME_KEY, () => unwrap(api.GET('/user/user/me')).then((body) => body.data));
+      const data = await fetchOnce(meKey(tokens.accessToken), () => unwrap(api.GET('/user/user/me')).then((body) => body.data));
       tokens.saveUser(data);
       return toSessionUser(data);
     }),
@@ -43,12 +43,12 @@ const appSessionMachine = sessionMachine.provide({
   },
   actions: {
     saveSession: (_, login) => {
-      invalidate(ME_KEY);
+      invalidate(ME_PREFIX);
       tokens.save(login);
       tokens.saveUser(login.user);
     },
     clearSession: () => {
-      invalidate(ME_KEY);
+      invalidate(ME_PREFIX);
       tokens.clear();
     },
   },

@@ -240,6 +240,8 @@ export const phoneVerifications = pgTable('phone_verifications', {
   expiresAt: ts('expires_at').notNull(),
   verifiedAt: ts('verified_at'),
   createdAt: createdAt(),
+  /** Insertion order, to tell apart codes sent in the same instant. */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
 });
 
 export const contactMessages = pgTable('contact_messages', {
@@ -269,6 +271,8 @@ export const outbox = pgTable('outbox', {
   attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
   sentAt: ts('sent_at'),
   createdAt: createdAt(),
+  /** Insertion order, to list messages written in the same instant newest first. */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
 });
 
 export const pageViews = pgTable('page_views', {

@@ -162,7 +162,7 @@ export async function confirmPhoneVerification(
       .select()
       .from(phoneVerifications)
       .where(samePhone(phone))
-      .orderBy(desc(phoneVerifications.createdAt))
+      .orderBy(desc(phoneVerifications.createdAt), desc(phoneVerifications.seq))
       .limit(1);
     if (!latest) return 'expired' as const;
     const matches = timingSafeEqual(hashCode(secret, latest.id, code), Buffer.from(latest.codeHash, 'hex'));

@@ -33,7 +33,7 @@ export function createDevHandlers() {
             query.channel ? eq(outbox.channel, query.channel) : undefined,
           ),
         )
-        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .orderBy(desc(outbox.createdAt), desc(outbox.seq))
         .limit(query.limit);
       const data: Schema<'OutboxMessage'>[] = rows.map((row) => ({
         id: row.id,

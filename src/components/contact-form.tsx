@@ -34,7 +34,10 @@ const FIELD_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
 export function ContactForm({ label }: { label?: string }) {
   const { t, i18n } = useLingui();
   const failureText = useFailureText();
-  const form = useForm(contactFormSchema, EMPTY);
+  const form = useForm(contactFormSchema, EMPTY, (text) => {
+    const descriptor = text ? FIELD_MESSAGES.get(text) : undefined;
+    return descriptor ? i18n._(descriptor) : text;
+  });
   const [sending, setSending] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,19 +48,6 @@ export function ContactForm({ label }: { label?: string }) {
   useEffect(() => {
     if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
-
-  const value = (field: Field) => String(form.values[field] ?? '');
-  const error = (field: Field) => {
-    const text = form.errors[field];
-    const descriptor = text ? FIELD_MESSAGES.get(text) : undefined;
-    return descriptor ? i18n._(descriptor) : text;
-  };
-  const bind = (field: Field) => ({
-    name: field,
-    value: value(field),
-    error: error(field),
-    onChange: (event: { target: { value: string } }) => form.set(field, event.target.value),
-  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,13 +81,13 @@ export function ContactForm({ label }: { label?: string }) {
   return (
     <form ref={formRef} aria-label={label ?? t`Contact form`} noValidate onSubmit={submit}>
       <FormMessage error={failure} success={success} />
-      <TextField label={t`Name`} autoComplete="name" maxLength={CONTACT_LIMITS.name} {...bind('name')} />
+      <TextField label={t`Name`} autoComplete="name" maxLength={CONTACT_LIMITS.name} {...form.field('name')} />
       <TextField
         label={t`Email`}
         type="email"
         autoComplete="email"
         maxLength={CONTACT_LIMITS.email}
-        {...bind('email')}
+        {...form.field('email')}
       />
       <TextField
         label={t`Phone (optional)`}
@@ -105,10 +95,10 @@ export function ContactForm({ label }: { label?: string }) {
         autoComplete="tel"
         maxLength={CONTACT_LIMITS.phone}
         hint={t`Include the country code if you are outside Hong Kong, e.g. +44 20 7946 0000.`}
-        {...bind('phone')}
+        {...form.field('phone')}
       />
-      <TextField label={t`Subject`} maxLength={CONTACT_LIMITS.subject} {...bind('subject')} />
-      <TextAreaField label={t`Message`} maxLength={CONTACT_LIMITS.message} {...bind('message')} />
+      <TextField label={t`Subject`} maxLength={CONTACT_LIMITS.subject} {...form.field('subject')} />
+      <TextAreaField label={t`Message`} maxLength={CONTACT_LIMITS.message} {...form.field('message')} />
       <button type="submit" className="button button--primary button--block" disabled={sending}>
         {sending ? <Trans>Sending…</Trans> : <Trans>Send message</Trans>}
       </button>

@@ -24,17 +24,34 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError
   return errors;
 }
 
-export function useForm<S extends v.GenericSchema>(schema: S, initial: Record<string, unknown>) {
+/** Words a schema's (English) message for the reader. */
+type Translate = (message: string | undefined) => string | undefined;
+
+export function useForm<S extends v.GenericSchema>(
+  schema: S,
+  initial: Record<string, unknown>,
+  translate: Translate = (message) => message,
+) {
   const [values, setValues] = useState<Record<string, unknown>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  function set(name: string, value: unknown) {
+    setValues((current) => ({ ...current, [name]: value }));
+    // Clear a field's error as soon as the guest edits it.
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  }
   return {
     values,
     errors,
     setErrors,
-    set(name: string, value: unknown) {
-      setValues((current) => ({ ...current, [name]: value }));
-      // Clear a field's error as soon as the guest edits it.
-      setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+    set,
+    /** Name, text value, change handler and worded error of one field, to spread on a text field. */
+    field(name: string) {
+      return {
+        name,
+        value: String(values[name] ?? ''),
+        onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+        error: translate(errors[name]),
+      };
     },
     /** The parsed values, or null after showing each field's error. */
     validate(): v.InferOutput<S> | null {
@@ -49,20 +66,21 @@ export function useForm<S extends v.GenericSchema>(schema: S, initial: Record<st
   };
 }
 
-interface FieldProps {
+export interface FieldProps {
   label: string;
   error?: string | undefined;
   hint?: string;
 }
 
-interface ControlProps {
+/** What the frame hands its control: the id the label points at and the error and hint it is described by. */
+export interface ControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
 
 /** Label, hint and error around one control, tied to it by ids. */
-function FieldFrame({ label, error, hint, control }: FieldProps & { control: (props: ControlProps) => ReactNode }) {
+export function FieldFrame({ label, error, hint, control }: FieldProps & { control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
@@ -105,6 +123,27 @@ export function SelectField({ label, error, hint, children, ...select }: FieldPr
         </select>
       )}
     />
+  );
+}
+
+/** The form's main button in a row of its own; while `busy` it says what is under way. */
+export function SubmitButton({
+  label,
+  busyLabel,
+  busy,
+  disabled = busy,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="actions">
+      <button type="submit" className="button button--primary button--block" disabled={disabled}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { effectiveStatus } from '../domain/reservation-grouping';
 import { formatTime } from '../domain/time';
 import { useDateFormat } from '../i18n/use-date-format';
 import { pageAddress } from '../navigation/navigator';
+import { FieldList } from './field-list';
 import { StatusLabel } from './status-label';
 
 type Reservation = components['schemas']['Reservation'];
@@ -17,42 +18,15 @@ export function ReservationCard({ reservation, now }: { reservation: Reservation
     <li className="card">
       <h3 className="card__title">{venue.name}</h3>
       <p className="card__meta">{experience.name}</p>
-      <dl className="hours">
-        <div>
-          <dt>
-            <Trans>Date</Trans>
-          </dt>
-          <dd>{formatDate(date)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Time</Trans>
-          </dt>
-          <dd>{formatTime(startTime)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Guests</Trans>
-          </dt>
-          <dd>
-            <Plural value={numberOfGuests} one="# guest" other="# guests" />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Reference</Trans>
-          </dt>
-          <dd>{uniqueId}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Status</Trans>
-          </dt>
-          <dd>
-            <StatusLabel status={effectiveStatus(reservation, now)} />
-          </dd>
-        </div>
-      </dl>
+      <FieldList
+        rows={[
+          [t`Date`, formatDate(date)],
+          [t`Time`, formatTime(startTime)],
+          [t`Guests`, <Plural value={numberOfGuests} one="# guest" other="# guests" />],
+          [t`Reference`, uniqueId],
+          [t`Status`, <StatusLabel status={effectiveStatus(reservation, now)} />],
+        ]}
+      />
       <a href={`#${pageAddress('order', { id: reservation._id })}`} aria-label={t`Details of reservation ${uniqueId}`}>
         <Trans>View details</Trans>
       </a>

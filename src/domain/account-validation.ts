@@ -114,31 +114,37 @@ export function passwordConfirmationError(password: string, confirmation: string
   return password === confirmation ? null : ACCOUNT_MESSAGES.passwordConfirmation;
 }
 
-/** The reset-password form: new password and its confirmation (the issue lands on `confirmPassword`). */
-export const resetPasswordFormSchema = v.pipe(
-  v.object({ password: newPasswordSchema, confirmPassword: v.string() }),
-  v.forward(
+/**
+ * A form's `entries` plus `confirmPassword`, which must repeat the `password` entry; the issue lands on
+ * `confirmPassword` (SPEC §5). A partial check, so it shows even while other fields are still wrong.
+ */
+function withConfirmation<const TEntries extends v.ObjectEntries>(entries: TEntries, password: keyof TEntries & string) {
+  const form = v.object({ ...entries, confirmPassword: v.string() });
+  type Form = v.InferOutput<typeof form>;
+  // valibot cannot follow paths into a generic object, so the check is typed on the plain record it reads.
+  const confirmation = v.forward(
     v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => passwordConfirmationError(input.password, input.confirmPassword) === null,
+      [[password], ['confirmPassword']],
+      (input: Record<string, unknown>) =>
+        passwordConfirmationError(String(input[password]), String(input.confirmPassword)) === null,
       ACCOUNT_MESSAGES.passwordConfirmation,
     ),
     ['confirmPassword'],
-  ),
-);
+  ) as unknown as v.GenericPipeAction<Form, Form>;
+  return v.pipe(form, confirmation);
+}
+
+/** The reset-password form: new password and its confirmation. */
+export const resetPasswordFormSchema = withConfirmation({ password: newPasswordSchema }, 'password');
 
 /** The change-password form: current password, new password and its confirmation. */
-export const changePasswordFormSchema = v.pipe(
-  v.object({ oldPassword: currentPasswordSchema, newPassword: newPasswordSchema, confirmPassword: v.string() }),
-  v.forward(
-    v.partialCheck(
-      [['newPassword'], ['confirmPassword']],
-      (input) => passwordConfirmationError(input.newPassword, input.confirmPassword) === null,
-      ACCOUNT_MESSAGES.passwordConfirmation,
-    ),
-    ['confirmPassword'],
-  ),
+export const changePasswordFormSchema = withConfirmation(
+  { oldPassword: currentPasswordSchema, newPassword: newPasswordSchema },
+  'newPassword',
 );
+
+/** The sign-up form: the request's fields and the password's confirmation. */
+export const signUpFormSchema = withConfirmation(signUpSchema.entries, 'password');
 
 export type LoginInput = v.InferInput<typeof loginSchema>;
 export type SignUpInput = v.InferInput<typeof signUpSchema>;

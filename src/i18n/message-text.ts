@@ -46,12 +46,19 @@ export function useMessageText(): (message: string | null | undefined) => string
   return (message) => (message ? (known[message] ?? message) : undefined);
 }
 
-/** The words for a failed call: the server's message (in the user's language when known), else why no answer came. */
-export function useFailureText(): (error: unknown) => string {
-  const translate = useMessageText();
+/**
+ * The words for a failed call, with the given translator: the server's message, else why no answer came.
+ * Shared by the hooks that know different sets of messages.
+ */
+export function failureTextWith(translate: (message: string) => string | undefined): (error: unknown) => string {
   return (error) => {
     if (error instanceof ApiFailure && error.message) return translate(error.message)!;
     if (error instanceof RequestFailure) return translate(error.kind)!;
     return translate('An error occurred!')!;
   };
+}
+
+/** The words for a failed call: the server's message (in the user's language when known), else why no answer came. */
+export function useFailureText(): (error: unknown) => string {
+  return failureTextWith(useMessageText());
 }

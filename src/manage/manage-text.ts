@@ -1,8 +1,6 @@
 /** The account pages' messages in the user's language: the app's known texts plus the ones only these pages meet. */
 import { useLingui } from '@lingui/react/macro';
-import { ApiFailure } from '../api/api-error';
-import { RequestFailure } from '../api/auth-fetch';
-import { useMessageText } from '../i18n/message-text';
+import { failureTextWith, useMessageText } from '../i18n/message-text';
 
 /** Like `useMessageText`, knowing the server's texts about reservations and the wallet too. */
 export function useManageText(): (message: string | null | undefined) => string | undefined {
@@ -22,10 +20,5 @@ export function useManageText(): (message: string | null | undefined) => string 
 
 /** The words for a failed read: the server's message in the user's language, else why no answer came. */
 export function useManageFailureText(): (error: unknown) => string {
-  const text = useManageText();
-  return (error) => {
-    if (error instanceof ApiFailure && error.message) return text(error.message)!;
-    if (error instanceof RequestFailure) return text(error.kind)!;
-    return text('An error occurred!')!;
-  };
+  return failureTextWith(useManageText());
 }

@@ -1,10 +1,12 @@
-/** What the wallet pages share: entry types in words, signed amounts, the entry list and the members-only view. */
+/** What the wallet pages share: entry types in words, signed amounts, the entry list and how a read shows until ready. */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { ApiFailure } from '../api/api-error';
 import type { components } from '../api/schema';
 import { FormMessage } from '../components/form';
+import { Loading, LoadFailure, type Read } from '../components/read-status';
 import { formatHkd } from '../domain/money';
 import { formatDate, formatTime, hongKongDate, hongKongMinutes } from '../domain/time';
 import { pageAddress } from '../navigation/navigator';
@@ -67,11 +69,18 @@ export function EntryList({ entries }: { entries: readonly WalletEntry[] }) {
   );
 }
 
+/** A wallet read until it is ready: `loading` while it runs, then why it failed. */
+export function WalletReadStatus({ read, loading }: { read: Read; loading: ReactNode }) {
+  if (read.status === 'loading') return <Loading>{loading}</Loading>;
+  if (read.status === 'error') return <WalletFailure error={read.error} retry={read.reload} />;
+  return null;
+}
+
 /**
  * A wallet read that failed: a guest (not a club member) gets the server's 403 message and the way to
  * membership; anything else its message and a retry.
  */
-export function WalletFailure({ error, retry }: { error: unknown; retry: () => void }) {
+function WalletFailure({ error, retry }: { error: unknown; retry: () => void }) {
   const failure = useManageFailureText();
   if (error instanceof ApiFailure && error.status === 403) {
     return (
@@ -88,12 +97,5 @@ export function WalletFailure({ error, retry }: { error: unknown; retry: () => v
       </div>
     );
   }
-  return (
-    <div>
-      <FormMessage error={failure(error)} />
-      <button type="button" className="button" onClick={retry}>
-        <Trans>Retry</Trans>
-      </button>
-    </div>
-  );
+  return <LoadFailure message={failure(error)} retry={retry} />;
 }

@@ -10,6 +10,8 @@ import { unwrap } from '../api/api-error';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage } from '../components/form';
 import { Page } from '../components/page';
+import { ReadStatus } from '../components/read-status';
+import { Section } from '../components/section';
 import { StatusLabel } from '../components/status-label';
 import { formatHkd } from '../domain/money';
 import { formatDate, formatTime, hongKongDate, hongKongMinutes } from '../domain/time';
@@ -17,6 +19,7 @@ import { cancellationTerms, type CancellationTerms } from '../manage/cancellatio
 import { useManageFailureText, useManageText } from '../manage/manage-text';
 import { venueKey } from '../api/query-keys';
 import { ReservationDetails } from '../manage/reservation-details';
+import { BackToList, loadedReservation, ReservationPending } from '../manage/reservation-states';
 import { useManageReservation } from '../manage/use-manage-reservation';
 import type { Reservation } from '../../machines/manage.machine';
 import type { PageProps } from '../navigation/routes';
@@ -36,47 +39,16 @@ export default function CancelPage({ query }: PageProps) {
   return <CancelReservation key={id} id={id} />;
 }
 
-function BackToList() {
-  return (
-    <p>
-      <a href={`#${pageAddress('order')}`}>
-        <Trans>Back to my reservations</Trans>
-      </a>
-    </p>
-  );
-}
-
 function CancelReservation({ id }: { id: string }) {
   const { t } = useLingui();
   const text = useManageText();
-  const [snapshot, send] = useManageReservation(id, 'cancel');
-  const { reservation, problem } = snapshot.context;
+  const manage = useManageReservation(id, 'cancel');
+  const [snapshot, send] = manage;
+  const reservation = loadedReservation(snapshot);
+  const { problem } = snapshot.context;
   const now = new Date();
   const title = t`Cancel reservation`;
-
-  if (snapshot.matches('idle') || snapshot.matches('loading')) {
-    return (
-      <Page title={title}>
-        <p className="muted" role="status">
-          <Trans>Loading your reservation…</Trans>
-        </p>
-      </Page>
-    );
-  }
-  if (snapshot.matches('failed') || !reservation) {
-    const missing = problem?.kind === 'load' && (problem.status === 404 || problem.status === 400);
-    return (
-      <Page title={title}>
-        <FormMessage error={missing ? t`Reservation not found` : text(problem?.message)} />
-        {!missing && (
-          <button type="button" className="button" onClick={() => send({ type: 'reservation.retry' })}>
-            <Trans>Retry</Trans>
-          </button>
-        )}
-        <BackToList />
-      </Page>
-    );
-  }
+  if (!reservation) return <ReservationPending title={title} manage={manage} />;
   if (snapshot.matches('canceled')) {
     return (
       <Page title={title}>
@@ -153,6 +125,7 @@ function Consequence({
   now: Date;
   children: (known: boolean) => ReactNode;
 }) {
+  const { t } = useLingui();
   const failure = useManageFailureText();
   const domain = reservation.venue.domain;
   // The same read (and key) as the venue pages, so it is shared rather than repeated.
@@ -162,25 +135,10 @@ function Consequence({
   const terms = venue.status === 'ready' ? cancellationTerms(reservation, venue.data.data.policy, now) : null;
   return (
     <>
-      <section className="card" aria-labelledby="cancel-consequence">
-        <h2 id="cancel-consequence" className="card__title">
-          <Trans>If you cancel</Trans>
-        </h2>
-        {venue.status === 'loading' && (
-          <p className="muted" role="status">
-            <Trans>Checking the venue's cancellation policy…</Trans>
-          </p>
-        )}
-        {venue.status === 'error' && (
-          <div>
-            <FormMessage error={failure(venue.error)} />
-            <button type="button" className="button" onClick={venue.reload}>
-              <Trans>Retry</Trans>
-            </button>
-          </div>
-        )}
+      <Section title={t`If you cancel`} card>
+        <ReadStatus read={venue} loading={<Trans>Checking the venue's cancellation policy…</Trans>} failureText={failure} />
         {terms && <TermsText terms={terms} prePaymentType={reservation.payment.prePaymentType} />}
-      </section>
+      </Section>
       {children(terms !== null)}
     </>
   );

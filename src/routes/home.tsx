@@ -1,6 +1,8 @@
 /** Home, the entry page: a welcome, the four venues, the ways in (book, join, read) and where to find us. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../components/page';
+import { PageLink } from '../components/page-link';
+import { Section } from '../components/section';
 import { VenueCard } from '../components/venue-card';
 import { CLUB_ADDRESS_LINES, CLUB_PHONE, CONCIERGE_EMAIL, telHref } from '../content/club';
 import { VENUES } from '../domain/venues';
@@ -14,10 +16,7 @@ export default function HomePage(_props: PageProps) {
       title={t`Welcome to The Aldrich Club`}
       lead={t`A members' club in the heart of Central: four venues under one roof, from the first coffee of the morning to the last dram of the night.`}
     >
-      <section aria-labelledby="home-venues">
-        <h2 id="home-venues">
-          <Trans>Our venues</Trans>
-        </h2>
+      <Section title={t`Our venues`}>
         <div className="grid-2">
           {VENUES.map((venue) => (
             <VenueCard key={venue.domain} venue={venue} level={3}>
@@ -29,17 +28,12 @@ export default function HomePage(_props: PageProps) {
             </VenueCard>
           ))}
         </div>
-        <p>
-          <a href={`#${pageAddress('venue')}`}>
-            <Trans>All venues, hours and menus</Trans>
-          </a>
-        </p>
-      </section>
+        <PageLink to="venue">
+          <Trans>All venues, hours and menus</Trans>
+        </PageLink>
+      </Section>
 
-      <section aria-labelledby="home-plan">
-        <h2 id="home-plan">
-          <Trans>Plan your visit</Trans>
-        </h2>
+      <Section title={t`Plan your visit`}>
         <p className="muted">
           <Trans>
             Reserve a table at any of our venues, learn how to become a member, or read what the press has said about
@@ -57,12 +51,9 @@ export default function HomePage(_props: PageProps) {
             <Trans>Press</Trans>
           </a>
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="home-visit">
-        <h2 id="home-visit">
-          <Trans>Visit us</Trans>
-        </h2>
+      <Section title={t`Visit us`}>
         <address className="card">
           {CLUB_ADDRESS_LINES.map((line) => (
             <span key={line}>
@@ -83,7 +74,7 @@ export default function HomePage(_props: PageProps) {
             Central. The concierge desk in the lobby is open daily from 7:30 am to 1:00 am.
           </Trans>
         </p>
-      </section>
+      </Section>
     </Page>
   );
 }

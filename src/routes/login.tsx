@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, tokens } from '../api/api';
 import { unwrap } from '../api/api-error';
-import { FormMessage, TextField, useForm } from '../components/form';
+import { FormMessage, SubmitButton, TextField, useForm } from '../components/form';
 import { Page } from '../components/page';
 import { PasswordField } from '../components/password-field';
 import { useFailureText, useMessageText } from '../i18n/message-text';
@@ -37,7 +37,7 @@ export default function LoginPage({ query }: PageProps) {
   const loadingProfile = SessionContext.useSelector((s) => s.matches('loadingProfile'));
   const notice = SessionContext.useSelector((s) => s.context.notice);
   const serverMessage = SessionContext.useSelector((s) => s.context.errorMessage);
-  const form = useForm(loginSchema, { email: '', password: '' });
+  const form = useForm(loginSchema, { email: '', password: '' }, translate);
   // A failure left in the session from an earlier visit is not this page's news.
   const [attempted, setAttempted] = useState(false);
   const verifyToken = query.verifyToken;
@@ -96,34 +96,15 @@ export default function LoginPage({ query }: PageProps) {
       lead={staff ? t`For the club's staff only.` : t`Log in to manage your reservations, wallet and statements.`}
     >
       <form noValidate onSubmit={submit}>
-        <TextField
-          label={t`E-mail`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          value={String(form.values.email ?? '')}
-          onChange={(e) => form.set('email', e.target.value)}
-          error={translate(form.errors.email)}
-        />
-        <PasswordField
-          label={t`Password`}
-          name="password"
-          autoComplete="current-password"
-          value={String(form.values.password ?? '')}
-          onChange={(e) => form.set('password', e.target.value)}
-          error={translate(form.errors.password)}
-        />
+        <TextField label={t`E-mail`} type="email" inputMode="email" autoComplete="username" {...form.field('email')} />
+        <PasswordField label={t`Password`} autoComplete="current-password" {...form.field('password')} />
         <FormMessage error={error} success={status} />
-        <div className="actions">
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={loggingIn || waitingForVerify}
-          >
-            {loggingIn ? t`Logging in…` : t`Log in`}
-          </button>
-        </div>
+        <SubmitButton
+          label={t`Log in`}
+          busyLabel={t`Logging in…`}
+          busy={loggingIn}
+          disabled={loggingIn || waitingForVerify}
+        />
       </form>
       <div className="actions">
         <a href={`#${pageAddress('forgot-password', staff ? { area: 'admin' } : {})}`}>

@@ -2,6 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ContactForm } from '../components/contact-form';
 import { Page } from '../components/page';
+import { Section } from '../components/section';
 import { MEMBERSHIP_EMAIL } from '../content/club';
 import { APPLICATION_STEPS, MEMBERSHIP_BENEFITS, MEMBERSHIP_TIERS } from '../content/membership';
 import { formatHkd } from '../domain/money';
@@ -14,21 +15,15 @@ export default function MembershipPage(_props: PageProps) {
       title={t`Membership`}
       lead={t`The Aldrich Club is a private members' club in Central. Members and their guests enjoy all four venues of Aldrich House, and a calendar of evenings found nowhere else.`}
     >
-      <section aria-labelledby="membership-benefits">
-        <h2 id="membership-benefits">
-          <Trans>What membership offers</Trans>
-        </h2>
+      <Section title={t`What membership offers`}>
         <ul className="stack">
           {MEMBERSHIP_BENEFITS.map((benefit) => (
             <li key={benefit.id}>{i18n._(benefit)}</li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="membership-tiers">
-        <h2 id="membership-tiers">
-          <Trans>Membership categories and annual dues</Trans>
-        </h2>
+      <Section title={t`Membership categories and annual dues`}>
         <div className="grid-2">
           {MEMBERSHIP_TIERS.map((tier) => {
             const dues = formatHkd(tier.annualDues);
@@ -55,12 +50,9 @@ export default function MembershipPage(_props: PageProps) {
             minimum. All amounts are in Hong Kong dollars.
           </Trans>
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="membership-apply">
-        <h2 id="membership-apply">
-          <Trans>How to apply</Trans>
-        </h2>
+      <Section title={t`How to apply`}>
         <ol className="stack">
           {APPLICATION_STEPS.map((step) => (
             <li key={step.id}>{i18n._(step)}</li>
@@ -72,17 +64,14 @@ export default function MembershipPage(_props: PageProps) {
             <a href={`mailto:${MEMBERSHIP_EMAIL}`}>{MEMBERSHIP_EMAIL}</a>.
           </Trans>
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="membership-contact">
-        <h2 id="membership-contact">
-          <Trans>Enquire about membership</Trans>
-        </h2>
+      <Section title={t`Enquire about membership`}>
         <p className="muted">
           <Trans>Tell us a little about yourself and, if you know one, the member who will propose you.</Trans>
         </p>
         <ContactForm label={t`Membership enquiry`} />
-      </section>
+      </Section>
     </Page>
   );
 }

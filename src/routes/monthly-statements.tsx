@@ -8,10 +8,12 @@ import { ApiFailure, unwrap } from '../api/api-error';
 import { useApiQuery } from '../api/use-api-query';
 import type { components } from '../api/schema';
 import { FormMessage } from '../components/form';
+import { FieldList } from '../components/field-list';
 import { Page } from '../components/page';
+import { PageLink } from '../components/page-link';
 import { formatHkd } from '../domain/money';
 import { statementKey, statementsKey } from '../api/query-keys';
-import { EntryList, WalletFailure } from '../manage/wallet-entry';
+import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
 import type { PageProps } from '../navigation/routes';
 import { pageAddress } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
@@ -40,11 +42,7 @@ export default function MonthlyStatementsPage({ query }: PageProps) {
 
 function BackLink({ to }: { to: 'wallet' | 'monthly-statements' }) {
   return (
-    <p>
-      <a href={`#${pageAddress(to)}`}>
-        {to === 'wallet' ? <Trans>Back to the wallet</Trans> : <Trans>All statements</Trans>}
-      </a>
-    </p>
+    <PageLink to={to}>{to === 'wallet' ? <Trans>Back to the wallet</Trans> : <Trans>All statements</Trans>}</PageLink>
   );
 }
 
@@ -54,12 +52,7 @@ function StatementList() {
   const list = useApiQuery(statementsKey(userId), () => unwrap(api.GET('/guest/statement')).then((body) => body.data));
   return (
     <Page title={t`Monthly statements`}>
-      {list.status === 'loading' && (
-        <p className="muted" role="status">
-          <Trans>Loading your statements…</Trans>
-        </p>
-      )}
-      {list.status === 'error' && <WalletFailure error={list.error} retry={list.reload} />}
+      <WalletReadStatus read={list} loading={<Trans>Loading your statements…</Trans>} />
       {list.status === 'ready' &&
         (list.data.length === 0 ? (
           <p className="muted">
@@ -98,21 +91,15 @@ function StatementCard({ statement }: { statement: StatementSummary }) {
 
 function Totals({ opening, credits, debits, closing }: { opening: number; credits?: number; debits?: number; closing: number }) {
   const { t } = useLingui();
-  const rows: [string, string][] = [
-    [t`Opening balance`, formatHkd(opening)],
-    ...(credits !== undefined ? [[t`Credits`, `+${formatHkd(credits)}`] as [string, string]] : []),
-    ...(debits !== undefined ? [[t`Debits`, formatHkd(-debits)] as [string, string]] : []),
-    [t`Closing balance`, formatHkd(closing)],
-  ];
   return (
-    <dl className="hours">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <FieldList
+      rows={[
+        [t`Opening balance`, formatHkd(opening)],
+        credits !== undefined && [t`Credits`, `+${formatHkd(credits)}`],
+        debits !== undefined && [t`Debits`, formatHkd(-debits)],
+        [t`Closing balance`, formatHkd(closing)],
+      ]}
+    />
   );
 }
 
@@ -143,12 +130,7 @@ function MonthStatement({ month }: { month: string }) {
   const debits = entries.reduce((sum, e) => sum + Math.max(0, -e.amount), 0);
   return (
     <Page title={t`Statement for ${name}`}>
-      {statement.status === 'loading' && (
-        <p className="muted" role="status">
-          <Trans>Loading the statement…</Trans>
-        </p>
-      )}
-      {statement.status === 'error' && <WalletFailure error={statement.error} retry={statement.reload} />}
+      <WalletReadStatus read={statement} loading={<Trans>Loading the statement…</Trans>} />
       {statement.status === 'ready' && (
         <>
           <section className="card" aria-label={t`Summary`}>

@@ -4,20 +4,23 @@
  * confirmed one and the way to cancel it (the cancel page).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo, type FormEvent, type ReactNode } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { timeOptions } from '../../machines/manage.machine';
 import { api } from '../api/api';
 import { unwrap } from '../api/api-error';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage, SelectField, TextField } from '../components/form';
 import { Page } from '../components/page';
+import { ReadStatus } from '../components/read-status';
 import { ReservationCard } from '../components/reservation-card';
+import { Section } from '../components/section';
 import { groupReservations } from '../domain/reservation-grouping';
 import { formatTime, hongKongToday } from '../domain/time';
 import { MAX_PARTY_SIZE } from '../domain/venues';
 import { useManageFailureText, useManageText } from '../manage/manage-text';
 import { reservationsKey, venueKey } from '../api/query-keys';
 import { ReservationDetails } from '../manage/reservation-details';
+import { BackToList, loadedReservation, ReservationPending } from '../manage/reservation-states';
 import { useManageReservation } from '../manage/use-manage-reservation';
 import type { PageProps } from '../navigation/routes';
 import { pageAddress } from '../navigation/navigator';
@@ -27,17 +30,6 @@ export default function OrderPage({ query }: PageProps) {
   const id = query.id?.trim();
   // A new id is a new chart: nothing of the last reservation carries over.
   return id ? <OrderDetail key={id} id={id} /> : <OrderList />;
-}
-
-/** A titled region, so assistive technology (and tests) can go straight to it. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
 }
 
 function OrderList() {
@@ -51,19 +43,7 @@ function OrderList() {
 
   return (
     <Page title={t`My reservations`}>
-      {list.status === 'loading' && (
-        <p className="muted" role="status">
-          <Trans>Loading your reservations…</Trans>
-        </p>
-      )}
-      {list.status === 'error' && (
-        <div>
-          <FormMessage error={failure(list.error)} />
-          <button type="button" className="button" onClick={list.reload}>
-            <Trans>Retry</Trans>
-          </button>
-        </div>
-      )}
+      <ReadStatus read={list} loading={<Trans>Loading your reservations…</Trans>} failureText={failure} />
       {groups && (
         <>
           <Section title={t`Upcoming`}>
@@ -104,50 +84,18 @@ function ReservationList({ reservations, now }: { reservations: Parameters<typeo
   );
 }
 
-function BackToList() {
-  return (
-    <p>
-      <a href={`#${pageAddress('order')}`}>
-        <Trans>Back to my reservations</Trans>
-      </a>
-    </p>
-  );
-}
-
 function OrderDetail({ id }: { id: string }) {
   const { t } = useLingui();
-  const text = useManageText();
-  const [snapshot, send] = useManageReservation(id, 'view');
-  const { reservation, problem } = snapshot.context;
+  const manage = useManageReservation(id, 'view');
+  const [snapshot, send] = manage;
+  const reservation = loadedReservation(snapshot);
   const now = new Date();
-
-  if (snapshot.matches('idle') || snapshot.matches('loading')) {
-    return (
-      <Page title={t`Your reservation`}>
-        <p className="muted" role="status">
-          <Trans>Loading your reservation…</Trans>
-        </p>
-      </Page>
-    );
-  }
-  if (snapshot.matches('failed') || !reservation) {
-    const missing = problem?.kind === 'load' && (problem.status === 404 || problem.status === 400);
-    return (
-      <Page title={t`Your reservation`}>
-        <FormMessage error={missing ? t`Reservation not found` : text(problem?.message)} />
-        {!missing && (
-          <button type="button" className="button" onClick={() => send({ type: 'reservation.retry' })}>
-            <Trans>Retry</Trans>
-          </button>
-        )}
-        <BackToList />
-      </Page>
-    );
-  }
+  const title = t`Your reservation`;
+  if (!reservation) return <ReservationPending title={title} manage={manage} />;
 
   const manageable = snapshot.can({ type: 'change.start' });
   return (
-    <Page title={t`Your reservation`}>
+    <Page title={title}>
       {snapshot.matches({ viewing: 'changed' }) && <FormMessage success={t`Your reservation has been changed.`} />}
       <ReservationDetails reservation={reservation} now={now} />
       {snapshot.matches('changing') ? (

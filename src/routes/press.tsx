@@ -1,6 +1,7 @@
 /** Press: what has been written about the club, newest first, and whom journalists should contact. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../components/page';
+import { Section } from '../components/section';
 import { PRESS_EMAIL, PRESS_PHONE, telHref } from '../content/club';
 import { PRESS_MENTIONS } from '../content/press';
 import { formatDate } from '../domain/time';
@@ -35,10 +36,7 @@ export default function PressPage(_props: PageProps) {
         ))}
       </ul>
 
-      <section aria-labelledby="press-enquiries">
-        <h2 id="press-enquiries">
-          <Trans>Press enquiries</Trans>
-        </h2>
+      <Section title={t`Press enquiries`}>
         <p>
           <Trans>
             For interviews, images and visits, please contact our communications team at{' '}
@@ -46,7 +44,7 @@ export default function PressPage(_props: PageProps) {
             <a href={telHref(PRESS_PHONE)}>{PRESS_PHONE}</a>, Monday to Friday, 10:00 am to 6:00 pm.
           </Trans>
         </p>
-      </section>
+      </Section>
     </Page>
   );
 }

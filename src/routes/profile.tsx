@@ -15,16 +15,18 @@ function DetailsForm() {
   const translate = useMessageText();
   const booking = BookingContext.useActorRef();
   const guest = BookingContext.useSelector((s) => s.context.guest);
-  const form = useForm(detailsSchema, {
-    firstName: guest?.firstName ?? '',
-    lastName: guest?.lastName ?? '',
-    email: guest?.email ?? '',
-    mobileCountryCode: guest?.mobileCountryCode ?? '852',
-    mobileNumber: guest?.mobileNumber ?? '',
-    notes: guest?.notes ?? '',
-  });
-  const value = (name: string) => String(form.values[name] ?? '');
-  const error = (name: string) => translate(form.errors[name]);
+  const form = useForm(
+    detailsSchema,
+    {
+      firstName: guest?.firstName ?? '',
+      lastName: guest?.lastName ?? '',
+      email: guest?.email ?? '',
+      mobileCountryCode: guest?.mobileCountryCode ?? '852',
+      mobileNumber: guest?.mobileNumber ?? '',
+      notes: guest?.notes ?? '',
+    },
+    translate,
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,14 +43,14 @@ function DetailsForm() {
 
   return (
     <form onSubmit={submit} noValidate>
-      <TextField label={t`First name`} autoComplete="given-name" value={value('firstName')} error={error('firstName')} onChange={(e) => form.set('firstName', e.target.value)} />
-      <TextField label={t`Last name`} autoComplete="family-name" value={value('lastName')} error={error('lastName')} onChange={(e) => form.set('lastName', e.target.value)} />
-      <TextField label={t`E-mail`} type="email" autoComplete="email" value={value('email')} error={error('email')} onChange={(e) => form.set('email', e.target.value)} />
+      <TextField label={t`First name`} autoComplete="given-name" {...form.field('firstName')} />
+      <TextField label={t`Last name`} autoComplete="family-name" {...form.field('lastName')} />
+      <TextField label={t`E-mail`} type="email" autoComplete="email" {...form.field('email')} />
       <div className="field-row">
-        <TextField label={t`Country code`} inputMode="tel" autoComplete="tel-country-code" value={value('mobileCountryCode')} error={error('mobileCountryCode')} onChange={(e) => form.set('mobileCountryCode', e.target.value)} />
-        <TextField label={t`Mobile number`} type="tel" inputMode="tel" autoComplete="tel-national" value={value('mobileNumber')} error={error('mobileNumber')} onChange={(e) => form.set('mobileNumber', e.target.value)} />
+        <TextField label={t`Country code`} inputMode="tel" autoComplete="tel-country-code" {...form.field('mobileCountryCode')} />
+        <TextField label={t`Mobile number`} type="tel" inputMode="tel" autoComplete="tel-national" {...form.field('mobileNumber')} />
       </div>
-      <TextAreaField label={t`Special requests`} hint={t`Allergies, celebrations, seating wishes`} value={value('notes')} error={error('notes')} maxLength={500} onChange={(e) => form.set('notes', e.target.value)} />
+      <TextAreaField label={t`Special requests`} hint={t`Allergies, celebrations, seating wishes`} maxLength={500} {...form.field('notes')} />
       <button type="submit" className="button button--primary button--block">
         <Trans>Continue</Trans>
       </button>

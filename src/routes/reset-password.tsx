@@ -3,29 +3,26 @@
  * carry `area=admin` so the way back leads to the staff log-in.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
 import { api } from '../api/api';
 import { ApiFailure, unwrap } from '../api/api-error';
-import { FormMessage, useForm } from '../components/form';
+import { FormMessage, SubmitButton, useForm } from '../components/form';
 import { Page } from '../components/page';
 import { PasswordField } from '../components/password-field';
-import { useFailureText, useMessageText } from '../i18n/message-text';
+import { useSubmission } from '../components/use-submission';
+import { useMessageText } from '../i18n/message-text';
 import { resetPasswordFormSchema } from '../domain/account-validation';
 import { navigateTo, pageAddress } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 
-type Outcome = { kind: 'done'; message: string } | { kind: 'failed'; message: string; badLink: boolean } | null;
-
 export default function ResetPasswordPage({ query }: PageProps) {
   const { t } = useLingui();
   const translate = useMessageText();
-  const failureText = useFailureText();
   const staff = query.area === 'admin';
   const areaQuery = staff ? { area: 'admin' } : {};
   const token = query.token;
-  const form = useForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
-  const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useForm(resetPasswordFormSchema, { password: '', confirmPassword: '' }, translate);
+  const submission = useSubmission();
+  const { outcome } = submission;
   const requestNewLink = (
     <a href={`#${pageAddress('forgot-password', areaQuery)}`}>
       <Trans>Request a new link</Trans>
@@ -45,24 +42,13 @@ export default function ResetPasswordPage({ query }: PageProps) {
     );
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const values = form.validate();
-    if (!values || sending || !token) return;
-    setSending(true);
-    setOutcome(null);
-    try {
-      const { message } = await unwrap(
-        api.POST('/user/user/reset-password', { body: { token, password: values.password } }),
-      );
-      setOutcome({ kind: 'done', message: translate(message) ?? message });
-    } catch (error) {
-      const badLink = error instanceof ApiFailure && error.field === 'token';
-      setOutcome({ kind: 'failed', message: failureText(error), badLink });
-    } finally {
-      setSending(false);
-    }
-  }
+  const submit = submission.onSubmit(form.validate, async ({ password }) => {
+    const { message } = await unwrap(api.POST('/user/user/reset-password', { body: { token, password } }));
+    return translate(message) ?? message;
+  });
+
+  // A refused token: the link is spent or wrong, so the way on is a new one.
+  const badLink = outcome?.kind === 'failed' && outcome.error instanceof ApiFailure && outcome.error.field === 'token';
 
   if (outcome?.kind === 'done') {
     return (
@@ -84,29 +70,11 @@ export default function ResetPasswordPage({ query }: PageProps) {
   return (
     <Page title={t`Reset password`} lead={t`Choose a new password of at least 7 characters.`}>
       <form noValidate onSubmit={submit}>
-        <PasswordField
-          label={t`New password`}
-          name="password"
-          autoComplete="new-password"
-          value={String(form.values.password ?? '')}
-          onChange={(e) => form.set('password', e.target.value)}
-          error={translate(form.errors.password)}
-        />
-        <PasswordField
-          label={t`Confirm new password`}
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={String(form.values.confirmPassword ?? '')}
-          onChange={(e) => form.set('confirmPassword', e.target.value)}
-          error={translate(form.errors.confirmPassword)}
-        />
-        <FormMessage error={outcome?.kind === 'failed' ? outcome.message : null} />
-        {outcome?.kind === 'failed' && outcome.badLink && <p>{requestNewLink}</p>}
-        <div className="actions">
-          <button type="submit" className="button button--primary button--block" disabled={sending}>
-            {sending ? t`Saving…` : t`Set new password`}
-          </button>
-        </div>
+        <PasswordField label={t`New password`} autoComplete="new-password" {...form.field('password')} />
+        <PasswordField label={t`Confirm new password`} autoComplete="new-password" {...form.field('confirmPassword')} />
+        <FormMessage error={submission.error} />
+        {badLink && <p>{requestNewLink}</p>}
+        <SubmitButton label={t`Set new password`} busyLabel={t`Saving…`} busy={submission.sending} />
       </form>
     </Page>
   );

@@ -10,11 +10,12 @@ import { unwrap } from '../api/api-error';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage, TextField } from '../components/form';
 import { Page } from '../components/page';
+import { PageLink } from '../components/page-link';
 import { isIsoDate } from '../domain/time';
 import { transactionsKey } from '../api/query-keys';
-import { EntryList, WalletFailure } from '../manage/wallet-entry';
+import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
 import type { PageProps } from '../navigation/routes';
-import { navigateTo, pageAddress } from '../navigation/navigator';
+import { navigateTo } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
 
 const TRANSACTIONS_PAGE_SIZE = 10;
@@ -44,12 +45,7 @@ export default function TransactionsPage({ query }: PageProps) {
   return (
     <Page title={t`Transactions`} lead={t`Newest first. Days are Hong Kong days.`}>
       <RangeFilter key={`${from ?? ''}|${to ?? ''}`} from={from} to={to} reversed={reversed} />
-      {!reversed && list.status === 'loading' && (
-        <p className="muted" role="status">
-          <Trans>Loading transactions…</Trans>
-        </p>
-      )}
-      {!reversed && list.status === 'error' && <WalletFailure error={list.error} retry={list.reload} />}
+      {!reversed && <WalletReadStatus read={list} loading={<Trans>Loading transactions…</Trans>} />}
       {!reversed && list.status === 'ready' && (
         <>
           {list.data.items.length === 0 ? (
@@ -81,11 +77,9 @@ export default function TransactionsPage({ query }: PageProps) {
           </nav>
         </>
       )}
-      <p>
-        <a href={`#${pageAddress('wallet')}`}>
-          <Trans>Back to the wallet</Trans>
-        </a>
-      </p>
+      <PageLink to="wallet">
+        <Trans>Back to the wallet</Trans>
+      </PageLink>
     </Page>
   );
 }

@@ -3,13 +3,16 @@
  * hours and PDF menus, with the way to book a table.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode } from 'react';
 import { api } from '../api/api';
 import { ApiFailure, unwrap } from '../api/api-error';
 import type { components } from '../api/schema';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage } from '../components/form';
+import { FieldList } from '../components/field-list';
 import { Page } from '../components/page';
+import { PageLink } from '../components/page-link';
+import { ReadStatus } from '../components/read-status';
+import { Section } from '../components/section';
 import { telHref } from '../content/club';
 import { useFailureText } from '../i18n/message-text';
 import { venueKey } from '../api/query-keys';
@@ -33,11 +36,9 @@ function VenueProblem({ problem }: { problem: 'missing' | 'unknown' }) {
       <FormMessage
         error={problem === 'missing' ? t`Venue domain is required` : t`The venue information does not exist`}
       />
-      <p>
-        <a href={`#${pageAddress('venue')}`}>
-          <Trans>See all our venues</Trans>
-        </a>
-      </p>
+      <PageLink to="venue">
+        <Trans>See all our venues</Trans>
+      </PageLink>
     </Page>
   );
 }
@@ -92,19 +93,7 @@ function VenueDetail({ domain }: { domain: string }) {
 
       {local && <DiningHours venue={local} />}
 
-      {info.status === 'loading' && (
-        <p className="muted" role="status">
-          <Trans>Loading opening hours and menus…</Trans>
-        </p>
-      )}
-      {info.status === 'error' && (
-        <div>
-          <FormMessage error={failureText(info.error)} />
-          <button type="button" className="button" onClick={info.reload}>
-            <Trans>Retry</Trans>
-          </button>
-        </div>
-      )}
+      <ReadStatus read={info} loading={<Trans>Loading opening hours and menus…</Trans>} failureText={failureText} />
       {server && (
         <>
           <OpeningHours hours={server.openingHours} />
@@ -115,29 +104,13 @@ function VenueDetail({ domain }: { domain: string }) {
   );
 }
 
-/** A titled region, so assistive technology (and tests) can go straight to it. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 function DiningHours({ venue }: { venue: Venue }) {
   const { t, i18n } = useLingui();
   return (
     <Section title={t`Dining hours`}>
-      <dl className="hours">
-        {venue.diningHours.map((entry) => (
-          <div key={entry.title}>
-            <dt>{venueText(i18n, entry.title)}</dt>
-            <dd>{venueText(i18n, entry.desc)}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList
+        rows={venue.diningHours.map((entry) => [venueText(i18n, entry.title), venueText(i18n, entry.desc)] as const)}
+      />
     </Section>
   );
 }

@@ -4,9 +4,11 @@ import { api } from '../api/api';
 import { ApiFailure, unwrap } from '../api/api-error';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage } from '../components/form';
+import { FieldList } from '../components/field-list';
 import { Page } from '../components/page';
+import { PageLink } from '../components/page-link';
 import { walletEntryKey } from '../api/query-keys';
-import { entryDateTime, signedHkd, useEntryTypeText, WalletFailure, type WalletEntry } from '../manage/wallet-entry';
+import { entryDateTime, signedHkd, useEntryTypeText, WalletReadStatus, type WalletEntry } from '../manage/wallet-entry';
 import type { PageProps } from '../navigation/routes';
 import { pageAddress } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
@@ -18,11 +20,9 @@ export default function WalletDetailPage({ query }: PageProps) {
 
 function BackToWallet() {
   return (
-    <p>
-      <a href={`#${pageAddress('wallet')}`}>
-        <Trans>Back to the wallet</Trans>
-      </a>
-    </p>
+    <PageLink to="wallet">
+      <Trans>Back to the wallet</Trans>
+    </PageLink>
   );
 }
 
@@ -48,12 +48,7 @@ function EntryDetail({ id }: { id: string }) {
   }
   return (
     <Page title={t`Wallet entry`}>
-      {entry.status === 'loading' && (
-        <p className="muted" role="status">
-          <Trans>Loading the entry…</Trans>
-        </p>
-      )}
-      {entry.status === 'error' && <WalletFailure error={entry.error} retry={entry.reload} />}
+      <WalletReadStatus read={entry} loading={<Trans>Loading the entry…</Trans>} />
       {entry.status === 'ready' && <EntryFields entry={entry.data} />}
       <BackToWallet />
     </Page>
@@ -66,52 +61,23 @@ function EntryFields({ entry }: { entry: WalletEntry }) {
   return (
     <section className="card" aria-label={t`Wallet entry`}>
       <h2 className="card__title">{entry.description}</h2>
-      <dl className="hours">
-        <div>
-          <dt>
-            <Trans>Type</Trans>
-          </dt>
-          <dd>{typeText(entry.type)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Amount</Trans>
-          </dt>
-          <dd>
-            {signedHkd(entry.amount)} {entry.amount >= 0 ? t`(credit)` : t`(debit)`}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Description</Trans>
-          </dt>
-          <dd>{entry.description}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Date</Trans>
-          </dt>
-          <dd>{entryDateTime(entry.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Reference</Trans>
-          </dt>
-          <dd>{entry._id}</dd>
-        </div>
-        {entry.reservationId && (
-          <div>
-            <dt>
-              <Trans>Reservation</Trans>
-            </dt>
-            <dd>
-              <a href={`#${pageAddress('order', { id: entry.reservationId })}`}>
-                <Trans>View the reservation</Trans>
-              </a>
-            </dd>
-          </div>
-        )}
-      </dl>
+      <FieldList
+        rows={[
+          [t`Type`, typeText(entry.type)],
+          [t`Amount`, `${signedHkd(entry.amount)} ${entry.amount >= 0 ? t`(credit)` : t`(debit)`}`],
+          [t`Description`, entry.description],
+          [t`Date`, entryDateTime(entry.createdAt)],
+          [t`Reference`, entry._id],
+          entry.reservationId
+            ? [
+                t`Reservation`,
+                <a href={`#${pageAddress('order', { id: entry.reservationId })}`}>
+                  <Trans>View the reservation</Trans>
+                </a>,
+              ]
+            : null,
+        ]}
+      />
     </section>
   );
 }

@@ -8,9 +8,10 @@ import { api } from '../api/api';
 import { unwrap } from '../api/api-error';
 import { useApiQuery } from '../api/use-api-query';
 import { Page } from '../components/page';
+import { Section } from '../components/section';
 import { formatHkd } from '../domain/money';
 import { walletKey } from '../api/query-keys';
-import { EntryList, WalletFailure } from '../manage/wallet-entry';
+import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
 import type { PageProps } from '../navigation/routes';
 import { pageAddress } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
@@ -22,24 +23,13 @@ export default function WalletPage(_props: PageProps) {
 
   return (
     <Page title={t`Wallet`}>
-      {wallet.status === 'loading' && (
-        <p className="muted" role="status">
-          <Trans>Loading your wallet…</Trans>
-        </p>
-      )}
-      {wallet.status === 'error' && <WalletFailure error={wallet.error} retry={wallet.reload} />}
+      <WalletReadStatus read={wallet} loading={<Trans>Loading your wallet…</Trans>} />
       {wallet.status === 'ready' && (
         <>
-          <section className="card" aria-labelledby="wallet-balance">
-            <h2 id="wallet-balance" className="card__title">
-              <Trans>Balance</Trans>
-            </h2>
+          <Section title={t`Balance`} card>
             <p className="page__title">{formatHkd(wallet.data.balance)}</p>
-          </section>
-          <section aria-labelledby="wallet-latest">
-            <h2 id="wallet-latest">
-              <Trans>Latest entries</Trans>
-            </h2>
+          </Section>
+          <Section title={t`Latest entries`}>
             {wallet.data.entries.length === 0 ? (
               <p className="muted">
                 <Trans>Your wallet has no entries yet.</Trans>
@@ -47,7 +37,7 @@ export default function WalletPage(_props: PageProps) {
             ) : (
               <EntryList entries={wallet.data.entries} />
             )}
-          </section>
+          </Section>
           <div className="actions">
             <a className="button" href={`#${pageAddress('transactions')}`}>
               <Trans>Transactions</Trans>

@@ -6,41 +6,23 @@
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findHeading, openApp, startApi, storeSession, type TestApi } from './app-harness';
+import { describe, expect, it } from 'vitest';
+import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
+import { address, findText, SLOW } from './page-queries';
 
-let api: TestApi;
+const api = useAppHarness();
 
-beforeAll(async () => {
-  api = await startApi();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
-
-const SLOW = { timeout: 10_000 };
-
-/** The hash address the app shows, e.g. `/pages/home`. */
-const address = () => decodeURIComponent(location.hash.replace(/^#/, ''));
-
-const findText = (text: string | RegExp) => screen.findByText(text, {}, SLOW);
 const RESET_SENT = 'If an account exists for this e-mail, we have sent a link to reset your password.';
 
 /** What the API answers to a log-in, straight from the server. */
 const apiLogin = (email: string, password: string) =>
-  api.request('POST', '/user/authentication/login', { body: { email, password } });
+  api().request('POST', '/user/authentication/login', { body: { email, password } });
 const apiRefresh = (refreshToken: string | null) =>
-  api.request('POST', '/user/authentication/refresh-token', { body: { refreshToken } });
+  api().request('POST', '/user/authentication/refresh-token', { body: { refreshToken } });
 
 /** The newest mail to `email` with this subject, and the in-app address of the link in it. */
 async function mailedLink(email: string, subject: string): Promise<string> {
-  const res = await api.request('GET', `/dev/outbox?recipient=${encodeURIComponent(email)}`);
+  const res = await api().request('GET', `/dev/outbox?recipient=${encodeURIComponent(email)}`);
   const mail = (res.body.data as { subject: string; body: string }[]).find((m) => m.subject === subject);
   const link = mail?.body.match(/#(\/pages\/\S+)/)?.[1];
   if (!link) throw new Error(`no "${subject}" mail with a link to ${email}`);
@@ -51,16 +33,31 @@ let unique = 0;
 /** A fresh, verified account, so tests that change a password leave the demo accounts alone. */
 async function createAccount(password: string): Promise<string> {
   const email = `account-${Date.now()}-${++unique}@example.com`;
-  const signUp = await api.request('POST', '/user/user/sign-up', {
+  const signUp = await api().request('POST', '/user/user/sign-up', {
     body: { firstName: 'Ada', lastName: 'Wong', email, password },
   });
   expect(signUp.status).toBe(202);
   const token = new URLSearchParams((await mailedLink(email, 'Confirm your e-mail address')).split('?')[1]).get(
     'verifyToken',
   );
-  const verified = await api.request('POST', '/user/user/verify-email', { body: { token } });
+  const verified = await api().request('POST', '/user/user/verify-email', { body: { token } });
   expect(verified.status).toBe(200);
   return email;
+}
+
+/** Asks for a reset link on the forgot-password page at `page`. */
+async function requestResetLink(email: string, page = '/pages/forgot-password', heading = 'Forgot password') {
+  await openApp(page);
+  await findHeading(heading);
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('E-mail'), email);
+  await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+}
+
+/** Types a new password and its confirmation on the reset page. */
+async function typeNewPassword(user: ReturnType<typeof userEvent.setup>, password: string, confirmation = password) {
+  await user.type(screen.getByLabelText('New password'), password);
+  await user.type(screen.getByLabelText('Confirm new password'), confirmation);
 }
 
 async function logIn(email: string, password: string) {
@@ -130,9 +127,7 @@ describe('log in', () => {
   });
 
   it('logs out from the navigation bar and forgets the stored session', async () => {
-    await storeSession(api, 'member@example.com', 'member-pass-1');
-    await openApp('/pages/change-password');
-    await findHeading('Change password');
+    await openAs(api(), ['member@example.com', 'member-pass-1'], '/pages/change-password', 'Change password');
     await waitFor(() => expect(localStorage.getItem('cache_user_info')).toContain('member@example.com'));
 
     const user = userEvent.setup();
@@ -169,11 +164,7 @@ describe('staff log in', () => {
   });
 
   it('sends a staff reset link that leads back to the staff log-in', async () => {
-    await openApp('/pages/forgot-password?area=admin');
-    await findHeading('Staff: forgot password');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('E-mail'), 'admin@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await requestResetLink('admin@example.com', '/pages/forgot-password?area=admin', 'Staff: forgot password');
 
     expect(await findText(RESET_SENT)).toBeTruthy();
     expect(await mailedLink('admin@example.com', 'Reset your password')).toMatch(/area=admin/);
@@ -183,11 +174,7 @@ describe('staff log in', () => {
 describe('forgot and reset password', () => {
   it('resets the password through the mailed link, and the new one logs in', async () => {
     const email = await createAccount('first-pass-1');
-    await openApp('/pages/forgot-password');
-    await findHeading('Forgot password');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('E-mail'), email);
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await requestResetLink(email);
     expect(await findText(RESET_SENT)).toBeTruthy();
 
     // Opening the link from the mail, as in a new tab.
@@ -195,8 +182,8 @@ describe('forgot and reset password', () => {
     cleanup();
     await openApp(link);
     await findHeading('Reset password');
-    await user.type(screen.getByLabelText('New password'), 'second-pass-2');
-    await user.type(screen.getByLabelText('Confirm new password'), 'second-pass-2');
+    const user = userEvent.setup();
+    await typeNewPassword(user, 'second-pass-2');
     await user.keyboard('{Enter}');
     expect(await findText('Your password has been reset. Please log in.')).toBeTruthy();
 
@@ -208,11 +195,7 @@ describe('forgot and reset password', () => {
   });
 
   it('gives the same neutral answer for an unknown e-mail', async () => {
-    await openApp('/pages/forgot-password');
-    await findHeading('Forgot password');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('E-mail'), 'nobody-here@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await requestResetLink('nobody-here@example.com');
 
     expect(await findText(RESET_SENT)).toBeTruthy();
   });
@@ -221,8 +204,7 @@ describe('forgot and reset password', () => {
     await openApp('/pages/reset-password?token=some-token');
     await findHeading('Reset password');
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('New password'), 'abcdefgh');
-    await user.type(screen.getByLabelText('Confirm new password'), 'abcdefgX');
+    await typeNewPassword(user, 'abcdefgh', 'abcdefgX');
     // The switch shows what was typed, to spot the difference.
     expect(screen.getByLabelText('Confirm new password').getAttribute('type')).toBe('password');
     await user.click(screen.getAllByRole('button', { name: 'Show password' })[1]!);
@@ -239,8 +221,7 @@ describe('forgot and reset password', () => {
     await openApp('/pages/reset-password?token=not-a-real-token');
     await findHeading('Reset password');
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('New password'), 'abcdefgh');
-    await user.type(screen.getByLabelText('Confirm new password'), 'abcdefgh');
+    await typeNewPassword(user, 'abcdefgh');
     await user.keyboard('{Enter}');
 
     const alert = await screen.findByRole('alert', {}, SLOW);
@@ -303,7 +284,7 @@ describe('sign up', () => {
 describe('change password', () => {
   it('refuses a wrong current password, then changes it and keeps this device logged in', async () => {
     const email = await createAccount('old-pass-1');
-    await storeSession(api, email, 'old-pass-1');
+    await storeSession(api(), email, 'old-pass-1');
     const before = localStorage.getItem('refresh_token');
     await openApp('/pages/change-password');
     await findHeading('Change password');

@@ -3,14 +3,13 @@
  * running in-process on a fresh database with demo data (see tests/server/harness.ts).
  */
 import { Blob as NodeBlob } from 'node:buffer';
-import { act, render, screen } from '@testing-library/react';
-import { vi } from 'vitest';
-import { createTestApi, type TestApi } from '../server/harness';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { invalidate } from '../../src/api/use-api-query';
+import { createTestApi, TEST_NOW, type TestApi } from '../server/harness';
 
-export type { TestApi };
-
-/** Starts the API and routes the page's fetch calls to it. Call once per file (beforeAll). */
-export async function startApi(options?: Parameters<typeof createTestApi>[0]): Promise<TestApi> {
+/** Starts the API and routes the page's fetch calls to it. */
+async function startApi(options?: Parameters<typeof createTestApi>[0]): Promise<TestApi> {
   // PGlite reads its extension bundle with Blob.arrayBuffer(), which jsdom's Blob lacks: lend it Node's.
   const jsdomBlob = globalThis.Blob;
   globalThis.Blob = NodeBlob as typeof Blob;
@@ -21,6 +20,66 @@ export async function startApi(options?: Parameters<typeof createTestApi>[0]): P
     globalThis.Blob = jsdomBlob;
   }
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => api.app.fetch(new Request(input, init)));
+  return api;
+}
+
+/**
+ * The API for the tests of this file (or describe block): started before them, closed after them. Returns
+ * a getter, since the API exists only once they start.
+ */
+export function useTestApi(options?: Parameters<typeof createTestApi>[0]): () => TestApi {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await startApi(options);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  return () => {
+    if (!api) throw new Error('The test API has not started: use it inside a test or hook.');
+    return api;
+  };
+}
+
+interface HarnessOptions {
+  /**
+   * The page's clock stopped at the server's fixed now (TEST_NOW), so both agree on what is upcoming:
+   * 'file' once for all the file's tests; 'test' anew for each, with nothing cached from the last test.
+   */
+  fixedNow?: 'file' | 'test';
+  /** Puts back whatever else a test changed, once its page is gone. */
+  afterEach?: (api: TestApi) => void;
+}
+
+/**
+ * Everything a file of whole-app tests needs: the API (see `useTestApi`), and after each test the page
+ * unmounted and the browser's storage cleared, so every test is a new visit.
+ */
+export function useAppHarness({ fixedNow, afterEach: reset }: HarnessOptions = {}): () => TestApi {
+  const api = useTestApi();
+  if (fixedNow === 'file') {
+    beforeAll(() => {
+      vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
+    });
+    // Registered after the API's, so it runs before the API closes.
+    afterAll(() => {
+      vi.useRealTimers();
+    });
+  }
+  if (fixedNow === 'test') {
+    beforeEach(() => {
+      invalidate('');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(TEST_NOW);
+    });
+  }
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+    if (fixedNow === 'test') vi.useRealTimers();
+    reset?.(api());
+  });
   return api;
 }
 
@@ -43,6 +102,18 @@ export async function storeSession(api: TestApi, email: string, password: string
   const res = await api.request('POST', '/user/authentication/login', { body: { email, password } });
   localStorage.setItem('access_token', res.body.data.token);
   localStorage.setItem('refresh_token', res.body.data.refreshToken);
+}
+
+/** Opens the app at `address` as a returning user of `account`, once the page's heading shows. */
+export async function openAs(
+  api: TestApi,
+  [email, password]: readonly [email: string, password: string],
+  address: string,
+  heading: string | RegExp,
+) {
+  await storeSession(api, email, password);
+  await openApp(address);
+  return findHeading(heading);
 }
 
 /** The page's main heading, once it has loaded. */

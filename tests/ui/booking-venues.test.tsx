@@ -3,41 +3,19 @@
  * Every experience that needs no payment, at every venue, booked through the wizard as a guest would:
  * at Hop Sze with the SMS code the venue asks for (a wrong code first, then the right one).
  */
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { invalidate } from '../../src/api/use-api-query';
-import { TEST_NOW } from '../server/harness';
-import { findHeading, openApp, startApi, storeSession, type TestApi } from './app-harness';
+import { describe, expect, it } from 'vitest';
+import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
+import { pickTime, walkToTimes } from './booking-walk';
+import { SLOW } from './page-queries';
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
-
-beforeEach(() => {
-  invalidate('');
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(TEST_NOW);
-});
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-  vi.useRealTimers();
-});
-
-const SLOW = { timeout: 10_000 };
+// Each test a new visit, with the page's clock and the server's agreeing: Monday 23 Nov 2026, 10:00 in Hong Kong.
+const api = useAppHarness({ fixedNow: 'test' });
 
 /** Reads the newest verification code texted to a number. */
 async function smsCode(number: string): Promise<string> {
-  const res = await api.request('GET', `/dev/outbox?recipient=${encodeURIComponent(number)}&channel=SMS`);
+  const res = await api().request('GET', `/dev/outbox?recipient=${encodeURIComponent(number)}&channel=SMS`);
   return /\b(\d{6})\b/.exec(res.body.data[0].body)![1]!;
 }
 
@@ -50,17 +28,11 @@ describe.each([
   ['obe', 'Bar Seating', 'SAT', 28, '12:00 am'],
 ])('at %s, %s', (domain, experience, weekday, day, time) => {
   it('books a table without payment', async () => {
-    await storeSession(api, 'guest@example.com', 'guest-pass-1');
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
     const user = userEvent.setup();
     await openApp(`/pages/experience?domain=${domain}`);
-    await user.click(await screen.findByRole('button', { name: new RegExp(`^${experience}`) }, SLOW));
-    await findHeading('Date and party size');
-    await user.click(screen.getByRole('radio', { name: new RegExp(`${weekday}\\s*${day}`) }));
-    await user.click(screen.getByRole('button', { name: 'Find a table' }));
-    await findHeading('Choose a time');
-    await user.click(screen.getByRole('button', { name: time }));
-    const next = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
-    if (next.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
+    await walkToTimes(user, { experience: new RegExp(`^${experience}`), day: new RegExp(`${weekday}\\s*${day}`) });
+    await pickTime(user, time);
     await findHeading('Your details');
     await user.click(await screen.findByRole('button', { name: 'Continue' }, SLOW));
 

@@ -3,63 +3,26 @@
  * The booking wizard in the whole app against the real API: each step is a page the chart shows, and
  * the guest walks it as a person would, from the venue to the confirmed table.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { invalidate } from '../../src/api/use-api-query';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_NOW } from '../server/harness';
-import { findHeading, openApp, startApi, storeSession, type TestApi } from './app-harness';
+import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
+import { pickTime, walkToTimes } from './booking-walk';
+import { SLOW } from './page-queries';
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
-
-beforeEach(() => {
-  // Each test is a new visit: nothing kept from the last one.
-  invalidate('');
-  // The page's clock and the server's agree: Monday 23 Nov 2026, 10:00 in Hong Kong.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(TEST_NOW);
-});
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-  vi.useRealTimers();
-});
-
-const SLOW = { timeout: 10_000 };
-
-async function walkToTimes(user: ReturnType<typeof userEvent.setup>, guests = '2 guests') {
-  await findHeading('Choose your experience');
-  await user.click(await screen.findByRole('button', { name: /Set Lunch/ }, SLOW));
-  await findHeading('Date and party size');
-  await user.click(screen.getByRole('radio', { name: /TUE\s*24/ }));
-  await user.selectOptions(screen.getByLabelText('Party size'), guests);
-  await user.click(screen.getByRole('button', { name: 'Find a table' }));
-}
+// Each test a new visit, with the page's clock and the server's agreeing: Monday 23 Nov 2026, 10:00 in Hong Kong.
+const api = useAppHarness({ fixedNow: 'test' });
 
 describe('the booking wizard', () => {
   it('walks a member from the venue to a confirmed table', async () => {
-    await storeSession(api, 'member@example.com', 'member-pass-1');
+    await storeSession(api(), 'member@example.com', 'member-pass-1');
     const user = userEvent.setup();
     await openApp('/pages/book?domain=batard');
-    await walkToTimes(user);
-
-    await findHeading('Choose a time');
+    await walkToTimes(user, { experience: /Set Lunch/, guests: '2 guests' });
     expect(location.hash).toBe('#/pages/timeslot');
-    await user.click(screen.getByRole('button', { name: '12:00 pm' }));
-
     // Bâtard's lunch may offer a choice of area; any will do.
-    const heading = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
-    if (heading.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
+    await pickTime(user, '12:00 pm');
 
     await findHeading('Your details');
     expect(await screen.findByText(/Your table is held for/, {}, SLOW)).toBeTruthy();
@@ -73,13 +36,13 @@ describe('the booking wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm reservation' }));
 
     await findHeading('Your table is confirmed');
-    const member = await api.login('member@example.com', 'member-pass-1');
-    const list = await api.request('GET', '/user/reservation', { token: member });
+    const member = await api().login('member@example.com', 'member-pass-1');
+    const list = await api().request('GET', '/user/reservation', { token: member });
     expect(list.body.data.some((r: { status: string; venue: { domain: string } }) => r.status === 'CONFIRMED' && r.venue.domain === 'batard')).toBe(true);
   });
 
   it('asks the API for nothing twice along the way', async () => {
-    await storeSession(api, 'member@example.com', 'member-pass-1');
+    await storeSession(api(), 'member@example.com', 'member-pass-1');
     const calls: string[] = [];
     const fetchToApi = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
@@ -90,15 +53,8 @@ describe('the booking wizard', () => {
     });
     const user = userEvent.setup();
     await openApp('/pages/book?domain=obe');
-    await findHeading('Choose your experience');
-    await user.click(await screen.findByRole('button', { name: /Bar Seating/ }, SLOW));
-    await findHeading('Date and party size');
-    await user.click(screen.getByRole('radio', { name: /TUE\s*24/ }));
-    await user.click(screen.getByRole('button', { name: 'Find a table' }));
-    await findHeading('Choose a time');
-    await user.click(screen.getByRole('button', { name: '7:00 pm' }));
-    const heading = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
-    if (heading.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
+    await walkToTimes(user, { experience: /Bar Seating/ });
+    await pickTime(user, '7:00 pm');
     await user.click(await screen.findByRole('button', { name: 'Continue' }, SLOW));
     await findHeading('Review and confirm');
     for (const box of screen.getAllByRole('checkbox')) await user.click(box);
@@ -126,14 +82,11 @@ describe('the booking wizard', () => {
   });
 
   it('shows the guest-details messages of SPEC §5 and keeps the hold', async () => {
-    await storeSession(api, 'guest@example.com', 'guest-pass-1');
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
     const user = userEvent.setup();
     await openApp('/pages/book?domain=batard');
-    await walkToTimes(user);
-    await findHeading('Choose a time');
-    await user.click(screen.getByRole('button', { name: '12:30 pm' }));
-    const heading = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
-    if (heading.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
+    await walkToTimes(user, { experience: /Set Lunch/, guests: '2 guests' });
+    await pickTime(user, '12:30 pm');
     await findHeading('Your details');
     await screen.findByRole('button', { name: 'Continue' }, SLOW);
     await user.clear(screen.getByLabelText('First name'));
@@ -149,14 +102,11 @@ describe('the booking wizard', () => {
   });
 
   it('resumes the same step after a reload, with the hold still counting', async () => {
-    await storeSession(api, 'guest@example.com', 'guest-pass-1');
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
     const user = userEvent.setup();
     const first = await openApp('/pages/book?domain=batard');
-    await walkToTimes(user, '3 guests');
-    await findHeading('Choose a time');
-    await user.click(screen.getByRole('button', { name: '1:00 pm' }));
-    const heading = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
-    if (heading.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
+    await walkToTimes(user, { experience: /Set Lunch/, guests: '3 guests' });
+    await pickTime(user, '1:00 pm');
     await findHeading('Your details');
     first.unmount();
     vi.setSystemTime(new Date(TEST_NOW.getTime() + 5 * 60_000));
@@ -167,7 +117,7 @@ describe('the booking wizard', () => {
   });
 
   it('sends a party above the online limit to the reservations team', async () => {
-    await storeSession(api, 'guest@example.com', 'guest-pass-1');
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
     const user = userEvent.setup();
     await openApp('/pages/book?domain=hopsze');
     await findHeading('Choose your experience');

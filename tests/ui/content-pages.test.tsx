@@ -5,55 +5,18 @@
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hasVenueText } from '../../src/content/venue-texts';
 import { VENUES } from '../../src/domain/venues';
-import { findHeading, openApp, startApi, type TestApi } from './app-harness';
+import { findHeading, openApp, useAppHarness } from './app-harness';
+import { watchFetch } from './fetch-watch';
+import { region, SLOW } from './page-queries';
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
-
-const SLOW = { timeout: 10_000 };
-
-type FetchCall = { method: string; path: string };
-
-/** Method and path of a fetch call, read without touching its body (a Request's body can be read once). */
-function callOf(input: RequestInfo | URL, init?: RequestInit): FetchCall {
-  if (input instanceof Request) return { method: input.method, path: new URL(input.url).pathname };
-  return { method: (init?.method ?? 'GET').toUpperCase(), path: new URL(String(input), location.origin).pathname };
-}
-
-/** Watches the page's fetch calls (the stub that runs the real API), optionally answering some itself. */
-function watchFetch(answer?: (call: FetchCall) => Promise<Response | undefined> | Response | undefined) {
-  const realFetch = globalThis.fetch;
-  const seen: FetchCall[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const call = callOf(input, init);
-    seen.push(call);
-    return (await answer?.(call)) ?? realFetch(input, init);
-  });
-  return {
-    calls: (method: string, path: string) => seen.filter((c) => c.method === method && c.path === path).length,
-  };
-}
+// Some tests watch or answer the page's fetch calls.
+const api = useAppHarness({ afterEach: () => vi.restoreAllMocks() });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const region = (name: string | RegExp) => screen.findByRole('region', { name }, SLOW);
 
 describe('pages render their heading', () => {
   it.each([
@@ -278,7 +241,7 @@ describe('membership and the contact form', () => {
     }
     expect(fetches.calls('POST', '/public/contact-form')).toBe(1);
 
-    const outbox = await api.request('GET', `/dev/outbox?recipient=${encodeURIComponent(email)}`);
+    const outbox = await api().request('GET', `/dev/outbox?recipient=${encodeURIComponent(email)}`);
     expect(outbox.body.data).toHaveLength(1);
     expect(outbox.body.data[0]).toMatchObject({ channel: 'EMAIL', subject: 'We have received your message' });
     expect(outbox.body.data[0].body).toContain('Dear Vivian Leung');
@@ -297,7 +260,7 @@ describe('membership and the contact form', () => {
     await user.type(fields[4]!, '請寄上入會資料。');
     await user.click(within(form).getByRole('button'));
     await within(form).findByRole('status', {}, SLOW);
-    const concierge = await api.request('GET', '/dev/outbox?recipient=concierge%40example.com');
+    const concierge = await api().request('GET', '/dev/outbox?recipient=concierge%40example.com');
     const mail = (concierge.body.data as { body: string }[]).find((m) => m.body.includes(email));
     expect(mail?.body).toContain('Language: zh-Hant');
   });

@@ -6,7 +6,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';
@@ -14,35 +14,27 @@ import { cancellationTerms } from '../../src/manage/cancellation-terms';
 import { reservation as reservationFixture, venue as venueFixture } from '../fixtures/booking';
 import { experienceIdByName, LECLOS, OBE, UNKNOWN_ID } from '../server/fixtures';
 import { TEST_NOW } from '../server/harness';
-import { findHeading, openApp, startApi, storeSession, type TestApi } from './app-harness';
+import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
+import { failOnce } from './fetch-watch';
+import { fieldTexts, findText, region, SLOW } from './page-queries';
 
-let api: TestApi;
+// The page judges "upcoming" by the browser's clock: it has the server's fixed now (Mon 23 Nov 2026, 10:00 HK).
+const api = useAppHarness({
+  fixedNow: 'file',
+  // Tests move both clocks and stub fetch; each starts again from the fixed now and the real API.
+  afterEach: (started) => {
+    vi.restoreAllMocks();
+    started.clock.set(TEST_NOW);
+    vi.setSystemTime(TEST_NOW);
+  },
+});
+
 let passwordHash: string;
 const PASSWORD = 'manage-pass-1';
 
 beforeAll(async () => {
-  api = await startApi();
   passwordHash = await hashPassword(PASSWORD);
-  // The page judges "upcoming" by the browser's clock: give it the server's fixed now (Mon 23 Nov 2026, 10:00 HK).
-  vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
 });
-
-afterAll(async () => {
-  vi.useRealTimers();
-  await api?.close();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
-  api.clock.set(TEST_NOW);
-  vi.setSystemTime(TEST_NOW);
-});
-
-const SLOW = { timeout: 10_000 };
-const findText = (text: string | RegExp) => screen.findByText(text, {}, SLOW);
-const region = (name: string | RegExp) => screen.findByRole('region', { name }, SLOW);
 
 const GUEST_DETAILS = {
   firstName: 'Grace',
@@ -62,16 +54,16 @@ let unique = 0;
 /** A fresh guest of its own, so tests do not see each other's reservations. */
 async function newGuest(): Promise<Guest> {
   const email = `manage-${++unique}-${newId()}@example.com`;
-  await api.deps.db.insert(users).values({
+  await api().deps.db.insert(users).values({
     id: newId(),
     role: 'guest',
     email,
     passwordHash,
     firstName: 'Grace',
     lastName: 'Chan',
-    emailVerifiedAt: api.clock.now(),
+    emailVerifiedAt: api().clock.now(),
   });
-  return { email, token: () => api.login(email, PASSWORD) };
+  return { email, token: () => api().login(email, PASSWORD) };
 }
 
 interface Booking {
@@ -85,22 +77,22 @@ interface Booking {
 /** Checks the slot is offered, holds it and (unless `hold`) confirms it; returns the reservation. */
 async function book(guest: Guest, booking: Booking, { hold = false } = {}) {
   const token = await guest.token();
-  const experienceId = await experienceIdByName(api.deps.db, booking.venueId, booking.experience);
+  const experienceId = await experienceIdByName(api().deps.db, booking.venueId, booking.experience);
   const numberOfGuests = booking.numberOfGuests ?? 2;
-  const offered = await api.request(
+  const offered = await api().request(
     'GET',
     `/user/reservation/v1.1/timeslot-availability/${booking.venueId}/${booking.date}?numberOfGuests=${numberOfGuests}&experienceId=${experienceId}`,
     { token },
   );
   expect(offered.status, JSON.stringify(offered.body)).toBe(200);
   expect(offered.body.data.timeslots.map((s: { startTime: number }) => s.startTime)).toContain(booking.startTime);
-  const created = await api.request('POST', '/user/reservation/v1.1', {
+  const created = await api().request('POST', '/user/reservation/v1.1', {
     token,
     body: { venueId: booking.venueId, experienceId, date: booking.date, startTime: booking.startTime, numberOfGuests },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   if (hold) return created.body.data;
-  const done = await api.request('PUT', `/user/reservation/v1.1/complete/${created.body.data._id}`, { token, body: GUEST_DETAILS });
+  const done = await api().request('PUT', `/user/reservation/v1.1/complete/${created.body.data._id}`, { token, body: GUEST_DETAILS });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return done.body.data as { _id: string; uniqueId: string; status: string };
 }
@@ -114,51 +106,41 @@ const leClos = (date: string, startTime: number, numberOfGuests = 2): Booking =>
 });
 
 async function cancelOnServer(guest: Guest, id: string) {
-  const res = await api.request('PUT', `/user/reservation/v1.1/cancel/${id}`, { token: await guest.token() });
+  const res = await api().request('PUT', `/user/reservation/v1.1/cancel/${id}`, { token: await guest.token() });
   expect(res.status).toBe(200);
   return res.body.data.status as string;
 }
 
 async function serverReservation(guest: Guest, id: string) {
-  return (await api.request('GET', `/user/reservation/${id}`, { token: await guest.token() })).body.data;
+  return (await api().request('GET', `/user/reservation/${id}`, { token: await guest.token() })).body.data;
 }
 
-/** The texts of a card's fields, by their labels. */
-function cardFields(card: HTMLElement): Record<string, string> {
-  const fields: Record<string, string> = {};
-  card.querySelectorAll('dt').forEach((dt) => (fields[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? ''));
-  return fields;
+/** A fresh guest's `booking` (canceled on the server first, if asked), opened on its order or cancel page. */
+async function openBooked(page: 'order' | 'cancel', booking: Booking, { canceled = false } = {}) {
+  const guest = await newGuest();
+  const booked = await book(guest, booking);
+  if (canceled) await cancelOnServer(guest, booked._id);
+  const heading = page === 'order' ? 'Your reservation' : 'Cancel reservation';
+  await openAs(api(), [guest.email, PASSWORD], `/pages/${page}?id=${booked._id}`, heading);
+  return { guest, booked };
+}
+
+/** Opens the change form of the reservation shown; its time list is `time`. */
+async function openChangeForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Change' }, SLOW));
+  const form = await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
+  return { form, time: within(form).getByLabelText('Time') as HTMLSelectElement };
 }
 
 const cardsIn = (section: HTMLElement) => within(section).queryAllByRole('listitem');
-
-/** Method and path of a fetch call, read without touching its body. */
-function callOf(input: RequestInfo | URL, init?: RequestInit) {
-  if (input instanceof Request) return { method: input.method, path: new URL(input.url).pathname };
-  return { method: (init?.method ?? 'GET').toUpperCase(), path: new URL(String(input), location.origin).pathname };
-}
-
-/** Answers the first call matching method and path with `response`; the rest go to the real API. */
-function failOnce(method: string, path: string, response: () => Response) {
-  const realFetch = globalThis.fetch;
-  let failed = false;
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const call = callOf(input, init);
-    if (!failed && call.method === method && call.path === path) {
-      failed = true;
-      return response();
-    }
-    return realFetch(input, init);
-  });
-}
 
 describe('the reservation list', () => {
   it('groups upcoming (by date, then time), an empty waitlist and past, with SPEC §4 labels', async () => {
     const guest = await newGuest();
     // A reservation that ended three weeks ago: booked back then on the server's clock.
-    api.clock.set('2026-11-01T02:00:00Z');
+    api().clock.set('2026-11-01T02:00:00Z');
     const expired = await book(guest, leClos('2026-11-02', 720));
-    api.clock.set(TEST_NOW);
+    api().clock.set(TEST_NOW);
     const later = await book(guest, leClos('2026-11-30', 1140, 1));
     const sooner = await book(guest, leClos('2026-11-25', 720));
     const sameDayLater = await book(guest, leClos('2026-11-25', 1200, 3));
@@ -168,13 +150,11 @@ describe('the reservation list', () => {
     expect(await cancelOnServer(guest, late._id)).toBe('LATE_CANCELED');
     const pending = await book(guest, leClos('2026-12-02', 1140), { hold: true });
 
-    await storeSession(api, guest.email, PASSWORD);
-    await openApp('/pages/order');
-    await findHeading('My reservations');
+    await openAs(api(), [guest.email, PASSWORD], '/pages/order', 'My reservations');
 
     const upcoming = cardsIn(await region('Upcoming'));
-    expect(upcoming.map((card) => cardFields(card).Reference)).toEqual([sooner.uniqueId, sameDayLater.uniqueId, later.uniqueId]);
-    expect(cardFields(upcoming[0]!)).toEqual({
+    expect(upcoming.map((card) => fieldTexts(card).Reference)).toEqual([sooner.uniqueId, sameDayLater.uniqueId, later.uniqueId]);
+    expect(fieldTexts(upcoming[0]!)).toEqual({
       Date: '25 Nov 2026',
       Time: '12:00 pm',
       Guests: '2 guests',
@@ -183,13 +163,13 @@ describe('the reservation list', () => {
     });
     expect(within(upcoming[0]!).getByRole('heading', { level: 3 }).textContent).toBe('Le Clos');
     expect(within(upcoming[0]!).getByText('À la Carte')).toBeTruthy();
-    expect(cardFields(upcoming[1]!)).toMatchObject({ Time: '8:00 pm', Guests: '3 guests' });
-    expect(cardFields(upcoming[2]!)).toMatchObject({ Date: '30 Nov 2026', Time: '7:00 pm', Guests: '1 guest' });
+    expect(fieldTexts(upcoming[1]!)).toMatchObject({ Time: '8:00 pm', Guests: '3 guests' });
+    expect(fieldTexts(upcoming[2]!)).toMatchObject({ Date: '30 Nov 2026', Time: '7:00 pm', Guests: '1 guest' });
 
     expect(within(await region('Waitlist')).getByText('No Available Reservations')).toBeTruthy();
 
     const past = cardsIn(await region('Past'));
-    const statusOf = Object.fromEntries(past.map((card) => [cardFields(card).Reference, cardFields(card).Status]));
+    const statusOf = Object.fromEntries(past.map((card) => [fieldTexts(card).Reference, fieldTexts(card).Status]));
     expect(statusOf).toEqual({
       [expired.uniqueId]: 'Expired',
       [canceled.uniqueId]: 'Canceled',
@@ -205,26 +185,24 @@ describe('the reservation list', () => {
   it("lists a confirmed meal that has ended by the browser's clock as Expired, before the server says so", async () => {
     const guest = await newGuest();
     // Breakfast 9:15–10:45 am today, booked at 8:00 am.
-    api.clock.set('2026-11-23T00:00:00Z');
+    api().clock.set('2026-11-23T00:00:00Z');
     const breakfast = await book(guest, leClos('2026-11-23', 555));
     // At 10:40 am the server still has it CONFIRMED (under way); the browser is at 10:50 am.
-    api.clock.set('2026-11-23T02:40:00Z');
+    api().clock.set('2026-11-23T02:40:00Z');
     expect((await serverReservation(guest, breakfast._id)).status).toBe('CONFIRMED');
-    await storeSession(api, guest.email, PASSWORD);
+    await storeSession(api(), guest.email, PASSWORD);
     vi.setSystemTime(new Date('2026-11-23T02:50:00Z'));
     await openApp('/pages/order');
     await findHeading('My reservations');
 
     expect(within(await region('Upcoming')).getByText('No Available Reservations')).toBeTruthy();
     const [card] = cardsIn(await region('Past'));
-    expect(cardFields(card!)).toMatchObject({ Reference: breakfast.uniqueId, Time: '9:15 am', Status: 'Expired' });
+    expect(fieldTexts(card!)).toMatchObject({ Reference: breakfast.uniqueId, Time: '9:15 am', Status: 'Expired' });
   });
 
   it("says 'No Available Reservations' in every group when there are none", async () => {
     const guest = await newGuest();
-    await storeSession(api, guest.email, PASSWORD);
-    await openApp('/pages/order');
-    await findHeading('My reservations');
+    await openAs(api(), [guest.email, PASSWORD], '/pages/order', 'My reservations');
     for (const name of ['Upcoming', 'Waitlist', 'Past']) {
       expect(within(await region(name)).getByText('No Available Reservations')).toBeTruthy();
     }
@@ -233,14 +211,10 @@ describe('the reservation list', () => {
 
 describe('one reservation', () => {
   it('shows every detail, with Change and Cancel for an upcoming confirmed one', async () => {
-    const guest = await newGuest();
-    const booked = await book(guest, leClos('2026-11-27', 1140, 4));
-    await storeSession(api, guest.email, PASSWORD);
-    await openApp(`/pages/order?id=${booked._id}`);
-    await findHeading('Your reservation');
+    const { booked } = await openBooked('order', leClos('2026-11-27', 1140, 4));
 
     const details = await region(`Reservation ${booked.uniqueId}`);
-    expect(cardFields(details)).toMatchObject({
+    expect(fieldTexts(details)).toMatchObject({
       Venue: 'Le Clos',
       Experience: 'À la Carte',
       Date: '27 Nov 2026',
@@ -255,13 +229,8 @@ describe('one reservation', () => {
   });
 
   it('offers neither Change nor Cancel for a canceled one, and says so for an unknown id', async () => {
-    const guest = await newGuest();
-    const booked = await book(guest, leClos('2026-11-28', 1140));
-    await cancelOnServer(guest, booked._id);
-    await storeSession(api, guest.email, PASSWORD);
-    await openApp(`/pages/order?id=${booked._id}`);
-    await findHeading('Your reservation');
-    expect(cardFields(await region(`Reservation ${booked.uniqueId}`)).Status).toBe('Canceled');
+    const { booked } = await openBooked('order', leClos('2026-11-28', 1140), { canceled: true });
+    expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`)).Status).toBe('Canceled');
     expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Cancel' })).toBeNull();
     cleanup();
@@ -273,15 +242,8 @@ describe('one reservation', () => {
 
   it('changes date, party and time in the page: the times follow the new day and party', async () => {
     const user = userEvent.setup();
-    const guest = await newGuest();
-    const booked = await book(guest, leClos('2026-11-27', 720));
-    await storeSession(api, guest.email, PASSWORD);
-    await openApp(`/pages/order?id=${booked._id}`);
-    await findHeading('Your reservation');
-    await user.click(await screen.findByRole('button', { name: 'Change' }, SLOW));
-
-    const form = await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
-    const time = within(form).getByLabelText('Time') as HTMLSelectElement;
+    const { guest, booked } = await openBooked('order', leClos('2026-11-27', 720));
+    const { form, time } = await openChangeForm(user);
     // The form starts from the reservation as it is.
     expect((within(form).getByLabelText('Date') as HTMLInputElement).value).toBe('2026-11-27');
     expect((within(form).getByLabelText('Guests') as HTMLSelectElement).value).toBe('2');
@@ -297,7 +259,7 @@ describe('one reservation', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     expect(await findText('Your reservation has been changed.')).toBeTruthy();
-    expect(cardFields(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({
+    expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({
       Date: '29 Nov 2026',
       Time: '8:00 pm – 9:30 pm',
       Guests: '4 guests',
@@ -308,14 +270,8 @@ describe('one reservation', () => {
 
   it("keeps the form with 'Sorry, your selection is unavailable' when the time is taken meanwhile", async () => {
     const user = userEvent.setup();
-    const guest = await newGuest();
-    const booked = await book(guest, leClos('2026-12-01', 780));
-    await storeSession(api, guest.email, PASSWORD);
-    await openApp(`/pages/order?id=${booked._id}`);
-    await findHeading('Your reservation');
-    await user.click(await screen.findByRole('button', { name: 'Change' }, SLOW));
-    const form = await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
-    const time = within(form).getByLabelText('Time') as HTMLSelectElement;
+    const { guest, booked } = await openBooked('order', leClos('2026-12-01', 780));
+    const { form, time } = await openChangeForm(user);
     await waitFor(() => expect(time.disabled).toBe(false), SLOW);
 
     // Ten guests fit one table only at Le Clos; another party takes it at 7:00 pm while the form is open.
@@ -338,11 +294,7 @@ describe('one reservation', () => {
 describe('cancelling', () => {
   it('states a free cancellation before confirming, then shows Canceled', async () => {
     const user = userEvent.setup();
-    const guest = await newGuest();
-    const booked = await book(guest, leClos('2026-11-30', 1140));
-    await storeSession(api, guest.email, PASSWORD);
-    await openApp(`/pages/cancel?id=${booked._id}`);
-    await findHeading('Cancel reservation');
+    const { guest, booked } = await openBooked('cancel', leClos('2026-11-30', 1140));
 
     const consequence = await region('If you cancel');
     await within(consequence).findByText('Free cancellation', {}, SLOW);
@@ -360,11 +312,7 @@ describe('cancelling', () => {
 
   it('states the late cancellation fee inside the window, then shows Canceled Late', async () => {
     const user = userEvent.setup();
-    const guest = await newGuest();
-    const booked = await book(guest, leClos('2026-11-23', 1200, 3));
-    await storeSession(api, guest.email, PASSWORD);
-    await openApp(`/pages/cancel?id=${booked._id}`);
-    await findHeading('Cancel reservation');
+    const { guest, booked } = await openBooked('cancel', leClos('2026-11-23', 1200, 3));
 
     const consequence = await region('If you cancel');
     await within(consequence).findByText('Late cancellation', {}, SLOW);
@@ -379,11 +327,7 @@ describe('cancelling', () => {
 
   it("says 'Cancellation failed' when the call fails, and lets the guest try again", async () => {
     const user = userEvent.setup();
-    const guest = await newGuest();
-    const booked = await book(guest, leClos('2026-12-03', 1140));
-    await storeSession(api, guest.email, PASSWORD);
-    await openApp(`/pages/cancel?id=${booked._id}`);
-    await findHeading('Cancel reservation');
+    const { guest, booked } = await openBooked('cancel', leClos('2026-12-03', 1140));
     await within(await region('If you cancel')).findByText('Free cancellation', {}, SLOW);
 
     failOnce('PUT', `/user/reservation/v1.1/cancel/${booked._id}`, () => {
@@ -402,11 +346,7 @@ describe('cancelling', () => {
   });
 
   it('does not offer to cancel a reservation that is already canceled', async () => {
-    const guest = await newGuest();
-    const booked = await book(guest, leClos('2026-12-04', 1140));
-    await cancelOnServer(guest, booked._id);
-    await storeSession(api, guest.email, PASSWORD);
-    await openApp(`/pages/cancel?id=${booked._id}`);
+    await openBooked('cancel', leClos('2026-12-04', 1140), { canceled: true });
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Only an upcoming confirmed reservation can be canceled.');
     expect(screen.queryByRole('button', { name: 'Cancel reservation' })).toBeNull();
   });

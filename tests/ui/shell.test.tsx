@@ -3,14 +3,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { pageViews } from '../../server/db/schema';
 import { I18nProvider } from '@lingui/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DelayedIndicator, PageLoader, PAGE_TIMEOUT_MS } from '../../src/components/page-loader';
 import { ToastProvider, useToast, SERVER_ERROR_TOAST_MS, TOAST_MS } from '../../src/components/toast';
 import { activateLocale, i18n } from '../../src/i18n/i18n';
 import { goBack, pageAddress } from '../../src/navigation/navigator';
 import { navigateHash } from '../../src/navigation/hash-location';
 import { ROUTES, type RouteDef } from '../../src/navigation/routes';
-import { findHeading, openApp, startApi, storeSession, type TestApi } from './app-harness';
+import { findHeading, openApp, storeSession, useTestApi } from './app-harness';
 
 function withI18n(node: React.ReactNode) {
   return <I18nProvider i18n={i18n}>{node}</I18nProvider>;
@@ -104,22 +104,16 @@ describe('toasts', () => {
 });
 
 describe('every route of SPEC §2', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = useTestApi();
 
   it('reports each page view by name and language only', async () => {
     await openApp('/pages/venue-detail?domain=leclos');
     await findHeading('Le Clos');
     await waitFor(async () => {
-      const rows = await api.database.db.select().from(pageViews);
+      const rows = await api().database.db.select().from(pageViews);
       expect(rows.some((r) => r.page === 'venue-detail' && r.locale === 'en')).toBe(true);
     });
-    const rows = await api.database.db.select().from(pageViews);
+    const rows = await api().database.db.select().from(pageViews);
     expect(rows.every((r) => /^[a-z0-9-]+$/.test(r.page))).toBe(true);
   });
 
@@ -129,7 +123,7 @@ describe('every route of SPEC §2', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     expect(screen.getAllByRole('link', { name: 'Log in' }).length).toBeGreaterThan(0);
     // Another tab logs in: the tokens appear in the shared storage and this tab hears of it.
-    await storeSession(api, 'guest@example.com', 'guest-pass-1');
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
     act(() => dispatchEvent(new StorageEvent('storage', { key: 'access_token' })));
     await waitFor(() => expect(screen.queryAllByRole('link', { name: 'Log in' })).toHaveLength(0), { timeout: 10_000 });
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
@@ -149,7 +143,7 @@ describe('every route of SPEC §2', () => {
   });
 
   it.each(ROUTES.map((route) => [route.path, route] as const))('%s renders its page', async (_, route) => {
-    if (route.requiresLogin) await storeSession(api, 'member@example.com', 'member-pass-1');
+    if (route.requiresLogin) await storeSession(api(), 'member@example.com', 'member-pass-1');
     await openApp(route.path);
     const heading = await findHeading(/./);
     expect(heading.textContent?.trim()).not.toBe('');

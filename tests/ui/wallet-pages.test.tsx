@@ -6,37 +6,16 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users, walletEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';
 import { UNKNOWN_ID } from '../server/fixtures';
-import { TEST_NOW } from '../server/harness';
-import { findHeading, openApp, startApi, storeSession, type TestApi } from './app-harness';
+import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
+import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startApi();
-  // The demo wallet's history is dated from the server's fixed now; the browser shares it.
-  vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
-});
-
-afterAll(async () => {
-  vi.useRealTimers();
-  await api?.close();
-});
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
-
-const SLOW = { timeout: 10_000 };
-const findText = (text: string | RegExp) => screen.findByText(text, {}, SLOW);
-const region = (name: string | RegExp) => screen.findByRole('region', { name }, SLOW);
-/** The hash address the app shows, e.g. `/pages/transactions?page=2`. */
-const address = () => decodeURIComponent(location.hash.replace(/^#/, ''));
+// The demo wallet's history is dated from the server's fixed now; the browser shares it.
+const api = useAppHarness({ fixedNow: 'file' });
 
 const MEMBER = ['member@example.com', 'member-pass-1'] as const;
 const GUEST = ['guest@example.com', 'guest-pass-1'] as const;
@@ -52,13 +31,6 @@ function entryLines(): string[] {
     });
 }
 
-/** The texts of a card's fields, by their labels. */
-function fields(container: HTMLElement): Record<string, string> {
-  const found: Record<string, string> = {};
-  container.querySelectorAll('dt').forEach((dt) => (found[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? ''));
-  return found;
-}
-
 const PASSWORD = 'wallet-pass-1';
 /**
  * A fresh member with `count` entries, one a day going back from yesterday (HK$1 more each day back), so
@@ -67,17 +39,17 @@ const PASSWORD = 'wallet-pass-1';
 async function memberWithEntries(count: number): Promise<string> {
   const id = newId();
   const email = `wallet-${id}@example.com`;
-  await api.deps.db.insert(users).values({
+  await api().deps.db.insert(users).values({
     id,
     role: 'member',
     email,
     passwordHash: await hashPassword(PASSWORD),
     firstName: 'Martin',
     lastName: 'Leung',
-    emailVerifiedAt: api.clock.now(),
+    emailVerifiedAt: api().clock.now(),
   });
   if (count > 0) {
-    await api.deps.db.insert(walletEntries).values(
+    await api().deps.db.insert(walletEntries).values(
       Array.from({ length: count }, (_, i) => ({
         id: newId(),
         userId: id,
@@ -94,9 +66,7 @@ async function memberWithEntries(count: number): Promise<string> {
 
 describe('wallet', () => {
   it("shows the member's balance and latest entries, newest first, each opening its page", async () => {
-    await storeSession(api, ...MEMBER);
-    await openApp('/pages/wallet');
-    await findHeading('Wallet');
+    await openAs(api(), MEMBER, '/pages/wallet', 'Wallet');
 
     const balance = await region('Balance');
     expect(balance.textContent).toBe('BalanceHK$4,634');
@@ -115,7 +85,7 @@ describe('wallet', () => {
     await findHeading('Wallet entry');
     expect(address()).toMatch(/^\/pages\/wallet-detail\?id=[0-9a-f]{24}$/);
     const entry = await region('Wallet entry');
-    expect(fields(entry)).toEqual({
+    expect(fieldTexts(entry)).toEqual({
       Type: 'Charge',
       Amount: '-HK$428 (debit)',
       Description: 'Obe – bar tab',
@@ -125,9 +95,7 @@ describe('wallet', () => {
   });
 
   it("gives a guest the server's members-only answer and the way to membership", async () => {
-    await storeSession(api, ...GUEST);
-    await openApp('/pages/wallet');
-    await findHeading('Wallet');
+    await openAs(api(), GUEST, '/pages/wallet', 'Wallet');
 
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('You must be a Club member to use the wallet');
     expect(screen.getByRole('link', { name: 'Become a member' }).getAttribute('href')).toBe('#/pages/membership');
@@ -135,7 +103,7 @@ describe('wallet', () => {
   });
 
   it('says so clearly when the entry is missing or unknown', async () => {
-    await storeSession(api, ...MEMBER);
+    await storeSession(api(), ...MEMBER);
     for (const address of ['/pages/wallet-detail', `/pages/wallet-detail?id=${UNKNOWN_ID}`, '/pages/wallet-detail?id=nope']) {
       await openApp(address);
       await findHeading('Wallet entry');
@@ -146,7 +114,7 @@ describe('wallet', () => {
   });
 
   it('shows the guest the members-only answer on the other wallet pages too', async () => {
-    await storeSession(api, ...GUEST);
+    await storeSession(api(), ...GUEST);
     for (const [address, heading] of [
       ['/pages/transactions', 'Transactions'],
       ['/pages/monthly-statements', 'Monthly statements'],
@@ -162,9 +130,7 @@ describe('wallet', () => {
 describe('transactions', () => {
   it('pages through the history newest first with Previous and Next', async () => {
     const user = userEvent.setup();
-    await storeSession(api, await memberWithEntries(23), PASSWORD);
-    await openApp('/pages/transactions');
-    await findHeading('Transactions');
+    await openAs(api(), [await memberWithEntries(23), PASSWORD], '/pages/transactions', 'Transactions');
 
     expect(await findText('Page 1 of 3')).toBeTruthy();
     const first = entryLines();
@@ -189,9 +155,7 @@ describe('transactions', () => {
 
   it('filters by Hong Kong days, both ends included, and says when a range is empty or reversed', async () => {
     const user = userEvent.setup();
-    await storeSession(api, await memberWithEntries(23), PASSWORD);
-    await openApp('/pages/transactions?page=2');
-    await findHeading('Transactions');
+    await openAs(api(), [await memberWithEntries(23), PASSWORD], '/pages/transactions?page=2', 'Transactions');
     expect(await findText('Page 2 of 3')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-18' } });
@@ -219,9 +183,7 @@ describe('transactions', () => {
   });
 
   it('says so when there are no transactions at all', async () => {
-    await storeSession(api, await memberWithEntries(0), PASSWORD);
-    await openApp('/pages/transactions');
-    await findHeading('Transactions');
+    await openAs(api(), [await memberWithEntries(0), PASSWORD], '/pages/transactions', 'Transactions');
     expect(await findText('There are no transactions yet.')).toBeTruthy();
     expect(await findText('Page 1 of 1')).toBeTruthy();
   });
@@ -229,9 +191,7 @@ describe('transactions', () => {
 
 describe('monthly statements', () => {
   it('shows one card per month, newest first, with its balances and totals', async () => {
-    await storeSession(api, ...MEMBER);
-    await openApp('/pages/monthly-statements');
-    await findHeading('Monthly statements');
+    await openAs(api(), MEMBER, '/pages/monthly-statements', 'Monthly statements');
 
     const cards = await waitFor(() => {
       const found = screen.getAllByRole('listitem').filter((item) => item.classList.contains('card'));
@@ -246,19 +206,19 @@ describe('monthly statements', () => {
       'July 2026',
       'June 2026',
     ]);
-    expect(fields(cards[0]!)).toEqual({
+    expect(fieldTexts(cards[0]!)).toEqual({
       'Opening balance': 'HK$5,286',
       Credits: '+HK$0',
       Debits: '-HK$652',
       'Closing balance': 'HK$4,634',
     });
-    expect(fields(cards[3]!)).toEqual({
+    expect(fieldTexts(cards[3]!)).toEqual({
       'Opening balance': 'HK$3,714',
       Credits: '+HK$0',
       Debits: 'HK$0',
       'Closing balance': 'HK$3,714',
     });
-    expect(fields(cards[5]!)).toEqual({
+    expect(fieldTexts(cards[5]!)).toEqual({
       'Opening balance': 'HK$0',
       Credits: '+HK$5,000',
       Debits: 'HK$0',
@@ -268,14 +228,12 @@ describe('monthly statements', () => {
 
   it("opens one month with its entries, and says so for a month without a statement", async () => {
     const user = userEvent.setup();
-    await storeSession(api, ...MEMBER);
-    await openApp('/pages/monthly-statements');
-    await findHeading('Monthly statements');
+    await openAs(api(), MEMBER, '/pages/monthly-statements', 'Monthly statements');
     await user.click(await screen.findByRole('link', { name: 'View the entries of July 2026' }, SLOW));
 
     await findHeading('Statement for July 2026');
     expect(address()).toBe('/pages/monthly-statements?month=2026-07');
-    expect(fields(await region('Summary'))).toEqual({
+    expect(fieldTexts(await region('Summary'))).toEqual({
       'Opening balance': 'HK$5,000',
       Credits: '+HK$0',
       Debits: '-HK$1,286',

@@ -1,0 +1,31 @@
+/** Steps of the booking wizard as a guest takes them, for the whole-app tests that book. */
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { findHeading } from './app-harness';
+import { SLOW } from './page-queries';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/**
+ * From the experience step to the list of times: `experience`, the day (Tuesday 24 Nov unless told), the
+ * party size when given, and the search.
+ */
+export async function walkToTimes(
+  user: User,
+  { experience, day = /TUE\s*24/, guests }: { experience: RegExp; day?: RegExp; guests?: string },
+) {
+  await findHeading('Choose your experience');
+  await user.click(await screen.findByRole('button', { name: experience }, SLOW));
+  await findHeading('Date and party size');
+  await user.click(screen.getByRole('radio', { name: day }));
+  if (guests) await user.selectOptions(screen.getByLabelText('Party size'), guests);
+  await user.click(screen.getByRole('button', { name: 'Find a table' }));
+  await findHeading('Choose a time');
+}
+
+/** Picks `time`, then no preference where the venue asks for a dining area: on to the guest's details. */
+export async function pickTime(user: User, time: string) {
+  await user.click(screen.getByRole('button', { name: time }));
+  const next = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
+  if (next.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
+}

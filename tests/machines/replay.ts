@@ -17,13 +17,19 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export async function replayPath(
   machine: AnyStateMachine,
   path: StatePath<any, EventObject>,
-  options: { input?: unknown; actorIds: string[]; delays?: Record<string, number> },
+  options: {
+    input?: unknown;
+    /** The actor sources to stub. */
+    actorIds: string[];
+    delays?: Record<string, number>;
+  },
 ) {
   const pending = new Map<string, Deferred>();
+  // Each stub is filed under the invoke's id (which may differ from its source's name).
   const actors = Object.fromEntries(
-    options.actorIds.map((id) => [
-      id,
-      fromPromise(() => new Promise((resolve, reject) => pending.set(id, { resolve, reject }))),
+    options.actorIds.map((src) => [
+      src,
+      fromPromise(({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }))),
     ]),
   );
   const clock = new SimulatedClock();

@@ -1,0 +1,270 @@
+/**
+ * Paying a held reservation's deposit or prepayment (invoked by the booking chart while it awaits
+ * payment): the configuration, the way to pay (card, or a member's wallet), the card form, the card
+ * processor's answer, a 3-D Secure challenge, and the server's word that the payment succeeded.
+ *
+ * The browser never decides a payment succeeded: after the processor answers, `confirming` waits for
+ * our server (which learns it from the processor's signed webhook or its own check).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { components } from '../src/api/schema';
+
+type Schemas = components['schemas'];
+export type PaymentConfig = Schemas['PaymentConfig'];
+export type Payment = Schemas['Payment'];
+export type PaymentIntent = Schemas['PaymentIntent'];
+
+export interface CardDetails {
+  cardholderName: string;
+  cardNumber: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** A refused call: the API's error code and message, and the field when the card was refused. */
+export interface PaymentCallError {
+  errorCode?: number;
+  message: string;
+  field?: string;
+}
+
+/** SPEC §8's payment texts, by what went wrong. */
+export type PaymentProblem =
+  | 'config' // 'Failed to get payment configuration'
+  | 'provider' // 'Card payment provider initialization failed'
+  | 'initialization' // 'The initialization of the payment has failed.'
+  | 'during' // 'An error occurred during payment'
+  | 'abnormal'; // 'Payment status abnormal'
+
+export interface PaymentContext {
+  reservationId: string;
+  amount: number;
+  config: PaymentConfig | null;
+  payment: Payment | null;
+  /** Each new card attempt after a terminal failure gets its own idempotency key. */
+  attempt: number;
+  problem: PaymentProblem | null;
+  /** Why the card (or the wallet) was refused, shown beside the form; the guest can try again. */
+  refusal: { message: string; field?: string } | null;
+}
+
+export type PaymentEvent =
+  | { type: 'method.card' }
+  | { type: 'method.wallet' }
+  | { type: 'card.submit'; card: CardDetails }
+  | { type: 'challenge.approve' }
+  | { type: 'challenge.fail' }
+  | { type: 'retry' };
+
+export interface PaymentOutput {
+  paymentId: string;
+  method: 'CARD' | 'WALLET';
+}
+
+const SUPPORTED_PROVIDER = 'test-mode';
+
+const callError = (error: unknown): PaymentCallError =>
+  typeof error === 'object' && error !== null && 'message' in error
+    ? (error as PaymentCallError)
+    : { message: String(error) };
+
+export const paymentMachine = setup({
+  types: {
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+    input: {} as { reservationId: string; amount: number },
+    output: {} as PaymentOutput,
+  },
+  actors: {
+    loadConfig: fromPromise<PaymentConfig>(async () => {
+      throw new Error('loadConfig not provided');
+    }),
+    createPayment: fromPromise<Payment, { reservationId: string; method: 'CARD' | 'WALLET'; idempotencyKey: string }>(
+      async () => {
+        throw new Error('createPayment not provided');
+      },
+    ),
+    confirmCard: fromPromise<PaymentIntent, { intentId: string; clientSecret: string; card: CardDetails }>(async () => {
+      throw new Error('confirmCard not provided');
+    }),
+    answerChallenge: fromPromise<PaymentIntent, { intentId: string; outcome: 'approve' | 'fail' }>(async () => {
+      throw new Error('answerChallenge not provided');
+    }),
+    waitForPayment: fromPromise<Payment, { paymentId: string }>(async () => {
+      throw new Error('waitForPayment not provided');
+    }),
+  },
+  guards: {
+    walletAllowed: ({ context }) => context.config?.methods.includes('WALLET') ?? false,
+  },
+}).createMachine({
+  id: 'payment',
+  context: ({ input }) => ({
+    reservationId: input.reservationId,
+    amount: input.amount,
+    config: null,
+    payment: null,
+    attempt: 1,
+    problem: null,
+    refusal: null,
+  }),
+  initial: 'loadingConfig',
+  states: {
+    loadingConfig: {
+      entry: assign({ problem: null }),
+      invoke: {
+        id: 'loadConfig',
+        src: 'loadConfig',
+        onDone: [
+          {
+            guard: ({ event }) => event.output.provider !== SUPPORTED_PROVIDER,
+            target: 'failed',
+            actions: assign({ problem: 'provider' }),
+          },
+          {
+            guard: ({ event }) => event.output.methods.includes('WALLET'),
+            target: 'choosingMethod',
+            actions: assign({ config: ({ event }) => event.output }),
+          },
+          { target: 'initializingCard', actions: assign({ config: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'failed', actions: assign({ problem: 'config' }) },
+      },
+    },
+    choosingMethod: {
+      on: {
+        'method.card': { target: 'initializingCard', actions: assign({ refusal: null }) },
+        'method.wallet': { target: 'payingByWallet', actions: assign({ refusal: null }) },
+      },
+    },
+    initializingCard: {
+      invoke: {
+        id: 'createPayment',
+        src: 'createPayment',
+        input: ({ context }) => ({
+          reservationId: context.reservationId,
+          method: 'CARD' as const,
+          idempotencyKey: `${context.reservationId}-card-${context.attempt}`,
+        }),
+        onDone: { target: 'cardForm', actions: assign({ payment: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ problem: 'initialization' }) },
+      },
+    },
+    cardForm: {
+      on: {
+        'card.submit': { target: 'submitting', actions: assign({ refusal: null, problem: null }) },
+        'method.wallet': { guard: 'walletAllowed', target: 'payingByWallet', actions: assign({ refusal: null }) },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'confirmCard',
+        src: 'confirmCard',
+        input: ({ context, event }) => ({
+          intentId: context.payment!.intentId!,
+          clientSecret: context.payment!.clientSecret!,
+          card: (event as Extract<PaymentEvent, { type: 'card.submit' }>).card,
+        }),
+        onDone: [
+          { guard: ({ event }) => event.output.status === 'requires_action', target: 'challenge' },
+          {
+            guard: ({ event }) => event.output.status === 'succeeded' || event.output.status === 'processing',
+            target: 'confirming',
+          },
+          // Declined: the same payment takes another card, the hold and the details are untouched.
+          {
+            target: 'cardForm',
+            actions: assign({
+              refusal: ({ event }) => ({ message: event.output.lastError ?? '' }),
+              attempt: ({ context, event }) => (event.output.status === 'failed' ? context.attempt + 1 : context.attempt),
+            }),
+          },
+        ],
+        onError: [
+          {
+            // The processor refused the card details themselves (number, expiry, CVC).
+            guard: ({ event }) => callError(event.error).field !== undefined,
+            target: 'cardForm',
+            actions: assign({
+              refusal: ({ event }) => ({ message: callError(event.error).message, field: callError(event.error).field! }),
+            }),
+          },
+          { target: 'cardForm', actions: assign({ problem: 'during' }) },
+        ],
+      },
+    },
+    challenge: {
+      on: {
+        'challenge.approve': { target: 'answeringChallenge' },
+        'challenge.fail': { target: 'answeringChallenge' },
+      },
+    },
+    answeringChallenge: {
+      invoke: {
+        id: 'answerChallenge',
+        src: 'answerChallenge',
+        input: ({ context, event }) => ({
+          intentId: context.payment!.intentId!,
+          outcome: event.type === 'challenge.approve' ? ('approve' as const) : ('fail' as const),
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.status === 'succeeded' || event.output.status === 'processing',
+            target: 'confirming',
+          },
+          {
+            target: 'cardForm',
+            actions: assign({
+              refusal: ({ event }) => ({ message: event.output.lastError ?? '' }),
+              attempt: ({ context, event }) => (event.output.status === 'failed' ? context.attempt + 1 : context.attempt),
+            }),
+          },
+        ],
+        onError: { target: 'cardForm', actions: assign({ problem: 'during' }) },
+      },
+    },
+    confirming: {
+      invoke: {
+        id: 'waitForPayment',
+        src: 'waitForPayment',
+        input: ({ context }) => ({ paymentId: context.payment!._id }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.status === 'SUCCEEDED',
+            target: 'succeeded',
+            actions: assign({ payment: ({ event }) => event.output }),
+          },
+          { target: 'failed', actions: assign({ problem: 'abnormal', payment: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'failed', actions: assign({ problem: 'abnormal' }) },
+      },
+    },
+    payingByWallet: {
+      invoke: {
+        id: 'payByWallet',
+        src: 'createPayment',
+        input: ({ context }) => ({
+          reservationId: context.reservationId,
+          method: 'WALLET' as const,
+          idempotencyKey: `${context.reservationId}-wallet-${context.attempt}`,
+        }),
+        onDone: { target: 'succeeded', actions: assign({ payment: ({ event }) => event.output }) },
+        // A short balance, say: the guest pays by card instead.
+        onError: {
+          target: 'choosingMethod',
+          actions: assign({ refusal: ({ event }) => ({ message: callError(event.error).message }) }),
+        },
+      },
+    },
+    succeeded: {
+      type: 'final',
+    },
+    failed: {
+      on: {
+        retry: { target: 'loadingConfig', actions: assign({ attempt: ({ context }) => context.attempt + 1 }) },
+      },
+    },
+  },
+  output: ({ context }) => ({ paymentId: context.payment!._id, method: context.payment!.method }),
+});

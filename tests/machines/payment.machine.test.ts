@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { paymentMachine, type Payment, type PaymentConfig } from '../../machines/payment.machine';
+import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
+import { allStateIds, replayPath } from './replay';
+
+const cardOnly: PaymentConfig = { provider: 'test-mode', publishableKey: 'pk_test', currency: 'HKD', methods: ['CARD'] };
+const withWallet: PaymentConfig = { ...cardOnly, methods: ['CARD', 'WALLET'] };
+const payment = (overrides: Partial<Payment> = {}): Payment => ({
+  _id: 'aaaaaaaaaaaaaaaaaaaaaa01',
+  reservationId: 'cccccccccccccccccccccc01',
+  purpose: 'RESERVATION',
+  method: 'CARD',
+  amount: 60000,
+  currency: 'HKD',
+  status: 'REQUIRES_PAYMENT_METHOD',
+  intentId: 'pi_1',
+  clientSecret: 'pi_1_secret',
+  cardLast4: null,
+  failureMessage: null,
+  ...overrides,
+});
+const intent = (status: string, lastError: string | null = null) => ({ id: 'pi_1', status, amount: 60000, currency: 'HKD', lastError });
+const card = { cardholderName: 'Martin Leung', cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+
+const events = [
+  { type: 'xstate.done.actor.loadConfig', output: cardOnly },
+  { type: 'xstate.done.actor.loadConfig', output: withWallet },
+  { type: 'xstate.done.actor.loadConfig', output: { ...cardOnly, provider: 'unknown' } },
+  { type: 'xstate.error.actor.loadConfig', error: { message: 'down' } },
+  { type: 'method.card' },
+  { type: 'method.wallet' },
+  { type: 'xstate.done.actor.createPayment', output: payment() },
+  { type: 'xstate.error.actor.createPayment', error: { message: 'no' } },
+  { type: 'card.submit', card },
+  { type: 'xstate.done.actor.confirmCard', output: intent('requires_action') },
+  { type: 'xstate.done.actor.confirmCard', output: intent('succeeded') },
+  { type: 'xstate.done.actor.confirmCard', output: intent('requires_payment_method', 'Your card was declined.') },
+  { type: 'xstate.done.actor.confirmCard', output: intent('failed', 'Your card has insufficient funds.') },
+  { type: 'xstate.error.actor.confirmCard', error: { errorCode: 40000, message: 'Your card number is incorrect.', field: 'cardNumber' } },
+  { type: 'xstate.error.actor.confirmCard', error: { message: 'network' } },
+  { type: 'challenge.approve' },
+  { type: 'challenge.fail' },
+  { type: 'xstate.done.actor.answerChallenge', output: intent('succeeded') },
+  { type: 'xstate.done.actor.answerChallenge', output: intent('requires_payment_method', 'The 3-D Secure check failed.') },
+  { type: 'xstate.error.actor.answerChallenge', error: { message: 'network' } },
+  { type: 'xstate.done.actor.waitForPayment', output: payment({ status: 'SUCCEEDED', cardLast4: '4242' }) },
+  { type: 'xstate.done.actor.waitForPayment', output: payment({ status: 'FAILED' }) },
+  { type: 'xstate.error.actor.waitForPayment', error: { message: 'timeout' } },
+  { type: 'xstate.done.actor.payByWallet', output: payment({ method: 'WALLET', status: 'REQUIRES_PAYMENT_METHOD' }) },
+  { type: 'xstate.error.actor.payByWallet', error: { message: 'Your wallet balance is too low for this payment.' } },
+  { type: 'retry' },
+] as unknown as EventObject[];
+
+// The attempt counter grows with every retry; leaving it out keeps the state space finite.
+const serializeState = (s: AnyMachineSnapshot) =>
+  JSON.stringify([s.value, s.context.config?.methods.includes('WALLET') ?? null, s.context.payment !== null]);
+const input = { reservationId: 'cccccccccccccccccccccc01', amount: 60000 };
+const paths = transitionCoverPaths(paymentMachine, { input, events, serializeState });
+const actorIds = ['loadConfig', 'createPayment', 'confirmCard', 'answerChallenge', 'waitForPayment'];
+
+describe('payment machine, paths generated with xstate/graph', () => {
+  it('reaches every state and takes every transition', () => {
+    const reached = reachedStates(paths);
+    expect(allStateIds(paymentMachine).filter((id) => !reached.has(id))).toEqual([]);
+    const taken = takenTransitions(paths);
+    expect([...declaredTransitions(paymentMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => s.event.type.replace(/^xstate\./, '')).join(' → '), p] as const))(
+    '%s',
+    async (_, path) => {
+      const actor = await replayPath(paymentMachine, path, { input, actorIds });
+      actor.stop();
+    },
+  );
+});
+
+describe('payment machine rules', () => {
+  function run(answers: Partial<Record<string, (input: any) => unknown>>) {
+    const actors = Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, fromPromise(async ({ input }) => answer!(input))]));
+    return createActor(paymentMachine.provide({ actors }), { input }).start();
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('lets the guest try another card after a decline, on a new idempotency key when the attempt failed for good', async () => {
+    const keys: string[] = [];
+    let confirmations = 0;
+    const actor = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => (keys.push(i.idempotencyKey), payment()),
+      confirmCard: () => (++confirmations === 1 ? intent('failed', 'Your card has insufficient funds.') : intent('succeeded')),
+      waitForPayment: () => payment({ status: 'SUCCEEDED' }),
+    });
+    await settle();
+    actor.send({ type: 'card.submit', card });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    expect(actor.getSnapshot().context.refusal).toEqual({ message: 'Your card has insufficient funds.' });
+    expect(actor.getSnapshot().context.attempt).toBe(2);
+    actor.send({ type: 'card.submit', card });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ paymentId: payment()._id, method: 'CARD' });
+    expect(keys).toEqual([`${input.reservationId}-card-1`]);
+  });
+
+  it("does not take the browser's word: it waits for the server to say SUCCEEDED", async () => {
+    const actor = run({
+      loadConfig: () => cardOnly,
+      createPayment: () => payment(),
+      confirmCard: () => intent('succeeded'),
+      waitForPayment: () => payment({ status: 'REQUIRES_ACTION' }),
+    });
+    await settle();
+    actor.send({ type: 'card.submit', card });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.problem).toBe('abnormal');
+  });
+
+  it('offers the wallet to members and falls back to the choice when the balance is short', async () => {
+    const actor = run({
+      loadConfig: () => withWallet,
+      createPayment: (i: { method: string }) => {
+        if (i.method === 'WALLET') throw { message: 'Your wallet balance is too low for this payment.' };
+        return payment();
+      },
+    });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('choosingMethod');
+    actor.send({ type: 'method.wallet' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('choosingMethod');
+    expect(actor.getSnapshot().context.refusal?.message).toBe('Your wallet balance is too low for this payment.');
+  });
+});

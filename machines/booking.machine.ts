@@ -9,6 +9,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../src/api/schema';
+import { paymentMachine } from './payment.machine';
 
 type Schemas = components['schemas'];
 export type VenueDetail = Schemas['VenueDetail'];
@@ -77,7 +78,6 @@ export type BookingEvent =
   | { type: 'verify.send' }
   | { type: 'verify.submit'; code: string }
   | { type: 'confirm.submit'; agreements: Agreements }
-  | { type: 'payment.succeeded' }
   | { type: 'route.visit'; route: string }
   | { type: 'hold.resume' }
   | { type: 'booking.exit' }
@@ -150,6 +150,7 @@ export const bookingMachine = setup({
     releaseReservation: fromPromise<void, { reservationId: string }>(async () => {
       throw new Error('releaseReservation not provided');
     }),
+    payment: paymentMachine,
   },
   actions: {
     /** Tells the session the upcoming count went up (the app sends `upcoming.set`). */
@@ -545,8 +546,16 @@ export const bookingMachine = setup({
             },
             awaitingPayment: {
               meta: { route: '/pages/payment' },
+              invoke: {
+                id: 'pay',
+                src: 'payment',
+                input: ({ context }) => ({
+                  reservationId: context.reservation!._id,
+                  amount: context.reservation!.payment.amountDue,
+                }),
+                onDone: { target: '#booking.completing' },
+              },
               on: {
-                'payment.succeeded': { target: '#booking.completing' },
                 'route.visit': {
                   guard: { type: 'visits', params: { route: '/pages/confirm' } },
                   target: 'created.confirm',

@@ -42,7 +42,7 @@ export interface PaymentContext {
   amount: number;
   config: PaymentConfig | null;
   payment: Payment | null;
-  /** Each new card attempt after a terminal failure gets its own idempotency key. */
+  /** Each payment attempt (a new one after every declined card) has its own idempotency key. */
   attempt: number;
   problem: PaymentProblem | null;
   /** Why the card (or the wallet) was refused, shown beside the form; the guest can try again. */
@@ -147,7 +147,15 @@ export const paymentMachine = setup({
           method: 'CARD' as const,
           idempotencyKey: `${context.reservationId}-card-${context.attempt}`,
         }),
-        onDone: { target: 'cardForm', actions: assign({ payment: ({ event }) => event.output }) },
+        onDone: [
+          // Paid already (a reload after paying): nothing more to ask.
+          {
+            guard: ({ event }) => event.output.status === 'SUCCEEDED',
+            target: 'succeeded',
+            actions: assign({ payment: ({ event }) => event.output }),
+          },
+          { target: 'cardForm', actions: assign({ payment: ({ event }) => event.output }) },
+        ],
         onError: { target: 'failed', actions: assign({ problem: 'initialization' }) },
       },
     },
@@ -172,12 +180,12 @@ export const paymentMachine = setup({
             guard: ({ event }) => event.output.status === 'succeeded' || event.output.status === 'processing',
             target: 'confirming',
           },
-          // Declined: the same payment takes another card, the hold and the details are untouched.
+          // Declined: a fresh payment takes the next card; the hold and the details are untouched.
           {
-            target: 'cardForm',
+            target: 'initializingCard',
             actions: assign({
               refusal: ({ event }) => ({ message: event.output.lastError ?? '' }),
-              attempt: ({ context, event }) => (event.output.status === 'failed' ? context.attempt + 1 : context.attempt),
+              attempt: ({ context }) => context.attempt + 1,
             }),
           },
         ],
@@ -214,10 +222,10 @@ export const paymentMachine = setup({
             target: 'confirming',
           },
           {
-            target: 'cardForm',
+            target: 'initializingCard',
             actions: assign({
               refusal: ({ event }) => ({ message: event.output.lastError ?? '' }),
-              attempt: ({ context, event }) => (event.output.status === 'failed' ? context.attempt + 1 : context.attempt),
+              attempt: ({ context }) => context.attempt + 1,
             }),
           },
         ],

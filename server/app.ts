@@ -11,6 +11,9 @@ import { devRoutes } from './routes/dev/dev.routes';
 import { publicRoutes } from './routes/public/public.routes';
 import { reservationRoutes } from './routes/reservations/reservations.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
+import { paymentRoutes } from './routes/payments/payments.routes';
+import { testProcessorRoutes } from './routes/test-processor/test-processor.routes';
+import { ProcessorError } from './payments/processor';
 import { walletRoutes } from './routes/wallet/wallet.routes';
 import { ERROR_CODES } from '../src/domain/error-codes';
 
@@ -29,6 +32,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    if (err instanceof ProcessorError) {
+      // The processor refused or could not be reached: nothing of ours changed, so the call may be retried.
+      console.error(err);
+      const body = { status: 502, errorCode: ERROR_CODES.INTERNAL, message: 'The card processor could not complete the request. Please try again.' };
+      return c.json(body satisfies Schema<'Error'>, 502);
+    }
     if (err instanceof HTTPException) {
       return c.json({ status: err.status, errorCode: ERROR_CODES.INTERNAL, message: err.message } satisfies Schema<'Error'>, err.status);
     }
@@ -45,6 +54,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', publicRoutes());
   app.route('/', walletRoutes());
   app.route('/', reservationRoutes());
+  app.route('/', paymentRoutes());
+  app.route('/', testProcessorRoutes());
   app.route('/', adminRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 

@@ -5,6 +5,8 @@ export interface ServerEnv {
   dataDir: string;
   production: boolean;
   jwtSecret: string | undefined;
+  /** The card processor's webhook secret; made once and kept in the database when not given. */
+  webhookSecret: string | undefined;
   publicBaseUrl: string;
   staticRoot: string;
 }
@@ -17,6 +19,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     dataDir: env.DATA_DIR ?? '.data',
     production: env.NODE_ENV === 'production',
     jwtSecret: env.JWT_SECRET || undefined,
+    webhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
     publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
     staticRoot: env.STATIC_ROOT ?? 'dist/web',
   };

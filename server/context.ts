@@ -1,6 +1,7 @@
 /** What every handler can reach: the app's dependencies and, after auth, the caller. */
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
+import type { CardProcessor } from './payments/processor';
 import type { UserRole } from './db/schema';
 
 export interface AppConfig {
@@ -10,12 +11,16 @@ export interface AppConfig {
   jwtSecret: string;
   /** Where the SPA is served, for links in e-mails (e.g. the reset link). */
   publicBaseUrl: string;
+  /** The card processor's webhook signing secret: deliveries to POST /payments/webhook must be signed with it. */
+  webhookSecret: string;
 }
 
 export interface AppDeps {
   db: Db;
   clock: Clock;
   config: AppConfig;
+  /** The card processor: the built-in test-mode one by default. */
+  payments: CardProcessor;
 }
 
 export interface AuthUser {

@@ -1,28 +1,43 @@
 /** Start-up: open the database, migrate, seed an empty one, and serve the API and the SPA on one port. */
 import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { createApp } from './app';
 import { readServerEnv } from './config';
+import type { AppDeps, AppEnv } from './context';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { systemClock } from './lib/clock';
-import { resolveSigningSecret } from './services/signing-secret';
+import { createTestProcessor } from './payments/test-processor';
+import { resolveSigningSecret, resolveWebhookSecret } from './services/signing-secret';
 import { startHoldSweeper } from './services/hold-expiry';
+import { startPaymentWorker } from './services/payment-worker';
 
 const startedAt = performance.now();
 const env = readServerEnv();
 const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
 const seeded = await seedDemoData(database.db);
-const deps = {
+const webhookSecret = await resolveWebhookSecret(database.db, env.webhookSecret);
+// The test-mode processor delivers its webhooks to this very app, in-process: no port or URL to get wrong.
+let app: Hono<AppEnv> | undefined;
+const deps: AppDeps = {
   db: database.db,
   clock: systemClock,
   config: {
     production: env.production,
     jwtSecret: await resolveSigningSecret(database.db, env.jwtSecret),
     publicBaseUrl: env.publicBaseUrl,
+    webhookSecret,
   },
+  payments: createTestProcessor({
+    db: database.db,
+    clock: systemClock,
+    webhookSecret,
+    webhookEndpoint: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })),
+  }),
 };
+app = createApp(deps, { staticRoot: env.staticRoot });
 const stopSweeper = startHoldSweeper(deps, 30_000);
-const app = createApp(deps, { staticRoot: env.staticRoot });
+const stopPaymentWorker = startPaymentWorker(deps, 2_000);
 
 const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
   const ms = Math.round(performance.now() - startedAt);
@@ -33,6 +48,7 @@ const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
 
 function shutdown() {
   stopSweeper();
+  stopPaymentWorker();
   server.close(() => void database.close().then(() => process.exit(0)));
 }
 process.on('SIGINT', shutdown);

@@ -11,6 +11,7 @@ import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import type { AppDeps } from '../context';
+import { createTestProcessor } from '../payments/test-processor';
 import { openDatabase, type Database } from '../db/client';
 import { openThrowawayDatabase } from '../db/throwaway-database';
 import { experiences, reservations, servicePeriods, users, venueTables, venues } from '../db/schema';
@@ -200,10 +201,13 @@ async function bench(label: string, database: Database): Promise<void> {
   const today = hongKongToday(now);
   const [guest] = await db.select().from(users).where(eq(users.email, 'guest@example.com'));
   const booked = await seedBookings(db, guest!.id, today);
+  const webhookSecret = 'whsec_bench';
   const deps: AppDeps = {
     db,
     clock: systemClock,
-    config: { production: true, jwtSecret: 'bench-secret-bench-secret-bench-secret', publicBaseUrl: 'http://localhost' },
+    config: { production: true, jwtSecret: 'bench-secret-bench-secret-bench-secret', publicBaseUrl: 'http://localhost', webhookSecret },
+    // Nothing is paid in the benchmark: webhooks have nowhere to go.
+    payments: createTestProcessor({ db, clock: systemClock, webhookSecret, webhookEndpoint: () => new Response(null, { status: 503 }) }),
   };
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

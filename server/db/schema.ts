@@ -198,23 +198,47 @@ export const reservations = pgTable('reservations', {
   updatedAt: updatedAt(),
 });
 
+export type PaymentStatus =
+  | 'REQUIRES_PAYMENT_METHOD'
+  | 'REQUIRES_ACTION'
+  | 'PROCESSING'
+  | 'SUCCEEDED'
+  | 'FAILED'
+  | 'REFUNDED'
+  | 'PARTIALLY_REFUNDED';
+
+export type PaymentPurpose = 'RESERVATION' | 'WALLET_TOP_UP';
+export type PaymentMethod = 'CARD' | 'WALLET';
+
+/** Our record of a payment. Of a card only the processor's reference, brand and last four digits. */
 export const payments = pgTable('payments', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull(),
   reservationId: text('reservation_id'),
-  purpose: text('purpose').$type<'RESERVATION' | 'WALLET_TOP_UP'>().notNull(),
+  purpose: text('purpose').$type<PaymentPurpose>().notNull(),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull().default('HKD'),
-  status: text('status').notNull(),
-  method: text('method').$type<'CARD' | 'WALLET'>().notNull(),
+  status: text('status').$type<PaymentStatus>().notNull(),
+  method: text('method').$type<PaymentMethod>().notNull(),
+  /** The processor's payment intent id (cards only). */
   processorRef: text('processor_ref'),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
   failureMessage: text('failure_message'),
+  /** What we have decided to give back; for a card, carried out by the processor once `refundRef` is set. */
   refundedAmount: integer('refunded_amount').notNull().default(0),
+  /** The processor's refund id, once it has accepted the refund (cards only). */
+  refundRef: text('refund_ref'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/** Ids of the webhook events already acted on, so a redelivery changes nothing. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: ts('processed_at').notNull().default(sql`now()`),
 });
 
 export type WalletEntryType = 'TOP_UP' | 'PAYMENT' | 'REFUND' | 'CHARGE' | 'ADJUSTMENT';

@@ -29,6 +29,7 @@ export const unauthorized = (message = 'Login required') => new ApiError(401, ER
 export const forbidden = (message = 'You do not have access to this') =>
   new ApiError(403, ERROR_CODES.FORBIDDEN, message);
 export const notFound = (message = 'Not found') => new ApiError(404, ERROR_CODES.NOT_FOUND, message);
+export const conflict = (message: string) => new ApiError(409, ERROR_CODES.CONFLICT, message);
 export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
   new ApiError(429, ERROR_CODES.RATE_LIMITED, message);
 

@@ -45,3 +45,12 @@ export const isoDateSchema = v.pipe(
 /** A whole number given as a query string. */
 export const intFromString = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
+
+/** An object whose missing keys say '<key> is required' rather than valibot's generic key message. */
+export const requiredObject = <E extends v.ObjectEntries>(entries: E) =>
+  v.object(entries, (issue) => (issue.expected?.startsWith('"') ? `${issue.expected.slice(1, -1)} is required` : 'The request must be a JSON object'));
+
+const KEY_MESSAGE = 'idempotencyKey must be text of 8 to 100 characters';
+
+/** A caller's idempotency key (a UUID, say): 8 to 100 characters. */
+export const idempotencyKeySchema = v.pipe(v.string(KEY_MESSAGE), v.minLength(8, KEY_MESSAGE), v.maxLength(100, KEY_MESSAGE));

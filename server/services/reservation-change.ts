@@ -1,8 +1,10 @@
 /**
  * Changing and cancelling a reservation. A change of time, day, party or area is re-checked against
- * availability under the same table locks as a new booking, excluding the reservation itself.
+ * availability under the same table locks as a new booking, excluding the reservation itself. A change
+ * to a confirmed booking mails an updated calendar invitation; a cancellation refunds per the policy.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../context';
 import { reservations } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { ERROR_CODES } from '../../src/domain/error-codes';
@@ -10,7 +12,13 @@ import { amountDue } from '../../src/domain/money';
 import { bookableSlot, checkSelection, paymentPolicyOf, venueOf } from './availability';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
-import { lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps } from './reservations';
+import { carryOutRefunds } from './payment-sync';
+import { refundForCancellation } from './payment-refund';
+import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation-mail';
+import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps } from './reservations';
+
+/** Cancelling may refund a card, so it needs the processor too. */
+export type CancelDeps = ReservationDeps & Pick<AppDeps, 'payments'>;
 
 /** 409 20104: the reservation's state no longer allows the change. */
 export const notChangeable = () => new ApiError(409, ERROR_CODES.NOT_CHANGEABLE, 'This reservation can no longer be changed');
@@ -65,6 +73,7 @@ export async function changeReservation(
           .set({ notes, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })
           .where(eq(reservations.id, current.id))
           .returning();
+        await mailChange(tx, { row: updated!, catalog, now });
         return updated!;
       }
 
@@ -83,6 +92,7 @@ export async function changeReservation(
         })
         .where(eq(reservations.id, current.id))
         .returning();
+      await mailChange(tx, { row: updated!, catalog, now });
       return updated!;
     }),
   );
@@ -91,18 +101,22 @@ export async function changeReservation(
 
 /**
  * Cancels the caller's reservation: a hold is released (CANCELED); an upcoming CONFIRMED one is CANCELED
- * before the venue's cancellation window and LATE_CANCELED inside it. Anything else is 409 20104.
+ * before the venue's cancellation window and LATE_CANCELED inside it. Anything else is 409 20104. What
+ * was paid comes back as the policy says (see `payment-refund.ts`), recorded in the same transaction as
+ * the cancellation with the e-mail that withdraws the calendar invitation; card refunds are then made
+ * at the processor.
  */
-export async function cancelReservation(deps: ReservationDeps, userId: string, reservationId: string): Promise<ReservationDto> {
+export async function cancelReservation(deps: CancelDeps, userId: string, reservationId: string): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
 
-  const row = await db.transaction(async (tx) => {
+  const { row, cardRefunds } = await db.transaction(async (tx) => {
     const current = await lockOwnReservation(tx, reservationId, userId);
+    const policy = venueOf(catalog, current.venueId).venue.policy;
     let status: 'CANCELED' | 'LATE_CANCELED';
     if (current.status === 'PENDING') {
       status = 'CANCELED';
     } else if (current.status === 'CONFIRMED' && current.startsAt > now) {
-      const windowHours = venueOf(catalog, current.venueId).venue.policy.cancellationWindowHours ?? 0;
+      const windowHours = policy.cancellationWindowHours ?? 0;
       const lateFrom = current.startsAt.getTime() - windowHours * 3_600_000;
       status = now.getTime() < lateFrom ? 'CANCELED' : 'LATE_CANCELED';
     } else {
@@ -113,7 +127,18 @@ export async function cancelReservation(deps: ReservationDeps, userId: string, r
       .set({ status, holdExpiresAt: null, canceledAt: now, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })
       .where(eq(reservations.id, current.id))
       .returning();
-    return updated!;
+    const refunds = await refundForCancellation(tx, { row: updated!, policy, catalog, now });
+    if (current.status === 'CONFIRMED') {
+      await mailCancellation(tx, { row: updated!, catalog, money: refunds.money, now });
+    } else if (refunds.money.refunds.length > 0) {
+      // A hold paid for but never completed: no invitation was ever sent, only the money to account for.
+      const user = await findUser(tx, userId);
+      for (const { payment } of user ? refunds.money.refunds : []) {
+        await mailAutomaticRefund(tx, { to: { email: user!.email, firstName: user!.firstName }, row: updated!, catalog, payment, reason: 'hold-cancelled' });
+      }
+    }
+    return { row: updated!, cardRefunds: refunds.cardRefunds };
   });
+  await carryOutRefunds(deps, cardRefunds);
   return toReservationDto(row, catalog, now);
 }

@@ -5,11 +5,13 @@
  */
 import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { payments, reservations } from '../db/schema';
+import { reservations } from '../db/schema';
 import { ApiError, completionError } from '../lib/errors';
 import type { CompleteReservationInput } from '../../src/domain/guest-details';
 import { isLiveAt, venueOf } from './availability';
+import { takePaymentForCompletion } from './payments';
 import { hasRecentVerifiedPhone, normalizePhone } from './phone-verification';
+import { mailConfirmation } from './reservation-mail';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import {
   findUser,
@@ -65,17 +67,9 @@ async function hasOverlapElsewhere(tx: DbOrTx, row: ReservationRow): Promise<boo
   return Boolean(found);
 }
 
-async function hasSucceededPayment(tx: DbOrTx, reservationId: string): Promise<boolean> {
-  const [found] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.reservationId, reservationId), eq(payments.status, 'SUCCEEDED')))
-    .limit(1);
-  return Boolean(found);
-}
-
 /**
- * Confirms the caller's held reservation. Already CONFIRMED: answers it unchanged (a retried call).
+ * Confirms the caller's held reservation and queues the confirmation e-mail (with the amount paid and a
+ * calendar invitation) in the same transaction. Already CONFIRMED: answers it unchanged (a retried call).
  * Refusals, in this order: 1010103, 10202, 10203, 10205, 1010101, 1010104, 1010105, 10208, 10210.
  */
 export async function completeReservation(
@@ -118,9 +112,9 @@ export async function completeReservation(
       throw completionError(1010105);
     }
     if (await hasOverlapElsewhere(tx, row)) throw completionError(10208);
-    if (row.prePaymentType !== 'NONE' && row.amountDue > 0 && !(await hasSucceededPayment(tx, row.id))) {
-      throw completionError(10210);
-    }
+    // Paid by card (the webhook or our check with the processor said so), or debited from the wallet
+    // here and now, in this transaction; 10210 otherwise.
+    const payment = row.prePaymentType !== 'NONE' && row.amountDue > 0 ? await takePaymentForCompletion(tx, row, catalog, now) : null;
 
     const [updated] = await tx
       .update(reservations)
@@ -138,6 +132,7 @@ export async function completeReservation(
       })
       .where(eq(reservations.id, row.id))
       .returning();
+    await mailConfirmation(tx, { row: updated!, catalog, payment, now });
     return { row: updated! };
   });
 

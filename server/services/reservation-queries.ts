@@ -1,7 +1,9 @@
 /** Reading reservations: the caller's own, one of them, and a venue's day for staff. */
 import { and, asc, eq } from 'drizzle-orm';
 import { reservations } from '../db/schema';
+import { conflict } from '../lib/errors';
 import { venueOf } from './availability';
+import { buildCalendarInvite, inviteContentType, inviteFileName, reservationInvite } from './calendar-invite';
 import { expireStaleHolds } from './hold-expiry';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { findOwnReservation, reservationScope, type ReservationDeps } from './reservations';
@@ -35,4 +37,27 @@ export async function listVenueReservations(deps: ReservationDeps, venueId: stri
     .where(and(eq(reservations.venueId, venueId), eq(reservations.date, date)))
     .orderBy(asc(reservations.startTime), asc(reservations.createdAt));
   return rows.map((row) => toReservationDto(row, catalog, now));
+}
+
+/** An .ics file ready to send. */
+export interface CalendarFile {
+  fileName: string;
+  contentType: string;
+  text: string;
+}
+
+/**
+ * The calendar invitation of one of the caller's confirmed reservations, as the e-mails carry it:
+ * METHOD:REQUEST while it is on, METHOD:CANCEL once cancelled. 409 before it was ever confirmed.
+ */
+export async function getOwnCalendarInvite(deps: ReservationDeps, userId: string, reservationId: string): Promise<CalendarFile> {
+  const { db, now, catalog } = await reservationScope(deps);
+  const row = await findOwnReservation(db, reservationId, userId);
+  if (!row.confirmedAt) throw conflict('The reservation is not confirmed yet');
+  const method = row.status === 'CANCELED' || row.status === 'LATE_CANCELED' ? 'CANCEL' : 'REQUEST';
+  return {
+    fileName: inviteFileName(row),
+    contentType: inviteContentType(method),
+    text: buildCalendarInvite(reservationInvite(row, catalog, method, now)),
+  };
 }

@@ -49,6 +49,12 @@ async function balanceBefore(db: DbOrTx, userId: string, before?: Date): Promise
   return toInt(row?.total);
 }
 
+/** The wallet balance now: the sum of every entry. */
+export const walletBalance = (db: DbOrTx, userId: string) => balanceBefore(db, userId);
+
+/** What only members may do with the wallet is refused with this (403). */
+export const MEMBERS_ONLY_MESSAGE = 'You must be a Club member to use the wallet';
+
 const newestFirst = [desc(walletEntries.createdAt), desc(walletEntries.id)] as const;
 
 /** The balance and the latest entries. */

@@ -805,6 +805,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/reservation/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calendar invitation (RFC 5545) of a confirmed reservation; METHOD:CANCEL once cancelled */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The .ics file, as the confirmation e-mail carries it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/reservation/v1.1/{id}": {
         parameters: {
             query?: never;
@@ -992,6 +1034,7 @@ export interface paths {
                 201: components["responses"]["PaymentOk"];
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
             };
@@ -1134,13 +1177,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Acknowledged */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
+                200: components["responses"]["Message"];
                 400: components["responses"]["BadRequest"];
             };
         };
@@ -1437,6 +1474,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
             };
         };
         put?: never;
@@ -1826,6 +1864,12 @@ export interface components {
             currency: string;
             methods: ("CARD" | "WALLET")[];
         };
+        /**
+         * @description Our record of a payment. A CARD payment starts REQUIRES_PAYMENT_METHOD with an intent whose
+         *     clientSecret the browser confirms at the processor; it becomes SUCCEEDED or FAILED only from the
+         *     processor's webhook or the server's own check (GET /user/payment/{id}). A WALLET payment is
+         *     PROCESSING until the reservation is completed, which debits the wallet in the same transaction.
+         */
         Payment: {
             _id: components["schemas"]["Id"];
             reservationId: string | null;
@@ -1836,11 +1880,16 @@ export interface components {
             amount: number;
             currency: string;
             /** @enum {string} */
-            status: "REQUIRES_PAYMENT_METHOD" | "REQUIRES_ACTION" | "PROCESSING" | "SUCCEEDED" | "FAILED" | "REFUNDED";
+            status: "REQUIRES_PAYMENT_METHOD" | "REQUIRES_ACTION" | "PROCESSING" | "SUCCEEDED" | "FAILED" | "REFUNDED" | "PARTIALLY_REFUNDED";
             intentId: string | null;
+            /** @description Only while the card payment is pending */
             clientSecret: string | null;
+            /** @description Always sent by the server */
+            cardBrand?: string | null;
             cardLast4: string | null;
             failureMessage: string | null;
+            /** @description Minor units given back (cancellation or automatic refund); always sent by the server */
+            refundedAmount?: number;
         };
         CardDetails: {
             clientSecret: string;
@@ -1851,13 +1900,18 @@ export interface components {
             expYear: number;
             cvc: string;
         };
+        /**
+         * @description The processor's intent. After confirm: succeeded; failed with the reason in lastError (a declined
+         *     card; pay again with a new payment); or requires_action (3-D Secure: POST .../challenge).
+         */
         PaymentIntent: {
             id: string;
             /** @enum {string} */
-            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "failed" | "refunded";
+            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "failed" | "refunded" | "partially_refunded";
             amount: number;
             currency: string;
             lastError?: string | null;
+            amountRefunded?: number;
         };
         WebhookEvent: {
             id: string;

@@ -44,7 +44,7 @@ const events = [
   { type: 'xstate.done.actor.confirmVerificationCode' },
   { type: 'xstate.error.actor.confirmVerificationCode', error: apiError(20106, 'The verification code is incorrect.') },
   { type: 'confirm.submit', agreements: { cancellationPolicy: true } },
-  { type: 'payment.succeeded' },
+  { type: 'xstate.done.actor.pay', output: { paymentId: 'aaaaaaaaaaaaaaaaaaaaaa01', method: 'CARD' } },
   { type: 'xstate.done.actor.completeReservation', output: confirmed },
   ...[10205, 10202, 10208, 1010104, 10209].map((code) => ({
     type: 'xstate.error.actor.completeReservation',
@@ -95,6 +95,7 @@ const actorIds = [
   'confirmVerificationCode',
   'completeReservation',
   'releaseReservation',
+  'payment',
 ];
 const delays = { holdExpiry: 15 * 60_000 };
 

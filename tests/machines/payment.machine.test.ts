@@ -31,6 +31,7 @@ const events = [
   { type: 'method.card' },
   { type: 'method.wallet' },
   { type: 'xstate.done.actor.createPayment', output: payment() },
+  { type: 'xstate.done.actor.createPayment', output: payment({ status: 'SUCCEEDED' }) },
   { type: 'xstate.error.actor.createPayment', error: { message: 'no' } },
   { type: 'card.submit', card },
   { type: 'xstate.done.actor.confirmCard', output: intent('requires_action') },
@@ -83,7 +84,7 @@ describe('payment machine rules', () => {
   }
   const settle = () => new Promise((r) => setTimeout(r, 0));
 
-  it('lets the guest try another card after a decline, on a new idempotency key when the attempt failed for good', async () => {
+  it('lets the guest try another card after a decline, on a fresh payment with its own idempotency key', async () => {
     const keys: string[] = [];
     let confirmations = 0;
     const actor = run({
@@ -95,6 +96,7 @@ describe('payment machine rules', () => {
     await settle();
     actor.send({ type: 'card.submit', card });
     await settle();
+    await settle();
     expect(actor.getSnapshot().value).toBe('cardForm');
     expect(actor.getSnapshot().context.refusal).toEqual({ message: 'Your card has insufficient funds.' });
     expect(actor.getSnapshot().context.attempt).toBe(2);
@@ -103,7 +105,7 @@ describe('payment machine rules', () => {
     await settle();
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ paymentId: payment()._id, method: 'CARD' });
-    expect(keys).toEqual([`${input.reservationId}-card-1`]);
+    expect(keys).toEqual([`${input.reservationId}-card-1`, `${input.reservationId}-card-2`]);
   });
 
   it("does not take the browser's word: it waits for the server to say SUCCEEDED", async () => {

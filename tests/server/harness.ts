@@ -8,6 +8,7 @@ import { openThrowawayDatabase } from '../../server/db/throwaway-database';
 import { seedDemoData } from '../../server/db/seed';
 import type { Clock } from '../../server/lib/clock';
 import { signAccessToken } from '../../server/lib/jwt';
+import { createTestProcessor, type TestProcessor } from '../../server/payments/test-processor';
 import type { AppDeps, AuthUser } from '../../server/context';
 
 export type Driver = 'pglite' | 'postgres';
@@ -42,9 +43,14 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** The webhook secret of test apps. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test-webhook-secret';
+
 export interface TestApi {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
+  /** The built-in test-mode processor the app pays through; its webhooks go to this app. */
+  processor: TestProcessor;
   database: Database;
   clock: FakeClock;
   /** Sends a request and returns the status and the parsed JSON body. */
@@ -64,12 +70,26 @@ export async function createTestApi(options: { driver?: Driver; now?: Date; seed
   const database = await openTestDatabase(options.driver ?? 'pglite');
   const clock = new FakeClock(options.now ?? TEST_NOW);
   if (options.seed !== false) await seedDemoData(database.db, { now: clock.now() });
+  // Webhooks go straight to the app in-process; tests deliver them with `deliverPendingWebhooks(deps)`.
+  let app: ReturnType<typeof createApp> | undefined;
+  const processor = createTestProcessor({
+    db: database.db,
+    clock,
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    webhookEndpoint: (req) => app!.fetch(req),
+  });
   const deps: AppDeps = {
     db: database.db,
     clock,
-    config: { production: false, jwtSecret: 'test-secret-test-secret-test-secret', publicBaseUrl: 'http://localhost:3000' },
+    config: {
+      production: false,
+      jwtSecret: 'test-secret-test-secret-test-secret',
+      publicBaseUrl: 'http://localhost:3000',
+      webhookSecret: TEST_WEBHOOK_SECRET,
+    },
+    payments: processor,
   };
-  const app = createApp(deps);
+  app = createApp(deps);
 
   const request: TestApi['request'] = async (method, path, { body, token, headers = {} } = {}) => {
     const res = await app.request(path, {
@@ -94,6 +114,7 @@ export async function createTestApi(options: { driver?: Driver; now?: Date; seed
   return {
     app,
     deps,
+    processor,
     database,
     clock,
     request,

@@ -11,6 +11,7 @@ import { seedDemoData } from '../../server/db/seed';
 import { newId } from '../../server/lib/ids';
 import { ApiError } from '../../server/lib/errors';
 import { signAccessToken } from '../../server/lib/jwt';
+import { createTestProcessor } from '../../server/payments/test-processor';
 import { startHoldSweeper } from '../../server/services/hold-expiry';
 import { mapDoubleBooking } from '../../server/services/reservations';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName, UNKNOWN_ID } from './fixtures';
@@ -435,7 +436,7 @@ for (const driver of testDrivers()) {
         expect(res.status).toBe(422);
         expect(res.body).toEqual({ status: 422, errorCode: 10210, message: "couldn't process your payment information" });
         expect(await row(created.body.data._id)).toEqual(before);
-        const payment = (status: string) => ({
+        const payment = (status: 'FAILED' | 'SUCCEEDED') => ({
           id: newId(),
           userId: user.id,
           reservationId: created.body.data._id,
@@ -642,7 +643,12 @@ for (const driver of testDrivers()) {
 describe('hold expiry across a restart (PGlite in a folder)', () => {
   it('cancels a hold that ran out while the server was down, at start, and offers the slot again', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'holds-'));
-    const config = { production: false, jwtSecret: 'restart-secret-restart-secret-restart', publicBaseUrl: 'http://localhost' };
+    const config = {
+      production: false,
+      jwtSecret: 'restart-secret-restart-secret-restart',
+      publicBaseUrl: 'http://localhost',
+      webhookSecret: 'whsec_restart',
+    };
     try {
       const clock = new FakeClock(TEST_NOW);
       let database = await openDatabase({ dataDir });
@@ -657,7 +663,14 @@ describe('hold expiry across a restart (PGlite in a folder)', () => {
         return (await r.json()) as { data: { timeslots: { startTime: number }[] } };
       };
 
-      let deps: AppDeps = { db: database.db, clock, config };
+      // No payments in this test: the processor's webhooks have nowhere to go.
+      const depsOn = (db: AppDeps['db']): AppDeps => ({
+        db,
+        clock,
+        config,
+        payments: createTestProcessor({ db, clock, webhookSecret: config.webhookSecret, webhookEndpoint: () => new Response(null, { status: 503 }) }),
+      });
+      let deps = depsOn(database.db);
       let app = createApp(deps);
       const res = await app.request('/user/reservation/v1.1', {
         method: 'POST',
@@ -672,7 +685,7 @@ describe('hold expiry across a restart (PGlite in a folder)', () => {
       // Down for 20 minutes: the hold runs out with nobody running.
       clock.advanceMinutes(20);
       database = await openDatabase({ dataDir });
-      deps = { db: database.db, clock, config };
+      deps = depsOn(database.db);
       app = createApp(deps);
       const stop = startHoldSweeper(deps, 60_000);
       try {

@@ -10,7 +10,7 @@ import { getAvailability, MAX_GUESTS } from '../../services/availability';
 import { cancelReservation, changeReservation } from '../../services/reservation-change';
 import { completeReservation } from '../../services/reservation-complete';
 import { createReservation } from '../../services/reservation-create';
-import { getOwnReservation, listOwnReservations } from '../../services/reservation-queries';
+import { getOwnCalendarInvite, getOwnReservation, listOwnReservations } from '../../services/reservation-queries';
 import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations';
 
 type Ctx = Context<AppEnv>;
@@ -99,6 +99,17 @@ export function createReservationHandlers() {
       const { id } = parseParams(c, idParams);
       const body = { status: 200, data: await getOwnReservation(c.get('deps'), c.get('auth').id, id) };
       return c.json(body satisfies ResponseBody<'/user/reservation/{id}', 'get', 200>, 200);
+    },
+
+    /** GET /user/reservation/{id}/calendar.ics: the invitation of a confirmed (or cancelled) reservation. */
+    async calendar(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const file = await getOwnCalendarInvite(c.get('deps'), c.get('auth').id, id);
+      return c.body(file.text, 200, {
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.fileName}"`,
+        'Cache-Control': 'private, no-store',
+      });
     },
 
     /** PUT /user/reservation/v1.1/complete/{id}: confirm with guest details and agreements. */

@@ -13,6 +13,7 @@ export function reservationRoutes(): Hono<AppEnv> {
     .post('/user/reservation/v1.1', user, h.create)
     .get('/user/reservation', user, h.list)
     .get('/user/reservation/:id', user, h.get)
+    .get('/user/reservation/:id/calendar.ics', user, h.calendar)
     .put('/user/reservation/v1.1/complete/:id', user, h.complete)
     .put('/user/reservation/v1.1/cancel/:id', user, h.cancel)
     .put('/user/reservation/v1.1/:id', user, h.update);

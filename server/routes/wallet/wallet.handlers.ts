@@ -1,21 +1,27 @@
-/** Handlers of the wallet area (club members): balance, entries, transaction history, monthly statements. */
+/**
+ * Handlers of the wallet area (club members): balance, entries, top-up by card, transaction history,
+ * monthly statements and their PDFs.
+ */
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { forbidden, notFound, badRequest } from '../../lib/errors';
-import { idSchema, intFromString, isoDateSchema, parseParams, parseQuery } from '../../lib/validate';
+import { idempotencyKeySchema, idSchema, intFromString, isoDateSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
+import { startWalletTopUp } from '../../services/payment-start';
+import { findUser } from '../../services/reservations';
+import { renderStatementPdf, statementFileName } from '../../services/statement-pdf';
 import {
   getStatement,
   getWalletEntry,
   getWalletSummary,
   listStatements,
   listTransactions,
+  MEMBERS_ONLY_MESSAGE,
 } from '../../services/wallet';
 
 type Ctx = Context<AppEnv>;
 
-export const MEMBERS_ONLY_MESSAGE = 'You must be a Club member to use the wallet';
 
 /** After `requireUser()`: only club members get further (403 otherwise). */
 export function requireMember(): MiddlewareHandler<AppEnv> {
@@ -32,6 +38,13 @@ const historyQuerySchema = v.object({
   to: v.optional(isoDateSchema),
   page: v.optional(intFromString(1, 100_000), '1'),
   pageSize: v.optional(intFromString(1, 100), '20'),
+});
+
+// The contract's bounds: HK$100 to HK$100,000, in minor units.
+const TOP_UP_MESSAGE = 'amount must be a whole number of cents from 10000 (HK$100) to 10000000 (HK$100,000)';
+const topUpBodySchema = requiredObject({
+  amount: v.pipe(v.number(TOP_UP_MESSAGE), v.integer(TOP_UP_MESSAGE), v.minValue(10_000, TOP_UP_MESSAGE), v.maxValue(10_000_000, TOP_UP_MESSAGE)),
+  idempotencyKey: idempotencyKeySchema,
 });
 
 const monthParamsSchema = v.object({
@@ -70,6 +83,34 @@ export function createWalletHandlers() {
       const { db, clock } = c.get('deps');
       const body = { status: 200, data: await listStatements(db, c.get('auth').id, clock.now()) };
       return c.json(body satisfies ResponseBody<'/guest/statement', 'get', 200>, 200);
+    },
+
+    /** POST /user/wallet/top-up: a card payment whose success credits the wallet (idempotent by key). */
+    async topUp(c: Ctx) {
+      const body = await parseBody(c, topUpBodySchema);
+      const data = await startWalletTopUp(c.get('deps'), c.get('auth'), body);
+      return c.json({ status: 201, data } satisfies ResponseBody<'/user/wallet/top-up', 'post', 201>, 201);
+    },
+
+    /** GET /guest/statement/{month}/pdf: the month's statement as a PDF download. */
+    async statementPdf(c: Ctx) {
+      const { month } = parseParams(c, monthParamsSchema);
+      const { db, clock } = c.get('deps');
+      const userId = c.get('auth').id;
+      const now = clock.now();
+      const statement = await getStatement(db, userId, month, now);
+      const user = await findUser(db, userId);
+      if (!statement || !user) throw notFound('There is no statement for this month');
+      const pdf = await renderStatementPdf({
+        statement,
+        member: { name: `${user.firstName} ${user.lastName}`.trim(), memberId: user.customId ?? user.customerId },
+        generatedAt: now,
+      });
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${statementFileName(month)}"`,
+        'Cache-Control': 'private, no-store',
+      });
     },
 
     /** GET /guest/statement/{month}: one month with its entries. */

@@ -1,4 +1,4 @@
-/** Routes of the wallet area (SPEC §7 transaction history and statements), for club members only. */
+/** Routes of the wallet area (SPEC §7 transaction history and statements; top-up; PDFs), for club members only. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';
@@ -11,7 +11,9 @@ export function walletRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get('/user/wallet', ...member, h.wallet)
     .get('/user/wallet/entries/:id', ...member, h.entry)
+    .post('/user/wallet/top-up', ...member, h.topUp)
     .get('/user/transaction-history', ...member, h.transactionHistory)
     .get('/guest/statement', ...member, h.statements)
-    .get('/guest/statement/:month', ...member, h.statement);
+    .get('/guest/statement/:month', ...member, h.statement)
+    .get('/guest/statement/:month/pdf', ...member, h.statementPdf);
 }

@@ -1,0 +1,103 @@
+/**
+ * The card processor as the server sees it: payment intents in HKD minor units, refunds, and signed
+ * webhooks. The built-in test-mode processor (`test-processor.ts`) is the default; a real provider is a
+ * second implementation of this interface. The processor is another system: never call it inside one of
+ * our database transactions.
+ */
+
+/** A payment intent's life: requires_payment_method → (requires_action →) succeeded | failed, then refunds. */
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'failed'
+  | 'refunded'
+  | 'partially_refunded';
+
+/** The only currency the club takes. */
+export type Currency = 'HKD';
+
+/** A payment intent as the processor reports it to the server. */
+export interface PaymentIntent {
+  id: string;
+  /** Handed to the browser, which confirms the intent with the card directly at the processor. */
+  clientSecret: string;
+  status: IntentStatus;
+  /** Minor units. */
+  amount: number;
+  currency: Currency;
+  amountRefunded: number;
+  /** The card that paid (never its number). */
+  card: { brand: string; last4: string } | null;
+  /** Why the last attempt failed, in words for the guest. */
+  lastError: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface CreateIntentInput {
+  amount: number;
+  currency: Currency;
+  /** The same key gives back the same intent. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface ProcessorRefund {
+  id: string;
+  intentId: string;
+  amount: number;
+}
+
+export type WebhookEventType = 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'charge.refunded';
+
+/** A webhook event on the wire: `data.object` is the intent as the browser-facing API shows it. */
+export interface WebhookEvent {
+  id: string;
+  type: WebhookEventType;
+  /** Unix seconds. */
+  created: number;
+  data: {
+    object: {
+      id: string;
+      status: IntentStatus;
+      amount: number;
+      currency: string;
+      lastError?: string | null;
+      amountRefunded?: number;
+    };
+  };
+}
+
+/** The processor refused a server-side call (unknown intent, a reused key, a refund it cannot make). */
+export class ProcessorError extends Error {}
+
+/** A refused webhook delivery: a missing, wrong or stale signature, or a body that is no event. */
+export class WebhookVerificationError extends Error {}
+
+export interface ProcessorWebhooks {
+  /**
+   * The event a delivery carries, after checking its signature header against the raw body with the
+   * endpoint's secret at `now`. Throws `WebhookVerificationError` when anything is wrong.
+   */
+  constructEvent(rawBody: string, signatureHeader: string | undefined, secret: string, now: Date): WebhookEvent;
+  /**
+   * For a processor that lives in this process: delivers the events that are due and returns how many
+   * were acknowledged. A remote processor delivers on its own and has none.
+   */
+  deliverPending?(): Promise<number>;
+}
+
+/** A card processor. Every call is idempotent where it takes a key. */
+export interface CardProcessor {
+  /** Shown to the browser: 'test-mode' for the built-in processor. */
+  readonly provider: string;
+  /** The public key the browser identifies itself with. */
+  readonly publishableKey: string;
+  createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
+  /** The intent, or null when the processor does not know it. */
+  retrieve(intentId: string): Promise<PaymentIntent | null>;
+  /** Refunds `amount` of a succeeded intent; the same key gives back the same refund. */
+  refund(intentId: string, amount: number, idempotencyKey: string): Promise<ProcessorRefund>;
+  readonly webhooks: ProcessorWebhooks;
+}

@@ -1,0 +1,18 @@
+/** Routes of the payments area: ours for logged-in callers, and the processor's webhook (signed, no login). */
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { requireUser } from '../../lib/auth';
+import { createPaymentHandlers } from './payments.handlers';
+
+export function paymentRoutes(): Hono<AppEnv> {
+  const h = createPaymentHandlers();
+  const user = requireUser();
+  return (
+    new Hono<AppEnv>()
+      // Before '/user/payment/:id', which would otherwise take 'config' for an id.
+      .get('/user/payment/config', user, h.config)
+      .get('/user/payment/:id', user, h.get)
+      .post('/user/reservation/:id/payment', user, h.start)
+      .post('/payments/webhook', h.webhook)
+  );
+}

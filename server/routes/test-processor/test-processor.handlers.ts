@@ -1,0 +1,59 @@
+/**
+ * The built-in test-mode processor's browser-facing calls: confirming an intent with a card, and the
+ * 3-D Secure challenge. They stand for the processor's own servers: card details come here, never to our
+ * API, and what they answer is the processor's word to the browser only. Our server learns the outcome
+ * from the signed webhook or by asking the processor itself.
+ */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
+import { notFound } from '../../lib/errors';
+import { parseBody, parseParams, requiredObject } from '../../lib/validate';
+import { TestProcessor, toBrowserIntent } from '../../payments/test-processor';
+import { CARD_MESSAGES } from '../../../src/domain/card-validation';
+
+type Ctx = Context<AppEnv>;
+
+const intentParams = requiredObject({ intentId: v.pipe(v.string(), v.regex(/^pi_[0-9a-f]{24}$/, 'intentId is not a payment intent id')) });
+
+// Types are checked here with the card form's own texts; the processor then checks the values.
+const confirmBody = requiredObject({
+  clientSecret: v.pipe(v.string('clientSecret must be text'), v.minLength(1, 'clientSecret is required'), v.maxLength(200, 'clientSecret is too long')),
+  cardholderName: v.pipe(v.string(CARD_MESSAGES.nameMissing), v.maxLength(100, 'The cardholder name must be at most 100 characters')),
+  cardNumber: v.pipe(v.string(CARD_MESSAGES.numberInvalid), v.maxLength(40, CARD_MESSAGES.numberInvalid)),
+  expMonth: v.pipe(v.number(CARD_MESSAGES.monthInvalid), v.integer(CARD_MESSAGES.monthInvalid)),
+  expYear: v.pipe(v.number(CARD_MESSAGES.yearInvalid), v.integer(CARD_MESSAGES.yearInvalid)),
+  cvc: v.pipe(v.string(CARD_MESSAGES.cvcInvalid), v.maxLength(10, CARD_MESSAGES.cvcInvalid)),
+});
+
+const challengeBody = requiredObject({ outcome: v.picklist(['approve', 'fail'], 'outcome must be approve or fail') });
+
+/** The app's processor when it is the test-mode one; 404 otherwise (these calls do not exist then). */
+function testProcessor(c: Ctx): TestProcessor {
+  const processor = c.get('deps').payments;
+  if (!(processor instanceof TestProcessor)) throw notFound();
+  return processor;
+}
+
+export function createTestProcessorHandlers() {
+  return {
+    /** POST /payments/test-processor/intents/{intentId}/confirm */
+    async confirm(c: Ctx) {
+      const processor = testProcessor(c);
+      const { intentId } = parseParams(c, intentParams);
+      const card = await parseBody(c, confirmBody);
+      const data = toBrowserIntent(await processor.confirm(intentId, card));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/payments/test-processor/intents/{intentId}/confirm', 'post', 200>, 200);
+    },
+
+    /** POST /payments/test-processor/intents/{intentId}/challenge */
+    async challenge(c: Ctx) {
+      const processor = testProcessor(c);
+      const { intentId } = parseParams(c, intentParams);
+      const { outcome } = await parseBody(c, challengeBody);
+      const data = toBrowserIntent(await processor.challenge(intentId, outcome));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/payments/test-processor/intents/{intentId}/challenge', 'post', 200>, 200);
+    },
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * Starting a payment: our `payments` row first (all checks under the reservation's lock, so a refusal
+ * changes nothing), then, for a card, the processor's intent, whose client secret the browser confirms
+ * with the card at the processor. Idempotent by the caller's key: the same key gives the same payment,
+ * a new key after a failed attempt a new attempt on the same hold.
+ */
+import { eq } from 'drizzle-orm';
+import type { AuthUser } from '../context';
+import type { DbOrTx } from '../db/client';
+import { payments, type PaymentMethod, type PaymentPurpose } from '../db/schema';
+import { completionError, conflict, forbidden } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { formatHkd } from '../../src/domain/money';
+import { findUser, lockOwnReservation, sqlState } from './reservations';
+import { syncWithProcessor } from './payment-sync';
+import { isPending, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
+import { MEMBERS_ONLY_MESSAGE, walletBalance } from './wallet';
+
+const UNIQUE_VIOLATION = '23505';
+
+export interface StartReservationPaymentInput {
+  method: PaymentMethod;
+  idempotencyKey: string;
+}
+
+export interface StartTopUpInput {
+  amount: number;
+  idempotencyKey: string;
+}
+
+/** Keys are the caller's own: two users' equal keys never meet. */
+const scopedKey = (userId: string, key: string) => `${userId}:${key}`;
+
+const keyReused = () => conflict('This idempotency key was already used for a different payment');
+
+async function findByKey(db: DbOrTx, key: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
+  return row;
+}
+
+/**
+ * For a card, the processor's intent (made once, by the payment's own key) and its client secret. A
+ * payment asked for again while pending is first checked with the processor, so a reload after paying
+ * sees it paid.
+ */
+async function withIntent(deps: PaymentDeps, row: PaymentRow): Promise<PaymentDto> {
+  if (row.method !== 'CARD' || !isPending(row.status)) return toPaymentDto(row);
+  if (row.processorRef) {
+    const intent = await syncWithProcessor(deps, row);
+    const [current] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
+    return toPaymentDto(current ?? row, intent?.clientSecret ?? null);
+  }
+  const intent = await deps.payments.createIntent({
+    amount: row.amount,
+    currency: 'HKD',
+    idempotencyKey: `payment-${row.id}`,
+    metadata: { paymentId: row.id, purpose: row.purpose, userId: row.userId, ...(row.reservationId ? { reservationId: row.reservationId } : {}) },
+  });
+  const [updated] = await deps.db
+    .update(payments)
+    .set({ processorRef: intent.id, updatedAt: deps.clock.now() })
+    .where(eq(payments.id, row.id))
+    .returning();
+  return toPaymentDto(updated ?? row, intent.clientSecret);
+}
+
+/** Runs the insert; a concurrent call with the same key that got there first wins, and is answered. */
+async function insertOnce(work: () => Promise<PaymentRow>, key: string, db: DbOrTx): Promise<PaymentRow> {
+  try {
+    return await work();
+  } catch (err) {
+    if (sqlState(err) !== UNIQUE_VIOLATION) throw err;
+    const existing = await findByKey(db, key);
+    if (!existing) throw err;
+    return existing;
+  }
+}
+
+/**
+ * POST /user/reservation/{id}/payment. The caller's PENDING reservation with a live hold and an amount
+ * due, not yet paid. CARD: a payment of the amount due and a processor intent. WALLET (members only,
+ * 403 otherwise): refused with 409 when the balance is short; the debit happens when the reservation is
+ * completed, in the same transaction.
+ */
+export async function startReservationPayment(
+  deps: PaymentDeps,
+  caller: AuthUser,
+  reservationId: string,
+  input: StartReservationPaymentInput,
+): Promise<PaymentDto> {
+  const key = scopedKey(caller.id, input.idempotencyKey);
+  const now = deps.clock.now();
+  const row = await insertOnce(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const reservation = await lockOwnReservation(tx, reservationId, caller.id);
+        const existing = await findByKey(tx, key);
+        if (existing) {
+          if (existing.reservationId !== reservationId || existing.method !== input.method || existing.purpose !== 'RESERVATION') throw keyReused();
+          return existing;
+        }
+        if (reservation.status === 'CONFIRMED') throw conflict('This reservation is already confirmed');
+        if (reservation.status !== 'PENDING' || !reservation.holdExpiresAt || reservation.holdExpiresAt <= now) {
+          throw completionError(10202, 409);
+        }
+        if (reservation.amountDue <= 0) throw conflict('No payment is due for this reservation');
+        if (await succeededPaymentOf(tx, reservationId)) throw conflict('This reservation has already been paid');
+        if (input.method === 'WALLET') {
+          const user = await findUser(tx, caller.id);
+          if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
+          const balance = await walletBalance(tx, caller.id);
+          if (balance < reservation.amountDue) {
+            throw conflict(`Your wallet balance of ${formatHkd(balance)} is not enough to pay ${formatHkd(reservation.amountDue)}`);
+          }
+        }
+        const [inserted] = await tx
+          .insert(payments)
+          .values({
+            id: newId(),
+            userId: caller.id,
+            reservationId,
+            purpose: 'RESERVATION' satisfies PaymentPurpose,
+            amount: reservation.amountDue,
+            currency: reservation.currency,
+            // A wallet payment waits for the completion, which debits it.
+            status: input.method === 'WALLET' ? 'PROCESSING' : 'REQUIRES_PAYMENT_METHOD',
+            method: input.method,
+            idempotencyKey: key,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        return inserted!;
+      }),
+    key,
+    deps.db,
+  );
+  return withIntent(deps, row);
+}
+
+/** POST /user/wallet/top-up (members): a card payment of `amount`; its success credits the wallet. */
+export async function startWalletTopUp(deps: PaymentDeps, caller: AuthUser, input: StartTopUpInput): Promise<PaymentDto> {
+  const key = scopedKey(caller.id, input.idempotencyKey);
+  const now = deps.clock.now();
+  const existing = await findByKey(deps.db, key);
+  if (existing) {
+    if (existing.purpose !== 'WALLET_TOP_UP' || existing.amount !== input.amount) throw keyReused();
+    return withIntent(deps, existing);
+  }
+  const row = await insertOnce(
+    async () => {
+      const [inserted] = await deps.db
+        .insert(payments)
+        .values({
+          id: newId(),
+          userId: caller.id,
+          reservationId: null,
+          purpose: 'WALLET_TOP_UP',
+          amount: input.amount,
+          currency: 'HKD',
+          status: 'REQUIRES_PAYMENT_METHOD',
+          method: 'CARD',
+          idempotencyKey: key,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return inserted!;
+    },
+    key,
+    deps.db,
+  );
+  if (row.purpose !== 'WALLET_TOP_UP' || row.amount !== input.amount) throw keyReused();
+  return withIntent(deps, row);
+}

@@ -1,0 +1,66 @@
+/** The payment chart's calls: our API for the payment, the test-mode processor for the card. */
+import { fromPromise } from 'xstate';
+import type { CardDetails, Payment, PaymentConfig, PaymentIntent } from '../../machines/payment.machine';
+import { api } from '../api/api';
+import { ApiFailure, unwrap } from '../api/api-error';
+
+/** How often, and how long, to ask our server whether the processor's word has arrived. */
+const POLL_MS = 1000;
+const POLL_LIMIT_MS = 45_000;
+const PENDING = new Set<Payment['status']>(['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION', 'PROCESSING']);
+
+function asCallError(error: unknown): never {
+  if (error instanceof ApiFailure) throw { errorCode: error.errorCode, message: error.message, ...(error.field ? { field: error.field } : {}) };
+  throw { message: error instanceof Error ? error.message : String(error) };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const paymentActors = {
+  loadConfig: fromPromise<PaymentConfig>(() =>
+    unwrap(api.GET('/user/payment/config'))
+      .then((body) => body.data)
+      .catch(asCallError),
+  ),
+  createPayment: fromPromise<Payment, { reservationId: string; method: 'CARD' | 'WALLET'; idempotencyKey: string }>(({ input }) =>
+    unwrap(
+      api.POST('/user/reservation/{id}/payment', {
+        params: { path: { id: input.reservationId } },
+        body: { method: input.method, idempotencyKey: input.idempotencyKey },
+      }),
+    )
+      .then((body) => body.data)
+      .catch(asCallError),
+  ),
+  confirmCard: fromPromise<PaymentIntent, { intentId: string; clientSecret: string; card: CardDetails }>(({ input }) =>
+    unwrap(
+      api.POST('/payments/test-processor/intents/{intentId}/confirm', {
+        params: { path: { intentId: input.intentId } },
+        body: { clientSecret: input.clientSecret, ...input.card },
+      }),
+    )
+      .then((body) => body.data)
+      .catch(asCallError),
+  ),
+  answerChallenge: fromPromise<PaymentIntent, { intentId: string; outcome: 'approve' | 'fail' }>(({ input }) =>
+    unwrap(
+      api.POST('/payments/test-processor/intents/{intentId}/challenge', {
+        params: { path: { intentId: input.intentId } },
+        body: { outcome: input.outcome },
+      }),
+    )
+      .then((body) => body.data)
+      .catch(asCallError),
+  ),
+  /** Our server's word on the payment, once the processor's webhook (or its own check) has settled it. */
+  waitForPayment: fromPromise<Payment, { paymentId: string }>(async ({ input, signal }) => {
+    const started = Date.now();
+    for (;;) {
+      const payment = await unwrap(api.GET('/user/payment/{id}', { params: { path: { id: input.paymentId } } }))
+        .then((body) => body.data)
+        .catch(asCallError);
+      if (!PENDING.has(payment.status) || Date.now() - started > POLL_LIMIT_MS || signal.aborted) return payment;
+      await wait(POLL_MS);
+    }
+  }),
+};

@@ -1,0 +1,138 @@
+/** Booking and paying through the API, for the payment, calendar and statement tests. */
+import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { outbox, payments, reservations, users, walletEntries, type UserRole } from '../../server/db/schema';
+import { newId } from '../../server/lib/ids';
+import { TEST_CARDS } from '../../server/payments/test-processor';
+import { testProcessorEvents } from '../../server/payments/test-processor-tables';
+import { deliverPendingWebhooks } from '../../server/services/payment-worker';
+import { BATARD, experienceIdByName, OBE } from './fixtures';
+import type { TestApi } from './harness';
+
+export const GUEST_DETAILS = {
+  firstName: 'Grace',
+  lastName: 'Chan',
+  mobileCountryCode: '+852',
+  mobileNumber: '9123 4567',
+  agreements: { cancellationPolicy: true, noShowPolicy: true },
+};
+
+export interface TestUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  token(): string;
+}
+
+/** A card that passes every check, with the number of one of the test cards. */
+export const card = (clientSecret: string, cardNumber: string = TEST_CARDS.visa, change: Record<string, unknown> = {}) => ({
+  clientSecret,
+  cardholderName: 'Grace Chan',
+  cardNumber,
+  expMonth: 12,
+  expYear: 2030,
+  cvc: '123',
+  ...change,
+});
+
+/** The helpers bound to one test API. */
+export function paymentHelpers(api: TestApi) {
+  let slot = 0;
+
+  const helpers = {
+    /** A fresh user of its own, so tests do not see each other's bookings and wallets. */
+    async newUser(role: UserRole = 'guest', wallet = 0): Promise<TestUser> {
+      const id = newId();
+      const email = `${id}@example.com`;
+      await api.deps.db.insert(users).values({ id, role, email, passwordHash: 'not-used', firstName: 'Test', lastName: 'User', customId: role === 'member' ? `M-${id.slice(0, 5)}` : null });
+      if (wallet) {
+        await api.deps.db.insert(walletEntries).values({ id: newId(), userId: id, type: 'ADJUSTMENT', amount: wallet, description: 'Opening credit', createdAt: new Date(api.clock.now().getTime() - 86_400_000) });
+      }
+      return { id, email, role, token: () => api.tokenFor({ id, role }) };
+    },
+
+    /**
+     * Holds a Whisky Flight at Obe for two (prepayment HK$1,496: 2 × 680 + 10%), at a slot no other
+     * call of this file uses; `date` defaults to days ahead, outside the 12-hour cancellation window.
+     */
+    async holdWhiskyFlight(user: TestUser, date?: string): Promise<{ id: string; amountDue: number }> {
+      const n = slot++;
+      const day = date ?? `2026-12-${String(1 + (n % 28)).padStart(2, '0')}`;
+      const startTime = date ? 1080 + 30 * (n % 9) : 1080 + 30 * (Math.floor(n / 28) % 9);
+      const res = await api.request('POST', '/user/reservation/v1.1', {
+        token: user.token(),
+        body: { venueId: OBE, experienceId: await experienceIdByName(api.deps.db, OBE, 'Whisky Flight'), date: day, startTime, numberOfGuests: 2 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return { id: res.body.data._id, amountDue: res.body.data.payment.amountDue };
+    },
+
+    /** Holds a deposit table for two at Bâtard (HK$600; late cancellation keeps 50%). */
+    async holdBatardDeposit(user: TestUser, date: string, startTime: number): Promise<{ id: string; amountDue: number }> {
+      const res = await api.request('POST', '/user/reservation/v1.1', {
+        token: user.token(),
+        body: { venueId: BATARD, experienceId: await experienceIdByName(api.deps.db, BATARD, 'À la Carte'), date, startTime, numberOfGuests: 2 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return { id: res.body.data._id, amountDue: res.body.data.payment.amountDue };
+    },
+
+    startPayment: (user: TestUser, reservationId: string, method: 'CARD' | 'WALLET', idempotencyKey = `key-${newId()}`) =>
+      api.request('POST', `/user/reservation/${reservationId}/payment`, { token: user.token(), body: { method, idempotencyKey } }),
+
+    confirm: (intentId: string, body: unknown) => api.request('POST', `/payments/test-processor/intents/${intentId}/confirm`, { body }),
+
+    challenge: (intentId: string, outcome: string) => api.request('POST', `/payments/test-processor/intents/${intentId}/challenge`, { body: { outcome } }),
+
+    getPayment: (user: TestUser, id: string) => api.request('GET', `/user/payment/${id}`, { token: user.token() }),
+
+    complete: (user: TestUser, reservationId: string, email = user.email) =>
+      api.request('PUT', `/user/reservation/v1.1/complete/${reservationId}`, { token: user.token(), body: { ...GUEST_DETAILS, email } }),
+
+    cancel: (user: TestUser, reservationId: string) => api.request('PUT', `/user/reservation/v1.1/cancel/${reservationId}`, { token: user.token() }),
+
+    deliver: () => deliverPendingWebhooks(api.deps),
+
+    /** Starts a card payment and pays it with `cardNumber`; returns the payment and the processor's answer. */
+    async payByCard(user: TestUser, reservationId: string, cardNumber: string = TEST_CARDS.visa) {
+      const started = await helpers.startPayment(user, reservationId, 'CARD');
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      const payment = started.body.data;
+      const confirmed = await helpers.confirm(payment.intentId, card(payment.clientSecret, cardNumber));
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      return { payment, intent: confirmed.body.data };
+    },
+
+    /** Holds, pays by card (delivering the webhook) and completes a Whisky Flight. */
+    async bookPaidByCard(user: TestUser, date?: string) {
+      const hold = await helpers.holdWhiskyFlight(user, date);
+      const { payment } = await helpers.payByCard(user, hold.id);
+      await helpers.deliver();
+      const done = await helpers.complete(user, hold.id);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      return { ...hold, paymentId: payment._id as string, intentId: payment.intentId as string };
+    },
+
+    paymentRow: async (id: string) => (await api.deps.db.select().from(payments).where(eq(payments.id, id)))[0]!,
+    reservationRow: async (id: string) => (await api.deps.db.select().from(reservations).where(eq(reservations.id, id)))[0]!,
+    paymentsOf: (reservationId: string) => api.deps.db.select().from(payments).where(eq(payments.reservationId, reservationId)),
+    walletOf: (userId: string) => api.deps.db.select().from(walletEntries).where(eq(walletEntries.userId, userId)).orderBy(walletEntries.createdAt),
+    balanceOf: async (userId: string) => (await helpers.walletOf(userId)).reduce((sum, e) => sum + e.amount, 0),
+    mailTo: (email: string) => api.deps.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.seq)),
+
+    /** The processor's queued events about an intent, oldest first. */
+    async eventsOf(intentId: string) {
+      const rows = await api.deps.db.select().from(testProcessorEvents).orderBy(testProcessorEvents.seq);
+      return rows.filter((r) => (JSON.parse(r.body) as { data: { object: { id: string } } }).data.object.id === intentId);
+    },
+
+    /** The undelivered event of a type about an intent. */
+    async pendingEvent(intentId: string, type: string) {
+      const events = await helpers.eventsOf(intentId);
+      const event = events.find((e) => e.type === type && !e.deliveredAt);
+      if (!event) throw new Error(`no pending ${type} for ${intentId}`);
+      return event;
+    },
+  };
+  return helpers;
+}

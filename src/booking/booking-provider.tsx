@@ -9,7 +9,9 @@ import { bookingMachine } from '../../machines/booking.machine';
 import { SessionContext, useIsLoggedIn } from '../session/session-provider';
 import { AVAILABILITY_PREFIX, RESERVATION_PREFIX } from '../api/query-keys';
 import { invalidate } from '../api/use-api-query';
+import { paymentMachine } from '../../machines/payment.machine';
 import { bookingActors } from './booking-actors';
+import { paymentActors } from './payment-actors';
 import { BookingContext } from './booking-context';
 import { BOOKING_SNAPSHOT_KEY } from './booking-paths';
 import { BookingRouteSync } from './booking-route-sync';
@@ -25,13 +27,18 @@ function savedSnapshot(): SnapshotFrom<typeof bookingMachine> | undefined {
   }
 }
 
+/** Card details pass through the payment chart's events; they must never be written to storage. */
+const CARD_KEYS = new Set(['cardNumber', 'cvc', 'expMonth', 'expYear', 'cardholderName']);
+const withoutCardDetails = (key: string, value: unknown) => (CARD_KEYS.has(key) ? undefined : value);
+
 /** Keeps the snapshot, feeds the chart the session's state, and re-arms the hold after a reload. */
 function BookingEffects() {
   const booking = BookingContext.useActorRef();
   const loggedIn = useIsLoggedIn();
 
   useEffect(() => {
-    const save = () => sessionStorage.setItem(BOOKING_SNAPSHOT_KEY, JSON.stringify(booking.getPersistedSnapshot()));
+    const save = () =>
+      sessionStorage.setItem(BOOKING_SNAPSHOT_KEY, JSON.stringify(booking.getPersistedSnapshot(), withoutCardDetails));
     const subscription = booking.subscribe(save);
     // A saved hold's timer did not survive the reload: start it again from the server's holdExpiresAt.
     if (booking.getSnapshot().matches('holding')) booking.send({ type: 'hold.resume' });
@@ -50,7 +57,7 @@ export function BookingProvider({ children }: { children: ReactNode }) {
   const logic = useMemo(
     () =>
       bookingMachine.provide({
-        actors: bookingActors,
+        actors: { ...bookingActors, payment: paymentMachine.provide({ actors: paymentActors }) },
         actions: {
           reportCompleted: () => {
             // Kept reads of reservations and free tables are out of date now.

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ApiFailure } from '../api/api-error';
 import { RequestFailure } from '../api/auth-fetch';
 import { ACCOUNT_MESSAGES } from '../domain/account-validation';
+import { CARD_MESSAGES } from '../domain/card-validation';
 import { GUEST_DETAILS_MESSAGES } from '../domain/guest-details';
 
 /**
@@ -39,6 +40,17 @@ export function useMessageText(): (message: string | null | undefined) => string
     [GUEST_DETAILS_MESSAGES.mobileNumber]: t`Please enter mobile number!`,
     [GUEST_DETAILS_MESSAGES.cancellationPolicy]: t`Please agree to cancellation policy`,
     'An error occurred!': t`An error occurred!`,
+    [CARD_MESSAGES.nameMissing]: t`Please enter the cardholder name`,
+    [CARD_MESSAGES.numberIncomplete]: t`Your card number is incomplete.`,
+    [CARD_MESSAGES.numberInvalid]: t`Your card number is invalid.`,
+    [CARD_MESSAGES.monthInvalid]: t`Your card's expiration month is invalid.`,
+    [CARD_MESSAGES.yearInvalid]: t`Your card's expiration year is invalid.`,
+    [CARD_MESSAGES.yearPast]: t`Your card's expiration year is in the past.`,
+    [CARD_MESSAGES.datePast]: t`Your card's expiration date is in the past.`,
+    [CARD_MESSAGES.cvcIncomplete]: t`Your card's security code is incomplete.`,
+    [CARD_MESSAGES.cvcInvalid]: t`Your card's security code is invalid.`,
+    'Your card was declined.': t`Your card was declined.`,
+    'Your card has insufficient funds.': t`Your card has insufficient funds.`,
     // What the request layer reports when no answer came (SPEC §8).
     timeout: t`The request timed out. Please try again.`,
     network: t`We could not reach the club. Please check your connection and try again.`,

@@ -1,29 +1,29 @@
-/** Step 7, for a deposit or prepayment: what is due, then payment by card. */
+/** Step 7, for a deposit or prepayment: what is due, then payment by card or from the Club wallet. */
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { paymentMachine } from '../../machines/payment.machine';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
+import { PaymentPanel } from '../booking/payment-panel';
 import { PriceBreakdown } from '../booking/price-breakdown';
+
+type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
 export default function PaymentPage() {
   const { t } = useLingui();
-  const booking = BookingContext.useActorRef();
   const reservation = BookingContext.useSelector((s) => s.context.reservation);
-  const venue = BookingContext.useSelector((s) => s.context.venue);
+  // The invoked payment chart (id 'pay'); its children map is keyed by invoke id.
+  const payment = BookingContext.useSelector((s) => s.children.pay as PaymentActor | undefined);
   return (
     <BookingStep title={t`Payment`}>
       {reservation && <PriceBreakdown payment={reservation.payment} />}
-      {/* Card payment arrives with the payment processor; until then the team takes it by phone. */}
-      <p className="form-error" role="alert">
-        <Trans>
-          Online card payment is not available yet. To secure this table, please call our reservations team on{' '}
-          {venue?.reservationsPhone}.
-        </Trans>
-      </p>
-      <div className="actions">
-        <button type="button" className="button" onClick={() => booking.send({ type: 'route.visit', route: '/pages/confirm' })}>
-          <Trans>Back to review</Trans>
-        </button>
-      </div>
+      {payment ? (
+        <PaymentPanel actor={payment} />
+      ) : (
+        <p className="muted">
+          <Trans>Nothing is waiting for payment.</Trans>
+        </p>
+      )}
     </BookingStep>
   );
 }

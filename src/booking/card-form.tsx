@@ -1,0 +1,75 @@
+/**
+ * The card form: cardholder name, number, expiry and security code with the browser's `cc-*`
+ * autocomplete, checked with the processor's own rules before sending. The details go to the card
+ * processor only (through the payment chart), never to our API or to storage.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import type { CardDetails } from '../../machines/payment.machine';
+import { SubmitButton, TextField } from '../components/form';
+import { cardProblem, normalizeCardNumber, type CardField } from '../domain/card-validation';
+import { useMessageText } from '../i18n/message-text';
+
+/** 'MM/YY' (or 'MM / YYYY') as month and year; NaN when it does not read as a date. */
+function parseExpiry(text: string): { expMonth: number; expYear: number } {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  return match ? { expMonth: Number(match[1]), expYear: Number(match[2]) } : { expMonth: Number.NaN, expYear: Number.NaN };
+}
+
+export function CardForm({
+  submitLabel,
+  busy,
+  refusal,
+  onSubmit,
+}: {
+  submitLabel: string;
+  busy: boolean;
+  /** The processor's refusal of the last attempt, put beside its field when it names one. */
+  refusal: { message: string; field?: string } | null;
+  onSubmit: (card: CardDetails) => void;
+}) {
+  const { t } = useLingui();
+  const translate = useMessageText();
+  const [values, setValues] = useState({ cardholderName: '', cardNumber: '', expiry: '', cvc: '' });
+  const [error, setError] = useState<{ field: CardField | 'expiry'; message: string } | null>(null);
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+    setError(null);
+  };
+  const shown = error ?? (refusal?.field ? { field: refusal.field as CardField, message: refusal.message } : null);
+  const errorFor = (...fields: (CardField | 'expiry')[]) =>
+    shown && fields.includes(shown.field) ? translate(shown.message) : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const card = {
+      cardholderName: values.cardholderName.trim(),
+      cardNumber: normalizeCardNumber(values.cardNumber),
+      ...parseExpiry(values.expiry),
+      cvc: values.cvc.trim(),
+    };
+    const problem = cardProblem(card, new Date());
+    if (problem) {
+      setError(problem.field === 'expMonth' || problem.field === 'expYear' ? { field: 'expiry', message: problem.message } : problem);
+      return;
+    }
+    onSubmit(card);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t`Card details`}>
+      <TextField label={t`Cardholder name`} name="cc-name" autoComplete="cc-name" value={values.cardholderName} error={errorFor('cardholderName')} onChange={set('cardholderName')} />
+      <TextField label={t`Card number`} name="cc-number" autoComplete="cc-number" inputMode="numeric" value={values.cardNumber} error={errorFor('cardNumber')} onChange={set('cardNumber')} />
+      <div className="field-row field-row--even">
+        <TextField label={t`Expiry (MM/YY)`} name="cc-exp" autoComplete="cc-exp" inputMode="numeric" placeholder="MM/YY" value={values.expiry} error={errorFor('expiry', 'expMonth', 'expYear')} onChange={set('expiry')} />
+        <TextField label={t`Security code`} name="cc-csc" autoComplete="cc-csc" inputMode="numeric" maxLength={4} value={values.cvc} error={errorFor('cvc')} onChange={set('cvc')} />
+      </div>
+      {refusal && !refusal.field && refusal.message && (
+        <p className="form-error" role="alert">
+          {translate(refusal.message)}
+        </p>
+      )}
+      <SubmitButton label={submitLabel} busyLabel={t`Paying…`} busy={busy} />
+    </form>
+  );
+}

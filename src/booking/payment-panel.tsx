@@ -1,0 +1,107 @@
+/** The payment chart on the page: choose how to pay, the card form, 3-D Secure, and the outcome. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { PaymentProblem, paymentMachine } from '../../machines/payment.machine';
+import { formatHkd } from '../domain/money';
+import { useMessageText } from '../i18n/message-text';
+import { Working } from './booking-step';
+import { CardForm } from './card-form';
+
+type PaymentActor = ActorRefFrom<typeof paymentMachine>;
+
+function useProblemText(): (problem: PaymentProblem) => string {
+  const { t } = useLingui();
+  return (problem) =>
+    ({
+      config: t`Failed to get payment configuration`,
+      provider: t`Card payment provider initialization failed`,
+      initialization: t`The initialization of the payment has failed.`,
+      during: t`An error occurred during payment`,
+      abnormal: t`Payment status abnormal`,
+    })[problem];
+}
+
+export function PaymentPanel({ actor }: { actor: PaymentActor }) {
+  const { t } = useLingui();
+  const translate = useMessageText();
+  const problemText = useProblemText();
+  const snapshot = useSelector(actor, (s) => s);
+  const { amount, refusal, problem, config } = snapshot.context;
+  const total = formatHkd(amount);
+  const walletOffered = config?.methods.includes('WALLET') ?? false;
+
+  if (snapshot.matches('failed')) {
+    return (
+      <div>
+        <p className="form-error" role="alert">
+          {problemText(problem ?? 'during')}
+        </p>
+        <button type="button" className="button button--primary button--block" onClick={() => actor.send({ type: 'retry' })}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+  if (snapshot.matches('choosingMethod')) {
+    return (
+      <div className="stack">
+        {refusal && (
+          <p className="form-error" role="alert">
+            {translate(refusal.message)}
+          </p>
+        )}
+        <button type="button" className="button button--primary button--block" onClick={() => actor.send({ type: 'method.card' })}>
+          <Trans>Pay {total} by card</Trans>
+        </button>
+        <button type="button" className="button button--block" onClick={() => actor.send({ type: 'method.wallet' })}>
+          <Trans>Pay {total} from my Club wallet</Trans>
+        </button>
+      </div>
+    );
+  }
+  if (snapshot.matches('cardForm') || snapshot.matches('submitting')) {
+    return (
+      <>
+        {problem && (
+          <p className="form-error" role="alert">
+            {problemText(problem)}
+          </p>
+        )}
+        <CardForm
+          submitLabel={t`Pay ${total}`}
+          busy={snapshot.matches('submitting')}
+          refusal={refusal}
+          onSubmit={(card) => actor.send({ type: 'card.submit', card })}
+        />
+        {walletOffered && (
+          <button type="button" className="button button--block" onClick={() => actor.send({ type: 'method.wallet' })}>
+            <Trans>Pay from my Club wallet instead</Trans>
+          </button>
+        )}
+      </>
+    );
+  }
+  if (snapshot.matches('challenge')) {
+    return (
+      <section className="card" aria-labelledby="challenge-title">
+        <h2 className="card__title" id="challenge-title">
+          <Trans>Confirm with your bank</Trans>
+        </h2>
+        <p>
+          <Trans>Your bank asks you to confirm this payment of {total} (3-D Secure, test mode).</Trans>
+        </p>
+        <div className="actions">
+          <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'challenge.approve' })}>
+            <Trans>Confirm payment</Trans>
+          </button>
+          <button type="button" className="button" onClick={() => actor.send({ type: 'challenge.fail' })}>
+            <Trans>Fail authentication</Trans>
+          </button>
+        </div>
+      </section>
+    );
+  }
+  const waiting = snapshot.matches('confirming') ? t`Confirming your payment…` : t`One moment…`;
+  return <Working>{waiting}</Working>;
+}

@@ -550,6 +550,7 @@ export const bookingMachine = setup({
                 id: 'pay',
                 src: 'payment',
                 input: ({ context }) => ({
+                  purpose: 'reservation' as const,
                   reservationId: context.reservation!._id,
                   amount: context.reservation!.payment.amountDue,
                 }),

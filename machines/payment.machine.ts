@@ -1,7 +1,8 @@
 /**
  * Paying a held reservation's deposit or prepayment (invoked by the booking chart while it awaits
- * payment): the configuration, the way to pay (card, or a member's wallet), the card form, the card
- * processor's answer, a 3-D Secure challenge, and the server's word that the payment succeeded.
+ * payment), or topping up a member's wallet by card (started by the wallet page): the configuration, the
+ * way to pay (card, or for a reservation a member's wallet), the card form, the card processor's answer,
+ * a 3-D Secure challenge, and the server's word that the payment succeeded.
  *
  * The browser never decides a payment succeeded: after the processor answers, `confirming` waits for
  * our server (which learns it from the processor's signed webhook or its own check).
@@ -37,8 +38,29 @@ export type PaymentProblem =
   | 'during' // 'An error occurred during payment'
   | 'abnormal'; // 'Payment status abnormal'
 
+/** What is paid for: a held reservation, or a top-up of the wallet (by card only). */
+export type PaymentPurpose = 'reservation' | 'top-up';
+
+export type PaymentInput =
+  | { purpose: 'reservation'; reservationId: string; amount: number }
+  /** `topUpId` is new for each top-up the member starts, and keys its attempts. */
+  | { purpose: 'top-up'; topUpId: string; amount: number };
+
+/** What the createPayment actor is asked for. */
+export interface CreatePaymentInput {
+  purpose: PaymentPurpose;
+  /** Null for a top-up. */
+  reservationId: string | null;
+  amount: number;
+  method: 'CARD' | 'WALLET';
+  idempotencyKey: string;
+}
+
 export interface PaymentContext {
-  reservationId: string;
+  purpose: PaymentPurpose;
+  reservationId: string | null;
+  /** What the idempotency keys of this payment's attempts start with. */
+  keyPrefix: string;
   amount: number;
   config: PaymentConfig | null;
   payment: Payment | null;
@@ -64,6 +86,10 @@ export interface PaymentOutput {
 
 const SUPPORTED_PROVIDER = 'test-mode';
 
+/** Whether the member may pay from the wallet: a reservation only (a wallet is not topped up from itself). */
+export const offersWallet = (context: Pick<PaymentContext, 'purpose' | 'config'>) =>
+  context.purpose === 'reservation' && (context.config?.methods.includes('WALLET') ?? false);
+
 const callError = (error: unknown): PaymentCallError =>
   typeof error === 'object' && error !== null && 'message' in error
     ? (error as PaymentCallError)
@@ -73,18 +99,16 @@ export const paymentMachine = setup({
   types: {
     context: {} as PaymentContext,
     events: {} as PaymentEvent,
-    input: {} as { reservationId: string; amount: number },
+    input: {} as PaymentInput,
     output: {} as PaymentOutput,
   },
   actors: {
     loadConfig: fromPromise<PaymentConfig>(async () => {
       throw new Error('loadConfig not provided');
     }),
-    createPayment: fromPromise<Payment, { reservationId: string; method: 'CARD' | 'WALLET'; idempotencyKey: string }>(
-      async () => {
-        throw new Error('createPayment not provided');
-      },
-    ),
+    createPayment: fromPromise<Payment, CreatePaymentInput>(async () => {
+      throw new Error('createPayment not provided');
+    }),
     confirmCard: fromPromise<PaymentIntent, { intentId: string; clientSecret: string; card: CardDetails }>(async () => {
       throw new Error('confirmCard not provided');
     }),
@@ -96,12 +120,14 @@ export const paymentMachine = setup({
     }),
   },
   guards: {
-    walletAllowed: ({ context }) => context.config?.methods.includes('WALLET') ?? false,
+    walletAllowed: ({ context }) => offersWallet(context),
   },
 }).createMachine({
   id: 'payment',
   context: ({ input }) => ({
-    reservationId: input.reservationId,
+    purpose: input.purpose,
+    reservationId: input.purpose === 'reservation' ? input.reservationId : null,
+    keyPrefix: input.purpose === 'reservation' ? input.reservationId : `top-up-${input.topUpId}`,
     amount: input.amount,
     config: null,
     payment: null,
@@ -123,7 +149,7 @@ export const paymentMachine = setup({
             actions: assign({ problem: 'provider' }),
           },
           {
-            guard: ({ event }) => event.output.methods.includes('WALLET'),
+            guard: ({ context, event }) => offersWallet({ purpose: context.purpose, config: event.output }),
             target: 'choosingMethod',
             actions: assign({ config: ({ event }) => event.output }),
           },
@@ -142,10 +168,12 @@ export const paymentMachine = setup({
       invoke: {
         id: 'createPayment',
         src: 'createPayment',
-        input: ({ context }) => ({
+        input: ({ context }): CreatePaymentInput => ({
+          purpose: context.purpose,
           reservationId: context.reservationId,
-          method: 'CARD' as const,
-          idempotencyKey: `${context.reservationId}-card-${context.attempt}`,
+          amount: context.amount,
+          method: 'CARD',
+          idempotencyKey: `${context.keyPrefix}-card-${context.attempt}`,
         }),
         onDone: [
           // Paid already (a reload after paying): nothing more to ask.
@@ -252,10 +280,12 @@ export const paymentMachine = setup({
       invoke: {
         id: 'payByWallet',
         src: 'createPayment',
-        input: ({ context }) => ({
+        input: ({ context }): CreatePaymentInput => ({
+          purpose: context.purpose,
           reservationId: context.reservationId,
-          method: 'WALLET' as const,
-          idempotencyKey: `${context.reservationId}-wallet-${context.attempt}`,
+          amount: context.amount,
+          method: 'WALLET',
+          idempotencyKey: `${context.keyPrefix}-wallet-${context.attempt}`,
         }),
         onDone: { target: 'succeeded', actions: assign({ payment: ({ event }) => event.output }) },
         // A short balance, say: the guest pays by card instead.

@@ -4,11 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   integer,
   jsonb,
   pgTable,
+  pgView,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -16,6 +18,7 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().default(sql`now()`);
 const updatedAt = () => ts('updated_at').notNull().default(sql`now()`);
+const transactionSeq = () => bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('transaction_seq')`);
 
 export type UserRole = 'guest' | 'member' | 'admin';
 
@@ -253,7 +256,46 @@ export const walletEntries = pgTable('wallet_entries', {
   reservationId: text('reservation_id'),
   paymentId: text('payment_id'),
   createdAt: createdAt(),
+  /** Insertion order, shared with `cardEntries`, to list entries written in the same instant. */
+  seq: transactionSeq(),
 });
+
+export type CardEntryType = 'PAYMENT' | 'REFUND';
+
+/**
+ * Card payments and refunds as the transaction history lists them; they never move the wallet. A card
+ * top-up is not one: its wallet entry stands for it.
+ */
+export const cardEntries = pgTable('card_entries', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  paymentId: text('payment_id').notNull(),
+  reservationId: text('reservation_id'),
+  type: text('type').$type<CardEntryType>().notNull(),
+  /** Signed minor units: a payment negative, a refund positive. */
+  amount: integer('amount').notNull(),
+  description: text('description').notNull(),
+  createdAt: createdAt(),
+  seq: transactionSeq(),
+});
+
+export type TransactionSource = 'WALLET' | 'CARD';
+
+/** Wallet entries and card entries as one history (a view), with the card of the payment behind each. */
+export const transactions = pgView('transactions', {
+  id: text('id').notNull(),
+  userId: text('user_id').notNull(),
+  source: text('source').$type<TransactionSource>().notNull(),
+  type: text('type').$type<WalletEntryType>().notNull(),
+  amount: integer('amount').notNull(),
+  description: text('description').notNull(),
+  reservationId: text('reservation_id'),
+  paymentId: text('payment_id'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  createdAt: ts('created_at').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+}).existing();
 
 export const phoneVerifications = pgTable('phone_verifications', {
   id: text('id').primaryKey(),

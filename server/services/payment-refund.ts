@@ -9,6 +9,7 @@ import type { DbOrTx } from '../db/client';
 import { payments, walletEntries, type VenuePolicy } from '../db/schema';
 import { newId } from '../lib/ids';
 import type { VenueCatalog } from './availability';
+import { recordCardRefund } from './card-entries';
 import { failPendingWalletPayments, refundedStatus, walletDescription, type PaymentRow } from './payments';
 import type { CancellationMoney } from './reservation-mail';
 import type { ReservationRow } from './reservations';
@@ -86,6 +87,7 @@ export async function refundForCancellation(
         createdAt: now,
       });
     } else {
+      await recordCardRefund(tx, { payment, amount, reservation: row, catalog, now });
       cardRefunds.push(payment.id);
     }
     money.refunds.push({ amount, payment: updated as PaymentRow });

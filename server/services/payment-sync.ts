@@ -27,6 +27,7 @@ import {
   type PaymentRow,
   walletDescription,
 } from './payments';
+import { recordCardPayment, recordCardRefund } from './card-entries';
 import { mailAutomaticRefund, type AutomaticRefundReason } from './reservation-mail';
 import { findUser, type ReservationRow } from './reservations';
 
@@ -61,6 +62,7 @@ async function refundInFull(
     .set({ status: 'REFUNDED', refundedAmount: payment.amount, updatedAt: now })
     .where(eq(payments.id, payment.id))
     .returning();
+  await recordCardRefund(tx, { payment, amount: payment.amount - payment.refundedAmount, reservation, catalog, now });
   if (payment.method === 'WALLET') {
     await tx.insert(walletEntries).values({
       id: newId(),
@@ -120,6 +122,7 @@ async function settle(
       return [];
     }
     if (!reservation) return [];
+    await recordCardPayment(tx, { payment: paid!, reservation, catalog, now });
     const reason = await reasonToRefund(tx, paid!, reservation, now);
     if (!reason) return [];
     if (reservation.status === 'PENDING') {
@@ -154,6 +157,7 @@ async function settle(
       .update(payments)
       .set({ refundedAmount: intent.amountRefunded, status: refundedStatus(payment.amount, intent.amountRefunded), updatedAt: now })
       .where(eq(payments.id, payment.id));
+    await recordCardRefund(tx, { payment, amount: intent.amountRefunded - payment.refundedAmount, reservation, catalog, now });
   }
   return [];
 }

@@ -1,7 +1,8 @@
 /**
  * A member's monthly wallet statement as a PDF (GET /guest/statement/{month}/pdf), drawn with pdfkit's
  * built-in fonts like the menus: the month, the member's name and id, the opening balance, every entry
- * (date, description, amount), the month's totals and the closing balance.
+ * (date, description, amount), the month's totals and the closing balance; then, apart, the month's card
+ * payments and refunds, which are not in the wallet's balance.
  */
 import PDFDocument from 'pdfkit';
 import { formatHkd } from '../../src/domain/money';
@@ -50,6 +51,16 @@ export function monthTitle(month: string): string {
 /** A signed amount for a statement: credits with '+', debits with '-'. */
 const signed = (amount: number) => (amount > 0 ? `+${formatHkd(amount)}` : formatHkd(amount));
 
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', unionpay: 'UnionPay' };
+
+/** 'Visa ending 4242'; a card top-up's entry names its card too. */
+const cardName = (card: NonNullable<StatementEntry['card']>) => `${BRANDS[card.brand] ?? 'Card'} ending ${card.last4}`;
+
+type StatementEntry = StatementDetail['entries'][number];
+
+/** The entry's text, with the card it was paid with (a top-up) when there is one. */
+const entryText = (entry: StatementEntry) => (entry.card ? `${entry.description} (${cardName(entry.card)})` : entry.description);
+
 /** The statement's file name for Content-Disposition. */
 export const statementFileName = (month: string) => `statement-${month}.pdf`;
 
@@ -79,7 +90,8 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   let y = header(doc, input);
   y = summary(doc, statement, y + 18);
   y = entries(doc, statement, y + 26);
-  totals(doc, statement, y + 10);
+  y = totals(doc, statement, y + 10);
+  if (statement.cardEntries.length > 0) cardEntries(doc, statement, y + 24);
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -148,16 +160,23 @@ function entries(doc: Doc, s: StatementDetail, top: number): number {
     doc.font('Helvetica-Oblique').fontSize(9.5).fillColor(MUTED).text('No transactions this month.', DESC_X, y, { lineBreak: false });
     y += 20;
   }
-  for (const entry of s.entries) {
+  return entryRows(doc, s.entries, y);
+}
+
+/** Entries as table rows from `top`, a new page (with the table's head) when one is full. */
+function entryRows(doc: Doc, rows: readonly StatementEntry[], top: number): number {
+  let y = top;
+  for (const entry of rows) {
+    const text = entryText(entry);
     doc.font('Helvetica').fontSize(9.5);
-    const height = Math.max(12, doc.heightOfString(entry.description, { width: DESC_W }));
+    const height = Math.max(12, doc.heightOfString(text, { width: DESC_W }));
     if (y + height > BOTTOM) {
       doc.addPage();
       y = tableHead(doc, MARGIN);
     }
     doc.fillColor(INK).font('Helvetica').fontSize(9.5);
     doc.text(formatDate(hongKongDate(new Date(entry.createdAt))), DATE_X, y, { lineBreak: false });
-    doc.text(entry.description, DESC_X, y, { width: DESC_W });
+    doc.text(text, DESC_X, y, { width: DESC_W });
     doc.fillColor(entry.amount < 0 ? INK : ACCENT).text(signed(entry.amount), AMOUNT_X, y, { width: AMOUNT_W, align: 'right', lineBreak: false });
     y += height + 8;
     doc.lineWidth(0.3).moveTo(MARGIN, y - 4).lineTo(RIGHT, y - 4).stroke(RULE);
@@ -165,7 +184,20 @@ function entries(doc: Doc, s: StatementDetail, top: number): number {
   return y;
 }
 
-function totals(doc: Doc, s: StatementDetail, top: number): void {
+/** The month's card payments and refunds, apart from the wallet's account: they are not in its balance. */
+function cardEntries(doc: Doc, s: StatementDetail, top: number): void {
+  let y = top;
+  if (y + 80 > BOTTOM) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  doc.font('Times-Bold').fontSize(13).fillColor(ACCENT).text('Card payments and refunds', MARGIN, y, { lineBreak: false });
+  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+  doc.text('Paid by card or refunded to the card: not part of the wallet balance above.', MARGIN, y + 18, { lineBreak: false });
+  entryRows(doc, s.cardEntries, tableHead(doc, y + 36));
+}
+
+function totals(doc: Doc, s: StatementDetail, top: number): number {
   const rows: [string, string, boolean][] = [
     ['Opening balance', formatHkd(s.openingBalance), false],
     [`Total credits (${s.entries.filter((e) => e.amount > 0).length})`, `+${formatHkd(s.totalCredits)}`, false],
@@ -187,4 +219,5 @@ function totals(doc: Doc, s: StatementDetail, top: number): void {
     doc.text(value, AMOUNT_X, y, { width: AMOUNT_W, align: 'right', lineBreak: false });
     y += 18;
   }
+  return y;
 }

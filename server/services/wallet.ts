@@ -1,11 +1,12 @@
 /**
- * A member's wallet, read side: balance, entries, transaction history and monthly statements. Entries are
- * signed minor units (credits positive, debits negative); the balance is their sum. Months and days are
- * Hong Kong's (SPEC §9).
+ * The money read side: a member's wallet (balance, entries, monthly statements) and anyone's transaction
+ * history, which lists the wallet's entries and the card's payments and refunds together. Amounts are
+ * signed minor units (credits positive, debits negative); the balance is the sum of the wallet's entries
+ * only. Months and days are Hong Kong's (SPEC §9).
  */
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, min, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { walletEntries } from '../db/schema';
+import { transactions, walletEntries } from '../db/schema';
 import type { Schema } from '../lib/api-types';
 import { addDays, hongKongDate, serviceDayStartMs, TIME_ZONE } from '../../src/domain/time';
 
@@ -18,15 +19,33 @@ export type WalletEntryDto = Schema<'WalletEntry'>;
 
 export type WalletSummary = Schema<'Wallet'>;
 
+/** One line of the transaction history: a wallet entry or a card payment or refund. */
+export type TransactionItemDto = Schema<'TransactionItem'>;
+
 export type TransactionPage = Schema<'TransactionPage'>;
 
 /** A month's totals; `totalDebits` is the size of the debits (positive), so closing = opening + credits - debits. */
 export type StatementSummary = Schema<'StatementSummary'>;
 
-/** A month with its entries, oldest first as a statement reads; also its totals, which the contract's Statement lacks. */
+/**
+ * A month with its wallet entries, oldest first as a statement reads, and beside them the card's payments
+ * and refunds of the month, which are not in its balances.
+ */
 export type StatementDetail = Schema<'Statement'>;
 
 type EntryRow = typeof walletEntries.$inferSelect;
+type TransactionRow = typeof transactions.$inferSelect;
+
+const toItem = (row: TransactionRow): TransactionItemDto => ({
+  _id: row.id,
+  source: row.source,
+  type: row.type,
+  amount: row.amount,
+  description: row.description,
+  reservationId: row.reservationId,
+  card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+  createdAt: row.createdAt.toISOString(),
+});
 
 const toDto = (row: EntryRow): WalletEntryDto => ({
   _id: row.id,
@@ -55,7 +74,9 @@ export const walletBalance = (db: DbOrTx, userId: string) => balanceBefore(db, u
 /** What only members may do with the wallet is refused with this (403). */
 export const MEMBERS_ONLY_MESSAGE = 'You must be a Club member to use the wallet';
 
-const newestFirst = [desc(walletEntries.createdAt), desc(walletEntries.id)] as const;
+const newestFirst = [desc(walletEntries.createdAt), desc(walletEntries.seq)] as const;
+const newestTransactionsFirst = [desc(transactions.createdAt), desc(transactions.seq)] as const;
+const oldestTransactionsFirst = [asc(transactions.createdAt), asc(transactions.seq)] as const;
 
 /** The balance and the latest entries. */
 export async function getWalletSummary(db: DbOrTx, userId: string): Promise<WalletSummary> {
@@ -90,24 +111,44 @@ export interface TransactionQuery {
   pageSize: number;
 }
 
-/** The user's entries newest first, optionally within Hong Kong days `from`..`to` (both included). */
+/**
+ * The user's transactions newest first, optionally within Hong Kong days `from`..`to` (both included):
+ * wallet entries and card payments and refunds, paged in SQL over the `transactions` view.
+ */
 export async function listTransactions(db: DbOrTx, userId: string, query: TransactionQuery): Promise<TransactionPage> {
   const where = and(
-    eq(walletEntries.userId, userId),
-    query.from ? gte(walletEntries.createdAt, new Date(serviceDayStartMs(query.from))) : undefined,
-    query.to ? lt(walletEntries.createdAt, new Date(serviceDayStartMs(addDays(query.to, 1)))) : undefined,
+    eq(transactions.userId, userId),
+    query.from ? gte(transactions.createdAt, new Date(serviceDayStartMs(query.from))) : undefined,
+    query.to ? lt(transactions.createdAt, new Date(serviceDayStartMs(addDays(query.to, 1)))) : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([
     db
       .select()
-      .from(walletEntries)
+      .from(transactions)
       .where(where)
-      .orderBy(...newestFirst)
+      .orderBy(...newestTransactionsFirst)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(walletEntries).where(where),
+    db.select({ total: count() }).from(transactions).where(where),
   ]);
-  return { items: rows.map(toDto), page: query.page, pageSize: query.pageSize, total: toInt(totalRow?.total) };
+  return { items: rows.map(toItem), page: query.page, pageSize: query.pageSize, total: toInt(totalRow?.total) };
+}
+
+/** One of the user's transactions, or null (also for another user's, which must not be told apart). */
+export async function getTransaction(db: DbOrTx, userId: string, id: string): Promise<TransactionItemDto | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
+    .limit(1);
+  return row ? toItem(row) : null;
+}
+
+/** When the user's first transaction of either kind happened, or null when there is none yet. */
+async function firstTransactionAt(db: DbOrTx, userId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: min(transactions.createdAt) }).from(transactions).where(eq(transactions.userId, userId));
+  // `min` over the view comes back as a string from some drivers.
+  return row?.at ? new Date(row.at) : null;
 }
 
 /** The Hong Kong month (YYYY-MM) of an instant. */
@@ -126,28 +167,32 @@ export const monthStart = (month: string) => new Date(serviceDayStartMs(`${month
 const monthOf = sql<string>`to_char(${walletEntries.createdAt} AT TIME ZONE ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM')`;
 
 /**
- * One statement per month from the month of the user's first entry to the current month at `now`,
- * newest first; empty when the wallet has never been used.
+ * One statement per month from the month of the user's first transaction (a wallet entry, or a card
+ * payment or refund) to the current month at `now`, newest first; empty when there is none. Balances and
+ * totals are the wallet's.
  */
 export async function listStatements(db: DbOrTx, userId: string, now: Date): Promise<StatementSummary[]> {
   const current = hongKongMonth(now);
-  const rows = await db
-    .select({
-      month: monthOf,
-      credits: sumOf(sql`case when ${walletEntries.amount} > 0 then ${walletEntries.amount} else 0 end`),
-      debits: sumOf(sql`case when ${walletEntries.amount} < 0 then -${walletEntries.amount} else 0 end`),
-      entries: count(),
-    })
-    .from(walletEntries)
-    .where(and(eq(walletEntries.userId, userId), lt(walletEntries.createdAt, monthStart(nextMonth(current)))))
-    .groupBy(monthOf)
-    .orderBy(monthOf);
-  if (rows.length === 0) return [];
+  const [rows, first] = await Promise.all([
+    db
+      .select({
+        month: monthOf,
+        credits: sumOf(sql`case when ${walletEntries.amount} > 0 then ${walletEntries.amount} else 0 end`),
+        debits: sumOf(sql`case when ${walletEntries.amount} < 0 then -${walletEntries.amount} else 0 end`),
+        entries: count(),
+      })
+      .from(walletEntries)
+      .where(and(eq(walletEntries.userId, userId), lt(walletEntries.createdAt, monthStart(nextMonth(current)))))
+      .groupBy(monthOf)
+      .orderBy(monthOf),
+    firstTransactionAt(db, userId),
+  ]);
+  if (!first || hongKongMonth(first) > current) return [];
 
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const statements: StatementSummary[] = [];
   let balance = 0;
-  for (let month = rows[0]!.month; month <= current; month = nextMonth(month)) {
+  for (let month = hongKongMonth(first); month <= current; month = nextMonth(month)) {
     const row = byMonth.get(month);
     const totalCredits = toInt(row?.credits);
     const totalDebits = toInt(row?.debits);
@@ -167,36 +212,33 @@ export async function listStatements(db: DbOrTx, userId: string, now: Date): Pro
 
 /**
  * The statement of one Hong Kong month, or null for a month outside the statements list (before the
- * first entry, or after the current month).
+ * first transaction, or after the current month).
  */
 export async function getStatement(db: DbOrTx, userId: string, month: string, now: Date): Promise<StatementDetail | null> {
   if (month > hongKongMonth(now)) return null;
   const start = monthStart(month);
   const end = monthStart(nextMonth(month));
-  const [openingBalance, rows, [first]] = await Promise.all([
+  const [openingBalance, rows, first] = await Promise.all([
     balanceBefore(db, userId, start),
     db
       .select()
-      .from(walletEntries)
-      .where(and(eq(walletEntries.userId, userId), gte(walletEntries.createdAt, start), lt(walletEntries.createdAt, end)))
-      .orderBy(walletEntries.createdAt, walletEntries.id),
-    db
-      .select({ at: walletEntries.createdAt })
-      .from(walletEntries)
-      .where(eq(walletEntries.userId, userId))
-      .orderBy(walletEntries.createdAt)
-      .limit(1),
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), gte(transactions.createdAt, start), lt(transactions.createdAt, end)))
+      .orderBy(...oldestTransactionsFirst),
+    firstTransactionAt(db, userId),
   ]);
-  if (!first || month < hongKongMonth(first.at)) return null;
-  const totalCredits = rows.reduce((sum, r) => sum + Math.max(0, r.amount), 0);
-  const totalDebits = rows.reduce((sum, r) => sum + Math.max(0, -r.amount), 0);
+  if (!first || month < hongKongMonth(first)) return null;
+  const wallet = rows.filter((r) => r.source === 'WALLET');
+  const totalCredits = wallet.reduce((sum, r) => sum + Math.max(0, r.amount), 0);
+  const totalDebits = wallet.reduce((sum, r) => sum + Math.max(0, -r.amount), 0);
   return {
     month,
     openingBalance,
     closingBalance: openingBalance + totalCredits - totalDebits,
     totalCredits,
     totalDebits,
-    entryCount: rows.length,
-    entries: rows.map(toDto),
+    entryCount: wallet.length,
+    entries: wallet.map(toItem),
+    cardEntries: rows.filter((r) => r.source === 'CARD').map(toItem),
   };
 }

@@ -25,8 +25,11 @@ export const AVAILABILITY_PREFIX = 'availability:';
 export const venueKey = (domain: string) => `venue:${domain}`;
 
 export const walletKey = (userId: string) => `wallet:${userId}`;
-export const walletEntryKey = (userId: string, id: string) => `wallet-entry:${userId}:${id}`;
 export const transactionsKey = (userId: string, q: { from?: string; to?: string; page: number; pageSize: number }) =>
   `transactions:${userId}:${q.from ?? ''}:${q.to ?? ''}:${q.page}:${q.pageSize}`;
+/** One transaction (a wallet entry, or a card payment or refund). */
+export const transactionKey = (userId: string, id: string) => `transaction:${userId}:${id}`;
 export const statementsKey = (userId: string) => `statements:${userId}`;
 export const statementKey = (userId: string, month: string) => `statement:${userId}:${month}`;
+/** The kept reads that money moving (a top-up, a payment, a refund) makes stale: balance, history, statements. */
+export const MONEY_PREFIXES = ['wallet:', 'transactions:', 'transaction:', 'statements:', 'statement:'] as const;

@@ -1317,7 +1317,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every charge, payment, top-up and refund, newest first, by Hong Kong day range and page */
+        /**
+         * Every charge, payment, top-up and refund, newest first, by Hong Kong day range and page
+         * @description The wallet's entries and the card's payments and refunds together (`source`), paged in that one order. Guests have no wallet but do pay by card, so they get their card transactions here too; staff accounts get 403.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1357,6 +1360,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/transaction-history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transaction of the caller (a wallet entry, or a card payment or refund) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The transaction */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["TransactionItem"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/guest/statement": {
         parameters: {
             query?: never;
@@ -1364,7 +1412,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Monthly statements, one per month */
+        /**
+         * Monthly statements, one per month
+         * @description From the month of the member's first transaction (a wallet entry, or a card payment or refund) to the current month. Balances, totals and entryCount are the wallet's; card payments are listed apart.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1938,8 +1989,33 @@ export interface components {
             currency: string;
             entries: components["schemas"]["WalletEntry"][];
         };
+        TransactionItem: {
+            _id: components["schemas"]["Id"];
+            /**
+             * @description WALLET: an entry of the Club wallet, part of its balance. CARD: a payment taken from a card or a refund to it, which never moves the wallet balance.
+             * @enum {string}
+             */
+            source: "WALLET" | "CARD";
+            /**
+             * @description A CARD transaction is a PAYMENT or a REFUND.
+             * @enum {string}
+             */
+            type: "TOP_UP" | "PAYMENT" | "REFUND" | "CHARGE" | "ADJUSTMENT";
+            /** @description Signed minor units; credits (and refunds to a card) positive */
+            amount: number;
+            description: string;
+            reservationId: string | null;
+            /** @description The card paid with or refunded to (also the card of a top-up); null for the wallet alone */
+            card: {
+                /** @description visa, mastercard, amex, unionpay or unknown */
+                brand: string;
+                last4: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         TransactionPage: {
-            items: components["schemas"]["WalletEntry"][];
+            items: components["schemas"]["TransactionItem"][];
             page: number;
             pageSize: number;
             total: number;
@@ -1953,7 +2029,10 @@ export interface components {
             entryCount: number;
         };
         Statement: components["schemas"]["StatementSummary"] & {
-            entries: components["schemas"]["WalletEntry"][];
+            /** @description The wallet's entries of the month, oldest first; the balances are their sum */
+            entries: components["schemas"]["TransactionItem"][];
+            /** @description The month's card payments and refunds, oldest first; not in the wallet's balances */
+            cardEntries: components["schemas"]["TransactionItem"][];
         };
         OutboxMessage: {
             id: string;

@@ -7,7 +7,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { bookingMachine } from '../../machines/booking.machine';
 import { SessionContext, useIsLoggedIn } from '../session/session-provider';
-import { AVAILABILITY_PREFIX, RESERVATION_PREFIX } from '../api/query-keys';
+import { AVAILABILITY_PREFIX, MONEY_PREFIXES, RESERVATION_PREFIX } from '../api/query-keys';
 import { invalidate } from '../api/use-api-query';
 import { paymentMachine } from '../../machines/payment.machine';
 import { bookingActors } from './booking-actors';
@@ -63,6 +63,8 @@ export function BookingProvider({ children }: { children: ReactNode }) {
             // Kept reads of reservations and free tables are out of date now.
             invalidate(RESERVATION_PREFIX);
             invalidate(AVAILABILITY_PREFIX);
+            // And the wallet and the transaction history, which hold its payment.
+            MONEY_PREFIXES.forEach(invalidate);
             session.send({ type: 'upcoming.set', count: session.getSnapshot().context.upcomingCount + 1 });
           },
         },

@@ -1,6 +1,6 @@
 /** The payment chart's calls: our API for the payment, the test-mode processor for the card. */
 import { fromPromise } from 'xstate';
-import type { CardDetails, Payment, PaymentConfig, PaymentIntent } from '../../machines/payment.machine';
+import type { CardDetails, CreatePaymentInput, Payment, PaymentConfig, PaymentIntent } from '../../machines/payment.machine';
 import { api } from '../api/api';
 import { ApiFailure, unwrap } from '../api/api-error';
 
@@ -22,12 +22,15 @@ export const paymentActors = {
       .then((body) => body.data)
       .catch(asCallError),
   ),
-  createPayment: fromPromise<Payment, { reservationId: string; method: 'CARD' | 'WALLET'; idempotencyKey: string }>(({ input }) =>
+  /** A reservation's payment, or a wallet top-up (always by card). */
+  createPayment: fromPromise<Payment, CreatePaymentInput>(({ input }) =>
     unwrap(
-      api.POST('/user/reservation/{id}/payment', {
-        params: { path: { id: input.reservationId } },
-        body: { method: input.method, idempotencyKey: input.idempotencyKey },
-      }),
+      input.purpose === 'top-up'
+        ? api.POST('/user/wallet/top-up', { body: { amount: input.amount, idempotencyKey: input.idempotencyKey } })
+        : api.POST('/user/reservation/{id}/payment', {
+            params: { path: { id: input.reservationId! } },
+            body: { method: input.method, idempotencyKey: input.idempotencyKey },
+          }),
     )
       .then((body) => body.data)
       .catch(asCallError),

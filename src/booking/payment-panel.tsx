@@ -1,8 +1,11 @@
-/** The payment chart on the page: choose how to pay, the card form, 3-D Secure, and the outcome. */
+/**
+ * The payment chart on the page, for a reservation (the wizard) or a wallet top-up (the wallet page):
+ * choose how to pay, the card form, 3-D Secure, and the outcome.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { PaymentProblem, paymentMachine } from '../../machines/payment.machine';
+import { offersWallet, type PaymentProblem, type paymentMachine } from '../../machines/payment.machine';
 import { formatHkd } from '../domain/money';
 import { useMessageText } from '../i18n/message-text';
 import { Working } from './booking-step';
@@ -27,9 +30,9 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
   const translate = useMessageText();
   const problemText = useProblemText();
   const snapshot = useSelector(actor, (s) => s);
-  const { amount, refusal, problem, config } = snapshot.context;
+  const { amount, refusal, problem } = snapshot.context;
   const total = formatHkd(amount);
-  const walletOffered = config?.methods.includes('WALLET') ?? false;
+  const walletOffered = offersWallet(snapshot.context);
 
   if (snapshot.matches('failed')) {
     return (

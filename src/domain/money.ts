@@ -75,3 +75,18 @@ export function formatHkd(minor: number): string {
   const text = major.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
   return `${minor < 0 ? '-' : ''}HK$${text}`;
 }
+
+/** Wallet top-ups by card: HK$100 to HK$100,000, in minor units (the API's bounds too). */
+export const TOP_UP_MIN = 10_000;
+export const TOP_UP_MAX = 10_000_000;
+
+/**
+ * An amount of Hong Kong dollars as typed ('1,000', '250.5', 'HK$ 1,000.00') in minor units; null when it
+ * does not read as one.
+ */
+export function parseHkd(text: string): number | null {
+  const plain = text.trim().replace(/^HK\$\s*/i, '').replace(/,/g, '');
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

@@ -5,7 +5,7 @@ import { api } from '../api/api';
 import { ApiFailure, unwrap } from '../api/api-error';
 import { fetchOnce, invalidate } from '../api/use-api-query';
 import { RequestFailure } from '../api/auth-fetch';
-import { AVAILABILITY_PREFIX, availabilityKey, RESERVATION_PREFIX, reservationKey } from '../api/query-keys';
+import { AVAILABILITY_PREFIX, availabilityKey, MONEY_PREFIXES, RESERVATION_PREFIX, reservationKey } from '../api/query-keys';
 
 /**
  * The chart keeps `status`, `errorCode` and the English `message` of a refused call ('timeout' or 'network'
@@ -69,6 +69,8 @@ export function manageActors(userId: string) {
       try {
         const body = await unwrap(api.PUT('/user/reservation/v1.1/cancel/{id}', { params: { path: { id: input.id } } }));
         forgetReservations();
+        // A refund moved money: to the wallet, or to the card in the transaction history.
+        MONEY_PREFIXES.forEach(invalidate);
         return body.data;
       } catch (error) {
         return asCallError(error);

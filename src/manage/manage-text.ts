@@ -12,6 +12,7 @@ export function useManageText(): (message: string | null | undefined) => string 
     'This reservation can no longer be changed': t`This reservation can no longer be changed`,
     'You must be a Club member to use the wallet': t`You must be a Club member to use the wallet`,
     'The wallet entry does not exist': t`The wallet entry does not exist`,
+    'The transaction does not exist': t`The transaction does not exist`,
     'There is no statement for this month': t`There is no statement for this month`,
     'The start date must not be after the end date': t`The start date must not be after the end date`,
   };

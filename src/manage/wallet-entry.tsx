@@ -1,4 +1,7 @@
-/** What the wallet pages share: entry types in words, signed amounts, the entry list and how a read shows until ready. */
+/**
+ * What the wallet pages share: entry types and sources in words, signed amounts, the entry list and how a
+ * read shows until ready.
+ */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -13,6 +16,39 @@ import { pageAddress } from '../navigation/navigator';
 import { useManageFailureText } from './manage-text';
 
 export type WalletEntry = components['schemas']['WalletEntry'];
+/** A line of the transaction history: a wallet entry, or a card payment or refund (`source`). */
+export type TransactionItem = components['schemas']['TransactionItem'];
+/** The wallet's own list has no `source`: everything in it is the wallet's. */
+type ListedEntry = WalletEntry & Partial<Pick<TransactionItem, 'source' | 'card'>>;
+
+// Card networks are names, the same in every language.
+const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', unionpay: 'UnionPay' };
+
+/** 'Visa •••• 4242'. */
+export function useCardName(): (card: NonNullable<TransactionItem['card']>) => string {
+  const { t } = useLingui();
+  return (card) => {
+    const brand = CARD_BRANDS[card.brand] ?? t`Card`;
+    return `${brand} •••• ${card.last4}`;
+  };
+}
+
+/**
+ * How the money moved, in words: from or to a card (never the wallet balance), or the Club wallet (with the
+ * card a top-up was paid with).
+ */
+export function useSourceText(): (entry: Pick<TransactionItem, 'source' | 'type' | 'card'>) => string {
+  const { t } = useLingui();
+  const cardName = useCardName();
+  return ({ source, type, card }) => {
+    const name = card ? cardName(card) : null;
+    if (source === 'CARD') {
+      if (type === 'REFUND') return name ? t`Refunded to the card ${name}` : t`Refunded to the card`;
+      return name ? t`Paid by card ${name}` : t`Paid by card`;
+    }
+    return name ? t`Club wallet, topped up with ${name}` : t`Club wallet`;
+  };
+}
 
 const ENTRY_TYPES: Record<WalletEntry['type'], MessageDescriptor> = {
   TOP_UP: msg`Top-up`,
@@ -41,30 +77,36 @@ export const entryDate = (at: string) => formatDate(hongKongDate(new Date(at)));
 /** The Hong Kong day and time of an instant. */
 export const entryDateTime = (at: string) => `${entryDate(at)}, ${formatTime(hongKongMinutes(new Date(at)))}`;
 
-/** Entries as cards, each linking to its own page. */
-export function EntryList({ entries }: { entries: readonly WalletEntry[] }) {
+/**
+ * Entries as cards, each linking to its own page. Transactions (with a `source`) also say how the money
+ * moved: by card or through the Club wallet.
+ */
+export function EntryList({ entries }: { entries: readonly ListedEntry[] }) {
   const { t } = useLingui();
   const typeText = useEntryTypeText();
+  const sourceText = useSourceText();
   return (
     <ul className="list">
-      {entries.map((entry) => (
-        <li key={entry._id} className="card">
-          <p className="card__title">
-            <a
-              href={`#${pageAddress('wallet-detail', { id: entry._id })}`}
-              aria-label={t`${typeText(entry.type)}: ${entry.description}, ${signedHkd(entry.amount)}, ${entryDate(entry.createdAt)}`}
-            >
-              {entry.description}
-            </a>
-          </p>
-          <p className="card__meta">
-            <span>{typeText(entry.type)}</span> · <span>{entryDate(entry.createdAt)}</span>
-          </p>
-          <p>
-            <strong>{signedHkd(entry.amount)}</strong>
-          </p>
-        </li>
-      ))}
+      {entries.map((entry) => {
+        const source = entry.source ? sourceText({ source: entry.source, type: entry.type, card: entry.card ?? null }) : null;
+        const label = t`${typeText(entry.type)}: ${entry.description}, ${signedHkd(entry.amount)}, ${entryDate(entry.createdAt)}`;
+        return (
+          <li key={entry._id} className="card">
+            <p className="card__title">
+              <a href={`#${pageAddress('wallet-detail', { id: entry._id })}`} aria-label={source ? `${label} (${source})` : label}>
+                {entry.description}
+              </a>
+            </p>
+            <p className="card__meta">
+              <span>{typeText(entry.type)}</span> · <span>{entryDate(entry.createdAt)}</span>
+            </p>
+            <p>
+              <strong>{signedHkd(entry.amount)}</strong>
+            </p>
+            {source && <p className="card__meta">{source}</p>}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -77,8 +119,8 @@ export function WalletReadStatus({ read, loading }: { read: Read; loading: React
 }
 
 /**
- * A wallet read that failed: a guest (not a club member) gets the server's 403 message and the way to
- * membership; anything else its message and a retry.
+ * A wallet read that failed: a guest (not a club member) gets the server's 403 message, the way to
+ * membership and the way to their card payments; anything else its message and a retry.
  */
 function WalletFailure({ error, retry }: { error: unknown; retry: () => void }) {
   const failure = useManageFailureText();
@@ -92,6 +134,10 @@ function WalletFailure({ error, retry }: { error: unknown; retry: () => void }) 
         <div className="actions">
           <a className="button button--primary" href={`#${pageAddress('membership')}`}>
             <Trans>Become a member</Trans>
+          </a>
+          {/* The history is a guest's too: the card payments of their bookings. */}
+          <a className="button" href={`#${pageAddress('transactions')}`}>
+            <Trans>My card payments</Trans>
           </a>
         </div>
       </div>

@@ -1,6 +1,7 @@
 /**
  * Monthly statements of the wallet: one card per Hong Kong month with its opening balance, credits, debits
- * and closing balance; `?month=YYYY-MM` opens one month with its entries.
+ * and closing balance, and its PDF to download; `?month=YYYY-MM` opens one month with its entries and,
+ * apart from the wallet's balances, its card payments and refunds.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
@@ -11,6 +12,9 @@ import { FormMessage } from '../components/form';
 import { FieldList } from '../components/field-list';
 import { Page } from '../components/page';
 import { PageLink } from '../components/page-link';
+import { Section } from '../components/section';
+import { DownloadButton } from '../components/download-button';
+import { downloadedFile } from '../api/file-download';
 import { formatHkd } from '../domain/money';
 import { statementKey, statementsKey } from '../api/query-keys';
 import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
@@ -56,7 +60,7 @@ function StatementList() {
       {list.status === 'ready' &&
         (list.data.length === 0 ? (
           <p className="muted">
-            <Trans>There are no statements yet: they start with the month of your first wallet entry.</Trans>
+            <Trans>There are no statements yet: they start with the month of your first wallet entry or card payment.</Trans>
           </p>
         ) : (
           <ul className="list">
@@ -82,10 +86,29 @@ function StatementCard({ statement }: { statement: StatementSummary }) {
         debits={statement.totalDebits}
         closing={statement.closingBalance}
       />
-      <a href={`#${pageAddress('monthly-statements', { month: statement.month })}`}>
-        <Trans>View the entries of {name}</Trans>
-      </a>
+      <p>
+        <a href={`#${pageAddress('monthly-statements', { month: statement.month })}`}>
+          <Trans>View the entries of {name}</Trans>
+        </a>
+      </p>
+      <StatementPdf month={statement.month} name={name} />
     </li>
+  );
+}
+
+/** The month's statement as the server's PDF, fetched with the session's token. */
+function StatementPdf({ month, name }: { month: string; name: string }) {
+  const { t } = useLingui();
+  return (
+    <div>
+      <DownloadButton
+        label={t`Download ${name} as PDF`}
+        failure={t`The statement could not be downloaded.`}
+        load={() =>
+          downloadedFile(api.GET('/guest/statement/{month}/pdf', { params: { path: { month } }, parseAs: 'blob' }), `statement-${month}.pdf`)
+        }
+      />
+    </div>
   );
 }
 
@@ -146,6 +169,15 @@ function MonthStatement({ month }: { month: string }) {
           ) : (
             <EntryList entries={entries} />
           )}
+          {statement.data.cardEntries.length > 0 && (
+            <Section title={t`Card payments and refunds`}>
+              <p className="muted">
+                <Trans>Paid by card or refunded to the card: not part of the wallet balance above.</Trans>
+              </p>
+              <EntryList entries={statement.data.cardEntries} />
+            </Section>
+          )}
+          <StatementPdf month={month} name={name} />
         </>
       )}
       <BackLink to="monthly-statements" />

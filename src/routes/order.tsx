@@ -14,11 +14,12 @@ import { Page } from '../components/page';
 import { ReadStatus } from '../components/read-status';
 import { ReservationCard } from '../components/reservation-card';
 import { Section } from '../components/section';
-import { groupReservations } from '../domain/reservation-grouping';
+import { effectiveStatus, groupReservations } from '../domain/reservation-grouping';
 import { formatTime, hongKongToday } from '../domain/time';
 import { MAX_PARTY_SIZE } from '../domain/venues';
 import { useManageFailureText, useManageText } from '../manage/manage-text';
 import { reservationsKey, venueKey } from '../api/query-keys';
+import { AddToCalendar } from '../manage/add-to-calendar';
 import { ReservationDetails } from '../manage/reservation-details';
 import { BackToList, loadedReservation, ReservationPending } from '../manage/reservation-states';
 import { useManageReservation } from '../manage/use-manage-reservation';
@@ -94,10 +95,17 @@ function OrderDetail({ id }: { id: string }) {
   if (!reservation) return <ReservationPending title={title} manage={manage} />;
 
   const manageable = snapshot.can({ type: 'change.start' });
+  // Upcoming and confirmed: worth a place in the calendar (a past one shows as expired).
+  const confirmed = effectiveStatus(reservation, now) === 'CONFIRMED';
   return (
     <Page title={title}>
       {snapshot.matches({ viewing: 'changed' }) && <FormMessage success={t`Your reservation has been changed.`} />}
       <ReservationDetails reservation={reservation} now={now} />
+      {confirmed && (
+        <div className="actions">
+          <AddToCalendar reservationId={reservation._id} reference={reservation.uniqueId} />
+        </div>
+      )}
       {snapshot.matches('changing') ? (
         <ChangeForm snapshot={snapshot} send={send} />
       ) : (

@@ -1,7 +1,8 @@
-/** The booking result: confirmed, with its reference and what to do next. */
+/** The booking result: confirmed, with its reference, its calendar file and what to do next. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
+import { AddToCalendar } from '../manage/add-to-calendar';
 import { pageAddress } from '../navigation/navigator';
 
 export default function ResultPage() {
@@ -27,6 +28,7 @@ export default function ResultPage() {
         <a className="button button--primary" href={`#${pageAddress('order', { id: reservation._id })}`}>
           <Trans>View reservation</Trans>
         </a>
+        <AddToCalendar reservationId={reservation._id} reference={reference} />
         <button
           type="button"
           className="button"

@@ -1,7 +1,8 @@
 /**
- * Every charge, payment, top-up and refund of the wallet, newest first, filtered by Hong Kong days and
- * read a page at a time. The filter and the page live in the address (`?from=&to=&page=`), so back,
- * forward and a reload show the same list.
+ * Every charge, payment, top-up and refund, newest first, filtered by Hong Kong days and read a page at a
+ * time: the Club wallet's entries and the card's payments and refunds, each saying which. A guest (no
+ * wallet) sees their card payments. The filter and the page live in the address (`?from=&to=&page=`), so
+ * back, forward and a reload show the same list.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
@@ -25,7 +26,9 @@ const dateParam = (value: string | undefined) => (value && isIsoDate(value) ? va
 
 export default function TransactionsPage({ query }: PageProps) {
   const { t } = useLingui();
-  const userId = useSessionUser()?._id ?? '';
+  const user = useSessionUser();
+  const userId = user?._id ?? '';
+  const guest = user?.role === 'guest';
   const from = dateParam(query.from);
   const to = dateParam(query.to);
   const page = Math.max(1, Math.floor(Number(query.page)) || 1);
@@ -44,6 +47,11 @@ export default function TransactionsPage({ query }: PageProps) {
 
   return (
     <Page title={t`Transactions`} lead={t`Newest first. Days are Hong Kong days.`}>
+      {guest && (
+        <p className="muted">
+          <Trans>Your card payments and refunds. The Club wallet is for members.</Trans>
+        </p>
+      )}
       <RangeFilter key={`${from ?? ''}|${to ?? ''}`} from={from} to={to} reversed={reversed} />
       {!reversed && <WalletReadStatus read={list} loading={<Trans>Loading transactions…</Trans>} />}
       {!reversed && list.status === 'ready' && (
@@ -77,9 +85,15 @@ export default function TransactionsPage({ query }: PageProps) {
           </nav>
         </>
       )}
-      <PageLink to="wallet">
-        <Trans>Back to the wallet</Trans>
-      </PageLink>
+      {guest ? (
+        <PageLink to="order">
+          <Trans>Back to my reservations</Trans>
+        </PageLink>
+      ) : (
+        <PageLink to="wallet">
+          <Trans>Back to the wallet</Trans>
+        </PageLink>
+      )}
     </Page>
   );
 }

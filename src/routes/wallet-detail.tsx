@@ -1,4 +1,8 @@
-/** One wallet entry (`?id=`) with all its fields; a missing or unknown id gets a clear message. */
+/**
+ * One transaction (`?id=`) with all its fields: a wallet entry, or a card payment or refund from the
+ * transaction history, which says the card and that the wallet balance did not move. A missing or unknown
+ * id gets a clear message.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
 import { ApiFailure, unwrap } from '../api/api-error';
@@ -7,8 +11,15 @@ import { FormMessage } from '../components/form';
 import { FieldList } from '../components/field-list';
 import { Page } from '../components/page';
 import { PageLink } from '../components/page-link';
-import { walletEntryKey } from '../api/query-keys';
-import { entryDateTime, signedHkd, useEntryTypeText, WalletReadStatus, type WalletEntry } from '../manage/wallet-entry';
+import { transactionKey } from '../api/query-keys';
+import {
+  entryDateTime,
+  signedHkd,
+  useCardName,
+  useEntryTypeText,
+  WalletReadStatus,
+  type TransactionItem,
+} from '../manage/wallet-entry';
 import type { PageProps } from '../navigation/routes';
 import { pageAddress } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
@@ -36,38 +47,68 @@ function NoEntry() {
   );
 }
 
-function EntryDetail({ id }: { id: string }) {
+/** The page's title: the wallet's entry, or what the card did. */
+function useTitle(): (entry: TransactionItem | null) => string {
   const { t } = useLingui();
+  return (entry) => {
+    if (!entry) return t`Transaction`;
+    if (entry.source === 'WALLET') return t`Wallet entry`;
+    return entry.type === 'REFUND' ? t`Card refund` : t`Card payment`;
+  };
+}
+
+function EntryDetail({ id }: { id: string }) {
+  const title = useTitle();
   const userId = useSessionUser()?._id ?? '';
-  const entry = useApiQuery(walletEntryKey(userId, id), () =>
-    unwrap(api.GET('/user/wallet/entries/{id}', { params: { path: { id } } })).then((body) => body.data),
+  const entry = useApiQuery(transactionKey(userId, id), () =>
+    unwrap(api.GET('/user/transaction-history/{id}', { params: { path: { id } } })).then((body) => body.data),
   );
   // A malformed id (400) and an unknown one (404) are the same thing to the reader.
   if (entry.status === 'error' && entry.error instanceof ApiFailure && (entry.error.status === 404 || entry.error.status === 400)) {
     return <NoEntry />;
   }
+  const ready = entry.status === 'ready' ? entry.data : null;
   return (
-    <Page title={t`Wallet entry`}>
+    <Page title={title(ready)}>
       <WalletReadStatus read={entry} loading={<Trans>Loading the entry…</Trans>} />
-      {entry.status === 'ready' && <EntryFields entry={entry.data} />}
-      <BackToWallet />
+      {ready && <EntryFields entry={ready} title={title(ready)} />}
+      {ready?.source === 'CARD' ? (
+        <PageLink to="transactions">
+          <Trans>Back to transactions</Trans>
+        </PageLink>
+      ) : (
+        <BackToWallet />
+      )}
     </Page>
   );
 }
 
-function EntryFields({ entry }: { entry: WalletEntry }) {
+function EntryFields({ entry, title }: { entry: TransactionItem; title: string }) {
   const { t } = useLingui();
   const typeText = useEntryTypeText();
+  const cardName = useCardName();
+  const byCard = entry.source === 'CARD';
+  const direction = byCard
+    ? entry.type === 'REFUND'
+      ? t`(refunded to the card)`
+      : t`(paid by card)`
+    : entry.amount >= 0
+      ? t`(credit)`
+      : t`(debit)`;
+  const cardLabel = !byCard ? t`Topped up with` : entry.type === 'REFUND' ? t`Refunded to` : t`Paid with`;
   return (
-    <section className="card" aria-label={t`Wallet entry`}>
+    <section className="card" aria-label={title}>
       <h2 className="card__title">{entry.description}</h2>
       <FieldList
         rows={[
           [t`Type`, typeText(entry.type)],
-          [t`Amount`, `${signedHkd(entry.amount)} ${entry.amount >= 0 ? t`(credit)` : t`(debit)`}`],
+          [t`Amount`, `${signedHkd(entry.amount)} ${direction}`],
           [t`Description`, entry.description],
           [t`Date`, entryDateTime(entry.createdAt)],
           [t`Reference`, entry._id],
+          entry.card ? [cardLabel, cardName(entry.card)] : null,
+          // The wallet's entries are its balance; a card's payment never touched it.
+          byCard ? [t`Club wallet balance`, t`Not affected`] : null,
           entry.reservationId
             ? [
                 t`Reservation`,

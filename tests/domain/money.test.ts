@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, depositTierFor, formatHkd, priceBreakdown, type PaymentPolicy } from '../../src/domain/money';
+import { amountDue, depositTierFor, formatHkd, parseHkd, priceBreakdown, type PaymentPolicy } from '../../src/domain/money';
 
 const prepayment = (amount: number, serviceChargePercentage: number, taxPercentage: number): PaymentPolicy => ({
   prePaymentType: 'PREPAYMENT',
@@ -77,5 +77,23 @@ describe('formatHkd', () => {
     expect(formatHkd(12345)).toBe('HK$123.45');
     expect(formatHkd(0)).toBe('HK$0');
     expect(formatHkd(-5050)).toBe('-HK$50.5');
+  });
+});
+
+describe('parseHkd', () => {
+  it('reads a typed amount of Hong Kong dollars as minor units', () => {
+    expect(parseHkd('1000')).toBe(100_000);
+    expect(parseHkd(' 1,000 ')).toBe(100_000);
+    expect(parseHkd('HK$ 250.5')).toBe(25_050);
+    expect(parseHkd('hk$99.99')).toBe(9_999);
+    expect(parseHkd('100000.00')).toBe(10_000_000);
+  });
+
+  it('refuses what does not read as an amount', () => {
+    for (const text of ['', 'ten', '-100', '1.234', '1e3', '100.', '.5', '1 000']) expect(parseHkd(text), text).toBeNull();
+  });
+
+  it('gives back what formatHkd shows', () => {
+    for (const minor of [10_000, 25_050, 123_456, 10_000_000]) expect(parseHkd(formatHkd(minor))).toBe(minor);
   });
 });

@@ -56,7 +56,8 @@ const events = [
 // The attempt counter grows with every retry; leaving it out keeps the state space finite.
 const serializeState = (s: AnyMachineSnapshot) =>
   JSON.stringify([s.value, s.context.config?.methods.includes('WALLET') ?? null, s.context.payment !== null]);
-const input = { reservationId: 'cccccccccccccccccccccc01', amount: 60000 };
+const input = { purpose: 'reservation', reservationId: 'cccccccccccccccccccccc01', amount: 60000 } as const;
+const topUpInput = { purpose: 'top-up', topUpId: '7f3c2a9e41b0', amount: 500_000 } as const;
 const paths = transitionCoverPaths(paymentMachine, { input, events, serializeState });
 const actorIds = ['loadConfig', 'createPayment', 'confirmCard', 'answerChallenge', 'waitForPayment'];
 
@@ -77,10 +78,34 @@ describe('payment machine, paths generated with xstate/graph', () => {
   );
 });
 
+describe('payment machine for a wallet top-up, paths generated with xstate/graph', () => {
+  const topUpPaths = transitionCoverPaths(paymentMachine, { input: topUpInput, events, serializeState });
+
+  it('reaches every state but the wallet’s, even when the configuration offers the wallet', () => {
+    const reached = reachedStates(topUpPaths);
+    expect(allStateIds(paymentMachine).filter((id) => !reached.has(id))).toEqual(['payment.choosingMethod', 'payment.payingByWallet']);
+    const taken = takenTransitions(topUpPaths);
+    expect([...declaredTransitions(paymentMachine)].filter((t) => !taken.has(t)).sort()).toEqual([
+      'payment.choosingMethod:method.card',
+      'payment.choosingMethod:method.wallet',
+      'payment.payingByWallet:xstate.done.actor.payByWallet',
+      'payment.payingByWallet:xstate.error.actor.payByWallet',
+    ]);
+  });
+
+  it.each(topUpPaths.map((p) => [p.steps.map((s) => s.event.type.replace(/^xstate\./, '')).join(' → '), p] as const))(
+    '%s',
+    async (_, path) => {
+      const actor = await replayPath(paymentMachine, path, { input: topUpInput, actorIds });
+      actor.stop();
+    },
+  );
+});
+
 describe('payment machine rules', () => {
-  function run(answers: Partial<Record<string, (input: any) => unknown>>) {
+  function run(answers: Partial<Record<string, (input: any) => unknown>>, start: typeof input | typeof topUpInput = input) {
     const actors = Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, fromPromise(async ({ input }) => answer!(input))]));
-    return createActor(paymentMachine.provide({ actors }), { input }).start();
+    return createActor(paymentMachine.provide({ actors }), { input: start }).start();
   }
   const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -137,5 +162,49 @@ describe('payment machine rules', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('choosingMethod');
     expect(actor.getSnapshot().context.refusal?.message).toBe('Your wallet balance is too low for this payment.');
+  });
+
+  it('tops up a member’s wallet by card only, with keys of the top-up’s own', async () => {
+    const calls: unknown[] = [];
+    let confirmations = 0;
+    const actor = run(
+      {
+        loadConfig: () => withWallet,
+        createPayment: (i: unknown) => (calls.push(i), payment({ purpose: 'WALLET_TOP_UP', reservationId: null, amount: 500_000 })),
+        confirmCard: () => (++confirmations === 1 ? intent('failed', 'Your card was declined.') : intent('succeeded')),
+        waitForPayment: () => payment({ purpose: 'WALLET_TOP_UP', reservationId: null, amount: 500_000, status: 'SUCCEEDED' }),
+      },
+      topUpInput,
+    );
+    await settle();
+    // The wallet is not offered: straight to the card form, and a sent 'method.wallet' changes nothing.
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    actor.send({ type: 'method.wallet' });
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    actor.send({ type: 'card.submit', card });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().context.refusal).toEqual({ message: 'Your card was declined.' });
+    actor.send({ type: 'card.submit', card });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().output).toEqual({ paymentId: payment()._id, method: 'CARD' });
+    expect(calls).toEqual([1, 2].map((n) => ({
+      purpose: 'top-up',
+      reservationId: null,
+      amount: 500_000,
+      method: 'CARD',
+      idempotencyKey: `top-up-${topUpInput.topUpId}-card-${n}`,
+    })));
+  });
+
+  it('asks for a reservation’s payment with the reservation and its amount', async () => {
+    const calls: unknown[] = [];
+    run({ loadConfig: () => cardOnly, createPayment: (i: unknown) => (calls.push(i), payment()) });
+    await settle();
+    await settle();
+    expect(calls).toEqual([
+      { purpose: 'reservation', reservationId: input.reservationId, amount: 60000, method: 'CARD', idempotencyKey: `${input.reservationId}-card-1` },
+    ]);
   });
 });

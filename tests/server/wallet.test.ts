@@ -88,7 +88,14 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
   const get = (path: string, as = testerToken) => api.request('GET', path, { token: as });
 
   describe('who may use the wallet', () => {
-    const paths = ['/user/wallet', `/user/wallet/entries/${'0'.repeat(24)}`, '/user/transaction-history', '/guest/statement', '/guest/statement/2026-11'];
+    const paths = [
+      '/user/wallet',
+      `/user/wallet/entries/${'0'.repeat(24)}`,
+      '/user/transaction-history',
+      `/user/transaction-history/${'0'.repeat(24)}`,
+      '/guest/statement',
+      '/guest/statement/2026-11',
+    ];
 
     it.each(paths)('%s answers 401 without a token', async (path) => {
       const res = await api.request('GET', path);
@@ -96,12 +103,23 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
       expect(res.body).toMatchObject({ status: 401, errorCode: 40100 });
     });
 
-    it.each(paths)('%s answers 403 to a guest and an admin', async (path) => {
-      for (const as of [guestToken, adminToken]) {
+    // The transaction history is a guest's too (their card payments): see its own tests below.
+    const walletOnly = (path: string) => !path.startsWith('/user/transaction-history');
+
+    it.each(paths)('%s answers 403 to a guest (the wallet itself) and an admin', async (path) => {
+      for (const as of walletOnly(path) ? [guestToken, adminToken] : [adminToken]) {
         const res = await get(path, as);
         expect(res.status).toBe(403);
         expect(res.body).toEqual(MEMBERS_ONLY);
       }
+    });
+
+    it('serves a guest their transaction history, which holds no wallet entries', async () => {
+      const res = await get('/user/transaction-history', guestToken);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ page: 1, pageSize: 20 });
+      for (const item of res.body.data.items) expect(item.source).toBe('CARD');
+      expect((await get(`/user/transaction-history/${ids[0]}`, guestToken)).status).toBe(404);
     });
 
     it('leaves the rest of the app unguarded', async () => {
@@ -179,13 +197,33 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
         expect(res.body.data).toMatchObject({ page, pageSize: 10, total: HISTORY.length });
         expect(res.body.data.items).toHaveLength(page < 3 ? 10 : HISTORY.length - 20);
         for (const item of res.body.data.items) {
-          expect(Object.keys(item).sort()).toEqual(['_id', 'amount', 'createdAt', 'description', 'reservationId', 'type']);
+          expect(Object.keys(item).sort()).toEqual(['_id', 'amount', 'card', 'createdAt', 'description', 'reservationId', 'source', 'type']);
+          expect(item).toMatchObject({ source: 'WALLET', card: null });
           seen.push(item._id);
         }
       }
       expect(seen).toEqual([...ids].reverse());
       const beyond = await get('/user/transaction-history?page=4&pageSize=10');
       expect(beyond.body.data).toMatchObject({ items: [], total: HISTORY.length });
+    });
+
+    it('gives one transaction by id; 404 for an unknown id and 400 for a malformed one', async () => {
+      const res = await get(`/user/transaction-history/${ids[3]}`);
+      expect(res.body.data).toEqual({
+        _id: ids[3],
+        source: 'WALLET',
+        type: 'REFUND',
+        amount: 5000,
+        description: 'Refund just after midnight',
+        reservationId: null,
+        card: null,
+        createdAt: '2026-10-31T16:30:00.000Z',
+      });
+      expect((await get(`/user/transaction-history/${'a'.repeat(24)}`)).status).toBe(404);
+      expect((await get(`/user/transaction-history/${ids[3]}`, memberToken)).status).toBe(404);
+      const bad = await get('/user/transaction-history/not-an-id');
+      expect(bad.status).toBe(400);
+      expect(bad.body.field).toBe('id');
     });
 
     it('defaults to page 1 of 20', async () => {

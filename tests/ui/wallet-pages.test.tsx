@@ -113,17 +113,21 @@ describe('wallet', () => {
     }
   });
 
-  it('shows the guest the members-only answer on the other wallet pages too', async () => {
+  it('shows the guest the members-only answer on the monthly statements too, and their card payments as transactions', async () => {
     await storeSession(api(), ...GUEST);
-    for (const [address, heading] of [
-      ['/pages/transactions', 'Transactions'],
-      ['/pages/monthly-statements', 'Monthly statements'],
-    ] as const) {
+    for (const [address, heading] of [['/pages/monthly-statements', 'Monthly statements']] as const) {
       await openApp(address);
       await findHeading(heading);
       expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('You must be a Club member to use the wallet');
       cleanup();
     }
+    // The transaction history is a guest's too: the card payments of their bookings (none yet here).
+    await openApp('/pages/transactions');
+    await findHeading('Transactions');
+    expect(await findText('There are no transactions yet.')).toBeTruthy();
+    expect(screen.getByText('Your card payments and refunds. The Club wallet is for members.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to my reservations' }).getAttribute('href')).toBe('#/pages/order');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Handlers of the wallet area (club members): balance, entries, top-up by card, transaction history,
- * monthly statements and their PDFs.
+ * Handlers of the wallet area: for club members the balance, entries, top-up by card, monthly statements
+ * and their PDFs; for members and guests the transaction history (a guest's holds only card payments).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
@@ -9,10 +9,12 @@ import type { ResponseBody } from '../../lib/api-types';
 import { forbidden, notFound, badRequest } from '../../lib/errors';
 import { idempotencyKeySchema, idSchema, intFromString, isoDateSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { startWalletTopUp } from '../../services/payment-start';
+import { TOP_UP_MAX, TOP_UP_MIN } from '../../../src/domain/money';
 import { findUser } from '../../services/reservations';
 import { renderStatementPdf, statementFileName } from '../../services/statement-pdf';
 import {
   getStatement,
+  getTransaction,
   getWalletEntry,
   getWalletSummary,
   listStatements,
@@ -22,11 +24,21 @@ import {
 
 type Ctx = Context<AppEnv>;
 
-
 /** After `requireUser()`: only club members get further (403 otherwise). */
 export function requireMember(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.get('auth').role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
+    await next();
+  };
+}
+
+/**
+ * After `requireUser()`: members and guests, who both pay (403 for staff, with the wallet area's answer:
+ * a staff account has no wallet and books nothing of its own).
+ */
+export function requireCustomer(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.get('auth').role === 'admin') throw forbidden(MEMBERS_ONLY_MESSAGE);
     await next();
   };
 }
@@ -43,7 +55,7 @@ const historyQuerySchema = v.object({
 // The contract's bounds: HK$100 to HK$100,000, in minor units.
 const TOP_UP_MESSAGE = 'amount must be a whole number of cents from 10000 (HK$100) to 10000000 (HK$100,000)';
 const topUpBodySchema = requiredObject({
-  amount: v.pipe(v.number(TOP_UP_MESSAGE), v.integer(TOP_UP_MESSAGE), v.minValue(10_000, TOP_UP_MESSAGE), v.maxValue(10_000_000, TOP_UP_MESSAGE)),
+  amount: v.pipe(v.number(TOP_UP_MESSAGE), v.integer(TOP_UP_MESSAGE), v.minValue(TOP_UP_MIN, TOP_UP_MESSAGE), v.maxValue(TOP_UP_MAX, TOP_UP_MESSAGE)),
   idempotencyKey: idempotencyKeySchema,
 });
 
@@ -76,6 +88,15 @@ export function createWalletHandlers() {
       const { db } = c.get('deps');
       const body = { status: 200, data: await listTransactions(db, c.get('auth').id, query) };
       return c.json(body satisfies ResponseBody<'/user/transaction-history', 'get', 200>, 200);
+    },
+
+    /** GET /user/transaction-history/{id}: one of the caller's transactions, of the wallet or the card. */
+    async transaction(c: Ctx) {
+      const { id } = parseParams(c, entryParamsSchema);
+      const { db } = c.get('deps');
+      const item = await getTransaction(db, c.get('auth').id, id);
+      if (!item) throw notFound('The transaction does not exist');
+      return c.json({ status: 200, data: item } satisfies ResponseBody<'/user/transaction-history/{id}', 'get', 200>, 200);
     },
 
     /** GET /guest/statement: one summary per month, newest first. */

@@ -1,18 +1,23 @@
-/** Routes of the wallet area (SPEC §7 transaction history and statements; top-up; PDFs), for club members only. */
+/**
+ * Routes of the wallet area (SPEC §7 transaction history and statements; top-up; PDFs): the wallet is for
+ * club members only; the transaction history is also a guest's, for the card payments.
+ */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';
-import { createWalletHandlers, requireMember } from './wallet.handlers';
+import { createWalletHandlers, requireCustomer, requireMember } from './wallet.handlers';
 
 export function walletRoutes(): Hono<AppEnv> {
   const h = createWalletHandlers();
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
   const member = [requireUser(), requireMember()] as const;
+  const customer = [requireUser(), requireCustomer()] as const;
   return new Hono<AppEnv>()
     .get('/user/wallet', ...member, h.wallet)
     .get('/user/wallet/entries/:id', ...member, h.entry)
     .post('/user/wallet/top-up', ...member, h.topUp)
-    .get('/user/transaction-history', ...member, h.transactionHistory)
+    .get('/user/transaction-history', ...customer, h.transactionHistory)
+    .get('/user/transaction-history/:id', ...customer, h.transaction)
     .get('/guest/statement', ...member, h.statements)
     .get('/guest/statement/:month', ...member, h.statement)
     .get('/guest/statement/:month/pdf', ...member, h.statementPdf);

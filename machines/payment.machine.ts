@@ -121,6 +121,18 @@ export const paymentMachine = setup({
   },
   guards: {
     walletAllowed: ({ context }) => offersWallet(context),
+    /** The processor took the card: our server's confirmation is next. */
+    cardTaken: ({ event }) => {
+      const status = (event as { output?: PaymentIntent }).output?.status;
+      return status === 'succeeded' || status === 'processing';
+    },
+  },
+  actions: {
+    /** A declined card: say why, and let a fresh payment attempt take the next card. */
+    noteDecline: assign({
+      refusal: ({ event }) => ({ message: (event as { output?: PaymentIntent }).output?.lastError ?? '' }),
+      attempt: ({ context }) => context.attempt + 1,
+    }),
   },
 }).createMachine({
   id: 'payment',
@@ -204,18 +216,9 @@ export const paymentMachine = setup({
         }),
         onDone: [
           { guard: ({ event }) => event.output.status === 'requires_action', target: 'challenge' },
-          {
-            guard: ({ event }) => event.output.status === 'succeeded' || event.output.status === 'processing',
-            target: 'confirming',
-          },
+          { guard: 'cardTaken', target: 'confirming' },
           // Declined: a fresh payment takes the next card; the hold and the details are untouched.
-          {
-            target: 'initializingCard',
-            actions: assign({
-              refusal: ({ event }) => ({ message: event.output.lastError ?? '' }),
-              attempt: ({ context }) => context.attempt + 1,
-            }),
-          },
+          { target: 'initializingCard', actions: 'noteDecline' },
         ],
         onError: [
           {
@@ -245,17 +248,8 @@ export const paymentMachine = setup({
           outcome: event.type === 'challenge.approve' ? ('approve' as const) : ('fail' as const),
         }),
         onDone: [
-          {
-            guard: ({ event }) => event.output.status === 'succeeded' || event.output.status === 'processing',
-            target: 'confirming',
-          },
-          {
-            target: 'initializingCard',
-            actions: assign({
-              refusal: ({ event }) => ({ message: event.output.lastError ?? '' }),
-              attempt: ({ context }) => context.attempt + 1,
-            }),
-          },
+          { guard: 'cardTaken', target: 'confirming' },
+          { target: 'initializingCard', actions: 'noteDecline' },
         ],
         onError: { target: 'cardForm', actions: assign({ problem: 'during' }) },
       },

@@ -29,7 +29,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
-/** A hash with a fixed dummy salt, spent on unknown e-mails so log-in takes as long either way. */
+/** A hash of a throw-away password, checked for unknown e-mails so log-in takes as long either way. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-real-password');

@@ -33,6 +33,22 @@ const scopedKey = (userId: string, key: string) => `${userId}:${key}`;
 
 const keyReused = () => conflict('This idempotency key was already used for a different payment');
 
+/** A new payment row, stamped with the injected clock. */
+async function insertPayment(
+  db: DbOrTx,
+  values: Pick<PaymentRow, 'userId' | 'reservationId' | 'amount' | 'currency' | 'status' | 'method' | 'idempotencyKey'> & {
+    purpose: PaymentPurpose;
+    now: Date;
+  },
+): Promise<PaymentRow> {
+  const { now, ...row } = values;
+  const [inserted] = await db
+    .insert(payments)
+    .values({ id: newId(), ...row, createdAt: now, updatedAt: now })
+    .returning();
+  return inserted!;
+}
+
 async function findByKey(db: DbOrTx, key: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
   return row;
@@ -113,24 +129,18 @@ export async function startReservationPayment(
             throw conflict(`Your wallet balance of ${formatHkd(balance)} is not enough to pay ${formatHkd(reservation.amountDue)}`);
           }
         }
-        const [inserted] = await tx
-          .insert(payments)
-          .values({
-            id: newId(),
-            userId: caller.id,
-            reservationId,
-            purpose: 'RESERVATION' satisfies PaymentPurpose,
-            amount: reservation.amountDue,
-            currency: reservation.currency,
-            // A wallet payment waits for the completion, which debits it.
-            status: input.method === 'WALLET' ? 'PROCESSING' : 'REQUIRES_PAYMENT_METHOD',
-            method: input.method,
-            idempotencyKey: key,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        return inserted!;
+        return insertPayment(tx, {
+          userId: caller.id,
+          reservationId,
+          purpose: 'RESERVATION',
+          amount: reservation.amountDue,
+          currency: reservation.currency,
+          // A wallet payment waits for the completion, which debits it.
+          status: input.method === 'WALLET' ? 'PROCESSING' : 'REQUIRES_PAYMENT_METHOD',
+          method: input.method,
+          idempotencyKey: key,
+          now,
+        });
       }),
     key,
     deps.db,
@@ -148,25 +158,18 @@ export async function startWalletTopUp(deps: PaymentDeps, caller: AuthUser, inpu
     return withIntent(deps, existing);
   }
   const row = await insertOnce(
-    async () => {
-      const [inserted] = await deps.db
-        .insert(payments)
-        .values({
-          id: newId(),
-          userId: caller.id,
-          reservationId: null,
-          purpose: 'WALLET_TOP_UP',
-          amount: input.amount,
-          currency: 'HKD',
-          status: 'REQUIRES_PAYMENT_METHOD',
-          method: 'CARD',
-          idempotencyKey: key,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      return inserted!;
-    },
+    () =>
+      insertPayment(deps.db, {
+        userId: caller.id,
+        reservationId: null,
+        purpose: 'WALLET_TOP_UP',
+        amount: input.amount,
+        currency: 'HKD',
+        status: 'REQUIRES_PAYMENT_METHOD',
+        method: 'CARD',
+        idempotencyKey: key,
+        now,
+      }),
     key,
     deps.db,
   );

@@ -51,41 +51,66 @@ function venueContact(row: ReservationRow, catalog: VenueCatalog): string {
   return venue ? `To change or cancel, call ${venue.reservationsPhone} or e-mail ${venue.reservationsEmail}.` : '';
 }
 
+/** One e-mail about a reservation: what happened, the booking, what it meant, and the invitation. */
+async function mailAboutReservation(
+  db: DbOrTx,
+  args: {
+    row: ReservationRow;
+    catalog: VenueCatalog;
+    now: Date;
+    /** "is confirmed", "has changed", "is cancelled". */
+    subjectState: string;
+    lead: string;
+    /** Lines after the booking (money paid, refunded or kept). */
+    extra?: string[];
+    closing: string;
+    method: 'REQUEST' | 'CANCEL';
+  },
+): Promise<void> {
+  const { row, catalog, now } = args;
+  if (!row.email) return;
+  await queueEmail(db, {
+    to: row.email,
+    subject: `Your reservation at ${venueTitle(row, catalog)} ${args.subjectState} – ${row.uniqueId}`,
+    body: [
+      greeting(row),
+      '',
+      args.lead,
+      '',
+      ...bookingLines(row, catalog),
+      ...(args.extra ?? []),
+      '',
+      args.closing,
+      ...(args.method === 'REQUEST' ? [venueContact(row, catalog)] : []),
+    ].join('\n'),
+    attachments: [inviteAttachment(row, catalog, args.method, now)],
+  });
+}
+
 /** The confirmation: the booking, the amount paid (when any) and the invitation (METHOD:REQUEST). */
 export async function mailConfirmation(
   db: DbOrTx,
   args: { row: ReservationRow; catalog: VenueCatalog; payment: PaymentRow | null; now: Date },
 ): Promise<void> {
-  const { row, catalog, payment, now } = args;
-  if (!row.email) return;
-  const paid = payment ? [`${kindOfPayment(row)} paid: ${formatHkd(payment.amount)} (${paidWith(payment)})`] : [];
-  await queueEmail(db, {
-    to: row.email,
-    subject: `Your reservation at ${venueTitle(row, catalog)} is confirmed – ${row.uniqueId}`,
-    body: [
-      greeting(row),
-      '',
-      'Your reservation is confirmed. We look forward to welcoming you.',
-      '',
-      ...bookingLines(row, catalog),
-      ...paid,
-      '',
-      'A calendar invitation is attached.',
-      venueContact(row, catalog),
-    ].join('\n'),
-    attachments: [inviteAttachment(row, catalog, 'REQUEST', now)],
+  const { row, payment } = args;
+  await mailAboutReservation(db, {
+    ...args,
+    subjectState: 'is confirmed',
+    lead: 'Your reservation is confirmed. We look forward to welcoming you.',
+    extra: payment ? [`${kindOfPayment(row)} paid: ${formatHkd(payment.amount)} (${paidWith(payment)})`] : [],
+    closing: 'A calendar invitation is attached.',
+    method: 'REQUEST',
   });
 }
 
 /** After a change: the booking as it now stands and the updated invitation (SEQUENCE raised). */
 export async function mailChange(db: DbOrTx, args: { row: ReservationRow; catalog: VenueCatalog; now: Date }): Promise<void> {
-  const { row, catalog, now } = args;
-  if (!row.email) return;
-  await queueEmail(db, {
-    to: row.email,
-    subject: `Your reservation at ${venueTitle(row, catalog)} has changed – ${row.uniqueId}`,
-    body: [greeting(row), '', 'Your reservation has been changed. Here it is as it now stands:', '', ...bookingLines(row, catalog), '', 'The updated calendar invitation is attached.', venueContact(row, catalog)].join('\n'),
-    attachments: [inviteAttachment(row, catalog, 'REQUEST', now)],
+  await mailAboutReservation(db, {
+    ...args,
+    subjectState: 'has changed',
+    lead: 'Your reservation has been changed. Here it is as it now stands:',
+    closing: 'The updated calendar invitation is attached.',
+    method: 'REQUEST',
   });
 }
 
@@ -100,24 +125,20 @@ export async function mailCancellation(
   db: DbOrTx,
   args: { row: ReservationRow; catalog: VenueCatalog; money: CancellationMoney; now: Date },
 ): Promise<void> {
-  const { row, catalog, money, now } = args;
-  if (!row.email) return;
-  const late = row.status === 'LATE_CANCELED';
-  await queueEmail(db, {
-    to: row.email,
-    subject: `Your reservation at ${venueTitle(row, catalog)} is cancelled – ${row.uniqueId}`,
-    body: [
-      greeting(row),
-      '',
-      late ? 'Your reservation has been cancelled inside the venue’s cancellation window.' : 'Your reservation has been cancelled.',
-      '',
-      ...bookingLines(row, catalog),
+  const { row, money } = args;
+  await mailAboutReservation(db, {
+    ...args,
+    subjectState: 'is cancelled',
+    lead:
+      row.status === 'LATE_CANCELED'
+        ? 'Your reservation has been cancelled inside the venue’s cancellation window.'
+        : 'Your reservation has been cancelled.',
+    extra: [
       ...(money.feeKept > 0 ? [`Late cancellation fee kept: ${formatHkd(money.feeKept)}`] : []),
       ...money.refunds.map((r) => `Refund: ${formatHkd(r.amount)} to ${paidWith(r.payment)}`),
-      '',
-      'The calendar invitation is withdrawn (attached).',
-    ].join('\n'),
-    attachments: [inviteAttachment(row, catalog, 'CANCEL', now)],
+    ],
+    closing: 'The calendar invitation is withdrawn (attached).',
+    method: 'CANCEL',
   });
 }
 

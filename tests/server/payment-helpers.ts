@@ -1,13 +1,13 @@
 /** Booking and paying through the API, for the payment, calendar and statement tests. */
 import { desc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { outbox, payments, reservations, users, walletEntries, type UserRole } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { TEST_CARDS } from '../../server/payments/test-processor';
 import { testProcessorEvents } from '../../server/payments/test-processor-tables';
 import { deliverPendingWebhooks } from '../../server/services/payment-worker';
 import { BATARD, experienceIdByName, OBE } from './fixtures';
-import type { TestApi } from './harness';
+import { createTestApi, TEST_NOW, TEST_WEBHOOK_SECRET, type Driver, type TestApi } from './harness';
 
 export const GUEST_DETAILS = {
   firstName: 'Grace',
@@ -135,4 +135,24 @@ export function paymentHelpers(api: TestApi) {
     },
   };
   return helpers;
+}
+
+/**
+ * The hooks every payment test file needs: a test API on `driver` with the payment helpers (handed to
+ * `use` once started), the clock (and webhook secret) put back after each test, and the API closed at
+ * the end.
+ */
+export function usePaymentTestApi(driver: Driver, use: (api: TestApi, helpers: ReturnType<typeof paymentHelpers>) => void) {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await createTestApi({ driver });
+    use(api, paymentHelpers(api));
+  });
+  afterEach(() => {
+    api!.clock.set(TEST_NOW);
+    api!.deps.config.webhookSecret = TEST_WEBHOOK_SECRET;
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
 }

@@ -5,7 +5,7 @@
  * in any table.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { payments, processedWebhookEvents, reservations, walletEntries } from '../../server/db/schema';
 import { ProcessorError } from '../../server/payments/processor';
 import { DECLINE_MESSAGES, TEST_CARDS, TEST_PUBLISHABLE_KEY } from '../../server/payments/test-processor';
@@ -16,8 +16,8 @@ import { cancellationSplit } from '../../server/services/payment-refund';
 import { runPaymentJobs } from '../../server/services/payment-worker';
 import { CARD_MESSAGES } from '../../src/domain/card-validation';
 import { experienceIdByName, OBE } from './fixtures';
-import { createTestApi, TEST_NOW, TEST_WEBHOOK_SECRET, testDrivers, type TestApi } from './harness';
-import { card, paymentHelpers } from './payment-helpers';
+import { TEST_WEBHOOK_SECRET, testDrivers, type TestApi } from './harness';
+import { card, paymentHelpers, usePaymentTestApi } from './payment-helpers';
 
 const UNPAID = { status: 422, errorCode: 10210, message: "couldn't process your payment information" };
 const EXPIRED = { errorCode: 10202, message: 'Your reservation has expired. Please make a new reservation' };
@@ -29,16 +29,9 @@ for (const driver of testDrivers()) {
     let api: TestApi;
     let h: ReturnType<typeof paymentHelpers>;
 
-    beforeAll(async () => {
-      api = await createTestApi({ driver });
-      h = paymentHelpers(api);
-    });
-    afterEach(() => {
-      api.clock.set(TEST_NOW);
-      api.deps.config.webhookSecret = TEST_WEBHOOK_SECRET;
-    });
-    afterAll(async () => {
-      await api?.close();
+    usePaymentTestApi(driver, (started, helpers) => {
+      api = started;
+      h = helpers;
     });
 
     describe('GET /user/payment/config', () => {

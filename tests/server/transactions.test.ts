@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardEntries, walletEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { TEST_CARDS } from '../../server/payments/test-processor';
 import { hongKongMonth } from '../../server/services/wallet';
 import { formatHkd } from '../../src/domain/money';
-import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
-import { card, paymentHelpers, type TestUser } from './payment-helpers';
+import { TEST_NOW, testDrivers, type TestApi } from './harness';
+import { card, paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
 import { pdfText } from './pdf-text';
 
 interface Item {
@@ -33,15 +33,9 @@ describe.each(testDrivers())('transaction history on %s', (driver) => {
   let api: TestApi;
   let h: ReturnType<typeof paymentHelpers>;
 
-  beforeAll(async () => {
-    api = await createTestApi({ driver });
-    h = paymentHelpers(api);
-  });
-  afterEach(() => {
-    api.clock.set(TEST_NOW);
-  });
-  afterAll(async () => {
-    await api?.close();
+  usePaymentTestApi(driver, (started, helpers) => {
+    api = started;
+    h = helpers;
   });
 
   const history = async (user: TestUser, query = '') => {

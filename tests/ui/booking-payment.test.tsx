@@ -7,7 +7,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
-import { pickTime, walkToTimes } from './booking-walk';
+import { agreeAndSubmit, pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
 
 const api = useAppHarness({ fixedNow: 'test' });
@@ -19,10 +19,7 @@ async function toPayment(user: User, domain: string, experience: RegExp, day: Re
   await walkToTimes(user, { experience, day });
   await pickTime(user, time);
   await findHeading('Your details');
-  await user.click(await screen.findByRole('button', { name: 'Continue' }, SLOW));
-  await findHeading('Review and confirm');
-  for (const box of screen.getAllByRole('checkbox')) await user.click(box);
-  await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+  await agreeAndSubmit(user, 'Continue to payment');
   await findHeading('Payment');
 }
 

@@ -29,3 +29,14 @@ export async function pickTime(user: User, time: string) {
   const next = await screen.findByRole('heading', { level: 1, name: /Choose a dining area|Your details/ }, SLOW);
   if (next.textContent === 'Choose a dining area') await user.click(screen.getByRole('button', { name: /No preference/ }));
 }
+
+/**
+ * From the guest's details (as pre-filled) to the end of the review: every policy agreed, then
+ * `button`, which confirms a booking without payment or goes on to the payment step.
+ */
+export async function agreeAndSubmit(user: User, button: 'Confirm reservation' | 'Continue to payment' = 'Confirm reservation') {
+  await user.click(await screen.findByRole('button', { name: 'Continue' }, SLOW));
+  await findHeading('Review and confirm');
+  for (const box of screen.getAllByRole('checkbox')) await user.click(box);
+  await user.click(screen.getByRole('button', { name: button }));
+}

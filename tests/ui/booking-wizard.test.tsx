@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_NOW } from '../server/harness';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
-import { pickTime, walkToTimes } from './booking-walk';
+import { agreeAndSubmit, pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
 
 // Each test a new visit, with the page's clock and the server's agreeing: Monday 23 Nov 2026, 10:00 in Hong Kong.
@@ -55,10 +55,7 @@ describe('the booking wizard', () => {
     await openApp('/pages/book?domain=obe');
     await walkToTimes(user, { experience: /Bar Seating/ });
     await pickTime(user, '7:00 pm');
-    await user.click(await screen.findByRole('button', { name: 'Continue' }, SLOW));
-    await findHeading('Review and confirm');
-    for (const box of screen.getAllByRole('checkbox')) await user.click(box);
-    await user.click(screen.getByRole('button', { name: 'Confirm reservation' }));
+    await agreeAndSubmit(user);
     await findHeading('Your table is confirmed');
     const repeated = calls.filter((call, i) => calls.indexOf(call) !== i);
     expect(repeated).toEqual([]);
@@ -114,6 +111,25 @@ describe('the booking wizard', () => {
     await findHeading('Your details');
     const held = await screen.findByText(/Your table is held for/, {}, SLOW);
     expect(within(held).getByText(/^(9|10):\d\d$/)).toBeTruthy();
+  });
+
+  it('gives the held table up when the guest leaves the flow', async () => {
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
+    const user = userEvent.setup();
+    await openApp('/pages/book?domain=batard');
+    await walkToTimes(user, { experience: /Set Lunch/, day: /WED\s*25/ });
+    await pickTime(user, '1:30 pm');
+    await findHeading('Your details');
+    const token = await api().login('guest@example.com', 'guest-pass-1');
+    const statuses = async () =>
+      ((await api().request('GET', '/user/reservation', { token })).body.data as { status: string; date: string }[])
+        .filter((r) => r.date === '2026-11-25')
+        .map((r) => r.status);
+    expect(await statuses()).toEqual(['PENDING']);
+
+    await user.click(screen.getAllByRole('link', { name: 'Press', hidden: true })[0]!);
+    await findHeading(/Press/);
+    await waitFor(async () => expect(await statuses()).toEqual(['CANCELED']), SLOW);
   });
 
   it('sends a party above the online limit to the reservations team', async () => {

@@ -13,7 +13,7 @@ import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';
 import { paymentHelpers, type TestUser } from '../server/payment-helpers';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
-import { pickTime, walkToTimes } from './booking-walk';
+import { agreeAndSubmit, pickTime, walkToTimes } from './booking-walk';
 import { failOnce } from './fetch-watch';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
@@ -278,10 +278,7 @@ describe('the calendar file', () => {
     await openApp('/pages/book?domain=obe');
     await walkToTimes(user, { experience: /Bar Seating/ });
     await pickTime(user, '7:00 pm');
-    await user.click(await screen.findByRole('button', { name: 'Continue' }, SLOW));
-    await findHeading('Review and confirm');
-    for (const box of screen.getAllByRole('checkbox')) await user.click(box);
-    await user.click(screen.getByRole('button', { name: 'Confirm reservation' }));
+    await agreeAndSubmit(user);
     await findHeading('Your table is confirmed');
     const reference = /Reference (OBE-[A-Z0-9]{6})/.exec(document.body.textContent ?? '')?.[1];
     expect(reference).toBeDefined();

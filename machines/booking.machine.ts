@@ -106,6 +106,8 @@ const WARNING_CODES: Record<number, WarningKind> = {
   1010105: 'annual-limit',
 };
 const PARTY_TOO_LARGE = 20101;
+/** The draft's pages: visiting one of them while a table is held gives the table up. */
+const DRAFT_ROUTES = ['/pages/experience', '/pages/book', '/pages/timeslot', '/pages/seating'];
 const SELECTION_UNAVAILABLE = 20102;
 
 const errorOf = (error: unknown): CallError =>
@@ -171,6 +173,27 @@ export const bookingMachine = setup({
     isExpiredCode: (_, params: { error: unknown }) => [10202, 10203].includes(errorOf(params.error).errorCode ?? 0),
     isMobileCode: (_, params: { error: unknown }) => errorOf(params.error).errorCode === 10205,
     visits: ({ event }, params: { route: string }) => event.type === 'route.visit' && event.route === params.route,
+    /** Back to the date and party once an experience is picked. */
+    canRevisitDateParty: ({ context, event }) =>
+      event.type === 'route.visit' && event.route === '/pages/book' && context.draft.experienceId !== null,
+    /** Back to the times once a search found some. */
+    canRevisitTimeslot: ({ context, event }) =>
+      event.type === 'route.visit' && event.route === '/pages/timeslot' && context.timeslots.length > 0,
+    visitsDraft: ({ event }) => event.type === 'route.visit' && DRAFT_ROUTES.includes(event.route),
+    /** The search's answer: the experience is not served that day. */
+    dayClosed: ({ event }) => !(event as unknown as { output: SlotSearch }).output.open,
+    /** The search's answer: served that day, but no table free. */
+    noFreeSlots: ({ event }) => (event as unknown as { output: SlotSearch }).output.timeslots.length === 0,
+    sessionLoggedIn: ({ event }) => event.type === 'session.changed' && event.loggedIn,
+    /** The venue checks mobile numbers and this one (as submitted) is not verified yet. */
+    mustVerifyMobile: ({ context, event }) =>
+      event.type === 'details.submit' &&
+      Boolean(context.venue?.requiresPhoneVerification) &&
+      !(
+        context.phoneVerified &&
+        context.guest?.mobileNumber === event.guest.mobileNumber &&
+        context.guest?.mobileCountryCode === event.guest.mobileCountryCode
+      ),
   },
   delays: {
     /** Until the server's `holdExpiresAt`, read on the server's clock. */
@@ -233,14 +256,8 @@ export const bookingMachine = setup({
         // Back to an earlier step of the draft is always allowed.
         'route.visit': [
           { guard: { type: 'visits', params: { route: '/pages/experience' } }, target: '.experience' },
-          {
-            guard: ({ context, event }) => event.route === '/pages/book' && context.draft.experienceId !== null,
-            target: '.dateParty',
-          },
-          {
-            guard: ({ context, event }) => event.route === '/pages/timeslot' && context.timeslots.length > 0,
-            target: '.timeslot',
-          },
+          { guard: 'canRevisitDateParty', target: '.dateParty' },
+          { guard: 'canRevisitTimeslot', target: '.timeslot' },
         ],
       },
       states: {
@@ -300,12 +317,12 @@ export const bookingMachine = setup({
             }),
             onDone: [
               {
-                guard: ({ event }) => !event.output.open,
+                guard: 'dayClosed',
                 target: 'dateParty',
                 actions: assign({ timeslots: [], problem: { kind: 'no-availability' } }),
               },
               {
-                guard: ({ event }) => event.output.timeslots.length === 0,
+                guard: 'noFreeSlots',
                 target: 'dateParty',
                 actions: assign({ timeslots: [], problem: { kind: 'no-timeslot' } }),
               },
@@ -369,7 +386,7 @@ export const bookingMachine = setup({
           meta: { route: '/pages/login' },
           on: {
             'session.changed': {
-              guard: ({ event }) => event.loggedIn,
+              guard: 'sessionLoggedIn',
               target: 'loadingSlots',
               actions: assign({ loggedIn: true }),
             },
@@ -422,10 +439,7 @@ export const bookingMachine = setup({
         'booking.exit': { target: 'releasing' },
         // Going back into the draft gives the table up; the guest chooses again.
         'route.visit': [
-          {
-            guard: ({ event }) => ['/pages/experience', '/pages/book', '/pages/timeslot', '/pages/seating'].includes(event.route),
-            target: 'releasing',
-          },
+          { guard: 'visitsDraft', target: 'releasing' },
         ],
       },
       states: {
@@ -467,11 +481,7 @@ export const bookingMachine = setup({
                   on: {
                     'details.submit': [
                       {
-                        guard: ({ context, event }) =>
-                          Boolean(context.venue?.requiresPhoneVerification) &&
-                          !(context.phoneVerified &&
-                            context.guest?.mobileNumber === event.guest.mobileNumber &&
-                            context.guest?.mobileCountryCode === event.guest.mobileCountryCode),
+                        guard: 'mustVerifyMobile',
                         target: 'verify',
                         actions: assign({ guest: ({ event }) => event.guest, phoneVerified: false, problem: null }),
                       },
@@ -657,7 +667,7 @@ export const bookingMachine = setup({
           actions: assign({ domain: ({ event }) => event.domain, warning: null }),
         },
         'route.visit': {
-          guard: ({ event }) => event.route === '/pages/book',
+          guard: { type: 'visits', params: { route: '/pages/book' } },
           target: 'draft.dateParty',
           actions: assign({ warning: null }),
         },

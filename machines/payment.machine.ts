@@ -121,6 +121,20 @@ export const paymentMachine = setup({
   },
   guards: {
     walletAllowed: ({ context }) => offersWallet(context),
+    /** The configuration names a card processor this app does not drive. */
+    unsupportedProvider: ({ event }) =>
+      (event as unknown as { output: PaymentConfig }).output.provider !== SUPPORTED_PROVIDER,
+    /** The loaded configuration lets this payment come from the wallet. */
+    walletOffered: ({ context, event }) =>
+      offersWallet({ purpose: context.purpose, config: (event as unknown as { output: PaymentConfig }).output }),
+    /** The server already has this payment as succeeded (a reload after paying). */
+    alreadyPaid: ({ event }) => (event as unknown as { output: Payment }).output.status === 'SUCCEEDED',
+    /** The processor asks for a 3-D Secure challenge. */
+    needsChallenge: ({ event }) => (event as unknown as { output: PaymentIntent }).output.status === 'requires_action',
+    /** The processor refused the card details themselves (number, expiry, CVC). */
+    cardDetailsRefused: ({ event }) => callError((event as unknown as { error: unknown }).error).field !== undefined,
+    /** Our server's word on the payment. */
+    paymentSucceeded: ({ event }) => (event as unknown as { output: Payment }).output.status === 'SUCCEEDED',
     /** The processor took the card: our server's confirmation is next. */
     cardTaken: ({ event }) => {
       const status = (event as { output?: PaymentIntent }).output?.status;
@@ -156,12 +170,12 @@ export const paymentMachine = setup({
         src: 'loadConfig',
         onDone: [
           {
-            guard: ({ event }) => event.output.provider !== SUPPORTED_PROVIDER,
+            guard: 'unsupportedProvider',
             target: 'failed',
             actions: assign({ problem: 'provider' }),
           },
           {
-            guard: ({ context, event }) => offersWallet({ purpose: context.purpose, config: event.output }),
+            guard: 'walletOffered',
             target: 'choosingMethod',
             actions: assign({ config: ({ event }) => event.output }),
           },
@@ -190,7 +204,7 @@ export const paymentMachine = setup({
         onDone: [
           // Paid already (a reload after paying): nothing more to ask.
           {
-            guard: ({ event }) => event.output.status === 'SUCCEEDED',
+            guard: 'alreadyPaid',
             target: 'succeeded',
             actions: assign({ payment: ({ event }) => event.output }),
           },
@@ -215,15 +229,14 @@ export const paymentMachine = setup({
           card: (event as Extract<PaymentEvent, { type: 'card.submit' }>).card,
         }),
         onDone: [
-          { guard: ({ event }) => event.output.status === 'requires_action', target: 'challenge' },
+          { guard: 'needsChallenge', target: 'challenge' },
           { guard: 'cardTaken', target: 'confirming' },
           // Declined: a fresh payment takes the next card; the hold and the details are untouched.
           { target: 'initializingCard', actions: 'noteDecline' },
         ],
         onError: [
           {
-            // The processor refused the card details themselves (number, expiry, CVC).
-            guard: ({ event }) => callError(event.error).field !== undefined,
+            guard: 'cardDetailsRefused',
             target: 'cardForm',
             actions: assign({
               refusal: ({ event }) => ({ message: callError(event.error).message, field: callError(event.error).field! }),
@@ -261,7 +274,7 @@ export const paymentMachine = setup({
         input: ({ context }) => ({ paymentId: context.payment!._id }),
         onDone: [
           {
-            guard: ({ event }) => event.output.status === 'SUCCEEDED',
+            guard: 'paymentSucceeded',
             target: 'succeeded',
             actions: assign({ payment: ({ event }) => event.output }),
           },

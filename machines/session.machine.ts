@@ -82,6 +82,10 @@ export const sessionMachine = setup({
   },
   guards: {
     hasAccessToken: ({ context }) => context.tokenExpiresAt !== null,
+    /** Another tab logged in. */
+    signedInElsewhere: ({ event }) => event.type === 'session.sync' && event.signedIn,
+    /** Another tab logged out. */
+    signedOutElsewhere: ({ event }) => event.type === 'session.sync' && !event.signedIn,
   },
   delays: {
     refreshDelay: ({ context }) =>
@@ -114,7 +118,7 @@ export const sessionMachine = setup({
     loggedOut: {
       on: {
         'login.submit': { target: 'loggingIn' },
-        'session.sync': { guard: ({ event }) => event.signedIn, target: 'loadingProfile' },
+        'session.sync': { guard: 'signedInElsewhere', target: 'loadingProfile' },
       },
     },
     loggingIn: {
@@ -176,7 +180,7 @@ export const sessionMachine = setup({
           reenter: true,
           actions: assign({ tokenExpiresAt: ({ event }) => event.tokenExpiresAt }),
         },
-        'session.sync': { guard: ({ event }) => !event.signedIn, target: 'loggedOut', actions: 'clearSession' },
+        'session.sync': { guard: 'signedOutElsewhere', target: 'loggedOut', actions: 'clearSession' },
         'upcoming.set': { actions: assign({ upcomingCount: ({ event }) => event.count }) },
       },
     },
@@ -184,7 +188,7 @@ export const sessionMachine = setup({
       entry: ['clearSession', assign({ user: null, upcomingCount: 0, tokenExpiresAt: null, notice: 'login-expired' })],
       on: {
         'login.submit': { target: 'loggingIn' },
-        'session.sync': { guard: ({ event }) => event.signedIn, target: 'loadingProfile' },
+        'session.sync': { guard: 'signedInElsewhere', target: 'loadingProfile' },
       },
     },
   },

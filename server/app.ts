@@ -16,6 +16,8 @@ import { testProcessorRoutes } from './routes/test-processor/test-processor.rout
 import { ProcessorError } from './payments/processor';
 import { walletRoutes } from './routes/wallet/wallet.routes';
 import { ERROR_CODES } from '../src/domain/error-codes';
+import { DEFAULT_LOCALE, localeFromAcceptLanguage } from '../src/domain/locales';
+import { translatorFor } from './i18n/translator';
 
 export interface AppOptions {
   /** A folder with the built SPA to serve beside the API (npm start); none in tests. */
@@ -27,25 +29,33 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    const locale = localeFromAcceptLanguage(c.req.header('accept-language'));
+    c.set('locale', locale);
+    c.set('i18n', translatorFor(locale));
     await next();
   });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    const i18n = c.get('i18n') ?? translatorFor(DEFAULT_LOCALE);
+    if (err instanceof ApiError) return c.json(err.toBody(i18n), err.status);
     if (err instanceof ProcessorError) {
       // The processor refused or could not be reached: nothing of ours changed, so the call may be retried.
       console.error(err);
-      const body = { status: 502, errorCode: ERROR_CODES.INTERNAL, message: 'The card processor could not complete the request. Please try again.' };
-      return c.json(body satisfies Schema<'Error'>, 502);
+      const message = i18n._('The card processor could not complete the request. Please try again.');
+      return c.json({ status: 502, errorCode: ERROR_CODES.INTERNAL, message } satisfies Schema<'Error'>, 502);
     }
     if (err instanceof HTTPException) {
       return c.json({ status: err.status, errorCode: ERROR_CODES.INTERNAL, message: err.message } satisfies Schema<'Error'>, err.status);
     }
     console.error(err);
-    return c.json({ status: 500, errorCode: ERROR_CODES.INTERNAL, message: 'An error occurred!' } satisfies Schema<'Error'>, 500);
+    const message = i18n._('An error occurred!');
+    return c.json({ status: 500, errorCode: ERROR_CODES.INTERNAL, message } satisfies Schema<'Error'>, 500);
   });
 
-  app.notFound((c) => c.json({ status: 404, errorCode: ERROR_CODES.NOT_FOUND, message: 'Not found' } satisfies Schema<'Error'>, 404));
+  app.notFound((c) => {
+    const message = c.var.i18n._('Not found');
+    return c.json({ status: 404, errorCode: ERROR_CODES.NOT_FOUND, message } satisfies Schema<'Error'>, 404);
+  });
 
   app.get('/health', (c) => c.json({ status: 200, data: { ok: true } } satisfies ResponseBody<'/health', 'get', 200>));
 

@@ -1,4 +1,6 @@
-/** What every handler can reach: the app's dependencies and, after auth, the caller. */
+/** What every handler can reach: the app's dependencies, the caller's language and, after auth, the caller. */
+import type { I18n } from '@lingui/core';
+import type { Locale } from '../src/domain/locales';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { CardProcessor } from './payments/processor';
@@ -32,5 +34,9 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     auth: AuthUser;
+    /** The caller's language, from Accept-Language (English when none of ours is asked for). */
+    locale: Locale;
+    /** Translates the server's English texts into `locale`. */
+    i18n: I18n;
   };
 }

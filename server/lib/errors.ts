@@ -1,23 +1,29 @@
 /** The API's error envelope `{ status, errorCode, message, field? }` (SPEC §7) as a throwable. */
+import type { I18n } from '@lingui/core';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Schema } from './api-types';
 import { COMPLETION_ERRORS, ERROR_CODES, type CompletionErrorCode } from '../../src/domain/error-codes';
 
+/**
+ * `message` is the English source text, an ICU message when it has `values`; the body carries it in the
+ * caller's language. Texts are marked `/*i18n*\/ '…'` where they are written so `npm run extract` finds them.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly errorCode: number,
     message: string,
     readonly field?: string,
+    readonly values?: Record<string, unknown>,
   ) {
     super(message);
   }
 
-  toBody(): Schema<'Error'> {
+  toBody(i18n: I18n): Schema<'Error'> {
     return {
       status: this.status,
       errorCode: this.errorCode,
-      message: this.message,
+      message: i18n._(this.message, this.values),
       ...(this.field ? { field: this.field } : {}),
     };
   }

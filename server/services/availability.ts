@@ -4,6 +4,7 @@
  * changing a reservation reuse the same slot rules so a slot is bookable exactly when it is offered.
  */
 import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { I18n } from '@lingui/core';
 import type { Db, DbOrTx } from '../db/client';
 import { experiences, reservations, seatingAreas, servicePeriods, venues, venueTables } from '../db/schema';
 import type { Schema } from '../lib/api-types';
@@ -107,13 +108,14 @@ export function paymentPolicyOf(experience: ExperienceRow): PaymentPolicy {
 export class PartySizeError extends ApiError {
   constructor(
     message: string,
+    values: Record<string, unknown>,
     readonly contact: { phone: string; email: string },
   ) {
-    super(422, ERROR_CODES.PARTY_TOO_LARGE, message, 'numberOfGuests');
+    super(422, ERROR_CODES.PARTY_TOO_LARGE, message, 'numberOfGuests', values);
   }
 
-  override toBody(): Schema<'Error'> {
-    return { ...super.toBody(), contact: this.contact };
+  override toBody(i18n: I18n): Schema<'Error'> {
+    return { ...super.toBody(i18n), contact: this.contact };
   }
 }
 
@@ -124,15 +126,21 @@ export const selectionUnavailable = () => new ApiError(409, ERROR_CODES.SELECTIO
 /** Refuses a party the venue does not take online (SPEC §9: larger parties contact the team). */
 export function assertOnlinePartySize(venue: VenueRow, numberOfGuests: number): void {
   const contact = { phone: venue.reservationsPhone, email: venue.reservationsEmail };
-  const team = `please contact our reservations team on ${contact.phone} or at ${contact.email}`;
+  const values = {
+    ...contact,
+    venue: venue.title,
+    min: venue.onlineMinGuests,
+    max: venue.onlineMaxGuests,
+    larger: venue.onlineMaxGuests + 1,
+    guests: numberOfGuests,
+  };
   if (numberOfGuests > venue.onlineMaxGuests) {
-    throw new PartySizeError(`For parties of ${venue.onlineMaxGuests + 1} or more, ${team}.`, contact);
+    const message = /*i18n*/ 'For parties of {larger} or more, please contact our reservations team on {phone} or at {email}.';
+    throw new PartySizeError(message, values, contact);
   }
   if (numberOfGuests < venue.onlineMinGuests) {
-    throw new PartySizeError(
-      `Online reservations at ${venue.title} are for ${venue.onlineMinGuests} to ${venue.onlineMaxGuests} guests. For a party of ${numberOfGuests}, ${team}.`,
-      contact,
-    );
+    const message = /*i18n*/ 'Online reservations at {venue} are for {min} to {max} guests. For a party of {guests}, please contact our reservations team on {phone} or at {email}.';
+    throw new PartySizeError(message, values, contact);
   }
 }
 

@@ -8,7 +8,7 @@ import type { AppDeps } from '../context';
 import type { Db, DbOrTx } from '../db/client';
 import { reservations, users } from '../db/schema';
 import { completionError } from '../lib/errors';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../src/domain/locales';
+import { isLocale, localeFromAcceptLanguage, LOCALES, type Locale } from '../../src/domain/locales';
 import { loadVenueCatalog, selectionUnavailable, type VenueCatalog } from './availability';
 
 export type ReservationRow = typeof reservations.$inferSelect;
@@ -26,27 +26,9 @@ export async function reservationScope(deps: ReservationDeps): Promise<{ db: Db;
 export const RESERVATION_LOCALES = LOCALES;
 export type ReservationLocale = Locale;
 
-/**
- * The locale to store on a reservation: the body's when given, else the first Accept-Language tag we
- * serve (Traditional Chinese for zh-TW/zh-HK/zh-MO/zh-Hant, Simplified for other zh), else English.
- */
+/** The locale to store on a reservation: the body's when given, else the caller's Accept-Language. */
 export function resolveLocale(bodyLocale: string | undefined, acceptLanguage: string | undefined): ReservationLocale {
-  if (isLocale(bodyLocale)) return bodyLocale;
-  const tags = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.trim().toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1 };
-    })
-    .filter((t) => t.tag && t.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of tags) {
-    if (tag.startsWith('zh')) return /hant|tw|hk|mo/.test(tag) ? 'zh-Hant' : 'zh-Hans';
-    const base = tag.split('-')[0];
-    if (base === 'en' || base === 'ja' || base === 'ko' || base === 'th') return base;
-  }
-  return DEFAULT_LOCALE;
+  return isLocale(bodyLocale) ? bodyLocale : localeFromAcceptLanguage(acceptLanguage);
 }
 
 // No 0/O or 1/I/L: the reference is read out over the phone.

@@ -1,6 +1,6 @@
 /** Lingui set-up: English is the source and fallback; only the active language's catalog is loaded. */
 import { i18n } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../domain/locales';
+import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '../domain/locales';
 
 const STORAGE_KEY = 'locale';
 
@@ -32,14 +32,6 @@ export function initialLocale(): Locale {
     if (match) return match;
   }
   return DEFAULT_LOCALE;
-}
-
-/** Maps a browser language tag to ours: zh-TW, zh-HK and zh-Hant go to Traditional Chinese. */
-export function matchLocale(tag: string): Locale | null {
-  const lower = tag.toLowerCase();
-  if (lower.startsWith('zh')) return /hant|tw|hk|mo/.test(lower) ? 'zh-Hant' : 'zh-Hans';
-  const base = lower.split('-')[0];
-  return LOCALES.find((l) => l === base) ?? null;
 }
 
 export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {

@@ -4,14 +4,28 @@ import { defineConfig, devices } from '@playwright/test';
 // Playwright cannot download its browsers here: use Debian's Chromium when it is installed.
 const systemChromium = '/usr/bin/chromium';
 
+/**
+ * Browser tests against the real server, which e2e/support/global-setup.ts builds and starts (see
+ * e2e/README.md). One worker: the tests share the server and its clock, which some of them move.
+ *
+ * Which size runs a spec: `*.spec.ts` at the phone size only, `*.tablet.spec.ts` at the tablet size
+ * only, `*.sizes.spec.ts` at both.
+ */
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
+  // A flaky test is a bug to fix, not to retry.
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4173',
+    // Each test gets its own client address on the server's relay (e2e/support/fixtures.ts).
     trace: 'retain-on-failure',
+    timezoneId: 'Asia/Hong_Kong',
     launchOptions: existsSync(systemChromium)
       ? {
           executablePath: systemChromium,
@@ -28,6 +42,22 @@ export default defineConfig({
       : {},
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
+    {
+      name: 'phone',
+      testMatch: '**/*.spec.ts',
+      testIgnore: '**/*.tablet.spec.ts',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
+    },
+    {
+      name: 'tablet',
+      testMatch: ['**/*.sizes.spec.ts', '**/*.tablet.spec.ts'],
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 820, height: 1180 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
   ],
 });

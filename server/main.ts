@@ -6,7 +6,7 @@ import { readServerEnv } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
-import { systemClock } from './lib/clock';
+import { clockFromEnv } from './lib/clock';
 import { createTestProcessor } from './payments/test-processor';
 import { resolveSigningSecret, resolveWebhookSecret } from './services/signing-secret';
 import { startHoldSweeper } from './services/hold-expiry';
@@ -14,14 +14,16 @@ import { startPaymentWorker } from './services/payment-worker';
 
 const startedAt = performance.now();
 const env = readServerEnv();
+// The system clock, or outside production with TEST_CLOCK set a test clock moved through /dev/clock.
+const clock = clockFromEnv(process.env, env.production);
 const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
-const seeded = await seedDemoData(database.db);
+const seeded = await seedDemoData(database.db, { now: clock.now() });
 const webhookSecret = await resolveWebhookSecret(database.db, env.webhookSecret);
 // The test-mode processor delivers its webhooks to this very app, in-process: no port or URL to get wrong.
 let app: Hono<AppEnv> | undefined;
 const deps: AppDeps = {
   db: database.db,
-  clock: systemClock,
+  clock,
   config: {
     production: env.production,
     jwtSecret: await resolveSigningSecret(database.db, env.jwtSecret),
@@ -30,7 +32,7 @@ const deps: AppDeps = {
   },
   payments: createTestProcessor({
     db: database.db,
-    clock: systemClock,
+    clock,
     webhookSecret,
     webhookEndpoint: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })),
   }),

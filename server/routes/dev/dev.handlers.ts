@@ -1,11 +1,18 @@
-/** Handlers of the development area: the outbox, so tests and developers can read a link or a code. */
+/**
+ * Handlers of the development area: the outbox, so tests and developers can read a link or a code, and
+ * the test clock, so browser tests can move the server's time (hold expiry, token expiry) without waiting.
+ */
 import type { Context } from 'hono';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody, Schema } from '../../lib/api-types';
 import { outbox } from '../../db/schema';
-import { intFromString, parseQuery } from '../../lib/validate';
+import { intFromString, parseBody, parseQuery } from '../../lib/validate';
+import { ControllableClock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import { expireStaleHolds } from '../../services/hold-expiry';
+import { runPaymentJobs } from '../../services/payment-worker';
 
 type Ctx = Context<AppEnv>;
 
@@ -17,8 +24,50 @@ const outboxQuerySchema = v.object({
   limit: v.optional(intFromString(1, 500), '100'),
 });
 
+const clockBodySchema = v.object({
+  /** Jump to this instant. */
+  at: v.optional(v.pipe(v.string(), v.isoTimestamp('at must be an ISO instant with a zone, e.g. 2026-11-23T02:00:00Z'))),
+  /** Then move by this many milliseconds (negative goes back). */
+  advanceMs: v.optional(v.pipe(v.number(), v.integer('advanceMs must be a whole number of milliseconds'))),
+  /** Stop the clock, or let it run on. */
+  frozen: v.optional(v.boolean()),
+});
+
+/** The app's clock when it is the test clock; otherwise the clock routes do not exist. */
+function controllableClock(c: Ctx): ControllableClock {
+  const { clock } = c.get('deps');
+  if (!(clock instanceof ControllableClock)) throw notFound();
+  return clock;
+}
+
+const clockBody = (clock: ControllableClock) => {
+  const { now, frozen } = clock.state();
+  return { status: 200, data: { now: now.toISOString(), frozen } };
+};
+
 export function createDevHandlers() {
   return {
+    /** GET /dev/clock: the server's time (test clock only). */
+    clock(c: Ctx) {
+      return c.json(clockBody(controllableClock(c)), 200);
+    },
+
+    /**
+     * POST /dev/clock {at?, advanceMs?, frozen?}: moves the test clock, then runs the time-driven work at
+     * once (lapsed holds, payment jobs), so the caller sees its effects when the answer arrives.
+     */
+    async setClock(c: Ctx) {
+      const clock = controllableClock(c);
+      const body = await parseBody(c, clockBodySchema);
+      if (body.at !== undefined) clock.set(new Date(body.at));
+      if (body.advanceMs !== undefined) clock.advance(body.advanceMs);
+      if (body.frozen !== undefined) clock.setFrozen(body.frozen);
+      const deps = c.get('deps');
+      await expireStaleHolds(deps.db, clock.now());
+      await runPaymentJobs(deps);
+      return c.json(clockBody(clock), 200);
+    },
+
     /** GET /dev/outbox?recipient=&channel=&limit=: newest first. */
     async outbox(c: Ctx) {
       const query = parseQuery(c, outboxQuerySchema);

@@ -5,5 +5,6 @@ import { createDevHandlers } from './dev.handlers';
 
 export function devRoutes(): Hono<AppEnv> {
   const h = createDevHandlers();
-  return new Hono<AppEnv>().get('/dev/outbox', h.outbox);
+  // The clock routes answer 404 unless the app runs on the test clock (TEST_CLOCK, see main.ts).
+  return new Hono<AppEnv>().get('/dev/outbox', h.outbox).get('/dev/clock', h.clock).post('/dev/clock', h.setClock);
 }

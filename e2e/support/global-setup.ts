@@ -1,0 +1,157 @@
+/**
+ * Starts the real server for the browser tests: the SPA built into a folder of this run, the API run
+ * from source on a fresh PGlite data folder with the demo data, the test-mode card processor, the outbox
+ * at /dev/outbox and the test clock at /dev/clock (TEST_CLOCK). In front of it a small TCP relay lets
+ * each test be its own client address (see `clientProxy`), so per-address rate limits (sign-ups, SMS
+ * codes, page views) count one test's requests only.
+ *
+ * Tests find it through E2E_PORT (set here, inherited by the workers). With E2E_PORT already set, an
+ * outside server (started with TEST_CLOCK=1 and the relay) is used as it is and nothing starts.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_CLOCK_START } from './constants';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (process.env.E2E_PORT) return async () => {};
+  const started = performance.now();
+
+  // A folder of this run's own: two runs at once (or `npm run build`) never swap files under a server.
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  const runDir = mkdtempSync(join(root, 'dist', 'e2e-'));
+  const webDir = join(runDir, 'web');
+  if (process.env.E2E_WEB_DIR) {
+    // A build made earlier (e.g. by the CI step before), to save the few seconds of building.
+  } else {
+    const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('e2e: building the app failed (vite build)');
+  }
+
+  const serverPort = await freePort();
+  const proxy = await clientProxy(serverPort);
+  const proxyPort = (proxy.address() as AddressInfo).port;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(serverPort),
+    DATA_DIR: join(runDir, 'data'),
+    DATABASE_URL: '',
+    STATIC_ROOT: process.env.E2E_WEB_DIR ?? webDir,
+    TEST_CLOCK: E2E_CLOCK_START,
+    JWT_SECRET: 'e2e-jwt-secret-e2e-jwt-secret-e2e',
+    PAYMENTS_WEBHOOK_SECRET: 'whsec_e2e-webhook-secret',
+    // Mailed links point at the relay; the outbox helpers move them to the reading test's own address.
+    PUBLIC_BASE_URL: `http://127.0.0.1:${proxyPort}`,
+  };
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log: string[] = [];
+  const keep = (chunk: Buffer) => {
+    log.push(chunk.toString());
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+  };
+  server.stdout!.on('data', keep);
+  // The server's errors are worth seeing beside a failing test.
+  server.stderr!.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    if (!process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+  });
+
+  try {
+    await waitForHealth(`http://127.0.0.1:${serverPort}/health`, server, 60_000);
+  } catch (error) {
+    server.kill('SIGKILL');
+    proxy.close();
+    throw new Error(`e2e: the server did not start: ${(error as Error).message}\n${log.join('')}`);
+  }
+  process.env.E2E_PORT = String(proxyPort);
+  process.env.E2E_SERVER_PORT = String(serverPort);
+  console.log(`e2e: server on :${serverPort}, relay on :${proxyPort}, ready in ${Math.round(performance.now() - started)} ms`);
+
+  return async () => {
+    await stop(server);
+    await new Promise<void>((done) => proxy.close(() => done()));
+    for (const socket of openSockets) socket.destroy();
+    rmSync(runDir, { recursive: true, force: true });
+  };
+}
+
+const openSockets = new Set<Socket>();
+
+/**
+ * A relay on all loopback addresses: a connection the browser makes to 127.a.b.c reaches the server from
+ * 127.a.b.c, so the server sees each test (which has its own 127.x address, see fixtures.ts) as its own
+ * client. Connections from anywhere but loopback are refused.
+ */
+function clientProxy(serverPort: number): Promise<Server> {
+  const server = createServer((client) => {
+    const local = (client.localAddress ?? '').replace(/^::ffff:/, '');
+    if (!local.startsWith('127.')) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect({ host: '127.0.0.1', port: serverPort, localAddress: local });
+    openSockets.add(client);
+    openSockets.add(upstream);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      openSockets.delete(client);
+      openSockets.delete(upstream);
+    };
+    client.on('error', close).on('close', close);
+    upstream.on('error', close).on('close', close);
+    client.pipe(upstream).pipe(client);
+  });
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '0.0.0.0', () => done(server));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => (exited = `exited with ${code ?? signal}`));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(exited);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * The test's side door into the running server: its clock (/dev/clock), its outbox (/dev/outbox) and
+ * plain API calls (log in, sign up), made from the same client address as the test's browser.
+ */
+import { DEMO, type DemoAccount } from './constants';
+
+/** The server's test clock. */
+export interface ServerClock {
+  now: Date;
+  frozen: boolean;
+}
+
+/** A mail or SMS the server sent, as /dev/outbox lists it. */
+export interface OutboxMessage {
+  id: string;
+  channel: 'EMAIL' | 'SMS';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  attachments: { fileName: string; contentType: string }[];
+  createdAt: string;
+}
+
+/** Tokens as the API hands them out, plus the user they belong to. */
+export interface Session {
+  token: string;
+  refreshToken: string;
+  user: { _id: string; email: string; firstName: string; lastName: string; role: string; [key: string]: unknown };
+}
+
+/** A user made for one test by `signUp`: its log-in, mobile number and a live session. */
+export interface NewUser extends Session {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  mobileCountryCode: string;
+  mobileNumber: string;
+}
+
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
+    super(`${what} answered ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+let userCount = 0;
+
+export class TestServer {
+  /** `baseURL`: this test's address of the server (its own 127.x client address, see fixtures.ts). */
+  constructor(readonly baseURL: string) {}
+
+  /** Calls the API and returns the status and parsed body; `expectOk` throws on anything but 2xx. */
+  async call<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; expectOk?: boolean } = {},
+  ): Promise<{ status: number; body: T }> {
+    const res = await fetch(new URL(path, this.baseURL), {
+      method,
+      headers: {
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: hand back the text.
+    }
+    if (options.expectOk !== false && !res.ok) throw new ApiCallError(res.status, body, `${method} ${path}`);
+    return { status: res.status, body: body as T };
+  }
+
+  // ---- the clock ----
+
+  /** The server's clock now. */
+  async clock(): Promise<ServerClock> {
+    const { body } = await this.call<{ data: { now: string; frozen: boolean } }>('GET', '/dev/clock');
+    return { now: new Date(body.data.now), frozen: body.data.frozen };
+  }
+
+  /**
+   * Moves the server's clock (`at`, then `advanceMs`; `frozen` stops or restarts it); the server runs
+   * its time-driven work (lapsed holds, payment jobs) before answering. Prefer `clocks.advance` in
+   * a test with a page, which moves the page's clock too.
+   */
+  async setClock(change: { at?: Date | string; advanceMs?: number; frozen?: boolean }): Promise<ServerClock> {
+    const at = change.at instanceof Date ? change.at.toISOString() : change.at;
+    const { body } = await this.call<{ data: { now: string; frozen: boolean } }>('POST', '/dev/clock', {
+      body: { ...change, at },
+    });
+    return { now: new Date(body.data.now), frozen: body.data.frozen };
+  }
+
+  // ---- the outbox ----
+
+  /** The messages to `recipient` (an e-mail, or an SMS number like +85291234567), newest first. */
+  async outbox(filter: { recipient?: string; channel?: 'EMAIL' | 'SMS' } = {}): Promise<OutboxMessage[]> {
+    const query = new URLSearchParams();
+    if (filter.recipient) query.set('recipient', filter.recipient);
+    if (filter.channel) query.set('channel', filter.channel);
+    const { body } = await this.call<{ data: OutboxMessage[] }>('GET', `/dev/outbox?${query}`);
+    return body.data;
+  }
+
+  /**
+   * The newest message to `recipient` that matches, waiting up to `timeoutMs` for it (mail is written
+   * as the request that sends it finishes, or by the payment worker a moment later). `newerThan` skips
+   * messages already seen (an id list, e.g. from an earlier `outbox()` call).
+   */
+  async waitForMessage(
+    filter: { recipient: string; channel?: 'EMAIL' | 'SMS'; subject?: RegExp; body?: RegExp; newerThan?: string[] },
+    timeoutMs = 10_000,
+  ): Promise<OutboxMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (await this.outbox(filter)).find(
+        (m) =>
+          (!filter.subject || filter.subject.test(m.subject ?? '')) &&
+          (!filter.body || filter.body.test(m.body)) &&
+          !filter.newerThan?.includes(m.id),
+      );
+      if (found) return found;
+      if (Date.now() > deadline) {
+        throw new Error(`No message to ${filter.recipient} matching ${filter.subject ?? filter.body ?? 'anything'} in the outbox`);
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+
+  /** The latest 6-digit SMS code sent to the mobile number (country code and number, e.g. '852', '61234567'). */
+  async smsCode(countryCode: string, number: string, options: { newerThan?: string[] } = {}): Promise<string> {
+    const message = await this.waitForMessage({ recipient: `+${countryCode}${number}`, channel: 'SMS', body: /\d{6}/, ...options });
+    return /(\d{6})/.exec(message.body)![1]!;
+  }
+
+  /**
+   * The first link to this app in the newest mail to `email` matching `subject`, moved to this test's
+   * address (mails point at the relay's 127.0.0.1).
+   */
+  async mailedLink(email: string, subject?: RegExp, options: { newerThan?: string[] } = {}): Promise<string> {
+    const message = await this.waitForMessage({ recipient: email, channel: 'EMAIL', subject, body: /https?:\/\//, ...options });
+    const link = /https?:\/\/[^\s"'<>)]+/.exec(message.body)![0];
+    const url = new URL(link);
+    const own = new URL(this.baseURL);
+    url.protocol = own.protocol;
+    url.host = own.host;
+    return url.toString();
+  }
+
+  /** The password-reset link last mailed to `email`. */
+  resetLink(email: string, options: { newerThan?: string[] } = {}): Promise<string> {
+    return this.mailedLink(email, /password/i, options);
+  }
+
+  // ---- accounts ----
+
+  /** Logs in through the API (no page involved). */
+  async logIn(account: DemoAccount | { email: string; password: string }): Promise<Session> {
+    const credentials = typeof account === 'string' ? DEMO[account] : account;
+    const { body } = await this.call<{ data: Session }>('POST', '/user/authentication/login', {
+      body: { email: credentials.email, password: credentials.password },
+    });
+    return body.data;
+  }
+
+  /**
+   * Signs a new guest up through the API and confirms the e-mail from the mailed link, as the person
+   * would: a user no other test has touched, logged in. The mobile number is unique too (SMS codes).
+   */
+  async signUp(overrides: Partial<Pick<NewUser, 'firstName' | 'lastName' | 'email' | 'password' | 'mobileNumber'>> = {}): Promise<NewUser> {
+    const unique = `${Date.now().toString(36)}${(userCount++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+    const user = {
+      firstName: overrides.firstName ?? 'Tess',
+      lastName: overrides.lastName ?? 'Walker',
+      email: overrides.email ?? `e2e-${unique}@example.com`,
+      password: overrides.password ?? 'e2e-pass-123',
+      mobileCountryCode: '852',
+      // Hong Kong mobiles start with 5, 6, 7 or 9 and have 8 digits.
+      mobileNumber: overrides.mobileNumber ?? `6${String(Date.now() + userCount * 7919).slice(-7)}`,
+    };
+    await this.call('POST', '/user/user/sign-up', { body: { ...user, locale: 'en' } });
+    const link = new URL(await this.mailedLink(user.email));
+    const token = new URLSearchParams(link.hash.split('?')[1] ?? '').get('verifyToken') ?? link.searchParams.get('verifyToken');
+    if (!token) throw new Error(`No verifyToken in the sign-up mail's link ${link}`);
+    const { body } = await this.call<{ data: Session }>('POST', '/user/user/verify-email', { body: { token } });
+    return { ...user, ...body.data };
+  }
+}

@@ -4,17 +4,20 @@
  * extract` gathers them into `locales/server/<locale>.po`, which are read once at start.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LOCALES, type Locale } from '../../src/domain/locales';
 import { readPoMessages } from './po-file';
 
 // From server/i18n/ in development and tests, and from dist/server/ once built: both two levels down.
-const CATALOG_FOLDER = new URL('../../locales/server/', import.meta.url);
+// (A path, not a URL object: under jsdom the global URL is not Node's.)
+const CATALOG_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '../../locales/server');
 
 function readMessages(locale: Locale): Messages {
   const messages: Messages = {};
-  for (const [id, translation] of readPoMessages(readFileSync(new URL(`${locale}.po`, CATALOG_FOLDER), 'utf8'))) {
+  for (const [id, translation] of readPoMessages(readFileSync(join(CATALOG_FOLDER, `${locale}.po`), 'utf8'))) {
     // An empty translation falls back to the English source, which is the id itself.
     if (translation) messages[id] = compileMessage(translation);
   }

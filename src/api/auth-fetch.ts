@@ -22,6 +22,8 @@ export interface AuthFetchOptions {
   /** Told of rotated tokens, e.g. so the session machine can schedule the next refresh. */
   onTokensRefreshed?: (tokens: TokenPair) => void;
   baseUrl?: string;
+  /** The user's language, sent as Accept-Language so the server answers and mails in it. */
+  locale?: () => string;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -41,8 +43,11 @@ export function createAuthFetch(options: AuthFetchOptions): AuthFetch {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new RequestFailure('timeout')), timeoutMs);
     request.signal?.addEventListener('abort', () => controller.abort(request.signal.reason));
+    const outgoing = new Request(request, { signal: controller.signal });
+    const locale = options.locale?.();
+    if (locale) outgoing.headers.set('accept-language', locale);
     try {
-      return await doFetch(new Request(request, { signal: controller.signal }));
+      return await doFetch(outgoing);
     } catch (error) {
       if (controller.signal.aborted && controller.signal.reason instanceof RequestFailure) throw controller.signal.reason;
       if (request.signal?.aborted) throw error;

@@ -2,6 +2,8 @@
  * Reads data for a page. Calls with the same key share one request while it is on its way, and its
  * answer is kept for a short while, so remounts (StrictMode, back and forth) do not call twice.
  */
+import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { SERVER_ERROR_TOAST_MS, useToast } from '../components/toast';
 import { useFailureText } from '../i18n/message-text';
@@ -11,7 +13,12 @@ const FRESH_MS = 30_000;
 const inFlight = new Map<string, Promise<unknown>>();
 const answers = new Map<string, { at: number; value: unknown }>();
 
-export function fetchOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
+/**
+ * Answers are kept per language (the server translates names and messages), so switching languages
+ * loads the page's data again in the new one; `invalidate` prefixes still match, the language comes last.
+ */
+export function fetchOnce<T>(dataKey: string, load: () => Promise<T>): Promise<T> {
+  const key = `${dataKey}@${i18n.locale}`;
   const kept = answers.get(key);
   if (kept && Date.now() - kept.at < FRESH_MS) return Promise.resolve(kept.value as T);
   let pending = inFlight.get(key) as Promise<T> | undefined;
@@ -50,6 +57,7 @@ export function useApiQuery<T>(
   const [attempt, setAttempt] = useState(0);
   const toast = useToast();
   const failureText = useFailureText();
+  const { i18n: active } = useLingui();
   useEffect(() => {
     if (key === null) return;
     let live = true;
@@ -70,7 +78,7 @@ export function useApiQuery<T>(
     };
     // `load` is a new function every render; the key says what it loads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt]);
+  }, [key, attempt, active.locale]);
   return {
     ...state,
     reload: () => {

@@ -42,6 +42,19 @@ function setup(refreshWorks: boolean) {
 }
 
 describe('the auth-aware client', () => {
+  it("sends the user's language as Accept-Language, on retries and refreshes too", async () => {
+    const tokens = new TokenStore(memoryStore());
+    tokens.save({ token: 'stale-access', refreshToken: 'refresh-1' });
+    const server = fakeServer({ refreshWorks: true });
+    let locale = 'ja';
+    const client = createApiClient({ tokens, onSessionExpired: vi.fn(), baseUrl: BASE, fetch: server.fetch as never, locale: () => locale });
+    await client.GET('/user/user/me');
+    locale = 'zh-Hant';
+    await client.GET('/user/user/me');
+    const languages = server.fetch.mock.calls.map(([request]) => (request as Request).headers.get('accept-language'));
+    expect(languages).toEqual(['ja', 'ja', 'ja', 'zh-Hant']); // me (401), refresh, me again; then the next call
+  });
+
   it('sends 20 requests that all get 401 through exactly one refresh and one retry each', async () => {
     const { client, server, tokens } = setup(true);
     const results = await Promise.all(Array.from({ length: 20 }, () => client.GET('/user/user/me')));

@@ -16,6 +16,9 @@ import { BookingContext } from './booking-context';
 import { BOOKING_SNAPSHOT_KEY } from './booking-paths';
 import { BookingRouteSync } from './booking-route-sync';
 
+// Development builds only (production drops it, import and all): the live statechart page and the Stately inspector.
+const devInspect = import.meta.env.DEV ? (await import('../dev/dev-inspect')).devInspect : undefined;
+
 
 
 function savedSnapshot(): SnapshotFrom<typeof bookingMachine> | undefined {
@@ -72,10 +75,11 @@ export function BookingProvider({ children }: { children: ReactNode }) {
     [session],
   );
   const snapshot = useMemo(savedSnapshot, []);
+  const inspect = useMemo(() => (devInspect ? { inspect: devInspect('booking') } : {}), []);
   return (
     <BookingContext.Provider
       logic={logic}
-      options={snapshot ? { snapshot, input: { loggedIn: false } } : { input: { loggedIn: false } }}
+      options={snapshot ? { snapshot, input: { loggedIn: false }, ...inspect } : { input: { loggedIn: false }, ...inspect }}
     >
       <BookingEffects />
       <BookingRouteSync />

@@ -12,6 +12,9 @@ import { accessTokenExpiresAt } from '../api/token-claims';
 import { fetchOnce, invalidate } from '../api/use-api-query';
 import { groupReservations } from '../domain/reservation-grouping';
 
+// Development builds only (production drops it, import and all): the live statechart page and the Stately inspector.
+const devInspect = import.meta.env.DEV ? (await import('../dev/dev-inspect')).devInspect : undefined;
+
 function toSessionUser(user: SessionUser): SessionUser {
   const { _id, firstName, lastName, email, role, memberId } = user;
   return { _id, firstName, lastName, email, role, memberId };
@@ -55,5 +58,8 @@ const appSessionMachine = sessionMachine.provide({
 });
 
 export function startSessionActor() {
-  return createActor(appSessionMachine, { input: { tokenExpiresAt: accessTokenExpiresAt(tokens.accessToken) } }).start();
+  return createActor(appSessionMachine, {
+    input: { tokenExpiresAt: accessTokenExpiresAt(tokens.accessToken) },
+    ...(devInspect ? { inspect: devInspect('session') } : {}),
+  }).start();
 }

@@ -1,13 +1,12 @@
 /** What the guest has chosen so far: venue, experience, date, time, party and area. */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { formatTime } from '../domain/time';
-import { useDateFormat } from '../i18n/use-date-format';
+import { useFormats } from '../i18n/use-formats';
 import { BookingContext } from './booking-context';
 
 export function BookingSummary() {
   const { t } = useLingui();
-  const formatDate = useDateFormat();
+  const format = useFormats();
   const venue = BookingContext.useSelector((s) => s.context.venue);
   const draft = BookingContext.useSelector((s) => s.context.draft);
   const reservation = BookingContext.useSelector((s) => s.context.reservation);
@@ -18,8 +17,8 @@ export function BookingSummary() {
   const rows: [string, string][] = [
     [t`Venue`, venue.title],
     ...(experience ? ([[t`Experience`, experience.name]] as [string, string][]) : []),
-    ...(draft.date ? ([[t`Date`, formatDate(draft.date)]] as [string, string][]) : []),
-    ...(draft.startTime !== null ? ([[t`Time`, formatTime(draft.startTime)]] as [string, string][]) : []),
+    ...(draft.date ? ([[t`Date`, format.date(draft.date, { weekday: true })]] as [string, string][]) : []),
+    ...(draft.startTime !== null ? ([[t`Time`, format.time(draft.startTime)]] as [string, string][]) : []),
     ...(draft.date ? ([[t`Guests`, plural(guests, { one: '# guest', other: '# guests' })]] as [string, string][]) : []),
     ...(reservation || draft.startTime !== null
       ? ([[t`Dining area`, area?.name ?? reservation?.seatingArea?.name ?? t`No preference`]] as [string, string][])

@@ -6,8 +6,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { offersWallet, type PaymentProblem, type paymentMachine } from '../../machines/payment.machine';
-import { formatHkd } from '../domain/money';
 import { useMessageText } from '../i18n/message-text';
+import { useFormats } from '../i18n/use-formats';
 import { Working } from './booking-step';
 import { CardForm } from './card-form';
 
@@ -29,9 +29,10 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
   const { t } = useLingui();
   const translate = useMessageText();
   const problemText = useProblemText();
+  const format = useFormats();
   const snapshot = useSelector(actor, (s) => s);
   const { amount, refusal, problem } = snapshot.context;
-  const total = formatHkd(amount);
+  const total = format.money(amount);
   const walletOffered = offersWallet(snapshot.context);
 
   if (snapshot.matches('failed')) {

@@ -1,20 +1,21 @@
 /** One line on what an experience asks for up front: nothing, a deposit, or prepayment. */
 import { useLingui } from '@lingui/react/macro';
 import type { VenueDetail } from '../../machines/booking.machine';
-import { formatHkd } from '../domain/money';
+import { useFormats } from '../i18n/use-formats';
 
 type Experience = VenueDetail['experiences'][number];
 
 export function PaymentPolicyLine({ experience }: { experience: Experience }) {
   const { t } = useLingui();
+  const format = useFormats();
   const minutes = experience.durationMinutes;
   const duration = t`${minutes} minutes`;
   let payment: string;
   if (experience.prePaymentType === 'PREPAYMENT') {
-    const price = formatHkd(experience.price.price.amount);
+    const price = format.money(experience.price.price.amount);
     payment = t`Prepaid: ${price} per guest, plus service charge`;
   } else if (experience.prePaymentType === 'DEPOSIT' && experience.depositPolicy.length > 0) {
-    const from = formatHkd(Math.min(...experience.depositPolicy.map((tier) => tier.price.amount)));
+    const from = format.money(Math.min(...experience.depositPolicy.map((tier) => tier.price.amount)));
     payment = t`Deposit from ${from} per guest`;
   } else {
     payment = t`No payment needed to book`;

@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { VenueDetail } from '../../machines/booking.machine';
-import { formatHkd } from '../domain/money';
+import { useFormats } from '../i18n/use-formats';
 
 export type AgreementKey = 'cancellationPolicy' | 'noShowPolicy' | 'minimumSpendPolicy' | 'reservationPolicy';
 
@@ -18,18 +18,19 @@ export interface PolicyAgreement {
 
 export function usePolicyAgreements(venue: VenueDetail, numberOfGuests: number): PolicyAgreement[] {
   const { t } = useLingui();
+  const format = useFormats();
   const { policy } = venue;
   const hours = policy.cancellationWindowHours;
   const fee =
     policy.cancellationFee.type === 'PERCENTAGE'
       ? t`${policy.cancellationFee.amount}% of the total`
-      : t`${formatHkd(policy.cancellationFee.amount)} per person`;
+      : t`${format.money(policy.cancellationFee.amount)} per person`;
   const tier = [...policy.feesByPartySize]
     .sort((a, b) => b.minGuestCount - a.minGuestCount)
     // A tier for parties of one is the plain fee again: only larger parties' tiers add anything.
     .find((f) => f.minGuestCount > 1 && f.minGuestCount <= numberOfGuests);
-  const tierText = tier ? ' ' + t`For parties of ${tier.minGuestCount} or more, the fee is ${formatHkd(tier.amount)} per person.` : '';
-  const noShow = formatHkd(policy.noShowFeePerPerson);
+  const tierText = tier ? ' ' + t`For parties of ${tier.minGuestCount} or more, the fee is ${format.money(tier.amount)} per person.` : '';
+  const noShow = format.money(policy.noShowFeePerPerson);
   const maximum = policy.maximumPartySize;
 
   const agreements: PolicyAgreement[] = [
@@ -45,7 +46,7 @@ export function usePolicyAgreements(venue: VenueDetail, numberOfGuests: number):
     },
   ];
   if (policy.minimumSpend) {
-    const amount = formatHkd(policy.minimumSpend.amount);
+    const amount = format.money(policy.minimumSpend.amount);
     agreements.push({
       key: 'minimumSpendPolicy',
       text:

@@ -1,10 +1,11 @@
 /** SPEC §9's price lines for what is due now: sub-total, service charge, tax and total. */
 import { useLingui } from '@lingui/react/macro';
 import type { Reservation } from '../../machines/booking.machine';
-import { formatHkd } from '../domain/money';
+import { useFormats } from '../i18n/use-formats';
 
 export function PriceBreakdown({ payment }: { payment: Reservation['payment'] }) {
   const { t } = useLingui();
+  const format = useFormats();
   if (payment.amountDue === 0) return <p className="muted">{t`No payment is needed to book this table.`}</p>;
   const { subTotal, serviceCharge, tax, total } = payment.breakdown;
   const heading = payment.prePaymentType === 'DEPOSIT' ? t`Deposit` : t`Prepayment`;
@@ -20,12 +21,12 @@ export function PriceBreakdown({ payment }: { payment: Reservation['payment'] })
         {rows.map(([label, amount]) => (
           <div key={label} className="summary__row">
             <dt>{label}</dt>
-            <dd>{formatHkd(amount)}</dd>
+            <dd>{format.money(amount)}</dd>
           </div>
         ))}
         <div className="summary__row summary__row--total">
           <dt>{t`Total`}</dt>
-          <dd>{formatHkd(total)}</dd>
+          <dd>{format.money(total)}</dd>
         </div>
       </dl>
     </section>

@@ -2,8 +2,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { components } from '../api/schema';
 import { effectiveStatus } from '../domain/reservation-grouping';
-import { formatTime } from '../domain/time';
-import { useDateFormat } from '../i18n/use-date-format';
+import { useFormats } from '../i18n/use-formats';
 import { pageAddress } from '../navigation/navigator';
 import { FieldList } from './field-list';
 import { StatusLabel } from './status-label';
@@ -12,7 +11,7 @@ type Reservation = components['schemas']['Reservation'];
 
 export function ReservationCard({ reservation, now }: { reservation: Reservation; now: Date }) {
   const { t } = useLingui();
-  const formatDate = useDateFormat();
+  const format = useFormats();
   const { venue, experience, date, startTime, numberOfGuests, uniqueId } = reservation;
   return (
     <li className="card">
@@ -20,8 +19,8 @@ export function ReservationCard({ reservation, now }: { reservation: Reservation
       <p className="card__meta">{experience.name}</p>
       <FieldList
         rows={[
-          [t`Date`, formatDate(date)],
-          [t`Time`, formatTime(startTime)],
+          [t`Date`, format.date(date, { weekday: true })],
+          [t`Time`, format.time(startTime)],
           [t`Guests`, <Plural value={numberOfGuests} one="# guest" other="# guests" />],
           [t`Reference`, uniqueId],
           [t`Status`, <StatusLabel status={effectiveStatus(reservation, now)} />],

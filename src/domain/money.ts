@@ -2,6 +2,7 @@
  * Money (SPEC §9): integer minor units end to end; only display divides by 100. Prepayments carry a
  * service charge and tax on top; deposits are a flat per-guest tier. Browser-safe.
  */
+import { isEnglish, numberFormat } from './intl-locale';
 
 export type PrePaymentType = 'PREPAYMENT' | 'DEPOSIT' | 'NONE';
 
@@ -74,6 +75,20 @@ export function formatHkd(minor: number): string {
   const major = Math.abs(minor) / 100;
   const text = major.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
   return `${minor < 0 ? '-' : ''}HK$${text}`;
+}
+
+/**
+ * An amount for a reader of `locale`: SPEC §9's 'HK$' with 0 to 2 decimals in English (`formatHkd`), and
+ * `Intl`'s Hong Kong dollars elsewhere, its digits, separators and sign placed as the language writes
+ * them, but always with the symbol 'HK$' (Hong Kong's own locale would write a bare '$').
+ */
+export function formatHkdFor(minor: number, locale: string): string {
+  if (isEnglish(locale)) return formatHkd(minor);
+  const format = numberFormat(locale, { style: 'currency', currency: 'HKD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  return format
+    .formatToParts(minor / 100)
+    .map((part) => (part.type === 'currency' ? 'HK$' : part.value))
+    .join('');
 }
 
 /** Wallet top-ups by card: HK$100 to HK$100,000, in minor units (the API's bounds too). */

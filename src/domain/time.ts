@@ -4,6 +4,7 @@
  * which still belong to the service day they start in. Browser-safe: no Node imports.
  */
 import { Temporal } from 'temporal-polyfill';
+import { dateTimeFormat, isEnglish } from './intl-locale';
 
 /** SPEC §9: every date and time of the product is in this zone. */
 export const TIME_ZONE = 'Asia/Hong_Kong';
@@ -123,14 +124,60 @@ export function secondsUntil(target: Date | string, now: Date): number {
   return Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 1000)) : 0;
 }
 
+// A service day or a time of day is a calendar value, not an instant: it is formatted from a UTC Date in
+// UTC so no zone can move it. Instants (a payment, a deadline) go through Asia/Hong_Kong instead.
+const calendarDay = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** How each language writes a day: year, month, day in Chinese, Japanese and Korean (SPEC §9). */
+function dayOptions(locale: string, weekday: boolean): Intl.DateTimeFormatOptions {
+  if (/^(zh|ja)/.test(locale)) {
+    // 2026年11月24日(火) in Japanese; 2026年11月24日星期二 in Chinese, as Hong Kong writes it.
+    return { year: 'numeric', month: 'long', day: 'numeric', ...(weekday && { weekday: locale.startsWith('ja') ? 'short' : 'long' }) };
+  }
+  // 2026년 11월 24일 (화) in Korean; 24 พ.ย. 2026 in Thai.
+  return { year: 'numeric', month: 'short', day: 'numeric', ...(weekday && { weekday: 'short' }) };
+}
+
+/** Hours 0-23 outside English: 19:00 is how Hong Kong, Japanese, Korean, Chinese and Thai sites list a table. */
+const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' };
+
 /**
  * A service day for a reader of `locale`: SPEC §9's 'D MMM YYYY' in English; year, month, day in
- * Chinese and Japanese (2026年11月24日) and the locale's own order elsewhere.
+ * Chinese and Japanese (2026年11月24日) and the locale's own order elsewhere, with the weekday when asked
+ * (2026年11月24日(火)). English keeps SPEC §9's format, weekday or not.
  */
-export function formatDateFor(date: string, locale: string): string {
-  if (locale === 'en' || locale.startsWith('en-')) return formatDate(date);
-  // Noon UTC of that calendar day, formatted in UTC: the day never shifts with the reader's zone.
-  const at = new Date(`${date}T12:00:00Z`);
-  const long = /^(zh|ja|ko)/.test(locale);
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: long ? 'long' : 'short', day: 'numeric', timeZone: 'UTC' }).format(at);
+export function formatDateFor(date: string, locale: string, { weekday = false }: { weekday?: boolean } = {}): string {
+  if (isEnglish(locale)) return formatDate(date);
+  return dateTimeFormat(locale, { ...dayOptions(locale, weekday), timeZone: 'UTC' }).format(calendarDay(date));
+}
+
+/**
+ * Minutes from a service day's midnight for a reader of `locale`: SPEC §9's 'h:mm am/pm' in English,
+ * 19:00 elsewhere; minutes past 1440 wrap (1470 is 0:30).
+ */
+export function formatTimeFor(minutes: number, locale: string): string {
+  if (isEnglish(locale)) return formatTime(minutes);
+  const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return dateTimeFormat(locale, { ...TIME_OPTIONS, timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, 0, inDay)));
+}
+
+/** A day's weekday for a reader of `locale`: SPEC §9's MON..SUN in English, 火 or 週二 or 화 elsewhere. */
+export function weekdayFor(date: string, locale: string): string {
+  if (isEnglish(locale)) return weekdayAbbreviation(date);
+  return dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(calendarDay(date));
+}
+
+/**
+ * The Hong Kong day and time of an instant for a reader of `locale`: '3 Dec 2026, 6:30 pm' in English
+ * (SPEC §9's date and time), 2026年12月3日 18:30 in Chinese and Japanese.
+ */
+export function formatDateTimeFor(at: Date | string, locale: string): string {
+  const instant = new Date(at);
+  if (isEnglish(locale)) return `${formatDate(hongKongDate(instant))}, ${formatTime(hongKongMinutes(instant))}`;
+  return dateTimeFormat(locale, { ...dayOptions(locale, false), ...TIME_OPTIONS, timeZone: TIME_ZONE }).format(instant);
+}
+
+/** A calendar month (YYYY-MM) for a reader of `locale`: 'November 2026', 2026年11月, 2026년 11월. */
+export function formatMonthFor(month: string, locale: string): string {
+  return dateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(calendarDay(`${month}-15`));
 }

@@ -3,14 +3,12 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import type { Reservation } from '../../machines/manage.machine';
 import { FieldList } from '../components/field-list';
 import { StatusLabel } from '../components/status-label';
-import { formatHkd } from '../domain/money';
 import { effectiveStatus } from '../domain/reservation-grouping';
-import { formatTime } from '../domain/time';
-import { useDateFormat } from '../i18n/use-date-format';
+import { useFormats } from '../i18n/use-formats';
 
 export function ReservationDetails({ reservation, now }: { reservation: Reservation; now: Date }) {
   const { t } = useLingui();
-  const formatDate = useDateFormat();
+  const format = useFormats();
   const { venue, experience, seatingArea, payment, guest } = reservation;
   const bookedFor = [guest.firstName, guest.lastName].filter(Boolean).join(' ');
   const prepaid = payment.prePaymentType !== 'NONE' && payment.amountDue > 0;
@@ -21,14 +19,14 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
         rows={[
           [t`Venue`, venue.name],
           [t`Experience`, experience.name],
-          [t`Date`, formatDate(reservation.date)],
-          [t`Time`, `${formatTime(reservation.startTime)} – ${formatTime(reservation.endTime)}`],
+          [t`Date`, format.date(reservation.date, { weekday: true })],
+          [t`Time`, `${format.time(reservation.startTime)} – ${format.time(reservation.endTime)}`],
           [t`Guests`, <Plural value={reservation.numberOfGuests} one="# guest" other="# guests" />],
           [t`Dining area`, seatingArea?.name ?? t`Any`],
           [t`Reference`, reservation.uniqueId],
           Boolean(bookedFor) && [t`Name`, bookedFor],
           [t`Status`, <StatusLabel status={effectiveStatus(reservation, now)} />],
-          prepaid && [payment.prePaymentType === 'DEPOSIT' ? t`Deposit` : t`Prepayment`, formatHkd(payment.amountDue)],
+          prepaid && [payment.prePaymentType === 'DEPOSIT' ? t`Deposit` : t`Prepayment`, format.money(payment.amountDue)],
           Boolean(guest.notes) && [t`Special requests`, guest.notes],
         ]}
       />

@@ -10,8 +10,8 @@ import { ApiFailure } from '../api/api-error';
 import type { components } from '../api/schema';
 import { FormMessage } from '../components/form';
 import { Loading, LoadFailure, type Read } from '../components/read-status';
-import { formatHkd } from '../domain/money';
-import { formatDate, formatTime, hongKongDate, hongKongMinutes } from '../domain/time';
+import { hongKongDate } from '../domain/time';
+import { useFormats } from '../i18n/use-formats';
 import { pageAddress } from '../navigation/navigator';
 import { useManageFailureText } from './manage-text';
 
@@ -66,16 +66,14 @@ export function useEntryTypeText(): (type: string) => string {
   };
 }
 
-/** Credits with a plus, debits with a minus: which way the money went is in the amount itself. */
-export function signedHkd(amount: number): string {
-  return amount > 0 ? `+${formatHkd(amount)}` : formatHkd(amount);
+/**
+ * Amounts in the active language, credits with a plus and debits with a minus: which way the money went
+ * is in the amount itself.
+ */
+export function useSignedHkd(): (amount: number) => string {
+  const format = useFormats();
+  return (amount) => (amount > 0 ? `+${format.money(amount)}` : format.money(amount));
 }
-
-/** The Hong Kong day of an instant, 'D MMM YYYY'. */
-export const entryDate = (at: string) => formatDate(hongKongDate(new Date(at)));
-
-/** The Hong Kong day and time of an instant. */
-export const entryDateTime = (at: string) => `${entryDate(at)}, ${formatTime(hongKongMinutes(new Date(at)))}`;
 
 /**
  * Entries as cards, each linking to its own page. Transactions (with a `source`) also say how the money
@@ -85,6 +83,10 @@ export function EntryList({ entries }: { entries: readonly ListedEntry[] }) {
   const { t } = useLingui();
   const typeText = useEntryTypeText();
   const sourceText = useSourceText();
+  const format = useFormats();
+  const signedHkd = useSignedHkd();
+  // The Hong Kong day of an instant.
+  const entryDate = (at: string) => format.date(hongKongDate(new Date(at)));
   return (
     <ul className="list">
       {entries.map((entry) => {

@@ -11,7 +11,8 @@ import { paymentMachine } from '../../machines/payment.machine';
 import { PaymentPanel } from '../booking/payment-panel';
 import { paymentActors } from '../booking/payment-actors';
 import { FormMessage, SubmitButton, TextField } from '../components/form';
-import { formatHkd, parseHkd, TOP_UP_MAX, TOP_UP_MIN } from '../domain/money';
+import { parseHkd, TOP_UP_MAX, TOP_UP_MIN } from '../domain/money';
+import { useFormats } from '../i18n/use-formats';
 
 /** The amounts offered at a tap, in minor units. */
 export const TOP_UP_PRESETS = [100_000, 500_000, 1_000_000] as const;
@@ -47,12 +48,13 @@ export function WalletTopUp({ onToppedUp }: { onToppedUp: (amount: number) => vo
 
 function AmountForm({ done, onChosen }: { done: number | null; onChosen: (amount: number) => void }) {
   const { t } = useLingui();
+  const format = useFormats();
   const [preset, setPreset] = useState<number | null>(TOP_UP_PRESETS[0]);
   const [other, setOther] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const min = formatHkd(TOP_UP_MIN);
-  const max = formatHkd(TOP_UP_MAX);
-  const added = done === null ? null : formatHkd(done);
+  const min = format.money(TOP_UP_MIN);
+  const max = format.money(TOP_UP_MAX);
+  const added = done === null ? null : format.money(done);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,7 +82,7 @@ function AmountForm({ done, onChosen }: { done: number | null; onChosen: (amount
               setError(null);
             }}
           >
-            {formatHkd(amount)}
+            {format.money(amount)}
           </button>
         ))}
       </div>
@@ -114,11 +116,12 @@ function TopUpPayment({
   onSucceeded: () => void;
   onBack: () => void;
 }) {
+  const format = useFormats();
   const actor = useActorRef(topUpPayment, { input: { purpose: 'top-up', topUpId, amount } });
   const done = useSelector(actor, (s) => s.status === 'done');
   // Going back is safe until the card is with the processor; after that, the outcome must be waited for.
   const canLeave = useSelector(actor, (s) => s.matches('cardForm') || s.matches('failed'));
-  const total = formatHkd(amount);
+  const total = format.money(amount);
   useEffect(() => {
     if (done) onSucceeded();
     // Once, when the chart reaches its end.

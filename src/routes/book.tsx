@@ -6,7 +6,8 @@ import type { PageProps } from '../navigation/routes';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { useStartFromQuery } from '../booking/use-start-from-query';
-import { addDays, hongKongToday, weekdayAbbreviation } from '../domain/time';
+import { addDays, hongKongToday } from '../domain/time';
+import { useFormats } from '../i18n/use-formats';
 import { MAX_PARTY_SIZE } from '../domain/venues';
 
 /** How far ahead the strip of days reaches; the date field goes up to the server's 90 days. */
@@ -15,6 +16,7 @@ const BOOKABLE_DAYS = 90;
 
 export default function BookPage({ query }: PageProps) {
   const { t } = useLingui();
+  const format = useFormats();
   useStartFromQuery(query.domain);
   const booking = BookingContext.useActorRef();
   const draft = BookingContext.useSelector((s) => s.context.draft);
@@ -40,7 +42,7 @@ export default function BookPage({ query }: PageProps) {
             {strip.map((day) => (
               <label key={day} className="day-strip__day">
                 <input type="radio" name="date" value={day} checked={date === day} onChange={() => setDate(day)} />
-                <span className="day-strip__weekday">{weekdayAbbreviation(day)}</span>
+                <span className="day-strip__weekday">{format.weekday(day)}</span>
                 <span className="day-strip__number">{Number(day.slice(8, 10))}</span>
               </label>
             ))}

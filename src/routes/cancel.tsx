@@ -13,8 +13,8 @@ import { Page } from '../components/page';
 import { ReadStatus } from '../components/read-status';
 import { Section } from '../components/section';
 import { StatusLabel } from '../components/status-label';
-import { formatHkd } from '../domain/money';
-import { formatDate, formatTime, hongKongDate, hongKongMinutes } from '../domain/time';
+import { hongKongDate, hongKongMinutes } from '../domain/time';
+import { useFormats } from '../i18n/use-formats';
 import { cancellationTerms, type CancellationTerms } from '../manage/cancellation-terms';
 import { useManageFailureText, useManageText } from '../manage/manage-text';
 import { venueKey } from '../api/query-keys';
@@ -145,11 +145,12 @@ function Consequence({
 }
 
 function TermsText({ terms, prePaymentType }: { terms: CancellationTerms; prePaymentType: string }) {
+  const format = useFormats();
   const hours = terms.windowHours;
   if (terms.kind === 'free') {
-    const refund = formatHkd(terms.refund);
-    const lateDate = formatDate(hongKongDate(terms.lateFrom));
-    const lateTime = formatTime(hongKongMinutes(terms.lateFrom));
+    const refund = format.money(terms.refund);
+    const lateDate = format.date(hongKongDate(terms.lateFrom));
+    const lateTime = format.time(hongKongMinutes(terms.lateFrom));
     return (
       <>
         <p>
@@ -182,7 +183,7 @@ function TermsText({ terms, prePaymentType }: { terms: CancellationTerms; prePay
       </>
     );
   }
-  const fee = formatHkd(terms.fee);
+  const fee = format.money(terms.fee);
   return (
     <>
       <p>
@@ -199,9 +200,9 @@ function TermsText({ terms, prePaymentType }: { terms: CancellationTerms; prePay
       </p>
       <p>
         {terms.rule.type === 'PER_PERSON' ? (
-          <LatePerPerson fee={fee} perPerson={formatHkd(terms.rule.amountPerPerson)} guests={terms.rule.guests} />
+          <LatePerPerson fee={fee} perPerson={format.money(terms.rule.amountPerPerson)} guests={terms.rule.guests} />
         ) : (
-          <LatePercentage fee={fee} percent={terms.rule.percent} paid={formatHkd(terms.rule.paid)} />
+          <LatePercentage fee={fee} percent={terms.rule.percent} paid={format.money(terms.rule.paid)} />
         )}
       </p>
       <p className="muted">

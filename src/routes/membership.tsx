@@ -5,11 +5,12 @@ import { Page } from '../components/page';
 import { Section } from '../components/section';
 import { MEMBERSHIP_EMAIL } from '../content/club';
 import { APPLICATION_STEPS, MEMBERSHIP_BENEFITS, MEMBERSHIP_TIERS } from '../content/membership';
-import { formatHkd } from '../domain/money';
+import { useFormats } from '../i18n/use-formats';
 import type { PageProps } from '../navigation/routes';
 
 export default function MembershipPage(_props: PageProps) {
   const { t, i18n } = useLingui();
+  const format = useFormats();
   return (
     <Page
       title={t`Membership`}
@@ -26,8 +27,8 @@ export default function MembershipPage(_props: PageProps) {
       <Section title={t`Membership categories and annual dues`}>
         <div className="grid-2">
           {MEMBERSHIP_TIERS.map((tier) => {
-            const dues = formatHkd(tier.annualDues);
-            const entrance = formatHkd(tier.entranceFee);
+            const dues = format.money(tier.annualDues);
+            const entrance = format.money(tier.entranceFee);
             return (
               <article key={tier.id} className="card" aria-label={i18n._(tier.name)}>
                 <h3 className="card__title">{i18n._(tier.name)}</h3>

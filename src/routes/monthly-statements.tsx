@@ -15,7 +15,7 @@ import { PageLink } from '../components/page-link';
 import { Section } from '../components/section';
 import { DownloadButton } from '../components/download-button';
 import { downloadedFile } from '../api/file-download';
-import { formatHkd } from '../domain/money';
+import { useFormats } from '../i18n/use-formats';
 import { statementKey, statementsKey } from '../api/query-keys';
 import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
 import type { PageProps } from '../navigation/routes';
@@ -25,18 +25,6 @@ import { useSessionUser } from '../session/session-provider';
 type StatementSummary = components['schemas']['StatementSummary'];
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-/** 'November 2026' in the reader's language. */
-function useMonthName(): (month: string) => string {
-  const { i18n } = useLingui();
-  return (month) => {
-    const [year, number] = month.split('-').map(Number) as [number, number];
-    // UTC on both sides: the month is a label, not an instant.
-    return new Intl.DateTimeFormat(i18n.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(year, number - 1, 1)),
-    );
-  };
-}
 
 export default function MonthlyStatementsPage({ query }: PageProps) {
   const month = query.month?.trim();
@@ -75,7 +63,8 @@ function StatementList() {
 }
 
 function StatementCard({ statement }: { statement: StatementSummary }) {
-  const monthName = useMonthName();
+  // 'November 2026' in the reader's language (2026年11月; the Gregorian year in Thai too).
+  const monthName = useFormats().month;
   const name = monthName(statement.month);
   return (
     <li className="card">
@@ -114,13 +103,14 @@ function StatementPdf({ month, name }: { month: string; name: string }) {
 
 function Totals({ opening, credits, debits, closing }: { opening: number; credits?: number; debits?: number; closing: number }) {
   const { t } = useLingui();
+  const format = useFormats();
   return (
     <FieldList
       rows={[
-        [t`Opening balance`, formatHkd(opening)],
-        credits !== undefined && [t`Credits`, `+${formatHkd(credits)}`],
-        debits !== undefined && [t`Debits`, formatHkd(-debits)],
-        [t`Closing balance`, formatHkd(closing)],
+        [t`Opening balance`, format.money(opening)],
+        credits !== undefined && [t`Credits`, `+${format.money(credits)}`],
+        debits !== undefined && [t`Debits`, format.money(-debits)],
+        [t`Closing balance`, format.money(closing)],
       ]}
     />
   );
@@ -138,7 +128,7 @@ function NoStatement() {
 
 function MonthStatement({ month }: { month: string }) {
   const { t } = useLingui();
-  const monthName = useMonthName();
+  const monthName = useFormats().month;
   const userId = useSessionUser()?._id ?? '';
   const statement = useApiQuery(statementKey(userId, month), () =>
     unwrap(api.GET('/guest/statement/{month}', { params: { path: { month } } })).then((body) => body.data),

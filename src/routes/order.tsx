@@ -15,7 +15,8 @@ import { ReadStatus } from '../components/read-status';
 import { ReservationCard } from '../components/reservation-card';
 import { Section } from '../components/section';
 import { effectiveStatus, groupReservations } from '../domain/reservation-grouping';
-import { formatTime, hongKongToday } from '../domain/time';
+import { hongKongToday } from '../domain/time';
+import { useFormats } from '../i18n/use-formats';
 import { MAX_PARTY_SIZE } from '../domain/venues';
 import { useManageFailureText, useManageText } from '../manage/manage-text';
 import { reservationsKey, venueKey } from '../api/query-keys';
@@ -131,6 +132,7 @@ type Manage = ReturnType<typeof useManageReservation>;
 function ChangeForm({ snapshot, send }: { snapshot: Manage[0]; send: Manage[1] }) {
   const { t } = useLingui();
   const text = useManageText();
+  const format = useFormats();
   const { reservation, draft, problem } = snapshot.context;
   const domain = reservation!.venue.domain;
   // The venue's online party sizes; shared with the venue pages' read of the same venue.
@@ -190,7 +192,7 @@ function ChangeForm({ snapshot, send }: { snapshot: Manage[0]; send: Manage[1] }
         <option value="">{t`Choose a time`}</option>
         {options.map((minutes) => (
           <option key={minutes} value={minutes}>
-            {formatTime(minutes)}
+            {format.time(minutes)}
           </option>
         ))}
       </SelectField>

@@ -4,18 +4,12 @@ import { Page } from '../components/page';
 import { Section } from '../components/section';
 import { PRESS_EMAIL, PRESS_PHONE, telHref } from '../content/club';
 import { PRESS_MENTIONS } from '../content/press';
-import { formatDate } from '../domain/time';
+import { useFormats } from '../i18n/use-formats';
 import type { PageProps } from '../navigation/routes';
-
-/** SPEC §9: 'D MMM YYYY' in English; other languages in their own order (Chinese as year, month, day). */
-function pressDate(date: string, locale: string): string {
-  if (locale === 'en') return formatDate(date);
-  // Noon UTC is the same calendar day everywhere, so the date cannot slip a day in formatting.
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-}
 
 export default function PressPage(_props: PageProps) {
   const { t, i18n } = useLingui();
+  const format = useFormats();
   return (
     <Page title={t`Press`} lead={t`A selection of what critics and writers have said about the club and its venues.`}>
       <ul className="list">
@@ -23,7 +17,7 @@ export default function PressPage(_props: PageProps) {
           <li key={mention.id}>
             <article className="card" aria-labelledby={`press-${mention.id}`}>
               <p className="card__meta">
-                {mention.publication} · <time dateTime={mention.date}>{pressDate(mention.date, i18n.locale)}</time>
+                {mention.publication} · <time dateTime={mention.date}>{format.date(mention.date)}</time>
               </p>
               <h2 className="card__title" id={`press-${mention.id}`}>
                 {i18n._(mention.headline)}

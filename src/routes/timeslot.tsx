@@ -2,9 +2,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
+import { useFormats } from '../i18n/use-formats';
 
 export default function TimeslotPage() {
   const { t } = useLingui();
+  const format = useFormats();
   const booking = BookingContext.useActorRef();
   const timeslots = BookingContext.useSelector((s) => s.context.timeslots);
   const busy = BookingContext.useSelector(
@@ -35,7 +37,8 @@ export default function TimeslotPage() {
                   className="button slot"
                   onClick={() => booking.send({ type: 'slot.pick', startTime: slot.startTime })}
                 >
-                  {slot.startTimeStr}
+                  {/* The server's startTimeStr is English (SPEC §9); the time is written in the reader's language. */}
+                  {format.time(slot.startTime)}
                 </button>
               ))}
             </div>

@@ -13,13 +13,13 @@ import { Page } from '../components/page';
 import { PageLink } from '../components/page-link';
 import { transactionKey } from '../api/query-keys';
 import {
-  entryDateTime,
-  signedHkd,
   useCardName,
   useEntryTypeText,
+  useSignedHkd,
   WalletReadStatus,
   type TransactionItem,
 } from '../manage/wallet-entry';
+import { useFormats } from '../i18n/use-formats';
 import type { PageProps } from '../navigation/routes';
 import { pageAddress } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
@@ -87,6 +87,8 @@ function EntryFields({ entry, title }: { entry: TransactionItem; title: string }
   const { t } = useLingui();
   const typeText = useEntryTypeText();
   const cardName = useCardName();
+  const format = useFormats();
+  const signedHkd = useSignedHkd();
   const byCard = entry.source === 'CARD';
   const direction = byCard
     ? entry.type === 'REFUND'
@@ -104,7 +106,7 @@ function EntryFields({ entry, title }: { entry: TransactionItem; title: string }
           [t`Type`, typeText(entry.type)],
           [t`Amount`, `${signedHkd(entry.amount)} ${direction}`],
           [t`Description`, entry.description],
-          [t`Date`, entryDateTime(entry.createdAt)],
+          [t`Date`, format.dateTime(entry.createdAt)],
           [t`Reference`, entry._id],
           entry.card ? [cardLabel, cardName(entry.card)] : null,
           // The wallet's entries are its balance; a card's payment never touched it.

@@ -9,7 +9,7 @@ import { unwrap } from '../api/api-error';
 import { invalidate, useApiQuery } from '../api/use-api-query';
 import { Page } from '../components/page';
 import { Section } from '../components/section';
-import { formatHkd } from '../domain/money';
+import { useFormats } from '../i18n/use-formats';
 import { MONEY_PREFIXES, walletKey } from '../api/query-keys';
 import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
 import { WalletTopUp } from '../manage/wallet-top-up';
@@ -19,6 +19,7 @@ import { useSessionUser } from '../session/session-provider';
 
 export default function WalletPage(_props: PageProps) {
   const { t } = useLingui();
+  const format = useFormats();
   const user = useSessionUser();
   const userId = user?._id ?? '';
   const wallet = useApiQuery(walletKey(userId), () => unwrap(api.GET('/user/wallet')).then((body) => body.data));
@@ -34,7 +35,7 @@ export default function WalletPage(_props: PageProps) {
       <WalletReadStatus read={wallet} loading={<Trans>Loading your wallet…</Trans>} />
       {wallet.status === 'ready' && (
         <Section title={t`Balance`} card>
-          <p className="page__title">{formatHkd(wallet.data.balance)}</p>
+          <p className="page__title">{format.money(wallet.data.balance)}</p>
         </Section>
       )}
       {/* Outside the read: re-reading the balance after a top-up must not take the top-up's answer away. */}

@@ -69,6 +69,21 @@ describe('no prepayment', () => {
   });
 });
 
+describe('formatHkdFor', () => {
+  it("keeps SPEC §9's English format and writes 'HK$' in every language", async () => {
+    const { formatHkdFor } = await import('../../src/domain/money');
+    expect(formatHkdFor(371360, 'en')).toBe('HK$3,713.6');
+    expect(formatHkdFor(-5050, 'en')).toBe('-HK$50.5');
+    // Hong Kong's own Chinese would write a bare '$': the club writes HK$ for every reader.
+    for (const locale of ['ja', 'ko', 'th', 'zh-Hans', 'zh-Hant']) {
+      expect(formatHkdFor(371360, locale)).toBe('HK$3,713.6');
+      expect(formatHkdFor(20000, locale)).toBe('HK$200');
+      expect(formatHkdFor(12345, locale)).toBe('HK$123.45');
+      expect(formatHkdFor(-5050, locale)).toBe('-HK$50.5');
+    }
+  });
+});
+
 describe('formatHkd', () => {
   it("shows 'HK$' with 0 to 2 decimals", () => {
     expect(formatHkd(371360)).toBe('HK$3,713.6');

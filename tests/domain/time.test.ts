@@ -88,5 +88,57 @@ describe('dates per language', () => {
     expect(formatDateFor('2026-11-24', 'zh-Hans')).toBe('2026年11月24日');
     expect(formatDateFor('2026-11-24', 'ja')).toBe('2026年11月24日');
     expect(formatDateFor('2026-01-03', 'ko')).toMatch(/^2026년 1월 3일$/);
+    // Thai words on the Gregorian calendar: 2026, not the Buddhist era's 2569.
+    expect(formatDateFor('2026-11-24', 'th')).toMatch(/^24 .+ 2026$/);
+  });
+
+  it('adds the weekday outside English when asked; English keeps SPEC §9\'s D MMM YYYY', async () => {
+    const { formatDateFor } = await import('../../src/domain/time');
+    expect(formatDateFor('2026-11-23', 'en', { weekday: true })).toBe('23 Nov 2026');
+    expect(formatDateFor('2026-11-23', 'ja', { weekday: true })).toBe('2026年11月23日(月)');
+    expect(formatDateFor('2026-11-23', 'zh-Hant', { weekday: true })).toBe('2026年11月23日星期一');
+    expect(formatDateFor('2026-11-23', 'zh-Hans', { weekday: true })).toBe('2026年11月23日星期一');
+    expect(formatDateFor('2026-11-23', 'ko', { weekday: true })).toBe('2026년 11월 23일 (월)');
+    expect(formatDateFor('2026-11-23', 'th', { weekday: true })).toMatch(/^\S+ 23 .+ 2026$/);
+  });
+
+  it('writes times as h:mm am/pm in English and on the 24-hour clock elsewhere, after midnight too', async () => {
+    const { formatTimeFor } = await import('../../src/domain/time');
+    expect(formatTimeFor(19 * 60, 'en')).toBe('7:00 pm');
+    expect(formatTimeFor(1470, 'en')).toBe('12:30 am');
+    for (const locale of ['ja', 'zh-Hant', 'zh-Hans', 'ko', 'th']) {
+      expect(formatTimeFor(19 * 60 + 5, locale)).toBe('19:05');
+      // A supper slot after midnight belongs to the service day before, and reads 0:30 (or 00:30).
+      expect(formatTimeFor(1470, locale)).toMatch(/^0?0:30$/);
+    }
+  });
+
+  it('writes weekdays as MON..SUN in English and as each language abbreviates them', async () => {
+    const { weekdayFor } = await import('../../src/domain/time');
+    expect(weekdayFor('2026-11-24', 'en')).toBe('TUE');
+    expect(weekdayFor('2026-11-24', 'ja')).toBe('火');
+    expect(weekdayFor('2026-11-24', 'zh-Hant')).toBe('週二');
+    expect(weekdayFor('2026-11-24', 'zh-Hans')).toBe('周二');
+    expect(weekdayFor('2026-11-24', 'ko')).toBe('화');
+    expect(weekdayFor('2026-11-24', 'th')).not.toMatch(/[A-Za-z]/);
+  });
+
+  it("writes an instant as Hong Kong's day and time, whatever the reader's zone", async () => {
+    const { formatDateTimeFor } = await import('../../src/domain/time');
+    // 16:30 UTC is half past midnight of the next day in Hong Kong.
+    expect(formatDateTimeFor('2026-12-02T16:30:00Z', 'en')).toBe('3 Dec 2026, 12:30 am');
+    expect(formatDateTimeFor('2026-12-03T10:30:00Z', 'en')).toBe('3 Dec 2026, 6:30 pm');
+    expect(formatDateTimeFor('2026-12-03T10:30:00Z', 'ja')).toBe('2026年12月3日 18:30');
+    expect(formatDateTimeFor(new Date('2026-12-02T16:30:00Z'), 'zh-Hant')).toMatch(/^2026年12月3日 0?0:30$/);
+    expect(formatDateTimeFor('2026-12-03T10:30:00Z', 'th')).toMatch(/2026.*18:30/);
+  });
+
+  it('names months in each language, on the Gregorian calendar', async () => {
+    const { formatMonthFor } = await import('../../src/domain/time');
+    expect(formatMonthFor('2026-11', 'en')).toBe('November 2026');
+    expect(formatMonthFor('2026-11', 'ja')).toBe('2026年11月');
+    expect(formatMonthFor('2026-11', 'zh-Hant')).toBe('2026年11月');
+    expect(formatMonthFor('2026-01', 'ko')).toBe('2026년 1월');
+    expect(formatMonthFor('2026-11', 'th')).toMatch(/^\S+ 2026$/);
   });
 });

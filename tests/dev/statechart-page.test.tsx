@@ -6,7 +6,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine, type SlotSearch, type VenueDetail } from '../../machines/booking.machine';
 import { activePaths, offeredTransitions } from '../../src/dev/chart-model';
 import { devInspect, inspectRequested, INSPECT_KEY, plain, setInspectSwitch } from '../../src/dev/dev-inspect';
 import StatechartPage from '../../src/dev/statechart-page';
@@ -73,8 +73,8 @@ describe('the live page', () => {
     const venue = { _id: 'v1', onlineMaxGuests: 8, onlineMinGuests: 1 };
     const logic = bookingMachine.provide({
       actors: {
-        loadVenue: fromPromise(async () => venue as never),
-        loadTimeslots: fromPromise(async () => ({ open: true, timeslots: [{ startTime: 1200, seatingOptions: [] }] }) as never),
+        loadVenue: fromPromise(async () => venue as unknown as VenueDetail),
+        loadTimeslots: fromPromise(async () => ({ open: true, timeslots: [{ startTime: 1200, seatingOptions: [] }] }) as unknown as SlotSearch),
       },
     });
     render(<StatechartPage query={{}} />);

@@ -246,13 +246,25 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
 
 export type WalletEntryType = 'TOP_UP' | 'PAYMENT' | 'REFUND' | 'CHARGE' | 'ADJUSTMENT';
 
+/**
+ * A description the server composed, kept as the message it was made from so each reader gets it in
+ * their language: `id` is the English ICU template (the catalog's id), `values` fill its placeholders.
+ */
+export interface DescriptionMessage {
+  id: string;
+  values: Record<string, string | number>;
+}
+
 export const walletEntries = pgTable('wallet_entries', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull(),
   type: text('type').$type<WalletEntryType>().notNull(),
   /** Signed minor units: credits positive, debits negative. */
   amount: integer('amount').notNull(),
+  /** English, as written (by the server, or by staff). */
   description: text('description').notNull(),
+  /** The message behind a composed `description`, for other languages; null for a plain text. */
+  descriptionMessage: jsonb('description_message').$type<DescriptionMessage>(),
   reservationId: text('reservation_id'),
   paymentId: text('payment_id'),
   createdAt: createdAt(),
@@ -275,6 +287,8 @@ export const cardEntries = pgTable('card_entries', {
   /** Signed minor units: a payment negative, a refund positive. */
   amount: integer('amount').notNull(),
   description: text('description').notNull(),
+  /** As in `walletEntries`. */
+  descriptionMessage: jsonb('description_message').$type<DescriptionMessage>(),
   createdAt: createdAt(),
   seq: transactionSeq(),
 });
@@ -289,6 +303,7 @@ export const transactions = pgView('transactions', {
   type: text('type').$type<WalletEntryType>().notNull(),
   amount: integer('amount').notNull(),
   description: text('description').notNull(),
+  descriptionMessage: jsonb('description_message').$type<DescriptionMessage>(),
   reservationId: text('reservation_id'),
   paymentId: text('payment_id'),
   cardBrand: text('card_brand'),

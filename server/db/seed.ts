@@ -85,6 +85,8 @@ function tables(prefix: string, first: number, count: number, min: number, max: 
   return Array.from({ length: count }, (_, i) => ({ name: `${prefix}${first + i}`, min, max }));
 }
 
+// Names and descriptions are English, marked `/*i18n*/` for the server catalog; answers translate them
+// when read (server/i18n/content.ts). Each is one whole literal: the extractor takes nothing built up.
 const SEEDS: Record<VenueDomain, VenueSeed> = {
   leclos: {
     onlineMinGuests: 1,
@@ -105,42 +107,40 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
     phone: '+852 2388 6201',
     email: 'leclos.reservations@example.com',
     periods: [
-      { name: 'Breakfast', days: [1, 2, 3, 4, 5], start: 480, end: 660, interval: 15 },
-      { name: 'Lunch', days: ALL_DAYS, start: 660, end: 1020, interval: 15 },
-      { name: 'Dinner', days: ALL_DAYS, start: 1020, end: 1320, interval: 15 },
+      { name: /*i18n*/ 'Breakfast', days: [1, 2, 3, 4, 5], start: 480, end: 660, interval: 15 },
+      { name: /*i18n*/ 'Lunch', days: ALL_DAYS, start: 660, end: 1020, interval: 15 },
+      { name: /*i18n*/ 'Dinner', days: ALL_DAYS, start: 1020, end: 1320, interval: 15 },
       // 10 pm to 1 am, on the service day it starts.
-      { name: 'Supper', days: [2, 3, 4, 5, 6], start: 1320, end: 1500, interval: 15 },
+      { name: /*i18n*/ 'Supper', days: [2, 3, 4, 5, 6], start: 1320, end: 1500, interval: 15 },
     ],
     areas: [
       {
-        name: 'Dining Room',
-        description: 'The main room under the skylight, with banquettes along the garden wall.',
+        name: /*i18n*/ 'Dining Room',
+        description: /*i18n*/ 'The main room under the skylight, with banquettes along the garden wall.',
         tables: [...tables('D', 1, 5, 1, 2), ...tables('D', 6, 4, 2, 4), ...tables('D', 10, 2, 4, 6), { name: 'D12', min: 6, max: 10 }],
       },
       {
-        name: 'Garden Terrace',
-        description: 'Covered outdoor tables among the olive trees.',
+        name: /*i18n*/ 'Garden Terrace',
+        description: /*i18n*/ 'Covered outdoor tables among the olive trees.',
         tables: [...tables('T', 1, 3, 1, 2), ...tables('T', 4, 2, 2, 4), { name: 'T6', min: 5, max: 8 }],
       },
       {
-        name: 'Bar Counter',
-        description: 'Counter seats facing the open kitchen, good for one or two.',
+        name: /*i18n*/ 'Bar Counter',
+        description: /*i18n*/ 'Counter seats facing the open kitchen, good for one or two.',
         tables: tables('B', 1, 2, 1, 2),
       },
     ],
     experiences: [
       {
-        name: 'À la Carte',
-        description: 'Order from the full menu at the table. No payment is taken when you book.',
+        name: /*i18n*/ 'À la Carte',
+        description: /*i18n*/ 'Order from the full menu at the table. No payment is taken when you book.',
         duration: 90,
         periods: ['Breakfast', 'Lunch', 'Dinner', 'Supper'],
         type: 'NONE',
       },
       {
-        name: 'Rotisserie Sharing Menu',
-        description:
-          'A whole rotisserie chicken and porchetta carved at the table with seasonal sides and dessert, ' +
-          'HK$588 per guest. A deposit secures the booking and is deducted from the bill.',
+        name: /*i18n*/ 'Rotisserie Sharing Menu',
+        description: /*i18n*/ 'A whole rotisserie chicken and porchetta carved at the table with seasonal sides and dessert, HK$588 per guest. A deposit secures the booking and is deducted from the bill.',
         duration: 120,
         periods: ['Lunch', 'Dinner'],
         type: 'DEPOSIT',
@@ -150,10 +150,8 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
         ],
       },
       {
-        name: "Members' Supper Club",
-        description:
-          'A four-course late supper with a glass of Champagne, for club members and their guests. ' +
-          'Prepaid when you book.',
+        name: /*i18n*/ "Members' Supper Club",
+        description: /*i18n*/ 'A four-course late supper with a glass of Champagne, for club members and their guests. Prepaid when you book.',
         duration: 90,
         periods: ['Supper'],
         membersOnly: true,
@@ -182,32 +180,32 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
     phone: '+852 2388 6202',
     email: 'batard.reservations@example.com',
     periods: [
-      { name: 'Lunch', days: ALL_DAYS, start: 720, end: 930, interval: 15 },
-      { name: 'Dinner', days: ALL_DAYS, start: 1080, end: 1380, interval: 15 },
+      { name: /*i18n*/ 'Lunch', days: ALL_DAYS, start: 720, end: 930, interval: 15 },
+      { name: /*i18n*/ 'Dinner', days: ALL_DAYS, start: 1080, end: 1380, interval: 15 },
     ],
     areas: [
       {
-        name: 'Dining Room',
-        description: 'Linen-clad tables beneath the vaulted ceiling.',
+        name: /*i18n*/ 'Dining Room',
+        description: /*i18n*/ 'Linen-clad tables beneath the vaulted ceiling.',
         tables: [...tables('D', 1, 5, 1, 2), ...tables('D', 6, 4, 2, 4), ...tables('D', 10, 2, 4, 6)],
       },
       {
-        name: 'Salon',
-        description: 'A quieter room off the cellar, for larger parties.',
+        name: /*i18n*/ 'Salon',
+        description: /*i18n*/ 'A quieter room off the cellar, for larger parties.',
         tables: [{ name: 'S1', min: 5, max: 8 }, { name: 'S2', min: 6, max: 10 }],
       },
     ],
     experiences: [
       {
-        name: 'Set Lunch',
-        description: 'Three courses chosen from the set lunch menu, HK$488 per guest, settled at the table.',
+        name: /*i18n*/ 'Set Lunch',
+        description: /*i18n*/ 'Three courses chosen from the set lunch menu, HK$488 per guest, settled at the table.',
         duration: 105,
         periods: ['Lunch'],
         type: 'NONE',
       },
       {
-        name: 'À la Carte',
-        description: 'The full à la carte menu. A deposit per guest secures the table and is deducted from the bill.',
+        name: /*i18n*/ 'À la Carte',
+        description: /*i18n*/ 'The full à la carte menu. A deposit per guest secures the table and is deducted from the bill.',
         duration: 120,
         periods: ['Lunch', 'Dinner'],
         type: 'DEPOSIT',
@@ -217,8 +215,8 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
         ],
       },
       {
-        name: 'Tasting Menu',
-        description: 'Eight courses following the season, served to the whole table. Prepaid when you book.',
+        name: /*i18n*/ 'Tasting Menu',
+        description: /*i18n*/ 'Eight courses following the season, served to the whole table. Prepaid when you book.',
         duration: 150,
         periods: ['Dinner'],
         type: 'PREPAYMENT',
@@ -227,10 +225,8 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
         tax: 0,
       },
       {
-        name: "Chef's Table",
-        description:
-          'An extended tasting menu with wine pairing at the kitchen pass, cooked and served by the chef. ' +
-          'For club members; prepaid when you book.',
+        name: /*i18n*/ "Chef's Table",
+        description: /*i18n*/ 'An extended tasting menu with wine pairing at the kitchen pass, cooked and served by the chef. For club members; prepaid when you book.',
         duration: 180,
         periods: ['Dinner'],
         membersOnly: true,
@@ -259,44 +255,42 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
     phone: '+852 2388 6203',
     email: 'hopsze.reservations@example.com',
     periods: [
-      { name: 'Lunch', days: ALL_DAYS, start: 720, end: 930, interval: 15 },
+      { name: /*i18n*/ 'Lunch', days: ALL_DAYS, start: 720, end: 930, interval: 15 },
       // Fixed seatings: with a 120-minute experience each offers exactly one slot.
-      { name: 'Dinner – First Seating', days: ALL_DAYS, start: 1080, end: 1200, interval: 120 },
-      { name: 'Dinner – Second Seating', days: ALL_DAYS, start: 1230, end: 1350, interval: 120 },
+      { name: /*i18n*/ 'Dinner – First Seating', days: ALL_DAYS, start: 1080, end: 1200, interval: 120 },
+      { name: /*i18n*/ 'Dinner – Second Seating', days: ALL_DAYS, start: 1230, end: 1350, interval: 120 },
     ],
     // The private rooms (8 or more) are booked through the reservations team, so they have no tables here.
     areas: [
       {
-        name: 'Main Dining Room',
-        description: 'Round tables with lazy Susans, around the roast-meat counter.',
+        name: /*i18n*/ 'Main Dining Room',
+        description: /*i18n*/ 'Round tables with lazy Susans, around the roast-meat counter.',
         tables: [...tables('M', 1, 4, 2, 2), ...tables('M', 5, 4, 2, 4), ...tables('M', 9, 3, 4, 6), { name: 'M12', min: 5, max: 7 }],
       },
       {
-        name: 'Window Booths',
-        description: 'Booths along the window overlooking Ice House Street.',
+        name: /*i18n*/ 'Window Booths',
+        description: /*i18n*/ 'Booths along the window overlooking Ice House Street.',
         tables: [...tables('W', 1, 2, 2, 4), { name: 'W3', min: 4, max: 6 }],
       },
     ],
     experiences: [
       {
-        name: 'Dim Sum Lunch',
-        description: 'Dim sum made to order and the lunch menu. No payment is taken when you book.',
+        name: /*i18n*/ 'Dim Sum Lunch',
+        description: /*i18n*/ 'Dim sum made to order and the lunch menu. No payment is taken when you book.',
         duration: 90,
         periods: ['Lunch'],
         type: 'NONE',
       },
       {
-        name: 'À la Carte Dinner',
-        description: 'The full dinner menu in the first or second seating. No payment is taken when you book.',
+        name: /*i18n*/ 'À la Carte Dinner',
+        description: /*i18n*/ 'The full dinner menu in the first or second seating. No payment is taken when you book.',
         duration: 120,
         periods: ['Dinner – First Seating', 'Dinner – Second Seating'],
         type: 'NONE',
       },
       {
-        name: 'Roast Suckling Pig Feast',
-        description:
-          'A whole roast suckling pig with a banquet of Cantonese dishes, pre-ordered for the table. ' +
-          'A deposit per guest is taken when you book.',
+        name: /*i18n*/ 'Roast Suckling Pig Feast',
+        description: /*i18n*/ 'A whole roast suckling pig with a banquet of Cantonese dishes, pre-ordered for the table. A deposit per guest is taken when you book.',
         duration: 120,
         periods: ['Dinner – First Seating', 'Dinner – Second Seating'],
         type: 'DEPOSIT',
@@ -306,8 +300,8 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
         ],
       },
       {
-        name: 'Heritage Tasting Menu',
-        description: 'Nine heritage Cantonese courses, from double-boiled soup to charcoal-roasted goose. Prepaid when you book.',
+        name: /*i18n*/ 'Heritage Tasting Menu',
+        description: /*i18n*/ 'Nine heritage Cantonese courses, from double-boiled soup to charcoal-roasted goose. Prepaid when you book.',
         duration: 120,
         periods: ['Dinner – First Seating', 'Dinner – Second Seating'],
         type: 'PREPAYMENT',
@@ -335,38 +329,38 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
     phone: '+852 2388 6204',
     email: 'obe.reservations@example.com',
     periods: [
-      { name: 'Evening (Sun–Tue)', days: [1, 2, 7], start: 1020, end: 1440, interval: 30 },
+      { name: /*i18n*/ 'Evening (Sun–Tue)', days: [1, 2, 7], start: 1020, end: 1440, interval: 30 },
       // 5 pm to 2 am, on the service day it starts.
-      { name: 'Late Night (Wed–Sat)', days: [3, 4, 5, 6], start: 1020, end: 1560, interval: 30 },
+      { name: /*i18n*/ 'Late Night (Wed–Sat)', days: [3, 4, 5, 6], start: 1020, end: 1560, interval: 30 },
     ],
     areas: [
       {
-        name: 'Bar Counter',
-        description: 'Stools at the long oak counter, in front of the bartenders.',
+        name: /*i18n*/ 'Bar Counter',
+        description: /*i18n*/ 'Stools at the long oak counter, in front of the bartenders.',
         tables: tables('C', 1, 6, 1, 2),
       },
       {
-        name: 'Lounge',
-        description: 'Leather armchairs and booths by the fireplace.',
+        name: /*i18n*/ 'Lounge',
+        description: /*i18n*/ 'Leather armchairs and booths by the fireplace.',
         tables: [...tables('L', 1, 4, 2, 4), ...tables('L', 5, 2, 4, 6)],
       },
       {
-        name: 'Cask Room',
-        description: "A private room lined with the club's own casks, for groups.",
+        name: /*i18n*/ 'Cask Room',
+        description: /*i18n*/ "A private room lined with the club's own casks, for groups.",
         tables: [{ name: 'K1', min: 6, max: 10 }],
       },
     ],
     experiences: [
       {
-        name: 'Bar Seating',
-        description: 'A seat at the counter or in the lounge. No payment is taken when you book.',
+        name: /*i18n*/ 'Bar Seating',
+        description: /*i18n*/ 'A seat at the counter or in the lounge. No payment is taken when you book.',
         duration: 120,
         periods: ['Evening (Sun–Tue)', 'Late Night (Wed–Sat)'],
         type: 'NONE',
       },
       {
-        name: 'Whisky Flight',
-        description: 'Four drams chosen by our whisky ambassador, guided at the counter, with bar bites. Prepaid when you book.',
+        name: /*i18n*/ 'Whisky Flight',
+        description: /*i18n*/ 'Four drams chosen by our whisky ambassador, guided at the counter, with bar bites. Prepaid when you book.',
         duration: 90,
         periods: ['Evening (Sun–Tue)', 'Late Night (Wed–Sat)'],
         type: 'PREPAYMENT',
@@ -374,10 +368,8 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
         serviceCharge: 100,
       },
       {
-        name: "Members' Cask Room",
-        description:
-          "The Cask Room for a private tasting from the club's own casks. For club members; " +
-          'a deposit per guest is taken when you book and deducted from the bill.',
+        name: /*i18n*/ "Members' Cask Room",
+        description: /*i18n*/ "The Cask Room for a private tasting from the club's own casks. For club members; a deposit per guest is taken when you book and deducted from the bill.",
         duration: 150,
         periods: ['Evening (Sun–Tue)', 'Late Night (Wed–Sat)'],
         membersOnly: true,
@@ -433,11 +425,11 @@ export async function seedDemoData(db: Db, opts: { now?: Date } = {}): Promise<b
     // A few months of history so the wallet, transactions and monthly statements have something to show.
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
     await tx.insert(walletEntries).values([
-      { id: newId(), userId: memberId, type: 'TOP_UP', amount: hkd(5000), description: 'Wallet top-up', createdAt: daysAgo(150) },
-      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(1286), description: 'Bâtard – dinner bill', createdAt: daysAgo(120) },
-      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(428), description: 'Obe – bar tab', createdAt: daysAgo(75) },
-      { id: newId(), userId: memberId, type: 'TOP_UP', amount: hkd(2000), description: 'Wallet top-up', createdAt: daysAgo(40) },
-      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(652), description: 'Le Clos – lunch bill', createdAt: daysAgo(12) },
+      { id: newId(), userId: memberId, type: 'TOP_UP', amount: hkd(5000), description: /*i18n*/ 'Wallet top-up', createdAt: daysAgo(150) },
+      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(1286), description: /*i18n*/ 'Bâtard – dinner bill', createdAt: daysAgo(120) },
+      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(428), description: /*i18n*/ 'Obe – bar tab', createdAt: daysAgo(75) },
+      { id: newId(), userId: memberId, type: 'TOP_UP', amount: hkd(2000), description: /*i18n*/ 'Wallet top-up', createdAt: daysAgo(40) },
+      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(652), description: /*i18n*/ 'Le Clos – lunch bill', createdAt: daysAgo(12) },
     ]);
     return true;
   });

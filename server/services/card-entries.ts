@@ -26,7 +26,7 @@ export async function recordCardPayment(
       reservationId: reservation.id,
       type: 'PAYMENT',
       amount: -payment.amount,
-      description: walletDescription('payment', reservation, catalog),
+      ...walletDescription('payment', reservation, catalog),
       createdAt: now,
     })
     // Settling runs once per payment; the unique index makes sure of it.
@@ -47,7 +47,7 @@ export async function recordCardRefund(
     reservationId: reservation?.id ?? null,
     type: 'REFUND',
     amount,
-    description: reservation ? walletDescription('refund', reservation, catalog) : 'Refund of wallet top-up',
+    ...(reservation ? walletDescription('refund', reservation, catalog) : { description: /*i18n*/ 'Refund of wallet top-up' }),
     createdAt: now,
   });
 }

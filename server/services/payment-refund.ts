@@ -81,7 +81,7 @@ export async function refundForCancellation(
         userId: payment.userId,
         type: 'REFUND',
         amount,
-        description: walletDescription('refund', row, catalog),
+        ...walletDescription('refund', row, catalog),
         reservationId: row.id,
         paymentId: payment.id,
         createdAt: now,

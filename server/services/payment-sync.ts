@@ -69,7 +69,7 @@ async function refundInFull(
       userId: payment.userId,
       type: 'REFUND',
       amount: payment.amount,
-      description: walletDescription('refund', reservation, catalog),
+      ...walletDescription('refund', reservation, catalog),
       reservationId: reservation.id,
       paymentId: payment.id,
       createdAt: now,
@@ -115,7 +115,7 @@ async function settle(
         userId: payment.userId,
         type: 'TOP_UP',
         amount: payment.amount,
-        description: 'Wallet top-up',
+        description: /*i18n*/ 'Wallet top-up',
         paymentId: payment.id,
         createdAt: now,
       });

@@ -14,6 +14,7 @@ import type { UserRole } from '../db/schema';
 import type { VenueCatalog } from './availability';
 import type { ReservationRow } from './reservations';
 import { walletBalance } from './wallet';
+import { composeDescription, type StoredDescription } from '../i18n/content';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentDto = Schema<'Payment'>;
@@ -107,11 +108,20 @@ export async function failPendingWalletPayments(tx: DbOrTx, reservationId: strin
     .where(and(eq(payments.reservationId, reservationId), eq(payments.method, 'WALLET'), inArray(payments.status, [...PENDING_STATUSES])));
 }
 
-/** The wallet entry's text for a reservation's payment or refund. */
-export function walletDescription(kind: 'payment' | 'refund', row: ReservationRow, catalog: VenueCatalog): string {
-  const title = catalog.venues.get(row.venueId)?.venue.title ?? 'Reservation';
-  const what = row.prePaymentType === 'DEPOSIT' ? 'deposit' : 'prepayment';
-  return kind === 'payment' ? `${title} – ${what} ${row.uniqueId}` : `${title} – refund of ${what} ${row.uniqueId}`;
+// What a reservation's payment or refund is called in the wallet and the card history, by what was paid.
+const ENTRY_DESCRIPTIONS = {
+  payment: { DEPOSIT: /*i18n*/ '{venue} – deposit {reference}', PREPAYMENT: /*i18n*/ '{venue} – prepayment {reference}' },
+  refund: { DEPOSIT: /*i18n*/ '{venue} – refund of deposit {reference}', PREPAYMENT: /*i18n*/ '{venue} – refund of prepayment {reference}' },
+} as const;
+
+/**
+ * A wallet or card entry's description for a reservation's payment or refund ('Bâtard – deposit
+ * BAT-22QX4M'): the English, and the message it is made from so each reader gets it in their language.
+ */
+export function walletDescription(kind: 'payment' | 'refund', row: ReservationRow, catalog: VenueCatalog): StoredDescription {
+  const venue = catalog.venues.get(row.venueId)?.venue.title ?? 'Reservation';
+  const template = ENTRY_DESCRIPTIONS[kind][row.prePaymentType === 'DEPOSIT' ? 'DEPOSIT' : 'PREPAYMENT'];
+  return composeDescription(template, { venue, reference: row.uniqueId });
 }
 
 /**
@@ -148,7 +158,7 @@ export async function takePaymentForCompletion(
     userId: row.userId,
     type: 'PAYMENT',
     amount: -wallet.amount,
-    description: walletDescription('payment', row, catalog),
+    ...walletDescription('payment', row, catalog),
     reservationId: row.id,
     paymentId: wallet.id,
     createdAt: now,

@@ -49,11 +49,21 @@ export function formatDays(days: readonly number[]): string {
   return parts.join(', ');
 }
 
+/** How opening hours write a set of days and a time of day: SPEC §9's English by default. */
+export interface HoursFormat {
+  days(days: readonly number[]): string;
+  time(minutes: number): string;
+}
+
+/** 'Mon – Fri', '10:00 pm': the contract's examples. */
+export const ENGLISH_HOURS: HoursFormat = { days: formatDays, time: formatTime };
+
 /**
  * Opening hours from service periods, in the order given: one entry per period name, and within it one
- * line per group of days that share the same times (a day with several ranges lists them all).
+ * line per group of days that share the same times (a day with several ranges lists them all). Names are
+ * the periods' own; `format` writes the days and times (server/i18n/content.ts has one per language).
  */
-export function deriveOpeningHours(periods: readonly PeriodHours[]): OpeningHours[] {
+export function deriveOpeningHours(periods: readonly PeriodHours[], format: HoursFormat = ENGLISH_HOURS): OpeningHours[] {
   const byName = new Map<string, Map<number, { start: number; end: number }[]>>();
   for (const period of periods) {
     let days = byName.get(period.name);
@@ -72,16 +82,25 @@ export function deriveOpeningHours(periods: readonly PeriodHours[]): OpeningHour
         .get(day)!
         .slice()
         .sort((a, b) => a.start - b.start || a.end - b.end)
-        .map((r) => `${formatTime(r.start)}${DASH}${formatTime(r.end)}`)
+        .map((r) => `${format.time(r.start)}${DASH}${format.time(r.end)}`)
         .filter((t, i, all) => all.indexOf(t) === i)
         .join(', ');
       groups.set(times, [...(groups.get(times) ?? []), day]);
     }
-    return { name, hours: [...groups].map(([times, groupDays]) => ({ name: formatDays(groupDays), times })) };
+    return { name, hours: [...groups].map(([times, groupDays]) => ({ name: format.days(groupDays), times })) };
   });
 }
 
-async function loadVenueInfo(db: Db, domain: string): Promise<VenueInfo | null> {
+/**
+ * A venue as stored, in English: the answer, and the service periods its opening hours come from, so
+ * they can be written again in the reader's language (`localizeVenue` in server/i18n/content.ts).
+ */
+export interface LoadedVenue {
+  info: VenueInfo;
+  periods: PeriodHours[];
+}
+
+async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null> {
   const [venue] = await db.select().from(venues).where(eq(venues.domain, domain)).limit(1);
   if (!venue) return null;
   const [periodRows, menuRows, experienceRows, areaRows] = await Promise.all([
@@ -102,7 +121,7 @@ async function loadVenueInfo(db: Db, domain: string): Promise<VenueInfo | null> 
       .where(eq(seatingAreas.venueId, venue.id))
       .orderBy(asc(seatingAreas.sortOrder), asc(seatingAreas.name)),
   ]);
-  return {
+  const info: VenueInfo = {
     _id: venue.id,
     domain: venue.domain,
     title: venue.title,
@@ -136,6 +155,7 @@ async function loadVenueInfo(db: Db, domain: string): Promise<VenueInfo | null> 
     })),
     seatingAreas: areaRows.map((a) => ({ _id: a.id, name: a.name, description: a.description })),
   };
+  return { info, periods: periodRows };
 }
 
 /** How long a cached venue is trusted, so an edit made by another process shows within a minute. */
@@ -143,18 +163,19 @@ export const VENUE_CACHE_TTL_MS = 60_000;
 
 interface CacheEntry {
   loadedAt: number;
-  value: Promise<VenueInfo | null>;
+  value: Promise<LoadedVenue | null>;
 }
 
 // Keyed by database so two apps in one process (tests, say) never see each other's venues.
 const cache = new WeakMap<Db, Map<string, CacheEntry>>();
 
 /**
- * The venue with `domain` (already normalised: trimmed, lower case), or null for an unknown one. Found
+ * The venue with `domain` (already normalised: trimmed, lower case), in English, or null for an unknown
+ * one; answers go through `localizeVenue` (server/i18n/content.ts). Found
  * venues are cached per database for `VENUE_CACHE_TTL_MS`; unknown names are not, so random names cannot
  * grow the cache.
  */
-export async function getVenueInfo(db: Db, domain: string, now: Date): Promise<VenueInfo | null> {
+export async function getVenueInfo(db: Db, domain: string, now: Date): Promise<LoadedVenue | null> {
   let perDb = cache.get(db);
   if (!perDb) cache.set(db, (perDb = new Map()));
   const hit = perDb.get(domain);

@@ -2,12 +2,15 @@
  * The money read side: a member's wallet (balance, entries, monthly statements) and anyone's transaction
  * history, which lists the wallet's entries and the card's payments and refunds together. Amounts are
  * signed minor units (credits positive, debits negative); the balance is the sum of the wallet's entries
- * only. Months and days are Hong Kong's (SPEC §9).
+ * only. Months and days are Hong Kong's (SPEC §9). Descriptions are stored in English and read in the
+ * caller's language (`i18n`, see server/i18n/content.ts).
  */
+import type { I18n } from '@lingui/core';
 import { and, asc, count, desc, eq, gte, lt, min, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { transactions, walletEntries } from '../db/schema';
 import type { Schema } from '../lib/api-types';
+import { localizeDescription } from '../i18n/content';
 import { addDays, hongKongDate, serviceDayStartMs, TIME_ZONE } from '../../src/domain/time';
 
 export const WALLET_CURRENCY = 'HKD';
@@ -36,22 +39,22 @@ export type StatementDetail = Schema<'Statement'>;
 type EntryRow = typeof walletEntries.$inferSelect;
 type TransactionRow = typeof transactions.$inferSelect;
 
-const toItem = (row: TransactionRow): TransactionItemDto => ({
+const toItem = (row: TransactionRow, i18n: I18n): TransactionItemDto => ({
   _id: row.id,
   source: row.source,
   type: row.type,
   amount: row.amount,
-  description: row.description,
+  description: localizeDescription(i18n, row),
   reservationId: row.reservationId,
   card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
   createdAt: row.createdAt.toISOString(),
 });
 
-const toDto = (row: EntryRow): WalletEntryDto => ({
+const toDto = (row: EntryRow, i18n: I18n): WalletEntryDto => ({
   _id: row.id,
   type: row.type,
   amount: row.amount,
-  description: row.description,
+  description: localizeDescription(i18n, row),
   reservationId: row.reservationId,
   createdAt: row.createdAt.toISOString(),
 });
@@ -79,7 +82,7 @@ const newestTransactionsFirst = [desc(transactions.createdAt), desc(transactions
 const oldestTransactionsFirst = [asc(transactions.createdAt), asc(transactions.seq)] as const;
 
 /** The balance and the latest entries. */
-export async function getWalletSummary(db: DbOrTx, userId: string): Promise<WalletSummary> {
+export async function getWalletSummary(db: DbOrTx, userId: string, i18n: I18n): Promise<WalletSummary> {
   const [balance, rows] = await Promise.all([
     balanceBefore(db, userId),
     db
@@ -89,17 +92,17 @@ export async function getWalletSummary(db: DbOrTx, userId: string): Promise<Wall
       .orderBy(...newestFirst)
       .limit(WALLET_RECENT_ENTRIES),
   ]);
-  return { balance, currency: WALLET_CURRENCY, entries: rows.map(toDto) };
+  return { balance, currency: WALLET_CURRENCY, entries: rows.map((row) => toDto(row, i18n)) };
 }
 
 /** One of the user's entries, or null (also for another user's entry, which must not be told apart). */
-export async function getWalletEntry(db: DbOrTx, userId: string, entryId: string): Promise<WalletEntryDto | null> {
+export async function getWalletEntry(db: DbOrTx, userId: string, entryId: string, i18n: I18n): Promise<WalletEntryDto | null> {
   const [row] = await db
     .select()
     .from(walletEntries)
     .where(and(eq(walletEntries.userId, userId), eq(walletEntries.id, entryId)))
     .limit(1);
-  return row ? toDto(row) : null;
+  return row ? toDto(row, i18n) : null;
 }
 
 export interface TransactionQuery {
@@ -115,7 +118,7 @@ export interface TransactionQuery {
  * The user's transactions newest first, optionally within Hong Kong days `from`..`to` (both included):
  * wallet entries and card payments and refunds, paged in SQL over the `transactions` view.
  */
-export async function listTransactions(db: DbOrTx, userId: string, query: TransactionQuery): Promise<TransactionPage> {
+export async function listTransactions(db: DbOrTx, userId: string, query: TransactionQuery, i18n: I18n): Promise<TransactionPage> {
   const where = and(
     eq(transactions.userId, userId),
     query.from ? gte(transactions.createdAt, new Date(serviceDayStartMs(query.from))) : undefined,
@@ -131,17 +134,17 @@ export async function listTransactions(db: DbOrTx, userId: string, query: Transa
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(transactions).where(where),
   ]);
-  return { items: rows.map(toItem), page: query.page, pageSize: query.pageSize, total: toInt(totalRow?.total) };
+  return { items: rows.map((row) => toItem(row, i18n)), page: query.page, pageSize: query.pageSize, total: toInt(totalRow?.total) };
 }
 
 /** One of the user's transactions, or null (also for another user's, which must not be told apart). */
-export async function getTransaction(db: DbOrTx, userId: string, id: string): Promise<TransactionItemDto | null> {
+export async function getTransaction(db: DbOrTx, userId: string, id: string, i18n: I18n): Promise<TransactionItemDto | null> {
   const [row] = await db
     .select()
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
     .limit(1);
-  return row ? toItem(row) : null;
+  return row ? toItem(row, i18n) : null;
 }
 
 /** When the user's first transaction of either kind happened, or null when there is none yet. */
@@ -214,7 +217,7 @@ export async function listStatements(db: DbOrTx, userId: string, now: Date): Pro
  * The statement of one Hong Kong month, or null for a month outside the statements list (before the
  * first transaction, or after the current month).
  */
-export async function getStatement(db: DbOrTx, userId: string, month: string, now: Date): Promise<StatementDetail | null> {
+export async function getStatement(db: DbOrTx, userId: string, month: string, now: Date, i18n: I18n): Promise<StatementDetail | null> {
   if (month > hongKongMonth(now)) return null;
   const start = monthStart(month);
   const end = monthStart(nextMonth(month));
@@ -238,7 +241,7 @@ export async function getStatement(db: DbOrTx, userId: string, month: string, no
     totalCredits,
     totalDebits,
     entryCount: wallet.length,
-    entries: wallet.map(toItem),
-    cardEntries: rows.filter((r) => r.source === 'CARD').map(toItem),
+    entries: wallet.map((row) => toItem(row, i18n)),
+    cardEntries: rows.filter((r) => r.source === 'CARD').map((row) => toItem(row, i18n)),
   };
 }

@@ -44,18 +44,21 @@ const menuUrl = (fileName: string) => `${MENU_URL_PREFIX}${fileName}`;
 // One building in Central; each venue on its own floor.
 const BUILDING = 'Aldrich House, 12 Ice House Street, Central, Hong Kong';
 
-/** The four venues in display order. */
+/**
+ * The four venues in display order. The descriptions and menu names the server seeds and serves are
+ * marked `/*i18n*\/` for its catalog (the app translates its own copies in src/content/venue-texts.ts).
+ */
 export const VENUES: readonly Venue[] = [
   {
     title: 'Le Clos',
     domain: 'leclos',
     value: '6650a1c0e4b0a1b2c3d40001',
-    desc: 'All-day Dining',
+    desc: /*i18n*/ 'All-day Dining',
     address: `G/F, ${BUILDING}`,
     menu: [
-      { name: 'All-Day Menu', url: menuUrl('leclos-all-day.pdf') },
-      { name: 'Breakfast Menu', url: menuUrl('leclos-breakfast.pdf') },
-      { name: 'Supper Menu', url: menuUrl('leclos-supper.pdf') },
+      { name: /*i18n*/ 'All-Day Menu', url: menuUrl('leclos-all-day.pdf') },
+      { name: /*i18n*/ 'Breakfast Menu', url: menuUrl('leclos-breakfast.pdf') },
+      { name: /*i18n*/ 'Supper Menu', url: menuUrl('leclos-supper.pdf') },
     ],
     maximum: MAX_PARTY_SIZE,
     introduction:
@@ -73,11 +76,11 @@ export const VENUES: readonly Venue[] = [
     title: 'Bâtard',
     domain: 'batard',
     value: '6650a1c0e4b0a1b2c3d40002',
-    desc: 'French Contemporary',
+    desc: /*i18n*/ 'French Contemporary',
     address: `2/F, ${BUILDING}`,
     menu: [
-      { name: 'Tasting Menu', url: menuUrl('batard-tasting.pdf') },
-      { name: 'À la Carte', url: menuUrl('batard-a-la-carte.pdf') },
+      { name: /*i18n*/ 'Tasting Menu', url: menuUrl('batard-tasting.pdf') },
+      { name: /*i18n*/ 'À la Carte', url: menuUrl('batard-a-la-carte.pdf') },
     ],
     maximum: MAX_PARTY_SIZE,
     introduction:
@@ -93,11 +96,11 @@ export const VENUES: readonly Venue[] = [
     title: 'Hop Sze',
     domain: 'hopsze',
     value: '6650a1c0e4b0a1b2c3d40003',
-    desc: 'Chinese',
+    desc: /*i18n*/ 'Chinese',
     address: `3/F, ${BUILDING}`,
     menu: [
-      { name: 'Dim Sum Lunch', url: menuUrl('hopsze-lunch.pdf') },
-      { name: 'Dinner Menu', url: menuUrl('hopsze-dinner.pdf') },
+      { name: /*i18n*/ 'Dim Sum Lunch', url: menuUrl('hopsze-lunch.pdf') },
+      { name: /*i18n*/ 'Dinner Menu', url: menuUrl('hopsze-dinner.pdf') },
     ],
     maximum: MAX_PARTY_SIZE,
     introduction:
@@ -116,11 +119,11 @@ export const VENUES: readonly Venue[] = [
     title: 'Obe',
     domain: 'obe',
     value: '6650a1c0e4b0a1b2c3d40004',
-    desc: 'Whisky Bar',
+    desc: /*i18n*/ 'Whisky Bar',
     address: `6/F, ${BUILDING}`,
     menu: [
-      { name: 'Whisky List', url: menuUrl('obe-whisky.pdf') },
-      { name: 'Cocktails & Bar Bites', url: menuUrl('obe-cocktails.pdf') },
+      { name: /*i18n*/ 'Whisky List', url: menuUrl('obe-whisky.pdf') },
+      { name: /*i18n*/ 'Cocktails & Bar Bites', url: menuUrl('obe-cocktails.pdf') },
     ],
     maximum: MAX_PARTY_SIZE,
     introduction:

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { parseQuery } from '../../lib/validate';
 import { isIsoDate } from '../../../src/domain/time';
+import { localizeReservation } from '../../i18n/content';
 import { listVenueReservations } from '../../services/reservation-queries';
 
 type Ctx = Context<AppEnv>;
@@ -19,7 +20,7 @@ export function createAdminHandlers() {
     /** GET /admin/reservation?venueId=&date=: a venue's reservations on a service day. */
     async venueDay(c: Ctx) {
       const { venueId, date } = parseQuery(c, dayQuery);
-      const body = { status: 200, data: await listVenueReservations(c.get('deps'), venueId, date) };
+      const body = { status: 200, data: (await listVenueReservations(c.get('deps'), venueId, date)).map((r) => localizeReservation(c.var.i18n, r)) };
       return c.json(body satisfies ResponseBody<'/admin/reservation', 'get', 200>, 200);
     },
   };

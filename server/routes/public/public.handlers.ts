@@ -24,6 +24,7 @@ import {
   verifyPhoneBodySchema,
 } from '../../services/phone-verification';
 import { getVenueInfo } from '../../services/venue-info';
+import { localizeVenue } from '../../i18n/content';
 import { CONTACT_MESSAGES, contactFormSchema } from '../../../src/domain/contact-validation';
 import { LOCALES } from '../../../src/domain/locales';
 import { ERROR_CODES } from '../../../src/domain/error-codes';
@@ -123,7 +124,8 @@ export function createPublicHandlers(limits: PublicLimits) {
       const { db, clock } = c.get('deps');
       const venue = await getVenueInfo(db, parsed.output, clock.now());
       if (!venue) throw new ApiError(404, ERROR_CODES.VENUE_NOT_FOUND, VENUE_NOT_FOUND_MESSAGE);
-      return c.json({ status: 200, data: venue } satisfies ResponseBody<'/public/venue/by-domain/{domain}', 'get', 200>, 200);
+      const data = localizeVenue(c.var.i18n, venue);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/public/venue/by-domain/{domain}', 'get', 200>, 200);
     },
 
     /** GET /public/menu/{fileName}: the PDF, for names in the `menus` table only. */

@@ -6,6 +6,7 @@ import type { ResponseBody } from '../../lib/api-types';
 import { parseBody, parseParams, parseQuery } from '../../lib/validate';
 import { completeReservationSchema } from '../../../src/domain/guest-details';
 import { isIsoDate } from '../../../src/domain/time';
+import { localizeAvailability, localizeReservation } from '../../i18n/content';
 import { getAvailability, MAX_GUESTS } from '../../services/availability';
 import { cancelReservation, changeReservation } from '../../services/reservation-change';
 import { completeReservation } from '../../services/reservation-complete';
@@ -64,18 +65,19 @@ export function createReservationHandlers() {
       const { venueId, date } = parseParams(c, availabilityParams);
       const query = parseQuery(c, availabilityQuery);
       const { db, clock } = c.get('deps');
-      const data = await getAvailability(
+      const availability = await getAvailability(
         db,
         { venueId, date, numberOfGuests: query.numberOfGuests, experienceId: query.experienceId, seatingAreaId: query.seatingAreaId },
         clock.now(),
       );
+      const data = localizeAvailability(c.var.i18n, availability);
       return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', 'get', 200>, 200);
     },
 
     /** POST /user/reservation/v1.1: hold a table (PENDING for 15 minutes). */
     async create(c: Ctx) {
       const body = await parseBody(c, createBody);
-      const data = await createReservation(c.get('deps'), c.get('auth').id, {
+      const reservation = await createReservation(c.get('deps'), c.get('auth').id, {
         venueId: body.venueId,
         experienceId: body.experienceId,
         date: body.date,
@@ -85,19 +87,20 @@ export function createReservationHandlers() {
         bookingSource: body.bookingSource,
         locale: resolveLocale(body.locale, c.req.header('accept-language')),
       });
+      const data = localizeReservation(c.var.i18n, reservation);
       return c.json({ status: 201, data } satisfies ResponseBody<'/user/reservation/v1.1', 'post', 201>, 201);
     },
 
     /** GET /user/reservation: the caller's reservations. */
     async list(c: Ctx) {
-      const body = { status: 200, data: await listOwnReservations(c.get('deps'), c.get('auth').id) };
+      const body = { status: 200, data: (await listOwnReservations(c.get('deps'), c.get('auth').id)).map((r) => localizeReservation(c.var.i18n, r)) };
       return c.json(body satisfies ResponseBody<'/user/reservation', 'get', 200>, 200);
     },
 
     /** GET /user/reservation/{id}: one of the caller's reservations. */
     async get(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const body = { status: 200, data: await getOwnReservation(c.get('deps'), c.get('auth').id, id) };
+      const body = { status: 200, data: localizeReservation(c.var.i18n, await getOwnReservation(c.get('deps'), c.get('auth').id, id)) };
       return c.json(body satisfies ResponseBody<'/user/reservation/{id}', 'get', 200>, 200);
     },
 
@@ -116,7 +119,7 @@ export function createReservationHandlers() {
     async complete(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, completeReservationSchema);
-      const body = { status: 200, data: await completeReservation(c.get('deps'), c.get('auth').id, id, input) };
+      const body = { status: 200, data: localizeReservation(c.var.i18n, await completeReservation(c.get('deps'), c.get('auth').id, id, input)) };
       return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/complete/{id}', 'put', 200>, 200);
     },
 
@@ -124,14 +127,14 @@ export function createReservationHandlers() {
     async update(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, updateBody);
-      const body = { status: 200, data: await changeReservation(c.get('deps'), c.get('auth').id, id, input) };
+      const body = { status: 200, data: localizeReservation(c.var.i18n, await changeReservation(c.get('deps'), c.get('auth').id, id, input)) };
       return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/{id}', 'put', 200>, 200);
     },
 
     /** PUT /user/reservation/v1.1/cancel/{id}: cancel or release the hold. */
     async cancel(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const body = { status: 200, data: await cancelReservation(c.get('deps'), c.get('auth').id, id) };
+      const body = { status: 200, data: localizeReservation(c.var.i18n, await cancelReservation(c.get('deps'), c.get('auth').id, id)) };
       return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/cancel/{id}', 'put', 200>, 200);
     },
   };

@@ -68,7 +68,7 @@ export function createWalletHandlers() {
     /** GET /user/wallet: the balance and the latest entries. */
     async wallet(c: Ctx) {
       const { db } = c.get('deps');
-      const body = { status: 200, data: await getWalletSummary(db, c.get('auth').id) };
+      const body = { status: 200, data: await getWalletSummary(db, c.get('auth').id, c.var.i18n) };
       return c.json(body satisfies ResponseBody<'/user/wallet', 'get', 200>, 200);
     },
 
@@ -76,7 +76,7 @@ export function createWalletHandlers() {
     async entry(c: Ctx) {
       const { id } = parseParams(c, entryParamsSchema);
       const { db } = c.get('deps');
-      const entry = await getWalletEntry(db, c.get('auth').id, id);
+      const entry = await getWalletEntry(db, c.get('auth').id, id, c.var.i18n);
       if (!entry) throw notFound('The wallet entry does not exist');
       return c.json({ status: 200, data: entry } satisfies ResponseBody<'/user/wallet/entries/{id}', 'get', 200>, 200);
     },
@@ -86,7 +86,7 @@ export function createWalletHandlers() {
       const query = parseQuery(c, historyQuerySchema);
       if (query.from && query.to && query.from > query.to) throw badRequest('The start date must not be after the end date', 'from');
       const { db } = c.get('deps');
-      const body = { status: 200, data: await listTransactions(db, c.get('auth').id, query) };
+      const body = { status: 200, data: await listTransactions(db, c.get('auth').id, query, c.var.i18n) };
       return c.json(body satisfies ResponseBody<'/user/transaction-history', 'get', 200>, 200);
     },
 
@@ -94,7 +94,7 @@ export function createWalletHandlers() {
     async transaction(c: Ctx) {
       const { id } = parseParams(c, entryParamsSchema);
       const { db } = c.get('deps');
-      const item = await getTransaction(db, c.get('auth').id, id);
+      const item = await getTransaction(db, c.get('auth').id, id, c.var.i18n);
       if (!item) throw notFound('The transaction does not exist');
       return c.json({ status: 200, data: item } satisfies ResponseBody<'/user/transaction-history/{id}', 'get', 200>, 200);
     },
@@ -119,7 +119,7 @@ export function createWalletHandlers() {
       const { db, clock } = c.get('deps');
       const userId = c.get('auth').id;
       const now = clock.now();
-      const statement = await getStatement(db, userId, month, now);
+      const statement = await getStatement(db, userId, month, now, c.var.i18n);
       const user = await findUser(db, userId);
       if (!statement || !user) throw notFound('There is no statement for this month');
       const pdf = await renderStatementPdf({
@@ -138,7 +138,7 @@ export function createWalletHandlers() {
     async statement(c: Ctx) {
       const { month } = parseParams(c, monthParamsSchema);
       const { db, clock } = c.get('deps');
-      const statement = await getStatement(db, c.get('auth').id, month, clock.now());
+      const statement = await getStatement(db, c.get('auth').id, month, clock.now(), c.var.i18n);
       if (!statement) throw notFound('There is no statement for this month');
       return c.json({ status: 200, data: statement } satisfies ResponseBody<'/guest/statement/{month}', 'get', 200>, 200);
     },

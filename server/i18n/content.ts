@@ -1,0 +1,157 @@
+/**
+ * The venues' content in the reader's language. The database keeps English, the source: what
+ * server/db/seed.ts wrote (each text marked there, or in src/domain/venues.ts, with `/*i18n*\/` so `npm run
+ * extract` puts it in the server catalog) or what staff typed. Answers translate it at the API edge with the
+ * request's translator, through the functions here, so handlers stay one call each:
+ * `localizeReservation(c.var.i18n, dto)`.
+ *
+ * A text the catalog does not know (a name staff typed later, say) is shown as written: it is looked up,
+ * never compiled as an ICU message, so braces or apostrophes in it cannot change it.
+ */
+import type { I18n } from '@lingui/core';
+import type { DescriptionMessage } from '../db/schema';
+import type { AvailabilityDto } from '../services/availability';
+import type { ReservationDto } from '../services/reservation-dto';
+import { deriveOpeningHours, ENGLISH_HOURS, type HoursFormat, type LoadedVenue, type VenueInfo } from '../services/venue-info';
+import { DEFAULT_LOCALE } from '../../src/domain/locales';
+import { translatorFor } from './translator';
+
+/** A stored English text in the reader's language: its translation when the catalog has one, else as written. */
+export function localizeText(i18n: I18n, text: string): string {
+  return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text;
+}
+
+/** `localizeText` for a text that may be missing (null and undefined stay as they are). */
+function localizeOptional<T extends string | null | undefined>(i18n: I18n, text: T): T {
+  return (text == null ? text : localizeText(i18n, text)) as T;
+}
+
+/** An experience's name and, when given, its description (the rest as it is). */
+export function localizeExperience<T extends { name: string; description?: string }>(i18n: I18n, experience: T): T {
+  const named = { ...experience, name: localizeText(i18n, experience.name) };
+  return experience.description === undefined ? named : { ...named, description: localizeText(i18n, experience.description) };
+}
+
+/** A seating area's name and, when given, its description. */
+export const localizeSeatingArea: <T extends { name: string; description?: string }>(i18n: I18n, area: T) => T = localizeExperience;
+
+// ---------------------------------------------------------------------------------------------------
+// Opening hours
+
+// 1 January 2024 was a Monday: ISO weekday d is 2024-01-d.
+const weekdayDate = (isoWeekday: number) => new Date(Date.UTC(2024, 0, isoWeekday));
+const DASH = ' – ';
+
+// Intl formatters are costly to build and the same for every request in a language.
+const intlFormats = new Map<string, { weekday: Intl.DateTimeFormat; clock: Intl.DateTimeFormat }>();
+
+function intlFormatsFor(locale: string) {
+  let formats = intlFormats.get(locale);
+  if (!formats) {
+    formats = {
+      weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }),
+      clock: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }),
+    };
+    intlFormats.set(locale, formats);
+  }
+  return formats;
+}
+
+/**
+ * Days and times of opening hours in the reader's language. English keeps the contract's 'Mon – Fri' and
+ * '10:00 pm'. Elsewhere every day is 'Daily' in the catalog's words, three or more days in a row a range
+ * of the language's short weekday names (月 – 金, 週一 – 週五), and times on the 24-hour clock (19:00), as
+ * Hong Kong, Japanese, Korean, Chinese and Thai sites list hours.
+ */
+function hoursFormatFor(i18n: I18n): HoursFormat {
+  const locale = i18n.locale;
+  if (locale === DEFAULT_LOCALE) return ENGLISH_HOURS;
+  const { weekday, clock } = intlFormatsFor(locale);
+  const separator = /^(ja|zh)/.test(locale) ? '、' : ', ';
+  const name = (day: number) => weekday.format(weekdayDate(day));
+  return {
+    days(days) {
+      const sorted = [...new Set(days)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
+      if (sorted.length === 7) return i18n._('Daily');
+      const parts: string[] = [];
+      // The same runs as the English `formatDays`.
+      for (let i = 0; i < sorted.length; ) {
+        let j = i;
+        while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+        if (j - i >= 2) parts.push(`${name(sorted[i]!)}${DASH}${name(sorted[j]!)}`);
+        else for (let k = i; k <= j; k++) parts.push(name(sorted[k]!));
+        i = j + 1;
+      }
+      return parts.join(separator);
+    },
+    time(minutes) {
+      const inDay = ((minutes % 1440) + 1440) % 1440;
+      return clock.format(new Date(Date.UTC(2000, 0, 1, 0, inDay)));
+    },
+  };
+}
+
+/**
+ * `GET /public/venue/by-domain/{domain}`'s answer in the reader's language: the description, menu names,
+ * experiences, seating areas, and opening hours (period names, days and times). The title and address
+ * stay as written: the venues' names are kept in every language, and the address is a postal one.
+ */
+export function localizeVenue(i18n: I18n, { info, periods }: LoadedVenue): VenueInfo {
+  return {
+    ...info,
+    desc: localizeText(i18n, info.desc),
+    // The contract keys menus by `en`; the PDF is the English menu, its label the reader's.
+    pdfMenu: info.pdfMenu.map(({ en }) => ({ en: { ...en, name: localizeText(i18n, en.name) } })),
+    openingHours: deriveOpeningHours(periods, hoursFormatFor(i18n)).map((period) => ({ ...period, name: localizeText(i18n, period.name) })),
+    experiences: info.experiences.map((experience) => localizeExperience(i18n, experience)),
+    seatingAreas: info.seatingAreas.map((area) => localizeSeatingArea(i18n, area)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Booking answers
+
+/** Free time slots: each slot's service period ('Dinner') and its seating areas. */
+export function localizeAvailability(i18n: I18n, availability: AvailabilityDto): AvailabilityDto {
+  return {
+    ...availability,
+    timeslots: availability.timeslots.map((slot) => ({
+      ...slot,
+      titleStr: localizeText(i18n, slot.titleStr),
+      seatingOptions: slot.seatingOptions.map((area) => localizeSeatingArea(i18n, area)),
+    })),
+  };
+}
+
+/** A reservation: its experience's and seating area's names (the venue's name is kept in every language). */
+export function localizeReservation(i18n: I18n, reservation: ReservationDto): ReservationDto {
+  return {
+    ...reservation,
+    experience: localizeExperience(i18n, reservation.experience),
+    seatingArea: reservation.seatingArea && localizeSeatingArea(i18n, reservation.seatingArea),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Entry descriptions
+
+/** A wallet or card entry's description as stored: English, and the message a composed one came from. */
+export interface StoredDescription {
+  description: string;
+  descriptionMessage: DescriptionMessage | null;
+}
+
+/**
+ * What to store for a description the server composes from values: the English text (for anyone
+ * reading the table) and the message, so each reader gets it in their language. `id` is an English ICU
+ * template marked `/*i18n*\/` where it is written.
+ */
+export function composeDescription(id: string, values: DescriptionMessage['values']): StoredDescription & { descriptionMessage: DescriptionMessage } {
+  return { description: translatorFor(DEFAULT_LOCALE)._(id, values), descriptionMessage: { id, values } };
+}
+
+/** A stored description in the reader's language: a composed one rendered from its message, a plain one looked up. */
+export function localizeDescription(i18n: I18n, entry: StoredDescription): string {
+  const message = entry.descriptionMessage;
+  return message ? i18n._(message.id, message.values) : localizeText(i18n, entry.description);
+}

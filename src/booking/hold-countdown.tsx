@@ -2,7 +2,8 @@
  * The hold's countdown, shown on every held step: 15:00 down to 0:00 on the server's clock, announced
  * politely to screen readers at a few milestones rather than every second.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { BookingContext } from './booking-context';
 
@@ -15,7 +16,6 @@ export function formatCountdown(seconds: number): string {
 }
 
 export function HoldCountdown() {
-  const { t } = useLingui();
   const expiresAt = BookingContext.useSelector((s) => s.context.reservation?.holdExpiresAt ?? null);
   const offset = BookingContext.useSelector((s) => s.context.clockOffsetMs);
   const secondsLeft = () => (expiresAt ? (Date.parse(expiresAt) - (Date.now() + offset)) / 1000 : 0);
@@ -28,7 +28,13 @@ export function HoldCountdown() {
       setSeconds(left);
       const minutes = Math.ceil(left / 60);
       if (MILESTONES.includes(minutes) && Math.abs(left - minutes * 60) < 1) {
-        setAnnouncement(t`${minutes} minutes left to complete your reservation`);
+        // A plural, not '{minutes} minutes': the last milestone is one minute.
+        setAnnouncement(
+          plural(minutes, {
+            one: '# minute left to complete your reservation',
+            other: '# minutes left to complete your reservation',
+          }),
+        );
       }
     };
     tick();

@@ -1,4 +1,5 @@
 /** One line on what an experience asks for up front: nothing, a deposit, or prepayment. */
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { VenueDetail } from '../../machines/booking.machine';
 import { useFormats } from '../i18n/use-formats';
@@ -9,7 +10,7 @@ export function PaymentPolicyLine({ experience }: { experience: Experience }) {
   const { t } = useLingui();
   const format = useFormats();
   const minutes = experience.durationMinutes;
-  const duration = t`${minutes} minutes`;
+  const duration = plural(minutes, { one: '# minute', other: '# minutes' });
   let payment: string;
   if (experience.prePaymentType === 'PREPAYMENT') {
     const price = format.money(experience.price.price.amount);

@@ -9,7 +9,7 @@ import { ApiError, forbidden, unauthorized } from './errors';
 import { verifyAccessToken } from './jwt';
 
 /** The 401 the client answers with one refresh and a retry (SPEC §4). */
-export const loginExpired = () => new ApiError(401, ERROR_CODES.LOGIN_EXPIRED, 'Login expired');
+export const loginExpired = () => new ApiError(401, ERROR_CODES.LOGIN_EXPIRED, /*i18n*/ 'Login expired');
 
 /** The token of an `Authorization: Bearer ...` header, or null when there is none. */
 export function bearerToken(c: Context): string | null {
@@ -20,7 +20,7 @@ export function bearerToken(c: Context): string | null {
 
 function authenticate(c: Context<AppEnv>): AuthUser {
   const token = bearerToken(c);
-  if (!token) throw unauthorized('Login required');
+  if (!token) throw unauthorized();
   const { clock, config } = c.get('deps');
   const user = verifyAccessToken(token, config.jwtSecret, clock.now());
   if (!user) throw loginExpired();

@@ -5,8 +5,15 @@ import type { Schema } from './api-types';
 import { COMPLETION_ERRORS, ERROR_CODES, type CompletionErrorCode } from '../../src/domain/error-codes';
 
 /**
+ * A value of a message that is written differently in each language (a date, an amount of money): a
+ * function of the caller's locale, called when the body is written.
+ */
+export type LocalizedValue = (locale: string) => string;
+
+/**
  * `message` is the English source text, an ICU message when it has `values`; the body carries it in the
  * caller's language. Texts are marked `/*i18n*\/ '…'` where they are written so `npm run extract` finds them.
+ * A value may be a `LocalizedValue`.
  */
 export class ApiError extends Error {
   constructor(
@@ -23,20 +30,33 @@ export class ApiError extends Error {
     return {
       status: this.status,
       errorCode: this.errorCode,
-      message: i18n._(this.message, this.values),
+      message: i18n._(this.message, this.values && localizeValues(this.values, i18n.locale)),
       ...(this.field ? { field: this.field } : {}),
     };
   }
 }
 
-export const badRequest = (message: string, field?: string) =>
-  new ApiError(400, ERROR_CODES.VALIDATION, message, field);
-export const unauthorized = (message = 'Login required') => new ApiError(401, ERROR_CODES.UNAUTHORIZED, message);
-export const forbidden = (message = 'You do not have access to this') =>
+function localizeValues(values: Record<string, unknown>, locale: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, typeof value === 'function' ? (value as LocalizedValue)(locale) : value]),
+  );
+}
+
+/**
+ * A text that is no catalog source (valibot's generic words, which echo the input back): quoted for ICU
+ * so that translating it gives it back exactly as written.
+ */
+export const verbatim = (text: string) => text.replace(/'/g, "''").replace(/[{}]+/g, (braces) => `'${braces}'`);
+
+export const badRequest = (message: string, field?: string, values?: Record<string, unknown>) =>
+  new ApiError(400, ERROR_CODES.VALIDATION, message, field, values);
+export const unauthorized = (message = /*i18n*/ 'Login required') => new ApiError(401, ERROR_CODES.UNAUTHORIZED, message);
+export const forbidden = (message = /*i18n*/ 'You do not have access to this') =>
   new ApiError(403, ERROR_CODES.FORBIDDEN, message);
-export const notFound = (message = 'Not found') => new ApiError(404, ERROR_CODES.NOT_FOUND, message);
-export const conflict = (message: string) => new ApiError(409, ERROR_CODES.CONFLICT, message);
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
+export const notFound = (message = /*i18n*/ 'Not found') => new ApiError(404, ERROR_CODES.NOT_FOUND, message);
+export const conflict = (message: string, values?: Record<string, unknown>) =>
+  new ApiError(409, ERROR_CODES.CONFLICT, message, undefined, values);
+export const tooManyRequests = (message = /*i18n*/ 'Too many attempts. Please wait a few minutes and try again.') =>
   new ApiError(429, ERROR_CODES.RATE_LIMITED, message);
 
 /** A reservation-completion failure with SPEC §8's code and text. */

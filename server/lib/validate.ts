@@ -1,7 +1,8 @@
 /** Request validation with valibot: a 400 naming the first bad field, before anything changes. */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { badRequest } from './errors';
+import { badRequest, verbatim } from './errors';
+import { messageSource, textWithValues } from '../../src/domain/message-values';
 
 type Schema = v.GenericSchema;
 
@@ -10,11 +11,12 @@ function check<S extends Schema>(schema: S, input: unknown, where: string): v.In
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = v.getDotPath(issue) ?? undefined;
-  // Our own texts (SPEC §5's among them) stand alone; valibot's generic ones ("Invalid type: ...") get
-  // the field's name in front so the caller knows what to fix.
-  const generic = issue.message.startsWith('Invalid ');
-  const message = generic ? `${field ?? where}: ${issue.message}` : issue.message;
-  throw badRequest(message, field ?? undefined);
+  // Our own texts (SPEC §5's among them) stand alone, in the caller's language; valibot's generic ones
+  // ("Invalid type: ...") are for developers: the field's name in front so they know what to fix, in English.
+  if (issue.message.startsWith('Invalid ')) throw badRequest(verbatim(`${field ?? where}: ${issue.message}`), field);
+  // A text with values (textWithValues) is translated from its ICU source with them.
+  const { id, values } = messageSource(issue.message);
+  throw badRequest(id, field, values);
 }
 
 export async function parseBody<S extends Schema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
@@ -22,7 +24,7 @@ export async function parseBody<S extends Schema>(c: Context, schema: S): Promis
   try {
     body = await c.req.json();
   } catch {
-    throw badRequest('The request body must be JSON');
+    throw badRequest(/*i18n*/ 'The request body must be JSON');
   }
   return check(schema, body, 'body');
 }
@@ -35,22 +37,31 @@ export function parseParams<S extends Schema>(c: Context, schema: S): v.InferOut
   return check(schema, c.req.param(), 'path');
 }
 
+/** '<field> is required', for a missing or empty value. */
+export const requiredMessage = (field: string) => textWithValues(/*i18n*/ '{field} is required', { field });
+/** '<field> must be a 24-character hex id'. */
+export const hexIdMessage = (field: string) => textWithValues(/*i18n*/ '{field} must be a 24-character hex id', { field });
+/** '<field> must be a date as YYYY-MM-DD'. */
+export const isoDateMessage = (field: string) => textWithValues(/*i18n*/ '{field} must be a date as YYYY-MM-DD', { field });
+
 /** Shared field schemas for path and query values. */
-export const idSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{24}$/, 'must be a 24-character hex id'));
+export const idSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{24}$/, /*i18n*/ 'must be a 24-character hex id'));
 export const isoDateSchema = v.pipe(
   v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real date'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'must be a date as YYYY-MM-DD'),
+  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), /*i18n*/ 'must be a real date'),
 );
 /** A whole number given as a query string. */
 export const intFromString = (min: number, max: number) =>
-  v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
+  v.pipe(v.string(), v.regex(/^\d+$/, /*i18n*/ 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
 
 /** An object whose missing keys say '<key> is required' rather than valibot's generic key message. */
 export const requiredObject = <E extends v.ObjectEntries>(entries: E) =>
-  v.object(entries, (issue) => (issue.expected?.startsWith('"') ? `${issue.expected.slice(1, -1)} is required` : 'The request must be a JSON object'));
+  v.object(entries, (issue) =>
+    issue.expected?.startsWith('"') ? requiredMessage(issue.expected.slice(1, -1)) : /*i18n*/ 'The request must be a JSON object',
+  );
 
-const KEY_MESSAGE = 'idempotencyKey must be text of 8 to 100 characters';
+const KEY_MESSAGE = /*i18n*/ 'idempotencyKey must be text of 8 to 100 characters';
 
 /** A caller's idempotency key (a UUID, say): 8 to 100 characters. */
 export const idempotencyKeySchema = v.pipe(v.string(KEY_MESSAGE), v.minLength(8, KEY_MESSAGE), v.maxLength(100, KEY_MESSAGE));

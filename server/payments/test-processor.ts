@@ -40,13 +40,13 @@ export const TEST_CARDS = {
   threeDSecure: '4000000000003220',
 } as const;
 
-/** The guest-facing texts of the processor's refusals. */
+/** The guest-facing texts of the processor's refusals, stored in English and said in the reader's language. */
 export const DECLINE_MESSAGES = {
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  notATestCard: 'Your card was declined. Test mode accepts only test cards.',
+  declined: /*i18n*/ 'Your card was declined.',
+  insufficientFunds: /*i18n*/ 'Your card has insufficient funds.',
+  notATestCard: /*i18n*/ 'Your card was declined. Test mode accepts only test cards.',
   authenticationFailed:
-    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    /*i18n*/ 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
 
 type CardOutcome = { kind: 'approve' } | { kind: 'decline'; message: string } | { kind: 'challenge' };
@@ -139,9 +139,14 @@ function secretsMatch(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const intentNotFound = () => notFound('No such payment intent');
-const unexpectedState = (status: IntentStatus, what: string) =>
-  new ApiError(400, ERROR_CODES.VALIDATION, `This payment cannot ${what}: its status is ${status}`);
+const intentNotFound = () => notFound(/*i18n*/ 'No such payment intent');
+// One whole sentence per case, so each translates as a sentence; the status is the API's word, not translated.
+const UNEXPECTED_STATE = {
+  confirm: /*i18n*/ 'This payment cannot be confirmed again: its status is {status}',
+  challenge: /*i18n*/ 'This payment cannot take a 3-D Secure answer: its status is {status}',
+} as const;
+const unexpectedState = (status: IntentStatus, call: keyof typeof UNEXPECTED_STATE) =>
+  new ApiError(400, ERROR_CODES.VALIDATION, UNEXPECTED_STATE[call], undefined, { status });
 
 /** The built-in processor. Implements `CardProcessor`, plus the browser-facing confirm and challenge. */
 export class TestProcessor implements CardProcessor {
@@ -239,9 +244,9 @@ export class TestProcessor implements CardProcessor {
       const intent = await this.lockIntent(tx, intentId);
       if (!intent) throw intentNotFound();
       if (!secretsMatch(card.clientSecret, intent.clientSecret)) {
-        throw badRequest('The client secret does not match this payment', 'clientSecret');
+        throw badRequest(/*i18n*/ 'The client secret does not match this payment', 'clientSecret');
       }
-      if (intent.status !== 'requires_payment_method') throw unexpectedState(intent.status, 'be confirmed again');
+      if (intent.status !== 'requires_payment_method') throw unexpectedState(intent.status, 'confirm');
       const now = this.now();
       const problem = cardProblem(card, now);
       if (problem) throw badRequest(problem.message, problem.field);
@@ -260,7 +265,7 @@ export class TestProcessor implements CardProcessor {
     return this.db.transaction(async (tx) => {
       const intent = await this.lockIntent(tx, intentId);
       if (!intent) throw intentNotFound();
-      if (intent.status !== 'requires_action') throw unexpectedState(intent.status, 'take a 3-D Secure answer');
+      if (intent.status !== 'requires_action') throw unexpectedState(intent.status, 'challenge');
       const now = this.now();
       return toIntent(
         outcome === 'approve'

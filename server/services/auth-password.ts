@@ -23,7 +23,7 @@ import {
   type SessionTokens,
 } from './auth-session';
 
-const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+const RESET_LINK_INVALID = /*i18n*/ 'This reset link is invalid or has expired.';
 
 /** Why a change of password was refused, for the caller's rate limiting. */
 export class WrongCurrentPassword extends Error {}

@@ -26,7 +26,7 @@ import {
   type UserRow,
 } from './auth-session';
 
-const VERIFY_LINK_INVALID = 'This link is invalid or has expired.';
+const VERIFY_LINK_INVALID = /*i18n*/ 'This link is invalid or has expired.';
 
 export interface SignUpData {
   firstName: string;

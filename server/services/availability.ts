@@ -11,7 +11,7 @@ import type { Schema } from '../lib/api-types';
 import { ApiError, badRequest, notFound } from '../lib/errors';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import type { PaymentPolicy } from '../../src/domain/money';
-import { addDays, daysBetween, formatDate, formatTime, hongKongToday, isoWeekday, serviceDayStartMs } from '../../src/domain/time';
+import { addDays, daysBetween, formatDate, formatDateFor, formatTime, hongKongToday, isoWeekday, serviceDayStartMs } from '../../src/domain/time';
 
 export type VenueRow = typeof venues.$inferSelect;
 export type ServicePeriodRow = typeof servicePeriods.$inferSelect;
@@ -119,9 +119,9 @@ export class PartySizeError extends ApiError {
   }
 }
 
-export const venueNotFound = () => new ApiError(404, ERROR_CODES.VENUE_NOT_FOUND, 'The venue information does not exist');
-export const experienceNotFound = () => notFound('The experience does not exist at this venue');
-export const selectionUnavailable = () => new ApiError(409, ERROR_CODES.SELECTION_UNAVAILABLE, 'Sorry, your selection is unavailable');
+export const venueNotFound = () => new ApiError(404, ERROR_CODES.VENUE_NOT_FOUND, /*i18n*/ 'The venue information does not exist');
+export const experienceNotFound = () => notFound(/*i18n*/ 'The experience does not exist at this venue');
+export const selectionUnavailable = () => new ApiError(409, ERROR_CODES.SELECTION_UNAVAILABLE, /*i18n*/ 'Sorry, your selection is unavailable');
 
 /** Refuses a party the venue does not take online (SPEC §9: larger parties contact the team). */
 export function assertOnlinePartySize(venue: VenueRow, numberOfGuests: number): void {
@@ -144,15 +144,17 @@ export function assertOnlinePartySize(venue: VenueRow, numberOfGuests: number): 
   }
 }
 
-/** Refuses dates beyond the booking window with the last bookable date. */
+/** Refuses dates beyond the booking window with the last bookable date, written as the caller's language writes dates. */
 export function assertWithinBookingWindow(date: string, now: Date): void {
   const today = hongKongToday(now);
   if (daysBetween(today, date) > BOOKING_WINDOW_DAYS) {
+    const lastDay = addDays(today, BOOKING_WINDOW_DAYS);
     throw new ApiError(
       422,
       ERROR_CODES.NO_AVAILABILITY,
-      `Reservations open ${BOOKING_WINDOW_DAYS} days in advance. Please choose a date on or before ${formatDate(addDays(today, BOOKING_WINDOW_DAYS))}.`,
+      /*i18n*/ 'Reservations open {days} days in advance. Please choose a date on or before {date}.',
       'date',
+      { days: BOOKING_WINDOW_DAYS, date: (locale: string) => formatDateFor(lastDay, locale) },
     );
   }
 }

@@ -51,7 +51,7 @@ export async function refundForCancellation(
   args: { row: ReservationRow; policy: VenuePolicy; catalog: VenueCatalog; now: Date },
 ): Promise<CancellationRefunds> {
   const { row, policy, catalog, now } = args;
-  await failPendingWalletPayments(tx, row.id, 'The reservation was cancelled', now);
+  await failPendingWalletPayments(tx, row.id, /*i18n*/ 'The reservation was cancelled', now);
   const paidRows = await tx
     .select()
     .from(payments)

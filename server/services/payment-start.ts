@@ -10,7 +10,7 @@ import type { DbOrTx } from '../db/client';
 import { payments, type PaymentMethod, type PaymentPurpose } from '../db/schema';
 import { completionError, conflict, forbidden } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { formatHkd } from '../../src/domain/money';
+import { formatHkdFor } from '../../src/domain/money';
 import { findUser, lockOwnReservation, sqlState } from './reservations';
 import { syncWithProcessor } from './payment-sync';
 import { isPending, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
@@ -31,7 +31,7 @@ export interface StartTopUpInput {
 /** Keys are the caller's own: two users' equal keys never meet. */
 const scopedKey = (userId: string, key: string) => `${userId}:${key}`;
 
-const keyReused = () => conflict('This idempotency key was already used for a different payment');
+const keyReused = () => conflict(/*i18n*/ 'This idempotency key was already used for a different payment');
 
 /** A new payment row, stamped with the injected clock. */
 async function insertPayment(
@@ -115,18 +115,21 @@ export async function startReservationPayment(
           if (existing.reservationId !== reservationId || existing.method !== input.method || existing.purpose !== 'RESERVATION') throw keyReused();
           return existing;
         }
-        if (reservation.status === 'CONFIRMED') throw conflict('This reservation is already confirmed');
+        if (reservation.status === 'CONFIRMED') throw conflict(/*i18n*/ 'This reservation is already confirmed');
         if (reservation.status !== 'PENDING' || !reservation.holdExpiresAt || reservation.holdExpiresAt <= now) {
           throw completionError(10202, 409);
         }
-        if (reservation.amountDue <= 0) throw conflict('No payment is due for this reservation');
-        if (await succeededPaymentOf(tx, reservationId)) throw conflict('This reservation has already been paid');
+        if (reservation.amountDue <= 0) throw conflict(/*i18n*/ 'No payment is due for this reservation');
+        if (await succeededPaymentOf(tx, reservationId)) throw conflict(/*i18n*/ 'This reservation has already been paid');
         if (input.method === 'WALLET') {
           const user = await findUser(tx, caller.id);
           if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
           const balance = await walletBalance(tx, caller.id);
           if (balance < reservation.amountDue) {
-            throw conflict(`Your wallet balance of ${formatHkd(balance)} is not enough to pay ${formatHkd(reservation.amountDue)}`);
+            throw conflict(/*i18n*/ 'Your wallet balance of {balance} is not enough to pay {amount}', {
+              balance: (locale: string) => formatHkdFor(balance, locale),
+              amount: (locale: string) => formatHkdFor(reservation.amountDue, locale),
+            });
           }
         }
         return insertPayment(tx, {

@@ -43,6 +43,9 @@ const SUCCEEDED_INTENT: readonly IntentStatus[] = ['succeeded', 'refunded', 'par
 /** Payments whose card refund was decided here and must now be carried out by the processor. */
 type RefundFollowUps = string[];
 
+/** Why a waiting wallet payment failed: the English source, said in the reader's language when read. */
+const HOLD_RAN_OUT = /*i18n*/ 'The hold ran out before the reservation was completed';
+
 async function lockReservation(tx: DbOrTx, id: string): Promise<ReservationRow | undefined> {
   const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for('update');
   return row;
@@ -131,7 +134,7 @@ async function settle(
         .update(reservations)
         .set({ status: 'CANCELED', canceledAt: now, updatedAt: now })
         .where(eq(reservations.id, reservation.id));
-      await failPendingWalletPayments(tx, reservation.id, 'The hold ran out before the reservation was completed', now);
+      await failPendingWalletPayments(tx, reservation.id, HOLD_RAN_OUT, now);
     }
     await refundInFull(tx, { payment: paid!, reservation, catalog, reason, now });
     return [payment.id];
@@ -140,7 +143,7 @@ async function settle(
   if (intent.status === 'failed' && isPending(payment.status)) {
     await tx
       .update(payments)
-      .set({ status: 'FAILED', failureMessage: intent.lastError ?? 'The payment failed', ...card, updatedAt: now })
+      .set({ status: 'FAILED', failureMessage: intent.lastError ?? /*i18n*/ 'The payment failed', ...card, updatedAt: now })
       .where(eq(payments.id, payment.id));
     return [];
   }
@@ -284,7 +287,7 @@ export async function refundStrandedPayments(deps: PaymentDeps): Promise<number>
       const payment = await lockPayment(tx, paymentId);
       if (!reservation || !payment || reservation.confirmedAt || !['CANCELED', 'EXPIRED'].includes(reservation.status)) return false;
       if (payment.status === 'PROCESSING' && payment.method === 'WALLET') {
-        await failPendingWalletPayments(tx, reservation.id, 'The hold ran out before the reservation was completed', now);
+        await failPendingWalletPayments(tx, reservation.id, HOLD_RAN_OUT, now);
         return false;
       }
       if (payment.status !== 'SUCCEEDED') return false;

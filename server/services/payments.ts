@@ -3,6 +3,7 @@
  * reads, and taking the payment when a reservation is completed (a wallet is debited right there, in
  * the completing transaction).
  */
+import type { I18n } from '@lingui/core';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import type { DbOrTx } from '../db/client';
@@ -64,8 +65,16 @@ export function toPaymentDto(row: PaymentRow, clientSecret: string | null = null
   };
 }
 
+/**
+ * The payment with its `failureMessage` in the caller's language. The reason is stored as its English
+ * source text (marked where it is written, or a processor's DECLINE_MESSAGES), and said when it is read.
+ */
+export function inLanguage(dto: PaymentDto, i18n: I18n): PaymentDto {
+  return { ...dto, failureMessage: dto.failureMessage && i18n._(dto.failureMessage) };
+}
+
 /** 404 for a payment that is missing or someone else's (the two are not told apart). */
-export const paymentNotFound = () => notFound('The payment does not exist');
+export const paymentNotFound = () => notFound(/*i18n*/ 'The payment does not exist');
 
 /** The caller's payment, or 404. */
 export async function findOwnPayment(db: DbOrTx, userId: string, paymentId: string): Promise<PaymentRow> {
@@ -100,7 +109,9 @@ export async function succeededPaymentOf(tx: DbOrTx, reservationId: string, exce
   return row;
 }
 
-/** Marks the reservation's waiting wallet payments as failed, saying why. */
+const PAID_ANOTHER_WAY = /*i18n*/ 'Not needed: the reservation was paid another way';
+
+/** Marks the reservation's waiting wallet payments as failed, saying why (an English source text, see `inLanguage`). */
 export async function failPendingWalletPayments(tx: DbOrTx, reservationId: string, message: string, now: Date): Promise<void> {
   await tx
     .update(payments)
@@ -137,7 +148,7 @@ export async function takePaymentForCompletion(
 ): Promise<PaymentRow> {
   const paid = await succeededPaymentOf(tx, row.id);
   if (paid) {
-    await failPendingWalletPayments(tx, row.id, 'Not needed: the reservation was paid another way', now);
+    await failPendingWalletPayments(tx, row.id, PAID_ANOTHER_WAY, now);
     return paid;
   }
   const [wallet] = await tx
@@ -168,6 +179,6 @@ export async function takePaymentForCompletion(
     .set({ status: 'SUCCEEDED', failureMessage: null, updatedAt: now })
     .where(eq(payments.id, wallet.id))
     .returning();
-  await failPendingWalletPayments(tx, row.id, 'Not needed: the reservation was paid another way', now);
+  await failPendingWalletPayments(tx, row.id, PAID_ANOTHER_WAY, now);
   return updated!;
 }

@@ -27,13 +27,13 @@ export const SEND_WINDOW_MS = 10 * 60_000;
 export const VERIFIED_FOR_MS = 24 * 60 * 60_000;
 
 export const PHONE_MESSAGES = {
-  sent: 'We have sent a verification code to your mobile number.',
-  incorrect: 'The verification code is incorrect.',
-  expired: 'The verification code has expired. Please request a new one.',
+  sent: /*i18n*/ 'We have sent a verification code to your mobile number.',
+  incorrect: /*i18n*/ 'The verification code is incorrect.',
+  expired: /*i18n*/ 'The verification code has expired. Please request a new one.',
   numberRequired: GUEST_DETAILS_MESSAGES.mobileNumber,
   numberInvalid: GUEST_DETAILS_MESSAGES.mobileNumberInvalid,
-  codeRequired: 'Please enter the verification code',
-  codeInvalid: 'The verification code must be 6 digits',
+  codeRequired: /*i18n*/ 'Please enter the verification code',
+  codeInvalid: /*i18n*/ 'The verification code must be 6 digits',
 } as const;
 
 /** A number in the one form we store and compare: `+852` and digits only. */

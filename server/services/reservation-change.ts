@@ -21,7 +21,7 @@ import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type 
 export type CancelDeps = ReservationDeps & Pick<AppDeps, 'payments'>;
 
 /** 409 20104: the reservation's state no longer allows the change. */
-export const notChangeable = () => new ApiError(409, ERROR_CODES.NOT_CHANGEABLE, 'This reservation can no longer be changed');
+export const notChangeable = () => new ApiError(409, ERROR_CODES.NOT_CHANGEABLE, /*i18n*/ 'This reservation can no longer be changed');
 
 export interface ChangeReservationInput {
   date?: string;

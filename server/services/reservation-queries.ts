@@ -53,7 +53,7 @@ export interface CalendarFile {
 export async function getOwnCalendarInvite(deps: ReservationDeps, userId: string, reservationId: string): Promise<CalendarFile> {
   const { db, now, catalog } = await reservationScope(deps);
   const row = await findOwnReservation(db, reservationId, userId);
-  if (!row.confirmedAt) throw conflict('The reservation is not confirmed yet');
+  if (!row.confirmedAt) throw conflict(/*i18n*/ 'The reservation is not confirmed yet');
   const method = row.status === 'CANCELED' || row.status === 'LATE_CANCELED' ? 'CANCEL' : 'REQUEST';
   return {
     fileName: inviteFileName(row),

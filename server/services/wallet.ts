@@ -75,7 +75,7 @@ async function balanceBefore(db: DbOrTx, userId: string, before?: Date): Promise
 export const walletBalance = (db: DbOrTx, userId: string) => balanceBefore(db, userId);
 
 /** What only members may do with the wallet is refused with this (403). */
-export const MEMBERS_ONLY_MESSAGE = 'You must be a Club member to use the wallet';
+export const MEMBERS_ONLY_MESSAGE = /*i18n*/ 'You must be a Club member to use the wallet';
 
 const newestFirst = [desc(walletEntries.createdAt), desc(walletEntries.seq)] as const;
 const newestTransactionsFirst = [desc(transactions.createdAt), desc(transactions.seq)] as const;

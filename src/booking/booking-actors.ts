@@ -18,12 +18,13 @@ function asCallError(error: unknown): never {
 
 export const bookingActors = {
   loadVenue: fromPromise<VenueDetail, { domain: string }>(({ input }) =>
-    // Shared with the venue pages' read of the same venue.
+    // Shared with the venue, order and cancel pages' read of the same venue: keep the whole answer, as
+    // they do, so whichever reads first leaves what the others expect.
     fetchOnce(venueKey(input.domain), () =>
-      unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain: input.domain } } })).then(
-        (body) => body.data,
-      ),
-    ).catch(asCallError),
+      unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain: input.domain } } })),
+    )
+      .then((body) => body.data)
+      .catch(asCallError),
   ),
   loadTimeslots: fromPromise<SlotSearch, { venueId: string; experienceId: string; date: string; numberOfGuests: number }>(
     ({ input }) =>

@@ -10,14 +10,14 @@ import { LOCALES } from './locales';
 export const ACCOUNT_MESSAGES = {
   emailRequired: EMAIL_MESSAGES.required,
   emailInvalid: EMAIL_MESSAGES.invalid,
-  firstNameRequired: 'Please enter first name!',
-  lastNameRequired: 'Please enter last name!',
-  mobileNumberInvalid: 'Please enter a valid mobile number',
-  passwordRequired: 'Please enter your password!',
-  passwordTooShort: 'The password must be at least 7 characters',
-  passwordTooLong: 'The password must be at most 200 characters',
-  passwordConfirmation: 'Confirmation password is incorrect',
-  tokenRequired: 'This link is invalid or has expired.',
+  firstNameRequired: /*i18n*/ 'Please enter first name!',
+  lastNameRequired: /*i18n*/ 'Please enter last name!',
+  mobileNumberInvalid: /*i18n*/ 'Please enter a valid mobile number',
+  passwordRequired: /*i18n*/ 'Please enter your password!',
+  passwordTooShort: /*i18n*/ 'The password must be at least 7 characters',
+  passwordTooLong: /*i18n*/ 'The password must be at most 200 characters',
+  passwordConfirmation: /*i18n*/ 'Confirmation password is incorrect',
+  tokenRequired: /*i18n*/ 'This link is invalid or has expired.',
 } as const;
 
 /** SPEC §9: minimum password length. */
@@ -80,11 +80,13 @@ const linkTokenSchema = (message: string) =>
 
 export const loginSchema = v.object({ email: emailSchema, password: currentPasswordSchema });
 
+const REFRESH_TOKEN_REQUIRED = /*i18n*/ 'A refresh token is required';
+
 export const refreshTokenSchema = v.object({
   refreshToken: v.pipe(
-    filledString('A refresh token is required'),
-    v.nonEmpty('A refresh token is required'),
-    v.maxLength(200, 'A refresh token is required'),
+    filledString(REFRESH_TOKEN_REQUIRED),
+    v.nonEmpty(REFRESH_TOKEN_REQUIRED),
+    v.maxLength(200, REFRESH_TOKEN_REQUIRED),
   ),
 });
 
@@ -93,7 +95,7 @@ export const changePasswordSchema = v.object({ oldPassword: currentPasswordSchem
 export const initiatePasswordResetSchema = v.object({ email: emailSchema });
 
 export const resetPasswordSchema = v.object({
-  token: linkTokenSchema('This reset link is invalid or has expired.'),
+  token: linkTokenSchema(/*i18n*/ 'This reset link is invalid or has expired.'),
   password: newPasswordSchema,
 });
 

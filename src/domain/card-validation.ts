@@ -23,15 +23,15 @@ export interface CardProblem {
 
 /** Texts of the card form's problems, Stripe's where it has one. */
 export const CARD_MESSAGES = {
-  nameMissing: 'Please enter the cardholder name',
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is invalid.',
-  monthInvalid: "Your card's expiration month is invalid.",
-  yearInvalid: "Your card's expiration year is invalid.",
-  yearPast: "Your card's expiration year is in the past.",
-  datePast: "Your card's expiration date is in the past.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-  cvcInvalid: "Your card's security code is invalid.",
+  nameMissing: /*i18n*/ 'Please enter the cardholder name',
+  numberIncomplete: /*i18n*/ 'Your card number is incomplete.',
+  numberInvalid: /*i18n*/ 'Your card number is invalid.',
+  monthInvalid: /*i18n*/ "Your card's expiration month is invalid.",
+  yearInvalid: /*i18n*/ "Your card's expiration year is invalid.",
+  yearPast: /*i18n*/ "Your card's expiration year is in the past.",
+  datePast: /*i18n*/ "Your card's expiration date is in the past.",
+  cvcIncomplete: /*i18n*/ "Your card's security code is incomplete.",
+  cvcInvalid: /*i18n*/ "Your card's security code is invalid.",
 } as const;
 
 /** How many years ahead an expiry may lie. */

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, emailSchema } from './email';
 import { LOCALES } from './locales';
+import { textWithValues } from './message-values';
 
 /** Upper bounds, so one message cannot fill the table or the concierge's inbox. */
 export const CONTACT_LIMITS = {
@@ -15,17 +16,18 @@ export const CONTACT_LIMITS = {
   message: 2000,
 } as const;
 
+// The limits are values of the texts (`textWithValues`), so the server can say them in the caller's language.
 export const CONTACT_MESSAGES = {
-  nameRequired: 'Please enter your name!',
-  nameTooLong: `Your name must be ${CONTACT_LIMITS.name} characters or fewer.`,
+  nameRequired: /*i18n*/ 'Please enter your name!',
+  nameTooLong: textWithValues(/*i18n*/ 'Your name must be {max} characters or fewer.', { max: CONTACT_LIMITS.name }),
   emailRequired: EMAIL_MESSAGES.required,
   emailInvalid: EMAIL_MESSAGES.invalid,
-  phoneInvalid: 'Please enter a valid phone number',
-  subjectRequired: 'Please enter a subject!',
-  subjectTooLong: `The subject must be ${CONTACT_LIMITS.subject} characters or fewer.`,
-  messageRequired: 'Please enter your message!',
-  messageTooLong: `Your message must be ${CONTACT_LIMITS.message} characters or fewer.`,
-  localeInvalid: `The language must be one of ${LOCALES.join(', ')}`,
+  phoneInvalid: /*i18n*/ 'Please enter a valid phone number',
+  subjectRequired: /*i18n*/ 'Please enter a subject!',
+  subjectTooLong: textWithValues(/*i18n*/ 'The subject must be {max} characters or fewer.', { max: CONTACT_LIMITS.subject }),
+  messageRequired: /*i18n*/ 'Please enter your message!',
+  messageTooLong: textWithValues(/*i18n*/ 'Your message must be {max} characters or fewer.', { max: CONTACT_LIMITS.message }),
+  localeInvalid: textWithValues(/*i18n*/ 'The language must be one of {locales}', { locales: LOCALES.join(', ') }),
 } as const;
 
 // A missing key becomes '' so it gets the field's own "please enter" message, not valibot's generic one.

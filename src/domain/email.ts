@@ -6,8 +6,8 @@ import * as v from 'valibot';
 
 /** SPEC §5's two e-mail messages, word for word. */
 export const EMAIL_MESSAGES = {
-  required: 'Please enter your email address!',
-  invalid: 'Please enter a valid email address!',
+  required: /*i18n*/ 'Please enter your email address!',
+  invalid: /*i18n*/ 'Please enter a valid email address!',
 } as const;
 
 /** SPEC §5: local part of letters, digits, _ . + -; @; domain labels; a final label of 2–6 letters or digits. */

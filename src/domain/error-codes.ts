@@ -5,22 +5,22 @@
 
 /** SPEC §8: reservation completion codes. `ownText` says whether the client shows the text itself. */
 export const COMPLETION_ERRORS = {
-  1010101: { message: 'Not a Club member', ownText: false },
-  1010102: { message: 'Unable to fetch Reservations', ownText: true },
-  1010103: { message: 'Reservation not found', ownText: false },
-  1010104: { message: 'You have reached your limit of active Reservations', ownText: true },
-  1010105: { message: 'You have reached your annual limit of Reservations', ownText: true },
-  10202: { message: 'Your reservation has expired. Please make a new reservation', ownText: true },
-  10203: { message: "It's too late to confirm this reservation. Please make a new reservation", ownText: true },
-  10204: { message: "We couldn't find the venue information. Please try again", ownText: false },
-  10205: { message: 'A mobile number is required to complete your reservation', ownText: true },
-  10206: { message: "We couldn't process your guest information", ownText: false },
-  10207: { message: "We couldn't find your guest profile", ownText: false },
-  10208: { message: 'You have an overlapping Reservation at another venue', ownText: true },
-  10209: { message: "couldn't update your reservation", ownText: false },
-  10210: { message: "couldn't process your payment information", ownText: false },
-  10211: { message: "couldn't update your reservation status", ownText: false },
-  10212: { message: "couldn't send the phone verification", ownText: false },
+  1010101: { message: /*i18n*/ 'Not a Club member', ownText: false },
+  1010102: { message: /*i18n*/ 'Unable to fetch Reservations', ownText: true },
+  1010103: { message: /*i18n*/ 'Reservation not found', ownText: false },
+  1010104: { message: /*i18n*/ 'You have reached your limit of active Reservations', ownText: true },
+  1010105: { message: /*i18n*/ 'You have reached your annual limit of Reservations', ownText: true },
+  10202: { message: /*i18n*/ 'Your reservation has expired. Please make a new reservation', ownText: true },
+  10203: { message: /*i18n*/ "It's too late to confirm this reservation. Please make a new reservation", ownText: true },
+  10204: { message: /*i18n*/ "We couldn't find the venue information. Please try again", ownText: false },
+  10205: { message: /*i18n*/ 'A mobile number is required to complete your reservation', ownText: true },
+  10206: { message: /*i18n*/ "We couldn't process your guest information", ownText: false },
+  10207: { message: /*i18n*/ "We couldn't find your guest profile", ownText: false },
+  10208: { message: /*i18n*/ 'You have an overlapping Reservation at another venue', ownText: true },
+  10209: { message: /*i18n*/ "couldn't update your reservation", ownText: false },
+  10210: { message: /*i18n*/ "couldn't process your payment information", ownText: false },
+  10211: { message: /*i18n*/ "couldn't update your reservation status", ownText: false },
+  10212: { message: /*i18n*/ "couldn't send the phone verification", ownText: false },
 } as const;
 
 export type CompletionErrorCode = keyof typeof COMPLETION_ERRORS;

@@ -6,13 +6,13 @@ import * as v from 'valibot';
 import { EMAIL_MESSAGES, emailSchema } from './email';
 
 export const GUEST_DETAILS_MESSAGES = {
-  firstName: 'Please enter first name!',
-  lastName: 'Please enter last name!',
-  mobileNumber: 'Please enter mobile number!',
-  mobileNumberInvalid: 'Please enter a valid mobile number',
+  firstName: /*i18n*/ 'Please enter first name!',
+  lastName: /*i18n*/ 'Please enter last name!',
+  mobileNumber: /*i18n*/ 'Please enter mobile number!',
+  mobileNumberInvalid: /*i18n*/ 'Please enter a valid mobile number',
   email: EMAIL_MESSAGES.required,
   emailInvalid: EMAIL_MESSAGES.invalid,
-  cancellationPolicy: 'Please agree to cancellation policy',
+  cancellationPolicy: /*i18n*/ 'Please agree to cancellation policy',
 } as const;
 
 /** A country calling code such as '+852' or '852'. */
@@ -41,7 +41,7 @@ const mobileCountryCode = v.pipe(
   v.regex(MOBILE_COUNTRY_CODE_PATTERN, M.mobileNumberInvalid),
 );
 
-const notes = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500, 'Notes must be at most 500 characters'))));
+const notes = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500, /*i18n*/ 'Notes must be at most 500 characters'))));
 
 /** SPEC §5: the cancellation policy must be agreed to; the other per-venue agreements are recorded as given. */
 export const agreementsSchema = v.pipe(

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
-import { parseQuery } from '../../lib/validate';
+import { hexIdMessage, isoDateMessage, parseQuery, requiredMessage } from '../../lib/validate';
 import { isIsoDate } from '../../../src/domain/time';
 import { localizeReservation } from '../../i18n/content';
 import { listVenueReservations } from '../../services/reservation-queries';
@@ -11,8 +11,8 @@ import { listVenueReservations } from '../../services/reservation-queries';
 type Ctx = Context<AppEnv>;
 
 const dayQuery = v.object({
-  venueId: v.pipe(v.optional(v.string(), ''), v.nonEmpty('venueId is required'), v.regex(/^[0-9a-f]{24}$/, 'venueId must be a 24-character hex id')),
-  date: v.pipe(v.optional(v.string(), ''), v.nonEmpty('date is required'), v.check(isIsoDate, 'date must be a date as YYYY-MM-DD')),
+  venueId: v.pipe(v.optional(v.string(), ''), v.nonEmpty(requiredMessage('venueId')), v.regex(/^[0-9a-f]{24}$/, hexIdMessage('venueId'))),
+  date: v.pipe(v.optional(v.string(), ''), v.nonEmpty(requiredMessage('date')), v.check(isIsoDate, isoDateMessage('date'))),
 });
 
 export function createAdminHandlers() {

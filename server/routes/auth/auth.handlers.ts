@@ -35,7 +35,7 @@ import { sendVerificationMail, signUp, verifyEmail } from '../../services/auth-s
 
 type Ctx = Context<AppEnv>;
 
-const RESET_SENT = 'If an account exists for this e-mail, we have sent a link to reset your password.';
+const RESET_SENT = /*i18n*/ 'If an account exists for this e-mail, we have sent a link to reset your password.';
 
 const AUTH_LIMITS = {
   // Failed log-ins only: a guessing attacker is slowed, a user who gets in is not.
@@ -70,7 +70,7 @@ export function createAuthHandlers(limits: AuthLimits) {
 
     const check = await checkCredentials(deps.db, area, email, password);
     if (check.outcome === 'wrong') {
-      throw new ApiError(401, ERROR_CODES.LOGIN_FAILED, 'Incorrect E-mail or Password');
+      throw new ApiError(401, ERROR_CODES.LOGIN_FAILED, /*i18n*/ 'Incorrect E-mail or Password');
     }
     // The right password was no guess: only failures count.
     limits.loginByEmail.reset(emailKey);
@@ -80,7 +80,7 @@ export function createAuthHandlers(limits: AuthLimits) {
       throw new ApiError(
         403,
         ERROR_CODES.EMAIL_NOT_VERIFIED,
-        'Please confirm your e-mail address first. We have sent you a new link.',
+        /*i18n*/ 'Please confirm your e-mail address first. We have sent you a new link.',
       );
     }
     const session = await issueSession(deps.db, deps, { id: check.user.id, role: check.user.role });
@@ -95,7 +95,7 @@ export function createAuthHandlers(limits: AuthLimits) {
       [limits.resetByIp, clientIp(c)],
     ]);
     await initiatePasswordReset(c.get('deps'), area, email);
-    const body = { status: 200, message: RESET_SENT };
+    const body = { status: 200, message: c.var.i18n._(RESET_SENT) };
     return c.json(body satisfies ResponseBody<'/user/user/initiate-password-reset' | '/admin/admin-user/initiate-password-reset', 'post', 200>, 200);
   };
 
@@ -125,7 +125,7 @@ export function createAuthHandlers(limits: AuthLimits) {
         return c.json({ status: 200, data: session } satisfies ResponseBody<'/user/user/change-password', 'post', 200>, 200);
       } catch (err) {
         if (!(err instanceof WrongCurrentPassword)) throw err;
-        throw badRequest('The current password is incorrect', 'oldPassword');
+        throw badRequest(/*i18n*/ 'The current password is incorrect', 'oldPassword');
       }
     },
 
@@ -135,7 +135,7 @@ export function createAuthHandlers(limits: AuthLimits) {
     async resetPassword(c: Ctx) {
       const { token, password } = await parseBody(c, resetPasswordSchema);
       await resetPassword(c.get('deps'), token, password);
-      const body = { status: 200, message: 'Your password has been reset. Please log in.' };
+      const body = { status: 200, message: c.var.i18n._('Your password has been reset. Please log in.') };
       return c.json(body satisfies ResponseBody<'/user/user/reset-password', 'post', 200>, 200);
     },
 
@@ -146,7 +146,7 @@ export function createAuthHandlers(limits: AuthLimits) {
         [limits.signUpByIp, clientIp(c)],
       ]);
       await signUp(c.get('deps'), input);
-      const body = { status: 202, message: 'We have sent you an e-mail to finish creating your account.' };
+      const body = { status: 202, message: c.var.i18n._('We have sent you an e-mail to finish creating your account.') };
       return c.json(body satisfies ResponseBody<'/user/user/sign-up', 'post', 202>, 202);
     },
 

@@ -6,11 +6,11 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
-import { badRequest } from '../../lib/errors';
+import { badRequest, verbatim } from '../../lib/errors';
 import { idempotencyKeySchema, idSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import { WebhookVerificationError } from '../../payments/processor';
 import { SIGNATURE_HEADER } from '../../payments/webhook-signature';
-import { paymentConfig } from '../../services/payments';
+import { inLanguage, paymentConfig } from '../../services/payments';
 import { startReservationPayment } from '../../services/payment-start';
 import { getOwnPayment, handleWebhookEvent } from '../../services/payment-sync';
 
@@ -19,7 +19,7 @@ type Ctx = Context<AppEnv>;
 const idParams = requiredObject({ id: idSchema });
 
 const startBody = requiredObject({
-  method: v.picklist(['CARD', 'WALLET'], 'method must be CARD or WALLET'),
+  method: v.picklist(['CARD', 'WALLET'], /*i18n*/ 'method must be CARD or WALLET'),
   idempotencyKey: idempotencyKeySchema,
 });
 
@@ -35,14 +35,14 @@ export function createPaymentHandlers() {
     async start(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const body = await parseBody(c, startBody);
-      const data = await startReservationPayment(c.get('deps'), c.get('auth'), id, body);
+      const data = inLanguage(await startReservationPayment(c.get('deps'), c.get('auth'), id, body), c.var.i18n);
       return c.json({ status: 201, data } satisfies ResponseBody<'/user/reservation/{id}/payment', 'post', 201>, 201);
     },
 
     /** GET /user/payment/{id}: the caller's payment; a pending card payment is checked with the processor first. */
     async get(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const data = await getOwnPayment(c.get('deps'), c.get('auth').id, id);
+      const data = inLanguage(await getOwnPayment(c.get('deps'), c.get('auth').id, id), c.var.i18n);
       return c.json({ status: 200, data } satisfies ResponseBody<'/user/payment/{id}', 'get', 200>, 200);
     },
 
@@ -55,7 +55,8 @@ export function createPaymentHandlers() {
       try {
         event = deps.payments.webhooks.constructEvent(raw, c.req.header(SIGNATURE_HEADER), deps.config.webhookSecret, deps.clock.now());
       } catch (err) {
-        if (err instanceof WebhookVerificationError) throw badRequest(err.message);
+        // Words for the processor's developers, not a guest: English, echoing what was wrong as it was sent.
+        if (err instanceof WebhookVerificationError) throw badRequest(verbatim(err.message));
         throw err;
       }
       await handleWebhookEvent(deps, event);

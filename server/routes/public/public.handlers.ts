@@ -34,9 +34,9 @@ type Ctx = Context<AppEnv>;
 /** The club's inbox for contact-form notifications. */
 export const CONCIERGE_EMAIL = 'concierge@example.com';
 
-export const CONTACT_THANKS = 'Thank you for your message. Our concierge team will reply within one business day.';
-export const VENUE_DOMAIN_REQUIRED = 'Venue domain is required';
-export const VENUE_NOT_FOUND_MESSAGE = 'The venue information does not exist';
+export const CONTACT_THANKS = /*i18n*/ 'Thank you for your message. Our concierge team will reply within one business day.';
+export const VENUE_DOMAIN_REQUIRED = /*i18n*/ 'Venue domain is required';
+export const VENUE_NOT_FOUND_MESSAGE = /*i18n*/ 'The venue information does not exist';
 
 const PUBLIC_LIMITS = {
   // Each message sends two e-mails, one of them to an address the caller chose.
@@ -58,23 +58,23 @@ const domainSchema = v.pipe(
   v.optional(v.string(), ''),
   v.transform((s) => s.trim().toLowerCase()),
   v.nonEmpty(VENUE_DOMAIN_REQUIRED),
-  v.maxLength(63, 'Venue domain must be at most 63 characters'),
-  v.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'Venue domain must be letters, digits or hyphens'),
+  v.maxLength(63, /*i18n*/ 'Venue domain must be at most 63 characters'),
+  v.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, /*i18n*/ 'Venue domain must be letters, digits or hyphens'),
 );
 
 const menuParamsSchema = v.object({
   fileName: v.pipe(
     v.string(),
-    v.maxLength(100, 'The menu file name must be at most 100 characters'),
-    v.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.pdf$/, 'The menu file name must look like menu.pdf'),
+    v.maxLength(100, /*i18n*/ 'The menu file name must be at most 100 characters'),
+    v.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.pdf$/, /*i18n*/ 'The menu file name must look like menu.pdf'),
   ),
 });
 
 /** A page view: the route name only, so no query string or other personal data can be stored. */
 export const pageViewSchema = v.object({
   page: v.pipe(
-    v.string('The page must be given by its route name'),
-    v.regex(/^[a-z0-9-]{1,40}$/, 'The page must be a route name of lower-case letters, digits or hyphens (at most 40)'),
+    v.string(/*i18n*/ 'The page must be given by its route name'),
+    v.regex(/^[a-z0-9-]{1,40}$/, /*i18n*/ 'The page must be a route name of lower-case letters, digits or hyphens (at most 40)'),
   ),
   locale: v.picklist(LOCALES, CONTACT_MESSAGES.localeInvalid),
 });
@@ -134,7 +134,7 @@ export function createPublicHandlers(limits: PublicLimits) {
       const { db } = c.get('deps');
       const [known] = await db.select({ id: menus.id }).from(menus).where(eq(menus.fileName, fileName)).limit(1);
       const menu = known ? await renderedMenu(fileName) : null;
-      if (!menu) throw notFound('The menu does not exist');
+      if (!menu) throw notFound(/*i18n*/ 'The menu does not exist');
       const headers = {
         ETag: menu.etag,
         // Menus change only with a release; a day's caching with revalidation by ETag after that.
@@ -189,7 +189,7 @@ export function createPublicHandlers(limits: PublicLimits) {
           ].join('\n'),
         });
       });
-      return c.json({ status: 201, message: CONTACT_THANKS } satisfies ResponseBody<'/public/contact-form', 'post', 201>, 201);
+      return c.json({ status: 201, message: c.var.i18n._(CONTACT_THANKS) } satisfies ResponseBody<'/public/contact-form', 'post', 201>, 201);
     },
 
     /** POST /public/analytics/page-view: counts a view of a page by name. */
@@ -214,12 +214,12 @@ export function createPublicHandlers(limits: PublicLimits) {
       });
       if (!result.sent) {
         c.header('Retry-After', String(result.retryAfterSeconds));
-        throw new ApiError(429, ERROR_CODES.RATE_LIMITED, 'Too many codes were requested for this number. Please wait a few minutes and try again.');
+        throw new ApiError(429, ERROR_CODES.RATE_LIMITED, /*i18n*/ 'Too many codes were requested for this number. Please wait a few minutes and try again.');
       }
       // Only sends that went out count against the caller's address.
       limits.verifySendByIp.hit(ip, now);
       return c.json(
-        { status: 200, message: PHONE_MESSAGES.sent } satisfies ResponseBody<'/public/guest/verify-phone-number', 'post', 200>,
+        { status: 200, message: c.var.i18n._(PHONE_MESSAGES.sent) } satisfies ResponseBody<'/public/guest/verify-phone-number', 'post', 200>,
         200,
       );
     },

@@ -3,8 +3,9 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
-import { parseBody, parseParams, parseQuery } from '../../lib/validate';
+import { hexIdMessage, isoDateMessage, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { completeReservationSchema } from '../../../src/domain/guest-details';
+import { textWithValues } from '../../../src/domain/message-values';
 import { isIsoDate } from '../../../src/domain/time';
 import { localizeAvailability, localizeReservation } from '../../i18n/content';
 import { getAvailability, MAX_GUESTS } from '../../services/availability';
@@ -16,46 +17,44 @@ import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations'
 
 type Ctx = Context<AppEnv>;
 
-/** An object whose missing keys say '<key> is required' rather than valibot's generic key message. */
-const object = <E extends v.ObjectEntries>(entries: E) =>
-  v.object(entries, (issue) => (issue.expected?.startsWith('"') ? `${issue.expected.slice(1, -1)} is required` : 'The request must be a JSON object'));
-
 // Each message names its field: the envelope's `field` says which, the text says what to do.
-const id = (name: string) => v.pipe(v.string(`${name} must be a 24-character hex id`), v.regex(/^[0-9a-f]{24}$/, `${name} must be a 24-character hex id`));
-const date = (name: string) => v.pipe(v.string(`${name} must be a date as YYYY-MM-DD`), v.check(isIsoDate, `${name} must be a date as YYYY-MM-DD`));
+const id = (name: string) => v.pipe(v.string(hexIdMessage(name)), v.regex(/^[0-9a-f]{24}$/, hexIdMessage(name)));
+const date = (name: string) => v.pipe(v.string(isoDateMessage(name)), v.check(isIsoDate, isoDateMessage(name)));
 
-const PARTY_MESSAGE = `numberOfGuests must be a whole number from 1 to ${MAX_GUESTS}`;
+const PARTY_MESSAGE = textWithValues(/*i18n*/ 'numberOfGuests must be a whole number from 1 to {max}', { max: MAX_GUESTS });
 const partySize = v.pipe(v.number(PARTY_MESSAGE), v.integer(PARTY_MESSAGE), v.minValue(1, PARTY_MESSAGE), v.maxValue(MAX_GUESTS, PARTY_MESSAGE));
 // Minutes from the service day's midnight; after-midnight slots run up to 48 hours.
-const START_MESSAGE = 'startTime must be minutes from midnight (0 to 2880)';
+const START_MESSAGE = /*i18n*/ 'startTime must be minutes from midnight (0 to 2880)';
 const startTime = v.pipe(v.number(START_MESSAGE), v.integer(START_MESSAGE), v.minValue(0, START_MESSAGE), v.maxValue(2880, START_MESSAGE));
 
-const availabilityParams = object({ venueId: id('venueId'), date: date('date') });
-const availabilityQuery = object({
+const availabilityParams = requiredObject({ venueId: id('venueId'), date: date('date') });
+const availabilityQuery = requiredObject({
   numberOfGuests: v.pipe(v.string(PARTY_MESSAGE), v.regex(/^\d+$/, PARTY_MESSAGE), v.transform(Number), v.minValue(1, PARTY_MESSAGE), v.maxValue(MAX_GUESTS, PARTY_MESSAGE)),
   experienceId: id('experienceId'),
   seatingAreaId: v.optional(id('seatingAreaId')),
 });
 
-const idParams = object({ id: id('id') });
+const idParams = requiredObject({ id: id('id') });
 
-const createBody = object({
+const createBody = requiredObject({
   venueId: id('venueId'),
   experienceId: id('experienceId'),
   date: date('date'),
   startTime,
   numberOfGuests: partySize,
   seatingAreaId: v.optional(v.nullable(id('seatingAreaId'))),
-  bookingSource: v.optional(v.picklist(['GUEST_WEB_MOBILE', 'GUEST_WEB'], 'bookingSource must be GUEST_WEB_MOBILE or GUEST_WEB'), 'GUEST_WEB'),
-  locale: v.optional(v.picklist(RESERVATION_LOCALES, `locale must be one of ${RESERVATION_LOCALES.join(', ')}`)),
+  bookingSource: v.optional(v.picklist(['GUEST_WEB_MOBILE', 'GUEST_WEB'], /*i18n*/ 'bookingSource must be GUEST_WEB_MOBILE or GUEST_WEB'), 'GUEST_WEB'),
+  locale: v.optional(
+    v.picklist(RESERVATION_LOCALES, textWithValues(/*i18n*/ 'locale must be one of {locales}', { locales: RESERVATION_LOCALES.join(', ') })),
+  ),
 });
 
-const updateBody = object({
+const updateBody = requiredObject({
   date: v.optional(date('date')),
   startTime: v.optional(startTime),
   numberOfGuests: v.optional(partySize),
   seatingAreaId: v.optional(v.nullable(id('seatingAreaId'))),
-  notes: v.optional(v.nullable(v.pipe(v.string('notes must be text'), v.maxLength(500, 'notes must be at most 500 characters')))),
+  notes: v.optional(v.nullable(v.pipe(v.string(/*i18n*/ 'notes must be text'), v.maxLength(500, /*i18n*/ 'notes must be at most 500 characters')))),
 });
 
 export function createReservationHandlers() {

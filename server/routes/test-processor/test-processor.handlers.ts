@@ -4,30 +4,35 @@
  * API, and what they answer is the processor's word to the browser only. Our server learns the outcome
  * from the signed webhook or by asking the processor itself.
  */
+import type { I18n } from '@lingui/core';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { notFound } from '../../lib/errors';
-import { parseBody, parseParams, requiredObject } from '../../lib/validate';
-import { TestProcessor, toBrowserIntent } from '../../payments/test-processor';
+import { parseBody, parseParams, requiredMessage, requiredObject } from '../../lib/validate';
+import { TestProcessor, toBrowserIntent, type BrowserIntent } from '../../payments/test-processor';
 import { CARD_MESSAGES } from '../../../src/domain/card-validation';
 
 type Ctx = Context<AppEnv>;
 
-const intentParams = requiredObject({ intentId: v.pipe(v.string(), v.regex(/^pi_[0-9a-f]{24}$/, 'intentId is not a payment intent id')) });
+const intentParams = requiredObject({ intentId: v.pipe(v.string(), v.regex(/^pi_[0-9a-f]{24}$/, /*i18n*/ 'intentId is not a payment intent id')) });
 
 // Types are checked here with the card form's own texts; the processor then checks the values.
 const confirmBody = requiredObject({
-  clientSecret: v.pipe(v.string('clientSecret must be text'), v.minLength(1, 'clientSecret is required'), v.maxLength(200, 'clientSecret is too long')),
-  cardholderName: v.pipe(v.string(CARD_MESSAGES.nameMissing), v.maxLength(100, 'The cardholder name must be at most 100 characters')),
+  clientSecret: v.pipe(
+    v.string(/*i18n*/ 'clientSecret must be text'),
+    v.minLength(1, requiredMessage('clientSecret')),
+    v.maxLength(200, /*i18n*/ 'clientSecret is too long'),
+  ),
+  cardholderName: v.pipe(v.string(CARD_MESSAGES.nameMissing), v.maxLength(100, /*i18n*/ 'The cardholder name must be at most 100 characters')),
   cardNumber: v.pipe(v.string(CARD_MESSAGES.numberInvalid), v.maxLength(40, CARD_MESSAGES.numberInvalid)),
   expMonth: v.pipe(v.number(CARD_MESSAGES.monthInvalid), v.integer(CARD_MESSAGES.monthInvalid)),
   expYear: v.pipe(v.number(CARD_MESSAGES.yearInvalid), v.integer(CARD_MESSAGES.yearInvalid)),
   cvc: v.pipe(v.string(CARD_MESSAGES.cvcInvalid), v.maxLength(10, CARD_MESSAGES.cvcInvalid)),
 });
 
-const challengeBody = requiredObject({ outcome: v.picklist(['approve', 'fail'], 'outcome must be approve or fail') });
+const challengeBody = requiredObject({ outcome: v.picklist(['approve', 'fail'], /*i18n*/ 'outcome must be approve or fail') });
 
 /** The app's processor when it is the test-mode one; 404 otherwise (these calls do not exist then). */
 function testProcessor(c: Ctx): TestProcessor {
@@ -36,6 +41,12 @@ function testProcessor(c: Ctx): TestProcessor {
   return processor;
 }
 
+/** The intent with the reason of a refusal (DECLINE_MESSAGES) in the caller's language, as a processor's card form shows it. */
+const inLanguage = (intent: BrowserIntent, i18n: I18n): BrowserIntent => ({
+  ...intent,
+  lastError: intent.lastError && i18n._(intent.lastError),
+});
+
 export function createTestProcessorHandlers() {
   return {
     /** POST /payments/test-processor/intents/{intentId}/confirm */
@@ -43,7 +54,7 @@ export function createTestProcessorHandlers() {
       const processor = testProcessor(c);
       const { intentId } = parseParams(c, intentParams);
       const card = await parseBody(c, confirmBody);
-      const data = toBrowserIntent(await processor.confirm(intentId, card));
+      const data = inLanguage(toBrowserIntent(await processor.confirm(intentId, card)), c.var.i18n);
       return c.json({ status: 200, data } satisfies ResponseBody<'/payments/test-processor/intents/{intentId}/confirm', 'post', 200>, 200);
     },
 
@@ -52,7 +63,7 @@ export function createTestProcessorHandlers() {
       const processor = testProcessor(c);
       const { intentId } = parseParams(c, intentParams);
       const { outcome } = await parseBody(c, challengeBody);
-      const data = toBrowserIntent(await processor.challenge(intentId, outcome));
+      const data = inLanguage(toBrowserIntent(await processor.challenge(intentId, outcome)), c.var.i18n);
       return c.json({ status: 200, data } satisfies ResponseBody<'/payments/test-processor/intents/{intentId}/challenge', 'post', 200>, 200);
     },
   };

@@ -9,6 +9,7 @@ import type { ResponseBody } from '../../lib/api-types';
 import { forbidden, notFound, badRequest } from '../../lib/errors';
 import { idempotencyKeySchema, idSchema, intFromString, isoDateSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { startWalletTopUp } from '../../services/payment-start';
+import { inLanguage } from '../../services/payments';
 import { TOP_UP_MAX, TOP_UP_MIN } from '../../../src/domain/money';
 import { findUser } from '../../services/reservations';
 import { renderStatementPdf, statementFileName } from '../../services/statement-pdf';
@@ -53,14 +54,16 @@ const historyQuerySchema = v.object({
 });
 
 // The contract's bounds: HK$100 to HK$100,000, in minor units.
-const TOP_UP_MESSAGE = 'amount must be a whole number of cents from 10000 (HK$100) to 10000000 (HK$100,000)';
+const TOP_UP_MESSAGE = /*i18n*/ 'amount must be a whole number of cents from 10000 (HK$100) to 10000000 (HK$100,000)';
 const topUpBodySchema = requiredObject({
   amount: v.pipe(v.number(TOP_UP_MESSAGE), v.integer(TOP_UP_MESSAGE), v.minValue(TOP_UP_MIN, TOP_UP_MESSAGE), v.maxValue(TOP_UP_MAX, TOP_UP_MESSAGE)),
   idempotencyKey: idempotencyKeySchema,
 });
 
+const NO_STATEMENT = /*i18n*/ 'There is no statement for this month';
+
 const monthParamsSchema = v.object({
-  month: v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be written YYYY-MM')),
+  month: v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, /*i18n*/ 'The month must be written YYYY-MM')),
 });
 
 export function createWalletHandlers() {
@@ -77,14 +80,14 @@ export function createWalletHandlers() {
       const { id } = parseParams(c, entryParamsSchema);
       const { db } = c.get('deps');
       const entry = await getWalletEntry(db, c.get('auth').id, id, c.var.i18n);
-      if (!entry) throw notFound('The wallet entry does not exist');
+      if (!entry) throw notFound(/*i18n*/ 'The wallet entry does not exist');
       return c.json({ status: 200, data: entry } satisfies ResponseBody<'/user/wallet/entries/{id}', 'get', 200>, 200);
     },
 
     /** GET /user/transaction-history?from=&to=&page=&pageSize=: newest first, by Hong Kong days. */
     async transactionHistory(c: Ctx) {
       const query = parseQuery(c, historyQuerySchema);
-      if (query.from && query.to && query.from > query.to) throw badRequest('The start date must not be after the end date', 'from');
+      if (query.from && query.to && query.from > query.to) throw badRequest(/*i18n*/ 'The start date must not be after the end date', 'from');
       const { db } = c.get('deps');
       const body = { status: 200, data: await listTransactions(db, c.get('auth').id, query, c.var.i18n) };
       return c.json(body satisfies ResponseBody<'/user/transaction-history', 'get', 200>, 200);
@@ -95,7 +98,7 @@ export function createWalletHandlers() {
       const { id } = parseParams(c, entryParamsSchema);
       const { db } = c.get('deps');
       const item = await getTransaction(db, c.get('auth').id, id, c.var.i18n);
-      if (!item) throw notFound('The transaction does not exist');
+      if (!item) throw notFound(/*i18n*/ 'The transaction does not exist');
       return c.json({ status: 200, data: item } satisfies ResponseBody<'/user/transaction-history/{id}', 'get', 200>, 200);
     },
 
@@ -109,7 +112,7 @@ export function createWalletHandlers() {
     /** POST /user/wallet/top-up: a card payment whose success credits the wallet (idempotent by key). */
     async topUp(c: Ctx) {
       const body = await parseBody(c, topUpBodySchema);
-      const data = await startWalletTopUp(c.get('deps'), c.get('auth'), body);
+      const data = inLanguage(await startWalletTopUp(c.get('deps'), c.get('auth'), body), c.var.i18n);
       return c.json({ status: 201, data } satisfies ResponseBody<'/user/wallet/top-up', 'post', 201>, 201);
     },
 
@@ -121,7 +124,7 @@ export function createWalletHandlers() {
       const now = clock.now();
       const statement = await getStatement(db, userId, month, now, c.var.i18n);
       const user = await findUser(db, userId);
-      if (!statement || !user) throw notFound('There is no statement for this month');
+      if (!statement || !user) throw notFound(NO_STATEMENT);
       const pdf = await renderStatementPdf({
         statement,
         member: { name: `${user.firstName} ${user.lastName}`.trim(), memberId: user.customId ?? user.customerId },
@@ -139,7 +142,7 @@ export function createWalletHandlers() {
       const { month } = parseParams(c, monthParamsSchema);
       const { db, clock } = c.get('deps');
       const statement = await getStatement(db, c.get('auth').id, month, clock.now(), c.var.i18n);
-      if (!statement) throw notFound('There is no statement for this month');
+      if (!statement) throw notFound(NO_STATEMENT);
       return c.json({ status: 200, data: statement } satisfies ResponseBody<'/guest/statement/{month}', 'get', 200>, 200);
     },
   };

@@ -1,0 +1,83 @@
+/**
+ * Small steps the journeys share that the wizard helpers in ../support do not cover: the navigation bar
+ * on a phone (folded behind "Menu"), a unique mobile number for a person signed up through the page, and
+ * reading one labelled row of a summary or field list.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { PAGE_TIMEOUT } from '../support/app';
+import type { Session, TestServer } from '../support/server-api';
+
+/**
+ * Each journey books on days of its own (offsets from the server's today), far from the generated paths
+ * (30 days on), the accessibility tour (21, 22) and the smoke test (3), so no two specs take one table.
+ */
+export const JOURNEY_DAYS = {
+  signUpAndBook: 70,
+  memberDeposit: 71,
+  declinedCard: 72,
+  holdExpiry: 73,
+  change: 74,
+  changedTo: 75,
+  cancel: 76,
+  japanese: 77,
+} as const;
+
+/** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */
+export async function followNavLink(page: Page, name: string, menu = 'Menu'): Promise<void> {
+  const toggle = page.getByRole('banner').getByRole('button', { name: menu, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+}
+
+let mobiles = 0;
+
+/** A Hong Kong mobile number (8 digits, starting with 9) no other person of this run has. */
+export function uniqueMobile(): string {
+  return `9${String(Date.now() * 10 + (mobiles++ % 10)).slice(-7)}`;
+}
+
+/** A new e-mail address for a person signing up in this run. */
+export function uniqueEmail(who: string): string {
+  return `${who}-${Date.now().toString(36)}-${(mobiles++).toString(36)}@example.com`;
+}
+
+/**
+ * The value shown beside `label` in a description list (`<dt>label</dt><dd>value</dd>`) inside `scope`:
+ * what a reader finds by looking along the row.
+ */
+export function rowValue(scope: Locator, label: string): Locator {
+  return scope.locator('dt', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+/** Waits until the page's "Your table is held for m:ss" reads a time of `minutes` or fewer minutes. */
+export async function expectHoldCountdown(page: Page, pattern: RegExp): Promise<void> {
+  await expect(page.getByText(/Your table is held for/)).toHaveText(pattern, { timeout: PAGE_TIMEOUT });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The start times (labels like '1:00 pm') the server offers `session`'s user for a party: what another
+ * guest searching at that moment would be shown.
+ */
+export async function offeredTimes(
+  server: TestServer,
+  session: Session,
+  request: { domain: string; experience: string; date: string; guests: number },
+): Promise<string[]> {
+  const { body: venue } = await server.call<{ data: { _id: string; experiences: { _id: string; name: string }[] } }>(
+    'GET',
+    `/public/venue/by-domain/${request.domain}`,
+  );
+  const experience = venue.data.experiences.find((e) => e.name === request.experience);
+  if (!experience) throw new Error(`No experience '${request.experience}' at ${request.domain}`);
+  const query = new URLSearchParams({ numberOfGuests: String(request.guests), experienceId: experience._id });
+  const { body } = await server.call<{ data: { timeslots: { startTimeStr: string }[] } }>(
+    'GET',
+    `/user/reservation/v1.1/timeslot-availability/${venue.data._id}/${request.date}?${query}`,
+    { token: session.token },
+  );
+  return body.data.timeslots.map((slot) => slot.startTimeStr);
+}

@@ -6,7 +6,7 @@ import { readServerEnv } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
-import { clockFromEnv } from './lib/clock';
+import { clockFromEnv, ControllableClock, withClockDate } from './lib/clock';
 import { createTestProcessor } from './payments/test-processor';
 import { resolveSigningSecret, resolveWebhookSecret } from './services/signing-secret';
 import { startHoldSweeper } from './services/hold-expiry';
@@ -41,10 +41,12 @@ app = createApp(deps, { staticRoot: env.staticRoot });
 const stopSweeper = startHoldSweeper(deps, 30_000);
 const stopPaymentWorker = startPaymentWorker(deps, 2_000);
 
-const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
+// On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
+const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch;
+const server = serve({ fetch, port: env.port }, (info) => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(
-    `Listening on http://localhost:${info.port} (${database.driver}${seeded ? ', demo data seeded' : ''}; ready in ${ms} ms)`,
+    `Listening on http://localhost:${info.port} (${database.driver}${seeded ? ', demo data seeded' : ''}${clock instanceof ControllableClock ? ', test clock' : ''}; ready in ${ms} ms)`,
   );
 });
 

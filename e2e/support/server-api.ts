@@ -48,6 +48,27 @@ export class ApiCallError extends Error {
   }
 }
 
+/** What to hold or book through the API: a venue's domain, an experience by name, a date, a time label, a party. */
+export interface TableRequest {
+  domain: string;
+  experience: string;
+  /** YYYY-MM-DD (see `bookingDay`). */
+  date: string;
+  /** As the wizard shows it: '12:30 pm'. */
+  time: string;
+  guests: number;
+}
+
+/** Minutes from midnight of a time label like '6:00 pm' (after midnight: '12:30 am' is 1470, as the server counts). */
+export function minutesOf(time: string): number {
+  const match = /^(\d{1,2}):(\d{2})\s*(am|pm)$/i.exec(time.trim());
+  if (!match) throw new Error(`Not a time like '6:00 pm': ${time}`);
+  const hour = Number(match[1]) % 12;
+  const minutes = (match[3]!.toLowerCase() === 'pm' ? hour + 12 : hour) * 60 + Number(match[2]);
+  // The service day runs past midnight: early-morning times belong to the evening before.
+  return minutes < 5 * 60 ? minutes + 24 * 60 : minutes;
+}
+
 let userCount = 0;
 
 export class TestServer {
@@ -159,6 +180,48 @@ export class TestServer {
   /** The password-reset link last mailed to `email`. */
   resetLink(email: string, options: { newerThan?: string[] } = {}): Promise<string> {
     return this.mailedLink(email, /password/i, options);
+  }
+
+  // ---- reservations ----
+
+  /** Holds a table through the API for `session`'s user (someone else, as the browser's guest sees it). */
+  async hold(session: Session, request: TableRequest): Promise<{ _id: string; [key: string]: unknown }> {
+    const { body: venue } = await this.call<{ data: { _id: string; experiences: { _id: string; name: string }[] } }>(
+      'GET',
+      `/public/venue/by-domain/${request.domain}`,
+    );
+    const experience = venue.data.experiences.find((e) => e.name === request.experience);
+    if (!experience) throw new Error(`No experience '${request.experience}' at ${request.domain}`);
+    const { body } = await this.call<{ data: { _id: string } }>('POST', '/user/reservation/v1.1', {
+      token: session.token,
+      body: {
+        venueId: venue.data._id,
+        experienceId: experience._id,
+        date: request.date,
+        startTime: minutesOf(request.time),
+        numberOfGuests: request.guests,
+        bookingSource: 'GUEST_WEB',
+        locale: 'en',
+      },
+    });
+    return body.data;
+  }
+
+  /** Holds and confirms a table without payment (an experience with nothing due) for `user`. */
+  async book(user: NewUser, request: TableRequest): Promise<{ _id: string; [key: string]: unknown }> {
+    const held = await this.hold(user, request);
+    const { body } = await this.call<{ data: { _id: string } }>('PUT', `/user/reservation/v1.1/complete/${held._id}`, {
+      token: user.token,
+      body: {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        mobileCountryCode: user.mobileCountryCode,
+        mobileNumber: user.mobileNumber,
+        agreements: { cancellationPolicy: true, noShowPolicy: true, minimumSpendPolicy: true, reservationPolicy: true },
+      },
+    });
+    return body.data;
   }
 
   // ---- accounts ----

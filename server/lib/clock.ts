@@ -72,3 +72,27 @@ export function clockFromEnv(env: NodeJS.ProcessEnv, production: boolean): Clock
   if (Number.isNaN(start.getTime())) throw new Error(`TEST_CLOCK must be 1 or an ISO instant, not ${setting}`);
   return new ControllableClock(start, { frozen: env.TEST_CLOCK_FROZEN === '1' });
 }
+
+/**
+ * Wraps a fetch handler so responses carry the clock's time in their Date header. Node sets the header
+ * from the machine's clock otherwise, and the app reads the server's "now" from it (the hold's
+ * countdown), so on a test clock it has to say the test clock's time.
+ */
+export function withClockDate(
+  fetch: (request: Request, ...rest: any[]) => Response | Promise<Response>,
+  clock: Clock,
+): (request: Request, ...rest: any[]) => Promise<Response> {
+  return async (request, ...rest) => {
+    const response = await fetch(request, ...rest);
+    const date = clock.now().toUTCString();
+    try {
+      response.headers.set('date', date);
+      return response;
+    } catch {
+      // Immutable headers (a fetched response passed through): copy the response.
+      const headers = new Headers(response.headers);
+      headers.set('date', date);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+  };
+}

@@ -1,0 +1,320 @@
+/**
+ * The booking chart's paths for the browser: generated with `xstate/graph` from machines/booking.machine.ts
+ * over the events a test can make happen in a real browser against the real server, then narrowed to a
+ * small set that together reach every state. Each path gets a plan: the venue, experience, party and
+ * time that make the server answer the way the path says (a deposit due, a venue that texts a code, a
+ * members-only menu, a table someone else takes...).
+ */
+import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { getShortestPaths, type StatePath } from 'xstate/graph';
+import { bookingMachine } from '../../machines/booking.machine';
+import { guest, reservation, slots, venue as hopSzeFixture } from '../../tests/fixtures/booking';
+import { allStateIds } from '../../tests/machines/replay';
+
+export type Path = StatePath<AnyMachineSnapshot, EventObject>;
+
+const apiError = (errorCode: number, message = `error ${errorCode}`) => ({ errorCode, message });
+
+// Stand-ins for the server's answers: only what the chart's guards read matters for the traversal; the
+// browser gets the real answers, which the plan arranges to match.
+const verifyingVenue = hopSzeFixture;
+const plainVenue = { ...hopSzeFixture, domain: 'leclos', requiresPhoneVerification: false, onlineMinGuests: 1, onlineMaxGuests: 10 };
+const SLOT = 1110;
+const choiceSlots = [{ ...slots[0]!, startTime: SLOT }];
+const singleSlots = [{ ...slots[1]!, startTime: SLOT }];
+const free = { reservation: reservation(), serverNow: Date.parse('2026-11-23T02:00:00Z') };
+const paid = {
+  reservation: reservation({
+    payment: { prePaymentType: 'DEPOSIT', amountDue: 40000, currency: 'HKD', breakdown: { subTotal: 40000, serviceCharge: 0, tax: 0, total: 40000 } },
+  }),
+  serverNow: free.serverNow,
+};
+
+/** The events a browser test can bring about, by name; each is a user action or an outcome the test arranges. */
+export const EVENTS = {
+  start: { type: 'booking.start', domain: 'venue' },
+  venueLoaded: { type: 'xstate.done.actor.loadVenue', output: plainVenue },
+  verifyingVenueLoaded: { type: 'xstate.done.actor.loadVenue', output: verifyingVenue },
+  venueMissing: { type: 'xstate.error.actor.loadVenue', error: apiError(20103, 'The venue information does not exist') },
+  pickExperience: { type: 'experience.pick', experienceId: 'experience' },
+  search: { type: 'search.submit', date: 'date', numberOfGuests: 2 },
+  searchTooLarge: { type: 'search.submit', date: 'date', numberOfGuests: 11 },
+  slotsWithChoice: { type: 'xstate.done.actor.loadTimeslots', output: { open: true, timeslots: choiceSlots } },
+  slotsOneArea: { type: 'xstate.done.actor.loadTimeslots', output: { open: true, timeslots: singleSlots } },
+  notServed: { type: 'xstate.done.actor.loadTimeslots', output: { open: false, timeslots: [] } },
+  fullyBooked: { type: 'xstate.done.actor.loadTimeslots', output: { open: true, timeslots: [] } },
+  searchRefused: { type: 'xstate.error.actor.loadTimeslots', error: apiError(20104, 'Reservations open 90 days in advance.') },
+  pickSlot: { type: 'slot.pick', startTime: SLOT },
+  pickSeating: { type: 'seating.pick', seatingAreaId: null },
+  logIn: { type: 'session.changed', loggedIn: true },
+  held: { type: 'xstate.done.actor.createReservation', output: free },
+  heldWithDeposit: { type: 'xstate.done.actor.createReservation', output: paid },
+  taken: { type: 'xstate.error.actor.createReservation', error: apiError(20102, 'Sorry, your selection is unavailable') },
+  membersOnly: { type: 'xstate.error.actor.createReservation', error: apiError(1010101, 'Not a Club member') },
+  profileLoaded: { type: 'xstate.done.actor.loadGuestProfile', output: guest },
+  submitDetails: { type: 'details.submit', guest },
+  codeSent: { type: 'xstate.done.actor.sendVerificationCode' },
+  codeNotSent: { type: 'xstate.error.actor.sendVerificationCode', error: apiError(42900, 'Too many attempts.') },
+  resendCode: { type: 'verify.send' },
+  enterCode: { type: 'verify.submit', code: '123456' },
+  codeAccepted: { type: 'xstate.done.actor.confirmVerificationCode' },
+  codeRejected: { type: 'xstate.error.actor.confirmVerificationCode', error: apiError(20106, 'The verification code is incorrect.') },
+  agree: { type: 'confirm.submit', agreements: { cancellationPolicy: true } },
+  paid: { type: 'xstate.done.actor.pay', output: { paymentId: 'payment', method: 'CARD' } },
+  confirmed: { type: 'xstate.done.actor.completeReservation', output: reservation({ status: 'CONFIRMED', holdExpiresAt: null }) },
+  lapsedMeanwhile: { type: 'xstate.error.actor.completeReservation', error: apiError(10202) },
+  overlapping: { type: 'xstate.error.actor.completeReservation', error: apiError(10208) },
+  holdExpires: { type: 'xstate.after.holdExpiry.booking.holding.hold.running' },
+  reload: { type: 'hold.resume' },
+  visitExperience: { type: 'route.visit', route: '/pages/experience' },
+  visitBook: { type: 'route.visit', route: '/pages/book' },
+  visitTimeslot: { type: 'route.visit', route: '/pages/timeslot' },
+  visitProfile: { type: 'route.visit', route: '/pages/profile' },
+  visitConfirm: { type: 'route.visit', route: '/pages/confirm' },
+  released: { type: 'xstate.done.actor.releaseReservation' },
+  restart: { type: 'booking.restart' },
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+
+const nameOf = new Map<unknown, EventName>(Object.entries(EVENTS).map(([name, event]) => [JSON.stringify(event), name as EventName]));
+
+/** The name of one of EVENTS (paths carry copies of the objects). */
+export function eventName(event: EventObject): EventName {
+  const name = nameOf.get(JSON.stringify(event));
+  if (!name) throw new Error(`Not one of the browser events: ${JSON.stringify(event)}`);
+  return name;
+}
+
+/** Snapshots differ by where they are and by every fact a guard reads (as in the unit tests). */
+const serializeState = (s: AnyMachineSnapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.venue?.requiresPhoneVerification ?? null,
+    (s.context.reservation?.payment.amountDue ?? 0) > 0,
+    s.context.loggedIn,
+    s.context.phoneVerified,
+    s.context.guest !== null,
+    s.context.timeslots.length > 0,
+    (s.context.timeslots[0]?.seatingOptions.length ?? 0) > 1,
+    s.context.draft.experienceId !== null,
+  ]);
+
+// ---- plans: what the browser test arranges so the real server answers as the path says ----
+
+/** A venue, experience, party and time, and which of the path's outcomes they can produce. */
+export interface Scenario {
+  name: string;
+  domain: 'leclos' | 'hopsze';
+  experience: string;
+  guests: number;
+  /** The time picked, and another one when someone else took the first. */
+  time: string;
+  otherTime: string;
+  /** The table only this party fits, which someone else can take (single-area scenarios). */
+  onlyTable?: { times: string[] };
+  /** A weekday (ISO) the experience is served on, and one it is not (to search a day it is closed). */
+  servedWeekday?: number;
+  closedWeekday?: number;
+  membersOnly?: boolean;
+  verifies: boolean;
+  deposit: boolean;
+  seatingChoice: boolean;
+}
+
+/** Real menus of the demo venues (server/db/seed.ts) that give each combination of outcomes. */
+export const SCENARIOS: Scenario[] = [
+  { name: 'Le Clos à la carte, 2 guests', domain: 'leclos', experience: 'À la Carte', guests: 2, time: '12:30 pm', otherTime: '3:00 pm', verifies: false, deposit: false, seatingChoice: true },
+  { name: 'Le Clos rotisserie deposit, 2 guests', domain: 'leclos', experience: 'Rotisserie Sharing Menu', guests: 2, time: '12:30 pm', otherTime: '3:00 pm', verifies: false, deposit: true, seatingChoice: true },
+  { name: 'Le Clos à la carte, 9 guests (one table)', domain: 'leclos', experience: 'À la Carte', guests: 9, time: '12:30 pm', otherTime: '3:00 pm', onlyTable: { times: [] }, verifies: false, deposit: false, seatingChoice: false },
+  { name: 'Le Clos rotisserie deposit, 9 guests (one table)', domain: 'leclos', experience: 'Rotisserie Sharing Menu', guests: 9, time: '12:30 pm', otherTime: '3:30 pm', onlyTable: { times: [] }, verifies: false, deposit: true, seatingChoice: false },
+  { name: "Le Clos members' supper club, 2 guests", domain: 'leclos', experience: "Members' Supper Club", guests: 2, time: '10:00 pm', otherTime: '11:00 pm', servedWeekday: 2, closedWeekday: 1, membersOnly: true, verifies: false, deposit: true, seatingChoice: true },
+  { name: 'Hop Sze dinner, 2 guests', domain: 'hopsze', experience: 'À la Carte Dinner', guests: 2, time: '6:00 pm', otherTime: '8:30 pm', verifies: true, deposit: false, seatingChoice: true },
+  { name: 'Hop Sze suckling pig deposit, 2 guests', domain: 'hopsze', experience: 'Roast Suckling Pig Feast', guests: 2, time: '6:00 pm', otherTime: '8:30 pm', verifies: true, deposit: true, seatingChoice: true },
+  { name: 'Hop Sze dinner, 7 guests (one table)', domain: 'hopsze', experience: 'À la Carte Dinner', guests: 7, time: '6:00 pm', otherTime: '8:30 pm', onlyTable: { times: ['6:00 pm', '8:30 pm'] }, verifies: true, deposit: false, seatingChoice: false },
+  { name: 'Hop Sze suckling pig deposit, 7 guests (one table)', domain: 'hopsze', experience: 'Roast Suckling Pig Feast', guests: 7, time: '6:00 pm', otherTime: '8:30 pm', onlyTable: { times: ['6:00 pm', '8:30 pm'] }, verifies: true, deposit: true, seatingChoice: false },
+];
+
+/** A path with what it needs: whether the visitor starts logged in, and the scenario (none for a missing venue). */
+export interface PlannedPath {
+  /** A readable title: the events in order. */
+  title: string;
+  path: Path;
+  events: EventName[];
+  startsLoggedIn: boolean;
+  scenario: Scenario | null;
+}
+
+/** The scenario that makes every outcome of the path happen, or null when no demo venue can. */
+export function planFor(events: EventName[]): Scenario | null | undefined {
+  const has = (name: EventName) => events.includes(name);
+  if (has('venueMissing') && !has('venueLoaded') && !has('verifyingVenueLoaded')) return null;
+  return SCENARIOS.find((s) => {
+    if (has('venueLoaded') && s.verifies) return false;
+    if (has('verifyingVenueLoaded') && !s.verifies) return false;
+    if (has('venueMissing')) return false;
+    if (has('heldWithDeposit') && !s.deposit) return false;
+    if (has('held') && s.deposit) return false;
+    if (has('slotsWithChoice') && !s.seatingChoice) return false;
+    if (has('slotsOneArea') && s.seatingChoice) return false;
+    if (has('taken') && !s.onlyTable) return false;
+    if (has('fullyBooked') && !(s.onlyTable && s.onlyTable.times.length > 0)) return false;
+    if (has('notServed') && s.closedWeekday === undefined) return false;
+    // A members-only menu ends at the hold for the fresh guest a path books as; others never refuse one.
+    if (has('membersOnly') && !s.membersOnly) return false;
+    if (s.membersOnly && (has('held') || has('heldWithDeposit') || has('taken'))) return false;
+    return true;
+  });
+}
+
+/** Every state of the chart except the transient `checkingLogin`, which no snapshot rests in. */
+export const TRANSIENT_STATES = ['booking.draft.checkingLogin'];
+export const BOOKING_STATES = allStateIds(bookingMachine).filter((id) => !TRANSIENT_STATES.includes(id));
+
+/** The ids of the states active in a snapshot. */
+export function activeStateIds(snapshot: AnyMachineSnapshot): string[] {
+  return (snapshot as unknown as { _nodes: { id: string }[] })._nodes.map((n) => n.id);
+}
+
+/** `stateId:eventType` of the declared transitions a step takes. */
+export function stepTransitions(before: AnyMachineSnapshot, event: EventObject): string[] {
+  return (before as unknown as { _nodes: { id: string; transitions: Map<string, unknown> }[] })._nodes
+    .filter((n) => n.transitions.has(event.type))
+    .map((n) => `${n.id}:${event.type}`);
+}
+
+/** The transitions a path takes (its first step is the initial snapshot). */
+export function pathTransitions(path: Path): string[] {
+  return path.steps.flatMap((step, i) => (i === 0 ? [] : stepTransitions(path.steps[i - 1]!.state, step.event)));
+}
+
+const USER_ACTIONS: EventName[] = [
+  'start', 'pickExperience', 'search', 'searchTooLarge', 'pickSlot', 'pickSeating', 'logIn', 'submitDetails', 'resendCode',
+  'enterCode', 'agree', 'holdExpires', 'reload', 'visitExperience', 'visitBook', 'visitTimeslot', 'visitProfile', 'visitConfirm', 'restart',
+];
+
+/**
+ * Whether a browser can take the step: a person acts only while no call of the chart is on its way (the
+ * payment chart aside: it is the page the person pays on), the wizard starts afresh only from where the
+ * app lets `?domain=` start it, and a search's answer follows from the date that search chose.
+ */
+function stepRealizable(before: AnyMachineSnapshot, name: EventName, previous: EventName | undefined): boolean {
+  const busy = Object.keys(before.children).some((id) => id !== 'pay');
+  if (USER_ACTIONS.includes(name) && busy) return false;
+  switch (name) {
+    case 'start':
+      return before.matches('idle') || before.matches('completed');
+    case 'logIn':
+      return before.matches({ draft: 'loginRequired' });
+    case 'searchRefused':
+    case 'notServed':
+    case 'fullyBooked':
+      return previous === 'search' || previous === 'logIn';
+    case 'slotsWithChoice':
+      return previous !== 'taken';
+    default:
+      return true;
+  }
+}
+
+function realizable(path: Path, events: EventName[]): boolean {
+  return events.every((name, i) => stepRealizable(path.steps[i]!.state, name, events[i - 1]));
+}
+
+/**
+ * The path's snapshots recomputed from its own events: the traversal keeps one snapshot per serialized
+ * state, whose context may come from another path to it (a different warning, say), and the page shows
+ * this path's.
+ */
+function exactPath(path: Path, startsLoggedIn: boolean): Path {
+  const machine = bookingMachine as AnyStateMachine;
+  let state = getInitialSnapshot(machine, { loggedIn: startsLoggedIn }) as AnyMachineSnapshot;
+  const steps = path.steps.map((step, i) => {
+    if (i > 0) state = getNextSnapshot(machine, state, step.event) as AnyMachineSnapshot;
+    if (JSON.stringify(state.value) !== JSON.stringify(step.state.value)) {
+      throw new Error(`Replaying ${step.event.type} gave ${JSON.stringify(state.value)}, not ${JSON.stringify(step.state.value)}`);
+    }
+    return { event: step.event, state };
+  });
+  return { ...path, steps, state };
+}
+
+function candidates(startsLoggedIn: boolean): PlannedPath[] {
+  const machine = bookingMachine as AnyStateMachine;
+  const events = Object.values(EVENTS) as unknown as EventObject[];
+  const shortest = getShortestPaths(machine, { input: { loggedIn: startsLoggedIn }, events, serializeState }) as Path[];
+  // Each shortest path, and each one step further by every event its end accepts (as transitionCoverPaths
+  // does in the unit tests), with the snapshots recomputed from the path's own events (see exactPath).
+  const planned: PlannedPath[] = [];
+  const seen = new Set<string>();
+  const keep = (path: Path, names: EventName[]) => {
+    const key = names.join();
+    if (seen.has(key)) return;
+    seen.add(key);
+    const scenario = planFor(names);
+    if (scenario === undefined) return;
+    planned.push({ title: names.join(' → '), path, events: names, startsLoggedIn, scenario });
+  };
+  for (const found of shortest) {
+    const names = found.steps.slice(1).map((s) => eventName(s.event));
+    if (!realizable(found, names)) continue;
+    const path = exactPath(found, startsLoggedIn);
+    keep(path, names);
+    for (const event of events) {
+      if (!path.state.can(event) || !actorEventApplies(path.state, event)) continue;
+      const name = eventName(event);
+      if (!stepRealizable(path.state, name, names[names.length - 1])) continue;
+      const next = getNextSnapshot(machine, path.state, event) as AnyMachineSnapshot;
+      keep({ ...path, state: next, steps: [...path.steps, { event, state: next }], weight: path.weight + 1 }, [...names, name]);
+    }
+  }
+  return planned;
+}
+
+/** A done or error event of an invoked actor makes sense only while that actor runs. */
+function actorEventApplies(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
+  return !match || match[1]! in snapshot.children;
+}
+
+/**
+ * A small set of realizable paths that together reach every state: greedily the path that reaches the
+ * most states not yet reached per step it takes, then (while it adds some) transitions not yet taken,
+ * within `extraPaths` more paths.
+ */
+export function selectBookingPaths({ extraPaths = 12 } = {}): PlannedPath[] {
+  // A visitor who logs in on the way only for the log-in states; returning visitors otherwise.
+  const pool = [...candidates(true), ...candidates(false).filter((p) => p.events.includes('logIn'))];
+  const statesOf = (p: PlannedPath) => new Set(p.path.steps.slice(1).flatMap((s) => activeStateIds(s.state)));
+  const chosen: PlannedPath[] = [];
+  const reached = new Set<string>();
+  for (;;) {
+    let best: { path: PlannedPath; score: number } | undefined;
+    for (const path of pool) {
+      const fresh = [...statesOf(path)].filter((id) => BOOKING_STATES.includes(id) && !reached.has(id)).length;
+      if (fresh === 0) continue;
+      const score = fresh / path.events.length;
+      if (!best || score > best.score || (score === best.score && path.events.length < best.path.events.length)) best = { path, score };
+    }
+    if (!best) break;
+    chosen.push(best.path);
+    statesOf(best.path).forEach((id) => reached.add(id));
+  }
+  const taken = new Set(chosen.flatMap((p) => pathTransitions(p.path)));
+  for (let i = 0; i < extraPaths; i++) {
+    let best: { path: PlannedPath; score: number } | undefined;
+    for (const path of pool) {
+      const fresh = new Set(pathTransitions(path.path).filter((t) => !taken.has(t))).size;
+      if (fresh === 0) continue;
+      const score = fresh / path.events.length;
+      if (!best || score > best.score) best = { path, score };
+    }
+    if (!best) break;
+    chosen.push(best.path);
+    pathTransitions(best.path.path).forEach((t) => taken.add(t));
+  }
+  // A path that is the start of another adds nothing.
+  return chosen.filter(
+    (p) => !chosen.some((q) => q !== p && q.startsLoggedIn === p.startsLoggedIn && q.events.length > p.events.length && p.events.every((e, i) => q.events[i] === e)),
+  );
+}

@@ -1,0 +1,421 @@
+/**
+ * Replays a planned path of the booking chart in the browser: each event is done as a person would do
+ * it (or arranged on the server, for the server's answers), and each state is checked on the page by
+ * its address, heading, controls and messages, never by looking inside the app.
+ */
+import { expect, type Page } from '@playwright/test';
+import type { AnyMachineSnapshot } from 'xstate';
+import { addDays, isoWeekday } from '../../src/domain/time';
+import { currentRoute, expectHeading, expectRoute, openApp, useSession } from '../support/app';
+import { agreeAndSubmit, bookingDay, payByCard, pickExperience, searchTables, STEP_HEADINGS, submitDetails } from '../support/booking';
+import type { Clocks } from '../support/fixtures';
+import type { NewUser, TestServer } from '../support/server-api';
+import { activeStateIds, type EventName, type PlannedPath, type Scenario } from './booking-model';
+import { Gates } from './gates';
+
+interface Run {
+  page: Page;
+  server: TestServer;
+  clocks: Clocks;
+  gates: Gates;
+  plan: PlannedPath;
+  scenario: Scenario | null;
+  user: NewUser;
+  /** The path's own booking day (no other path books on it). */
+  day: string;
+  /** Times someone else took during the path. */
+  taken: Set<string>;
+  /** The time the guest last picked. */
+  picked?: string;
+  opened: boolean;
+}
+
+/** What a replay reports: the states it saw on the page and the steps it took. */
+export interface ReplayResult {
+  states: Set<string>;
+  steps: number;
+}
+
+/** Replays `plan` on `page`; `dayOffset` gives the path its own booking days. */
+export async function replayBookingPath(
+  { page, server, clocks }: { page: Page; server: TestServer; clocks: Clocks },
+  plan: PlannedPath,
+  dayOffset: number,
+): Promise<ReplayResult> {
+  const user = await server.signUp();
+  if (plan.startsLoggedIn) await useSession(page, user);
+  const run: Run = {
+    page,
+    server,
+    clocks,
+    gates: await Gates.install(page),
+    plan,
+    scenario: plan.scenario,
+    user,
+    day: await bookingDay(server, dayOffset),
+    taken: new Set(),
+    opened: false,
+  };
+  const states = new Set<string>();
+  const steps = plan.path.steps;
+  try {
+    for (let i = 1; i < steps.length; i++) {
+      const before = steps[i - 1]!.state;
+      const after = steps[i]!.state;
+      const name = plan.events[i - 1]!;
+      // Calls the next state makes are held, so the page can be read while they are on their way.
+      const entering = Object.keys(after.children).filter((id) => id !== 'pay' && !(id in before.children));
+      if ((name === 'start' && run.opened) || name === 'pickSlot' || name === 'pickSeating') {
+        // The app keeps a read (the venue, the profile) for 30 s; the guest takes longer than that to
+        // choose, so the next step reads afresh and can be seen loading. Never while a call is held:
+        // the page would give up on it (30 s time-out).
+        await clocks.advance(31_000);
+      }
+      for (const id of entering) run.gates.arm(id);
+      await step(run, name, i - 1);
+      for (const id of entering) await run.gates.waitForCall(id);
+      await check(run, after, name);
+      activeStateIds(after).forEach((id) => states.add(id));
+    }
+  } finally {
+    await run.gates.releaseAll();
+  }
+  return { states, steps: steps.length - 1 };
+}
+
+/** The next event among `names` after position `i`, if any. */
+function nextOf(run: Run, i: number, names: EventName[]): EventName | undefined {
+  return run.plan.events.slice(i + 1).find((e) => names.includes(e));
+}
+
+/** The first date from `from` that falls on ISO weekday `weekday`. */
+function onWeekday(from: string, weekday: number): string {
+  return addDays(from, (weekday - isoWeekday(from) + 7) % 7);
+}
+
+async function step(run: Run, name: EventName, i: number): Promise<void> {
+  const { page, server, gates, clocks } = run;
+  const scenario = run.scenario;
+  const need = () => {
+    if (!scenario) throw new Error(`${name} needs a scenario`);
+    return scenario;
+  };
+  switch (name) {
+    case 'start':
+      await openApp(page, `/pages/experience?domain=${scenario?.domain ?? 'nowhere'}`);
+      run.opened = true;
+      return;
+    case 'venueLoaded':
+    case 'verifyingVenueLoaded':
+    case 'venueMissing':
+      return gates.release('loadVenue');
+    case 'pickExperience':
+      await expect(page.getByRole('button', { name: new RegExp(`^${escape(need().experience)}`) })).toBeVisible();
+      // The wizard's steps are on the page; the next one appears on its own.
+      await page.getByRole('button', { name: new RegExp(`^${escape(need().experience)}`) }).click();
+      return;
+    case 'search': {
+      const s = need();
+      const outcome = nextOf(run, i, ['slotsWithChoice', 'slotsOneArea', 'notServed', 'fullyBooked', 'searchRefused']);
+      let date = s.servedWeekday ? onWeekday(run.day, s.servedWeekday) : run.day;
+      if (outcome === 'notServed') date = onWeekday(run.day, s.closedWeekday!);
+      if (outcome === 'searchRefused') date = addDays(await bookingDay(server, 0), 120);
+      if (outcome === 'fullyBooked') {
+        // Someone else holds the only table that fits this party at every time of the day.
+        const other = await server.signUp();
+        for (const time of s.onlyTable!.times) {
+          await server.hold(other, { domain: s.domain, experience: s.experience, date, time, guests: s.guests });
+        }
+      }
+      if (run.plan.startsLoggedIn) await waitForSession(page);
+      await searchTables(page, { date, guests: s.guests });
+      return;
+    }
+    case 'searchTooLarge': {
+      const s = need();
+      await expectHeading(page, STEP_HEADINGS.dateParty);
+      const largest = s.domain === 'hopsze' ? 7 : 10;
+      await page.getByLabel('Party size').selectOption(String(largest + 1));
+      await page.getByRole('button', { name: 'Find a table' }).click();
+      return;
+    }
+    case 'slotsWithChoice':
+    case 'slotsOneArea':
+    case 'notServed':
+    case 'fullyBooked':
+    case 'searchRefused':
+      return gates.release('loadTimeslots');
+    case 'pickSlot': {
+      const s = need();
+      run.picked = run.taken.has(s.time) ? s.otherTime : s.time;
+      await expectHeading(page, STEP_HEADINGS.timeslot);
+      await page.getByRole('button', { name: run.picked, exact: true }).click();
+      return;
+    }
+    case 'pickSeating':
+      await expectHeading(page, STEP_HEADINGS.seating);
+      await page.getByRole('button', { name: /^No preference/ }).click();
+      return;
+    case 'logIn':
+      await expectHeading(page, STEP_HEADINGS.login);
+      await page.getByLabel('E-mail').fill(run.user.email);
+      await page.getByLabel('Password', { exact: true }).fill(run.user.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      return;
+    case 'held':
+    case 'heldWithDeposit':
+    case 'membersOnly':
+      return gates.release('createReservation');
+    case 'taken':
+      return gates.release('createReservation', async () => {
+        // Someone else is quicker: the only table that fits is held for them first.
+        const s = need();
+        const other = await server.signUp();
+        await server.hold(other, { domain: s.domain, experience: s.experience, date: run.day, time: run.picked!, guests: s.guests });
+        run.taken.add(run.picked!);
+      });
+    case 'profileLoaded':
+      return gates.release('loadGuestProfile');
+    case 'submitDetails':
+      return submitDetails(page);
+    case 'codeSent':
+      return gates.release('sendVerificationCode');
+    case 'codeNotSent':
+      return gates.release('sendVerificationCode', async () => {
+        // The number has had its three codes in ten minutes already (asked for from elsewhere).
+        for (let n = 0; n < 3; n++) {
+          await server.call('POST', '/public/guest/verify-phone-number', {
+            body: { mobileCountryCode: run.user.mobileCountryCode, mobileNumber: run.user.mobileNumber },
+            expectOk: false,
+          });
+        }
+      });
+    case 'resendCode':
+      await page.getByRole('button', { name: 'Send a new code' }).click();
+      return;
+    case 'enterCode': {
+      const right = nextOf(run, i, ['codeAccepted', 'codeRejected']) === 'codeAccepted';
+      const sent = await server.smsCode(run.user.mobileCountryCode, run.user.mobileNumber);
+      const code = right ? sent : sent === '000000' ? '111111' : '000000';
+      await page.getByLabel('Verification code').fill(code);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      return;
+    }
+    case 'codeAccepted':
+    case 'codeRejected':
+      return gates.release('confirmVerificationCode');
+    case 'agree':
+      await agreeAndSubmit(page);
+      return;
+    case 'paid':
+      await payByCard(page);
+      return;
+    case 'confirmed':
+      return gates.release('completeReservation');
+    case 'lapsedMeanwhile':
+      // The guest's confirmation reaches the server only after the hold ran out. The server's clock
+      // alone moves: the page's would time the held call out; the app follows the server's clock anyway.
+      return gates.release('completeReservation', async () => {
+        await server.setClock({ advanceMs: 16 * 60_000 });
+      });
+    case 'overlapping':
+      return gates.release('completeReservation', async () => {
+        // Meanwhile the same guest booked another venue at the same time (from another device).
+        const s = need();
+        const elsewhere =
+          s.domain === 'hopsze'
+            ? { domain: 'obe', experience: 'Bar Seating', time: '6:00 pm' }
+            : { domain: 'batard', experience: 'Set Lunch', time: '12:30 pm' };
+        await server.book(run.user, { ...elsewhere, date: run.day, guests: 2 });
+      });
+    case 'holdExpires':
+      await clocks.advance(15 * 60_000 + 2_000);
+      return;
+    case 'reload':
+      await page.reload();
+      return;
+    case 'visitExperience':
+    case 'visitBook':
+    case 'visitTimeslot':
+    case 'visitProfile':
+    case 'visitConfirm': {
+      const route = { visitExperience: '/pages/experience', visitBook: '/pages/book', visitTimeslot: '/pages/timeslot', visitProfile: '/pages/profile', visitConfirm: '/pages/confirm' }[name];
+      // As if typed into the address bar.
+      await page.evaluate((r) => (location.hash = r), route);
+      return;
+    }
+    case 'released':
+      return gates.release('releaseReservation');
+    case 'restart':
+      await page.getByRole('button', { name: /^(Make another booking|Make a new reservation)$/ }).click();
+      return;
+  }
+}
+
+/** Waits until the returning visitor's session has loaded (the menu offers to log out). */
+async function waitForSession(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Log out', includeHidden: true })).toHaveCount(1);
+}
+
+/** The route of the deepest active state that names one (as the app's address follows it). */
+function routeOf(snapshot: AnyMachineSnapshot): string | undefined {
+  const metas = snapshot.getMeta() as Record<string, { route?: string } | undefined>;
+  let best: { depth: number; route: string } | undefined;
+  for (const [id, meta] of Object.entries(metas)) {
+    const depth = id.split('.').length;
+    if (meta?.route && (!best || depth > best.depth)) best = { depth, route: meta.route };
+  }
+  return best?.route;
+}
+
+const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const alert = (page: Page) => page.getByRole('alert');
+
+/** Reads the page for `snapshot`'s state, as a person would see it. */
+async function check(run: Run, snapshot: AnyMachineSnapshot, cause: EventName): Promise<void> {
+  const { page } = run;
+  const problem = snapshot.context.problem as { kind: string; code?: number } | null;
+  const route = routeOf(snapshot);
+  if (route) await expectRoute(page, route);
+
+  if (snapshot.matches('idle')) {
+    await expect(page.getByText('Choose a venue to start your booking.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Book now' }).last()).toBeVisible();
+    if (problem?.kind === 'call') await expect(alert(page)).toContainText('The venue information does not exist');
+    return;
+  }
+  if (snapshot.matches('loadingVenue')) {
+    await expectHeading(page, STEP_HEADINGS.experience);
+    await expect(status(page, 'Loading the venue…')).toBeVisible();
+    return;
+  }
+  if (snapshot.matches({ draft: 'experience' })) {
+    await expectHeading(page, STEP_HEADINGS.experience);
+    await expect(page.getByRole('button', { name: new RegExp(`^${escape(run.scenario!.experience)}`) })).toBeVisible();
+    return;
+  }
+  if (snapshot.matches({ draft: 'dateParty' })) {
+    await expectHeading(page, STEP_HEADINGS.dateParty);
+    await expect(page.getByLabel('Party size')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Find a table' })).toBeVisible();
+    const texts: Record<string, string | RegExp> = {
+      'no-availability': 'No Availability',
+      'no-timeslot': 'No time slot available',
+      call: /Reservations open 90 days in advance/,
+    };
+    if (problem) await expect(alert(page)).toContainText(texts[problem.kind]!);
+    else await expect(alert(page)).toHaveCount(0);
+    return;
+  }
+  if (snapshot.matches({ draft: 'loadingSlots' })) {
+    await expectHeading(page, STEP_HEADINGS.dateParty);
+    await expect(status(page, 'Finding tables…')).toBeVisible();
+    return;
+  }
+  if (snapshot.matches({ draft: 'timeslot' })) {
+    await expectHeading(page, STEP_HEADINGS.timeslot);
+    const s = run.scenario!;
+    const expected = run.taken.has(s.time) ? s.otherTime : s.time;
+    await expect(page.getByRole('button', { name: expected, exact: true })).toBeVisible();
+    if (problem?.kind === 'unavailable') {
+      await expect(alert(page)).toContainText('Sorry, your selection is unavailable');
+      await expect(page.getByRole('button', { name: s.time, exact: true })).toHaveCount(0);
+    }
+    return;
+  }
+  if (snapshot.matches({ draft: 'seating' })) {
+    await expectHeading(page, STEP_HEADINGS.seating);
+    await expect(page.getByRole('button', { name: /^No preference/ })).toBeVisible();
+    return;
+  }
+  if (snapshot.matches({ draft: 'loginRequired' })) {
+    await expectHeading(page, STEP_HEADINGS.login);
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    return;
+  }
+  if (snapshot.matches({ draft: 'creating' }) || snapshot.matches('releasing')) {
+    await expectHeading(page, STEP_HEADINGS.timeslot);
+    await expect(status(page, 'One moment…')).toBeVisible();
+    return;
+  }
+  if (snapshot.matches('holding')) {
+    // The countdown runs on every held step.
+    await expect(page.getByText(/Your table is held for\s*\d+:\d\d/)).toBeVisible();
+    await checkHeldStep(run, snapshot, cause);
+    return;
+  }
+  if (snapshot.matches('completing')) {
+    await expectHeading(page, STEP_HEADINGS.confirm);
+    await expect(status(page, 'Confirming your reservation…')).toBeVisible();
+    return;
+  }
+  if (snapshot.matches('completed')) {
+    await expectHeading(page, STEP_HEADINGS.result);
+    await expect(page.getByText(/^Reference /)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Make another booking' })).toBeVisible();
+    return;
+  }
+  if (snapshot.matches('expired')) {
+    await expectHeading(page, STEP_HEADINGS.expired);
+    if (problem?.kind === 'completion') await expect(page.getByText('Your reservation has expired. Please make a new reservation')).toBeVisible();
+    await expect(page.getByText(/The table was held for 15 minutes and has been released/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Make a new reservation' })).toBeVisible();
+    return;
+  }
+  if (snapshot.matches('warning')) {
+    await expectHeading(page, STEP_HEADINGS.warning);
+    const kind = (snapshot.context.warning as { kind: string }).kind;
+    const texts: Record<string, RegExp> = {
+      'party-too-large': /Online bookings are for up to \d+ guests/,
+      'members-only': /This experience is reserved for Club members\./,
+      overlap: /You have an overlapping Reservation at another venue/,
+    };
+    await expect(page.getByText(texts[kind]!)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Make a new reservation' })).toBeVisible();
+    return;
+  }
+  throw new Error(`No page check for ${JSON.stringify(snapshot.value)} (after ${cause})`);
+}
+
+async function checkHeldStep(run: Run, snapshot: AnyMachineSnapshot, cause: EventName): Promise<void> {
+  const { page } = run;
+  const at = (step: string | object) => snapshot.matches({ holding: { step } } as never);
+  if (at({ created: 'prefilling' })) {
+    await expectHeading(page, STEP_HEADINGS.details);
+    await expect(status(page, 'Loading your details…')).toBeVisible();
+  } else if (at({ created: 'details' })) {
+    await expectHeading(page, STEP_HEADINGS.details);
+    // Filled in from the guest's profile.
+    await expect(page.getByLabel('First name')).toHaveValue(run.user.firstName);
+    await expect(page.getByLabel('Mobile number')).toHaveValue(run.user.mobileNumber);
+  } else if (at({ created: { verify: 'sending' } })) {
+    await expectHeading(page, STEP_HEADINGS.verify);
+    await expect(status(page, 'Sending the code…')).toBeVisible();
+  } else if (at({ created: { verify: 'codeEntry' } })) {
+    await expectHeading(page, STEP_HEADINGS.verify);
+    await expect(page.getByText(`+${run.user.mobileCountryCode} ${run.user.mobileNumber}`)).toBeVisible();
+    await expect(page.getByLabel('Verification code')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+    if (cause === 'codeRejected') await expect(alert(page)).toContainText('The verification code is incorrect.');
+    else if (cause === 'codeNotSent') await expect(alert(page)).not.toBeEmpty();
+    else await expect(alert(page)).toHaveCount(0);
+  } else if (at({ created: { verify: 'checking' } })) {
+    await expectHeading(page, STEP_HEADINGS.verify);
+    await expect(page.getByRole('button', { name: 'Checking…' })).toBeDisabled();
+  } else if (at({ created: 'confirm' })) {
+    await expectHeading(page, STEP_HEADINGS.confirm);
+    await expect(page.getByRole('checkbox').first()).toBeVisible();
+    const due = (snapshot.context.reservation?.payment.amountDue ?? 0) > 0;
+    await expect(page.getByRole('button', { name: due ? 'Continue to payment' : 'Confirm reservation' })).toBeVisible();
+  } else if (at('awaitingPayment')) {
+    await expectHeading(page, STEP_HEADINGS.payment);
+    await expect(page.getByRole('form', { name: 'Card details' }).or(page.getByRole('button', { name: /^Pay .+ by card$/ }))).toBeVisible();
+  } else {
+    throw new Error(`No page check for ${JSON.stringify(snapshot.value)} (after ${cause})`);
+  }
+  expect(currentRoute(page)).toBe(routeOf(snapshot));
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,102 @@
+/**
+ * Holds one of the page's API calls on its way to the server, so a test can read the page while the
+ * call is pending (the chart's loading states) and arrange what the server will find when it arrives
+ * (a table someone else took, a hold that ran out meanwhile), then lets it go.
+ */
+import type { Page, Route } from '@playwright/test';
+
+/** Which call each invoked actor of the booking chart makes. */
+export const ACTOR_CALLS: Record<string, { method: string; path: RegExp }> = {
+  loadVenue: { method: 'GET', path: /^\/public\/venue\/by-domain\/[^/]+$/ },
+  loadTimeslots: { method: 'GET', path: /^\/user\/reservation\/v1\.1\/timeslot-availability\// },
+  createReservation: { method: 'POST', path: /^\/user\/reservation\/v1\.1$/ },
+  loadGuestProfile: { method: 'GET', path: /^\/user\/user\/me$/ },
+  sendVerificationCode: { method: 'POST', path: /^\/public\/guest\/verify-phone-number$/ },
+  confirmVerificationCode: { method: 'POST', path: /^\/public\/guest\/confirm-phone-number$/ },
+  completeReservation: { method: 'PUT', path: /^\/user\/reservation\/v1\.1\/complete\// },
+  releaseReservation: { method: 'PUT', path: /^\/user\/reservation\/v1\.1\/cancel\// },
+};
+
+interface Gate {
+  armed: boolean;
+  held: Route | null;
+  arrived: Promise<Route>;
+  arrive: (route: Route) => void;
+}
+
+export class Gates {
+  private readonly gates = new Map<string, Gate>();
+
+  private constructor(private readonly page: Page) {}
+
+  /** Starts watching the page's API calls (pass-through unless a gate is armed). */
+  static async install(page: Page): Promise<Gates> {
+    const gates = new Gates(page);
+    await page.route(
+      (url) => Object.values(ACTOR_CALLS).some((call) => call.path.test(url.pathname)),
+      (route) => gates.handle(route),
+    );
+    return gates;
+  }
+
+  private handle(route: Route): Promise<void> {
+    const request = route.request();
+    const pathname = new URL(request.url()).pathname;
+    for (const [actor, call] of Object.entries(ACTOR_CALLS)) {
+      const gate = this.gates.get(actor);
+      if (gate?.armed && !gate.held && call.method === request.method() && call.path.test(pathname)) {
+        gate.held = route;
+        gate.arrive(route);
+        return Promise.resolve();
+      }
+    }
+    return route.fallback();
+  }
+
+  /** The next call of `actor` will be held until `release`. */
+  arm(actor: string): void {
+    if (!ACTOR_CALLS[actor]) throw new Error(`No call known for actor ${actor}`);
+    let arrive!: (route: Route) => void;
+    const arrived = new Promise<Route>((resolve) => (arrive = resolve));
+    this.gates.set(actor, { armed: true, held: null, arrived, arrive });
+  }
+
+  isArmed(actor: string): boolean {
+    return this.gates.get(actor)?.armed ?? false;
+  }
+
+  /** Waits until the page's call of `actor` is held (it made it), without letting it go. */
+  async waitForCall(actor: string, timeoutMs = 10_000): Promise<void> {
+    const gate = this.gates.get(actor);
+    if (!gate?.armed) throw new Error(`The ${actor} gate is not armed`);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`The page did not call ${actor} (${ACTOR_CALLS[actor]!.method} ${ACTOR_CALLS[actor]!.path})`)), timeoutMs);
+    });
+    try {
+      await Promise.race([gate.arrived, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Lets the held call of `actor` go on to the server, after `arrange` has set the scene. */
+  async release(actor: string, arrange?: () => Promise<void>): Promise<void> {
+    await this.waitForCall(actor);
+    const gate = this.gates.get(actor)!;
+    await arrange?.();
+    gate.armed = false;
+    const held = gate.held!;
+    gate.held = null;
+    await held.continue();
+  }
+
+  /** Lets every held call go (the end of a test). */
+  async releaseAll(): Promise<void> {
+    for (const gate of this.gates.values()) {
+      gate.armed = false;
+      if (gate.held) await gate.held.continue().catch(() => {});
+      gate.held = null;
+    }
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * Every route of src/navigation/routes.ts, reached as a person reaches it, with whatever it needs: a
+ * session for the account pages, a booking in progress at the right step for the wizard's pages, a real
+ * reservation for the order and cancel pages, a mailed link for the password reset. The accessibility
+ * checks (e2e/a11y) and the screenshots (e2e/screenshots) run their checks at each stop.
+ *
+ * Three groups, each one test: the public pages (logged out), the member's account pages, and the
+ * booking wizard (a fresh guest books with a deposit, then holds a table that needs a texted code and
+ * lets the hold run out).
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { expectHeading, expectRoute, mainHeading, openApp, PAGE_TIMEOUT, useDemoSession, useSession } from '../support/app';
+import {
+  agreeAndSubmit,
+  bookingDay,
+  payByCard,
+  pickExperience,
+  pickSeating,
+  pickTime,
+  searchTables,
+  startBooking,
+  STEP_HEADINGS,
+  submitDetails,
+} from '../support/booking';
+import { CARDS } from '../support/constants';
+import { minutes, type Clocks } from '../support/fixtures';
+import type { TestServer } from '../support/server-api';
+
+/**
+ * The production routes, read from the route table's source (the table's module reads Vite's
+ * `import.meta.env`, which Playwright's loader has not): `/` and every `page('name')`.
+ */
+export const ROUTE_PATHS: readonly string[] = (() => {
+  const source = readFileSync(new URL('../../src/navigation/routes.ts', import.meta.url), 'utf8');
+  const pages = [...source.matchAll(/path: page\('([\w-]+)'\)/g)].map((m) => `/pages/${m[1]}`);
+  return [...new Set([...(source.includes("path: '/'") ? ['/'] : []), ...pages])];
+})();
+
+/** What a group hands each stop to: the route shown, and the page showing it. */
+export type Visit = (route: string, page: Page) => Promise<void>;
+
+export interface TourContext {
+  page: Page;
+  server: TestServer;
+  clocks: Clocks;
+  /** Days after the server's today for this run's bookings, so runs never take each other's tables. */
+  day: number;
+  visit: Visit;
+}
+
+/** The routes each group shows, in its order. */
+export const GROUP_ROUTES = {
+  public: [
+    '/',
+    '/pages/index',
+    '/pages/home',
+    '/pages/venue',
+    '/pages/venue-detail',
+    '/pages/preview',
+    '/pages/membership',
+    '/pages/press',
+    '/pages/book-now',
+    '/pages/login',
+    '/pages/sign-up',
+    '/pages/forgot-password',
+    '/pages/reset-password',
+  ],
+  member: ['/pages/wallet', '/pages/wallet-detail', '/pages/transactions', '/pages/monthly-statements', '/pages/change-password'],
+  wizard: [
+    '/pages/experience',
+    '/pages/book',
+    '/pages/timeslot',
+    '/pages/seating',
+    '/pages/profile',
+    '/pages/confirm',
+    '/pages/payment',
+    '/pages/result',
+    '/pages/order',
+    '/pages/cancel',
+    '/pages/verify',
+    '/pages/warning',
+  ],
+} as const;
+
+/**
+ * Waits until the page has settled, in any language: no page loading, no quiet "Loading…" or "working"
+ * line of its own (`p.muted[role=status]`), and its main text the same in two reads in a row.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.loading')).toHaveCount(0, { timeout: PAGE_TIMEOUT });
+  await expect(page.locator('main p.muted[role="status"]')).toHaveCount(0, { timeout: PAGE_TIMEOUT });
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await page.locator('main').innerText();
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { timeout: PAGE_TIMEOUT, intervals: [100, 200, 250] },
+    )
+    .toBe(true);
+}
+
+/** Waits until the page shows `route` with its heading and has settled, then visits it. */
+async function arrive(page: Page, route: string, visit: Visit, heading: string | RegExp = /\S/): Promise<void> {
+  await expectRoute(page, route);
+  await expectHeading(page, heading);
+  await settled(page);
+  await visit(route, page);
+}
+
+/** The public pages, logged out; the reset page from a real mailed link. */
+export async function publicPages({ page, server, visit }: TourContext): Promise<void> {
+  for (const route of ['/', '/pages/index', '/pages/home', '/pages/venue']) {
+    await openApp(page, route);
+    await arrive(page, route, visit);
+  }
+  await openApp(page, '/pages/venue-detail?domain=leclos');
+  await arrive(page, '/pages/venue-detail', visit);
+  // A menu, as the venue's page links to it.
+  await page.getByRole('link', { name: /menu/i }).first().click();
+  await arrive(page, '/pages/preview', visit);
+  for (const route of ['/pages/membership', '/pages/press', '/pages/book-now', '/pages/login', '/pages/sign-up', '/pages/forgot-password']) {
+    await openApp(page, route);
+    await arrive(page, route, visit);
+  }
+  const user = await server.signUp();
+  await server.call('POST', '/user/user/initiate-password-reset', { body: { email: user.email } });
+  const link = await server.resetLink(user.email);
+  await page.goto(link);
+  await arrive(page, '/pages/reset-password', visit);
+}
+
+/** The demo member's account pages (reads only). */
+export async function memberPages({ page, server, visit }: TourContext): Promise<void> {
+  await useDemoSession(page, server, 'member');
+  await openApp(page, '/pages/wallet');
+  await arrive(page, '/pages/wallet', visit);
+  // An entry of the wallet, as its list links to it.
+  const entry = page.locator('a[href*="wallet-detail"]').first();
+  await expect(entry).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await entry.click();
+  await arrive(page, '/pages/wallet-detail', visit);
+  for (const route of ['/pages/transactions', '/pages/monthly-statements', '/pages/change-password']) {
+    await openApp(page, route);
+    await arrive(page, route, visit);
+  }
+}
+
+/**
+ * A fresh guest books Le Clos's Rotisserie Sharing Menu (a deposit, so the payment step), with a dining
+ * area; opens the reservation and its cancel page (not confirming); then holds a table at Hop Sze, which
+ * texts a code, and lets the hold run out (the warning page says so).
+ */
+export async function wizardPages({ page, server, clocks, day, visit }: TourContext): Promise<void> {
+  const guest = await server.signUp();
+  await useSession(page, guest);
+  const date = await bookingDay(server, day);
+
+  await startBooking(page, 'leclos');
+  await arrive(page, '/pages/experience', visit, STEP_HEADINGS.experience);
+  await pickExperience(page, 'Rotisserie Sharing Menu');
+  await arrive(page, '/pages/book', visit, STEP_HEADINGS.dateParty);
+  await searchTables(page, { date, guests: 2 });
+  await arrive(page, '/pages/timeslot', visit, STEP_HEADINGS.timeslot);
+  await pickTime(page, '12:00 pm');
+  await arrive(page, '/pages/seating', visit, STEP_HEADINGS.seating);
+  await pickSeating(page);
+  await arrive(page, '/pages/profile', visit, STEP_HEADINGS.details);
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await submitDetails(page);
+  await arrive(page, '/pages/confirm', visit, STEP_HEADINGS.confirm);
+  expect(await agreeAndSubmit(page)).toBe('payment');
+  await expect(page.getByRole('form', { name: 'Card details' })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/payment', visit, STEP_HEADINGS.payment);
+  await payByCard(page, CARDS.approved);
+  await arrive(page, '/pages/result', visit, STEP_HEADINGS.result);
+  await page.getByRole('link', { name: 'View reservation' }).click();
+  await arrive(page, '/pages/order', visit);
+  await page.locator('a[href*="pages/cancel"]').first().click();
+  await arrive(page, '/pages/cancel', visit);
+
+  // Hop Sze checks the mobile number with a texted code.
+  await startBooking(page, 'hopsze');
+  await pickExperience(page, 'Dim Sum Lunch');
+  await searchTables(page, { date, guests: 2 });
+  await pickTime(page, '12:00 pm');
+  await expectHeading(page, new RegExp(`^(${STEP_HEADINGS.seating}|${STEP_HEADINGS.details})$`));
+  if ((await mainHeading(page).textContent()) === STEP_HEADINGS.seating) await pickSeating(page);
+  await expectHeading(page, STEP_HEADINGS.details);
+  await submitDetails(page);
+  await expect(page.getByLabel('Verification code')).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/verify', visit, STEP_HEADINGS.verify);
+  // The hold runs out on both clocks: the warning page says the reservation expired.
+  await clocks.advance(minutes(16));
+  await arrive(page, '/pages/warning', visit, STEP_HEADINGS.expired);
+}

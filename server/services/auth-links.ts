@@ -8,6 +8,7 @@ import type { DbOrTx } from '../db/client';
 import { oneTimeTokens, type OneTimeTokenPurpose } from '../db/schema';
 import { newId, newSecretToken } from '../lib/ids';
 import { hashToken } from '../lib/password';
+import { messageLanguage } from './message-language';
 import { queueEmail } from './outbox';
 
 /** A password-reset link works for 30 minutes. */
@@ -98,42 +99,59 @@ export function resetLink(config: AppConfig, raw: string, area: 'user' | 'admin'
   return appLink(config, '/pages/reset-password', area === 'admin' ? { token: raw, area: 'admin' } : { token: raw });
 }
 
+/** Whom an account mail goes to, and the language it is written in (the user's stored `users.locale`). */
 interface Recipient {
   email: string;
   firstName: string;
+  locale: string;
 }
 
-/** Mails a password-reset link. */
+/** Mails a password-reset link, in the user's language. */
 export async function mailPasswordReset(db: DbOrTx, to: Recipient, link: string): Promise<void> {
+  const { i18n } = messageLanguage(to.locale);
   await queueEmail(db, {
     to: to.email,
-    subject: 'Reset your password',
-    body:
-      `Dear ${to.firstName},\n\nWe received a request to reset your password. Open this link within 30 minutes ` +
-      `to choose a new one:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail; your password ` +
-      `stays as it is.`,
+    subject: i18n._('Reset your password'),
+    body: [
+      i18n._('Dear {name},', { name: to.firstName }),
+      i18n._('We received a request to reset your password. Open this link within 30 minutes to choose a new one:'),
+      link,
+      i18n._('If you did not ask for this, you can ignore this e-mail; your password stays as it is.'),
+    ].join('\n\n'),
   });
 }
 
-/** Mails an e-mail verification link. */
+/** Mails an e-mail verification link, in the user's language. */
 export async function mailVerifyEmail(db: DbOrTx, to: Recipient, link: string): Promise<void> {
+  const { i18n } = messageLanguage(to.locale);
   await queueEmail(db, {
     to: to.email,
-    subject: 'Confirm your e-mail address',
-    body:
-      `Dear ${to.firstName},\n\nPlease confirm your e-mail address to finish creating your account. Open this ` +
-      `link within 24 hours:\n\n${link}\n\nIf you did not sign up, you can ignore this e-mail.`,
+    subject: i18n._('Confirm your e-mail address'),
+    body: [
+      i18n._('Dear {name},', { name: to.firstName }),
+      i18n._('Please confirm your e-mail address to finish creating your account. Open this link within 24 hours:'),
+      link,
+      i18n._('If you did not sign up, you can ignore this e-mail.'),
+    ].join('\n\n'),
   });
 }
 
-/** Tells the owner of an address that someone tried to sign up with it, and offers a reset link. */
+/**
+ * Tells the owner of an address that someone tried to sign up with it, and offers a reset link; in the
+ * owner's language, not the caller's, since the caller may be someone else.
+ */
 export async function mailAlreadyRegistered(db: DbOrTx, to: Recipient, link: string): Promise<void> {
+  const { i18n } = messageLanguage(to.locale);
   await queueEmail(db, {
     to: to.email,
-    subject: 'You already have an account',
-    body:
-      `Dear ${to.firstName},\n\nSomeone, probably you, tried to create an account with this e-mail address, but ` +
-      `you already have one. If you have forgotten your password, open this link within 30 minutes to choose a ` +
-      `new one:\n\n${link}\n\nIf this was not you, you can ignore this e-mail.`,
+    subject: i18n._('You already have an account'),
+    body: [
+      i18n._('Dear {name},', { name: to.firstName }),
+      i18n._(
+        'Someone, probably you, tried to create an account with this e-mail address, but you already have one. If you have forgotten your password, open this link within 30 minutes to choose a new one:',
+      ),
+      link,
+      i18n._('If this was not you, you can ignore this e-mail.'),
+    ].join('\n\n'),
   });
 }

@@ -8,6 +8,7 @@ import { badRequest } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/password';
 import { normalizeEmail } from '../../src/domain/email';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../src/domain/locales';
 import {
   appLink,
   createOneTimeToken,
@@ -35,7 +36,8 @@ export interface SignUpData {
   password: string;
   mobileCountryCode?: string | undefined;
   mobileNumber?: string | undefined;
-  locale: string;
+  /** The language the account's mails are written in; the caller's (Accept-Language) when not given. */
+  locale?: string | undefined;
 }
 
 /** A customer number 'C' + 6 digits not yet taken. */
@@ -58,9 +60,10 @@ export async function sendVerificationMail(deps: AppDeps, user: UserRow): Promis
 
 /**
  * Creates an unverified guest and mails a verification link; for an e-mail already registered, mails
- * its owner a note with a reset link instead. The caller sees the same answer either way.
+ * its owner a note with a reset link instead. The caller sees the same answer either way. The new
+ * account keeps the body's `locale`, else `callerLocale` (the request's Accept-Language), for its mails.
  */
-export async function signUp(deps: AppDeps, data: SignUpData): Promise<void> {
+export async function signUp(deps: AppDeps, data: SignUpData, callerLocale: Locale = DEFAULT_LOCALE): Promise<void> {
   const { db, clock, config } = deps;
   const email = normalizeEmail(data.email);
   // Hash on both paths, so the time taken does not tell whether the e-mail is registered.
@@ -88,7 +91,7 @@ export async function signUp(deps: AppDeps, data: SignUpData): Promise<void> {
         customerId: await newCustomerId(tx),
         mobileCountryCode: data.mobileCountryCode ?? null,
         mobileNumber: data.mobileNumber ?? null,
-        locale: data.locale,
+        locale: isLocale(data.locale) ? data.locale : callerLocale,
         emailVerifiedAt: null,
         createdAt: now,
         updatedAt: now,

@@ -7,6 +7,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { TIME_ZONE } from '../../src/domain/time';
 import type { VenueCatalog } from './availability';
+import { messageLanguage } from './message-language';
 import type { ReservationRow } from './reservations';
 
 export type InviteMethod = 'REQUEST' | 'CANCEL';
@@ -130,13 +131,17 @@ export function guestName(row: Pick<ReservationRow, 'firstName' | 'lastName'>): 
 
 /**
  * The invitation for a reservation as it stands: REQUEST while it is on, CANCEL once cancelled, with
- * the venue as organizer and the guest (when known) as attendee.
+ * the venue as organizer and the guest (when known) as attendee. Its words are in the language the
+ * guest booked in, like the e-mails that carry it (the download serves the very same file).
  */
 export function reservationInvite(row: ReservationRow, catalog: VenueCatalog, method: InviteMethod, now: Date): CalendarInvite {
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
   const venue = catalog.venues.get(row.venueId)?.venue;
   const experience = catalog.experiences.get(row.experienceId);
+  // The venues' names and postal addresses are kept in every language.
   const title = venue?.title ?? 'The Aldrich Club';
-  const guests = `${row.numberOfGuests} ${row.numberOfGuests === 1 ? 'guest' : 'guests'}`;
+  const values = { venue: title, guests: row.numberOfGuests };
   const name = guestName(row);
   return {
     uid: reservationUid(row.id),
@@ -145,12 +150,17 @@ export function reservationInvite(row: ReservationRow, catalog: VenueCatalog, me
     startsAt: row.startsAt,
     endsAt: row.endsAt,
     stampedAt: now,
-    summary: `${method === 'CANCEL' ? 'Cancelled: ' : ''}${title} – table for ${guests}`,
-    location: venue ? `${venue.title}, ${venue.address}` : title,
+    summary:
+      method === 'CANCEL'
+        ? i18n._('Cancelled: {venue} – table for {guests, plural, one {# guest} other {# guests}}', values)
+        : i18n._('{venue} – table for {guests, plural, one {# guest} other {# guests}}', values),
+    location: venue ? `${title}, ${venue.address}` : title,
     description: [
-      `Reservation ${row.uniqueId}`,
-      experience ? `${experience.name}, ${guests}` : guests,
-      venue ? `To change or cancel, call ${venue.reservationsPhone} or e-mail ${venue.reservationsEmail}.` : '',
+      i18n._('Reservation {reference}', { reference: row.uniqueId }),
+      experience
+        ? i18n._('{experience}, {guests, plural, one {# guest} other {# guests}}', { experience: lang.content(experience.name), guests: row.numberOfGuests })
+        : i18n._('{guests, plural, one {# guest} other {# guests}}', { guests: row.numberOfGuests }),
+      venue ? i18n._('To change or cancel, call {phone} or e-mail {email}.', { phone: venue.reservationsPhone, email: venue.reservationsEmail }) : '',
     ]
       .filter(Boolean)
       .join('\n'),

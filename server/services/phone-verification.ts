@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/client';
 import { phoneVerifications } from '../db/schema';
 import { ApiError, completionError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { messageLanguage } from './message-language';
 import { queueSms } from './outbox';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import {
@@ -98,14 +99,16 @@ export type SendResult = { sent: true } | { sent: false; retryAfterSeconds: numb
 
 /**
  * Sends a new code to `phone` unless it already had `SENDS_PER_NUMBER` in the window; a new code
- * replaces any earlier one. The row and the SMS are written together or not at all.
+ * replaces any earlier one. The row and the SMS are written together or not at all. The text is in
+ * `locale`, the language of the page that asked for it (English when not given).
  */
 export async function sendPhoneVerification(
   db: DbOrTx,
   phone: PhoneNumber,
-  options: { now: Date; secret: string },
+  options: { now: Date; secret: string; locale?: string },
 ): Promise<SendResult> {
   const { now, secret } = options;
+  const { i18n } = messageLanguage(options.locale);
   try {
     return await db.transaction(async (tx) => {
       await lockPhone(tx, phone);
@@ -130,7 +133,7 @@ export async function sendPhoneVerification(
       });
       await queueSms(tx, {
         to: smsRecipient(phone),
-        body: `Your verification code is ${code}. It expires in 10 minutes.`,
+        body: i18n._('Your verification code is {code}. It expires in 10 minutes.', { code }),
       });
       return { sent: true } as const;
     });

@@ -1,5 +1,6 @@
 /** Creating a reservation: a PENDING row that holds the smallest free fitting table for 15 minutes. */
-import { reservations, type BookingSource } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { reservations, users, type BookingSource } from '../db/schema';
 import { completionError, unauthorized } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { amountDue } from '../../src/domain/money';
@@ -71,6 +72,11 @@ export async function createReservation(deps: ReservationDeps, userId: string, i
               updatedAt: now,
             })
             .returning();
+          // The language booked in becomes the account's too, so its later mails (a reset link, say)
+          // come in the language the guest last used with us.
+          if (user.locale !== input.locale) {
+            await tx.update(users).set({ locale: input.locale, updatedAt: now }).where(eq(users.id, userId));
+          }
           return inserted!;
         }),
       );

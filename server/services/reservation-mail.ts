@@ -2,53 +2,67 @@
  * The e-mails of a reservation's life, queued in the outbox in the caller's transaction: the confirmation
  * (a receipt with the amount paid and a calendar invitation), the updated invitation after a change, the
  * cancellation (with any refund), and the notice that a payment was refunded because the hold ran out.
+ * Each is written in the language the guest booked in (`reservations.locale`), dates, times and money too.
  */
 import type { DbOrTx } from '../db/client';
 import type { PaymentRow } from './payments';
-import { formatHkd } from '../../src/domain/money';
-import { formatDate, formatTime } from '../../src/domain/time';
 import type { VenueCatalog } from './availability';
 import { buildCalendarInvite, guestName, inviteContentType, inviteFileName, reservationInvite, type InviteMethod } from './calendar-invite';
+import { messageLanguage, type MessageLanguage } from './message-language';
 import { queueEmail } from './outbox';
 import type { ReservationRow } from './reservations';
 
-function bookingLines(row: ReservationRow, catalog: VenueCatalog): string[] {
+/** The booking as the e-mails list it, one line each, in the language of the reservation. */
+function bookingLines(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog): string[] {
+  const { i18n } = lang;
   const entry = catalog.venues.get(row.venueId);
   const experience = catalog.experiences.get(row.experienceId);
   const area = row.seatingAreaId ? catalog.areas.get(row.seatingAreaId) : undefined;
   return [
-    `Venue: ${entry ? `${entry.venue.title} (${entry.venue.description})` : ''}`,
-    ...(entry ? [`Address: ${entry.venue.address}`] : []),
-    `Date: ${formatDate(row.date)}`,
-    `Time: ${formatTime(row.startTime)}`,
-    `Party: ${row.numberOfGuests} ${row.numberOfGuests === 1 ? 'guest' : 'guests'}`,
-    ...(experience ? [`Experience: ${experience.name}`] : []),
-    ...(area ? [`Seating: ${area.name}`] : []),
-    `Reference: ${row.uniqueId}`,
+    entry
+      ? i18n._('Venue: {venue} ({description})', { venue: entry.venue.title, description: lang.content(entry.venue.description) })
+      : i18n._('Venue: {venue}', { venue: '' }),
+    ...(entry ? [i18n._('Address: {address}', { address: entry.venue.address })] : []),
+    i18n._('Date: {date}', { date: lang.date(row.date) }),
+    i18n._('Time: {time}', { time: lang.time(row.startTime) }),
+    i18n._('Party: {guests, plural, one {# guest} other {# guests}}', { guests: row.numberOfGuests }),
+    ...(experience ? [i18n._('Experience: {experience}', { experience: lang.content(experience.name) })] : []),
+    ...(area ? [i18n._('Seating: {area}', { area: lang.content(area.name) })] : []),
+    i18n._('Reference: {reference}', { reference: row.uniqueId }),
   ];
 }
 
-/** How a payment was made, in words: 'card ending 4242' or 'your club wallet'. */
-export function paidWith(payment: Pick<PaymentRow, 'method' | 'cardBrand' | 'cardLast4'>): string {
-  if (payment.method === 'WALLET') return 'your club wallet';
-  const brand = payment.cardBrand && payment.cardBrand !== 'unknown' ? `${payment.cardBrand[0]!.toUpperCase()}${payment.cardBrand.slice(1)} ` : '';
-  return payment.cardLast4 ? `${brand}card ending ${payment.cardLast4}` : 'card';
+/** How a payment was made, in words: 'Visa card ending 4242' or 'your club wallet' (English unless `lang` says). */
+export function paidWith(
+  payment: Pick<PaymentRow, 'method' | 'cardBrand' | 'cardLast4'>,
+  lang: MessageLanguage = messageLanguage('en'),
+): string {
+  const { i18n } = lang;
+  if (payment.method === 'WALLET') return i18n._('your club wallet');
+  if (!payment.cardLast4) return i18n._('card');
+  if (!payment.cardBrand || payment.cardBrand === 'unknown') return i18n._('card ending {last4}', { last4: payment.cardLast4 });
+  // A brand is a name ('Visa'), the same in every language.
+  const brand = `${payment.cardBrand[0]!.toUpperCase()}${payment.cardBrand.slice(1)}`;
+  return i18n._('{brand} card ending {last4}', { brand, last4: payment.cardLast4 });
 }
-
-const kindOfPayment = (row: ReservationRow) => (row.prePaymentType === 'DEPOSIT' ? 'Deposit' : 'Prepayment');
 
 function inviteAttachment(row: ReservationRow, catalog: VenueCatalog, method: InviteMethod, now: Date) {
   const ics = buildCalendarInvite(reservationInvite(row, catalog, method, now));
   return { fileName: inviteFileName(row), contentType: inviteContentType(method), content: Buffer.from(ics, 'utf8').toString('base64') };
 }
 
+// The venues' names are kept in every language (like their postal addresses).
 const venueTitle = (row: ReservationRow, catalog: VenueCatalog) => catalog.venues.get(row.venueId)?.venue.title ?? 'The Aldrich Club';
 
-const greeting = (row: ReservationRow, fallbackName?: string) => `Dear ${row.firstName ?? fallbackName ?? 'guest'},`;
+/** 'Dear Grace,', or 'Dear guest,' without a name. */
+function greeting(lang: MessageLanguage, name: string | null | undefined): string {
+  return name ? lang.i18n._('Dear {name},', { name }) : lang.i18n._('Dear guest,');
+}
 
-function venueContact(row: ReservationRow, catalog: VenueCatalog): string {
+/** 'To change or cancel, call … or e-mail ….' (the calendar invitation says the same). */
+function venueContact(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog): string {
   const venue = catalog.venues.get(row.venueId)?.venue;
-  return venue ? `To change or cancel, call ${venue.reservationsPhone} or e-mail ${venue.reservationsEmail}.` : '';
+  return venue ? lang.i18n._('To change or cancel, call {phone} or e-mail {email}.', { phone: venue.reservationsPhone, email: venue.reservationsEmail }) : '';
 }
 
 /** One e-mail about a reservation: what happened, the booking, what it meant, and the invitation. */
@@ -58,8 +72,8 @@ async function mailAboutReservation(
     row: ReservationRow;
     catalog: VenueCatalog;
     now: Date;
-    /** "is confirmed", "has changed", "is cancelled". */
-    subjectState: string;
+    lang: MessageLanguage;
+    subject: string;
     lead: string;
     /** Lines after the booking (money paid, refunded or kept). */
     extra?: string[];
@@ -67,21 +81,21 @@ async function mailAboutReservation(
     method: 'REQUEST' | 'CANCEL';
   },
 ): Promise<void> {
-  const { row, catalog, now } = args;
+  const { row, catalog, now, lang } = args;
   if (!row.email) return;
   await queueEmail(db, {
     to: row.email,
-    subject: `Your reservation at ${venueTitle(row, catalog)} ${args.subjectState} – ${row.uniqueId}`,
+    subject: args.subject,
     body: [
-      greeting(row),
+      greeting(lang, row.firstName),
       '',
       args.lead,
       '',
-      ...bookingLines(row, catalog),
+      ...bookingLines(lang, row, catalog),
       ...(args.extra ?? []),
       '',
       args.closing,
-      ...(args.method === 'REQUEST' ? [venueContact(row, catalog)] : []),
+      ...(args.method === 'REQUEST' ? [venueContact(lang, row, catalog)] : []),
     ].join('\n'),
     attachments: [inviteAttachment(row, catalog, args.method, now)],
   });
@@ -92,24 +106,36 @@ export async function mailConfirmation(
   db: DbOrTx,
   args: { row: ReservationRow; catalog: VenueCatalog; payment: PaymentRow | null; now: Date },
 ): Promise<void> {
-  const { row, payment } = args;
+  const { row, catalog, payment } = args;
+  // In the language the guest booked in.
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
+  const values = { venue: venueTitle(row, catalog), reference: row.uniqueId };
+  const paid = payment && { amount: lang.money(payment.amount), method: paidWith(payment, lang) };
   await mailAboutReservation(db, {
     ...args,
-    subjectState: 'is confirmed',
-    lead: 'Your reservation is confirmed. We look forward to welcoming you.',
-    extra: payment ? [`${kindOfPayment(row)} paid: ${formatHkd(payment.amount)} (${paidWith(payment)})`] : [],
-    closing: 'A calendar invitation is attached.',
+    lang,
+    subject: i18n._('Your reservation at {venue} is confirmed – {reference}', values),
+    lead: i18n._('Your reservation is confirmed. We look forward to welcoming you.'),
+    extra: paid
+      ? [row.prePaymentType === 'DEPOSIT' ? i18n._('Deposit paid: {amount} ({method})', paid) : i18n._('Prepayment paid: {amount} ({method})', paid)]
+      : [],
+    closing: i18n._('A calendar invitation is attached.'),
     method: 'REQUEST',
   });
 }
 
 /** After a change: the booking as it now stands and the updated invitation (SEQUENCE raised). */
 export async function mailChange(db: DbOrTx, args: { row: ReservationRow; catalog: VenueCatalog; now: Date }): Promise<void> {
+  const { row, catalog } = args;
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
   await mailAboutReservation(db, {
     ...args,
-    subjectState: 'has changed',
-    lead: 'Your reservation has been changed. Here it is as it now stands:',
-    closing: 'The updated calendar invitation is attached.',
+    lang,
+    subject: i18n._('Your reservation at {venue} has changed – {reference}', { venue: venueTitle(row, catalog), reference: row.uniqueId }),
+    lead: i18n._('Your reservation has been changed. Here it is as it now stands:'),
+    closing: i18n._('The updated calendar invitation is attached.'),
     method: 'REQUEST',
   });
 }
@@ -125,19 +151,22 @@ export async function mailCancellation(
   db: DbOrTx,
   args: { row: ReservationRow; catalog: VenueCatalog; money: CancellationMoney; now: Date },
 ): Promise<void> {
-  const { row, money } = args;
+  const { row, catalog, money } = args;
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
   await mailAboutReservation(db, {
     ...args,
-    subjectState: 'is cancelled',
+    lang,
+    subject: i18n._('Your reservation at {venue} is cancelled – {reference}', { venue: venueTitle(row, catalog), reference: row.uniqueId }),
     lead:
       row.status === 'LATE_CANCELED'
-        ? 'Your reservation has been cancelled inside the venue’s cancellation window.'
-        : 'Your reservation has been cancelled.',
+        ? i18n._('Your reservation has been cancelled inside the venue’s cancellation window.')
+        : i18n._('Your reservation has been cancelled.'),
     extra: [
-      ...(money.feeKept > 0 ? [`Late cancellation fee kept: ${formatHkd(money.feeKept)}`] : []),
-      ...money.refunds.map((r) => `Refund: ${formatHkd(r.amount)} to ${paidWith(r.payment)}`),
+      ...(money.feeKept > 0 ? [i18n._('Late cancellation fee kept: {amount}', { amount: lang.money(money.feeKept) })] : []),
+      ...money.refunds.map((r) => i18n._('Refund: {amount} to {method}', { amount: lang.money(r.amount), method: paidWith(r.payment, lang) })),
     ],
-    closing: 'The calendar invitation is withdrawn (attached).',
+    closing: i18n._('The calendar invitation is withdrawn (attached).'),
     method: 'CANCEL',
   });
 }
@@ -145,31 +174,44 @@ export async function mailCancellation(
 /** Why a payment for a reservation was given back without the guest asking. */
 export type AutomaticRefundReason = 'hold-expired' | 'already-paid' | 'hold-cancelled';
 
-const REASON_TEXT: Record<AutomaticRefundReason, string> = {
-  'hold-expired':
-    'Your payment arrived after the 15-minute hold on your table had run out, so the table was released and the booking was not made.',
-  'already-paid': 'This reservation had already been paid, so the second payment is not needed.',
-  'hold-cancelled': 'The booking was cancelled before it was completed.',
-};
+function reasonText(lang: MessageLanguage, reason: AutomaticRefundReason): string {
+  const { i18n } = lang;
+  switch (reason) {
+    case 'hold-expired':
+      return i18n._(
+        'Your payment arrived after the 15-minute hold on your table had run out, so the table was released and the booking was not made.',
+      );
+    case 'already-paid':
+      return i18n._('This reservation had already been paid, so the second payment is not needed.');
+    case 'hold-cancelled':
+      return i18n._('The booking was cancelled before it was completed.');
+  }
+}
 
-/** Tells the guest that a payment was refunded in full, and why. */
+/** Tells the guest that a payment was refunded in full, and why, in the language the reservation was made in. */
 export async function mailAutomaticRefund(
   db: DbOrTx,
   args: { to: { email: string; firstName: string }; row: ReservationRow; catalog: VenueCatalog; payment: PaymentRow; reason: AutomaticRefundReason },
 ): Promise<void> {
   const { to, row, catalog, payment, reason } = args;
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
+  const amount = lang.money(payment.amount);
   await queueEmail(db, {
     to: to.email,
-    subject: `Your payment of ${formatHkd(payment.amount)} has been refunded – ${row.uniqueId}`,
+    subject: i18n._('Your payment of {amount} has been refunded – {reference}', { amount, reference: row.uniqueId }),
     body: [
-      `Dear ${to.firstName || guestName(row) || 'guest'},`,
+      greeting(lang, to.firstName || guestName(row)),
       '',
-      REASON_TEXT[reason],
-      `We have refunded the full ${formatHkd(payment.amount)} to ${paidWith(payment)}. It may take a few days to appear on your statement.`,
+      reasonText(lang, reason),
+      i18n._('We have refunded the full {amount} to {method}. It may take a few days to appear on your statement.', {
+        amount,
+        method: paidWith(payment, lang),
+      }),
       '',
-      ...bookingLines(row, catalog),
+      ...bookingLines(lang, row, catalog),
       '',
-      reason === 'already-paid' ? '' : 'You are welcome to make a new reservation.',
+      reason === 'already-paid' ? '' : i18n._('You are welcome to make a new reservation.'),
     ].join('\n'),
   });
 }

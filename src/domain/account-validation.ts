@@ -106,7 +106,8 @@ export const signUpSchema = v.object({
   password: newPasswordSchema,
   mobileCountryCode: mobileCountryCodeSchema,
   mobileNumber: mobileNumberSchema,
-  locale: v.optional(v.picklist(LOCALES), 'en'),
+  // None given: the server keeps the caller's Accept-Language.
+  locale: v.optional(v.picklist(LOCALES)),
 });
 
 export const verifyEmailSchema = v.object({ token: linkTokenSchema(ACCOUNT_MESSAGES.tokenRequired) });

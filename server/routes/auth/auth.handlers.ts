@@ -145,7 +145,7 @@ export function createAuthHandlers(limits: AuthLimits) {
         [limits.signUpByEmail, normalizeEmail(input.email)],
         [limits.signUpByIp, clientIp(c)],
       ]);
-      await signUp(c.get('deps'), input);
+      await signUp(c.get('deps'), input, c.var.locale);
       const body = { status: 202, message: c.var.i18n._('We have sent you an e-mail to finish creating your account.') };
       return c.json(body satisfies ResponseBody<'/user/user/sign-up', 'post', 202>, 202);
     },

@@ -14,6 +14,7 @@ import { newId } from '../../lib/ids';
 import { assertNotLimited, clientIp, consumeRateLimit, createRateLimiters, MINUTE_MS, type RateLimiters } from '../../lib/rate-limit';
 import { parseBody, parseParams } from '../../lib/validate';
 import { renderMenuPdf } from '../../menus/menu-pdf';
+import { messageLanguage } from '../../services/message-language';
 import { queueEmail } from '../../services/outbox';
 import {
   PHONE_MESSAGES,
@@ -169,12 +170,17 @@ export function createPublicHandlers(limits: PublicLimits) {
           createdAt: now,
         });
         // The sender's address is theirs to type: the acknowledgement repeats nothing they wrote but the name.
+        // It is written in the form's language; the concierge's copy below stays in English.
+        const { i18n } = messageLanguage(form.locale);
         await queueEmail(tx, {
           to: form.email,
-          subject: 'We have received your message',
-          body:
-            `Dear ${form.name},\n\n${CONTACT_THANKS}\n\n` +
-            `Your reference is ${id}.\n\nThe Aldrich Club Concierge`,
+          subject: i18n._('We have received your message'),
+          body: [
+            i18n._('Dear {name},', { name: form.name }),
+            i18n._(CONTACT_THANKS),
+            i18n._('Your reference is {reference}.', { reference: id }),
+            i18n._('The Aldrich Club Concierge'),
+          ].join('\n\n'),
         });
         await queueEmail(tx, {
           to: CONCIERGE_EMAIL,
@@ -211,6 +217,7 @@ export function createPublicHandlers(limits: PublicLimits) {
       const result = await sendPhoneVerification(db, normalizePhone(body.mobileCountryCode, body.mobileNumber), {
         now,
         secret: config.jwtSecret,
+        locale: c.var.locale,
       });
       if (!result.sent) {
         c.header('Retry-After', String(result.retryAfterSeconds));

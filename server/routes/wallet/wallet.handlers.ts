@@ -12,7 +12,8 @@ import { startWalletTopUp } from '../../services/payment-start';
 import { inLanguage } from '../../services/payments';
 import { TOP_UP_MAX, TOP_UP_MIN } from '../../../src/domain/money';
 import { findUser } from '../../services/reservations';
-import { renderStatementPdf, statementFileName } from '../../services/statement-pdf';
+import { renderStatementPdf, statementFileName, statementLocale } from '../../services/statement-pdf';
+import { translatorFor } from '../../i18n/translator';
 import {
   getStatement,
   getTransaction,
@@ -122,13 +123,16 @@ export function createWalletHandlers() {
       const { db, clock } = c.get('deps');
       const userId = c.get('auth').id;
       const now = clock.now();
-      const statement = await getStatement(db, userId, month, now, c.var.i18n);
+      // The caller's language, or English when this server lacks that language's fonts.
+      const locale = statementLocale(c.var.locale);
+      const statement = await getStatement(db, userId, month, now, translatorFor(locale));
       const user = await findUser(db, userId);
       if (!statement || !user) throw notFound(NO_STATEMENT);
       const pdf = await renderStatementPdf({
         statement,
         member: { name: `${user.firstName} ${user.lastName}`.trim(), memberId: user.customId ?? user.customerId },
         generatedAt: now,
+        locale,
       });
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',

@@ -3,8 +3,7 @@
  * hold. Both clocks are moved (the server's and the page's), never waited on. The page says 'Reservation
  * expired', the table is released for everyone, and the guest starts again with the choices kept.
  */
-import { expectHeading } from '../support/app';
-import { useSession } from '../support/app';
+import { expectHeading, useSession } from '../support/app';
 import { bookingDay, pickTime, STEP_HEADINGS, walkBooking } from '../support/booking';
 import { expect, minutes, test } from '../support/fixtures';
 import { JOURNEY_DAYS, offeredTimes } from './journey-steps';

@@ -1,10 +1,9 @@
 /**
- * Small steps the journeys share that the wizard helpers in ../support do not cover: the navigation bar
- * on a phone (folded behind "Menu"), a unique mobile number for a person signed up through the page, and
- * reading one labelled row of a summary or field list.
+ * Small steps the journeys share that the helpers in ../support do not cover: the navigation bar on a
+ * phone (folded behind "Menu"), a new person's e-mail and mobile number, reading one labelled row of a
+ * summary or field list, and the times the server offers another guest.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
-import { PAGE_TIMEOUT } from '../support/app';
+import type { Locator, Page } from '@playwright/test';
 import type { Session, TestServer } from '../support/server-api';
 
 /**
@@ -18,7 +17,6 @@ export const JOURNEY_DAYS = {
   holdExpiry: 73,
   change: 74,
   changedTo: 75,
-  cancel: 76,
   japanese: 77,
 } as const;
 
@@ -47,11 +45,6 @@ export function uniqueEmail(who: string): string {
  */
 export function rowValue(scope: Locator, label: string): Locator {
   return scope.locator('dt', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }).locator('xpath=following-sibling::dd[1]');
-}
-
-/** Waits until the page's "Your table is held for m:ss" reads a time of `minutes` or fewer minutes. */
-export async function expectHoldCountdown(page: Page, pattern: RegExp): Promise<void> {
-  await expect(page.getByText(/Your table is held for/)).toHaveText(pattern, { timeout: PAGE_TIMEOUT });
 }
 
 function escapeRegExp(text: string): string {

@@ -61,5 +61,4 @@ test('a forgotten password is reset from the mailed link, and the new one logs i
   await mailTab.getByRole('button', { name: 'Set new password' }).click();
   await expect(mailTab.getByText('This reset link is invalid or has expired.')).toBeVisible();
   await expect(mailTab.getByRole('link', { name: 'Request a new link' })).toBeVisible();
-  await page.close();
 });

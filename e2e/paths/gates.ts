@@ -5,8 +5,11 @@
  */
 import type { Page, Route } from '@playwright/test';
 
+/** The call an invoked actor makes: its method and its path. */
+export type ActorCalls = Record<string, { method: string; path: RegExp }>;
+
 /** Which call each invoked actor of the booking chart makes. */
-export const ACTOR_CALLS: Record<string, { method: string; path: RegExp }> = {
+export const ACTOR_CALLS: ActorCalls = {
   loadVenue: { method: 'GET', path: /^\/public\/venue\/by-domain\/[^/]+$/ },
   loadTimeslots: { method: 'GET', path: /^\/user\/reservation\/v1\.1\/timeslot-availability\// },
   createReservation: { method: 'POST', path: /^\/user\/reservation\/v1\.1$/ },
@@ -27,13 +30,13 @@ interface Gate {
 export class Gates {
   private readonly gates = new Map<string, Gate>();
 
-  private constructor(private readonly page: Page) {}
+  private constructor(private readonly calls: ActorCalls) {}
 
-  /** Starts watching the page's API calls (pass-through unless a gate is armed). */
-  static async install(page: Page): Promise<Gates> {
-    const gates = new Gates(page);
+  /** Starts watching the page's calls of `calls` (passed through unless a gate is armed). */
+  static async install(page: Page, calls: ActorCalls = ACTOR_CALLS): Promise<Gates> {
+    const gates = new Gates(calls);
     await page.route(
-      (url) => Object.values(ACTOR_CALLS).some((call) => call.path.test(url.pathname)),
+      (url) => Object.values(calls).some((call) => call.path.test(url.pathname)),
       (route) => gates.handle(route),
     );
     return gates;
@@ -42,7 +45,7 @@ export class Gates {
   private handle(route: Route): Promise<void> {
     const request = route.request();
     const pathname = new URL(request.url()).pathname;
-    for (const [actor, call] of Object.entries(ACTOR_CALLS)) {
+    for (const [actor, call] of Object.entries(this.calls)) {
       const gate = this.gates.get(actor);
       if (gate?.armed && !gate.held && call.method === request.method() && call.path.test(pathname)) {
         gate.held = route;
@@ -55,7 +58,7 @@ export class Gates {
 
   /** The next call of `actor` will be held until `release`. */
   arm(actor: string): void {
-    if (!ACTOR_CALLS[actor]) throw new Error(`No call known for actor ${actor}`);
+    if (!this.calls[actor]) throw new Error(`No call known for actor ${actor}`);
     let arrive!: (route: Route) => void;
     const arrived = new Promise<Route>((resolve) => (arrive = resolve));
     this.gates.set(actor, { armed: true, held: null, arrived, arrive });
@@ -71,7 +74,7 @@ export class Gates {
     if (!gate?.armed) throw new Error(`The ${actor} gate is not armed`);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The page did not call ${actor} (${ACTOR_CALLS[actor]!.method} ${ACTOR_CALLS[actor]!.path})`)), timeoutMs);
+      timer = setTimeout(() => reject(new Error(`The page did not call ${actor} (${this.calls[actor]!.method} ${this.calls[actor]!.path})`)), timeoutMs);
     });
     try {
       await Promise.race([gate.arrived, timeout]);

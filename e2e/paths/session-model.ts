@@ -1,0 +1,135 @@
+/**
+ * The session chart's paths for the browser (machines/session.machine.ts): generated with `xstate/graph`
+ * over the events a test can bring about (log-ins, log-outs, another tab, tokens running out on the
+ * server's clock, refreshes refused), narrowed to a small set that reaches every state.
+ */
+import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { sessionMachine } from '../../machines/session.machine';
+import { allStateIds } from '../../tests/machines/replay';
+import { activeStateIds, pathTransitions, type Path } from './booking-model';
+
+const user = { _id: 'u1', firstName: 'Tess', lastName: 'Walker', email: 'tess@example.com', role: 'guest', memberId: null };
+const apiError = (message: string) => new Error(message);
+
+/** The events a browser test can bring about, by name. */
+export const SESSION_EVENTS = {
+  profileLoaded: { type: 'xstate.done.actor.loadProfile', output: user },
+  // The password typed (right or wrong) follows from the answer that comes next.
+  logIn: { type: 'login.submit', credentials: { email: 'tess@example.com', password: 'password' } },
+  loggedIn: { type: 'xstate.done.actor.logIn', output: { token: 'token', refreshToken: 'refresh', user } },
+  logInRefused: { type: 'xstate.error.actor.logIn', error: apiError('Incorrect E-mail or Password') },
+  logOut: { type: 'logout' },
+  refreshDue: { type: 'xstate.after.refreshDelay.session.loggedIn.active' },
+  refreshed: { type: 'xstate.done.actor.refreshTokens', output: { tokenExpiresAt: null } },
+  refreshRefused: { type: 'xstate.error.actor.refreshTokens', error: apiError('Login expired') },
+  expiredOnCall: { type: 'session.expired' },
+  refreshedOnCall: { type: 'tokens.refreshed', tokenExpiresAt: null },
+  signedInElsewhere: { type: 'session.sync', signedIn: true },
+  signedOutElsewhere: { type: 'session.sync', signedIn: false },
+} as const;
+
+export type SessionEventName = keyof typeof SESSION_EVENTS;
+
+const nameOf = new Map(Object.entries(SESSION_EVENTS).map(([name, e]) => [JSON.stringify(e), name as SessionEventName]));
+
+function eventName(event: EventObject): SessionEventName {
+  const name = nameOf.get(JSON.stringify(event));
+  if (!name) throw new Error(`Not one of the session events: ${JSON.stringify(event)}`);
+  return name;
+}
+
+export interface PlannedSessionPath {
+  title: string;
+  path: Path;
+  events: SessionEventName[];
+  /** A returning visitor (tokens stored) or a new one. */
+  returning: boolean;
+}
+
+/** Every state but the transient `checking`. */
+export const SESSION_STATES = allStateIds(sessionMachine).filter((id) => id !== 'session.checking');
+
+const serializeState = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.notice, s.context.user !== null]);
+
+/** Whether a person (or the test, on the server) can take the step in the browser. */
+function stepRealizable(before: AnyMachineSnapshot, name: SessionEventName): boolean {
+  // A person acts only while no call is held; the other tab and the server's clock likewise.
+  const busy = Object.keys(before.children).some((id) => id !== 'loadUpcomingCount');
+  const outcomes: SessionEventName[] = ['profileLoaded', 'loggedIn', 'logInRefused', 'refreshed', 'refreshRefused'];
+  if (!outcomes.includes(name) && name !== 'expiredOnCall' && busy) return false;
+  if (name === 'expiredOnCall') {
+    // While the profile loads (stored tokens that no longer work), or on a later call.
+    return before.matches('loadingProfile') || before.matches({ loggedIn: 'active' });
+  }
+  return true;
+}
+
+function exactPath(path: Path, returning: boolean): Path {
+  const machine = sessionMachine as AnyStateMachine;
+  let state = getInitialSnapshot(machine, { tokenExpiresAt: returning ? Date.now() + 15 * 60_000 : null }) as AnyMachineSnapshot;
+  const steps = path.steps.map((step, i) => {
+    if (i > 0) state = getNextSnapshot(machine, state, step.event) as AnyMachineSnapshot;
+    return { event: step.event, state };
+  });
+  return { ...path, steps, state };
+}
+
+function candidates(returning: boolean): PlannedSessionPath[] {
+  const machine = sessionMachine as AnyStateMachine;
+  const events = Object.values(SESSION_EVENTS) as unknown as EventObject[];
+  const input = { tokenExpiresAt: returning ? Date.now() + 15 * 60_000 : null };
+  const shortest = getShortestPaths(machine, { input, events, serializeState }) as Path[];
+  const planned: PlannedSessionPath[] = [];
+  const seen = new Set<string>();
+  for (const found of shortest) {
+    const names = found.steps.slice(1).map((s) => eventName(s.event));
+    const path = exactPath(found, returning);
+    if (!names.every((n, i) => stepRealizable(path.steps[i]!.state, n))) continue;
+    const variants: { path: Path; names: SessionEventName[] }[] = [{ path, names }];
+    for (const event of events) {
+      if (!path.state.can(event)) continue;
+      const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
+      if (match && !(match[1]! in path.state.children)) continue;
+      const name = eventName(event);
+      if (!stepRealizable(path.state, name)) continue;
+      const next = getNextSnapshot(machine, path.state, event) as AnyMachineSnapshot;
+      variants.push({ path: { ...path, state: next, steps: [...path.steps, { event, state: next }] }, names: [...names, name] });
+    }
+    for (const v of variants) {
+      const key = `${returning}:${v.names.join()}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      planned.push({ title: v.names.join(' → ') || '(opens the app)', path: v.path, events: v.names, returning });
+    }
+  }
+  return planned;
+}
+
+/** A small set of paths reaching every state, then taking transitions not yet taken (up to `extraPaths`). */
+export function selectSessionPaths({ extraPaths = 10 } = {}): PlannedSessionPath[] {
+  const pool = [...candidates(true), ...candidates(false)];
+  const statesOf = (p: PlannedSessionPath) => new Set(p.path.steps.flatMap((s) => activeStateIds(s.state)));
+  const chosen: PlannedSessionPath[] = [];
+  const reached = new Set<string>();
+  const taken = new Set<string>();
+  const pick = (score: (p: PlannedSessionPath) => number) => {
+    let best: { path: PlannedSessionPath; score: number } | undefined;
+    for (const path of pool) {
+      const s = score(path);
+      if (s > 0 && (!best || s > best.score)) best = { path, score: s };
+    }
+    if (!best) return false;
+    chosen.push(best.path);
+    statesOf(best.path).forEach((id) => reached.add(id));
+    pathTransitions(best.path.path).forEach((t) => taken.add(t));
+    return true;
+  };
+  while (pick((p) => [...statesOf(p)].filter((id) => SESSION_STATES.includes(id) && !reached.has(id)).length / (p.events.length + 1)));
+  for (let i = 0; i < extraPaths; i++) {
+    if (!pick((p) => new Set(pathTransitions(p.path).filter((t) => !taken.has(t))).size / (p.events.length + 1))) break;
+  }
+  return chosen.filter(
+    (p) => !chosen.some((q) => q !== p && q.returning === p.returning && q.events.length > p.events.length && p.events.every((e, i) => q.events[i] === e)),
+  );
+}

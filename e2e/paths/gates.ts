@@ -94,6 +94,16 @@ export class Gates {
     await held.continue();
   }
 
+  /** Drops the held call of `actor` as a lost connection would (the page sees a network failure). */
+  async fail(actor: string): Promise<void> {
+    await this.waitForCall(actor);
+    const gate = this.gates.get(actor)!;
+    gate.armed = false;
+    const held = gate.held!;
+    gate.held = null;
+    await held.abort('connectionfailed');
+  }
+
   /** Lets every held call go (the end of a test). */
   async releaseAll(): Promise<void> {
     for (const gate of this.gates.values()) {

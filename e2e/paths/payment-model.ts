@@ -1,0 +1,173 @@
+/**
+ * The payment chart's paths for the browser (machines/payment.machine.ts, which the booking chart's
+ * `awaitingPayment` invokes as 'pay'): generated with `xstate/graph` over what a guest or member can do on
+ * the payment step and what the test can arrange (a test card's answer, a wallet too small, the network
+ * dropping a call, the hold running out before the payment starts), narrowed to paths reaching every state.
+ */
+import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { paymentMachine } from '../../machines/payment.machine';
+import { allStateIds } from '../../tests/machines/replay';
+import { activeStateIds, pathTransitions, type Path } from './booking-model';
+
+const payment = (status: string) => ({ _id: 'p1', status, method: 'CARD', intentId: 'pi_1', clientSecret: 'secret', amount: 40000 });
+const intent = (status: string, lastError?: string) => ({ id: 'pi_1', status, ...(lastError ? { lastError } : {}) });
+const error = (message: string, errorCode?: number) => ({ message, ...(errorCode ? { errorCode } : {}) });
+
+export const PAYMENT_EVENTS = {
+  configCardOnly: { type: 'xstate.done.actor.loadConfig', output: { provider: 'test-mode', publishableKey: 'pk', currency: 'HKD', methods: ['CARD'] } },
+  configWithWallet: { type: 'xstate.done.actor.loadConfig', output: { provider: 'test-mode', publishableKey: 'pk', currency: 'HKD', methods: ['CARD', 'WALLET'] } },
+  configLost: { type: 'xstate.error.actor.loadConfig', error: error('network') },
+  chooseCard: { type: 'method.card' },
+  chooseWallet: { type: 'method.wallet' },
+  intentCreated: { type: 'xstate.done.actor.createPayment', output: payment('REQUIRES_PAYMENT_METHOD') },
+  intentRefused: { type: 'xstate.error.actor.createPayment', error: error('Reservation expired', 10202) },
+  // The card typed follows from the processor's answer that comes next.
+  submitCard: { type: 'card.submit', card: { cardholderName: 'Tess Walker', cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
+  cardTaken: { type: 'xstate.done.actor.confirmCard', output: intent('succeeded') },
+  challengeAsked: { type: 'xstate.done.actor.confirmCard', output: intent('requires_action') },
+  cardDeclined: { type: 'xstate.done.actor.confirmCard', output: intent('requires_payment_method', 'Your card was declined.') },
+  approveChallenge: { type: 'challenge.approve' },
+  failChallenge: { type: 'challenge.fail' },
+  challengePassed: { type: 'xstate.done.actor.answerChallenge', output: intent('succeeded') },
+  challengeFailed: { type: 'xstate.done.actor.answerChallenge', output: intent('requires_payment_method', 'Authentication failed.') },
+  paymentConfirmed: { type: 'xstate.done.actor.waitForPayment', output: payment('SUCCEEDED') },
+  walletPaid: { type: 'xstate.done.actor.payByWallet', output: { ...payment('SUCCEEDED'), method: 'WALLET' } },
+  walletRefused: { type: 'xstate.error.actor.payByWallet', error: error('Insufficient wallet balance') },
+  retry: { type: 'retry' },
+} as const;
+
+export type PaymentEventName = keyof typeof PAYMENT_EVENTS;
+
+const nameOf = new Map(Object.entries(PAYMENT_EVENTS).map(([name, e]) => [JSON.stringify(e), name as PaymentEventName]));
+
+function eventName(event: EventObject): PaymentEventName {
+  const name = nameOf.get(JSON.stringify(event));
+  if (!name) throw new Error(`Not one of the payment events: ${JSON.stringify(event)}`);
+  return name;
+}
+
+export interface PlannedPaymentPath {
+  title: string;
+  path: Path;
+  events: PaymentEventName[];
+  /** The demo member (the wallet is offered), or a new guest. */
+  member: boolean;
+  /** A member's booking larger than the wallet holds. */
+  largerThanWallet: boolean;
+}
+
+export const PAYMENT_STATES = allStateIds(paymentMachine);
+
+const INPUT = { purpose: 'reservation', reservationId: 'r1', amount: 40000 } as const;
+
+const serializeState = (s: AnyMachineSnapshot) =>
+  JSON.stringify([s.value, s.context.config?.methods.includes('WALLET') ?? null, s.context.problem, s.context.refusal !== null]);
+
+const USER_ACTIONS: PaymentEventName[] = ['chooseCard', 'chooseWallet', 'submitCard', 'approveChallenge', 'failChallenge', 'retry'];
+
+function stepRealizable(before: AnyMachineSnapshot, name: PaymentEventName): boolean {
+  const busy = Object.keys(before.children).length > 0;
+  return !(USER_ACTIONS.includes(name) && busy);
+}
+
+/** Whether one person on one booking can make the whole path happen. */
+function consistent(names: PaymentEventName[]): boolean {
+  const has = (n: PaymentEventName) => names.includes(n);
+  // The wallet's answer is the member's booking: one that fits the wallet or one that does not.
+  if (has('walletPaid') && has('walletRefused')) return false;
+  // The processor answers the challenge as the person did.
+  if (names.some((n, i) => (n === 'challengePassed' && names[i - 1] !== 'approveChallenge') || (n === 'challengeFailed' && names[i - 1] !== 'failChallenge'))) {
+    return false;
+  }
+  // Once the hold has run out on the server, no payment can start again for it.
+  const refused = names.indexOf('intentRefused');
+  if (refused >= 0 && names.slice(refused + 1).some((n) => n === 'intentCreated' || n === 'walletPaid')) return false;
+  return true;
+}
+
+function exactPath(path: Path): Path {
+  const machine = paymentMachine as AnyStateMachine;
+  let state = getInitialSnapshot(machine, INPUT) as AnyMachineSnapshot;
+  const steps = path.steps.map((step, i) => {
+    if (i > 0) state = getNextSnapshot(machine, state, step.event) as AnyMachineSnapshot;
+    return { event: step.event, state };
+  });
+  return { ...path, steps, state };
+}
+
+function candidates(): PlannedPaymentPath[] {
+  const machine = paymentMachine as AnyStateMachine;
+  const events = Object.values(PAYMENT_EVENTS) as unknown as EventObject[];
+  const shortest = getShortestPaths(machine, { input: INPUT, events, serializeState }) as Path[];
+  const planned: PlannedPaymentPath[] = [];
+  const seen = new Set<string>();
+  for (const found of shortest) {
+    const names = found.steps.slice(1).map((s) => eventName(s.event));
+    const path = exactPath(found);
+    if (!names.every((n, i) => stepRealizable(path.steps[i]!.state, n))) continue;
+    // The shortest path, and it one and two steps further by every event that applies (the chart is small).
+    const variants = [{ path, names }];
+    for (let depth = 0; depth < 2; depth++) {
+      for (const base of variants.filter((v) => v.names.length === names.length + depth)) {
+        for (const event of events) {
+          if (!base.path.state.can(event)) continue;
+          const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
+          if (match && !(match[1]! in base.path.state.children)) continue;
+          const name = eventName(event);
+          if (!stepRealizable(base.path.state, name)) continue;
+          const next = getNextSnapshot(machine, base.path.state, event) as AnyMachineSnapshot;
+          variants.push({ path: { ...base.path, state: next, steps: [...base.path.steps, { event, state: next }] }, names: [...base.names, name] });
+        }
+      }
+    }
+    for (const v of variants) {
+      if (!consistent(v.names) || seen.has(v.names.join())) continue;
+      seen.add(v.names.join());
+      planned.push({
+        title: v.names.join(' → '),
+        path: v.path,
+        events: v.names,
+        member: v.names.includes('configWithWallet'),
+        largerThanWallet: v.names.includes('walletRefused'),
+      });
+    }
+  }
+  return planned;
+}
+
+/** A small set of paths reaching every state, then transitions not yet taken (up to `extraPaths`). */
+export function selectPaymentPaths({ extraPaths = 7 } = {}): PlannedPaymentPath[] {
+  const pool = candidates();
+  const statesOf = (p: PlannedPaymentPath) => new Set(p.path.steps.flatMap((s) => activeStateIds(s.state)));
+  const chosen: PlannedPaymentPath[] = [];
+  const reached = new Set<string>();
+  const taken = new Set<string>();
+  const used = new Set<string>();
+  // Member paths cost more (the shared demo member): prefer a guest's path where one does as well.
+  const cost = (p: PlannedPaymentPath) => p.events.length + 1 + (p.member ? 2 : 0);
+  const pick = (score: (p: PlannedPaymentPath) => number) => {
+    let best: { path: PlannedPaymentPath; score: number } | undefined;
+    for (const path of pool) {
+      const s = score(path);
+      if (s > 0 && (!best || s > best.score)) best = { path, score: s };
+    }
+    if (!best) return false;
+    chosen.push(best.path);
+    statesOf(best.path).forEach((id) => reached.add(id));
+    pathTransitions(best.path.path).forEach((t) => taken.add(t));
+    best.path.events.forEach((e) => used.add(e));
+    return true;
+  };
+  while (pick((p) => [...statesOf(p)].filter((id) => !reached.has(id)).length / cost(p)));
+  // Then transitions not yet taken, and outcomes not yet seen (a declined card takes the same
+  // transition as an approved one, but is a different thing to get right).
+  for (let i = 0; i < extraPaths; i++) {
+    const fresh = (p: PlannedPaymentPath) =>
+      new Set(pathTransitions(p.path).filter((t) => !taken.has(t))).size + new Set(p.events.filter((e) => !used.has(e))).size;
+    if (!pick((p) => fresh(p) / cost(p))) break;
+  }
+  return chosen.filter(
+    (p) => !chosen.some((q) => q !== p && q.member === p.member && q.events.length > p.events.length && p.events.every((e, i) => q.events[i] === e)),
+  );
+}

@@ -4,7 +4,7 @@
  * processor only (through the payment chart), never to our API or to storage.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CardDetails } from '../../machines/payment.machine';
 import { SubmitButton, TextField } from '../components/form';
 import { cardProblem, normalizeCardNumber, type CardField } from '../domain/card-validation';
@@ -15,6 +15,15 @@ function parseExpiry(text: string): { expMonth: number; expYear: number } {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
   return match ? { expMonth: Number(match[1]), expYear: Number(match[2]) } : { expMonth: Number.NaN, expYear: Number.NaN };
 }
+
+/** The input of each field the processor may refuse. */
+const FIELD_INPUTS: Partial<Record<CardField, string>> = {
+  cardholderName: 'cc-name',
+  cardNumber: 'cc-number',
+  expMonth: 'cc-exp',
+  expYear: 'cc-exp',
+  cvc: 'cc-csc',
+};
 
 export function CardForm({
   submitLabel,
@@ -40,6 +49,15 @@ export function CardForm({
   const errorFor = (...fields: (CardField | 'expiry')[]) =>
     shown && fields.includes(shown.field) ? translate(shown.message) : undefined;
 
+  // A refused card brings a fresh form: keep keyboard and screen-reader users in it, on the refused field
+  // (its error is described on it) or else on the reason, rather than on the page's start.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!refusal) return;
+    const field = refusal.field ? FIELD_INPUTS[refusal.field as CardField] : undefined;
+    form.current?.querySelector<HTMLElement>(field ? `[name="${field}"]` : '.form-error')?.focus();
+  }, [refusal]);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     const card = {
@@ -57,7 +75,7 @@ export function CardForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t`Card details`}>
+    <form ref={form} onSubmit={submit} noValidate aria-label={t`Card details`}>
       <TextField label={t`Cardholder name`} name="cc-name" autoComplete="cc-name" value={values.cardholderName} error={errorFor('cardholderName')} onChange={set('cardholderName')} />
       <TextField label={t`Card number`} name="cc-number" autoComplete="cc-number" inputMode="numeric" value={values.cardNumber} error={errorFor('cardNumber')} onChange={set('cardNumber')} />
       <div className="field-row field-row--even">
@@ -65,7 +83,7 @@ export function CardForm({
         <TextField label={t`Security code`} name="cc-csc" autoComplete="cc-csc" inputMode="numeric" maxLength={4} value={values.cvc} error={errorFor('cvc')} onChange={set('cvc')} />
       </div>
       {refusal && !refusal.field && refusal.message && (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" tabIndex={-1}>
           {translate(refusal.message)}
         </p>
       )}

@@ -31,10 +31,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {/* Always in the page so screen readers hear what is put into it. */}
-      <div className="toast-region" role={toast?.tone === 'error' ? 'alert' : 'status'} aria-live="polite">
-        {toast && (
-          <div key={toast.id} className={`toast toast--${toast.tone}`}>
+      {/* Always in the page, so screen readers hear what is put into them: errors at once, the rest politely. */}
+      <div className="toast-region" role="status" aria-live="polite">
+        {toast?.tone === 'info' && (
+          <div key={toast.id} className="toast toast--info">
+            {toast.message}
+          </div>
+        )}
+      </div>
+      <div className="toast-region" role="alert" aria-live="assertive">
+        {toast?.tone === 'error' && (
+          <div key={toast.id} className="toast toast--error">
             {toast.message}
           </div>
         )}

@@ -15,39 +15,56 @@ import { expect, type Page } from '@playwright/test';
 
 const root = new URL('../../', import.meta.url);
 
-/** msgid -> msgstr of a .po file (plural and context entries by their msgid). */
-export function readPo(path: string): Map<string, string> {
+/** One message of a .po file. */
+interface PoEntry {
+  msgid: string;
+  msgctxt: string;
+  msgstr: string;
+}
+
+/** The messages of a .po file (the header left out). */
+export function readPo(path: string): PoEntry[] {
   const file = new URL(path, root);
-  const entries = new Map<string, string>();
+  const entries: PoEntry[] = [];
   if (!existsSync(file)) return entries;
   const unquote = (line: string) => JSON.parse(line.trim().replace(/^msg(?:id|str|ctxt)\s+/, '')) as string;
-  let field: 'msgid' | 'msgstr' | null = null;
-  let msgid = '';
-  let msgstr = '';
+  let field: keyof PoEntry | null = null;
+  let entry: PoEntry = { msgid: '', msgctxt: '', msgstr: '' };
   const flush = () => {
-    if (msgid) entries.set(msgid, msgstr);
-    msgid = '';
-    msgstr = '';
+    if (entry.msgid) entries.push(entry);
+    entry = { msgid: '', msgctxt: '', msgstr: '' };
     field = null;
   };
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const trimmed = line.trim();
-    if (trimmed.startsWith('msgid ')) {
-      flush();
-      field = 'msgid';
-      msgid = unquote(trimmed);
-    } else if (trimmed.startsWith('msgstr ')) {
-      field = 'msgstr';
-      msgstr = unquote(trimmed);
+    const start = /^(msgctxt|msgid|msgstr)\s/.exec(trimmed)?.[1] as keyof PoEntry | undefined;
+    if (start) {
+      // A new entry starts with its context or its id, whichever comes first.
+      if ((start === 'msgctxt' || (start === 'msgid' && field !== 'msgctxt')) && entry.msgid) flush();
+      field = start;
+      entry[start] = unquote(trimmed);
     } else if (trimmed.startsWith('"') && field) {
-      if (field === 'msgid') msgid += unquote(trimmed);
-      else msgstr += unquote(trimmed);
+      entry[field] += unquote(trimmed);
     } else if (trimmed === '') {
       flush();
     }
   }
   flush();
   return entries;
+}
+
+/**
+ * Whether a word looks like a Lingui id (6 characters of base64 from a hash), as a message missing from
+ * the catalog shows: mixed case with a digit, `+` or `/`, or a capital inside ("Cp73lv", "zucql+").
+ * Words ("Wallet"), codes in capitals and digits ("AB12CD") and amounts ("HK$400") do not.
+ */
+export function looksLikeMessageId(token: string): boolean {
+  return (
+    /^[A-Za-z0-9+/]{6}$/.test(token) &&
+    /[a-z]/.test(token) &&
+    (/[0-9+/]/.test(token) || /[A-Z]/.test(token.slice(1))) &&
+    !/^[A-Z]?[a-z]+$/.test(token)
+  );
 }
 
 /** Lingui's id of a message (as @lingui/message-utils computes it): what shows when a catalog lacks it. */
@@ -96,13 +113,13 @@ export function catalogs(locale: string): Catalogs {
   const kept = new Set<string>();
   for (const dir of ['locales', 'locales/server']) {
     const source = readPo(`${dir}/en.po`);
-    const target = readPo(`${dir}/${locale}.po`);
-    for (const message of source.keys()) ids.add(messageId(message));
+    const target = new Map(readPo(`${dir}/${locale}.po`).map((e) => [`${e.msgctxt}\u0004${e.msgid}`, e.msgstr]));
+    for (const { msgid, msgctxt } of source) ids.add(messageId(msgid, msgctxt));
     for (const translated of target.values()) fragments(translated).flatMap(latinRuns).forEach((run) => kept.add(run));
-    for (const message of source.keys()) {
+    for (const { msgid, msgctxt } of source) {
       // The same words in both languages on purpose (a name, a currency sign): not a missing translation.
-      if (target.get(message) === message) continue;
-      fragments(message).flatMap(latinRuns).forEach((run) => english.add(run));
+      if (target.get(`${msgctxt}\u0004${msgid}`) === msgid) continue;
+      fragments(msgid).flatMap(latinRuns).forEach((run) => english.add(run));
     }
   }
   kept.forEach((run) => english.delete(run));
@@ -137,7 +154,7 @@ export async function textProblems(page: Page, locale: string): Promise<string[]
   const problems: string[] = [];
   for (const { text, where } of await visibleTexts(page)) {
     for (const token of text.split(/[\s,.;:!?()]+/)) {
-      if (token.length === 6 && ids.has(token)) problems.push(`raw message id "${token}" in ${where}: "${text}"`);
+      if (ids.has(token) || looksLikeMessageId(token)) problems.push(`raw message id "${token}" in ${where}: "${text}"`);
     }
     const placeholder = /\{\s*[\w.]+\s*(?:,[^}]*)?\}|<\/?\d+\/?>/.exec(text);
     if (placeholder) problems.push(`placeholder ${placeholder[0]} left in ${where}: "${text}"`);

@@ -43,7 +43,8 @@ function checker(seen: string[], project: string): Visit {
     await expectNotBlank(page, where);
     await expectNoHorizontalOverflow(page, where);
     await expectTranslated(page, 'en', where);
-    if (SAVE) await page.screenshot({ path: new URL(`${screenshotName(route)}.png`, dir).pathname, fullPage: true });
+    // At CSS pixels (not the device's 2-3x): the layout is what is reviewed, and the files stay small.
+    if (SAVE) await page.screenshot({ path: new URL(`${screenshotName(route)}.png`, dir).pathname, fullPage: true, scale: 'css' });
 
     await switchLanguage(page, OTHER_LANGUAGE);
     await expectNotBlank(page, `${where} in ${OTHER_LANGUAGE}`);

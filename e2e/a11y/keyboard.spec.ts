@@ -6,7 +6,8 @@
  * Shift+Tab, arrows, Enter, Space and typed characters only.
  *
  * Along the way: focus moves to each step's heading; the hold's countdown is announced politely at its
- * milestones; a refused card and a wrong code are announced assertively.
+ * milestones; a refused card and a wrong code are announced assertively; and axe checks the states the
+ * route tour does not show (the open menu, a refused code, a refused card, the 3-D Secure question).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openApp, PAGE_TIMEOUT } from '../support/app';
@@ -14,6 +15,7 @@ import { bookingDay, STEP_HEADINGS } from '../support/booking';
 import { CARD_EXPIRY, CARDS } from '../support/constants';
 import { test } from '../support/fixtures';
 import { announcements, recordAnnouncements } from './announcements';
+import { expectNoAxeViolations } from './axe';
 
 /** Its own day of the 14-day strip, so no other spec takes its table. */
 const DAY = 12;
@@ -81,6 +83,7 @@ test('a guest books from the home page to the confirmation with the keyboard alo
   await tabTo(page, page.getByRole('button', { name: 'Menu' }), { backwards: true });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expectNoAxeViolations(page, 'the open menu');
   await press(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Book now' }));
   await expectFocusedHeading(page, 'Book now');
 
@@ -117,9 +120,11 @@ test('a guest books from the home page to the confirmation with the keyboard alo
   const wrong = code === '000000' ? '111111' : '000000';
   await typeInto(page, page.getByLabel('Verification code'), wrong);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert')).toBeVisible({ timeout: PAGE_TIMEOUT });
-  const refusal = (await page.getByRole('alert').textContent())!.trim();
+  const codeRefused = page.getByRole('main').getByRole('alert');
+  await expect(codeRefused).toBeVisible({ timeout: PAGE_TIMEOUT });
+  const refusal = (await codeRefused.textContent())!.trim();
   await expectAnnounced(page, refusal, 'assertive');
+  await expectNoAxeViolations(page, 'a refused code');
   await typeInto(page, page.getByLabel('Verification code'), code);
   await page.keyboard.press('Enter');
   await expectFocusedHeading(page, STEP_HEADINGS.confirm);
@@ -153,10 +158,13 @@ test('a guest books from the home page to the confirmation with the keyboard alo
   // Focus stays in the form, on the reason, rather than falling back to the page's start.
   await expect(form.getByRole('alert')).toBeFocused();
   await expectAnnounced(page, (await form.getByRole('alert').textContent())!.trim(), 'assertive');
+  await expectNoAxeViolations(page, 'a declined card');
   await fillCard(CARDS.threeDSecure);
 
   // 3-D Secure: the bank's question, answered with the keyboard.
   const challenge = page.getByRole('region', { name: 'Confirm with your bank' });
+  await expect(challenge).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await expectNoAxeViolations(page, 'the 3-D Secure question');
   await press(page, challenge.getByRole('button', { name: 'Confirm payment' }));
   await expectFocusedHeading(page, STEP_HEADINGS.result);
   await expect(page.getByText(`We have sent the confirmation to ${guest.email}`)).toBeVisible();

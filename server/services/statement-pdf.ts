@@ -224,6 +224,16 @@ function entryText(page: Page, entry: StatementEntry): string {
 /** The statement's file name for Content-Disposition. */
 export const statementFileName = (month: string) => `statement-${month}.pdf`;
 
+/**
+ * fontkit shapes Thai SARA AM (ำ) as NIKHAHIT + SARA AA, and the PDF's text layer then reads back garbled
+ * (copy, search, screen readers). Drawing those two characters ourselves looks the same and reads back right.
+ */
+function drawThaiSaraAmDecomposed(doc: PDFKit.PDFDocument): void {
+  const draw = doc.text.bind(doc) as (text: unknown, ...rest: unknown[]) => PDFKit.PDFDocument;
+  doc.text = ((text: unknown, ...rest: unknown[]) =>
+    draw(typeof text === 'string' ? text.replaceAll('\u0E33', '\u0E4D\u0E32') : text, ...rest)) as typeof doc.text;
+}
+
 /** Renders the statement; resolves to the whole file in memory. */
 export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   const { statement, member, generatedAt } = input;
@@ -244,6 +254,7 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
       CreationDate: generatedAt,
     },
   });
+  drawThaiSaraAmDecomposed(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

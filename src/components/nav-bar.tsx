@@ -41,7 +41,7 @@ export function NavBar({ current }: { current: RouteDef | undefined }) {
           aria-controls="site-nav"
           onClick={() => setOpen((o) => !o)}
         >
-          {t`Menu`}
+          {t({ message: 'Menu', context: 'site navigation' })}
         </button>
       </div>
       <nav id="site-nav" className="nav" aria-label={t`Main`} hidden={!open}>

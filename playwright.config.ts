@@ -4,6 +4,10 @@ import { defineConfig, devices } from '@playwright/test';
 // Playwright cannot download its browsers here: use Debian's Chromium when it is installed.
 const systemChromium = '/usr/bin/chromium';
 
+// Each run writes its traces to a folder of its own: runs at once in one working tree (several people,
+// one checkout) would otherwise clear each other's. The workers inherit the id from the main process.
+process.env.E2E_RUN_ID ??= String(process.pid);
+
 /**
  * Browser tests against the real server, which e2e/support/global-setup.ts builds and starts (see
  * e2e/README.md). One worker: the tests share the server and its clock, which some of them move.
@@ -13,6 +17,7 @@ const systemChromium = '/usr/bin/chromium';
  */
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `test-results/run-${process.env.E2E_RUN_ID}`,
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,

@@ -9,7 +9,7 @@
  * outside server (started with TEST_CLOCK=1 and the relay) is used as it is and nothing starts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,12 +18,15 @@ import { E2E_CLOCK_START } from './constants';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  removeFinishedRuns();
   if (process.env.E2E_PORT) return async () => {};
   const started = performance.now();
 
   // A folder of this run's own: two runs at once (or `npm run build`) never swap files under a server.
   mkdirSync(join(root, 'dist'), { recursive: true });
-  const runDir = mkdtempSync(join(root, 'dist', 'e2e-'));
+  const runDir = join(root, 'dist', `e2e-${process.pid}`);
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(runDir);
   const webDir = join(runDir, 'web');
   if (process.env.E2E_WEB_DIR) {
     // A build made earlier (e.g. by the CI step before), to save the few seconds of building.
@@ -81,6 +84,27 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     for (const socket of openSockets) socket.destroy();
     rmSync(runDir, { recursive: true, force: true });
   };
+}
+
+/** Output folders (test-results/run-<pid>) and builds (dist/e2e-*) of runs whose process has ended. */
+function removeFinishedRuns(): void {
+  for (const [folder, pattern] of [['test-results', /^run-(\d+)$/], ['dist', /^e2e-(\d+)$/]] as const) {
+    const parent = join(root, folder);
+    if (!existsSync(parent)) continue;
+    for (const entry of readdirSync(parent)) {
+      const pid = pattern.exec(entry)?.[1];
+      if (pid && Number(pid) !== process.pid && !alive(Number(pid))) rmSync(join(parent, entry), { recursive: true, force: true });
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const openSockets = new Set<Socket>();

@@ -14,6 +14,7 @@ import { signAccessToken } from '../../server/lib/jwt';
 import { createTestProcessor } from '../../server/payments/test-processor';
 import { startHoldSweeper } from '../../server/services/hold-expiry';
 import { mapDoubleBooking } from '../../server/services/reservations';
+import { translatorFor } from '../../server/i18n/translator';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName, UNKNOWN_ID } from './fixtures';
 import { createTestApi, FakeClock, TEST_NOW, testDrivers, type TestApi } from './harness';
 
@@ -164,7 +165,8 @@ for (const driver of testDrivers()) {
           currency: 'HKD',
           breakdown: { subTotal: 337600, serviceCharge: 33760, tax: 0, total: 371360 },
         });
-        expect(res.body.data.seatingArea).toEqual({ _id: diningRoom, name: 'Dining Room' });
+        // Answered in the caller's language, stored in English.
+        expect(res.body.data.seatingArea).toEqual({ _id: diningRoom, name: translatorFor('zh-Hant')._('Dining Room') });
         expect(res.body.data.bookingSource).toBe('GUEST_WEB_MOBILE');
         expect((await row(res.body.data._id)).locale).toBe('zh-Hant');
 

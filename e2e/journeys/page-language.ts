@@ -46,19 +46,6 @@ export async function appCatalog(locale: string): Promise<Translate> {
 }
 
 /**
- * The server's catalog for `locale`: its stored English content (experience and area names, descriptions,
- * messages) by English text, with the translations it has so far.
- */
-export async function serverCatalog(locale: string): Promise<Map<string, string>> {
-  const catalog = await readCatalog(`${root}locales/server/${locale}.po`, locale);
-  const translated = new Map<string, string>();
-  for (const [id, entry] of Object.entries(catalog)) {
-    if (entry.translation) translated.set(entry.message ?? id, entry.translation);
-  }
-  return translated;
-}
-
-/**
  * What stays in Latin letters on a translated page: proper names (the club, its postal address and venues,
  * card networks, the MTR) and codes the translations keep (HK$, PDF, SMS, 3-D Secure). Words of two letters
  * (HK, MM/YY) are not words to the detector.

@@ -21,11 +21,6 @@ export function localizeText(i18n: I18n, text: string): string {
   return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text;
 }
 
-/** `localizeText` for a text that may be missing (null and undefined stay as they are). */
-function localizeOptional<T extends string | null | undefined>(i18n: I18n, text: T): T {
-  return (text == null ? text : localizeText(i18n, text)) as T;
-}
-
 /** An experience's name and, when given, its description (the rest as it is). */
 export function localizeExperience<T extends { name: string; description?: string }>(i18n: I18n, experience: T): T {
   const named = { ...experience, name: localizeText(i18n, experience.name) };

@@ -3,7 +3,10 @@
  * Kong's month), security code and cardholder name, each with a message naming the field. Browser-safe,
  * so the card form can say the same thing before sending.
  */
+import { CARD_MESSAGES } from './card-messages';
 import { hongKongDate } from './time';
+
+export { CARD_MESSAGES };
 
 export interface CardInput {
   cardholderName: string;
@@ -21,18 +24,6 @@ export interface CardProblem {
   message: string;
 }
 
-/** Texts of the card form's problems, Stripe's where it has one. */
-export const CARD_MESSAGES = {
-  nameMissing: /*i18n*/ 'Please enter the cardholder name',
-  numberIncomplete: /*i18n*/ 'Your card number is incomplete.',
-  numberInvalid: /*i18n*/ 'Your card number is invalid.',
-  monthInvalid: /*i18n*/ "Your card's expiration month is invalid.",
-  yearInvalid: /*i18n*/ "Your card's expiration year is invalid.",
-  yearPast: /*i18n*/ "Your card's expiration year is in the past.",
-  datePast: /*i18n*/ "Your card's expiration date is in the past.",
-  cvcIncomplete: /*i18n*/ "Your card's security code is incomplete.",
-  cvcInvalid: /*i18n*/ "Your card's security code is invalid.",
-} as const;
 
 /** How many years ahead an expiry may lie. */
 const MAX_YEARS_AHEAD = 20;

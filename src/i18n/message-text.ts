@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ApiFailure } from '../api/api-error';
 import { RequestFailure } from '../api/auth-fetch';
 import { ACCOUNT_MESSAGES } from '../domain/account-validation';
-import { CARD_MESSAGES } from '../domain/card-validation';
+import { CARD_MESSAGES } from '../domain/card-messages';
 import { GUEST_DETAILS_MESSAGES } from '../domain/guest-details';
 
 /**

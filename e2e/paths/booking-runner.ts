@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { addDays, isoWeekday } from '../../src/domain/time';
 import { currentRoute, expectHeading, expectRoute, openApp, useSession } from '../support/app';
-import { agreeAndSubmit, bookingDay, payByCard, pickExperience, searchTables, STEP_HEADINGS, submitDetails } from '../support/booking';
+import { agreeAndSubmit, bookingDay, payByCard, searchTables, STEP_HEADINGS, submitDetails } from '../support/booking';
 import type { Clocks } from '../support/fixtures';
 import type { NewUser, TestServer } from '../support/server-api';
 import { activeStateIds, type EventName, type PlannedPath, type Scenario } from './booking-model';

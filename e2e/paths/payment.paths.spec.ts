@@ -76,7 +76,7 @@ test.describe('payment chart paths in the browser', () => {
       } finally {
         await gates.releaseAll();
         // The demo member is shared: give back what this test booked, so its limits stay free for others.
-        if (plan.member) await cancelNew(server, session, before);
+        if (plan.member) await cancelNew(server, before);
       }
       replayed++;
     });
@@ -102,7 +102,7 @@ async function reservationIds(server: TestServer, session: Session): Promise<Set
   return new Set(body.data.map((r) => r._id));
 }
 
-async function cancelNew(server: TestServer, session: Session, before: Set<string>): Promise<void> {
+async function cancelNew(server: TestServer, before: Set<string>): Promise<void> {
   const fresh = await server.logIn('member');
   const { body } = await server.call<{ data: { _id: string; status: string }[] }>('GET', '/user/reservation', { token: fresh.token });
   for (const r of body.data) {
@@ -110,7 +110,6 @@ async function cancelNew(server: TestServer, session: Session, before: Set<strin
       await server.call('PUT', `/user/reservation/v1.1/cancel/${r._id}`, { token: fresh.token, expectOk: false });
     }
   }
-  void session;
 }
 
 const CARD_FOR: Partial<Record<PaymentEventName, string>> = {

@@ -117,7 +117,7 @@ async function closeMenu(page: Page) {
 }
 
 async function act(run: Run, name: SessionEventName, i: number, before: AnyMachineSnapshot): Promise<void> {
-  const { page, gates, server, clocks } = run;
+  const { page, gates, clocks } = run;
   switch (name) {
     case 'profileLoaded':
       return gates.release('loadProfile');
@@ -176,7 +176,6 @@ async function act(run: Run, name: SessionEventName, i: number, before: AnyMachi
       return;
     }
   }
-  void server;
 }
 
 /** Reads the page for the session's state. */

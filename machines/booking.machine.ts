@@ -8,6 +8,7 @@
  * the same chart. The chart never imports the router.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { inVenueLanguage } from './venue-language';
 import type { components } from '../src/api/schema';
 import { paymentMachine } from './payment.machine';
 
@@ -82,7 +83,9 @@ export type BookingEvent =
   | { type: 'hold.resume' }
   | { type: 'booking.exit' }
   | { type: 'booking.restart' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** The venue fetched again in the language the guest switched to. */
+  | { type: 'venue.translated'; venue: VenueDetail };
 
 /** A day's search: its free slots, and whether the experience is served that day at all. */
 export interface SlotSearch {
@@ -157,6 +160,9 @@ export const bookingMachine = setup({
   actions: {
     /** Tells the session the upcoming count went up (the app sends `upcoming.set`). */
     reportCompleted: () => {},
+    takeTranslatedVenue: assign(({ context, event }) =>
+      event.type === 'venue.translated' ? inVenueLanguage(context, event.venue) : {},
+    ),
   },
   guards: {
     partyTooLarge: ({ context }, params: { numberOfGuests: number }) =>
@@ -165,6 +171,7 @@ export const bookingMachine = setup({
     hasSeatingChoice: ({ context }, params: { startTime: number }) =>
       (context.timeslots.find((s) => s.startTime === params.startTime)?.seatingOptions.length ?? 0) > 1,
     loggedIn: ({ context }) => context.loggedIn,
+    isCurrentVenue: ({ context, event }) => event.type === 'venue.translated' && context.venue?._id === event.venue._id,
     needsPhoneVerification: ({ context }) => Boolean(context.venue?.requiresPhoneVerification) && !context.phoneVerified,
     needsPayment: ({ context }) => (context.reservation?.payment.amountDue ?? 0) > 0,
     isWarningCode: (_, params: { error: unknown }) => errorOf(params.error).errorCode! in WARNING_CODES,
@@ -221,6 +228,7 @@ export const bookingMachine = setup({
   }),
   on: {
     'session.changed': { actions: assign({ loggedIn: ({ event }) => event.loggedIn }) },
+    'venue.translated': { guard: 'isCurrentVenue', actions: 'takeTranslatedVenue' },
   },
   initial: 'idle',
   states: {

@@ -71,7 +71,9 @@ export type ManageEvent =
   | { type: 'cancel.start' }
   | { type: 'cancel.confirm' }
   | { type: 'cancel.retry' }
-  | { type: 'cancel.back' };
+  | { type: 'cancel.back' }
+  /** The reservation read again in the language the guest switched to. */
+  | { type: 'reservation.translated'; reservation: Reservation };
 
 export const SELECTION_UNAVAILABLE = 20102;
 
@@ -124,8 +126,17 @@ export const manageMachine = setup({
   actions: {
     /** Tells the rest of the app (the session's upcoming count) that a reservation was cancelled. */
     reportCanceled: () => {},
+    /** Takes the names (experience, dining area) in the new language; its state stays the chart's own. */
+    takeTranslatedNames: assign({
+      reservation: ({ context, event }) =>
+        event.type === 'reservation.translated' && context.reservation
+          ? { ...context.reservation, experience: event.reservation.experience, seatingArea: event.reservation.seatingArea }
+          : context.reservation,
+    }),
   },
   guards: {
+    isOpenReservation: ({ context, event }) =>
+      event.type === 'reservation.translated' && context.reservation?._id === event.reservation._id,
     wantsCancel: ({ context }) => context.intent === 'cancel',
     isChangeable: ({ context }) => isUpcomingConfirmed(context.reservation, new Date()),
     isCancellable: ({ context }) => isUpcomingConfirmed(context.reservation, new Date()),
@@ -148,6 +159,9 @@ export const manageMachine = setup({
     draft: null,
     timeslots: [],
     problem: null,
+  },
+  on: {
+    'reservation.translated': { guard: 'isOpenReservation', actions: 'takeTranslatedNames' },
   },
   initial: 'idle',
   states: {

@@ -16,16 +16,17 @@ function asCallError(error: unknown): never {
   throw { message: error instanceof Error ? error.message : String(error) };
 }
 
+/** The venue, in the active language. */
+export function fetchVenue(domain: string): Promise<VenueDetail> {
+  // Shared with the venue, order and cancel pages' read of the same venue: keep the whole answer, as
+  // they do, so whichever reads first leaves what the others expect.
+  return fetchOnce(venueKey(domain), () =>
+    unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })),
+  ).then((body) => body.data);
+}
+
 export const bookingActors = {
-  loadVenue: fromPromise<VenueDetail, { domain: string }>(({ input }) =>
-    // Shared with the venue, order and cancel pages' read of the same venue: keep the whole answer, as
-    // they do, so whichever reads first leaves what the others expect.
-    fetchOnce(venueKey(input.domain), () =>
-      unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain: input.domain } } })),
-    )
-      .then((body) => body.data)
-      .catch(asCallError),
-  ),
+  loadVenue: fromPromise<VenueDetail, { domain: string }>(({ input }) => fetchVenue(input.domain).catch(asCallError)),
   loadTimeslots: fromPromise<SlotSearch, { venueId: string; experienceId: string; date: string; numberOfGuests: number }>(
     ({ input }) =>
       unwrap(

@@ -3,14 +3,15 @@
  * sessionStorage so a reload resumes the same step (and the hold's countdown), and the address kept in
  * step with the chart.
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { bookingMachine } from '../../machines/booking.machine';
 import { SessionContext, useIsLoggedIn } from '../session/session-provider';
 import { AVAILABILITY_PREFIX, MONEY_PREFIXES, RESERVATION_PREFIX } from '../api/query-keys';
 import { invalidate } from '../api/use-api-query';
 import { paymentMachine } from '../../machines/payment.machine';
-import { bookingActors } from './booking-actors';
+import { bookingActors, fetchVenue } from './booking-actors';
 import { paymentActors } from './payment-actors';
 import { BookingContext } from './booking-context';
 import { BOOKING_SNAPSHOT_KEY } from './booking-paths';
@@ -18,8 +19,6 @@ import { BookingRouteSync } from './booking-route-sync';
 
 // Development builds only (production drops it, import and all): the live statechart page and the Stately inspector.
 const devInspect = import.meta.env.DEV ? (await import('../dev/dev-inspect')).devInspect : undefined;
-
-
 
 function savedSnapshot(): SnapshotFrom<typeof bookingMachine> | undefined {
   try {
@@ -51,6 +50,22 @@ function BookingEffects() {
   useEffect(() => {
     booking.send({ type: 'session.changed', loggedIn });
   }, [booking, loggedIn]);
+
+  // The venue's names came in the language of the time: after a switch, fetch it again in the new one.
+  const { i18n } = useLingui();
+  const shownIn = useRef(i18n.locale);
+  useEffect(() => {
+    if (shownIn.current === i18n.locale) return;
+    shownIn.current = i18n.locale;
+    const domain = booking.getSnapshot().context.venue?.domain;
+    if (!domain) return;
+    let live = true;
+    // A failed fetch leaves the names as they were: still right, only in the other language.
+    fetchVenue(domain).then((venue) => live && booking.send({ type: 'venue.translated', venue }), () => {});
+    return () => {
+      live = false;
+    };
+  }, [booking, i18n.locale]);
 
   return null;
 }

@@ -24,13 +24,18 @@ function forgetReservations() {
   invalidate(AVAILABILITY_PREFIX);
 }
 
+/** One of the user's reservations, in the active language. */
+export function fetchReservation(userId: string, id: string): Promise<Reservation> {
+  return fetchOnce(reservationKey(userId, id), () =>
+    unwrap(api.GET('/user/reservation/{id}', { params: { path: { id } } })).then((body) => body.data),
+  );
+}
+
 /** The real calls, for the user `userId` (their reads are kept under keys of their own). */
 export function manageActors(userId: string) {
   return {
     loadReservation: fromPromise<Reservation, { id: string }>(({ input }) =>
-      fetchOnce(reservationKey(userId, input.id), () =>
-        unwrap(api.GET('/user/reservation/{id}', { params: { path: { id: input.id } } })).then((body) => body.data),
-      ).catch(asCallError),
+      fetchReservation(userId, input.id).catch(asCallError),
     ),
     loadAvailability: fromPromise<Timeslot[], AvailabilityQuery>(({ input }) =>
       fetchOnce(availabilityKey(input), () =>

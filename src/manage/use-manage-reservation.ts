@@ -2,11 +2,12 @@
  * Runs the manage chart for one reservation on a page: the real calls for the logged-in user, the
  * session told of a cancellation, and the reservation opened as soon as the page mounts.
  */
+import { useLingui } from '@lingui/react';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { manageMachine } from '../../machines/manage.machine';
 import { SessionContext, useSessionUser } from '../session/session-provider';
-import { manageActors } from './manage-actors';
+import { fetchReservation, manageActors } from './manage-actors';
 
 export function useManageReservation(id: string, intent: 'view' | 'cancel') {
   const session = SessionContext.useActorRef();
@@ -27,5 +28,18 @@ export function useManageReservation(id: string, intent: 'view' | 'cancel') {
   useEffect(() => {
     send({ type: 'reservation.open', id, intent });
   }, [send, id, intent]);
+  // Its names came in the language of the time: after a switch, read it again in the new one.
+  const { i18n } = useLingui();
+  const shownIn = useRef(i18n.locale);
+  useEffect(() => {
+    if (shownIn.current === i18n.locale) return;
+    shownIn.current = i18n.locale;
+    let live = true;
+    // A failed read leaves the names as they were: still right, only in the other language.
+    fetchReservation(userId, id).then((reservation) => live && send({ type: 'reservation.translated', reservation }), () => {});
+    return () => {
+      live = false;
+    };
+  }, [send, userId, id, i18n.locale]);
   return [snapshot, send] as const;
 }

@@ -11,6 +11,13 @@ const paid = reservation({ payment: { prePaymentType: 'DEPOSIT', amountDue: 6000
 const held = { reservation: reservation(), serverNow: Date.now() };
 const heldPaid = { reservation: paid, serverNow: Date.now() };
 const confirmed = reservation({ status: 'CONFIRMED', holdExpiresAt: null });
+/** The same venue as the server answers in Japanese. */
+const venueInJapanese = {
+  ...plainVenue,
+  openingHours: [{ name: '昼食', hours: [] }],
+  experiences: plainVenue.experiences.map((experience) => ({ ...experience, name: '飲茶ランチ' })),
+  seatingAreas: plainVenue.seatingAreas.map((area, i) => ({ ...area, name: ['メインダイニング', '窓際の席'][i]! })),
+};
 
 const events = [
   { type: 'booking.start', domain: 'hopsze' },
@@ -29,6 +36,7 @@ const events = [
   { type: 'slot.pick', startTime: 750 },
   { type: 'seating.pick', seatingAreaId: venue.seatingAreas[1]!._id },
   { type: 'session.changed', loggedIn: true },
+  { type: 'venue.translated', venue: venueInJapanese },
   { type: 'xstate.done.actor.createReservation', output: held },
   { type: 'xstate.done.actor.createReservation', output: heldPaid },
   { type: 'xstate.error.actor.createReservation', error: apiError(20102, 'Sorry, your selection is unavailable') },
@@ -139,12 +147,14 @@ function bookingActor(answers: Partial<Record<string, (input: any) => unknown>>,
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function heldActor(options: { completeWith?: () => unknown; serverNow?: number; reservationOverrides?: object } = {}) {
+async function heldActor(
+  options: { completeWith?: () => unknown; serverNow?: number; reservationOverrides?: object; venueHours?: typeof venue.openingHours } = {},
+) {
   const clock = new SimulatedClock();
   const serverNow = options.serverNow ?? Date.now();
   const actor = bookingActor(
     {
-      loadVenue: () => plainVenue,
+      loadVenue: () => ({ ...plainVenue, openingHours: options.venueHours ?? plainVenue.openingHours }),
       loadTimeslots: () => ({ open: true, timeslots: slots }),
       createReservation: () => ({
         reservation: reservation({ holdExpiresAt: new Date(serverNow + 15 * 60_000).toISOString(), ...options.reservationOverrides }),
@@ -191,6 +201,22 @@ describe('booking machine rules', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('completed');
     expect(actor.getSnapshot().context.reservation?.status).toBe('CONFIRMED');
+  });
+
+  it("swaps in the venue in the guest's new language, and the names it had copied from it", async () => {
+    const { actor } = await heldActor({ venueHours: [{ name: 'Lunch', hours: [] }] });
+    actor.send({ type: 'venue.translated', venue: venueInJapanese });
+    const { context } = actor.getSnapshot();
+    expect(context.venue).toEqual(venueInJapanese);
+    expect(context.timeslots.map((slot) => [slot.titleStr, slot.seatingOptions.map((area) => area.name)])).toEqual([
+      ['昼食', ['メインダイニング', '窓際の席']],
+      ['昼食', ['メインダイニング']],
+    ]);
+    expect(context.reservation?.experience.name).toBe('飲茶ランチ');
+    expect(actor.getSnapshot().matches({ holding: { step: { created: 'details' } } })).toBe(true);
+    // Another venue's answer (a switch that raced a new booking) changes nothing.
+    actor.send({ type: 'venue.translated', venue: { ...venueInJapanese, _id: 'ffffffffffffffffffffffff', seatingAreas: [] } });
+    expect(actor.getSnapshot().context.venue).toEqual(venueInJapanese);
   });
 
   it('waits for payment when the reservation has an amount due', async () => {

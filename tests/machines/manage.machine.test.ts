@@ -13,6 +13,12 @@ const changed = { ...upcoming, date: '2030-01-09', dateStr: '9 Jan 2030', startT
 const canceled = { ...upcoming, status: 'CANCELED' as const, canceledAt: '2029-12-01T00:00:00.000Z' };
 const lateCanceled = { ...upcoming, status: 'LATE_CANCELED' as const };
 const past = reservation({ status: 'CONFIRMED', holdExpiresAt: null, date: '2020-01-08' });
+/** The same reservation as the server answers in Japanese. */
+const upcomingInJapanese = {
+  ...upcoming,
+  experience: { ...upcoming.experience, name: '飲茶ランチ' },
+  seatingArea: upcoming.seatingArea && { ...upcoming.seatingArea, name: 'メインダイニング' },
+};
 
 const events = [
   { type: 'reservation.open', id: upcoming._id },
@@ -38,6 +44,7 @@ const events = [
   { type: 'cancel.confirm' },
   { type: 'cancel.retry' },
   { type: 'cancel.back' },
+  { type: 'reservation.translated', reservation: upcomingInJapanese },
   { type: 'xstate.done.actor.cancelReservation', output: lateCanceled },
   { type: 'xstate.error.actor.cancelReservation', error: apiError(50000, 'An error occurred!', 500) },
 ] as unknown as EventObject[];
@@ -77,7 +84,8 @@ describe('manage machine, paths generated with xstate/graph', () => {
       const snapshot = actor.getSnapshot();
       if (snapshot.matches('canceled')) expect(snapshot.context.reservation?.status).toBe('LATE_CANCELED');
       if (snapshot.matches({ cancelling: 'failed' })) expect(snapshot.context.problem?.kind).toBe('cancel');
-      if (snapshot.matches({ viewing: 'changed' })) expect(snapshot.context.reservation).toEqual(changed);
+      // The changed reservation, its names in whichever language the path last switched to.
+      if (snapshot.matches({ viewing: 'changed' })) expect(snapshot.context.reservation).toMatchObject({ ...changed, experience: { _id: changed.experience._id } });
       if (snapshot.matches('failed')) expect(snapshot.context.problem).toMatchObject({ kind: 'load', status: 404 });
       actor.stop();
     },
@@ -120,6 +128,21 @@ describe('manage machine behaviour', () => {
       send({ type: 'cancel.start' });
       expect(actor.getSnapshot().value).toEqual({ viewing: 'ready' });
     }
+  });
+
+  it("takes the reservation's names in the guest's new language and keeps its own state", async () => {
+    const { actor, send } = manageActor({ loadReservation: () => upcoming, loadAvailability: () => slots });
+    send({ type: 'reservation.open', id: upcoming._id });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    send({ type: 'change.start' });
+    await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
+    send({ type: 'reservation.translated', reservation: { ...upcomingInJapanese, status: 'CANCELED' } });
+    const { context } = actor.getSnapshot();
+    expect(context.reservation).toEqual({ ...upcoming, experience: upcomingInJapanese.experience, seatingArea: upcomingInJapanese.seatingArea });
+    expect(actor.getSnapshot().matches({ changing: 'editing' })).toBe(true);
+    // Another reservation's answer changes nothing.
+    send({ type: 'reservation.translated', reservation: { ...upcomingInJapanese, _id: 'ffffffffffffffffffffffff', experience: { _id: 'x', name: 'x' } } });
+    expect(actor.getSnapshot().context.reservation?.experience.name).toBe('飲茶ランチ');
   });
 
   it('starts a change from the reservation as it is and offers its own time beside the free ones', async () => {

@@ -2,7 +2,7 @@
  * The booking chart's venue content in another language. The server answers in the caller's language, so
  * after a language switch the app fetches the venue again and the chart swaps it in; the names it had
  * copied from the venue (a slot's period and dining areas, the held reservation's experience and area)
- * are looked up again by id, or by the period's place in the venue's hours.
+ * (and the areas' descriptions) are looked up again by id, or by the period's place in the venue's hours.
  */
 import type { Reservation, Timeslot, VenueDetail } from './booking.machine';
 
@@ -13,7 +13,8 @@ interface VenueCopies {
 }
 
 export function inVenueLanguage(current: VenueCopies, translated: VenueDetail): VenueCopies {
-  const areaName = new Map(translated.seatingAreas.map((area) => [area._id, area.name]));
+  const areas = new Map(translated.seatingAreas.map((area) => [area._id, area]));
+  const areaName = (area: { _id: string; name: string }) => areas.get(area._id)?.name ?? area.name;
   const experienceName = new Map(translated.experiences.map((experience) => [experience._id, experience.name]));
   const periodName = (title: string) => {
     const index = current.venue?.openingHours.findIndex((period) => period.name === title) ?? -1;
@@ -25,14 +26,17 @@ export function inVenueLanguage(current: VenueCopies, translated: VenueDetail): 
     timeslots: current.timeslots.map((slot) => ({
       ...slot,
       titleStr: periodName(slot.titleStr),
-      seatingOptions: slot.seatingOptions.map((area) => ({ ...area, name: areaName.get(area._id) ?? area.name })),
+      seatingOptions: slot.seatingOptions.map((area) => {
+        const same = areas.get(area._id);
+        return same ? { ...area, name: same.name, description: same.description } : area;
+      }),
     })),
     reservation: reservation && {
       ...reservation,
       experience: { ...reservation.experience, name: experienceName.get(reservation.experience._id) ?? reservation.experience.name },
       seatingArea: reservation.seatingArea && {
         ...reservation.seatingArea,
-        name: areaName.get(reservation.seatingArea._id) ?? reservation.seatingArea.name,
+        name: areaName(reservation.seatingArea),
       },
     },
   };

@@ -16,7 +16,7 @@ const venueInJapanese = {
   ...plainVenue,
   openingHours: [{ name: '昼食', hours: [] }],
   experiences: plainVenue.experiences.map((experience) => ({ ...experience, name: '飲茶ランチ' })),
-  seatingAreas: plainVenue.seatingAreas.map((area, i) => ({ ...area, name: ['メインダイニング', '窓際の席'][i]! })),
+  seatingAreas: plainVenue.seatingAreas.map((area, i) => ({ ...area, name: ['メインダイニング', '窓際の席'][i]!, description: `説明${i}` })),
 };
 
 const events = [
@@ -212,6 +212,7 @@ describe('booking machine rules', () => {
       ['昼食', ['メインダイニング', '窓際の席']],
       ['昼食', ['メインダイニング']],
     ]);
+    expect(context.timeslots[0]!.seatingOptions.map((area) => area.description)).toEqual(['説明0', '説明1']);
     expect(context.reservation?.experience.name).toBe('飲茶ランチ');
     expect(actor.getSnapshot().matches({ holding: { step: { created: 'details' } } })).toBe(true);
     // Another venue's answer (a switch that raced a new booking) changes nothing.

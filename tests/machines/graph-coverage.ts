@@ -24,6 +24,8 @@ export function transitionCoverPaths(
   const seen = new Set<string>();
   const paths: Path[] = [];
   for (const path of statePaths) {
+    // A chart that reached its final state is done: it takes no more events, not even its root's.
+    if (reachedFinal(machine, path.state)) continue;
     for (const event of options.events) {
       if (!path.state.can(event) && !declares(path.state, event)) continue;
       if (!actorEventApplies(path.state, event)) continue;
@@ -35,6 +37,11 @@ export function transitionCoverPaths(
     }
   }
   return paths;
+}
+
+/** Whether the chart is in one of its top-level final states (the traversal's snapshots keep status 'active'). */
+function reachedFinal(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): boolean {
+  return typeof snapshot.value === 'string' && machine.root.states[snapshot.value]?.type === 'final';
 }
 
 /** A done or error event of an invoked actor makes sense only while that actor runs. */

@@ -39,9 +39,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           </div>
         )}
       </div>
-      <div className="toast-region" role="alert" aria-live="assertive">
+      {/* A live region without a role, so the page has no empty alert; the error itself is the alert. */}
+      <div className="toast-region" aria-live="assertive">
         {toast?.tone === 'error' && (
-          <div key={toast.id} className="toast toast--error">
+          <div key={toast.id} className="toast toast--error" role="alert">
             {toast.message}
           </div>
         )}

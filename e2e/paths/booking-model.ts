@@ -10,6 +10,7 @@ import { getShortestPaths, type StatePath } from 'xstate/graph';
 import { bookingMachine } from '../../machines/booking.machine';
 import { guest, reservation, slots, venue as hopSzeFixture } from '../../tests/fixtures/booking';
 import { allStateIds } from '../../tests/machines/replay';
+import { eventNamer } from './event-names';
 
 export type Path = StatePath<AnyMachineSnapshot, EventObject>;
 
@@ -77,14 +78,8 @@ export const EVENTS = {
 
 export type EventName = keyof typeof EVENTS;
 
-const nameOf = new Map<unknown, EventName>(Object.entries(EVENTS).map(([name, event]) => [JSON.stringify(event), name as EventName]));
-
 /** The name of one of EVENTS (paths carry copies of the objects). */
-export function eventName(event: EventObject): EventName {
-  const name = nameOf.get(JSON.stringify(event));
-  if (!name) throw new Error(`Not one of the browser events: ${JSON.stringify(event)}`);
-  return name;
-}
+export const eventName = eventNamer<EventName>(EVENTS, 'browser');
 
 /** Snapshots differ by where they are and by every fact a guard reads (as in the unit tests). */
 const serializeState = (s: AnyMachineSnapshot) =>

@@ -12,6 +12,7 @@ import type { Clocks } from '../support/fixtures';
 import type { NewUser, TestServer } from '../support/server-api';
 import { activeStateIds, type EventName, type PlannedPath, type Scenario } from './booking-model';
 import { Gates } from './gates';
+import { routeOf } from '../../machines/route-of';
 
 interface Run {
   page: Page;
@@ -257,16 +258,6 @@ async function waitForSession(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Log out', includeHidden: true })).toHaveCount(1);
 }
 
-/** The route of the deepest active state that names one (as the app's address follows it). */
-function routeOf(snapshot: AnyMachineSnapshot): string | undefined {
-  const metas = snapshot.getMeta() as Record<string, { route?: string } | undefined>;
-  let best: { depth: number; route: string } | undefined;
-  for (const [id, meta] of Object.entries(metas)) {
-    const depth = id.split('.').length;
-    if (meta?.route && (!best || depth > best.depth)) best = { depth, route: meta.route };
-  }
-  return best?.route;
-}
 
 const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 // The messages shown: the page also keeps an empty alert region for toasts.

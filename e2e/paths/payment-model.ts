@@ -9,6 +9,7 @@ import { getShortestPaths } from 'xstate/graph';
 import { paymentMachine } from '../../machines/payment.machine';
 import { allStateIds } from '../../tests/machines/replay';
 import { activeStateIds, pathTransitions, type Path } from './booking-model';
+import { eventNamer } from './event-names';
 
 const payment = (status: string) => ({ _id: 'p1', status, method: 'CARD', intentId: 'pi_1', clientSecret: 'secret', amount: 40000 });
 const intent = (status: string, lastError?: string) => ({ id: 'pi_1', status, ...(lastError ? { lastError } : {}) });
@@ -39,13 +40,7 @@ export const PAYMENT_EVENTS = {
 
 export type PaymentEventName = keyof typeof PAYMENT_EVENTS;
 
-const nameOf = new Map(Object.entries(PAYMENT_EVENTS).map(([name, e]) => [JSON.stringify(e), name as PaymentEventName]));
-
-function eventName(event: EventObject): PaymentEventName {
-  const name = nameOf.get(JSON.stringify(event));
-  if (!name) throw new Error(`Not one of the payment events: ${JSON.stringify(event)}`);
-  return name;
-}
+const eventName = eventNamer<PaymentEventName>(PAYMENT_EVENTS, 'payment');
 
 export interface PlannedPaymentPath {
   title: string;

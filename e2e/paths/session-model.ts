@@ -8,6 +8,7 @@ import { getShortestPaths } from 'xstate/graph';
 import { sessionMachine } from '../../machines/session.machine';
 import { allStateIds } from '../../tests/machines/replay';
 import { activeStateIds, pathTransitions, type Path } from './booking-model';
+import { eventNamer } from './event-names';
 
 const user = { _id: 'u1', firstName: 'Tess', lastName: 'Walker', email: 'tess@example.com', role: 'guest', memberId: null };
 const apiError = (message: string) => new Error(message);
@@ -31,13 +32,7 @@ export const SESSION_EVENTS = {
 
 export type SessionEventName = keyof typeof SESSION_EVENTS;
 
-const nameOf = new Map(Object.entries(SESSION_EVENTS).map(([name, e]) => [JSON.stringify(e), name as SessionEventName]));
-
-function eventName(event: EventObject): SessionEventName {
-  const name = nameOf.get(JSON.stringify(event));
-  if (!name) throw new Error(`Not one of the session events: ${JSON.stringify(event)}`);
-  return name;
-}
+const eventName = eventNamer<SessionEventName>(SESSION_EVENTS, 'session');
 
 export interface PlannedSessionPath {
   title: string;

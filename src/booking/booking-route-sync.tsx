@@ -5,25 +5,11 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import type { SnapshotFrom } from 'xstate';
-import type { bookingMachine } from '../../machines/booking.machine';
+import { routeOf } from '../../machines/route-of';
 import { navigateHash } from '../navigation/hash-location';
 import { pageAddress } from '../navigation/navigator';
 import { BookingContext } from './booking-context';
 import { BOOKING_PATHS } from './booking-paths';
-
-type BookingSnapshot = SnapshotFrom<typeof bookingMachine>;
-
-/** The route of the deepest active state that names one. */
-export function routeOf(snapshot: BookingSnapshot): string | undefined {
-  const metas = snapshot.getMeta() as Record<string, { route?: string } | undefined>;
-  let best: { depth: number; route: string } | undefined;
-  for (const [id, meta] of Object.entries(metas)) {
-    const depth = id.split('.').length;
-    if (meta?.route && (!best || depth > best.depth)) best = { depth, route: meta.route };
-  }
-  return best?.route;
-}
 
 export function BookingRouteSync() {
   const booking = BookingContext.useActorRef();

@@ -1,7 +1,7 @@
 /** Steps of the booking wizard as a guest takes them, for the whole-app tests that book. */
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { findHeading } from './app-harness';
+import { findHeading, openApp } from './app-harness';
 import { SLOW } from './page-queries';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -39,4 +39,13 @@ export async function agreeAndSubmit(user: User, button: 'Confirm reservation' |
   await findHeading('Review and confirm');
   for (const box of screen.getAllByRole('checkbox')) await user.click(box);
   await user.click(screen.getByRole('button', { name: button }));
+}
+
+/** From Obe's booking page to the confirmation: Bar Seating (nothing to pay) at 7:00 pm. */
+export async function bookBarSeatingAtObe(user: User) {
+  await openApp('/pages/book?domain=obe');
+  await walkToTimes(user, { experience: /Bar Seating/ });
+  await pickTime(user, '7:00 pm');
+  await agreeAndSubmit(user);
+  await findHeading('Your table is confirmed');
 }

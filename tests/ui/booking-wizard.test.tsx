@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_NOW } from '../server/harness';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
-import { agreeAndSubmit, pickTime, walkToTimes } from './booking-walk';
+import { bookBarSeatingAtObe, pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
 
 // Each test a new visit, with the page's clock and the server's agreeing: Monday 23 Nov 2026, 10:00 in Hong Kong.
@@ -52,11 +52,7 @@ describe('the booking wizard', () => {
       return fetchToApi(request);
     });
     const user = userEvent.setup();
-    await openApp('/pages/book?domain=obe');
-    await walkToTimes(user, { experience: /Bar Seating/ });
-    await pickTime(user, '7:00 pm');
-    await agreeAndSubmit(user);
-    await findHeading('Your table is confirmed');
+    await bookBarSeatingAtObe(user);
     const repeated = calls.filter((call, i) => calls.indexOf(call) !== i);
     expect(repeated).toEqual([]);
     expect(calls.filter((c) => c.startsWith('GET /public/venue/by-domain/obe'))).toHaveLength(1);

@@ -13,7 +13,7 @@ import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';
 import { paymentHelpers, type TestUser } from '../server/payment-helpers';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
-import { agreeAndSubmit, pickTime, walkToTimes } from './booking-walk';
+import { bookBarSeatingAtObe } from './booking-walk';
 import { failOnce } from './fetch-watch';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
@@ -275,11 +275,7 @@ describe('the calendar file', () => {
   it('is offered on the result page and on the order page of the confirmed booking', async () => {
     await storeSession(api(), 'member@example.com', 'member-pass-1');
     const user = userEvent.setup();
-    await openApp('/pages/book?domain=obe');
-    await walkToTimes(user, { experience: /Bar Seating/ });
-    await pickTime(user, '7:00 pm');
-    await agreeAndSubmit(user);
-    await findHeading('Your table is confirmed');
+    await bookBarSeatingAtObe(user);
     const reference = /Reference (OBE-[A-Z0-9]{6})/.exec(document.body.textContent ?? '')?.[1];
     expect(reference).toBeDefined();
 

@@ -5,7 +5,9 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
 import type { ResponseBody } from './lib/api-types';
 import type { Schema } from './lib/api-types';
+import { requestBodyLimit } from './lib/body-limit';
 import { ApiError } from './lib/errors';
+import { logError } from './lib/log-error';
 import { authRoutes } from './routes/auth/auth.routes';
 import { devRoutes } from './routes/dev/dev.routes';
 import { publicRoutes } from './routes/public/public.routes';
@@ -34,20 +36,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     c.set('i18n', translatorFor(locale));
     await next();
   });
+  app.use('*', requestBodyLimit());
 
   app.onError((err, c) => {
     const i18n = c.get('i18n') ?? translatorFor(DEFAULT_LOCALE);
     if (err instanceof ApiError) return c.json(err.toBody(i18n), err.status);
     if (err instanceof ProcessorError) {
       // The processor refused or could not be reached: nothing of ours changed, so the call may be retried.
-      console.error(err);
+      logError(`${c.req.method} ${c.req.path}`, err);
       const message = i18n._('The card processor could not complete the request. Please try again.');
       return c.json({ status: 502, errorCode: ERROR_CODES.INTERNAL, message } satisfies Schema<'Error'>, 502);
     }
     if (err instanceof HTTPException) {
       return c.json({ status: err.status, errorCode: ERROR_CODES.INTERNAL, message: err.message } satisfies Schema<'Error'>, err.status);
     }
-    console.error(err);
+    logError(`${c.req.method} ${c.req.path}`, err);
     const message = i18n._('An error occurred!');
     return c.json({ status: 500, errorCode: ERROR_CODES.INTERNAL, message } satisfies Schema<'Error'>, 500);
   });

@@ -1,12 +1,41 @@
 /** Request validation with valibot: a 400 naming the first bad field, before anything changes. */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { badRequest, verbatim } from './errors';
+import { ApiError, badRequest, verbatim } from './errors';
 import { messageSource, textWithValues } from '../../src/domain/message-values';
+import { ERROR_CODES } from '../../src/domain/error-codes';
+import { DISALLOWED_CHARACTER_MESSAGE, hasDisallowedCharacter, isMultiLineField } from '../../src/domain/text-characters';
 
 type Schema = v.GenericSchema;
 
+/**
+ * The path of the first text in `input`, a value or a key at any depth, that holds a character its field
+ * may not (text-characters.ts); '' for the input itself, null when all is well. A bad key is named by the
+ * object holding it, so the answer does not echo the key back. Iterative: nesting depth cannot overflow.
+ */
+function disallowedTextPath(input: unknown): string | null {
+  const pending: [value: unknown, path: string][] = [[input, '']];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (hasDisallowedCharacter(value, isMultiLineField(path))) return path;
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      if (entries.some(([key]) => hasDisallowedCharacter(key, false))) return path;
+      // Reversed onto the stack, so fields are looked at in the order they were sent.
+      for (const [key, item] of entries.reverse()) pending.push([item, path ? `${path}.${key}` : key]);
+    }
+  }
+  return null;
+}
+
 function check<S extends Schema>(schema: S, input: unknown, where: string): v.InferOutput<S> {
+  // Before the schema, so that no field (nor one the schema would drop) slips past, whatever its rules.
+  const badText = disallowedTextPath(input);
+  if (badText !== null) {
+    // Not through textWithValues: the path may be any key a caller makes up, and that cache is for our own texts.
+    throw badRequest(DISALLOWED_CHARACTER_MESSAGE, badText || undefined, { field: badText || where });
+  }
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const issue = result.issues[0];
@@ -19,7 +48,13 @@ function check<S extends Schema>(schema: S, input: unknown, where: string): v.In
   throw badRequest(id, field, values);
 }
 
+// application/json, with no parameter but an optional charset=utf-8 (JSON is UTF-8: RFC 8259 §8.1).
+const JSON_CONTENT_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+
 export async function parseBody<S extends Schema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, /*i18n*/ 'The request body must be sent as JSON, with Content-Type: application/json');
+  }
   let body: unknown;
   try {
     body = await c.req.json();

@@ -34,13 +34,27 @@ const MAX_OCTETS = 75;
 /** The UID of a reservation's invitation. */
 export const reservationUid = (reservationId: string) => `${reservationId}@aldrich-club`;
 
-/** RFC 5545 §3.3.11: backslash, semicolon, comma and newline escaped in TEXT values. */
+// Control characters other than TAB, which neither TEXT nor a parameter value may hold (RFC 5545 §3.1, §3.3.11).
+const CONTROLS = /[\u0000-\u0008\u000A-\u001F\u007F]/g;
+
+/**
+ * RFC 5545 §3.3.11: backslash, semicolon, comma and each line break (CRLF, CR or LF) escaped in TEXT
+ * values; other control characters dropped, so a value stays on its own content line.
+ */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(CONTROLS, '');
 }
 
-/** A parameter value, quoted (RFC 5545 §3.2: DQUOTE is not allowed inside, so it is dropped). */
-const paramValue = (value: string) => `"${value.replace(/"/g, '')}"`;
+/**
+ * A parameter value, quoted (RFC 5545 §3.1 and §3.2: a quoted value holds no DQUOTE and no control
+ * character, so DQUOTE is dropped and each run of controls and line breaks becomes one space).
+ */
+export const paramValue = (value: string) => `"${value.replace(/"/g, '').replace(/[\u0000-\u001F\u007F]+/g, ' ')}"`;
 
 /**
  * RFC 5545 §3.1: a content line longer than 75 octets continues on lines that start with one space.

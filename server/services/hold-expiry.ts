@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context';
+import { logError } from '../lib/log-error';
 import type { DbOrTx } from '../db/client';
 import { reservations } from '../db/schema';
 
@@ -57,7 +58,7 @@ export function startHoldSweeper(deps: Pick<AppDeps, 'db' | 'clock'>, intervalMs
       await expireStaleHolds(deps.db, deps.clock.now());
     } catch (err) {
       // A failed sweep is retried on the next tick; holds also expire inside bookings.
-      if (!stopped) console.error('hold sweep failed', err);
+      if (!stopped) logError('hold sweep failed', err);
     } finally {
       running = false;
     }

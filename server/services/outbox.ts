@@ -1,6 +1,8 @@
 /**
  * Outgoing e-mail and SMS, written to the `outbox` table in the caller's transaction. A sender (or, outside
- * production, a developer or test) reads them from there.
+ * production, a developer or test) reads them from there. What becomes a mail header (recipient, subject,
+ * an attachment's name and type) is kept to one line here, whatever the callers checked, so no text a guest
+ * typed can start a header of its own (a `Bcc:`, say).
  */
 import type { DbOrTx } from '../db/client';
 import { outbox, type OutboxAttachment } from '../db/schema';
@@ -18,16 +20,34 @@ export interface SmsMessage {
   body: string;
 }
 
+// Line breaks (CR, LF, Unicode's U+2028 and U+2029) and every other control character.
+const BREAKS_AND_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+
+/** A header's text on one line: each run of line breaks and controls becomes one space. */
+export const headerText = (text: string) => text.replace(BREAKS_AND_CONTROLS, ' ').trim();
+
+/**
+ * A recipient as given when it is one address; otherwise an error, since mending it (dropping a line
+ * break, say) could make it someone else's address, or several.
+ */
+export function singleRecipient(to: string): string {
+  if (to === '' || /[\s\u0000-\u001F\u007F-\u009F\u2028\u2029,;<>"]/.test(to)) {
+    // The address stays out of the message: errors are logged.
+    throw new Error('An outbox message must go to exactly one address');
+  }
+  return to;
+}
+
 /** Queues an e-mail; returns the outbox row's id. */
 export async function queueEmail(db: DbOrTx, message: EmailMessage): Promise<string> {
   const id = newId();
   await db.insert(outbox).values({
     id,
     channel: 'EMAIL',
-    recipient: message.to,
-    subject: message.subject,
+    recipient: singleRecipient(message.to),
+    subject: headerText(message.subject),
     body: message.body,
-    attachments: message.attachments ?? [],
+    attachments: (message.attachments ?? []).map((a) => ({ ...a, fileName: headerText(a.fileName), contentType: headerText(a.contentType) })),
   });
   return id;
 }
@@ -35,6 +55,6 @@ export async function queueEmail(db: DbOrTx, message: EmailMessage): Promise<str
 /** Queues a text message; returns the outbox row's id. */
 export async function queueSms(db: DbOrTx, message: SmsMessage): Promise<string> {
   const id = newId();
-  await db.insert(outbox).values({ id, channel: 'SMS', recipient: message.to, subject: '', body: message.body });
+  await db.insert(outbox).values({ id, channel: 'SMS', recipient: singleRecipient(message.to), subject: '', body: message.body });
   return id;
 }

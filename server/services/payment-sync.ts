@@ -12,6 +12,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { payments, processedWebhookEvents, reservations, walletEntries, type PaymentStatus } from '../db/schema';
 import { newId } from '../lib/ids';
+import { logError } from '../lib/log-error';
 import type { IntentStatus, PaymentIntent, WebhookEvent } from '../payments/processor';
 import { loadVenueCatalog, type VenueCatalog } from './availability';
 import {
@@ -242,7 +243,7 @@ export async function carryOutRefunds(deps: PaymentDeps, paymentIds: readonly st
         .set({ refundRef: refund.id, updatedAt: deps.clock.now() })
         .where(and(eq(payments.id, payment.id), isNull(payments.refundRef)));
     } catch (err) {
-      console.error(`refund of payment ${payment.id} failed; it will be retried`, err);
+      logError(`refund of payment ${payment.id} failed; it will be retried`, err);
     }
   }
 }

@@ -4,6 +4,7 @@
  * and refund payments stranded on holds that ran out. Tests call the same functions with a fake clock.
  */
 import type { AppDeps } from '../context';
+import { logError } from '../lib/log-error';
 import { refundStrandedPayments, retryPendingRefunds } from './payment-sync';
 
 /** Delivers the processor's webhook events that are due; returns how many were acknowledged. */
@@ -31,7 +32,7 @@ export function startPaymentWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'payment
       await runPaymentJobs(deps);
     } catch (err) {
       // Tried again on the next tick; every step is idempotent.
-      if (!stopped) console.error('payment worker round failed', err);
+      if (!stopped) logError('payment worker round failed', err);
     } finally {
       running = false;
     }

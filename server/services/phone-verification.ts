@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/client';
 import { phoneVerifications } from '../db/schema';
 import { ApiError, completionError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { logError } from '../lib/log-error';
 import { messageLanguage } from './message-language';
 import { queueSms } from './outbox';
 import { ERROR_CODES } from '../../src/domain/error-codes';
@@ -139,7 +140,7 @@ export async function sendPhoneVerification(
     });
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    console.error(err);
+    logError('verification code not sent', err);
     // SPEC §8's 10212: the guest learns the text message could not go out.
     throw completionError(10212, 500);
   }

@@ -152,6 +152,8 @@ export interface paths {
             responses: {
                 201: components["responses"]["Message"];
                 400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -195,6 +197,8 @@ export interface paths {
                     content?: never;
                 };
                 400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         delete?: never;
@@ -228,6 +232,8 @@ export interface paths {
             responses: {
                 200: components["responses"]["Message"];
                 400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -277,6 +283,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -309,6 +317,8 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -340,6 +350,8 @@ export interface paths {
                 200: components["responses"]["Session"];
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -388,6 +400,8 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         delete?: never;
@@ -421,6 +435,8 @@ export interface paths {
             responses: {
                 202: components["responses"]["Message"];
                 400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -451,6 +467,8 @@ export interface paths {
             responses: {
                 200: components["responses"]["Session"];
                 400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         delete?: never;
@@ -480,6 +498,8 @@ export interface paths {
             responses: {
                 200: components["responses"]["Message"];
                 400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -510,6 +530,8 @@ export interface paths {
             responses: {
                 200: components["responses"]["Message"];
                 400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -547,6 +569,8 @@ export interface paths {
             responses: {
                 200: components["responses"]["Message"];
                 400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         delete?: never;
@@ -595,6 +619,8 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         delete?: never;
@@ -723,6 +749,8 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 422: components["responses"]["Unprocessable"];
             };
         };
@@ -876,6 +904,8 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         post?: never;
@@ -918,6 +948,8 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 422: components["responses"]["Unprocessable"];
             };
         };
@@ -1037,6 +1069,8 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         delete?: never;
@@ -1105,6 +1139,8 @@ export interface paths {
                 200: components["responses"]["IntentOk"];
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         delete?: never;
@@ -1144,6 +1180,8 @@ export interface paths {
                 200: components["responses"]["IntentOk"];
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         delete?: never;
@@ -1179,6 +1217,7 @@ export interface paths {
             responses: {
                 200: components["responses"]["Message"];
                 400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
             };
         };
         delete?: never;
@@ -1302,6 +1341,8 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         delete?: never;
@@ -2169,6 +2210,24 @@ export interface components {
         };
         /** @description Rate limited; see Retry-After */
         TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is over 64 KB (told by its Content-Length, or counted as it arrives); nothing of it is read further */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not sent as JSON (Content-Type application/json, optionally with charset=utf-8) */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };

@@ -47,6 +47,41 @@ describe('the .ics builder', () => {
     expect(hongKongLocal(new Date('2026-11-25T17:00:00Z'))).toBe('20261126T010000');
   });
 
+  it('keeps any text inside its own property: one ATTENDEE, no line of a guest’s making', () => {
+    const base = {
+      uid: 'abc@aldrich-club',
+      sequence: 0,
+      method: 'REQUEST' as const,
+      startsAt: new Date('2026-11-25T12:00:00Z'),
+      endsAt: new Date('2026-11-25T13:30:00Z'),
+      stampedAt: TEST_NOW,
+      summary: 'Obe',
+      location: 'Obe',
+      description: 'Reservation',
+      organizer: { name: 'Obe', email: 'obe@example.com' },
+    };
+    const text = fc.string({ unit: fc.constantFrom('a', ' ', '\r', '\n', '\r\n', '"', ';', ':', ',', '\\', '\u0000', '\u0007', '\t', '酒', '🥃'), maxLength: 120 });
+    fc.assert(
+      fc.property(text, text, text, (name, summary, description) => {
+        const ics = buildCalendarInvite({ ...base, summary, description, attendee: { name, email: 'grace@example.com' } });
+        expectWellFormed(ics);
+        expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000A-\u001F\u007F]/);
+        const names = contentLines(ics).map((line) => line.split(/[;:]/, 1)[0]);
+        expect(names.filter((n) => n === 'ATTENDEE')).toHaveLength(1);
+        expect(names.filter((n) => n === 'SUMMARY')).toHaveLength(1);
+        expect(names.filter((n) => n === 'DESCRIPTION')).toHaveLength(1);
+        // Every line is one the builder writes.
+        expect(new Set(names)).toEqual(new Set(contentLines(buildCalendarInvite({ ...base, attendee: { name: 'G', email: 'g@example.com' } })).map((l) => l.split(/[;:]/, 1)[0])));
+        // The quoted CN holds no DQUOTE, so the line's value starts after its closing quote.
+        const attendee = value(ics, 'ATTENDEE')!;
+        expect(attendee).toMatch(/^ATTENDEE;CN="[^"]*";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:grace@example\.com$/);
+      }),
+    );
+    const crafted = buildCalendarInvite({ ...base, attendee: { name: 'Eve\r\nATTENDEE:mailto:mallory@example.com', email: 'eve@example.com' } });
+    expect(value(crafted, 'ATTENDEE')).toBe('ATTENDEE;CN="Eve ATTENDEE:mailto:mallory@example.com";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:eve@example.com');
+    expect(escapeText('a\rb\r\nc\u0000d\te')).toBe('a\\nb\\ncd\te');
+  });
+
   it('makes a REQUEST and a CANCEL with a VTIMEZONE', () => {
     const invite = {
       uid: 'abc@aldrich-club',

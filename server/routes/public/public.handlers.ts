@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { contactMessages, menus, pageViews } from '../../db/schema';
-import { ApiError, badRequest, notFound } from '../../lib/errors';
+import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { assertNotLimited, clientIp, consumeRateLimit, createRateLimiters, MINUTE_MS, type RateLimiters } from '../../lib/rate-limit';
 import { parseBody, parseParams } from '../../lib/validate';
@@ -62,6 +62,8 @@ const domainSchema = v.pipe(
   v.maxLength(63, /*i18n*/ 'Venue domain must be at most 63 characters'),
   v.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, /*i18n*/ 'Venue domain must be letters, digits or hyphens'),
 );
+
+const domainParamsSchema = v.object({ domain: domainSchema });
 
 const menuParamsSchema = v.object({
   fileName: v.pipe(
@@ -119,11 +121,10 @@ export function createPublicHandlers(limits: PublicLimits) {
   return {
     /** GET /public/venue/by-domain/{domain} (and with the domain missing: 400). */
     async venueByDomain(c: Ctx) {
-      const parsed = v.safeParse(domainSchema, c.req.param('domain'));
-      // Checked by hand: on '/public/venue/by-domain/' there is no param at all, and the 400 must say so.
-      if (!parsed.success) throw badRequest(parsed.issues[0].message, 'domain');
+      // On '/public/venue/by-domain/' there is no param at all: the optional entry makes that "required".
+      const { domain } = parseParams(c, domainParamsSchema);
       const { db, clock } = c.get('deps');
-      const venue = await getVenueInfo(db, parsed.output, clock.now());
+      const venue = await getVenueInfo(db, domain, clock.now());
       if (!venue) throw new ApiError(404, ERROR_CODES.VENUE_NOT_FOUND, VENUE_NOT_FOUND_MESSAGE);
       const data = localizeVenue(c.var.i18n, venue);
       return c.json({ status: 200, data } satisfies ResponseBody<'/public/venue/by-domain/{domain}', 'get', 200>, 200);

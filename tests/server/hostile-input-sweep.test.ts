@@ -70,6 +70,14 @@ const BY_PATTERN: Record<string, string> = {
 };
 const BY_NAME: Record<string, string> = {
   email: 'sweep@example.com',
+  name: 'Grace Chan',
+  firstName: 'Grace',
+  lastName: 'Chan',
+  phone: '+852 2388 6204',
+  mobileCountryCode: '852',
+  mobileNumber: '91234567',
+  cardholderName: 'Grace Chan',
+  cardNumber: '4242424242424242',
   domain: 'obe',
   fileName: 'menu.pdf',
   intentId: `pi_${UNKNOWN_ID}`,
@@ -196,13 +204,17 @@ for (const driver of testDrivers()) {
 
     it('refuses a CR/LF with a 4xx but in free text, and never answers 500', async () => {
       const answers: string[] = [];
+      const accepted: string[] = [];
       for (const call of CALLS) {
         const res = await send(call, '\r\n');
         const multiLine = call.where === 'body' && isMultiLineField(call.field);
         const ok = multiLine ? res.status < 500 : res.status >= 400 && res.status < 500;
         if (!ok) answers.push(`${call.method} ${call.path} ${call.where}:${call.field} → ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status < 300) accepted.push(`${call.path} ${call.field}`);
       }
       expect(answers).toEqual([]);
+      // The base requests are good ones: the free text with its line break goes through.
+      expect(accepted).toContain('/public/contact-form message');
     });
   });
 }

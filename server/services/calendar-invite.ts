@@ -54,7 +54,7 @@ export function escapeText(value: string): string {
  * A parameter value, quoted (RFC 5545 §3.1 and §3.2: a quoted value holds no DQUOTE and no control
  * character, so DQUOTE is dropped and each run of controls and line breaks becomes one space).
  */
-export const paramValue = (value: string) => `"${value.replace(/"/g, '').replace(/[\u0000-\u001F\u007F]+/g, ' ')}"`;
+const paramValue = (value: string) => `"${value.replace(/"/g, '').replace(/[\u0000-\u001F\u007F]+/g, ' ')}"`;
 
 /**
  * RFC 5545 §3.1: a content line longer than 75 octets continues on lines that start with one space.

@@ -6,10 +6,10 @@
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app';
-import { readServerEnv } from './config';
+import { readServerEnv, type ServerEnv } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { startDatabase } from './db/start-database';
-import { clockFromEnv, ControllableClock, withClockDate } from './lib/clock';
+import { clockFromEnv, ControllableClock, withClockDate, type Clock } from './lib/clock';
 import { StartupRefusal } from './lib/startup-refusal';
 import { chooseProcessor } from './payments/processor-choice';
 import { createTestProcessor } from './payments/test-processor';
@@ -22,72 +22,69 @@ const startedAt = performance.now();
 const env = readServerEnv();
 // The system clock, or outside production with TEST_CLOCK set a test clock moved through /dev/clock.
 const clock = clockFromEnv(process.env, env.production);
-
-async function start() {
-  // Decided before the database is touched: a refusal here changes nothing.
-  const processor = chooseProcessor(env);
-  const firstAdmin = adminFromSettings(env);
-  const database = await startDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir }, {
-    now: clock.now(),
-    demoAccounts: !env.production,
-  });
-  try {
-    if (firstAdmin) console.log(await ensureFirstAdmin(database.db, firstAdmin, clock.now()));
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  if (processor.warning) console.warn(`\n*** WARNING ***\n${processor.warning}\n`);
-
-  const webhookSecret = await resolveWebhookSecret(database.db, env.webhookSecret);
-  // The test-mode processor delivers its webhooks to this very app, in-process: no port or URL to get wrong.
-  let app: Hono<AppEnv> | undefined;
-  const deps: AppDeps = {
+const { database, processor } = await startOrExit(env, clock);
+const seeded = database.seeded;
+const webhookSecret = await resolveWebhookSecret(database.db, env.webhookSecret);
+// The test-mode processor delivers its webhooks to this very app, in-process: no port or URL to get wrong.
+let app: Hono<AppEnv> | undefined;
+const deps: AppDeps = {
+  db: database.db,
+  clock,
+  config: {
+    production: env.production,
+    jwtSecret: await resolveSigningSecret(database.db, env.jwtSecret),
+    publicBaseUrl: env.publicBaseUrl,
+    webhookSecret,
+  },
+  payments: createTestProcessor({
     db: database.db,
     clock,
-    config: {
-      production: env.production,
-      jwtSecret: await resolveSigningSecret(database.db, env.jwtSecret),
-      publicBaseUrl: env.publicBaseUrl,
-      webhookSecret,
-    },
-    payments: createTestProcessor({
-      db: database.db,
-      clock,
-      webhookSecret,
-      webhookEndpoint: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })),
-    }),
-  };
-  app = createApp(deps, { staticRoot: env.staticRoot });
-  const stopSweeper = startHoldSweeper(deps, 30_000);
-  const stopPaymentWorker = startPaymentWorker(deps, 2_000);
+    webhookSecret,
+    webhookEndpoint: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })),
+  }),
+};
+app = createApp(deps, { staticRoot: env.staticRoot });
+const stopSweeper = startHoldSweeper(deps, 30_000);
+const stopPaymentWorker = startPaymentWorker(deps, 2_000);
 
-  // On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
-  const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch;
-  const server = serve({ fetch, port: env.port }, (info) => {
-    const ms = Math.round(performance.now() - startedAt);
-    const notes = [
-      database.driver,
-      database.seeded ? (env.production ? 'venues seeded, no demo accounts' : 'demo data seeded') : '',
-      processor.warning ? 'PAYMENTS IN TEST MODE' : '',
-      clock instanceof ControllableClock ? 'test clock' : '',
-    ].filter(Boolean);
-    console.log(`Listening on http://localhost:${info.port} (${notes.join(', ')}; ready in ${ms} ms)`);
-  });
+// On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
+const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch;
+const server = serve({ fetch, port: env.port }, (info) => {
+  const ms = Math.round(performance.now() - startedAt);
+  console.log(
+    `Listening on http://localhost:${info.port} (${database.driver}${seeded ? (env.production ? ', venues seeded, no demo accounts' : ', demo data seeded') : ''}${processor.warning ? ', PAYMENTS IN TEST MODE' : ''}${clock instanceof ControllableClock ? ', test clock' : ''}; ready in ${ms} ms)`,
+  );
+});
 
-  function shutdown() {
-    stopSweeper();
-    stopPaymentWorker();
-    server.close(() => void database.close().then(() => process.exit(0)));
-  }
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+function shutdown() {
+  stopSweeper();
+  stopPaymentWorker();
+  server.close(() => void database.close().then(() => process.exit(0)));
 }
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
 
-try {
-  await start();
-} catch (error) {
-  if (!(error instanceof StartupRefusal)) throw error;
-  console.error(`\nThe server did not start.\n${error.message}\n`);
-  process.exit(1);
+/** The card processor, the database and the first admin, or the process ends with what is wrong. */
+async function startOrExit(settings: ServerEnv, startClock: Clock) {
+  try {
+    // Decided before the database is touched: a refusal here changes nothing.
+    const chosen = chooseProcessor(settings);
+    const firstAdmin = adminFromSettings(settings);
+    const started = await startDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: settings.dataDir }, {
+      now: startClock.now(),
+      demoAccounts: !settings.production,
+    });
+    try {
+      if (firstAdmin) console.log(await ensureFirstAdmin(started.db, firstAdmin, startClock.now()));
+    } catch (error) {
+      await started.close();
+      throw error;
+    }
+    if (chosen.warning) console.warn(`\n*** WARNING ***\n${chosen.warning}\n`);
+    return { database: started, processor: chosen };
+  } catch (error) {
+    if (!(error instanceof StartupRefusal)) throw error;
+    console.error(`\nThe server did not start.\n${error.message}\n`);
+    process.exit(1);
+  }
 }

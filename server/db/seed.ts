@@ -396,7 +396,14 @@ export async function seedDemoData(db: Db, opts: { now?: Date; demoAccounts?: bo
   if (await hasVenues(db)) return false;
   const now = opts.now ?? new Date();
   // Hash outside the transaction: scrypt is slow and needs no lock.
-  const hashes = opts.demoAccounts === false ? null : await hashDemoPasswords();
+  const hashes =
+    opts.demoAccounts === false
+      ? null
+      : await Promise.all([
+          hashPassword(DEMO_ACCOUNTS.guest.password),
+          hashPassword(DEMO_ACCOUNTS.member.password),
+          hashPassword(DEMO_ACCOUNTS.admin.password),
+        ]);
 
   return db.transaction(async (tx) => {
     // Two servers starting at once on one PostgreSQL: the second waits here, then sees the venues.
@@ -404,47 +411,35 @@ export async function seedDemoData(db: Db, opts: { now?: Date; demoAccounts?: bo
     if (await hasVenues(tx)) return false;
 
     await seedVenues(tx);
-    if (hashes) await seedDemoAccounts(tx, hashes, now);
+    if (!hashes) return true;
+
+    const [guestHash, memberHash, adminHash] = hashes;
+    const memberId = newId();
+    const verifiedAt = now.toISOString();
+    // Plain SQL rather than the Drizzle table: only the columns set here, so defaults fill the rest.
+    await tx.execute(sql`
+      INSERT INTO users (id, role, email, password_hash, first_name, last_name, custom_id, customer_id,
+        mobile_country_code, mobile_number, active_reservation_limit, annual_reservation_limit, email_verified_at)
+      VALUES
+        (${newId()}, 'guest', ${DEMO_ACCOUNTS.guest.email}, ${guestHash}, 'Grace', 'Chan', NULL, 'C000123',
+          '852', '91234567', NULL, NULL, ${verifiedAt}::timestamptz),
+        (${memberId}, 'member', ${DEMO_ACCOUNTS.member.email}, ${memberHash}, 'Martin', 'Leung', 'M-10086', 'C000088',
+          '852', '61234567', 4, 24, ${verifiedAt}::timestamptz),
+        (${newId()}, 'admin', ${DEMO_ACCOUNTS.admin.email}, ${adminHash}, 'Ada', 'Wong', NULL, NULL,
+          NULL, NULL, NULL, NULL, ${verifiedAt}::timestamptz)
+    `);
+
+    // A few months of history so the wallet, transactions and monthly statements have something to show.
+    const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+    await tx.insert(walletEntries).values([
+      { id: newId(), userId: memberId, type: 'TOP_UP', amount: hkd(5000), description: /*i18n*/ 'Wallet top-up', createdAt: daysAgo(150) },
+      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(1286), description: /*i18n*/ 'Bâtard – dinner bill', createdAt: daysAgo(120) },
+      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(428), description: /*i18n*/ 'Obe – bar tab', createdAt: daysAgo(75) },
+      { id: newId(), userId: memberId, type: 'TOP_UP', amount: hkd(2000), description: /*i18n*/ 'Wallet top-up', createdAt: daysAgo(40) },
+      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(652), description: /*i18n*/ 'Le Clos – lunch bill', createdAt: daysAgo(12) },
+    ]);
     return true;
   });
-}
-
-type DemoHashes = Record<keyof typeof DEMO_ACCOUNTS, string>;
-
-async function hashDemoPasswords(): Promise<DemoHashes> {
-  const [guest, member, admin] = await Promise.all([
-    hashPassword(DEMO_ACCOUNTS.guest.password),
-    hashPassword(DEMO_ACCOUNTS.member.password),
-    hashPassword(DEMO_ACCOUNTS.admin.password),
-  ]);
-  return { guest, member, admin };
-}
-
-async function seedDemoAccounts(tx: Tx, hashes: DemoHashes, now: Date): Promise<void> {
-  const memberId = newId();
-  const verifiedAt = now.toISOString();
-  // Plain SQL rather than the Drizzle table: only the columns set here, so defaults fill the rest.
-  await tx.execute(sql`
-    INSERT INTO users (id, role, email, password_hash, first_name, last_name, custom_id, customer_id,
-      mobile_country_code, mobile_number, active_reservation_limit, annual_reservation_limit, email_verified_at)
-    VALUES
-      (${newId()}, 'guest', ${DEMO_ACCOUNTS.guest.email}, ${hashes.guest}, 'Grace', 'Chan', NULL, 'C000123',
-        '852', '91234567', NULL, NULL, ${verifiedAt}::timestamptz),
-      (${memberId}, 'member', ${DEMO_ACCOUNTS.member.email}, ${hashes.member}, 'Martin', 'Leung', 'M-10086', 'C000088',
-        '852', '61234567', 4, 24, ${verifiedAt}::timestamptz),
-      (${newId()}, 'admin', ${DEMO_ACCOUNTS.admin.email}, ${hashes.admin}, 'Ada', 'Wong', NULL, NULL,
-        NULL, NULL, NULL, NULL, ${verifiedAt}::timestamptz)
-  `);
-
-  // A few months of history so the wallet, transactions and monthly statements have something to show.
-  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  await tx.insert(walletEntries).values([
-    { id: newId(), userId: memberId, type: 'TOP_UP', amount: hkd(5000), description: /*i18n*/ 'Wallet top-up', createdAt: daysAgo(150) },
-    { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(1286), description: /*i18n*/ 'Bâtard – dinner bill', createdAt: daysAgo(120) },
-    { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(428), description: /*i18n*/ 'Obe – bar tab', createdAt: daysAgo(75) },
-    { id: newId(), userId: memberId, type: 'TOP_UP', amount: hkd(2000), description: /*i18n*/ 'Wallet top-up', createdAt: daysAgo(40) },
-    { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(652), description: /*i18n*/ 'Le Clos – lunch bill', createdAt: daysAgo(12) },
-  ]);
 }
 
 async function hasVenues(db: Db | Tx): Promise<boolean> {

@@ -104,7 +104,8 @@ function refusal(problem: string, advice: string): StartupRefusal {
 }
 
 function embeddedAdvice(dataDir: string): string {
-  const shown = relative(process.cwd(), resolve(dataDir)) || resolve(dataDir);
+  const inHere = relative(process.cwd(), resolve(dataDir));
+  const shown = inHere && !inHere.startsWith('..') ? inHere : resolve(dataDir);
   return [
     'What to do:',
     `- go back to a backup: npm run restore -- backups/<file>.tar.gz --force (this moves ${shown} aside first, deleting nothing);`,

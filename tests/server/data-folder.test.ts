@@ -99,11 +99,14 @@ describe('starting on a data folder', () => {
     expect(snapshotFolder(dir)).toEqual({ 'notes.txt': expect.any(String) });
   });
 
-  it('refuses a folder PGlite cannot open', async () => {
+  it('refuses a folder PGlite cannot open, and changes no file', async () => {
     const dir = damagedCopy('garbled-control', (d) => writeFileSync(join(d, 'global/pg_control'), Buffer.alloc(8192, 7)));
+    const before = snapshotFolder(dir);
     const error = await refusal(dir);
     expect(error.message).toContain('could not be opened');
     expect(error.message).toContain('npm run restore');
+    expect(error.message).toContain(`mv ${dir} ${dir}.damaged`);
+    expect(snapshotFolder(dir)).toEqual(before);
   });
 
   it("refuses a database without the app's tables, and one missing a table its migrations made", async () => {

@@ -3,11 +3,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
-import type { ResponseBody } from './lib/api-types';
 import type { Schema } from './lib/api-types';
 import { requestBodyLimit } from './lib/body-limit';
-import { ApiError } from './lib/errors';
+import { ApiError, serviceUnavailable } from './lib/errors';
 import { logError } from './lib/log-error';
+import { databaseUnavailableCause } from './db/unavailable';
+import { healthRoutes } from './routes/health/health.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { devRoutes } from './routes/dev/dev.routes';
 import { publicRoutes } from './routes/public/public.routes';
@@ -41,6 +42,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.onError((err, c) => {
     const i18n = c.get('i18n') ?? translatorFor(DEFAULT_LOCALE);
     if (err instanceof ApiError) return c.json(err.toBody(i18n), err.status);
+    const unavailable = databaseUnavailableCause(err);
+    if (unavailable) {
+      // The call did not complete (its transaction did not commit): the caller may retry once the database is back.
+      console.error(`database unavailable: ${unavailable.message}`);
+      return c.json(serviceUnavailable().toBody(i18n), 503);
+    }
     if (err instanceof ProcessorError) {
       // The processor refused or could not be reached: nothing of ours changed, so the call may be retried.
       logError(`${c.req.method} ${c.req.path}`, err);
@@ -60,9 +67,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     return c.json({ status: 404, errorCode: ERROR_CODES.NOT_FOUND, message } satisfies Schema<'Error'>, 404);
   });
 
-  app.get('/health', (c) => c.json({ status: 200, data: { ok: true } } satisfies ResponseBody<'/health', 'get', 200>));
-
   // Areas mount here, one line each.
+  app.route('/', healthRoutes());
   app.route('/', authRoutes());
   app.route('/', publicRoutes());
   app.route('/', walletRoutes());

@@ -9,6 +9,11 @@ export interface ServerEnv {
   webhookSecret: string | undefined;
   publicBaseUrl: string;
   staticRoot: string;
+  /** PAYMENTS_TEST_MODE=1: production may run the built-in test-mode processor (no card is charged). */
+  paymentsTestMode: boolean;
+  /** The first admin, made at start while the database has none; the password is never logged. */
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -22,5 +27,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     webhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
     publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
     staticRoot: env.STATIC_ROOT ?? 'dist/web',
+    paymentsTestMode: env.PAYMENTS_TEST_MODE === '1',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
   };
 }

@@ -1,13 +1,19 @@
-/** Start-up: open the database, migrate, seed an empty one, and serve the API and the SPA on one port. */
+/**
+ * Start-up: choose the card processor, start the database (server/db/start-database.ts decides whether to
+ * create and seed, migrate, or refuse), and serve the API and the SPA on one port. A refusal is printed
+ * and the process exits with 1, having changed nothing.
+ */
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app';
-import { readServerEnv } from './config';
+import { readServerEnv, type ServerEnv } from './config';
 import type { AppDeps, AppEnv } from './context';
-import { openDatabase } from './db/client';
-import { seedDemoData } from './db/seed';
-import { clockFromEnv, ControllableClock, withClockDate } from './lib/clock';
+import { startDatabase } from './db/start-database';
+import { clockFromEnv, ControllableClock, withClockDate, type Clock } from './lib/clock';
+import { StartupRefusal } from './lib/startup-refusal';
+import { chooseProcessor } from './payments/processor-choice';
 import { createTestProcessor } from './payments/test-processor';
+import { adminFromSettings, ensureFirstAdmin } from './services/admin-account';
 import { resolveSigningSecret, resolveWebhookSecret } from './services/signing-secret';
 import { startHoldSweeper } from './services/hold-expiry';
 import { startPaymentWorker } from './services/payment-worker';
@@ -16,8 +22,8 @@ const startedAt = performance.now();
 const env = readServerEnv();
 // The system clock, or outside production with TEST_CLOCK set a test clock moved through /dev/clock.
 const clock = clockFromEnv(process.env, env.production);
-const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
-const seeded = await seedDemoData(database.db, { now: clock.now() });
+const { database, processor } = await startOrExit(env, clock);
+const seeded = database.seeded;
 const webhookSecret = await resolveWebhookSecret(database.db, env.webhookSecret);
 // The test-mode processor delivers its webhooks to this very app, in-process: no port or URL to get wrong.
 let app: Hono<AppEnv> | undefined;
@@ -46,7 +52,7 @@ const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, cloc
 const server = serve({ fetch, port: env.port }, (info) => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(
-    `Listening on http://localhost:${info.port} (${database.driver}${seeded ? ', demo data seeded' : ''}${clock instanceof ControllableClock ? ', test clock' : ''}; ready in ${ms} ms)`,
+    `Listening on http://localhost:${info.port} (${database.driver}${seeded ? (env.production ? ', venues seeded, no demo accounts' : ', demo data seeded') : ''}${processor.warning ? ', PAYMENTS IN TEST MODE' : ''}${clock instanceof ControllableClock ? ', test clock' : ''}; ready in ${ms} ms)`,
   );
 });
 
@@ -57,3 +63,28 @@ function shutdown() {
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+
+/** The card processor, the database and the first admin, or the process ends with what is wrong. */
+async function startOrExit(settings: ServerEnv, startClock: Clock) {
+  try {
+    // Decided before the database is touched: a refusal here changes nothing.
+    const chosen = chooseProcessor(settings);
+    const firstAdmin = adminFromSettings(settings);
+    const started = await startDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: settings.dataDir }, {
+      now: startClock.now(),
+      demoAccounts: !settings.production,
+    });
+    try {
+      if (firstAdmin) console.log(await ensureFirstAdmin(started.db, firstAdmin, startClock.now()));
+    } catch (error) {
+      await started.close();
+      throw error;
+    }
+    if (chosen.warning) console.warn(`\n*** WARNING ***\n${chosen.warning}\n`);
+    return { database: started, processor: chosen };
+  } catch (error) {
+    if (!(error instanceof StartupRefusal)) throw error;
+    console.error(`\nThe server did not start.\n${error.message}\n`);
+    process.exit(1);
+  }
+}

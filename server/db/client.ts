@@ -22,14 +22,46 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** A database reached but not yet migrated, with the raw SQL runner that inspects and migrates it. */
+export interface ConnectedDatabase extends Database {
+  runner: SqlRunner;
+}
+
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+  /** `connectionTimeoutMs`: how long a new connection may take before the call fails (default 5 s). */
+  | { url: string; poolSize?: number; connectionTimeoutMs?: number }
   /** A folder for the data, or undefined for an in-memory database. */
   | { dataDir?: string };
 
+/**
+ * A PGlite with the extensions the migrations use, on a data folder (memory when none); `loadDataDir`
+ * fills a new folder from a tarball of `dumpDataDir()` (a backup).
+ */
+export function createPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create(dataDir ?? 'memory://', { extensions: { btree_gist }, ...options });
+}
+
+/** Opens and migrates. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const { runner, ...database } = await connectDatabase(options);
+  try {
+    await migrate(runner);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/** Opens without migrating, so the caller can look at what is there first. */
+export async function connectDatabase(options: DatabaseOptions): Promise<ConnectedDatabase> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A database that does not answer fails the call (503) instead of leaving it waiting.
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    });
     // An idle connection dropped by the server (restart, admin command) must not bring the process down;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
@@ -48,15 +80,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
     };
-    await migrate(runner);
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', close: () => pool.end() };
+    return { db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', runner, close: () => pool.end() };
   }
-  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { btree_gist } });
-  const runner: SqlRunner = {
+  const client = await createPglite(options.dataDir);
+  return { db: drizzlePglite(client, { schema }) as unknown as Db, driver: 'pglite', runner: pgliteRunner(client), close: () => client.close() };
+}
+
+/** Raw SQL on a PGlite: one process, so no lock is needed between migrators. */
+export function pgliteRunner(client: PGlite): SqlRunner {
+  return {
     exec: async (text) => void (await client.exec(text)),
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as Record<string, unknown>[],
     withLock: (fn) => fn(),
   };
-  await migrate(runner);
-  return { db: drizzlePglite(client, { schema }) as unknown as Db, driver: 'pglite', close: () => client.close() };
 }

@@ -22,9 +22,37 @@ function migrationsDir(): string {
   }
 }
 
+/** The migration files, in the order they apply. */
+export function migrationNames(): string[] {
+  return readdirSync(migrationsDir()).filter((f) => f.endsWith('.sql')).sort();
+}
+
+/**
+ * The tables a database must hold once the named migrations have run (their CREATE TABLEs, less
+ * those dropped or renamed later), with `schema_migrations` itself. Names of no file here are skipped.
+ */
+export function tablesMadeBy(applied: readonly string[]): string[] {
+  const dir = migrationsDir();
+  const tables = new Set(['schema_migrations']);
+  const statement = /\b(CREATE TABLE(?: IF NOT EXISTS)?|DROP TABLE(?: IF EXISTS)?|ALTER TABLE(?: IF EXISTS)?)\s+(\w+)(?:\s+RENAME TO\s+(\w+))?/gi;
+  for (const file of migrationNames().filter((name) => applied.includes(name))) {
+    const sql = readFileSync(join(dir, file), 'utf8').replace(/--.*$/gm, '');
+    for (const [, verb, table, renamedTo] of sql.matchAll(statement)) {
+      const name = table!.toLowerCase();
+      if (/^CREATE/i.test(verb!)) tables.add(name);
+      else if (/^DROP/i.test(verb!)) tables.delete(name);
+      else if (renamedTo) {
+        tables.delete(name);
+        tables.add(renamedTo.toLowerCase());
+      }
+    }
+  }
+  return [...tables].sort();
+}
+
 export async function migrate(runner: SqlRunner): Promise<void> {
   const dir = migrationsDir();
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const files = migrationNames();
   await runner.withLock(async () => {
     await runner.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',

@@ -1,6 +1,7 @@
 /**
  * Demo data for an empty database: the four venues with their hours (SPEC §9), dining areas, tables,
- * experiences, PDF menus, and three accounts (guest, member, admin) listed in `DEMO_ACCOUNTS`.
+ * experiences, PDF menus, and, outside production, three accounts (guest, member, admin) listed in
+ * `DEMO_ACCOUNTS`, whose passwords the README publishes.
  */
 import { sql } from 'drizzle-orm';
 import { MENU_URL_PREFIX, VENUES, MAX_PARTY_SIZE, type VenueDomain } from '../../src/domain/venues';
@@ -388,17 +389,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Fills an empty database with the demo data, in one transaction so a failure leaves nothing behind.
  * Returns false, changing nothing, when venues already exist. Dates of the member's wallet history are
- * placed relative to `opts.now` (default: the current time).
+ * placed relative to `opts.now` (default: the current time). `demoAccounts: false` (production) seeds the
+ * venues and their content only: no account with a published password.
  */
-export async function seedDemoData(db: Db, opts: { now?: Date } = {}): Promise<boolean> {
+export async function seedDemoData(db: Db, opts: { now?: Date; demoAccounts?: boolean } = {}): Promise<boolean> {
   if (await hasVenues(db)) return false;
   const now = opts.now ?? new Date();
   // Hash outside the transaction: scrypt is slow and needs no lock.
-  const [guestHash, memberHash, adminHash] = await Promise.all([
-    hashPassword(DEMO_ACCOUNTS.guest.password),
-    hashPassword(DEMO_ACCOUNTS.member.password),
-    hashPassword(DEMO_ACCOUNTS.admin.password),
-  ]);
+  const hashes =
+    opts.demoAccounts === false
+      ? null
+      : await Promise.all([
+          hashPassword(DEMO_ACCOUNTS.guest.password),
+          hashPassword(DEMO_ACCOUNTS.member.password),
+          hashPassword(DEMO_ACCOUNTS.admin.password),
+        ]);
 
   return db.transaction(async (tx) => {
     // Two servers starting at once on one PostgreSQL: the second waits here, then sees the venues.
@@ -406,7 +411,9 @@ export async function seedDemoData(db: Db, opts: { now?: Date } = {}): Promise<b
     if (await hasVenues(tx)) return false;
 
     await seedVenues(tx);
+    if (!hashes) return true;
 
+    const [guestHash, memberHash, adminHash] = hashes;
     const memberId = newId();
     const verifiedAt = now.toISOString();
     // Plain SQL rather than the Drizzle table: only the columns set here, so defaults fill the rest.

@@ -26,16 +26,21 @@ async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
-/** A new database beside the one `adminUrl` names (whose role must be allowed to create databases). */
-export async function openThrowawayDatabase(adminUrl: string, options: { prefix: string; poolSize?: number }): Promise<Database> {
-  const name = `${options.prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const drop = () => asAdmin(adminUrl, (admin) => dropDatabase(admin, name));
+/** An empty database beside the one `adminUrl` names (whose role must be allowed to create databases). */
+export async function createThrowawayDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await asAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asAdmin(adminUrl, (admin) => dropDatabase(admin, name)) };
+}
+
+/** A new database beside the one `adminUrl` names, migrated; dropped again on close. */
+export async function openThrowawayDatabase(adminUrl: string, options: { prefix: string; poolSize?: number }): Promise<Database> {
+  const { url, drop } = await createThrowawayDatabase(adminUrl, options.prefix);
   let database: Database;
   try {
-    database = await openDatabase({ url: url.toString(), poolSize: options.poolSize });
+    database = await openDatabase({ url, poolSize: options.poolSize });
   } catch (err) {
     await drop();
     throw err;

@@ -58,6 +58,9 @@ export const conflict = (message: string, values?: Record<string, unknown>) =>
   new ApiError(409, ERROR_CODES.CONFLICT, message, undefined, values);
 export const tooManyRequests = (message = /*i18n*/ 'Too many attempts. Please wait a few minutes and try again.') =>
   new ApiError(429, ERROR_CODES.RATE_LIMITED, message);
+/** The database cannot be reached: the call did not complete, and may be retried. */
+export const serviceUnavailable = () =>
+  new ApiError(503, ERROR_CODES.SERVICE_UNAVAILABLE, /*i18n*/ 'The service is temporarily unavailable. Please try again in a moment.');
 
 /** A reservation-completion failure with SPEC §8's code and text. */
 export function completionError(code: CompletionErrorCode, status: ContentfulStatusCode = 422): ApiError {

@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness for load balancers and start-up checks */
+        /** Liveness for load balancers and start-up checks, with the database (a SELECT 1 with a short time-out) */
         get: {
             parameters: {
                 query?: never;
@@ -21,7 +21,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Up */
+                /** @description Up, and the database answers */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -31,10 +31,17 @@ export interface paths {
                             status: number;
                             data: {
                                 ok: boolean;
+                                /** @enum {string} */
+                                database: "up";
+                                /** @description The card processor's provider; 'test-mode' for the built-in one, which charges no card. */
+                                payments: string;
+                                /** @description What an operator must know, in the caller's language (e.g. production running the test-mode processor). */
+                                warnings: string[];
                             };
                         };
                     };
                 };
+                503: components["responses"]["ServiceUnavailable"];
             };
         };
         put?: never;
@@ -2228,6 +2235,15 @@ export interface components {
         };
         /** @description The body is not sent as JSON (Content-Type application/json, optionally with charset=utf-8) */
         UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database cannot be reached (errorCode 50300, 'The service is temporarily unavailable. Please try again in a moment.'); the call did not complete, and may be retried. Any call may answer this. */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };

@@ -66,8 +66,10 @@ export interface TestApi {
 const openTestDatabase = (driver: Driver): Promise<Database> =>
   driver === 'pglite' ? openDatabase({}) : openThrowawayDatabase(process.env.TEST_DATABASE_URL!, { prefix: 'test', poolSize: 60 });
 
-export async function createTestApi(options: { driver?: Driver; now?: Date; seed?: boolean } = {}): Promise<TestApi> {
-  const database = await openTestDatabase(options.driver ?? 'pglite');
+export async function createTestApi(
+  options: { driver?: Driver; now?: Date; seed?: boolean; /** A database of the test's own, closed with the API. */ database?: Database } = {},
+): Promise<TestApi> {
+  const database = options.database ?? (await openTestDatabase(options.driver ?? 'pglite'));
   const clock = new FakeClock(options.now ?? TEST_NOW);
   if (options.seed !== false) await seedDemoData(database.db, { now: clock.now() });
   // Webhooks go straight to the app in-process; tests deliver them with `deliverPendingWebhooks(deps)`.

@@ -1,0 +1,182 @@
+/**
+ * The real start-up (server/main.ts in a process of its own) and the create-admin command: production
+ * refuses the test-mode card processor unless allowed, seeds no account with a published password, and
+ * gets its first admin from the settings or the command; a damaged data folder stops the server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { snapshotFolder } from './folder-snapshot';
+
+let root: string;
+/** Every process a test started, stopped at the end even when the test failed half-way. */
+const children = new Set<ChildProcess>();
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'club-start-'));
+});
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(root, { recursive: true, force: true });
+});
+
+function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** The server's settings for a test: nothing inherited that would change what starts. */
+function settings(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', STATIC_ROOT: join(root, 'no-web'), NODE_ENV: 'production' };
+  for (const name of ['TEST_CLOCK', 'PAYMENTS_TEST_MODE', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'PAYMENTS_WEBHOOK_SECRET']) delete env[name];
+  return { ...env, ...overrides };
+}
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+/** Runs a TypeScript entry point to its end, with `stdin` as its input. */
+function run(entry: string, args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<Run> {
+  const child = spawnTs(entry, args, env);
+  const output = collect(child);
+  child.stdin!.end(stdin);
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output: output.join('') })));
+}
+
+function collect(child: ChildProcess): string[] {
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return output;
+}
+
+interface RunningServer {
+  url: string;
+  output: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts the server and waits for /health; fails with its output when it exits instead. */
+async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawnTs('server/main.ts', [], { ...env, PORT: String(port) });
+  const output = collect(child);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (const deadline = Date.now() + 60_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output.join('')}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer:\n${output.join('')}`);
+    const up = await fetch(`${url}/health`).then((res) => res.ok, () => false);
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    output,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function login(server: RunningServer, area: 'user' | 'admin', email: string, password: string): Promise<number> {
+  const res = await fetch(`${server.url}/${area}/authentication/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return res.status;
+}
+
+describe('starting in production', () => {
+  it('refuses to start without a real card processor or PAYMENTS_TEST_MODE, before touching the database', async () => {
+    const dataDir = join(root, 'refused');
+    const result = await run('server/main.ts', [], settings({ DATA_DIR: dataDir }));
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('The server did not start.');
+    expect(result.output).toContain('no card processor is configured');
+    expect(result.output).toContain('PAYMENTS_TEST_MODE=1');
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
+
+  it('with PAYMENTS_TEST_MODE=1 starts and warns; seeds no demo account; makes the first admin of ADMIN_EMAIL and create-admin', async () => {
+    const dataDir = join(root, 'production');
+    const adminPassword = 'first-admin-password-1';
+    const env = settings({ DATA_DIR: dataDir, PAYMENTS_TEST_MODE: '1' });
+
+    const first = await startServer({ ...env, ADMIN_EMAIL: 'owner@club.hk', ADMIN_PASSWORD: adminPassword });
+    try {
+      expect(first.output.join('')).toMatch(/WARNING[\s\S]*Card payments run in TEST MODE/);
+      const health = await (await fetch(`${first.url}/health`)).json();
+      expect(health.data).toMatchObject({ ok: true, payments: 'test-mode' });
+      expect(health.data.warnings).toEqual([expect.stringContaining('test mode')]);
+      for (const account of Object.values(DEMO_ACCOUNTS)) {
+        expect(await login(first, account.role === 'admin' ? 'admin' : 'user', account.email, account.password), account.email).toBe(401);
+      }
+      expect(await login(first, 'admin', 'owner@club.hk', adminPassword)).toBe(200);
+      // The venues and their content are there.
+      expect((await fetch(`${first.url}/public/venue/by-domain/leclos`)).status).toBe(200);
+
+      // While the server has the data folder, the command waits its turn.
+      const busy = await run('server/cli/create-admin.ts', ['--email', 'manager@club.hk'], env, 'manager-password-1\n');
+      expect(busy.code).toBe(1);
+      expect(busy.output).toContain('is in use by the server');
+    } finally {
+      await first.stop();
+    }
+    expect(first.output.join('')).not.toContain(adminPassword);
+
+    const created = await run('server/cli/create-admin.ts', ['--email', 'manager@club.hk'], env, 'manager-password-1\n');
+    expect(created).toMatchObject({ code: 0, output: expect.stringContaining('Admin manager@club.hk created') });
+    const again = await run('server/cli/create-admin.ts', ['--email', 'Manager@club.hk'], env, 'another-password-2\n');
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('manager@club.hk has an account already (admin): nothing was changed, and its password was not reset.');
+    const short = await run('server/cli/create-admin.ts', ['--email', 'deputy@club.hk'], env, 'short-1\n');
+    expect(short.code).toBe(1);
+    expect(short.output).toContain('The password is too short');
+
+    const second = await startServer(env);
+    try {
+      expect(await login(second, 'admin', 'manager@club.hk', 'manager-password-1')).toBe(200);
+      expect(await login(second, 'admin', 'manager@club.hk', 'another-password-2')).toBe(401);
+      expect(await login(second, 'admin', 'deputy@club.hk', 'short-1')).toBe(401);
+      expect(await login(second, 'admin', 'owner@club.hk', adminPassword)).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  }, 240_000);
+});
+
+describe('starting on a damaged data folder', () => {
+  it('refuses with what is wrong and what to do, exits 1, and changes no file', async () => {
+    const dataDir = join(root, 'damaged');
+    mkdirSync(join(dataDir, 'base/5'), { recursive: true });
+    writeFileSync(join(dataDir, 'base/5/16384'), 'rows of reservations');
+    writeFileSync(join(dataDir, 'global.txt'), 'what is left of a database');
+    const before = snapshotFolder(dataDir);
+    const result = await run('server/main.ts', [], settings({ DATA_DIR: dataDir, NODE_ENV: 'development' }));
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('is not a complete database: PG_VERSION, global/pg_control');
+    expect(result.output).toContain('npm run restore');
+    expect(snapshotFolder(dataDir)).toEqual(before);
+  }, 60_000);
+});

@@ -1,5 +1,4 @@
 /** The API as a Hono app, built from its dependencies so tests can give it a fake clock and database. */
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
@@ -18,6 +17,9 @@ import { walletRoutes } from './routes/wallet/wallet.routes';
 import { ERROR_CODES } from '../src/domain/error-codes';
 import { DEFAULT_LOCALE, localeFromAcceptLanguage } from '../src/domain/locales';
 import { translatorFor } from './i18n/translator';
+import { jsonCompression } from './json-compression';
+import { securityHeaders } from './security-headers';
+import { staticFiles } from './static-files';
 
 export interface AppOptions {
   /** A folder with the built SPA to serve beside the API (npm start); none in tests. */
@@ -34,6 +36,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     c.set('i18n', translatorFor(locale));
     await next();
   });
+  app.use('*', securityHeaders(deps.config));
+  app.use('*', jsonCompression());
 
   app.onError((err, c) => {
     const i18n = c.get('i18n') ?? translatorFor(DEFAULT_LOCALE);
@@ -69,7 +73,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', adminRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
-  if (options.staticRoot) app.use('/*', serveStatic({ root: options.staticRoot }));
+  if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot));
 
   return app;
 }

@@ -66,7 +66,9 @@ export interface TestApi {
 const openTestDatabase = (driver: Driver): Promise<Database> =>
   driver === 'pglite' ? openDatabase({}) : openThrowawayDatabase(process.env.TEST_DATABASE_URL!, { prefix: 'test', poolSize: 60 });
 
-export async function createTestApi(options: { driver?: Driver; now?: Date; seed?: boolean } = {}): Promise<TestApi> {
+export async function createTestApi(
+  options: { driver?: Driver; now?: Date; seed?: boolean; /** A built app to serve beside the API. */ staticRoot?: string } = {},
+): Promise<TestApi> {
   const database = await openTestDatabase(options.driver ?? 'pglite');
   const clock = new FakeClock(options.now ?? TEST_NOW);
   if (options.seed !== false) await seedDemoData(database.db, { now: clock.now() });
@@ -89,7 +91,7 @@ export async function createTestApi(options: { driver?: Driver; now?: Date; seed
     },
     payments: processor,
   };
-  app = createApp(deps);
+  app = createApp(deps, { staticRoot: options.staticRoot });
 
   const request: TestApi['request'] = async (method, path, { body, token, headers = {} } = {}) => {
     const res = await app.request(path, {

@@ -26,8 +26,8 @@ export const APP_CSP = [
 export const NOTHING_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * PDFs (the menus) are framed by the app's own preview page. No `default-src 'none'` here: Chromium shows
- * a PDF through a plugin that the PDF's own policy would block.
+ * PDFs (the menus) are framed by the app's own preview page. No `default-src 'none'` here: a browser's
+ * PDF viewer may run inside the PDF's document (Chromium's plugin-based viewer did), under its policy.
  */
 export const PDF_CSP = "frame-ancestors 'self'";
 

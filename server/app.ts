@@ -28,6 +28,8 @@ export interface AppOptions {
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // First, so that every answer has them, a refusal by a later middleware too.
+  app.use('*', securityHeaders(deps.config));
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -36,7 +38,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     c.set('i18n', translatorFor(locale));
     await next();
   });
-  app.use('*', securityHeaders(deps.config));
   app.use('*', jsonCompression());
 
   app.onError((err, c) => {

@@ -1,7 +1,7 @@
 /**
  * Compresses the API's JSON answers (brotli, else gzip, by Accept-Encoding). Only JSON: files come
  * precompressed (static-files.ts) or already compressed (PDFs), and a stream (server-sent events) must
- * not wait for its end. Small answers stay as they are: below a packet, compressing saves nothing.
+ * not wait for its end. Small answers stay as they are: under a kilobyte, compressing saves next to nothing.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';

@@ -1,5 +1,4 @@
 /** The API as a Hono app, built from its dependencies so tests can give it a fake clock and database. */
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
@@ -21,6 +20,9 @@ import { walletRoutes } from './routes/wallet/wallet.routes';
 import { ERROR_CODES } from '../src/domain/error-codes';
 import { DEFAULT_LOCALE, localeFromAcceptLanguage } from '../src/domain/locales';
 import { translatorFor } from './i18n/translator';
+import { jsonCompression } from './json-compression';
+import { securityHeaders } from './security-headers';
+import { staticFiles } from './static-files';
 
 export interface AppOptions {
   /** A folder with the built SPA to serve beside the API (npm start); none in tests. */
@@ -29,6 +31,8 @@ export interface AppOptions {
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // First, so that every answer has them, a refusal by a later middleware too.
+  app.use('*', securityHeaders(deps.config));
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -38,6 +42,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     await next();
   });
   app.use('*', requestBodyLimit());
+  app.use('*', jsonCompression());
 
   app.onError((err, c) => {
     const i18n = c.get('i18n') ?? translatorFor(DEFAULT_LOCALE);
@@ -78,7 +83,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', adminRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
-  if (options.staticRoot) app.use('/*', serveStatic({ root: options.staticRoot }));
+  if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot));
 
   return app;
 }

@@ -8,6 +8,7 @@
  * limits by address (sign-ups, SMS codes, page views) count its requests alone, as for a real visitor.
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import { watchCspViolations } from './csp';
 import { TestServer } from './server-api';
 
 export { expect };
@@ -61,7 +62,9 @@ export const test = base.extend<Fixtures>({
 
   page: async ({ page, server, pageClock }, use) => {
     if (pageClock) await page.clock.install({ time: (await server.clock()).now });
+    const cspViolations = watchCspViolations(page);
     await use(page);
+    expect(cspViolations(), 'the page broke its Content-Security-Policy').toEqual([]);
   },
 
   clocks: async ({ page, server, pageClock }, use) => {

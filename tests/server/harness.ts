@@ -67,7 +67,15 @@ const openTestDatabase = (driver: Driver): Promise<Database> =>
   driver === 'pglite' ? openDatabase({}) : openThrowawayDatabase(process.env.TEST_DATABASE_URL!, { prefix: 'test', poolSize: 60 });
 
 export async function createTestApi(
-  options: { driver?: Driver; now?: Date; seed?: boolean; /** A database of the test's own, closed with the API. */ database?: Database } = {},
+  options: {
+    driver?: Driver;
+    now?: Date;
+    seed?: boolean;
+    /** A database of the test's own, closed with the API. */
+    database?: Database;
+    /** A built app to serve beside the API. */
+    staticRoot?: string;
+  } = {},
 ): Promise<TestApi> {
   const database = options.database ?? (await openTestDatabase(options.driver ?? 'pglite'));
   const clock = new FakeClock(options.now ?? TEST_NOW);
@@ -91,7 +99,7 @@ export async function createTestApi(
     },
     payments: processor,
   };
-  app = createApp(deps);
+  app = createApp(deps, { staticRoot: options.staticRoot });
 
   const request: TestApi['request'] = async (method, path, { body, token, headers = {} } = {}) => {
     const res = await app.request(path, {

@@ -11,6 +11,7 @@ import type { ResponseBody } from '../../lib/api-types';
 import { contactMessages, menus, pageViews } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { matchesEtag } from '../../lib/negotiation';
 import { assertNotLimited, clientIp, consumeRateLimit, createRateLimiters, MINUTE_MS, type RateLimiters } from '../../lib/rate-limit';
 import { parseBody, parseParams } from '../../lib/validate';
 import { renderMenuPdf } from '../../menus/menu-pdf';
@@ -105,15 +106,6 @@ function renderedMenu(fileName: string): Promise<RenderedMenu | null> {
     entry.catch(() => renderedMenus.delete(fileName));
   }
   return entry;
-}
-
-/** Whether an If-None-Match header names `etag` (weak or strong, or '*'). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
 }
 
 /** The handlers, sharing one set of limiters. */

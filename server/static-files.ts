@@ -1,0 +1,66 @@
+/**
+ * The built app (`dist/web`) as browsers should get it: each file in the coding they accept from the
+ * variants the build wrote beside it (`.br`, `.gz`: scripts/precompress.ts), hashed assets cached for
+ * good, the page revalidated on every visit (a new release must reach returning visitors at once).
+ * Source maps, the build's manifest folder (`.vite/`) and the variants themselves are not served.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { matchesEtag, negotiateCoding, type ContentCoding } from './lib/negotiation';
+
+const VARIANT_SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
+
+/** Paths that may name a file: segments of letters, digits, `_-.` that do not start with a dot. */
+const SERVABLE_PATH = /^(?:\/[\w-][\w.-]*)+$/;
+const NOT_SERVED = /\.(?:map|br|gz)$/;
+
+/** Vite names everything under /assets/ by its content's hash: a changed file is a new address. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The page names the current assets: cached, but checked (a 304 when unchanged) before each use. */
+export const REVALIDATE = 'no-cache';
+/** Other files the build copies as they are (a favicon, robots.txt): an hour, then checked. */
+export const SHORT = 'public, max-age=3600';
+
+function cacheControl(path: string): string {
+  if (path.startsWith('/assets/')) return IMMUTABLE;
+  return path === '/index.html' ? REVALIDATE : SHORT;
+}
+
+async function fileStats(path: string): Promise<{ size: number; mtimeMs: number } | undefined> {
+  try {
+    const stats = await stat(path);
+    return stats.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function staticFiles(root: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const path = c.req.path === '/' ? '/index.html' : c.req.path;
+    if (!SERVABLE_PATH.test(path) || NOT_SERVED.test(path)) return next();
+    const file = join(root, path);
+    const identity = await fileStats(file);
+    if (!identity) return next();
+
+    const variants: ContentCoding[] = [];
+    for (const coding of ['br', 'gzip'] as const) if (await fileStats(file + VARIANT_SUFFIX[coding])) variants.push(coding);
+    const headers: Record<string, string> = {
+      'Cache-Control': cacheControl(path),
+      // Weak: the br, gzip and plain bytes are one content, whichever coding carried it.
+      ETag: `W/"${identity.size.toString(16)}-${Math.trunc(identity.mtimeMs).toString(16)}"`,
+    };
+    if (variants.length > 0) headers.Vary = 'Accept-Encoding';
+    if (matchesEtag(c.req.header('If-None-Match'), headers.ETag!)) return c.body(null, 304, headers);
+
+    const coding = negotiateCoding(c.req.header('Accept-Encoding'), variants);
+    const body = await readFile(coding ? file + VARIANT_SUFFIX[coding] : file);
+    headers['Content-Type'] = getMimeType(path) ?? 'application/octet-stream';
+    headers['Content-Length'] = String(body.byteLength);
+    if (coding) headers['Content-Encoding'] = coding;
+    return c.body(new Uint8Array(body), 200, headers);
+  };
+}

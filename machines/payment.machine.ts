@@ -35,6 +35,8 @@ export type PaymentProblem =
   | 'config' // 'Failed to get payment configuration'
   | 'provider' // 'Card payment provider initialization failed'
   | 'initialization' // 'The initialization of the payment has failed.'
+  | 'component' // 'Failed to create payment component': the payment answered can no longer take a card
+  | 'not-initialized' // 'Payment component not initialized': Pay pressed with no intent to confirm the card against
   | 'during' // 'An error occurred during payment'
   | 'abnormal'; // 'Payment status abnormal'
 
@@ -86,6 +88,9 @@ export interface PaymentOutput {
 
 const SUPPORTED_PROVIDER = 'test-mode';
 
+/** The statuses in which a card payment can still be paid (or already is). */
+const PAYABLE: readonly Payment['status'][] = ['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION', 'PROCESSING', 'SUCCEEDED'];
+
 /** Whether the member may pay from the wallet: a reservation only (a wallet is not topped up from itself). */
 export const offersWallet = (context: Pick<PaymentContext, 'purpose' | 'config'>) =>
   context.purpose === 'reservation' && (context.config?.methods.includes('WALLET') ?? false);
@@ -129,6 +134,10 @@ export const paymentMachine = setup({
       offersWallet({ purpose: context.purpose, config: (event as unknown as { output: PaymentConfig }).output }),
     /** The server already has this payment as succeeded (a reload after paying). */
     alreadyPaid: ({ event }) => (event as unknown as { output: Payment }).output.status === 'SUCCEEDED',
+    /** The payment answered for this attempt's key is over (failed or refunded): no card can be given to it. */
+    paymentClosed: ({ event }) => !PAYABLE.includes((event as unknown as { output: Payment }).output.status),
+    /** The card component has what confirming a card needs: the processor's intent and its client secret. */
+    componentReady: ({ context }) => Boolean(context.payment?.intentId && context.payment.clientSecret),
     /** The processor asks for a 3-D Secure challenge. */
     needsChallenge: ({ event }) => (event as unknown as { output: PaymentIntent }).output.status === 'requires_action',
     /** The processor refused the card details themselves (number, expiry, CVC). */
@@ -208,6 +217,8 @@ export const paymentMachine = setup({
             target: 'succeeded',
             actions: assign({ payment: ({ event }) => event.output }),
           },
+          // An earlier attempt given back for the same key (the booking open twice) that failed: start afresh.
+          { guard: 'paymentClosed', target: 'failed', actions: assign({ problem: 'component' }) },
           { target: 'cardForm', actions: assign({ payment: ({ event }) => event.output }) },
         ],
         onError: { target: 'failed', actions: assign({ problem: 'initialization' }) },
@@ -215,7 +226,11 @@ export const paymentMachine = setup({
     },
     cardForm: {
       on: {
-        'card.submit': { target: 'submitting', actions: assign({ refusal: null, problem: null }) },
+        'card.submit': [
+          { guard: 'componentReady', target: 'submitting', actions: assign({ refusal: null, problem: null }) },
+          // The processor gave no intent back (it did not know it): a fresh attempt makes a new one.
+          { target: 'failed', actions: assign({ refusal: null, problem: 'not-initialized' }) },
+        ],
         'method.wallet': { guard: 'walletAllowed', target: 'payingByWallet', actions: assign({ refusal: null }) },
       },
     },

@@ -32,6 +32,8 @@ const events = [
   { type: 'method.wallet' },
   { type: 'xstate.done.actor.createPayment', output: payment() },
   { type: 'xstate.done.actor.createPayment', output: payment({ status: 'SUCCEEDED' }) },
+  { type: 'xstate.done.actor.createPayment', output: payment({ status: 'FAILED', clientSecret: null }) },
+  { type: 'xstate.done.actor.createPayment', output: payment({ clientSecret: null }) },
   { type: 'xstate.error.actor.createPayment', error: { message: 'no' } },
   { type: 'card.submit', card },
   { type: 'xstate.done.actor.confirmCard', output: intent('requires_action') },
@@ -55,7 +57,7 @@ const events = [
 
 // The attempt counter grows with every retry; leaving it out keeps the state space finite.
 const serializeState = (s: AnyMachineSnapshot) =>
-  JSON.stringify([s.value, s.context.config?.methods.includes('WALLET') ?? null, s.context.payment !== null]);
+  JSON.stringify([s.value, s.context.config?.methods.includes('WALLET') ?? null, s.context.payment !== null, Boolean(s.context.payment?.clientSecret)]);
 const input = { purpose: 'reservation', reservationId: 'cccccccccccccccccccccc01', amount: 60000 } as const;
 const topUpInput = { purpose: 'top-up', topUpId: '7f3c2a9e41b0', amount: 500_000 } as const;
 const paths = transitionCoverPaths(paymentMachine, { input, events, serializeState });
@@ -131,6 +133,31 @@ describe('payment machine rules', () => {
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ paymentId: payment()._id, method: 'CARD' });
     expect(keys).toEqual([`${input.reservationId}-card-1`, `${input.reservationId}-card-2`]);
+  });
+
+  it('says the card component cannot be made for a payment that is over, or was not set up, and starts afresh on retry', async () => {
+    const keys: string[] = [];
+    const answers = [payment({ status: 'FAILED', clientSecret: null }), payment({ clientSecret: null }), payment()];
+    const actor = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => (keys.push(i.idempotencyKey), answers.shift()),
+    });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.problem).toBe('component');
+    actor.send({ type: 'retry' });
+    await settle();
+    await settle();
+    // The form shows, but Pay finds no intent to confirm the card against.
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    actor.send({ type: 'card.submit', card });
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.problem).toBe('not-initialized');
+    actor.send({ type: 'retry' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    expect(keys).toEqual([1, 2, 3].map((n) => `${input.reservationId}-card-${n}`));
   });
 
   it("does not take the browser's word: it waits for the server to say SUCCEEDED", async () => {

@@ -9,6 +9,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../src/api/schema';
+import { ERROR_CODES } from '../src/domain/error-codes';
 
 type Schemas = components['schemas'];
 export type PaymentConfig = Schemas['PaymentConfig'];
@@ -82,8 +83,9 @@ export type PaymentEvent =
   | { type: 'retry' };
 
 export interface PaymentOutput {
-  paymentId: string;
-  method: 'CARD' | 'WALLET';
+  /** Null when another payment (another tab, say) had already paid the reservation. */
+  paymentId: string | null;
+  method: 'CARD' | 'WALLET' | null;
 }
 
 const SUPPORTED_PROVIDER = 'test-mode';
@@ -134,6 +136,10 @@ export const paymentMachine = setup({
       offersWallet({ purpose: context.purpose, config: (event as unknown as { output: PaymentConfig }).output }),
     /** The server already has this payment as succeeded (a reload after paying). */
     alreadyPaid: ({ event }) => (event as unknown as { output: Payment }).output.status === 'SUCCEEDED',
+    /** The server refused a new payment because another one has already paid the reservation. */
+    reservationPaid: ({ event }) => callError((event as unknown as { error: unknown }).error).errorCode === ERROR_CODES.ALREADY_PAID,
+    /** The server gave this payment back in full (another payment had paid the reservation, or the hold is gone). */
+    paymentRefunded: ({ event }) => (event as unknown as { output: Payment }).output.status === 'REFUNDED',
     /** The payment answered for this attempt's key is over (failed or refunded): no card can be given to it. */
     paymentClosed: ({ event }) => !PAYABLE.includes((event as unknown as { output: Payment }).output.status),
     /** The card component has what confirming a card needs: the processor's intent and its client secret. */
@@ -221,7 +227,11 @@ export const paymentMachine = setup({
           { guard: 'paymentClosed', target: 'failed', actions: assign({ problem: 'component' }) },
           { target: 'cardForm', actions: assign({ payment: ({ event }) => event.output }) },
         ],
-        onError: { target: 'failed', actions: assign({ problem: 'initialization' }) },
+        onError: [
+          // Paid by another payment meanwhile (a second tab): the booking goes on to be completed.
+          { guard: 'reservationPaid', target: 'succeeded' },
+          { target: 'failed', actions: assign({ problem: 'initialization' }) },
+        ],
       },
     },
     cardForm: {
@@ -293,6 +303,13 @@ export const paymentMachine = setup({
             target: 'succeeded',
             actions: assign({ payment: ({ event }) => event.output }),
           },
+          // Given back as a second payment (or for a hold gone): a new attempt, which the server answers
+          // with 'already paid' (then the booking completes) or with why it cannot be paid.
+          {
+            guard: 'paymentRefunded',
+            target: 'initializingCard',
+            actions: assign({ payment: null, attempt: ({ context }) => context.attempt + 1 }),
+          },
           { target: 'failed', actions: assign({ problem: 'abnormal', payment: ({ event }) => event.output }) },
         ],
         onError: { target: 'failed', actions: assign({ problem: 'abnormal' }) },
@@ -310,11 +327,14 @@ export const paymentMachine = setup({
           idempotencyKey: `${context.keyPrefix}-wallet-${context.attempt}`,
         }),
         onDone: { target: 'succeeded', actions: assign({ payment: ({ event }) => event.output }) },
-        // A short balance, say: the guest pays by card instead.
-        onError: {
-          target: 'choosingMethod',
-          actions: assign({ refusal: ({ event }) => ({ message: callError(event.error).message }) }),
-        },
+        onError: [
+          { guard: 'reservationPaid', target: 'succeeded' },
+          // A short balance, say: the guest pays by card instead.
+          {
+            target: 'choosingMethod',
+            actions: assign({ refusal: ({ event }) => ({ message: callError(event.error).message }) }),
+          },
+        ],
       },
     },
     succeeded: {
@@ -326,5 +346,5 @@ export const paymentMachine = setup({
       },
     },
   },
-  output: ({ context }) => ({ paymentId: context.payment!._id, method: context.payment!.method }),
+  output: ({ context }) => ({ paymentId: context.payment?._id ?? null, method: context.payment?.method ?? null }),
 });

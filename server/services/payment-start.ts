@@ -8,7 +8,8 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { payments, type PaymentMethod, type PaymentPurpose } from '../db/schema';
-import { completionError, conflict, forbidden } from '../lib/errors';
+import { ApiError, completionError, conflict, forbidden } from '../lib/errors';
+import { ERROR_CODES } from '../../src/domain/error-codes';
 import { newId } from '../lib/ids';
 import { formatHkdFor } from '../../src/domain/money';
 import { findUser, lockOwnReservation, sqlState } from './reservations';
@@ -153,7 +154,9 @@ export async function startReservationPayment(
           throw completionError(10202, 409);
         }
         if (reservation.amountDue <= 0) throw conflict(/*i18n*/ 'No payment is due for this reservation');
-        if (await succeededPaymentOf(tx, reservationId)) throw conflict(/*i18n*/ 'This reservation has already been paid');
+        if (await succeededPaymentOf(tx, reservationId)) {
+          throw new ApiError(409, ERROR_CODES.ALREADY_PAID, /*i18n*/ 'This reservation has already been paid');
+        }
         if (await cardPaymentUnderway(tx, reservationId)) {
           throw conflict(/*i18n*/ 'Another payment for this reservation is still in progress. Please finish it before paying again.');
         }

@@ -35,6 +35,7 @@ const events = [
   { type: 'xstate.done.actor.createPayment', output: payment({ status: 'FAILED', clientSecret: null }) },
   { type: 'xstate.done.actor.createPayment', output: payment({ clientSecret: null }) },
   { type: 'xstate.error.actor.createPayment', error: { message: 'no' } },
+  { type: 'xstate.error.actor.createPayment', error: { errorCode: 20107, message: 'This reservation has already been paid' } },
   { type: 'card.submit', card },
   { type: 'xstate.done.actor.confirmCard', output: intent('requires_action') },
   { type: 'xstate.done.actor.confirmCard', output: intent('succeeded') },
@@ -49,9 +50,11 @@ const events = [
   { type: 'xstate.error.actor.answerChallenge', error: { message: 'network' } },
   { type: 'xstate.done.actor.waitForPayment', output: payment({ status: 'SUCCEEDED', cardLast4: '4242' }) },
   { type: 'xstate.done.actor.waitForPayment', output: payment({ status: 'FAILED' }) },
+  { type: 'xstate.done.actor.waitForPayment', output: payment({ status: 'REFUNDED', clientSecret: null }) },
   { type: 'xstate.error.actor.waitForPayment', error: { message: 'timeout' } },
   { type: 'xstate.done.actor.payByWallet', output: payment({ method: 'WALLET', status: 'REQUIRES_PAYMENT_METHOD' }) },
   { type: 'xstate.error.actor.payByWallet', error: { message: 'Your wallet balance is too low for this payment.' } },
+  { type: 'xstate.error.actor.payByWallet', error: { errorCode: 20107, message: 'This reservation has already been paid' } },
   { type: 'retry' },
 ] as unknown as EventObject[];
 
@@ -158,6 +161,26 @@ describe('payment machine rules', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('cardForm');
     expect(keys).toEqual([1, 2, 3].map((n) => `${input.reservationId}-card-${n}`));
+  });
+
+  it('goes on to completion when its card payment is given back because another one had paid the reservation', async () => {
+    const keys: string[] = [];
+    const actor = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => {
+        keys.push(i.idempotencyKey);
+        if (keys.length > 1) throw { errorCode: 20107, message: 'This reservation has already been paid' };
+        return payment();
+      },
+      confirmCard: () => intent('succeeded'),
+      waitForPayment: () => payment({ status: 'REFUNDED', clientSecret: null }),
+    });
+    await settle();
+    actor.send({ type: 'card.submit', card });
+    for (let i = 0; i < 5; i++) await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ paymentId: null, method: null });
+    expect(keys).toEqual([1, 2].map((n) => `${input.reservationId}-card-${n}`));
   });
 
   it("does not take the browser's word: it waits for the server to say SUCCEEDED", async () => {

@@ -277,7 +277,7 @@ for (const driver of testDrivers()) {
         const hold = await h.holdWhiskyFlight(user);
         await h.payByCard(user, hold.id);
         await h.deliver();
-        expect((await h.startPayment(user, hold.id, 'CARD')).body).toMatchObject({ status: 409, message: 'This reservation has already been paid' });
+        expect((await h.startPayment(user, hold.id, 'CARD')).body).toEqual({ status: 409, errorCode: 20107, message: 'This reservation has already been paid' });
         await h.complete(user, hold.id);
         expect((await h.startPayment(user, hold.id, 'CARD')).body).toMatchObject({ status: 409, message: 'This reservation is already confirmed' });
       });
@@ -295,7 +295,7 @@ for (const driver of testDrivers()) {
 
         // Approved at the processor; no webhook yet: the server asks the processor before taking another.
         await h.challenge(started.body.data.intentId, 'approve');
-        expect((await h.startPayment(member, hold.id, 'CARD')).body).toMatchObject({ status: 409, message: 'This reservation has already been paid' });
+        expect((await h.startPayment(member, hold.id, 'CARD')).body).toEqual({ status: 409, errorCode: 20107, message: 'This reservation has already been paid' });
         expect(await h.paymentsOf(hold.id)).toHaveLength(1);
         expect((await h.paymentRow(started.body.data._id)).status).toBe('SUCCEEDED');
         expect((await h.complete(member, hold.id)).body.data.status).toBe('CONFIRMED');

@@ -6,6 +6,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '../../server/payments/test-processor';
+import { deliverPendingWebhooks } from '../../server/services/payment-worker';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
 import { agreeAndSubmit, pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
@@ -60,6 +62,32 @@ describe('paying in the wizard', () => {
     await typeCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
     await findHeading('Your table is confirmed');
+  });
+
+  it('completes the booking when another tab paid it first, and gives this card payment back', async () => {
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
+    const token = await api().login('guest@example.com', 'guest-pass-1');
+    const user = userEvent.setup();
+    await toPayment(user, 'obe', /^Whisky Flight/, /SAT\s*28/, '8:00 pm');
+    await screen.findByLabelText('Card number', {}, SLOW);
+
+    // The same hold paid in another tab, while this one shows the card form.
+    const list = (await api().request('GET', '/user/reservation', { token })).body.data as { _id: string; status: string; createdAt: string }[];
+    const held = list.filter((r) => r.status === 'PENDING').sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1)!;
+    const other = (await api().request('POST', `/user/reservation/${held._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: 'other-tab-card-1' } })).body.data;
+    await api().processor.confirm(other.intentId, { clientSecret: other.clientSecret, cardholderName: 'M L', cardNumber: TEST_CARDS.mastercard, expMonth: 12, expYear: 2030, cvc: '123' });
+    await deliverPendingWebhooks(api().deps);
+
+    await typeCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
+    await findHeading('Your table is confirmed');
+    const payments = (await api().request('GET', `/user/reservation/${held._id}`, { token })).body.data;
+    expect(payments.status).toBe('CONFIRMED');
+    const mails = (await api().request('GET', '/dev/outbox?recipient=guest%40example.com&channel=EMAIL')).body.data as { subject: string; body: string }[];
+    const refunds = mails.filter((m) => m.subject.includes('has been refunded'));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.body).toContain('This reservation had already been paid, so the second payment is not needed.');
+    expect(refunds[0]!.body).toContain('Visa card ending 4242');
   });
 
   it('lets a member pay from the Club wallet', async () => {

@@ -224,13 +224,17 @@ export const paymentMachine = setup({
             actions: assign({ payment: ({ event }) => event.output }),
           },
           // An earlier attempt given back for the same key (the booking open twice) that failed: start afresh.
-          { guard: 'paymentClosed', target: 'failed', actions: assign({ problem: 'component' }) },
+          { guard: 'paymentClosed', target: 'failed', actions: assign({ problem: 'component', refusal: null }) },
           { target: 'cardForm', actions: assign({ payment: ({ event }) => event.output }) },
         ],
         onError: [
           // Paid by another payment meanwhile (a second tab): the booking goes on to be completed.
           { guard: 'reservationPaid', target: 'succeeded' },
-          { target: 'failed', actions: assign({ problem: 'initialization' }) },
+          // The server's words (another payment in progress, the hold gone...) are shown under the problem.
+          {
+            target: 'failed',
+            actions: assign({ problem: 'initialization', refusal: ({ event }) => ({ message: callError(event.error).message }) }),
+          },
         ],
       },
     },
@@ -342,7 +346,7 @@ export const paymentMachine = setup({
     },
     failed: {
       on: {
-        retry: { target: 'loadingConfig', actions: assign({ attempt: ({ context }) => context.attempt + 1 }) },
+        retry: { target: 'loadingConfig', actions: assign({ attempt: ({ context }) => context.attempt + 1, refusal: null }) },
       },
     },
   },

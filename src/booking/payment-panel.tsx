@@ -43,6 +43,12 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
       <div>
         <p className="form-error" role="alert">
           {problemText(problem ?? 'during')}
+          {refusal?.message && (
+            <>
+              <br />
+              {translate(refusal.message)}
+            </>
+          )}
         </p>
         <button type="button" className="button button--primary button--block" onClick={() => actor.send({ type: 'retry' })}>
           <Trans>Try again</Trans>

@@ -32,6 +32,12 @@ async function typeCard(user: User, number: string) {
   await user.type(screen.getByLabelText('Security code'), '123');
 }
 
+/** The guest's newest held reservation, read through the API (as another tab of it would know it). */
+async function newestHold(token: string): Promise<string> {
+  const list = (await api().request('GET', '/user/reservation', { token })).body.data as { _id: string; status: string; createdAt: string }[];
+  return list.filter((r) => r.status === 'PENDING').sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1)!._id;
+}
+
 describe('paying in the wizard', () => {
   it('takes a member’s deposit by card through a 3-D Secure challenge', async () => {
     await storeSession(api(), 'member@example.com', 'member-pass-1');
@@ -72,9 +78,8 @@ describe('paying in the wizard', () => {
     await screen.findByLabelText('Card number', {}, SLOW);
 
     // The same hold paid in another tab, while this one shows the card form.
-    const list = (await api().request('GET', '/user/reservation', { token })).body.data as { _id: string; status: string; createdAt: string }[];
-    const held = list.filter((r) => r.status === 'PENDING').sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1)!;
-    const other = (await api().request('POST', `/user/reservation/${held._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: 'other-tab-card-1' } })).body.data;
+    const held = { _id: await newestHold(token) };
+    const other = (await api().request('POST', `/user/reservation/${held._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: `${held._id}-other-tab` } })).body.data;
     await api().processor.confirm(other.intentId, { clientSecret: other.clientSecret, cardholderName: 'M L', cardNumber: TEST_CARDS.mastercard, expMonth: 12, expYear: 2030, cvc: '123' });
     await deliverPendingWebhooks(api().deps);
 
@@ -88,6 +93,31 @@ describe('paying in the wizard', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.body).toContain('This reservation had already been paid, so the second payment is not needed.');
     expect(refunds[0]!.body).toContain('Visa card ending 4242');
+  });
+
+  it('says why it cannot start a payment while another tab’s card is in 3-D Secure, then pays once that one failed', async () => {
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
+    const token = await api().login('guest@example.com', 'guest-pass-1');
+    const user = userEvent.setup();
+    await openApp('/pages/experience?domain=obe');
+    await walkToTimes(user, { experience: /^Whisky Flight/, day: /SUN\s*29/ });
+    await pickTime(user, '8:00 pm');
+    await findHeading('Your details');
+
+    // Another tab of the same hold has a card waiting in its 3-D Secure challenge.
+    const held = await newestHold(token);
+    const other = (await api().request('POST', `/user/reservation/${held}/payment`, { token, body: { method: 'CARD', idempotencyKey: `${held}-other-tab` } })).body.data;
+    await api().processor.confirm(other.intentId, { clientSecret: other.clientSecret, cardholderName: 'M L', cardNumber: TEST_CARDS.threeDSecure, expMonth: 12, expYear: 2030, cvc: '123' });
+
+    await agreeAndSubmit(user, 'Continue to payment');
+    const alert = await screen.findByText((_, el) => el?.getAttribute('role') === 'alert' && el.textContent!.startsWith('The initialization of the payment has failed.'), {}, SLOW);
+    expect(alert.textContent).toContain('Another payment for this reservation is still in progress. Please finish it before paying again.');
+
+    await api().processor.challenge(other.intentId, 'fail');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await typeCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
+    await findHeading('Your table is confirmed');
   });
 
   it('lets a member pay from the Club wallet', async () => {

@@ -68,6 +68,7 @@ for (const driver of testDrivers()) {
       for (const mail of refundMails) {
         expect(mail.body).toContain('This reservation had already been paid, so the second payment is not needed.');
         expect(mail.body).toContain('We have refunded the full HK$1,496 to');
+        expect(mail.body).toContain('Your booking is not affected by this refund.');
         expect(mail.body).not.toContain('had run out');
         expect(mail.body).not.toContain('make a new reservation');
       }

@@ -41,6 +41,7 @@ export type Problem =
   | { kind: 'unavailable' } // 'Sorry, your selection is unavailable'
   | { kind: 'expired' } // 'Reservation expired'
   | { kind: 'completion'; code: number; message: string } // SPEC §8 codes
+  | { kind: 'failed'; message: string } // 'Reservation failed': holding or completing failed otherwise; then why
   | { kind: 'call'; message: string }; // any other refused call
 
 export interface Draft {
@@ -433,7 +434,7 @@ export const bookingMachine = setup({
               },
               {
                 target: 'timeslot',
-                actions: assign({ problem: ({ event }) => ({ kind: 'call', message: errorOf(event.error).message }) }),
+                actions: assign({ problem: ({ event }) => ({ kind: 'failed', message: errorOf(event.error).message }) }),
               },
             ],
           },
@@ -637,7 +638,7 @@ export const bookingMachine = setup({
                 const error = errorOf(event.error);
                 return error.errorCode !== undefined
                   ? { kind: 'completion' as const, code: error.errorCode, message: error.message }
-                  : { kind: 'call' as const, message: error.message };
+                  : { kind: 'failed' as const, message: error.message };
               },
             }),
           },

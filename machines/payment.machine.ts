@@ -9,6 +9,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../src/api/schema';
+import { ERROR_CODES } from '../src/domain/error-codes';
 
 type Schemas = components['schemas'];
 export type PaymentConfig = Schemas['PaymentConfig'];
@@ -35,6 +36,8 @@ export type PaymentProblem =
   | 'config' // 'Failed to get payment configuration'
   | 'provider' // 'Card payment provider initialization failed'
   | 'initialization' // 'The initialization of the payment has failed.'
+  | 'component' // 'Failed to create payment component': the payment answered can no longer take a card
+  | 'not-initialized' // 'Payment component not initialized': Pay pressed with no intent to confirm the card against
   | 'during' // 'An error occurred during payment'
   | 'abnormal'; // 'Payment status abnormal'
 
@@ -80,11 +83,15 @@ export type PaymentEvent =
   | { type: 'retry' };
 
 export interface PaymentOutput {
-  paymentId: string;
-  method: 'CARD' | 'WALLET';
+  /** Null when another payment (another tab, say) had already paid the reservation. */
+  paymentId: string | null;
+  method: 'CARD' | 'WALLET' | null;
 }
 
 const SUPPORTED_PROVIDER = 'test-mode';
+
+/** The statuses in which a card payment can still be paid (or already is). */
+const PAYABLE: readonly Payment['status'][] = ['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION', 'PROCESSING', 'SUCCEEDED'];
 
 /** Whether the member may pay from the wallet: a reservation only (a wallet is not topped up from itself). */
 export const offersWallet = (context: Pick<PaymentContext, 'purpose' | 'config'>) =>
@@ -129,6 +136,14 @@ export const paymentMachine = setup({
       offersWallet({ purpose: context.purpose, config: (event as unknown as { output: PaymentConfig }).output }),
     /** The server already has this payment as succeeded (a reload after paying). */
     alreadyPaid: ({ event }) => (event as unknown as { output: Payment }).output.status === 'SUCCEEDED',
+    /** The server refused a new payment because another one has already paid the reservation. */
+    reservationPaid: ({ event }) => callError((event as unknown as { error: unknown }).error).errorCode === ERROR_CODES.ALREADY_PAID,
+    /** The server gave this payment back in full (another payment had paid the reservation, or the hold is gone). */
+    paymentRefunded: ({ event }) => (event as unknown as { output: Payment }).output.status === 'REFUNDED',
+    /** The payment answered for this attempt's key is over (failed or refunded): no card can be given to it. */
+    paymentClosed: ({ event }) => !PAYABLE.includes((event as unknown as { output: Payment }).output.status),
+    /** The card component has what confirming a card needs: the processor's intent and its client secret. */
+    componentReady: ({ context }) => Boolean(context.payment?.intentId && context.payment.clientSecret),
     /** The processor asks for a 3-D Secure challenge. */
     needsChallenge: ({ event }) => (event as unknown as { output: PaymentIntent }).output.status === 'requires_action',
     /** The processor refused the card details themselves (number, expiry, CVC). */
@@ -208,14 +223,28 @@ export const paymentMachine = setup({
             target: 'succeeded',
             actions: assign({ payment: ({ event }) => event.output }),
           },
+          // An earlier attempt given back for the same key (the booking open twice) that failed: start afresh.
+          { guard: 'paymentClosed', target: 'failed', actions: assign({ problem: 'component', refusal: null }) },
           { target: 'cardForm', actions: assign({ payment: ({ event }) => event.output }) },
         ],
-        onError: { target: 'failed', actions: assign({ problem: 'initialization' }) },
+        onError: [
+          // Paid by another payment meanwhile (a second tab): the booking goes on to be completed.
+          { guard: 'reservationPaid', target: 'succeeded' },
+          // The server's words (another payment in progress, the hold gone...) are shown under the problem.
+          {
+            target: 'failed',
+            actions: assign({ problem: 'initialization', refusal: ({ event }) => ({ message: callError(event.error).message }) }),
+          },
+        ],
       },
     },
     cardForm: {
       on: {
-        'card.submit': { target: 'submitting', actions: assign({ refusal: null, problem: null }) },
+        'card.submit': [
+          { guard: 'componentReady', target: 'submitting', actions: assign({ refusal: null, problem: null }) },
+          // The processor gave no intent back (it did not know it): a fresh attempt makes a new one.
+          { target: 'failed', actions: assign({ refusal: null, problem: 'not-initialized' }) },
+        ],
         'method.wallet': { guard: 'walletAllowed', target: 'payingByWallet', actions: assign({ refusal: null }) },
       },
     },
@@ -278,6 +307,13 @@ export const paymentMachine = setup({
             target: 'succeeded',
             actions: assign({ payment: ({ event }) => event.output }),
           },
+          // Given back as a second payment (or for a hold gone): a new attempt, which the server answers
+          // with 'already paid' (then the booking completes) or with why it cannot be paid.
+          {
+            guard: 'paymentRefunded',
+            target: 'initializingCard',
+            actions: assign({ payment: null, attempt: ({ context }) => context.attempt + 1 }),
+          },
           { target: 'failed', actions: assign({ problem: 'abnormal', payment: ({ event }) => event.output }) },
         ],
         onError: { target: 'failed', actions: assign({ problem: 'abnormal' }) },
@@ -295,11 +331,14 @@ export const paymentMachine = setup({
           idempotencyKey: `${context.keyPrefix}-wallet-${context.attempt}`,
         }),
         onDone: { target: 'succeeded', actions: assign({ payment: ({ event }) => event.output }) },
-        // A short balance, say: the guest pays by card instead.
-        onError: {
-          target: 'choosingMethod',
-          actions: assign({ refusal: ({ event }) => ({ message: callError(event.error).message }) }),
-        },
+        onError: [
+          { guard: 'reservationPaid', target: 'succeeded' },
+          // A short balance, say: the guest pays by card instead.
+          {
+            target: 'choosingMethod',
+            actions: assign({ refusal: ({ event }) => ({ message: callError(event.error).message }) }),
+          },
+        ],
       },
     },
     succeeded: {
@@ -307,9 +346,9 @@ export const paymentMachine = setup({
     },
     failed: {
       on: {
-        retry: { target: 'loadingConfig', actions: assign({ attempt: ({ context }) => context.attempt + 1 }) },
+        retry: { target: 'loadingConfig', actions: assign({ attempt: ({ context }) => context.attempt + 1, refusal: null }) },
       },
     },
   },
-  output: ({ context }) => ({ paymentId: context.payment!._id, method: context.payment!.method }),
+  output: ({ context }) => ({ paymentId: context.payment?._id ?? null, method: context.payment?.method ?? null }),
 });

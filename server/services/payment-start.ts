@@ -4,16 +4,17 @@
  * with the card at the processor. Idempotent by the caller's key: the same key gives the same payment,
  * a new key after a failed attempt a new attempt on the same hold.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { payments, type PaymentMethod, type PaymentPurpose } from '../db/schema';
-import { completionError, conflict, forbidden } from '../lib/errors';
+import { ApiError, completionError, conflict, forbidden } from '../lib/errors';
+import { ERROR_CODES } from '../../src/domain/error-codes';
 import { newId } from '../lib/ids';
 import { formatHkdFor } from '../../src/domain/money';
 import { findUser, lockOwnReservation, sqlState } from './reservations';
 import { syncWithProcessor } from './payment-sync';
-import { isPending, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
+import { isPending, PENDING_STATUSES, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
 import { MEMBERS_ONLY_MESSAGE, walletBalance } from './wallet';
 
 const UNIQUE_VIOLATION = '23505';
@@ -93,10 +94,42 @@ async function insertOnce(work: () => Promise<PaymentRow>, key: string, db: DbOr
 }
 
 /**
+ * Asks the processor about the caller's card payments of the reservation that we still have as pending,
+ * so a payment that succeeded (its webhook not here yet) refuses a new one rather than being paid twice.
+ */
+async function syncPendingCardPayments(deps: PaymentDeps, userId: string, reservationId: string): Promise<void> {
+  const pending = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.reservationId, reservationId),
+        eq(payments.userId, userId),
+        eq(payments.method, 'CARD'),
+        inArray(payments.status, [...PENDING_STATUSES]),
+        isNotNull(payments.processorRef),
+      ),
+    );
+  for (const row of pending) await syncWithProcessor(deps, row);
+}
+
+/** A card payment of the reservation that the card has been given to: in 3-D Secure, or processing. */
+async function cardPaymentUnderway(tx: DbOrTx, reservationId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.method, 'CARD'), inArray(payments.status, ['REQUIRES_ACTION', 'PROCESSING'])))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
  * POST /user/reservation/{id}/payment. The caller's PENDING reservation with a live hold and an amount
  * due, not yet paid. CARD: a payment of the amount due and a processor intent. WALLET (members only,
  * 403 otherwise): refused with 409 when the balance is short; the debit happens when the reservation is
- * completed, in the same transaction.
+ * completed, in the same transaction. A new payment is refused with 409 while the reservation is paid or
+ * a card payment of it is under way (in 3-D Secure or processing); payments started side by side before
+ * either succeeded are settled by `payment-sync.ts`, which keeps one and refunds the other.
  */
 export async function startReservationPayment(
   deps: PaymentDeps,
@@ -106,6 +139,7 @@ export async function startReservationPayment(
 ): Promise<PaymentDto> {
   const key = scopedKey(caller.id, input.idempotencyKey);
   const now = deps.clock.now();
+  if (!(await findByKey(deps.db, key))) await syncPendingCardPayments(deps, caller.id, reservationId);
   const row = await insertOnce(
     () =>
       deps.db.transaction(async (tx) => {
@@ -120,7 +154,12 @@ export async function startReservationPayment(
           throw completionError(10202, 409);
         }
         if (reservation.amountDue <= 0) throw conflict(/*i18n*/ 'No payment is due for this reservation');
-        if (await succeededPaymentOf(tx, reservationId)) throw conflict(/*i18n*/ 'This reservation has already been paid');
+        if (await succeededPaymentOf(tx, reservationId)) {
+          throw new ApiError(409, ERROR_CODES.ALREADY_PAID, /*i18n*/ 'This reservation has already been paid');
+        }
+        if (await cardPaymentUnderway(tx, reservationId)) {
+          throw conflict(/*i18n*/ 'Another payment for this reservation is still in progress. Please finish it before paying again.');
+        }
         if (input.method === 'WALLET') {
           const user = await findUser(tx, caller.id);
           if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);

@@ -86,12 +86,17 @@ async function refundInFull(
   return updated!;
 }
 
-/** Why a just-succeeded reservation payment cannot be kept, or null when it pays for a live hold. */
+/**
+ * Why a just-succeeded reservation payment cannot be kept, or null when it pays for a live hold that no
+ * other payment has paid. A reservation that was confirmed took its payment then, so any later one is
+ * a second payment, and so is one for a live hold that another payment has already paid.
+ */
 async function reasonToRefund(tx: DbOrTx, payment: PaymentRow, reservation: ReservationRow, now: Date): Promise<AutomaticRefundReason | null> {
-  if (await succeededPaymentOf(tx, reservation.id, payment.id)) return 'already-paid';
-  if (reservation.status === 'CONFIRMED') return null;
+  if (reservation.status === 'CONFIRMED' || reservation.confirmedAt) return 'already-paid';
   const hold = reservation.holdExpiresAt;
-  if (reservation.status === 'PENDING' && hold && hold > now) return null;
+  if (reservation.status === 'PENDING' && hold && hold > now) {
+    return (await succeededPaymentOf(tx, reservation.id, payment.id)) ? 'already-paid' : null;
+  }
   // A hold that ran out keeps its end; one the guest cancelled (or a cancelled booking) has none.
   return hold && hold <= (reservation.canceledAt ?? now) ? 'hold-expired' : 'hold-cancelled';
 }
@@ -129,8 +134,8 @@ async function settle(
     await recordCardPayment(tx, { payment: paid!, reservation, catalog, now });
     const reason = await reasonToRefund(tx, paid!, reservation, now);
     if (!reason) return [];
-    if (reservation.status === 'PENDING') {
-      // The hold ran out but nobody has released it yet: release it now, with the refund.
+    // A second payment leaves the booking as it is; a hold that ran out unreleased is released with the refund.
+    if (reason !== 'already-paid' && reservation.status === 'PENDING') {
       await tx
         .update(reservations)
         .set({ status: 'CANCELED', canceledAt: now, updatedAt: now })

@@ -211,7 +211,7 @@ export async function mailAutomaticRefund(
       '',
       ...bookingLines(lang, row, catalog),
       '',
-      reason === 'already-paid' ? '' : i18n._('You are welcome to make a new reservation.'),
+      reason === 'already-paid' ? i18n._('Your booking is not affected by this refund.') : i18n._('You are welcome to make a new reservation.'),
     ].join('\n'),
   });
 }

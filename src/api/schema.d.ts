@@ -1050,7 +1050,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start paying a held reservation's deposit or prepayment (idempotent by key) */
+        /**
+         * Start paying a held reservation's deposit or prepayment (idempotent by key)
+         * @description A new key is refused with 409: errorCode 20107 when another payment has already paid the reservation (the browser goes on to complete it), 40900 while a card payment of it is in 3-D Secure or processing, when it is confirmed, or when the wallet balance is short; 10202 when the hold has run out.
+         */
         post: {
             parameters: {
                 query?: never;

@@ -4,12 +4,13 @@
  */
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import type { Problem } from '../../machines/booking.machine';
 import { Page } from '../components/page';
 import { pageAddress } from '../navigation/navigator';
 import { BookingContext } from './booking-context';
 import { BookingSummary } from './booking-summary';
 import { HoldCountdown } from './hold-countdown';
-import { useProblemText } from './problem-text';
+import { useProblemDetail, useProblemText } from './problem-text';
 
 export function BookingStep({
   title,
@@ -25,16 +26,12 @@ export function BookingStep({
   const idle = BookingContext.useSelector((s) => s.matches('idle'));
   const holding = BookingContext.useSelector((s) => s.matches('holding'));
   const problem = BookingContext.useSelector((s) => s.context.problem);
-  const problemText = useProblemText()(problem);
+  const alert = <ProblemAlert problem={problem} />;
 
   if (idle) {
     return (
       <Page title={title}>
-        {problemText && (
-          <p className="form-error" role="alert">
-            {problemText}
-          </p>
-        )}
+        {alert}
         <p>
           <Trans>Choose a venue to start your booking.</Trans>
         </p>
@@ -48,15 +45,27 @@ export function BookingStep({
     <Page title={title} lead={lead}>
       {holding && <HoldCountdown />}
       {summary && <BookingSummary />}
-      <div aria-live="assertive">
-        {problemText && (
-          <p className="form-error" role="alert">
-            {problemText}
-          </p>
-        )}
-      </div>
+      <div aria-live="assertive">{alert}</div>
       {children}
     </Page>
+  );
+}
+
+/** What went wrong on this step, and after 'Reservation failed' why, on a line of its own. */
+function ProblemAlert({ problem }: { problem: Problem | null }) {
+  const text = useProblemText()(problem);
+  const detail = useProblemDetail()(problem);
+  if (!text) return null;
+  return (
+    <p className="form-error" role="alert">
+      {text}
+      {detail && (
+        <>
+          <br />
+          {detail}
+        </>
+      )}
+    </p>
   );
 }
 

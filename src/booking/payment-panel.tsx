@@ -10,6 +10,7 @@ import { useMessageText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
 import { Working } from './booking-step';
 import { CardForm } from './card-form';
+import { CardFormBoundary } from './card-form-boundary';
 
 type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
@@ -20,6 +21,8 @@ function useProblemText(): (problem: PaymentProblem) => string {
       config: t`Failed to get payment configuration`,
       provider: t`Card payment provider initialization failed`,
       initialization: t`The initialization of the payment has failed.`,
+      component: t`Failed to create payment component`,
+      'not-initialized': t`Payment component not initialized`,
       during: t`An error occurred during payment`,
       abnormal: t`Payment status abnormal`,
     })[problem];
@@ -40,6 +43,12 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
       <div>
         <p className="form-error" role="alert">
           {problemText(problem ?? 'during')}
+          {refusal?.message && (
+            <>
+              <br />
+              {translate(refusal.message)}
+            </>
+          )}
         </p>
         <button type="button" className="button button--primary button--block" onClick={() => actor.send({ type: 'retry' })}>
           <Trans>Try again</Trans>
@@ -72,12 +81,14 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
             {problemText(problem)}
           </p>
         )}
-        <CardForm
-          submitLabel={t`Pay ${total}`}
-          busy={snapshot.matches('submitting')}
-          refusal={refusal}
-          onSubmit={(card) => actor.send({ type: 'card.submit', card })}
-        />
+        <CardFormBoundary>
+          <CardForm
+            submitLabel={t`Pay ${total}`}
+            busy={snapshot.matches('submitting')}
+            refusal={refusal}
+            onSubmit={(card) => actor.send({ type: 'card.submit', card })}
+          />
+        </CardFormBoundary>
         {walletOffered && (
           <button type="button" className="button button--block" onClick={() => actor.send({ type: 'method.wallet' })}>
             <Trans>Pay from my Club wallet instead</Trans>

@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Problem } from '../../machines/booking.machine';
 import { COMPLETION_ERRORS, type CompletionErrorCode } from '../domain/error-codes';
+import { useMessageText } from '../i18n/message-text';
 
 export function useProblemText(): (problem: Problem | null) => string | null {
   const { t } = useLingui();
@@ -25,6 +26,8 @@ export function useProblemText(): (problem: Problem | null) => string | null {
         return t`Sorry, your selection is unavailable`;
       case 'expired':
         return t`Reservation expired`;
+      case 'failed':
+        return t`Reservation failed`;
       case 'call':
         return problem.message || t`An error occurred!`;
       case 'completion': {
@@ -35,4 +38,10 @@ export function useProblemText(): (problem: Problem | null) => string | null {
       }
     }
   };
+}
+
+/** What follows 'Reservation failed': the server's words, or why no answer came, in the user's language. */
+export function useProblemDetail(): (problem: Problem | null) => string | null {
+  const translate = useMessageText();
+  return (problem) => (problem?.kind === 'failed' && translate(problem.message)) || null;
 }

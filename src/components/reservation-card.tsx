@@ -1,11 +1,10 @@
 /** One reservation in a list: where, what, when, for how many, its reference and its status. */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { components } from '../api/schema';
-import { effectiveStatus } from '../domain/reservation-grouping';
 import { useFormats } from '../i18n/use-formats';
 import { pageAddress } from '../navigation/navigator';
 import { FieldList } from './field-list';
-import { StatusLabel } from './status-label';
+import { shownStatus, StatusLabel } from './status-label';
 
 type Reservation = components['schemas']['Reservation'];
 
@@ -23,7 +22,7 @@ export function ReservationCard({ reservation, now }: { reservation: Reservation
           [t`Time`, format.time(startTime)],
           [t`Guests`, <Plural value={numberOfGuests} one="# guest" other="# guests" />],
           [t`Reference`, uniqueId],
-          [t`Status`, <StatusLabel status={effectiveStatus(reservation, now)} />],
+          [t`Status`, <StatusLabel status={shownStatus(reservation, now)} />],
         ]}
       />
       <a href={`#${pageAddress('order', { id: reservation._id })}`} aria-label={t`Details of reservation ${uniqueId}`}>

@@ -46,6 +46,8 @@ export const ERROR_CODES = {
   NOT_CHANGEABLE: 20104,
   NO_AVAILABILITY: 20105,
   VERIFICATION_FAILED: 20106,
+  /** A new payment for a reservation that another payment has already paid: the browser goes on to complete it. */
+  ALREADY_PAID: 20107,
 } as const;
 
 /** The text shown for a completion code that has no text of its own (SPEC §8). */

@@ -2,8 +2,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { Reservation } from '../../machines/manage.machine';
 import { FieldList } from '../components/field-list';
-import { StatusLabel } from '../components/status-label';
-import { effectiveStatus } from '../domain/reservation-grouping';
+import { shownStatus, StatusLabel } from '../components/status-label';
 import { useFormats } from '../i18n/use-formats';
 
 export function ReservationDetails({ reservation, now }: { reservation: Reservation; now: Date }) {
@@ -25,7 +24,7 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
           [t`Dining area`, seatingArea?.name ?? t`Any`],
           [t`Reference`, reservation.uniqueId],
           Boolean(bookedFor) && [t`Name`, bookedFor],
-          [t`Status`, <StatusLabel status={effectiveStatus(reservation, now)} />],
+          [t`Status`, <StatusLabel status={shownStatus(reservation, now)} />],
           prepaid && [payment.prePaymentType === 'DEPOSIT' ? t`Deposit` : t`Prepayment`, format.money(payment.amountDue)],
           Boolean(guest.notes) && [t`Special requests`, guest.notes],
         ]}

@@ -6,6 +6,8 @@ import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
 import { PaymentPanel } from '../booking/payment-panel';
 import { PriceBreakdown } from '../booking/price-breakdown';
+import { FieldList } from '../components/field-list';
+import { shownStatus, StatusLabel } from '../components/status-label';
 
 type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
@@ -16,7 +18,12 @@ export default function PaymentPage() {
   const payment = BookingContext.useSelector((s) => s.children.pay as PaymentActor | undefined);
   return (
     <BookingStep title={t`Payment`}>
-      {reservation && <PriceBreakdown payment={reservation.payment} />}
+      {reservation && (
+        <>
+          <FieldList rows={[[t`Status`, <StatusLabel status={shownStatus(reservation, new Date())} />]]} />
+          <PriceBreakdown payment={reservation.payment} />
+        </>
+      )}
       {payment ? (
         <PaymentPanel actor={payment} />
       ) : (

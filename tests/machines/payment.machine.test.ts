@@ -32,7 +32,10 @@ const events = [
   { type: 'method.wallet' },
   { type: 'xstate.done.actor.createPayment', output: payment() },
   { type: 'xstate.done.actor.createPayment', output: payment({ status: 'SUCCEEDED' }) },
+  { type: 'xstate.done.actor.createPayment', output: payment({ status: 'FAILED', clientSecret: null }) },
+  { type: 'xstate.done.actor.createPayment', output: payment({ clientSecret: null }) },
   { type: 'xstate.error.actor.createPayment', error: { message: 'no' } },
+  { type: 'xstate.error.actor.createPayment', error: { errorCode: 20107, message: 'This reservation has already been paid' } },
   { type: 'card.submit', card },
   { type: 'xstate.done.actor.confirmCard', output: intent('requires_action') },
   { type: 'xstate.done.actor.confirmCard', output: intent('succeeded') },
@@ -47,15 +50,17 @@ const events = [
   { type: 'xstate.error.actor.answerChallenge', error: { message: 'network' } },
   { type: 'xstate.done.actor.waitForPayment', output: payment({ status: 'SUCCEEDED', cardLast4: '4242' }) },
   { type: 'xstate.done.actor.waitForPayment', output: payment({ status: 'FAILED' }) },
+  { type: 'xstate.done.actor.waitForPayment', output: payment({ status: 'REFUNDED', clientSecret: null }) },
   { type: 'xstate.error.actor.waitForPayment', error: { message: 'timeout' } },
   { type: 'xstate.done.actor.payByWallet', output: payment({ method: 'WALLET', status: 'REQUIRES_PAYMENT_METHOD' }) },
   { type: 'xstate.error.actor.payByWallet', error: { message: 'Your wallet balance is too low for this payment.' } },
+  { type: 'xstate.error.actor.payByWallet', error: { errorCode: 20107, message: 'This reservation has already been paid' } },
   { type: 'retry' },
 ] as unknown as EventObject[];
 
 // The attempt counter grows with every retry; leaving it out keeps the state space finite.
 const serializeState = (s: AnyMachineSnapshot) =>
-  JSON.stringify([s.value, s.context.config?.methods.includes('WALLET') ?? null, s.context.payment !== null]);
+  JSON.stringify([s.value, s.context.config?.methods.includes('WALLET') ?? null, s.context.payment !== null, Boolean(s.context.payment?.clientSecret)]);
 const input = { purpose: 'reservation', reservationId: 'cccccccccccccccccccccc01', amount: 60000 } as const;
 const topUpInput = { purpose: 'top-up', topUpId: '7f3c2a9e41b0', amount: 500_000 } as const;
 const paths = transitionCoverPaths(paymentMachine, { input, events, serializeState });
@@ -131,6 +136,51 @@ describe('payment machine rules', () => {
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ paymentId: payment()._id, method: 'CARD' });
     expect(keys).toEqual([`${input.reservationId}-card-1`, `${input.reservationId}-card-2`]);
+  });
+
+  it('says the card component cannot be made for a payment that is over, or was not set up, and starts afresh on retry', async () => {
+    const keys: string[] = [];
+    const answers = [payment({ status: 'FAILED', clientSecret: null }), payment({ clientSecret: null }), payment()];
+    const actor = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => (keys.push(i.idempotencyKey), answers.shift()),
+    });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.problem).toBe('component');
+    actor.send({ type: 'retry' });
+    await settle();
+    await settle();
+    // The form shows, but Pay finds no intent to confirm the card against.
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    actor.send({ type: 'card.submit', card });
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.problem).toBe('not-initialized');
+    actor.send({ type: 'retry' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    expect(keys).toEqual([1, 2, 3].map((n) => `${input.reservationId}-card-${n}`));
+  });
+
+  it('goes on to completion when its card payment is given back because another one had paid the reservation', async () => {
+    const keys: string[] = [];
+    const actor = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => {
+        keys.push(i.idempotencyKey);
+        if (keys.length > 1) throw { errorCode: 20107, message: 'This reservation has already been paid' };
+        return payment();
+      },
+      confirmCard: () => intent('succeeded'),
+      waitForPayment: () => payment({ status: 'REFUNDED', clientSecret: null }),
+    });
+    await settle();
+    actor.send({ type: 'card.submit', card });
+    for (let i = 0; i < 5; i++) await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ paymentId: null, method: null });
+    expect(keys).toEqual([1, 2].map((n) => `${input.reservationId}-card-${n}`));
   });
 
   it("does not take the browser's word: it waits for the server to say SUCCEEDED", async () => {

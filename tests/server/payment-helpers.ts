@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { outbox, payments, reservations, users, walletEntries, type UserRole } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { TEST_CARDS } from '../../server/payments/test-processor';
-import { testProcessorEvents } from '../../server/payments/test-processor-tables';
+import { testProcessorEvents, testProcessorRefunds } from '../../server/payments/test-processor-tables';
+import { signWebhookPayload } from '../../server/payments/webhook-signature';
 import { deliverPendingWebhooks } from '../../server/services/payment-worker';
 import { BATARD, experienceIdByName, OBE } from './fixtures';
 import { createTestApi, TEST_NOW, TEST_WEBHOOK_SECRET, type Driver, type TestApi } from './harness';
@@ -101,6 +102,38 @@ export function paymentHelpers(api: TestApi) {
       const confirmed = await helpers.confirm(payment.intentId, card(payment.clientSecret, cardNumber));
       expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
       return { payment, intent: confirmed.body.data };
+    },
+
+    /** Starts a card payment (the card not given yet) and returns it as the API answered. */
+    async startCard(user: TestUser, reservationId: string) {
+      const started = await helpers.startPayment(user, reservationId, 'CARD');
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      return started.body.data as { _id: string; intentId: string; clientSecret: string };
+    },
+
+    /** The browser gives the processor a card for a started payment; returns the intent's status. */
+    async payStarted(payment: { intentId: string; clientSecret: string }, cardNumber: string = TEST_CARDS.visa): Promise<string> {
+      const confirmed = await helpers.confirm(payment.intentId, card(payment.clientSecret, cardNumber));
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      return confirmed.body.data.status;
+    },
+
+    /** Posts the processor's queued event of a type about an intent to the webhook, signed now. */
+    async postWebhook(intentId: string, type = 'payment_intent.succeeded') {
+      const event = await helpers.pendingEvent(intentId, type);
+      const signature = signWebhookPayload(event.body, TEST_WEBHOOK_SECRET, api.clock.now());
+      const res = await api.request('POST', '/payments/webhook', { body: event.body, headers: { 'x-processor-signature': signature } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    },
+
+    /** The refunds the processor made of an intent. */
+    processorRefunds: (intentId: string) => api.deps.db.select().from(testProcessorRefunds).where(eq(testProcessorRefunds.intentId, intentId)),
+
+    /** The guest's mails as GET /dev/outbox shows them, newest first. */
+    async outboxOf(email: string): Promise<{ subject: string; body: string }[]> {
+      const res = await api.request('GET', `/dev/outbox?${new URLSearchParams({ recipient: email, channel: 'EMAIL' })}`);
+      expect(res.status).toBe(200);
+      return res.body.data;
     },
 
     /** Holds, pays by card (delivering the webhook) and completes a Whisky Flight. */

@@ -6,6 +6,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '../../server/payments/test-processor';
+import { deliverPendingWebhooks } from '../../server/services/payment-worker';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
 import { agreeAndSubmit, pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
@@ -28,6 +30,12 @@ async function typeCard(user: User, number: string) {
   await user.type(screen.getByLabelText('Card number'), number);
   await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
   await user.type(screen.getByLabelText('Security code'), '123');
+}
+
+/** The guest's newest held reservation, read through the API (as another tab of it would know it). */
+async function newestHold(token: string): Promise<string> {
+  const list = (await api().request('GET', '/user/reservation', { token })).body.data as { _id: string; status: string; createdAt: string }[];
+  return list.filter((r) => r.status === 'PENDING').sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1)!._id;
 }
 
 describe('paying in the wizard', () => {
@@ -57,6 +65,56 @@ describe('paying in the wizard', () => {
     await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
     expect(await screen.findByText('Your card was declined.', {}, SLOW)).toBeTruthy();
     expect(screen.getByText(/Your table is held for/)).toBeTruthy();
+    await typeCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
+    await findHeading('Your table is confirmed');
+  });
+
+  it('completes the booking when another tab paid it first, and gives this card payment back', async () => {
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
+    const token = await api().login('guest@example.com', 'guest-pass-1');
+    const user = userEvent.setup();
+    await toPayment(user, 'obe', /^Whisky Flight/, /SAT\s*28/, '8:00 pm');
+    await screen.findByLabelText('Card number', {}, SLOW);
+
+    // The same hold paid in another tab, while this one shows the card form.
+    const held = { _id: await newestHold(token) };
+    const other = (await api().request('POST', `/user/reservation/${held._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: `${held._id}-other-tab` } })).body.data;
+    await api().processor.confirm(other.intentId, { clientSecret: other.clientSecret, cardholderName: 'M L', cardNumber: TEST_CARDS.mastercard, expMonth: 12, expYear: 2030, cvc: '123' });
+    await deliverPendingWebhooks(api().deps);
+
+    await typeCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
+    await findHeading('Your table is confirmed');
+    const payments = (await api().request('GET', `/user/reservation/${held._id}`, { token })).body.data;
+    expect(payments.status).toBe('CONFIRMED');
+    const mails = (await api().request('GET', '/dev/outbox?recipient=guest%40example.com&channel=EMAIL')).body.data as { subject: string; body: string }[];
+    const refunds = mails.filter((m) => m.subject.includes('has been refunded'));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.body).toContain('This reservation had already been paid, so the second payment is not needed.');
+    expect(refunds[0]!.body).toContain('Visa card ending 4242');
+  });
+
+  it('says why it cannot start a payment while another tab’s card is in 3-D Secure, then pays once that one failed', async () => {
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
+    const token = await api().login('guest@example.com', 'guest-pass-1');
+    const user = userEvent.setup();
+    await openApp('/pages/experience?domain=obe');
+    await walkToTimes(user, { experience: /^Whisky Flight/, day: /SUN\s*29/ });
+    await pickTime(user, '8:00 pm');
+    await findHeading('Your details');
+
+    // Another tab of the same hold has a card waiting in its 3-D Secure challenge.
+    const held = await newestHold(token);
+    const other = (await api().request('POST', `/user/reservation/${held}/payment`, { token, body: { method: 'CARD', idempotencyKey: `${held}-other-tab` } })).body.data;
+    await api().processor.confirm(other.intentId, { clientSecret: other.clientSecret, cardholderName: 'M L', cardNumber: TEST_CARDS.threeDSecure, expMonth: 12, expYear: 2030, cvc: '123' });
+
+    await agreeAndSubmit(user, 'Continue to payment');
+    const alert = await screen.findByText((_, el) => el?.getAttribute('role') === 'alert' && el.textContent!.startsWith('The initialization of the payment has failed.'), {}, SLOW);
+    expect(alert.textContent).toContain('Another payment for this reservation is still in progress. Please finish it before paying again.');
+
+    await api().processor.challenge(other.intentId, 'fail');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     await typeCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
     await findHeading('Your table is confirmed');

@@ -42,6 +42,7 @@ describe('SPEC §8 texts', () => {
     [{ kind: 'no-timeslot' } as Problem, 'No time slot available'],
     [{ kind: 'unavailable' } as Problem, 'Sorry, your selection is unavailable'],
     [{ kind: 'expired' } as Problem, 'Reservation expired'],
+    [{ kind: 'failed', message: 'network' } as Problem, 'Reservation failed'],
   ])('%j reads %s', (problem, expected) => {
     expect(text(problem)).toBe(expected);
   });

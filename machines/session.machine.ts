@@ -5,6 +5,7 @@
  * event of the token keys and send `session.sync`.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { accessTokenExpiresAt } from '../src/api/token-claims';
 
 export interface SessionUser {
@@ -23,10 +24,20 @@ export interface Credentials {
   area?: 'user' | 'admin';
 }
 
-export interface LoginResult {
+export interface LoginResult extends ServerTimed {
   token: string;
   refreshToken: string;
   user: SessionUser;
+}
+
+/** The profile read of a restored session. */
+export interface LoadedProfile extends ServerTimed {
+  user: SessionUser;
+}
+
+/** A rotated token pair: when its access token runs out, on the server's clock. */
+export interface RefreshedTokens extends ServerTimed {
+  tokenExpiresAt: number | null;
 }
 
 /** Why the user is (back) on the log-in page; the page shows the matching text. */
@@ -35,8 +46,10 @@ export type SessionNotice = 'login-expired' | 'login-failed' | null;
 export interface SessionContext {
   user: SessionUser | null;
   upcomingCount: number;
-  /** When the access token runs out (ms since epoch), to refresh ahead of it. */
+  /** When the access token runs out (ms since epoch, on the server's clock), to refresh ahead of it. */
   tokenExpiresAt: number | null;
+  /** Server time minus device time as the last answer told it, so the refresh follows the server's clock. */
+  clockOffsetMs: number;
   notice: SessionNotice;
   /** The server's message when log-in was refused ('Incorrect E-mail or Password', a rate limit). */
   errorMessage: string | null;
@@ -46,7 +59,7 @@ export type SessionEvent =
   | { type: 'login.submit'; credentials: Credentials }
   | { type: 'logout' }
   | { type: 'session.expired' }
-  | { type: 'tokens.refreshed'; tokenExpiresAt: number | null }
+  | ({ type: 'tokens.refreshed' } & RefreshedTokens)
   | { type: 'session.sync'; signedIn: boolean }
   | { type: 'upcoming.set'; count: number };
 
@@ -57,11 +70,11 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    /** The stored access token's expiry, or null when there is none. */
-    input: {} as { tokenExpiresAt: number | null },
+    /** The stored access token's expiry, or null when there is none; the server clock's offset if known. */
+    input: {} as { tokenExpiresAt: number | null; clockOffsetMs?: number },
   },
   actors: {
-    loadProfile: fromPromise<SessionUser>(async () => {
+    loadProfile: fromPromise<LoadedProfile>(async () => {
       throw new Error('loadProfile not provided');
     }),
     loadUpcomingCount: fromPromise<number, { userId: string }>(async () => {
@@ -70,7 +83,7 @@ export const sessionMachine = setup({
     logIn: fromPromise<LoginResult, Credentials>(async () => {
       throw new Error('logIn not provided');
     }),
-    refreshTokens: fromPromise<{ tokenExpiresAt: number | null }>(async () => {
+    refreshTokens: fromPromise<RefreshedTokens>(async () => {
       throw new Error('refreshTokens not provided');
     }),
   },
@@ -88,8 +101,11 @@ export const sessionMachine = setup({
     signedOutElsewhere: ({ event }) => event.type === 'session.sync' && !event.signedIn,
   },
   delays: {
+    /** Until a minute before the token runs out, read on the server's clock (the device's may be off). */
     refreshDelay: ({ context }) =>
-      context.tokenExpiresAt === null ? 10 * 60_000 : Math.max(0, context.tokenExpiresAt - Date.now() - REFRESH_AHEAD_MS),
+      context.tokenExpiresAt === null
+        ? 10 * 60_000
+        : Math.max(0, context.tokenExpiresAt - serverTime(context.clockOffsetMs) - REFRESH_AHEAD_MS),
   },
 }).createMachine({
   id: 'session',
@@ -97,6 +113,7 @@ export const sessionMachine = setup({
     user: null,
     upcomingCount: 0,
     tokenExpiresAt: input.tokenExpiresAt,
+    clockOffsetMs: input.clockOffsetMs ?? 0,
     notice: null,
     errorMessage: null,
   }),
@@ -110,7 +127,10 @@ export const sessionMachine = setup({
       invoke: {
         src: 'loadProfile',
         id: 'loadProfile',
-        onDone: { target: 'loggedIn', actions: assign({ user: ({ event }) => event.output }) },
+        onDone: {
+          target: 'loggedIn',
+          actions: assign({ user: ({ event }) => event.output.user, clockOffsetMs: ({ event }) => event.output.clockOffsetMs }),
+        },
         onError: { target: 'loggedOut', actions: 'clearSession' },
       },
       on: { 'session.expired': { target: 'expired' } },
@@ -134,6 +154,7 @@ export const sessionMachine = setup({
             assign({
               user: ({ event }) => event.output.user,
               tokenExpiresAt: ({ event }) => accessTokenExpiresAt(event.output.token),
+              clockOffsetMs: ({ event }) => event.output.clockOffsetMs,
             }),
           ],
         },
@@ -166,7 +187,10 @@ export const sessionMachine = setup({
             id: 'refreshTokens',
             onDone: {
               target: 'active',
-              actions: assign({ tokenExpiresAt: ({ event }) => event.output.tokenExpiresAt }),
+              actions: assign({
+                tokenExpiresAt: ({ event }) => event.output.tokenExpiresAt,
+                clockOffsetMs: ({ event }) => event.output.clockOffsetMs,
+              }),
             },
             onError: { target: '#session.expired' },
           },
@@ -178,7 +202,7 @@ export const sessionMachine = setup({
         'tokens.refreshed': {
           target: '.active',
           reenter: true,
-          actions: assign({ tokenExpiresAt: ({ event }) => event.tokenExpiresAt }),
+          actions: assign({ tokenExpiresAt: ({ event }) => event.tokenExpiresAt, clockOffsetMs: ({ event }) => event.clockOffsetMs }),
         },
         'session.sync': { guard: 'signedOutElsewhere', target: 'loggedOut', actions: 'clearSession' },
         'upcoming.set': { actions: assign({ upcomingCount: ({ event }) => event.count }) },

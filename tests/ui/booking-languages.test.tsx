@@ -19,7 +19,7 @@ import { SLOW } from './page-queries';
 import { collectPageTexts, englishWords } from '../fixtures/english-words';
 
 // Each test a new visit, with the page's clock and the server's agreeing: Monday 23 Nov 2026, 10:00 in Hong Kong.
-const api = useAppHarness({ fixedNow: 'test' });
+const api = useAppHarness();
 type User = ReturnType<typeof userEvent.setup>;
 
 /** The demo guests these walks book as: their names stay as written. */

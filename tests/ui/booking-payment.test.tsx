@@ -10,7 +10,7 @@ import { findHeading, openApp, storeSession, useAppHarness } from './app-harness
 import { agreeAndSubmit, pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
 
-const api = useAppHarness({ fixedNow: 'test' });
+const api = useAppHarness();
 type User = ReturnType<typeof userEvent.setup>;
 
 /** From the venue to the payment step, agreeing to every policy. */

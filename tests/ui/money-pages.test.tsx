@@ -19,7 +19,6 @@ import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
 // The page's clock and the server's agree: Monday 23 Nov 2026, 10:00 in Hong Kong.
 const api = useAppHarness({
-  fixedNow: 'test',
   afterEach: () => {
     vi.restoreAllMocks();
   },

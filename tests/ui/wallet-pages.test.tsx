@@ -15,7 +15,7 @@ import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
 // The demo wallet's history is dated from the server's fixed now; the browser shares it.
-const api = useAppHarness({ fixedNow: 'file' });
+const api = useAppHarness();
 
 const MEMBER = ['member@example.com', 'member-pass-1'] as const;
 const GUEST = ['guest@example.com', 'guest-pass-1'] as const;

@@ -13,7 +13,7 @@ export interface ServerTimed {
 }
 
 /** The server's time minus the device's, from an answer's Date header read when it arrived; null without one. */
-export function offsetFromDateHeader(dateHeader: string | null | undefined, receivedAt: number): number | null {
+function offsetFromDateHeader(dateHeader: string | null | undefined, receivedAt: number): number | null {
   const serverNow = Date.parse(dateHeader ?? '');
   return Number.isNaN(serverNow) ? null : serverNow - receivedAt;
 }

@@ -19,7 +19,7 @@ import { CARD_EXPIRY } from './booking-walk';
 import { SLOW } from './page-queries';
 import { collectPageTexts, englishWords } from '../fixtures/english-words';
 
-// Each test a new visit, with the page's clock and the server's agreeing: Monday 23 Nov 2026, 10:00 in Hong Kong.
+// Each test a new visit, on the server's clock (the page learns it from the answers): Monday 23 Nov 2026, 10:00 in Hong Kong.
 const api = useAppHarness();
 type User = ReturnType<typeof userEvent.setup>;
 

@@ -11,7 +11,7 @@ import { findHeading, openApp, storeSession, useAppHarness } from './app-harness
 import { bookBarSeatingAtObe, pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
 
-// Each test a new visit, with the page's clock and the server's agreeing: Monday 23 Nov 2026, 10:00 in Hong Kong.
+// Each test a new visit, on the server's clock (the page learns it from the answers): Monday 23 Nov 2026, 10:00 in Hong Kong.
 // A test that moves the clocks puts them back: the page's to the machine's, the server's to TEST_NOW.
 const api = useAppHarness({
   afterEach: (started) => {

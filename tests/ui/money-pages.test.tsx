@@ -17,7 +17,7 @@ import { bookBarSeatingAtObe, CARD_EXPIRY } from './booking-walk';
 import { failOnce } from './fetch-watch';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
-// The page's clock and the server's agree: Monday 23 Nov 2026, 10:00 in Hong Kong.
+// The page runs on the server's clock (learned from its answers): Monday 23 Nov 2026, 10:00 in Hong Kong.
 const api = useAppHarness({
   afterEach: () => {
     vi.restoreAllMocks();

@@ -2,7 +2,8 @@
  * The session (SPEC §4): not logged in or logged in, with checking, logging in, refreshing and expired.
  * Persistence and calls are named here and given by the app (`machine.provide`), so tests and the
  * Stately visualizer use the same chart. Other tabs learn of a log-in or log-out from the storage
- * event of the token keys and send `session.sync`.
+ * event of the token keys and send `session.sync`. The token refresh is timed on the server's clock:
+ * the calls' answers bring its offset from the device's (`clockOffsetMs`, src/api/server-clock.ts).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { serverTime, type ServerTimed } from '../src/api/server-clock';

@@ -10,6 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { inVenueLanguage } from './venue-language';
 import type { components } from '../src/api/schema';
+import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { paymentMachine } from './payment.machine';
 
 type Schemas = components['schemas'];
@@ -94,10 +95,9 @@ export interface SlotSearch {
   timeslots: Timeslot[];
 }
 
-export interface CreatedHold {
+/** The new hold, and the server's clock as its answer told it. */
+export interface CreatedHold extends ServerTimed {
   reservation: Reservation;
-  /** The server's clock when it answered (the Date header), in ms since epoch. */
-  serverNow: number;
 }
 
 const emptyDraft: Draft = { experienceId: null, date: null, numberOfGuests: 2, startTime: null, seatingAreaId: null };
@@ -208,7 +208,7 @@ export const bookingMachine = setup({
     holdExpiry: ({ context }) => {
       const expiresAt = context.reservation?.holdExpiresAt;
       if (!expiresAt) return 0;
-      return Math.max(0, Date.parse(expiresAt) - (Date.now() + context.clockOffsetMs));
+      return Math.max(0, Date.parse(expiresAt) - serverTime(context.clockOffsetMs));
     },
   },
 }).createMachine({
@@ -411,7 +411,7 @@ export const bookingMachine = setup({
               target: '#booking.holding',
               actions: assign({
                 reservation: ({ event }) => event.output.reservation,
-                clockOffsetMs: ({ event }) => event.output.serverNow - Date.now(),
+                clockOffsetMs: ({ event }) => event.output.clockOffsetMs,
                 phoneVerified: false,
                 agreements: null,
               }),

@@ -6,6 +6,7 @@
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { components } from '../src/api/schema';
+import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { isIsoDate, serviceDateTime } from '../src/domain/time';
 import { MAX_PARTY_SIZE } from '../src/domain/venues';
 
@@ -50,6 +51,11 @@ export interface ChangeRequest {
   numberOfGuests: number;
 }
 
+/** The reservation as read, and the server's clock as the answer told it. */
+export interface LoadedReservation extends ServerTimed {
+  reservation: Reservation;
+}
+
 export interface ManageContext {
   reservationId: string | null;
   /** 'cancel' when opened from the cancel page: a cancellable reservation goes straight to the confirmation. */
@@ -58,6 +64,8 @@ export interface ManageContext {
   draft: ChangeDraft | null;
   timeslots: Timeslot[];
   problem: ManageProblem | null;
+  /** Server time minus device time when the reservation was read: "upcoming" is judged on the server's clock. */
+  clockOffsetMs: number;
 }
 
 export type ManageEvent =
@@ -110,7 +118,7 @@ export const manageMachine = setup({
     events: {} as ManageEvent,
   },
   actors: {
-    loadReservation: fromPromise<Reservation, { id: string }>(async () => {
+    loadReservation: fromPromise<LoadedReservation, { id: string }>(async () => {
       throw new Error('loadReservation not provided');
     }),
     loadAvailability: fromPromise<Timeslot[], AvailabilityQuery>(async () => {
@@ -138,8 +146,8 @@ export const manageMachine = setup({
     isOpenReservation: ({ context, event }) =>
       event.type === 'reservation.translated' && context.reservation?._id === event.reservation._id,
     wantsCancel: ({ context }) => context.intent === 'cancel',
-    isChangeable: ({ context }) => isUpcomingConfirmed(context.reservation, new Date()),
-    isCancellable: ({ context }) => isUpcomingConfirmed(context.reservation, new Date()),
+    isChangeable: ({ context }) => isUpcomingConfirmed(context.reservation, new Date(serverTime(context.clockOffsetMs))),
+    isCancellable: ({ context }) => isUpcomingConfirmed(context.reservation, new Date(serverTime(context.clockOffsetMs))),
     isValidEdit: ({ event }) =>
       event.type === 'change.edit' &&
       isIsoDate(event.date) &&
@@ -159,6 +167,7 @@ export const manageMachine = setup({
     draft: null,
     timeslots: [],
     problem: null,
+    clockOffsetMs: 0,
   },
   on: {
     'reservation.translated': { guard: 'isOpenReservation', actions: 'takeTranslatedNames' },
@@ -181,7 +190,7 @@ export const manageMachine = setup({
         input: ({ context }) => ({ id: context.reservationId! }),
         onDone: {
           target: 'opened',
-          actions: assign({ reservation: ({ event }) => event.output }),
+          actions: assign({ reservation: ({ event }) => event.output.reservation, clockOffsetMs: ({ event }) => event.output.clockOffsetMs }),
         },
         onError: {
           target: 'failed',

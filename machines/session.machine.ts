@@ -2,9 +2,11 @@
  * The session (SPEC §4): not logged in or logged in, with checking, logging in, refreshing and expired.
  * Persistence and calls are named here and given by the app (`machine.provide`), so tests and the
  * Stately visualizer use the same chart. Other tabs learn of a log-in or log-out from the storage
- * event of the token keys and send `session.sync`.
+ * event of the token keys and send `session.sync`. The token refresh is timed on the server's clock:
+ * the calls' answers bring its offset from the device's (`clockOffsetMs`, src/api/server-clock.ts).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { accessTokenExpiresAt } from '../src/api/token-claims';
 
 export interface SessionUser {
@@ -23,10 +25,20 @@ export interface Credentials {
   area?: 'user' | 'admin';
 }
 
-export interface LoginResult {
+export interface LoginResult extends ServerTimed {
   token: string;
   refreshToken: string;
   user: SessionUser;
+}
+
+/** The profile read of a restored session. */
+export interface LoadedProfile extends ServerTimed {
+  user: SessionUser;
+}
+
+/** A rotated token pair: when its access token runs out, on the server's clock. */
+export interface RefreshedTokens extends ServerTimed {
+  tokenExpiresAt: number | null;
 }
 
 /** Why the user is (back) on the log-in page; the page shows the matching text. */
@@ -35,8 +47,10 @@ export type SessionNotice = 'login-expired' | 'login-failed' | null;
 export interface SessionContext {
   user: SessionUser | null;
   upcomingCount: number;
-  /** When the access token runs out (ms since epoch), to refresh ahead of it. */
+  /** When the access token runs out (ms since epoch, on the server's clock), to refresh ahead of it. */
   tokenExpiresAt: number | null;
+  /** Server time minus device time as the last answer told it, so the refresh follows the server's clock. */
+  clockOffsetMs: number;
   notice: SessionNotice;
   /** The server's message when log-in was refused ('Incorrect E-mail or Password', a rate limit). */
   errorMessage: string | null;
@@ -46,7 +60,7 @@ export type SessionEvent =
   | { type: 'login.submit'; credentials: Credentials }
   | { type: 'logout' }
   | { type: 'session.expired' }
-  | { type: 'tokens.refreshed'; tokenExpiresAt: number | null }
+  | ({ type: 'tokens.refreshed' } & RefreshedTokens)
   | { type: 'session.sync'; signedIn: boolean }
   | { type: 'upcoming.set'; count: number };
 
@@ -57,11 +71,11 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    /** The stored access token's expiry, or null when there is none. */
-    input: {} as { tokenExpiresAt: number | null },
+    /** The stored access token's expiry, or null when there is none; the server clock's offset if known. */
+    input: {} as { tokenExpiresAt: number | null; clockOffsetMs?: number },
   },
   actors: {
-    loadProfile: fromPromise<SessionUser>(async () => {
+    loadProfile: fromPromise<LoadedProfile>(async () => {
       throw new Error('loadProfile not provided');
     }),
     loadUpcomingCount: fromPromise<number, { userId: string }>(async () => {
@@ -70,7 +84,7 @@ export const sessionMachine = setup({
     logIn: fromPromise<LoginResult, Credentials>(async () => {
       throw new Error('logIn not provided');
     }),
-    refreshTokens: fromPromise<{ tokenExpiresAt: number | null }>(async () => {
+    refreshTokens: fromPromise<RefreshedTokens>(async () => {
       throw new Error('refreshTokens not provided');
     }),
   },
@@ -88,8 +102,11 @@ export const sessionMachine = setup({
     signedOutElsewhere: ({ event }) => event.type === 'session.sync' && !event.signedIn,
   },
   delays: {
+    /** Until a minute before the token runs out, read on the server's clock (the device's may be off). */
     refreshDelay: ({ context }) =>
-      context.tokenExpiresAt === null ? 10 * 60_000 : Math.max(0, context.tokenExpiresAt - Date.now() - REFRESH_AHEAD_MS),
+      context.tokenExpiresAt === null
+        ? 10 * 60_000
+        : Math.max(0, context.tokenExpiresAt - serverTime(context.clockOffsetMs) - REFRESH_AHEAD_MS),
   },
 }).createMachine({
   id: 'session',
@@ -97,6 +114,7 @@ export const sessionMachine = setup({
     user: null,
     upcomingCount: 0,
     tokenExpiresAt: input.tokenExpiresAt,
+    clockOffsetMs: input.clockOffsetMs ?? 0,
     notice: null,
     errorMessage: null,
   }),
@@ -110,7 +128,10 @@ export const sessionMachine = setup({
       invoke: {
         src: 'loadProfile',
         id: 'loadProfile',
-        onDone: { target: 'loggedIn', actions: assign({ user: ({ event }) => event.output }) },
+        onDone: {
+          target: 'loggedIn',
+          actions: assign({ user: ({ event }) => event.output.user, clockOffsetMs: ({ event }) => event.output.clockOffsetMs }),
+        },
         onError: { target: 'loggedOut', actions: 'clearSession' },
       },
       on: { 'session.expired': { target: 'expired' } },
@@ -134,6 +155,7 @@ export const sessionMachine = setup({
             assign({
               user: ({ event }) => event.output.user,
               tokenExpiresAt: ({ event }) => accessTokenExpiresAt(event.output.token),
+              clockOffsetMs: ({ event }) => event.output.clockOffsetMs,
             }),
           ],
         },
@@ -166,7 +188,10 @@ export const sessionMachine = setup({
             id: 'refreshTokens',
             onDone: {
               target: 'active',
-              actions: assign({ tokenExpiresAt: ({ event }) => event.output.tokenExpiresAt }),
+              actions: assign({
+                tokenExpiresAt: ({ event }) => event.output.tokenExpiresAt,
+                clockOffsetMs: ({ event }) => event.output.clockOffsetMs,
+              }),
             },
             onError: { target: '#session.expired' },
           },
@@ -178,7 +203,7 @@ export const sessionMachine = setup({
         'tokens.refreshed': {
           target: '.active',
           reenter: true,
-          actions: assign({ tokenExpiresAt: ({ event }) => event.tokenExpiresAt }),
+          actions: assign({ tokenExpiresAt: ({ event }) => event.tokenExpiresAt, clockOffsetMs: ({ event }) => event.clockOffsetMs }),
         },
         'session.sync': { guard: 'signedOutElsewhere', target: 'loggedOut', actions: 'clearSession' },
         'upcoming.set': { actions: assign({ upcomingCount: ({ event }) => event.count }) },

@@ -23,12 +23,12 @@ const plainVenue = { ...hopSzeFixture, domain: 'leclos', requiresPhoneVerificati
 const SLOT = 1110;
 const choiceSlots = [{ ...slots[0]!, startTime: SLOT }];
 const singleSlots = [{ ...slots[1]!, startTime: SLOT }];
-const free = { reservation: reservation(), serverNow: Date.parse('2026-11-23T02:00:00Z') };
+const free = { reservation: reservation(), clockOffsetMs: 0 };
 const paid = {
   reservation: reservation({
     payment: { prePaymentType: 'DEPOSIT', amountDue: 40000, currency: 'HKD', breakdown: { subTotal: 40000, serviceCharge: 0, tax: 0, total: 40000 } },
   }),
-  serverNow: free.serverNow,
+  clockOffsetMs: 0,
 };
 
 /** The events a browser test can bring about, by name; each is a user action or an outcome the test arranges. */

@@ -6,6 +6,7 @@
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { sessionMachine } from '../../machines/session.machine';
+import { E2E_CLOCK_START } from '../support/constants';
 import { allStateIds } from '../../tests/machines/replay';
 import { activeStateIds, pathTransitions, type Path } from './booking-model';
 import { eventNamer } from './event-names';
@@ -15,17 +16,17 @@ const apiError = (message: string) => new Error(message);
 
 /** The events a browser test can bring about, by name. */
 export const SESSION_EVENTS = {
-  profileLoaded: { type: 'xstate.done.actor.loadProfile', output: user },
+  profileLoaded: { type: 'xstate.done.actor.loadProfile', output: { user, clockOffsetMs: 0 } },
   // The password typed (right or wrong) follows from the answer that comes next.
   logIn: { type: 'login.submit', credentials: { email: 'tess@example.com', password: 'password' } },
-  loggedIn: { type: 'xstate.done.actor.logIn', output: { token: 'token', refreshToken: 'refresh', user } },
+  loggedIn: { type: 'xstate.done.actor.logIn', output: { token: 'token', refreshToken: 'refresh', user, clockOffsetMs: 0 } },
   logInRefused: { type: 'xstate.error.actor.logIn', error: apiError('Incorrect E-mail or Password') },
   logOut: { type: 'logout' },
   refreshDue: { type: 'xstate.after.refreshDelay.session.loggedIn.active' },
-  refreshed: { type: 'xstate.done.actor.refreshTokens', output: { tokenExpiresAt: null } },
+  refreshed: { type: 'xstate.done.actor.refreshTokens', output: { tokenExpiresAt: null, clockOffsetMs: 0 } },
   refreshRefused: { type: 'xstate.error.actor.refreshTokens', error: apiError('Login expired') },
   expiredOnCall: { type: 'session.expired' },
-  refreshedOnCall: { type: 'tokens.refreshed', tokenExpiresAt: null },
+  refreshedOnCall: { type: 'tokens.refreshed', tokenExpiresAt: null, clockOffsetMs: 0 },
   signedInElsewhere: { type: 'session.sync', signedIn: true },
   signedOutElsewhere: { type: 'session.sync', signedIn: false },
 } as const;
@@ -60,9 +61,12 @@ function stepRealizable(before: AnyMachineSnapshot, name: SessionEventName): boo
   return true;
 }
 
+/** The chart's input: a returning visitor's stored token runs out 15 minutes after the server clock's start. */
+const inputOf = (returning: boolean) => ({ tokenExpiresAt: returning ? Date.parse(E2E_CLOCK_START) + 15 * 60_000 : null });
+
 function exactPath(path: Path, returning: boolean): Path {
   const machine = sessionMachine as AnyStateMachine;
-  let state = getInitialSnapshot(machine, { tokenExpiresAt: returning ? Date.now() + 15 * 60_000 : null }) as AnyMachineSnapshot;
+  let state = getInitialSnapshot(machine, inputOf(returning)) as AnyMachineSnapshot;
   const steps = path.steps.map((step, i) => {
     if (i > 0) state = getNextSnapshot(machine, state, step.event) as AnyMachineSnapshot;
     return { event: step.event, state };
@@ -73,7 +77,7 @@ function exactPath(path: Path, returning: boolean): Path {
 function candidates(returning: boolean): PlannedSessionPath[] {
   const machine = sessionMachine as AnyStateMachine;
   const events = Object.values(SESSION_EVENTS) as unknown as EventObject[];
-  const input = { tokenExpiresAt: returning ? Date.now() + 15 * 60_000 : null };
+  const input = inputOf(returning);
   const shortest = getShortestPaths(machine, { input, events, serializeState }) as Path[];
   const planned: PlannedSessionPath[] = [];
   const seen = new Set<string>();

@@ -1,4 +1,5 @@
 /** Facts the browser tests share: the server clock's start, the demo accounts, the test cards. */
+import { cardExpiryAfter } from '../../tests/fixtures/card-expiry';
 
 /**
  * Where the server's test clock starts: Monday 23 November 2026, 10:00 in Hong Kong, the same instant as
@@ -24,5 +25,5 @@ export const CARDS = {
   insufficientFunds: '4000 0000 0000 9995',
 } as const;
 
-/** A card expiry well after the clock's start. */
-export const CARD_EXPIRY = '12/34';
+/** A card expiry (MM/YY) well after the clock's start, whatever year it starts in. */
+export const CARD_EXPIRY = cardExpiryAfter(new Date(E2E_CLOCK_START));

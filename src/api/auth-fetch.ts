@@ -2,6 +2,7 @@
  * The fetch under the typed client: adds the bearer token, enforces the 30 s time-out, and on a 401
  * refreshes once (one refresh shared by every request waiting on it), then retries each request once.
  */
+import type { ServerClock } from './server-clock';
 import type { TokenPair, TokenStore } from './token-store';
 
 /** SPEC §7/§9: calls time out after 30 s. */
@@ -21,6 +22,8 @@ export interface AuthFetchOptions {
   onSessionExpired: () => void;
   /** Told of rotated tokens, e.g. so the session machine can schedule the next refresh. */
   onTokensRefreshed?: (tokens: TokenPair) => void;
+  /** Learns the server's time from the Date header of every answer, as it arrives. */
+  serverClock?: Pick<ServerClock, 'learn'>;
   baseUrl?: string;
   /** The user's language, sent as Accept-Language so the server answers and mails in it. */
   locale?: () => string;
@@ -47,7 +50,9 @@ export function createAuthFetch(options: AuthFetchOptions): AuthFetch {
     const locale = options.locale?.();
     if (locale) outgoing.headers.set('accept-language', locale);
     try {
-      return await doFetch(outgoing);
+      const response = await doFetch(outgoing);
+      options.serverClock?.learn(response.headers.get('date'));
+      return response;
     } catch (error) {
       if (controller.signal.aborted && controller.signal.reason instanceof RequestFailure) throw controller.signal.reason;
       if (request.signal?.aborted) throw error;

@@ -6,5 +6,8 @@ import { TokenStore } from './token-store';
 
 export const tokens = new TokenStore(localStorage);
 
-/** 'expired' when a refresh failed; 'refreshed' (detail: the new expiry) when the client rotated tokens. */
+/**
+ * 'expired' when a refresh failed; 'refreshed' when the client rotated tokens (detail: the new token's
+ * expiry and the server clock's offset, a `RefreshedTokens`).
+ */
 export const sessionSignals = new EventTarget();

@@ -4,6 +4,7 @@ import type { Agreements, CreatedHold, Draft, GuestDetails, Reservation, SlotSea
 import { api, tokens } from '../api/api';
 import { ApiFailure, unwrap } from '../api/api-error';
 import { meKey, venueKey } from '../api/query-keys';
+import { serverClock } from '../api/server-clock';
 import { fetchOnce } from '../api/use-api-query';
 import { isMobileDevice } from './booking-source';
 
@@ -42,22 +43,22 @@ export const bookingActors = {
   ),
   createReservation: fromPromise<CreatedHold, { venueId: string; draft: Draft }>(async ({ input }) => {
     const { draft } = input;
-    const result = await api.POST('/user/reservation/v1.1', {
-      body: {
-        venueId: input.venueId,
-        experienceId: draft.experienceId!,
-        date: draft.date!,
-        startTime: draft.startTime!,
-        numberOfGuests: draft.numberOfGuests,
-        ...(draft.seatingAreaId ? { seatingAreaId: draft.seatingAreaId } : {}),
-        bookingSource: isMobileDevice() ? 'GUEST_WEB_MOBILE' : 'GUEST_WEB',
-        locale: (document.documentElement.lang || 'en') as never,
-      },
-    });
-    const serverDate = Date.parse(result.response.headers.get('date') ?? '');
-    const body = await unwrap(Promise.resolve(result)).catch(asCallError);
-    // The Date header is the server's clock, to a second: enough for a 15-minute countdown.
-    return { reservation: body.data, serverNow: Number.isNaN(serverDate) ? Date.now() : serverDate };
+    const body = await unwrap(
+      api.POST('/user/reservation/v1.1', {
+        body: {
+          venueId: input.venueId,
+          experienceId: draft.experienceId!,
+          date: draft.date!,
+          startTime: draft.startTime!,
+          numberOfGuests: draft.numberOfGuests,
+          ...(draft.seatingAreaId ? { seatingAreaId: draft.seatingAreaId } : {}),
+          bookingSource: isMobileDevice() ? 'GUEST_WEB_MOBILE' : 'GUEST_WEB',
+          locale: (document.documentElement.lang || 'en') as never,
+        },
+      }),
+    ).catch(asCallError);
+    // This answer's Date header has just set the clock: the countdown runs on the server's time.
+    return { reservation: body.data, clockOffsetMs: serverClock.offsetMs };
   }),
   loadGuestProfile: fromPromise<GuestDetails>(async () => {
     // The session read the profile already; share its answer.

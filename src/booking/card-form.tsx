@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CardDetails } from '../../machines/payment.machine';
+import { serverClock } from '../api/server-clock';
 import { SubmitButton, TextField } from '../components/form';
 import { cardProblem, normalizeCardNumber, type CardField } from '../domain/card-validation';
 import { useMessageText } from '../i18n/message-text';
@@ -66,7 +67,7 @@ export function CardForm({
       ...parseExpiry(values.expiry),
       cvc: values.cvc.trim(),
     };
-    const problem = cardProblem(card, new Date());
+    const problem = cardProblem(card, serverClock.now());
     if (problem) {
       setError(problem.field === 'expMonth' || problem.field === 'expYear' ? { field: 'expiry', message: problem.message } : problem);
       return;

@@ -5,6 +5,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { serverTime } from '../api/server-clock';
 import { BookingContext } from './booking-context';
 
 /** Minutes left at which the countdown speaks. */
@@ -18,7 +19,7 @@ export function formatCountdown(seconds: number): string {
 export function HoldCountdown() {
   const expiresAt = BookingContext.useSelector((s) => s.context.reservation?.holdExpiresAt ?? null);
   const offset = BookingContext.useSelector((s) => s.context.clockOffsetMs);
-  const secondsLeft = () => (expiresAt ? (Date.parse(expiresAt) - (Date.now() + offset)) / 1000 : 0);
+  const secondsLeft = () => (expiresAt ? (Date.parse(expiresAt) - serverTime(offset)) / 1000 : 0);
   const [seconds, setSeconds] = useState(secondsLeft);
   const [announcement, setAnnouncement] = useState('');
 

@@ -1,10 +1,11 @@
 /** The manage chart's calls through the typed API client; reads are shared with the pages' queries. */
 import { fromPromise } from 'xstate';
-import type { AvailabilityQuery, CallError, ChangeRequest, Reservation, Timeslot } from '../../machines/manage.machine';
+import type { AvailabilityQuery, CallError, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
 import { api } from '../api/api';
 import { ApiFailure, unwrap } from '../api/api-error';
 import { fetchOnce, invalidate } from '../api/use-api-query';
 import { RequestFailure } from '../api/auth-fetch';
+import { serverClock } from '../api/server-clock';
 import { AVAILABILITY_PREFIX, availabilityKey, MONEY_PREFIXES, RESERVATION_PREFIX, reservationKey } from '../api/query-keys';
 
 /**
@@ -34,8 +35,10 @@ export function fetchReservation(userId: string, id: string): Promise<Reservatio
 /** The real calls, for the user `userId` (their reads are kept under keys of their own). */
 export function manageActors(userId: string) {
   return {
-    loadReservation: fromPromise<Reservation, { id: string }>(({ input }) =>
-      fetchReservation(userId, input.id).catch(asCallError),
+    loadReservation: fromPromise<LoadedReservation, { id: string }>(({ input }) =>
+      fetchReservation(userId, input.id)
+        .then((reservation) => ({ reservation, clockOffsetMs: serverClock.offsetMs }))
+        .catch(asCallError),
     ),
     loadAvailability: fromPromise<Timeslot[], AvailabilityQuery>(({ input }) =>
       fetchOnce(availabilityKey(input), () =>

@@ -6,7 +6,8 @@ import type { PageProps } from '../navigation/routes';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { useStartFromQuery } from '../booking/use-start-from-query';
-import { addDays, hongKongToday } from '../domain/time';
+import { addDays } from '../domain/time';
+import { useServerToday } from '../api/use-server-today';
 import { useFormats } from '../i18n/use-formats';
 import { MAX_PARTY_SIZE } from '../domain/venues';
 
@@ -21,8 +22,10 @@ export default function BookPage({ query }: PageProps) {
   const booking = BookingContext.useActorRef();
   const draft = BookingContext.useSelector((s) => s.context.draft);
   const searching = BookingContext.useSelector((s) => s.matches({ draft: 'loadingSlots' }));
-  const today = hongKongToday(new Date());
-  const [date, setDate] = useState(draft.date ?? today);
+  const today = useServerToday();
+  // Today until the guest picks: the first answers may still be correcting the clock.
+  const [picked, setDate] = useState(draft.date);
+  const date = picked ?? today;
   const [guests, setGuests] = useState(draft.numberOfGuests);
   const strip = Array.from({ length: STRIP_DAYS }, (_, i) => addDays(today, i));
 

@@ -7,6 +7,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { api } from '../api/api';
 import { unwrap } from '../api/api-error';
+import { serverClock } from '../api/server-clock';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage } from '../components/form';
 import { Page } from '../components/page';
@@ -46,7 +47,7 @@ function CancelReservation({ id }: { id: string }) {
   const [snapshot, send] = manage;
   const reservation = loadedReservation(snapshot);
   const { problem } = snapshot.context;
-  const now = new Date();
+  const now = serverClock.now();
   const title = t`Cancel reservation`;
   if (!reservation) return <ReservationPending title={title} manage={manage} />;
   if (snapshot.matches('canceled')) {

@@ -3,9 +3,8 @@
  * this one a fresh token pair, which replaces the stored one.
  */
 import { useLingui } from '@lingui/react/macro';
-import { api, tokens } from '../api/api';
+import { api, tokens, tokenTiming } from '../api/api';
 import { unwrap } from '../api/api-error';
-import { accessTokenExpiresAt } from '../api/token-claims';
 import { FormMessage, SubmitButton, useForm } from '../components/form';
 import { Page } from '../components/page';
 import { PasswordField } from '../components/password-field';
@@ -31,7 +30,7 @@ export default function ChangePasswordPage(_props: PageProps) {
     const { data } = await unwrap(api.POST('/user/user/change-password', { body: { oldPassword, newPassword } }));
     tokens.save(data);
     // The session schedules its next refresh from the new token's expiry.
-    session.send({ type: 'tokens.refreshed', tokenExpiresAt: accessTokenExpiresAt(data.token) });
+    session.send({ type: 'tokens.refreshed', ...tokenTiming(data.token) });
     for (const name of FIELDS) form.set(name, '');
     return t`Your password has been changed.`;
   });

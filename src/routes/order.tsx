@@ -15,7 +15,8 @@ import { ReadStatus } from '../components/read-status';
 import { ReservationCard } from '../components/reservation-card';
 import { Section } from '../components/section';
 import { effectiveStatus, groupReservations } from '../domain/reservation-grouping';
-import { hongKongToday } from '../domain/time';
+import { serverClock } from '../api/server-clock';
+import { useServerToday } from '../api/use-server-today';
 import { useFormats } from '../i18n/use-formats';
 import { MAX_PARTY_SIZE } from '../domain/venues';
 import { useManageFailureText, useManageText } from '../manage/manage-text';
@@ -40,7 +41,7 @@ function OrderList() {
   const userId = useSessionUser()?._id ?? '';
   const list = useApiQuery(reservationsKey(userId), () => unwrap(api.GET('/user/reservation')).then((body) => body.data));
   // One "now" per answer, so every card and group agrees on what has passed.
-  const now = useMemo(() => new Date(), [list.status]);
+  const now = useMemo(() => serverClock.now(), [list.status]);
   const groups = list.status === 'ready' ? groupReservations(list.data, now) : null;
 
   return (
@@ -91,7 +92,7 @@ function OrderDetail({ id }: { id: string }) {
   const manage = useManageReservation(id, 'view');
   const [snapshot, send] = manage;
   const reservation = loadedReservation(snapshot);
-  const now = new Date();
+  const now = serverClock.now();
   const title = t`Your reservation`;
   if (!reservation) return <ReservationPending title={title} manage={manage} />;
 
@@ -144,6 +145,7 @@ function ChangeForm({ snapshot, send }: { snapshot: Manage[0]; send: Manage[1] }
   const checking = snapshot.matches({ changing: 'loadingSlots' });
   const saving = snapshot.matches({ changing: 'submitting' });
   const options = timeOptions(snapshot.context);
+  const today = useServerToday();
   if (!draft) return null;
 
   const sizes: number[] = [];
@@ -163,7 +165,7 @@ function ChangeForm({ snapshot, send }: { snapshot: Manage[0]; send: Manage[1] }
         label={t`Date`}
         type="date"
         name="date"
-        min={hongKongToday(new Date())}
+        min={today}
         value={draft.date}
         disabled={saving}
         onChange={(e) => send({ type: 'change.edit', date: e.target.value, numberOfGuests: draft.numberOfGuests })}

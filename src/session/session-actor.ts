@@ -3,10 +3,11 @@
  * restore or the guest starts one, so a first visit does not pay for the chart.
  */
 import { createActor, fromPromise } from 'xstate';
-import { sessionMachine, type Credentials, type LoginResult, type SessionUser } from '../../machines/session.machine';
-import { api } from '../api/api';
+import { sessionMachine, type Credentials, type LoadedProfile, type LoginResult, type SessionUser } from '../../machines/session.machine';
+import { api, tokenTiming } from '../api/api';
 import { unwrap } from '../api/api-error';
 import { ME_PREFIX, meKey, reservationsKey } from '../api/query-keys';
+import { serverClock } from '../api/server-clock';
 import { tokens } from '../api/session-store';
 import { accessTokenExpiresAt } from '../api/token-claims';
 import { fetchOnce, invalidate } from '../api/use-api-query';
@@ -22,26 +23,26 @@ function toSessionUser(user: SessionUser): SessionUser {
 
 const appSessionMachine = sessionMachine.provide({
   actors: {
-    loadProfile: fromPromise(async () => {
+    loadProfile: fromPromise<LoadedProfile>(async () => {
       const data = await fetchOnce(meKey(tokens.accessToken), () => unwrap(api.GET('/user/user/me')).then((body) => body.data));
       tokens.saveUser(data);
-      return toSessionUser(data);
+      return { user: toSessionUser(data), clockOffsetMs: serverClock.offsetMs };
     }),
     loadUpcomingCount: fromPromise<number, { userId: string }>(async ({ input }) => {
       // The same read as the reservations page, so opening it does not ask again.
       const list = await fetchOnce(reservationsKey(input.userId), () =>
         unwrap(api.GET('/user/reservation')).then((body) => body.data),
       );
-      return groupReservations(list, new Date()).upcoming.length;
+      return groupReservations(list, serverClock.now()).upcoming.length;
     }),
     logIn: fromPromise<LoginResult, Credentials>(async ({ input }) => {
       const path = input.area === 'admin' ? '/admin/authentication/login' : '/user/authentication/login';
       const { data } = await unwrap(api.POST(path, { body: { email: input.email, password: input.password } }));
-      return { token: data.token, refreshToken: data.refreshToken, user: toSessionUser(data.user) };
+      return { token: data.token, refreshToken: data.refreshToken, user: toSessionUser(data.user), clockOffsetMs: serverClock.offsetMs };
     }),
     refreshTokens: fromPromise(async () => {
       if (!(await api.refreshTokens())) throw new Error('Login expired');
-      return { tokenExpiresAt: accessTokenExpiresAt(tokens.accessToken) };
+      return tokenTiming(tokens.accessToken);
     }),
   },
   actions: {
@@ -59,7 +60,7 @@ const appSessionMachine = sessionMachine.provide({
 
 export function startSessionActor() {
   return createActor(appSessionMachine, {
-    input: { tokenExpiresAt: accessTokenExpiresAt(tokens.accessToken) },
+    input: { tokenExpiresAt: accessTokenExpiresAt(tokens.accessToken), clockOffsetMs: serverClock.offsetMs },
     ...(devInspect ? { inspect: devInspect('session') } : {}),
   }).start();
 }

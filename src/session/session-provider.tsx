@@ -6,7 +6,7 @@
  */
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { SessionEvent, sessionMachine } from '../../machines/session.machine';
+import type { RefreshedTokens, SessionEvent, sessionMachine } from '../../machines/session.machine';
 import { sessionSignals, tokens } from '../api/session-store';
 import { ACCESS_TOKEN_KEY } from '../api/token-store';
 
@@ -17,7 +17,7 @@ type SessionActor = ActorRefFrom<typeof sessionMachine>;
 function placeholder(state: 'loggedOut' | 'checking'): SessionSnapshot {
   return {
     value: state,
-    context: { user: null, upcomingCount: 0, tokenExpiresAt: null, notice: null, errorMessage: null },
+    context: { user: null, upcomingCount: 0, tokenExpiresAt: null, clockOffsetMs: 0, notice: null, errorMessage: null },
     matches: (value: unknown) => value === state,
   } as unknown as SessionSnapshot;
 }
@@ -87,7 +87,7 @@ function SessionSignals({ session }: { session: LazySession }) {
     if (tokens.accessToken) void session.load();
     const onExpired = () => session.send({ type: 'session.expired' });
     const onRefreshed = (event: Event) =>
-      session.send({ type: 'tokens.refreshed', tokenExpiresAt: (event as CustomEvent<number | null>).detail });
+      session.send({ type: 'tokens.refreshed', ...(event as CustomEvent<RefreshedTokens>).detail });
     // localStorage's storage event fires in the other tabs only: exactly the ones to tell.
     const onStorage = (event: StorageEvent) => {
       if (event.key === ACCESS_TOKEN_KEY || event.key === null) {

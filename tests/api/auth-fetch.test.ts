@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client';
 import { RequestFailure } from '../../src/api/auth-fetch';
+import { ServerClock } from '../../src/api/server-clock';
 import { memoryStore, TokenStore } from '../../src/api/token-store';
 
 const BASE = 'http://api.test';
@@ -127,5 +128,32 @@ describe('the auth-aware client', () => {
     const error = await client.GET('/user/user/me').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestFailure);
     expect((error as RequestFailure).kind).toBe('network');
+  });
+
+  it("learns the server's clock from each answer's Date header, refused or not", async () => {
+    let device = Date.parse('2026-11-23T02:10:00.400Z');
+    const serverClock = new ServerClock(() => device);
+    const answers = [
+      // Ten minutes behind the device, to the second, as the header says it.
+      new Response('{}', { status: 401, headers: { date: 'Mon, 23 Nov 2026 02:00:00 GMT' } }),
+      new Response('{}', { status: 200 }),
+      new Response('{}', { status: 200, headers: { date: 'Mon, 23 Nov 2026 02:05:00 GMT' } }),
+    ];
+    const client = createApiClient({
+      tokens: new TokenStore(memoryStore()),
+      onSessionExpired: () => {},
+      baseUrl: BASE,
+      serverClock,
+      fetch: (async () => answers.shift()) as never,
+    });
+    await client.GET('/user/user/me');
+    expect(serverClock.offsetMs).toBe(-(10 * 60_000 + 400));
+    expect(serverClock.now().toISOString()).toBe('2026-11-23T02:00:00.000Z');
+    // An answer without the header leaves the clock as it was.
+    device += 1_000;
+    await client.GET('/user/user/me');
+    expect(serverClock.now().toISOString()).toBe('2026-11-23T02:00:01.000Z');
+    await client.GET('/user/user/me');
+    expect(serverClock.now().toISOString()).toBe('2026-11-23T02:05:00.000Z');
   });
 });

@@ -8,8 +8,8 @@ import { allStateIds, replayPath } from './replay';
 const apiError = (errorCode: number, message = `error ${errorCode}`) => ({ errorCode, message });
 const plainVenue = { ...venue, requiresPhoneVerification: false };
 const paid = reservation({ payment: { prePaymentType: 'DEPOSIT', amountDue: 60000, currency: 'HKD', breakdown: { subTotal: 60000, serviceCharge: 0, tax: 0, total: 60000 } } });
-const held = { reservation: reservation(), serverNow: Date.now() };
-const heldPaid = { reservation: paid, serverNow: Date.now() };
+const held = { reservation: reservation(), clockOffsetMs: 0 };
+const heldPaid = { reservation: paid, clockOffsetMs: 0 };
 const confirmed = reservation({ status: 'CONFIRMED', holdExpiresAt: null });
 /** The same venue as the server answers in Japanese. */
 const venueInJapanese = {
@@ -148,17 +148,18 @@ function bookingActor(answers: Partial<Record<string, (input: any) => unknown>>,
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function heldActor(
-  options: { completeWith?: () => unknown; serverNow?: number; reservationOverrides?: object; venueHours?: typeof venue.openingHours } = {},
+  options: { completeWith?: () => unknown; clockOffsetMs?: number; reservationOverrides?: object; venueHours?: typeof venue.openingHours } = {},
 ) {
   const clock = new SimulatedClock();
-  const serverNow = options.serverNow ?? Date.now();
+  const clockOffsetMs = options.clockOffsetMs ?? 0;
+  const serverNow = Date.now() + clockOffsetMs;
   const actor = bookingActor(
     {
       loadVenue: () => ({ ...plainVenue, openingHours: options.venueHours ?? plainVenue.openingHours }),
       loadTimeslots: () => ({ open: true, timeslots: slots }),
       createReservation: () => ({
         reservation: reservation({ holdExpiresAt: new Date(serverNow + 15 * 60_000).toISOString(), ...options.reservationOverrides }),
-        serverNow,
+        clockOffsetMs,
       }),
       loadGuestProfile: () => guest,
       completeReservation: options.completeWith ?? (() => confirmed),
@@ -230,7 +231,7 @@ describe('booking machine rules', () => {
   it("expires the hold at the server's holdExpiresAt, not 15 minutes of the client's clock", async () => {
     // The server's clock is 5 minutes ahead of this browser's: reading holdExpiresAt on the browser's
     // clock would give 20 minutes; on the server's, 15 are left.
-    const { actor, clock } = await heldActor({ serverNow: Date.now() + 5 * 60_000 });
+    const { actor, clock } = await heldActor({ clockOffsetMs: 5 * 60_000 });
     clock.increment(14 * 60_000);
     expect(actor.getSnapshot().matches('holding')).toBe(true);
     clock.increment(61_000);

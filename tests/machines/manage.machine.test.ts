@@ -7,12 +7,16 @@ import { allStateIds, replayPath } from './replay';
 
 const apiError = (errorCode: number, message: string, status = 409) => ({ status, errorCode, message });
 
-// Far ahead, so "upcoming" holds whenever the suite runs.
-const upcoming = reservation({ status: 'CONFIRMED', holdExpiresAt: null, date: '2030-01-08', dateStr: '8 Jan 2030' });
-const changed = { ...upcoming, date: '2030-01-09', dateStr: '9 Jan 2030', startTime: 750, startTimeStr: '12:30 pm', numberOfGuests: 4 };
-const canceled = { ...upcoming, status: 'CANCELED' as const, canceledAt: '2029-12-01T00:00:00.000Z' };
+/** The server's time in these tests: Monday 23 Nov 2026, 10:00 in Hong Kong, whatever the machine's clock says. */
+const SERVER_NOW = Date.parse('2026-11-23T02:00:00Z');
+/** A reservation as the chart reads it: with the server's clock at `serverNow`, as its Date header says. */
+const read = (found: Reservation, serverNow = SERVER_NOW) => ({ reservation: found, clockOffsetMs: serverNow - Date.now() });
+
+const upcoming = reservation({ status: 'CONFIRMED', holdExpiresAt: null, date: '2026-12-08', dateStr: '8 Dec 2026' });
+const changed = { ...upcoming, date: '2026-12-09', dateStr: '9 Dec 2026', startTime: 750, startTimeStr: '12:30 pm', numberOfGuests: 4 };
+const canceled = { ...upcoming, status: 'CANCELED' as const, canceledAt: '2026-11-20T00:00:00.000Z' };
 const lateCanceled = { ...upcoming, status: 'LATE_CANCELED' as const };
-const past = reservation({ status: 'CONFIRMED', holdExpiresAt: null, date: '2020-01-08' });
+const past = reservation({ status: 'CONFIRMED', holdExpiresAt: null, date: '2026-11-08' });
 /** The same reservation as the server answers in Japanese. */
 const upcomingInJapanese = {
   ...upcoming,
@@ -24,14 +28,14 @@ const events = [
   { type: 'reservation.open', id: upcoming._id },
   { type: 'reservation.open', id: upcoming._id, intent: 'cancel' },
   { type: 'reservation.retry' },
-  { type: 'xstate.done.actor.loadReservation', output: upcoming },
-  { type: 'xstate.done.actor.loadReservation', output: canceled },
+  { type: 'xstate.done.actor.loadReservation', output: read(upcoming) },
+  { type: 'xstate.done.actor.loadReservation', output: read(canceled) },
   { type: 'xstate.error.actor.loadReservation', error: apiError(1010103, 'Reservation not found', 404) },
   { type: 'change.start' },
   { type: 'xstate.done.actor.loadAvailability', output: slots },
   { type: 'xstate.done.actor.loadAvailability', output: [] },
   { type: 'xstate.error.actor.loadAvailability', error: apiError(40000, 'The date is not valid', 400) },
-  { type: 'change.edit', date: '2030-01-09', numberOfGuests: 4 },
+  { type: 'change.edit', date: '2026-12-09', numberOfGuests: 4 },
   { type: 'change.edit', date: 'soon', numberOfGuests: 4 },
   { type: 'change.pick', startTime: 750 },
   { type: 'change.pick', startTime: 1 },
@@ -114,13 +118,13 @@ const fail = (error: unknown) => () => Promise.reject(error);
 
 describe('manage machine behaviour', () => {
   it('opens from the cancel page straight at the confirmation, and at the details when it cannot be cancelled', async () => {
-    const cancellable = manageActor({ loadReservation: () => upcoming });
+    const cancellable = manageActor({ loadReservation: () => read(upcoming) });
     cancellable.send({ type: 'reservation.open', id: upcoming._id, intent: 'cancel' });
     await waitFor(cancellable.actor, (s) => s.matches({ cancelling: 'confirming' }));
     expect(cancellable.calls.loadReservation).toEqual([{ id: upcoming._id }]);
 
     for (const shown of [canceled, past]) {
-      const { actor, send } = manageActor({ loadReservation: () => shown });
+      const { actor, send } = manageActor({ loadReservation: () => read(shown) });
       send({ type: 'reservation.open', id: shown._id, intent: 'cancel' });
       await waitFor(actor, (s) => s.matches('viewing'));
       // Neither a change nor a cancellation is offered for it.
@@ -130,8 +134,29 @@ describe('manage machine behaviour', () => {
     }
   });
 
+  it("judges what is upcoming on the server's clock, not the device's", async () => {
+    // Lunch on the server's today at 12:00: two hours ahead of the server. A device a day ahead would
+    // call it past; one a day behind would still offer to cancel it at 12:30.
+    const lunch = { ...upcoming, date: '2026-11-23', startTime: 720 };
+    vi.useFakeTimers({ now: SERVER_NOW + 24 * 3_600_000, toFake: ['Date'] });
+    try {
+      const ahead = manageActor({ loadReservation: () => read(lunch) });
+      ahead.send({ type: 'reservation.open', id: lunch._id, intent: 'cancel' });
+      await waitFor(ahead.actor, (s) => s.matches({ cancelling: 'confirming' }));
+
+      vi.setSystemTime(SERVER_NOW - 24 * 3_600_000);
+      const started = manageActor({ loadReservation: () => read(lunch, SERVER_NOW + 150 * 60_000) });
+      started.send({ type: 'reservation.open', id: lunch._id, intent: 'cancel' });
+      await waitFor(started.actor, (s) => s.matches('viewing'));
+      started.send({ type: 'change.start' });
+      expect(started.actor.getSnapshot().value).toEqual({ viewing: 'ready' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("takes the reservation's names in the guest's new language and keeps its own state", async () => {
-    const { actor, send } = manageActor({ loadReservation: () => upcoming, loadAvailability: () => slots });
+    const { actor, send } = manageActor({ loadReservation: () => read(upcoming), loadAvailability: () => slots });
     send({ type: 'reservation.open', id: upcoming._id });
     await waitFor(actor, (s) => s.matches('viewing'));
     send({ type: 'change.start' });
@@ -146,7 +171,7 @@ describe('manage machine behaviour', () => {
   });
 
   it('starts a change from the reservation as it is and offers its own time beside the free ones', async () => {
-    const { actor, calls, send } = manageActor({ loadReservation: () => upcoming, loadAvailability: () => [slots[1]] });
+    const { actor, calls, send } = manageActor({ loadReservation: () => read(upcoming), loadAvailability: () => [slots[1]] });
     send({ type: 'reservation.open', id: upcoming._id });
     await waitFor(actor, (s) => s.matches('viewing'));
     send({ type: 'change.start' });
@@ -161,32 +186,32 @@ describe('manage machine behaviour', () => {
 
   it('re-checks availability for a new date and party, dropping a time no longer offered', async () => {
     const { actor, calls, send } = manageActor({
-      loadReservation: () => upcoming,
+      loadReservation: () => read(upcoming),
       loadAvailability: (input: { date: string }) => (input.date === upcoming.date ? slots : [slots[1]]),
     });
     send({ type: 'reservation.open', id: upcoming._id });
     await waitFor(actor, (s) => s.matches('viewing'));
     send({ type: 'change.start' });
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
-    send({ type: 'change.edit', date: '2030-01-09', numberOfGuests: 4 });
+    send({ type: 'change.edit', date: '2026-12-09', numberOfGuests: 4 });
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
-    expect(calls.loadAvailability?.[1]).toMatchObject({ date: '2030-01-09', numberOfGuests: 4 });
-    expect(actor.getSnapshot().context.draft).toEqual({ date: '2030-01-09', numberOfGuests: 4, startTime: null });
+    expect(calls.loadAvailability?.[1]).toMatchObject({ date: '2026-12-09', numberOfGuests: 4 });
+    expect(actor.getSnapshot().context.draft).toEqual({ date: '2026-12-09', numberOfGuests: 4, startTime: null });
     // Nothing to submit without a time; a time that is not offered is refused.
     send({ type: 'change.submit' });
     send({ type: 'change.pick', startTime: 720 });
     expect(actor.getSnapshot().matches({ changing: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context.draft?.startTime).toBeNull();
     // Bad input changes nothing and calls nothing.
-    send({ type: 'change.edit', date: '2030-02-30', numberOfGuests: 4 });
-    send({ type: 'change.edit', date: '2030-01-10', numberOfGuests: 11 });
+    send({ type: 'change.edit', date: '2027-02-29', numberOfGuests: 4 });
+    send({ type: 'change.edit', date: '2026-12-10', numberOfGuests: 11 });
     expect(calls.loadAvailability).toHaveLength(2);
   });
 
   it("goes back to the form with 'Sorry, your selection is unavailable' and fresh slots, keeping what was typed", async () => {
     let slotCalls = 0;
     const { actor, calls, send } = manageActor({
-      loadReservation: () => upcoming,
+      loadReservation: () => read(upcoming),
       loadAvailability: () => (++slotCalls <= 2 ? slots : [slots[0]]),
       changeReservation: fail(apiError(20102, 'Sorry, your selection is unavailable')),
     });
@@ -194,21 +219,21 @@ describe('manage machine behaviour', () => {
     await waitFor(actor, (s) => s.matches('viewing'));
     send({ type: 'change.start' });
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
-    send({ type: 'change.edit', date: '2030-01-09', numberOfGuests: 3 });
+    send({ type: 'change.edit', date: '2026-12-09', numberOfGuests: 3 });
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
     send({ type: 'change.pick', startTime: 750 });
     send({ type: 'change.submit' });
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }) && slotCalls === 3);
     const { context } = actor.getSnapshot();
-    expect(calls.changeReservation).toEqual([{ reservationId: upcoming._id, date: '2030-01-09', startTime: 750, numberOfGuests: 3 }]);
+    expect(calls.changeReservation).toEqual([{ reservationId: upcoming._id, date: '2026-12-09', startTime: 750, numberOfGuests: 3 }]);
     expect(context.problem).toEqual({ kind: 'unavailable', message: 'Sorry, your selection is unavailable' });
-    expect(context.draft).toEqual({ date: '2030-01-09', numberOfGuests: 3, startTime: null });
+    expect(context.draft).toEqual({ date: '2026-12-09', numberOfGuests: 3, startTime: null });
     expect(timeOptions(context)).toEqual([720]);
   });
 
   it('shows the changed reservation after a change goes through', async () => {
     const { actor, send } = manageActor({
-      loadReservation: () => upcoming,
+      loadReservation: () => read(upcoming),
       loadAvailability: () => slots,
       changeReservation: () => changed,
     });
@@ -227,7 +252,7 @@ describe('manage machine behaviour', () => {
     let attempts = 0;
     const { actor, send } = manageActor(
       {
-        loadReservation: () => upcoming,
+        loadReservation: () => read(upcoming),
         cancelReservation: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : canceled),
       },
       { reportCanceled },
@@ -248,7 +273,7 @@ describe('manage machine behaviour', () => {
   it('retries a failed load', async () => {
     let attempts = 0;
     const { actor, send } = manageActor({
-      loadReservation: () => (++attempts === 1 ? Promise.reject(apiError(0, 'network', 0)) : (upcoming as Reservation)),
+      loadReservation: () => (++attempts === 1 ? Promise.reject(apiError(0, 'network', 0)) : read(upcoming)),
     });
     send({ type: 'reservation.open', id: upcoming._id });
     await waitFor(actor, (s) => s.matches('failed'));

@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
 import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
-import type { EventObject } from 'xstate';
-import { sessionMachine, type LoginResult, type SessionEvent, type SessionUser } from '../../machines/session.machine';
+import { createActor, fromPromise, type EventObject } from 'xstate';
+import {
+  REFRESH_AHEAD_MS,
+  sessionMachine,
+  type LoginResult,
+  type RefreshedTokens,
+  type SessionEvent,
+  type SessionUser,
+} from '../../machines/session.machine';
 import { allStateIds, replayPath } from './replay';
 
 const user: SessionUser = {
@@ -13,30 +20,32 @@ const user: SessionUser = {
   role: 'guest',
   memberId: 'C000123',
 };
-// A token whose payload says it expires at 2030-01-01.
-const token = `h.${btoa(JSON.stringify({ exp: 1893456000 }))}.s`;
-const login: LoginResult = { token, refreshToken: 'r', user };
+/** An access token whose payload says it runs out at `expiresAt` (ms since epoch, whole seconds). */
+const tokenExpiring = (expiresAt: number) => `h.${btoa(JSON.stringify({ exp: Math.floor(expiresAt / 1000) }))}.s`;
+// The paths replay on a fixed refresh delay: what the token says is only carried along.
+const expiresAt = Date.parse('2026-11-23T02:15:00Z');
+const login: LoginResult = { token: tokenExpiring(expiresAt), refreshToken: 'r', user, clockOffsetMs: 0 };
 
 const events = [
   { type: 'login.submit', credentials: { email: 'guest@example.com', password: 'guest-pass-1' } },
   { type: 'logout' },
   { type: 'session.expired' },
-  { type: 'tokens.refreshed', tokenExpiresAt: 1893456000000 },
+  { type: 'tokens.refreshed', tokenExpiresAt: expiresAt, clockOffsetMs: 0 },
   { type: 'session.sync', signedIn: true },
   { type: 'session.sync', signedIn: false },
   { type: 'upcoming.set', count: 2 },
-  { type: 'xstate.done.actor.loadProfile', output: user },
+  { type: 'xstate.done.actor.loadProfile', output: { user, clockOffsetMs: 0 } },
   { type: 'xstate.error.actor.loadProfile', error: new Error('401') },
   { type: 'xstate.done.actor.logIn', output: login },
   { type: 'xstate.error.actor.logIn', error: new Error('Incorrect E-mail or Password') },
   { type: 'xstate.done.actor.loadUpcomingCount', output: 3 },
   { type: 'xstate.error.actor.loadUpcomingCount', error: new Error('network') },
-  { type: 'xstate.done.actor.refreshTokens', output: { tokenExpiresAt: 1893456000000 } },
+  { type: 'xstate.done.actor.refreshTokens', output: { tokenExpiresAt: expiresAt, clockOffsetMs: 0 } },
   { type: 'xstate.error.actor.refreshTokens', error: new Error('Login expired') },
   { type: 'xstate.after.refreshDelay.session.loggedIn.active' },
 ] as unknown as SessionEvent[];
 
-const inputs = [{ tokenExpiresAt: null }, { tokenExpiresAt: 1893456000000 }];
+const inputs = [{ tokenExpiresAt: null }, { tokenExpiresAt: expiresAt }];
 const machine = sessionMachine.provide({ delays: { refreshDelay: 14 * 60_000 } });
 const pathsByInput = inputs.map((input) => ({
   input,
@@ -99,4 +108,52 @@ describe('session machine behaviour', () => {
     expect(calls).toEqual(['save', 'clear']);
     actor.stop();
   });
+});
+
+describe("session machine, on the server's clock", () => {
+  const TOKEN_MS = 15 * 60_000;
+  const serverStart = Date.parse('2026-11-23T02:00:00Z');
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  for (const [device, skewMs] of [
+    ['10 minutes fast', 10 * 60_000],
+    ['10 minutes slow', -10 * 60_000],
+  ] as const) {
+    it(`on a device ${device}, refreshes once, a minute before the token runs out on the server, and no more`, async () => {
+      vi.useFakeTimers({ now: serverStart + skewMs });
+      // Every answer tells the device the server's time: the offset is the same each time.
+      const clockOffsetMs = -skewMs;
+      const serverNow = () => Date.now() + clockOffsetMs;
+      const refreshedAt: number[] = [];
+      const machine = sessionMachine.provide({
+        actors: {
+          logIn: fromPromise(async () => ({ ...login, token: tokenExpiring(serverNow() + TOKEN_MS), clockOffsetMs })),
+          loadUpcomingCount: fromPromise(async () => 0),
+          refreshTokens: fromPromise<RefreshedTokens>(async () => {
+            refreshedAt.push(serverNow());
+            return { tokenExpiresAt: serverNow() + TOKEN_MS, clockOffsetMs };
+          }),
+        },
+      });
+      const actor = createActor(machine, { input: { tokenExpiresAt: null } }).start();
+      actor.send({ type: 'login.submit', credentials: { email: user.email, password: 'guest-pass-1' } });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches({ loggedIn: 'active' })).toBe(true);
+
+      const firstDue = serverStart + TOKEN_MS - REFRESH_AHEAD_MS;
+      await vi.advanceTimersByTimeAsync(firstDue - serverNow() - 1_000);
+      expect(refreshedAt, 'nothing before it is due').toEqual([]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(refreshedAt).toEqual([firstDue]);
+      // The new token lasts another 15 minutes: nothing until a minute before it runs out.
+      await vi.advanceTimersByTimeAsync(TOKEN_MS - REFRESH_AHEAD_MS - 1_000);
+      expect(refreshedAt).toEqual([firstDue]);
+      expect(actor.getSnapshot().matches({ loggedIn: 'active' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(refreshedAt).toEqual([firstDue, firstDue + TOKEN_MS - REFRESH_AHEAD_MS]);
+      actor.stop();
+    });
+  }
 });

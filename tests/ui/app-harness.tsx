@@ -1,12 +1,15 @@
 /**
  * Renders the whole app in jsdom against the real API: the browser's fetch is pointed at the Hono app
- * running in-process on a fresh database with demo data (see tests/server/harness.ts).
+ * running in-process on a fresh database with demo data (see tests/server/harness.ts). Its answers carry
+ * the test clock's time in their Date header, as the real server's do, so the page runs on the server's
+ * clock (src/api/server-clock.ts) while its own is the machine's, whatever day that is.
  */
 import { Blob as NodeBlob } from 'node:buffer';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { invalidate } from '../../src/api/use-api-query';
-import { createTestApi, TEST_NOW, type TestApi } from '../server/harness';
+import { withClockDate } from '../../server/lib/clock';
+import { createTestApi, type TestApi } from '../server/harness';
 
 /** Starts the API and routes the page's fetch calls to it. */
 async function startApi(options?: Parameters<typeof createTestApi>[0]): Promise<TestApi> {
@@ -19,7 +22,8 @@ async function startApi(options?: Parameters<typeof createTestApi>[0]): Promise<
   } finally {
     globalThis.Blob = jsdomBlob;
   }
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => api.app.fetch(new Request(input, init)));
+  const answer = withClockDate((request: Request) => api.app.fetch(request), api.clock);
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => answer(new Request(input, init)));
   return api;
 }
 
@@ -42,42 +46,21 @@ export function useTestApi(options?: Parameters<typeof createTestApi>[0]): () =>
 }
 
 interface HarnessOptions {
-  /**
-   * The page's clock stopped at the server's fixed now (TEST_NOW), so both agree on what is upcoming:
-   * 'file' once for all the file's tests; 'test' anew for each, with nothing cached from the last test.
-   */
-  fixedNow?: 'file' | 'test';
   /** Puts back whatever else a test changed, once its page is gone. */
   afterEach?: (api: TestApi) => void;
 }
 
 /**
  * Everything a file of whole-app tests needs: the API (see `useTestApi`), and after each test the page
- * unmounted and the browser's storage cleared, so every test is a new visit.
+ * unmounted, the browser's storage cleared and the kept answers forgotten, so every test is a new visit.
  */
-export function useAppHarness({ fixedNow, afterEach: reset }: HarnessOptions = {}): () => TestApi {
+export function useAppHarness({ afterEach: reset }: HarnessOptions = {}): () => TestApi {
   const api = useTestApi();
-  if (fixedNow === 'file') {
-    beforeAll(() => {
-      vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
-    });
-    // Registered after the API's, so it runs before the API closes.
-    afterAll(() => {
-      vi.useRealTimers();
-    });
-  }
-  if (fixedNow === 'test') {
-    beforeEach(() => {
-      invalidate('');
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(TEST_NOW);
-    });
-  }
   afterEach(() => {
     cleanup();
     localStorage.clear();
     sessionStorage.clear();
-    if (fixedNow === 'test') vi.useRealTimers();
+    invalidate('');
     reset?.(api());
   });
   return api;

@@ -15,11 +15,12 @@ import { formatTimeFor, weekdayFor } from '../../src/domain/time';
 import type { Locale } from '../../src/domain/locales';
 import { i18n, LANGUAGE_NAMES } from '../../src/i18n/i18n';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
+import { CARD_EXPIRY } from './booking-walk';
 import { SLOW } from './page-queries';
 import { collectPageTexts, englishWords } from '../fixtures/english-words';
 
-// Each test a new visit, with the page's clock and the server's agreeing: Monday 23 Nov 2026, 10:00 in Hong Kong.
-const api = useAppHarness({ fixedNow: 'test' });
+// Each test a new visit, on the server's clock (the page learns it from the answers): Monday 23 Nov 2026, 10:00 in Hong Kong.
+const api = useAppHarness();
 type User = ReturnType<typeof userEvent.setup>;
 
 /** The demo guests these walks book as: their names stay as written. */
@@ -139,7 +140,7 @@ async function typeCard(user: User, number: string) {
   const fields: [MessageDescriptor, string][] = [
     [msg`Cardholder name`, 'Martin Leung'],
     [msg`Card number`, number],
-    [msg`Expiry (MM/YY)`, '12/30'],
+    [msg`Expiry (MM/YY)`, CARD_EXPIRY],
     [msg`Security code`, '123'],
   ];
   for (const [label, value] of fields) {

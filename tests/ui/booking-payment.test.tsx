@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../server/payments/test-processor';
 import { deliverPendingWebhooks } from '../../server/services/payment-worker';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
-import { agreeAndSubmit, pickTime, walkToTimes } from './booking-walk';
+import { agreeAndSubmit, CARD_EXPIRY, pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
 
-const api = useAppHarness({ fixedNow: 'test' });
+const api = useAppHarness();
 type User = ReturnType<typeof userEvent.setup>;
 
 /** From the venue to the payment step, agreeing to every policy. */
@@ -28,7 +28,7 @@ async function toPayment(user: User, domain: string, experience: RegExp, day: Re
 async function typeCard(user: User, number: string) {
   await user.type(await screen.findByLabelText('Cardholder name', {}, SLOW), 'Martin Leung');
   await user.type(screen.getByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), CARD_EXPIRY);
   await user.type(screen.getByLabelText('Security code'), '123');
 }
 

@@ -1,10 +1,15 @@
 /** Steps of the booking wizard as a guest takes them, for the whole-app tests that book. */
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
+import { cardExpiryAfter } from '../fixtures/card-expiry';
+import { TEST_NOW } from '../server/harness';
 import { findHeading, openApp } from './app-harness';
 import { SLOW } from './page-queries';
 
 type User = ReturnType<typeof userEvent.setup>;
+
+/** The test card's expiry (MM/YY), good on the server's clock (TEST_NOW) whatever the machine's date. */
+export const CARD_EXPIRY = cardExpiryAfter(TEST_NOW);
 
 /**
  * From the experience step to the list of times: `experience`, the day (Tuesday 24 Nov unless told), the

@@ -11,8 +11,14 @@ import { findHeading, openApp, storeSession, useAppHarness } from './app-harness
 import { bookBarSeatingAtObe, pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
 
-// Each test a new visit, with the page's clock and the server's agreeing: Monday 23 Nov 2026, 10:00 in Hong Kong.
-const api = useAppHarness({ fixedNow: 'test' });
+// Each test a new visit, on the server's clock (the page learns it from the answers): Monday 23 Nov 2026, 10:00 in Hong Kong.
+// A test that moves the clocks puts them back: the page's to the machine's, the server's to TEST_NOW.
+const api = useAppHarness({
+  afterEach: (started) => {
+    vi.useRealTimers();
+    started.clock.set(TEST_NOW);
+  },
+});
 
 describe('the booking wizard', () => {
   it('walks a member from the venue to a confirmed table', async () => {
@@ -102,7 +108,10 @@ describe('the booking wizard', () => {
     await pickTime(user, '1:00 pm');
     await findHeading('Your details');
     first.unmount();
-    vi.setSystemTime(new Date(TEST_NOW.getTime() + 5 * 60_000));
+    // Five minutes later, on both clocks.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5 * 60_000);
+    api().clock.advanceMinutes(5);
     await openApp('/pages/profile');
     await findHeading('Your details');
     const held = await screen.findByText(/Your table is held for/, {}, SLOW);

@@ -13,13 +13,12 @@ import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';
 import { paymentHelpers, type TestUser } from '../server/payment-helpers';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
-import { bookBarSeatingAtObe } from './booking-walk';
+import { bookBarSeatingAtObe, CARD_EXPIRY } from './booking-walk';
 import { failOnce } from './fetch-watch';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
-// The page's clock and the server's agree: Monday 23 Nov 2026, 10:00 in Hong Kong.
+// The page runs on the server's clock (learned from its answers): Monday 23 Nov 2026, 10:00 in Hong Kong.
 const api = useAppHarness({
-  fixedNow: 'test',
   afterEach: () => {
     vi.restoreAllMocks();
   },
@@ -97,7 +96,7 @@ beforeEach(() => {
 async function typeCard(user: User, number: string) {
   await user.type(await screen.findByLabelText('Cardholder name', {}, SLOW), 'Grace Chan');
   await user.type(screen.getByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), CARD_EXPIRY);
   await user.type(screen.getByLabelText('Security code'), '123');
 }
 

@@ -14,8 +14,8 @@ import { UNKNOWN_ID } from '../server/fixtures';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
-// The demo wallet's history is dated from the server's fixed now; the browser shares it.
-const api = useAppHarness({ fixedNow: 'file' });
+// The demo wallet's history is dated from the server's fixed now; the page reads it on the server's clock.
+const api = useAppHarness();
 
 const MEMBER = ['member@example.com', 'member-pass-1'] as const;
 const GUEST = ['guest@example.com', 'guest-pass-1'] as const;

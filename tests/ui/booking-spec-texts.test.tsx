@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TEST_CARDS } from '../../server/payments/test-processor';
 import { invalidate } from '../../src/api/use-api-query';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
-import { agreeAndSubmit, pickTime, walkToTimes } from './booking-walk';
+import { agreeAndSubmit, CARD_EXPIRY, pickTime, walkToTimes } from './booking-walk';
 import { fieldTexts, SLOW } from './page-queries';
 
 // The card form can be made to fail as it is put on the page, as a broken field would.
@@ -26,7 +26,7 @@ vi.mock('../../src/booking/card-form', async (importOriginal) => {
   };
 });
 
-const api = useAppHarness({ fixedNow: 'test' });
+const api = useAppHarness();
 type User = ReturnType<typeof userEvent.setup>;
 const GUEST = ['guest@example.com', 'guest-pass-1'] as const;
 
@@ -54,7 +54,7 @@ async function heldReservationId(token: string): Promise<string> {
 async function payWithCard(user: User, number: string = TEST_CARDS.visa) {
   await user.type(await screen.findByLabelText('Cardholder name', {}, SLOW), 'Martin Leung');
   await user.type(screen.getByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), CARD_EXPIRY);
   await user.type(screen.getByLabelText('Security code'), '123');
   await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
 }

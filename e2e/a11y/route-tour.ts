@@ -85,7 +85,9 @@ export const GROUP_ROUTES = {
 
 /**
  * Waits until the page has settled, in any language: no page loading, no quiet "Loading…" or "working"
- * line of its own (`p.muted[role=status]`), and its main text the same in two reads in a row.
+ * line of its own (`p.muted[role=status]`), and its main text, heading included, the same in two reads in
+ * a row. The heading counts because a page still loading shows nothing for its first 200 ms: two reads of
+ * that empty main would otherwise pass for a settled page (the address changes before the page does).
  */
 export async function settled(page: Page): Promise<void> {
   await expect(page.locator('.loading')).toHaveCount(0, { timeout: PAGE_TIMEOUT });
@@ -95,7 +97,7 @@ export async function settled(page: Page): Promise<void> {
     .poll(
       async () => {
         const now = await page.locator('main').innerText();
-        const same = now === last;
+        const same = now === last && (await page.locator('main h1').count()) > 0;
         last = now;
         return same;
       },

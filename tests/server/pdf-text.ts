@@ -31,18 +31,22 @@ function objects(pdf: Buffer): Map<number, PdfObject> {
   const out = new Map<number, PdfObject>();
   const text = pdf.toString('latin1');
   const head = /(\d+) 0 obj\b/g;
+  const bodyEnd = /\bstream\r?\n|\bendobj\b/g;
   for (let match = head.exec(text); match; match = head.exec(text)) {
     const start = match.index + match[0].length;
-    const end = text.indexOf('endobj', start);
+    // The stream's bytes are skipped by its /Length: compressed data may hold "endobj" or "n 0 obj" by chance.
+    bodyEnd.lastIndex = start;
+    const keyword = bodyEnd.exec(text);
+    if (!keyword) break;
+    const streamKeyword = keyword[0].startsWith('stream');
+    const dict = text.slice(start, keyword.index);
+    const length = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
+    const dataStart = keyword.index + keyword[0].length;
+    const end = text.indexOf('endobj', streamKeyword && length ? dataStart + Number(length[1]) : start);
     if (end < 0) break;
-    const body = text.slice(start, end);
-    const streamAt = body.search(/\bstream\r?\n/);
     let stream: string | null = null;
-    let dict = body;
-    if (streamAt >= 0) {
-      dict = body.slice(0, streamAt);
-      const dataStart = start + streamAt + (body[streamAt + 6] === '\r' ? 8 : 7);
-      const dataEnd = text.lastIndexOf('endstream', end);
+    if (streamKeyword) {
+      const dataEnd = length ? dataStart + Number(length[1]) : text.lastIndexOf('endstream', end);
       const data = pdf.subarray(dataStart, dataEnd);
       try {
         stream = /\/FlateDecode/.test(dict) ? inflateSync(data).toString('latin1') : data.toString('latin1');

@@ -91,7 +91,10 @@ async function prepare(
     const problem = isFresh ? null : schemaProblem(state);
     if (problem) throw refuse(problem);
     await migrate(runner);
-    const seeded = isFresh && (await seedDemoData(database.db, { now: options.now, demoAccounts: options.demoAccounts }));
+    // Seeds only a database without venues (checked in the seed's own locked transaction): a new one, or
+    // one whose first start was cut short between migrating and seeding. Nothing is booked, paid or
+    // entered without a venue, so there is no data to seed over.
+    const seeded = await seedDemoData(database.db, { now: options.now, demoAccounts: options.demoAccounts });
     return { ...database, seeded };
   } catch (error) {
     await database.close().catch(() => {});

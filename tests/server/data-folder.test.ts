@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPglite } from '../../server/db/client';
+import { connectDatabase, createPglite } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
 import { lockPathOf } from '../../server/db/data-folder-lock';
 import { users, venues } from '../../server/db/schema';
 import { startDatabase } from '../../server/db/start-database';
@@ -68,6 +69,21 @@ describe('starting on a data folder', () => {
       expect(rows.map((u) => u.email)).not.toContain('guest@example.com');
     } finally {
       await second.close();
+    }
+  });
+
+  it('seeds a folder whose first start stopped between migrating and seeding', async () => {
+    const dir = join(root, 'cut-short');
+    const migratedOnly = await connectDatabase({ dataDir: dir });
+    await migrate(migratedOnly.runner);
+    await migratedOnly.close();
+
+    const database = await startDatabase({ dataDir: dir }, options);
+    try {
+      expect(database.seeded).toBe(true);
+      expect(await database.db.select().from(venues)).toHaveLength(4);
+    } finally {
+      await database.close();
     }
   });
 

@@ -1,4 +1,6 @@
 /** The server's settings, read once from the environment. */
+import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
+
 export interface ServerEnv {
   port: number;
   databaseUrl: string | undefined;
@@ -9,6 +11,8 @@ export interface ServerEnv {
   webhookSecret: string | undefined;
   publicBaseUrl: string;
   staticRoot: string;
+  /** `TRUSTED_PROXIES`: the proxies whose X-Forwarded-For names the client; none by default. */
+  trustedProxies: TrustedProxies | undefined;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -22,5 +26,6 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     webhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
     publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
     staticRoot: env.STATIC_ROOT ?? 'dist/web',
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
   };
 }

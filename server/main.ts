@@ -29,6 +29,7 @@ const deps: AppDeps = {
     jwtSecret: await resolveSigningSecret(database.db, env.jwtSecret),
     publicBaseUrl: env.publicBaseUrl,
     webhookSecret,
+    trustedProxies: env.trustedProxies,
   },
   payments: createTestProcessor({
     db: database.db,

@@ -9,7 +9,7 @@ import { contactMessages, menus, pageViews, phoneVerifications } from '../../ser
 import { translatorFor } from '../../server/i18n/translator';
 import { hasRecentVerifiedPhone } from '../../server/services/phone-verification';
 import { VENUES } from '../../src/domain/venues';
-import { createTestApi, testDrivers, type TestApi } from './harness';
+import { createTestApi, fromAddress, newClientAddress, testDrivers, type TestApi } from './harness';
 
 const THANKS = 'Thank you for your message. Our concierge team will reply within one business day.';
 const CODE_SENT = 'We have sent a verification code to your mobile number.';
@@ -57,14 +57,20 @@ describe.each(testDrivers())('public API on %s', (driver) => {
   });
 
   /** A second app on the same database and clock: its rate limiters start empty. */
+  /** Another app instance on the same database, as a second server process, called from an address of its own. */
   function freshApp(production = false) {
     const app = createApp({ ...api.deps, config: { ...api.deps.config, production } });
+    const from = fromAddress(newClientAddress());
     return async (method: string, path: string, body?: unknown) => {
-      const res = await app.request(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const res = await app.request(
+        path,
+        {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        },
+        from,
+      );
       const text = await res.text();
       return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
     };

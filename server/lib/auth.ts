@@ -3,8 +3,9 @@
  * the admin area. After either, handlers read the caller with `c.get('auth')`.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppEnv, AuthUser } from '../context';
+import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import { ApiError, forbidden, unauthorized } from './errors';
@@ -20,6 +21,15 @@ export function bearerToken(c: Context): string | null {
   return match?.[1] ?? null;
 }
 
+// Prepared once per database and connection: this read runs on every authenticated call.
+const sessionStatement = (db: Db) =>
+  db
+    .select({ role: users.role, sessionGeneration: users.sessionGeneration })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_session_generation');
+const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionStatement>>();
+
 /**
  * The caller of a valid token whose session is still live: one read of the user by primary key tells
  * whether a password change or reset or a stolen refresh token has ended the session the token was
@@ -31,11 +41,9 @@ async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
   const { db, clock, config } = c.get('deps');
   const claims = verifyAccessToken(token, config.jwtSecret, clock.now());
   if (!claims) throw loginExpired();
-  const [user] = await db
-    .select({ role: users.role, sessionGeneration: users.sessionGeneration })
-    .from(users)
-    .where(eq(users.id, claims.id))
-    .limit(1);
+  let statement = sessionStatements.get(db);
+  if (!statement) sessionStatements.set(db, (statement = sessionStatement(db)));
+  const [user] = await statement.execute({ id: claims.id });
   // A changed role also sends the client to refresh, which signs the current one.
   if (!user || user.sessionGeneration !== claims.sessionGeneration || user.role !== claims.role) throw loginExpired();
   return { id: claims.id, role: user.role };

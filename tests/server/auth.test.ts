@@ -37,12 +37,14 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
   afterAll(async () => {
     await api?.close();
   });
-  // Every limiter window is at most an hour: start each test past all of them.
+  // Every limiter window is at most an hour: start each test past all of them, and from an address of its own.
+  let testAddress: string;
   beforeEach(() => {
     api.clock.advanceMinutes(61);
+    testAddress = newClientAddress();
   });
 
-  const post = (path: string, body?: unknown, token?: string) => api.request('POST', path, { body, token });
+  const post = (path: string, body?: unknown, token?: string) => api.request('POST', path, { body, token, from: testAddress });
   /** A call through `app` (this test's by default) from `from`: its status, Retry-After (0 if none) and body. */
   async function postFrom(from: string, path: string, body: unknown, app = api.app) {
     const res = await app.request(

@@ -69,7 +69,7 @@ export interface TestApi {
   clock: FakeClock;
   /**
    * Sends a request and returns the status and the parsed JSON body, once the work the server does after
-   * its answers (a reset mail) is done too.
+   * its answers (a reset mail) is done too, its own and that of calls made before it.
    */
   request(method: string, path: string, options?: RequestOptions): Promise<{ status: number; body: any }>;
   /** Logs a demo user in and returns its access token. */
@@ -112,6 +112,8 @@ export async function createTestApi(
   app = createApp(deps);
 
   const request: TestApi['request'] = async (method, path, { body, token, headers = {}, from } = {}) => {
+    // What earlier answers left to do (a mail a page's request queued) is done before this call reads it.
+    await workAfterAnswers(database.db);
     const res = await app.request(
       path,
       {

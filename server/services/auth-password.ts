@@ -15,9 +15,9 @@ import {
 import {
   areaAllows,
   emailVerifiedAtOr,
+  endUserSessions,
   findUserByEmail,
   findUserById,
-  endUserSessions,
   issueSession,
   type LoginArea,
   type SessionTokens,

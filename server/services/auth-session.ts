@@ -134,15 +134,20 @@ export async function issueSession(
   });
 }
 
+// Every access token issued before stops working (requireUser compares the generation it carries).
+async function moveSessionGenerationOn(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+    .where(eq(users.id, userId));
+}
+
 /**
  * Ends every session of a user at once (password changed or reset): the generation moves on, so every
  * access token stops working, and every refresh token is revoked.
  */
 export async function endUserSessions(db: DbOrTx, userId: string, now: Date): Promise<void> {
-  await db
-    .update(users)
-    .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
-    .where(eq(users.id, userId));
+  await moveSessionGenerationOn(db, userId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -157,10 +162,7 @@ export async function endUserSessions(db: DbOrTx, userId: string, now: Date): Pr
  */
 async function endStolenFamily(db: Db, userId: string, familyId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
-      .where(eq(users.id, userId));
+    await moveSessionGenerationOn(tx, userId);
     await tx
       .update(refreshTokens)
       .set({ revokedAt: now })
@@ -170,8 +172,8 @@ async function endStolenFamily(db: Db, userId: string, familyId: string, now: Da
 
 /**
  * Trades a refresh token for a new pair in the same family. A token presented a second time means it
- * was copied: the whole family is revoked and both holders must log in again. Any refusal is 401
- * 'Login expired'.
+ * was copied: the whole family is revoked, its access tokens stop at once, and both holders must log in
+ * again. Any refusal is 401 'Login expired'.
  */
 export async function rotateRefreshToken(deps: AppDeps, raw: string): Promise<SessionTokens> {
   const { db, clock } = deps;
@@ -185,7 +187,7 @@ export async function rotateRefreshToken(deps: AppDeps, raw: string): Promise<Se
 
   const result = await db.transaction(async (tx) => {
     const subject = await lockSessionSubject(tx, row.userId);
-    if (!subject) return 'gone' as const;
+    if (!subject) throw loginExpired();
     // Conditional, so two simultaneous uses of one token cannot both win.
     const claimed = await tx
       .update(refreshTokens)
@@ -195,7 +197,6 @@ export async function rotateRefreshToken(deps: AppDeps, raw: string): Promise<Se
     if (claimed.length === 0) return null;
     return signSession(tx, deps, subject, row.familyId);
   });
-  if (result === 'gone') throw loginExpired();
   if (!result) {
     // Lost the race to another use of the same token: reuse too. Unless a password change or reset
     // revoked it meanwhile: that already ended the session, and the new one it issued must live on.

@@ -127,7 +127,8 @@ export class RateLimits {
     const now = clock.now();
     await this.sweep(db, now);
     // Rows are locked in one order, so two requests counting the same keys never wait on each other in a circle.
-    const ordered = [...checks].sort((a, b) => `${a.limit.name}\n${a.key}`.localeCompare(`${b.limit.name}\n${b.key}`));
+    const rank = (c: LimitCheck) => `${c.limit.name}\n${c.key}`;
+    const ordered = [...checks].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
     try {
       await db.transaction(async (tx) => {
         const refused: LimitCheck[] = [];

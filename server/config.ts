@@ -1,4 +1,6 @@
 /** The server's settings, read once from the environment. */
+import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
+
 export interface ServerEnv {
   port: number;
   databaseUrl: string | undefined;
@@ -14,6 +16,8 @@ export interface ServerEnv {
   /** The first admin, made at start while the database has none; the password is never logged. */
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** `TRUSTED_PROXIES`: the proxies whose X-Forwarded-For names the client; none by default. */
+  trustedProxies: TrustedProxies | undefined;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -30,5 +34,6 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     paymentsTestMode: env.PAYMENTS_TEST_MODE === '1',
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
   };
 }

@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { CardProcessor } from './payments/processor';
 import type { UserRole } from './db/schema';
+import type { TrustedProxies } from './lib/client-address';
 
 export interface AppConfig {
   /** Production hides the outbox and test-only endpoints. */
@@ -15,6 +16,8 @@ export interface AppConfig {
   publicBaseUrl: string;
   /** The card processor's webhook signing secret: deliveries to POST /payments/webhook must be signed with it. */
   webhookSecret: string;
+  /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); without them, the socket's peer is the client. */
+  trustedProxies?: TrustedProxies;
 }
 
 export interface AppDeps {

@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from './context';
 import { startDatabase } from './db/start-database';
 import { clockFromEnv, ControllableClock, withClockDate, type Clock } from './lib/clock';
 import { StartupRefusal } from './lib/startup-refusal';
+import { workAfterAnswers } from './lib/after-answer';
 import { chooseProcessor } from './payments/processor-choice';
 import { createTestProcessor } from './payments/test-processor';
 import { adminFromSettings, ensureFirstAdmin } from './services/admin-account';
@@ -35,6 +36,7 @@ const deps: AppDeps = {
     jwtSecret: await resolveSigningSecret(database.db, env.jwtSecret),
     publicBaseUrl: env.publicBaseUrl,
     webhookSecret,
+    trustedProxies: env.trustedProxies,
   },
   payments: createTestProcessor({
     db: database.db,
@@ -59,7 +61,8 @@ const server = serve({ fetch, port: env.port }, (info) => {
 function shutdown() {
   stopSweeper();
   stopPaymentWorker();
-  server.close(() => void database.close().then(() => process.exit(0)));
+  // A reset mail still being written after its answer went out is finished before the database closes.
+  server.close(() => void workAfterAnswers(database.db).then(() => database.close()).then(() => process.exit(0)));
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   pgView,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -39,6 +40,8 @@ export const users = pgTable('users', {
   /** Members only: how many reservations may be confirmed per calendar year (null: no limit). */
   annualReservationLimit: integer('annual_reservation_limit'),
   emailVerifiedAt: ts('email_verified_at'),
+  /** Moved on by a password change or reset or a stolen refresh token: older access tokens stop working. */
+  sessionGeneration: integer('session_generation').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -362,6 +365,32 @@ export const pageViews = pgTable('page_views', {
   locale: text('locale').notNull(),
   createdAt: createdAt(),
 });
+
+/** Attempts counted per limit and key (lib/rate-limit.ts), shared by every server process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    hits: integer('hits').notNull(),
+    blockedUntil: ts('blocked_until'),
+    /** The wait before the latest attempt: back in force if that attempt is taken back. */
+    priorBlockedUntil: ts('prior_blocked_until'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.key] })],
+);
+
+/** Where each account last logged in from (services/login-throttle.ts). */
+export const loginKnownClients = pgTable(
+  'login_known_clients',
+  {
+    account: text('account').notNull(),
+    client: text('client').notNull(),
+    lastSuccessAt: ts('last_success_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.client] })],
+);
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -3,7 +3,10 @@
  * the admin area. After either, handlers read the caller with `c.get('auth')`.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { eq, sql } from 'drizzle-orm';
 import type { AppEnv, AuthUser } from '../context';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import { ApiError, forbidden, unauthorized } from './errors';
 import { verifyAccessToken } from './jwt';
@@ -18,19 +21,38 @@ export function bearerToken(c: Context): string | null {
   return match?.[1] ?? null;
 }
 
-function authenticate(c: Context<AppEnv>): AuthUser {
+// Prepared once per database and connection: this read runs on every authenticated call.
+const sessionStatement = (db: Db) =>
+  db
+    .select({ role: users.role, sessionGeneration: users.sessionGeneration })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_session_generation');
+const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionStatement>>();
+
+/**
+ * The caller of a valid token whose session is still live: one read of the user by primary key tells
+ * whether a password change or reset or a stolen refresh token has ended the session the token was
+ * issued in (the generation moved on), and gives the user's role now, which counts rather than the
+ * token's (a demoted admin is no admin from that moment).
+ */
+async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
   const token = bearerToken(c);
   if (!token) throw unauthorized();
-  const { clock, config } = c.get('deps');
-  const user = verifyAccessToken(token, config.jwtSecret, clock.now());
-  if (!user) throw loginExpired();
-  return user;
+  const { db, clock, config } = c.get('deps');
+  const claims = verifyAccessToken(token, config.jwtSecret, clock.now());
+  if (!claims) throw loginExpired();
+  let statement = sessionStatements.get(db);
+  if (!statement) sessionStatements.set(db, (statement = sessionStatement(db)));
+  const [user] = await statement.execute({ id: claims.id });
+  if (!user || user.sessionGeneration !== claims.sessionGeneration) throw loginExpired();
+  return { id: claims.id, role: user.role };
 }
 
 /** Lets any logged-in caller through: 401 'Login required' without a token, 401 'Login expired' on a bad one. */
 export function requireUser(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('auth', authenticate(c));
+    c.set('auth', await authenticate(c));
     await next();
   };
 }
@@ -38,7 +60,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
 /** Lets only admins through: the same 401s as `requireUser()`, and 403 for a valid non-admin token. */
 export function requireAdmin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = authenticate(c);
+    const user = await authenticate(c);
     if (user.role !== 'admin') throw forbidden();
     c.set('auth', user);
     await next();

@@ -17,9 +17,14 @@ const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 export interface AccessTokenClaims {
   sub: string;
   role: UserRole;
+  /** The user's session generation when it was issued: the token works only while it is still current. */
+  gen: number;
   iat: number;
   exp: number;
 }
+
+/** Whom a token names, with the session generation it was issued under (0: sessions never ended). */
+export type TokenSubject = AuthUser & { sessionGeneration: number };
 
 function base64url(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64url');
@@ -32,18 +37,19 @@ function sign(input: string, secret: string): Buffer {
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** Signs a 15-minute access token for `user`, issued at `now`. */
-export function signAccessToken(user: AuthUser, secret: string, now: Date): string {
+export function signAccessToken(user: AuthUser & { sessionGeneration?: number }, secret: string, now: Date): string {
   const iat = seconds(now);
-  const claims: AccessTokenClaims = { sub: user.id, role: user.role, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS };
+  const gen = user.sessionGeneration ?? 0;
+  const claims: AccessTokenClaims = { sub: user.id, role: user.role, gen, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS };
   const payload = base64url(JSON.stringify(claims));
   return `${HEADER}.${payload}.${sign(`${HEADER}.${payload}`, secret).toString('base64url')}`;
 }
 
 /**
  * The caller named by a token, or null when the token is malformed, not HS256, badly signed, or expired
- * at `now`.
+ * at `now`. Whether its session generation is still the user's is for the caller to ask the database.
  */
-export function verifyAccessToken(token: string, secret: string, now: Date): AuthUser | null {
+export function verifyAccessToken(token: string, secret: string, now: Date): TokenSubject | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts as [string, string, string];
@@ -57,8 +63,9 @@ export function verifyAccessToken(token: string, secret: string, now: Date): Aut
     if (typeof claims.sub !== 'string' || !claims.sub) return null;
     if (!ROLES.includes(claims.role as UserRole)) return null;
     if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
+    if (!Number.isInteger(claims.gen)) return null;
     if (seconds(now) >= claims.exp) return null;
-    return { id: claims.sub, role: claims.role as UserRole };
+    return { id: claims.sub, role: claims.role as UserRole, sessionGeneration: claims.gen! };
   } catch {
     // Undecodable JSON in header or payload.
     return null;

@@ -15,10 +15,10 @@ import {
 import {
   areaAllows,
   emailVerifiedAtOr,
+  endUserSessions,
   findUserByEmail,
   findUserById,
   issueSession,
-  revokeUserRefreshTokens,
   type LoginArea,
   type SessionTokens,
 } from './auth-session';
@@ -29,8 +29,9 @@ const RESET_LINK_INVALID = /*i18n*/ 'This reset link is invalid or has expired.'
 export class WrongCurrentPassword extends Error {}
 
 /**
- * Changes the caller's password after checking the current one. Every refresh token of the user is
- * revoked and a fresh pair returned, so this device stays logged in and the others are logged out.
+ * Changes the caller's password after checking the current one. Every session of the user ends at once
+ * (access and refresh tokens) and a fresh pair is returned, so this device stays logged in and the
+ * others are logged out.
  */
 export async function changePassword(
   deps: AppDeps,
@@ -46,8 +47,8 @@ export async function changePassword(
   const now = clock.now();
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await revokeUserRefreshTokens(tx, user.id, now);
-    return issueSession(tx, deps, { id: user.id, role: user.role });
+    await endUserSessions(tx, user.id, now);
+    return issueSession(tx, deps, user.id);
   });
 }
 
@@ -66,21 +67,25 @@ export async function initiatePasswordReset(deps: AppDeps, area: LoginArea, emai
 }
 
 /**
- * Sets a new password from a live reset token, spends the token and logs every device out. The link
- * came through the mailbox, so it also proves the address. A refused call changes nothing.
+ * Sets a new password from a live reset token, spends the token and ends every session at once. The
+ * link came through the mailbox, so it also proves the address. A refused call changes nothing. Returns
+ * whose password it was.
  */
-export async function resetPassword(deps: AppDeps, raw: string, password: string): Promise<void> {
+export async function resetPassword(deps: AppDeps, raw: string, password: string): Promise<{ email: string }> {
   const { db, clock } = deps;
   const token = await findLiveOneTimeToken(db, raw, 'password-reset', clock.now());
   if (!token) throw badRequest(RESET_LINK_INVALID, 'token');
   const passwordHash = await hashPassword(password);
   const now = clock.now();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     if (!(await spendOneTimeToken(tx, token, now))) throw badRequest(RESET_LINK_INVALID, 'token');
-    await tx
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: emailVerifiedAtOr(now), updatedAt: now })
-      .where(eq(users.id, token.userId));
-    await revokeUserRefreshTokens(tx, token.userId, now);
+      .where(eq(users.id, token.userId))
+      .returning({ email: users.email });
+    if (!user) throw badRequest(RESET_LINK_INVALID, 'token');
+    await endUserSessions(tx, token.userId, now);
+    return user;
   });
 }

@@ -3,8 +3,8 @@
  * log-in areas, and the user as the client sees it.
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AppDeps, AuthUser } from '../context';
-import type { DbOrTx } from '../db/client';
+import type { AppDeps } from '../context';
+import type { Db, DbOrTx } from '../db/client';
 import { refreshTokens, users, type UserRole } from '../db/schema';
 import type { Schema } from '../lib/api-types';
 import { loginExpired } from '../lib/auth';
@@ -81,45 +81,99 @@ export async function checkCredentials(
   return { outcome: 'ok', user };
 }
 
-/** Issues an access token and a refresh token; a new family unless `familyId` continues one. */
-export async function issueSession(
-  db: DbOrTx,
+/** The user a session is signed for: role and session generation, share-locked until the transaction ends. */
+type SessionSubject = Pick<UserRow, 'id' | 'role' | 'sessionGeneration'>;
+
+// The lock keeps a password change or reset (which moves the generation on and revokes the refresh tokens)
+// from committing between this read and the new refresh token. Users are locked before refresh tokens, as
+// those do, so the two never wait on each other in a circle.
+async function lockSessionSubject(tx: DbOrTx, userId: string): Promise<SessionSubject | null> {
+  const [row] = await tx
+    .select({ id: users.id, role: users.role, sessionGeneration: users.sessionGeneration })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  return row ?? null;
+}
+
+// Stores a refresh token in `familyId` and signs the access token with the subject's current generation.
+async function signSession(
+  tx: DbOrTx,
   deps: Pick<AppDeps, 'clock' | 'config'>,
-  user: AuthUser,
-  familyId: string = newId(),
+  subject: SessionSubject,
+  familyId: string,
 ): Promise<SessionTokens> {
   const now = deps.clock.now();
   const refreshToken = newSecretToken();
-  await db.insert(refreshTokens).values({
+  await tx.insert(refreshTokens).values({
     id: newId(),
-    userId: user.id,
+    userId: subject.id,
     familyId,
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
     createdAt: now,
   });
-  return { token: signAccessToken({ id: user.id, role: user.role }, deps.config.jwtSecret, now), refreshToken };
+  return { token: signAccessToken(subject, deps.config.jwtSecret, now), refreshToken };
 }
 
-/** Revokes every live refresh token of a user (password changed or reset): all devices log in again. */
-export async function revokeUserRefreshTokens(db: DbOrTx, userId: string, now: Date): Promise<void> {
+/**
+ * Issues an access token and a refresh token in a new family. `generation`, when given, is the session
+ * generation the password was checked under: if it has moved on since (the password changed meanwhile),
+ * the session is refused with 401 'Login expired'.
+ */
+export async function issueSession(
+  db: DbOrTx,
+  deps: Pick<AppDeps, 'clock' | 'config'>,
+  userId: string,
+  generation?: number,
+): Promise<SessionTokens> {
+  return db.transaction(async (tx) => {
+    const subject = await lockSessionSubject(tx, userId);
+    if (!subject || (generation !== undefined && subject.sessionGeneration !== generation)) throw loginExpired();
+    return signSession(tx, deps, subject, newId());
+  });
+}
+
+// Every access token issued before stops working (requireUser compares the generation it carries).
+async function moveSessionGenerationOn(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Ends every session of a user at once (password changed or reset): the generation moves on, so every
+ * access token stops working, and every refresh token is revoked.
+ */
+export async function endUserSessions(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await moveSessionGenerationOn(db, userId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-async function revokeFamily(db: DbOrTx, familyId: string, now: Date): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+/**
+ * A refresh token came back after use: someone copied it. Its family is revoked, and the user's access
+ * tokens stop at once, the copier's with them. (Access tokens do not name their family, so those of the
+ * user's other devices stop too; their refresh tokens still work, and the client's one refresh on a 401
+ * gets them new ones unnoticed.)
+ */
+async function endStolenFamily(db: Db, userId: string, familyId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await moveSessionGenerationOn(tx, userId);
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  });
 }
 
 /**
  * Trades a refresh token for a new pair in the same family. A token presented a second time means it
- * was copied: the whole family is revoked and both holders must log in again. Any refusal is 401
- * 'Login expired'.
+ * was copied: the whole family is revoked, its access tokens stop at once, and both holders must log in
+ * again. Any refusal is 401 'Login expired'.
  */
 export async function rotateRefreshToken(deps: AppDeps, raw: string): Promise<SessionTokens> {
   const { db, clock } = deps;
@@ -127,13 +181,13 @@ export async function rotateRefreshToken(deps: AppDeps, raw: string): Promise<Se
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(raw))).limit(1);
   if (!row || row.revokedAt || row.expiresAt <= now) throw loginExpired();
   if (row.usedAt) {
-    await revokeFamily(db, row.familyId, now);
+    await endStolenFamily(db, row.userId, row.familyId, now);
     throw loginExpired();
   }
-  const user = await findUserById(db, row.userId);
-  if (!user) throw loginExpired();
 
   const result = await db.transaction(async (tx) => {
+    const subject = await lockSessionSubject(tx, row.userId);
+    if (!subject) throw loginExpired();
     // Conditional, so two simultaneous uses of one token cannot both win.
     const claimed = await tx
       .update(refreshTokens)
@@ -141,11 +195,13 @@ export async function rotateRefreshToken(deps: AppDeps, raw: string): Promise<Se
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
       .returning({ id: refreshTokens.id });
     if (claimed.length === 0) return null;
-    return issueSession(tx, deps, { id: user.id, role: user.role }, row.familyId);
+    return signSession(tx, deps, subject, row.familyId);
   });
   if (!result) {
-    // Lost the race to another use of the same token: that is reuse too.
-    await revokeFamily(db, row.familyId, now);
+    // Lost the race to another use of the same token: reuse too. Unless a password change or reset
+    // revoked it meanwhile: that already ended the session, and the new one it issued must live on.
+    const [latest] = await db.select({ revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.id, row.id));
+    if (!latest?.revokedAt) await endStolenFamily(db, row.userId, row.familyId, now);
     throw loginExpired();
   }
   return result;

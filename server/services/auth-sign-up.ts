@@ -119,6 +119,6 @@ export async function verifyEmail(deps: AppDeps, raw: string): Promise<{ session
       .where(eq(users.id, token.userId));
     const user = await findUserById(tx, token.userId);
     if (!user) throw badRequest(VERIFY_LINK_INVALID, 'token');
-    return { session: await issueSession(tx, deps, { id: user.id, role: user.role }), user };
+    return { session: await issueSession(tx, deps, user.id), user };
   });
 }

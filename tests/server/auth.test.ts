@@ -1,10 +1,20 @@
 /** The auth area through its HTTP API: log-in, tokens, account, password reset, sign-up, limits. */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { oneTimeTokens, outbox, refreshTokens, users } from '../../server/db/schema';
+import { createApp } from '../../server/app';
+import { loginKnownClients, oneTimeTokens, outbox, rateLimits, refreshTokens, users } from '../../server/db/schema';
+import { workAfterAnswers } from '../../server/lib/after-answer';
 import { requireAdmin } from '../../server/lib/auth';
+import { parseTrustedProxies } from '../../server/lib/client-address';
 import { hashToken } from '../../server/lib/password';
-import { createTestApi, testDrivers, type TestApi } from './harness';
+import { DAY_MS } from '../../server/lib/rate-limit';
+import {
+  KNOWN_CLIENT_MS,
+  LOGIN_BY_ACCOUNT,
+  LOGIN_BY_ACCOUNT_AND_CLIENT,
+  LOGIN_BY_CLIENT,
+} from '../../server/services/login-throttle';
+import { createTestApi, fromAddress, newClientAddress, testDrivers, type TestApi } from './harness';
 
 const GUEST = { email: 'guest@example.com', password: 'guest-pass-1' };
 const MEMBER = { email: 'member@example.com', password: 'member-pass-1' };
@@ -27,12 +37,29 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
   afterAll(async () => {
     await api?.close();
   });
-  // Every limiter window is at most an hour: start each test past all of them.
+  // Every limiter window is at most an hour: start each test past all of them, and from an address of its own.
+  let testAddress: string;
   beforeEach(() => {
     api.clock.advanceMinutes(61);
+    testAddress = newClientAddress();
   });
 
-  const post = (path: string, body?: unknown, token?: string) => api.request('POST', path, { body, token });
+  const post = (path: string, body?: unknown, token?: string) => api.request('POST', path, { body, token, from: testAddress });
+  /** A call through `app` (this test's by default) from `from`: its status, Retry-After (0 if none) and body. */
+  async function postFrom(from: string, path: string, body: unknown, app = api.app) {
+    const res = await app.request(
+      path,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      fromAddress(from),
+    );
+    const json = await res.json();
+    await workAfterAnswers(api.database.db);
+    return { status: res.status, retryAfter: Number(res.headers.get('retry-after') ?? 0), body: json };
+  }
+  const logInFrom = async (from: string, email: string, password: string, app = api.app) => {
+    const { status, retryAfter } = await postFrom(from, '/user/authentication/login', { email, password }, app);
+    return { status, retryAfter };
+  };
   const loginUser = (email: string, password: string) => post('/user/authentication/login', { email, password });
   const loginAdmin = (email: string, password: string) => post('/admin/authentication/login', { email, password });
   const me = (token: string) => api.request('GET', '/user/user/me', { token });
@@ -190,6 +217,15 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
       }
     });
 
+    it("goes by the user's role now, not the one the token names", async () => {
+      const staff = await newVerifiedGuest('demoted');
+      await api.deps.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.user._id));
+      const admin = await loginAdmin(staff.email, staff.password);
+      expect((await api.request('GET', '/test/admin-only', { token: admin.body.data.token })).status).toBe(200);
+      await api.deps.db.update(users).set({ role: 'guest' }).where(eq(users.id, staff.user._id));
+      expect((await api.request('GET', '/test/admin-only', { token: admin.body.data.token })).status).toBe(403);
+    });
+
     it('lets only admins through requireAdmin()', async () => {
       const guest = await api.login(GUEST.email, GUEST.password);
       const forbidden = await api.request('GET', '/test/admin-only', { token: guest });
@@ -230,12 +266,30 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
       const next = await refresh(old);
       expect(next.status).toBe(200);
 
-      expect(await refresh(old)).toEqual({ status: 401, body: LOGIN_EXPIRED });
-      // The thief's replay also ends the legitimate holder's session.
-      expect(await refresh(next.body.data.refreshToken)).toEqual({ status: 401, body: LOGIN_EXPIRED });
-      // Other sessions of the same user are another family and live on.
       const other = await loginUser(GUEST.email, GUEST.password);
-      expect((await refresh(other.body.data.refreshToken)).status).toBe(200);
+      expect((await me(next.body.data.token)).status).toBe(200);
+
+      expect(await refresh(old)).toEqual({ status: 401, body: LOGIN_EXPIRED });
+      // The thief's replay also ends the legitimate holder's session, its access token at once.
+      expect(await me(next.body.data.token)).toEqual({ status: 401, body: LOGIN_EXPIRED });
+      expect(await refresh(next.body.data.refreshToken)).toEqual({ status: 401, body: LOGIN_EXPIRED });
+      // Other sessions of the same user are another family and live on: one refresh, as the client does on a 401.
+      const renewed = await refresh(other.body.data.refreshToken);
+      expect(renewed.status).toBe(200);
+      expect((await me(renewed.body.data.token)).status).toBe(200);
+    });
+
+    it('does not count a refresh that lost to a password change as reuse', async () => {
+      const user = await newVerifiedGuest('refresh-vs-change');
+      const otherDevice = await loginUser(user.email, user.password);
+      // Both at once: the refresh is refused or its session ended, and the new session survives it.
+      const [changed] = await Promise.all([
+        post('/user/user/change-password', { oldPassword: user.password, newPassword: 'raced-pass-1' }, user.token),
+        refresh(otherDevice.body.data.refreshToken),
+      ]);
+      expect(changed.status).toBe(200);
+      expect((await me(changed.body.data.token)).status).toBe(200);
+      expect((await refresh(changed.body.data.refreshToken)).status).toBe(200);
     });
 
     it('refuses unknown and expired tokens, and names a missing one', async () => {
@@ -290,6 +344,9 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
       expect(res.body.data).toEqual({ token: expect.any(String), refreshToken: expect.any(String) });
 
       expect((await me(res.body.data.token)).status).toBe(200);
+      // Every other access token stops at once, this device's old one too; not 15 minutes later.
+      expect(await me(otherDevice.body.data.token)).toEqual({ status: 401, body: LOGIN_EXPIRED });
+      expect(await me(user.token)).toEqual({ status: 401, body: LOGIN_EXPIRED });
       const refreshOld = await post('/user/authentication/refresh-token', {
         refreshToken: otherDevice.body.data.refreshToken,
       });
@@ -320,6 +377,32 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
       expect(await takeMails(unknown)).toHaveLength(0);
     });
 
+    it('answers a known e-mail without waiting for its token and mail, as fast as an unknown one', async () => {
+      const user = await newVerifiedGuest('reset-timing');
+      // A token that takes a second to store: an answer that waited for it would show it.
+      await api.deps.db.execute(
+        sql.raw('CREATE FUNCTION test_slow_token() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(1); RETURN NEW; END $$'),
+      );
+      await api.deps.db.execute(
+        sql.raw('CREATE TRIGGER test_slow_token BEFORE INSERT ON one_time_tokens FOR EACH ROW EXECUTE FUNCTION test_slow_token()'),
+      );
+      try {
+        const started = performance.now();
+        const res = await api.app.request(
+          '/user/user/initiate-password-reset',
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email }) },
+          fromAddress(newClientAddress()),
+        );
+        expect(await res.json()).toEqual(SAME_ANSWER.body);
+        expect(performance.now() - started).toBeLessThan(500);
+        await workAfterAnswers(api.database.db);
+        expect(await takeMails(user.email)).toHaveLength(1);
+      } finally {
+        await api.deps.db.execute(sql.raw('DROP TRIGGER test_slow_token ON one_time_tokens'));
+        await api.deps.db.execute(sql.raw('DROP FUNCTION test_slow_token()'));
+      }
+    });
+
     it('keeps each area to its own accounts, and marks the admin link', async () => {
       expect(await initiate(ADMIN.email)).toEqual(SAME_ANSWER);
       expect(await takeMails(ADMIN.email)).toHaveLength(0);
@@ -345,10 +428,15 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
         .where(eq(oneTimeTokens.tokenHash, hashToken(token)));
       expect(hashed).toMatchObject([{ purpose: 'password-reset', usedAt: null }]);
 
+      const otherDevice = await loginUser(user.email, user.password);
+      expect((await me(otherDevice.body.data.token)).status).toBe(200);
       expect(await reset(token, 'reset-pass-1')).toEqual({
         status: 200,
         body: { status: 200, message: 'Your password has been reset. Please log in.' },
       });
+      for (const session of [user, otherDevice.body.data]) {
+        expect(await me(session.token)).toEqual({ status: 401, body: LOGIN_EXPIRED });
+      }
       expect((await loginUser(user.email, 'reset-pass-1')).status).toBe(200);
       expect(await loginUser(user.email, user.password)).toEqual({ status: 401, body: WRONG_LOGIN });
       expect(await post('/user/authentication/refresh-token', { refreshToken: user.refreshToken })).toEqual({
@@ -404,6 +492,9 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
         message: 'Too many attempts. Please wait a few minutes and try again.',
       });
       expect(await takeMails(user.email)).toHaveLength(5);
+      // Another server process on the same database counts the same requests.
+      const second = createApp(api.deps);
+      expect((await postFrom(newClientAddress(), '/user/user/initiate-password-reset', { email: user.email }, second)).status).toBe(429);
       // The same limit holds for an unknown e-mail, so a 429 tells nothing either.
       const unknown = uniqueEmail('reset-limit-unknown');
       for (let i = 0; i < 5; i++) await initiate(unknown);
@@ -494,39 +585,191 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
     });
   });
 
-  describe('log-in limits', () => {
-    it('blocks an e-mail after 10 failures for 15 minutes, even with the right password', async () => {
-      const user = await newVerifiedGuest('login-limit');
-      for (let i = 0; i < 10; i++) expect((await loginUser(user.email, 'wrong-password')).status).toBe(401);
-      const blocked = await api.app.request('/user/authentication/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: user.email, password: user.password }),
-      });
-      expect(blocked.status).toBe(429);
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await blocked.json()).message).toBe('Too many attempts. Please wait a few minutes and try again.');
-      // The admin door shares the count.
-      expect((await loginAdmin(user.email, user.password)).status).toBe(429);
-      // Other e-mails are not affected.
-      expect((await loginUser(GUEST.email, GUEST.password)).status).toBe(200);
+  describe('log-in throttling', () => {
+    const FREE = LOGIN_BY_ACCOUNT_AND_CLIENT.free;
+    const pairRow = (email: string, from: string) =>
+      api.deps.db
+        .select()
+        .from(rateLimits)
+        .where(and(eq(rateLimits.name, LOGIN_BY_ACCOUNT_AND_CLIENT.name), eq(rateLimits.key, `${email} ${from}`)));
 
-      api.clock.advanceMinutes(15);
-      expect((await loginUser(user.email, user.password)).status).toBe(200);
-    });
-
-    it('counts a burst of parallel guesses before checking any of them', async () => {
-      const email = uniqueEmail('burst');
-      const results = await Promise.all(Array.from({ length: 14 }, () => loginUser(email, 'wrong-password')));
-      const statuses = results.map((r) => r.status).sort();
-      expect(statuses).toEqual([...Array(10).fill(401), ...Array(4).fill(429)]);
-    });
-
-    it('blocks a client after 30 failures across e-mails', async () => {
-      for (let i = 0; i < 30; i++) {
-        expect((await loginUser(uniqueEmail('spray'), 'wrong-password')).status).toBe(401);
+    it('makes an address wait 1 s, 2 s, 4 s ... up to 15 minutes after its free failures on an account, even with the right password', async () => {
+      const user = await newVerifiedGuest('backoff');
+      const from = newClientAddress();
+      for (let i = 0; i < FREE; i++) expect(await logInFrom(from, user.email, 'wrong-password')).toEqual({ status: 401, retryAfter: 0 });
+      const waits: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        const refused = await logInFrom(from, user.email, user.password);
+        expect(refused.status).toBe(429);
+        waits.push(refused.retryAfter);
+        api.clock.advance(refused.retryAfter * 1000 - 1);
+        expect((await logInFrom(from, user.email, 'wrong-password')).status).toBe(429);
+        api.clock.advance(1);
+        expect((await logInFrom(from, user.email, 'wrong-password')).status).toBe(401);
       }
-      expect((await loginUser(GUEST.email, GUEST.password)).status).toBe(429);
+      expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900, 900]);
+      // The admin door counts the same attempts.
+      expect((await postFrom(from, '/admin/authentication/login', { email: user.email, password: user.password })).status).toBe(429);
+
+      // Once the wait is over the right password gets in, and the address starts again from its free failures.
+      api.clock.advance(900_000);
+      expect((await logInFrom(from, user.email, user.password)).status).toBe(200);
+      for (let i = 0; i < FREE; i++) expect((await logInFrom(from, user.email, 'wrong-password')).status).toBe(401);
+      expect(await logInFrom(from, user.email, user.password)).toEqual({ status: 429, retryAfter: 1 });
+    });
+
+    it("lets a stranger's failures slow new addresses but never lock the owner out", async () => {
+      const owner = await newVerifiedGuest('owner');
+      const home = newClientAddress();
+      expect((await logInFrom(home, owner.email, owner.password)).status).toBe(200);
+
+      // A guess spread over many addresses, each under its own limits, and kept up for hours.
+      for (let i = 0; i < LOGIN_BY_ACCOUNT.free; i++) {
+        expect((await logInFrom(newClientAddress(), owner.email, 'a-guess')).status).toBe(401);
+      }
+      const waits: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        const refused = await logInFrom(newClientAddress(), owner.email, 'a-guess');
+        expect(refused.status).toBe(429);
+        waits.push(refused.retryAfter);
+        api.clock.advance(refused.retryAfter * 1000);
+        expect((await logInFrom(newClientAddress(), owner.email, 'a-guess')).status).toBe(401);
+      }
+      expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900, 900]);
+
+      // The owner at home is let straight in, a typo or two included, and that opens no door for strangers.
+      expect((await logInFrom(home, owner.email, 'a-typo')).status).toBe(401);
+      expect((await logInFrom(home, owner.email, owner.password)).status).toBe(200);
+      expect((await logInFrom(newClientAddress(), owner.email, 'a-guess')).status).toBe(429);
+
+      // On an address it never used, the owner waits as a stranger would: at most 15 minutes, then gets in.
+      const hotel = newClientAddress();
+      const slowed = await logInFrom(hotel, owner.email, owner.password);
+      expect(slowed.status).toBe(429);
+      expect(slowed.retryAfter).toBeLessThanOrEqual(15 * 60);
+      api.clock.advance(slowed.retryAfter * 1000);
+      expect((await logInFrom(hotel, owner.email, owner.password)).status).toBe(200);
+      // From then on the hotel is one of the owner's addresses: the strangers' next wait does not apply to it.
+      expect((await logInFrom(newClientAddress(), owner.email, 'a-guess')).status).toBe(401);
+      expect((await logInFrom(newClientAddress(), owner.email, 'a-guess')).status).toBe(429);
+      expect((await logInFrom(hotel, owner.email, owner.password)).status).toBe(200);
+
+      // Or anywhere, once a reset link from the owner's mailbox was used there.
+      const cafe = newClientAddress();
+      expect((await logInFrom(cafe, owner.email, owner.password)).status).toBe(429);
+      await postFrom(cafe, '/user/user/initiate-password-reset', { email: owner.email });
+      const resetToken = tokenIn((await takeMails(owner.email)).at(-1)!.body, 'token');
+      expect((await postFrom(cafe, '/user/user/reset-password', { token: resetToken, password: 'after-reset-1' })).status).toBe(200);
+      expect((await logInFrom(cafe, owner.email, 'after-reset-1')).status).toBe(200);
+    });
+
+    it('slows an address that tries many accounts (credential stuffing), not others', async () => {
+      const from = newClientAddress();
+      for (let i = 0; i < LOGIN_BY_CLIENT.free; i++) {
+        expect((await logInFrom(from, uniqueEmail('stuffing'), 'a-guess')).status).toBe(401);
+      }
+      expect(await logInFrom(from, MEMBER.email, MEMBER.password)).toEqual({ status: 429, retryAfter: 1 });
+      expect((await logInFrom(newClientAddress(), MEMBER.email, MEMBER.password)).status).toBe(200);
+    });
+
+    it('counts a burst of parallel guesses one by one, across two server processes on one database', async () => {
+      const email = uniqueEmail('burst');
+      const from = newClientAddress();
+      const second = createApp(api.deps);
+      const results = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => logInFrom(from, email, 'a-guess', i % 2 ? second : api.app)),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([...Array(FREE).fill(401), ...Array(16 - FREE).fill(429)]);
+      expect((await pairRow(email, from)).map((r) => r.hits)).toEqual([FREE]);
+
+      // Many accounts at once from one address: the address's count is kept as exactly.
+      const stuffer = newClientAddress();
+      const spray = await Promise.all(
+        Array.from({ length: LOGIN_BY_CLIENT.free + 8 }, (_, i) =>
+          logInFrom(stuffer, uniqueEmail('burst-spray'), 'a-guess', i % 2 ? second : api.app),
+        ),
+      );
+      expect(spray.filter((r) => r.status === 401)).toHaveLength(LOGIN_BY_CLIENT.free);
+      expect(spray.filter((r) => r.status === 429)).toHaveLength(8);
+    });
+
+    it('shares the counts between two server processes on one database', async () => {
+      const user = await newVerifiedGuest('two-processes');
+      const from = newClientAddress();
+      const second = createApp(api.deps);
+      for (let i = 0; i < FREE; i++) {
+        expect((await logInFrom(from, user.email, 'a-guess', i % 2 ? second : api.app)).status).toBe(401);
+      }
+      expect((await logInFrom(from, user.email, user.password, api.app)).status).toBe(429);
+      expect((await logInFrom(from, user.email, user.password, second)).status).toBe(429);
+    });
+
+    it('believes X-Forwarded-For only from a trusted proxy, and then its right-most address not a proxy', async () => {
+      const viaLoopback = async (app: typeof api.app, forwardedFor: string, email: string) => {
+        const res = await app.request(
+          '/user/authentication/login',
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+            body: JSON.stringify({ email, password: 'a-guess' }),
+          },
+          fromAddress('127.0.0.1'),
+        );
+        return res.status;
+      };
+
+      // Without TRUSTED_PROXIES anyone can write the header: the socket's address is counted.
+      const first = uniqueEmail('xff-ignored');
+      for (let i = 0; i < FREE; i++) expect(await viaLoopback(api.app, `203.0.113.${i + 1}`, first)).toBe(401);
+      expect(await viaLoopback(api.app, '203.0.113.99', first)).toBe(429);
+
+      // Behind a trusted proxy the client is the right-most address that is not a proxy of ours.
+      const behindProxy = createApp({ ...api.deps, config: { ...api.deps.config, trustedProxies: parseTrustedProxies('loopback') } });
+      const second = uniqueEmail('xff-trusted');
+      for (let i = 0; i < FREE; i++) {
+        // What the client wrote further left changes nothing, nor does a second proxy of ours on the way.
+        const chain = [`spoofed-${i}, 198.51.100.7`, `198.51.100.7, 127.0.0.2`][i % 2]!;
+        expect(await viaLoopback(behindProxy, chain, second)).toBe(401);
+      }
+      expect(await viaLoopback(behindProxy, '192.0.2.1, 198.51.100.7', second)).toBe(429);
+      expect(await viaLoopback(behindProxy, '198.51.100.8', second)).toBe(401);
+      // A caller that is not a proxy of ours is counted by its own address, whatever it forwards.
+      const direct = await behindProxy.request(
+        '/user/authentication/login',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.9' },
+          body: JSON.stringify({ email: second, password: 'a-guess' }),
+        },
+        fromAddress('192.0.2.50'),
+      );
+      expect(direct.status).toBe(401);
+      const keys = await api.deps.db.select({ key: rateLimits.key }).from(rateLimits).where(eq(rateLimits.name, LOGIN_BY_CLIENT.name));
+      expect(keys.map((k) => k.key)).toEqual(expect.arrayContaining(['127.0.0.1', '198.51.100.7', '198.51.100.8', '192.0.2.50']));
+      expect(keys.map((k) => k.key)).not.toEqual(expect.arrayContaining(['198.51.100.9']));
+    });
+
+    it('forgets failures a day after the last one and deletes the rows no longer needed', async () => {
+      const email = uniqueEmail('forgotten');
+      const from = newClientAddress();
+      for (let i = 0; i < FREE; i++) expect((await logInFrom(from, email, 'a-guess')).status).toBe(401);
+      expect(await pairRow(email, from)).toHaveLength(1);
+      api.clock.advance(DAY_MS);
+      // Any later attempt, from anyone, clears out what has expired.
+      expect((await logInFrom(newClientAddress(), uniqueEmail('sweeper'), 'a-guess')).status).toBe(401);
+      expect(await pairRow(email, from)).toHaveLength(0);
+      for (let i = 0; i < FREE; i++) expect((await logInFrom(from, email, 'a-guess')).status).toBe(401);
+
+      // An address an account logged in from is forgotten after 90 days without another log-in.
+      const user = await newVerifiedGuest('known-client');
+      const home = newClientAddress();
+      expect((await logInFrom(home, user.email, user.password)).status).toBe(200);
+      const knownRows = () =>
+        api.deps.db.select().from(loginKnownClients).where(and(eq(loginKnownClients.account, user.email), eq(loginKnownClients.client, home)));
+      expect(await knownRows()).toHaveLength(1);
+      api.clock.advance(KNOWN_CLIENT_MS);
+      expect((await logInFrom(newClientAddress(), GUEST.email, GUEST.password)).status).toBe(200);
+      expect(await knownRows()).toHaveLength(0);
     });
   });
 });

@@ -6,6 +6,8 @@ import { createApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { openThrowawayDatabase } from '../../server/db/throwaway-database';
 import { seedDemoData } from '../../server/db/seed';
+import { workAfterAnswers } from '../../server/lib/after-answer';
+import { parseTrustedProxies } from '../../server/lib/client-address';
 import type { Clock } from '../../server/lib/clock';
 import { signAccessToken } from '../../server/lib/jwt';
 import { createTestProcessor, type TestProcessor } from '../../server/payments/test-processor';
@@ -41,6 +43,18 @@ export interface RequestOptions {
   body?: unknown;
   token?: string;
   headers?: Record<string, string>;
+  /** The caller's address, as the socket would give it (none by default: the server sees 'local'). */
+  from?: string;
+}
+
+/** The bindings @hono/node-server gives a request that came from `address`, for `app.request(path, init, env)`. */
+export const fromAddress = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+
+let addressesGiven = 0;
+/** A client address no other caller in this process has had (10.0.0.1, 10.0.0.2 ...): rate limits of its own. */
+export function newClientAddress(): string {
+  const n = ++addressesGiven;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 /** The webhook secret of test apps. */
@@ -53,7 +67,10 @@ export interface TestApi {
   processor: TestProcessor;
   database: Database;
   clock: FakeClock;
-  /** Sends a request and returns the status and the parsed JSON body. */
+  /**
+   * Sends a request and returns the status and the parsed JSON body, once the work the server does after
+   * its answers (a reset mail) is done too, its own and that of calls made before it.
+   */
   request(method: string, path: string, options?: RequestOptions): Promise<{ status: number; body: any }>;
   /** Logs a demo user in and returns its access token. */
   login(email: string, password: string): Promise<string>;
@@ -75,6 +92,7 @@ export async function createTestApi(
     database?: Database;
     /** A built app to serve beside the API. */
     staticRoot?: string;
+    trustedProxies?: string;
   } = {},
 ): Promise<TestApi> {
   const database = options.database ?? (await openTestDatabase(options.driver ?? 'pglite'));
@@ -96,22 +114,30 @@ export async function createTestApi(
       jwtSecret: 'test-secret-test-secret-test-secret',
       publicBaseUrl: 'http://localhost:3000',
       webhookSecret: TEST_WEBHOOK_SECRET,
+      trustedProxies: parseTrustedProxies(options.trustedProxies),
     },
     payments: processor,
   };
   app = createApp(deps, { staticRoot: options.staticRoot });
 
-  const request: TestApi['request'] = async (method, path, { body, token, headers = {} } = {}) => {
-    const res = await app.request(path, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
+  const request: TestApi['request'] = async (method, path, { body, token, headers = {}, from } = {}) => {
+    // What earlier answers left to do (a mail a page's request queued) is done before this call reads it.
+    await workAfterAnswers(database.db);
+    const res = await app.request(
+      path,
+      {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
+      from === undefined ? undefined : fromAddress(from),
+    );
     const text = await res.text();
+    await workAfterAnswers(database.db);
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;

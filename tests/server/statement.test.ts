@@ -152,7 +152,7 @@ describe.each(testDrivers())('monthly statements on %s', (driver) => {
 
   it('refuses a guest, a bad month and a month without a statement', async () => {
     const member = await memberWith([{ type: 'TOP_UP', amount: 10_000, at: Date.parse('2026-10-02T10:00:00+08:00'), description: 'Wallet top-up' }]);
-    const guest = api.tokenFor({ id: newId(), role: 'guest' });
+    const guest = await api.login('guest@example.com', 'guest-pass-1');
     expect((await pdfOf(guest, '2026-10')).res.status).toBe(403);
     expect((await pdfOf(member.token(), '2026-13')).res.status).toBe(400);
     expect((await pdfOf(member.token(), '2026-09')).res.status).toBe(404);

@@ -4,7 +4,9 @@ import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { ApiError, badRequest } from '../../lib/errors';
 import { loginExpired } from '../../lib/auth';
-import { clientIp, consumeRateLimit, createRateLimiters, HOUR_MS, MINUTE_MS, type RateLimiters } from '../../lib/rate-limit';
+import { afterAnswer } from '../../lib/after-answer';
+import { clientIp } from '../../lib/client-address';
+import { HOUR_MS, MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody } from '../../lib/validate';
 import { ERROR_CODES } from '../../../src/domain/error-codes';
 import {
@@ -32,49 +34,36 @@ import {
   resetPassword,
 } from '../../services/auth-password';
 import { sendVerificationMail, signUp, verifyEmail } from '../../services/auth-sign-up';
+import { LoginThrottle } from '../../services/login-throttle';
 
 type Ctx = Context<AppEnv>;
 
 const RESET_SENT = /*i18n*/ 'If an account exists for this e-mail, we have sent a link to reset your password.';
 
 const AUTH_LIMITS = {
-  // Failed log-ins only: a guessing attacker is slowed, a user who gets in is not.
-  loginByEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
-  loginByIp: { limit: 30, windowMs: 15 * MINUTE_MS },
   // Every request counts: each may send a mail.
-  resetByEmail: { limit: 5, windowMs: HOUR_MS },
-  resetByIp: { limit: 20, windowMs: HOUR_MS },
-  signUpByEmail: { limit: 5, windowMs: HOUR_MS },
-  signUpByIp: { limit: 10, windowMs: HOUR_MS },
+  resetByEmail: { name: 'reset:email', limit: 5, windowMs: HOUR_MS },
+  resetByIp: { name: 'reset:client', limit: 20, windowMs: HOUR_MS },
+  signUpByEmail: { name: 'sign-up:email', limit: 5, windowMs: HOUR_MS },
+  signUpByIp: { name: 'sign-up:client', limit: 10, windowMs: HOUR_MS },
   // Wrong current passwords, so a stolen access token cannot be used to guess the password.
-  changePasswordByUser: { limit: 10, windowMs: 15 * MINUTE_MS },
-};
+  changePasswordByUser: { name: 'change-password:user', limit: 10, windowMs: 15 * MINUTE_MS },
+} satisfies Record<string, WindowLimit>;
 
-/** The limiters of one app instance. */
-export type AuthLimits = RateLimiters<keyof typeof AUTH_LIMITS>;
+/** The handlers; the counts behind their limits live in the database, shared by every server process. */
+export function createAuthHandlers(limits = new RateLimits()) {
+  const throttle = new LoginThrottle(limits);
 
-export const createAuthLimits = (): AuthLimits => createRateLimiters(AUTH_LIMITS);
-
-/** The handlers, sharing one set of limiters. */
-export function createAuthHandlers(limits: AuthLimits) {
   const login = (area: LoginArea) => async (c: Ctx) => {
     const deps = c.get('deps');
     const { email, password } = await parseBody(c, loginSchema);
-    const emailKey = normalizeEmail(email);
-    const ip = clientIp(c);
-    // Counted before the slow hash, so a burst of parallel guesses cannot all slip past the check.
-    consumeRateLimit(c, [
-      [limits.loginByEmail, emailKey],
-      [limits.loginByIp, ip],
-    ]);
+    const attempt = await throttle.begin(c, email);
 
     const check = await checkCredentials(deps.db, area, email, password);
     if (check.outcome === 'wrong') {
       throw new ApiError(401, ERROR_CODES.LOGIN_FAILED, /*i18n*/ 'Incorrect E-mail or Password');
     }
-    // The right password was no guess: only failures count.
-    limits.loginByEmail.reset(emailKey);
-    limits.loginByIp.forgive(ip);
+    await throttle.succeeded(c, attempt);
     if (check.outcome === 'unverified') {
       await sendVerificationMail(deps, check.user);
       throw new ApiError(
@@ -83,18 +72,21 @@ export function createAuthHandlers(limits: AuthLimits) {
         /*i18n*/ 'Please confirm your e-mail address first. We have sent you a new link.',
       );
     }
-    const session = await issueSession(deps.db, deps, { id: check.user.id, role: check.user.role });
+    // Refused if the password changed since it was checked: the check was of the old one.
+    const session = await issueSession(deps.db, deps, check.user.id, check.user.sessionGeneration);
     const body = { status: 200, data: { ...session, user: toUserView(check.user) } };
     return c.json(body satisfies ResponseBody<'/user/authentication/login' | '/admin/authentication/login', 'post', 200>, 200);
   };
 
   const initiateReset = (area: LoginArea) => async (c: Ctx) => {
     const { email } = await parseBody(c, initiatePasswordResetSchema);
-    consumeRateLimit(c, [
-      [limits.resetByEmail, normalizeEmail(email)],
-      [limits.resetByIp, clientIp(c)],
+    await limits.take(c, [
+      { limit: AUTH_LIMITS.resetByEmail, key: normalizeEmail(email) },
+      { limit: AUTH_LIMITS.resetByIp, key: clientIp(c) },
     ]);
-    await initiatePasswordReset(c.get('deps'), area, email);
+    // Looked up and mailed after the answer: a known e-mail's token and mail would make its answer slower.
+    const deps = c.get('deps');
+    afterAnswer(c, () => initiatePasswordReset(deps, area, email));
     const body = { status: 200, message: c.var.i18n._(RESET_SENT) };
     return c.json(body satisfies ResponseBody<'/user/user/initiate-password-reset' | '/admin/admin-user/initiate-password-reset', 'post', 200>, 200);
   };
@@ -118,10 +110,11 @@ export function createAuthHandlers(limits: AuthLimits) {
     async changePassword(c: Ctx) {
       const { oldPassword, newPassword } = await parseBody(c, changePasswordSchema);
       const userId = c.get('auth').id;
-      consumeRateLimit(c, [[limits.changePasswordByUser, userId]]);
+      const attempt = { limit: AUTH_LIMITS.changePasswordByUser, key: userId };
+      await limits.take(c, [attempt]);
       try {
         const session = await changePassword(c.get('deps'), userId, oldPassword, newPassword);
-        limits.changePasswordByUser.forgive(userId);
+        await limits.giveBack(c, [attempt]);
         return c.json({ status: 200, data: session } satisfies ResponseBody<'/user/user/change-password', 'post', 200>, 200);
       } catch (err) {
         if (!(err instanceof WrongCurrentPassword)) throw err;
@@ -134,16 +127,18 @@ export function createAuthHandlers(limits: AuthLimits) {
 
     async resetPassword(c: Ctx) {
       const { token, password } = await parseBody(c, resetPasswordSchema);
-      await resetPassword(c.get('deps'), token, password);
+      const user = await resetPassword(c.get('deps'), token, password);
+      // The link came through the owner's mailbox: this address may log in without waiting out strangers.
+      await throttle.proved(c, user.email);
       const body = { status: 200, message: c.var.i18n._('Your password has been reset. Please log in.') };
       return c.json(body satisfies ResponseBody<'/user/user/reset-password', 'post', 200>, 200);
     },
 
     async signUp(c: Ctx) {
       const input = await parseBody(c, signUpSchema);
-      consumeRateLimit(c, [
-        [limits.signUpByEmail, normalizeEmail(input.email)],
-        [limits.signUpByIp, clientIp(c)],
+      await limits.take(c, [
+        { limit: AUTH_LIMITS.signUpByEmail, key: normalizeEmail(input.email) },
+        { limit: AUTH_LIMITS.signUpByIp, key: clientIp(c) },
       ]);
       await signUp(c.get('deps'), input, c.var.locale);
       const body = { status: 202, message: c.var.i18n._('We have sent you an e-mail to finish creating your account.') };
@@ -153,6 +148,8 @@ export function createAuthHandlers(limits: AuthLimits) {
     async verifyEmail(c: Ctx) {
       const { token } = await parseBody(c, verifyEmailSchema);
       const { session, user } = await verifyEmail(c.get('deps'), token);
+      // A log-in by the mailed link: this address proved it reads the account's mailbox.
+      await throttle.proved(c, user.email);
       const body = { status: 200, data: { ...session, user: toUserView(user) } };
       return c.json(body satisfies ResponseBody<'/user/user/verify-email', 'post', 200>, 200);
     },

@@ -2,11 +2,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';
-import { createAuthHandlers, createAuthLimits } from './auth.handlers';
+import { createAuthHandlers } from './auth.handlers';
 
-/** The auth area's router; its rate limiters live as long as the app instance that mounts it. */
+/** The auth area's router. */
 export function authRoutes(): Hono<AppEnv> {
-  const h = createAuthHandlers(createAuthLimits());
+  const h = createAuthHandlers();
   return new Hono<AppEnv>()
     .post('/user/authentication/login', h.userLogin)
     .post('/admin/authentication/login', h.adminLogin)

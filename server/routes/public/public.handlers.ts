@@ -12,7 +12,8 @@ import { contactMessages, menus, pageViews } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { matchesEtag } from '../../lib/negotiation';
-import { assertNotLimited, clientIp, consumeRateLimit, createRateLimiters, MINUTE_MS, type RateLimiters } from '../../lib/rate-limit';
+import { clientIp } from '../../lib/client-address';
+import { MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody, parseParams } from '../../lib/validate';
 import { renderMenuPdf } from '../../menus/menu-pdf';
 import { messageLanguage } from '../../services/message-language';
@@ -42,19 +43,14 @@ export const VENUE_NOT_FOUND_MESSAGE = /*i18n*/ 'The venue information does not 
 
 const PUBLIC_LIMITS = {
   // Each message sends two e-mails, one of them to an address the caller chose.
-  contactByIp: { limit: 5, windowMs: 10 * MINUTE_MS },
+  contactByIp: { name: 'contact:client', limit: 5, windowMs: 10 * MINUTE_MS },
   // Generous for real browsing, but a script cannot fill the table.
-  pageViewByIp: { limit: 300, windowMs: 10 * MINUTE_MS },
+  pageViewByIp: { name: 'page-view:client', limit: 300, windowMs: 10 * MINUTE_MS },
   // Each send is a paid SMS; the per-number limit lives with the codes in the database.
-  verifySendByIp: { limit: 10, windowMs: 10 * MINUTE_MS },
+  verifySendByIp: { name: 'phone-send:client', limit: 10, windowMs: 10 * MINUTE_MS },
   // Codes are six digits: cap guesses across numbers too, not only per code.
-  verifyConfirmByIp: { limit: 30, windowMs: 10 * MINUTE_MS },
-};
-
-/** The limiters of one app instance. */
-export type PublicLimits = RateLimiters<keyof typeof PUBLIC_LIMITS>;
-
-export const createPublicLimits = (): PublicLimits => createRateLimiters(PUBLIC_LIMITS);
+  verifyConfirmByIp: { name: 'phone-confirm:client', limit: 30, windowMs: 10 * MINUTE_MS },
+} satisfies Record<string, WindowLimit>;
 
 const domainSchema = v.pipe(
   v.optional(v.string(), ''),
@@ -108,8 +104,8 @@ function renderedMenu(fileName: string): Promise<RenderedMenu | null> {
   return entry;
 }
 
-/** The handlers, sharing one set of limiters. */
-export function createPublicHandlers(limits: PublicLimits) {
+/** The handlers; the counts behind their limits live in the database, shared by every server process. */
+export function createPublicHandlers(limits = new RateLimits()) {
   return {
     /** GET /public/venue/by-domain/{domain} (and with the domain missing: 400). */
     async venueByDomain(c: Ctx) {
@@ -147,7 +143,7 @@ export function createPublicHandlers(limits: PublicLimits) {
     /** POST /public/contact-form: stores the message, acknowledges it to the sender, tells the concierge. */
     async contactForm(c: Ctx) {
       const form = await parseBody(c, contactFormSchema);
-      consumeRateLimit(c, [[limits.contactByIp, clientIp(c)]]);
+      await limits.take(c, [{ limit: PUBLIC_LIMITS.contactByIp, key: clientIp(c) }]);
       const { db, clock } = c.get('deps');
       const now = clock.now();
       const id = newId();
@@ -194,7 +190,7 @@ export function createPublicHandlers(limits: PublicLimits) {
     /** POST /public/analytics/page-view: counts a view of a page by name. */
     async pageView(c: Ctx) {
       const view = await parseBody(c, pageViewSchema);
-      consumeRateLimit(c, [[limits.pageViewByIp, clientIp(c)]]);
+      await limits.take(c, [{ limit: PUBLIC_LIMITS.pageViewByIp, key: clientIp(c) }]);
       const { db, clock } = c.get('deps');
       await db.insert(pageViews).values({ page: view.page, locale: view.locale, createdAt: clock.now() });
       return c.body(null, 204);
@@ -203,8 +199,8 @@ export function createPublicHandlers(limits: PublicLimits) {
     /** POST /public/guest/verify-phone-number: texts a 6-digit code to the number. */
     async verifyPhoneNumber(c: Ctx) {
       const body = await parseBody(c, verifyPhoneBodySchema);
-      const ip = clientIp(c);
-      assertNotLimited(c, [[limits.verifySendByIp, ip]]);
+      const attempt = { limit: PUBLIC_LIMITS.verifySendByIp, key: clientIp(c) };
+      await limits.take(c, [attempt]);
       const { db, clock, config } = c.get('deps');
       const now = clock.now();
       const result = await sendPhoneVerification(db, normalizePhone(body.mobileCountryCode, body.mobileNumber), {
@@ -213,11 +209,11 @@ export function createPublicHandlers(limits: PublicLimits) {
         locale: c.var.locale,
       });
       if (!result.sent) {
+        // Only sends that went out count against the caller's address.
+        await limits.giveBack(c, [attempt]);
         c.header('Retry-After', String(result.retryAfterSeconds));
         throw new ApiError(429, ERROR_CODES.RATE_LIMITED, /*i18n*/ 'Too many codes were requested for this number. Please wait a few minutes and try again.');
       }
-      // Only sends that went out count against the caller's address.
-      limits.verifySendByIp.hit(ip, now);
       return c.json(
         { status: 200, message: c.var.i18n._(PHONE_MESSAGES.sent) } satisfies ResponseBody<'/public/guest/verify-phone-number', 'post', 200>,
         200,
@@ -227,7 +223,7 @@ export function createPublicHandlers(limits: PublicLimits) {
     /** POST /public/guest/confirm-phone-number: checks the code and marks the number verified. */
     async confirmPhoneNumber(c: Ctx) {
       const body = await parseBody(c, confirmPhoneBodySchema);
-      consumeRateLimit(c, [[limits.verifyConfirmByIp, clientIp(c)]]);
+      await limits.take(c, [{ limit: PUBLIC_LIMITS.verifyConfirmByIp, key: clientIp(c) }]);
       const { db, clock, config } = c.get('deps');
       await confirmPhoneVerification(db, normalizePhone(body.mobileCountryCode, body.mobileNumber), body.code, {
         now: clock.now(),

@@ -1,11 +1,11 @@
 /** Routes of the public area (no login): venue information, menus, contact form, analytics, phone verification. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { createPublicHandlers, createPublicLimits } from './public.handlers';
+import { createPublicHandlers } from './public.handlers';
 
-/** The public area's router; its rate limiters live as long as the app instance that mounts it. */
+/** The public area's router. */
 export function publicRoutes(): Hono<AppEnv> {
-  const h = createPublicHandlers(createPublicLimits());
+  const h = createPublicHandlers();
   return (
     new Hono<AppEnv>()
       .get('/public/venue/by-domain/:domain', h.venueByDomain)

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context';
-import { logError } from '../lib/log-error';
+import { startRepeatingJob } from '../lib/repeating-job';
 import type { DbOrTx } from '../db/client';
 import { reservations } from '../db/schema';
 
@@ -49,25 +49,6 @@ export async function expireStaleHolds(db: DbOrTx, now: Date, scope: HoldExpiryS
  * then every `intervalMs`. Returns a function that stops it.
  */
 export function startHoldSweeper(deps: Pick<AppDeps, 'db' | 'clock'>, intervalMs = 60_000): () => void {
-  let running = false;
-  let stopped = false;
-  const sweep = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      await expireStaleHolds(deps.db, deps.clock.now());
-    } catch (err) {
-      // A failed sweep is retried on the next tick; holds also expire inside bookings.
-      if (!stopped) logError('hold sweep failed', err);
-    } finally {
-      running = false;
-    }
-  };
-  void sweep();
-  const timer = setInterval(() => void sweep(), intervalMs);
-  timer.unref?.();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  // A failed sweep is retried on the next tick; holds also expire inside bookings.
+  return startRepeatingJob('hold sweep', () => expireStaleHolds(deps.db, deps.clock.now()).then(() => {}), intervalMs);
 }

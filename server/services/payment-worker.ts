@@ -4,7 +4,7 @@
  * and refund payments stranded on holds that ran out. Tests call the same functions with a fake clock.
  */
 import type { AppDeps } from '../context';
-import { logError } from '../lib/log-error';
+import { startRepeatingJob } from '../lib/repeating-job';
 import { refundStrandedPayments, retryPendingRefunds } from './payment-sync';
 
 /** Delivers the processor's webhook events that are due; returns how many were acknowledged. */
@@ -23,25 +23,6 @@ export async function runPaymentJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'payme
 
 /** Runs the payment work now and then every `intervalMs`; returns a function that stops it. */
 export function startPaymentWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>, intervalMs = 2_000): () => void {
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      await runPaymentJobs(deps);
-    } catch (err) {
-      // Tried again on the next tick; every step is idempotent.
-      if (!stopped) logError('payment worker round failed', err);
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref?.();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  // Tried again on the next tick; every step is idempotent.
+  return startRepeatingJob('payment worker', () => runPaymentJobs(deps), intervalMs);
 }

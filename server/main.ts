@@ -8,6 +8,7 @@ import type { Hono } from 'hono';
 import { createApp } from './app';
 import { readServerEnv, type ServerEnv } from './config';
 import type { AppDeps, AppEnv } from './context';
+import { demoAccountsStillOpen } from './db/seed';
 import { startDatabase } from './db/start-database';
 import { clockFromEnv, ControllableClock, withClockDate, type Clock } from './lib/clock';
 import { StartupRefusal } from './lib/startup-refusal';
@@ -84,6 +85,12 @@ async function startOrExit(settings: ServerEnv, startClock: Clock) {
       throw error;
     }
     if (chosen.warning) console.warn(`\n*** WARNING ***\n${chosen.warning}\n`);
+    const openDemoAccounts = settings.production ? await demoAccountsStillOpen(started.db) : [];
+    if (openDemoAccounts.length > 0) {
+      console.warn(
+        `\n*** WARNING ***\nThese demo accounts still have the password README.md publishes: ${openDemoAccounts.join(', ')}.\nAnyone can log in with them: delete them, or reset their passwords, before taking bookings.\n`,
+      );
+    }
     return { database: started, processor: chosen };
   } catch (error) {
     if (!(error instanceof StartupRefusal)) throw error;

@@ -3,16 +3,17 @@
  * experiences, PDF menus, and, outside production, three accounts (guest, member, admin) listed in
  * `DEMO_ACCOUNTS`, whose passwords the README publishes.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MENU_URL_PREFIX, VENUES, MAX_PARTY_SIZE, type VenueDomain } from '../../src/domain/venues';
 import { newId } from '../lib/ids';
-import { hashPassword } from '../lib/password';
+import { hashPassword, verifyPassword } from '../lib/password';
 import type { Db, Tx } from './client';
 import {
   experiences,
   menus,
   seatingAreas,
   servicePeriods,
+  users,
   venues,
   venueTables,
   walletEntries,
@@ -27,6 +28,19 @@ export const DEMO_ACCOUNTS = {
   member: { email: 'member@example.com', password: 'member-pass-1', role: 'member' },
   admin: { email: 'admin@example.com', password: 'admin-pass-1', role: 'admin' },
 } as const satisfies Record<string, { email: string; password: string; role: UserRole }>;
+
+/**
+ * The demo accounts that still log in with the password the README publishes: a database first started
+ * outside production and then run in production keeps them, and anyone could use them.
+ */
+export async function demoAccountsStillOpen(db: Db): Promise<string[]> {
+  const open: string[] = [];
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, account.email));
+    if (row && (await verifyPassword(account.password, row.passwordHash))) open.push(account.email);
+  }
+  return open;
+}
 
 const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
 const hkd = (dollars: number) => dollars * 100;

@@ -164,6 +164,18 @@ describe('starting in production', () => {
       await second.stop();
     }
   }, 240_000);
+
+  it('warns when a database first started outside production still has the demo accounts and their published passwords', async () => {
+    const dataDir = join(root, 'from-development');
+    const development = await startServer(settings({ DATA_DIR: dataDir, NODE_ENV: 'development' }));
+    await development.stop();
+
+    const production = await startServer(settings({ DATA_DIR: dataDir, PAYMENTS_TEST_MODE: '1' }));
+    await production.stop();
+    const output = production.output.join('');
+    expect(output).toContain('These demo accounts still have the password README.md publishes');
+    for (const account of Object.values(DEMO_ACCOUNTS)) expect(output).toContain(account.email);
+  }, 120_000);
 });
 
 describe('starting on a damaged data folder', () => {

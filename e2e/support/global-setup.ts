@@ -14,6 +14,7 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_CLOCK_START } from './constants';
+import { freePort } from '../../scripts/free-port';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -137,17 +138,6 @@ function clientProxy(serverPort: number): Promise<Server> {
   return new Promise((done, fail) => {
     server.once('error', fail);
     server.listen(0, '0.0.0.0', () => done(server));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
   });
 }
 

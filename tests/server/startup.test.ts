@@ -5,12 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { snapshotFolder } from './folder-snapshot';
+import { freePort } from '../../scripts/free-port';
 
 let root: string;
 /** Every process a test started, stopped at the end even when the test failed half-way. */
@@ -85,17 +85,6 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
       await exited;
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function login(server: RunningServer, area: 'user' | 'admin', email: string, password: string): Promise<number> {

@@ -303,9 +303,13 @@ describe.each(testDrivers())('messages in the reader’s language on %s', (drive
   });
 
   describe('the statement PDF', () => {
-    /** A member with a top-up and a charge in November 2026. */
+    /**
+     * A member with a top-up and a charge in November 2026. Their member ID has 'fl', which a font may draw
+     * as one glyph for two characters (a ligature): the text layer must still read back right.
+     */
     async function member() {
       const user = await h.newUser('member');
+      await api.deps.db.update(users).set({ customId: `M-fl${user.id.slice(0, 5)}` }).where(eq(users.id, user.id));
       await api.deps.db.insert(walletEntries).values([
         { id: newId(), userId: user.id, type: 'TOP_UP', amount: 500_000, description: 'Wallet top-up', createdAt: new Date('2026-11-02T04:00:00Z') },
         { id: newId(), userId: user.id, type: 'CHARGE', amount: -128_650, description: 'Bâtard – dinner bill', createdAt: new Date('2026-11-10T12:00:00Z') },
@@ -343,6 +347,7 @@ describe.each(testDrivers())('messages in the reader’s language on %s', (drive
       expectLine(formatHkdFor(371_350, locale));
       expectLine(i18n._('Page {page} of {pages}', { page: 1, pages: 1 }));
       expectLine(formatDateFor('2026-11-10', locale));
+      expect(text).toContain(`M-fl${user.id.slice(0, 5)}`);
       // The descriptions, as the statement reads them in that language.
       const statement = (await getStatement(api.deps.db, user.id, '2026-11', api.clock.now(), i18n))!;
       for (const entry of statement.entries) expectLine(entry.description);

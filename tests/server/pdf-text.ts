@@ -65,14 +65,15 @@ function parseToUnicode(cmap: string): Map<number, string> {
   const map = new Map<number, string>();
   const utf16 = (hex: string) => hexBytes(hex).swap16().toString('utf16le');
   for (const section of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, src, dst] of section[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(src!, 16), utf16(dst!));
+    for (const [, src, dst] of section[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g)) map.set(parseInt(src!, 16), utf16(dst!));
   }
   for (const section of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-    for (const [, lo, hi, list, single] of section[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(?:\[([^\]]*)\]|<([0-9a-fA-F]+)>)/g)) {
+    for (const [, lo, hi, list, single] of section[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(?:\[([^\]]*)\]|<([0-9a-fA-F\s]+)>)/g)) {
       const first = parseInt(lo!, 16);
       const last = parseInt(hi!, 16);
       if (list !== undefined) {
-        [...list.matchAll(/<([0-9a-fA-F]+)>/g)].forEach(([, dst], i) => map.set(first + i, utf16(dst!)));
+        // A glyph for several characters (a ligature: 'fl') is one string of several, spaces between.
+        [...list.matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach(([, dst], i) => map.set(first + i, utf16(dst!)));
       } else {
         const base = hexBytes(single!).swap16();
         for (let code = first; code <= last; code++) {

@@ -1,5 +1,6 @@
 /** The server's settings, read once from the environment. */
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
+import { readMessagingSettings, type MessagingSettings } from './messaging/messaging-choice';
 
 export interface ServerEnv {
   port: number;
@@ -18,6 +19,8 @@ export interface ServerEnv {
   adminPassword: string | undefined;
   /** `TRUSTED_PROXIES`: the proxies whose X-Forwarded-For names the client; none by default. */
   trustedProxies: TrustedProxies | undefined;
+  /** SMTP_URL, MAIL_FROM and the SMS provider's settings. */
+  messaging: MessagingSettings;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -35,5 +38,6 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    messaging: readMessagingSettings(env, env.NODE_ENV === 'production'),
   };
 }

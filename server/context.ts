@@ -4,6 +4,7 @@ import type { Locale } from '../src/domain/locales';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { CardProcessor } from './payments/processor';
+import type { Messaging } from './messaging/messaging-choice';
 import type { UserRole } from './db/schema';
 import type { TrustedProxies } from './lib/client-address';
 
@@ -26,6 +27,8 @@ export interface AppDeps {
   config: AppConfig;
   /** The card processor: the built-in test-mode one by default. */
   payments: CardProcessor;
+  /** Where the outbox is delivered (SMTP_URL, SMS_PROVIDER); none in tests that only read the outbox. */
+  messaging?: Messaging;
 }
 
 export interface AuthUser {

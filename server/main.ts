@@ -1,6 +1,6 @@
 /**
  * Start-up: choose the card processor, start the database (server/db/start-database.ts decides whether to
- * create and seed, migrate, or refuse), and serve the API and the SPA on one port. A refusal is printed
+ * create and seed, migrate, or refuse), deliver the outbox (SMTP_URL, SMS_PROVIDER), and serve the API and the SPA on one port. A refusal is printed
  * and the process exits with 1, having changed nothing.
  */
 import { serve } from '@hono/node-server';
@@ -19,12 +19,14 @@ import { adminFromSettings, ensureFirstAdmin } from './services/admin-account';
 import { resolveSigningSecret, resolveWebhookSecret } from './services/signing-secret';
 import { startHoldSweeper } from './services/hold-expiry';
 import { startPaymentWorker } from './services/payment-worker';
+import { chooseMessaging, describeMessaging } from './messaging/messaging-choice';
+import { startOutboxSender } from './services/outbox-sender';
 
 const startedAt = performance.now();
 const env = readServerEnv();
 // The system clock, or outside production with TEST_CLOCK set a test clock moved through /dev/clock.
 const clock = clockFromEnv(process.env, env.production);
-const { database, processor } = await startOrExit(env, clock);
+const { database, processor, messaging } = await startOrExit(env, clock);
 const seeded = database.seeded;
 const webhookSecret = await resolveWebhookSecret(database.db, env.webhookSecret);
 // The test-mode processor delivers its webhooks to this very app, in-process: no port or URL to get wrong.
@@ -45,10 +47,12 @@ const deps: AppDeps = {
     webhookSecret,
     webhookEndpoint: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })),
   }),
+  messaging,
 };
 app = createApp(deps, { staticRoot: env.staticRoot });
 const stopSweeper = startHoldSweeper(deps, 30_000);
 const stopPaymentWorker = startPaymentWorker(deps, 2_000);
+const stopOutboxSender = startOutboxSender({ db: deps.db, clock, messaging }, 5_000);
 
 // On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
 const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch;
@@ -62,6 +66,7 @@ const server = serve({ fetch, port: env.port }, (info) => {
 function shutdown() {
   stopSweeper();
   stopPaymentWorker();
+  stopOutboxSender();
   // A reset mail still being written after its answer went out is finished before the database closes.
   server.close(() => void workAfterAnswers(database.db).then(() => database.close()).then(() => process.exit(0)));
 }
@@ -73,6 +78,7 @@ async function startOrExit(settings: ServerEnv, startClock: Clock) {
   try {
     // Decided before the database is touched: a refusal here changes nothing.
     const chosen = chooseProcessor(settings);
+    const messaging = chooseMessaging(settings.messaging);
     const firstAdmin = adminFromSettings(settings);
     const started = await startDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: settings.dataDir }, {
       now: startClock.now(),
@@ -85,13 +91,14 @@ async function startOrExit(settings: ServerEnv, startClock: Clock) {
       throw error;
     }
     if (chosen.warning) console.warn(`\n*** WARNING ***\n${chosen.warning}\n`);
+    console.log(describeMessaging(messaging).join('\n'));
     const openDemoAccounts = settings.production ? await demoAccountsStillOpen(started.db) : [];
     if (openDemoAccounts.length > 0) {
       console.warn(
         `\n*** WARNING ***\nThese demo accounts still have the password README.md publishes: ${openDemoAccounts.join(', ')}.\nAnyone can log in with them: delete them, or reset their passwords, before taking bookings.\n`,
       );
     }
-    return { database: started, processor: chosen };
+    return { database: started, processor: chosen, messaging };
   } catch (error) {
     if (!(error instanceof StartupRefusal)) throw error;
     console.error(`\nThe server did not start.\n${error.message}\n`);

@@ -346,6 +346,8 @@ export interface OutboxAttachment {
   content: string;
 }
 
+export type OutboxStatus = 'QUEUED' | 'SENT' | 'FAILED';
+
 export const outbox = pgTable('outbox', {
   id: text('id').primaryKey(),
   channel: text('channel').$type<'EMAIL' | 'SMS'>().notNull(),
@@ -357,6 +359,17 @@ export const outbox = pgTable('outbox', {
   createdAt: createdAt(),
   /** Insertion order, to list messages written in the same instant newest first. */
   seq: bigserial('seq', { mode: 'number' }).notNull(),
+  status: text('status').$type<OutboxStatus>().notNull().default('QUEUED'),
+  /** Delivery attempts made so far. */
+  attempts: integer('attempts').notNull().default(0),
+  /** Not tried again before this (null: as soon as possible). */
+  nextAttemptAt: ts('next_attempt_at'),
+  lastError: text('last_error'),
+  /** A sender holds the row until then; `claimToken` names which. */
+  claimedUntil: ts('claimed_until'),
+  claimToken: text('claim_token'),
+  /** The reader's language, for the mail's frame (null: English). */
+  locale: text('locale'),
 });
 
 export const pageViews = pgTable('page_views', {

@@ -108,9 +108,10 @@ interface Recipient {
 
 /** Mails a password-reset link, in the user's language. */
 export async function mailPasswordReset(db: DbOrTx, to: Recipient, link: string): Promise<void> {
-  const { i18n } = messageLanguage(to.locale);
+  const { i18n, locale } = messageLanguage(to.locale);
   await queueEmail(db, {
     to: to.email,
+    locale,
     subject: i18n._('Reset your password'),
     body: [
       i18n._('Dear {name},', { name: to.firstName }),
@@ -123,9 +124,10 @@ export async function mailPasswordReset(db: DbOrTx, to: Recipient, link: string)
 
 /** Mails an e-mail verification link, in the user's language. */
 export async function mailVerifyEmail(db: DbOrTx, to: Recipient, link: string): Promise<void> {
-  const { i18n } = messageLanguage(to.locale);
+  const { i18n, locale } = messageLanguage(to.locale);
   await queueEmail(db, {
     to: to.email,
+    locale,
     subject: i18n._('Confirm your e-mail address'),
     body: [
       i18n._('Dear {name},', { name: to.firstName }),
@@ -141,9 +143,10 @@ export async function mailVerifyEmail(db: DbOrTx, to: Recipient, link: string): 
  * owner's language, not the caller's, since the caller may be someone else.
  */
 export async function mailAlreadyRegistered(db: DbOrTx, to: Recipient, link: string): Promise<void> {
-  const { i18n } = messageLanguage(to.locale);
+  const { i18n, locale } = messageLanguage(to.locale);
   await queueEmail(db, {
     to: to.email,
+    locale,
     subject: i18n._('You already have an account'),
     body: [
       i18n._('Dear {name},', { name: to.firstName }),

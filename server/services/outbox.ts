@@ -1,6 +1,6 @@
 /**
- * Outgoing e-mail and SMS, written to the `outbox` table in the caller's transaction. A sender (or, outside
- * production, a developer or test) reads them from there. What becomes a mail header (recipient, subject,
+ * Outgoing e-mail and SMS, written to the `outbox` table in the caller's transaction. The outbox sender
+ * (services/outbox-sender.ts) delivers them from there; outside production a developer or test reads them too. What becomes a mail header (recipient, subject,
  * an attachment's name and type) is kept to one line here, whatever the callers checked, so no text a guest
  * typed can start a header of its own (a `Bcc:`, say).
  */
@@ -13,6 +13,8 @@ export interface EmailMessage {
   subject: string;
   body: string;
   attachments?: OutboxAttachment[];
+  /** The reader's language, for the words the mail's frame adds (English when not given). */
+  locale?: string;
 }
 
 export interface SmsMessage {
@@ -48,6 +50,7 @@ export async function queueEmail(db: DbOrTx, message: EmailMessage): Promise<str
     subject: headerText(message.subject),
     body: message.body,
     attachments: (message.attachments ?? []).map((a) => ({ ...a, fileName: headerText(a.fileName), contentType: headerText(a.contentType) })),
+    locale: message.locale ?? null,
   });
   return id;
 }

@@ -85,6 +85,7 @@ async function mailAboutReservation(
   if (!row.email) return;
   await queueEmail(db, {
     to: row.email,
+    locale: lang.locale,
     subject: args.subject,
     body: [
       greeting(lang, row.firstName),
@@ -199,6 +200,7 @@ export async function mailAutomaticRefund(
   const amount = lang.money(payment.amount);
   await queueEmail(db, {
     to: to.email,
+    locale: lang.locale,
     subject: i18n._('Your payment of {amount} has been refunded – {reference}', { amount, reference: row.uniqueId }),
     body: [
       greeting(lang, to.firstName || guestName(row)),

@@ -160,9 +160,10 @@ export function createPublicHandlers(limits = new RateLimits()) {
         });
         // The sender's address is theirs to type: the acknowledgement repeats nothing they wrote but the name.
         // It is written in the form's language; the concierge's copy below stays in English.
-        const { i18n } = messageLanguage(form.locale);
+        const { i18n, locale } = messageLanguage(form.locale);
         await queueEmail(tx, {
           to: form.email,
+          locale,
           subject: i18n._('We have received your message'),
           body: [
             i18n._('Dear {name},', { name: form.name }),

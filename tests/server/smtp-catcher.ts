@@ -1,0 +1,65 @@
+/**
+ * A real SMTP server for tests (the smtp-server package) on a free port: keeps every mail it accepts,
+ * parsed (mailparser) and raw, and refuses the next mails with a temporary error when told to.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  envelopeTo: string[];
+  raw: string;
+  parsed: ParsedMail;
+}
+
+export interface SmtpCatcher {
+  /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
+  url: string;
+  mails: CaughtMail[];
+  /** Answers the next `count` mails' DATA with `451 …` (a temporary failure); -1 refuses until told otherwise. */
+  refuse(count: number, message?: string): void;
+  /** Waits `ms` before accepting each mail, so senders running side by side overlap. */
+  delayEachMail(ms: number): void;
+  close(): Promise<void>;
+}
+
+export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+  const mails: CaughtMail[] = [];
+  let refusals = 0;
+  let refusal = 'Try again later';
+  let delayMs = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    // Plain SMTP on loopback: nodemailer would otherwise try STARTTLS against a self-signed certificate.
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        if (refusals !== 0) {
+          if (refusals > 0) refusals -= 1;
+          return callback(Object.assign(new Error(refusal), { responseCode: 451 }));
+        }
+        if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed: await simpleParser(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    refuse(count, message = 'Try again later') {
+      refusals = count;
+      refusal = message;
+    },
+    delayEachMail(ms) {
+      delayMs = ms;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { snapshotFolder } from './folder-snapshot';
 import { freePort } from '../../scripts/free-port';
+import { startSmtpCatcher } from './smtp-catcher';
 
 let root: string;
 /** Every process a test started, stopped at the end even when the test failed half-way. */
@@ -33,7 +34,7 @@ function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildPr
 /** The server's settings for a test: nothing inherited that would change what starts. */
 function settings(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', STATIC_ROOT: join(root, 'no-web'), NODE_ENV: 'production' };
-  for (const name of ['TEST_CLOCK', 'PAYMENTS_TEST_MODE', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'PAYMENTS_WEBHOOK_SECRET']) delete env[name];
+  for (const name of ['TEST_CLOCK', 'PAYMENTS_TEST_MODE', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'PAYMENTS_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'SMS_PROVIDER', 'SMS_HTTP_URL']) delete env[name];
   return { ...env, ...overrides };
 }
 
@@ -117,7 +118,12 @@ describe('starting in production', () => {
       expect(first.output.join('')).toMatch(/WARNING[\s\S]*Card payments run in TEST MODE/);
       const health = await (await fetch(`${first.url}/health`)).json();
       expect(health.data).toMatchObject({ ok: true, payments: 'test-mode' });
-      expect(health.data.warnings).toEqual([expect.stringContaining('test mode')]);
+      expect(health.data.warnings).toEqual([
+        expect.stringContaining('test mode'),
+        'E-mail is not sent: SMTP_URL is not set, so mails stay in the outbox.',
+        'Text messages are not sent: no SMS provider is set (SMS_PROVIDER), so they stay in the outbox.',
+      ]);
+      expect(first.output.join('')).toContain('E-mail is NOT sent (SMTP_URL is not set)');
       for (const account of Object.values(DEMO_ACCOUNTS)) {
         expect(await login(first, account.role === 'admin' ? 'admin' : 'user', account.email, account.password), account.email).toBe(401);
       }
@@ -164,6 +170,44 @@ describe('starting in production', () => {
     const output = production.output.join('');
     expect(output).toContain('These demo accounts still have the password README.md publishes');
     for (const account of Object.values(DEMO_ACCOUNTS)) expect(output).toContain(account.email);
+  }, 120_000);
+});
+
+describe('delivering the outbox', () => {
+  it('refuses to start production on the logging SMS provider, which sends nothing, before touching the database', async () => {
+    const dataDir = join(root, 'sms-log');
+    const result = await run('server/main.ts', [], settings({ DATA_DIR: dataDir, PAYMENTS_TEST_MODE: '1', SMS_PROVIDER: 'log' }));
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('SMS_PROVIDER=log sends no text message: production does not run it.');
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
+
+  it('with SMTP_URL mails a password-reset link through the SMTP server, from MAIL_FROM', async () => {
+    const smtp = await startSmtpCatcher();
+    const server = await startServer(
+      settings({ DATA_DIR: join(root, 'smtp'), NODE_ENV: 'development', SMTP_URL: smtp.url, MAIL_FROM: 'Club <club@mail.test>' }),
+    );
+    try {
+      expect(server.output.join('')).toContain(`E-mail is sent through SMTP ${smtp.url} as Club <club@mail.test>.`);
+      const res = await fetch(`${server.url}/user/user/initiate-password-reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: DEMO_ACCOUNTS.guest.email }),
+      });
+      expect(res.status).toBe(200);
+      // The sender runs every 5 s in real time here: a process of its own has no test clock to move.
+      for (const deadline = Date.now() + 20_000; smtp.mails.length === 0 && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(smtp.mails).toHaveLength(1);
+      const { parsed } = smtp.mails[0]!;
+      expect(parsed.from?.value).toEqual([{ name: 'Club', address: 'club@mail.test' }]);
+      expect(parsed.subject).toBe('Reset your password');
+      expect(parsed.html).toMatch(/<a href="http:\/\/localhost:\d+\/#\/pages\/reset-password\?token=[^"]+"/);
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
   }, 120_000);
 });
 

@@ -1,6 +1,7 @@
 /**
  * GET /health: up only when the database answers a SELECT 1 within a short time (503 otherwise, through
- * the app's error handler), and what an operator must know, such as production taking test payments.
+ * the app's error handler), and what an operator must know, such as production taking test payments or
+ * sending no mail.
  */
 import type { Context } from 'hono';
 import { sql } from 'drizzle-orm';
@@ -16,12 +17,16 @@ export function createHealthHandlers() {
   return {
     /** GET /health */
     async health(c: Context<AppEnv>) {
-      const { db, payments, config } = c.var.deps;
+      const { db, payments, config, messaging } = c.var.deps;
       await pingDatabase(db, HEALTH_DB_TIMEOUT_MS);
-      const warnings =
-        config.production && payments.provider === 'test-mode'
-          ? [c.var.i18n._('Card payments run in test mode: no card is charged and only test card numbers are accepted.')]
-          : [];
+      const { i18n } = c.var;
+      const warnings = config.production
+        ? [
+            ...(payments.provider === 'test-mode' ? [i18n._('Card payments run in test mode: no card is charged and only test card numbers are accepted.')] : []),
+            ...(messaging?.mail ? [] : [i18n._('E-mail is not sent: SMTP_URL is not set, so mails stay in the outbox.')]),
+            ...(messaging?.sms ? [] : [i18n._('Text messages are not sent: no SMS provider is set (SMS_PROVIDER), so they stay in the outbox.')]),
+          ]
+        : [];
       return c.json(
         { status: 200, data: { ok: true, database: 'up', payments: payments.provider, warnings } } satisfies ResponseBody<'/health', 'get', 200>,
         200,

@@ -47,6 +47,11 @@ export function securityHeaders(config: Pick<AppConfig, 'publicBaseUrl'>): Middl
     // 304): one without a Content-Type must not replace the page's policy with another one.
     if (c.res.status === 304) return;
     const type = headers.get('Content-Type') ?? '';
+    // A page that brings its own policy (the development mail catcher's inline styles) keeps it.
+    if (type.startsWith('text/html') && headers.has('Content-Security-Policy')) {
+      headers.set('X-Frame-Options', 'DENY');
+      return;
+    }
     const [policy, framing] = type.startsWith('text/html')
       ? [APP_CSP, 'DENY']
       : type.startsWith('application/pdf')

@@ -1,5 +1,6 @@
 /**
- * Handlers of the development area: the outbox, so tests and developers can read a link or a code, and
+ * Handlers of the development area: the outbox (as JSON, and as a mail catcher's page), so tests and
+ * developers can read a link or a code, and
  * the test clock, so browser tests can move the server's time (hold expiry, token expiry) without waiting.
  */
 import type { Context } from 'hono';
@@ -8,11 +9,12 @@ import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody, Schema } from '../../lib/api-types';
 import { outbox } from '../../db/schema';
-import { intFromString, parseBody, parseQuery } from '../../lib/validate';
+import { intFromString, parseBody, parseParams, parseQuery } from '../../lib/validate';
 import { ControllableClock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { expireStaleHolds } from '../../services/hold-expiry';
 import { runPaymentJobs } from '../../services/payment-worker';
+import { DEV_MAIL_CSP, devMailPage } from './dev-mail-page';
 
 type Ctx = Context<AppEnv>;
 
@@ -22,6 +24,11 @@ const outboxQuerySchema = v.object({
     v.pipe(v.string(), v.toUpperCase(), v.picklist(['EMAIL', 'SMS'] as const, 'The channel must be EMAIL or SMS')),
   ),
   limit: v.optional(intFromString(1, 500), '100'),
+});
+
+const attachmentParamsSchema = v.object({
+  id: v.pipe(v.string(), v.maxLength(64, 'Not found')),
+  index: intFromString(0, 99),
 });
 
 const clockBodySchema = v.object({
@@ -70,20 +77,7 @@ export function createDevHandlers() {
 
     /** GET /dev/outbox?recipient=&channel=&limit=: newest first. */
     async outbox(c: Ctx) {
-      const query = parseQuery(c, outboxQuerySchema);
-      const { db } = c.get('deps');
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(
-          and(
-            // E-mail addresses compare without regard to case, as mail servers treat them.
-            query.recipient ? eq(sql`lower(${outbox.recipient})`, query.recipient.toLowerCase()) : undefined,
-            query.channel ? eq(outbox.channel, query.channel) : undefined,
-          ),
-        )
-        .orderBy(desc(outbox.createdAt), desc(outbox.seq))
-        .limit(query.limit);
+      const rows = await outboxRows(c);
       const data: Schema<'OutboxMessage'>[] = rows.map((row) => ({
         id: row.id,
         channel: row.channel,
@@ -95,5 +89,44 @@ export function createDevHandlers() {
       }));
       return c.json({ status: 200, data } satisfies ResponseBody<'/dev/outbox', 'get', 200>, 200);
     },
+
+    /** GET /dev/mail?recipient=&channel=&limit=: the outbox as a page, each mail rendered (dev-mail-page.ts). */
+    async mailPage(c: Ctx) {
+      const rows = await outboxRows(c);
+      const { messaging } = c.get('deps');
+      c.header('Content-Security-Policy', DEV_MAIL_CSP);
+      c.header('Cache-Control', 'no-store');
+      return c.html(devMailPage(rows, Boolean(messaging?.mail || messaging?.sms)));
+    },
+
+    /** GET /dev/mail/:id/attachments/:index: an attachment as sent (the .ics invitation). */
+    async mailAttachment(c: Ctx) {
+      const { id, index } = parseParams(c, attachmentParamsSchema);
+      const [row] = await c.get('deps').db.select().from(outbox).where(eq(outbox.id, id));
+      const attachment = row?.attachments[index];
+      if (!attachment) throw notFound();
+      return c.body(new Uint8Array(Buffer.from(attachment.content, 'base64')), 200, {
+        'Content-Type': attachment.contentType,
+        'Content-Disposition': `attachment; filename="${attachment.fileName.replace(/["\\]/g, '_')}"`,
+      });
+    },
   };
+}
+
+/** The outbox's messages the query asks for (recipient, channel, limit), newest first. */
+async function outboxRows(c: Ctx) {
+  const query = parseQuery(c, outboxQuerySchema);
+  return c
+    .get('deps')
+    .db.select()
+    .from(outbox)
+    .where(
+      and(
+        // E-mail addresses compare without regard to case, as mail servers treat them.
+        query.recipient ? eq(sql`lower(${outbox.recipient})`, query.recipient.toLowerCase()) : undefined,
+        query.channel ? eq(outbox.channel, query.channel) : undefined,
+      ),
+    )
+    .orderBy(desc(outbox.createdAt), desc(outbox.seq))
+    .limit(query.limit);
 }

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
-import { outbox } from '../../server/db/schema';
+import { outbox, users } from '../../server/db/schema';
 import { createThrowawayDatabase } from '../../server/db/throwaway-database';
 import { translatorFor } from '../../server/i18n/translator';
 import { chooseMessaging, type Messaging, type MessagingSettings } from '../../server/messaging/messaging-choice';
@@ -146,6 +146,17 @@ for (const driver of testDrivers()) {
       expect(html).toContain('<html lang="ja">');
       const footer = translatorFor('ja')._('You receive this e-mail because of your account or a booking with {club}, Hong Kong.', { club: 'The Aldrich Club' });
       expect(html).toContain(escapeHtml(footer));
+    });
+
+    it("frames an account mail in the account's language", async () => {
+      const h = paymentHelpers(api);
+      const user = await h.newUser();
+      await api.deps.db.update(users).set({ locale: 'zh-Hant' }).where(eq(users.id, user.id));
+      expect((await api.request('POST', '/user/user/initiate-password-reset', { body: { email: user.email } })).status).toBe(200);
+      const [reset] = await h.mailTo(user.email);
+      expect(reset!.locale).toBe('zh-Hant');
+      await deliver();
+      expect(smtp.mails[0]!.parsed.html).toContain('<html lang="zh-Hant">');
     });
 
     it('tries again after a back-off when the server refuses, and sends once it accepts', async () => {

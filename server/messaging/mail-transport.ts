@@ -3,6 +3,7 @@
  * no transport, and mail stays queued in the outbox (readable at /dev/mail outside production).
  */
 import nodemailer from 'nodemailer';
+import { PermanentDeliveryError } from './delivery-error';
 
 export interface MailAttachment {
   fileName: string;
@@ -49,9 +50,20 @@ export function smtpTransport(url: string, from: string): MailTransport {
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments.map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content })),
+      }).catch((error: unknown) => {
+        throw isPermanentRefusal(error) ? new PermanentDeliveryError((error as Error).message, { cause: error }) : error;
       });
     },
   };
+}
+
+/**
+ * A 5xx answer to the recipient or the message itself is final. Any other failure (4xx, a time-out, a
+ * refused log-in: the settings can be mended) is worth another attempt.
+ */
+function isPermanentRefusal(error: unknown): boolean {
+  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  return (code === 'EENVELOPE' || code === 'EMESSAGE') && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
 }
 
 /** The domain of a From address, for Message-IDs. */

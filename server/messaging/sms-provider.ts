@@ -3,6 +3,8 @@
  * settings (SMS_HTTP_URL); a logging one prints them in development. Without either, SMS stay queued:
  * nothing is marked delivered that was not.
  */
+import { PermanentDeliveryError } from './delivery-error';
+
 export interface OutgoingSms {
   /** The outbox row's id: a gateway may use it to drop a repeat. */
   id: string;
@@ -54,7 +56,10 @@ export function httpSmsProvider(settings: HttpSmsSettings, fetchFn: typeof fetch
       });
       if (!res.ok) {
         const detail = (await res.text().catch(() => '')).slice(0, 200);
-        throw new Error(`SMS gateway answered ${res.status}${detail ? `: ${detail}` : ''}`);
+        const message = `SMS gateway answered ${res.status}${detail ? `: ${detail}` : ''}`;
+        // A 4xx refuses this message (a bad number, say); a 408, a 429 and a 5xx may pass later.
+        const final = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
+        throw final ? new PermanentDeliveryError(message) : new Error(message);
       }
     },
   };

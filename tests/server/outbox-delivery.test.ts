@@ -79,6 +79,7 @@ for (const driver of testDrivers()) {
       gateway.answer(200);
     });
     afterAll(async () => {
+      sender?.messaging.mail?.close();
       await smtp?.close();
       await gateway?.close();
       await api?.close();
@@ -290,6 +291,7 @@ for (const driver of testDrivers()) {
       expect(rounds[1]!.sent + rounds[3]!.sent).toBeGreaterThan(0);
       const received = smtp.mails.map((m) => m.parsed.messageId).sort();
       expect(received).toEqual(ids.map((id) => `<${id}@aldrich.test>`).sort());
+      messaging.mail!.close();
       const rows = await second.deps.db.select().from(outbox);
       expect(rows.every((r) => r.status === 'SENT' && r.attempts === 1)).toBe(true);
     });

@@ -36,6 +36,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     // Plain SMTP on loopback: nodemailer would otherwise try STARTTLS against a self-signed certificate.
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The client is this process on loopback: no name to look up.
+    disableReverseLookup: true,
     onRcptTo(address, _session, callback) {
       if (unknownRecipients.has(address.address)) return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
       callback();

@@ -1,7 +1,7 @@
 /**
  * A queued mail's HTML part, written from its text as the caller wrote it: every character the text holds
  * is escaped (nothing a guest typed becomes markup), blank lines part paragraphs, line breaks stay, and
- * web addresses become links. The frame (the club's name, a footer in the reader's language) uses inline
+ * web and e-mail addresses become links. The frame (the club's name, a footer in the reader's language) uses inline
  * styles and tables, which mail clients keep.
  */
 import { messageLanguage } from './message-language';
@@ -12,20 +12,22 @@ export const CLUB_NAME = 'The Aldrich Club';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-// An address runs to the next space or angle bracket; a closing punctuation mark is the sentence's, not the link's.
-const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
+// A web address runs to the next space or angle bracket; a closing punctuation mark is the sentence's, not
+// the link's. An e-mail address (a venue's reservations desk) becomes a mailto: link.
+const LINKABLE = /https?:\/\/[^\s<>"]+|[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]'。、）]+$/;
 
 const LINK_STYLE = 'color:#8a6d3b;text-decoration:underline;word-break:break-all;';
 
-/** One line: escaped, with its web addresses as links. */
+/** One line: escaped, with its web and e-mail addresses as links. */
 function lineHtml(line: string): string {
   let html = '';
   let at = 0;
-  for (const match of line.matchAll(URL_PATTERN)) {
-    const url = match[0].replace(TRAILING_PUNCTUATION, '');
-    html += escapeHtml(line.slice(at, match.index)) + `<a href="${escapeHtml(url)}" target="_blank" rel="noopener" style="${LINK_STYLE}">${escapeHtml(url)}</a>`;
-    at = match.index + url.length;
+  for (const match of line.matchAll(LINKABLE)) {
+    const text = match[0].replace(TRAILING_PUNCTUATION, '');
+    const href = /^https?:/.test(text) ? text : `mailto:${text}`;
+    html += escapeHtml(line.slice(at, match.index)) + `<a href="${escapeHtml(href)}" target="_blank" rel="noopener" style="${LINK_STYLE}">${escapeHtml(text)}</a>`;
+    at = match.index + text.length;
   }
   return html + escapeHtml(line.slice(at));
 }

@@ -39,7 +39,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, sock
 
 /** An SMTP transport for `url` (`smtp://user:pass@host:587`, `smtps://…:465`), sending as `from`. */
 export function smtpTransport(url: string, from: string): MailTransport {
-  // Connections are kept and reused: a new one for each mail cost about 100 ms (9 mails/s against 72).
+  // Connections are kept and reused: a new one for each mail cost about 100 ms (9 mails/s, against 83 pooled).
   const transporter = nodemailer.createTransport({ url, pool: true, ...SMTP_TIMEOUTS });
   const where = new URL(url);
   return {

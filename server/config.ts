@@ -18,6 +18,8 @@ export interface ServerEnv {
   adminPassword: string | undefined;
   /** `TRUSTED_PROXIES`: the proxies whose X-Forwarded-For names the client; none by default. */
   trustedProxies: TrustedProxies | undefined;
+  /** `REMINDER_LEAD_HOURS` (24 by default): how long before the visit the reminder goes out. */
+  reminderLeadMs: number;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -35,5 +37,12 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    reminderLeadMs: reminderLeadHours(env.REMINDER_LEAD_HOURS) * 3_600_000,
   };
+}
+
+/** REMINDER_LEAD_HOURS as a positive number of hours (fractions allowed); 24 when unset or not one. */
+export function reminderLeadHours(text: string | undefined): number {
+  const hours = Number(text);
+  return text && Number.isFinite(hours) && hours > 0 ? hours : 24;
 }

@@ -13,6 +13,7 @@ import { ControllableClock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { expireStaleHolds } from '../../services/hold-expiry';
 import { runPaymentJobs } from '../../services/payment-worker';
+import { sendDueReminders } from '../../services/reservation-reminders';
 
 type Ctx = Context<AppEnv>;
 
@@ -65,6 +66,8 @@ export function createDevHandlers() {
       const deps = c.get('deps');
       await expireStaleHolds(deps.db, clock.now());
       await runPaymentJobs(deps);
+      // The default lead time: the test clock's server is started without REMINDER_LEAD_HOURS.
+      await sendDueReminders(deps);
       return c.json(clockBody(clock), 200);
     },
 

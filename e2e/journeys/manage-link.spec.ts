@@ -1,10 +1,11 @@
 /**
  * The manage link of the confirmation mail, opened in a fresh browser (no session): the guest sees the
- * booking, changes it without logging in, and the link of the old mail then says it was changed.
+ * booking, changes it without logging in, and the link of the old mail then says it was changed. And the
+ * reminder a day before the visit, whose one-tap link confirms the guest is coming.
  */
 import { expectHeading, useSession } from '../support/app';
 import { bookingDay, walkBooking } from '../support/booking';
-import { expect, test } from '../support/fixtures';
+import { expect, minutes, test } from '../support/fixtures';
 import { formatDate } from '../../src/domain/time';
 import { JOURNEY_DAYS, rowValue } from './journey-steps';
 
@@ -49,4 +50,29 @@ test('a guest changes a booking through the link in its mail, logged out; the ol
   await old.goto(await server.mailedLink(guest.email, /has changed/));
   await expect(rowValue(old.getByRole('region', { name: /^Reservation / }), 'Guests')).toHaveText('3 guests');
   await context.close();
+});
+
+test('a guest gets the reminder a day before the visit and confirms from it in one tap', async ({ page, server, clocks }) => {
+  const guest = await server.signUp({ firstName: 'Ho', lastName: 'Chun' });
+  const day = await bookingDay(server, JOURNEY_DAYS.reminder);
+  await useSession(page, guest);
+  await walkBooking(page, server, { venue: 'leclos', experience: 'À la Carte', date: day, guests: 2, time: '7:00 pm' });
+  const startsAt = new Date(`${day}T19:00:00+08:00`);
+
+  // A minute inside the 24 hours before the visit: the server's clock sends what is due.
+  await clocks.advanceTo(new Date(startsAt.getTime() - minutes(24 * 60 - 1)));
+  const reminder = await server.waitForMessage({ recipient: guest.email, channel: 'EMAIL', subject: /^Reminder: your reservation at Le Clos/ });
+  expect(reminder.body).toContain('Time: 7:00 pm');
+  const confirmLink = /https?:\/\/\S+action=confirm/.exec(reminder.body)![0];
+  const own = new URL(confirmLink);
+  own.host = new URL(server.baseURL).host;
+
+  await page.goto(own.toString());
+  await expectHeading(page, 'Your reservation');
+  await expect(page.getByText('Thank you: we have noted that you are coming.')).toBeVisible();
+  await expect(rowValue(page.getByRole('region', { name: /^Reservation / }), 'Reconfirmed')).toBeVisible();
+  // The guest's session has long expired; the link itself reads the reservation as staff would see it.
+  const token = own.hash.match(/token=([^&]+)/)![1]!;
+  const read = await server.call('GET', `/manage/${token}`);
+  expect(read.body.data.reservation.reconfirmedAt).not.toBeNull();
 });

@@ -99,6 +99,14 @@ for (const driver of testDrivers()) {
       expect(await reminders(past.guest.email)).toHaveLength(0);
     });
 
+    it('is not sent for a booking confirmed inside the lead time: its confirmation has just told everything', async () => {
+      // Tonight, booked at 10:00 this morning.
+      const tonight = await booked(undefined, '2026-11-23');
+      api.clock.set(new Date(tonight.startsAt.getTime() - HOUR));
+      await sendDueReminders(api.deps);
+      expect(await reminders(tonight.guest.email)).toHaveLength(0);
+    });
+
     it('goes out once when two server processes run the job at the same moment', async () => {
       // Booked one after another (their payments' webhooks are delivered in turn); the reminders race.
       const guests = [];

@@ -21,6 +21,8 @@ export interface ServerEnv {
   trustedProxies: TrustedProxies | undefined;
   /** SMTP_URL, MAIL_FROM and the SMS provider's settings. */
   messaging: MessagingSettings;
+  /** `REMINDER_LEAD_HOURS` (24 by default): how long before the visit the reminder goes out. */
+  reminderLeadMs: number;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -39,5 +41,12 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     messaging: readMessagingSettings(env, env.NODE_ENV === 'production'),
+    reminderLeadMs: reminderLeadHours(env.REMINDER_LEAD_HOURS) * 3_600_000,
   };
+}
+
+/** REMINDER_LEAD_HOURS as a positive number of hours (fractions allowed); 24 when unset or not one. */
+export function reminderLeadHours(text: string | undefined): number {
+  const hours = Number(text);
+  return text && Number.isFinite(hours) && hours > 0 ? hours : 24;
 }

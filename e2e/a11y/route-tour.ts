@@ -1,7 +1,7 @@
 /**
  * Every route of src/navigation/routes.ts, reached as a person reaches it, with whatever it needs: a
  * session for the account pages, a booking in progress at the right step for the wizard's pages, a real
- * reservation for the order and cancel pages, a mailed link for the password reset. The accessibility
+ * reservation for the order and cancel pages, mailed links for the manage page and the password reset. The accessibility
  * checks (e2e/a11y) and the screenshots (e2e/screenshots) run their checks at each stop.
  *
  * Three groups, each one test: the public pages (logged out), the member's account pages, and the
@@ -78,6 +78,7 @@ export const GROUP_ROUTES = {
     '/pages/result',
     '/pages/order',
     '/pages/cancel',
+    '/pages/manage',
     '/pages/verify',
     '/pages/warning',
   ],
@@ -184,6 +185,9 @@ export async function wizardPages({ page, server, clocks, day, visit }: TourCont
   await arrive(page, '/pages/order', visit);
   await page.locator('a[href*="pages/cancel"]').first().click();
   await arrive(page, '/pages/cancel', visit);
+  // The confirmation mail's manage link, as the guest opens it from the mail.
+  await page.goto(await server.mailedLink(guest.email, /confirmed/));
+  await arrive(page, '/pages/manage', visit, 'Your reservation');
 
   // Hop Sze checks the mobile number with a texted code.
   await startBooking(page, 'hopsze');

@@ -18,6 +18,9 @@ export const JOURNEY_DAYS = {
   change: 74,
   changedTo: 75,
   japanese: 77,
+  manageLink: 86,
+  // Close at hand, so the clocks move on only a day or so to the reminder.
+  reminder: 2,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

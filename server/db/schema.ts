@@ -200,6 +200,10 @@ export const reservations = pgTable('reservations', {
   sequence: integer('sequence').notNull().default(0),
   confirmedAt: ts('confirmed_at'),
   canceledAt: ts('canceled_at'),
+  /** When the guest confirmed again from the reminder's link. */
+  reconfirmedAt: ts('reconfirmed_at'),
+  /** The start the reminder was sent for (null before any): see services/reservation-reminders.ts. */
+  remindedFor: ts('reminded_for'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

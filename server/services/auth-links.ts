@@ -89,7 +89,7 @@ export async function spendOneTimeToken(db: DbOrTx, token: OneTimeToken, now: Da
 }
 
 /** A link into the SPA (hash routing), e.g. `appLink(config, '/pages/login', { verifyToken })`. */
-export function appLink(config: AppConfig, page: string, query: Record<string, string>): string {
+export function appLink(config: Pick<AppConfig, 'publicBaseUrl'>, page: string, query: Record<string, string>): string {
   const base = config.publicBaseUrl.replace(/\/+$/, '');
   return `${base}/#${page}?${new URLSearchParams(query).toString()}`;
 }

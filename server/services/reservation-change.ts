@@ -15,6 +15,7 @@ import { placeOnFreeTable } from './reservation-tables';
 import { carryOutRefunds } from './payment-sync';
 import { refundForCancellation } from './payment-refund';
 import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation-mail';
+import { linkOutdated } from './manage-link';
 import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps } from './reservations';
 
 /** Cancelling may refund a card, so it needs the processor too. */
@@ -22,6 +23,15 @@ export type CancelDeps = ReservationDeps & Pick<AppDeps, 'payments'>;
 
 /** 409 20104: the reservation's state no longer allows the change. */
 export const notChangeable = () => new ApiError(409, ERROR_CODES.NOT_CHANGEABLE, /*i18n*/ 'This reservation can no longer be changed');
+
+/** A manage link acts on the version of the reservation it was sent for, and no other (409 otherwise). */
+export interface VersionGuard {
+  version?: number;
+}
+
+function checkVersion(current: { sequence: number }, guard: VersionGuard): void {
+  if (guard.version !== undefined && current.sequence !== guard.version) throw linkOutdated();
+}
 
 export interface ChangeReservationInput {
   date?: string;
@@ -41,12 +51,14 @@ export async function changeReservation(
   userId: string,
   reservationId: string,
   input: ChangeReservationInput,
+  guard: VersionGuard = {},
 ): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
 
   const row = await mapDoubleBooking(() =>
     db.transaction(async (tx) => {
       const current = await lockOwnReservation(tx, reservationId, userId);
+      checkVersion(current, guard);
       const target = {
         date: input.date ?? current.date,
         startTime: input.startTime ?? current.startTime,
@@ -73,7 +85,7 @@ export async function changeReservation(
           .set({ notes, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })
           .where(eq(reservations.id, current.id))
           .returning();
-        await mailChange(tx, { row: updated!, catalog, now });
+        await mailChange(tx, { row: updated!, catalog, now, links: deps.config });
         return updated!;
       }
 
@@ -92,7 +104,7 @@ export async function changeReservation(
         })
         .where(eq(reservations.id, current.id))
         .returning();
-      await mailChange(tx, { row: updated!, catalog, now });
+      await mailChange(tx, { row: updated!, catalog, now, links: deps.config });
       return updated!;
     }),
   );
@@ -106,11 +118,17 @@ export async function changeReservation(
  * the cancellation with the e-mail that withdraws the calendar invitation; card refunds are then made
  * at the processor.
  */
-export async function cancelReservation(deps: CancelDeps, userId: string, reservationId: string): Promise<ReservationDto> {
+export async function cancelReservation(
+  deps: CancelDeps,
+  userId: string,
+  reservationId: string,
+  guard: VersionGuard = {},
+): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
 
   const { row, cardRefunds } = await db.transaction(async (tx) => {
     const current = await lockOwnReservation(tx, reservationId, userId);
+    checkVersion(current, guard);
     const policy = venueOf(catalog, current.venueId).venue.policy;
     let status: 'CANCELED' | 'LATE_CANCELED';
     if (current.status === 'PENDING') {
@@ -129,7 +147,7 @@ export async function cancelReservation(deps: CancelDeps, userId: string, reserv
       .returning();
     const refunds = await refundForCancellation(tx, { row: updated!, policy, catalog, now });
     if (current.status === 'CONFIRMED') {
-      await mailCancellation(tx, { row: updated!, catalog, money: refunds.money, now });
+      await mailCancellation(tx, { row: updated!, catalog, money: refunds.money, now, links: deps.config });
     } else if (refunds.money.refunds.length > 0) {
       // A hold paid for but never completed: no invitation was ever sent, only the money to account for.
       const user = await findUser(tx, userId);

@@ -132,7 +132,7 @@ export async function completeReservation(
       })
       .where(eq(reservations.id, row.id))
       .returning();
-    await mailConfirmation(tx, { row: updated!, catalog, payment, now });
+    await mailConfirmation(tx, { row: updated!, catalog, payment, now, links: deps.config });
     return { row: updated! };
   });
 

@@ -49,5 +49,6 @@ export function toReservationDto(row: ReservationRow, catalog: VenueCatalog, now
     createdAt: row.createdAt.toISOString(),
     confirmedAt: iso(row.confirmedAt),
     canceledAt: iso(row.canceledAt),
+    reconfirmedAt: iso(row.reconfirmedAt),
   };
 }

@@ -9,7 +9,8 @@ import type { PaymentRow } from './payments';
 import type { VenueCatalog } from './availability';
 import { buildCalendarInvite, guestName, inviteContentType, inviteFileName, reservationInvite, type InviteMethod } from './calendar-invite';
 import { messageLanguage, type MessageLanguage } from './message-language';
-import { queueEmail } from './outbox';
+import { queueEmail, queueSms } from './outbox';
+import { manageLink, type LinkSigning } from './manage-link';
 import type { ReservationRow } from './reservations';
 
 /** The booking as the e-mails list it, one line each, in the language of the reservation. */
@@ -79,9 +80,12 @@ async function mailAboutReservation(
     extra?: string[];
     closing: string;
     method: 'REQUEST' | 'CANCEL';
+    /** Signs the manage link every reservation mail ends with. */
+    links: LinkSigning;
   },
 ): Promise<void> {
   const { row, catalog, now, lang } = args;
+  const link = manageLink(args.links, row);
   if (!row.email) return;
   await queueEmail(db, {
     to: row.email,
@@ -97,6 +101,10 @@ async function mailAboutReservation(
       '',
       args.closing,
       ...(args.method === 'REQUEST' ? [venueContact(lang, row, catalog)] : []),
+      '',
+      args.method === 'REQUEST'
+        ? lang.i18n._('View, change or cancel your reservation, or add it to your calendar, without logging in: {link}', { link })
+        : lang.i18n._('View your reservation: {link}', { link }),
     ].join('\n'),
     attachments: [inviteAttachment(row, catalog, args.method, now)],
   });
@@ -105,7 +113,7 @@ async function mailAboutReservation(
 /** The confirmation: the booking, the amount paid (when any) and the invitation (METHOD:REQUEST). */
 export async function mailConfirmation(
   db: DbOrTx,
-  args: { row: ReservationRow; catalog: VenueCatalog; payment: PaymentRow | null; now: Date },
+  args: { row: ReservationRow; catalog: VenueCatalog; payment: PaymentRow | null; now: Date; links: LinkSigning },
 ): Promise<void> {
   const { row, catalog, payment } = args;
   // In the language the guest booked in.
@@ -127,7 +135,7 @@ export async function mailConfirmation(
 }
 
 /** After a change: the booking as it now stands and the updated invitation (SEQUENCE raised). */
-export async function mailChange(db: DbOrTx, args: { row: ReservationRow; catalog: VenueCatalog; now: Date }): Promise<void> {
+export async function mailChange(db: DbOrTx, args: { row: ReservationRow; catalog: VenueCatalog; now: Date; links: LinkSigning }): Promise<void> {
   const { row, catalog } = args;
   const lang = messageLanguage(row.locale);
   const { i18n } = lang;
@@ -150,7 +158,7 @@ export interface CancellationMoney {
 /** The cancellation: what was cancelled, any refund and fee kept, and the invitation withdrawn (METHOD:CANCEL). */
 export async function mailCancellation(
   db: DbOrTx,
-  args: { row: ReservationRow; catalog: VenueCatalog; money: CancellationMoney; now: Date },
+  args: { row: ReservationRow; catalog: VenueCatalog; money: CancellationMoney; now: Date; links: LinkSigning },
 ): Promise<void> {
   const { row, catalog, money } = args;
   const lang = messageLanguage(row.locale);
@@ -216,4 +224,41 @@ export async function mailAutomaticRefund(
       reason === 'already-paid' ? i18n._('Your booking is not affected by this refund.') : i18n._('You are welcome to make a new reservation.'),
     ].join('\n'),
   });
+}
+
+/**
+ * The reminder before the visit, by e-mail and, where the guest's mobile is known, by SMS: the booking,
+ * and one-tap links to confirm they are coming or to cancel.
+ */
+export async function mailReminder(
+  db: DbOrTx,
+  args: { row: ReservationRow; catalog: VenueCatalog; now: Date; links: LinkSigning },
+): Promise<void> {
+  const { row, catalog, links } = args;
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
+  const confirm = manageLink(links, row, 'confirm');
+  const cancel = manageLink(links, row, 'cancel');
+  const values = { venue: venueTitle(row, catalog), reference: row.uniqueId };
+  await mailAboutReservation(db, {
+    ...args,
+    lang,
+    subject: i18n._('Reminder: your reservation at {venue} – {reference}', values),
+    lead: i18n._('We look forward to welcoming you soon. Here is your reservation:'),
+    extra: ['', i18n._('Coming as planned? Confirm with one tap: {link}', { link: confirm }), i18n._('Cannot make it? Cancel here: {link}', { link: cancel })],
+    closing: i18n._('A calendar invitation is attached.'),
+    method: 'REQUEST',
+  });
+  if (row.mobileCountryCode && row.mobileNumber) {
+    await queueSms(db, {
+      to: `${row.mobileCountryCode}${row.mobileNumber}`,
+      body: i18n._('Reminder: {venue}, {date} at {time} ({reference}). Confirm: {confirm} Cancel: {cancel}', {
+        ...values,
+        date: lang.date(row.date),
+        time: lang.time(row.startTime),
+        confirm,
+        cancel,
+      }),
+    });
+  }
 }

@@ -14,8 +14,8 @@ import { loadVenueCatalog, selectionUnavailable, type VenueCatalog } from './ava
 export type ReservationRow = typeof reservations.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
-/** What the reservation operations need of the app. */
-export type ReservationDeps = Pick<AppDeps, 'db' | 'clock'>;
+/** What the reservation operations need of the app (the config signs the manage links their mails carry). */
+export type ReservationDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** Where every reservation operation starts: the database, the business clock's now, and the venues' set-up. */
 export async function reservationScope(deps: ReservationDeps): Promise<{ db: Db; now: Date; catalog: VenueCatalog }> {

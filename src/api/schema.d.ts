@@ -1001,6 +1001,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A reservation opened by the signed link in its mails, without logging in
+         * @description The token names one reservation and the version of it the mail described (its calendar SEQUENCE), and works until a day after the visit. `link` says whether it opens the reservation as it is (`current`), or the reservation has been changed since (`changed`: no details, the newest mail has them) or cancelled (`canceled`). A forged token answers 404 (errorCode 40401), an expired one 410 (41001). Every call here counts against the caller's address (429 with Retry-After).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["ManagedReservationOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        /**
+         * Change day, time or party through the link (the guest's own rules; availability re-checked)
+         * @description Only the link of the current version may act (409 errorCode 40901 for an older one; 409 20104 once cancelled or started). The answer's `token` is the new version's: the old link now says `changed`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date?: string;
+                        startTime?: number;
+                        numberOfGuests?: number;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["ManagedReservationOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                422: components["responses"]["Unprocessable"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/{token}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel through the link under the venue's policy (refund outside its window, late fee inside) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["ManagedReservationOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/{token}/reconfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The guest confirms they are coming (the reminder's one-tap link); recorded once as reconfirmedAt */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["ManagedReservationOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/{token}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calendar invitation (RFC 5545) through the link, as the mail carries it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The .ics file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/{token}/timeslot-availability/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Free times to move the linked reservation to (its own experience and dining area) */
+        get: {
+            parameters: {
+                query: {
+                    numberOfGuests: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                    date: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The free slots */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Availability"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                422: components["responses"]["Unprocessable"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/payment/config": {
         parameters: {
             query?: never;
@@ -1954,6 +2194,24 @@ export interface components {
             confirmedAt: string | null;
             /** Format: date-time */
             canceledAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the guest confirmed again from the reminder
+             */
+            reconfirmedAt: string | null;
+        };
+        ManagedReservation: {
+            /** @enum {string} */
+            link: "current" | "changed" | "canceled";
+            reference: string;
+            venue: {
+                name: string;
+                domain: string;
+            };
+            /** @description The reservation; null when it has changed since the link was sent */
+            reservation: null | components["schemas"]["Reservation"];
+            /** @description The credential for further calls: the current version's token; null when none may act */
+            token: string | null;
         };
         ReservationBody: {
             status: number;
@@ -2131,6 +2389,18 @@ export interface components {
                 "application/json": components["schemas"]["ReservationBody"];
             };
         };
+        /** @description What the manage link opens */
+        ManagedReservationOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["ManagedReservation"];
+                };
+            };
+        };
         /** @description The reservation, holding its table */
         ReservationCreated: {
             headers: {
@@ -2236,6 +2506,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The link has expired (errorCode 41001) */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The body is not sent as JSON (Content-Type application/json, optionally with charset=utf-8) */
         UnsupportedMediaType: {
             headers: {
@@ -2258,6 +2537,8 @@ export interface components {
     parameters: {
         Id: components["schemas"]["Id"];
         VenueId: components["schemas"]["Id"];
+        /** @description The signed token of a reservation mail's manage link */
+        ManageToken: string;
         Month: string;
     };
     requestBodies: {

@@ -48,6 +48,10 @@ export const ERROR_CODES = {
   VERIFICATION_FAILED: 20106,
   /** A new payment for a reservation that another payment has already paid: the browser goes on to complete it. */
   ALREADY_PAID: 20107,
+  /** A manage link that is not one of ours; expired; or of a version the reservation has moved on from. */
+  LINK_INVALID: 40401,
+  LINK_EXPIRED: 41001,
+  LINK_OUTDATED: 40901,
 } as const;
 
 /** The text shown for a completion code that has no text of its own (SPEC §8). */

@@ -4,7 +4,8 @@ import { api } from '../api/api';
 import { downloadedFile } from '../api/file-download';
 import { DownloadButton } from '../components/download-button';
 
-export function AddToCalendar({ reservationId, reference }: { reservationId: string; reference: string }) {
+/** By the reservation's id for its logged-in owner, or through its manage link's `token`. */
+export function AddToCalendar({ reservationId, reference, token }: { reservationId: string; reference: string; token?: string }) {
   const { t } = useLingui();
   return (
     <DownloadButton
@@ -12,7 +13,9 @@ export function AddToCalendar({ reservationId, reference }: { reservationId: str
       failure={t`The calendar file could not be downloaded.`}
       load={() =>
         downloadedFile(
-          api.GET('/user/reservation/{id}/calendar.ics', { params: { path: { id: reservationId } }, parseAs: 'blob' }),
+          token
+            ? api.GET('/manage/{token}/calendar.ics', { params: { path: { token } }, parseAs: 'blob' })
+            : api.GET('/user/reservation/{id}/calendar.ics', { params: { path: { id: reservationId } }, parseAs: 'blob' }),
           `reservation-${reference}.ics`,
         )
       }

@@ -12,7 +12,7 @@ import { AVAILABILITY_PREFIX, availabilityKey, MONEY_PREFIXES, RESERVATION_PREFI
  * The chart keeps `status`, `errorCode` and the English `message` of a refused call ('timeout' or 'network'
  * when no answer came); the page puts the message into the user's language.
  */
-function asCallError(error: unknown): never {
+export function asCallError(error: unknown): never {
   if (error instanceof ApiFailure) {
     throw { status: error.status, errorCode: error.errorCode, message: error.message } satisfies CallError;
   }

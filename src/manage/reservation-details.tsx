@@ -27,6 +27,7 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
           [t`Status`, <StatusLabel status={shownStatus(reservation, now)} />],
           prepaid && [payment.prePaymentType === 'DEPOSIT' ? t`Deposit` : t`Prepayment`, format.money(payment.amountDue)],
           Boolean(guest.notes) && [t`Special requests`, guest.notes],
+          Boolean(reservation.reconfirmedAt) && [t`Reconfirmed`, format.dateTime(reservation.reconfirmedAt!)],
         ]}
       />
     </section>

@@ -53,6 +53,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'result', path: page('result'), load: () => import('../routes/result'), nav: 'book-now', requiresLogin: true },
   { name: 'order', path: page('order'), load: () => import('../routes/order'), requiresLogin: true },
   { name: 'cancel', path: page('cancel'), load: () => import('../routes/cancel'), requiresLogin: true },
+  // A reservation opened by the signed link in its mails: no login, the token is the credential.
+  { name: 'manage', path: page('manage'), load: () => import('../routes/manage') },
   { name: 'warning', path: page('warning'), load: () => import('../routes/warning'), nav: 'book-now' },
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.
   ...(import.meta.env.DEV

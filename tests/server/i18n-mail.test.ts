@@ -12,6 +12,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { users, venues, walletEntries } from '../../server/db/schema';
+import { manageLink } from '../../server/services/manage-link';
 import { localizeText } from '../../server/i18n/content';
 import { translatorFor } from '../../server/i18n/translator';
 import { newId } from '../../server/lib/ids';
@@ -162,6 +163,10 @@ describe.each(testDrivers())('messages in the reader’s language on %s', (drive
         '',
         ja._('A calendar invitation is attached.'),
         contact,
+        '',
+        ja._('View, change or cancel your reservation, or add it to your calendar, without logging in: {link}', {
+          link: manageLink(api.deps.config, await h.reservationRow(hold._id)),
+        }),
       ].join('\n'),
     );
     // Year, month, day, and the 24-hour clock.

@@ -137,6 +137,7 @@ for (const driver of testDrivers()) {
           createdAt: TEST_NOW.toISOString(),
           confirmedAt: null,
           canceledAt: null,
+          reconfirmedAt: null,
         });
         const stored = await row(data._id);
         expect(stored.locale).toBe('en');

@@ -7,16 +7,18 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../../server/db/schema';
+import { desc, like } from 'drizzle-orm';
+import { outbox, users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';
 import { cancellationTerms } from '../../src/manage/cancellation-terms';
 import { reservation as reservationFixture, venue as venueFixture } from '../fixtures/booking';
 import { experienceIdByName, LECLOS, OBE, UNKNOWN_ID } from '../server/fixtures';
 import { TEST_NOW } from '../server/harness';
+import { manageTokenIn } from '../server/manage-helpers';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
 import { failOnce } from './fetch-watch';
-import { fieldTexts, findText, region, SLOW } from './page-queries';
+import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
 // The page judges "upcoming" on the server's clock, which answers at TEST_NOW (Mon 23 Nov 2026, 10:00 HK).
 const api = useAppHarness({
@@ -379,5 +381,80 @@ describe('cancellation terms', () => {
       fee: 40000,
       rule: { type: 'PERCENTAGE', percent: 50, paid: 80000 },
     });
+  });
+});
+
+describe('through the manage link of its mails, logged out', () => {
+  /** The manage token of the newest mail about `reference` (every booking here mails the same address). */
+  async function mailedToken(reference: string, action?: 'confirm' | 'cancel'): Promise<string> {
+    const mails = await api().deps.db.select().from(outbox).where(like(outbox.subject, `%${reference}%`)).orderBy(desc(outbox.seq));
+    return manageTokenIn(mails[0]!.body, action)!;
+  }
+
+  /** A fresh guest's booking, opened by its confirmation mail's link with no session stored. */
+  async function openByLink(booking: Booking, action?: 'confirm' | 'cancel') {
+    const guest = await newGuest();
+    const booked = await book(guest, booking);
+    const token = await mailedToken(booked.uniqueId);
+    await openApp(`/pages/manage?token=${encodeURIComponent(token)}${action ? `&action=${action}` : ''}`);
+    await findHeading('Your reservation');
+    return { guest, booked, token };
+  }
+
+  it('shows the reservation and changes it; the old link then says it was changed', async () => {
+    const user = userEvent.setup();
+    const { guest, booked, token } = await openByLink(leClos('2026-11-27', 720));
+    expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({ Date: '27 Nov 2026', Status: 'Confirmed' });
+    expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm I am coming' })).toBeTruthy();
+
+    const { form, time } = await openChangeForm(user);
+    await user.selectOptions(within(form).getByLabelText('Guests'), '3');
+    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+    await user.selectOptions(time, '1200');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await findText('Your reservation has been changed.')).toBeTruthy();
+    expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({ Time: '8:00 pm – 9:30 pm', Guests: '3 guests' });
+    expect(await serverReservation(guest, booked._id)).toMatchObject({ startTime: 1200, numberOfGuests: 3 });
+    // The address moved on to the new version's token, the one the change mail carries.
+    const newToken = await mailedToken(booked.uniqueId);
+    expect(newToken).not.toBe(token);
+    await waitFor(() => expect(address()).toBe(`/pages/manage?token=${newToken}`));
+    cleanup();
+
+    await openApp(`/pages/manage?token=${encodeURIComponent(token)}`);
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('This reservation has been changed since this e-mail was sent.');
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+  });
+
+  it('confirms attendance in one tap from the reminder, and shows it', async () => {
+    const { guest, booked } = await openByLink(leClos('2026-11-28', 720), 'confirm');
+    expect(await findText('Thank you: we have noted that you are coming.')).toBeTruthy();
+    expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`)).Reconfirmed).toBe('23 Nov 2026, 10:00 am');
+    expect(screen.queryByRole('button', { name: 'Confirm I am coming' })).toBeNull();
+    expect((await serverReservation(guest, booked._id)).reconfirmedAt).toBe(TEST_NOW.toISOString());
+  });
+
+  it('opens the cancellation with its consequence first, then cancels', async () => {
+    const user = userEvent.setup();
+    const { guest, booked } = await openByLink(leClos('2026-11-30', 1140), 'cancel');
+    await within(await region('If you cancel')).findByText('Free cancellation', {}, SLOW);
+    expect((await serverReservation(guest, booked._id)).status).toBe('CONFIRMED');
+    await user.click(screen.getByRole('button', { name: 'Cancel reservation' }));
+    expect(await findText('Your reservation has been canceled.')).toBeTruthy();
+    expect((await serverReservation(guest, booked._id)).status).toBe('CANCELED');
+  });
+
+  it('says so for a forged link and an expired one, offering nothing to do', async () => {
+    const { booked, token } = await openByLink(leClos('2026-12-03', 720));
+    cleanup();
+    await openApp(`/pages/manage?token=${encodeURIComponent(token.slice(0, -3))}xyz`);
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toMatch(/^This link is not valid/);
+    cleanup();
+    // A day after the visit ends (3 Dec, 12:00–1:30 pm), on the server's clock.
+    api().clock.set('2026-12-04T05:30:00Z');
+    await openApp(`/pages/manage?token=${encodeURIComponent(token)}`);
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toMatch(/^This link has expired/);
+    expect(screen.queryByText(booked.uniqueId)).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import { notFound } from '../../lib/errors';
 import { expireStaleHolds } from '../../services/hold-expiry';
 import { runPaymentJobs } from '../../services/payment-worker';
 import { DEV_MAIL_CSP, devMailPage } from './dev-mail-page';
+import { sendDueReminders } from '../../services/reservation-reminders';
 
 type Ctx = Context<AppEnv>;
 
@@ -72,6 +73,8 @@ export function createDevHandlers() {
       const deps = c.get('deps');
       await expireStaleHolds(deps.db, clock.now());
       await runPaymentJobs(deps);
+      // The default lead time: the test clock's server is started without REMINDER_LEAD_HOURS.
+      await sendDueReminders(deps);
       return c.json(clockBody(clock), 200);
     },
 

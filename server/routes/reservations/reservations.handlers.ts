@@ -19,17 +19,19 @@ type Ctx = Context<AppEnv>;
 
 // Each message names its field: the envelope's `field` says which, the text says what to do.
 const id = (name: string) => v.pipe(v.string(hexIdMessage(name)), v.regex(/^[0-9a-f]{24}$/, hexIdMessage(name)));
-const date = (name: string) => v.pipe(v.string(isoDateMessage(name)), v.check(isIsoDate, isoDateMessage(name)));
+export const date = (name: string) => v.pipe(v.string(isoDateMessage(name)), v.check(isIsoDate, isoDateMessage(name)));
 
 const PARTY_MESSAGE = textWithValues(/*i18n*/ 'numberOfGuests must be a whole number from 1 to {max}', { max: MAX_GUESTS });
-const partySize = v.pipe(v.number(PARTY_MESSAGE), v.integer(PARTY_MESSAGE), v.minValue(1, PARTY_MESSAGE), v.maxValue(MAX_GUESTS, PARTY_MESSAGE));
+export const partySize = v.pipe(v.number(PARTY_MESSAGE), v.integer(PARTY_MESSAGE), v.minValue(1, PARTY_MESSAGE), v.maxValue(MAX_GUESTS, PARTY_MESSAGE));
 // Minutes from the service day's midnight; after-midnight slots run up to 48 hours.
 const START_MESSAGE = /*i18n*/ 'startTime must be minutes from midnight (0 to 2880)';
-const startTime = v.pipe(v.number(START_MESSAGE), v.integer(START_MESSAGE), v.minValue(0, START_MESSAGE), v.maxValue(2880, START_MESSAGE));
+export const startTime = v.pipe(v.number(START_MESSAGE), v.integer(START_MESSAGE), v.minValue(0, START_MESSAGE), v.maxValue(2880, START_MESSAGE));
 
 const availabilityParams = requiredObject({ venueId: id('venueId'), date: date('date') });
+/** A party size given in the query string. */
+export const partySizeQuery = v.pipe(v.string(PARTY_MESSAGE), v.regex(/^\d+$/, PARTY_MESSAGE), v.transform(Number), v.minValue(1, PARTY_MESSAGE), v.maxValue(MAX_GUESTS, PARTY_MESSAGE));
 const availabilityQuery = requiredObject({
-  numberOfGuests: v.pipe(v.string(PARTY_MESSAGE), v.regex(/^\d+$/, PARTY_MESSAGE), v.transform(Number), v.minValue(1, PARTY_MESSAGE), v.maxValue(MAX_GUESTS, PARTY_MESSAGE)),
+  numberOfGuests: partySizeQuery,
   experienceId: id('experienceId'),
   seatingAreaId: v.optional(id('seatingAreaId')),
 });

@@ -1,0 +1,92 @@
+/**
+ * Handlers of the manage link: view, calendar file, free times, change, cancel and reconfirm. Every
+ * call, a forged token's too, counts against the caller's address first.
+ */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
+import { clientIp } from '../../lib/client-address';
+import { MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
+import { parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
+import { localizeAvailability, localizeReservation } from '../../i18n/content';
+import {
+  cancelManagedReservation,
+  changeManagedReservation,
+  managedAvailability,
+  managedCalendarInvite,
+  openManagedReservation,
+  reconfirmManagedReservation,
+  type ManagedReservation,
+} from '../../services/manage-reservation';
+import { date, partySize, partySizeQuery, startTime } from '../reservations/reservations.handlers';
+
+type Ctx = Context<AppEnv>;
+
+/** Generous for a guest moving between days, too few to scan the links of others. */
+export const MANAGE_LIMIT: WindowLimit = { name: 'manage:client', limit: 120, windowMs: 10 * MINUTE_MS };
+
+// The token's own format is checked by its reader; this only keeps absurd input out.
+const tokenParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)) });
+const availabilityParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)), date: date('date') });
+const availabilityQuery = requiredObject({ numberOfGuests: partySizeQuery });
+const changeBody = requiredObject({ date: v.optional(date('date')), startTime: v.optional(startTime), numberOfGuests: v.optional(partySize) });
+
+export function createManageHandlers(limits = new RateLimits(), limit: WindowLimit = MANAGE_LIMIT) {
+  const counted = (c: Ctx) => limits.take(c, [{ limit, key: clientIp(c) }]);
+  const answer = (c: Ctx, data: ManagedReservation) => {
+    const localized = { ...data, reservation: data.reservation && localizeReservation(c.var.i18n, data.reservation) };
+    return c.json({ status: 200, data: localized } satisfies ResponseBody<'/manage/{token}', 'get', 200>, 200);
+  };
+  return {
+    /** GET /manage/{token}: the reservation, or that it has changed or been cancelled since. */
+    async open(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      return answer(c, await openManagedReservation(c.get('deps'), token));
+    },
+
+    /** GET /manage/{token}/calendar.ics */
+    async calendar(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      const file = await managedCalendarInvite(c.get('deps'), token);
+      return c.body(file.text, 200, {
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.fileName}"`,
+        'Cache-Control': 'private, no-store',
+      });
+    },
+
+    /** GET /manage/{token}/timeslot-availability/{date}?numberOfGuests= */
+    async availability(c: Ctx) {
+      await counted(c);
+      const { token, date } = parseParams(c, availabilityParams);
+      const { numberOfGuests } = parseQuery(c, availabilityQuery);
+      const data = localizeAvailability(c.var.i18n, await managedAvailability(c.get('deps'), token, { date, numberOfGuests }));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/timeslot-availability/{date}', 'get', 200>, 200);
+    },
+
+    /** PUT /manage/{token}: change day, time or party. */
+    async change(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      const input = await parseBody(c, changeBody);
+      return answer(c, await changeManagedReservation(c.get('deps'), token, input));
+    },
+
+    /** PUT /manage/{token}/cancel */
+    async cancel(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      return answer(c, await cancelManagedReservation(c.get('deps'), token));
+    },
+
+    /** PUT /manage/{token}/reconfirm: the guest is coming (from the reminder). */
+    async reconfirm(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      return answer(c, await reconfirmManagedReservation(c.get('deps'), token));
+    },
+  };
+}

@@ -605,7 +605,14 @@ export const bookingMachine = setup({
         }),
         onDone: {
           target: 'completed',
-          actions: [assign({ reservation: ({ event }) => event.output }), 'reportCompleted'],
+          actions: [
+            assign({
+              reservation: ({ event }) => event.output,
+              // The next booking in this tab starts from the same details, but the occasion was this visit's.
+              guest: ({ context }) => context.guest && { ...context.guest, occasion: null, occasionNote: null },
+            }),
+            'reportCompleted',
+          ],
         },
         onError: [
           {

@@ -104,7 +104,7 @@ export async function submitDetails(page: Page, details: GuestDetailsInput = {})
   for (const [key, value] of Object.entries(texts) as [keyof typeof texts, string | undefined][]) {
     if (value !== undefined) await page.getByLabel(labels[key]).fill(value);
   }
-  if (occasion) await page.getByLabel('Occasion').selectOption({ label: occasion });
+  if (occasion) await page.getByLabel('Occasion', { exact: true }).selectOption({ label: occasion });
   for (const need of dietaryNeeds) await page.getByRole('checkbox', { name: need }).check();
   await continueButton.click();
 }

@@ -64,7 +64,7 @@ const dietaryNeeds = v.pipe(
 );
 
 /** The booking's occasion and dietary needs (src/domain/guest-requests.ts), on every schema that takes guest details. */
-export const guestRequestsEntries = {
+const guestRequestsEntries = {
   occasion,
   occasionNote: optionalText(L.occasionNote, M.occasionNoteTooLong),
   dietaryNeeds,

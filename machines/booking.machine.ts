@@ -11,7 +11,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { inVenueLanguage } from './venue-language';
 import type { components } from '../src/api/schema';
 import { serverTime, type ServerTimed } from '../src/api/server-clock';
-import { paymentMachine } from './payment.machine';
+import { paymentMachine, type PaymentOutput } from './payment.machine';
 
 type Schemas = components['schemas'];
 export type VenueDetail = Schemas['VenueDetail'];
@@ -64,6 +64,8 @@ export interface BookingContext {
   clockOffsetMs: number;
   guest: GuestDetails | null;
   agreements: Agreements | null;
+  /** How the reservation was paid, for the result page (issue 13); kept per reservation so no other booking shows it. */
+  paid: (PaymentOutput & { reservationId: string }) | null;
   phoneVerified: boolean;
   loggedIn: boolean;
   problem: Problem | null;
@@ -222,6 +224,7 @@ export const bookingMachine = setup({
     clockOffsetMs: 0,
     guest: null,
     agreements: null,
+    paid: null,
     phoneVerified: false,
     loggedIn: input.loggedIn,
     problem: null,
@@ -573,7 +576,10 @@ export const bookingMachine = setup({
                   reservationId: context.reservation!._id,
                   amount: context.reservation!.payment.amountDue,
                 }),
-                onDone: { target: '#booking.completing' },
+                onDone: {
+                  target: '#booking.completing',
+                  actions: assign({ paid: ({ context, event }) => ({ ...event.output, reservationId: context.reservation!._id }) }),
+                },
               },
               on: {
                 'route.visit': {
@@ -599,7 +605,14 @@ export const bookingMachine = setup({
         }),
         onDone: {
           target: 'completed',
-          actions: [assign({ reservation: ({ event }) => event.output }), 'reportCompleted'],
+          actions: [
+            assign({
+              reservation: ({ event }) => event.output,
+              // The next booking in this tab starts from the same details, but the occasion was this visit's.
+              guest: ({ context }) => context.guest && { ...context.guest, occasion: null, occasionNote: null },
+            }),
+            'reportCompleted',
+          ],
         },
         onError: [
           {

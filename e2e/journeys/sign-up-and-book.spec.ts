@@ -54,9 +54,19 @@ test('a guest signs up, confirms the mailed link and books a table', async ({ pa
   await expect(page.getByLabel('Last name')).toHaveValue('Ho');
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await expect(page.getByLabel('Mobile number')).toHaveValue(mobile);
-  await submitDetails(page, { notes: 'A quiet table, please.' });
+  await submitDetails(page, {
+    notes: 'A quiet table, please.',
+    occasion: 'Anniversary',
+    dietaryNeeds: ['Gluten-free', 'Shellfish allergy'],
+    dietaryNote: 'No raw egg',
+  });
 
   await expectHeading(page, STEP_HEADINGS.confirm);
+  // Issue 13: the review shows who the table is for and what they asked for.
+  const yourDetails = page.getByRole('region', { name: 'Your details' });
+  await expect(rowValue(yourDetails, 'Name')).toHaveText('Nora Ho');
+  await expect(rowValue(yourDetails, 'Occasion')).toHaveText('Anniversary');
+  await expect(rowValue(yourDetails, 'Dietary needs')).toHaveText('Gluten-free, Shellfish allergy; No raw egg');
   await expect(page.getByText('No payment is needed to book this table.')).toBeVisible();
   expect(await agreeAndSubmit(page)).toBe('confirmed');
 
@@ -68,6 +78,8 @@ test('a guest signs up, confirms the mailed link and books a table', async ({ pa
   expect(mail.subject).toBe(`Your reservation at Le Clos is confirmed – ${reference}`);
   expect(mail.body).toContain('Dear Nora,');
   expect(mail.body).toContain('Seating: Garden Terrace');
+  expect(mail.body).toContain('Occasion: Anniversary');
+  expect(mail.body).toContain('Dietary needs: Gluten-free, Shellfish allergy; No raw egg');
 
   await page.getByRole('link', { name: 'View reservation' }).click();
   await expectRoute(page, '/pages/order');
@@ -79,5 +91,7 @@ test('a guest signs up, confirms the mailed link and books a table', async ({ pa
   await expect(rowValue(details, 'Dining area')).toHaveText('Garden Terrace');
   await expect(rowValue(details, 'Name')).toHaveText('Nora Ho');
   await expect(rowValue(details, 'Special requests')).toHaveText('A quiet table, please.');
+  await expect(rowValue(details, 'Occasion')).toHaveText('Anniversary');
+  await expect(rowValue(details, 'Dietary needs')).toHaveText('Gluten-free, Shellfish allergy; No raw egg');
   await expect(mainHeading(page)).toBeVisible();
 });

@@ -77,6 +77,12 @@ export interface GuestDetailsInput {
   mobileCountryCode?: string;
   mobileNumber?: string;
   notes?: string;
+  /** The occasion's label as the list shows it ('Birthday'). */
+  occasion?: string;
+  occasionNote?: string;
+  /** Labels of the dietary needs to tick ('Vegetarian'). */
+  dietaryNeeds?: string[];
+  dietaryNote?: string;
 }
 
 /** Fills the details step (only the given fields) and continues. */
@@ -84,17 +90,22 @@ export async function submitDetails(page: Page, details: GuestDetailsInput = {})
   await expectHeading(page, STEP_HEADINGS.details);
   const continueButton = page.getByRole('button', { name: 'Continue' });
   await expect(continueButton).toBeVisible({ timeout: PAGE_TIMEOUT });
-  const labels: Record<keyof GuestDetailsInput, string> = {
+  const { occasion, dietaryNeeds = [], ...texts } = details;
+  const labels: Record<keyof typeof texts, string> = {
     firstName: 'First name',
     lastName: 'Last name',
     email: 'E-mail',
     mobileCountryCode: 'Country code',
     mobileNumber: 'Mobile number',
     notes: 'Special requests',
+    occasionNote: 'About the occasion',
+    dietaryNote: 'Other dietary needs',
   };
-  for (const [key, value] of Object.entries(details) as [keyof GuestDetailsInput, string | undefined][]) {
+  for (const [key, value] of Object.entries(texts) as [keyof typeof texts, string | undefined][]) {
     if (value !== undefined) await page.getByLabel(labels[key]).fill(value);
   }
+  if (occasion) await page.getByLabel('Occasion', { exact: true }).selectOption({ label: occasion });
+  for (const need of dietaryNeeds) await page.getByRole('checkbox', { name: need }).check();
   await continueButton.click();
 }
 

@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { DietaryNeed, Occasion } from '../../src/domain/guest-requests';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().default(sql`now()`);
@@ -42,6 +43,9 @@ export const users = pgTable('users', {
   emailVerifiedAt: ts('email_verified_at'),
   /** Moved on by a password change or reset or a stolen refresh token: older access tokens stop working. */
   sessionGeneration: integer('session_generation').notNull().default(0),
+  /** The dietary needs of the last completed booking, to fill the next one in. */
+  dietaryNeeds: text('dietary_needs').array().$type<DietaryNeed[]>().notNull().default(sql`'{}'`),
+  dietaryNote: text('dietary_note'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -192,6 +196,10 @@ export const reservations = pgTable('reservations', {
   mobileCountryCode: text('mobile_country_code'),
   mobileNumber: text('mobile_number'),
   notes: text('notes'),
+  occasion: text('occasion').$type<Occasion>(),
+  occasionNote: text('occasion_note'),
+  dietaryNeeds: text('dietary_needs').array().$type<DietaryNeed[]>().notNull().default(sql`'{}'`),
+  dietaryNote: text('dietary_note'),
   locale: text('locale').notNull().default('en'),
   prePaymentType: text('pre_payment_type').$type<PrePaymentType>().notNull(),
   amountDue: integer('amount_due').notNull(),

@@ -5,6 +5,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { venueByDomain, type VenueDomain } from '../../src/domain/venues';
+import { formatHkd } from '../../src/domain/money';
 import { menuContent, type MenuDocumentContent, type MenuItem, type MenuSection } from './menu-content';
 
 type Doc = PDFKit.PDFDocument;
@@ -29,11 +30,6 @@ const ACCENT: Record<VenueDomain, string> = {
   obe: '#8a5a1f',
 };
 const CLUB_NAME = 'THE ALDRICH CLUB';
-
-/** HK$ with 0 to 2 decimals (SPEC §9), from minor units. */
-function formatPrice(amount: number): string {
-  return `HK$${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
-}
 
 /**
  * The PDF for a menu file name, or null when no such menu exists. Resolves to the whole file in memory
@@ -228,13 +224,13 @@ class MenuPainter {
   private textWidth(item: MenuItem): number {
     if (this.courses || item.price === undefined) return CONTENT_WIDTH;
     this.doc.font('Times-Roman').fontSize(11);
-    return CONTENT_WIDTH - this.doc.widthOfString(formatPrice(item.price)) - 18;
+    return CONTENT_WIDTH - this.doc.widthOfString(formatHkd(item.price)) - 18;
   }
 
   /** On a tasting menu a priced course is a supplement, said in its description line. */
   private descOf(item: MenuItem): string | undefined {
     if (!this.courses || item.price === undefined) return item.desc;
-    const supplement = `supplement ${formatPrice(item.price)}`;
+    const supplement = `supplement ${formatHkd(item.price)}`;
     return item.desc ? `${item.desc}  ·  ${supplement}` : supplement;
   }
 
@@ -274,7 +270,7 @@ class MenuPainter {
   /** The price flush right, with a dotted leader from a one-line name. */
   private price(name: string, amount: number, top: number, nameHeight: number): void {
     const { doc } = this;
-    const price = formatPrice(amount);
+    const price = formatHkd(amount);
     doc.font('Times-Roman').fontSize(11);
     const priceX = MARGIN_X + CONTENT_WIDTH - doc.widthOfString(price);
     doc.fillColor(INK).text(price, priceX, top + 0.5, { lineBreak: false });

@@ -36,6 +36,8 @@ export function toUserView(user: UserRow): UserView {
     mobileCountryCode: user.mobileCountryCode,
     mobileNumber: user.mobileNumber,
     locale: user.locale,
+    dietaryNeeds: user.dietaryNeeds,
+    dietaryNote: user.dietaryNote,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { reservations } from '../db/schema';
+import { reservations, users } from '../db/schema';
 import { ApiError, completionError } from '../lib/errors';
 import type { CompleteReservationInput } from '../../src/domain/guest-details';
 import { isLiveAt, venueOf } from './availability';
@@ -129,9 +129,18 @@ export async function completeReservation(
         mobileCountryCode: countryCode,
         mobileNumber,
         notes: input.notes ?? row.notes,
+        occasion: input.occasion,
+        occasionNote: input.occasionNote,
+        dietaryNeeds: input.dietaryNeeds,
+        dietaryNote: input.dietaryNote,
       })
       .where(eq(reservations.id, row.id))
       .returning();
+    // The party's needs fill in the guest's next booking (the occasion belongs to this visit only).
+    await tx
+      .update(users)
+      .set({ dietaryNeeds: input.dietaryNeeds, dietaryNote: input.dietaryNote, updatedAt: now })
+      .where(eq(users.id, userId));
     await mailConfirmation(tx, { row: updated!, catalog, payment, now, links: deps.config });
     return { row: updated! };
   });

@@ -11,6 +11,7 @@ import { buildCalendarInvite, guestName, inviteContentType, inviteFileName, rese
 import { messageLanguage, type MessageLanguage } from './message-language';
 import { queueEmail, queueSms } from './outbox';
 import { manageLink, type LinkSigning } from './manage-link';
+import { dietaryText, DIETARY_NEED_LABELS, OCCASION_LABELS, occasionText } from '../../src/domain/guest-requests';
 import type { ReservationRow } from './reservations';
 
 /** The booking as the e-mails list it, one line each, in the language of the reservation. */
@@ -29,7 +30,19 @@ function bookingLines(lang: MessageLanguage, row: ReservationRow, catalog: Venue
     i18n._('Party: {guests, plural, one {# guest} other {# guests}}', { guests: row.numberOfGuests }),
     ...(experience ? [i18n._('Experience: {experience}', { experience: lang.content(experience.name) })] : []),
     ...(area ? [i18n._('Seating: {area}', { area: lang.content(area.name) })] : []),
+    ...requestLines(lang, row),
     i18n._('Reference: {reference}', { reference: row.uniqueId }),
+  ];
+}
+
+/** The occasion and dietary needs the guest gave, echoed so they can see the venue has them. */
+function requestLines(lang: MessageLanguage, row: ReservationRow): string[] {
+  const { i18n } = lang;
+  const occasion = occasionText(row, (code) => i18n._(OCCASION_LABELS[code]));
+  const dietary = dietaryText(row, (code) => i18n._(DIETARY_NEED_LABELS[code]));
+  return [
+    ...(occasion ? [i18n._('Occasion: {occasion}', { occasion })] : []),
+    ...(dietary ? [i18n._('Dietary needs: {dietary}', { dietary })] : []),
   ];
 }
 

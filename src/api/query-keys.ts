@@ -27,6 +27,8 @@ export const venueKey = (domain: string) => `venue:${domain}`;
 export const walletKey = (userId: string) => `wallet:${userId}`;
 export const transactionsKey = (userId: string, q: { from?: string; to?: string; page: number; pageSize: number }) =>
   `transactions:${userId}:${q.from ?? ''}:${q.to ?? ''}:${q.page}:${q.pageSize}`;
+/** One payment as the result page reads it (its card's brand and last four). */
+export const paymentKey = (userId: string, id: string) => `payment:${userId}:${id}`;
 /** One transaction (a wallet entry, or a card payment or refund). */
 export const transactionKey = (userId: string, id: string) => `transaction:${userId}:${id}`;
 export const statementsKey = (userId: string) => `statements:${userId}`;

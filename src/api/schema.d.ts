@@ -1960,6 +1960,10 @@ export interface components {
             mobileCountryCode: string | null;
             mobileNumber: string | null;
             locale: string;
+            /** @description Remembered from the user's last completed booking, to fill the next one in */
+            dietaryNeeds: components["schemas"]["DietaryNeed"][];
+            /** @description Remembered with dietaryNeeds */
+            dietaryNote: string | null;
         };
         SignUp: {
             firstName: string;
@@ -2117,7 +2121,21 @@ export interface components {
             mobileCountryCode: string;
             mobileNumber: string;
             notes?: string;
+            occasion?: components["schemas"]["Occasion"];
+            /** @description A line about the occasion (whose birthday) */
+            occasionNote?: string | null;
+            /** @description Each listed need once */
+            dietaryNeeds?: components["schemas"]["DietaryNeed"][];
+            /** @description Needs the list does not name */
+            dietaryNote?: string | null;
         };
+        /**
+         * @description What the visit is for; null when not said.
+         * @enum {string|null}
+         */
+        Occasion: "BIRTHDAY" | "ANNIVERSARY" | "BUSINESS" | "DATE" | "CELEBRATION" | "OTHER" | null;
+        /** @enum {string} */
+        DietaryNeed: "VEGETARIAN" | "VEGAN" | "PESCATARIAN" | "GLUTEN_FREE" | "DAIRY_FREE" | "NUT_ALLERGY" | "SHELLFISH_ALLERGY" | "HALAL" | "KOSHER";
         Agreements: {
             /** @constant */
             cancellationPolicy: true;
@@ -2125,7 +2143,7 @@ export interface components {
             minimumSpendPolicy?: boolean;
             reservationPolicy?: boolean;
         };
-        /** @description The guest's details and agreements. A missing mobile number is answered with 10205. */
+        /** @description The guest's details and agreements. A missing mobile number is answered with 10205. The dietary needs and note are remembered on the user for the next booking (User.dietaryNeeds). */
         CompleteReservation: {
             firstName: string;
             lastName: string;
@@ -2133,6 +2151,13 @@ export interface components {
             mobileCountryCode?: string | null;
             mobileNumber?: string | null;
             notes?: string | null;
+            occasion?: components["schemas"]["Occasion"];
+            /** @description A line about the occasion (whose birthday) */
+            occasionNote?: string | null;
+            /** @description Each listed need once */
+            dietaryNeeds?: components["schemas"]["DietaryNeed"][];
+            /** @description Needs the list does not name */
+            dietaryNote?: string | null;
             agreements: components["schemas"]["Agreements"];
         };
         PriceBreakdown: {
@@ -2180,6 +2205,10 @@ export interface components {
                 mobileCountryCode: string | null;
                 mobileNumber: string | null;
                 notes: string | null;
+                occasion: components["schemas"]["Occasion"];
+                occasionNote: string | null;
+                dietaryNeeds: components["schemas"]["DietaryNeed"][];
+                dietaryNote: string | null;
             };
             payment: {
                 /** @enum {string} */

@@ -69,6 +69,9 @@ export const bookingActors = {
       email: data.email,
       mobileCountryCode: data.mobileCountryCode ?? '852',
       mobileNumber: data.mobileNumber ?? '',
+      // Remembered from the last booking; the occasion is chosen anew each time.
+      dietaryNeeds: data.dietaryNeeds ?? [],
+      dietaryNote: data.dietaryNote,
     };
   }),
   sendVerificationCode: fromPromise<void, { mobileCountryCode: string; mobileNumber: string }>(({ input }) =>

@@ -30,17 +30,20 @@ export function CardForm({
   submitLabel,
   busy,
   refusal,
+  cardholderName = '',
   onSubmit,
 }: {
   submitLabel: string;
   busy: boolean;
+  /** The name typed for the last attempt: a refused card brings a fresh form, but the guest's name stays. */
+  cardholderName?: string;
   /** The processor's refusal of the last attempt, put beside its field when it names one. */
   refusal: { message: string; field?: string } | null;
   onSubmit: (card: CardDetails) => void;
 }) {
   const { t } = useLingui();
   const translate = useMessageText();
-  const [values, setValues] = useState({ cardholderName: '', cardNumber: '', expiry: '', cvc: '' });
+  const [values, setValues] = useState({ cardholderName, cardNumber: '', expiry: '', cvc: '' });
   const [error, setError] = useState<{ field: CardField | 'expiry'; message: string } | null>(null);
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [name]: event.target.value }));

@@ -4,6 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { offersWallet, type PaymentProblem, type paymentMachine } from '../../machines/payment.machine';
 import { useMessageText } from '../i18n/message-text';
@@ -37,6 +38,8 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
   const { amount, refusal, problem } = snapshot.context;
   const total = format.money(amount);
   const walletOffered = offersWallet(snapshot.context);
+  // Outlives the card form, which a refused card replaces: a declined card should not cost the guest their name.
+  const cardholderName = useRef('');
 
   if (snapshot.matches('failed')) {
     return (
@@ -86,7 +89,11 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
             submitLabel={t`Pay ${total}`}
             busy={snapshot.matches('submitting')}
             refusal={refusal}
-            onSubmit={(card) => actor.send({ type: 'card.submit', card })}
+            cardholderName={cardholderName.current}
+            onSubmit={(card) => {
+              cardholderName.current = card.cardholderName;
+              actor.send({ type: 'card.submit', card });
+            }}
           />
         </CardFormBoundary>
         {walletOffered && (

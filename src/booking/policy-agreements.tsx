@@ -1,7 +1,8 @@
 /**
  * The venue's policies the guest agrees to before confirming (SPEC §5, §9), their placeholders filled
  * from the venue's policy values: cancellation window and fee, fees by party size, no-show fee, minimum
- * spend and maximum party size.
+ * spend and maximum party size. Only what applies to the booking: without a payment up front there is no
+ * card to charge, so no fee or no-show clause is shown or agreed to (issue 13).
  */
 import { useLingui } from '@lingui/react/macro';
 import type { VenueDetail } from '../../machines/booking.machine';
@@ -16,7 +17,7 @@ export interface PolicyAgreement {
   required: string;
 }
 
-export function usePolicyAgreements(venue: VenueDetail, numberOfGuests: number): PolicyAgreement[] {
+export function usePolicyAgreements(venue: VenueDetail, numberOfGuests: number, paidUpFront: boolean): PolicyAgreement[] {
   const { t } = useLingui();
   const format = useFormats();
   const { policy } = venue;
@@ -33,18 +34,27 @@ export function usePolicyAgreements(venue: VenueDetail, numberOfGuests: number):
   const noShow = format.money(policy.noShowFeePerPerson);
   const maximum = policy.maximumPartySize;
 
-  const agreements: PolicyAgreement[] = [
-    {
-      key: 'cancellationPolicy',
-      text: t`Cancellation policy: cancellations within ${hours} hours of the reservation are charged ${fee}.` + tierText,
-      required: t`Please agree to cancellation policy`,
-    },
-    {
-      key: 'noShowPolicy',
-      text: t`No-show policy: if the party does not arrive, a fee of ${noShow} per person is charged.`,
-      required: t`Please agree to the no-show policy`,
-    },
-  ];
+  const cancellationRequired = t`Please agree to cancellation policy`;
+  const agreements: PolicyAgreement[] = paidUpFront
+    ? [
+        {
+          key: 'cancellationPolicy',
+          text: t`Cancellation policy: cancellations within ${hours} hours of the reservation are charged ${fee}.` + tierText,
+          required: cancellationRequired,
+        },
+        {
+          key: 'noShowPolicy',
+          text: t`No-show policy: if the party does not arrive, a fee of ${noShow} per person is charged.`,
+          required: t`Please agree to the no-show policy`,
+        },
+      ]
+    : [
+        {
+          key: 'cancellationPolicy',
+          text: t`Cancellation policy: please cancel at least ${hours} hours before your reservation, so that we can offer the table to other guests.`,
+          required: cancellationRequired,
+        },
+      ];
   if (policy.minimumSpend) {
     const amount = format.money(policy.minimumSpend.amount);
     agreements.push({

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { EMAIL_MESSAGES, emailSchema } from './email';
+import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from './guest-details';
 import { LOCALES } from './locales';
 
 /** User-visible validation messages of the account forms. */
@@ -49,14 +50,14 @@ export const firstNameSchema = v.pipe(
   filledString(ACCOUNT_MESSAGES.firstNameRequired),
   v.trim(),
   v.nonEmpty(ACCOUNT_MESSAGES.firstNameRequired),
-  v.maxLength(100),
+  v.maxLength(GUEST_DETAILS_LIMITS.name, GUEST_DETAILS_MESSAGES.firstNameTooLong),
 );
 
 export const lastNameSchema = v.pipe(
   filledString(ACCOUNT_MESSAGES.lastNameRequired),
   v.trim(),
   v.nonEmpty(ACCOUNT_MESSAGES.lastNameRequired),
-  v.maxLength(100),
+  v.maxLength(GUEST_DETAILS_LIMITS.name, GUEST_DETAILS_MESSAGES.lastNameTooLong),
 );
 
 // Forms send '' for an untouched optional field; treat it as absent.

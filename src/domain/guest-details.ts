@@ -4,10 +4,25 @@
  */
 import * as v from 'valibot';
 import { EMAIL_MESSAGES, emailSchema } from './email';
+import { DIETARY_NEEDS, OCCASIONS } from './guest-requests';
+import { textWithValues } from './message-values';
+
+/** The longest text each free field takes (the booking form and the API alike). */
+export const GUEST_DETAILS_LIMITS = { name: 100, notes: 500, occasionNote: 100, dietaryNote: 200 } as const;
+
+const L = GUEST_DETAILS_LIMITS;
 
 export const GUEST_DETAILS_MESSAGES = {
   firstName: /*i18n*/ 'Please enter first name!',
   lastName: /*i18n*/ 'Please enter last name!',
+  // A name that is too long is not a missing one: say what is wrong (issue 13). The limits are values.
+  firstNameTooLong: textWithValues(/*i18n*/ 'The first name must be {max} characters or fewer.', { max: L.name }),
+  lastNameTooLong: textWithValues(/*i18n*/ 'The last name must be {max} characters or fewer.', { max: L.name }),
+  notesTooLong: textWithValues(/*i18n*/ 'Special requests must be {max} characters or fewer.', { max: L.notes }),
+  occasionNoteTooLong: textWithValues(/*i18n*/ 'The occasion details must be {max} characters or fewer.', { max: L.occasionNote }),
+  dietaryNoteTooLong: textWithValues(/*i18n*/ 'Other dietary needs must be {max} characters or fewer.', { max: L.dietaryNote }),
+  occasionInvalid: /*i18n*/ 'Please choose an occasion from the list',
+  dietaryNeedsInvalid: /*i18n*/ 'Please choose dietary needs from the list',
   mobileNumber: /*i18n*/ 'Please enter mobile number!',
   mobileNumberInvalid: /*i18n*/ 'Please enter a valid mobile number',
   email: EMAIL_MESSAGES.required,
@@ -23,9 +38,38 @@ export const MOBILE_NUMBER_PATTERN = /^[0-9]{4,15}$/;
 
 const M = GUEST_DETAILS_MESSAGES;
 
-/** A required text: a missing key, a non-string and blank text all get the same message. */
-const requiredText = (message: string) =>
-  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message), v.maxLength(100, message));
+/** A required text: a missing key, a non-string and blank text all get the same message; a long one its own. */
+const requiredText = (message: string, tooLong: string) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message), v.maxLength(L.name, tooLong));
+
+/** An optional line of text: blank is null. */
+const optionalText = (max: number, tooLong: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(tooLong)), null),
+    v.transform((s) => s?.trim() || null),
+    v.nullable(v.pipe(v.string(), v.maxLength(max, tooLong))),
+  );
+
+/** One of the occasions, or none ('' from a form's empty choice, null or missing). */
+const occasion = v.pipe(
+  v.optional(v.nullable(v.string(M.occasionInvalid)), null),
+  v.transform((s) => s || null),
+  v.nullable(v.picklist(OCCASIONS, M.occasionInvalid)),
+);
+
+/** Any of the listed needs, each once, in the list's order (so two equal choices store the same). */
+const dietaryNeeds = v.pipe(
+  v.optional(v.nullable(v.array(v.picklist(DIETARY_NEEDS, M.dietaryNeedsInvalid), M.dietaryNeedsInvalid)), []),
+  v.transform((list) => DIETARY_NEEDS.filter((need) => list?.includes(need))),
+);
+
+/** The booking's occasion and dietary needs (src/domain/guest-requests.ts), on every schema that takes guest details. */
+const guestRequestsEntries = {
+  occasion,
+  occasionNote: optionalText(L.occasionNote, M.occasionNoteTooLong),
+  dietaryNeeds,
+  dietaryNote: optionalText(L.dietaryNote, M.dietaryNoteTooLong),
+};
 
 const mobileNumber = v.pipe(
   v.optional(v.string(M.mobileNumber), ''),
@@ -41,7 +85,7 @@ const mobileCountryCode = v.pipe(
   v.regex(MOBILE_COUNTRY_CODE_PATTERN, M.mobileNumberInvalid),
 );
 
-const notes = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500, /*i18n*/ 'Notes must be at most 500 characters'))));
+const notes = v.optional(v.nullable(v.pipe(v.string(M.notesTooLong), v.maxLength(L.notes, M.notesTooLong))));
 
 /** SPEC §5: the cancellation policy must be agreed to; the other per-venue agreements are recorded as given. */
 export const agreementsSchema = v.pipe(
@@ -62,12 +106,13 @@ export const agreementsSchema = v.pipe(
 
 /** The booking form's guest details (SPEC §3 Guest information) with the agreements. */
 export const guestDetailsSchema = v.object({
-  firstName: requiredText(M.firstName),
-  lastName: requiredText(M.lastName),
+  firstName: requiredText(M.firstName, M.firstNameTooLong),
+  lastName: requiredText(M.lastName, M.lastNameTooLong),
   email: emailSchema,
   mobileCountryCode,
   mobileNumber,
   notes,
+  ...guestRequestsEntries,
   agreements: agreementsSchema,
 });
 
@@ -79,8 +124,8 @@ export type GuestDetails = v.InferOutput<typeof guestDetailsSchema>;
  * which answers SPEC §8's 10205 ('A mobile number is required ...') rather than a form message.
  */
 export const completeReservationSchema = v.object({
-  firstName: requiredText(M.firstName),
-  lastName: requiredText(M.lastName),
+  firstName: requiredText(M.firstName, M.firstNameTooLong),
+  lastName: requiredText(M.lastName, M.lastNameTooLong),
   email: emailSchema,
   mobileCountryCode: v.optional(
     v.nullable(v.pipe(v.string(M.mobileNumberInvalid), v.trim(), v.regex(/^(\+?[0-9]{1,4})?$/, M.mobileNumberInvalid))),
@@ -95,6 +140,7 @@ export const completeReservationSchema = v.object({
     ),
   ),
   notes,
+  ...guestRequestsEntries,
   agreements: agreementsSchema,
 });
 

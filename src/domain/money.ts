@@ -70,21 +70,30 @@ export function amountDue(policy: PaymentPolicy, numberOfGuests: number): number
   return priceBreakdown(policy, numberOfGuests).total;
 }
 
-/** SPEC §9: 'HK$' and the amount in major units with 0 to 2 decimals, e.g. 371360 → 'HK$3,713.6'. */
+/**
+ * SPEC §9's 0 to 2 decimals as a guest reads them: whole dollars bare, any cents as two digits
+ * ('HK$3,713.60', never 'HK$3,713.6', which looks like a typo).
+ */
+export function hkdFractionDigits(minor: number): { minimumFractionDigits: number; maximumFractionDigits: number } {
+  const digits = minor % 100 === 0 ? 0 : 2;
+  return { minimumFractionDigits: digits, maximumFractionDigits: digits };
+}
+
+/** SPEC §9: 'HK$' and the amount in major units, e.g. 371360 → 'HK$3,713.60', 20000 → 'HK$200'. */
 export function formatHkd(minor: number): string {
   const major = Math.abs(minor) / 100;
-  const text = major.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  const text = major.toLocaleString('en-US', hkdFractionDigits(minor));
   return `${minor < 0 ? '-' : ''}HK$${text}`;
 }
 
 /**
- * An amount for a reader of `locale`: SPEC §9's 'HK$' with 0 to 2 decimals in English (`formatHkd`), and
+ * An amount for a reader of `locale`: SPEC §9's 'HK$' with 0 or 2 decimals in English (`formatHkd`), and
  * `Intl`'s Hong Kong dollars elsewhere, its digits, separators and sign placed as the language writes
  * them, but always with the symbol 'HK$' (Hong Kong's own locale would write a bare '$').
  */
 export function formatHkdFor(minor: number, locale: string): string {
   if (isEnglish(locale)) return formatHkd(minor);
-  const format = numberFormat(locale, { style: 'currency', currency: 'HKD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  const format = numberFormat(locale, { style: 'currency', currency: 'HKD', ...hkdFractionDigits(minor) });
   return format
     .formatToParts(minor / 100)
     .map((part) => (part.type === 'currency' ? 'HK$' : part.value))

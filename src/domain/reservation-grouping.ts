@@ -25,6 +25,8 @@ export interface GroupableReservation {
   startTime: number;
   endTime: number;
   status: ReservationStatus | (string & {});
+  /** When a PENDING reservation's hold runs out (ISO instant); absent or null otherwise. */
+  holdExpiresAt?: string | null;
 }
 
 export interface ReservationGroups<T> {
@@ -45,12 +47,18 @@ export function effectiveStatus<S extends GroupableReservation['status']>(
   return reservation.status;
 }
 
+/** A PENDING booking the guest may still finish: its hold has not run out. */
+function isHeld(reservation: GroupableReservation, now: Date): boolean {
+  return reservation.status === 'PENDING' && !!reservation.holdExpiresAt && new Date(reservation.holdExpiresAt) > now;
+}
+
 const byStartAscending = (a: GroupableReservation, b: GroupableReservation) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.startTime - b.startTime;
 
 /**
  * SPEC §4's grouping. CONFIRMED and not yet ended is upcoming (a meal under way stays with the upcoming
- * ones until it ends); everything else is past, CONFIRMED-and-ended as EXPIRED. Upcoming sorts by date then
+ * ones until it ends), and so, unlike SPEC §4 (issue 13 is the newer rule), is a PENDING booking whose hold
+ * is still running, so the guest finds it to finish; everything else is past, CONFIRMED-and-ended as EXPIRED. Upcoming sorts by date then
  * start time ascending; past, most recent first.
  */
 export function groupReservations<T extends GroupableReservation>(reservations: readonly T[], now: Date): ReservationGroups<T> {
@@ -58,7 +66,7 @@ export function groupReservations<T extends GroupableReservation>(reservations: 
   const past: T[] = [];
   for (const reservation of reservations) {
     const status = effectiveStatus(reservation, now);
-    if (status === 'CONFIRMED') upcoming.push(reservation);
+    if (status === 'CONFIRMED' || isHeld(reservation, now)) upcoming.push(reservation);
     else past.push(status === reservation.status ? reservation : { ...reservation, status });
   }
   upcoming.sort(byStartAscending);

@@ -7,7 +7,7 @@ import { ApiFailure } from '../api/api-error';
 import { RequestFailure } from '../api/auth-fetch';
 import { ACCOUNT_MESSAGES } from '../domain/account-validation';
 import { CARD_MESSAGES } from '../domain/card-messages';
-import { GUEST_DETAILS_MESSAGES } from '../domain/guest-details';
+import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from '../domain/guest-details';
 
 /**
  * Turns an English message from the shared schemas or the server into the user's language when we know
@@ -15,6 +15,7 @@ import { GUEST_DETAILS_MESSAGES } from '../domain/guest-details';
  */
 export function useMessageText(): (message: string | null | undefined) => string | undefined {
   const { t } = useLingui();
+  const { name: max, notes: notesMax, occasionNote: occasionMax, dietaryNote: dietaryMax } = GUEST_DETAILS_LIMITS;
   const known: Record<string, string> = {
     [ACCOUNT_MESSAGES.emailRequired]: t`Please enter your email address!`,
     [ACCOUNT_MESSAGES.emailInvalid]: t`Please enter a valid email address!`,
@@ -39,6 +40,12 @@ export function useMessageText(): (message: string | null | undefined) => string
       t`We have sent you an e-mail to finish creating your account.`,
     [GUEST_DETAILS_MESSAGES.mobileNumber]: t`Please enter mobile number!`,
     [GUEST_DETAILS_MESSAGES.cancellationPolicy]: t`Please agree to cancellation policy`,
+    [GUEST_DETAILS_MESSAGES.firstNameTooLong]: t`The first name must be ${max} characters or fewer.`,
+    [GUEST_DETAILS_MESSAGES.lastNameTooLong]: t`The last name must be ${max} characters or fewer.`,
+    [GUEST_DETAILS_MESSAGES.notesTooLong]: t`Special requests must be ${notesMax} characters or fewer.`,
+    [GUEST_DETAILS_MESSAGES.occasionNoteTooLong]: t`The occasion details must be ${occasionMax} characters or fewer.`,
+    [GUEST_DETAILS_MESSAGES.dietaryNoteTooLong]: t`Other dietary needs must be ${dietaryMax} characters or fewer.`,
+    [GUEST_DETAILS_MESSAGES.occasionInvalid]: t`Please choose an occasion from the list`,
     'An error occurred!': t`An error occurred!`,
     [CARD_MESSAGES.nameMissing]: t`Please enter the cardholder name`,
     [CARD_MESSAGES.numberIncomplete]: t`Your card number is incomplete.`,

@@ -4,6 +4,7 @@ import type { Reservation } from '../../machines/manage.machine';
 import { FieldList } from '../components/field-list';
 import { shownStatus, StatusLabel } from '../components/status-label';
 import { useFormats } from '../i18n/use-formats';
+import { useGuestRequestText } from '../i18n/guest-request-text';
 
 export function ReservationDetails({ reservation, now }: { reservation: Reservation; now: Date }) {
   const { t } = useLingui();
@@ -11,6 +12,9 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
   const { venue, experience, seatingArea, payment, guest } = reservation;
   const bookedFor = [guest.firstName, guest.lastName].filter(Boolean).join(' ');
   const prepaid = payment.prePaymentType !== 'NONE' && payment.amountDue > 0;
+  const requests = useGuestRequestText();
+  const occasion = requests.occasionLine(guest);
+  const dietary = requests.dietaryLine(guest);
   return (
     <section className="card" aria-label={t`Reservation ${reservation.uniqueId}`}>
       <h2 className="card__title">{venue.name}</h2>
@@ -26,6 +30,8 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
           Boolean(bookedFor) && [t`Name`, bookedFor],
           [t`Status`, <StatusLabel status={shownStatus(reservation, now)} />],
           prepaid && [payment.prePaymentType === 'DEPOSIT' ? t`Deposit` : t`Prepayment`, format.money(payment.amountDue)],
+          Boolean(occasion) && [t`Occasion`, occasion],
+          Boolean(dietary) && [t`Dietary needs`, dietary],
           Boolean(guest.notes) && [t`Special requests`, guest.notes],
           Boolean(reservation.reconfirmedAt) && [t`Reconfirmed`, format.dateTime(reservation.reconfirmedAt!)],
         ]}

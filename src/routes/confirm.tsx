@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
+import { GuestSummary } from '../booking/guest-summary';
 import { usePolicyAgreements, type AgreementKey } from '../booking/policy-agreements';
 import { PriceBreakdown } from '../booking/price-breakdown';
 
@@ -12,10 +13,10 @@ function ConfirmForm() {
   const venue = BookingContext.useSelector((s) => s.context.venue)!;
   const reservation = BookingContext.useSelector((s) => s.context.reservation);
   const previous = BookingContext.useSelector((s) => s.context.agreements);
-  const agreements = usePolicyAgreements(venue, reservation?.numberOfGuests ?? 1);
+  const needsPayment = (reservation?.payment.amountDue ?? 0) > 0;
+  const agreements = usePolicyAgreements(venue, reservation?.numberOfGuests ?? 1, needsPayment);
   const [ticked, setTicked] = useState<Partial<Record<AgreementKey, boolean>>>(previous ?? {});
   const [errors, setErrors] = useState<Partial<Record<AgreementKey, string>>>({});
-  const needsPayment = (reservation?.payment.amountDue ?? 0) > 0;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -33,6 +34,7 @@ function ConfirmForm() {
 
   return (
     <form onSubmit={submit} noValidate>
+      <GuestSummary />
       {reservation && <PriceBreakdown payment={reservation.payment} />}
       <fieldset className="field">
         <legend className="field__label">

@@ -6,6 +6,7 @@ import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { TextAreaField, TextField, useForm } from '../components/form';
 import { guestDetailsSchema } from '../domain/guest-details';
+import { GuestRequestsFields } from '../booking/guest-requests-fields';
 import { useMessageText } from '../i18n/message-text';
 
 const detailsSchema = v.omit(guestDetailsSchema, ['agreements']);
@@ -24,6 +25,10 @@ function DetailsForm() {
       mobileCountryCode: guest?.mobileCountryCode ?? '852',
       mobileNumber: guest?.mobileNumber ?? '',
       notes: guest?.notes ?? '',
+      occasion: guest?.occasion ?? '',
+      occasionNote: guest?.occasionNote ?? '',
+      dietaryNeeds: guest?.dietaryNeeds ?? [],
+      dietaryNote: guest?.dietaryNote ?? '',
     },
     translate,
   );
@@ -50,7 +55,8 @@ function DetailsForm() {
         <TextField label={t`Country code`} inputMode="tel" autoComplete="tel-country-code" {...form.field('mobileCountryCode')} />
         <TextField label={t`Mobile number`} type="tel" inputMode="tel" autoComplete="tel-national" {...form.field('mobileNumber')} />
       </div>
-      <TextAreaField label={t`Special requests`} hint={t`Allergies, celebrations, seating wishes`} maxLength={500} {...form.field('notes')} />
+      <GuestRequestsFields form={form} />
+      <TextAreaField label={t`Special requests`} hint={t`Seating wishes and anything else we should know`} {...form.field('notes')} />
       <button type="submit" className="button button--primary button--block">
         <Trans>Continue</Trans>
       </button>

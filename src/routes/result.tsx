@@ -2,6 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
+import { PaymentReceipt } from '../booking/payment-receipt';
 import { AddToCalendar } from '../manage/add-to-calendar';
 import { pageAddress } from '../navigation/navigator';
 
@@ -24,6 +25,7 @@ export default function ResultPage() {
       <p>
         <Trans>We have sent the confirmation to {reservation.guest.email}. We look forward to welcoming you.</Trans>
       </p>
+      <PaymentReceipt reservation={reservation} />
       <div className="actions">
         <a className="button button--primary" href={`#${pageAddress('order', { id: reservation._id })}`}>
           <Trans>View reservation</Trans>

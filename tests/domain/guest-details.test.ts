@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { signUpSchema } from '../../src/domain/account-validation';
 import { completeReservationSchema, guestDetailsErrors, guestDetailsSchema } from '../../src/domain/guest-details';
 
 const valid = {
@@ -56,5 +57,68 @@ describe('completion body', () => {
     const bad = v.safeParse(completeReservationSchema, { ...valid, mobileNumber: 'abc' });
     expect(bad.success).toBe(false);
     expect(bad.issues?.[0]?.message).toBe('Please enter a valid mobile number');
+  });
+});
+
+// Issue 13: a 128-character first name was told 'Please enter first name!'.
+describe('length limits', () => {
+  const long = (n: number) => 'x'.repeat(n);
+
+  it('says a name, the requests or a note is too long, with its limit, rather than that it is missing', () => {
+    expect(guestDetailsErrors({ ...valid, firstName: long(128), lastName: long(101) })).toEqual({
+      firstName: 'The first name must be 100 characters or fewer.',
+      lastName: 'The last name must be 100 characters or fewer.',
+    });
+    expect(guestDetailsErrors({ ...valid, notes: long(501), occasionNote: long(101), dietaryNote: long(201) })).toEqual({
+      notes: 'Special requests must be 500 characters or fewer.',
+      occasionNote: 'The occasion details must be 100 characters or fewer.',
+      dietaryNote: 'Other dietary needs must be 200 characters or fewer.',
+    });
+    expect(guestDetailsErrors({ ...valid, firstName: long(100), notes: long(500), occasionNote: long(100), dietaryNote: long(200) })).toEqual({});
+    expect(v.safeParse(completeReservationSchema, { ...valid, firstName: long(128) }).issues?.[0]?.message).toBe(
+      'The first name must be 100 characters or fewer.',
+    );
+  });
+
+  it('gives sign-up the same length messages', () => {
+    expect(v.safeParse(signUpSchema, { firstName: long(128), lastName: 'Chan', email: valid.email, password: 'secret-pass' }).issues?.[0]?.message).toBe(
+      'The first name must be 100 characters or fewer.',
+    );
+  });
+});
+
+describe('occasion and dietary needs (issue 13)', () => {
+  it('takes an occasion from the list, any listed needs once each in the list order, and a line of text for each', () => {
+    const parsed = v.parse(guestDetailsSchema, {
+      ...valid,
+      occasion: 'BIRTHDAY',
+      occasionNote: '  My mother’s 70th ',
+      dietaryNeeds: ['NUT_ALLERGY', 'VEGETARIAN', 'NUT_ALLERGY'],
+      dietaryNote: 'No coriander',
+    });
+    expect(parsed).toMatchObject({
+      occasion: 'BIRTHDAY',
+      occasionNote: 'My mother’s 70th',
+      dietaryNeeds: ['VEGETARIAN', 'NUT_ALLERGY'],
+      dietaryNote: 'No coriander',
+    });
+  });
+
+  it('reads an empty choice, a blank text or a missing field as none', () => {
+    expect(v.parse(guestDetailsSchema, { ...valid, occasion: '', occasionNote: '  ', dietaryNote: '' })).toMatchObject({
+      occasion: null,
+      occasionNote: null,
+      dietaryNeeds: [],
+      dietaryNote: null,
+    });
+    expect(v.parse(completeReservationSchema, valid)).toMatchObject({ occasion: null, dietaryNeeds: [] });
+  });
+
+  it('refuses an occasion or a need that is not on the list', () => {
+    expect(guestDetailsErrors({ ...valid, occasion: 'WEDDING' })).toEqual({ occasion: 'Please choose an occasion from the list' });
+    expect(guestDetailsErrors({ ...valid, dietaryNeeds: ['VEGAN', 'PALEO'] })).toEqual({
+      'dietaryNeeds.1': 'Please choose dietary needs from the list',
+    });
+    expect(guestDetailsErrors({ ...valid, dietaryNeeds: 'VEGAN' })).toEqual({ dietaryNeeds: 'Please choose dietary needs from the list' });
   });
 });

@@ -72,26 +72,28 @@ describe('no prepayment', () => {
 describe('formatHkdFor', () => {
   it("keeps SPEC §9's English format and writes 'HK$' in every language", async () => {
     const { formatHkdFor } = await import('../../src/domain/money');
-    expect(formatHkdFor(371360, 'en')).toBe('HK$3,713.6');
-    expect(formatHkdFor(-5050, 'en')).toBe('-HK$50.5');
+    expect(formatHkdFor(371360, 'en')).toBe('HK$3,713.60');
+    expect(formatHkdFor(-5050, 'en')).toBe('-HK$50.50');
     // Hong Kong's own Chinese would write a bare '$': the club writes HK$ for every reader.
     for (const locale of ['ja', 'ko', 'th', 'zh-Hans', 'zh-Hant']) {
-      expect(formatHkdFor(371360, locale)).toBe('HK$3,713.6');
+      expect(formatHkdFor(371360, locale)).toBe('HK$3,713.60');
       expect(formatHkdFor(20000, locale)).toBe('HK$200');
       expect(formatHkdFor(12345, locale)).toBe('HK$123.45');
-      expect(formatHkdFor(-5050, locale)).toBe('-HK$50.5');
+      expect(formatHkdFor(-5050, locale)).toBe('-HK$50.50');
     }
   });
 });
 
 describe('formatHkd', () => {
-  it("shows 'HK$' with 0 to 2 decimals", () => {
-    expect(formatHkd(371360)).toBe('HK$3,713.6');
-    expect(formatHkd(173250)).toBe('HK$1,732.5');
+  // Issue 13: 'HK$3,713.6' (a Bâtard tasting menu for 2 with service charge) read as a typo: never one digit.
+  it("shows 'HK$' with whole dollars bare and cents as two digits, never one", () => {
+    expect(formatHkd(371360)).toBe('HK$3,713.60');
+    expect(formatHkd(173250)).toBe('HK$1,732.50');
     expect(formatHkd(20000)).toBe('HK$200');
     expect(formatHkd(12345)).toBe('HK$123.45');
     expect(formatHkd(0)).toBe('HK$0');
-    expect(formatHkd(-5050)).toBe('-HK$50.5');
+    expect(formatHkd(-5050)).toBe('-HK$50.50');
+    expect(formatHkd(5)).toBe('HK$0.05');
   });
 });
 

@@ -60,4 +60,15 @@ describe('reservation grouping (SPEC §4)', () => {
     const under = r('u', '2026-11-23', 570, 'CONFIRMED', 60); // 9:30–10:30
     expect(groupReservations([under], now).upcoming.map((x) => x.id)).toEqual(['u']);
   });
+
+  // Issue 13: a held booking the guest has not finished was listed under Past as Pending.
+  it('keeps a PENDING booking whose hold is still running with the upcoming ones, and moves it to past when the hold runs out', () => {
+    const held = { ...r('h', '2026-11-30', 1140, 'PENDING'), holdExpiresAt: '2026-11-23T02:10:00Z' };
+    const later = r('c', '2026-12-01', 1140, 'CONFIRMED');
+    expect(groupReservations([later, held], now).upcoming.map((x) => x.id)).toEqual(['h', 'c']);
+    expect(groupReservations([held], now).past).toEqual([]);
+    const lapsed = new Date('2026-11-23T02:10:00Z');
+    expect(groupReservations([held], lapsed).upcoming).toEqual([]);
+    expect(groupReservations([held], lapsed).past.map((x) => x.id)).toEqual(['h']);
+  });
 });

@@ -108,6 +108,8 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
         mobileCountryCode: '852',
         mobileNumber: '91234567',
         locale: 'en',
+        dietaryNeeds: [],
+        dietaryNote: null,
       });
     });
 

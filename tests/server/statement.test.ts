@@ -137,7 +137,7 @@ describe.each(testDrivers())('monthly statements on %s', (driver) => {
     expect(lines).toContain(`Member ID M-${member.id.slice(0, 6)}`);
     expect(lines).toContain('1 Oct 2026 – 31 Oct 2026');
     // Opening 5,000; credits 300; debits 1,496 + 1,286.50; closing 2,517.50.
-    for (const figure of ['HK$5,000', '+HK$300', '-HK$2,782.5', 'HK$2,517.5']) expect(lines).toContain(figure);
+    for (const figure of ['HK$5,000', '+HK$300', '-HK$2,782.50', 'HK$2,517.50']) expect(lines).toContain(figure);
     expect(lines).toContain('Total credits (1)');
     expect(lines).toContain('Total debits (2)');
     expect(lines).toContain('Closing balance');

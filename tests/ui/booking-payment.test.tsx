@@ -25,8 +25,9 @@ async function toPayment(user: User, domain: string, experience: RegExp, day: Re
   await findHeading('Payment');
 }
 
-async function typeCard(user: User, number: string) {
-  await user.type(await screen.findByLabelText('Cardholder name', {}, SLOW), 'Martin Leung');
+async function typeCard(user: User, number: string, { name = true } = {}) {
+  const holder = await screen.findByLabelText('Cardholder name', {}, SLOW);
+  if (name) await user.type(holder, 'Martin Leung');
   await user.type(screen.getByLabelText('Card number'), number);
   await user.type(screen.getByLabelText('Expiry (MM/YY)'), CARD_EXPIRY);
   await user.type(screen.getByLabelText('Security code'), '123');
@@ -65,9 +66,15 @@ describe('paying in the wizard', () => {
     await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
     expect(await screen.findByText('Your card was declined.', {}, SLOW)).toBeTruthy();
     expect(screen.getByText(/Your table is held for/)).toBeTruthy();
-    await typeCard(user, '4242424242424242');
+    // Issue 13: the declined card emptied the cardholder name; the name stays, the card's own fields start afresh.
+    expect(await screen.findByLabelText('Cardholder name', {}, SLOW)).toHaveProperty('value', 'Martin Leung');
+    expect(screen.getByLabelText('Card number')).toHaveProperty('value', '');
+    await typeCard(user, '4242424242424242', { name: false });
     await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
     await findHeading('Your table is confirmed');
+    // Issue 13: the result says what was paid and how (a Bâtard tasting menu for 2 with service charge).
+    expect(screen.getByText('Prepayment paid')).toBeTruthy();
+    expect(await screen.findByText('HK$3,713.60 by Visa card ending 4242', {}, SLOW)).toBeTruthy();
   });
 
   it('completes the booking when another tab paid it first, and gives this card payment back', async () => {
@@ -128,6 +135,8 @@ describe('paying in the wizard', () => {
     await toPayment(user, 'obe', /^Whisky Flight/, /THU\s*26/, '8:00 pm');
     await user.click(await screen.findByRole('button', { name: /from my Club wallet/ }, SLOW));
     await findHeading('Your table is confirmed');
+    expect(screen.getByText('Prepayment paid')).toBeTruthy();
+    expect(screen.getByText('HK$1,496 from your club wallet')).toBeTruthy();
     const after = (await api().request('GET', '/user/wallet', { token })).body.data.balance as number;
     // Two guests at HK$680 plus the 10% service charge.
     expect(before - after).toBe(2 * 68000 * 1.1);

@@ -47,11 +47,14 @@ function VenueDetail({ domain }: { domain: string }) {
   const { t, i18n } = useLingui();
   const failureText = useFailureText();
   const local = venueByDomain(domain);
-  const info = useApiQuery(venueKey(domain), () =>
-    unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })),
+  const info = useApiQuery(
+    venueKey(domain),
+    () => unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })),
+    // The page itself says a venue is unknown: a toast would say it a second time.
+    { showError: (error) => !isUnknownVenue(error) },
   );
 
-  if (info.status === 'error' && info.error instanceof ApiFailure && info.error.status === 404) {
+  if (info.status === 'error' && isUnknownVenue(info.error)) {
     return <VenueProblem problem="unknown" />;
   }
   const server = info.status === 'ready' ? info.data.data : undefined;
@@ -91,23 +94,21 @@ function VenueDetail({ domain }: { domain: string }) {
         </Section>
       )}
 
-      {local && <DiningHours venue={local} />}
+      {/* The hours once: the server's, which bookings follow, or the client's own until they come. */}
+      {server ? <OpeningHours hours={server.openingHours} /> : local && <DiningHours venue={local} />}
 
       <ReadStatus read={info} loading={<Trans>Loading opening hours and menus…</Trans>} failureText={failureText} />
-      {server && (
-        <>
-          <OpeningHours hours={server.openingHours} />
-          <Menus venueTitle={title ?? server.title} menus={server.pdfMenu} />
-        </>
-      )}
+      {server && <Menus venueTitle={title ?? server.title} menus={server.pdfMenu} />}
     </Page>
   );
 }
 
+const isUnknownVenue = (error: unknown) => error instanceof ApiFailure && error.status === 404;
+
 function DiningHours({ venue }: { venue: Venue }) {
   const { t, i18n } = useLingui();
   return (
-    <Section title={t`Dining hours`}>
+    <Section title={t`Opening hours`}>
       <FieldList
         rows={venue.diningHours.map((entry) => [venueText(i18n, entry.title), venueText(i18n, entry.desc)] as const)}
       />

@@ -116,9 +116,30 @@ test.describe('on a desktop', () => {
     expect((await box(page, 'main')).width).toBeGreaterThan(1000);
   });
 
+  test('nothing moves as a wide page and its pictures load (layout shift under 0.1)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const record = window as unknown as { layoutShift: number };
+      record.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) record.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const [address, heading] of [
+      ['/pages/venue', 'Our venues'],
+      ['/pages/home', 'Welcome to The Aldrich Club'],
+    ] as const) {
+      await openApp(page, address);
+      await expectHeading(page, heading);
+      await expectDrawn(page);
+      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.1);
+    }
+  });
+
   test('a form stays a readable column on a wide screen', async ({ page }) => {
     await openApp(page, '/pages/login');
     await expectHeading(page, 'Log in');
-    expect((await box(page, 'main')).width).toBeLessThanOrEqual(720);
+    expect((await box(page, 'main > .page')).width).toBeLessThanOrEqual(720);
   });
 });

@@ -32,11 +32,16 @@ test('a guest signs up, confirms the mailed link and books a table', async ({ pa
   const link = await server.mailedLink(email, /Confirm your e-mail address/);
   expect(new URL(link).hash).toMatch(/^#\/pages\/login\?verifyToken=/);
   await page.goto(link);
-  await expectHeading(page, 'Welcome to The Aldrich Club');
-  // Logged in: the navigation offers "Log out" where it offered "Log in".
+  // The link says it worked, with its heading focused for a screen reader.
+  await expectHeading(page, 'E-mail address confirmed');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByText('Thank you: your e-mail address is confirmed, and you are logged in.')).toBeVisible();
+  // Logged in: the navigation offers "Log out" where it offered "Log in", and the guest's reservations.
   await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(page.getByRole('navigation').getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Log in', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'My reservations', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Wallet', exact: true })).toHaveCount(0);
 
   await page.getByRole('navigation').getByRole('link', { name: 'Book now', exact: true }).click();
   await expectHeading(page, 'Book now');

@@ -344,9 +344,10 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
     phone: '+852 2388 6204',
     email: 'obe.reservations@example.com',
     periods: [
-      { name: /*i18n*/ 'Evening (Sun–Tue)', days: [1, 2, 7], start: 1020, end: 1440, interval: 30 },
+      // One name guests read, with the days beside it: the opening hours list its two sets of hours.
+      { name: /*i18n*/ 'Evening', days: [1, 2, 7], start: 1020, end: 1440, interval: 30 },
       // 5 pm to 2 am, on the service day it starts.
-      { name: /*i18n*/ 'Late Night (Wed–Sat)', days: [3, 4, 5, 6], start: 1020, end: 1560, interval: 30 },
+      { name: 'Evening', days: [3, 4, 5, 6], start: 1020, end: 1560, interval: 30 },
     ],
     areas: [
       {
@@ -370,14 +371,14 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
         name: /*i18n*/ 'Bar Seating',
         description: /*i18n*/ 'A seat at the counter or in the lounge. No payment is taken when you book.',
         duration: 120,
-        periods: ['Evening (Sun–Tue)', 'Late Night (Wed–Sat)'],
+        periods: ['Evening'],
         type: 'NONE',
       },
       {
         name: /*i18n*/ 'Whisky Flight',
         description: /*i18n*/ 'Four drams chosen by our whisky ambassador, guided at the counter, with bar bites. Prepaid when you book.',
         duration: 90,
-        periods: ['Evening (Sun–Tue)', 'Late Night (Wed–Sat)'],
+        periods: ['Evening'],
         type: 'PREPAYMENT',
         price: hkd(680),
         serviceCharge: 100,
@@ -386,7 +387,7 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
         name: /*i18n*/ "Members' Cask Room",
         description: /*i18n*/ "The Cask Room for a private tasting from the club's own casks. For club members; a deposit per guest is taken when you book and deducted from the bill.",
         duration: 150,
-        periods: ['Evening (Sun–Tue)', 'Late Night (Wed–Sat)'],
+        periods: ['Evening'],
         membersOnly: true,
         type: 'DEPOSIT',
         depositPolicy: [

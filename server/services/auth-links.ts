@@ -42,6 +42,16 @@ export async function createOneTimeToken(
   return raw;
 }
 
+/** The token of this purpose matching `raw`, used or expired or not, or null: to say why a link failed. */
+export async function findOneTimeToken(db: DbOrTx, raw: string, purpose: OneTimeTokenPurpose): Promise<OneTimeToken | null> {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(raw)), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The unused, unexpired token of this purpose matching `raw`, or null. */
 export async function findLiveOneTimeToken(
   db: DbOrTx,

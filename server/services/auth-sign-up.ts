@@ -13,6 +13,7 @@ import {
   appLink,
   createOneTimeToken,
   findLiveOneTimeToken,
+  findOneTimeToken,
   mailAlreadyRegistered,
   mailVerifyEmail,
   resetLink,
@@ -28,6 +29,8 @@ import {
 } from './auth-session';
 
 const VERIFY_LINK_INVALID = /*i18n*/ 'This link is invalid or has expired.';
+const VERIFY_LINK_USED = /*i18n*/ 'This link has already been used: your e-mail address is confirmed. Please log in.';
+const VERIFY_LINK_EXPIRED = /*i18n*/ 'This link has expired. Log in, and we will send you a new one.';
 
 export interface SignUpData {
   firstName: string;
@@ -105,12 +108,25 @@ export async function signUp(deps: AppDeps, data: SignUpData, callerLocale: Loca
   });
 }
 
+/**
+ * Why a verification link no longer works, in words that tell the guest what to do: it was used (or the
+ * address got confirmed another way), it expired, or it was never ours. The raw token is the secret, so
+ * saying which reveals nothing about any account.
+ */
+async function verifyLinkRefusal(db: DbOrTx, raw: string) {
+  const token = await findOneTimeToken(db, raw, 'email-verify');
+  const user = token && (await findUserById(db, token.userId));
+  if (!token || !user) return badRequest(VERIFY_LINK_INVALID, 'token');
+  if (token.usedAt || user.emailVerifiedAt) return badRequest(VERIFY_LINK_USED, 'token');
+  return badRequest(VERIFY_LINK_EXPIRED, 'token');
+}
+
 /** Confirms the e-mail of a live verification token, spends it, and logs the user in. */
 export async function verifyEmail(deps: AppDeps, raw: string): Promise<{ session: SessionTokens; user: UserRow }> {
   const { db, clock } = deps;
   const now = clock.now();
   const token = await findLiveOneTimeToken(db, raw, 'email-verify', now);
-  if (!token) throw badRequest(VERIFY_LINK_INVALID, 'token');
+  if (!token) throw await verifyLinkRefusal(db, raw);
   return db.transaction(async (tx) => {
     if (!(await spendOneTimeToken(tx, token, now))) throw badRequest(VERIFY_LINK_INVALID, 'token');
     await tx

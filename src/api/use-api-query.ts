@@ -46,12 +46,13 @@ export type QueryState<T> =
 
 /**
  * `key` null means "nothing to load yet". A refused read also shows the server's message as a toast for
- * 3 s (SPEC §7), or 'ERROR' when the server gave none; `showError: false` leaves it to the page.
+ * 3 s (SPEC §7), or 'ERROR' when the server gave none; `showError: false` leaves it to the page, and a
+ * function leaves to the page the failures it returns false for.
  */
 export function useApiQuery<T>(
   key: string | null,
   load: () => Promise<T>,
-  { showError = true }: { showError?: boolean } = {},
+  { showError = true }: { showError?: boolean | ((error: unknown) => boolean) } = {},
 ): QueryState<T> & { reload(): void } {
   const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -67,7 +68,7 @@ export function useApiQuery<T>(
       (error: unknown) => {
         if (!live) return;
         setState({ status: 'error', error });
-        if (showError) {
+        if (typeof showError === 'function' ? showError(error) : showError) {
           const message = error instanceof ApiFailure && !error.message ? 'ERROR' : failureText(error);
           toast.show(message, { tone: 'error', durationMs: SERVER_ERROR_TOAST_MS });
         }

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { NavLabel, RouteDef } from '../navigation/routes';
 import { goBack, pageAddress } from '../navigation/navigator';
-import { SessionContext, useIsLoggedIn } from '../session/session-provider';
+import { SessionContext, useIsLoggedIn, useSessionUser } from '../session/session-provider';
 import { LanguageSwitch } from './language-switch';
 import { CLUB_NAME } from './page';
 
@@ -11,13 +11,16 @@ export function NavBar({ current }: { current: RouteDef | undefined }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const loggedIn = useIsLoggedIn();
+  // The wallet and its statements are a club member's: a guest would only be refused there.
+  const member = useSessionUser()?.role === 'member';
   const session = SessionContext.useActorRef();
   const items: { label: NavLabel; text: string; page: string }[] = [
     { label: 'home', text: t`Home`, page: 'home' },
     { label: 'membership', text: t`Membership`, page: 'membership' },
     { label: 'press', text: t`Press`, page: 'press' },
     { label: 'book-now', text: t`Book now`, page: 'book-now' },
-    { label: 'wallet', text: t`Wallet`, page: 'wallet' },
+    ...(loggedIn ? [{ label: 'reservations' as const, text: t`My reservations`, page: 'order' }] : []),
+    ...(loggedIn && member ? [{ label: 'wallet' as const, text: t`Wallet`, page: 'wallet' }] : []),
     ...(loggedIn ? [] : [{ label: 'login' as const, text: t`Log in`, page: 'login' }]),
   ];
   const isHome = current?.nav === 'home';

@@ -3,14 +3,25 @@ import { useEffect, useRef, type ReactNode } from 'react';
 
 export const CLUB_NAME = 'The Aldrich Club';
 
-export function Page({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+export function Page({
+  title,
+  lead,
+  wide = false,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  /** A page of pictures and reading (Home, the venues) that may use a wide screen; forms stay a column. */
+  wide?: boolean;
+  children?: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · ${CLUB_NAME}`;
     heading.current?.focus();
   }, [title]);
   return (
-    <section className="page">
+    <section className={wide ? 'page page--wide' : 'page'}>
       <h1 className="page__title" tabIndex={-1} ref={heading}>
         {title}
       </h1>

@@ -21,10 +21,9 @@ function PasswordInput(props: InputProps & ControlProps) {
         autoCapitalize="off"
         spellCheck={false}
       />
-      <button type="button" className="button" aria-controls={props.id} onClick={() => setShown((s) => !s)}>
-        {/* Short on screen; the full words for screen readers, which start with what is seen. */}
-        <span aria-hidden="true">{shown ? t`Hide` : t`Show`}</span>
-        <span className="visually-hidden">{shown ? t`Hide password` : t`Show password`}</span>
+      {/* One text, seen and announced alike: a hidden echo of it was read twice by some screen readers. */}
+      <button type="button" className="button password-toggle" aria-controls={props.id} onClick={() => setShown((s) => !s)}>
+        {shown ? t`Hide password` : t`Show password`}
       </button>
     </div>
   );

@@ -1,5 +1,9 @@
-/** Short messages over the page (SPEC §9: 1500 ms by default, 3 s for server errors). */
+/**
+ * Short messages over the page (SPEC §9: 1500 ms by default, 3 s for server errors). A toast belongs to
+ * the page it was shown on and goes when the guest leaves that page.
+ */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { currentHashPath, useHashPath } from '../navigation/hash-location';
 
 export const TOAST_MS = 1500;
 export const SERVER_ERROR_TOAST_MS = 3000;
@@ -9,6 +13,8 @@ interface Toast {
   message: string;
   tone: 'info' | 'error';
   durationMs: number;
+  /** The page's path when it was shown. */
+  page: string;
 }
 
 interface ToastApi {
@@ -20,8 +26,17 @@ const ToastContext = createContext<ToastApi>({ show: () => {} });
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
   const show = useCallback<ToastApi['show']>((message, options = {}) => {
-    setToast({ id: Date.now(), message, tone: options.tone ?? 'info', durationMs: options.durationMs ?? TOAST_MS });
+    setToast({
+      id: Date.now(),
+      message,
+      tone: options.tone ?? 'info',
+      durationMs: options.durationMs ?? TOAST_MS,
+      page: currentHashPath(),
+    });
   }, []);
+  const [page] = useHashPath();
+  // Another page's refusal would read as this page's: it is dropped, not just hidden.
+  if (toast && toast.page !== page) setToast(null);
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => setToast(null), toast.durationMs);

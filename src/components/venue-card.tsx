@@ -3,21 +3,28 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { venueText } from '../content/venue-texts';
 import type { Venue } from '../domain/venues';
+import { venuePicture } from '../content/venue-images';
+import { Picture } from './picture';
 
 export function VenueCard({
   venue,
   level = 2,
+  picture,
   children,
 }: {
   venue: Venue;
   /** The heading level that fits the page's outline: 2 on a list page, 3 under a section heading. */
   level?: 2 | 3;
+  /** Shows the venue's picture on top: 'first' for the page's first picture (loaded at once), else lazily. */
+  picture?: 'first' | 'lazy';
   children?: ReactNode;
 }) {
   const { i18n } = useLingui();
   const Heading = level === 2 ? 'h2' : 'h3';
+  const src = picture && venuePicture(venue.domain);
   return (
-    <article className="card" aria-label={venue.title}>
+    <article className={src ? 'card card--pictured' : 'card'} aria-label={venue.title}>
+      {src && <Picture src={src} first={picture === 'first'} className="card__picture" />}
       {/* Venue names are proper names, shown as written in every language. */}
       <Heading className="card__title">{venue.title}</Heading>
       <p className="card__meta">{venueText(i18n, venue.desc)}</p>

@@ -25,7 +25,8 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
           [t`Date`, format.date(reservation.date, { weekday: true })],
           [t`Time`, `${format.time(reservation.startTime)} – ${format.time(reservation.endTime)}`],
           [t`Guests`, <Plural value={reservation.numberOfGuests} one="# guest" other="# guests" />],
-          [t`Dining area`, seatingArea?.name ?? t`Any`],
+          // The seating step's own words for no area chosen.
+          [t`Dining area`, seatingArea?.name ?? t`No preference`],
           [t`Reference`, reservation.uniqueId],
           Boolean(bookedFor) && [t`Name`, bookedFor],
           [t`Status`, <StatusLabel status={shownStatus(reservation, now)} />],

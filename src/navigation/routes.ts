@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 
-export type NavLabel = 'home' | 'login' | 'membership' | 'press' | 'book-now' | 'wallet';
+export type NavLabel = 'home' | 'login' | 'membership' | 'press' | 'book-now' | 'reservations' | 'wallet';
 
 export interface PageProps {
   /** The page's query parameters, handed over unchanged (SPEC §2). */
@@ -51,8 +51,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'confirm', path: page('confirm'), load: () => import('../routes/confirm'), nav: 'book-now', requiresLogin: true },
   { name: 'payment', path: page('payment'), load: () => import('../routes/payment'), nav: 'book-now', requiresLogin: true },
   { name: 'result', path: page('result'), load: () => import('../routes/result'), nav: 'book-now', requiresLogin: true },
-  { name: 'order', path: page('order'), load: () => import('../routes/order'), requiresLogin: true },
-  { name: 'cancel', path: page('cancel'), load: () => import('../routes/cancel'), requiresLogin: true },
+  { name: 'order', path: page('order'), load: () => import('../routes/order'), nav: 'reservations', requiresLogin: true },
+  { name: 'cancel', path: page('cancel'), load: () => import('../routes/cancel'), nav: 'reservations', requiresLogin: true },
   // A reservation opened by the signed link in its mails: no login, the token is the credential.
   { name: 'manage', path: page('manage'), load: () => import('../routes/manage') },
   { name: 'warning', path: page('warning'), load: () => import('../routes/warning'), nav: 'book-now' },

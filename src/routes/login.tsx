@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, tokens } from '../api/api';
 import { unwrap } from '../api/api-error';
+import { EmailConfirmed } from '../components/email-confirmed';
 import { FormMessage, SubmitButton, TextField, useForm } from '../components/form';
 import { Page } from '../components/page';
 import { PasswordField } from '../components/password-field';
@@ -65,10 +66,12 @@ export default function LoginPage({ query }: PageProps) {
 
   const target = afterLoginAddress(query);
   const waitingForVerify = verify.status === 'verifying';
+  // A confirmed address stays on its own page, saying so, rather than moving on in silence.
+  const staysForVerify = waitingForVerify || verify.status === 'verified';
   useEffect(() => {
     // Replace, so Back from the page reached does not land on the log-in form again.
-    if (loggedIn && !waitingForVerify) navigateHash(target, { replace: true });
-  }, [loggedIn, waitingForVerify, target]);
+    if (loggedIn && !staysForVerify) navigateHash(target, { replace: true });
+  }, [loggedIn, staysForVerify, target]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -86,9 +89,11 @@ export default function LoginPage({ query }: PageProps) {
   const status =
     verify.status === 'verifying'
       ? t`Confirming your e-mail address…`
-      : verify.status === 'verified' && (loadingProfile || loggedIn)
+      : verify.status === 'verified' && loadingProfile
         ? t`Your e-mail address is confirmed. Logging you in…`
         : null;
+
+  if (verify.status === 'verified' && loggedIn) return <EmailConfirmed />;
 
   return (
     <Page

@@ -11,6 +11,8 @@ import { FormMessage } from '../components/form';
 import { FieldList } from '../components/field-list';
 import { Page } from '../components/page';
 import { PageLink } from '../components/page-link';
+import { Picture } from '../components/picture';
+import { venuePicture } from '../content/venue-images';
 import { ReadStatus } from '../components/read-status';
 import { Section } from '../components/section';
 import { telHref } from '../content/club';
@@ -47,11 +49,14 @@ function VenueDetail({ domain }: { domain: string }) {
   const { t, i18n } = useLingui();
   const failureText = useFailureText();
   const local = venueByDomain(domain);
-  const info = useApiQuery(venueKey(domain), () =>
-    unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })),
+  const info = useApiQuery(
+    venueKey(domain),
+    () => unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })),
+    // The page itself says a venue is unknown: a toast would say it a second time.
+    { showError: (error) => !isUnknownVenue(error) },
   );
 
-  if (info.status === 'error' && info.error instanceof ApiFailure && info.error.status === 404) {
+  if (info.status === 'error' && isUnknownVenue(info.error)) {
     return <VenueProblem problem="unknown" />;
   }
   const server = info.status === 'ready' ? info.data.data : undefined;
@@ -60,54 +65,60 @@ function VenueDetail({ domain }: { domain: string }) {
   const address = local?.address ?? server?.address;
   const maximum = server?.onlineMaxGuests ?? local?.maximum ?? MAX_PARTY_SIZE;
 
+  const picture = venuePicture(domain);
   return (
-    <Page title={title ?? t`Venue`} lead={desc && venueText(i18n, desc)}>
-      {local && <p>{venueText(i18n, local.introduction)}</p>}
+    <Page title={title ?? t`Venue`} lead={desc && venueText(i18n, desc)} wide>
+      {/* On a wide screen: the picture and what the venue is on the left, hours and menus beside it. */}
+      <div className="venue-layout">
+        <div className="venue-layout__main">
+          {picture && <Picture src={picture} first className="page__hero" />}
+          {local && <p>{venueText(i18n, local.introduction)}</p>}
 
-      <div className="actions">
-        <a className="button button--primary" href={`#${pageAddress('book', { domain })}`}>
-          <Trans>Book a table</Trans>
-        </a>
-      </div>
-      <p className="muted">
-        <Plural
-          value={maximum}
-          one="Online booking is for one guest. For a larger party, please contact our reservations team."
-          other="Online booking is for parties of up to # guests. For a larger party, please contact our reservations team."
-        />
-      </p>
+          <div className="actions">
+            <a className="button button--primary" href={`#${pageAddress('book', { domain })}`}>
+              <Trans>Book a table</Trans>
+            </a>
+          </div>
+          <p className="muted">
+            <Plural
+              value={maximum}
+              one="Online booking is for one guest. For a larger party, please contact our reservations team."
+              other="Online booking is for parties of up to # guests. For a larger party, please contact our reservations team."
+            />
+          </p>
 
-      {address && (
-        <Section title={t`Address`}>
-          <address>{address}</address>
-          {server && (
-            <p>
-              <Trans>
-                Reservations: <a href={telHref(server.reservationsPhone)}>{server.reservationsPhone}</a> ·{' '}
-                <a href={`mailto:${server.reservationsEmail}`}>{server.reservationsEmail}</a>
-              </Trans>
-            </p>
+          {address && (
+            <Section title={t`Address`}>
+              <address>{address}</address>
+              {server && (
+                <p>
+                  <Trans>
+                    Reservations: <a href={telHref(server.reservationsPhone)}>{server.reservationsPhone}</a> ·{' '}
+                    <a href={`mailto:${server.reservationsEmail}`}>{server.reservationsEmail}</a>
+                  </Trans>
+                </p>
+              )}
+            </Section>
           )}
-        </Section>
-      )}
+        </div>
+        <div className="venue-layout__aside">
+          {/* The hours once: the server's, which bookings follow, or the client's own until they come. */}
+          {server ? <OpeningHours hours={server.openingHours} /> : local && <DiningHours venue={local} />}
 
-      {local && <DiningHours venue={local} />}
-
-      <ReadStatus read={info} loading={<Trans>Loading opening hours and menus…</Trans>} failureText={failureText} />
-      {server && (
-        <>
-          <OpeningHours hours={server.openingHours} />
-          <Menus venueTitle={title ?? server.title} menus={server.pdfMenu} />
-        </>
-      )}
+          <ReadStatus read={info} loading={<Trans>Loading opening hours and menus…</Trans>} failureText={failureText} />
+          {server && <Menus venueTitle={title ?? server.title} menus={server.pdfMenu} />}
+        </div>
+      </div>
     </Page>
   );
 }
 
+const isUnknownVenue = (error: unknown) => error instanceof ApiFailure && error.status === 404;
+
 function DiningHours({ venue }: { venue: Venue }) {
   const { t, i18n } = useLingui();
   return (
-    <Section title={t`Dining hours`}>
+    <Section title={t`Opening hours`}>
       <FieldList
         rows={venue.diningHours.map((entry) => [venueText(i18n, entry.title), venueText(i18n, entry.desc)] as const)}
       />

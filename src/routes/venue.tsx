@@ -13,10 +13,11 @@ export default function VenuePage(_props: PageProps) {
     <Page
       title={t`Our venues`}
       lead={t`Four venues on four floors of Aldrich House, each with its own kitchen or bar, and one reservations team.`}
+      wide
     >
-      <div className="grid-2">
-        {VENUES.map((venue) => (
-          <VenueCard key={venue.domain} venue={venue}>
+      <div className="grid-2 venue-grid">
+        {VENUES.map((venue, index) => (
+          <VenueCard key={venue.domain} venue={venue} picture={index === 0 ? 'first' : 'lazy'}>
             <p className="muted">{venue.address}</p>
             <p>{firstSentence(venueText(i18n, venue.introduction))}</p>
             <div className="actions">

@@ -22,7 +22,10 @@ export default function WalletPage(_props: PageProps) {
   const format = useFormats();
   const user = useSessionUser();
   const userId = user?._id ?? '';
-  const wallet = useApiQuery(walletKey(userId), () => unwrap(api.GET('/user/wallet')).then((body) => body.data));
+  // WalletReadStatus says on the page why a read failed (a guest's refusal with the way to membership): no toast too.
+  const wallet = useApiQuery(walletKey(userId), () => unwrap(api.GET('/user/wallet')).then((body) => body.data), {
+    showError: false,
+  });
 
   function toppedUp() {
     // The balance, the history and the statements all moved.

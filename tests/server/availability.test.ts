@@ -96,7 +96,7 @@ for (const driver of testDrivers()) {
       const flight = await experienceId(OBE, 'Whisky Flight');
       const wednesdayBar = await lookUp(OBE, WEDNESDAY, { numberOfGuests: 2, experienceId: bar });
       const last = wednesdayBar.body.data.timeslots.at(-1);
-      expect(last).toMatchObject({ startTime: 1440, startTimeStr: '12:00 am', duration: 120, titleStr: 'Late Night (Wed–Sat)' });
+      expect(last).toMatchObject({ startTime: 1440, startTimeStr: '12:00 am', duration: 120, titleStr: 'Evening' });
       const wednesdayFlight = await startTimes(OBE, WEDNESDAY, { numberOfGuests: 2, experienceId: flight });
       expect(wednesdayFlight.slice(-2)).toEqual([1440, 1470]);
       // Tuesday closes at midnight: the last two-hour seating is 22:00.

@@ -40,8 +40,14 @@ const EXPECTED_OPENING_HOURS: Record<string, unknown> = {
     { name: 'Dinner – Second Seating', hours: [{ name: DAILY, times: '8:30 pm – 10:30 pm' }] },
   ],
   obe: [
-    { name: 'Evening (Sun–Tue)', hours: [{ name: 'Mon, Tue, Sun', times: '5:00 pm – 12:00 am' }] },
-    { name: 'Late Night (Wed–Sat)', hours: [{ name: 'Wed – Sat', times: '5:00 pm – 2:00 am' }] },
+    // Guest-facing: one name, the days beside the times, not in the name ('Evening (Sun–Tue)').
+    {
+      name: 'Evening',
+      hours: [
+        { name: 'Mon, Tue, Sun', times: '5:00 pm – 12:00 am' },
+        { name: 'Wed – Sat', times: '5:00 pm – 2:00 am' },
+      ],
+    },
   ],
 };
 

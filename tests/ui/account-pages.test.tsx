@@ -267,9 +267,24 @@ describe('sign up', () => {
     cleanup();
     await openApp(link);
 
-    await waitFor(() => expect(address()).toBe('/pages/home'), SLOW);
+    // The link lands on a page that says it worked, its heading focused so a screen reader says it.
+    const heading = await findHeading('E-mail address confirmed');
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByText('Thank you: your e-mail address is confirmed, and you are logged in.').getAttribute('role')).toBe(
+      'status',
+    );
+    expect(screen.getByRole('link', { name: 'Book a table' }).getAttribute('href')).toBe('#/pages/book-now');
     expect(localStorage.getItem('access_token')).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem('cache_user_info')).toContain(email));
+
+    // The same link again, as from the mail a second time: it says it was used, and why that is fine.
+    cleanup();
+    localStorage.clear();
+    await openApp(link);
+    await findHeading('Log in');
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(
+      'This link has already been used: your e-mail address is confirmed. Please log in.',
+    );
   });
 
   it('shows the server message for a used or bad verification link', async () => {

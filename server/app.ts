@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth/auth.routes';
 import { devRoutes } from './routes/dev/dev.routes';
 import { publicRoutes } from './routes/public/public.routes';
 import { reservationRoutes } from './routes/reservations/reservations.routes';
+import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { paymentRoutes } from './routes/payments/payments.routes';
 import { testProcessorRoutes } from './routes/test-processor/test-processor.routes';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', publicRoutes());
   app.route('/', walletRoutes());
   app.route('/', reservationRoutes());
+  app.route('/', waitlistRoutes());
   app.route('/', paymentRoutes());
   app.route('/', testProcessorRoutes());
   app.route('/', adminRoutes());

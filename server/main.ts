@@ -19,6 +19,7 @@ import { adminFromSettings, ensureFirstAdmin } from './services/admin-account';
 import { resolveSigningSecret, resolveWebhookSecret } from './services/signing-secret';
 import { startHoldSweeper } from './services/hold-expiry';
 import { startPaymentWorker } from './services/payment-worker';
+import { startWaitlistSweeper } from './services/waitlist-offers';
 
 const startedAt = performance.now();
 const env = readServerEnv();
@@ -49,6 +50,7 @@ const deps: AppDeps = {
 app = createApp(deps, { staticRoot: env.staticRoot });
 const stopSweeper = startHoldSweeper(deps, 30_000);
 const stopPaymentWorker = startPaymentWorker(deps, 2_000);
+const stopWaitlistSweeper = startWaitlistSweeper(deps, 30_000);
 
 // On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
 const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch;
@@ -62,6 +64,7 @@ const server = serve({ fetch, port: env.port }, (info) => {
 function shutdown() {
   stopSweeper();
   stopPaymentWorker();
+  stopWaitlistSweeper();
   // A reset mail still being written after its answer went out is finished before the database closes.
   server.close(() => void workAfterAnswers(database.db).then(() => database.close()).then(() => process.exit(0)));
 }

@@ -12,8 +12,8 @@ import { messageLanguage, type MessageLanguage } from './message-language';
 import { queueEmail } from './outbox';
 import type { ReservationRow } from './reservations';
 
-/** The booking as the e-mails list it, one line each, in the language of the reservation. */
-function bookingLines(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog): string[] {
+/** The booking as the e-mails list it, one line each, in the language of the reservation (the waitlist offer uses it too). */
+export function bookingLines(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog): string[] {
   const { i18n } = lang;
   const entry = catalog.venues.get(row.venueId);
   const experience = catalog.experiences.get(row.experienceId);
@@ -55,7 +55,7 @@ function inviteAttachment(row: ReservationRow, catalog: VenueCatalog, method: In
 const venueTitle = (row: ReservationRow, catalog: VenueCatalog) => catalog.venues.get(row.venueId)?.venue.title ?? 'The Aldrich Club';
 
 /** 'Dear Grace,', or 'Dear guest,' without a name. */
-function greeting(lang: MessageLanguage, name: string | null | undefined): string {
+export function greeting(lang: MessageLanguage, name: string | null | undefined): string {
   return name ? lang.i18n._('Dear {name},', { name }) : lang.i18n._('Dear guest,');
 }
 

@@ -13,6 +13,7 @@ import { ControllableClock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { expireStaleHolds } from '../../services/hold-expiry';
 import { runPaymentJobs } from '../../services/payment-worker';
+import { settleWaitlist } from '../../services/waitlist-offers';
 
 type Ctx = Context<AppEnv>;
 
@@ -54,7 +55,7 @@ export function createDevHandlers() {
 
     /**
      * POST /dev/clock {at?, advanceMs?, frozen?}: moves the test clock, then runs the time-driven work at
-     * once (lapsed holds, payment jobs), so the caller sees its effects when the answer arrives.
+     * once (lapsed holds, payment jobs, waitlist offers), so the caller sees its effects when the answer arrives.
      */
     async setClock(c: Ctx) {
       const clock = controllableClock(c);
@@ -65,6 +66,7 @@ export function createDevHandlers() {
       const deps = c.get('deps');
       await expireStaleHolds(deps.db, clock.now());
       await runPaymentJobs(deps);
+      await settleWaitlist(deps);
       return c.json(clockBody(clock), 200);
     },
 

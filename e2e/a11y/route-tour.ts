@@ -78,6 +78,7 @@ export const GROUP_ROUTES = {
     '/pages/result',
     '/pages/order',
     '/pages/cancel',
+    '/pages/waitlist-offer',
     '/pages/verify',
     '/pages/warning',
   ],
@@ -154,7 +155,7 @@ export async function memberPages({ page, server, visit }: TourContext): Promise
 
 /**
  * A fresh guest books Le Clos's Rotisserie Sharing Menu (a deposit, so the payment step), with a dining
- * area; opens the reservation and its cancel page (not confirming); then holds a table at Hop Sze, which
+ * area; opens the reservation and its cancel page (not confirming), and a waitlist offer's link to it; then holds a table at Hop Sze, which
  * texts a code, and lets the hold run out (the warning page says so).
  */
 export async function wizardPages({ page, server, clocks, day, visit }: TourContext): Promise<void> {
@@ -184,6 +185,10 @@ export async function wizardPages({ page, server, clocks, day, visit }: TourCont
   await arrive(page, '/pages/order', visit);
   await page.locator('a[href*="pages/cancel"]').first().click();
   await arrive(page, '/pages/cancel', visit);
+  // A waitlist offer's link to a booking no longer held (this one is confirmed): the page says the offer has ended.
+  const reservationId = /[?&]id=([0-9a-f]{24})/.exec(page.url())![1];
+  await openApp(page, `/pages/waitlist-offer?reservation=${reservationId}`);
+  await arrive(page, '/pages/waitlist-offer', visit, 'Your table from the waitlist');
 
   // Hop Sze checks the mobile number with a texted code.
   await startBooking(page, 'hopsze');

@@ -10,6 +10,7 @@ import { addDays } from '../domain/time';
 import { useServerToday } from '../api/use-server-today';
 import { useFormats } from '../i18n/use-formats';
 import { MAX_PARTY_SIZE } from '../domain/venues';
+import { JoinWaitlist } from '../waitlist/join-waitlist';
 
 /** How far ahead the strip of days reaches; the date field goes up to the server's 90 days. */
 const STRIP_DAYS = 14;
@@ -22,6 +23,13 @@ export default function BookPage({ query }: PageProps) {
   const booking = BookingContext.useActorRef();
   const draft = BookingContext.useSelector((s) => s.context.draft);
   const searching = BookingContext.useSelector((s) => s.matches({ draft: 'loadingSlots' }));
+  // Nothing free for this day and party: the guest may wait for a table instead.
+  const waitlist = BookingContext.useSelector((s) =>
+    s.context.problem?.kind === 'no-timeslot' && s.context.venue && s.context.draft.experienceId && s.context.draft.date
+      ? { venueId: s.context.venue._id, experienceId: s.context.draft.experienceId, date: s.context.draft.date, numberOfGuests: s.context.draft.numberOfGuests }
+      : null,
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
   const today = useServerToday();
   // Today until the guest picks: the first answers may still be correcting the clock.
   const [picked, setDate] = useState(draft.date);
@@ -87,6 +95,7 @@ export default function BookPage({ query }: PageProps) {
           </button>
         )}
       </form>
+      {waitlist && <JoinWaitlist key={`${waitlist.date}:${waitlist.numberOfGuests}`} request={waitlist} />}
     </BookingStep>
   );
 }

@@ -56,6 +56,8 @@ function WaitlistCard({ entry }: { entry: WaitlistEntry }) {
   const [confirming, setConfirming] = useState(false);
   const standing = entry.status === 'WAITING' || entry.status === 'OFFERED';
   const window = `${format.time(entry.earliestTime)} – ${format.time(entry.latestTime)}`;
+  const venueName = entry.venue.name;
+  const day = format.date(entry.date);
 
   const leave = submission.onSubmit(
     () => entry._id,
@@ -69,7 +71,7 @@ function WaitlistCard({ entry }: { entry: WaitlistEntry }) {
   );
 
   return (
-    <li className="card" aria-label={t`Waitlist at ${entry.venue.name} on ${format.date(entry.date)}`}>
+    <li className="card" aria-label={t`Waitlist at ${venueName} on ${day}`}>
       <h3 className="card__title">{entry.venue.name}</h3>
       <p className="card__meta">{entry.experience.name}</p>
       <FieldList

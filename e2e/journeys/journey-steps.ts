@@ -18,6 +18,7 @@ export const JOURNEY_DAYS = {
   change: 74,
   changedTo: 75,
   japanese: 77,
+  waitlist: 78,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

@@ -36,20 +36,20 @@ export function WaitlistEntries() {
   if (shown.length === 0) {
     return (
       <p className="muted">
-        <Trans>You are not on any waitlist.</Trans>
+        <Trans>No Available Reservations</Trans>
       </p>
     );
   }
   return (
     <ul className="list">
       {shown.map((entry) => (
-        <WaitlistCard key={entry._id} entry={entry} />
+        <WaitlistCard key={entry._id} entry={entry} onLeft={list.reload} />
       ))}
     </ul>
   );
 }
 
-function WaitlistCard({ entry }: { entry: WaitlistEntry }) {
+function WaitlistCard({ entry, onLeft }: { entry: WaitlistEntry; onLeft: () => void }) {
   const { t, i18n } = useLingui();
   const format = useFormats();
   const submission = useSubmission();
@@ -66,6 +66,7 @@ function WaitlistCard({ entry }: { entry: WaitlistEntry }) {
       // An offered table given up is a released hold too.
       invalidate(WAITLIST_PREFIX);
       invalidate(RESERVATION_PREFIX);
+      onLeft();
       return t`You have left the waitlist.`;
     },
   );

@@ -15,7 +15,18 @@ import type { Tx } from '../db/client';
 import { reservations, waitlistEntries } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { ERROR_CODES } from '../../src/domain/error-codes';
-import { isBookableInTime, loadVenueCatalog, scheduledSlots, type VenueCatalog } from './availability';
+import {
+  fittingTables,
+  groupBusy,
+  isBookableInTime,
+  loadBusyIntervals,
+  loadVenueCatalog,
+  pickTable,
+  scheduledSlots,
+  type BusyByTable,
+  type VenueCatalog,
+} from './availability';
+import { MINUTES_PER_DAY, serviceDayStartMs } from '../../src/domain/time';
 import { appLink } from './auth-links';
 import { insertHold } from './reservation-create';
 import { storedLocale } from './message-language';
@@ -92,6 +103,19 @@ async function expirePassedWindows(tx: Tx, now: Date): Promise<void> {
 
 const isUnavailable = (err: unknown) => err instanceof ApiError && err.errorCode === ERROR_CODES.SELECTION_UNAVAILABLE;
 
+/** A day's live reservations at a venue by table, read once per pass and kept up to date with its offers. */
+async function dayBusy(tx: Tx, cache: Map<string, BusyByTable>, venueId: string, date: string, now: Date): Promise<BusyByTable> {
+  const key = `${venueId}|${date}`;
+  let busy = cache.get(key);
+  if (!busy) {
+    const fromMs = serviceDayStartMs(date);
+    // The whole service day, after-midnight slots included (up to 48 hours from its midnight).
+    busy = groupBusy(await loadBusyIntervals(tx, { venueId, date, fromMs, toMs: fromMs + 2 * MINUTES_PER_DAY * 60_000, now }));
+    cache.set(key, busy);
+  }
+  return busy;
+}
+
 async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalog, now: Date): Promise<void> {
   const waiting = await tx
     .select()
@@ -99,14 +123,24 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
     .where(eq(waitlistEntries.status, 'WAITING'))
     .orderBy(asc(waitlistEntries.seq))
     .for('update');
+  const busyCache = new Map<string, BusyByTable>();
   for (const entry of waiting) {
     const venue = catalog.venues.get(entry.venueId);
     const experience = catalog.experiences.get(entry.experienceId);
-    const user = await findUser(tx, entry.userId);
-    if (!venue || !experience || !user) continue;
+    if (!venue || !experience) continue;
+    const busy = await dayBusy(tx, busyCache, entry.venueId, entry.date, now);
+    const tables = fittingTables(venue, entry.numberOfGuests);
+    // Only slots with a free table in memory are tried under lock: a full day costs no more queries.
     const slots = scheduledSlots(venue, experience, entry.date).filter(
-      (s) => s.startTime >= entry.earliestTime && s.startTime <= entry.latestTime && isBookableInTime(venue.venue, s, now),
+      (s) =>
+        s.startTime >= entry.earliestTime &&
+        s.startTime <= entry.latestTime &&
+        isBookableInTime(venue.venue, s, now) &&
+        pickTable(tables, busy, s.startMs, s.endMs) !== undefined,
     );
+    if (slots.length === 0) continue;
+    const user = await findUser(tx, entry.userId);
+    if (!user) continue;
     for (const slot of slots) {
       let hold: ReservationRow;
       try {
@@ -130,6 +164,9 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
         if (isUnavailable(err)) continue;
         throw err;
       }
+      const held = busy.get(hold.tableId) ?? [];
+      held.push({ tableId: hold.tableId, startMs: slot.startMs, endMs: slot.endMs });
+      busy.set(hold.tableId, held);
       await setStatus(tx, entry, { type: 'table.offer', startTime: slot.startTime, nowMs: now.getTime() }, now, {
         reservationId: hold.id,
         offerExpiresAt: hold.holdExpiresAt,

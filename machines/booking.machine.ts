@@ -89,7 +89,9 @@ export type BookingEvent =
   | { type: 'booking.restart' }
   | { type: 'retry' }
   /** The venue fetched again in the language the guest switched to. */
-  | { type: 'venue.translated'; venue: VenueDetail };
+  | { type: 'venue.translated'; venue: VenueDetail }
+  /** A hold the server made for the guest (a waitlist offer), opened to finish like a new one. */
+  | { type: 'hold.take'; venue: VenueDetail; reservation: Reservation; clockOffsetMs: number };
 
 /** A day's search: its free slots, and whether the experience is served that day at all. */
 export interface SlotSearch {
@@ -163,6 +165,29 @@ export const bookingMachine = setup({
   actions: {
     /** Tells the session the upcoming count went up (the app sends `upcoming.set`). */
     reportCompleted: () => {},
+    takeOfferedHold: assign(({ event }) => {
+      if (event.type !== 'hold.take') return {};
+      const { venue, reservation, clockOffsetMs } = event;
+      return {
+        domain: venue.domain,
+        venue,
+        reservation,
+        clockOffsetMs,
+        draft: {
+          experienceId: reservation.experience._id,
+          date: reservation.date,
+          numberOfGuests: reservation.numberOfGuests,
+          startTime: reservation.startTime,
+          seatingAreaId: reservation.seatingArea?._id ?? null,
+        },
+        timeslots: [],
+        guest: null,
+        agreements: null,
+        phoneVerified: false,
+        problem: null,
+        warning: null,
+      };
+    }),
     takeTranslatedVenue: assign(({ context, event }) =>
       event.type === 'venue.translated' ? inVenueLanguage(context, event.venue) : {},
     ),
@@ -233,6 +258,8 @@ export const bookingMachine = setup({
   on: {
     'session.changed': { actions: assign({ loggedIn: ({ event }) => event.loggedIn }) },
     'venue.translated': { guard: 'isCurrentVenue', actions: 'takeTranslatedVenue' },
+    // From any step: a table the waitlist held for the guest, finished like one the guest just held.
+    'hold.take': { target: '.holding', actions: 'takeOfferedHold' },
   },
   initial: 'idle',
   states: {

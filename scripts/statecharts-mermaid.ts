@@ -14,6 +14,7 @@ import { bookingMachine } from '../machines/booking.machine';
 import { manageMachine } from '../machines/manage.machine';
 import { paymentMachine } from '../machines/payment.machine';
 import { sessionMachine } from '../machines/session.machine';
+import { waitlistMachine } from '../machines/waitlist.machine';
 import { eventName, guardName } from '../src/dev/chart-model';
 
 type StateNode = AnyStateMachine['root'];
@@ -44,6 +45,7 @@ export const CHARTS: readonly ChartSource[] = [
   { name: 'booking', title: 'Booking', file: 'machines/booking.machine.ts', machine: bookingMachine },
   { name: 'payment', title: 'Payment', file: 'machines/payment.machine.ts', machine: paymentMachine },
   { name: 'manage', title: 'Manage a reservation', file: 'machines/manage.machine.ts', machine: manageMachine },
+  { name: 'waitlist', title: 'Waitlist entry', file: 'machines/waitlist.machine.ts', machine: waitlistMachine },
 ];
 
 /** Mermaid state ids are global to a diagram: the node's path joined, so nested keys never clash. */

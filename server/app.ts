@@ -13,6 +13,7 @@ import { devRoutes } from './routes/dev/dev.routes';
 import { publicRoutes } from './routes/public/public.routes';
 import { reservationRoutes } from './routes/reservations/reservations.routes';
 import { manageRoutes } from './routes/manage/manage.routes';
+import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { paymentRoutes } from './routes/payments/payments.routes';
 import { testProcessorRoutes } from './routes/test-processor/test-processor.routes';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', walletRoutes());
   app.route('/', reservationRoutes());
   app.route('/', manageRoutes());
+  app.route('/', waitlistRoutes());
   app.route('/', paymentRoutes());
   app.route('/', testProcessorRoutes());
   app.route('/', adminRoutes());

@@ -22,6 +22,7 @@ import { startPaymentWorker } from './services/payment-worker';
 import { chooseMessaging, describeMessaging } from './messaging/messaging-choice';
 import { startOutboxSender } from './services/outbox-sender';
 import { startReminderJob } from './services/reservation-reminders';
+import { startWaitlistSweeper } from './services/waitlist-offers';
 
 const startedAt = performance.now();
 const env = readServerEnv();
@@ -55,6 +56,7 @@ const stopSweeper = startHoldSweeper(deps, 30_000);
 const stopPaymentWorker = startPaymentWorker(deps, 2_000);
 const stopOutboxSender = startOutboxSender({ db: deps.db, clock, messaging }, 5_000);
 const stopReminders = startReminderJob(deps, env.reminderLeadMs, 60_000);
+const stopWaitlistSweeper = startWaitlistSweeper(deps, 30_000);
 
 // On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
 const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch;
@@ -71,6 +73,7 @@ function shutdown() {
   stopOutboxSender();
   messaging.mail?.close();
   stopReminders();
+  stopWaitlistSweeper();
   // A reset mail still being written after its answer went out is finished before the database closes.
   server.close(() => void workAfterAnswers(database.db).then(() => database.close()).then(() => process.exit(0)));
 }

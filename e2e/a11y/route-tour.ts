@@ -79,6 +79,7 @@ export const GROUP_ROUTES = {
     '/pages/order',
     '/pages/cancel',
     '/pages/manage',
+    '/pages/waitlist-offer',
     '/pages/verify',
     '/pages/warning',
   ],
@@ -155,7 +156,7 @@ export async function memberPages({ page, server, visit }: TourContext): Promise
 
 /**
  * A fresh guest books Le Clos's Rotisserie Sharing Menu (a deposit, so the payment step), with a dining
- * area; opens the reservation and its cancel page (not confirming); then holds a table at Hop Sze, which
+ * area; opens the reservation and its cancel page (not confirming), and a waitlist offer's link to it; then holds a table at Hop Sze, which
  * texts a code, and lets the hold run out (the warning page says so).
  */
 export async function wizardPages({ page, server, clocks, day, visit }: TourContext): Promise<void> {
@@ -185,6 +186,10 @@ export async function wizardPages({ page, server, clocks, day, visit }: TourCont
   await arrive(page, '/pages/order', visit);
   await page.locator('a[href*="pages/cancel"]').first().click();
   await arrive(page, '/pages/cancel', visit);
+  // A waitlist offer's link to a booking no longer held (this one is confirmed): the page says the offer has ended.
+  const reservationId = /[?&]id=([0-9a-f]{24})/.exec(page.url())![1];
+  await openApp(page, `/pages/waitlist-offer?reservation=${reservationId}`);
+  await arrive(page, '/pages/waitlist-offer', visit, 'Your table from the waitlist');
   // The confirmation mail's manage link, as the guest opens it from the mail.
   await page.goto(await server.mailedLink(guest.email, /confirmed/));
   await arrive(page, '/pages/manage', visit, 'Your reservation');

@@ -18,6 +18,7 @@ export const JOURNEY_DAYS = {
   change: 74,
   changedTo: 75,
   japanese: 77,
+  waitlist: 78,
   manageLink: 86,
   // Close at hand, so the clocks move on only a day or so to the reminder.
   reminder: 2,

@@ -421,3 +421,28 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+export type WaitlistStatus = 'WAITING' | 'OFFERED' | 'BOOKED' | 'DECLINED' | 'LAPSED' | 'LEFT' | 'EXPIRED';
+
+/** A guest waiting for a table (machines/waitlist.machine.ts); `seq` is the join order. */
+export const waitlistEntries = pgTable('waitlist_entries', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  venueId: text('venue_id').notNull(),
+  experienceId: text('experience_id').notNull(),
+  date: text('date').notNull(),
+  numberOfGuests: integer('number_of_guests').notNull(),
+  /** The window of start times, minutes from the service day's midnight. */
+  earliestTime: integer('earliest_time').notNull(),
+  latestTime: integer('latest_time').notNull(),
+  /** The window's latest start as an instant: the entry expires once it passes. */
+  windowEndsAt: ts('window_ends_at').notNull(),
+  status: text('status').$type<WaitlistStatus>().notNull(),
+  /** The PENDING reservation holding the offered table (kept after the offer ends). */
+  reservationId: text('reservation_id'),
+  offerExpiresAt: ts('offer_expires_at'),
+  locale: text('locale').notNull().default('en'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+});

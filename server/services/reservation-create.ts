@@ -5,7 +5,8 @@ import { completionError, unauthorized } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { amountDue } from '../../src/domain/money';
 import { HOLD_MINUTES } from '../../src/domain/reservation-grouping';
-import { bookableSlot, checkSelection, paymentPolicyOf } from './availability';
+import type { DbOrTx } from '../db/client';
+import { bookableSlot, checkSelection, paymentPolicyOf, type CatalogVenue, type ExperienceRow, type ScheduledSlot } from './availability';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
 import {
@@ -17,6 +18,8 @@ import {
   sqlState,
   type ReservationDeps,
   type ReservationLocale,
+  type ReservationRow,
+  type UserRow,
 } from './reservations';
 
 export interface CreateReservationInput {
@@ -33,6 +36,50 @@ export interface CreateReservationInput {
 // A clash of the random short reference is retried with a new one.
 const UNIQUE_VIOLATION = '23505';
 const REFERENCE_ATTEMPTS = 3;
+
+/** What holding a table takes: the venue, experience and user already checked, and the slot on the schedule. */
+export interface HoldRequest {
+  entry: CatalogVenue;
+  experience: ExperienceRow;
+  user: UserRow;
+  input: CreateReservationInput;
+  slot: ScheduledSlot;
+  now: Date;
+}
+
+/**
+ * Inside the caller's transaction: places the party on the smallest free fitting table (409 20102 when
+ * none is) and writes the PENDING reservation holding it for 15 minutes. The waitlist's offers hold
+ * tables this way too.
+ */
+export async function insertHold(tx: DbOrTx, { entry, experience, user, input, slot, now }: HoldRequest): Promise<ReservationRow> {
+  const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now });
+  const [inserted] = await tx
+    .insert(reservations)
+    .values({
+      id: newId(),
+      uniqueId: newReservationReference(entry.venue.domain),
+      userId: user.id,
+      venueId: entry.venue.id,
+      experienceId: experience.id,
+      ...placement,
+      status: 'PENDING',
+      holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      bookingSource: input.bookingSource,
+      locale: input.locale,
+      prePaymentType: experience.prePaymentType,
+      amountDue: amountDue(paymentPolicyOf(experience), input.numberOfGuests),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  // The language booked in becomes the account's too, so its later mails (a reset link, say)
+  // come in the language the guest last used with us.
+  if (user.locale !== input.locale) {
+    await tx.update(users).set({ locale: input.locale, updatedAt: now }).where(eq(users.id, user.id));
+  }
+  return inserted!;
+}
 
 /**
  * Holds a table for the caller: the slot must be one availability offers (schedule, lead time, a free
@@ -51,34 +98,7 @@ export async function createReservation(deps: ReservationDeps, userId: string, i
   for (let attempt = 1; ; attempt++) {
     try {
       const row = await mapDoubleBooking(() =>
-        db.transaction(async (tx) => {
-          const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now });
-          const [inserted] = await tx
-            .insert(reservations)
-            .values({
-              id: newId(),
-              uniqueId: newReservationReference(entry.venue.domain),
-              userId,
-              venueId: entry.venue.id,
-              experienceId: experience.id,
-              ...placement,
-              status: 'PENDING',
-              holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
-              bookingSource: input.bookingSource,
-              locale: input.locale,
-              prePaymentType: experience.prePaymentType,
-              amountDue: amountDue(paymentPolicyOf(experience), input.numberOfGuests),
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-          // The language booked in becomes the account's too, so its later mails (a reset link, say)
-          // come in the language the guest last used with us.
-          if (user.locale !== input.locale) {
-            await tx.update(users).set({ locale: input.locale, updatedAt: now }).where(eq(users.id, userId));
-          }
-          return inserted!;
-        }),
+        db.transaction((tx) => insertHold(tx, { entry, experience, user, input, slot, now })),
       );
       return toReservationDto(row, catalog, now);
     } catch (err) {

@@ -14,8 +14,8 @@ import { manageLink, type LinkSigning } from './manage-link';
 import { dietaryText, DIETARY_NEED_LABELS, OCCASION_LABELS, occasionText } from '../../src/domain/guest-requests';
 import type { ReservationRow } from './reservations';
 
-/** The booking as the e-mails list it, one line each, in the language of the reservation. */
-function bookingLines(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog): string[] {
+/** The booking as the e-mails list it, one line each, in the language of the reservation (the waitlist offer uses it too). */
+export function bookingLines(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog): string[] {
   const { i18n } = lang;
   const entry = catalog.venues.get(row.venueId);
   const experience = catalog.experiences.get(row.experienceId);
@@ -69,7 +69,7 @@ function inviteAttachment(row: ReservationRow, catalog: VenueCatalog, method: In
 const venueTitle = (row: ReservationRow, catalog: VenueCatalog) => catalog.venues.get(row.venueId)?.venue.title ?? 'The Aldrich Club';
 
 /** 'Dear Grace,', or 'Dear guest,' without a name. */
-function greeting(lang: MessageLanguage, name: string | null | undefined): string {
+export function greeting(lang: MessageLanguage, name: string | null | undefined): string {
   return name ? lang.i18n._('Dear {name},', { name }) : lang.i18n._('Dear guest,');
 }
 

@@ -1241,6 +1241,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's waitlist entries, newest first (offers that ended and passed windows settled first) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["WaitlistEntry"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        /** Join the waitlist for a venue, experience, day, party and window of start times; a table free in the window is offered at once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["JoinWaitlist"];
+                };
+            };
+            responses: {
+                201: components["responses"]["WaitlistEntryOk"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                422: components["responses"]["Unprocessable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/waitlist/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Leave the waitlist (LEFT); an entry holding an offer gives the table up (DECLINED) and it passes to the next guest; 409 once the entry has ended */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["WaitlistEntryOk"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/payment/config": {
         parameters: {
             query?: never;
@@ -2106,6 +2204,52 @@ export interface components {
             bookingSource?: components["schemas"]["BookingSource"];
             locale?: components["schemas"]["Locale"];
         };
+        JoinWaitlist: {
+            venueId: components["schemas"]["Id"];
+            experienceId: components["schemas"]["Id"];
+            /** Format: date */
+            date: string;
+            numberOfGuests: number;
+            /** @description Minutes from the service day's midnight */
+            earliestTime: number;
+            latestTime: number;
+            locale?: components["schemas"]["Locale"];
+        };
+        /**
+         * @description machines/waitlist.machine.ts
+         * @enum {string}
+         */
+        WaitlistStatus: "WAITING" | "OFFERED" | "BOOKED" | "DECLINED" | "LAPSED" | "LEFT" | "EXPIRED";
+        WaitlistEntry: {
+            _id: components["schemas"]["Id"];
+            venue: {
+                _id: components["schemas"]["Id"];
+                name: string;
+                domain: string;
+            };
+            experience: {
+                _id: components["schemas"]["Id"];
+                name: string;
+            };
+            /** Format: date */
+            date: string;
+            dateStr: string;
+            numberOfGuests: number;
+            earliestTime: number;
+            earliestTimeStr: string;
+            latestTime: number;
+            latestTimeStr: string;
+            status: components["schemas"]["WaitlistStatus"];
+            /** @description The reservation holding the offered table (while OFFERED */
+            reservationId: string | null;
+            /**
+             * Format: date-time
+             * @description When the offer's hold runs out
+             */
+            offerExpiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         UpdateReservation: {
             /** Format: date */
             date?: string;
@@ -2437,6 +2581,18 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ReservationBody"];
+            };
+        };
+        /** @description The waitlist entry */
+        WaitlistEntryOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["WaitlistEntry"];
+                };
             };
         };
         /** @description The payment */

@@ -12,5 +12,8 @@ export const BOOKING_PATHS: ReadonlySet<string> = new Set([
   '/pages/warning',
 ]);
 
+/** A waitlist offer's page: not a wizard step, but it hands the offered hold to the chart. */
+export const WAITLIST_OFFER_PATH = '/pages/waitlist-offer';
+
 /** Where the chart's snapshot is kept between reloads. */
 export const BOOKING_SNAPSHOT_KEY = 'booking_snapshot';

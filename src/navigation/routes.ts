@@ -56,6 +56,8 @@ export const ROUTES: readonly RouteDef[] = [
   // A reservation opened by the signed link in its mails: no login, the token is the credential.
   { name: 'manage', path: page('manage'), load: () => import('../routes/manage') },
   { name: 'warning', path: page('warning'), load: () => import('../routes/warning'), nav: 'book-now' },
+  // Issue 13: the link of a waitlist offer's mail (not in SPEC §2's table).
+  { name: 'waitlist-offer', path: page('waitlist-offer'), load: () => import('../routes/waitlist-offer'), nav: 'book-now', requiresLogin: true },
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.
   ...(import.meta.env.DEV
     ? [{ name: 'dev-statechart', path: '/dev/statechart', load: () => import('../dev/statechart-page') }]

@@ -10,6 +10,8 @@ import { addDays } from '../domain/time';
 import { useServerToday } from '../api/use-server-today';
 import { useFormats } from '../i18n/use-formats';
 import { MAX_PARTY_SIZE } from '../domain/venues';
+import { JoinWaitlist } from '../waitlist/join-waitlist';
+import { useWaitlistRequest } from '../waitlist/use-waitlist-request';
 
 /** How far ahead the strip of days reaches; the date field goes up to the server's 90 days. */
 const STRIP_DAYS = 14;
@@ -22,6 +24,10 @@ export default function BookPage({ query }: PageProps) {
   const booking = BookingContext.useActorRef();
   const draft = BookingContext.useSelector((s) => s.context.draft);
   const searching = BookingContext.useSelector((s) => s.matches({ draft: 'loadingSlots' }));
+  // Nothing free for this day and party: the guest may wait for a table instead.
+  const noTimeFree = BookingContext.useSelector((s) => s.context.problem?.kind === 'no-timeslot');
+  const request = useWaitlistRequest();
+  const waitlist = noTimeFree ? request : null;
   const today = useServerToday();
   // Today until the guest picks: the first answers may still be correcting the clock.
   const [picked, setDate] = useState(draft.date);
@@ -87,6 +93,7 @@ export default function BookPage({ query }: PageProps) {
           </button>
         )}
       </form>
+      {waitlist && <JoinWaitlist key={`${waitlist.date}:${waitlist.numberOfGuests}`} request={waitlist} />}
     </BookingStep>
   );
 }

@@ -23,6 +23,7 @@ import { ReservationDetails } from '../manage/reservation-details';
 import { BackToList, loadedReservation, ReservationPending } from '../manage/reservation-states';
 import { useManageReservation } from '../manage/use-manage-reservation';
 import type { PageProps } from '../navigation/routes';
+import { WaitlistEntries } from '../waitlist/waitlist-entries';
 import { pageAddress } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
 
@@ -50,8 +51,8 @@ function OrderList() {
             <ReservationList reservations={groups.upcoming} now={now} />
           </Section>
           <Section title={t`Waitlist`}>
-            {/* SPEC §4: the group exists but is never filled. */}
-            <ReservationList reservations={groups.waitlist} now={now} />
+            {/* SPEC §4 said this group is never filled; issue 13 fills it with the guest's waitlist entries. */}
+            <WaitlistEntries />
           </Section>
           <Section title={t`Past`}>
             <ReservationList reservations={groups.past} now={now} />

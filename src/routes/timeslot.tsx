@@ -3,6 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { useFormats } from '../i18n/use-formats';
+import { JoinWaitlist } from '../waitlist/join-waitlist';
+import { useWaitlistRequest } from '../waitlist/use-waitlist-request';
 
 export default function TimeslotPage() {
   const { t } = useLingui();
@@ -12,6 +14,7 @@ export default function TimeslotPage() {
   const busy = BookingContext.useSelector(
     (s) => s.matches({ draft: 'creating' }) || s.matches({ draft: 'loadingSlots' }) || s.matches('releasing'),
   );
+  const waitlist = useWaitlistRequest();
   const groups = new Map<string, typeof timeslots>();
   for (const slot of timeslots) groups.set(slot.titleStr, [...(groups.get(slot.titleStr) ?? []), slot]);
 
@@ -44,6 +47,15 @@ export default function TimeslotPage() {
             </div>
           </section>
         ))
+      )}
+      {!busy && timeslots.length > 0 && waitlist && (
+        // None of the free times suits the guest: they may wait for one that does.
+        <details className="waitlist-more">
+          <summary>
+            <Trans>None of these times suits you? Join the waitlist</Trans>
+          </summary>
+          <JoinWaitlist request={waitlist} />
+        </details>
       )}
     </BookingStep>
   );

@@ -213,6 +213,29 @@ describe('the reservation list', () => {
     expect(fieldTexts(card!)).toMatchObject({ Reference: breakfast.uniqueId, Time: '9:15 am', Status: 'Expired' });
   });
 
+  it("lists the guest's waitlist entries with their status, and leaves one after asking", async () => {
+    const [guest, other] = [await newGuest(), await newGuest()];
+    // Only Obe's K1 seats eight: once it is booked at 8 pm, the guest waits for 7 to 9 pm.
+    await book(other, { venueId: OBE, experience: 'Bar Seating', date: '2026-11-30', startTime: 1200, numberOfGuests: 8 });
+    const experienceId = await experienceIdByName(api().deps.db, OBE, 'Bar Seating');
+    const joined = await api().request('POST', '/user/waitlist', {
+      token: await guest.token(),
+      body: { venueId: OBE, experienceId, date: '2026-11-30', numberOfGuests: 8, earliestTime: 1140, latestTime: 1260 },
+    });
+    expect(joined.body.data.status).toBe('WAITING');
+    const user = userEvent.setup();
+    await openAs(api(), [guest.email, PASSWORD], '/pages/order', 'My reservations');
+
+    const [card] = cardsIn(await region('Waitlist'));
+    expect(within(card!).getByRole('heading', { level: 3 }).textContent).toBe('Obe');
+    expect(fieldTexts(card!)).toMatchObject({ Times: '7:00 pm – 9:00 pm', Guests: '8 guests', Status: 'Waiting' });
+    await user.click(within(card!).getByRole('button', { name: 'Leave the waitlist' }));
+    await user.click(within(card!).getByRole('button', { name: 'Yes, leave the waitlist' }));
+    expect(await within(card!).findByText('You have left the waitlist.', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(fieldTexts(cardsIn(screen.getByRole('region', { name: 'Waitlist' }))[0]!).Status).toBe('Left the waitlist'), SLOW);
+    expect(within(screen.getByRole('region', { name: 'Waitlist' })).queryByRole('button', { name: 'Leave the waitlist' })).toBeNull();
+  });
+
   it("says 'No Available Reservations' in every group when there are none", async () => {
     const guest = await newGuest();
     await openAs(api(), [guest.email, PASSWORD], '/pages/order', 'My reservations');

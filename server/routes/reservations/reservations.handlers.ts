@@ -14,6 +14,7 @@ import { completeReservation } from '../../services/reservation-complete';
 import { createReservation } from '../../services/reservation-create';
 import { getOwnCalendarInvite, getOwnReservation, listOwnReservations } from '../../services/reservation-queries';
 import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations';
+import { settleWaitlist } from '../../services/waitlist-offers';
 
 type Ctx = Context<AppEnv>;
 
@@ -129,6 +130,8 @@ export function createReservationHandlers() {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, updateBody);
       const body = { status: 200, data: localizeReservation(c.var.i18n, await changeReservation(c.get('deps'), c.get('auth').id, id, input)) };
+      // A move may have freed a table someone on the waitlist is waiting for.
+      await settleWaitlist(c.get('deps'));
       return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/{id}', 'put', 200>, 200);
     },
 
@@ -136,6 +139,8 @@ export function createReservationHandlers() {
     async cancel(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const body = { status: 200, data: localizeReservation(c.var.i18n, await cancelReservation(c.get('deps'), c.get('auth').id, id)) };
+      // The freed table goes to the first guest waiting for it (or, for an offered hold, on to the next).
+      await settleWaitlist(c.get('deps'));
       return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/cancel/{id}', 'put', 200>, 200);
     },
   };

@@ -1,0 +1,67 @@
+/** Handlers of the waitlist area: join, list and leave. */
+import type { Context } from 'hono';
+import type { I18n } from '@lingui/core';
+import * as v from 'valibot';
+import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
+import { hexIdMessage, isoDateMessage, parseBody, parseParams, requiredObject } from '../../lib/validate';
+import { textWithValues } from '../../../src/domain/message-values';
+import { isIsoDate } from '../../../src/domain/time';
+import { localizeText } from '../../i18n/content';
+import { MAX_GUESTS } from '../../services/availability';
+import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations';
+import { joinWaitlist, leaveWaitlist, listOwnWaitlist, type WaitlistEntryDto } from '../../services/waitlist';
+
+type Ctx = Context<AppEnv>;
+
+const id = (name: string) => v.pipe(v.string(hexIdMessage(name)), v.regex(/^[0-9a-f]{24}$/, hexIdMessage(name)));
+const PARTY_MESSAGE = textWithValues(/*i18n*/ 'numberOfGuests must be a whole number from 1 to {max}', { max: MAX_GUESTS });
+const TIME_MESSAGE = /*i18n*/ 'earliestTime and latestTime must be minutes from midnight (0 to 2880)';
+const minutes = v.pipe(v.number(TIME_MESSAGE), v.integer(TIME_MESSAGE), v.minValue(0, TIME_MESSAGE), v.maxValue(2880, TIME_MESSAGE));
+
+const joinBody = requiredObject({
+  venueId: id('venueId'),
+  experienceId: id('experienceId'),
+  date: v.pipe(v.string(isoDateMessage('date')), v.check(isIsoDate, isoDateMessage('date'))),
+  numberOfGuests: v.pipe(v.number(PARTY_MESSAGE), v.integer(PARTY_MESSAGE), v.minValue(1, PARTY_MESSAGE), v.maxValue(MAX_GUESTS, PARTY_MESSAGE)),
+  earliestTime: minutes,
+  latestTime: minutes,
+  locale: v.optional(
+    v.picklist(RESERVATION_LOCALES, textWithValues(/*i18n*/ 'locale must be one of {locales}', { locales: RESERVATION_LOCALES.join(', ') })),
+  ),
+});
+
+const idParams = requiredObject({ id: id('id') });
+
+/** The venue's and experience's names in the caller's language. */
+const localizeEntry = (i18n: I18n, entry: WaitlistEntryDto): WaitlistEntryDto => ({
+  ...entry,
+  experience: { ...entry.experience, name: localizeText(i18n, entry.experience.name) },
+});
+
+export function createWaitlistHandlers() {
+  return {
+    /** GET /user/waitlist: the caller's entries. */
+    async list(c: Ctx) {
+      const data = (await listOwnWaitlist(c.get('deps'), c.get('auth').id)).map((e) => localizeEntry(c.var.i18n, e));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/user/waitlist', 'get', 200>, 200);
+    },
+
+    /** POST /user/waitlist: join (and be offered a free table at once when the window has one). */
+    async join(c: Ctx) {
+      const body = await parseBody(c, joinBody);
+      const entry = await joinWaitlist(c.get('deps'), c.get('auth').id, {
+        ...body,
+        locale: resolveLocale(body.locale, c.req.header('accept-language')),
+      });
+      return c.json({ status: 201, data: localizeEntry(c.var.i18n, entry) } satisfies ResponseBody<'/user/waitlist', 'post', 201>, 201);
+    },
+
+    /** PUT /user/waitlist/{id}/leave: leave, giving up any table held for the caller. */
+    async leave(c: Ctx) {
+      const { id: entryId } = parseParams(c, idParams);
+      const entry = await leaveWaitlist(c.get('deps'), c.get('auth').id, entryId);
+      return c.json({ status: 200, data: localizeEntry(c.var.i18n, entry) } satisfies ResponseBody<'/user/waitlist/{id}/leave', 'put', 200>, 200);
+    },
+  };
+}

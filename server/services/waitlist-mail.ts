@@ -18,6 +18,7 @@ export async function mailWaitlistOffer(
   const until = lang.dateTime(hold.holdExpiresAt!);
   await queueEmail(db, {
     to: to.email,
+    locale: lang.locale,
     subject: i18n._('A table is free for you at {venue}', { venue }),
     body: [
       greeting(lang, to.firstName),

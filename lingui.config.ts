@@ -11,5 +11,7 @@ export default defineConfig({
     // The server's answers, e-mails, statement PDF and the venues' content, by their English text.
     { path: '<rootDir>/locales/server/{locale}', include: ['server', 'src/domain'], exclude: ['**/server/bench/**'] },
   ],
+  // By id: by message, the server's explicit-id texts (which have no message) kept extraction's order, which varies.
+  orderBy: 'messageId',
   format: formatter({ lineNumbers: false }),
 });

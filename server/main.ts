@@ -54,7 +54,8 @@ const deps: AppDeps = {
 app = createApp(deps, { staticRoot: env.staticRoot });
 const stopSweeper = startHoldSweeper(deps, 30_000);
 const stopPaymentWorker = startPaymentWorker(deps, 2_000);
-const stopOutboxSender = startOutboxSender({ db: deps.db, clock, messaging }, 5_000);
+// Every second: a reset link or a confirmation should reach the guest while they wait for it.
+const stopOutboxSender = startOutboxSender({ db: deps.db, clock, messaging }, 1_000);
 const stopReminders = startReminderJob(deps, env.reminderLeadMs, 60_000);
 const stopWaitlistSweeper = startWaitlistSweeper(deps, 30_000);
 

@@ -1,7 +1,8 @@
 /**
  * Starts the real server for the browser tests: the SPA built into a folder of this run, the API run
  * from source on a fresh PGlite data folder with the demo data, the test-mode card processor, the outbox
- * at /dev/outbox and the test clock at /dev/clock (TEST_CLOCK). In front of it a small TCP relay lets
+ * at /dev/outbox, mail sent over SMTP to a real SMTP server of the run's (E2E_MAIL_DIR keeps what arrived)
+ * and the test clock at /dev/clock (TEST_CLOCK). In front of it a small TCP relay lets
  * each test be its own client address (see `clientProxy`), so per-address rate limits (sign-ups, SMS
  * codes, page views) count one test's requests only.
  *
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_CLOCK_START } from './constants';
 import { freePort } from '../../scripts/free-port';
+import { startSmtpCatcher } from '../../tests/server/smtp-catcher';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -39,6 +41,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (build.status !== 0) throw new Error('e2e: building the app failed (vite build)');
   }
 
+  // Mail leaves the server over SMTP, as in production: a real SMTP server keeps each mail as a file that the
+  // tests read (server-api.ts mailedLink), so a journey follows the link in the mail that arrived.
+  const mailDir = join(runDir, 'mail');
+  mkdirSync(mailDir);
+  const smtp = await startSmtpCatcher({ saveTo: mailDir });
   const serverPort = await freePort();
   const proxy = await clientProxy(serverPort);
   const proxyPort = (proxy.address() as AddressInfo).port;
@@ -54,6 +61,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PAYMENTS_WEBHOOK_SECRET: 'whsec_e2e-webhook-secret',
     // Mailed links point at the relay; the outbox helpers move them to the reading test's own address.
     PUBLIC_BASE_URL: `http://127.0.0.1:${proxyPort}`,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: '"The Aldrich Club" <reservations@aldrich.test>',
   };
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log: string[] = [];
@@ -77,11 +86,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_PORT = String(proxyPort);
   process.env.E2E_SERVER_PORT = String(serverPort);
+  process.env.E2E_MAIL_DIR = mailDir;
   console.log(`e2e: server on :${serverPort}, relay on :${proxyPort}, ready in ${Math.round(performance.now() - started)} ms`);
 
   return async () => {
     await stop(server);
     await new Promise<void>((done) => proxy.close(() => done()));
+    await smtp.close();
     for (const socket of openSockets) socket.destroy();
     rmSync(runDir, { recursive: true, force: true });
   };

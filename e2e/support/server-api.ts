@@ -2,6 +2,9 @@
  * The test's side door into the running server: its clock (/dev/clock), its outbox (/dev/outbox) and
  * plain API calls (log in, sign up), made from the same client address as the test's browser.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SavedMail } from '../../tests/server/smtp-catcher';
 import { DEMO, type DemoAccount } from './constants';
 
 /** The server's test clock. */
@@ -165,16 +168,46 @@ export class TestServer {
 
   /**
    * The first link to this app in the newest mail to `email` matching `subject`, moved to this test's
-   * address (mails point at the relay's 127.0.0.1).
+   * address (mails point at the relay's 127.0.0.1). The mail is the one that arrived at the run's SMTP
+   * server (E2E_MAIL_DIR), so the link is what the guest's inbox has; against an outside server, the outbox's.
    */
   async mailedLink(email: string, subject?: RegExp, options: { newerThan?: string[] } = {}): Promise<string> {
-    const message = await this.waitForMessage({ recipient: email, channel: 'EMAIL', subject, body: /https?:\/\//, ...options });
-    const link = /https?:\/\/[^\s"'<>)]+/.exec(message.body)![0];
-    const url = new URL(link);
+    const body = process.env.E2E_MAIL_DIR
+      ? (await this.waitForDelivery({ to: email, subject, body: /https?:\/\//, ...options })).text
+      : (await this.waitForMessage({ recipient: email, channel: 'EMAIL', subject, body: /https?:\/\//, ...options })).body;
+    const url = new URL(/https?:\/\/[^\s"'<>)]+/.exec(body)![0]);
     const own = new URL(this.baseURL);
     url.protocol = own.protocol;
     url.host = own.host;
     return url.toString();
+  }
+
+  /**
+   * The newest mail to `to` matching, as the run's SMTP server received it, waiting up to `timeoutMs`
+   * (the server's sender polls its outbox every second). `newerThan` skips mails of those outbox ids.
+   */
+  async waitForDelivery(
+    filter: { to: string; subject?: RegExp; body?: RegExp; newerThan?: string[] },
+    timeoutMs = 15_000,
+  ): Promise<SavedMail> {
+    const folder = process.env.E2E_MAIL_DIR!;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = readdirSync(folder)
+        .sort()
+        .reverse()
+        .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as SavedMail)
+        .find(
+          (mail) =>
+            mail.to.includes(filter.to) &&
+            (!filter.subject || filter.subject.test(mail.subject)) &&
+            (!filter.body || filter.body.test(mail.text)) &&
+            !filter.newerThan?.includes(mail.outboxId),
+        );
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`No mail to ${filter.to} matching ${filter.subject ?? filter.body ?? 'anything'} arrived over SMTP`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
   }
 
   /** The password-reset link last mailed to `email`. */

@@ -2,7 +2,9 @@
  * A real SMTP server for tests (the smtp-server package) on a free port: keeps every mail it accepts,
  * parsed (mailparser) and raw, and refuses the next mails with a temporary error when told to.
  */
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -25,7 +27,19 @@ export interface SmtpCatcher {
   close(): Promise<void>;
 }
 
-export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+/** What `saveTo` writes for each mail: one JSON file, named in arrival order, for other processes to read. */
+export interface SavedMail {
+  /** The outbox row's id, from the Message-ID `<id@domain>`. */
+  outboxId: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: string[];
+}
+
+/** `saveTo`: a folder where each accepted mail is also written as JSON (the browser tests' workers read it). */
+export async function startSmtpCatcher(options: { saveTo?: string } = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   let refusals = 0;
   let refusal = 'Try again later';
@@ -52,7 +66,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
         }
         if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed: await simpleParser(raw) });
+        const mail = { envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed: await simpleParser(raw) };
+        mails.push(mail);
+        if (options.saveTo) save(options.saveTo, mails.length, mail);
         callback();
       });
     },
@@ -74,4 +90,16 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function save(folder: string, number: number, { envelopeTo, parsed }: CaughtMail): void {
+  const saved: SavedMail = {
+    outboxId: /^<([^@>]+)@/.exec(parsed.messageId ?? '')?.[1] ?? '',
+    to: envelopeTo,
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    attachments: parsed.attachments.map((a) => a.filename ?? ''),
+  };
+  writeFileSync(join(folder, `${String(number).padStart(6, '0')}.json`), JSON.stringify(saved));
 }

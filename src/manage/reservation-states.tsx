@@ -27,20 +27,23 @@ export function loadedReservation(snapshot: Manage[0]): Reservation | null {
   return waiting ? null : snapshot.context.reservation;
 }
 
+/** The page while the manage chart loads the reservation (by id, or by a mailed link's token). */
+export function LoadingReservation({ title }: { title: string }) {
+  return (
+    <Page title={title}>
+      <Loading>
+        <Trans>Loading your reservation…</Trans>
+      </Loading>
+    </Page>
+  );
+}
+
 /** The page while `loadedReservation` is null: a loading line, or the failure (a retry unless the id is unknown). */
 export function ReservationPending({ title, manage: [snapshot, send] }: { title: string; manage: Manage }) {
   const { t } = useLingui();
   const text = useManageText();
   const { problem } = snapshot.context;
-  if (snapshot.matches('idle') || snapshot.matches('loading')) {
-    return (
-      <Page title={title}>
-        <Loading>
-          <Trans>Loading your reservation…</Trans>
-        </Loading>
-      </Page>
-    );
-  }
+  if (snapshot.matches('idle') || snapshot.matches('loading')) return <LoadingReservation title={title} />;
   // A malformed id (400) and an unknown one (404) are the same thing to the reader: nothing to retry.
   const missing = problem?.kind === 'load' && (problem.status === 404 || problem.status === 400);
   return (

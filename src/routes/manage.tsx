@@ -11,7 +11,7 @@ import type { Reservation } from '../../machines/manage.machine';
 import { serverClock } from '../api/server-clock';
 import { FormMessage } from '../components/form';
 import { Page } from '../components/page';
-import { Loading, LoadFailure } from '../components/read-status';
+import { LoadFailure } from '../components/read-status';
 import { StatusLabel } from '../components/status-label';
 import { effectiveStatus } from '../domain/reservation-grouping';
 import { AddToCalendar } from '../manage/add-to-calendar';
@@ -20,7 +20,7 @@ import { ChangeForm } from '../manage/change-form';
 import { reconfirmThroughLink, type LinkHolder } from '../manage/link-actors';
 import { useManageText } from '../manage/manage-text';
 import { ReservationDetails } from '../manage/reservation-details';
-import { loadedReservation } from '../manage/reservation-states';
+import { loadedReservation, LoadingReservation } from '../manage/reservation-states';
 import { useManageLink } from '../manage/use-manage-reservation';
 import { currentHashSearch } from '../navigation/hash-location';
 import { redirectTo } from '../navigation/navigator';
@@ -72,15 +72,7 @@ function LinkPending({ title, manage: [snapshot, send], holder }: { title: strin
   const { t } = useLingui();
   const text = useManageText();
   const { problem } = snapshot.context;
-  if (snapshot.matches('idle') || snapshot.matches('loading')) {
-    return (
-      <Page title={title}>
-        <Loading>
-          <Trans>Loading your reservation…</Trans>
-        </Loading>
-      </Page>
-    );
-  }
+  if (snapshot.matches('idle') || snapshot.matches('loading')) return <LoadingReservation title={title} />;
   const changed = holder.last?.link === 'changed' ? holder.last : null;
   if (problem?.kind === 'load' && changed) {
     const { reference } = changed;

@@ -49,7 +49,9 @@ const SANS = 'Helvetica,Arial,sans-serif';
 /** The whole HTML document of a mail with `subject` and `body` (its text part), in the reader's language. */
 export function mailHtml(message: { subject: string; body: string; locale: string | null }): string {
   const { locale, i18n } = messageLanguage(message.locale);
-  const footer = i18n._('You receive this e-mail because of your account or a booking with {club}, Hong Kong.', { club: CLUB_NAME });
+  // 'in Hong Kong': a catalog text whose only words beside a placeholder are 'Hong Kong' would make the pages' check
+  // for untranslated English flag the venues' addresses, which keep the city's English name.
+  const footer = i18n._('You receive this e-mail because of your account or a booking with {club} in Hong Kong.', { club: CLUB_NAME });
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(locale)}">
 <head>

@@ -151,7 +151,7 @@ for (const driver of testDrivers()) {
       await deliver();
       const html = smtp.mails[0]!.parsed.html as string;
       expect(html).toContain('<html lang="ja">');
-      const footer = translatorFor('ja')._('You receive this e-mail because of your account or a booking with {club}, Hong Kong.', { club: 'The Aldrich Club' });
+      const footer = translatorFor('ja')._('You receive this e-mail because of your account or a booking with {club} in Hong Kong.', { club: 'The Aldrich Club' });
       expect(html).toContain(escapeHtml(footer));
     });
 

@@ -9,6 +9,7 @@ import { api } from '../api/api';
 import { unwrap } from '../api/api-error';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage } from '../components/form';
+import { GroupList } from '../components/group-list';
 import { Page } from '../components/page';
 import { ReadStatus } from '../components/read-status';
 import { ReservationCard } from '../components/reservation-card';
@@ -69,19 +70,12 @@ function OrderList() {
 }
 
 function ReservationList({ reservations, now }: { reservations: Parameters<typeof ReservationCard>[0]['reservation'][]; now: Date }) {
-  if (reservations.length === 0) {
-    return (
-      <p className="muted">
-        <Trans>No Available Reservations</Trans>
-      </p>
-    );
-  }
   return (
-    <ul className="list">
+    <GroupList>
       {reservations.map((reservation) => (
         <ReservationCard key={reservation._id} reservation={reservation} now={now} />
       ))}
-    </ul>
+    </GroupList>
   );
 }
 

@@ -11,6 +11,7 @@ import { invalidate, useApiQuery } from '../api/use-api-query';
 import { useServerToday } from '../api/use-server-today';
 import { FieldList } from '../components/field-list';
 import { FormMessage } from '../components/form';
+import { GroupList } from '../components/group-list';
 import { useSubmission } from '../components/use-submission';
 import { useFormats } from '../i18n/use-formats';
 import { pageAddress } from '../navigation/navigator';
@@ -33,19 +34,12 @@ export function WaitlistEntries() {
   const list = useApiQuery(userId ? waitlistKey(userId) : null, fetchWaitlist);
   if (list.status !== 'ready') return null;
   const shown = list.data.filter((entry) => entry.date >= today);
-  if (shown.length === 0) {
-    return (
-      <p className="muted">
-        <Trans>No Available Reservations</Trans>
-      </p>
-    );
-  }
   return (
-    <ul className="list">
+    <GroupList>
       {shown.map((entry) => (
         <WaitlistCard key={entry._id} entry={entry} onLeft={list.reload} />
       ))}
-    </ul>
+    </GroupList>
   );
 }
 

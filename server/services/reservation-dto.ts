@@ -10,12 +10,20 @@ export type ReservationDto = Schema<'Reservation'>;
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
+/** The venue and experience a booking or a waitlist entry names, as the wire shows them. */
+export function venueAndExperienceRefs(catalog: VenueCatalog, row: { venueId: string; experienceId: string }) {
+  const entry = catalog.venues.get(row.venueId);
+  return {
+    venue: { _id: row.venueId, name: entry?.venue.title ?? '', domain: entry?.venue.domain ?? '' },
+    experience: { _id: row.experienceId, name: catalog.experiences.get(row.experienceId)?.name ?? '' },
+  };
+}
+
 /**
  * A reservation as the API returns it. A CONFIRMED one whose end has passed is reported EXPIRED (SPEC §4);
  * the breakdown is the experience's price for the party, and `amountDue` what was fixed at booking.
  */
 export function toReservationDto(row: ReservationRow, catalog: VenueCatalog, now: Date): ReservationDto {
-  const entry = catalog.venues.get(row.venueId);
   const experience = catalog.experiences.get(row.experienceId);
   const area = row.seatingAreaId ? catalog.areas.get(row.seatingAreaId) : undefined;
   const endTime = row.startTime + row.duration;
@@ -24,8 +32,7 @@ export function toReservationDto(row: ReservationRow, catalog: VenueCatalog, now
   return {
     _id: row.id,
     uniqueId: row.uniqueId,
-    venue: { _id: row.venueId, name: entry?.venue.title ?? '', domain: entry?.venue.domain ?? '' },
-    experience: { _id: row.experienceId, name: experience?.name ?? '' },
+    ...venueAndExperienceRefs(catalog, row),
     date: row.date,
     dateStr: formatDate(row.date),
     startTime: row.startTime,

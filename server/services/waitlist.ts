@@ -11,6 +11,7 @@ import { newId } from '../lib/ids';
 import { formatDate, formatTime } from '../../src/domain/time';
 import type { Schema } from '../lib/api-types';
 import { checkSelection, isBookableInTime, scheduledSlots, type VenueCatalog } from './availability';
+import { venueAndExperienceRefs } from './reservation-dto';
 import { cancelReservation, type CancelDeps } from './reservation-change';
 import { findUser, isMember, reservationScope, sqlState, type ReservationLocale } from './reservations';
 import { waitlistChangeRefused, waitlistTransition, type WaitlistRow } from './waitlist-lifecycle';
@@ -34,12 +35,9 @@ const UNIQUE_VIOLATION = '23505';
 const entryNotFound = () => completionError(1010103, 404);
 
 export function toWaitlistEntryDto(row: WaitlistRow, catalog: VenueCatalog): WaitlistEntryDto {
-  const entry = catalog.venues.get(row.venueId);
-  const experience = catalog.experiences.get(row.experienceId);
   return {
     _id: row.id,
-    venue: { _id: row.venueId, name: entry?.venue.title ?? '', domain: entry?.venue.domain ?? '' },
-    experience: { _id: row.experienceId, name: experience?.name ?? '' },
+    ...venueAndExperienceRefs(catalog, row),
     date: row.date,
     dateStr: formatDate(row.date),
     numberOfGuests: row.numberOfGuests,

@@ -85,7 +85,6 @@ export type BookingEvent =
   | { type: 'hold.resume' }
   | { type: 'booking.exit' }
   | { type: 'booking.restart' }
-  | { type: 'retry' }
   /** The venue fetched again in the language the guest switched to. */
   | { type: 'venue.translated'; venue: VenueDetail }
   /** A hold the server made for the guest (a waitlist offer), opened to finish like a new one. */
@@ -329,7 +328,6 @@ export const bookingMachine = setup({
     },
     loggedIn: ({ context }) => context.loggedIn,
     isCurrentVenue: ({ context, event }) => event.type === 'venue.translated' && context.venue?._id === event.venue._id,
-    needsPhoneVerification: ({ context }) => Boolean(context.venue?.requiresPhoneVerification) && !context.phoneVerified,
     needsPayment: ({ context }) => (context.reservation?.payment.amountDue ?? 0) > 0,
     isWarningCode: ({ event }) => callErrorOf(event).errorCode! in WARNING_CODES,
     isPartyTooLarge: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.PARTY_TOO_LARGE,

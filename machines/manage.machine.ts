@@ -29,7 +29,7 @@ export interface ChangeDraft {
 export type ManageProblem =
   | { kind: 'load'; status?: number; message: string } // the reservation could not be read
   | { kind: 'slots'; message: string } // availability for the new date or party could not be read
-  | { kind: 'unavailable'; message: string } // 20102: 'Sorry, your selection is unavailable'
+  | { kind: 'unavailable'; message: string } // ERROR_CODES.SELECTION_UNAVAILABLE: 'Sorry, your selection is unavailable'
   | { kind: 'change'; message: string } // any other refusal of the change
   | { kind: 'cancel'; message: string }; // shown under 'Cancellation failed'
 

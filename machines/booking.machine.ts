@@ -7,11 +7,16 @@
  * are named actors and given by the app (`machine.provide`), so tests and the Stately visualizer run
  * the same chart. The chart never imports the router.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';
 import type { components } from '../src/api/schema';
 import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { paymentMachine, type PaymentOutput } from './payment.machine';
+import { COMPLETION_CODES, ERROR_CODES } from '../src/domain/error-codes';
+import { callErrorOf, outputOf } from './actor-event';
+import type { CallError } from './call-error';
+
+export type { CallError } from './call-error';
 
 type Schemas = components['schemas'];
 export type VenueDetail = Schemas['VenueDetail'];
@@ -20,20 +25,13 @@ export type Reservation = Schemas['Reservation'];
 export type GuestDetails = Schemas['GuestDetails'];
 export type Agreements = Schemas['Agreements'];
 
-/** A refused call as the chart sees it: the API's error code and message. */
-export interface CallError {
-  errorCode?: number;
-  message: string;
-  contact?: { phone: string; email: string };
-}
-
 /** Why the guest is on the warning page. */
 export type WarningKind =
   | 'party-too-large' // above the venue's online maximum: the reservations team takes it
-  | 'members-only' // 1010101
-  | 'overlap' // 10208
-  | 'active-limit' // 1010104
-  | 'annual-limit'; // 1010105
+  | 'members-only' // COMPLETION_CODES.NOT_A_MEMBER
+  | 'overlap' // COMPLETION_CODES.OVERLAP
+  | 'active-limit' // COMPLETION_CODES.ACTIVE_LIMIT
+  | 'annual-limit'; // COMPLETION_CODES.ANNUAL_LIMIT
 
 /** What the guest sees about the last thing that went wrong on the current step. */
 export type Problem =
@@ -87,7 +85,6 @@ export type BookingEvent =
   | { type: 'hold.resume' }
   | { type: 'booking.exit' }
   | { type: 'booking.restart' }
-  | { type: 'retry' }
   /** The venue fetched again in the language the guest switched to. */
   | { type: 'venue.translated'; venue: VenueDetail }
   /** A hold the server made for the guest (a waitlist offer), opened to finish like a new one. */
@@ -108,20 +105,18 @@ const emptyDraft: Draft = { experienceId: null, date: null, numberOfGuests: 2, s
 
 /** SPEC §8 codes that send the guest to the warning page, and what the page says about them. */
 const WARNING_CODES: Record<number, WarningKind> = {
-  1010101: 'members-only',
-  10208: 'overlap',
-  1010104: 'active-limit',
-  1010105: 'annual-limit',
+  [COMPLETION_CODES.NOT_A_MEMBER]: 'members-only',
+  [COMPLETION_CODES.OVERLAP]: 'overlap',
+  [COMPLETION_CODES.ACTIVE_LIMIT]: 'active-limit',
+  [COMPLETION_CODES.ANNUAL_LIMIT]: 'annual-limit',
 };
-const PARTY_TOO_LARGE = 20101;
+/** Completion codes that mean the hold is gone: the guest starts again. */
+const EXPIRED_CODES: readonly number[] = [COMPLETION_CODES.EXPIRED, COMPLETION_CODES.TOO_LATE];
 /** The draft's pages: visiting one of them while a table is held gives the table up. */
 const DRAFT_ROUTES = ['/pages/experience', '/pages/book', '/pages/timeslot', '/pages/seating'];
-const SELECTION_UNAVAILABLE = 20102;
 
-const errorOf = (error: unknown): CallError =>
-  typeof error === 'object' && error !== null && 'message' in error
-    ? (error as CallError)
-    : { message: String(error) };
+/** What a done `loadTimeslots` found. */
+const slotSearchOf = (event: EventObject) => outputOf<SlotSearch>(event);
 
 export const bookingMachine = setup({
   types: {
@@ -166,7 +161,7 @@ export const bookingMachine = setup({
     /** Tells the session the upcoming count went up (the app sends `upcoming.set`). */
     reportCompleted: () => {},
     takeOfferedHold: assign(({ event }) => {
-      if (event.type !== 'hold.take') return {};
+      assertEvent(event, 'hold.take');
       const { venue, reservation, clockOffsetMs } = event;
       return {
         domain: venue.domain,
@@ -188,25 +183,157 @@ export const bookingMachine = setup({
         warning: null,
       };
     }),
-    takeTranslatedVenue: assign(({ context, event }) =>
-      event.type === 'venue.translated' ? inVenueLanguage(context, event.venue) : {},
-    ),
+    takeTranslatedVenue: assign(({ context, event }) => {
+      assertEvent(event, 'venue.translated');
+      return inVenueLanguage(context, event.venue);
+    }),
+    noteSession: assign({
+      loggedIn: ({ event }) => {
+        assertEvent(event, 'session.changed');
+        return event.loggedIn;
+      },
+    }),
+    noteLoggedIn: assign({ loggedIn: true }),
+    /** The venue the guest books at, from `booking.start`. */
+    takeDomain: assign({
+      domain: ({ event }) => {
+        assertEvent(event, 'booking.start');
+        return event.domain;
+      },
+    }),
+    clearProblem: assign({ problem: null }),
+    clearWarning: assign({ warning: null }),
+    /** Any other refused call: its words under the step. */
+    noteCallFailed: assign({ problem: ({ event }) => ({ kind: 'call' as const, message: callErrorOf(event).message }) }),
+    storeVenue: assign({ venue: ({ event }) => outputOf<VenueDetail>(event), draft: emptyDraft, timeslots: [] }),
+    pickExperience: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'experience.pick');
+        return { ...context.draft, experienceId: event.experienceId, startTime: null };
+      },
+      problem: null,
+    }),
+    /** The date and party searched for; the time is chosen again. */
+    takeSearch: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'search.submit');
+        return { ...context.draft, date: event.date, numberOfGuests: event.numberOfGuests, startTime: null };
+      },
+      problem: null,
+    }),
+    /** A party outside the venue's online range: the reservations team takes it. */
+    warnPartyTooLarge: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'search.submit');
+        return { ...context.draft, date: event.date, numberOfGuests: event.numberOfGuests };
+      },
+      warning: ({ context }) => ({
+        kind: 'party-too-large' as const,
+        message: '',
+        contact: { phone: context.venue!.reservationsPhone, email: context.venue!.reservationsEmail },
+      }),
+    }),
+    /** The server found the party too large: its words, and whom to call. */
+    warnPartyTooLargeByServer: assign({
+      warning: ({ event }) => {
+        const error = callErrorOf(event);
+        return { kind: 'party-too-large' as const, message: error.message, contact: error.contact };
+      },
+    }),
+    /** A SPEC §8 code with a page of its own. */
+    warnByCode: assign({
+      warning: ({ event }) => {
+        const error = callErrorOf(event);
+        return { kind: WARNING_CODES[error.errorCode!]!, message: error.message };
+      },
+    }),
+    noteDayClosed: assign({ timeslots: [], problem: { kind: 'no-availability' } }),
+    noteNoFreeSlots: assign({ timeslots: [], problem: { kind: 'no-timeslot' } }),
+    storeTimeslots: assign({ timeslots: ({ event }) => slotSearchOf(event).timeslots }),
+    pickSlot: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'slot.pick');
+        return { ...context.draft, startTime: event.startTime, seatingAreaId: null };
+      },
+      problem: null,
+    }),
+    pickSeating: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'seating.pick');
+        return { ...context.draft, seatingAreaId: event.seatingAreaId };
+      },
+    }),
+    storeHold: assign(({ event }) => {
+      const { reservation, clockOffsetMs } = outputOf<CreatedHold>(event);
+      return { reservation, clockOffsetMs, phoneVerified: false, agreements: null };
+    }),
+    noteSelectionUnavailable: assign({ problem: { kind: 'unavailable' } }),
+    /** 'Reservation failed', and why. */
+    noteHoldFailed: assign({ problem: ({ event }) => ({ kind: 'failed' as const, message: callErrorOf(event).message }) }),
+    /** Details typed earlier in this tab win over the profile's. */
+    prefillGuest: assign({ guest: ({ context, event }) => context.guest ?? outputOf<GuestDetails>(event) }),
+    takeGuest: assign({
+      guest: ({ event }) => {
+        assertEvent(event, 'details.submit');
+        return event.guest;
+      },
+      problem: null,
+    }),
+    forgetPhoneVerification: assign({ phoneVerified: false }),
+    notePhoneVerified: assign({ phoneVerified: true }),
+    takeAgreements: assign({
+      agreements: ({ event }) => {
+        assertEvent(event, 'confirm.submit');
+        return event.agreements;
+      },
+      problem: null,
+    }),
+    /** How the held reservation was paid, for the result page. */
+    notePaid: assign({
+      paid: ({ context, event }) => ({ ...outputOf<PaymentOutput>(event), reservationId: context.reservation!._id }),
+    }),
+    storeCompletedReservation: assign({
+      reservation: ({ event }) => outputOf<Reservation>(event),
+      // The next booking in this tab starts from the same details, but the occasion was this visit's.
+      guest: ({ context }) => context.guest && { ...context.guest, occasion: null, occasionNote: null },
+    }),
+    /** A SPEC §8 code with its text, or 'Reservation failed' and why when the call got no code. */
+    noteCompletionFailed: assign({
+      problem: ({ event }) => {
+        const error = callErrorOf(event);
+        return error.errorCode !== undefined
+          ? { kind: 'completion' as const, code: error.errorCode, message: error.message }
+          : { kind: 'failed' as const, message: error.message };
+      },
+    }),
+    forgetReservation: assign({ reservation: null }),
+    resetDraft: assign({ reservation: null, draft: emptyDraft, problem: null }),
+    noteExpired: assign({ reservation: null, problem: ({ context }) => context.problem ?? { kind: 'expired' } }),
+    /** A fresh start at the same venue and experience. */
+    searchAgain: assign({ problem: null, timeslots: [], draft: ({ context }) => ({ ...context.draft, startTime: null }) }),
   },
   guards: {
-    partyTooLarge: ({ context }, params: { numberOfGuests: number }) =>
-      context.venue !== null &&
-      (params.numberOfGuests > context.venue.onlineMaxGuests || params.numberOfGuests < context.venue.onlineMinGuests),
-    hasSeatingChoice: ({ context }, params: { startTime: number }) =>
-      (context.timeslots.find((s) => s.startTime === params.startTime)?.seatingOptions.length ?? 0) > 1,
+    /** The party searched for is outside the venue's online range. */
+    partyTooLarge: ({ context, event }) => {
+      assertEvent(event, 'search.submit');
+      return (
+        context.venue !== null &&
+        (event.numberOfGuests > context.venue.onlineMaxGuests || event.numberOfGuests < context.venue.onlineMinGuests)
+      );
+    },
+    /** The picked time offers more than one dining area. */
+    hasSeatingChoice: ({ context, event }) => {
+      assertEvent(event, 'slot.pick');
+      return (context.timeslots.find((s) => s.startTime === event.startTime)?.seatingOptions.length ?? 0) > 1;
+    },
     loggedIn: ({ context }) => context.loggedIn,
     isCurrentVenue: ({ context, event }) => event.type === 'venue.translated' && context.venue?._id === event.venue._id,
-    needsPhoneVerification: ({ context }) => Boolean(context.venue?.requiresPhoneVerification) && !context.phoneVerified,
     needsPayment: ({ context }) => (context.reservation?.payment.amountDue ?? 0) > 0,
-    isWarningCode: (_, params: { error: unknown }) => errorOf(params.error).errorCode! in WARNING_CODES,
-    isPartyTooLarge: (_, params: { error: unknown }) => errorOf(params.error).errorCode === PARTY_TOO_LARGE,
-    isUnavailable: (_, params: { error: unknown }) => errorOf(params.error).errorCode === SELECTION_UNAVAILABLE,
-    isExpiredCode: (_, params: { error: unknown }) => [10202, 10203].includes(errorOf(params.error).errorCode ?? 0),
-    isMobileCode: (_, params: { error: unknown }) => errorOf(params.error).errorCode === 10205,
+    isWarningCode: ({ event }) => callErrorOf(event).errorCode! in WARNING_CODES,
+    isPartyTooLarge: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.PARTY_TOO_LARGE,
+    isUnavailable: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.SELECTION_UNAVAILABLE,
+    isExpiredCode: ({ event }) => EXPIRED_CODES.includes(callErrorOf(event).errorCode ?? 0),
+    isMobileCode: ({ event }) => callErrorOf(event).errorCode === COMPLETION_CODES.MOBILE_REQUIRED,
     visits: ({ event }, params: { route: string }) => event.type === 'route.visit' && event.route === params.route,
     /** Back to the date and party once an experience is picked. */
     canRevisitDateParty: ({ context, event }) =>
@@ -216,9 +343,9 @@ export const bookingMachine = setup({
       event.type === 'route.visit' && event.route === '/pages/timeslot' && context.timeslots.length > 0,
     visitsDraft: ({ event }) => event.type === 'route.visit' && DRAFT_ROUTES.includes(event.route),
     /** The search's answer: the experience is not served that day. */
-    dayClosed: ({ event }) => !(event as unknown as { output: SlotSearch }).output.open,
+    dayClosed: ({ event }) => !slotSearchOf(event).open,
     /** The search's answer: served that day, but no table free. */
-    noFreeSlots: ({ event }) => (event as unknown as { output: SlotSearch }).output.timeslots.length === 0,
+    noFreeSlots: ({ event }) => slotSearchOf(event).timeslots.length === 0,
     sessionLoggedIn: ({ event }) => event.type === 'session.changed' && event.loggedIn,
     /** The venue checks mobile numbers and this one (as submitted) is not verified yet. */
     mustVerifyMobile: ({ context, event }) =>
@@ -256,7 +383,7 @@ export const bookingMachine = setup({
     warning: null,
   }),
   on: {
-    'session.changed': { actions: assign({ loggedIn: ({ event }) => event.loggedIn }) },
+    'session.changed': { actions: 'noteSession' },
     'venue.translated': { guard: 'isCurrentVenue', actions: 'takeTranslatedVenue' },
     // From any step: a table the waitlist held for the guest, finished like one the guest just held.
     'hold.take': { target: '.holding', actions: 'takeOfferedHold' },
@@ -266,10 +393,7 @@ export const bookingMachine = setup({
     // Not booking: no page of its own (the wizard's pages offer a way to start).
     idle: {
       on: {
-        'booking.start': {
-          target: 'loadingVenue',
-          actions: assign({ domain: ({ event }) => event.domain, problem: null }),
-        },
+        'booking.start': { target: 'loadingVenue', actions: ['takeDomain', 'clearProblem'] },
       },
     },
     loadingVenue: {
@@ -278,20 +402,14 @@ export const bookingMachine = setup({
         id: 'loadVenue',
         src: 'loadVenue',
         input: ({ context }) => ({ domain: context.domain! }),
-        onDone: {
-          target: 'draft',
-          actions: assign({ venue: ({ event }) => event.output, draft: emptyDraft, timeslots: [] }),
-        },
-        onError: {
-          target: 'idle',
-          actions: assign({ problem: ({ event }) => ({ kind: 'call', message: errorOf(event.error).message }) }),
-        },
+        onDone: { target: 'draft', actions: 'storeVenue' },
+        onError: { target: 'idle', actions: 'noteCallFailed' },
       },
     },
     draft: {
       initial: 'experience',
       on: {
-        'booking.start': { target: 'loadingVenue', actions: assign({ domain: ({ event }) => event.domain }) },
+        'booking.start': { target: 'loadingVenue', actions: 'takeDomain' },
         // Back to an earlier step of the draft is always allowed.
         'route.visit': [
           { guard: { type: 'visits', params: { route: '/pages/experience' } }, target: '.experience' },
@@ -303,43 +421,15 @@ export const bookingMachine = setup({
         experience: {
           meta: { route: '/pages/experience' },
           on: {
-            'experience.pick': {
-              target: 'dateParty',
-              actions: assign({
-                draft: ({ context, event }) => ({ ...context.draft, experienceId: event.experienceId, startTime: null }),
-                problem: null,
-              }),
-            },
+            'experience.pick': { target: 'dateParty', actions: 'pickExperience' },
           },
         },
         dateParty: {
           meta: { route: '/pages/book' },
           on: {
             'search.submit': [
-              {
-                guard: { type: 'partyTooLarge', params: ({ event }) => ({ numberOfGuests: event.numberOfGuests }) },
-                target: '#booking.warning',
-                actions: assign({
-                  draft: ({ context, event }) => ({ ...context.draft, date: event.date, numberOfGuests: event.numberOfGuests }),
-                  warning: ({ context }) => ({
-                    kind: 'party-too-large' as const,
-                    message: '',
-                    contact: { phone: context.venue!.reservationsPhone, email: context.venue!.reservationsEmail },
-                  }),
-                }),
-              },
-              {
-                target: 'checkingLogin',
-                actions: assign({
-                  draft: ({ context, event }) => ({
-                    ...context.draft,
-                    date: event.date,
-                    numberOfGuests: event.numberOfGuests,
-                    startTime: null,
-                  }),
-                  problem: null,
-                }),
-              },
+              { guard: 'partyTooLarge', target: '#booking.warning', actions: 'warnPartyTooLarge' },
+              { target: 'checkingLogin', actions: 'takeSearch' },
             ],
           },
         },
@@ -355,34 +445,13 @@ export const bookingMachine = setup({
               numberOfGuests: context.draft.numberOfGuests,
             }),
             onDone: [
-              {
-                guard: 'dayClosed',
-                target: 'dateParty',
-                actions: assign({ timeslots: [], problem: { kind: 'no-availability' } }),
-              },
-              {
-                guard: 'noFreeSlots',
-                target: 'dateParty',
-                actions: assign({ timeslots: [], problem: { kind: 'no-timeslot' } }),
-              },
-              { target: 'timeslot', actions: assign({ timeslots: ({ event }) => event.output.timeslots }) },
+              { guard: 'dayClosed', target: 'dateParty', actions: 'noteDayClosed' },
+              { guard: 'noFreeSlots', target: 'dateParty', actions: 'noteNoFreeSlots' },
+              { target: 'timeslot', actions: 'storeTimeslots' },
             ],
             onError: [
-              {
-                guard: { type: 'isPartyTooLarge', params: ({ event }) => ({ error: event.error }) },
-                target: '#booking.warning',
-                actions: assign({
-                  warning: ({ event }) => ({
-                    kind: 'party-too-large' as const,
-                    message: errorOf(event.error).message,
-                    contact: errorOf(event.error).contact,
-                  }),
-                }),
-              },
-              {
-                target: 'dateParty',
-                actions: assign({ problem: ({ event }) => ({ kind: 'call', message: errorOf(event.error).message }) }),
-              },
+              { guard: 'isPartyTooLarge', target: '#booking.warning', actions: 'warnPartyTooLargeByServer' },
+              { target: 'dateParty', actions: 'noteCallFailed' },
             ],
           },
         },
@@ -390,31 +459,15 @@ export const bookingMachine = setup({
           meta: { route: '/pages/timeslot' },
           on: {
             'slot.pick': [
-              {
-                guard: { type: 'hasSeatingChoice', params: ({ event }) => ({ startTime: event.startTime }) },
-                target: 'seating',
-                actions: assign({
-                  draft: ({ context, event }) => ({ ...context.draft, startTime: event.startTime, seatingAreaId: null }),
-                  problem: null,
-                }),
-              },
-              {
-                target: 'creating',
-                actions: assign({
-                  draft: ({ context, event }) => ({ ...context.draft, startTime: event.startTime, seatingAreaId: null }),
-                  problem: null,
-                }),
-              },
+              { guard: 'hasSeatingChoice', target: 'seating', actions: 'pickSlot' },
+              { target: 'creating', actions: 'pickSlot' },
             ],
           },
         },
         seating: {
           meta: { route: '/pages/seating' },
           on: {
-            'seating.pick': {
-              target: 'creating',
-              actions: assign({ draft: ({ context, event }) => ({ ...context.draft, seatingAreaId: event.seatingAreaId }) }),
-            },
+            'seating.pick': { target: 'creating', actions: 'pickSeating' },
           },
         },
         // Transient: availability and holds are for logged-in guests (SPEC §7: the calls need a token).
@@ -424,11 +477,7 @@ export const bookingMachine = setup({
         loginRequired: {
           meta: { route: '/pages/login' },
           on: {
-            'session.changed': {
-              guard: 'sessionLoggedIn',
-              target: 'loadingSlots',
-              actions: assign({ loggedIn: true }),
-            },
+            'session.changed': { guard: 'sessionLoggedIn', target: 'loadingSlots', actions: 'noteLoggedIn' },
           },
         },
         creating: {
@@ -437,35 +486,11 @@ export const bookingMachine = setup({
             id: 'createReservation',
             src: 'createReservation',
             input: ({ context }) => ({ venueId: context.venue!._id, draft: context.draft }),
-            onDone: {
-              target: '#booking.holding',
-              actions: assign({
-                reservation: ({ event }) => event.output.reservation,
-                clockOffsetMs: ({ event }) => event.output.clockOffsetMs,
-                phoneVerified: false,
-                agreements: null,
-              }),
-            },
+            onDone: { target: '#booking.holding', actions: 'storeHold' },
             onError: [
-              {
-                guard: { type: 'isWarningCode', params: ({ event }) => ({ error: event.error }) },
-                target: '#booking.warning',
-                actions: assign({
-                  warning: ({ event }) => ({
-                    kind: WARNING_CODES[errorOf(event.error).errorCode!]!,
-                    message: errorOf(event.error).message,
-                  }),
-                }),
-              },
-              {
-                guard: { type: 'isUnavailable', params: ({ event }) => ({ error: event.error }) },
-                target: 'loadingSlots',
-                actions: assign({ problem: { kind: 'unavailable' } }),
-              },
-              {
-                target: 'timeslot',
-                actions: assign({ problem: ({ event }) => ({ kind: 'failed', message: errorOf(event.error).message }) }),
-              },
+              { guard: 'isWarningCode', target: '#booking.warning', actions: 'warnByCode' },
+              { guard: 'isUnavailable', target: 'loadingSlots', actions: 'noteSelectionUnavailable' },
+              { target: 'timeslot', actions: 'noteHoldFailed' },
             ],
           },
         },
@@ -477,9 +502,7 @@ export const bookingMachine = setup({
       on: {
         'booking.exit': { target: 'releasing' },
         // Going back into the draft gives the table up; the guest chooses again.
-        'route.visit': [
-          { guard: 'visitsDraft', target: 'releasing' },
-        ],
+        'route.visit': [{ guard: 'visitsDraft', target: 'releasing' }],
       },
       states: {
         // The countdown: re-armed from the server's holdExpiresAt when a saved booking is resumed.
@@ -508,10 +531,7 @@ export const bookingMachine = setup({
                   invoke: {
                     id: 'loadGuestProfile',
                     src: 'loadGuestProfile',
-                    onDone: {
-                      target: 'details',
-                      actions: assign({ guest: ({ context, event }) => context.guest ?? event.output }),
-                    },
+                    onDone: { target: 'details', actions: 'prefillGuest' },
                     onError: { target: 'details' },
                   },
                 },
@@ -519,12 +539,8 @@ export const bookingMachine = setup({
                   meta: { route: '/pages/profile' },
                   on: {
                     'details.submit': [
-                      {
-                        guard: 'mustVerifyMobile',
-                        target: 'verify',
-                        actions: assign({ guest: ({ event }) => event.guest, phoneVerified: false, problem: null }),
-                      },
-                      { target: 'confirm', actions: assign({ guest: ({ event }) => event.guest, problem: null }) },
+                      { guard: 'mustVerifyMobile', target: 'verify', actions: ['takeGuest', 'forgetPhoneVerification'] },
+                      { target: 'confirm', actions: 'takeGuest' },
                     ],
                   },
                 },
@@ -541,36 +557,29 @@ export const bookingMachine = setup({
                           mobileNumber: context.guest!.mobileNumber,
                         }),
                         onDone: { target: 'codeEntry' },
-                        onError: {
-                          target: 'codeEntry',
-                          actions: assign({
-                            problem: ({ event }) => ({ kind: 'call', message: errorOf(event.error).message }),
-                          }),
-                        },
+                        onError: { target: 'codeEntry', actions: 'noteCallFailed' },
                       },
                     },
                     codeEntry: {
                       on: {
-                        'verify.submit': { target: 'checking', actions: assign({ problem: null }) },
-                        'verify.send': { target: 'sending', actions: assign({ problem: null }) },
+                        'verify.submit': { target: 'checking', actions: 'clearProblem' },
+                        'verify.send': { target: 'sending', actions: 'clearProblem' },
                       },
                     },
                     checking: {
                       invoke: {
                         id: 'confirmVerificationCode',
                         src: 'confirmVerificationCode',
-                        input: ({ context, event }) => ({
-                          mobileCountryCode: context.guest!.mobileCountryCode,
-                          mobileNumber: context.guest!.mobileNumber,
-                          code: (event as Extract<BookingEvent, { type: 'verify.submit' }>).code,
-                        }),
-                        onDone: { target: '#booking.holding.step.created.confirm', actions: assign({ phoneVerified: true }) },
-                        onError: {
-                          target: 'codeEntry',
-                          actions: assign({
-                            problem: ({ event }) => ({ kind: 'call', message: errorOf(event.error).message }),
-                          }),
+                        input: ({ context, event }) => {
+                          assertEvent(event, 'verify.submit');
+                          return {
+                            mobileCountryCode: context.guest!.mobileCountryCode,
+                            mobileNumber: context.guest!.mobileNumber,
+                            code: event.code,
+                          };
                         },
+                        onDone: { target: '#booking.holding.step.created.confirm', actions: 'notePhoneVerified' },
+                        onError: { target: 'codeEntry', actions: 'noteCallFailed' },
                       },
                     },
                   },
@@ -579,15 +588,8 @@ export const bookingMachine = setup({
                   meta: { route: '/pages/confirm' },
                   on: {
                     'confirm.submit': [
-                      {
-                        guard: 'needsPayment',
-                        target: '#booking.holding.step.awaitingPayment',
-                        actions: assign({ agreements: ({ event }) => event.agreements, problem: null }),
-                      },
-                      {
-                        target: '#booking.completing',
-                        actions: assign({ agreements: ({ event }) => event.agreements, problem: null }),
-                      },
+                      { guard: 'needsPayment', target: '#booking.holding.step.awaitingPayment', actions: 'takeAgreements' },
+                      { target: '#booking.completing', actions: 'takeAgreements' },
                     ],
                   },
                 },
@@ -603,10 +605,7 @@ export const bookingMachine = setup({
                   reservationId: context.reservation!._id,
                   amount: context.reservation!.payment.amountDue,
                 }),
-                onDone: {
-                  target: '#booking.completing',
-                  actions: assign({ paid: ({ context, event }) => ({ ...event.output, reservationId: context.reservation!._id }) }),
-                },
+                onDone: { target: '#booking.completing', actions: 'notePaid' },
               },
               on: {
                 'route.visit': {
@@ -630,95 +629,44 @@ export const bookingMachine = setup({
           guest: context.guest!,
           agreements: context.agreements!,
         }),
-        onDone: {
-          target: 'completed',
-          actions: [
-            assign({
-              reservation: ({ event }) => event.output,
-              // The next booking in this tab starts from the same details, but the occasion was this visit's.
-              guest: ({ context }) => context.guest && { ...context.guest, occasion: null, occasionNote: null },
-            }),
-            'reportCompleted',
-          ],
-        },
+        onDone: { target: 'completed', actions: ['storeCompletedReservation', 'reportCompleted'] },
         onError: [
           {
-            guard: { type: 'isMobileCode', params: ({ event }) => ({ error: event.error }) },
+            guard: 'isMobileCode',
             target: 'holding.step.created.details',
-            actions: assign({
-              problem: ({ event }) => ({ kind: 'completion', code: 10205, message: errorOf(event.error).message }),
-              phoneVerified: false,
-            }),
+            actions: ['noteCompletionFailed', 'forgetPhoneVerification'],
           },
-          {
-            guard: { type: 'isExpiredCode', params: ({ event }) => ({ error: event.error }) },
-            target: 'expired',
-            actions: assign({
-              problem: ({ event }) => ({
-                kind: 'completion',
-                code: errorOf(event.error).errorCode!,
-                message: errorOf(event.error).message,
-              }),
-            }),
-          },
-          {
-            guard: { type: 'isWarningCode', params: ({ event }) => ({ error: event.error }) },
-            target: 'warning',
-            actions: assign({
-              warning: ({ event }) => ({
-                kind: WARNING_CODES[errorOf(event.error).errorCode!]!,
-                message: errorOf(event.error).message,
-              }),
-            }),
-          },
-          {
-            target: 'holding.step.created.confirm',
-            actions: assign({
-              problem: ({ event }) => {
-                const error = errorOf(event.error);
-                return error.errorCode !== undefined
-                  ? { kind: 'completion' as const, code: error.errorCode, message: error.message }
-                  : { kind: 'failed' as const, message: error.message };
-              },
-            }),
-          },
+          { guard: 'isExpiredCode', target: 'expired', actions: 'noteCompletionFailed' },
+          { guard: 'isWarningCode', target: 'warning', actions: 'warnByCode' },
+          { target: 'holding.step.created.confirm', actions: 'noteCompletionFailed' },
         ],
       },
     },
     completed: {
       meta: { route: '/pages/result' },
       on: {
-        'booking.restart': { target: 'idle', actions: assign({ reservation: null, draft: emptyDraft, problem: null }) },
-        'booking.start': { target: 'loadingVenue', actions: assign({ domain: ({ event }) => event.domain, reservation: null }) },
+        'booking.restart': { target: 'idle', actions: 'resetDraft' },
+        'booking.start': { target: 'loadingVenue', actions: ['takeDomain', 'forgetReservation'] },
       },
     },
     expired: {
       meta: { route: '/pages/warning' },
-      entry: assign({ reservation: null, problem: ({ context }) => context.problem ?? { kind: 'expired' } }),
+      entry: 'noteExpired',
       on: {
         // A fresh start at the same venue and experience.
-        'booking.restart': {
-          target: 'draft.dateParty',
-          actions: assign({ problem: null, timeslots: [], draft: ({ context }) => ({ ...context.draft, startTime: null }) }),
-        },
-        'booking.start': { target: 'loadingVenue', actions: assign({ domain: ({ event }) => event.domain }) },
+        'booking.restart': { target: 'draft.dateParty', actions: 'searchAgain' },
+        'booking.start': { target: 'loadingVenue', actions: 'takeDomain' },
       },
     },
     warning: {
       meta: { route: '/pages/warning' },
       on: {
-        'booking.restart': {
-          target: 'draft.dateParty',
-          actions: assign({ warning: null, problem: null }),
-        },
-        'booking.start': {
-          target: 'loadingVenue',
-          actions: assign({ domain: ({ event }) => event.domain, warning: null }),
-        },
+        'booking.restart': { target: 'draft.dateParty', actions: ['clearWarning', 'clearProblem'] },
+        'booking.start': { target: 'loadingVenue', actions: ['takeDomain', 'clearWarning'] },
         'route.visit': {
           guard: { type: 'visits', params: { route: '/pages/book' } },
           target: 'draft.dateParty',
-          actions: assign({ warning: null }),
+          actions: 'clearWarning',
         },
       },
     },
@@ -729,8 +677,8 @@ export const bookingMachine = setup({
         src: 'releaseReservation',
         input: ({ context }) => ({ reservationId: context.reservation!._id }),
         // Released or not, the guest chooses again; an unreleased hold lapses on the server by itself.
-        onDone: { target: 'draft.timeslot', actions: assign({ reservation: null }) },
-        onError: { target: 'draft.timeslot', actions: assign({ reservation: null }) },
+        onDone: { target: 'draft.timeslot', actions: 'forgetReservation' },
+        onError: { target: 'draft.timeslot', actions: 'forgetReservation' },
       },
     },
   },

@@ -4,22 +4,19 @@
  * by the app (`machine.provide`), so tests and the Stately visualizer run the same chart. The server stays
  * the authority: the guards only decide what to offer, and every refusal comes back as a problem.
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { components } from '../src/api/schema';
 import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { isIsoDate, serviceDateTime } from '../src/domain/time';
 import { MAX_PARTY_SIZE } from '../src/domain/venues';
+import { ERROR_CODES } from '../src/domain/error-codes';
+import { callErrorOf, outputOf } from './actor-event';
+
+export type { CallError } from './call-error';
 
 type Schemas = components['schemas'];
 export type Reservation = Schemas['Reservation'];
 export type Timeslot = Schemas['Timeslot'];
-
-/** A refused call as the chart sees it: the HTTP status, the API's error code and its message. */
-export interface CallError {
-  status?: number;
-  errorCode?: number;
-  message: string;
-}
 
 /** What the guest is asking to change to; `startTime` null until a time is picked. */
 export interface ChangeDraft {
@@ -32,7 +29,7 @@ export interface ChangeDraft {
 export type ManageProblem =
   | { kind: 'load'; status?: number; message: string } // the reservation could not be read
   | { kind: 'slots'; message: string } // availability for the new date or party could not be read
-  | { kind: 'unavailable'; message: string } // 20102: 'Sorry, your selection is unavailable'
+  | { kind: 'unavailable'; message: string } // ERROR_CODES.SELECTION_UNAVAILABLE: 'Sorry, your selection is unavailable'
   | { kind: 'change'; message: string } // any other refusal of the change
   | { kind: 'cancel'; message: string }; // shown under 'Cancellation failed'
 
@@ -82,13 +79,6 @@ export type ManageEvent =
   | { type: 'cancel.back' }
   /** The reservation read again in the language the guest switched to. */
   | { type: 'reservation.translated'; reservation: Reservation };
-
-export const SELECTION_UNAVAILABLE = 20102;
-
-const errorOf = (error: unknown): CallError =>
-  typeof error === 'object' && error !== null && 'message' in error
-    ? (error as CallError)
-    : { message: String(error) };
 
 /** Whether a reservation is CONFIRMED and has not started at `now`: only then may it change or be cancelled. */
 export function isUpcomingConfirmed(reservation: Reservation | null, now: Date): boolean {
@@ -141,6 +131,64 @@ export const manageMachine = setup({
           ? { ...context.reservation, experience: event.reservation.experience, seatingArea: event.reservation.seatingArea }
           : context.reservation,
     }),
+    openReservation: assign(({ event }) => {
+      assertEvent(event, 'reservation.open');
+      return { reservationId: event.id, intent: event.intent ?? 'view' };
+    }),
+    clearProblem: assign({ problem: null }),
+    storeLoadedReservation: assign(({ event }) => {
+      const { reservation, clockOffsetMs } = outputOf<LoadedReservation>(event);
+      return { reservation, clockOffsetMs };
+    }),
+    noteLoadFailed: assign({
+      problem: ({ event }) => {
+        const error = callErrorOf(event);
+        return { kind: 'load' as const, message: error.message, ...(error.status ? { status: error.status } : {}) };
+      },
+    }),
+    /** A change starts from the reservation as it is. */
+    startChangeDraft: assign({
+      problem: null,
+      timeslots: [],
+      draft: ({ context }) => ({
+        date: context.reservation!.date,
+        numberOfGuests: context.reservation!.numberOfGuests,
+        startTime: context.reservation!.startTime,
+      }),
+    }),
+    storeTimeslots: assign({ timeslots: ({ event }) => outputOf<Timeslot[]>(event) }),
+    /** A time picked for another day or party stays only when it is still offered. */
+    keepOfferedTime: assign({
+      draft: ({ context }) => {
+        const draft = context.draft!;
+        return draft.startTime !== null && timeOptions(context).includes(draft.startTime) ? draft : { ...draft, startTime: null };
+      },
+    }),
+    noteSlotsFailed: assign({
+      timeslots: [],
+      draft: ({ context }) => ({ ...context.draft!, startTime: null }),
+      problem: ({ event }) => ({ kind: 'slots' as const, message: callErrorOf(event).message }),
+    }),
+    editDraft: assign({
+      problem: null,
+      draft: ({ context, event }) => {
+        assertEvent(event, 'change.edit');
+        return { ...context.draft!, date: event.date, numberOfGuests: event.numberOfGuests };
+      },
+    }),
+    pickTime: assign({
+      problem: null,
+      draft: ({ context, event }) => {
+        assertEvent(event, 'change.pick');
+        return { ...context.draft!, startTime: event.startTime };
+      },
+    }),
+    discardDraft: assign({ draft: null, problem: null }),
+    storeChangedReservation: assign({ reservation: ({ event }) => outputOf<Reservation>(event), draft: null, timeslots: [] }),
+    noteSelectionUnavailable: assign({ problem: ({ event }) => ({ kind: 'unavailable' as const, message: callErrorOf(event).message }) }),
+    noteChangeRefused: assign({ problem: ({ event }) => ({ kind: 'change' as const, message: callErrorOf(event).message }) }),
+    storeCanceledReservation: assign({ reservation: ({ event }) => outputOf<Reservation>(event) }),
+    noteCancelFailed: assign({ problem: ({ event }) => ({ kind: 'cancel' as const, message: callErrorOf(event).message }) }),
   },
   guards: {
     isOpenReservation: ({ context, event }) =>
@@ -148,6 +196,8 @@ export const manageMachine = setup({
     wantsCancel: ({ context }) => context.intent === 'cancel',
     isChangeable: ({ context }) => isUpcomingConfirmed(context.reservation, new Date(serverTime(context.clockOffsetMs))),
     isCancellable: ({ context }) => isUpcomingConfirmed(context.reservation, new Date(serverTime(context.clockOffsetMs))),
+    /** Opened from the cancel page, and the reservation may be cancelled. */
+    cancelOnOpen: and(['wantsCancel', 'isCancellable']),
     isValidEdit: ({ event }) =>
       event.type === 'change.edit' &&
       isIsoDate(event.date) &&
@@ -156,7 +206,7 @@ export const manageMachine = setup({
       event.numberOfGuests <= MAX_PARTY_SIZE,
     isOfferedTime: ({ context, event }) => event.type === 'change.pick' && timeOptions(context).includes(event.startTime),
     hasTime: ({ context }) => context.draft?.startTime != null,
-    isUnavailable: ({ event }) => errorOf((event as { error?: unknown }).error).errorCode === SELECTION_UNAVAILABLE,
+    isUnavailable: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.SELECTION_UNAVAILABLE,
   },
 }).createMachine({
   id: 'manage',
@@ -178,35 +228,30 @@ export const manageMachine = setup({
       on: {
         'reservation.open': {
           target: 'loading',
-          actions: assign({ reservationId: ({ event }) => event.id, intent: ({ event }) => event.intent ?? 'view' }),
+          actions: 'openReservation',
         },
       },
     },
     loading: {
-      entry: assign({ problem: null }),
+      entry: 'clearProblem',
       invoke: {
         src: 'loadReservation',
         id: 'loadReservation',
         input: ({ context }) => ({ id: context.reservationId! }),
         onDone: {
           target: 'opened',
-          actions: assign({ reservation: ({ event }) => event.output.reservation, clockOffsetMs: ({ event }) => event.output.clockOffsetMs }),
+          actions: 'storeLoadedReservation',
         },
         onError: {
           target: 'failed',
-          actions: assign({
-            problem: ({ event }) => {
-              const error = errorOf(event.error);
-              return { kind: 'load' as const, message: error.message, ...(error.status ? { status: error.status } : {}) };
-            },
-          }),
+          actions: 'noteLoadFailed',
         },
       },
     },
     // Transient, so the guards read the loaded reservation: the cancel page goes straight to the
     // confirmation when the reservation may be cancelled, and shows it otherwise.
     opened: {
-      always: [{ guard: and(['wantsCancel', 'isCancellable']), target: 'cancelling' }, { target: 'viewing' }],
+      always: [{ guard: 'cancelOnOpen', target: 'cancelling' }, { target: 'viewing' }],
     },
     failed: {
       on: { 'reservation.retry': { target: 'loading' } },
@@ -224,15 +269,7 @@ export const manageMachine = setup({
       },
     },
     changing: {
-      entry: assign({
-        problem: null,
-        timeslots: [],
-        draft: ({ context }) => ({
-          date: context.reservation!.date,
-          numberOfGuests: context.reservation!.numberOfGuests,
-          startTime: context.reservation!.startTime,
-        }),
-      }),
+      entry: 'startChangeDraft',
       initial: 'loadingSlots',
       states: {
         loadingSlots: {
@@ -248,26 +285,11 @@ export const manageMachine = setup({
             }),
             onDone: {
               target: 'editing',
-              actions: [
-                assign({ timeslots: ({ event }) => event.output }),
-                // A time picked for another day or party stays only when it is still offered.
-                assign({
-                  draft: ({ context }) => {
-                    const draft = context.draft!;
-                    return draft.startTime !== null && timeOptions(context).includes(draft.startTime)
-                      ? draft
-                      : { ...draft, startTime: null };
-                  },
-                }),
-              ],
+              actions: ['storeTimeslots', 'keepOfferedTime'],
             },
             onError: {
               target: 'editing',
-              actions: assign({
-                timeslots: [],
-                draft: ({ context }) => ({ ...context.draft!, startTime: null }),
-                problem: ({ event }) => ({ kind: 'slots' as const, message: errorOf(event.error).message }),
-              }),
+              actions: 'noteSlotsFailed',
             },
           },
           on: {
@@ -275,12 +297,9 @@ export const manageMachine = setup({
               guard: 'isValidEdit',
               target: 'loadingSlots',
               reenter: true,
-              actions: assign({
-                problem: null,
-                draft: ({ context, event }) => ({ ...context.draft!, date: event.date, numberOfGuests: event.numberOfGuests }),
-              }),
+              actions: 'editDraft',
             },
-            'change.discard': { target: '#manage.viewing', actions: assign({ draft: null, problem: null }) },
+            'change.discard': { target: '#manage.viewing', actions: 'discardDraft' },
           },
         },
         editing: {
@@ -288,24 +307,18 @@ export const manageMachine = setup({
             'change.edit': {
               guard: 'isValidEdit',
               target: 'loadingSlots',
-              actions: assign({
-                problem: null,
-                draft: ({ context, event }) => ({ ...context.draft!, date: event.date, numberOfGuests: event.numberOfGuests }),
-              }),
+              actions: 'editDraft',
             },
             'change.pick': {
               guard: 'isOfferedTime',
-              actions: assign({
-                problem: null,
-                draft: ({ context, event }) => ({ ...context.draft!, startTime: event.startTime }),
-              }),
+              actions: 'pickTime',
             },
             'change.submit': { guard: 'hasTime', target: 'submitting' },
-            'change.discard': { target: '#manage.viewing', actions: assign({ draft: null, problem: null }) },
+            'change.discard': { target: '#manage.viewing', actions: 'discardDraft' },
           },
         },
         submitting: {
-          entry: assign({ problem: null }),
+          entry: 'clearProblem',
           invoke: {
             src: 'changeReservation',
             id: 'changeReservation',
@@ -317,22 +330,18 @@ export const manageMachine = setup({
             }),
             onDone: {
               target: '#manage.viewing.changed',
-              actions: assign({ reservation: ({ event }) => event.output, draft: null, timeslots: [] }),
+              actions: 'storeChangedReservation',
             },
             onError: [
               {
                 // Someone took the time meanwhile: back to the form with fresh slots and the server's words.
                 guard: 'isUnavailable',
                 target: 'loadingSlots',
-                actions: assign({
-                  problem: ({ event }) => ({ kind: 'unavailable' as const, message: errorOf(event.error).message }),
-                }),
+                actions: 'noteSelectionUnavailable',
               },
               {
                 target: 'editing',
-                actions: assign({
-                  problem: ({ event }) => ({ kind: 'change' as const, message: errorOf(event.error).message }),
-                }),
+                actions: 'noteChangeRefused',
               },
             ],
           },
@@ -340,7 +349,7 @@ export const manageMachine = setup({
       },
     },
     cancelling: {
-      entry: assign({ problem: null }),
+      entry: 'clearProblem',
       initial: 'confirming',
       states: {
         // The page states the consequence (free or late, with the fee) before the guest confirms.
@@ -351,20 +360,18 @@ export const manageMachine = setup({
           },
         },
         submitting: {
-          entry: assign({ problem: null }),
+          entry: 'clearProblem',
           invoke: {
             src: 'cancelReservation',
             id: 'cancelReservation',
             input: ({ context }) => ({ id: context.reservation!._id }),
             onDone: {
               target: '#manage.canceled',
-              actions: [assign({ reservation: ({ event }) => event.output }), 'reportCanceled'],
+              actions: ['storeCanceledReservation', 'reportCanceled'],
             },
             onError: {
               target: 'failed',
-              actions: assign({
-                problem: ({ event }) => ({ kind: 'cancel' as const, message: errorOf(event.error).message }),
-              }),
+              actions: 'noteCancelFailed',
             },
           },
         },

@@ -7,9 +7,10 @@
  * The browser never decides a payment succeeded: after the processor answers, `confirming` waits for
  * our server (which learns it from the processor's signed webhook or its own check).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import type { components } from '../src/api/schema';
 import { ERROR_CODES } from '../src/domain/error-codes';
+import { callErrorOf, outputOf } from './actor-event';
 
 type Schemas = components['schemas'];
 export type PaymentConfig = Schemas['PaymentConfig'];
@@ -22,13 +23,6 @@ export interface CardDetails {
   expMonth: number;
   expYear: number;
   cvc: string;
-}
-
-/** A refused call: the API's error code and message, and the field when the card was refused. */
-export interface PaymentCallError {
-  errorCode?: number;
-  message: string;
-  field?: string;
 }
 
 /** SPEC §8's payment texts, by what went wrong. */
@@ -97,10 +91,8 @@ const PAYABLE: readonly Payment['status'][] = ['REQUIRES_PAYMENT_METHOD', 'REQUI
 export const offersWallet = (context: Pick<PaymentContext, 'purpose' | 'config'>) =>
   context.purpose === 'reservation' && (context.config?.methods.includes('WALLET') ?? false);
 
-const callError = (error: unknown): PaymentCallError =>
-  typeof error === 'object' && error !== null && 'message' in error
-    ? (error as PaymentCallError)
-    : { message: String(error) };
+/** The configuration named by the card processor this app drives, in a done event of `loadConfig`. */
+const loadedConfig = (event: EventObject) => outputOf<PaymentConfig>(event);
 
 export const paymentMachine = setup({
   types: {
@@ -129,39 +121,64 @@ export const paymentMachine = setup({
   guards: {
     walletAllowed: ({ context }) => offersWallet(context),
     /** The configuration names a card processor this app does not drive. */
-    unsupportedProvider: ({ event }) =>
-      (event as unknown as { output: PaymentConfig }).output.provider !== SUPPORTED_PROVIDER,
+    unsupportedProvider: ({ event }) => loadedConfig(event).provider !== SUPPORTED_PROVIDER,
     /** The loaded configuration lets this payment come from the wallet. */
-    walletOffered: ({ context, event }) =>
-      offersWallet({ purpose: context.purpose, config: (event as unknown as { output: PaymentConfig }).output }),
+    walletOffered: ({ context, event }) => offersWallet({ purpose: context.purpose, config: loadedConfig(event) }),
     /** The server already has this payment as succeeded (a reload after paying). */
-    alreadyPaid: ({ event }) => (event as unknown as { output: Payment }).output.status === 'SUCCEEDED',
+    alreadyPaid: ({ event }) => outputOf<Payment>(event).status === 'SUCCEEDED',
     /** The server refused a new payment because another one has already paid the reservation. */
-    reservationPaid: ({ event }) => callError((event as unknown as { error: unknown }).error).errorCode === ERROR_CODES.ALREADY_PAID,
+    reservationPaid: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.ALREADY_PAID,
     /** The server gave this payment back in full (another payment had paid the reservation, or the hold is gone). */
-    paymentRefunded: ({ event }) => (event as unknown as { output: Payment }).output.status === 'REFUNDED',
+    paymentRefunded: ({ event }) => outputOf<Payment>(event).status === 'REFUNDED',
     /** The payment answered for this attempt's key is over (failed or refunded): no card can be given to it. */
-    paymentClosed: ({ event }) => !PAYABLE.includes((event as unknown as { output: Payment }).output.status),
+    paymentClosed: ({ event }) => !PAYABLE.includes(outputOf<Payment>(event).status),
     /** The card component has what confirming a card needs: the processor's intent and its client secret. */
     componentReady: ({ context }) => Boolean(context.payment?.intentId && context.payment.clientSecret),
     /** The processor asks for a 3-D Secure challenge. */
-    needsChallenge: ({ event }) => (event as unknown as { output: PaymentIntent }).output.status === 'requires_action',
+    needsChallenge: ({ event }) => outputOf<PaymentIntent>(event).status === 'requires_action',
     /** The processor refused the card details themselves (number, expiry, CVC). */
-    cardDetailsRefused: ({ event }) => callError((event as unknown as { error: unknown }).error).field !== undefined,
+    cardDetailsRefused: ({ event }) => callErrorOf(event).field !== undefined,
     /** Our server's word on the payment. */
-    paymentSucceeded: ({ event }) => (event as unknown as { output: Payment }).output.status === 'SUCCEEDED',
+    paymentSucceeded: ({ event }) => outputOf<Payment>(event).status === 'SUCCEEDED',
     /** The processor took the card: our server's confirmation is next. */
     cardTaken: ({ event }) => {
-      const status = (event as { output?: PaymentIntent }).output?.status;
+      const status = outputOf<PaymentIntent>(event).status;
       return status === 'succeeded' || status === 'processing';
     },
   },
   actions: {
+    clearProblem: assign({ problem: null }),
+    clearRefusal: assign({ refusal: null }),
+    storeConfig: assign({ config: ({ event }) => loadedConfig(event) }),
+    storePayment: assign({ payment: ({ event }) => outputOf<Payment>(event) }),
+    noteUnsupportedProvider: assign({ problem: 'provider' }),
+    noteConfigUnavailable: assign({ problem: 'config' }),
+    /** The payment answered for this key is over: the card component cannot be made. */
+    noteClosedPayment: assign({ problem: 'component', refusal: null }),
+    /** Pay pressed without an intent to confirm the card against. */
+    noteNotInitialized: assign({ problem: 'not-initialized', refusal: null }),
+    /** The server refused to start the payment: its words are shown under the problem. */
+    noteInitializationFailed: assign({ problem: 'initialization', refusal: ({ event }) => ({ message: callErrorOf(event).message }) }),
+    /** The processor refused a field of the card: shown beside it. */
+    noteCardRefused: assign({
+      refusal: ({ event }) => {
+        const error = callErrorOf(event);
+        return { message: error.message, field: error.field! };
+      },
+    }),
+    noteFailedDuringPayment: assign({ problem: 'during' }),
+    /** The wallet refused (a short balance, say): shown beside the choice of method. */
+    noteWalletRefused: assign({ refusal: ({ event }) => ({ message: callErrorOf(event).message }) }),
+    noteAbnormalStatus: assign({ problem: 'abnormal' }),
     /** A declined card: say why, and let a fresh payment attempt take the next card. */
     noteDecline: assign({
-      refusal: ({ event }) => ({ message: (event as { output?: PaymentIntent }).output?.lastError ?? '' }),
+      refusal: ({ event }) => ({ message: outputOf<PaymentIntent>(event).lastError ?? '' }),
       attempt: ({ context }) => context.attempt + 1,
     }),
+    /** A payment given back: forget it, and key the next attempt afresh. */
+    startNextAttempt: assign({ payment: null, attempt: ({ context }) => context.attempt + 1 }),
+    /** Pay again after a failure: a new attempt, nothing refused yet. */
+    retryAttempt: assign({ attempt: ({ context }) => context.attempt + 1, refusal: null }),
   },
 }).createMachine({
   id: 'payment',
@@ -179,30 +196,22 @@ export const paymentMachine = setup({
   initial: 'loadingConfig',
   states: {
     loadingConfig: {
-      entry: assign({ problem: null }),
+      entry: 'clearProblem',
       invoke: {
         id: 'loadConfig',
         src: 'loadConfig',
         onDone: [
-          {
-            guard: 'unsupportedProvider',
-            target: 'failed',
-            actions: assign({ problem: 'provider' }),
-          },
-          {
-            guard: 'walletOffered',
-            target: 'choosingMethod',
-            actions: assign({ config: ({ event }) => event.output }),
-          },
-          { target: 'initializingCard', actions: assign({ config: ({ event }) => event.output }) },
+          { guard: 'unsupportedProvider', target: 'failed', actions: 'noteUnsupportedProvider' },
+          { guard: 'walletOffered', target: 'choosingMethod', actions: 'storeConfig' },
+          { target: 'initializingCard', actions: 'storeConfig' },
         ],
-        onError: { target: 'failed', actions: assign({ problem: 'config' }) },
+        onError: { target: 'failed', actions: 'noteConfigUnavailable' },
       },
     },
     choosingMethod: {
       on: {
-        'method.card': { target: 'initializingCard', actions: assign({ refusal: null }) },
-        'method.wallet': { target: 'payingByWallet', actions: assign({ refusal: null }) },
+        'method.card': { target: 'initializingCard', actions: 'clearRefusal' },
+        'method.wallet': { target: 'payingByWallet', actions: 'clearRefusal' },
       },
     },
     initializingCard: {
@@ -218,45 +227,37 @@ export const paymentMachine = setup({
         }),
         onDone: [
           // Paid already (a reload after paying): nothing more to ask.
-          {
-            guard: 'alreadyPaid',
-            target: 'succeeded',
-            actions: assign({ payment: ({ event }) => event.output }),
-          },
+          { guard: 'alreadyPaid', target: 'succeeded', actions: 'storePayment' },
           // An earlier attempt given back for the same key (the booking open twice) that failed: start afresh.
-          { guard: 'paymentClosed', target: 'failed', actions: assign({ problem: 'component', refusal: null }) },
-          { target: 'cardForm', actions: assign({ payment: ({ event }) => event.output }) },
+          { guard: 'paymentClosed', target: 'failed', actions: 'noteClosedPayment' },
+          { target: 'cardForm', actions: 'storePayment' },
         ],
         onError: [
           // Paid by another payment meanwhile (a second tab): the booking goes on to be completed.
           { guard: 'reservationPaid', target: 'succeeded' },
           // The server's words (another payment in progress, the hold gone...) are shown under the problem.
-          {
-            target: 'failed',
-            actions: assign({ problem: 'initialization', refusal: ({ event }) => ({ message: callError(event.error).message }) }),
-          },
+          { target: 'failed', actions: 'noteInitializationFailed' },
         ],
       },
     },
     cardForm: {
       on: {
         'card.submit': [
-          { guard: 'componentReady', target: 'submitting', actions: assign({ refusal: null, problem: null }) },
+          { guard: 'componentReady', target: 'submitting', actions: ['clearRefusal', 'clearProblem'] },
           // The processor gave no intent back (it did not know it): a fresh attempt makes a new one.
-          { target: 'failed', actions: assign({ refusal: null, problem: 'not-initialized' }) },
+          { target: 'failed', actions: 'noteNotInitialized' },
         ],
-        'method.wallet': { guard: 'walletAllowed', target: 'payingByWallet', actions: assign({ refusal: null }) },
+        'method.wallet': { guard: 'walletAllowed', target: 'payingByWallet', actions: 'clearRefusal' },
       },
     },
     submitting: {
       invoke: {
         id: 'confirmCard',
         src: 'confirmCard',
-        input: ({ context, event }) => ({
-          intentId: context.payment!.intentId!,
-          clientSecret: context.payment!.clientSecret!,
-          card: (event as Extract<PaymentEvent, { type: 'card.submit' }>).card,
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'card.submit');
+          return { intentId: context.payment!.intentId!, clientSecret: context.payment!.clientSecret!, card: event.card };
+        },
         onDone: [
           { guard: 'needsChallenge', target: 'challenge' },
           { guard: 'cardTaken', target: 'confirming' },
@@ -264,14 +265,8 @@ export const paymentMachine = setup({
           { target: 'initializingCard', actions: 'noteDecline' },
         ],
         onError: [
-          {
-            guard: 'cardDetailsRefused',
-            target: 'cardForm',
-            actions: assign({
-              refusal: ({ event }) => ({ message: callError(event.error).message, field: callError(event.error).field! }),
-            }),
-          },
-          { target: 'cardForm', actions: assign({ problem: 'during' }) },
+          { guard: 'cardDetailsRefused', target: 'cardForm', actions: 'noteCardRefused' },
+          { target: 'cardForm', actions: 'noteFailedDuringPayment' },
         ],
       },
     },
@@ -285,15 +280,15 @@ export const paymentMachine = setup({
       invoke: {
         id: 'answerChallenge',
         src: 'answerChallenge',
-        input: ({ context, event }) => ({
-          intentId: context.payment!.intentId!,
-          outcome: event.type === 'challenge.approve' ? ('approve' as const) : ('fail' as const),
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, ['challenge.approve', 'challenge.fail']);
+          return { intentId: context.payment!.intentId!, outcome: event.type === 'challenge.approve' ? ('approve' as const) : ('fail' as const) };
+        },
         onDone: [
           { guard: 'cardTaken', target: 'confirming' },
           { target: 'initializingCard', actions: 'noteDecline' },
         ],
-        onError: { target: 'cardForm', actions: assign({ problem: 'during' }) },
+        onError: { target: 'cardForm', actions: 'noteFailedDuringPayment' },
       },
     },
     confirming: {
@@ -302,21 +297,13 @@ export const paymentMachine = setup({
         src: 'waitForPayment',
         input: ({ context }) => ({ paymentId: context.payment!._id }),
         onDone: [
-          {
-            guard: 'paymentSucceeded',
-            target: 'succeeded',
-            actions: assign({ payment: ({ event }) => event.output }),
-          },
+          { guard: 'paymentSucceeded', target: 'succeeded', actions: 'storePayment' },
           // Given back as a second payment (or for a hold gone): a new attempt, which the server answers
           // with 'already paid' (then the booking completes) or with why it cannot be paid.
-          {
-            guard: 'paymentRefunded',
-            target: 'initializingCard',
-            actions: assign({ payment: null, attempt: ({ context }) => context.attempt + 1 }),
-          },
-          { target: 'failed', actions: assign({ problem: 'abnormal', payment: ({ event }) => event.output }) },
+          { guard: 'paymentRefunded', target: 'initializingCard', actions: 'startNextAttempt' },
+          { target: 'failed', actions: ['noteAbnormalStatus', 'storePayment'] },
         ],
-        onError: { target: 'failed', actions: assign({ problem: 'abnormal' }) },
+        onError: { target: 'failed', actions: 'noteAbnormalStatus' },
       },
     },
     payingByWallet: {
@@ -330,14 +317,11 @@ export const paymentMachine = setup({
           method: 'WALLET',
           idempotencyKey: `${context.keyPrefix}-wallet-${context.attempt}`,
         }),
-        onDone: { target: 'succeeded', actions: assign({ payment: ({ event }) => event.output }) },
+        onDone: { target: 'succeeded', actions: 'storePayment' },
         onError: [
           { guard: 'reservationPaid', target: 'succeeded' },
           // A short balance, say: the guest pays by card instead.
-          {
-            target: 'choosingMethod',
-            actions: assign({ refusal: ({ event }) => ({ message: callError(event.error).message }) }),
-          },
+          { target: 'choosingMethod', actions: 'noteWalletRefused' },
         ],
       },
     },
@@ -346,7 +330,7 @@ export const paymentMachine = setup({
     },
     failed: {
       on: {
-        retry: { target: 'loadingConfig', actions: assign({ attempt: ({ context }) => context.attempt + 1, refusal: null }) },
+        retry: { target: 'loadingConfig', actions: 'retryAttempt' },
       },
     },
   },

@@ -5,9 +5,10 @@
  * event of the token keys and send `session.sync`. The token refresh is timed on the server's clock:
  * the calls' answers bring its offset from the device's (`clockOffsetMs`, src/api/server-clock.ts).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { accessTokenExpiresAt } from '../src/api/token-claims';
+import { callErrorOf, outputOf } from './actor-event';
 
 export interface SessionUser {
   _id: string;
@@ -89,10 +90,34 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    /** Keeps the tokens and the user under SPEC §3's storage keys. */
-    saveSession: (_, _login: LoginResult) => {},
+    /** Keeps the tokens and the user of the log-in's answer under SPEC §3's storage keys. */
+    saveSession: () => {},
     /** Forgets tokens and the cached user. */
     clearSession: () => {},
+    storeProfile: assign(({ event }) => {
+      const { user, clockOffsetMs } = outputOf<LoadedProfile>(event);
+      return { user, clockOffsetMs };
+    }),
+    clearLoginNotice: assign({ notice: null, errorMessage: null }),
+    storeLogin: assign(({ event }) => {
+      const login = outputOf<LoginResult>(event);
+      return { user: login.user, tokenExpiresAt: accessTokenExpiresAt(login.token), clockOffsetMs: login.clockOffsetMs };
+    }),
+    /** The server's words ('Incorrect E-mail or Password', a rate limit) for the log-in page. */
+    noteLoginFailed: assign({ notice: 'login-failed', errorMessage: ({ event }) => callErrorOf(event).message }),
+    storeUpcomingCount: assign({ upcomingCount: ({ event }) => outputOf<number>(event) }),
+    setUpcomingCount: assign({
+      upcomingCount: ({ event }) => {
+        assertEvent(event, 'upcoming.set');
+        return event.count;
+      },
+    }),
+    /** A refresh's new expiry, whether this chart refreshed or the API client did (`tokens.refreshed`). */
+    storeTokenTiming: assign(({ event }) => {
+      const { tokenExpiresAt, clockOffsetMs } = event.type === 'tokens.refreshed' ? event : outputOf<RefreshedTokens>(event);
+      return { tokenExpiresAt, clockOffsetMs };
+    }),
+    forgetUser: assign({ user: null, upcomingCount: 0, tokenExpiresAt: null, notice: 'login-expired' }),
   },
   guards: {
     hasAccessToken: ({ context }) => context.tokenExpiresAt !== null,
@@ -130,7 +155,7 @@ export const sessionMachine = setup({
         id: 'loadProfile',
         onDone: {
           target: 'loggedIn',
-          actions: assign({ user: ({ event }) => event.output.user, clockOffsetMs: ({ event }) => event.output.clockOffsetMs }),
+          actions: 'storeProfile',
         },
         onError: { target: 'loggedOut', actions: 'clearSession' },
       },
@@ -143,28 +168,21 @@ export const sessionMachine = setup({
       },
     },
     loggingIn: {
-      entry: assign({ notice: null, errorMessage: null }),
+      entry: 'clearLoginNotice',
       invoke: {
         src: 'logIn',
         id: 'logIn',
-        input: ({ event }) => (event as Extract<SessionEvent, { type: 'login.submit' }>).credentials,
+        input: ({ event }) => {
+          assertEvent(event, 'login.submit');
+          return event.credentials;
+        },
         onDone: {
           target: 'loggedIn',
-          actions: [
-            { type: 'saveSession', params: ({ event }) => event.output },
-            assign({
-              user: ({ event }) => event.output.user,
-              tokenExpiresAt: ({ event }) => accessTokenExpiresAt(event.output.token),
-              clockOffsetMs: ({ event }) => event.output.clockOffsetMs,
-            }),
-          ],
+          actions: ['saveSession', 'storeLogin'],
         },
         onError: {
           target: 'loggedOut',
-          actions: assign({
-            notice: 'login-failed',
-            errorMessage: ({ event }) => (event.error instanceof Error ? event.error.message : null),
-          }),
+          actions: 'noteLoginFailed',
         },
       },
     },
@@ -173,7 +191,7 @@ export const sessionMachine = setup({
         src: 'loadUpcomingCount',
         id: 'loadUpcomingCount',
         input: ({ context }) => ({ userId: context.user!._id }),
-        onDone: { actions: assign({ upcomingCount: ({ event }) => event.output }) },
+        onDone: { actions: 'storeUpcomingCount' },
         // The count is a nicety: a failure to read it leaves the session as it is.
         onError: {},
       },
@@ -188,10 +206,7 @@ export const sessionMachine = setup({
             id: 'refreshTokens',
             onDone: {
               target: 'active',
-              actions: assign({
-                tokenExpiresAt: ({ event }) => event.output.tokenExpiresAt,
-                clockOffsetMs: ({ event }) => event.output.clockOffsetMs,
-              }),
+              actions: 'storeTokenTiming',
             },
             onError: { target: '#session.expired' },
           },
@@ -203,14 +218,14 @@ export const sessionMachine = setup({
         'tokens.refreshed': {
           target: '.active',
           reenter: true,
-          actions: assign({ tokenExpiresAt: ({ event }) => event.tokenExpiresAt, clockOffsetMs: ({ event }) => event.clockOffsetMs }),
+          actions: 'storeTokenTiming',
         },
         'session.sync': { guard: 'signedOutElsewhere', target: 'loggedOut', actions: 'clearSession' },
-        'upcoming.set': { actions: assign({ upcomingCount: ({ event }) => event.count }) },
+        'upcoming.set': { actions: 'setUpcomingCount' },
       },
     },
     expired: {
-      entry: ['clearSession', assign({ user: null, upcomingCount: 0, tokenExpiresAt: null, notice: 'login-expired' })],
+      entry: ['clearSession', 'forgetUser'],
       on: {
         'login.submit': { target: 'loggingIn' },
         'session.sync': { guard: 'signedInElsewhere', target: 'loadingProfile' },

@@ -4,7 +4,13 @@
  * copied from the venue (a slot's period and dining areas, the held reservation's experience and area)
  * (and the areas' descriptions) are looked up again by id, or by the period's place in the venue's hours.
  */
-import type { Reservation, Timeslot, VenueDetail } from './booking.machine';
+// From the API's types rather than the booking chart, which imports this module: no import cycle.
+import type { components } from '../src/api/schema';
+
+type Schemas = components['schemas'];
+type VenueDetail = Schemas['VenueDetail'];
+type Timeslot = Schemas['Timeslot'];
+type Reservation = Schemas['Reservation'];
 
 interface VenueCopies {
   venue: VenueDetail | null;

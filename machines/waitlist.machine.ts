@@ -8,7 +8,7 @@
  * the chart refuses in the entry's state is answered 409. Side effects (holding the table, the mail,
  * passing the table on) are the server's, named here as actions so the chart says when they happen.
  */
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 
 /** An entry's status as stored and as the API answers it. */
 export type WaitlistStatus = 'WAITING' | 'OFFERED' | 'BOOKED' | 'DECLINED' | 'LAPSED' | 'LEFT' | 'EXPIRED';
@@ -44,7 +44,12 @@ export const waitlistMachine = setup({
     input: {} as Omit<WaitlistContext, 'offeredStartTime'> & { offeredStartTime?: number | null },
   },
   actions: {
-    recordOffer: assign({ offeredStartTime: ({ event }) => (event.type === 'table.offer' ? event.startTime : null) }),
+    recordOffer: assign({
+      offeredStartTime: ({ event }) => {
+        assertEvent(event, 'table.offer');
+        return event.startTime;
+      },
+    }),
     /** The server mails the offer with its link (outbox). */
     mailOffer: () => {},
     /** The server releases the held table (when the guest gives it up). */

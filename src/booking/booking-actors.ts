@@ -2,20 +2,12 @@
 import { fromPromise } from 'xstate';
 import type { Agreements, CreatedHold, Draft, GuestDetails, Reservation, SlotSearch, VenueDetail } from '../../machines/booking.machine';
 import { api, tokens } from '../api/api';
-import { ApiFailure, unwrap } from '../api/api-error';
+import { unwrap } from '../api/api-error';
+import { throwCallError } from '../../machines/call-error';
 import { meKey, venueKey } from '../api/query-keys';
 import { serverClock } from '../api/server-clock';
 import { fetchOnce } from '../api/use-api-query';
 import { isMobileDevice } from './booking-source';
-
-/** The chart reads `errorCode`, `message` and, for a large party, `contact` from a refused call. */
-function asCallError(error: unknown): never {
-  if (error instanceof ApiFailure) {
-    const contact = (error.body as { contact?: { phone: string; email: string } } | undefined)?.contact;
-    throw { errorCode: error.errorCode, message: error.message, ...(contact ? { contact } : {}) };
-  }
-  throw { message: error instanceof Error ? error.message : String(error) };
-}
 
 /** The venue, in the active language. */
 export function fetchVenue(domain: string): Promise<VenueDetail> {
@@ -27,7 +19,7 @@ export function fetchVenue(domain: string): Promise<VenueDetail> {
 }
 
 export const bookingActors = {
-  loadVenue: fromPromise<VenueDetail, { domain: string }>(({ input }) => fetchVenue(input.domain).catch(asCallError)),
+  loadVenue: fromPromise<VenueDetail, { domain: string }>(({ input }) => fetchVenue(input.domain).catch(throwCallError)),
   loadTimeslots: fromPromise<SlotSearch, { venueId: string; experienceId: string; date: string; numberOfGuests: number }>(
     ({ input }) =>
       unwrap(
@@ -39,7 +31,7 @@ export const bookingActors = {
         }),
       )
         .then(({ data }) => ({ open: data.open, timeslots: data.timeslots }))
-        .catch(asCallError),
+        .catch(throwCallError),
   ),
   createReservation: fromPromise<CreatedHold, { venueId: string; draft: Draft }>(async ({ input }) => {
     const { draft } = input;
@@ -56,7 +48,7 @@ export const bookingActors = {
           locale: (document.documentElement.lang || 'en') as never,
         },
       }),
-    ).catch(asCallError);
+    ).catch(throwCallError);
     // This answer's Date header has just set the clock: the countdown runs on the server's time.
     return { reservation: body.data, clockOffsetMs: serverClock.offsetMs };
   }),
@@ -77,13 +69,13 @@ export const bookingActors = {
   sendVerificationCode: fromPromise<void, { mobileCountryCode: string; mobileNumber: string }>(({ input }) =>
     unwrap(api.POST('/public/guest/verify-phone-number', { body: input }))
       .then(() => undefined)
-      .catch(asCallError),
+      .catch(throwCallError),
   ),
   confirmVerificationCode: fromPromise<void, { mobileCountryCode: string; mobileNumber: string; code: string }>(
     ({ input }) =>
       unwrap(api.POST('/public/guest/confirm-phone-number', { body: input }))
         .then(() => undefined)
-        .catch(asCallError),
+        .catch(throwCallError),
   ),
   completeReservation: fromPromise<Reservation, { reservationId: string; guest: GuestDetails; agreements: Agreements }>(
     ({ input }) =>
@@ -94,11 +86,11 @@ export const bookingActors = {
         }),
       )
         .then((body) => body.data)
-        .catch(asCallError),
+        .catch(throwCallError),
   ),
   releaseReservation: fromPromise<void, { reservationId: string }>(({ input }) =>
     unwrap(api.PUT('/user/reservation/v1.1/cancel/{id}', { params: { path: { id: input.reservationId } } }))
       .then(() => undefined)
-      .catch(asCallError),
+      .catch(throwCallError),
   ),
 };

@@ -2,17 +2,13 @@
 import { fromPromise } from 'xstate';
 import type { CardDetails, CreatePaymentInput, Payment, PaymentConfig, PaymentIntent } from '../../machines/payment.machine';
 import { api } from '../api/api';
-import { ApiFailure, unwrap } from '../api/api-error';
+import { unwrap } from '../api/api-error';
+import { throwCallError } from '../../machines/call-error';
 
 /** How often, and how long, to ask our server whether the processor's word has arrived. */
 const POLL_MS = 1000;
 const POLL_LIMIT_MS = 45_000;
 const PENDING = new Set<Payment['status']>(['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION', 'PROCESSING']);
-
-function asCallError(error: unknown): never {
-  if (error instanceof ApiFailure) throw { errorCode: error.errorCode, message: error.message, ...(error.field ? { field: error.field } : {}) };
-  throw { message: error instanceof Error ? error.message : String(error) };
-}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -20,7 +16,7 @@ export const paymentActors = {
   loadConfig: fromPromise<PaymentConfig>(() =>
     unwrap(api.GET('/user/payment/config'))
       .then((body) => body.data)
-      .catch(asCallError),
+      .catch(throwCallError),
   ),
   /** A reservation's payment, or a wallet top-up (always by card). */
   createPayment: fromPromise<Payment, CreatePaymentInput>(({ input }) =>
@@ -33,7 +29,7 @@ export const paymentActors = {
           }),
     )
       .then((body) => body.data)
-      .catch(asCallError),
+      .catch(throwCallError),
   ),
   confirmCard: fromPromise<PaymentIntent, { intentId: string; clientSecret: string; card: CardDetails }>(({ input }) =>
     unwrap(
@@ -43,7 +39,7 @@ export const paymentActors = {
       }),
     )
       .then((body) => body.data)
-      .catch(asCallError),
+      .catch(throwCallError),
   ),
   answerChallenge: fromPromise<PaymentIntent, { intentId: string; outcome: 'approve' | 'fail' }>(({ input }) =>
     unwrap(
@@ -53,7 +49,7 @@ export const paymentActors = {
       }),
     )
       .then((body) => body.data)
-      .catch(asCallError),
+      .catch(throwCallError),
   ),
   /** Our server's word on the payment, once the processor's webhook (or its own check) has settled it. */
   waitForPayment: fromPromise<Payment, { paymentId: string }>(async ({ input, signal }) => {
@@ -61,7 +57,7 @@ export const paymentActors = {
     for (;;) {
       const payment = await unwrap(api.GET('/user/payment/{id}', { params: { path: { id: input.paymentId } } }))
         .then((body) => body.data)
-        .catch(asCallError);
+        .catch(throwCallError);
       if (!PENDING.has(payment.status) || Date.now() - started > POLL_LIMIT_MS || signal.aborted) return payment;
       await wait(POLL_MS);
     }

@@ -25,6 +25,17 @@ export const COMPLETION_ERRORS = {
 
 export type CompletionErrorCode = keyof typeof COMPLETION_ERRORS;
 
+/** SPEC §8's completion codes that the booking chart branches on, by name. */
+export const COMPLETION_CODES = {
+  NOT_A_MEMBER: 1010101,
+  ACTIVE_LIMIT: 1010104,
+  ANNUAL_LIMIT: 1010105,
+  EXPIRED: 10202,
+  TOO_LATE: 10203,
+  MOBILE_REQUIRED: 10205,
+  OVERLAP: 10208,
+} as const satisfies Record<string, CompletionErrorCode>;
+
 /** Codes of our own, outside the completion catalogue. */
 export const ERROR_CODES = {
   VALIDATION: 40000,

@@ -4,13 +4,13 @@
  * calls read it from `link`, which also keeps what the last answer said of the link.
  */
 import { fromPromise } from 'xstate';
-import type { AvailabilityQuery, CallError, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
+import type { AvailabilityQuery, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
 import type { components } from '../api/schema';
 import { api } from '../api/api';
 import { unwrap } from '../api/api-error';
 import { serverClock } from '../api/server-clock';
 import { ERROR_CODES } from '../domain/error-codes';
-import { asCallError } from './manage-actors';
+import { throwCallError, type CallError } from '../../machines/call-error';
 
 export type ManagedReservation = components['schemas']['ManagedReservation'];
 
@@ -45,7 +45,7 @@ export function linkActors(holder: LinkHolder) {
     loadReservation: fromPromise<LoadedReservation, { id: string }>(() =>
       readThroughLink(holder)
         .then((reservation) => ({ reservation, clockOffsetMs: serverClock.offsetMs }))
-        .catch((error) => (error instanceof Error ? asCallError(error) : Promise.reject(error))),
+        .catch(throwCallError),
     ),
     loadAvailability: fromPromise<Timeslot[], AvailabilityQuery>(({ input }) =>
       unwrap(
@@ -54,7 +54,7 @@ export function linkActors(holder: LinkHolder) {
         }),
       )
         .then((body) => body.data.timeslots)
-        .catch(asCallError),
+        .catch(throwCallError),
     ),
     changeReservation: fromPromise<Reservation, ChangeRequest>(({ input }) =>
       unwrap(
@@ -64,12 +64,12 @@ export function linkActors(holder: LinkHolder) {
         }),
       )
         .then((body) => reservationOf(holder, body.data))
-        .catch((error) => (error instanceof Error ? asCallError(error) : Promise.reject(error))),
+        .catch(throwCallError),
     ),
     cancelReservation: fromPromise<Reservation, { id: string }>(() =>
       unwrap(api.PUT('/manage/{token}/cancel', path(holder)))
         .then((body) => reservationOf(holder, body.data))
-        .catch((error) => (error instanceof Error ? asCallError(error) : Promise.reject(error))),
+        .catch(throwCallError),
     ),
   };
 }

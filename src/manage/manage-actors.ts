@@ -1,23 +1,12 @@
 /** The manage chart's calls through the typed API client; reads are shared with the pages' queries. */
 import { fromPromise } from 'xstate';
-import type { AvailabilityQuery, CallError, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
+import type { AvailabilityQuery, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
 import { api } from '../api/api';
-import { ApiFailure, unwrap } from '../api/api-error';
+import { unwrap } from '../api/api-error';
+import { throwCallError } from '../../machines/call-error';
 import { fetchOnce, invalidate } from '../api/use-api-query';
-import { RequestFailure } from '../api/auth-fetch';
 import { serverClock } from '../api/server-clock';
 import { AVAILABILITY_PREFIX, availabilityKey, MONEY_PREFIXES, RESERVATION_PREFIX, reservationKey } from '../api/query-keys';
-
-/**
- * The chart keeps `status`, `errorCode` and the English `message` of a refused call ('timeout' or 'network'
- * when no answer came); the page puts the message into the user's language.
- */
-export function asCallError(error: unknown): never {
-  if (error instanceof ApiFailure) {
-    throw { status: error.status, errorCode: error.errorCode, message: error.message } satisfies CallError;
-  }
-  throw { message: error instanceof RequestFailure ? error.kind : 'An error occurred!' } satisfies CallError;
-}
 
 /** Kept lists, reservations and slots are stale once a reservation moved or was cancelled. */
 function forgetReservations() {
@@ -38,7 +27,7 @@ export function manageActors(userId: string) {
     loadReservation: fromPromise<LoadedReservation, { id: string }>(({ input }) =>
       fetchReservation(userId, input.id)
         .then((reservation) => ({ reservation, clockOffsetMs: serverClock.offsetMs }))
-        .catch(asCallError),
+        .catch(throwCallError),
     ),
     loadAvailability: fromPromise<Timeslot[], AvailabilityQuery>(({ input }) =>
       fetchOnce(availabilityKey(input), () =>
@@ -54,7 +43,7 @@ export function manageActors(userId: string) {
             },
           }),
         ).then((body) => body.data.timeslots),
-      ).catch(asCallError),
+      ).catch(throwCallError),
     ),
     changeReservation: fromPromise<Reservation, ChangeRequest>(async ({ input }) => {
       try {
@@ -68,7 +57,7 @@ export function manageActors(userId: string) {
       } catch (error) {
         // A refusal means the kept slots were wrong: the form's re-check must ask the server again.
         invalidate(AVAILABILITY_PREFIX);
-        return asCallError(error);
+        return throwCallError(error);
       } finally {
         invalidate(RESERVATION_PREFIX);
       }
@@ -81,7 +70,7 @@ export function manageActors(userId: string) {
         MONEY_PREFIXES.forEach(invalidate);
         return body.data;
       } catch (error) {
-        return asCallError(error);
+        return throwCallError(error);
       }
     }),
   };

@@ -3,6 +3,7 @@
  * restore or the guest starts one, so a first visit does not pay for the chart.
  */
 import { createActor, fromPromise } from 'xstate';
+import { outputOf } from '../../machines/actor-event';
 import { sessionMachine, type Credentials, type LoadedProfile, type LoginResult, type SessionUser } from '../../machines/session.machine';
 import { api, tokenTiming } from '../api/api';
 import { unwrap } from '../api/api-error';
@@ -46,7 +47,8 @@ const appSessionMachine = sessionMachine.provide({
     }),
   },
   actions: {
-    saveSession: (_, login) => {
+    saveSession: ({ event }) => {
+      const login = outputOf<LoginResult>(event);
       invalidate(ME_PREFIX);
       tokens.save(login);
       tokens.saveUser(login.user);

@@ -1,11 +1,9 @@
 /**
  * docs/statecharts/ follows the charts: each Markdown page is what `npm run statecharts` writes today,
- * and each SVG was drawn from today's Mermaid text (the hash it records). Also checks what keeps a
- * chart importable into the Stately visualizer: `setup(...).createMachine(...)` and every guard,
- * invoked actor, delay and custom action referred to by name.
+ * and each SVG was drawn from today's Mermaid text (the hash it records). What keeps a chart importable
+ * into Stately's editor (implementations named, never inline) is tests/machines/chart-config.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { CHARTS, stampedHash, statechartDocuments } from '../../scripts/statecharts-mermaid';
 
@@ -33,68 +31,4 @@ describe('docs/statecharts', () => {
       expect(readme).toContain(`(${name}.svg)`);
     }
   });
-});
-
-type Node = AnyStateMachine['root'];
-interface Transition {
-  eventType: string;
-  guard?: unknown;
-  actions: unknown[];
-  delay?: unknown;
-}
-
-/** Why a guard is not one the visualizer can name, or null when it is. */
-function unnamedGuard(guard: unknown): string | null {
-  if (guard === undefined || typeof guard === 'string') return null;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return null;
-  if (typeof guard === 'function') {
-    const combined = (guard as { guards?: unknown[] }).guards;
-    if (Array.isArray(combined)) return combined.map(unnamedGuard).find((reason) => reason !== null) ?? null;
-  }
-  return 'an inline guard function';
-}
-
-/** Why an action is an unnamed implementation, or null when it is named or one of XState's own. */
-function unnamedAction(action: unknown): string | null {
-  if (typeof action === 'string') return null;
-  if (typeof action === 'object' && action !== null && 'type' in action) return null;
-  const type = (action as { type?: unknown }).type;
-  return typeof type === 'string' && type.startsWith('xstate.') ? null : 'an inline action function';
-}
-
-function problems(machine: AnyStateMachine): string[] {
-  const found: string[] = [];
-  const visit = (node: Node) => {
-    const transitions = [...node.transitions.values()].flat() as unknown as Transition[];
-    for (const t of [...transitions, ...((node.always ?? []) as unknown as Transition[])]) {
-      const where = `#${node.id} on ${t.eventType || 'always'}`;
-      const guard = unnamedGuard(t.guard);
-      if (guard) found.push(`${where}: ${guard}`);
-      for (const action of t.actions) {
-        const reason = unnamedAction(action);
-        if (reason) found.push(`${where}: ${reason}`);
-      }
-      if (typeof t.delay === 'function') found.push(`${where}: an inline delay`);
-    }
-    for (const action of [...node.entry, ...node.exit]) {
-      const reason = unnamedAction(action);
-      if (reason) found.push(`#${node.id} entry/exit: ${reason}`);
-    }
-    for (const invoke of node.invoke) {
-      if (String(invoke.src).startsWith('xstate.invoke.')) found.push(`#${node.id}: an inline invoked actor`);
-    }
-    Object.values(node.states).forEach((child) => visit(child as Node));
-  };
-  visit(machine.root);
-  return found;
-}
-
-describe('charts importable into the Stately visualizer', () => {
-  for (const chart of CHARTS) {
-    it(`${chart.name}: setup().createMachine() with named implementations`, () => {
-      const source = readFileSync(new URL(`../../${chart.file}`, import.meta.url), 'utf8');
-      expect(source).toMatch(/export const \w+ = setup\(\{[\s\S]*\}\)\.createMachine\(\{/);
-      expect(problems(chart.machine)).toEqual([]);
-    });
-  }
 });

@@ -1,11 +1,9 @@
 /**
- * Choosing a table inside a booking transaction: lock the candidate tables, clear run-out holds on them,
- * and take the smallest one still free. Two bookings that could want the same table queue on its lock.
- * Creating and moving a reservation both place it this way.
+ * Choosing a table inside a booking transaction: lock the candidate tables for the slot's day, clear
+ * run-out holds on them, and take the smallest one still free. Two bookings that could want the same
+ * table at overlapping times queue on its lock. Creating and moving a reservation both place it this way.
  */
-import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { venueTables } from '../db/schema';
 import {
   fittingTables,
   groupBusy,
@@ -17,6 +15,7 @@ import {
   type VenueTableRow,
 } from './availability';
 import { expireStaleHolds } from './hold-expiry';
+import { lockTableDays } from './table-day-locks';
 
 export interface TableRequest {
   entry: CatalogVenue;
@@ -30,15 +29,16 @@ export interface TableRequest {
 }
 
 /**
- * Locks the tables that fit the party (`SELECT ... FOR UPDATE` in id order, so bookings never deadlock),
- * cancels run-out holds on them, and returns the smallest free one, or undefined when none is free.
+ * Locks the tables that fit the party for the slot's day (not their rows: bookings of other days go on),
+ * cancels run-out holds on them in the slot, and returns the smallest free one, or undefined when none is free.
  */
 async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<VenueTableRow | undefined> {
   const candidates = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId);
   if (candidates.length === 0) return undefined;
-  const ids = candidates.map((t) => t.id).sort();
-  await tx.select({ id: venueTables.id }).from(venueTables).where(inArray(venueTables.id, ids)).orderBy(asc(venueTables.id)).for('update');
-  await expireStaleHolds(tx, request.now, { tableIds: ids });
+  const ids = candidates.map((t) => t.id);
+  const { startMs, endMs } = request.slot;
+  await lockTableDays(tx, ids, startMs, endMs);
+  await expireStaleHolds(tx, request.now, { tableIds: ids, during: { fromMs: startMs, toMs: endMs } });
   const busy = await loadBusyIntervals(tx, {
     venueId: request.entry.venue.id,
     date: request.date,

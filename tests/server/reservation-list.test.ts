@@ -1,0 +1,116 @@
+/**
+ * My reservations in pages: every upcoming reservation at once, past ones 20 at a time newest first,
+ * each page continuing exactly where the last ended (ties on the start broken by id), whatever is added
+ * meanwhile.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { experiences, reservations, users, venueTables } from '../../server/db/schema';
+import { newId } from '../../server/lib/ids';
+import { addDays, hongKongToday, serviceDayStartMs } from '../../src/domain/time';
+import { experienceIdByName, OBE } from './fixtures';
+import { createTestApi, testDrivers, type TestApi } from './harness';
+
+interface Listed {
+  _id: string;
+  date: string;
+  status: string;
+}
+
+for (const driver of testDrivers()) {
+  describe(`reservation list pages (${driver})`, () => {
+    let api: TestApi;
+
+    beforeAll(async () => {
+      api = await createTestApi({ driver });
+    });
+    afterAll(async () => {
+      await api?.close();
+    });
+
+    let guests = 0;
+    /** A guest with `count` past bookings, two on each day (same start, so only the id orders them), going back from yesterday. */
+    async function guestWithPast(count: number) {
+      // Each guest's bookings at their own hour: the tables are shared.
+      const startTime = 11 * 60 + 150 * guests++;
+      const id = newId();
+      const user = { id, role: 'guest' as const, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Page', lastName: 'Reader' };
+      await api.deps.db.insert(users).values(user);
+      const tables = (await api.deps.db.select().from(venueTables)).filter((t) => t.venueId === OBE);
+      const [experience] = (await api.deps.db.select().from(experiences)).filter((e) => e.venueId === OBE);
+      const today = hongKongToday(api.clock.now());
+      const rows = Array.from({ length: count }, (_, i) => {
+        const date = addDays(today, -1 - Math.floor(i / 2));
+        const startsAt = serviceDayStartMs(date) + startTime * 60_000;
+        return {
+          id: newId(),
+          uniqueId: `LIST-${id.slice(-6)}-${i}`,
+          userId: id,
+          venueId: OBE,
+          experienceId: experience!.id,
+          tableId: tables[i % 2]!.id,
+          date,
+          startTime,
+          duration: 120,
+          startsAt: new Date(startsAt),
+          endsAt: new Date(startsAt + 7_200_000),
+          numberOfGuests: tables[i % 2]!.minGuests,
+          status: i % 5 === 0 ? ('CANCELED' as const) : ('CONFIRMED' as const),
+          bookingSource: 'GUEST_WEB' as const,
+          prePaymentType: experience!.prePaymentType,
+        };
+      });
+      await api.deps.db.insert(reservations).values(rows);
+      return { token: api.tokenFor(user), pastIds: rows.map((r) => r.id) };
+    }
+
+    const list = (token: string, cursor?: string) =>
+      api.request('GET', cursor === undefined ? '/user/reservation' : `/user/reservation?pastCursor=${encodeURIComponent(cursor)}`, { token });
+
+    it('answers every upcoming reservation and the newest 20 past ones, then the rest page by page', async () => {
+      const { token, pastIds } = await guestWithPast(45);
+      const bar = await experienceIdByName(api.deps.db, OBE, 'Bar Seating');
+      const date = addDays(hongKongToday(api.clock.now()), 3);
+      const hold = await api.request('POST', '/user/reservation/v1.1', { token, body: { venueId: OBE, experienceId: bar, date, startTime: 1200, numberOfGuests: 2 } });
+      expect(hold.status).toBe(201);
+
+      const first = await list(token);
+      expect(first.status).toBe(200);
+      const firstIds = first.body.data.map((r: Listed) => r._id);
+      expect(firstIds[0]).toBe(hold.body.data._id);
+      const seen: string[] = firstIds.slice(1);
+      expect(seen).toHaveLength(20);
+      expect(first.body.data.slice(1).map((r: Listed) => r.status)).toContain('EXPIRED');
+
+      let cursor: string | null = first.body.pastCursor;
+      const pageSizes: number[] = [];
+      while (cursor) {
+        const page = await list(token, cursor);
+        expect(page.status).toBe(200);
+        pageSizes.push(page.body.data.length);
+        seen.push(...page.body.data.map((r: Listed) => r._id));
+        cursor = page.body.pastCursor;
+      }
+      expect(pageSizes).toEqual([20, 5]);
+      // Newest first, each exactly once: days going back, and the two of a day in descending id order.
+      const expected = pastIds
+        .map((id, i) => ({ id, day: Math.floor(i / 2) }))
+        .sort((a, b) => a.day - b.day || (a.id < b.id ? 1 : -1))
+        .map((r) => r.id);
+      expect(seen).toEqual(expected);
+    });
+
+    it('says there are no more past ones when the first page holds them all', async () => {
+      const { token } = await guestWithPast(3);
+      const first = await list(token);
+      expect(first.body.data).toHaveLength(3);
+      expect(first.body.pastCursor).toBeNull();
+    });
+
+    it('refuses a cursor it did not give', async () => {
+      const { token } = await guestWithPast(1);
+      const res = await list(token, 'page-2');
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('pastCursor must be the pastCursor of an earlier answer');
+    });
+  });
+}

@@ -38,7 +38,7 @@ for (const driver of testDrivers()) {
       const tables = (await api.deps.db.select().from(venueTables)).filter((t) => t.venueId === OBE);
       const [experience] = (await api.deps.db.select().from(experiences)).filter((e) => e.venueId === OBE);
       const today = hongKongToday(api.clock.now());
-      const rows = Array.from({ length: count }, (_, i) => {
+      const rows = Array.from({ length: count }, (_, i): typeof reservations.$inferInsert => {
         const date = addDays(today, -1 - Math.floor(i / 2));
         const startsAt = serviceDayStartMs(date) + startTime * 60_000;
         return {
@@ -54,9 +54,10 @@ for (const driver of testDrivers()) {
           startsAt: new Date(startsAt),
           endsAt: new Date(startsAt + 7_200_000),
           numberOfGuests: tables[i % 2]!.minGuests,
-          status: i % 5 === 0 ? ('CANCELED' as const) : ('CONFIRMED' as const),
-          bookingSource: 'GUEST_WEB' as const,
+          status: i % 5 === 0 ? 'CANCELED' : 'CONFIRMED',
+          bookingSource: 'GUEST_WEB',
           prePaymentType: experience!.prePaymentType,
+          amountDue: 0,
         };
       });
       await api.deps.db.insert(reservations).values(rows);

@@ -4,11 +4,12 @@
  * meanwhile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { experiences, reservations, users, venueTables } from '../../server/db/schema';
+import { users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { addDays, hongKongToday, serviceDayStartMs } from '../../src/domain/time';
+import { addDays, hongKongToday } from '../../src/domain/time';
 import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, testDrivers, type TestApi } from './harness';
+import { insertPastReservations } from './past-reservations';
 
 interface Listed {
   _id: string;
@@ -28,40 +29,13 @@ for (const driver of testDrivers()) {
     });
 
     let guests = 0;
-    /** A guest with `count` past bookings, two on each day (same start, so only the id orders them), going back from yesterday. */
+    /** A guest with `count` past bookings (tests/server/past-reservations.ts), each guest at an hour of its own. */
     async function guestWithPast(count: number) {
-      // Each guest's bookings at their own hour: the tables are shared.
-      const startTime = 11 * 60 + 150 * guests++;
       const id = newId();
       const user = { id, role: 'guest' as const, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Page', lastName: 'Reader' };
       await api.deps.db.insert(users).values(user);
-      const tables = (await api.deps.db.select().from(venueTables)).filter((t) => t.venueId === OBE);
-      const [experience] = (await api.deps.db.select().from(experiences)).filter((e) => e.venueId === OBE);
-      const today = hongKongToday(api.clock.now());
-      const rows = Array.from({ length: count }, (_, i): typeof reservations.$inferInsert => {
-        const date = addDays(today, -1 - Math.floor(i / 2));
-        const startsAt = serviceDayStartMs(date) + startTime * 60_000;
-        return {
-          id: newId(),
-          uniqueId: `LIST-${id.slice(-6)}-${i}`,
-          userId: id,
-          venueId: OBE,
-          experienceId: experience!.id,
-          tableId: tables[i % 2]!.id,
-          date,
-          startTime,
-          duration: 120,
-          startsAt: new Date(startsAt),
-          endsAt: new Date(startsAt + 7_200_000),
-          numberOfGuests: tables[i % 2]!.minGuests,
-          status: i % 5 === 0 ? 'CANCELED' : 'CONFIRMED',
-          bookingSource: 'GUEST_WEB',
-          prePaymentType: experience!.prePaymentType,
-          amountDue: 0,
-        };
-      });
-      await api.deps.db.insert(reservations).values(rows);
-      return { token: api.tokenFor(user), pastIds: rows.map((r) => r.id) };
+      const pastIds = await insertPastReservations(api.deps.db, id, hongKongToday(api.clock.now()), count, 11 * 60 + 150 * guests++);
+      return { token: api.tokenFor(user), pastIds };
     }
 
     const list = (token: string, cursor?: string) =>

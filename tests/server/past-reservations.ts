@@ -36,6 +36,6 @@ export async function insertPastReservations(db: DbOrTx, userId: string, today: 
       amountDue: 0,
     };
   });
-  await db.insert(reservations).values(rows);
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(reservations).values(rows.slice(i, i + 1000));
   return rows.map((r) => r.id!);
 }

@@ -22,7 +22,7 @@ import { systemClock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
 import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../src/domain/time';
-import { benchGuests, bookingChoices, runBookingLoad, type BookingResult } from './booking-load';
+import { benchGuests, bookingChoices, lockWaitShare, runBookingLoad } from './booking-load';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -243,16 +243,19 @@ async function bench(label: string, database: Database): Promise<void> {
     report(`at ${RATE}/s`, await runLoad(port, token, targets, today, SECONDS, RATE));
     const choices = await bookingChoices(db, today, BOOKING_FIRST_DAY, BOOKING_DAYS, now);
     const tokens = await benchGuests(db, GUESTS, deps.config.jwtSecret, now);
-    const reportBookings = (mode: string, r: BookingResult) =>
+    const bookings = async (mode: string, guests: string[], offered: typeof choices) => {
+      const { result: r, lockWaitShare: waits } = await lockWaitShare(database, runBookingLoad(port, guests, offered, SECONDS));
       console.log(
         `${label.padEnd(9)} ${mode.padEnd(13)} ${r.bookingsPerSecond.toFixed(0).padStart(6)} bookings/s   ` +
-          `p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms  (statuses ${JSON.stringify(r.statuses)})`,
+          `p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms  ` +
+          (waits === null ? '' : `busy sessions waiting on a lock ${(waits * 100).toFixed(0)}%  `) +
+          `(statuses ${JSON.stringify(r.statuses)})`,
       );
-    reportBookings('1 guest', await runBookingLoad(port, tokens.slice(0, 1), choices, SECONDS));
-    reportBookings(`${GUESTS} guests`, await runBookingLoad(port, tokens, choices, SECONDS));
+    };
+    await bookings('1 guest', tokens.slice(0, 1), choices);
+    await bookings(`${GUESTS} guests`, tokens, choices);
     // Everyone at one venue: where a lock wider than a table's day would queue them all.
-    const oneVenue = choices.filter((c) => c.venueId === choices[0]!.venueId);
-    reportBookings(`${GUESTS}, 1 venue`, await runBookingLoad(port, tokens, oneVenue, SECONDS));
+    await bookings(`${GUESTS}, 1 venue`, tokens, choices.filter((c) => c.venueId === choices[0]!.venueId));
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }

@@ -4,6 +4,7 @@
  * side by side. Each guest books slots drawn at random from every venue, experience and day in the range.
  */
 import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
@@ -119,4 +120,29 @@ export async function runBookingLoad(port: number, tokens: string[], choices: Bo
   await worker.terminate();
   latencies.sort((a, b) => a - b);
   return { bookingsPerSecond: (statuses['201'] ?? 0) / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), statuses };
+}
+
+/**
+ * While `work` runs, how often the app's busy database sessions were waiting for a lock (PostgreSQL's
+ * pg_stat_activity, sampled every 10 ms): the queueing bookings cause each other, apart from CPU.
+ */
+export async function lockWaitShare<T>(database: Database, work: Promise<T>): Promise<{ result: T; lockWaitShare: number | null }> {
+  if (database.driver !== 'postgres') return { result: await work, lockWaitShare: null };
+  let done = false;
+  let active = 0;
+  let waiting = 0;
+  const sampling = (async () => {
+    while (!done) {
+      const answer = (await database.db.execute(sql`SELECT count(*) FILTER (WHERE state = 'active')::int AS active,
+          count(*) FILTER (WHERE state = 'active' AND wait_event_type = 'Lock')::int AS waiting
+          FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)) as { rows: { active: number; waiting: number }[] };
+      const row = answer.rows[0];
+      active += row!.active;
+      waiting += row!.waiting;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const result = await work.finally(() => (done = true));
+  await sampling;
+  return { result, lockWaitShare: active === 0 ? 0 : waiting / active };
 }

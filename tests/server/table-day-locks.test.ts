@@ -1,8 +1,8 @@
 /**
  * Bookings wait only for bookings of the same table on the same day: with one booking of Obe's only
  * table for eight in flight (its transaction open), a booking of that table on another day and one at
- * another venue go through at once, while the same table on the same day waits and then finds it taken.
- * On PostgreSQL, where transactions really run side by side (PGlite runs them one at a time).
+ * another venue go through at once, while the same table on the same day waits and then finds it taken;
+ * and a party that could take that table too is given a free one at once. On PostgreSQL, where transactions really run side by side (PGlite runs them one at a time).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,30 @@ describe.runIf(testDrivers().includes('postgres'))('booking locks per table and 
     return { id, token: api.tokenFor(row) };
   };
 
+  /** A booking holding its table inside a transaction left open until `finish()`, which commits it. */
+  async function bookingInFlight(userId: string, body: { venueId: string; experienceId: string; date: string; startTime: number; numberOfGuests: number }) {
+    const now = api.clock.now();
+    const { entry, experience } = checkSelection(await loadVenueCatalog(api.deps.db), body, now);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const committed = api.deps.db.transaction(async (tx) => {
+      const user = (await findUser(tx, userId))!;
+      const slot = bookableSlot(entry, experience, body.date, body.startTime, now);
+      await insertHold(tx, { entry, experience, user, input: { ...body, bookingSource: 'GUEST_WEB', locale: 'en' }, slot, now });
+      holding();
+      await released;
+    });
+    await held;
+    return {
+      finish: async () => {
+        release();
+        await committed;
+      },
+    };
+  }
+
   it('lets other days and venues book past a booking in flight, and makes the same table and day wait', async () => {
     const now = api.clock.now();
     const day = addDays(hongKongToday(now), 7);
@@ -46,21 +70,9 @@ describe.runIf(testDrivers().includes('postgres'))('booking locks per table and 
     // At Obe only the Cask Room's K1 seats eight.
     const eight = { venueId: OBE, experienceId: bar, date: day, startTime: 1200, numberOfGuests: 8 };
     const catalog = await loadVenueCatalog(api.deps.db);
-    const { entry, experience } = checkSelection(catalog, eight, now);
     const first = await newGuest();
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    const inFlight = api.deps.db.transaction(async (tx) => {
-      const user = (await findUser(tx, first.id))!;
-      const slot = bookableSlot(entry, experience, day, 1200, now);
-      await insertHold(tx, { entry, experience, user, input: { ...eight, bookingSource: 'GUEST_WEB', locale: 'en' }, slot, now });
-      holding();
-      await released;
-    });
-    await held;
+    const inFlight = await bookingInFlight(first.id, eight);
 
     const leClos = catalog.venues.get(LECLOS)!;
     const leClosExperience = leClos.experiences.find((e) => !e.membersOnly && scheduledSlots(leClos, e, day).length > 0)!;
@@ -84,8 +96,7 @@ describe.runIf(testDrivers().includes('postgres'))('booking locks per table and 
       expect(otherVenue !== 'still waiting' && otherVenue.status).toBe(201);
       expect(sameDaySettled).toBe(false);
     } finally {
-      release();
-      await inFlight;
+      await inFlight.finish();
     }
     const refused = await sameDay;
     expect(refused.body).toEqual({ status: 409, errorCode: 20102, message: 'Sorry, your selection is unavailable' });
@@ -94,5 +105,24 @@ describe.runIf(testDrivers().includes('postgres'))('booking locks per table and 
       .from(reservations)
       .where(and(eq(reservations.venueId, OBE), eq(reservations.date, day), eq(reservations.status, 'PENDING')));
     expect(rows.map((r) => r.userId)).toEqual([first.id]);
+  });
+
+  it('gives a party another free table at once while a booking of a table it could also use is in flight', async () => {
+    const day = addDays(hongKongToday(api.clock.now()), 9);
+    const bar = await experienceIdByName(api.deps.db, OBE, 'Bar Seating');
+    // Eight fit only K1 (6–10); six fit L5 and L6 (4–6) too, and take the smallest free one.
+    const inFlight = await bookingInFlight((await newGuest()).id, { venueId: OBE, experienceId: bar, date: day, startTime: 1200, numberOfGuests: 8 });
+    try {
+      const six = await within(
+        api.request('POST', '/user/reservation/v1.1', {
+          token: (await newGuest()).token,
+          body: { venueId: OBE, experienceId: bar, date: day, startTime: 1200, numberOfGuests: 6 },
+        }),
+        PROMPT_MS,
+      );
+      expect(six !== 'still waiting' && six.status).toBe(201);
+    } finally {
+      await inFlight.finish();
+    }
   });
 });

@@ -2,7 +2,8 @@
  * Bookings wait only for bookings of the same table on the same day: with one booking of Obe's only
  * table for eight in flight (its transaction open), a booking of that table on another day and one at
  * another venue go through at once, while the same table on the same day waits and then finds it taken;
- * and a party that could take that table too is given a free one at once. On PostgreSQL, where transactions really run side by side (PGlite runs them one at a time).
+ * and a party that could take that table too is given a free one at once. On PostgreSQL, where
+ * transactions really run side by side (PGlite runs them one at a time).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

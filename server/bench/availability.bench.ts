@@ -2,7 +2,9 @@
  * Availability benchmark (`npm run bench:api`): the real HTTP server on PGlite (in memory) and, with
  * BENCH_DATABASE_URL, on a throw-away database of that PostgreSQL; demo data plus two weeks of bookings;
  * 50 keep-alive connections of look-ups (from a worker thread) for BENCH_SECONDS (default 10). Prints
- * look-ups/s and latency percentiles per driver.
+ * look-ups/s and latency percentiles per driver. Then bookings: one guest creating holds back to back, and
+ * BENCH_GUESTS (default 16) in parallel on every venue and then on one, on days past the seeded ones; prints
+ * bookings/s and create latency.
  * Target: >= 1,000 look-ups/s with p95 <= 20 ms on PostgreSQL, 2 cores.
  */
 import type { AddressInfo } from 'node:net';
@@ -20,6 +22,7 @@ import { systemClock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
 import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../src/domain/time';
+import { benchGuests, bookingChoices, lockWaitShare, runBookingLoad } from './booking-load';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,6 +32,10 @@ const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const DAYS = 14;
 // BENCH_PGLITE=off measures PostgreSQL alone.
 const SKIP_PGLITE = process.env.BENCH_PGLITE === 'off';
+const GUESTS = Number(process.env.BENCH_GUESTS ?? 16);
+// Bookings go to days the look-ups' seeded bookings leave free, up to the 90-day booking window.
+const BOOKING_FIRST_DAY = DAYS + 1;
+const BOOKING_DAYS = 60;
 
 interface Target {
   venueId: string;
@@ -234,6 +241,21 @@ async function bench(label: string, database: Database): Promise<void> {
     await runLoad(port, token, targets, today, WARM_UP_SECONDS);
     report('max', await runLoad(port, token, targets, today, SECONDS));
     report(`at ${RATE}/s`, await runLoad(port, token, targets, today, SECONDS, RATE));
+    const choices = await bookingChoices(db, today, BOOKING_FIRST_DAY, BOOKING_DAYS, now);
+    const tokens = await benchGuests(db, GUESTS, deps.config.jwtSecret, now);
+    const bookings = async (mode: string, guests: string[], offered: typeof choices) => {
+      const { result: r, lockWaitShare: waits } = await lockWaitShare(database, runBookingLoad(port, guests, offered, SECONDS));
+      console.log(
+        `${label.padEnd(9)} ${mode.padEnd(13)} ${r.bookingsPerSecond.toFixed(0).padStart(6)} bookings/s   ` +
+          `p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms  ` +
+          (waits === null ? '' : `busy sessions waiting on a lock ${(waits * 100).toFixed(0)}%  `) +
+          `(statuses ${JSON.stringify(r.statuses)})`,
+      );
+    };
+    await bookings('1 guest', tokens.slice(0, 1), choices);
+    await bookings(`${GUESTS} guests`, tokens, choices);
+    // Everyone at one venue: where a lock wider than a table's day would queue them all.
+    await bookings(`${GUESTS}, 1 venue`, tokens, choices.filter((c) => c.venueId === choices[0]!.venueId));
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }

@@ -3,7 +3,7 @@
  * frees its table (the no-double-booking constraint covers only PENDING and CONFIRMED). Plain SQL on the
  * shared database, so it works across restarts and with several server processes.
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { startRepeatingJob } from '../lib/repeating-job';
 import type { DbOrTx } from '../db/client';
@@ -12,6 +12,8 @@ import { reservations } from '../db/schema';
 export interface HoldExpiryScope {
   /** Only holds on these tables (a booking that has locked them must see them gone, so no skipping). */
   tableIds?: string[];
+  /** Only holds overlapping this interval (epoch ms): what a booking of it could collide with. */
+  during?: { fromMs: number; toMs: number };
   /** Only this user's holds. */
   userId?: string;
 }
@@ -31,6 +33,8 @@ export async function expireStaleHolds(db: DbOrTx, now: Date, scope: HoldExpiryS
         eq(reservations.status, 'PENDING'),
         lte(reservations.holdExpiresAt, now),
         scope.tableIds ? inArray(reservations.tableId, scope.tableIds) : undefined,
+        scope.during ? lt(reservations.startsAt, new Date(scope.during.toMs)) : undefined,
+        scope.during ? gt(reservations.endsAt, new Date(scope.during.fromMs)) : undefined,
         scope.userId ? eq(reservations.userId, scope.userId) : undefined,
       ),
     )

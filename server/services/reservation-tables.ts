@@ -1,14 +1,13 @@
 /**
- * Choosing a table inside a booking transaction: lock the candidate tables, clear run-out holds on them,
- * and take the smallest one still free. Two bookings that could want the same table queue on its lock.
- * Creating and moving a reservation both place it this way.
+ * Choosing a table inside a booking transaction: the smallest free one that fits, locked for the slot's
+ * day, with run-out holds on it cleared. Two bookings that want the same table at overlapping times
+ * queue on its lock. Creating and moving a reservation both place it this way.
  */
-import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { venueTables } from '../db/schema';
 import {
   fittingTables,
   groupBusy,
+  isTableFree,
   loadBusyIntervals,
   pickTable,
   type CatalogVenue,
@@ -17,6 +16,7 @@ import {
   type VenueTableRow,
 } from './availability';
 import { expireStaleHolds } from './hold-expiry';
+import { lockTableDays } from './table-day-locks';
 
 export interface TableRequest {
   entry: CatalogVenue;
@@ -30,25 +30,38 @@ export interface TableRequest {
 }
 
 /**
- * Locks the tables that fit the party (`SELECT ... FOR UPDATE` in id order, so bookings never deadlock),
- * cancels run-out holds on them, and returns the smallest free one, or undefined when none is free.
+ * Returns the smallest free table that fits the party, locked for the slot's day with run-out holds on
+ * it in the slot cancelled, or undefined when none is free. It chooses first and locks only the chosen
+ * table, then looks again: a booking that took it meanwhile sends it on to the next smallest. Bookings
+ * of other tables never wait for each other, and every booking locks tables in the same order (smallest
+ * first), so none deadlock.
  */
 async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<VenueTableRow | undefined> {
-  const candidates = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId);
+  const { startMs, endMs } = request.slot;
+  const busyOn = async (tables: readonly VenueTableRow[]) =>
+    groupBusy(
+      await loadBusyIntervals(tx, {
+        venueId: request.entry.venue.id,
+        date: request.date,
+        fromMs: startMs,
+        toMs: endMs,
+        now: request.now,
+        excludeReservationId: request.excludeReservationId,
+        tableIds: tables.map((t) => t.id),
+      }),
+    );
+  let candidates = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId);
   if (candidates.length === 0) return undefined;
-  const ids = candidates.map((t) => t.id).sort();
-  await tx.select({ id: venueTables.id }).from(venueTables).where(inArray(venueTables.id, ids)).orderBy(asc(venueTables.id)).for('update');
-  await expireStaleHolds(tx, request.now, { tableIds: ids });
-  const busy = await loadBusyIntervals(tx, {
-    venueId: request.entry.venue.id,
-    date: request.date,
-    fromMs: request.slot.startMs,
-    toMs: request.slot.endMs,
-    now: request.now,
-    excludeReservationId: request.excludeReservationId,
-    tableIds: ids,
-  });
-  return pickTable(candidates, groupBusy(busy), request.slot.startMs, request.slot.endMs);
+  const busy = await busyOn(candidates);
+  for (;;) {
+    const table = pickTable(candidates, busy, startMs, endMs);
+    if (!table) return undefined;
+    await lockTableDays(tx, [table.id], startMs, endMs);
+    await expireStaleHolds(tx, request.now, { tableIds: [table.id], during: { fromMs: startMs, toMs: endMs } });
+    // Under the lock, a fresh read sees every booking of this table that was committed before it.
+    if (isTableFree(await busyOn([table]), table.id, startMs, endMs)) return table;
+    candidates = candidates.filter((t) => t !== table);
+  }
 }
 
 /** The columns that put a reservation on its table: service day, slot, party, area and table. */

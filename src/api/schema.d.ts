@@ -774,10 +774,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's reservations (a CONFIRMED one past its end is reported EXPIRED) */
+        /**
+         * The caller's reservations (a CONFIRMED one past its end is reported EXPIRED)
+         * @description Without pastCursor: every upcoming reservation (CONFIRMED and not ended, or PENDING with its hold running), by start, then the 20 most recent past ones, newest first. With pastCursor: the next 20 past ones only. pastCursor in the answer is null when no older ones remain.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The pastCursor of an earlier answer (opaque) */
+                    pastCursor?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -793,9 +799,12 @@ export interface paths {
                         "application/json": {
                             status: number;
                             data: components["schemas"]["Reservation"][];
+                            /** @description Pass as pastCursor for the next page of past reservations; null when there are no more */
+                            pastCursor: string | null;
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
             };
         };

@@ -4,9 +4,8 @@
  * confirmed one and the way to cancel it (the cancel page).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
-import { api } from '../api/api';
-import { unwrap } from '../api/api-error';
+import { useEffect, useMemo, useRef } from 'react';
+import { fetchReservationList } from '../api/reservation-list';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage } from '../components/form';
 import { GroupList } from '../components/group-list';
@@ -27,6 +26,7 @@ import type { PageProps } from '../navigation/routes';
 import { WaitlistEntries } from '../waitlist/waitlist-entries';
 import { pageAddress } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
+import { useOlderReservations, type OlderReservations } from '../reservations/use-older-reservations';
 
 export default function OrderPage({ query }: PageProps) {
   const id = query.id?.trim();
@@ -38,10 +38,11 @@ function OrderList() {
   const { t } = useLingui();
   const failure = useManageFailureText();
   const userId = useSessionUser()?._id ?? '';
-  const list = useApiQuery(reservationsKey(userId), () => unwrap(api.GET('/user/reservation')).then((body) => body.data));
+  const list = useApiQuery(reservationsKey(userId), fetchReservationList);
+  const older = useOlderReservations(list.status === 'ready' ? list.data : undefined);
   // One "now" per answer, so every card and group agrees on what has passed.
   const now = useMemo(() => serverClock.now(), [list.status]);
-  const groups = list.status === 'ready' ? groupReservations(list.data, now) : null;
+  const groups = list.status === 'ready' ? groupReservations([...list.data.data, ...older.data], now) : null;
 
   return (
     <Page title={t`My reservations`}>
@@ -57,6 +58,7 @@ function OrderList() {
           </Section>
           <Section title={t`Past`}>
             <ReservationList reservations={groups.past} now={now} />
+            <ShowMorePast older={older} shown={groups.past.length} />
           </Section>
         </>
       )}
@@ -76,6 +78,34 @@ function ReservationList({ reservations, now }: { reservations: Parameters<typeo
         <ReservationCard key={reservation._id} reservation={reservation} now={now} />
       ))}
     </GroupList>
+  );
+}
+
+/** Loads older past reservations on demand; says how many are shown once more have come, for screen readers too. */
+function ShowMorePast({ older, shown }: { older: OlderReservations; shown: number }) {
+  const { t } = useLingui();
+  const failure = useManageFailureText();
+  const status = useRef<HTMLParagraphElement>(null);
+  const wasMore = useRef(older.hasMore);
+  useEffect(() => {
+    // The button goes with the last page: keep the keyboard where the list now ends, not at the top.
+    if (wasMore.current && !older.hasMore) status.current?.focus();
+    wasMore.current = older.hasMore;
+  }, [older.hasMore]);
+  return (
+    <>
+      <p ref={status} className="visually-hidden" role="status" tabIndex={-1}>
+        {older.data.length > 0 && t`Showing ${shown} past reservations`}
+      </p>
+      {older.error != null && <FormMessage error={failure(older.error)} />}
+      {older.hasMore && (
+        <div className="actions">
+          <button type="button" className="button" aria-disabled={older.loading} aria-busy={older.loading} onClick={older.loadMore}>
+            {older.loading ? <Trans>Loading more…</Trans> : <Trans>Show more</Trans>}
+          </button>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import { sessionMachine, type Credentials, type LoadedProfile, type LoginResult,
 import { api, tokenTiming } from '../api/api';
 import { unwrap } from '../api/api-error';
 import { ME_PREFIX, meKey, reservationsKey } from '../api/query-keys';
+import { fetchReservationList } from '../api/reservation-list';
 import { serverClock } from '../api/server-clock';
 import { tokens } from '../api/session-store';
 import { accessTokenExpiresAt } from '../api/token-claims';
@@ -31,9 +32,7 @@ const appSessionMachine = sessionMachine.provide({
     }),
     loadUpcomingCount: fromPromise<number, { userId: string }>(async ({ input }) => {
       // The same read as the reservations page, so opening it does not ask again.
-      const list = await fetchOnce(reservationsKey(input.userId), () =>
-        unwrap(api.GET('/user/reservation')).then((body) => body.data),
-      );
+      const list = await fetchOnce(reservationsKey(input.userId), fetchReservationList).then((page) => page.data);
       return groupReservations(list, serverClock.now()).upcoming.length;
     }),
     logIn: fromPromise<LoginResult, Credentials>(async ({ input }) => {

@@ -16,6 +16,7 @@ import { reservation as reservationFixture, venue as venueFixture } from '../fix
 import { experienceIdByName, LECLOS, OBE, UNKNOWN_ID } from '../server/fixtures';
 import { TEST_NOW } from '../server/harness';
 import { manageTokenIn } from '../server/manage-helpers';
+import { insertPastReservations } from '../server/past-reservations';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
 import { failOnce } from './fetch-watch';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
@@ -235,6 +236,31 @@ describe('the reservation list', () => {
     expect(await within(card!).findByText('You have left the waitlist.', {}, SLOW)).toBeTruthy();
     await waitFor(() => expect(fieldTexts(cardsIn(screen.getByRole('region', { name: 'Waitlist' }))[0]!).Status).toBe('Left the waitlist'), SLOW);
     expect(within(screen.getByRole('region', { name: 'Waitlist' })).queryByRole('button', { name: 'Leave the waitlist' })).toBeNull();
+  });
+
+  it('shows 20 past reservations and the older ones 20 at a time on "Show more", from the keyboard', async () => {
+    const guest = await newGuest();
+    const [user] = await api().deps.db.select().from(users).where(like(users.email, guest.email));
+    const pastIds = await insertPastReservations(api().deps.db, user!.id, '2026-11-23', 45, 7 * 60);
+    const keyboard = userEvent.setup();
+    await openAs(api(), [guest.email, PASSWORD], '/pages/order', 'My reservations');
+
+    const past = await region('Past');
+    expect(cardsIn(past)).toHaveLength(20);
+    const more = within(past).getByRole('button', { name: 'Show more' });
+    more.focus();
+    await keyboard.keyboard('{Enter}');
+    await waitFor(() => expect(cardsIn(past)).toHaveLength(40), SLOW);
+    expect(within(past).getByRole('status').textContent).toBe('Showing 40 past reservations');
+    expect(document.activeElement).toBe(more);
+    await keyboard.keyboard('{Enter}');
+    await waitFor(() => expect(cardsIn(past)).toHaveLength(45), SLOW);
+    // The last page takes the button away; the keyboard stays at the end of the list, where it is said how many there are.
+    expect(within(past).queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(document.activeElement).toBe(within(past).getByRole('status'));
+    expect(within(past).getByRole('status').textContent).toBe('Showing 45 past reservations');
+    expect(fieldTexts(cardsIn(past).at(-1)!).Reference).toBe(`PAST-${user!.id.slice(-6)}-44`);
+    expect(new Set(cardsIn(past).map((card) => fieldTexts(card).Reference)).size).toBe(pastIds.length);
   });
 
   it("says 'No Available Reservations' in every group when there are none", async () => {

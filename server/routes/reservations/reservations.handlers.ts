@@ -12,7 +12,7 @@ import { getAvailability, MAX_GUESTS } from '../../services/availability';
 import { cancelReservation, changeReservation } from '../../services/reservation-change';
 import { completeReservation } from '../../services/reservation-complete';
 import { createReservation } from '../../services/reservation-create';
-import { getOwnCalendarInvite, getOwnReservation, listOwnReservations } from '../../services/reservation-queries';
+import { decodePastCursor, getOwnCalendarInvite, getOwnReservation, listOwnReservations, PAST_CURSOR_PATTERN } from '../../services/reservation-queries';
 import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations';
 import { settleWaitlist } from '../../services/waitlist-offers';
 
@@ -38,6 +38,11 @@ const availabilityQuery = requiredObject({
 });
 
 const idParams = requiredObject({ id: id('id') });
+
+const PAST_CURSOR_MESSAGE = /*i18n*/ 'pastCursor must be the pastCursor of an earlier answer';
+const listQuery = v.object({
+  pastCursor: v.optional(v.pipe(v.string(PAST_CURSOR_MESSAGE), v.regex(PAST_CURSOR_PATTERN, PAST_CURSOR_MESSAGE), v.transform(decodePastCursor))),
+});
 
 const createBody = requiredObject({
   venueId: id('venueId'),
@@ -93,9 +98,11 @@ export function createReservationHandlers() {
       return c.json({ status: 201, data } satisfies ResponseBody<'/user/reservation/v1.1', 'post', 201>, 201);
     },
 
-    /** GET /user/reservation: the caller's reservations. */
+    /** GET /user/reservation: the caller's upcoming reservations and a page of past ones, or (pastCursor) the next page. */
     async list(c: Ctx) {
-      const body = { status: 200, data: (await listOwnReservations(c.get('deps'), c.get('auth').id)).map((r) => localizeReservation(c.var.i18n, r)) };
+      const { pastCursor } = parseQuery(c, listQuery);
+      const page = await listOwnReservations(c.get('deps'), c.get('auth').id, pastCursor);
+      const body = { status: 200, data: page.reservations.map((r) => localizeReservation(c.var.i18n, r)), pastCursor: page.pastCursor };
       return c.json(body satisfies ResponseBody<'/user/reservation', 'get', 200>, 200);
     },
 

@@ -1,0 +1,148 @@
+/**
+ * The booking half of `npm run bench:api`: guests creating holds (POST /user/reservation/v1.1) on free
+ * days, alone and then in parallel, so the cost of one create and the throughput under contention show
+ * side by side. Each guest books slots drawn at random from every venue, experience and day in the range.
+ */
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../lib/password';
+import { newId } from '../lib/ids';
+import { signAccessToken } from '../lib/jwt';
+import { isBookableInTime, loadVenueCatalog, scheduledSlots } from '../services/availability';
+import { addDays } from '../../src/domain/time';
+
+/** One bookable choice: the body of a create. */
+export interface BookingChoice {
+  venueId: string;
+  experienceId: string;
+  date: string;
+  startTime: number;
+  numberOfGuests: number;
+}
+
+/** Every slot of every public experience on days `firstDay` to `firstDay + days - 1` from today, with a party that fits online. */
+export async function bookingChoices(db: Database['db'], today: string, firstDay: number, days: number, now: Date): Promise<BookingChoice[]> {
+  const catalog = await loadVenueCatalog(db);
+  const choices: BookingChoice[] = [];
+  for (let d = firstDay; d < firstDay + days; d++) {
+    const date = addDays(today, d);
+    for (const entry of catalog.venues.values()) {
+      for (const experience of entry.experiences.filter((e) => !e.membersOnly)) {
+        for (const slot of scheduledSlots(entry, experience, date)) {
+          if (!isBookableInTime(entry.venue, slot, now)) continue;
+          const numberOfGuests = Math.max(2, entry.venue.onlineMinGuests);
+          choices.push({ venueId: entry.venue.id, experienceId: experience.id, date, startTime: slot.startTime, numberOfGuests });
+        }
+      }
+    }
+  }
+  return choices;
+}
+
+/** `count` guest accounts (a password nobody uses), each with an access token. */
+export async function benchGuests(db: Database['db'], count: number, jwtSecret: string, now: Date): Promise<string[]> {
+  const passwordHash = await hashPassword('bench-guest-password');
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: newId(),
+    role: 'guest' as const,
+    email: `bench-guest-${i}-${newId()}@example.com`,
+    passwordHash,
+    firstName: 'Bench',
+    lastName: `Guest ${i}`,
+    emailVerifiedAt: now,
+  }));
+  await db.insert(users).values(rows);
+  return rows.map((r) => signAccessToken({ id: r.id, role: 'guest' }, jwtSecret, now));
+}
+
+/** Plain JavaScript for a worker thread: each guest on its own keep-alive socket creates holds back to back. */
+const BOOKING_WORKER = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { port, tokens, choices, seconds } = workerData;
+function rng(seed) { let s = seed >>> 0; return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; }; }
+function post(agent, token, body) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request({ host: '127.0.0.1', port, path: '/user/reservation/v1.1', method: 'POST', agent,
+      headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+(async () => {
+  const latencies = [];
+  const statuses = {};
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const guest = async (index) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const random = rng(7000 + index);
+    while (performance.now() < deadline) {
+      const choice = choices[Math.floor(random() * choices.length)];
+      const from = performance.now();
+      const status = await post(agent, tokens[index], choice);
+      latencies.push(performance.now() - from);
+      statuses[status] = (statuses[status] || 0) + 1;
+    }
+    agent.destroy();
+  };
+  await Promise.all(tokens.map((_, i) => guest(i)));
+  parentPort.postMessage({ latencies, statuses, elapsed: (performance.now() - started) / 1000 });
+})();
+`;
+
+/** What one run measured: holds made per second (201s only) and create latency over every answer. */
+export interface BookingResult {
+  bookingsPerSecond: number;
+  p50: number;
+  p95: number;
+  statuses: Record<string, number>;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** Runs `tokens.length` guests in parallel for `seconds`. */
+export async function runBookingLoad(port: number, tokens: string[], choices: BookingChoice[], seconds: number): Promise<BookingResult> {
+  const worker = new Worker(BOOKING_WORKER, { eval: true, workerData: { port, tokens, choices, seconds } });
+  const { latencies, statuses, elapsed } = await new Promise<{ latencies: number[]; statuses: Record<string, number>; elapsed: number }>(
+    (resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    },
+  );
+  await worker.terminate();
+  latencies.sort((a, b) => a - b);
+  return { bookingsPerSecond: (statuses['201'] ?? 0) / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), statuses };
+}
+
+/**
+ * While `work` runs, how often the app's busy database sessions were waiting for a lock (PostgreSQL's
+ * pg_stat_activity, sampled every 10 ms): the queueing bookings cause each other, apart from CPU.
+ */
+export async function lockWaitShare<T>(database: Database, work: Promise<T>): Promise<{ result: T; lockWaitShare: number | null }> {
+  if (database.driver !== 'postgres') return { result: await work, lockWaitShare: null };
+  let done = false;
+  let active = 0;
+  let waiting = 0;
+  const sampling = (async () => {
+    while (!done) {
+      const answer = (await database.db.execute(sql`SELECT count(*) FILTER (WHERE state = 'active')::int AS active,
+          count(*) FILTER (WHERE state = 'active' AND wait_event_type = 'Lock')::int AS waiting
+          FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)) as { rows: { active: number; waiting: number }[] };
+      const row = answer.rows[0];
+      active += row!.active;
+      waiting += row!.waiting;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const result = await work.finally(() => (done = true));
+  await sampling;
+  return { result, lockWaitShare: active === 0 ? 0 : waiting / active };
+}

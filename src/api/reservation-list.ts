@@ -1,0 +1,24 @@
+/**
+ * Reading My reservations: the first answer (every upcoming reservation and the newest past ones) is
+ * cached under `reservationsKey`, shared by the session (its upcoming count) and the page; older past
+ * ones come a page at a time after `pastCursor`.
+ */
+import { api } from './api';
+import { unwrap } from './api-error';
+import type { components } from './schema';
+
+type Reservation = components['schemas']['Reservation'];
+
+/** A read of the list: its reservations and where the older past ones continue (null: no more). */
+export interface ReservationListPage {
+  data: Reservation[];
+  pastCursor: string | null;
+}
+
+/** The first page: what `reservationsKey` caches. */
+export const fetchReservationList = (): Promise<ReservationListPage> =>
+  unwrap(api.GET('/user/reservation')).then(({ data, pastCursor }) => ({ data, pastCursor }));
+
+/** The past reservations after `pastCursor`, newest first. */
+export const fetchPastReservations = (pastCursor: string): Promise<ReservationListPage> =>
+  unwrap(api.GET('/user/reservation', { params: { query: { pastCursor } } })).then(({ data, pastCursor: next }) => ({ data, pastCursor: next }));

@@ -236,7 +236,7 @@ export type PaymentStatus =
   | 'REFUNDED'
   | 'PARTIALLY_REFUNDED';
 
-export type PaymentPurpose = 'RESERVATION' | 'WALLET_TOP_UP';
+export type PaymentPurpose = 'RESERVATION' | 'WALLET_TOP_UP' | 'NO_SHOW_FEE';
 export type PaymentMethod = 'CARD' | 'WALLET';
 
 /** Our record of a payment. Of a card only the processor's reference, brand and last four digits. */

@@ -9,10 +9,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { transition } from 'xstate';
 import type { AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
-import { payments, reservations, walletEntries } from '../db/schema';
+import { cardEntries, payments, reservations, walletEntries } from '../db/schema';
 import { checkVenueAccess } from '../lib/auth';
 import { conflict } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { logError } from '../lib/log-error';
+import type { PaymentIntent } from '../payments/processor';
 import type { Schema } from '../lib/api-types';
 import { composeDescription } from '../i18n/content';
 import { VISIT_STATUS_OF_STATE, visitMachine, visitStateOf, type VisitEvent, type VisitState } from '../../machines/visit.machine';
@@ -86,7 +88,7 @@ export async function changeVisit(deps: CancelDeps, actor: AuthUser, reservation
     return { reservationId: found.id, status: after!.status, visitStatus: after!.visitStatus, noShow: null, refunded: await refundedOf(db, found.id) };
   }
 
-  return db.transaction(async (tx) => {
+  const { answer, cardCharge } = await db.transaction(async (tx) => {
     const before = await lockReservation(tx, reservationId);
     const { state, effects } = visitTransition(before, event);
     const noShow = state === 'noShow';
@@ -95,11 +97,86 @@ export async function changeVisit(deps: CancelDeps, actor: AuthUser, reservation
       .set(noShow ? { status: 'NO_SHOW', visitStatus: null, updatedAt: now } : { visitStatus: VISIT_STATUS_OF_STATE[state] ?? null, updatedAt: now })
       .where(eq(reservations.id, before.id))
       .returning();
-    const outcome = effects.includes('applyNoShowPolicy') ? await applyNoShowPolicy(tx, after!, catalog, now) : null;
-    await audit(tx, before, after!, outcome ? { noShow: outcome } : {});
-    return { reservationId: after!.id, status: after!.status, visitStatus: after!.visitStatus, noShow: outcome, refunded: null };
+    const policy = effects.includes('applyNoShowPolicy') ? await applyNoShowPolicy(tx, after!, catalog, now) : null;
+    await audit(tx, before, after!, policy ? { noShow: policy.outcome } : {});
+    const answer: VisitChangeDto = { reservationId: after!.id, status: after!.status, visitStatus: after!.visitStatus, noShow: policy?.outcome ?? null, refunded: null };
+    return { answer, cardCharge: policy?.cardCharge ?? null };
   });
+  if (cardCharge) answer.noShow = await chargeNoShowFeeToCard(deps, actor, found, cardCharge, answer.noShow!, catalog);
+  return answer;
 }
+
+/** The card that paid a booking, and what of the no-show fee is to be charged to it. */
+interface CardCharge {
+  intentId: string;
+  amount: number;
+}
+
+/**
+ * After the no-show has committed (the processor is never called inside our transactions): charges the
+ * rest of the fee to the card that paid the booking, then records the payment and its card entry. A
+ * refusal or an unreachable processor leaves the fee outstanding; the key makes a retry charge once.
+ */
+async function chargeNoShowFeeToCard(
+  deps: CancelDeps,
+  actor: AuthUser,
+  row: ReservationRow,
+  charge: CardCharge,
+  outcome: NoShowOutcome,
+  catalog: VenueCatalog,
+): Promise<NoShowOutcome> {
+  let intent: PaymentIntent;
+  try {
+    intent = await deps.payments.chargeCardOnFile({
+      amount: charge.amount,
+      currency: 'HKD',
+      idempotencyKey: `no-show-fee-${row.id}`,
+      metadata: { reservationId: row.id, purpose: 'NO_SHOW_FEE' },
+      cardOf: charge.intentId,
+    });
+  } catch (err) {
+    logError(`no-show fee of reservation ${row.id} not charged; it stays outstanding`, err);
+    return outcome;
+  }
+  const succeeded = intent.status === 'succeeded';
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const paymentId = newId();
+    await tx.insert(payments).values({
+      id: paymentId,
+      userId: row.userId,
+      reservationId: row.id,
+      purpose: 'NO_SHOW_FEE',
+      amount: charge.amount,
+      status: succeeded ? 'SUCCEEDED' : 'FAILED',
+      method: 'CARD',
+      processorRef: intent.id,
+      idempotencyKey: `no-show-fee-${row.id}`,
+      cardBrand: intent.card?.brand ?? null,
+      cardLast4: intent.card?.last4 ?? null,
+      failureMessage: succeeded ? null : (intent.lastError ?? /*i18n*/ 'The payment failed'),
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (succeeded) {
+      await tx.insert(cardEntries).values({ id: newId(), userId: row.userId, paymentId, reservationId: row.id, type: 'PAYMENT', amount: -charge.amount, ...noShowFeeDescription(row, catalog), createdAt: now });
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      venueId: row.venueId,
+      action: 'payment.no-show-fee',
+      entityType: 'reservation',
+      entityId: row.id,
+      before: null,
+      after: { paymentId, amount: charge.amount, status: succeeded ? 'SUCCEEDED' : 'FAILED' },
+      at: now,
+    });
+  });
+  return succeeded ? { ...outcome, cardCharged: charge.amount, outstanding: outcome.outstanding - charge.amount } : outcome;
+}
+
+const noShowFeeDescription = (row: ReservationRow, catalog: VenueCatalog) =>
+  composeDescription(/*i18n*/ '{venue} – no-show fee {reference}', { venue: venueOf(catalog, row.venueId).venue.title, reference: row.uniqueId });
 
 /** What has been given back of the booking's payments. */
 async function refundedOf(db: DbOrTx, reservationId: string): Promise<number> {
@@ -113,30 +190,38 @@ async function refundedOf(db: DbOrTx, reservationId: string): Promise<number> {
 /**
  * The venue's no-show policy, inside the transaction that marks the no-show: what was paid (a deposit or
  * prepayment) is kept, never refunded; the policy's fee per person beyond it is charged to a member's
- * wallet. A guest without a wallet owes the rest (`outstanding`), for the venue to settle.
+ * wallet, or else to the card that paid the booking (after commit: `cardCharge`). A guest with neither
+ * owes the rest (`outstanding`), for the venue to settle.
  */
-async function applyNoShowPolicy(tx: DbOrTx, row: ReservationRow, catalog: VenueCatalog, now: Date): Promise<NoShowOutcome> {
+async function applyNoShowPolicy(
+  tx: DbOrTx,
+  row: ReservationRow,
+  catalog: VenueCatalog,
+  now: Date,
+): Promise<{ outcome: NoShowOutcome; cardCharge: CardCharge | null }> {
   const { venue } = venueOf(catalog, row.venueId);
   const fee = venue.policy.noShowFeePerPerson * row.numberOfGuests;
-  const [paid] = await tx
-    .select({ kept: sql<number>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}), 0)::int` })
+  const paidRows = await tx
+    .select()
     .from(payments)
-    .where(and(eq(payments.reservationId, row.id), eq(payments.status, 'SUCCEEDED')));
-  const kept = Number(paid?.kept ?? 0);
+    .where(and(eq(payments.reservationId, row.id), eq(payments.status, 'SUCCEEDED')))
+    .orderBy(payments.createdAt, payments.id);
+  const kept = paidRows.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
   const due = Math.max(0, fee - kept);
-  const user = await findUser(tx, row.userId);
-  let walletCharged = 0;
-  if (due > 0 && isMember(user)) {
+  const outcome: NoShowOutcome = { fee, kept, walletCharged: 0, cardCharged: 0, outstanding: due };
+  if (due === 0) return { outcome, cardCharge: null };
+  if (isMember(await findUser(tx, row.userId))) {
     await tx.insert(walletEntries).values({
       id: newId(),
       userId: row.userId,
       type: 'CHARGE',
       amount: -due,
-      ...composeDescription(/*i18n*/ '{venue} – no-show fee {reference}', { venue: venue.title, reference: row.uniqueId }),
+      ...noShowFeeDescription(row, catalog),
       reservationId: row.id,
       createdAt: now,
     });
-    walletCharged = due;
+    return { outcome: { ...outcome, walletCharged: due, outstanding: 0 }, cardCharge: null };
   }
-  return { fee, kept, walletCharged, outstanding: due - walletCharged };
+  const card = paidRows.find((p) => p.method === 'CARD' && p.processorRef);
+  return { outcome, cardCharge: card ? { intentId: card.processorRef!, amount: due } : null };
 }

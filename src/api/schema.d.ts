@@ -1980,7 +1980,7 @@ export interface paths {
         get?: never;
         /**
          * One step of a booked visit's lifecycle (machines/visit.machine.ts), for the booking's venue staff or an admin
-         * @description arrive, undo-arrival, seat, finish, no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Written to the audit log with the change.
+         * @description arrive, undo-arrival, seat, finish, no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet, or else to the card that paid the booking) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Written to the audit log with the change.
          */
         put: {
             parameters: {
@@ -2596,7 +2596,7 @@ export interface components {
             _id: components["schemas"]["Id"];
             reservationId: string | null;
             /** @enum {string} */
-            purpose: "RESERVATION" | "WALLET_TOP_UP";
+            purpose: "RESERVATION" | "WALLET_TOP_UP" | "NO_SHOW_FEE";
             /** @enum {string} */
             method: "CARD" | "WALLET";
             amount: number;
@@ -2732,7 +2732,9 @@ export interface components {
                 kept: number;
                 /** @description The rest of the fee charged to a member's wallet */
                 walletCharged: number;
-                /** @description The rest of the fee still owed (a guest without a wallet) */
+                /** @description The rest of the fee charged to the card that paid the booking (a guest without a wallet) */
+                cardCharged: number;
+                /** @description The rest of the fee still owed: no wallet and no card on file, or the card refused */
                 outstanding: number;
             };
             /** @description What the booking's payments have had back (cancel only) */

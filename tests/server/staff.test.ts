@@ -172,10 +172,10 @@ for (const driver of testDrivers()) {
     });
 
     describe('no-show', () => {
-      it('keeps a card deposit, refunds nothing, and leaves the rest of the fee owed by a guest without a wallet', async () => {
+      it('keeps a card deposit, refunds nothing, and charges the rest of the fee to the card that paid it', async () => {
         const guest = await h.newUser('guest');
         const hold = await h.holdBatardDeposit(guest, '2026-12-10', 1110);
-        await h.payByCard(guest, hold.id);
+        const { payment: deposit } = await h.payByCard(guest, hold.id);
         await h.deliver();
         expect((await h.complete(guest, hold.id)).status).toBe(200);
         const batardStaff = await newStaff('staff', BATARD);
@@ -183,12 +183,43 @@ for (const driver of testDrivers()) {
         api.clock.set(new Date(startsAt.getTime() + HOUR / 2));
         const res = await visit(batardStaff, hold.id, 'no-show');
         expect(res.status, JSON.stringify(res.body)).toBe(200);
-        // Bâtard's policy: HK$1,000 a guest; the HK$600 deposit is kept.
-        expect(res.body.data).toMatchObject({ status: 'NO_SHOW', visitStatus: null, noShow: { fee: 200_000, kept: hold.amountDue, walletCharged: 0, outstanding: 200_000 - hold.amountDue } });
-        const [payment] = await h.paymentsOf(hold.id);
-        expect([payment!.status, payment!.refundedAmount]).toEqual(['SUCCEEDED', 0]);
-        expect(await h.processorRefunds(payment!.processorRef!)).toEqual([]);
+        // Bâtard's policy: HK$1,000 a guest; the HK$600 deposit is kept and the rest goes on the same card.
+        const rest = 200_000 - hold.amountDue;
+        expect(res.body.data).toMatchObject({ status: 'NO_SHOW', visitStatus: null, noShow: { fee: 200_000, kept: hold.amountDue, walletCharged: 0, cardCharged: rest, outstanding: 0 } });
+        await h.deliver(); // the processor's webhook for the fee changes nothing more
+        const paid = await h.paymentsOf(hold.id);
+        const depositRow = paid.find((p) => p.id === deposit._id)!;
+        expect([depositRow.status, depositRow.refundedAmount]).toEqual(['SUCCEEDED', 0]);
+        expect(await h.processorRefunds(depositRow.processorRef!)).toEqual([]);
+        const fee = paid.find((p) => p.purpose === 'NO_SHOW_FEE')!;
+        expect(fee).toMatchObject({ method: 'CARD', status: 'SUCCEEDED', amount: rest, refundedAmount: 0, cardLast4: depositRow.cardLast4 });
+        expect((await api.deps.payments.retrieve(fee.processorRef!))?.status).toBe('succeeded');
+        const history = await api.request('GET', '/user/transaction-history', { token: guest.token() });
+        expect(history.body.data.items.map((t: { amount: number }) => t.amount)).toContain(-rest);
+        const audit = await api.deps.db.select().from(auditLog).where(eq(auditLog.entityId, hold.id)).orderBy(auditLog.seq);
+        expect(audit.map((e) => e.action)).toEqual(['visit.no-show', 'payment.no-show-fee']);
         expect((await visit(batardStaff, hold.id, 'arrive')).status).toBe(409);
+      });
+
+      it("the test processor charges a card on file once per key, and only a card that has paid", async () => {
+        const guest = await h.newUser('guest');
+        const booked = await h.bookPaidByCard(guest);
+        const charge = { amount: 5_000, currency: 'HKD' as const, idempotencyKey: `fee-${newId()}`, metadata: {}, cardOf: booked.intentId };
+        const first = await api.deps.payments.chargeCardOnFile(charge);
+        expect(first).toMatchObject({ status: 'succeeded', amount: 5_000 });
+        expect((await api.deps.payments.chargeCardOnFile(charge)).id).toBe(first.id);
+        await expect(api.deps.payments.chargeCardOnFile({ ...charge, amount: 6_000 })).rejects.toThrow(/idempotency key/);
+        const unpaid = await h.startCard(guest, (await h.holdWhiskyFlight(guest)).id);
+        await expect(api.deps.payments.chargeCardOnFile({ ...charge, idempotencyKey: `fee-${newId()}`, cardOf: unpaid.intentId })).rejects.toThrow(/No card on file/);
+      });
+
+      it('leaves the fee owed by a guest with no wallet and no card on file', async () => {
+        const guest = await h.newUser('guest');
+        const { id, startsAt } = await bookLeClos(guest);
+        api.clock.set(new Date(startsAt.getTime() + HOUR));
+        const res = await visit(leclosStaff, id, 'no-show');
+        expect(res.body.data.noShow).toEqual({ fee: 60_000, kept: 0, walletCharged: 0, cardCharged: 0, outstanding: 60_000 });
+        expect(await h.paymentsOf(id)).toEqual([]);
       });
 
       it("charges the rest of the policy's fee to a member's wallet", async () => {
@@ -197,7 +228,7 @@ for (const driver of testDrivers()) {
         api.clock.set(new Date(startsAt.getTime() + HOUR));
         const res = await visit(leclosStaff, id, 'no-show');
         // Le Clos: HK$300 a guest, nothing paid at booking.
-        expect(res.body.data.noShow).toEqual({ fee: 60_000, kept: 0, walletCharged: 60_000, outstanding: 0 });
+        expect(res.body.data.noShow).toEqual({ fee: 60_000, kept: 0, walletCharged: 60_000, cardCharged: 0, outstanding: 0 });
         expect(await h.balanceOf(member.id)).toBe(500_000 - 60_000);
         const wallet = await api.request('GET', '/user/wallet', { token: member.token() });
         expect(JSON.stringify(wallet.body)).toContain('no-show fee');
@@ -209,7 +240,7 @@ for (const driver of testDrivers()) {
         const { startsAt } = await h.reservationRow(booked.id);
         api.clock.set(new Date(startsAt.getTime() + HOUR));
         const res = await visit(obeStaff, booked.id, 'no-show');
-        expect(res.body.data.noShow).toEqual({ fee: 40_000, kept: booked.amountDue, walletCharged: 0, outstanding: 0 });
+        expect(res.body.data.noShow).toEqual({ fee: 40_000, kept: booked.amountDue, walletCharged: 0, cardCharged: 0, outstanding: 0 });
         expect(await h.balanceOf(guest.id)).toBe(0);
       });
     });

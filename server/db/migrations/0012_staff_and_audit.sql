@@ -27,3 +27,7 @@ CREATE TABLE audit_log (
 CREATE INDEX audit_log_order ON audit_log (created_at DESC, seq DESC);
 CREATE INDEX audit_log_venue ON audit_log (venue_id, created_at DESC);
 CREATE INDEX audit_log_actor ON audit_log (actor_id, created_at DESC);
+
+-- A no-show fee charged to the card that paid the booking's deposit or prepayment (the venue's policy).
+ALTER TABLE payments DROP CONSTRAINT payments_purpose_check;
+ALTER TABLE payments ADD CONSTRAINT payments_purpose_check CHECK (purpose IN ('RESERVATION', 'WALLET_TOP_UP', 'NO_SHOW_FEE'));

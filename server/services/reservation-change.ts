@@ -82,6 +82,8 @@ export async function changeReservation(
         return updated!;
       }
       if (current.status !== 'CONFIRMED' || current.startsAt <= now) throw notChangeable();
+      // A party that has arrived is the host's to seat: its time, party and area no longer move.
+      if (moves && current.visitStatus) throw notChangeable();
 
       if (!moves) {
         const [updated] = await tx

@@ -158,8 +158,9 @@ for (const driver of testDrivers()) {
         expect((await visit(leclosStaff, id, 'arrive')).status).toBe(200);
         expect((await visit(leclosStaff, id, 'cancel')).status).toBe(409); // the party is here
         expect((await visit(leclosStaff, id, 'no-show')).status).toBe(409);
-        // Nor can the guest cancel a visit that has begun.
+        // Nor can the guest cancel or move a visit that has begun.
         expect((await h.cancel(guest, id)).status).toBe(409);
+        expect((await api.request('PUT', `/user/reservation/v1.1/${id}`, { token: guest.token(), body: { startTime: 1020 } })).status).toBe(409);
         expect(await h.reservationRow(id)).toMatchObject({ status: 'CONFIRMED', visitStatus: 'ARRIVED' });
         const entries = await api.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id));
         expect(entries.map((e) => e.action)).toEqual(['visit.arrive']);

@@ -235,6 +235,17 @@ for (const driver of testDrivers()) {
         expect(JSON.stringify(wallet.body)).toContain('no-show fee');
       });
 
+      it('charges once when two hosts mark the same no-show at the same moment', async () => {
+        const member = await h.newUser('member', 500_000);
+        const { id, startsAt } = await bookLeClos(member);
+        api.clock.set(new Date(startsAt.getTime() + HOUR));
+        const other = await newStaff('staff', LECLOS);
+        const answers = await Promise.all([visit(leclosStaff, id, 'no-show'), visit(other, id, 'no-show')]);
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+        expect(await h.balanceOf(member.id)).toBe(500_000 - 60_000);
+        expect((await api.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id))).length).toBe(1);
+      });
+
       it('charges nothing more when the prepayment covers the fee', async () => {
         const guest = await h.newUser('member', 0);
         const booked = await h.bookPaidByCard(guest);

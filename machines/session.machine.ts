@@ -15,7 +15,7 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   email: string;
-  role: 'guest' | 'member' | 'admin';
+  role: 'guest' | 'member' | 'admin' | 'staff';
   memberId: string | null;
 }
 

@@ -15,6 +15,7 @@ import { manageMachine } from '../machines/manage.machine';
 import { paymentMachine } from '../machines/payment.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { waitlistMachine } from '../machines/waitlist.machine';
+import { visitMachine } from '../machines/visit.machine';
 import { eventName, guardName } from '../src/dev/chart-model';
 
 type StateNode = AnyStateMachine['root'];
@@ -46,6 +47,7 @@ export const CHARTS: readonly ChartSource[] = [
   { name: 'payment', title: 'Payment', file: 'machines/payment.machine.ts', machine: paymentMachine },
   { name: 'manage', title: 'Manage a reservation', file: 'machines/manage.machine.ts', machine: manageMachine },
   { name: 'waitlist', title: 'Waitlist entry', file: 'machines/waitlist.machine.ts', machine: waitlistMachine },
+  { name: 'visit', title: 'Booked visit', file: 'machines/visit.machine.ts', machine: visitMachine },
 ];
 
 /** Mermaid state ids are global to a diagram: the node's path joined, so nested keys never clash. */

@@ -34,6 +34,8 @@ export interface AppDeps {
 export interface AuthUser {
   id: string;
   role: UserRole;
+  /** Venue staff's venue, read with the session (null for everyone else). */
+  venueId?: string | null;
 }
 
 export interface AppEnv {

@@ -22,7 +22,12 @@ const createdAt = () => ts('created_at').notNull().default(sql`now()`);
 const updatedAt = () => ts('updated_at').notNull().default(sql`now()`);
 const transactionSeq = () => bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('transaction_seq')`);
 
-export type UserRole = 'guest' | 'member' | 'admin';
+export type UserRole = 'guest' | 'member' | 'admin' | 'staff';
+
+/** The roles of the admin area: admins (every venue) and venue staff (their venue's book). */
+export const STAFF_ROLES = ['admin', 'staff'] as const satisfies readonly UserRole[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const isStaffRole = (role: UserRole): role is StaffRole => (STAFF_ROLES as readonly UserRole[]).includes(role);
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -46,6 +51,8 @@ export const users = pgTable('users', {
   /** The dietary needs of the last completed booking, to fill the next one in. */
   dietaryNeeds: text('dietary_needs').array().$type<DietaryNeed[]>().notNull().default(sql`'{}'`),
   dietaryNote: text('dietary_note'),
+  /** Venue staff only: the venue whose book they work (admins reach every venue). */
+  venueId: text('venue_id'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -169,6 +176,8 @@ export type ReservationStatus =
   | 'LATE_CANCELED'
   | 'NO_SHOW';
 
+export type VisitStatus = 'ARRIVED' | 'SEATED' | 'FINISHED';
+
 export type BookingSource = 'GUEST_WEB_MOBILE' | 'GUEST_WEB';
 
 export const reservations = pgTable('reservations', {
@@ -212,6 +221,8 @@ export const reservations = pgTable('reservations', {
   reconfirmedAt: ts('reconfirmed_at'),
   /** The start the reminder was sent for (null before any): see services/reservation-reminders.ts. */
   remindedFor: ts('reminded_for'),
+  /** How far a CONFIRMED booking's visit has gone (machines/visit.machine.ts); null until the guest arrives. */
+  visitStatus: text('visit_status').$type<VisitStatus>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -225,7 +236,7 @@ export type PaymentStatus =
   | 'REFUNDED'
   | 'PARTIALLY_REFUNDED';
 
-export type PaymentPurpose = 'RESERVATION' | 'WALLET_TOP_UP';
+export type PaymentPurpose = 'RESERVATION' | 'WALLET_TOP_UP' | 'NO_SHOW_FEE';
 export type PaymentMethod = 'CARD' | 'WALLET';
 
 /** Our record of a payment. Of a card only the processor's reference, brand and last four digits. */
@@ -444,5 +455,20 @@ export const waitlistEntries = pgTable('waitlist_entries', {
   locale: text('locale').notNull().default('en'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+});
+
+/** Every change staff make, written in the transaction of the change (services/audit-log.ts). */
+export const auditLog = pgTable('audit_log', {
+  id: text('id').primaryKey(),
+  actorId: text('actor_id').notNull(),
+  /** The venue the change concerns; null for a club-wide one. */
+  venueId: text('venue_id'),
+  action: text('action').notNull(),
+  entityType: text('entity_type').notNull(),
+  entityId: text('entity_id').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: ts('created_at').notNull(),
   seq: bigserial('seq', { mode: 'number' }).notNull(),
 });

@@ -1,12 +1,13 @@
 /**
- * Bearer-token middleware for every area: `requireUser()` for any logged-in caller, `requireAdmin()` for
- * the admin area. After either, handlers read the caller with `c.get('auth')`.
+ * Bearer-token middleware for every area: `requireUser()` for any logged-in caller, `requireStaff()` for
+ * the admin area's venue work (admins and venue staff), `requireAdmin()` for what only admins may do.
+ * After any, handlers read the caller with `c.get('auth')`.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import type { AppEnv, AuthUser } from '../context';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { isStaffRole, users } from '../db/schema';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import { ApiError, forbidden, unauthorized } from './errors';
 import { verifyAccessToken } from './jwt';
@@ -24,7 +25,7 @@ export function bearerToken(c: Context): string | null {
 // Prepared once per database and connection: this read runs on every authenticated call.
 const sessionStatement = (db: Db) =>
   db
-    .select({ role: users.role, sessionGeneration: users.sessionGeneration })
+    .select({ role: users.role, sessionGeneration: users.sessionGeneration, venueId: users.venueId })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_session_generation');
@@ -46,7 +47,7 @@ async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
   if (!statement) sessionStatements.set(db, (statement = sessionStatement(db)));
   const [user] = await statement.execute({ id: claims.id });
   if (!user || user.sessionGeneration !== claims.sessionGeneration) throw loginExpired();
-  return { id: claims.id, role: user.role };
+  return { id: claims.id, role: user.role, venueId: user.venueId };
 }
 
 /** Lets any logged-in caller through: 401 'Login required' without a token, 401 'Login expired' on a bad one. */
@@ -65,4 +66,23 @@ export function requireAdmin(): MiddlewareHandler<AppEnv> {
     c.set('auth', user);
     await next();
   };
+}
+
+/** Lets admins and venue staff through: the same 401s as `requireUser()`, and 403 for guests and members. */
+export function requireStaff(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await authenticate(c);
+    if (!isStaffRole(user.role)) throw forbidden();
+    c.set('auth', user);
+    await next();
+  };
+}
+
+/**
+ * The venue rule of the admin area, checked by every staff service before it reads or changes a venue's
+ * book: admins reach every venue, venue staff only their own (403 otherwise).
+ */
+export function checkVenueAccess(actor: Pick<AuthUser, 'role' | 'venueId'>, venueId: string): void {
+  if (actor.role === 'admin') return;
+  if (actor.role !== 'staff' || actor.venueId !== venueId) throw forbidden();
 }

@@ -9,7 +9,7 @@ import type { UserRole } from '../db/schema';
 /** Lifetime of an access token: 15 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-const ROLES: readonly UserRole[] = ['guest', 'member', 'admin'];
+const ROLES: readonly UserRole[] = ['guest', 'member', 'admin', 'staff'];
 // Fixed header: verification insists on exactly this algorithm, so `alg: none` and key confusion fail.
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 

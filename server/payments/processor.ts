@@ -99,5 +99,11 @@ export interface CardProcessor {
   retrieve(intentId: string): Promise<PaymentIntent | null>;
   /** Refunds `amount` of a succeeded intent; the same key gives back the same refund. */
   refund(intentId: string, amount: number, idempotencyKey: string): Promise<ProcessorRefund>;
+  /**
+   * Charges, without the cardholder present, the card that paid the intent `cardOf` (a fee the
+   * cardholder agreed to when paying, such as a venue's no-show fee): the new intent has succeeded or
+   * failed when this returns. The same key gives back the same intent.
+   */
+  chargeCardOnFile(input: CreateIntentInput & { cardOf: string }): Promise<PaymentIntent>;
   readonly webhooks: ProcessorWebhooks;
 }

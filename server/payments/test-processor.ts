@@ -234,6 +234,36 @@ export class TestProcessor implements CardProcessor {
     });
   }
 
+  async chargeCardOnFile(input: CreateIntentInput & { cardOf: string }): Promise<PaymentIntent> {
+    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new ProcessorError('The amount must be a positive whole number of minor units');
+    return this.db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(testProcessorIntents).where(eq(testProcessorIntents.idempotencyKey, input.idempotencyKey));
+      if (existing) {
+        if (existing.amount !== input.amount) throw new ProcessorError('This idempotency key was already used with different parameters');
+        return toIntent(existing);
+      }
+      const source = await this.lockIntent(tx, input.cardOf);
+      // Only a card that once paid successfully is on file; the intent's refunds do not change that.
+      if (!source?.cardBrand || !['succeeded', 'partially_refunded', 'refunded'].includes(source.status)) {
+        throw new ProcessorError(`No card on file for payment intent ${input.cardOf}`);
+      }
+      const now = this.now();
+      const id = newRef('pi');
+      await tx.insert(testProcessorIntents).values({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(16).toString('base64url')}`,
+        amount: input.amount,
+        currency: input.currency,
+        status: 'processing',
+        idempotencyKey: input.idempotencyKey,
+        metadata: input.metadata,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return toIntent(await this.succeed(tx, id, { cardBrand: source.cardBrand, cardLast4: source.cardLast4, updatedAt: now }));
+    });
+  }
+
   /**
    * POST /payments/test-processor/intents/{id}/confirm: the browser pays the intent with a card. 400
    * naming the field for bad card details; a declined card answers 200 with status 'failed' and the

@@ -5,7 +5,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import type { Db, DbOrTx } from '../db/client';
-import { refreshTokens, users, type UserRole } from '../db/schema';
+import { isStaffRole, refreshTokens, users, type UserRole } from '../db/schema';
 import type { Schema } from '../lib/api-types';
 import { loginExpired } from '../lib/auth';
 import { newId, newSecretToken } from '../lib/ids';
@@ -59,7 +59,7 @@ export function emailVerifiedAtOr(now: Date): SQL {
 
 /** Which roles may log in through which area. */
 export type LoginArea = 'user' | 'admin';
-export const areaAllows = (area: LoginArea, role: UserRole) => (area === 'admin' ? role === 'admin' : role !== 'admin');
+export const areaAllows = (area: LoginArea, role: UserRole) => (area === 'admin' ? isStaffRole(role) : !isStaffRole(role));
 
 export type CredentialCheck =
   | { outcome: 'ok'; user: UserRow }

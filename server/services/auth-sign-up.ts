@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
+import { isStaffRole, users } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/password';
@@ -73,7 +73,7 @@ export async function signUp(deps: AppDeps, data: SignUpData, callerLocale: Loca
   const passwordHash = await hashPassword(data.password);
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    const area = existing.role === 'admin' ? 'admin' : 'user';
+    const area = isStaffRole(existing.role) ? 'admin' : 'user';
     await db.transaction(async (tx) => {
       const raw = await createOneTimeToken(tx, existing.id, 'password-reset', clock.now());
       await mailAlreadyRegistered(tx, existing, resetLink(config, raw, area));

@@ -16,7 +16,8 @@ import { carryOutRefunds } from './payment-sync';
 import { refundForCancellation } from './payment-refund';
 import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation-mail';
 import { linkOutdated } from './manage-link';
-import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps } from './reservations';
+import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
+import type { DbOrTx } from '../db/client';
 
 /** Cancelling may refund a card, so it needs the processor too. */
 export type CancelDeps = ReservationDeps & Pick<AppDeps, 'payments'>;
@@ -32,6 +33,9 @@ export interface VersionGuard {
 function checkVersion(current: { sequence: number }, guard: VersionGuard): void {
   if (guard.version !== undefined && current.sequence !== guard.version) throw linkOutdated();
 }
+
+/** Runs inside the cancelling transaction, with the locked row before and after (the staff console's check and audit entry). */
+export type WithinCancellation = (tx: DbOrTx, before: ReservationRow, after: ReservationRow) => Promise<void>;
 
 export interface ChangeReservationInput {
   date?: string;
@@ -78,6 +82,8 @@ export async function changeReservation(
         return updated!;
       }
       if (current.status !== 'CONFIRMED' || current.startsAt <= now) throw notChangeable();
+      // A party that has arrived is the host's to seat: its time, party and area no longer move.
+      if (moves && current.visitStatus) throw notChangeable();
 
       if (!moves) {
         const [updated] = await tx
@@ -113,7 +119,7 @@ export async function changeReservation(
 
 /**
  * Cancels the caller's reservation: a hold is released (CANCELED); an upcoming CONFIRMED one is CANCELED
- * before the venue's cancellation window and LATE_CANCELED inside it. Anything else is 409 20104. What
+ * before the venue's cancellation window and LATE_CANCELED inside it (until its guests arrive). Anything else is 409 20104. What
  * was paid comes back as the policy says (see `payment-refund.ts`), recorded in the same transaction as
  * the cancellation with the e-mail that withdraws the calendar invitation; card refunds are then made
  * at the processor.
@@ -123,6 +129,7 @@ export async function cancelReservation(
   userId: string,
   reservationId: string,
   guard: VersionGuard = {},
+  within?: WithinCancellation,
 ): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
 
@@ -133,7 +140,7 @@ export async function cancelReservation(
     let status: 'CANCELED' | 'LATE_CANCELED';
     if (current.status === 'PENDING') {
       status = 'CANCELED';
-    } else if (current.status === 'CONFIRMED' && current.startsAt > now) {
+    } else if (current.status === 'CONFIRMED' && current.startsAt > now && !current.visitStatus) {
       const windowHours = policy.cancellationWindowHours ?? 0;
       const lateFrom = current.startsAt.getTime() - windowHours * 3_600_000;
       status = now.getTime() < lateFrom ? 'CANCELED' : 'LATE_CANCELED';
@@ -155,6 +162,7 @@ export async function cancelReservation(
         await mailAutomaticRefund(tx, { to: { email: user!.email, firstName: user!.firstName }, row: updated!, catalog, payment, reason: 'hold-cancelled' });
       }
     }
+    await within?.(tx, current, updated!);
     return { row: updated!, cardRefunds: refunds.cardRefunds };
   });
   await carryOutRefunds(deps, cardRefunds);

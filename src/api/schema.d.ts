@@ -1979,6 +1979,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reservation/{id}/visit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * One step of a booked visit's lifecycle (machines/visit.machine.ts), for the booking's venue staff or an admin
+         * @description arrive, undo-arrival, seat, finish, no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet, or else to the card that paid the booking) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Written to the audit log with the change.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "arrive" | "undo-arrival" | "seat" | "finish" | "no-show" | "cancel";
+                    };
+                };
+            };
+            responses: {
+                /** @description The visit as it now stands */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["VisitChange"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every admin and member of staff (admins only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The staff accounts, by name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["StaffMember"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        /** Create a staff account (admins only); the person is mailed the admin area's reset link to set a password */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @enum {string} */
+                        role: "admin" | "staff";
+                        /** @description Required for staff */
+                        venueId?: components["schemas"]["Id"];
+                    };
+                };
+            };
+            responses: {
+                /** @description The account, created and mailed */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["StaffMember"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff change, newest first (admins only), paged and filtered by venue, actor and Hong Kong days */
+        get: {
+            parameters: {
+                query?: {
+                    venueId?: components["schemas"]["Id"];
+                    actorId?: components["schemas"]["Id"];
+                    from?: string;
+                    to?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["AuditPage"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -2059,7 +2248,7 @@ export interface components {
             lastName: string;
             email: string;
             /** @enum {string} */
-            role: "guest" | "member" | "admin";
+            role: "guest" | "member" | "admin" | "staff";
             customId: string | null;
             customerId: string | null;
             /** @description customId */
@@ -2416,7 +2605,7 @@ export interface components {
             _id: components["schemas"]["Id"];
             reservationId: string | null;
             /** @enum {string} */
-            purpose: "RESERVATION" | "WALLET_TOP_UP";
+            purpose: "RESERVATION" | "WALLET_TOP_UP" | "NO_SHOW_FEE";
             /** @enum {string} */
             method: "CARD" | "WALLET";
             amount: number;
@@ -2504,6 +2693,61 @@ export interface components {
             } | null;
             /** Format: date-time */
             createdAt: string;
+        };
+        StaffMember: {
+            _id: components["schemas"]["Id"];
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            role: "admin" | "staff";
+            /** @description The venue of venue staff; null for an admin */
+            venueId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AuditEntry: {
+            _id: components["schemas"]["Id"];
+            actorId: components["schemas"]["Id"];
+            venueId: string | null;
+            /** @description What was done, as area.verb: visit.seat, visit.no-show, staff.create ... */
+            action: string;
+            /** @enum {string} */
+            entityType: "reservation" | "user";
+            entityId: string;
+            /** @description The record before the change (null when created) */
+            before: unknown;
+            /** @description The record after the change */
+            after: unknown;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEntry"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        VisitChange: {
+            reservationId: components["schemas"]["Id"];
+            status: components["schemas"]["ReservationStatus"];
+            /** @enum {string|null} */
+            visitStatus: "ARRIVED" | "SEATED" | "FINISHED" | null;
+            /** @description What the no-show policy did (no-show only), in minor units */
+            noShow: null | {
+                /** @description The policy's no-show fee for the party */
+                fee: number;
+                /** @description What was paid (deposit or prepayment) and is kept */
+                kept: number;
+                /** @description The rest of the fee charged to a member's wallet */
+                walletCharged: number;
+                /** @description The rest of the fee charged to the card that paid the booking (a guest without a wallet) */
+                cardCharged: number;
+                /** @description The rest of the fee still owed: no wallet and no card on file, or the card refused */
+                outstanding: number;
+            };
+            /** @description What the booking's payments have had back (cancel only) */
+            refunded: number | null;
         };
         TransactionPage: {
             items: components["schemas"]["TransactionItem"][];

@@ -1,12 +1,17 @@
-/** Handlers of the admin area: what staff need to see of the reservations. */
+/** Handlers of the admin area: the staff console's calls, each checked for the caller's role and venue. */
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
-import { hexIdMessage, isoDateMessage, parseQuery, requiredMessage } from '../../lib/validate';
+import { checkVenueAccess } from '../../lib/auth';
+import { hexIdMessage, idSchema, intFromString, isoDateMessage, isoDateSchema, parseBody, parseParams, parseQuery, requiredMessage, requiredObject } from '../../lib/validate';
 import { isIsoDate } from '../../../src/domain/time';
+import { newStaffSchema, visitChangeSchema } from '../../../src/domain/staff-validation';
 import { localizeReservation } from '../../i18n/content';
+import { listAudit } from '../../services/audit-log';
 import { listVenueReservations } from '../../services/reservation-queries';
+import { createStaffAccount, listStaff } from '../../services/staff-accounts';
+import { changeVisit } from '../../services/visit-lifecycle';
 
 type Ctx = Context<AppEnv>;
 
@@ -15,13 +20,53 @@ const dayQuery = v.object({
   date: v.pipe(v.optional(v.string(), ''), v.nonEmpty(requiredMessage('date')), v.check(isIsoDate, isoDateMessage('date'))),
 });
 
+const auditQuery = v.object({
+  venueId: v.optional(idSchema),
+  actorId: v.optional(idSchema),
+  from: v.optional(isoDateSchema),
+  to: v.optional(isoDateSchema),
+  page: v.optional(intFromString(1, 100_000), '1'),
+  pageSize: v.optional(intFromString(1, 100), '50'),
+});
+
+const reservationParams = requiredObject({ id: idSchema });
+
 export function createAdminHandlers() {
   return {
-    /** GET /admin/reservation?venueId=&date=: a venue's reservations on a service day. */
+    /** GET /admin/reservation?venueId=&date=: a venue's reservations on a service day (403 for another venue's staff). */
     async venueDay(c: Ctx) {
       const { venueId, date } = parseQuery(c, dayQuery);
+      checkVenueAccess(c.get('auth'), venueId);
       const body = { status: 200, data: (await listVenueReservations(c.get('deps'), venueId, date)).map((r) => localizeReservation(c.var.i18n, r)) };
       return c.json(body satisfies ResponseBody<'/admin/reservation', 'get', 200>, 200);
+    },
+
+    /** PUT /admin/reservation/{id}/visit: one step of the visit's lifecycle (409 when the chart refuses it). */
+    async changeVisit(c: Ctx) {
+      const { id } = parseParams(c, reservationParams);
+      const { action } = await parseBody(c, visitChangeSchema);
+      const body = { status: 200, data: await changeVisit(c.get('deps'), c.get('auth'), id, action) };
+      return c.json(body satisfies ResponseBody<'/admin/reservation/{id}/visit', 'put', 200>, 200);
+    },
+
+    /** POST /admin/staff: an admin creates a staff account; the person gets a reset link to set a password. */
+    async createStaff(c: Ctx) {
+      const input = await parseBody(c, newStaffSchema);
+      const body = { status: 201, data: await createStaffAccount(c.get('deps'), c.get('auth'), input) };
+      return c.json(body satisfies ResponseBody<'/admin/staff', 'post', 201>, 201);
+    },
+
+    /** GET /admin/staff: every admin and member of staff. */
+    async listStaff(c: Ctx) {
+      const body = { status: 200, data: await listStaff(c.get('deps')) };
+      return c.json(body satisfies ResponseBody<'/admin/staff', 'get', 200>, 200);
+    },
+
+    /** GET /admin/audit-log: staff changes, newest first, paged and filtered by venue, actor and days. */
+    async auditLog(c: Ctx) {
+      const query = parseQuery(c, auditQuery);
+      const body = { status: 200, data: await listAudit(c.get('deps').db, query) };
+      return c.json(body satisfies ResponseBody<'/admin/audit-log', 'get', 200>, 200);
     },
   };
 }

@@ -1,11 +1,19 @@
-/** Routes of the admin area (staff), each behind an admin token. */
+/**
+ * Routes of the admin area. `requireStaff()` lets admins and venue staff in (the handlers' services check
+ * the venue); `requireAdmin()` keeps staff accounts and the audit log to admins.
+ */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { requireAdmin } from '../../lib/auth';
+import { requireAdmin, requireStaff } from '../../lib/auth';
 import { createAdminHandlers } from './admin.handlers';
 
 export function adminRoutes(): Hono<AppEnv> {
   const h = createAdminHandlers();
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
-  return new Hono<AppEnv>().get('/admin/reservation', requireAdmin(), h.venueDay);
+  return new Hono<AppEnv>()
+    .get('/admin/reservation', requireStaff(), h.venueDay)
+    .put('/admin/reservation/:id/visit', requireStaff(), h.changeVisit)
+    .post('/admin/staff', requireAdmin(), h.createStaff)
+    .get('/admin/staff', requireAdmin(), h.listStaff)
+    .get('/admin/audit-log', requireAdmin(), h.auditLog);
 }

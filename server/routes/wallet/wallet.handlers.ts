@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
+import { isStaffRole } from '../../db/schema';
 import { forbidden, notFound, badRequest } from '../../lib/errors';
 import { idempotencyKeySchema, idSchema, intFromString, isoDateSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { startWalletTopUp } from '../../services/payment-start';
@@ -40,7 +41,7 @@ export function requireMember(): MiddlewareHandler<AppEnv> {
  */
 export function requireCustomer(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.get('auth').role === 'admin') throw forbidden(MEMBERS_ONLY_MESSAGE);
+    if (isStaffRole(c.get('auth').role)) throw forbidden(MEMBERS_ONLY_MESSAGE);
     await next();
   };
 }

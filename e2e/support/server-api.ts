@@ -194,6 +194,7 @@ export class TestServer {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = readdirSync(folder)
+        .filter((file) => file.endsWith('.json'))
         .sort()
         .reverse()
         .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as SavedMail)

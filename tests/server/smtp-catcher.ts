@@ -2,7 +2,7 @@
  * A real SMTP server for tests (the smtp-server package) on a free port: keeps every mail it accepts,
  * parsed (mailparser) and raw, and refuses the next mails with a temporary error when told to.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -101,5 +101,8 @@ function save(folder: string, number: number, { envelopeTo, parsed }: CaughtMail
     html: typeof parsed.html === 'string' ? parsed.html : '',
     attachments: parsed.attachments.map((a) => a.filename ?? ''),
   };
-  writeFileSync(join(folder, `${String(number).padStart(6, '0')}.json`), JSON.stringify(saved));
+  // Written aside, then renamed: a reader in another process never sees a half-written file.
+  const file = join(folder, `${String(number).padStart(6, '0')}.json`);
+  writeFileSync(`${file}.partial`, JSON.stringify(saved));
+  renameSync(`${file}.partial`, file);
 }

@@ -225,7 +225,9 @@ for (const driver of testDrivers()) {
       it('lets go of the database when the last stream closes', async () => {
         const listenConnections = async () =>
           driver === 'postgres'
-            ? Number((await api.deps.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`)).rows[0]!.n)
+            ? Number(
+                ((await api.deps.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+              )
             : null;
         const first = await openStream(leclosStaff, LECLOS);
         const second = await openStream(admin, LECLOS);

@@ -21,6 +21,7 @@ import { newId } from '../lib/ids';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import { amountDue } from '../../src/domain/money';
 import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../src/domain/staff-booking-validation';
+import { SERVICE_DAY_TURNS_AT_MINUTE } from '../../src/domain/service-day';
 import { addDays, hongKongDate, hongKongMinutes, MINUTES_PER_DAY } from '../../src/domain/time';
 import { recordAudit } from './audit-log';
 import {
@@ -195,9 +196,6 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
   return toReservationDto(row, catalog, now);
 }
 
-// Before this hour a walk-in belongs to the previous service day (a supper or a late bar), as the sheet lists it.
-const SERVICE_DAY_TURNS_AT_MINUTE = 6 * 60;
-
 /** The experience a walk-in is seated for when staff name none: the venue's first open to all, preferring one with nothing to pay ahead. */
 function walkInExperience(entry: CatalogVenue, experienceId: string | undefined): ExperienceRow {
   if (experienceId) return experienceOf(entry, experienceId);
@@ -218,6 +216,7 @@ export async function seatWalkIn(deps: ReservationDeps, actor: AuthUser, venueId
   const startMs = Math.floor(now.getTime() / 60_000) * 60_000;
   const minute = hongKongMinutes(now);
   const calendarDay = hongKongDate(now);
+  // In the small hours a walk-in belongs to the previous service day (a supper, a late bar), as the sheet lists it.
   const [date, startTime] =
     minute < SERVICE_DAY_TURNS_AT_MINUTE ? [addDays(calendarDay, -1), minute + MINUTES_PER_DAY] : [calendarDay, minute];
   const duration = experience.durationMinutes;

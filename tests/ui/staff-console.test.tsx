@@ -74,4 +74,42 @@ describe('the staff console', () => {
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Incorrect E-mail or Password');
     expect(localStorage.getItem('staff_access_token')).toBeNull();
   });
+
+  it('lets an admin add a member of staff, who is mailed a link, and read it in the audit log', async () => {
+    await openApp('/pages/staff/login?redirect=%2Fpages%2Fstaff%2Faccounts');
+    await findHeading('Staff log in');
+    await logIn('admin@example.com', 'admin-pass-1');
+    await findHeading('Staff accounts');
+    await screen.findByRole('cell', { name: 'host@example.com' }, SLOW);
+
+    const user = userEvent.setup();
+    const email = `new-host-${Date.now()}@example.com`;
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Please enter your email address!')).toBeTruthy();
+    await user.type(screen.getByLabelText('E-mail'), email);
+    await user.type(screen.getByLabelText('First name'), 'Mei');
+    await user.type(screen.getByLabelText('Last name'), 'Wong');
+    await user.selectOptions(screen.getByLabelText('Venue'), 'Obe');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(`${email} can now set a password from the link we have mailed.`, {}, SLOW)).toBeTruthy();
+    const row = (await screen.findByRole('cell', { name: email }, SLOW)).closest('tr')!;
+    expect(within(row).getByText('Staff at Obe')).toBeTruthy();
+    const mails = await api().request('GET', `/dev/outbox?recipient=${encodeURIComponent(email)}`);
+    expect(mails.body.data[0].body).toMatch(/reset-password\?token=.*area=admin|area=admin.*token=/);
+
+    await user.click(screen.getByRole('link', { name: 'Audit log' }));
+    await findHeading('Audit log');
+    const entry = (await screen.findByText('staff.create', {}, SLOW)).closest('tr')!;
+    expect(within(entry).getByText('Ada Wong')).toBeTruthy();
+    expect(within(entry).getByText(email, { exact: false })).toBeTruthy();
+  });
+
+  it('keeps venue staff out of the admin sections', async () => {
+    await openApp('/pages/staff/login?redirect=%2Fpages%2Fstaff%2Faudit-log');
+    await findHeading('Staff log in');
+    await logIn('host@example.com', 'host-pass-1');
+    await findHeading('Audit log');
+    expect(screen.getByText('This part of the staff console is for admins only.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
 });

@@ -1,13 +1,113 @@
-/** Staff accounts (/pages/staff/accounts, admins only): the club's admins and venue staff. */
+/**
+ * Staff accounts (/pages/staff/accounts, admins only): the club's admins and venue staff, and a form to
+ * add one. The new person is mailed the admin area's reset link to set a password (POST /admin/staff).
+ */
 import { useLingui } from '@lingui/react/macro';
+import * as v from 'valibot';
+import { unwrap } from '../../api/api-error';
+import { useApiQuery } from '../../api/use-api-query';
+import { fieldErrors, FormMessage, SelectField, SubmitButton, TextField, useForm } from '../../components/form';
+import { LoadFailure, Loading } from '../../components/read-status';
+import { useSubmission } from '../../components/use-submission';
+import { newStaffSchema } from '../../domain/staff-validation';
+import { VENUES } from '../../domain/venues';
+import { useFailureText, useMessageText } from '../../i18n/message-text';
+import { useFormats } from '../../i18n/use-formats';
 import type { PageProps } from '../../navigation/routes';
+import { staffApi } from '../../staff/staff-api';
 import { StaffShell } from '../../staff/staff-shell';
+
+const STAFF_LIST_KEY = 'staff:accounts';
+
+const venueTitle = (venueId: string | null) => VENUES.find((v) => v.value === venueId)?.title ?? '';
+
+function StaffAccounts() {
+  const { t } = useLingui();
+  const translate = useMessageText();
+  const failureText = useFailureText();
+  const { dateTime } = useFormats();
+  const list = useApiQuery(STAFF_LIST_KEY, () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data));
+  const form = useForm(newStaffSchema, { email: '', firstName: '', lastName: '', role: 'staff', venueId: VENUES[0]!.value }, translate);
+  const submission = useSubmission();
+  const isStaff = form.values.role === 'staff';
+
+  // An admin works at every venue: the venue is sent for venue staff only.
+  function validate() {
+    const input = { ...form.values, venueId: isStaff ? form.values.venueId : undefined };
+    const result = v.safeParse(newStaffSchema, input);
+    form.setErrors(result.success ? {} : fieldErrors(result.issues));
+    return result.success ? result.output : null;
+  }
+
+  const submit = submission.onSubmit(validate, async (body) => {
+    const { data } = await unwrap(staffApi.POST('/admin/staff', { body }));
+    list.reload();
+    return t`${data.email} can now set a password from the link we have mailed.`;
+  });
+
+  return (
+    <div className="staff-grid staff-grid--two">
+      <section aria-labelledby="staff-list-title">
+        <h2 id="staff-list-title">{t`The club's staff`}</h2>
+        {list.status === 'loading' && <Loading>{t`Loading…`}</Loading>}
+        {list.status === 'error' && <LoadFailure message={failureText(list.error)} retry={list.reload} />}
+        {list.status === 'ready' && (
+          <div className="staff-table-wrap">
+            <table className="staff-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t`Name`}</th>
+                  <th scope="col">{t`E-mail`}</th>
+                  <th scope="col">{t`Role`}</th>
+                  <th scope="col">{t`Since`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.map((member) => (
+                  <tr key={member._id}>
+                    <td data-label={t`Name`}>{`${member.firstName} ${member.lastName}`}</td>
+                    <td data-label={t`E-mail`}>{member.email}</td>
+                    <td data-label={t`Role`}>{member.role === 'admin' ? t`Admin (every venue)` : t`Staff at ${venueTitle(member.venueId)}`}</td>
+                    <td data-label={t`Since`}>{dateTime(member.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="staff-new-title">
+        <h2 id="staff-new-title">{t`Add a member of staff`}</h2>
+        <form noValidate onSubmit={submit}>
+          <TextField label={t`E-mail`} type="email" inputMode="email" autoComplete="off" {...form.field('email')} />
+          <TextField label={t`First name`} autoComplete="off" {...form.field('firstName')} />
+          <TextField label={t`Last name`} autoComplete="off" {...form.field('lastName')} />
+          <SelectField label={t`Role`} {...form.field('role')}>
+            <option value="staff">{t`Venue staff: one venue's book`}</option>
+            <option value="admin">{t`Admin: every venue, staff accounts and the audit log`}</option>
+          </SelectField>
+          {isStaff && (
+            <SelectField label={t`Venue`} {...form.field('venueId')}>
+              {VENUES.map((venue) => (
+                <option key={venue.value} value={venue.value}>
+                  {venue.title}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <FormMessage error={submission.error} success={submission.success} />
+          <SubmitButton label={t`Create account`} busyLabel={t`Creating…`} busy={submission.sending} />
+        </form>
+      </section>
+    </div>
+  );
+}
 
 export default function StaffAccountsPage({ query }: PageProps) {
   const { t } = useLingui();
   return (
     <StaffShell section="accounts" title={t`Staff accounts`} query={query}>
-      {() => null}
+      {() => <StaffAccounts />}
     </StaffShell>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, venueTables, type UserRole } from '../../server/db/schema';
+import { auditLog, users, venueTables, waitlistEntries, type UserRole } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { clearVenueCatalog } from '../../server/services/availability';
 import { ERROR_CODES } from '../../src/domain/error-codes';
@@ -138,6 +138,22 @@ for (const driver of testDrivers()) {
         expect([big.status, big.body.field]).toEqual([400, 'tableId']);
         expect((await move(leclosStaff, id, { startTime: 1141 })).status).toBe(409);
         expect((await move(leclosStaff, id, {})).status).toBe(400);
+      });
+
+      it('offers the table a move frees to the first guest on the waitlist', async () => {
+        const bar = await experienceIdByName(api.deps.db, OBE, 'Bar Seating');
+        const date = ownDay();
+        // Eight fit only the Cask Room's K1: booked at 20:00 by phone, with a guest waiting for that time.
+        const booked = await phoneBook(obeStaff, { venueId: OBE, experienceId: bar, date, startTime: 1200, numberOfGuests: 8, email: `${newId()}@example.com`, firstName: 'Big', lastName: 'Party' });
+        expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+        const waiting = await h.newUser('guest');
+        const joined = await api.request('POST', '/user/waitlist', { token: waiting.token(), body: { venueId: OBE, experienceId: bar, date, numberOfGuests: 8, earliestTime: 1200, latestTime: 1200 } });
+        expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+
+        expect((await move(obeStaff, booked.body.data._id, { startTime: 1320 })).status).toBe(200);
+        // Read straight from the table: reading the waitlist through the API would settle it itself.
+        const entries = await api.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, waiting.id));
+        expect(entries.map((e) => e.status)).toEqual(['OFFERED']);
       });
 
       it('refuses to move a party that has arrived (409)', async () => {

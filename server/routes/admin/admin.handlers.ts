@@ -15,6 +15,7 @@ import { createStaffAccount, listStaff } from '../../services/staff-accounts';
 import { changeVisit } from '../../services/visit-lifecycle';
 import { createPhoneBooking, moveBooking, seatWalkIn } from '../../services/staff-bookings';
 import { tablePlan } from '../../services/table-plan';
+import { settleWaitlist } from '../../services/waitlist-offers';
 
 type Ctx = Context<AppEnv>;
 
@@ -78,6 +79,8 @@ export function createAdminHandlers() {
       const { id } = parseParams(c, reservationParams);
       const input = await parseBody(c, moveBookingSchema);
       const data = localizeReservation(c.var.i18n, await moveBooking(c.get('deps'), c.get('auth'), id, input));
+      // The move may have freed a table someone on the waitlist is waiting for.
+      await settleWaitlist(c.get('deps'));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/move', 'put', 200>, 200);
     },
 

@@ -1,5 +1,6 @@
 /**
- * Moving a booking (from the table plan, or any staff page that lists one): a new day, time or table. The
+ * Moving a booking (from the table plan, or any staff page that lists one, such as the day sheet:
+ * `<MoveDialog booking={…} venueId={…} onClose onMoved />`): a new day, time or table. The
  * server re-checks the table atomically and mails the guest; a table taken meanwhile is refused in words.
  */
 import { plural } from '@lingui/core/macro';
@@ -8,7 +9,9 @@ import { useState, type FormEvent } from 'react';
 import { FormMessage, SelectField, SubmitButton, TextField } from '../../components/form';
 import { useSubmission } from '../../components/use-submission';
 import { clockTimeOf, serviceMinutesOf } from '../../domain/service-day';
-import { moveBooking, type MoveBody, type TablePlan } from './book-calls';
+import { serviceDateTime } from '../../domain/time';
+import { loadTablePlan, moveBooking, type MoveBody } from './book-calls';
+import { useLoaded } from './use-loaded';
 import { StaffDialog } from './staff-dialog';
 
 export interface MovableBooking {
@@ -21,13 +24,12 @@ export interface MovableBooking {
 
 export function MoveDialog({
   booking,
-  plan,
+  venueId,
   onClose,
   onMoved,
 }: {
   booking: MovableBooking;
-  /** The venue's tables to offer (those that seat the party). */
-  plan: TablePlan;
+  venueId: string;
   onClose: () => void;
   /** Called with what to tell staff once the change is made. */
   onMoved: (message: string) => void;
@@ -38,7 +40,9 @@ export function MoveDialog({
   const [time, setTime] = useState(clockTimeOf(booking.startTime));
   const [tableId, setTableId] = useState('');
   const guests = booking.numberOfGuests;
-  const tables = plan.areas.flatMap((area) =>
+  // The venue's tables, as they stand at the booking's time, to offer those that seat the party.
+  const plan = useLoaded(() => loadTablePlan(venueId, serviceDateTime(booking.date, booking.startTime)), `${venueId}|${booking._id}`);
+  const tables = (plan.data?.areas ?? []).flatMap((area) =>
     area.tables.filter((table) => table.minGuests <= guests && guests <= table.maxGuests).map((table) => ({ ...table, area: area.name })),
   );
 

@@ -13,7 +13,9 @@ export function StaffDialog({ title, onClose, children }: { title: string; onClo
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+    // The first field, not the close button that comes first in the markup.
+    const first = box.current?.querySelector<HTMLElement>('input, select, textarea') ?? box.current?.querySelector<HTMLElement>('button');
+    first?.focus();
     return () => opener?.focus();
   }, []);
   function onKeyDown(event: KeyboardEvent) {

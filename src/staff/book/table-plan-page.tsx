@@ -64,8 +64,8 @@ export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
       <FormMessage error={plan.error ? failureText(plan.error) : null} success={done} />
       {plan.data && <TablePlanGrid plan={plan.data} onMove={(table) => setOpen({ kind: 'move', table })} />}
 
-      {open?.kind === 'move' && open.table.booking && plan.data && (
-        <MoveDialog booking={open.table.booking} plan={plan.data} onClose={() => setOpen(null)} onMoved={finish} />
+      {open?.kind === 'move' && open.table.booking && (
+        <MoveDialog booking={open.table.booking} venueId={venue.value} onClose={() => setOpen(null)} onMoved={finish} />
       )}
       {open?.kind === 'phone' && detail.data && (
         <StaffDialog title={t`Phone booking`} onClose={() => setOpen(null)}>

@@ -12,14 +12,14 @@ import { SLOW } from './page-queries';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 
-async function openAsHost(address: string) {
+async function openAsHost(address: string, heading = 'Table plan') {
   await openApp(address);
   await findHeading('Staff log in');
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('E-mail'), 'host@example.com');
   await user.type(screen.getByLabelText('Password'), 'host-pass-1');
   await user.keyboard('{Enter}');
-  await findHeading('Table plan');
+  await findHeading(heading);
   return user;
 }
 
@@ -66,6 +66,26 @@ describe('working the book', () => {
     await screen.findByText(`Booking ${reference} moved.`, {}, SLOW);
     await waitFor(async () => expect(within(await tableCard('T6')).getByText('Booked')).toBeTruthy(), SLOW);
     expect(within(await tableCard('D12')).getByText('Free')).toBeTruthy();
+  });
+
+  it('moves a booking from its row on the day sheet', async () => {
+    const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
+    const experienceId = (await api().request('GET', '/public/venue/by-domain/leclos')).body.data.experiences.find((e: { name: string }) => e.name === 'À la Carte')._id;
+    const booked = await api().request('POST', '/admin/reservation', {
+      token: host.body.data.token,
+      body: { venueId: '6650a1c0e4b0a1b2c3d40001', experienceId, date: '2026-12-04', startTime: 1140, numberOfGuests: 2, email: 'sheet-mover@example.com', firstName: 'Row', lastName: 'Mover' },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const reference = booked.body.data.uniqueId;
+
+    const user = await openAsHost('/pages/staff/day?venue=leclos&date=2026-12-04', 'Day sheet');
+    await user.click(await screen.findByRole('button', { name: `Move ${reference}` }, SLOW));
+    const move = within(await screen.findByRole('dialog', { name: `Move booking ${reference}` }));
+    await user.selectOptions(move.getByLabelText('Table'), await move.findByRole('option', { name: /^B1 · / }, SLOW));
+    await user.click(move.getByRole('button', { name: 'Move booking' }));
+    await screen.findByText(`Booking ${reference} moved.`, {}, SLOW);
+    const row = (await api().request('GET', `/admin/venue/6650a1c0e4b0a1b2c3d40001/day-sheet/2026-12-04`, { token: host.body.data.token })).body.data;
+    expect(JSON.stringify(row)).toContain('"name":"B1"');
   });
 
   it('seats a walk-in now and shows the table seated; says so when no table is free', async () => {

@@ -23,7 +23,7 @@ import {
   STEP_HEADINGS,
   submitDetails,
 } from '../support/booking';
-import { CARDS } from '../support/constants';
+import { CARDS, DEMO } from '../support/constants';
 import { minutes, type Clocks } from '../support/fixtures';
 import type { TestServer } from '../support/server-api';
 
@@ -34,7 +34,8 @@ import type { TestServer } from '../support/server-api';
 export const ROUTE_PATHS: readonly string[] = (() => {
   const source = readFileSync(new URL('../../src/navigation/routes.ts', import.meta.url), 'utf8');
   const pages = [...source.matchAll(/path: page\('([\w-]+)'\)/g)].map((m) => `/pages/${m[1]}`);
-  return [...new Set([...(source.includes("path: '/'") ? ['/'] : []), ...pages])];
+  const staffPages = [...source.matchAll(/staffRoute\('([\w-]+)'/g)].map((m) => `/pages/staff/${m[1]}`);
+  return [...new Set([...(source.includes("path: '/'") ? ['/'] : []), ...pages, ...staffPages])];
 })();
 
 /** What a group hands each stop to: the route shown, and the page showing it. */
@@ -83,6 +84,7 @@ export const GROUP_ROUTES = {
     '/pages/verify',
     '/pages/warning',
   ],
+  staff: ['/pages/staff/login', '/pages/staff/day', '/pages/staff/table-plan', '/pages/staff/accounts', '/pages/staff/audit-log'],
 } as const;
 
 /**
@@ -208,4 +210,27 @@ export async function wizardPages({ page, server, clocks, day, visit }: TourCont
   // The hold runs out on both clocks: the warning page says the reservation expired.
   await clocks.advance(minutes(16));
   await arrive(page, '/pages/warning', visit, STEP_HEADINGS.expired);
+}
+
+/** The staff console: its log-in, then as an admin the day sheet (with a booking on it), the table plan and the admin pages. */
+export async function staffPages({ page, server, day, visit }: TourContext): Promise<void> {
+  const date = await bookingDay(server, day);
+  const guest = await server.signUp({ firstName: 'Tour', lastName: 'Guest' });
+  await server.book(guest, { domain: 'leclos', experience: 'À la Carte', date, time: '1:00 pm', guests: 2 });
+  await openApp(page, '/pages/staff/login');
+  await arrive(page, '/pages/staff/login', visit, 'Staff log in');
+  await page.getByLabel('E-mail').fill(DEMO.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expectHeading(page, 'Day sheet');
+  await page.goto(`/#/pages/staff/day?venue=leclos&date=${date}`);
+  await expect(page.getByRole('row').filter({ hasText: 'Tour Guest' })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/staff/day', visit, 'Day sheet');
+  await page.goto(`/#/pages/staff/table-plan?venue=leclos&date=${date}`);
+  await expect(page.getByText('D12', { exact: true })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/staff/table-plan', visit, 'Table plan');
+  for (const [route, heading] of [['/pages/staff/accounts', 'Staff accounts'], ['/pages/staff/audit-log', 'Audit log']] as const) {
+    await page.goto(`/#${route}`);
+    await arrive(page, route, visit, heading);
+  }
 }

@@ -4,10 +4,12 @@
  */
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from './axe';
-import { GROUP_ROUTES, memberPages, publicPages, ROUTE_PATHS, wizardPages, type Visit } from './route-tour';
+import { GROUP_ROUTES, memberPages, publicPages, ROUTE_PATHS, staffPages, wizardPages, type Visit } from './route-tour';
 
 /** Each size books on its own day, so the two runs never take each other's tables. */
 const DAY_BY_PROJECT: Record<string, number> = { phone: 21, tablet: 22 };
+/** The staff tour's booking days (it books at 1:00 pm on its own days). */
+const STAFF_DAY_BY_PROJECT: Record<string, number> = { phone: 25, tablet: 26 };
 
 function checker(seen: string[]): Visit {
   return async (route, page) => {
@@ -37,4 +39,10 @@ test('the booking wizard, step by step', async ({ page, server, clocks }, testIn
   const seen: string[] = [];
   await wizardPages({ page, server, clocks, day: DAY_BY_PROJECT[testInfo.project.name]!, visit: checker(seen) });
   expect(seen).toEqual(GROUP_ROUTES.wizard);
+});
+
+test('the staff console', async ({ page, server, clocks }, testInfo) => {
+  const seen: string[] = [];
+  await staffPages({ page, server, clocks, day: STAFF_DAY_BY_PROJECT[testInfo.project.name]!, visit: checker(seen) });
+  expect(seen).toEqual(GROUP_ROUTES.staff);
 });

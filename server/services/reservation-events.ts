@@ -105,3 +105,9 @@ export async function subscribeToReservationEvents(db: Db, subscriber: Reservati
     await stop?.();
   };
 }
+
+/** How many subscribers this process has on the database, and whether it is listening (for tests). */
+export function reservationEventListeners(db: Db): { subscribers: number; listening: boolean } {
+  const hub = hubs.get(db);
+  return { subscribers: hub?.subscribers.size ?? 0, listening: Boolean(hub?.listening) };
+}

@@ -26,7 +26,8 @@ export interface RouteDef {
 const page = (name: string) => `/pages/${name}`;
 
 /** A staff console page: `staff-{name}` at `/pages/staff/{name}`, its chunk never in a guest page's. */
-const staffRoute = (name: string, load: RouteDef['load']): RouteDef => ({ name: `staff-${name}`, path: page(`staff/${name}`), load, area: 'staff' });
+const staffRoute = <const Name extends string>(name: Name, load: RouteDef['load']) =>
+  ({ name: `staff-${name}` as const, path: page(`staff/${name}`), load, area: 'staff' as const }) satisfies RouteDef;
 
 export const ROUTES: readonly RouteDef[] = [
   { name: 'index', path: '/', load: () => import('../routes/home'), nav: 'home' },

@@ -72,7 +72,11 @@ function CancelTerms({ booking, date, policy }: { booking: SheetBooking; date: s
   return (
     <>
       <Plural value={hours} one="Less than # hour before the booking:" other="Less than # hours before the booking:" />{' '}
-      <Trans>a late cancellation fee of {money(terms.fee)} applies; the rest of what was paid is refunded.</Trans>
+      {paid > 0 ? (
+        <Trans>a late cancellation fee of {money(terms.fee)} applies; the rest of what was paid is refunded.</Trans>
+      ) : (
+        <Trans>a late cancellation fee of {money(terms.fee)} applies; nothing was paid, so nothing is refunded.</Trans>
+      )}
     </>
   );
 }

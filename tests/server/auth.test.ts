@@ -110,6 +110,7 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
         locale: 'en',
         dietaryNeeds: [],
         dietaryNote: null,
+        venueId: null,
       });
     });
 

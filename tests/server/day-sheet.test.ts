@@ -4,9 +4,11 @@
  * totals; venue scoping; and the live stream, where a booking made through /user/reservation arrives as
  * an event once it has committed.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users, type UserRole } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
+import { reservationEventListeners } from '../../server/services/reservation-events';
 import { experienceIdByName, LECLOS, OBE } from './fixtures';
 import { testDrivers, type TestApi } from './harness';
 import { paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
@@ -218,6 +220,24 @@ for (const driver of testDrivers()) {
         const whisky = await h.holdWhiskyFlight(await h.newUser('guest'), '2026-12-06');
         const seen = await obe.next((e) => e.event === 'reservation');
         expect(JSON.parse(seen.data).reservationId).toBe(whisky.id);
+      });
+
+      it('lets go of the database when the last stream closes', async () => {
+        const listenConnections = async () =>
+          driver === 'postgres'
+            ? Number(
+                ((await api.deps.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+              )
+            : null;
+        const first = await openStream(leclosStaff, LECLOS);
+        const second = await openStream(admin, LECLOS);
+        expect(reservationEventListeners(api.deps.db)).toEqual({ subscribers: 2, listening: true });
+        if (driver === 'postgres') expect(await listenConnections()).toBe(1);
+        await first.close();
+        await vi.waitFor(() => expect(reservationEventListeners(api.deps.db).subscribers).toBe(1));
+        await second.close();
+        await vi.waitFor(() => expect(reservationEventListeners(api.deps.db)).toEqual({ subscribers: 0, listening: false }));
+        if (driver === 'postgres') await vi.waitFor(async () => expect(await listenConnections()).toBe(0));
       });
 
       it('opens only with a fresh ticket of this venue, for staff who may see it', async () => {

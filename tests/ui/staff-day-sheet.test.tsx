@@ -145,4 +145,24 @@ describe('the day sheet', () => {
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('This change is not allowed for the booking as it stands');
     await waitFor(() => expect(within(rita).getByText('Seated')).toBeTruthy(), SLOW);
   });
+
+  it("states the cancellation policy's outcome before staff cancel for the guest", async () => {
+    // 2 pm on the day: the 8:30 pm booking is inside Le Clos's 24-hour window, so cancelling is late.
+    api().clock.set(new Date('2026-11-24T06:00:00Z'));
+    await book('Sam', 1230, 2);
+    const user = await openSheetAs('host@example.com', 'host-pass-1');
+    const sam = await rowOf('Sam Test');
+    await user.click(within(sam).getByRole('button', { name: 'Cancel for guest: Sam Test' }));
+    const question = within(sam).getByRole('group', { name: 'Cancel for guest' });
+    expect(question.textContent).toMatch(/^Cancel Sam Test's booking\? The guest is told by e-mail\. /);
+    // Le Clos: HK$200 a person once inside 24 hours; the booking took no deposit.
+    await waitFor(
+      () => expect(question.textContent).toContain('Less than 24 hours before the booking: a late cancellation fee of HK$400 applies; nothing was paid, so nothing is refunded.'),
+      SLOW,
+    );
+    await user.click(within(question).getByRole('button', { name: 'Confirm cancellation' }));
+    expect(await screen.findByText('Cancelled for the guest. Refunded: HK$0.', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(within(sam).getByText(/^Canceled/)).toBeTruthy(), SLOW);
+    expect(within(sam).queryAllByRole('button')).toHaveLength(0);
+  });
 });

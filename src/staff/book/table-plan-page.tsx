@@ -1,13 +1,14 @@
 /**
  * The table plan at a chosen time on the shell's day, with the host stand's actions on the book: move a
- * booking from its table, take a phone booking, seat a walk-in. Each action reads the plan again.
+ * booking from its table, take a phone booking, seat a walk-in. Each action, and each change the venue's
+ * live stream reports, reads the plan again.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FormMessage } from '../../components/form';
 import { serverClock } from '../../api/server-clock';
 import { clockTimeOf, serviceMinutesOf } from '../../domain/service-day';
-import { hongKongDate, hongKongMinutes, serviceDateTime } from '../../domain/time';
+import { daysBetween, hongKongDate, hongKongMinutes, serviceDateTime } from '../../domain/time';
 import type { Venue } from '../../domain/venues';
 import { useFailureText } from '../../i18n/message-text';
 import { loadTablePlan, loadVenueDetail, type TablePlanTable } from './book-calls';
@@ -16,6 +17,7 @@ import { PhoneBookingForm } from './phone-booking-form';
 import { StaffDialog } from './staff-dialog';
 import { TablePlanGrid } from './table-plan-grid';
 import { useLoaded } from './use-loaded';
+import { useVenueEvents } from '../use-venue-events';
 import { WalkInForm } from './walk-in-form';
 import './book.css';
 
@@ -37,6 +39,9 @@ export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
   const at = minutes === null ? null : serviceDateTime(date, minutes);
   const plan = useLoaded(() => (at ? loadTablePlan(venue.value, at) : Promise.resolve(null)), `${venue.value}|${at?.toISOString()}`);
   const detail = useLoaded(() => loadVenueDetail(venue.domain), venue.domain);
+  // Live: a booking made, moved or cancelled anywhere (a guest online, another host) shows without a reload.
+  // (Bookings of the days around reach into this one after midnight.)
+  useVenueEvents(venue.value, { onReady: plan.reload, onChange: (event) => Math.abs(daysBetween(date, event.date)) <= 1 && plan.reload() });
 
   const finish = (message: string) => {
     setOpen(null);

@@ -180,6 +180,9 @@ export type VisitStatus = 'ARRIVED' | 'SEATED' | 'FINISHED';
 
 export type BookingSource = 'GUEST_WEB_MOBILE' | 'GUEST_WEB';
 
+/** Where a reservation came from: a guest's own booking, or staff taking one by phone or seating a walk-in. */
+export type ReservationSource = BookingSource | 'STAFF_PHONE' | 'STAFF_WALK_IN';
+
 export const reservations = pgTable('reservations', {
   id: text('id').primaryKey(),
   uniqueId: text('unique_id').notNull().unique(),
@@ -198,7 +201,7 @@ export const reservations = pgTable('reservations', {
   numberOfGuests: integer('number_of_guests').notNull(),
   status: text('status').$type<ReservationStatus>().notNull(),
   holdExpiresAt: ts('hold_expires_at'),
-  bookingSource: text('booking_source').$type<BookingSource>().notNull(),
+  bookingSource: text('booking_source').$type<ReservationSource>().notNull(),
   firstName: text('first_name'),
   lastName: text('last_name'),
   email: text('email'),

@@ -122,6 +122,8 @@ export class PartySizeError extends ApiError {
 export const venueNotFound = () => new ApiError(404, ERROR_CODES.VENUE_NOT_FOUND, /*i18n*/ 'The venue information does not exist');
 export const experienceNotFound = () => notFound(/*i18n*/ 'The experience does not exist at this venue');
 export const selectionUnavailable = () => new ApiError(409, ERROR_CODES.SELECTION_UNAVAILABLE, /*i18n*/ 'Sorry, your selection is unavailable');
+/** 409 20102 for staff who chose the table: someone else has it at that time. */
+export const tableTaken = () => new ApiError(409, ERROR_CODES.SELECTION_UNAVAILABLE, /*i18n*/ 'This table is taken at that time');
 
 /** Refuses a party the venue does not take online (SPEC §9: larger parties contact the team). */
 export function assertOnlinePartySize(venue: VenueRow, numberOfGuests: number): void {
@@ -181,6 +183,12 @@ export function seatingAreaOf(entry: CatalogVenue, seatingAreaId: string | null 
   return area;
 }
 
+/**
+ * Whose booking the rules are for: a guest's keeps to the venue's online party sizes and lead time; staff
+ * (a phone booking, a move) may book any party a table seats (the team takes the larger ones) up to the start.
+ */
+export type BookingRules = 'guest' | 'staff';
+
 /** What a party asks of a venue: an experience on a service day, in an area or any (null or absent). */
 export interface Selection {
   venueId: string;
@@ -194,10 +202,15 @@ export interface Selection {
  * The venue and experience of a selection, after the checks a look-up, a booking and a change all make,
  * in this order: the venue (404), the experience (404), the party size (422), the area (400), the date (422).
  */
-export function checkSelection(catalog: VenueCatalog, selection: Selection, now: Date): { entry: CatalogVenue; experience: ExperienceRow } {
+export function checkSelection(
+  catalog: VenueCatalog,
+  selection: Selection,
+  now: Date,
+  rules: BookingRules = 'guest',
+): { entry: CatalogVenue; experience: ExperienceRow } {
   const entry = venueOf(catalog, selection.venueId);
   const experience = experienceOf(entry, selection.experienceId);
-  assertOnlinePartySize(entry.venue, selection.numberOfGuests);
+  if (rules === 'guest') assertOnlinePartySize(entry.venue, selection.numberOfGuests);
   seatingAreaOf(entry, selection.seatingAreaId);
   assertWithinBookingWindow(selection.date, now);
   return { entry, experience };
@@ -242,9 +255,17 @@ export function isBookableInTime(venue: VenueRow, slot: ScheduledSlot, now: Date
 }
 
 /** The slot starting at `startTime` on `date`, when the schedule has one still bookable at `now`; 409 20102 otherwise. */
-export function bookableSlot(entry: CatalogVenue, experience: ExperienceRow, date: string, startTime: number, now: Date): ScheduledSlot {
+export function bookableSlot(
+  entry: CatalogVenue,
+  experience: ExperienceRow,
+  date: string,
+  startTime: number,
+  now: Date,
+  rules: BookingRules = 'guest',
+): ScheduledSlot {
   const slot = scheduledSlots(entry, experience, date).find((s) => s.startTime === startTime);
-  if (!slot || !isBookableInTime(entry.venue, slot, now)) throw selectionUnavailable();
+  const inTime = slot && (rules === 'guest' ? isBookableInTime(entry.venue, slot, now) : slot.startMs > now.getTime());
+  if (!slot || !inTime) throw selectionUnavailable();
   return slot;
 }
 

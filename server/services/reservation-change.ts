@@ -9,7 +9,7 @@ import { reservations } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import { amountDue } from '../../src/domain/money';
-import { bookableSlot, checkSelection, paymentPolicyOf, venueOf } from './availability';
+import { bookableSlot, checkSelection, paymentPolicyOf, venueOf, type BookingRules } from './availability';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
 import { carryOutRefunds } from './payment-sync';
@@ -34,7 +34,7 @@ function checkVersion(current: { sequence: number }, guard: VersionGuard): void 
   if (guard.version !== undefined && current.sequence !== guard.version) throw linkOutdated();
 }
 
-/** Runs inside the cancelling transaction, with the locked row before and after (the staff console's check and audit entry). */
+/** Runs inside the cancelling or changing transaction, with the locked row before and after (the staff console's check and audit entry). */
 export type WithinCancellation = (tx: DbOrTx, before: ReservationRow, after: ReservationRow) => Promise<void>;
 
 export interface ChangeReservationInput {
@@ -43,7 +43,15 @@ export interface ChangeReservationInput {
   numberOfGuests?: number;
   /** null asks for any area. */
   seatingAreaId?: string | null;
+  /** Staff only: the table to move to (in the area asked for). */
+  tableId?: string;
   notes?: string | null;
+}
+
+/** How a change is made: a guest's by the guest's rules; staff's by theirs, with their audit entry in the transaction. */
+export interface ChangeOptions {
+  rules?: BookingRules;
+  within?: WithinCancellation;
 }
 
 /**
@@ -56,6 +64,7 @@ export async function changeReservation(
   reservationId: string,
   input: ChangeReservationInput,
   guard: VersionGuard = {},
+  { rules = 'guest', within }: ChangeOptions = {},
 ): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
 
@@ -73,7 +82,8 @@ export async function changeReservation(
         target.date !== current.date ||
         target.startTime !== current.startTime ||
         target.numberOfGuests !== current.numberOfGuests ||
-        target.seatingAreaId !== current.seatingAreaId;
+        target.seatingAreaId !== current.seatingAreaId ||
+        (input.tableId !== undefined && input.tableId !== current.tableId);
       const notes = input.notes !== undefined ? input.notes : current.notes;
 
       if (current.status === 'PENDING') {
@@ -92,12 +102,13 @@ export async function changeReservation(
           .where(eq(reservations.id, current.id))
           .returning();
         await mailChange(tx, { row: updated!, catalog, now, links: deps.config });
+        await within?.(tx, current, updated!);
         return updated!;
       }
 
-      const { entry, experience } = checkSelection(catalog, { venueId: current.venueId, experienceId: current.experienceId, ...target }, now);
-      const slot = bookableSlot(entry, experience, target.date, target.startTime, now);
-      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id });
+      const { entry, experience } = checkSelection(catalog, { venueId: current.venueId, experienceId: current.experienceId, ...target }, now, rules);
+      const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules);
+      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId });
       const [updated] = await tx
         .update(reservations)
         .set({
@@ -111,6 +122,7 @@ export async function changeReservation(
         .where(eq(reservations.id, current.id))
         .returning();
       await mailChange(tx, { row: updated!, catalog, now, links: deps.config });
+      await within?.(tx, current, updated!);
       return updated!;
     }),
   );

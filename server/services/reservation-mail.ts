@@ -141,10 +141,21 @@ export async function mailConfirmation(
     lead: i18n._('Your reservation is confirmed. We look forward to welcoming you.'),
     extra: paid
       ? [row.prePaymentType === 'DEPOSIT' ? i18n._('Deposit paid: {amount} ({method})', paid) : i18n._('Prepayment paid: {amount} ({method})', paid)]
-      : [],
+      : owedLines(lang, row),
     closing: i18n._('A calendar invitation is attached.'),
     method: 'REQUEST',
   });
+}
+
+/** A booking staff confirmed without payment (a phone booking): what is owed, payable at the venue. */
+function owedLines(lang: MessageLanguage, row: ReservationRow): string[] {
+  if (row.prePaymentType === 'NONE' || row.amountDue <= 0) return [];
+  const owed = { amount: lang.money(row.amountDue) };
+  return [
+    row.prePaymentType === 'DEPOSIT'
+      ? lang.i18n._('Deposit due: {amount}, payable at the venue.', owed)
+      : lang.i18n._('Prepayment due: {amount}, payable at the venue.', owed),
+  ];
 }
 
 /** After a change: the booking as it now stands and the updated invitation (SEQUENCE raised). */

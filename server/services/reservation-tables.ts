@@ -13,20 +13,26 @@ import {
   type CatalogVenue,
   type ScheduledSlot,
   selectionUnavailable,
+  tableTaken,
   type VenueTableRow,
 } from './availability';
 import { expireStaleHolds } from './hold-expiry';
 import { lockTableDays } from './table-day-locks';
 
+/** The time a party takes a table: a slot of the schedule, or a walk-in's from now. */
+export type TableSlot = Pick<ScheduledSlot, 'startTime' | 'duration' | 'startMs' | 'endMs'>;
+
 export interface TableRequest {
   entry: CatalogVenue;
   date: string;
-  slot: ScheduledSlot;
+  slot: TableSlot;
   numberOfGuests: number;
   seatingAreaId?: string | null;
   now: Date;
   /** The reservation being moved, which must not count against itself. */
   excludeReservationId?: string;
+  /** The one table staff chose (it must seat the party); otherwise the smallest free one that fits. */
+  tableId?: string;
 }
 
 /**
@@ -50,7 +56,9 @@ async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<Venu
         tableIds: tables.map((t) => t.id),
       }),
     );
-  let candidates = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId);
+  let candidates = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId).filter(
+    (t) => request.tableId === undefined || t.id === request.tableId,
+  );
   if (candidates.length === 0) return undefined;
   const busy = await busyOn(candidates);
   for (;;) {
@@ -79,7 +87,7 @@ export interface Placement {
 /** Takes the smallest free fitting table under lock and returns where that puts the reservation; 409 20102 when none is free. */
 export async function placeOnFreeTable(tx: DbOrTx, request: TableRequest): Promise<Placement> {
   const table = await lockAndPickTable(tx, request);
-  if (!table) throw selectionUnavailable();
+  if (!table) throw request.tableId ? tableTaken() : selectionUnavailable();
   const { slot } = request;
   return {
     date: request.date,

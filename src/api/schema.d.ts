@@ -1972,7 +1972,66 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Take a phone booking for a guest (its venue's staff or an admin)
+         * @description The guest is found by e-mail, else by mobile number; a guest with no account needs an e-mail and gets an account without a password (claimed later through the reset flow). The booking is CONFIRMED at once with any deposit or prepayment owed (no card is taken at the stand; the confirmation says it is payable at the venue) and the guest is mailed the confirmation with its manage link. Online party sizes and lead time do not apply; the schedule, the booking window and the tables do. Audited as reservation.phone-booking.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        venueId: components["schemas"]["Id"];
+                        experienceId: components["schemas"]["Id"];
+                        /** Format: date */
+                        date: string;
+                        startTime: number;
+                        numberOfGuests: number;
+                        seatingAreaId?: components["schemas"]["Id"] | null;
+                        tableId?: components["schemas"]["Id"];
+                        /** @description The guest's e-mail (required unless an account has the mobile number) */
+                        email?: string | null;
+                        mobileCountryCode?: string | null;
+                        mobileNumber?: string | null;
+                        firstName: string;
+                        lastName: string;
+                        notes?: string | null;
+                        /**
+                         * @description The guest's language for the mails (default: the account's, else English)
+                         * @enum {string}
+                         */
+                        locale?: "en" | "ja" | "ko" | "th" | "zh-Hans" | "zh-Hant";
+                    };
+                };
+            };
+            responses: {
+                /** @description The booking, confirmed and mailed */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Reservation"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                422: components["responses"]["Unprocessable"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2030,6 +2089,180 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a booking to another time, dining area or table (its venue's staff or an admin)
+         * @description The party stays; the new time must be on the experience's schedule and still ahead. Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 ('This table is taken at that time'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date?: string;
+                        startTime?: number;
+                        /** @description null for any area */
+                        seatingAreaId?: components["schemas"]["Id"] | null;
+                        tableId?: components["schemas"]["Id"];
+                    };
+                };
+            };
+            responses: {
+                /** @description The booking as it now stands */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Reservation"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                422: components["responses"]["Unprocessable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/walk-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seat a walk-in party now (its venue's staff or an admin)
+         * @description A booking from now (the server's clock) for the experience's length, already seated, on the smallest free table that seats the party or the one chosen. 409 20102 when none is free now ('No table that seats this party is free now') or the chosen one is taken. Nothing is due ahead; the bill is settled at the table. Audited as reservation.walk-in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        numberOfGuests: number;
+                        tableId?: components["schemas"]["Id"];
+                        /** @description Default: the venue's first experience open to all with nothing to pay ahead */
+                        experienceId?: components["schemas"]["Id"];
+                        firstName?: string;
+                        lastName?: string;
+                        notes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The walk-in, seated */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Reservation"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/table-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every table of a venue by dining area, free, held, booked or seated at an instant (its venue's staff or an admin) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The instant (default: now) */
+                    at?: string;
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plan */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["TablePlan"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2538,6 +2771,11 @@ export interface components {
         };
         /** @enum {string} */
         BookingSource: "GUEST_WEB_MOBILE" | "GUEST_WEB";
+        /**
+         * @description Where a reservation came from: a guest online, or staff (a phone booking, a walk-in)
+         * @enum {string}
+         */
+        ReservationSource: "GUEST_WEB_MOBILE" | "GUEST_WEB" | "STAFF_PHONE" | "STAFF_WALK_IN";
         /** @enum {string} */
         ReservationStatus: "PENDING" | "CONFIRMED" | "EXPIRED" | "CANCELED" | "LATE_CANCELED" | "NO_SHOW";
         CreateReservation: {
@@ -2688,7 +2926,7 @@ export interface components {
                 _id: components["schemas"]["Id"];
                 name: string;
             };
-            bookingSource: components["schemas"]["BookingSource"];
+            bookingSource: components["schemas"]["ReservationSource"];
             guest: {
                 firstName: string | null;
                 lastName: string | null;
@@ -2986,6 +3224,48 @@ export interface components {
             };
             /** @description What the booking's payments have had back (cancel only) */
             refunded: number | null;
+        };
+        TablePlan: {
+            venueId: components["schemas"]["Id"];
+            /**
+             * Format: date-time
+             * @description The instant the plan shows
+             */
+            at: string;
+            areas: {
+                _id: components["schemas"]["Id"];
+                name: string;
+                tables: components["schemas"]["TablePlanTable"][];
+            }[];
+        };
+        TablePlanTable: {
+            _id: components["schemas"]["Id"];
+            name: string;
+            minGuests: number;
+            maxGuests: number;
+            /**
+             * @description held: a guest's 15-minute hold awaiting payment; booked: confirmed, not seated (or finished, still on its booked time); seated: the party is at the table
+             * @enum {string}
+             */
+            state: "free" | "held" | "booked" | "seated";
+            booking: null | components["schemas"]["TablePlanBooking"];
+        };
+        TablePlanBooking: {
+            _id: components["schemas"]["Id"];
+            uniqueId: string;
+            status: components["schemas"]["ReservationStatus"];
+            /** @enum {string|null} */
+            visitStatus: "ARRIVED" | "SEATED" | "FINISHED" | null;
+            /** Format: date */
+            date: string;
+            startTime: number;
+            startTimeStr: string;
+            endTime: number;
+            numberOfGuests: number;
+            firstName: string | null;
+            lastName: string | null;
+            /** Format: date-time */
+            holdExpiresAt: string | null;
         };
         TransactionPage: {
             items: components["schemas"]["TransactionItem"][];

@@ -21,6 +21,7 @@ import { staffApi } from './staff-api';
 import { useDaySheet, type DaySheet, type SheetBooking } from './use-day-sheet';
 import { useVenueEvents, type VenueEvent } from './use-venue-events';
 import { VisitActions, type VisitNotice } from './visit-actions';
+import { MoveBookingButton } from './book/move-booking-button';
 
 type VenuePolicy = components['schemas']['VenuePolicy'];
 
@@ -72,7 +73,7 @@ function NotesCell({ booking }: { booking: SheetBooking }) {
   );
 }
 
-function BookingRow({ booking, date, policy, onDone }: { booking: SheetBooking; date: string; policy: VenuePolicy | null; onDone(notice: VisitNotice): void }) {
+function BookingRow({ booking, venueId, date, policy, onDone }: { booking: SheetBooking; venueId: string; date: string; policy: VenuePolicy | null; onDone(notice: VisitNotice): void }) {
   const { t } = useLingui();
   const { time } = useFormats();
   const status = useBookingStatus();
@@ -100,12 +101,13 @@ function BookingRow({ booking, date, policy, onDone }: { booking: SheetBooking; 
       </td>
       <td data-label={t`Actions`}>
         <VisitActions booking={booking} date={date} policy={policy} onDone={onDone} />
+        <MoveBookingButton booking={{ ...booking, _id: booking.id, date }} venueId={venueId} onMoved={(text) => onDone({ tone: 'ok', text })} />
       </td>
     </tr>
   );
 }
 
-function ServiceTable({ service, date, policy, onDone }: { service: DaySheet['services'][number]; date: string; policy: VenuePolicy | null; onDone(notice: VisitNotice): void }) {
+function ServiceTable({ service, venueId, date, policy, onDone }: { service: DaySheet['services'][number]; venueId: string; date: string; policy: VenuePolicy | null; onDone(notice: VisitNotice): void }) {
   const { t } = useLingui();
   const { time } = useFormats();
   const name = service.name ?? t`Outside the service hours`;
@@ -141,7 +143,7 @@ function ServiceTable({ service, date, policy, onDone }: { service: DaySheet['se
                 </th>
               </tr>
               {seating.bookings.map((booking) => (
-                <BookingRow key={booking.id} booking={booking} date={date} policy={policy} onDone={onDone} />
+                <BookingRow key={booking.id} booking={booking} venueId={venueId} date={date} policy={policy} onDone={onDone} />
               ))}
             </tbody>
           ))}
@@ -228,6 +230,7 @@ export function DaySheetView({ venue, date }: { venue: Venue; date: string }) {
       ) : (
         sheet.services.map((service) => (
           <ServiceTable
+            venueId={venue.value}
             key={`${service.name}-${service.startTime}`}
             service={service}
             date={date}

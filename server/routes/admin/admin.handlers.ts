@@ -7,11 +7,15 @@ import { checkVenueAccess } from '../../lib/auth';
 import { hexIdMessage, idSchema, intFromString, isoDateMessage, isoDateSchema, parseBody, parseParams, parseQuery, requiredMessage, requiredObject } from '../../lib/validate';
 import { isIsoDate } from '../../../src/domain/time';
 import { newStaffSchema, visitChangeSchema } from '../../../src/domain/staff-validation';
-import { localizeReservation } from '../../i18n/content';
+import { moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSchema } from '../../../src/domain/staff-booking-validation';
+import { localizeReservation, localizeSeatingArea } from '../../i18n/content';
 import { listAudit } from '../../services/audit-log';
 import { listVenueReservations } from '../../services/reservation-queries';
 import { createStaffAccount, listStaff } from '../../services/staff-accounts';
 import { changeVisit } from '../../services/visit-lifecycle';
+import { createPhoneBooking, moveBooking, seatWalkIn } from '../../services/staff-bookings';
+import { tablePlan } from '../../services/table-plan';
+import { settleWaitlist } from '../../services/waitlist-offers';
 
 type Ctx = Context<AppEnv>;
 
@@ -30,6 +34,20 @@ const auditQuery = v.object({
 });
 
 const reservationParams = requiredObject({ id: idSchema });
+const venueParams = requiredObject({ venueId: idSchema });
+
+// An instant with its offset, as the plan's time picker sends it.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const planQuery = v.object({
+  at: v.optional(
+    v.pipe(
+      v.string(STAFF_BOOKING_MESSAGES.atInvalid),
+      v.regex(ISO_INSTANT, STAFF_BOOKING_MESSAGES.atInvalid),
+      v.transform((text) => new Date(text)),
+      v.check((at) => !Number.isNaN(at.getTime()), STAFF_BOOKING_MESSAGES.atInvalid),
+    ),
+  ),
+});
 
 export function createAdminHandlers() {
   return {
@@ -47,6 +65,40 @@ export function createAdminHandlers() {
       const { action } = await parseBody(c, visitChangeSchema);
       const body = { status: 200, data: await changeVisit(c.get('deps'), c.get('auth'), id, action) };
       return c.json(body satisfies ResponseBody<'/admin/reservation/{id}/visit', 'put', 200>, 200);
+    },
+
+    /** POST /admin/reservation: a phone booking for a guest, confirmed and mailed. */
+    async phoneBooking(c: Ctx) {
+      const input = await parseBody(c, phoneBookingSchema);
+      const data = localizeReservation(c.var.i18n, await createPhoneBooking(c.get('deps'), c.get('auth'), input));
+      return c.json({ status: 201, data } satisfies ResponseBody<'/admin/reservation', 'post', 201>, 201);
+    },
+
+    /** PUT /admin/reservation/{id}/move: another time, area or table, re-checked atomically. */
+    async moveBooking(c: Ctx) {
+      const { id } = parseParams(c, reservationParams);
+      const input = await parseBody(c, moveBookingSchema);
+      const data = localizeReservation(c.var.i18n, await moveBooking(c.get('deps'), c.get('auth'), id, input));
+      // The move may have freed a table someone on the waitlist is waiting for.
+      await settleWaitlist(c.get('deps'));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/move', 'put', 200>, 200);
+    },
+
+    /** POST /admin/venue/{venueId}/walk-in: a party seated now on a free table. */
+    async walkIn(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const input = await parseBody(c, walkInSchema);
+      const data = localizeReservation(c.var.i18n, await seatWalkIn(c.get('deps'), c.get('auth'), venueId, input));
+      return c.json({ status: 201, data } satisfies ResponseBody<'/admin/venue/{venueId}/walk-in', 'post', 201>, 201);
+    },
+
+    /** GET /admin/venue/{venueId}/table-plan?at=: each table free, held, booked or seated at an instant. */
+    async tablePlan(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const { at } = parseQuery(c, planQuery);
+      const plan = await tablePlan(c.get('deps'), c.get('auth'), venueId, at);
+      const data = { ...plan, areas: plan.areas.map((area) => localizeSeatingArea(c.var.i18n, area)) };
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/table-plan', 'get', 200>, 200);
     },
 
     /** POST /admin/staff: an admin creates a staff account; the person gets a reset link to set a password. */

@@ -12,7 +12,11 @@ export function adminRoutes(): Hono<AppEnv> {
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
   return new Hono<AppEnv>()
     .get('/admin/reservation', requireStaff(), h.venueDay)
+    .post('/admin/reservation', requireStaff(), h.phoneBooking)
     .put('/admin/reservation/:id/visit', requireStaff(), h.changeVisit)
+    .put('/admin/reservation/:id/move', requireStaff(), h.moveBooking)
+    .post('/admin/venue/:venueId/walk-in', requireStaff(), h.walkIn)
+    .get('/admin/venue/:venueId/table-plan', requireStaff(), h.tablePlan)
     .post('/admin/staff', requireAdmin(), h.createStaff)
     .get('/admin/staff', requireAdmin(), h.listStaff)
     .get('/admin/audit-log', requireAdmin(), h.auditLog);

@@ -1,0 +1,51 @@
+/**
+ * Working the book in the browser at the tablet size: the table plan and its three dialogs (phone
+ * booking, move, walk-in) are axe-clean and work from the keyboard, against the real server.
+ */
+import { test, expect } from './support/fixtures';
+import { expectHeading, openApp } from './support/app';
+import { bookingDay } from './support/booking';
+import { DEMO } from './support/constants';
+import { expectNoAxeViolations } from './a11y/axe';
+
+test('the table plan, a phone booking, a move and a walk-in, axe-clean at every step', async ({ page, server }) => {
+  const date = await bookingDay(server, 87);
+  await openApp(page, `/pages/staff/table-plan?venue=leclos&date=${date}`);
+  await expectHeading(page, 'Staff log in');
+  await page.getByLabel('E-mail').fill(DEMO.host.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.host.password);
+  await page.keyboard.press('Enter');
+  await expectHeading(page, 'Table plan');
+  const card = (name: string) => page.getByRole('listitem').filter({ has: page.locator('strong', { hasText: new RegExp(`^${name}$`) }) });
+  await expect(card('D12')).toContainText('Free');
+  await expectNoAxeViolations(page, 'the table plan');
+
+  await page.getByRole('button', { name: 'Phone booking' }).click();
+  const phone = page.getByRole('dialog', { name: 'Phone booking' });
+  await expect(phone.getByLabel('Experience')).toBeFocused();
+  await expectNoAxeViolations(page, 'the phone booking dialog');
+  await phone.getByLabel('Table').selectOption({ label: 'D12 · Dining Room (6–10)' });
+  await phone.getByLabel('Guests').fill('7');
+  await phone.getByLabel('E-mail', { exact: true }).fill(`caller-${Date.now()}@example.com`);
+  await phone.getByLabel('First name', { exact: true }).fill('Mei');
+  await phone.getByLabel('Last name', { exact: true }).fill('Chan');
+  await phone.getByRole('button', { name: 'Book and confirm' }).press('Enter');
+  await expect(page.locator('.form-success')).toContainText('Booked and confirmed');
+  await expect(card('D12')).toContainText('Booked');
+
+  await card('D12').getByRole('button', { name: /^Move / }).click();
+  const move = page.getByRole('dialog', { name: /^Move booking / });
+  await expect(move.getByRole('option', { name: /^T6 · / })).toBeAttached();
+  await expectNoAxeViolations(page, 'the move dialog');
+  await move.getByLabel('Table').selectOption({ label: 'T6 · Garden Terrace (5–8)' });
+  await move.getByRole('button', { name: 'Move booking' }).click();
+  await expect(page.locator('.form-success')).toContainText('moved');
+  await expect(card('T6')).toContainText('Booked');
+
+  await page.getByRole('button', { name: 'Walk-in' }).click();
+  const walkIn = page.getByRole('dialog', { name: 'Walk-in' });
+  await expectNoAxeViolations(page, 'the walk-in dialog');
+  await page.keyboard.press('Escape');
+  await expect(walkIn).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Walk-in' })).toBeFocused();
+});

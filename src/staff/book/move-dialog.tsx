@@ -1,0 +1,89 @@
+/**
+ * Moving a booking (from the table plan, or any staff page that lists one, such as the day sheet:
+ * `<MoveDialog booking={…} venueId={…} onClose onMoved />`): a new day, time or table. The
+ * server re-checks the table atomically and mails the guest; a table taken meanwhile is refused in words.
+ */
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { FormMessage, SelectField, SubmitButton, TextField } from '../../components/form';
+import { useSubmission } from '../../components/use-submission';
+import { clockTimeOf, serviceMinutesOf } from '../../domain/service-day';
+import { serviceDateTime } from '../../domain/time';
+import { loadTablePlan, moveBooking, type MoveBody } from './book-calls';
+import { useLoaded } from './use-loaded';
+import { StaffDialog } from './staff-dialog';
+
+export interface MovableBooking {
+  _id: string;
+  uniqueId: string;
+  date: string;
+  startTime: number;
+  numberOfGuests: number;
+}
+
+export function MoveDialog({
+  booking,
+  venueId,
+  onClose,
+  onMoved,
+}: {
+  booking: MovableBooking;
+  venueId: string;
+  onClose: () => void;
+  /** Called with what to tell staff once the change is made. */
+  onMoved: (message: string) => void;
+}) {
+  const { t } = useLingui();
+  const submission = useSubmission();
+  const [date, setDate] = useState(booking.date);
+  const [time, setTime] = useState(clockTimeOf(booking.startTime));
+  const [tableId, setTableId] = useState('');
+  const guests = booking.numberOfGuests;
+  // The venue's tables, as they stand at the booking's time, to offer those that seat the party.
+  const plan = useLoaded(() => loadTablePlan(venueId, serviceDateTime(booking.date, booking.startTime)), `${venueId}|${booking._id}`);
+  const tables = (plan.data?.areas ?? []).flatMap((area) =>
+    area.tables.filter((table) => table.minGuests <= guests && guests <= table.maxGuests).map((table) => ({ ...table, area: area.name })),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const startTime = serviceMinutesOf(time);
+    const body: MoveBody = {
+      ...(date !== booking.date ? { date } : {}),
+      ...(startTime !== null && startTime !== booking.startTime ? { startTime } : {}),
+      ...(tableId ? { tableId } : {}),
+    };
+    void submission.onSubmit(
+      () => body,
+      async (changes) => {
+        const moved = await moveBooking(booking._id, changes);
+        const reference = moved.uniqueId;
+        const message = t`Booking ${reference} moved.`;
+        onMoved(message);
+        return message;
+      },
+    )(event);
+  }
+
+  const reference = booking.uniqueId;
+  return (
+    <StaffDialog title={t`Move booking ${reference}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <p className="muted">
+          {plural(guests, { one: '# guest', other: '# guests' })}. {t`The guest is e-mailed the booking as it then stands.`}
+        </p>
+        <TextField label={t`Date`} type="date" value={date} required onChange={(e) => setDate(e.target.value)} />
+        <TextField label={t`Time`} type="time" value={time} required onChange={(e) => setTime(e.target.value)} />
+        <SelectField label={t`Table`} value={tableId} onChange={(e) => setTableId(e.target.value)}>
+          <option value="">{t`Any free table that seats the party`}</option>
+          {tables.map((table) => (
+            <option key={table._id} value={table._id}>{`${table.name} · ${table.area} (${table.minGuests}–${table.maxGuests})`}</option>
+          ))}
+        </SelectField>
+        <FormMessage error={submission.error} />
+        <SubmitButton label={t`Move booking`} busyLabel={t`Moving…`} busy={submission.sending} />
+      </form>
+    </StaffDialog>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * A booking taken by phone: the guest by e-mail or mobile (an account is found, or made for a new guest
+ * from the e-mail), the experience, day, time and party, and optionally the area or table. The booking is
+ * confirmed at once; any deposit or prepayment is owed and paid at the venue; the guest is mailed the
+ * confirmation with the manage link.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
+import { useSubmission } from '../../components/use-submission';
+import { LOCALES } from '../../domain/locales';
+import { LANGUAGE_NAMES } from '../../i18n/i18n';
+import { serviceMinutesOf } from '../../domain/service-day';
+import { STAFF_MAX_GUESTS } from '../../domain/staff-booking-validation';
+import { takePhoneBooking, type PhoneBookingBody, type TablePlan, type VenueDetail } from './book-calls';
+
+export function PhoneBookingForm({ venue, plan, date, onBooked }: { venue: VenueDetail; plan: TablePlan | null; date: string; onBooked: (message: string) => void }) {
+  const { t } = useLingui();
+  const submission = useSubmission();
+  const [values, setValues] = useState<Record<string, string>>({
+    experienceId: venue.experiences[0]?._id ?? '',
+    date,
+    time: '19:00',
+    numberOfGuests: '2',
+    seatingAreaId: '',
+    tableId: '',
+    email: '',
+    mobileCountryCode: '852',
+    mobileNumber: '',
+    firstName: '',
+    lastName: '',
+    notes: '',
+    locale: 'en',
+  });
+  const field = (name: string) => ({ name, value: values[name] ?? '', onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })) });
+  const fieldError = (name: string) => (submission.outcome?.kind === 'failed' && (submission.outcome.error as { field?: string })?.field === name ? submission.error ?? undefined : undefined);
+
+  function submit(event: FormEvent) {
+    const body: PhoneBookingBody = {
+      venueId: venue._id,
+      experienceId: values.experienceId!,
+      date: values.date!,
+      startTime: serviceMinutesOf(values.time!) ?? -1,
+      numberOfGuests: Number(values.numberOfGuests),
+      ...(values.seatingAreaId ? { seatingAreaId: values.seatingAreaId } : {}),
+      ...(values.tableId ? { tableId: values.tableId } : {}),
+      email: values.email || null,
+      mobileCountryCode: values.mobileCountryCode || null,
+      mobileNumber: values.mobileNumber || null,
+      firstName: values.firstName!,
+      lastName: values.lastName!,
+      notes: values.notes || null,
+      locale: values.locale as PhoneBookingBody['locale'],
+    };
+    submission.onSubmit(
+      () => body,
+      async (request) => {
+        const reference = (await takePhoneBooking(request)).uniqueId;
+        const message = t`Booked and confirmed: ${reference}. The guest has been e-mailed the confirmation.`;
+        onBooked(message);
+        return message;
+      },
+    )(event);
+  }
+
+  const tables = plan?.areas.flatMap((area) => area.tables.map((table) => ({ ...table, area: area.name }))) ?? [];
+  return (
+    <form onSubmit={submit} noValidate className="staff-form" aria-label={t`Phone booking`}>
+      <fieldset>
+        <legend>{t`Booking`}</legend>
+        <SelectField label={t`Experience`} {...field('experienceId')}>
+          {venue.experiences.map((e) => (
+            <option key={e._id} value={e._id}>
+              {e.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t`Date`} type="date" required {...field('date')} />
+        <TextField label={t`Time`} type="time" required {...field('time')} error={fieldError('startTime')} />
+        <TextField label={t`Guests`} type="number" min={1} max={STAFF_MAX_GUESTS} required {...field('numberOfGuests')} error={fieldError('numberOfGuests')} />
+        <SelectField label={t`Dining area`} {...field('seatingAreaId')}>
+          <option value="">{t`Any dining area`}</option>
+          {venue.seatingAreas.map((a) => (
+            <option key={a._id} value={a._id}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t`Table`} {...field('tableId')} error={fieldError('tableId')}>
+          <option value="">{t`Any free table that seats the party`}</option>
+          {tables.map((table) => (
+            <option key={table._id} value={table._id}>{`${table.name} · ${table.area} (${table.minGuests}–${table.maxGuests})`}</option>
+          ))}
+        </SelectField>
+      </fieldset>
+      <fieldset>
+        <legend>{t`Guest`}</legend>
+        <TextField label={t`E-mail`} type="email" autoComplete="off" {...field('email')} error={fieldError('email')} hint={t`The confirmation goes here. Without it, an account with this mobile number is used.`} />
+        <TextField label={t`Country code`} inputMode="numeric" {...field('mobileCountryCode')} error={fieldError('mobileCountryCode')} />
+        <TextField label={t`Mobile number`} type="tel" {...field('mobileNumber')} error={fieldError('mobileNumber')} />
+        <TextField label={t`First name`} required {...field('firstName')} error={fieldError('firstName')} />
+        <TextField label={t`Last name`} required {...field('lastName')} error={fieldError('lastName')} />
+        <TextAreaField label={t`Notes`} {...field('notes')} />
+        <SelectField label={t`Language of the guest's e-mails`} {...field('locale')}>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {LANGUAGE_NAMES[locale]}
+            </option>
+          ))}
+        </SelectField>
+      </fieldset>
+      <p className="muted">{t`No card is taken by phone: a deposit or prepayment is owed and paid at the venue.`}</p>
+      <FormMessage error={submission.error} success={submission.success} />
+      <SubmitButton label={t`Book and confirm`} busyLabel={t`Booking…`} busy={submission.sending} />
+    </form>
+  );
+}

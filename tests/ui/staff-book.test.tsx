@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+/**
+ * Working the book in the staff console, in the whole app against the real API: the table plan at a
+ * chosen time (states in words), a phone booking, moving that booking to another table, and a walk-in.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { staffSessionActor } from '../../src/staff/staff-session';
+import { findHeading, openApp, useAppHarness } from './app-harness';
+import { SLOW } from './page-queries';
+
+const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
+
+async function openAsHost(address: string, heading = 'Table plan') {
+  await openApp(address);
+  await findHeading('Staff log in');
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('E-mail'), 'host@example.com');
+  await user.type(screen.getByLabelText('Password'), 'host-pass-1');
+  await user.keyboard('{Enter}');
+  await findHeading(heading);
+  return user;
+}
+
+/** The card of a table by its name, once the plan shows it. */
+const tableCard = async (name: string) => (await screen.findByText(name, { selector: 'strong' }, SLOW)).closest('li')!;
+
+async function setTime(user: ReturnType<typeof userEvent.setup>, time: string) {
+  const input = within(screen.getByRole('group', { name: 'Time and actions' })).getByLabelText('Time');
+  await user.clear(input);
+  await user.type(input, time);
+}
+
+describe('working the book', () => {
+  it('takes a phone booking, shows it on the plan, and moves it to another table', async () => {
+    const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-03');
+    await setTime(user, '19:30');
+    expect(within(await tableCard('D12')).getByText('Free')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Garden Terrace' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Phone booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Phone booking' });
+    const form = within(dialog);
+    await user.selectOptions(form.getByLabelText('Table'), form.getByRole('option', { name: /^D12 · / }));
+    await user.clear(form.getByLabelText('Guests'));
+    await user.type(form.getByLabelText('Guests'), '8');
+    await user.type(form.getByLabelText('E-mail'), 'phone-caller@example.com');
+    await user.type(form.getByLabelText('First name'), 'Mei');
+    await user.type(form.getByLabelText('Last name'), 'Chan');
+    await user.click(form.getByRole('button', { name: 'Book and confirm' }));
+
+    const done = await screen.findByText(/^Booked and confirmed: LEC-\w+\./, {}, SLOW);
+    const reference = /(LEC-\w+)/.exec(done.textContent ?? '')![1]!;
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const booked = await tableCard('D12');
+    await waitFor(() => expect(within(booked).getByText('Booked')).toBeTruthy(), SLOW);
+    expect(booked.textContent).toContain('Mei Chan');
+    const mails = await api().request('GET', '/dev/outbox?recipient=phone-caller@example.com&channel=EMAIL');
+    expect(mails.body.data[0].subject).toContain(reference);
+
+    await user.click(within(booked).getByRole('button', { name: `Move ${reference}` }));
+    const move = within(await screen.findByRole('dialog', { name: `Move booking ${reference}` }));
+    await user.selectOptions(move.getByLabelText('Table'), move.getByRole('option', { name: /^T6 · / }));
+    await user.click(move.getByRole('button', { name: 'Move booking' }));
+    await screen.findByText(`Booking ${reference} moved.`, {}, SLOW);
+    await waitFor(async () => expect(within(await tableCard('T6')).getByText('Booked')).toBeTruthy(), SLOW);
+    expect(within(await tableCard('D12')).getByText('Free')).toBeTruthy();
+  });
+
+  it('moves a booking from its row on the day sheet', async () => {
+    const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
+    const experienceId = (await api().request('GET', '/public/venue/by-domain/leclos')).body.data.experiences.find((e: { name: string }) => e.name === 'À la Carte')._id;
+    const booked = await api().request('POST', '/admin/reservation', {
+      token: host.body.data.token,
+      body: { venueId: '6650a1c0e4b0a1b2c3d40001', experienceId, date: '2026-12-04', startTime: 1140, numberOfGuests: 2, email: 'sheet-mover@example.com', firstName: 'Row', lastName: 'Mover' },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const reference = booked.body.data.uniqueId;
+
+    const user = await openAsHost('/pages/staff/day?venue=leclos&date=2026-12-04', 'Day sheet');
+    await user.click(await screen.findByRole('button', { name: `Move ${reference}` }, SLOW));
+    const move = within(await screen.findByRole('dialog', { name: `Move booking ${reference}` }));
+    await user.selectOptions(move.getByLabelText('Table'), await move.findByRole('option', { name: /^B1 · / }, SLOW));
+    await user.click(move.getByRole('button', { name: 'Move booking' }));
+    await screen.findByText(`Booking ${reference} moved.`, {}, SLOW);
+    const row = (await api().request('GET', `/admin/venue/6650a1c0e4b0a1b2c3d40001/day-sheet/2026-12-04`, { token: host.body.data.token })).body.data;
+    expect(JSON.stringify(row)).toContain('"name":"B1"');
+  });
+
+  it('seats a walk-in now and shows the table seated; says so when no table is free', async () => {
+    const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-11-23');
+    await setTime(user, '10:30');
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Walk-in' }));
+    await user.clear(dialog.getByLabelText('Guests'));
+    await user.type(dialog.getByLabelText('Guests'), '9');
+    await user.type(dialog.getByLabelText('First name (optional)'), 'Walk');
+    await user.click(dialog.getByRole('button', { name: 'Seat now' }));
+    await screen.findByText(/^Walk-in seated: LEC-\w+\.$/, {}, SLOW);
+    await waitFor(async () => expect(within(await tableCard('D12')).getByText('Seated')).toBeTruthy(), SLOW);
+
+    // D12 was the one table for nine: a second party of nine is told no table is free.
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Walk-in' }));
+    await user.clear(again.getByLabelText('Guests'));
+    await user.type(again.getByLabelText('Guests'), '9');
+    await user.click(again.getByRole('button', { name: 'Seat now' }));
+    expect((await again.findByRole('alert', {}, SLOW)).textContent).toBe('No table that seats this party is free now');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

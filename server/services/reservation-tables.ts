@@ -4,17 +4,11 @@
  * queue on its lock. Creating and moving a reservation both place it this way.
  */
 import type { DbOrTx } from '../db/client';
-import {
-  fittingTables,
-  groupBusy,
-  isTableFree,
-  loadBusyIntervals,
-  pickTable,
-  type CatalogVenue,
-  type ScheduledSlot,
-  selectionUnavailable,
-  type VenueTableRow,
-} from './availability';
+import { fittingTables, groupBusy, isTableFree, pickTable } from './table-fit';
+import { loadBusyIntervals } from './busy-intervals';
+import type { CatalogVenue, VenueTableRow } from './venue-catalog';
+import type { ScheduledSlot } from './slot-schedule';
+import { selectionUnavailable } from './selection-checks';
 import { expireStaleHolds } from './hold-expiry';
 import { lockTableDays } from './table-day-locks';
 

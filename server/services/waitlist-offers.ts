@@ -15,17 +15,10 @@ import type { Tx } from '../db/client';
 import { reservations, waitlistEntries } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { ERROR_CODES } from '../../src/domain/error-codes';
-import {
-  fittingTables,
-  groupBusy,
-  isBookableInTime,
-  loadBusyIntervals,
-  loadVenueCatalog,
-  pickTable,
-  scheduledSlots,
-  type BusyByTable,
-  type VenueCatalog,
-} from './availability';
+import { fittingTables, groupBusy, pickTable, type BusyByTable } from './table-fit';
+import { isBookableInTime, scheduledSlots } from './slot-schedule';
+import { loadBusyIntervals } from './busy-intervals';
+import { loadVenueCatalog, type VenueCatalog } from './venue-catalog';
 import { MINUTES_PER_DAY, serviceDayStartMs } from '../../src/domain/time';
 import { appLink } from './auth-links';
 import { insertHold } from './reservation-create';

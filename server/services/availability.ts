@@ -11,6 +11,7 @@ import { checkSelection, type Selection } from './selection-checks';
 import { isBookableInTime, scheduledSlots } from './slot-schedule';
 import { fittingTables, groupBusy, isTableFree } from './table-fit';
 import { loadVenueCatalog } from './venue-catalog';
+import { serviceClosure, venueClosuresOn } from './closures';
 
 export interface AvailabilityQuery extends Selection {
   seatingAreaId?: string;
@@ -20,7 +21,8 @@ export type AvailabilityDto = Schema<'Availability'>;
 
 /**
  * The free time slots of an experience on a service day for a party: scheduled, after the lead time,
- * and with a free fitting table; each lists the seating areas that still have one.
+ * outside closures, and with a free fitting table; each lists the seating areas that still have one.
+ * When closures leave nothing of a day the experience is served, `closure` gives the reason.
  */
 export async function getAvailability(db: Db, query: AvailabilityQuery, now: Date): Promise<AvailabilityDto> {
   const { entry, experience } = checkSelection(await loadVenueCatalog(db), query, now);
@@ -37,8 +39,16 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
   const scheduled = scheduledSlots(entry, experience, query.date);
   // Whether the experience is served that day at all: 'No Availability' when not, 'No time slot available' when full.
   result.open = scheduled.length > 0;
-  const slots = scheduled.filter((s) => isBookableInTime(entry.venue, s, now));
-  const tables = fittingTables(entry, query.numberOfGuests, query.seatingAreaId);
+  const closed = await venueClosuresOn(db, entry.venue.id, query.date, now);
+  const fitting = fittingTables(entry, query.numberOfGuests, query.seatingAreaId);
+  const tables = fitting.filter((t) => !closed.areas.has(t.seatingAreaId));
+  const closure =
+    scheduled.length === 0 ? undefined
+    : scheduled.every((s) => serviceClosure(closed, s.period.name)) ? serviceClosure(closed, scheduled[0]!.period.name)
+    : fitting.length > 0 && tables.length === 0 ? closed.areas.get(fitting[0]!.seatingAreaId)
+    : undefined;
+  if (closure) result.closure = { reason: closure.reason };
+  const slots = scheduled.filter((s) => isBookableInTime(entry.venue, s, now) && !serviceClosure(closed, s.period.name));
   if (slots.length === 0 || tables.length === 0) return result;
 
   const busy = groupBusy(

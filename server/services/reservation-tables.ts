@@ -11,6 +11,7 @@ import type { ScheduledSlot } from './slot-schedule';
 import { selectionUnavailable } from './selection-checks';
 import { expireStaleHolds } from './hold-expiry';
 import { lockTableDays } from './table-day-locks';
+import { closedForBooking, closuresOn, loadClosures, openTables, serviceClosure } from './closures';
 
 export interface TableRequest {
   entry: CatalogVenue;
@@ -21,6 +22,15 @@ export interface TableRequest {
   now: Date;
   /** The reservation being moved, which must not count against itself. */
   excludeReservationId?: string;
+}
+
+/** What is closed on the request's day; 409 with the reason when the slot's service or the asked-for area is. */
+async function closedOn(tx: DbOrTx, request: TableRequest) {
+  const day = closuresOn(await loadClosures(tx, request.entry.venue.id, request.date), request.date);
+  const closed =
+    serviceClosure(day, request.slot.period.name) ?? (request.seatingAreaId ? day.areas.get(request.seatingAreaId) : undefined);
+  if (closed) throw closedForBooking(closed.reason);
+  return day;
 }
 
 /**
@@ -44,7 +54,8 @@ async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<Venu
         tableIds: tables.map((t) => t.id),
       }),
     );
-  let candidates = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId);
+  const fitting = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId);
+  let candidates = openTables(fitting, await closedOn(tx, request));
   if (candidates.length === 0) return undefined;
   const busy = await busyOn(candidates);
   for (;;) {

@@ -15,5 +15,8 @@ export function adminRoutes(): Hono<AppEnv> {
     .put('/admin/reservation/:id/visit', requireStaff(), h.changeVisit)
     .post('/admin/staff', requireAdmin(), h.createStaff)
     .get('/admin/staff', requireAdmin(), h.listStaff)
-    .get('/admin/audit-log', requireAdmin(), h.auditLog);
+    .get('/admin/audit-log', requireAdmin(), h.auditLog)
+    .post('/admin/closure', requireStaff(), h.createClosure)
+    .get('/admin/closure', requireStaff(), h.listClosures)
+    .delete('/admin/closure/:id', requireStaff(), h.removeClosure);
 }

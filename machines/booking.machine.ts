@@ -10,6 +10,7 @@
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';
 import type { components } from '../src/api/schema';
+import type { OfferedTimeslot } from '../src/api/offered-timeslots';
 import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { paymentMachine, type PaymentOutput } from './payment.machine';
 import { COMPLETION_CODES, ERROR_CODES } from '../src/domain/error-codes';
@@ -20,7 +21,7 @@ export type { CallError } from './call-error';
 
 type Schemas = components['schemas'];
 export type VenueDetail = Schemas['VenueDetail'];
-export type Timeslot = Schemas['Timeslot'];
+export type Timeslot = OfferedTimeslot;
 export type Reservation = Schemas['Reservation'];
 export type GuestDetails = Schemas['GuestDetails'];
 export type Agreements = Schemas['Agreements'];

@@ -34,6 +34,7 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
     dateStr: formatDate(query.date),
     numberOfGuests: query.numberOfGuests,
     open: false,
+    seatingAreas: [],
     timeslots: [],
   };
   const scheduled = scheduledSlots(entry, experience, query.date);
@@ -54,6 +55,7 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
   const busy = groupBusy(
     await loadDayBusy(db, entry.venue.id, query.date, slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs)), now),
   );
+  const offered = new Set<string>();
   for (const slot of slots) {
     const areaIds = new Set<string>();
     for (const table of tables) {
@@ -65,10 +67,11 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
       startTimeStr: formatTime(slot.startTime),
       duration: slot.duration,
       titleStr: slot.period.name,
-      seatingOptions: entry.areas
-        .filter((a) => areaIds.has(a.id))
-        .map((a) => ({ _id: a.id, name: a.name, description: a.description })),
+      seatingOptions: entry.areas.filter((a) => areaIds.has(a.id)).map((a) => a.id),
     });
+    for (const id of areaIds) offered.add(id);
   }
+  // Each area is described once, not in every slot that offers it.
+  result.seatingAreas = entry.areas.filter((a) => offered.has(a.id)).map((a) => ({ _id: a.id, name: a.name, description: a.description }));
   return result;
 }

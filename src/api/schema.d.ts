@@ -2497,7 +2497,8 @@ export interface components {
             duration: number;
             /** @description The service period */
             titleStr: string;
-            seatingOptions: components["schemas"]["SeatingArea"][];
+            /** @description The dining areas with a free table at this time, by id (each described once in Availability.seatingAreas) */
+            seatingOptions: components["schemas"]["Id"][];
         };
         Availability: {
             venueId: components["schemas"]["Id"];
@@ -2509,6 +2510,8 @@ export interface components {
             numberOfGuests: number;
             /** @description Whether the experience is served that day at all (else 'No Availability'). */
             open: boolean;
+            /** @description Every dining area some slot offers, in the venue's order, described once */
+            seatingAreas: components["schemas"]["SeatingArea"][];
             /** @description Present when closures leave nothing of a day the experience is served; the reason for the guest's wording */
             closure?: {
                 reason: components["schemas"]["ClosureReason"];

@@ -21,6 +21,7 @@
  * named here as actions so the chart says when they happen.
  */
 import { setup } from 'xstate';
+import { VISIT_ACTIONS, type VisitAction } from '../src/domain/staff-validation';
 
 /** How far a CONFIRMED booking's visit has gone, as stored (null: not arrived yet). */
 export type VisitStatus = 'ARRIVED' | 'SEATED' | 'FINISHED';
@@ -108,3 +109,19 @@ export const VISIT_STATUS_OF_STATE: Partial<Record<VisitState, VisitStatus | nul
   seated: 'SEATED',
   finished: 'FINISHED',
 };
+
+/** The chart's event for each visit change as the API names it (`PUT /admin/reservation/{id}/visit`). */
+export const VISIT_EVENT_OF_ACTION: Record<VisitAction, (nowMs: number) => VisitEvent> = {
+  arrive: () => ({ type: 'visit.arrive' }),
+  'undo-arrival': () => ({ type: 'visit.undoArrival' }),
+  seat: () => ({ type: 'visit.seat' }),
+  finish: () => ({ type: 'visit.finish' }),
+  'no-show': (nowMs) => ({ type: 'visit.noShow', nowMs }),
+  cancel: (nowMs) => ({ type: 'visit.cancel', nowMs }),
+};
+
+/** The changes the chart allows a booking in `state` at `nowMs`: the host stand offers these and no others. */
+export function allowedVisitActions(state: VisitState, startsAtMs: number, nowMs: number): VisitAction[] {
+  const snapshot = visitMachine.resolveState({ value: state, context: { startsAtMs } });
+  return VISIT_ACTIONS.filter((action) => snapshot.can(VISIT_EVENT_OF_ACTION[action](nowMs)));
+}

@@ -13,7 +13,7 @@ import { payments, reservations } from '../db/schema';
 import { checkVenueAccess } from '../lib/auth';
 import { conflict } from '../lib/errors';
 import type { Schema } from '../lib/api-types';
-import { VISIT_STATUS_OF_STATE, visitMachine, visitStateOf, type VisitEvent, type VisitState } from '../../machines/visit.machine';
+import { VISIT_EVENT_OF_ACTION, VISIT_STATUS_OF_STATE, visitMachine, visitStateOf, type VisitEvent, type VisitState } from '../../machines/visit.machine';
 import type { VisitAction } from '../../src/domain/staff-validation';
 import { recordAudit } from './audit-log';
 import { cancelReservation, type CancelDeps } from './reservation-change';
@@ -35,15 +35,6 @@ export function visitTransition(row: ReservationRow, event: VisitEvent): { state
   return { state: next.value as VisitState, effects: actions.map((a) => a.type) };
 }
 
-const EVENT_OF_ACTION: Record<VisitAction, (nowMs: number) => VisitEvent> = {
-  arrive: () => ({ type: 'visit.arrive' }),
-  'undo-arrival': () => ({ type: 'visit.undoArrival' }),
-  seat: () => ({ type: 'visit.seat' }),
-  finish: () => ({ type: 'visit.finish' }),
-  'no-show': (nowMs) => ({ type: 'visit.noShow', nowMs }),
-  cancel: (nowMs) => ({ type: 'visit.cancel', nowMs }),
-};
-
 /** What the audit log keeps of a booking's visit. */
 const visitView = (row: ReservationRow) => ({ status: row.status, visitStatus: row.visitStatus });
 
@@ -59,7 +50,7 @@ export async function changeVisit(deps: CancelDeps, actor: AuthUser, reservation
   const [found] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
   if (!found) throw reservationNotFound();
   checkVenueAccess(actor, found.venueId);
-  const event = EVENT_OF_ACTION[action](now.getTime());
+  const event = VISIT_EVENT_OF_ACTION[action](now.getTime());
   const audit = (tx: DbOrTx, before: ReservationRow, after: ReservationRow, extra: Record<string, unknown> = {}) =>
     recordAudit(tx, {
       actorId: actor.id,

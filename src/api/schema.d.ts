@@ -2037,6 +2037,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/day-sheet/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A venue's service day for the host stand, by service and seating, with cover totals (the venue's staff or an admin)
+         * @description Every booking of the day but expired holds, grouped by service (the venue's periods) and seating (start time), with the guest (name, member or guest, completed visits at the venue before this day), dining area and table, status and visit state, payment (paid, refunded, a no-show fee's outstanding rest), notes, occasion and dietary needs. Covers count confirmed bookings, per 15 minutes of start time and per service.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                    date: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The day sheet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["DaySheet"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/events/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived ticket that opens the venue's live event stream (EventSource cannot send the bearer token)
+         * @description Signed for this member of staff and this venue, good for 60 seconds to open one stream. The stream checks the caller's session again, so a ticket in a log is worth little.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ticket */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                ticket: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The venue's live changes as server-sent events, for open day sheets
+         * @description `event: reservation`, data `{"reservationId","date","venueId"}`, each time a booking of the venue is made, changed, cancelled or paid, or its visit moves on, once the change has committed (PostgreSQL LISTEN/NOTIFY, so every server process on the database hears it). A comment line every 25 seconds keeps the connection open. A client that reconnects reads the sheet again (changes while away are not replayed).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description From POST /admin/venue/{venueId}/events/ticket */
+                    ticket: string;
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/staff": {
         parameters: {
             query?: never;
@@ -2373,6 +2520,8 @@ export interface components {
             email: string;
             /** @enum {string} */
             role: "guest" | "member" | "admin" | "staff";
+            /** @description The venue a member of staff works at; null for admins (every venue) */
+            venueId: string | null;
             customId: string | null;
             customerId: string | null;
             /** @description customId */
@@ -2934,6 +3083,95 @@ export interface components {
                 /** @description The name in the caller's language */
                 title: string;
             }[];
+        };
+        DaySheet: {
+            venueId: components["schemas"]["Id"];
+            /** Format: date */
+            date: string;
+            /** Format: date-time */
+            generatedAt: string;
+            services: components["schemas"]["DaySheetService"][];
+            /** @description Covers of confirmed bookings by the quarter hour they start in (only quarters with any) */
+            coversPerQuarterHour: {
+                /** @description Minutes from the service day's midnight */
+                startTime: number;
+                covers: number;
+            }[];
+            totals: {
+                covers: number;
+                bookings: number;
+            };
+        };
+        DaySheetService: {
+            /** @description The service period's name; null for bookings outside every period */
+            name: string | null;
+            startTime: number;
+            endTime: number | null;
+            covers: number;
+            /** @description Confirmed bookings */
+            bookings: number;
+            seatings: {
+                startTime: number;
+                covers: number;
+                bookings: components["schemas"]["DaySheetBooking"][];
+            }[];
+        };
+        DaySheetBooking: {
+            id: components["schemas"]["Id"];
+            uniqueId: string;
+            startTime: number;
+            duration: number;
+            numberOfGuests: number;
+            guestName: string;
+            /** @enum {string} */
+            guestType: "member" | "guest";
+            email: string | null;
+            mobile: string | null;
+            /** @description The guest's completed visits at this venue before this day */
+            visitCount: number;
+            experience: string;
+            seatingArea: null | {
+                id: components["schemas"]["Id"];
+                name: string;
+            };
+            table: {
+                id: components["schemas"]["Id"];
+                name: string;
+            };
+            status: components["schemas"]["ReservationStatus"];
+            /** @enum {string|null} */
+            visitStatus: "ARRIVED" | "SEATED" | "FINISHED" | null;
+            /**
+             * @description The visit chart's state (machines/visit.machine.ts); null for a hold
+             * @enum {string|null}
+             */
+            visitState: "confirmed" | "arrived" | "seated" | "finished" | "noShow" | "cancelled" | null;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            holdExpiresAt: string | null;
+            payment: {
+                /** @enum {string} */
+                type: "PREPAYMENT" | "DEPOSIT" | "NONE";
+                amountDue: number;
+                /** @description Paid for the booking (deposit or prepayment) */
+                paid: number;
+                refunded: number;
+                /** @description A no-show's fee (no-shows only) */
+                noShow: null | {
+                    fee: number;
+                    kept: number;
+                    /** @description Charged to a wallet or card beyond what was kept */
+                    charged: number;
+                    outstanding: number;
+                };
+            };
+            notes: string | null;
+            occasion: components["schemas"]["Occasion"];
+            occasionNote: string | null;
+            dietaryNeeds: components["schemas"]["DietaryNeed"][];
+            dietaryNote: string | null;
+            bookingSource: string;
         };
         VisitChange: {
             reservationId: components["schemas"]["Id"];

@@ -25,7 +25,10 @@ export type CancellationTerms =
       rule: { type: 'PER_PERSON'; amountPerPerson: number; guests: number } | { type: 'PERCENTAGE'; percent: number; paid: number };
     };
 
-export function cancellationTerms(reservation: Reservation, policy: VenuePolicy, now: Date): CancellationTerms {
+/** What the terms read of a booking (the staff console passes what was actually paid as `amountDue`). */
+export type CancellableBooking = Pick<Reservation, 'date' | 'startTime' | 'numberOfGuests'> & { payment: Pick<Reservation['payment'], 'amountDue'> };
+
+export function cancellationTerms(reservation: CancellableBooking, policy: VenuePolicy, now: Date): CancellationTerms {
   const windowHours = policy.cancellationWindowHours;
   const lateFrom = new Date(serviceDateTime(reservation.date, reservation.startTime).getTime() - windowHours * 3_600_000);
   const paid = reservation.payment.amountDue;

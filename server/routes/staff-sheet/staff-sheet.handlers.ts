@@ -1,0 +1,105 @@
+/** Handlers of the day sheet: the sheet itself, and its live event stream with the ticket that opens it. */
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import * as v from 'valibot';
+import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
+import { checkVenueAccess, loginExpired } from '../../lib/auth';
+import { idSchema, isoDateSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
+import { localizeText } from '../../i18n/content';
+import { findUserById } from '../../services/auth-session';
+import { getDaySheet, type DaySheetDto } from '../../services/day-sheet';
+import { subscribeToReservationEvents } from '../../services/reservation-events';
+import { readStreamTicket, signStreamTicket, STREAM_TICKET_TTL_MS } from '../../services/stream-ticket';
+import { isStaffRole } from '../../db/schema';
+
+type Ctx = Context<AppEnv>;
+
+/** A comment line this often keeps proxies and the browser from closing a quiet stream. */
+export const HEARTBEAT_MS = 25_000;
+
+const venueParams = requiredObject({ venueId: idSchema });
+const sheetParams = requiredObject({ venueId: idSchema, date: isoDateSchema });
+const streamQuery = v.object({ ticket: v.pipe(v.optional(v.string(), ''), v.nonEmpty(/*i18n*/ 'Login required')) });
+
+/** Period and area names in the caller's language. */
+function localizeSheet(c: Ctx, sheet: DaySheetDto): DaySheetDto {
+  const text = (s: string) => localizeText(c.var.i18n, s);
+  return {
+    ...sheet,
+    services: sheet.services.map((service) => ({
+      ...service,
+      name: service.name === null ? null : text(service.name),
+      seatings: service.seatings.map((seating) => ({
+        ...seating,
+        bookings: seating.bookings.map((b) => ({
+          ...b,
+          experience: text(b.experience),
+          seatingArea: b.seatingArea && { ...b.seatingArea, name: text(b.seatingArea.name) },
+        })),
+      })),
+    })),
+  };
+}
+
+export function createStaffSheetHandlers() {
+  return {
+    /** GET /admin/venue/{venueId}/day-sheet/{date} (403 for another venue's staff). */
+    async daySheet(c: Ctx) {
+      const { venueId, date } = parseParams(c, sheetParams);
+      checkVenueAccess(c.get('auth'), venueId);
+      const body = { status: 200, data: localizeSheet(c, await getDaySheet(c.get('deps'), venueId, date)) };
+      return c.json(body satisfies ResponseBody<'/admin/venue/{venueId}/day-sheet/{date}', 'get', 200>, 200);
+    },
+
+    /** POST /admin/venue/{venueId}/events/ticket: 60 seconds to open this venue's stream. */
+    async eventTicket(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const auth = c.get('auth');
+      checkVenueAccess(auth, venueId);
+      const { db, clock, config } = c.get('deps');
+      const user = await findUserById(db, auth.id);
+      if (!user) throw loginExpired();
+      const expiresAt = new Date(clock.now().getTime() + STREAM_TICKET_TTL_MS);
+      const ticket = signStreamTicket(config.jwtSecret, { userId: user.id, venueId, sessionGeneration: user.sessionGeneration, expiresAt });
+      const body = { status: 200, data: { ticket, expiresAt: expiresAt.toISOString() } };
+      return c.json(body satisfies ResponseBody<'/admin/venue/{venueId}/events/ticket', 'post', 200>, 200);
+    },
+
+    /** GET /admin/venue/{venueId}/events?ticket=: the venue's committed booking changes, as they happen. */
+    async events(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const { ticket } = parseQuery(c, streamQuery);
+      const { db, clock, config } = c.get('deps');
+      const grant = readStreamTicket(config.jwtSecret, ticket, clock.now());
+      // The person's session now, not when the ticket was issued: a demoted or logged-out user gets nothing.
+      const user = await findUserById(db, grant.userId);
+      if (!user || user.sessionGeneration !== grant.sessionGeneration || !isStaffRole(user.role)) throw loginExpired();
+      if (grant.venueId !== venueId) throw loginExpired();
+      checkVenueAccess(user, venueId);
+
+      return streamSSE(c, async (stream) => {
+        let sequence = 0;
+        let finish!: () => void;
+        const finished = new Promise<void>((resolve) => (finish = resolve));
+        stream.onAbort(finish);
+        const unsubscribe = await subscribeToReservationEvents(db, {
+          onEvent: (event) => {
+            if (event.venueId !== venueId || stream.closed) return;
+            void stream.writeSSE({ event: 'reservation', id: String(++sequence), data: JSON.stringify(event) });
+          },
+          onLost: finish,
+        });
+        const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+        try {
+          // Listening from here on: the client reads the sheet now, so nothing between is missed.
+          await stream.writeSSE({ event: 'ready', data: JSON.stringify({ venueId }) });
+          await finished;
+        } finally {
+          clearInterval(heartbeat);
+          await unsubscribe();
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * The day sheet: a venue's day by service and seating, the covers per quarter hour and per service, and
+ * each booking with its guest, visits, table, status, payment and notes, and the visit's buttons. It
+ * follows the venue's live stream: a booking made, changed or cancelled anywhere shows without a reload,
+ * and a polite live region says the sheet changed.
+ */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useLinguiCore } from '@lingui/react';
+import { msg } from '@lingui/core/macro';
+import { useCallback, useState } from 'react';
+import type { components } from '../api/schema';
+import { unwrap } from '../api/api-error';
+import { useApiQuery } from '../api/use-api-query';
+import { LoadFailure, Loading } from '../components/read-status';
+import { AWAITING_PAYMENT, useStatusText } from '../components/status-label';
+import type { Venue } from '../domain/venues';
+import { useGuestRequestText } from '../i18n/guest-request-text';
+import { useFailureText } from '../i18n/message-text';
+import { useFormats } from '../i18n/use-formats';
+import { staffApi } from './staff-api';
+import { useDaySheet, type DaySheet, type SheetBooking } from './use-day-sheet';
+import { useVenueEvents, type VenueEvent } from './use-venue-events';
+import { VisitActions, type VisitNotice } from './visit-actions';
+
+type VenuePolicy = components['schemas']['VenuePolicy'];
+
+const VISIT_LABELS = { arrived: msg`Arrived`, seated: msg`Seated`, finished: msg`Finished` } as const;
+
+function useBookingStatus() {
+  const { i18n } = useLinguiCore();
+  const statusText = useStatusText();
+  return (b: SheetBooking): string => {
+    if (b.visitState === 'arrived' || b.visitState === 'seated' || b.visitState === 'finished') return i18n._(VISIT_LABELS[b.visitState]);
+    const held = b.status === 'PENDING' && b.payment.type !== 'NONE' && b.payment.amountDue > 0;
+    return statusText(held ? AWAITING_PAYMENT : b.status);
+  };
+}
+
+function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
+  const { t } = useLingui();
+  const { money } = useFormats();
+  const lines: string[] = [];
+  if (payment.paid > 0) lines.push(payment.type === 'PREPAYMENT' ? t`Prepayment paid ${money(payment.paid)}` : t`Deposit paid ${money(payment.paid)}`);
+  else if (payment.type !== 'NONE' && payment.amountDue > 0) lines.push(payment.type === 'PREPAYMENT' ? t`Prepayment due ${money(payment.amountDue)}` : t`Deposit due ${money(payment.amountDue)}`);
+  if (payment.refunded > 0) lines.push(t`Refunded ${money(payment.refunded)}`);
+  const fee = payment.noShow;
+  if (fee) {
+    lines.push(t`No-show fee ${money(fee.fee)}`);
+    if (fee.charged > 0) lines.push(t`Fee charged ${money(fee.charged)}`);
+    if (fee.outstanding > 0) lines.push(t`Fee outstanding ${money(fee.outstanding)}`);
+  }
+  if (lines.length === 0) lines.push(t`No payment`);
+  return (
+    <>
+      {lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </>
+  );
+}
+
+function NotesCell({ booking }: { booking: SheetBooking }) {
+  const requests = useGuestRequestText();
+  const occasion = requests.occasionLine(booking);
+  const dietary = requests.dietaryLine(booking);
+  return (
+    <>
+      {occasion && <div>{occasion}</div>}
+      {dietary && <div>{dietary}</div>}
+      {booking.notes && <div className="staff-pre">{booking.notes}</div>}
+    </>
+  );
+}
+
+function BookingRow({ booking, date, policy, onDone }: { booking: SheetBooking; date: string; policy: VenuePolicy | null; onDone(notice: VisitNotice): void }) {
+  const { t } = useLingui();
+  const { time } = useFormats();
+  const status = useBookingStatus();
+  return (
+    <tr data-booking={booking.uniqueId}>
+      <td data-label={t`Time`}>{time(booking.startTime)}</td>
+      <td data-label={t`Party`}>{booking.numberOfGuests}</td>
+      <td data-label={t`Guest`}>
+        <strong>{booking.guestName}</strong>{' '}
+        <span className="staff-badge">{booking.guestType === 'member' ? t`Member` : t`Guest`}</span>
+        {booking.mobile && <div className="muted">{booking.mobile}</div>}
+      </td>
+      <td data-label={t`Visits`}>
+        {booking.visitCount === 0 ? t`First visit` : <Plural value={booking.visitCount} one="# earlier visit" other="# earlier visits" />}
+      </td>
+      <td data-label={t`Table`}>
+        {booking.seatingArea ? `${booking.seatingArea.name} · ${booking.table.name}` : booking.table.name}
+      </td>
+      <td data-label={t`Status`}>{status(booking)}</td>
+      <td data-label={t`Payment`}>
+        <PaymentCell payment={booking.payment} />
+      </td>
+      <td data-label={t`Notes`}>
+        <NotesCell booking={booking} />
+      </td>
+      <td data-label={t`Actions`}>
+        <VisitActions booking={booking} date={date} policy={policy} onDone={onDone} />
+      </td>
+    </tr>
+  );
+}
+
+function ServiceTable({ service, date, policy, onDone }: { service: DaySheet['services'][number]; date: string; policy: VenuePolicy | null; onDone(notice: VisitNotice): void }) {
+  const { t } = useLingui();
+  const { time } = useFormats();
+  const name = service.name ?? t`Outside the service hours`;
+  return (
+    <section aria-label={name} className="staff-service">
+      <h2>
+        {name}{' '}
+        <span className="muted">
+          · <Plural value={service.covers} one="# cover" other="# covers" /> ·{' '}
+          <Plural value={service.bookings} one="# booking" other="# bookings" />
+        </span>
+      </h2>
+      <div className="staff-table-wrap">
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th scope="col">{t`Time`}</th>
+              <th scope="col">{t`Party`}</th>
+              <th scope="col">{t`Guest`}</th>
+              <th scope="col">{t`Visits`}</th>
+              <th scope="col">{t`Table`}</th>
+              <th scope="col">{t`Status`}</th>
+              <th scope="col">{t`Payment`}</th>
+              <th scope="col">{t`Notes`}</th>
+              <th scope="col">{t`Actions`}</th>
+            </tr>
+          </thead>
+          {service.seatings.map((seating) => (
+            <tbody key={seating.startTime}>
+              <tr className="staff-seating">
+                <th scope="rowgroup" colSpan={9}>
+                  {time(seating.startTime)} · <Plural value={seating.covers} one="# cover" other="# covers" />
+                </th>
+              </tr>
+              {seating.bookings.map((booking) => (
+                <BookingRow key={booking.id} booking={booking} date={date} policy={policy} onDone={onDone} />
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function CoverTotals({ sheet }: { sheet: DaySheet }) {
+  const { t } = useLingui();
+  const { time } = useFormats();
+  return (
+    <section aria-label={t`Covers`}>
+      <p>
+        <strong>
+          <Plural value={sheet.totals.covers} one="# cover" other="# covers" />
+        </strong>{' '}
+        · <Plural value={sheet.totals.bookings} one="# booking" other="# bookings" />
+      </p>
+      {sheet.coversPerQuarterHour.length > 0 && (
+        <>
+          <h2>{t`Covers per 15 minutes`}</h2>
+          <ul className="staff-totals">
+            {sheet.coversPerQuarterHour.map((q) => (
+              <li key={q.startTime}>
+                {time(q.startTime)}: <Plural value={q.covers} one="# cover" other="# covers" />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function DaySheetView({ venue, date }: { venue: Venue; date: string }) {
+  const { t } = useLingui();
+  const failureText = useFailureText();
+  const { sheet, error, refetch } = useDaySheet(venue.value, date);
+  const [notice, setNotice] = useState<VisitNotice | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // The venue's policy, to state a cancellation's refund before staff confirm it.
+  const policy = useApiQuery(`staff-policy:${venue.domain}`, () =>
+    unwrap(staffApi.GET('/public/venue/by-domain/{domain}', { params: { path: { domain: venue.domain } } })).then((r) => r.data.policy),
+  );
+  const onChange = useCallback(
+    (event: VenueEvent) => {
+      if (event.date !== date) return;
+      refetch();
+      setAnnouncement(t`The sheet has been updated.`);
+    },
+    [date, refetch, t],
+  );
+  useVenueEvents(venue.value, { onReady: refetch, onChange });
+  const onDone = useCallback(
+    (done: VisitNotice) => {
+      setNotice(done);
+      // A refusal means the booking moved on elsewhere: the sheet is read again to show it as it stands.
+      refetch();
+    },
+    [refetch],
+  );
+
+  if (!sheet) {
+    return error ? <LoadFailure message={failureText(error)} retry={refetch} /> : <Loading>{t`Loading the day sheet…`}</Loading>;
+  }
+  const empty = sheet.services.length === 0;
+  return (
+    <div className="staff-sheet">
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {notice && (
+        <p className={notice.tone === 'ok' ? 'form-success' : 'form-error'} role={notice.tone === 'ok' ? 'status' : 'alert'}>
+          {notice.text}
+        </p>
+      )}
+      <CoverTotals sheet={sheet} />
+      {empty ? (
+        <p className="muted">
+          <Trans>No bookings on this day.</Trans>
+        </p>
+      ) : (
+        sheet.services.map((service) => (
+          <ServiceTable
+            key={`${service.name}-${service.startTime}`}
+            service={service}
+            date={date}
+            policy={policy.status === 'ready' ? policy.data : null}
+            onDone={onDone}
+          />
+        ))
+      )}
+    </div>
+  );
+}

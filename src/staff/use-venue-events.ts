@@ -1,0 +1,67 @@
+/**
+ * The venue's live changes (GET /admin/venue/{venueId}/events, server-sent events). EventSource sends no
+ * headers, so each connection opens with a short-lived ticket asked for with the staff token. On `ready`
+ * (listening has begun: first connection or a reconnection) the sheet is read again, so nothing that
+ * happened while away is missed; a dropped stream is opened again with a new ticket, waiting longer each time.
+ */
+import { useEffect, useRef } from 'react';
+import { unwrap } from '../api/api-error';
+import { staffApi } from './staff-api';
+
+export interface VenueEvent {
+  venueId: string;
+  date: string;
+  reservationId: string;
+}
+
+const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+export function useVenueEvents(venueId: string, handlers: { onReady(): void; onChange(event: VenueEvent): void }): void {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    // A browser without EventSource (or a test page) reads the sheet as it stands.
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let stopped = false;
+
+    const reconnect = () => {
+      source?.close();
+      source = null;
+      if (stopped) return;
+      retry = setTimeout(connect, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
+    };
+
+    async function connect() {
+      try {
+        const { data } = await unwrap(staffApi.POST('/admin/venue/{venueId}/events/ticket', { params: { path: { venueId } } }));
+        if (stopped) return;
+        source = new EventSource(`${location.origin}/admin/venue/${venueId}/events?ticket=${encodeURIComponent(data.ticket)}`);
+        source.addEventListener('ready', () => {
+          failures = 0;
+          latest.current.onReady();
+        });
+        source.addEventListener('reservation', (message) => {
+          try {
+            latest.current.onChange(JSON.parse((message as MessageEvent<string>).data) as VenueEvent);
+          } catch {
+            // A malformed event is ignored; the next one or a reconnection brings the sheet up to date.
+          }
+        });
+        // The browser would retry with the same (soon expired) ticket: a new one is asked for instead.
+        source.onerror = reconnect;
+      } catch {
+        reconnect();
+      }
+    }
+
+    void connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [venueId]);
+}

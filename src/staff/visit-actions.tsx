@@ -1,0 +1,169 @@
+/**
+ * The host stand's buttons on one booking: only the changes the visit chart allows it now
+ * (machines/visit.machine.ts `allowedVisitActions`), each through PUT /admin/reservation/{id}/visit. A
+ * no-show and a cancellation for the guest first say what will happen (the policy's fee; the refund the
+ * cancellation policy allows) and ask to confirm; the outcome comes from the server's answer.
+ */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { allowedVisitActions } from '../../machines/visit.machine';
+import type { components } from '../api/schema';
+import { unwrap } from '../api/api-error';
+import { serverClock } from '../api/server-clock';
+import type { VisitAction } from '../domain/staff-validation';
+import { useFailureText } from '../i18n/message-text';
+import { useFormats } from '../i18n/use-formats';
+import { cancellationTerms } from '../manage/cancellation-terms';
+import type { SheetBooking } from './use-day-sheet';
+import { staffApi } from './staff-api';
+
+type VisitChange = components['schemas']['VisitChange'];
+type VenuePolicy = components['schemas']['VenuePolicy'];
+
+/** What a finished change tells the host: success or refusal, in words. */
+export interface VisitNotice {
+  tone: 'ok' | 'error';
+  text: string;
+}
+
+/** Actions that change money or cannot be undone: asked again before they are sent. */
+const CONFIRMED_FIRST: readonly VisitAction[] = ['no-show', 'cancel'];
+
+function useActionLabel() {
+  const { t } = useLingui();
+  return (action: VisitAction): string =>
+    ({
+      arrive: t`Arrived`,
+      'undo-arrival': t`Undo arrival`,
+      seat: t`Seat`,
+      finish: t`Finish`,
+      'no-show': t`No-show`,
+      cancel: t`Cancel for guest`,
+    })[action];
+}
+
+/** The no-show policy's outcome, as the server reports it. */
+function useNoShowOutcome() {
+  const { t } = useLingui();
+  const { money } = useFormats();
+  return (outcome: NonNullable<VisitChange['noShow']>): string => {
+    const parts = [t`No-show recorded. Fee ${money(outcome.fee)}.`];
+    if (outcome.kept > 0) parts.push(t`Kept from what was paid: ${money(outcome.kept)}.`);
+    if (outcome.walletCharged > 0) parts.push(t`Charged to the member's wallet: ${money(outcome.walletCharged)}.`);
+    if (outcome.cardCharged > 0) parts.push(t`Charged to the card that paid: ${money(outcome.cardCharged)}.`);
+    if (outcome.outstanding > 0) parts.push(t`Still owed: ${money(outcome.outstanding)}.`);
+    return parts.join(' ');
+  };
+}
+
+function CancelTerms({ booking, date, policy }: { booking: SheetBooking; date: string; policy: VenuePolicy | null }) {
+  const { money } = useFormats();
+  if (!policy) return null;
+  const paid = booking.payment.paid - booking.payment.refunded;
+  const terms = cancellationTerms({ date, startTime: booking.startTime, numberOfGuests: booking.numberOfGuests, payment: { amountDue: paid } }, policy, serverClock.now());
+  if (terms.kind === 'free') {
+    return paid > 0 ? (
+      <Trans>Inside the free cancellation window: {money(terms.refund)} is refunded in full.</Trans>
+    ) : (
+      <Trans>Inside the free cancellation window: nothing was paid, nothing is charged.</Trans>
+    );
+  }
+  const hours = terms.windowHours;
+  return (
+    <>
+      <Plural value={hours} one="Less than # hour before the booking:" other="Less than # hours before the booking:" />{' '}
+      <Trans>a late cancellation fee of {money(terms.fee)} applies; the rest of what was paid is refunded.</Trans>
+    </>
+  );
+}
+
+export function VisitActions({
+  booking,
+  date,
+  policy,
+  onDone,
+}: {
+  booking: SheetBooking;
+  /** The sheet's service day. */
+  date: string;
+  /** The venue's policy, to state a cancellation's refund before it is confirmed. */
+  policy: VenuePolicy | null;
+  /** After a change, or a refusal: the words for the host; the sheet is read again either way. */
+  onDone(notice: VisitNotice): void;
+}) {
+  const { t } = useLingui();
+  const label = useActionLabel();
+  const failureText = useFailureText();
+  const noShowOutcome = useNoShowOutcome();
+  const { money } = useFormats();
+  const [asking, setAsking] = useState<VisitAction | null>(null);
+  const [sending, setSending] = useState(false);
+  if (!booking.visitState) return null;
+  const actions = allowedVisitActions(booking.visitState, Date.parse(booking.startsAt), serverClock.now().getTime());
+  if (actions.length === 0) return null;
+
+  async function send(action: VisitAction) {
+    setSending(true);
+    try {
+      const { data } = await unwrap(
+        staffApi.PUT('/admin/reservation/{id}/visit', { params: { path: { id: booking.id } }, body: { action } }),
+      );
+      const text = data.noShow
+        ? noShowOutcome(data.noShow)
+        : action === 'cancel'
+          ? t`Cancelled for the guest. Refunded: ${money(data.refunded ?? 0)}.`
+          : t`Recorded for ${booking.guestName}: ${label(action)}.`;
+      onDone({ tone: 'ok', text });
+    } catch (error) {
+      onDone({ tone: 'error', text: failureText(error) });
+    } finally {
+      setSending(false);
+      setAsking(null);
+    }
+  }
+
+  if (asking) {
+    return (
+      <div className="staff-confirm" role="group" aria-label={label(asking)}>
+        <p>
+          {asking === 'no-show' ? (
+            <Trans>
+              Mark {booking.guestName} as a no-show? What was paid is kept, and the rest of the venue's no-show fee is
+              charged to the member's wallet or the card that paid.
+            </Trans>
+          ) : (
+            <>
+              <Trans>Cancel {booking.guestName}'s booking? The guest is told by e-mail.</Trans>{' '}
+              <CancelTerms booking={booking} date={date} policy={policy} />
+            </>
+          )}
+        </p>
+        <div className="staff-actions">
+          <button type="button" className="button button--primary" disabled={sending} onClick={() => void send(asking)}>
+            {asking === 'no-show' ? t`Confirm no-show` : t`Confirm cancellation`}
+          </button>
+          <button type="button" className="button" disabled={sending} onClick={() => setAsking(null)}>
+            {t`Back`}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="staff-actions">
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className="button"
+          disabled={sending}
+          aria-label={`${label(action)}: ${booking.guestName}`}
+          onClick={() => (CONFIRMED_FIRST.includes(action) ? setAsking(action) : void send(action))}
+        >
+          {label(action)}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+/**
+ * The day sheet in the whole app against the real API: the venue's bookings by service, a guest's
+ * booking arriving live (the page's EventSource reads the real stream), the visit's buttons as the chart
+ * allows them, a no-show with the fee the server reports, and a refused change (409) shown and re-read.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema';
+import { staffSessionActor } from '../../src/staff/staff-session';
+import { experienceIdByName, LECLOS } from '../server/fixtures';
+import { findHeading, openApp, useAppHarness } from './app-harness';
+import { SLOW } from './page-queries';
+
+const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
+
+const DAY = '2026-11-24';
+let unique = 0;
+
+/** A confirmed booking at Le Clos on DAY for a new guest named `firstName` Test. */
+async function book(firstName: string, startTime: number, numberOfGuests = 2): Promise<string> {
+  const email = `sheet-${Date.now()}-${++unique}@example.com`;
+  const signUp = await api().request('POST', '/user/user/sign-up', { body: { firstName, lastName: 'Test', email, password: 'sheet-pass-1' } });
+  expect(signUp.status).toBe(202);
+  const { db } = api().deps;
+  // The mailed confirmation is the account pages' business: here the address is taken as confirmed.
+  await db.update(users).set({ emailVerifiedAt: api().clock.now() }).where(eq(users.email, email));
+  const token = await api().login(email, 'sheet-pass-1');
+  const experienceId = await experienceIdByName(db, LECLOS, 'À la Carte');
+  const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date: DAY, startTime, numberOfGuests } });
+  expect(held.status, JSON.stringify(held.body)).toBe(201);
+  const done = await api().request('PUT', `/user/reservation/v1.1/complete/${held.body.data._id}`, {
+    token,
+    body: { firstName, lastName: 'Test', email, mobileCountryCode: '852', mobileNumber: '61234567', agreements: { cancellationPolicy: true, noShowPolicy: true } },
+  });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return held.body.data._id;
+}
+
+/**
+ * jsdom has no EventSource: this one reads the real stream through the page's fetch (the in-process
+ * API), enough of the browser's for the sheet's `ready` and `reservation` events.
+ */
+class StreamEventSource extends EventTarget {
+  onerror: (() => void) | null = null;
+  private readonly abort = new AbortController();
+  constructor(url: string) {
+    super();
+    void this.read(url);
+  }
+  private async read(url: string) {
+    try {
+      const res = await fetch(url, { signal: this.abort.signal });
+      if (!res.ok || !res.body) throw new Error(String(res.status));
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          if (type) this.dispatchEvent(new MessageEvent(type, { data: /^data: (.*)$/m.exec(block)?.[1] ?? '' }));
+        }
+      }
+    } catch {
+      if (!this.abort.signal.aborted) this.onerror?.();
+    }
+  }
+  close() {
+    this.abort.abort();
+  }
+}
+
+async function openSheetAs(email: string, password: string) {
+  await openApp(`/pages/staff/login?redirect=${encodeURIComponent(`/pages/staff/day?venue=leclos&date=${DAY}`)}`);
+  await findHeading('Staff log in');
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('E-mail'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.keyboard('{Enter}');
+  await findHeading('Day sheet');
+  return user;
+}
+
+const rowOf = async (name: string) => (await screen.findByText(name, {}, SLOW)).closest('tr')!;
+
+describe('the day sheet', () => {
+  afterEach(() => {
+    // Only this file's stand-in: the harness's fetch stays routed to the API.
+    delete (globalThis as { EventSource?: unknown }).EventSource;
+  });
+
+  it('shows a guest booking live, and works the visit: arrived, seated, and a no-show with its fee', async () => {
+    (globalThis as { EventSource?: unknown }).EventSource = StreamEventSource;
+    await book('Olive', 720, 4);
+    const user = await openSheetAs('host@example.com', 'host-pass-1');
+    const olive = await rowOf('Olive Test');
+    expect(within(olive).getByText('Confirmed')).toBeTruthy();
+    expect(within(olive).getAllByRole('button').map((b) => b.textContent)).toEqual(['Arrived', 'Seat', 'Cancel for guest']);
+    expect(screen.getByRole('region', { name: 'Lunch' })).toBeTruthy();
+
+    // A guest books elsewhere: the sheet shows it without a reload, and says so.
+    await book('Peter', 735, 2);
+    const peter = await rowOf('Peter Test');
+    expect(within(peter).getByText('2')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('The sheet has been updated.')).toBeTruthy());
+
+    await user.click(within(olive).getByRole('button', { name: 'Arrived: Olive Test' }));
+    await waitFor(() => expect(within(olive).getByText('Arrived')).toBeTruthy(), SLOW);
+    expect(within(olive).getAllByRole('button').map((b) => b.textContent)).toEqual(['Undo arrival', 'Seat']);
+    await user.click(within(olive).getByRole('button', { name: 'Seat: Olive Test' }));
+    await waitFor(() => expect(within(olive).getByText('Seated')).toBeTruthy(), SLOW);
+    expect(within(olive).getAllByRole('button').map((b) => b.textContent)).toEqual(['Finish']);
+
+    // Past Peter's start, the chart allows a no-show (and no longer a cancellation).
+    api().clock.set(new Date('2026-11-24T04:30:00Z'));
+    await book('Quinn', 1140, 2);
+    await waitFor(() => expect(within(peter).queryByRole('button', { name: 'No-show: Peter Test' })).toBeTruthy(), SLOW);
+    expect(within(peter).queryByRole('button', { name: 'Cancel for guest: Peter Test' })).toBeNull();
+    await user.click(within(peter).getByRole('button', { name: 'No-show: Peter Test' }));
+    expect(within(peter).getByText(/Mark Peter Test as a no-show\?/)).toBeTruthy();
+    await user.click(within(peter).getByRole('button', { name: 'Confirm no-show' }));
+    // Le Clos: HK$300 a person; nothing paid, no wallet, no card: all of it is owed.
+    await waitFor(() => expect(screen.getByText('No-show recorded. Fee HK$600. Still owed: HK$600.')).toBeTruthy(), SLOW);
+    await waitFor(() => expect(within(peter).getByText('Fee outstanding HK$600')).toBeTruthy(), SLOW);
+  });
+
+  it('shows a refused change with its reason and reads the sheet again', async () => {
+    // Later in the day than the first test's clock, so the booking is still ahead.
+    const id = await book('Rita', 1200, 2);
+    const user = await openSheetAs('host@example.com', 'host-pass-1');
+    const rita = await rowOf('Rita Test');
+    // Another host stand seats the party meanwhile (no live stream on this page).
+    const admin = (await api().request('POST', '/admin/authentication/login', { body: { email: 'admin@example.com', password: 'admin-pass-1' } })).body.data.token;
+    expect((await api().request('PUT', `/admin/reservation/${id}/visit`, { token: admin, body: { action: 'seat' } })).status).toBe(200);
+
+    await user.click(within(rita).getByRole('button', { name: 'Arrived: Rita Test' }));
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('This change is not allowed for the booking as it stands');
+    await waitFor(() => expect(within(rita).getByText('Seated')).toBeTruthy(), SLOW);
+  });
+});

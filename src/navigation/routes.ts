@@ -66,6 +66,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Issue 12: the staff console (SPEC §6's admin area). Its pages check the staff session themselves.
   staffRoute('login', () => import('../routes/staff/login')),
   staffRoute('day', () => import('../routes/staff/day')),
+  staffRoute('closures', () => import('../routes/staff/closures')),
   staffRoute('accounts', () => import('../routes/staff/accounts')),
   staffRoute('audit-log', () => import('../routes/staff/audit-log')),
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.

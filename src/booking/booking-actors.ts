@@ -31,7 +31,7 @@ export const bookingActors = {
           },
         }),
       )
-        .then(({ data }) => ({ open: data.open, timeslots: offeredTimeslots(data) }))
+        .then(({ data }) => ({ open: data.open, timeslots: offeredTimeslots(data), ...(data.closure ? { closure: data.closure.reason } : {}) }))
         .catch(throwCallError),
   ),
   createReservation: fromPromise<CreatedHold, { venueId: string; draft: Draft }>(async ({ input }) => {

@@ -2,15 +2,15 @@
 /**
  * The Closures screen in the whole app against the real API: venue staff close their venue for a private
  * event, the booking already inside is listed with the guest's contact (and stays booked), a refused
- * closure says why beside its field, and reopening removes it.
+ * closure says why beside its field, and reopening removes it. A guest searching a closed day is told why.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { staffSessionActor } from '../../src/staff/staff-session';
-import { addDays, hongKongToday } from '../../src/domain/time';
+import { addDays, hongKongToday, isoWeekday } from '../../src/domain/time';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
-import { findHeading, openApp, useAppHarness } from './app-harness';
+import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
@@ -77,5 +77,23 @@ describe('the closures screen', () => {
     await waitFor(() => expect(note.getAttribute('aria-invalid')).toBe('true'), SLOW);
     expect(within(form).getByRole('alert').textContent).toBe('Say why the venue is closed');
     expect(within(form).getByRole('radio', { name: 'Other' })).toHaveProperty('checked', true);
+  });
+
+  it("tells a guest searching a closed day why, in the guest's words", async () => {
+    const day = addDays(hongKongToday(api().clock.now()), 2);
+    const admin = (await api().request('POST', '/admin/authentication/login', { body: { email: 'admin@example.com', password: 'admin-pass-1' } })).body.data.token;
+    const closed = await api().request('POST', '/admin/closure', { token: admin, body: { venueId: LECLOS, scope: 'VENUE', fromDate: day, toDate: day, reason: 'PRIVATE_EVENT', note: 'Wedding' } });
+    expect(closed.status).toBe(201);
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
+    const user = userEvent.setup();
+    await openApp('/pages/book?domain=leclos');
+    await user.click(await screen.findByRole('button', { name: /À la Carte/ }, SLOW));
+    const weekday = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'][isoWeekday(day) - 1];
+    await user.click(await screen.findByRole('radio', { name: new RegExp(`${weekday}\\s*${Number(day.slice(8))}$`) }, SLOW));
+    await user.click(screen.getByRole('button', { name: 'Find a table' }));
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toContain('Closed for a private event');
+    // The staff's own note is never shown to guests.
+    expect(screen.queryByText(/Wedding/)).toBeNull();
+    await findHeading('Date and party size');
   });
 });

@@ -16,7 +16,7 @@ import type { NewClosureInput } from '../../src/domain/closure-validation';
 import { formatTime, hongKongToday, isoWeekday } from '../../src/domain/time';
 import { recordAudit } from './audit-log';
 import { isLiveAt } from './busy-intervals';
-import { clearClosuresCache, type ClosureRow } from './closures';
+import { clearClosuresCache, lockVenueClosures, type ClosureRow } from './closures';
 import { loadVenueCatalog, seatingAreaOf, venueOf, type CatalogVenue } from './venue-catalog';
 
 export type ClosureDto = Schema<'Closure'>;
@@ -122,6 +122,8 @@ export async function createClosure(deps: ClosureDeps, actor: AuthUser, input: N
     createdAt: now,
   };
   const affected = await deps.db.transaction(async (tx) => {
+    // Bookings on their way finish first, so the list below holds them too.
+    await lockVenueClosures(tx, row.venueId, 'exclusive');
     await tx.insert(closures).values(row);
     const inside = await bookingsInside(tx, entry, row, now);
     await recordAudit(tx, {

@@ -3,7 +3,7 @@
  * dining area or in a closed service. Availability, booking, changes, staff moves and waitlist offers
  * all ask here; bookings already inside a closure are left for staff to contact.
  */
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { closures } from '../db/schema';
 import { ApiError } from '../lib/errors';
@@ -20,6 +20,23 @@ export function loadClosures(db: DbOrTx, venueId: string, fromDate: string, toDa
     .from(closures)
     .where(and(eq(closures.venueId, venueId), gte(closures.toDate, fromDate), lte(closures.fromDate, toDate)))
     .orderBy(asc(closures.fromDate), asc(closures.createdAt));
+}
+
+/** A venue's closures lock as a 64-bit advisory key (FNV-1a), apart from the table-day locks' two-int keys. */
+function closuresLockKey(venueId: string): bigint {
+  let hash = 0xcbf29ce484222325n;
+  for (const ch of `closures:${venueId}`) hash = BigInt.asUintN(64, (hash ^ BigInt(ch.charCodeAt(0))) * 0x100000001b3n);
+  return BigInt.asIntN(64, hash);
+}
+
+/**
+ * Bookings take the venue's closures lock shared before they read its closures, and a new closure takes
+ * it exclusively: the closure waits for bookings on their way and lists them, and later bookings see it.
+ * Bookings never wait for each other on it.
+ */
+export async function lockVenueClosures(tx: DbOrTx, venueId: string, mode: 'shared' | 'exclusive'): Promise<void> {
+  const key = closuresLockKey(venueId).toString();
+  await tx.execute(mode === 'shared' ? sql`SELECT pg_advisory_xact_lock_shared(${key}::bigint)` : sql`SELECT pg_advisory_xact_lock(${key}::bigint)`);
 }
 
 /** How long availability trusts its copy of the closures; the staff's own changes clear it at once. */

@@ -11,7 +11,7 @@ import type { ScheduledSlot } from './slot-schedule';
 import { selectionUnavailable } from './selection-checks';
 import { expireStaleHolds } from './hold-expiry';
 import { lockTableDays } from './table-day-locks';
-import { closedForBooking, closuresOn, loadClosures, openTables, serviceClosure } from './closures';
+import { closedForBooking, closuresOn, loadClosures, lockVenueClosures, openTables, serviceClosure } from './closures';
 
 export interface TableRequest {
   entry: CatalogVenue;
@@ -26,6 +26,7 @@ export interface TableRequest {
 
 /** What is closed on the request's day; 409 with the reason when the slot's service or the asked-for area is. */
 async function closedOn(tx: DbOrTx, request: TableRequest) {
+  await lockVenueClosures(tx, request.entry.venue.id, 'shared');
   const day = closuresOn(await loadClosures(tx, request.entry.venue.id, request.date), request.date);
   const closed =
     serviceClosure(day, request.slot.period.name) ?? (request.seatingAreaId ? day.areas.get(request.seatingAreaId) : undefined);

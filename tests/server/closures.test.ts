@@ -232,6 +232,17 @@ for (const driver of testDrivers()) {
         expect((await h.reservationRow(nextDay)).status).toBe('CONFIRMED');
       });
 
+      it('never loses a booking made while the closure is being made: it is refused, or listed', async () => {
+        for (let i = 0; i < 6; i++) {
+          const date = ownDay();
+          const [held, made] = await Promise.all([hold(await h.newUser(), date, DINNER), closeVenue(admin, date)]);
+          expect(made.status).toBe(201);
+          const listed = made.body.data.affected.map((b: { _id: string }) => b._id);
+          if (held.status === 201) expect(listed).toEqual([held.body.data._id]);
+          else expect([held.status, listed]).toEqual([409, []]);
+        }
+      });
+
       it("lists only the closed area's and the closed service's bookings", async () => {
         const date = ownDay();
         const dinner = await book(await h.newUser(), date, DINNER, { seatingAreaId: terrace });

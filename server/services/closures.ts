@@ -72,6 +72,20 @@ export async function venueClosuresOn(db: DbOrTx, venueId: string, date: string,
   return closuresOn(rows, date);
 }
 
+/** The venue's wholly closed days from today for `days` days, with their reasons, for the guest's date step (cached). */
+export async function closedDaysAhead(db: DbOrTx, venueId: string, now: Date, days: number): Promise<{ date: string; reason: ClosureReason }[]> {
+  const today = hongKongToday(now);
+  const last = addDays(today, days);
+  const byDay = new Map<string, ClosureReason>();
+  for (const row of await cachedClosures(db, today)) {
+    if (row.venueId !== venueId || row.scope !== 'VENUE') continue;
+    for (let date = row.fromDate < today ? today : row.fromDate; date <= row.toDate && date <= last; date = addDays(date, 1)) {
+      if (!byDay.has(date)) byDay.set(date, row.reason);
+    }
+  }
+  return [...byDay].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, reason]) => ({ date, reason }));
+}
+
 /** What is closed on one service day: the venue, which dining areas, which services. */
 export interface DayClosures {
   /** The venue's own closure that day, if any. */

@@ -2637,6 +2637,12 @@ export interface components {
             }[];
             experiences: components["schemas"]["Experience"][];
             seatingAreas: components["schemas"]["SeatingArea"][];
+            /** @description Days in the booking window the staff closed the whole venue, with the reason for the guest's wording */
+            closedDays?: {
+                /** Format: date */
+                date: string;
+                reason: components["schemas"]["ClosureReason"];
+            }[];
         };
         Timeslot: {
             /** @description Minutes from the service day's midnight */

@@ -1,7 +1,7 @@
 /** The words for what went wrong on a booking step (SPEC §8's texts). */
 import { useLingui } from '@lingui/react/macro';
 import type { Problem } from '../../machines/booking.machine';
-import type { ClosureReason } from '../domain/closure-validation';
+import { useClosedDayText } from './closed-day-text';
 import { COMPLETION_ERRORS, type CompletionErrorCode } from '../domain/error-codes';
 import { useMessageText } from '../i18n/message-text';
 
@@ -16,12 +16,7 @@ export function useProblemText(): (problem: Problem | null) => string | null {
     10205: t`A mobile number is required to complete your reservation`,
     10208: t`You have an overlapping Reservation at another venue`,
   };
-  // The guest's words for why staff closed the day; a staff note is never shown to guests.
-  const closedTexts: Record<ClosureReason, string> = {
-    PRIVATE_EVENT: t`Closed for a private event`,
-    TYPHOON: t`Closed because of a typhoon signal`,
-    OTHER: t`Closed on this day`,
-  };
+  const closedText = useClosedDayText();
   return (problem) => {
     if (!problem) return null;
     switch (problem.kind) {
@@ -30,7 +25,7 @@ export function useProblemText(): (problem: Problem | null) => string | null {
       case 'no-timeslot':
         return t`No time slot available`;
       case 'closed':
-        return closedTexts[problem.reason];
+        return closedText(problem.reason);
       case 'unavailable':
         return t`Sorry, your selection is unavailable`;
       case 'expired':

@@ -141,6 +141,10 @@ for (const driver of testDrivers()) {
         const refused = await hold(await h.newUser(), date, DINNER);
         expect(refused.status).toBe(409);
         expect(refused.body.message).toBe('Sorry, this time is closed for a private event. Please choose another date or time.');
+        // The venue's answer lists the closed day for the guest's date step.
+        const venue = await api.request('GET', '/public/venue/by-domain/leclos');
+        expect(venue.body.data.closedDays).toContainEqual({ date, reason: 'PRIVATE_EVENT' });
+        expect(venue.body.data.closedDays).not.toContainEqual(expect.objectContaining({ date: addDays(date, 1) }));
         const next = await availability(addDays(date, 1));
         expect(next.closure).toBeUndefined();
         expect(next.timeslots.length).toBeGreaterThan(0);

@@ -89,7 +89,9 @@ describe('the closures screen', () => {
     await openApp('/pages/book?domain=leclos');
     await user.click(await screen.findByRole('button', { name: /À la Carte/ }, SLOW));
     const weekday = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'][isoWeekday(day) - 1];
-    await user.click(await screen.findByRole('radio', { name: new RegExp(`${weekday}\\s*${Number(day.slice(8))}$`) }, SLOW));
+    // The strip marks the day closed, and picking it says why before any search.
+    await user.click(await screen.findByRole('radio', { name: new RegExp(`^${weekday}\\s*${Number(day.slice(8))}\\s*Closed$`) }, SLOW));
+    expect(screen.getByText('Closed for a private event', { selector: '.field__hint' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Find a table' }));
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toContain('Closed for a private event');
     // The staff's own note is never shown to guests.

@@ -10,6 +10,8 @@
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';
 import type { components } from '../src/api/schema';
+import type { OfferedTimeslot } from '../src/api/offered-timeslots';
+import type { ClosureReason } from '../src/domain/closure-validation';
 import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { paymentMachine, type PaymentOutput } from './payment.machine';
 import { COMPLETION_CODES, ERROR_CODES } from '../src/domain/error-codes';
@@ -20,7 +22,7 @@ export type { CallError } from './call-error';
 
 type Schemas = components['schemas'];
 export type VenueDetail = Schemas['VenueDetail'];
-export type Timeslot = Schemas['Timeslot'];
+export type Timeslot = OfferedTimeslot;
 export type Reservation = Schemas['Reservation'];
 export type GuestDetails = Schemas['GuestDetails'];
 export type Agreements = Schemas['Agreements'];
@@ -37,6 +39,7 @@ export type WarningKind =
 export type Problem =
   | { kind: 'no-availability' } // 'No Availability': the experience is not served that day
   | { kind: 'no-timeslot' } // 'No time slot available': served, but nothing free
+  | { kind: 'closed'; reason: ClosureReason } // staff closed the venue, area or service that day: 'Closed for a private event'
   | { kind: 'unavailable' } // 'Sorry, your selection is unavailable'
   | { kind: 'expired' } // 'Reservation expired'
   | { kind: 'completion'; code: number; message: string } // SPEC §8 codes
@@ -90,10 +93,11 @@ export type BookingEvent =
   /** A hold the server made for the guest (a waitlist offer), opened to finish like a new one. */
   | { type: 'hold.take'; venue: VenueDetail; reservation: Reservation; clockOffsetMs: number };
 
-/** A day's search: its free slots, and whether the experience is served that day at all. */
+/** A day's search: its free slots, whether the experience is served that day at all, and why closures leave nothing. */
 export interface SlotSearch {
   open: boolean;
   timeslots: Timeslot[];
+  closure?: ClosureReason;
 }
 
 /** The new hold, and the server's clock as its answer told it. */
@@ -249,6 +253,7 @@ export const bookingMachine = setup({
     }),
     noteDayClosed: assign({ timeslots: [], problem: { kind: 'no-availability' } }),
     noteNoFreeSlots: assign({ timeslots: [], problem: { kind: 'no-timeslot' } }),
+    noteClosure: assign({ timeslots: [], problem: ({ event }) => ({ kind: 'closed' as const, reason: slotSearchOf(event).closure! }) }),
     storeTimeslots: assign({ timeslots: ({ event }) => slotSearchOf(event).timeslots }),
     pickSlot: assign({
       draft: ({ context, event }) => {
@@ -344,6 +349,8 @@ export const bookingMachine = setup({
     visitsDraft: ({ event }) => event.type === 'route.visit' && DRAFT_ROUTES.includes(event.route),
     /** The search's answer: the experience is not served that day. */
     dayClosed: ({ event }) => !slotSearchOf(event).open,
+    /** The search's answer: staff closed the day (or all of it the party could have). */
+    closedByStaff: ({ event }) => slotSearchOf(event).closure !== undefined,
     /** The search's answer: served that day, but no table free. */
     noFreeSlots: ({ event }) => slotSearchOf(event).timeslots.length === 0,
     sessionLoggedIn: ({ event }) => event.type === 'session.changed' && event.loggedIn,
@@ -445,6 +452,7 @@ export const bookingMachine = setup({
               numberOfGuests: context.draft.numberOfGuests,
             }),
             onDone: [
+              { guard: 'closedByStaff', target: 'dateParty', actions: 'noteClosure' },
               { guard: 'dayClosed', target: 'dateParty', actions: 'noteDayClosed' },
               { guard: 'noFreeSlots', target: 'dateParty', actions: 'noteNoFreeSlots' },
               { target: 'timeslot', actions: 'storeTimeslots' },

@@ -6,6 +6,7 @@
  */
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { components } from '../src/api/schema';
+import type { OfferedTimeslot } from '../src/api/offered-timeslots';
 import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { isIsoDate, serviceDateTime } from '../src/domain/time';
 import { MAX_PARTY_SIZE } from '../src/domain/venues';
@@ -16,7 +17,7 @@ export type { CallError } from './call-error';
 
 type Schemas = components['schemas'];
 export type Reservation = Schemas['Reservation'];
-export type Timeslot = Schemas['Timeslot'];
+export type Timeslot = OfferedTimeslot;
 
 /** What the guest is asking to change to; `startTime` null until a time is picked. */
 export interface ChangeDraft {

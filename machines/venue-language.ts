@@ -6,10 +6,11 @@
  */
 // From the API's types rather than the booking chart, which imports this module: no import cycle.
 import type { components } from '../src/api/schema';
+import type { OfferedTimeslot } from '../src/api/offered-timeslots';
 
 type Schemas = components['schemas'];
 type VenueDetail = Schemas['VenueDetail'];
-type Timeslot = Schemas['Timeslot'];
+type Timeslot = OfferedTimeslot;
 type Reservation = Schemas['Reservation'];
 
 interface VenueCopies {

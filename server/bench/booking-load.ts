@@ -10,7 +10,8 @@ import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
-import { isBookableInTime, loadVenueCatalog, scheduledSlots } from '../services/availability';
+import { isBookableInTime, scheduledSlots } from '../services/slot-schedule';
+import { loadVenueCatalog } from '../services/venue-catalog';
 import { addDays } from '../../src/domain/time';
 
 /** One bookable choice: the body of a create. */

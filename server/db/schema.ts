@@ -16,6 +16,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { DietaryNeed, Occasion } from '../../src/domain/guest-requests';
+import type { ClosureReason, ClosureScope } from '../../src/domain/closure-validation';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().default(sql`now()`);
@@ -474,4 +475,21 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb('after'),
   createdAt: ts('created_at').notNull(),
   seq: bigserial('seq', { mode: 'number' }).notNull(),
+});
+
+/** A venue, dining area or service (period name) closed for service days `fromDate` to `toDate`, both included. */
+export const closures = pgTable('closures', {
+  id: text('id').primaryKey(),
+  venueId: text('venue_id').notNull(),
+  scope: text('scope').$type<ClosureScope>().notNull(),
+  seatingAreaId: text('seating_area_id'),
+  periodName: text('period_name'),
+  /** Hong Kong service days, YYYY-MM-DD. */
+  fromDate: text('from_date').notNull(),
+  toDate: text('to_date').notNull(),
+  reason: text('reason').$type<ClosureReason>().notNull(),
+  /** The staff's own words (required for OTHER); never shown to guests. */
+  note: text('note'),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull(),
 });

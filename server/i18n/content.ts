@@ -106,15 +106,12 @@ export function localizeVenue(i18n: I18n, { info, periods }: LoadedVenue): Venue
 // ---------------------------------------------------------------------------------------------------
 // Booking answers
 
-/** Free time slots: each slot's service period ('Dinner') and its seating areas. */
+/** Free time slots: each slot's service period ('Dinner'), and the seating areas they offer. */
 export function localizeAvailability(i18n: I18n, availability: AvailabilityDto): AvailabilityDto {
   return {
     ...availability,
-    timeslots: availability.timeslots.map((slot) => ({
-      ...slot,
-      titleStr: localizeText(i18n, slot.titleStr),
-      seatingOptions: slot.seatingOptions.map((area) => localizeSeatingArea(i18n, area)),
-    })),
+    seatingAreas: availability.seatingAreas.map((area) => localizeSeatingArea(i18n, area)),
+    timeslots: availability.timeslots.map((slot) => ({ ...slot, titleStr: localizeText(i18n, slot.titleStr) })),
   };
 }
 

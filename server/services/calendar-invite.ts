@@ -6,7 +6,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { TIME_ZONE } from '../../src/domain/time';
-import type { VenueCatalog } from './availability';
+import type { VenueCatalog } from './venue-catalog';
 import { messageLanguage } from './message-language';
 import type { ReservationRow } from './reservations';
 

@@ -9,7 +9,7 @@ import { payments, reservations, users, walletEntries } from '../db/schema';
 import type { Schema } from '../lib/api-types';
 import { visitStateOf } from '../../machines/visit.machine';
 import { isoWeekday } from '../../src/domain/time';
-import { venueOf, type CatalogVenue } from './availability';
+import { venueOf, type CatalogVenue } from './venue-catalog';
 import { reservationScope, type ReservationDeps } from './reservations';
 
 export type DaySheetDto = Schema<'DaySheet'>;

@@ -12,7 +12,7 @@ import { newId } from '../lib/ids';
 import { logError } from '../lib/log-error';
 import type { PaymentIntent } from '../payments/processor';
 import { composeDescription } from '../i18n/content';
-import { venueOf, type VenueCatalog } from './availability';
+import { venueOf, type VenueCatalog } from './venue-catalog';
 import { recordAudit } from './audit-log';
 import type { CancelDeps } from './reservation-change';
 import { findUser, isMember, type ReservationRow } from './reservations';

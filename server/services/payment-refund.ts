@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { payments, walletEntries, type VenuePolicy } from '../db/schema';
 import { newId } from '../lib/ids';
-import type { VenueCatalog } from './availability';
+import type { VenueCatalog } from './venue-catalog';
 import { recordCardRefund } from './card-entries';
 import { failPendingWalletPayments, refundedStatus, walletDescription, type PaymentRow } from './payments';
 import type { CancellationMoney } from './reservation-mail';

@@ -14,7 +14,7 @@ import { payments, processedWebhookEvents, reservations, walletEntries, type Pay
 import { newId } from '../lib/ids';
 import { logError } from '../lib/log-error';
 import type { IntentStatus, PaymentIntent, WebhookEvent } from '../payments/processor';
-import { loadVenueCatalog, type VenueCatalog } from './availability';
+import { loadVenueCatalog, type VenueCatalog } from './venue-catalog';
 import {
   failPendingWalletPayments,
   findOwnPayment,

@@ -12,7 +12,7 @@ import type { Schema } from '../lib/api-types';
 import { completionError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { UserRole } from '../db/schema';
-import type { VenueCatalog } from './availability';
+import type { VenueCatalog } from './venue-catalog';
 import type { ReservationRow } from './reservations';
 import { walletBalance } from './wallet';
 import { composeDescription, type StoredDescription } from '../i18n/content';

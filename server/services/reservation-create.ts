@@ -6,7 +6,9 @@ import { newId } from '../lib/ids';
 import { amountDue } from '../../src/domain/money';
 import { HOLD_MINUTES } from '../../src/domain/reservation-grouping';
 import type { DbOrTx } from '../db/client';
-import { bookableSlot, checkSelection, paymentPolicyOf, type CatalogVenue, type ExperienceRow, type ScheduledSlot } from './availability';
+import { bookableSlot, type ScheduledSlot } from './slot-schedule';
+import { checkSelection } from './selection-checks';
+import { paymentPolicyOf, type CatalogVenue, type ExperienceRow } from './venue-catalog';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
 import {

@@ -3,7 +3,7 @@ import type { Schema } from '../lib/api-types';
 import { priceBreakdown, ZERO_BREAKDOWN } from '../../src/domain/money';
 import { effectiveStatus } from '../../src/domain/reservation-grouping';
 import { formatDate, formatTime } from '../../src/domain/time';
-import { paymentPolicyOf, type VenueCatalog } from './availability';
+import { paymentPolicyOf, type VenueCatalog } from './venue-catalog';
 import type { ReservationRow } from './reservations';
 
 export type ReservationDto = Schema<'Reservation'>;

@@ -6,7 +6,7 @@
  */
 import type { DbOrTx } from '../db/client';
 import type { PaymentRow } from './payments';
-import type { VenueCatalog } from './availability';
+import type { VenueCatalog } from './venue-catalog';
 import { buildCalendarInvite, guestName, inviteContentType, inviteFileName, reservationInvite, type InviteMethod } from './calendar-invite';
 import { messageLanguage, type MessageLanguage } from './message-language';
 import { queueEmail, queueSms } from './outbox';

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, not, sql, type SQL } from 'drizzle-orm';
 import { reservations } from '../db/schema';
 import { conflict } from '../lib/errors';
-import { venueOf } from './availability';
+import { venueOf } from './venue-catalog';
 import { buildCalendarInvite, inviteContentType, inviteFileName, reservationInvite } from './calendar-invite';
 import { expireStaleHolds } from './hold-expiry';
 import { toReservationDto, type ReservationDto } from './reservation-dto';

@@ -9,7 +9,7 @@ import type { AppDeps } from '../context';
 import { reservations } from '../db/schema';
 import { HOUR_MS } from '../lib/rate-limit';
 import { startRepeatingJob } from '../lib/repeating-job';
-import { loadVenueCatalog } from './availability';
+import { loadVenueCatalog } from './venue-catalog';
 import { mailReminder } from './reservation-mail';
 
 export const DEFAULT_REMINDER_LEAD_MS = 24 * HOUR_MS;

@@ -4,23 +4,17 @@
  * queue on its lock. Creating and moving a reservation both place it this way.
  */
 import type { DbOrTx } from '../db/client';
-import {
-  fittingTables,
-  groupBusy,
-  isTableFree,
-  loadBusyIntervals,
-  pickTable,
-  type CatalogVenue,
-  type ScheduledSlot,
-  selectionUnavailable,
-  tableTaken,
-  type VenueTableRow,
-} from './availability';
+import { fittingTables, groupBusy, isTableFree, pickTable } from './table-fit';
+import { loadBusyIntervals } from './busy-intervals';
+import type { CatalogVenue, ServicePeriodRow, VenueTableRow } from './venue-catalog';
+import type { ScheduledSlot } from './slot-schedule';
+import { selectionUnavailable, tableTaken } from './selection-checks';
 import { expireStaleHolds } from './hold-expiry';
 import { lockTableDays } from './table-day-locks';
+import { closedForBooking, closuresOn, loadClosures, lockVenueClosures, openTables, serviceClosure } from './closures';
 
-/** The time a party takes a table: a slot of the schedule, or a walk-in's from now. */
-export type TableSlot = Pick<ScheduledSlot, 'startTime' | 'duration' | 'startMs' | 'endMs'>;
+/** The time a party takes a table: a slot of the schedule, or a walk-in's from now (in no service). */
+export type TableSlot = Pick<ScheduledSlot, 'startTime' | 'duration' | 'startMs' | 'endMs'> & { period?: ServicePeriodRow };
 
 export interface TableRequest {
   entry: CatalogVenue;
@@ -33,6 +27,18 @@ export interface TableRequest {
   excludeReservationId?: string;
   /** The one table staff chose (it must seat the party); otherwise the smallest free one that fits. */
   tableId?: string;
+}
+
+/** What is closed on the request's day; 409 with the reason when the slot's service or the asked-for area is. */
+async function closedOn(tx: DbOrTx, request: TableRequest) {
+  await lockVenueClosures(tx, request.entry.venue.id, 'shared');
+  const day = closuresOn(await loadClosures(tx, request.entry.venue.id, request.date), request.date);
+  const { period } = request.slot;
+  const closed =
+    (period ? serviceClosure(day, period.name) : day.venue) ??
+    (request.seatingAreaId ? day.areas.get(request.seatingAreaId) : undefined);
+  if (closed) throw closedForBooking(closed.reason);
+  return day;
 }
 
 /**
@@ -56,9 +62,10 @@ async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<Venu
         tableIds: tables.map((t) => t.id),
       }),
     );
-  let candidates = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId).filter(
+  const fitting = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId).filter(
     (t) => request.tableId === undefined || t.id === request.tableId,
   );
+  let candidates = openTables(fitting, await closedOn(tx, request));
   if (candidates.length === 0) return undefined;
   const busy = await busyOn(candidates);
   for (;;) {

@@ -9,7 +9,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { reservations, users } from '../db/schema';
 import { completionError } from '../lib/errors';
 import { isLocale, localeFromAcceptLanguage, LOCALES, type Locale } from '../../src/domain/locales';
-import { loadVenueCatalog, selectionUnavailable, type VenueCatalog } from './availability';
+import { loadVenueCatalog, type VenueCatalog } from './venue-catalog';
+import { selectionUnavailable } from './selection-checks';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

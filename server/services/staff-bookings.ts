@@ -24,9 +24,9 @@ import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../src
 import { SERVICE_DAY_TURNS_AT_MINUTE } from '../../src/domain/service-day';
 import { addDays, hongKongDate, hongKongMinutes, MINUTES_PER_DAY } from '../../src/domain/time';
 import { recordAudit } from './audit-log';
+import { bookableSlot } from './slot-schedule';
+import { checkSelection } from './selection-checks';
 import {
-  bookableSlot,
-  checkSelection,
   experienceNotFound,
   experienceOf,
   paymentPolicyOf,
@@ -34,7 +34,7 @@ import {
   type CatalogVenue,
   type ExperienceRow,
   type VenueTableRow,
-} from './availability';
+} from './venue-catalog';
 import { changeReservation } from './reservation-change';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { mailConfirmation } from './reservation-mail';

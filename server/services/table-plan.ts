@@ -10,7 +10,8 @@ import { reservations } from '../db/schema';
 import type { Schema } from '../lib/api-types';
 import { checkVenueAccess } from '../lib/auth';
 import { addDays, formatTime, hongKongDate } from '../../src/domain/time';
-import { isLiveAt, venueOf } from './availability';
+import { isLiveAt } from './busy-intervals';
+import { venueOf } from './venue-catalog';
 import { reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
 
 export type TablePlanDto = Schema<'TablePlan'>;

@@ -1,6 +1,6 @@
 /** The waitlist's offer mail: a table is held for the guest, until when, and the link that opens it. */
 import type { DbOrTx } from '../db/client';
-import type { VenueCatalog } from './availability';
+import type { VenueCatalog } from './venue-catalog';
 import { messageLanguage } from './message-language';
 import { queueEmail } from './outbox';
 import { bookingLines, greeting } from './reservation-mail';

@@ -15,17 +15,11 @@ import type { Tx } from '../db/client';
 import { reservations, waitlistEntries } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { ERROR_CODES } from '../../src/domain/error-codes';
-import {
-  fittingTables,
-  groupBusy,
-  isBookableInTime,
-  loadBusyIntervals,
-  loadVenueCatalog,
-  pickTable,
-  scheduledSlots,
-  type BusyByTable,
-  type VenueCatalog,
-} from './availability';
+import { fittingTables, groupBusy, pickTable, type BusyByTable } from './table-fit';
+import { isBookableInTime, scheduledSlots } from './slot-schedule';
+import { loadBusyIntervals } from './busy-intervals';
+import { loadVenueCatalog, type VenueCatalog } from './venue-catalog';
+import { closuresOn, loadClosures, serviceClosure, type DayClosures } from './closures';
 import { MINUTES_PER_DAY, serviceDayStartMs } from '../../src/domain/time';
 import { appLink } from './auth-links';
 import { insertHold } from './reservation-create';
@@ -116,6 +110,17 @@ async function dayBusy(tx: Tx, cache: Map<string, BusyByTable>, venueId: string,
   return busy;
 }
 
+/** What is closed at a venue on a day, read once per pass. */
+async function dayClosures(tx: Tx, cache: Map<string, DayClosures>, venueId: string, date: string): Promise<DayClosures> {
+  const key = `${venueId}|${date}`;
+  let closed = cache.get(key);
+  if (!closed) {
+    closed = closuresOn(await loadClosures(tx, venueId, date), date);
+    cache.set(key, closed);
+  }
+  return closed;
+}
+
 async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalog, now: Date): Promise<void> {
   const waiting = await tx
     .select()
@@ -124,15 +129,19 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
     .orderBy(asc(waitlistEntries.seq))
     .for('update');
   const busyCache = new Map<string, BusyByTable>();
+  const closureCache = new Map<string, DayClosures>();
   for (const entry of waiting) {
     const venue = catalog.venues.get(entry.venueId);
     const experience = catalog.experiences.get(entry.experienceId);
     if (!venue || !experience) continue;
     const busy = await dayBusy(tx, busyCache, entry.venueId, entry.date, now);
-    const tables = fittingTables(venue, entry.numberOfGuests);
+    // Nothing inside a closure is offered: its areas' tables and its services' slots are left out.
+    const closed = await dayClosures(tx, closureCache, entry.venueId, entry.date);
+    const tables = fittingTables(venue, entry.numberOfGuests).filter((t) => !closed.areas.has(t.seatingAreaId));
     // Only slots with a free table in memory are tried under lock: a full day costs no more queries.
     const slots = scheduledSlots(venue, experience, entry.date).filter(
       (s) =>
+        !serviceClosure(closed, s.period.name) &&
         s.startTime >= entry.earliestTime &&
         s.startTime <= entry.latestTime &&
         isBookableInTime(venue.venue, s, now) &&

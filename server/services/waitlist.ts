@@ -10,7 +10,9 @@ import { badRequest, completionError, conflict, unauthorized } from '../lib/erro
 import { newId } from '../lib/ids';
 import { formatDate, formatTime } from '../../src/domain/time';
 import type { Schema } from '../lib/api-types';
-import { checkSelection, isBookableInTime, scheduledSlots, type VenueCatalog } from './availability';
+import { checkSelection } from './selection-checks';
+import { isBookableInTime, scheduledSlots } from './slot-schedule';
+import type { VenueCatalog } from './venue-catalog';
 import { venueAndExperienceRefs } from './reservation-dto';
 import { cancelReservation, type CancelDeps } from './reservation-change';
 import { findUser, isMember, reservationScope, sqlState, type ReservationLocale } from './reservations';

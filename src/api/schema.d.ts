@@ -2548,6 +2548,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/closure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A venue's closures ending on `from` (default today) or later, each with the live bookings inside it, and the dining areas and services that can be closed (admins, and the venue's staff) */
+        get: {
+            parameters: {
+                query: {
+                    venueId: components["schemas"]["Id"];
+                    from?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The closures, by first day */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["ClosureList"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /** Close a venue, a dining area or a service for a day or days (admins, and the venue's staff); bookings already inside are listed, never cancelled */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewClosure"];
+                };
+            };
+            responses: {
+                /** @description The closure, with the live bookings inside it for staff to contact */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Closure"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/closure/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a closure, opening its days again (admins, and the venue's staff) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The closure removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Closure"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -2746,6 +2870,12 @@ export interface components {
             }[];
             experiences: components["schemas"]["Experience"][];
             seatingAreas: components["schemas"]["SeatingArea"][];
+            /** @description Days in the booking window the staff closed the whole venue, with the reason for the guest's wording */
+            closedDays?: {
+                /** Format: date */
+                date: string;
+                reason: components["schemas"]["ClosureReason"];
+            }[];
         };
         Timeslot: {
             /** @description Minutes from the service day's midnight */
@@ -2755,7 +2885,8 @@ export interface components {
             duration: number;
             /** @description The service period */
             titleStr: string;
-            seatingOptions: components["schemas"]["SeatingArea"][];
+            /** @description The dining areas with a free table at this time, by id (each described once in Availability.seatingAreas) */
+            seatingOptions: components["schemas"]["Id"][];
         };
         Availability: {
             venueId: components["schemas"]["Id"];
@@ -2767,6 +2898,12 @@ export interface components {
             numberOfGuests: number;
             /** @description Whether the experience is served that day at all (else 'No Availability'). */
             open: boolean;
+            /** @description Every dining area some slot offers, in the venue's order, described once */
+            seatingAreas: components["schemas"]["SeatingArea"][];
+            /** @description Present when closures leave nothing of a day the experience is served; the reason for the guest's wording */
+            closure?: {
+                reason: components["schemas"]["ClosureReason"];
+            };
             timeslots: components["schemas"]["Timeslot"][];
         };
         /** @enum {string} */
@@ -3100,7 +3237,7 @@ export interface components {
             /** @description What was done, as area.verb: visit.seat, visit.no-show, staff.create ... */
             action: string;
             /** @enum {string} */
-            entityType: "reservation" | "user";
+            entityType: "reservation" | "user" | "closure";
             entityId: string;
             /** @description The record before the change (null when created) */
             before: unknown;
@@ -3114,6 +3251,82 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+        };
+        /**
+         * @description Why: a private event, a typhoon signal, or other (the note says what)
+         * @enum {string}
+         */
+        ClosureReason: "PRIVATE_EVENT" | "TYPHOON" | "OTHER";
+        NewClosure: {
+            venueId: components["schemas"]["Id"];
+            /**
+             * @description The whole venue
+             * @enum {string}
+             */
+            scope: "VENUE" | "AREA" | "SERVICE";
+            /** @description With scope AREA */
+            seatingAreaId?: components["schemas"]["Id"];
+            /** @description With scope SERVICE: the service's name, as ClosureList.services gives it */
+            periodName?: string;
+            /**
+             * Format: date
+             * @description First Hong Kong service day closed (today or later)
+             */
+            fromDate: string;
+            /**
+             * Format: date
+             * @description Last service day closed
+             */
+            toDate: string;
+            reason: components["schemas"]["ClosureReason"];
+            /** @description Staff's own words (required with OTHER); never shown to guests */
+            note?: string;
+        };
+        AffectedBooking: {
+            _id: components["schemas"]["Id"];
+            uniqueId: string;
+            /** Format: date */
+            date: string;
+            startTime: number;
+            startTimeStr: string;
+            numberOfGuests: number;
+            status: components["schemas"]["ReservationStatus"];
+            guestName: string;
+            email: string;
+            /** @description +852 61234567, when known */
+            mobile: string | null;
+        };
+        Closure: {
+            _id: components["schemas"]["Id"];
+            venueId: components["schemas"]["Id"];
+            /** @enum {string} */
+            scope: "VENUE" | "AREA" | "SERVICE";
+            seatingAreaId: string | null;
+            periodName: string | null;
+            /** Format: date */
+            fromDate: string;
+            /** Format: date */
+            toDate: string;
+            reason: components["schemas"]["ClosureReason"];
+            note: string | null;
+            createdBy: components["schemas"]["Id"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Live bookings (confirmed, or held) inside the closure, for staff to contact; none is cancelled */
+            affected: components["schemas"]["AffectedBooking"][];
+        };
+        ClosureList: {
+            items: components["schemas"]["Closure"][];
+            seatingAreas: {
+                _id: components["schemas"]["Id"];
+                name: string;
+            }[];
+            services: {
+                /** @description The key a closure stores */
+                name: string;
+                /** @description The name in the caller's language */
+                title: string;
+            }[];
         };
         DaySheet: {
             venueId: components["schemas"]["Id"];

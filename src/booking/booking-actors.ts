@@ -8,6 +8,7 @@ import { meKey, venueKey } from '../api/query-keys';
 import { serverClock } from '../api/server-clock';
 import { fetchOnce } from '../api/use-api-query';
 import { isMobileDevice } from './booking-source';
+import { offeredTimeslots } from '../api/offered-timeslots';
 
 /** The venue, in the active language. */
 export function fetchVenue(domain: string): Promise<VenueDetail> {
@@ -30,7 +31,7 @@ export const bookingActors = {
           },
         }),
       )
-        .then(({ data }) => ({ open: data.open, timeslots: data.timeslots }))
+        .then(({ data }) => ({ open: data.open, timeslots: offeredTimeslots(data), ...(data.closure ? { closure: data.closure.reason } : {}) }))
         .catch(throwCallError),
   ),
   createReservation: fromPromise<CreatedHold, { venueId: string; draft: Draft }>(async ({ input }) => {

@@ -1,6 +1,7 @@
 /** The words for what went wrong on a booking step (SPEC §8's texts). */
 import { useLingui } from '@lingui/react/macro';
 import type { Problem } from '../../machines/booking.machine';
+import { useClosedDayText } from './closed-day-text';
 import { COMPLETION_ERRORS, type CompletionErrorCode } from '../domain/error-codes';
 import { useMessageText } from '../i18n/message-text';
 
@@ -15,6 +16,7 @@ export function useProblemText(): (problem: Problem | null) => string | null {
     10205: t`A mobile number is required to complete your reservation`,
     10208: t`You have an overlapping Reservation at another venue`,
   };
+  const closedText = useClosedDayText();
   return (problem) => {
     if (!problem) return null;
     switch (problem.kind) {
@@ -22,6 +24,8 @@ export function useProblemText(): (problem: Problem | null) => string | null {
         return t`No Availability`;
       case 'no-timeslot':
         return t`No time slot available`;
+      case 'closed':
+        return closedText(problem.reason);
       case 'unavailable':
         return t`Sorry, your selection is unavailable`;
       case 'expired':

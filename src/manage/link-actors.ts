@@ -11,6 +11,7 @@ import { unwrap } from '../api/api-error';
 import { serverClock } from '../api/server-clock';
 import { ERROR_CODES } from '../domain/error-codes';
 import { throwCallError, type CallError } from '../../machines/call-error';
+import { offeredTimeslots } from '../api/offered-timeslots';
 
 export type ManagedReservation = components['schemas']['ManagedReservation'];
 
@@ -53,7 +54,7 @@ export function linkActors(holder: LinkHolder) {
           params: { path: { token: holder.token, date: input.date }, query: { numberOfGuests: input.numberOfGuests } },
         }),
       )
-        .then((body) => body.data.timeslots)
+        .then((body) => offeredTimeslots(body.data))
         .catch(throwCallError),
     ),
     changeReservation: fromPromise<Reservation, ChangeRequest>(({ input }) =>

@@ -7,6 +7,7 @@ import { throwCallError } from '../../machines/call-error';
 import { fetchOnce, invalidate } from '../api/use-api-query';
 import { serverClock } from '../api/server-clock';
 import { AVAILABILITY_PREFIX, availabilityKey, MONEY_PREFIXES, RESERVATION_PREFIX, reservationKey } from '../api/query-keys';
+import { offeredTimeslots } from '../api/offered-timeslots';
 
 /** Kept lists, reservations and slots are stale once a reservation moved or was cancelled. */
 function forgetReservations() {
@@ -42,7 +43,7 @@ export function manageActors(userId: string) {
               },
             },
           }),
-        ).then((body) => body.data.timeslots),
+        ).then((body) => offeredTimeslots(body.data)),
       ).catch(throwCallError),
     ),
     changeReservation: fromPromise<Reservation, ChangeRequest>(async ({ input }) => {

@@ -68,6 +68,7 @@ export const ROUTES: readonly RouteDef[] = [
   staffRoute('login', () => import('../routes/staff/login')),
   staffRoute('day', () => import('../routes/staff/day')),
   staffRoute('table-plan', () => import('../routes/staff/table-plan')),
+  staffRoute('closures', () => import('../routes/staff/closures')),
   staffRoute('accounts', () => import('../routes/staff/accounts')),
   staffRoute('audit-log', () => import('../routes/staff/audit-log')),
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.

@@ -12,6 +12,7 @@ import { useFormats } from '../i18n/use-formats';
 import { MAX_PARTY_SIZE } from '../domain/venues';
 import { JoinWaitlist } from '../waitlist/join-waitlist';
 import { useWaitlistRequest } from '../waitlist/use-waitlist-request';
+import { useClosedDayText } from '../booking/closed-day-text';
 
 /** How far ahead the strip of days reaches; the date field goes up to the server's 90 days. */
 const STRIP_DAYS = 14;
@@ -34,6 +35,11 @@ export default function BookPage({ query }: PageProps) {
   const date = picked ?? today;
   const [guests, setGuests] = useState(draft.numberOfGuests);
   const strip = Array.from({ length: STRIP_DAYS }, (_, i) => addDays(today, i));
+  // Days the staff closed the venue: marked in the strip, and the reason said before the guest searches.
+  const closedDays = BookingContext.useSelector((s) => s.context.venue?.closedDays);
+  const closedReason = new Map(closedDays?.map((day) => [day.date, day.reason]));
+  const closedText = useClosedDayText();
+  const pickedClosed = closedReason.get(date);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,9 +59,19 @@ export default function BookPage({ query }: PageProps) {
                 <input type="radio" name="date" value={day} checked={date === day} onChange={() => setDate(day)} />
                 <span className="day-strip__weekday">{format.weekday(day)}</span>
                 <span className="day-strip__number">{Number(day.slice(8, 10))}</span>
+                {closedReason.has(day) && (
+                  <span className="day-strip__closed">
+                    <Trans>Closed</Trans>
+                  </span>
+                )}
               </label>
             ))}
           </div>
+          {pickedClosed && (
+            <p className="field__hint" role="status">
+              {closedText(pickedClosed)}
+            </p>
+          )}
         </fieldset>
         <div className="field">
           <label className="field__label" htmlFor="book-date">

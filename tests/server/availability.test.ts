@@ -51,17 +51,19 @@ for (const driver of testDrivers()) {
       const res = await lookUp(LECLOS, TUESDAY, { numberOfGuests: 2, experienceId: alaCarte });
       expect(res.status).toBe(200);
       expect(res.body.status).toBe(200);
-      const { timeslots, ...rest } = res.body.data;
+      const { timeslots, seatingAreas, ...rest } = res.body.data;
       expect(rest).toEqual({ venueId: LECLOS, experienceId: alaCarte, date: TUESDAY, dateStr: '24 Nov 2026', numberOfGuests: 2, open: true });
       expect(timeslots[0]).toEqual({
         startTime: 480,
         startTimeStr: '8:00 am',
         duration: 90,
         titleStr: 'Breakfast',
-        seatingOptions: expect.any(Array),
+        seatingOptions: [await areaId(LECLOS, 'Dining Room'), await areaId(LECLOS, 'Garden Terrace'), await areaId(LECLOS, 'Bar Counter')],
       });
-      expect(timeslots[0].seatingOptions.map((o: { name: string }) => o.name)).toEqual(['Dining Room', 'Garden Terrace', 'Bar Counter']);
-      expect(Object.keys(timeslots[0].seatingOptions[0]).sort()).toEqual(['_id', 'description', 'name']);
+      // Each area is described once for the day, not in every slot.
+      expect(seatingAreas.map((o: { name: string }) => o.name)).toEqual(['Dining Room', 'Garden Terrace', 'Bar Counter']);
+      expect(Object.keys(seatingAreas[0]).sort()).toEqual(['_id', 'description', 'name']);
+      expect(JSON.stringify(res.body).split(seatingAreas[0].description)).toHaveLength(2);
     });
 
     it("follows Le Clos's hours: supper Tuesday to Saturday only, each meal ending by the period's end", async () => {
@@ -163,14 +165,13 @@ for (const driver of testDrivers()) {
       const barCounter = await areaId(LECLOS, 'Bar Counter');
       const res = await lookUp(LECLOS, TUESDAY, { numberOfGuests: 2, experienceId: alaCarte, seatingAreaId: barCounter });
       expect(res.status).toBe(200);
-      for (const slot of res.body.data.timeslots) {
-        expect(slot.seatingOptions).toEqual([{ _id: barCounter, name: 'Bar Counter', description: expect.any(String) }]);
-      }
+      for (const slot of res.body.data.timeslots) expect(slot.seatingOptions).toEqual([barCounter]);
+      expect(res.body.data.seatingAreas).toEqual([{ _id: barCounter, name: 'Bar Counter', description: expect.any(String) }]);
       // The bar counter seats at most two.
       const four = await lookUp(LECLOS, TUESDAY, { numberOfGuests: 4, experienceId: alaCarte, seatingAreaId: barCounter });
       expect(four.body.data.timeslots).toEqual([]);
       const anyArea = await lookUp(LECLOS, TUESDAY, { numberOfGuests: 4, experienceId: alaCarte });
-      expect(anyArea.body.data.timeslots[0].seatingOptions.map((o: { name: string }) => o.name)).toEqual(['Dining Room', 'Garden Terrace']);
+      expect(anyArea.body.data.timeslots[0].seatingOptions).toEqual([await areaId(LECLOS, 'Dining Room'), await areaId(LECLOS, 'Garden Terrace')]);
       // Another venue's area is not this venue's.
       const wrong = await lookUp(LECLOS, TUESDAY, { numberOfGuests: 2, experienceId: alaCarte, seatingAreaId: await areaId(OBE, 'Lounge') });
       expect(wrong.status).toBe(400);

@@ -104,11 +104,8 @@ describe.each(testDrivers())('content in the caller language on %s', (driver) =>
     for (const locale of LANGUAGES) {
       expect(await get(path, { token: user.token(), locale })).toEqual({
         ...english,
-        timeslots: english.timeslots.map((slot: { titleStr: string; seatingOptions: Named[] }) => ({
-          ...slot,
-          titleStr: t(locale, slot.titleStr),
-          seatingOptions: slot.seatingOptions.map((a) => named(locale, a)),
-        })),
+        seatingAreas: english.seatingAreas.map((a: Named) => named(locale, a)),
+        timeslots: english.timeslots.map((slot: { titleStr: string }) => ({ ...slot, titleStr: t(locale, slot.titleStr) })),
       });
     }
   });

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users, venueTables, waitlistEntries, type UserRole } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { clearVenueCatalog } from '../../server/services/availability';
+import { clearVenueCatalog } from '../../server/services/venue-catalog';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName } from './fixtures';
 import { TEST_NOW, testDrivers, type TestApi } from './harness';

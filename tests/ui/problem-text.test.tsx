@@ -40,6 +40,9 @@ describe('SPEC §8 texts', () => {
   it.each([
     [{ kind: 'no-availability' } as Problem, 'No Availability'],
     [{ kind: 'no-timeslot' } as Problem, 'No time slot available'],
+    [{ kind: 'closed', reason: 'PRIVATE_EVENT' } as Problem, 'Closed for a private event'],
+    [{ kind: 'closed', reason: 'TYPHOON' } as Problem, 'Closed because of a typhoon signal'],
+    [{ kind: 'closed', reason: 'OTHER' } as Problem, 'Closed on this day'],
     [{ kind: 'unavailable' } as Problem, 'Sorry, your selection is unavailable'],
     [{ kind: 'expired' } as Problem, 'Reservation expired'],
     [{ kind: 'failed', message: 'network' } as Problem, 'Reservation failed'],

@@ -8,8 +8,11 @@ import { hexIdMessage, idSchema, intFromString, isoDateMessage, isoDateSchema, p
 import { isIsoDate } from '../../../src/domain/time';
 import { newStaffSchema, visitChangeSchema } from '../../../src/domain/staff-validation';
 import { moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSchema } from '../../../src/domain/staff-booking-validation';
-import { localizeReservation, localizeSeatingArea } from '../../i18n/content';
+import { newClosureSchema } from '../../../src/domain/closure-validation';
+import { localizeReservation, localizeSeatingArea, localizeText } from '../../i18n/content';
 import { listAudit } from '../../services/audit-log';
+import { createClosure, listClosures, removeClosure } from '../../services/closure-admin';
+import { loadVenueCatalog, venueOf } from '../../services/venue-catalog';
 import { listVenueReservations } from '../../services/reservation-queries';
 import { createStaffAccount, listStaff } from '../../services/staff-accounts';
 import { changeVisit } from '../../services/visit-lifecycle';
@@ -47,6 +50,11 @@ const planQuery = v.object({
       v.check((at) => !Number.isNaN(at.getTime()), STAFF_BOOKING_MESSAGES.atInvalid),
     ),
   ),
+});
+
+const closureListQuery = v.object({
+  venueId: dayQuery.entries.venueId,
+  from: v.optional(isoDateSchema),
 });
 
 export function createAdminHandlers() {
@@ -119,6 +127,36 @@ export function createAdminHandlers() {
       const query = parseQuery(c, auditQuery);
       const body = { status: 200, data: await listAudit(c.get('deps').db, query) };
       return c.json(body satisfies ResponseBody<'/admin/audit-log', 'get', 200>, 200);
+    },
+
+    /** POST /admin/closure: closes a venue, dining area or service for days; lists the bookings already inside. */
+    async createClosure(c: Ctx) {
+      const input = await parseBody(c, newClosureSchema);
+      const body = { status: 201, data: await createClosure(c.get('deps'), c.get('auth'), input) };
+      return c.json(body satisfies ResponseBody<'/admin/closure', 'post', 201>, 201);
+    },
+
+    /** GET /admin/closure?venueId=&from=: the venue's current and coming closures, and what can be closed. */
+    async listClosures(c: Ctx) {
+      const { venueId, from } = parseQuery(c, closureListQuery);
+      const deps = c.get('deps');
+      const items = await listClosures(deps, c.get('auth'), venueId, from);
+      const entry = venueOf(await loadVenueCatalog(deps.db), venueId);
+      const i18n = c.var.i18n;
+      const data = {
+        items,
+        seatingAreas: entry.areas.map((a) => ({ _id: a.id, name: localizeText(i18n, a.name) })),
+        // A service's name is the key closures store; `title` is how the caller's language says it.
+        services: [...new Set(entry.periods.map((p) => p.name))].map((name) => ({ name, title: localizeText(i18n, name) })),
+      };
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/closure', 'get', 200>, 200);
+    },
+
+    /** DELETE /admin/closure/{id}: reopens what the closure closed. */
+    async removeClosure(c: Ctx) {
+      const { id } = parseParams(c, reservationParams);
+      const body = { status: 200, data: await removeClosure(c.get('deps'), c.get('auth'), id) };
+      return c.json(body satisfies ResponseBody<'/admin/closure/{id}', 'delete', 200>, 200);
     },
   };
 }

@@ -19,5 +19,8 @@ export function adminRoutes(): Hono<AppEnv> {
     .get('/admin/venue/:venueId/table-plan', requireStaff(), h.tablePlan)
     .post('/admin/staff', requireAdmin(), h.createStaff)
     .get('/admin/staff', requireAdmin(), h.listStaff)
-    .get('/admin/audit-log', requireAdmin(), h.auditLog);
+    .get('/admin/audit-log', requireAdmin(), h.auditLog)
+    .post('/admin/closure', requireStaff(), h.createClosure)
+    .get('/admin/closure', requireStaff(), h.listClosures)
+    .delete('/admin/closure/:id', requireStaff(), h.removeClosure);
 }

@@ -31,6 +31,8 @@ import { localizeVenue } from '../../i18n/content';
 import { CONTACT_MESSAGES, contactFormSchema } from '../../../src/domain/contact-validation';
 import { LOCALES } from '../../../src/domain/locales';
 import { ERROR_CODES } from '../../../src/domain/error-codes';
+import { closedDaysAhead } from '../../services/closures';
+import { BOOKING_WINDOW_DAYS } from '../../services/selection-checks';
 
 type Ctx = Context<AppEnv>;
 
@@ -114,7 +116,8 @@ export function createPublicHandlers(limits = new RateLimits()) {
       const { db, clock } = c.get('deps');
       const venue = await getVenueInfo(db, domain, clock.now());
       if (!venue) throw new ApiError(404, ERROR_CODES.VENUE_NOT_FOUND, VENUE_NOT_FOUND_MESSAGE);
-      const data = localizeVenue(c.var.i18n, venue);
+      const closedDays = await closedDaysAhead(db, venue.info._id, clock.now(), BOOKING_WINDOW_DAYS);
+      const data = { ...localizeVenue(c.var.i18n, venue), closedDays };
       return c.json({ status: 200, data } satisfies ResponseBody<'/public/venue/by-domain/{domain}', 'get', 200>, 200);
     },
 

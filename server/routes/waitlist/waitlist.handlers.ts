@@ -8,7 +8,7 @@ import { hexIdMessage, isoDateMessage, parseBody, parseParams, requiredObject } 
 import { textWithValues } from '../../../src/domain/message-values';
 import { isIsoDate } from '../../../src/domain/time';
 import { localizeText } from '../../i18n/content';
-import { MAX_GUESTS } from '../../services/availability';
+import { MAX_GUESTS } from '../../services/selection-checks';
 import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations';
 import { joinWaitlist, leaveWaitlist, listOwnWaitlist, type WaitlistEntryDto } from '../../services/waitlist';
 

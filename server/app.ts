@@ -15,6 +15,7 @@ import { reservationRoutes } from './routes/reservations/reservations.routes';
 import { manageRoutes } from './routes/manage/manage.routes';
 import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
+import { reportRoutes } from './routes/reports/reports.routes';
 import { paymentRoutes } from './routes/payments/payments.routes';
 import { testProcessorRoutes } from './routes/test-processor/test-processor.routes';
 import { ProcessorError } from './payments/processor';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', paymentRoutes());
   app.route('/', testProcessorRoutes());
   app.route('/', adminRoutes());
+  app.route('/', reportRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
   if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot));

@@ -17,6 +17,8 @@ export interface SessionUser {
   email: string;
   role: 'guest' | 'member' | 'admin' | 'staff';
   memberId: string | null;
+  /** The venue a member of staff works at (the staff console's session only; null for admins). */
+  venueId?: string | null;
 }
 
 export interface Credentials {

@@ -21,9 +21,11 @@ function Shell() {
   const query = parseQuery(search);
   const allowed = useLoginGuard(route, path, search);
   usePageViews(route);
+  // The staff console brings its own navigation (src/staff/staff-shell.tsx).
+  const staffArea = route?.area === 'staff';
 
   return (
-    <div className="app">
+    <div className={staffArea ? 'app app--staff' : 'app'}>
       <button
         type="button"
         className="skip-link"
@@ -31,7 +33,7 @@ function Shell() {
       >
         <Trans>Skip to content</Trans>
       </button>
-      <NavBar current={route} />
+      {!staffArea && <NavBar current={route} />}
       <main id="main" className="main">
         {!route ? <NotFound /> : allowed ? <PageLoader key={route.path} route={route} query={query} /> : null}
       </main>

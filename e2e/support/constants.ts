@@ -13,6 +13,7 @@ export const DEMO = {
   guest: { email: 'guest@example.com', password: 'guest-pass-1' },
   member: { email: 'member@example.com', password: 'member-pass-1' },
   admin: { email: 'admin@example.com', password: 'admin-pass-1' },
+  host: { email: 'host@example.com', password: 'host-pass-1' },
 } as const;
 
 export type DemoAccount = keyof typeof DEMO;

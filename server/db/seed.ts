@@ -4,7 +4,7 @@
  * `DEMO_ACCOUNTS`, whose passwords the README publishes.
  */
 import { eq, sql } from 'drizzle-orm';
-import { MENU_URL_PREFIX, VENUES, MAX_PARTY_SIZE, type VenueDomain } from '../../src/domain/venues';
+import { MENU_URL_PREFIX, VENUES, MAX_PARTY_SIZE, venueByDomain, type VenueDomain } from '../../src/domain/venues';
 import { newId } from '../lib/ids';
 import { hashPassword, verifyPassword } from '../lib/password';
 import type { Db, Tx } from './client';
@@ -27,6 +27,8 @@ export const DEMO_ACCOUNTS = {
   guest: { email: 'guest@example.com', password: 'guest-pass-1', role: 'guest' },
   member: { email: 'member@example.com', password: 'member-pass-1', role: 'member' },
   admin: { email: 'admin@example.com', password: 'admin-pass-1', role: 'admin' },
+  /** Venue staff at Le Clos: its book only. */
+  host: { email: 'host@example.com', password: 'host-pass-1', role: 'staff' },
 } as const satisfies Record<string, { email: string; password: string; role: UserRole }>;
 
 /**
@@ -418,6 +420,7 @@ export async function seedDemoData(db: Db, opts: { now?: Date; demoAccounts?: bo
           hashPassword(DEMO_ACCOUNTS.guest.password),
           hashPassword(DEMO_ACCOUNTS.member.password),
           hashPassword(DEMO_ACCOUNTS.admin.password),
+          hashPassword(DEMO_ACCOUNTS.host.password),
         ]);
 
   return db.transaction(async (tx) => {
@@ -428,7 +431,7 @@ export async function seedDemoData(db: Db, opts: { now?: Date; demoAccounts?: bo
     await seedVenues(tx);
     if (!hashes) return true;
 
-    const [guestHash, memberHash, adminHash] = hashes;
+    const [guestHash, memberHash, adminHash, hostHash] = hashes;
     const memberId = newId();
     const verifiedAt = now.toISOString();
     // Plain SQL rather than the Drizzle table: only the columns set here, so defaults fill the rest.
@@ -442,6 +445,10 @@ export async function seedDemoData(db: Db, opts: { now?: Date; demoAccounts?: bo
           '852', '61234567', 4, 24, ${verifiedAt}::timestamptz),
         (${newId()}, 'admin', ${DEMO_ACCOUNTS.admin.email}, ${adminHash}, 'Ada', 'Wong', NULL, NULL,
           NULL, NULL, NULL, NULL, ${verifiedAt}::timestamptz)
+    `);
+    await tx.execute(sql`
+      INSERT INTO users (id, role, venue_id, email, password_hash, first_name, last_name, email_verified_at)
+      VALUES (${newId()}, 'staff', ${venueByDomain('leclos')!.value}, ${DEMO_ACCOUNTS.host.email}, ${hostHash}, 'Henry', 'Ho', ${verifiedAt}::timestamptz)
     `);
 
     // A few months of history so the wallet, transactions and monthly statements have something to show.

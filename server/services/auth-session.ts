@@ -38,6 +38,7 @@ export function toUserView(user: UserRow): UserView {
     locale: user.locale,
     dietaryNeeds: user.dietaryNeeds,
     dietaryNote: user.dietaryNote,
+    venueId: user.venueId,
   };
 }
 

@@ -2363,6 +2363,8 @@ export interface components {
             email: string;
             /** @enum {string} */
             role: "guest" | "member" | "admin" | "staff";
+            /** @description The venue a member of staff works at; null for admins (every venue) */
+            venueId: string | null;
             customId: string | null;
             customerId: string | null;
             /** @description customId */

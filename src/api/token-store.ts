@@ -21,24 +21,36 @@ export function memoryStore(): KeyValueStore {
   };
 }
 
+/** The three storage keys of one session; the staff console keeps its own apart from the guest's. */
+export interface TokenKeys {
+  access: string;
+  refresh: string;
+  user: string;
+}
+
+export const GUEST_TOKEN_KEYS: TokenKeys = { access: ACCESS_TOKEN_KEY, refresh: REFRESH_TOKEN_KEY, user: USER_INFO_KEY };
+
 export class TokenStore {
-  constructor(private readonly store: KeyValueStore) {}
+  constructor(
+    private readonly store: KeyValueStore,
+    readonly keys: TokenKeys = GUEST_TOKEN_KEYS,
+  ) {}
 
   get accessToken(): string | null {
-    return this.store.getItem(ACCESS_TOKEN_KEY);
+    return this.store.getItem(this.keys.access);
   }
 
   get refreshToken(): string | null {
-    return this.store.getItem(REFRESH_TOKEN_KEY);
+    return this.store.getItem(this.keys.refresh);
   }
 
   save(tokens: TokenPair): void {
-    this.store.setItem(ACCESS_TOKEN_KEY, tokens.token);
-    this.store.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
+    this.store.setItem(this.keys.access, tokens.token);
+    this.store.setItem(this.keys.refresh, tokens.refreshToken);
   }
 
   readUser<T>(): T | null {
-    const raw = this.store.getItem(USER_INFO_KEY);
+    const raw = this.store.getItem(this.keys.user);
     if (!raw) return null;
     try {
       return JSON.parse(raw) as T;
@@ -48,10 +60,10 @@ export class TokenStore {
   }
 
   saveUser(user: unknown): void {
-    this.store.setItem(USER_INFO_KEY, JSON.stringify(user));
+    this.store.setItem(this.keys.user, JSON.stringify(user));
   }
 
   clear(): void {
-    for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_INFO_KEY]) this.store.removeItem(key);
+    for (const key of [this.keys.access, this.keys.refresh, this.keys.user]) this.store.removeItem(key);
   }
 }

@@ -19,9 +19,14 @@ export interface RouteDef {
   requiresLogin?: boolean;
   /** A tab page leaves its query out of the address (SPEC §2). None are declared today. */
   tab?: boolean;
+  /** The staff console: its own shell and log-in (src/staff/staff-shell.tsx), not the guest's nav bar. */
+  area?: 'staff';
 }
 
 const page = (name: string) => `/pages/${name}`;
+
+/** A staff console page: `staff-{name}` at `/pages/staff/{name}`, its chunk never in a guest page's. */
+const staffRoute = (name: string, load: RouteDef['load']): RouteDef => ({ name: `staff-${name}`, path: page(`staff/${name}`), load, area: 'staff' });
 
 export const ROUTES: readonly RouteDef[] = [
   { name: 'index', path: '/', load: () => import('../routes/home'), nav: 'home' },
@@ -58,6 +63,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'warning', path: page('warning'), load: () => import('../routes/warning'), nav: 'book-now' },
   // Issue 13: the link of a waitlist offer's mail (not in SPEC §2's table).
   { name: 'waitlist-offer', path: page('waitlist-offer'), load: () => import('../routes/waitlist-offer'), nav: 'book-now', requiresLogin: true },
+  // Issue 12: the staff console (SPEC §6's admin area). Its pages check the staff session themselves.
+  staffRoute('login', () => import('../routes/staff/login')),
+  staffRoute('day', () => import('../routes/staff/day')),
+  staffRoute('accounts', () => import('../routes/staff/accounts')),
+  staffRoute('audit-log', () => import('../routes/staff/audit-log')),
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.
   ...(import.meta.env.DEV
     ? [{ name: 'dev-statechart', path: '/dev/statechart', load: () => import('../dev/statechart-page') }]

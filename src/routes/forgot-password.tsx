@@ -37,7 +37,7 @@ export default function ForgotPasswordPage({ query }: PageProps) {
         <SubmitButton label={t`Send reset link`} busyLabel={t`Sending…`} busy={submission.sending} />
       </form>
       <div className="actions">
-        <a href={`#${pageAddress('login', staff ? { area: 'admin' } : {})}`}>
+        <a href={`#${staff ? pageAddress('staff-login') : pageAddress('login')}`}>
           <Trans>Back to log in</Trans>
         </a>
       </div>

@@ -1,6 +1,7 @@
 /**
- * Log in (SPEC §2 /pages/login): the guest and member log-in, the club staff's area with `area=admin`
- * (SPEC §1, §6), and the landing page of the sign-up e-mail's `verifyToken` link.
+ * Log in (SPEC §2 /pages/login): the guest and member log-in, and the landing page of the sign-up
+ * e-mail's `verifyToken` link. The staff's area (`area=admin`, SPEC §1, §6) has its own page,
+ * /pages/staff/login, with its own session: older links here are passed on to it.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -13,7 +14,7 @@ import { PasswordField } from '../components/password-field';
 import { useFailureText, useMessageText } from '../i18n/message-text';
 import { loginSchema } from '../domain/account-validation';
 import { navigateHash } from '../navigation/hash-location';
-import { pageAddress } from '../navigation/navigator';
+import { pageAddress, redirectTo } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 import { SessionContext } from '../session/session-provider';
 
@@ -21,17 +22,25 @@ import { SessionContext } from '../session/session-provider';
 function afterLoginAddress(query: Record<string, string>): string {
   const redirect = query.redirect;
   // Only an address inside the app: never an outside URL handed in through the link.
-  const inApp = query.area !== 'admin' && redirect?.startsWith('/pages/') && !redirect.startsWith('/pages/login');
+  const inApp = redirect?.startsWith('/pages/') && !redirect.startsWith('/pages/login');
   return inApp ? redirect! : pageAddress('home');
 }
 
 type VerifyState = { status: 'idle' | 'verifying' | 'verified' } | { status: 'failed'; message: string };
 
 export default function LoginPage({ query }: PageProps) {
+  return query.area === 'admin' ? <ToStaffLogin /> : <GuestLoginPage query={query} />;
+}
+
+function ToStaffLogin() {
+  useEffect(() => redirectTo('staff-login'), []);
+  return null;
+}
+
+function GuestLoginPage({ query }: PageProps) {
   const { t } = useLingui();
   const translate = useMessageText();
   const failureText = useFailureText();
-  const staff = query.area === 'admin';
   const session = SessionContext.useActorRef();
   const loggingIn = SessionContext.useSelector((s) => s.matches('loggingIn'));
   const loggedIn = SessionContext.useSelector((s) => s.matches('loggedIn'));
@@ -78,7 +87,7 @@ export default function LoginPage({ query }: PageProps) {
     const credentials = form.validate();
     if (!credentials) return;
     setAttempted(true);
-    session.send({ type: 'login.submit', credentials: { ...credentials, area: staff ? 'admin' : 'user' } });
+    session.send({ type: 'login.submit', credentials: { ...credentials, area: 'user' } });
   }
 
   const failed = attempted && !loggingIn && notice === 'login-failed';
@@ -96,10 +105,7 @@ export default function LoginPage({ query }: PageProps) {
   if (verify.status === 'verified' && loggedIn) return <EmailConfirmed />;
 
   return (
-    <Page
-      title={staff ? t`Staff log in` : t`Log in`}
-      lead={staff ? t`For the club's staff only.` : t`Log in to manage your reservations, wallet and statements.`}
-    >
+    <Page title={t`Log in`} lead={t`Log in to manage your reservations, wallet and statements.`}>
       <form noValidate onSubmit={submit}>
         <TextField label={t`E-mail`} type="email" inputMode="email" autoComplete="username" {...form.field('email')} />
         <PasswordField label={t`Password`} autoComplete="current-password" {...form.field('password')} />
@@ -112,18 +118,12 @@ export default function LoginPage({ query }: PageProps) {
         />
       </form>
       <div className="actions">
-        <a href={`#${pageAddress('forgot-password', staff ? { area: 'admin' } : {})}`}>
+        <a href={`#${pageAddress('forgot-password')}`}>
           <Trans>Forgot password?</Trans>
         </a>
-        {staff ? (
-          <a href={`#${pageAddress('login')}`}>
-            <Trans>Guest and member log in</Trans>
-          </a>
-        ) : (
-          <a href={`#${pageAddress('sign-up')}`}>
-            <Trans>No account yet? Sign up</Trans>
-          </a>
-        )}
+        <a href={`#${pageAddress('sign-up')}`}>
+          <Trans>No account yet? Sign up</Trans>
+        </a>
       </div>
     </Page>
   );

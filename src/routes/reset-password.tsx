@@ -58,7 +58,7 @@ export default function ResetPasswordPage({ query }: PageProps) {
           <button
             type="button"
             className="button button--primary button--block"
-            onClick={() => navigateTo('login', areaQuery)}
+            onClick={() => navigateTo(staff ? 'staff-login' : 'login')}
           >
             {staff ? t`Go to staff log in` : t`Go to log in`}
           </button>

@@ -1,0 +1,25 @@
+/**
+ * The staff console's navigation: one entry per section, shown once its route exists in
+ * src/navigation/routes.ts (`staffRoute(name, …)` names it `staff-{name}`). Admin-only sections are
+ * hidden from venue staff (the server refuses them too).
+ */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+export interface StaffSection {
+  /** The route name after `staff-`: `/pages/staff/{name}`. */
+  name: string;
+  label: MessageDescriptor;
+  adminOnly?: boolean;
+  /** Whether the section works on one venue and day (the shell shows the venue and date pickers). */
+  venueDay?: boolean;
+}
+
+export const STAFF_SECTIONS: readonly StaffSection[] = [
+  { name: 'day', label: msg`Day sheet`, venueDay: true },
+  { name: 'table-plan', label: msg`Table plan`, venueDay: true },
+  { name: 'closures', label: msg`Closures`, venueDay: true },
+  { name: 'reports', label: msg`Reports`, venueDay: true },
+  { name: 'accounts', label: msg`Staff accounts`, adminOnly: true },
+  { name: 'audit-log', label: msg`Audit log`, adminOnly: true },
+];

@@ -1,0 +1,89 @@
+/**
+ * The staff console's session: the same session chart as the guest's (machines/session.machine.ts),
+ * given the admin area's log-in and the staff token store, so the chart stays the only writer of staff
+ * tokens. One actor for the console, started when its first page loads.
+ */
+import { useSelector } from '@xstate/react';
+import { createActor, fromPromise } from 'xstate';
+import { outputOf } from '../../machines/actor-event';
+import { sessionMachine, type Credentials, type LoadedProfile, type LoginResult, type RefreshedTokens, type SessionUser } from '../../machines/session.machine';
+import { unwrap } from '../api/api-error';
+import { serverClock } from '../api/server-clock';
+import { accessTokenExpiresAt } from '../api/token-claims';
+import { STAFF_TOKEN_KEYS, staffApi, staffSignals, staffTokenTiming, staffTokens } from './staff-api';
+
+function toStaffUser(user: SessionUser): SessionUser {
+  const { _id, firstName, lastName, email, role, memberId, venueId } = user;
+  return { _id, firstName, lastName, email, role, memberId, venueId: venueId ?? null };
+}
+
+const isStaff = (user: SessionUser) => user.role === 'admin' || user.role === 'staff';
+
+export const staffSessionMachine = sessionMachine.provide({
+  actors: {
+    loadProfile: fromPromise<LoadedProfile>(async () => {
+      const { data } = await unwrap(staffApi.GET('/user/user/me'));
+      if (!isStaff(data)) throw new Error('Not staff');
+      staffTokens.saveUser(data);
+      return { user: toStaffUser(data), clockOffsetMs: serverClock.offsetMs };
+    }),
+    // Staff have no upcoming reservations of their own to count.
+    loadUpcomingCount: fromPromise<number, { userId: string }>(async () => 0),
+    logIn: fromPromise<LoginResult, Credentials>(async ({ input }) => {
+      const body = { email: input.email, password: input.password };
+      const { data } = await unwrap(staffApi.POST('/admin/authentication/login', { body }));
+      return { token: data.token, refreshToken: data.refreshToken, user: toStaffUser(data.user), clockOffsetMs: serverClock.offsetMs };
+    }),
+    refreshTokens: fromPromise(async () => {
+      if (!(await staffApi.refreshTokens())) throw new Error('Login expired');
+      return staffTokenTiming(staffTokens.accessToken);
+    }),
+  },
+  actions: {
+    saveSession: ({ event }) => {
+      const login = outputOf<LoginResult>(event);
+      staffTokens.save(login);
+      staffTokens.saveUser(login.user);
+    },
+    clearSession: () => staffTokens.clear(),
+  },
+});
+
+function startStaffSession() {
+  const actor = createActor(staffSessionMachine, {
+    input: { tokenExpiresAt: accessTokenExpiresAt(staffTokens.accessToken), clockOffsetMs: serverClock.offsetMs },
+  }).start();
+  staffSignals.addEventListener('expired', () => actor.send({ type: 'session.expired' }));
+  staffSignals.addEventListener('refreshed', (event) =>
+    actor.send({ type: 'tokens.refreshed', ...(event as CustomEvent<RefreshedTokens>).detail }),
+  );
+  // Another tab of the console logged in or out.
+  addEventListener('storage', (event) => {
+    if (event.key === STAFF_TOKEN_KEYS.access || event.key === null) {
+      actor.send({ type: 'session.sync', signedIn: staffTokens.accessToken !== null });
+    }
+  });
+  return actor;
+}
+
+export type StaffSessionActor = ReturnType<typeof startStaffSession>;
+let staffSession: StaffSessionActor | null = null;
+
+/** The console's one session actor. */
+export function staffSessionActor(): StaffSessionActor {
+  return (staffSession ??= startStaffSession());
+}
+
+export type StaffSessionState = 'checking' | 'in' | 'out' | 'expired';
+
+/** Whether a member of staff is logged in, being checked, logged out, or their session ran out. */
+export function useStaffSessionState(): StaffSessionState {
+  return useSelector(staffSessionActor(), (s) =>
+    s.matches('loggedIn') ? 'in' : s.matches('checking') || s.matches('loadingProfile') || s.matches('loggingIn') ? 'checking' : s.matches('expired') ? 'expired' : 'out',
+  );
+}
+
+/** The logged-in member of staff (null while logged out). */
+export function useStaffUser(): SessionUser | null {
+  return useSelector(staffSessionActor(), (s) => s.context.user);
+}

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+/**
+ * The staff console in the whole app against the real API: its own log-in and session (apart from a
+ * guest's), the guard that sends a logged-out visitor there and back, the navigation by role, and the
+ * venue and date pickers.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { staffSessionActor } from '../../src/staff/staff-session';
+import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
+import { address, SLOW } from './page-queries';
+
+// The console's session actor outlives a test's page: log it out for the next visit.
+const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
+
+async function logIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('E-mail'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.keyboard('{Enter}');
+}
+
+const navLinks = () => within(screen.getByRole('navigation', { name: 'Staff' })).getAllByRole('link').map((a) => a.textContent);
+
+describe('the staff console', () => {
+  it('sends a logged-out visitor to the staff log-in and back; venue staff see their venue only', async () => {
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
+    const guestToken = localStorage.getItem('access_token');
+    await openApp('/pages/staff/day?venue=batard&date=2026-12-01');
+    await findHeading('Staff log in');
+    expect(address()).toBe('/pages/staff/login?redirect=/pages/staff/day?venue=batard&date=2026-12-01');
+
+    await logIn('host@example.com', 'host-pass-1');
+    await findHeading('Day sheet');
+    await waitFor(() => expect(address()).toMatch(/^\/pages\/staff\/day\?/), SLOW);
+    // Le Clos's host asked for Bâtard's book gets their own venue's.
+    const venue = screen.getByLabelText('Venue') as HTMLSelectElement;
+    expect([...venue.options].map((o) => o.textContent)).toEqual(['Le Clos']);
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-12-01');
+    expect(navLinks()).toEqual(['Day sheet']);
+    // The guest's session on this device is untouched by the staff log-in.
+    expect(localStorage.getItem('access_token')).toBe(guestToken);
+    expect(localStorage.getItem('staff_access_token')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('shows admins every venue and the admin sections, and moves the day with the pickers', async () => {
+    await openApp('/pages/staff/login');
+    await findHeading('Staff log in');
+    await logIn('admin@example.com', 'admin-pass-1');
+    await findHeading('Day sheet');
+    expect(navLinks()).toEqual(['Day sheet', 'Staff accounts', 'Audit log']);
+    const venue = screen.getByLabelText('Venue') as HTMLSelectElement;
+    expect(venue.options).toHaveLength(4);
+
+    const user = userEvent.setup();
+    await user.selectOptions(venue, 'obe');
+    await waitFor(() => expect(address()).toMatch(/venue=obe/));
+    const date = (screen.getByLabelText('Date') as HTMLInputElement).value;
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    await waitFor(() => expect((screen.getByLabelText('Date') as HTMLInputElement).value).not.toBe(date));
+    expect(address()).toMatch(/venue=obe/);
+
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await findHeading('Staff log in');
+    expect(localStorage.getItem('staff_access_token')).toBeNull();
+  });
+
+  it('refuses a guest at the staff log-in', async () => {
+    await openApp('/pages/staff/login');
+    await findHeading('Staff log in');
+    await logIn('guest@example.com', 'guest-pass-1');
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Incorrect E-mail or Password');
+    expect(localStorage.getItem('staff_access_token')).toBeNull();
+  });
+});

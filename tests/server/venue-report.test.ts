@@ -264,7 +264,7 @@ for (const driver of testDrivers()) {
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
       const [header, ...records] = parseCsv(text);
       expect(header).toHaveLength(20);
-      expect(header![0]).toBe('場地');
+      expect(header![0]).toBe('餐廳');
       expect(records.map((r) => r.slice(0, 4))).toEqual(json.body.data.rows.map((r: { venueName: string; period: string; from: string; to: string }) => [r.venueName, r.period, r.from, r.to]));
       // The payment day of the first test: the prepayments and their refunds, in HKD with two places.
       const paid = records.find((r) => r[1] === payDay)!;

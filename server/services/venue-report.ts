@@ -56,38 +56,33 @@ interface SqlRow {
 /** The rows of the report, venues in their order and periods in time order; `venueName` is the stored English title. */
 export async function venueReport(db: DbOrTx, query: ReportQuery): Promise<VenueReportDto> {
   const { venueId, from, to, by } = query;
-  // The period a date falls in: itself, or the Monday of its ISO week (date arithmetic: no time zone involved).
-  const periodOf = (date: ReturnType<typeof sql>) => (by === 'week' ? sql`(${date} - (extract(isodow FROM ${date})::int - 1))` : date);
-  const venueFilter = (column: ReturnType<typeof sql>) => (venueId ? sql`${column} = ${venueId}` : sql`true`);
+  const venueFilter = (column: string) => (venueId ? sql`${sql.raw(column)} = ${venueId}` : sql`true`);
   const fromInstant = new Date(serviceDayStartMs(from)).toISOString();
   const untilInstant = new Date(serviceDayStartMs(addDays(to, 1))).toISOString();
-  const bookingDay = sql.raw('r.date::date');
-  const entryDay = sql.raw(`(e.created_at AT TIME ZONE '${TIME_ZONE}')::date`);
-  const listedDay = sql.raw('d.day');
+  // The period a day falls in: itself, or the Monday of its ISO week (date arithmetic: no time zone involved).
+  const period = by === 'week' ? sql.raw(`(d.day - (extract(isodow FROM d.day)::int - 1))`) : sql.raw('d.day');
+  const periodLabel = by === 'week' ? sql.raw(`to_char(min(d.period), 'IYYY-"W"IW')`) : sql.raw(`to_char(min(d.period), 'YYYY-MM-DD')`);
 
+  // Bookings and money are summed per venue and day first; only those few rows are rolled up into periods.
   const result = await db.execute(sql`
-    WITH periods AS (
-      SELECT ${periodOf(listedDay)} AS period, min(d.day) AS first_day, max(d.day) AS last_day
+    WITH days AS (
+      SELECT d.day, ${period} AS period
       FROM (SELECT generate_series(${from}::date, ${to}::date, interval '1 day')::date AS day) d
-      GROUP BY 1
-    ),
-    chosen AS (
-      SELECT id, title, sort_order FROM venues v WHERE ${venueFilter(sql.raw('v.id'))}
     ),
     staff_cancelled AS (
-      SELECT DISTINCT a.entity_id FROM audit_log a WHERE a.action = 'visit.cancel' AND ${venueFilter(sql.raw('a.venue_id'))}
+      SELECT DISTINCT a.entity_id FROM audit_log a WHERE a.action = 'visit.cancel' AND ${venueFilter('a.venue_id')}
     ),
     booked AS (
-      SELECT r.venue_id, ${periodOf(bookingDay)} AS period,
+      SELECT r.venue_id, r.date::date AS day,
         count(*) AS bookings,
-        coalesce(sum(r.number_of_guests) FILTER (WHERE r.status = 'CONFIRMED'), 0) AS covers,
-        coalesce(sum(r.number_of_guests) FILTER (WHERE r.visit_status IN ('SEATED', 'FINISHED')), 0) AS seated_covers,
+        sum(r.number_of_guests) FILTER (WHERE r.status = 'CONFIRMED') AS covers,
+        sum(r.number_of_guests) FILTER (WHERE r.visit_status IN ('SEATED', 'FINISHED')) AS seated_covers,
         count(*) FILTER (WHERE r.status = 'NO_SHOW') AS no_shows,
         count(*) FILTER (WHERE r.status IN ('CANCELED', 'LATE_CANCELED') AND s.entity_id IS NULL) AS cancelled_by_guest,
         count(*) FILTER (WHERE r.status IN ('CANCELED', 'LATE_CANCELED') AND s.entity_id IS NOT NULL) AS cancelled_by_staff
       FROM reservations r
       LEFT JOIN staff_cancelled s ON s.entity_id = r.id
-      WHERE r.confirmed_at IS NOT NULL AND r.date BETWEEN ${from} AND ${to} AND ${venueFilter(sql.raw('r.venue_id'))}
+      WHERE r.confirmed_at IS NOT NULL AND r.date BETWEEN ${from} AND ${to} AND ${venueFilter('r.venue_id')}
       GROUP BY 1, 2
     ),
     entries AS (
@@ -98,21 +93,21 @@ export async function venueReport(db: DbOrTx, query: ReportQuery): Promise<Venue
       WHERE c.reservation_id IS NOT NULL AND c.created_at >= ${fromInstant}::timestamptz AND c.created_at < ${untilInstant}::timestamptz
     ),
     classified AS (
-      SELECT r.venue_id, ${periodOf(entryDay)} AS period, e.source, abs(e.amount) AS amount,
+      SELECT r.venue_id, (e.created_at AT TIME ZONE ${TIME_ZONE})::date AS day, e.source, abs(e.amount) AS amount,
         CASE
           WHEN e.type = 'REFUND' THEN 'refund'
           -- A wallet CHARGE against a booking is its no-show fee; a card one is a payment of that purpose.
-          WHEN e.type = 'CHARGE' OR p.purpose = 'NO_SHOW_FEE' THEN 'no_show_fee'
+          WHEN e.type = 'CHARGE' OR fee.id IS NOT NULL THEN 'no_show_fee'
           WHEN e.type = 'PAYMENT' AND r.pre_payment_type = 'DEPOSIT' THEN 'deposit'
           WHEN e.type = 'PAYMENT' THEN 'prepayment'
         END AS kind
       FROM entries e
       JOIN reservations r ON r.id = e.reservation_id
-      LEFT JOIN payments p ON p.id = e.payment_id
-      WHERE ${venueFilter(sql.raw('r.venue_id'))}
+      LEFT JOIN payments fee ON fee.id = e.payment_id AND fee.purpose = 'NO_SHOW_FEE'
+      WHERE ${venueFilter('r.venue_id')}
     ),
     money AS (
-      SELECT venue_id, period,
+      SELECT venue_id, day,
         sum(amount) FILTER (WHERE kind = 'deposit' AND source = 'CARD') AS deposit_card,
         sum(amount) FILTER (WHERE kind = 'deposit' AND source = 'WALLET') AS deposit_wallet,
         sum(amount) FILTER (WHERE kind = 'prepayment' AND source = 'CARD') AS prepayment_card,
@@ -123,21 +118,22 @@ export async function venueReport(db: DbOrTx, query: ReportQuery): Promise<Venue
         sum(amount) FILTER (WHERE kind = 'refund' AND source = 'WALLET') AS refund_wallet
       FROM classified GROUP BY 1, 2
     )
-    SELECT v.id AS venue_id, v.title AS venue_title,
-      ${by === 'week' ? sql`to_char(p.period, 'IYYY-"W"IW')` : sql`to_char(p.period, 'YYYY-MM-DD')`} AS period,
-      to_char(p.first_day, 'YYYY-MM-DD') AS first_day, to_char(p.last_day, 'YYYY-MM-DD') AS last_day,
-      coalesce(b.bookings, 0)::int AS bookings, coalesce(b.covers, 0)::int AS covers,
-      coalesce(b.seated_covers, 0)::int AS seated_covers, coalesce(b.no_shows, 0)::int AS no_shows,
-      coalesce(b.cancelled_by_guest, 0)::int AS cancelled_by_guest, coalesce(b.cancelled_by_staff, 0)::int AS cancelled_by_staff,
-      coalesce(m.deposit_card, 0)::int8 AS deposit_card, coalesce(m.deposit_wallet, 0)::int8 AS deposit_wallet,
-      coalesce(m.prepayment_card, 0)::int8 AS prepayment_card, coalesce(m.prepayment_wallet, 0)::int8 AS prepayment_wallet,
-      coalesce(m.no_show_fee_card, 0)::int8 AS no_show_fee_card, coalesce(m.no_show_fee_wallet, 0)::int8 AS no_show_fee_wallet,
-      coalesce(m.refund_card, 0)::int8 AS refund_card, coalesce(m.refund_wallet, 0)::int8 AS refund_wallet
-    FROM chosen v
-    CROSS JOIN periods p
-    LEFT JOIN booked b ON b.venue_id = v.id AND b.period = p.period
-    LEFT JOIN money m ON m.venue_id = v.id AND m.period = p.period
-    ORDER BY v.sort_order, p.period
+    SELECT v.id AS venue_id, min(v.title) AS venue_title, ${periodLabel} AS period,
+      to_char(min(d.day), 'YYYY-MM-DD') AS first_day, to_char(max(d.day), 'YYYY-MM-DD') AS last_day,
+      coalesce(sum(b.bookings), 0)::int AS bookings, coalesce(sum(b.covers), 0)::int AS covers,
+      coalesce(sum(b.seated_covers), 0)::int AS seated_covers, coalesce(sum(b.no_shows), 0)::int AS no_shows,
+      coalesce(sum(b.cancelled_by_guest), 0)::int AS cancelled_by_guest, coalesce(sum(b.cancelled_by_staff), 0)::int AS cancelled_by_staff,
+      coalesce(sum(m.deposit_card), 0)::int8 AS deposit_card, coalesce(sum(m.deposit_wallet), 0)::int8 AS deposit_wallet,
+      coalesce(sum(m.prepayment_card), 0)::int8 AS prepayment_card, coalesce(sum(m.prepayment_wallet), 0)::int8 AS prepayment_wallet,
+      coalesce(sum(m.no_show_fee_card), 0)::int8 AS no_show_fee_card, coalesce(sum(m.no_show_fee_wallet), 0)::int8 AS no_show_fee_wallet,
+      coalesce(sum(m.refund_card), 0)::int8 AS refund_card, coalesce(sum(m.refund_wallet), 0)::int8 AS refund_wallet
+    FROM venues v
+    CROSS JOIN days d
+    LEFT JOIN booked b ON b.venue_id = v.id AND b.day = d.day
+    LEFT JOIN money m ON m.venue_id = v.id AND m.day = d.day
+    WHERE ${venueFilter('v.id')}
+    GROUP BY v.id, d.period
+    ORDER BY min(v.sort_order), d.period
   `);
   return { from, to, by, rows: (result as unknown as { rows: SqlRow[] }).rows.map(toReportRow) };
 }

@@ -16,6 +16,7 @@ import { manageRoutes } from './routes/manage/manage.routes';
 import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { staffSheetRoutes } from './routes/staff-sheet/staff-sheet.routes';
+import { reportRoutes } from './routes/reports/reports.routes';
 import { paymentRoutes } from './routes/payments/payments.routes';
 import { testProcessorRoutes } from './routes/test-processor/test-processor.routes';
 import { ProcessorError } from './payments/processor';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', testProcessorRoutes());
   app.route('/', adminRoutes());
   app.route('/', staffSheetRoutes());
+  app.route('/', reportRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
   if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot));

@@ -2672,6 +2672,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A venue's figures per Hong Kong day or ISO week (admins may leave venueId out for every venue)
+         * @description One row per venue per period of the range, empty periods included (zeros), venues in their order.
+         *     Bookings, covers, no-shows and cancellations count the bookings of the period's service days that
+         *     were ever confirmed (held tables that ran out are not bookings). `covers` is the party sizes of the
+         *     bookings still CONFIRMED (expected, arrived, seated or finished); `seatedCovers` those of them
+         *     seated or finished. A cancellation is by staff when staff cancelled it from the admin area, else by
+         *     the guest. Money is counted on the Hong Kong day it moved, for the venue of its booking, in HK cents:
+         *     deposits and prepayments (by the booking's payment type) and no-show fees taken by card and from the
+         *     wallet, and what was refunded. `by=week` groups days into ISO weeks (Monday first); a week cut by
+         *     the range covers only its days inside it (`from`, `to`). At most 371 days.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The venue; left out, every venue for an admin and their own venue for venue staff */
+                    venueId?: components["parameters"]["ReportVenueId"];
+                    /** @description The first Hong Kong day of the range */
+                    from: components["parameters"]["ReportFrom"];
+                    /** @description The last Hong Kong day of the range (included) */
+                    to: components["parameters"]["ReportTo"];
+                    by?: components["parameters"]["ReportBy"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["VenueReport"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same report as a CSV download
+         * @description RFC 4180 (CRLF, quoted where needed), UTF-8 with a byte-order mark so spreadsheet programs read
+         *     Chinese venue names; a header row in the caller's language, ISO dates, amounts as decimal HKD.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The venue; left out, every venue for an admin and their own venue for venue staff */
+                    venueId?: components["parameters"]["ReportVenueId"];
+                    /** @description The first Hong Kong day of the range */
+                    from: components["parameters"]["ReportFrom"];
+                    /** @description The last Hong Kong day of the range (included) */
+                    to: components["parameters"]["ReportTo"];
+                    by?: components["parameters"]["ReportBy"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -3246,6 +3360,52 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        VenueReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            by: "day" | "week";
+            rows: components["schemas"]["VenueReportRow"][];
+        };
+        VenueReportRow: {
+            venueId: components["schemas"]["Id"];
+            venueName: string;
+            /** @description The day (2026-11-23) or the ISO week (2026-W48) */
+            period: string;
+            /**
+             * Format: date
+             * @description The period's first day inside the range
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The period's last day inside the range
+             */
+            to: string;
+            bookings: number;
+            covers: number;
+            seatedCovers: number;
+            noShows: number;
+            cancelledByGuest: number;
+            cancelledByStaff: number;
+            money: components["schemas"]["ReportMoney"];
+        };
+        /** @description HK cents taken and refunded in the period */
+        ReportMoney: {
+            depositCard: number;
+            depositWallet: number;
+            prepaymentCard: number;
+            prepaymentWallet: number;
+            noShowFeeCard: number;
+            noShowFeeWallet: number;
+            /** @description Everything taken (the six above) */
+            taken: number;
+            refundCard: number;
+            refundWallet: number;
+            refunded: number;
+        };
         AuditPage: {
             items: components["schemas"]["AuditEntry"][];
             page: number;
@@ -3704,6 +3864,13 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The venue; left out, every venue for an admin and their own venue for venue staff */
+        ReportVenueId: components["schemas"]["Id"];
+        /** @description The first Hong Kong day of the range */
+        ReportFrom: string;
+        /** @description The last Hong Kong day of the range (included) */
+        ReportTo: string;
+        ReportBy: "day" | "week";
         Id: components["schemas"]["Id"];
         VenueId: components["schemas"]["Id"];
         /** @description The signed token of a reservation mail's manage link */

@@ -71,6 +71,7 @@ export const ROUTES: readonly RouteDef[] = [
   staffRoute('closures', () => import('../routes/staff/closures')),
   staffRoute('accounts', () => import('../routes/staff/accounts')),
   staffRoute('audit-log', () => import('../routes/staff/audit-log')),
+  staffRoute('reports', () => import('../routes/staff/reports')),
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.
   ...(import.meta.env.DEV
     ? [{ name: 'dev-statechart', path: '/dev/statechart', load: () => import('../dev/statechart-page') }]

@@ -19,7 +19,7 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { name: 'day', label: msg`Day sheet`, venueDay: true },
   { name: 'table-plan', label: msg`Table plan`, venueDay: true },
   { name: 'closures', label: msg`Closures`, venueDay: true },
-  { name: 'reports', label: msg`Reports`, venueDay: true },
+  { name: 'reports', label: msg`Reports` },
   { name: 'accounts', label: msg`Staff accounts`, adminOnly: true },
   { name: 'audit-log', label: msg`Audit log`, adminOnly: true },
 ];

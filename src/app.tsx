@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { Router, useLocation, useSearch } from 'wouter';
 import { NavBar } from './components/nav-bar';
 import { PageLoader } from './components/page-loader';
-import { ToastProvider } from './components/toast';
+import { FailureToasts, ToastProvider } from './components/toast';
 import { i18n } from './i18n/i18n';
 import { useHashPath, useHashSearch } from './navigation/hash-location';
 import { parseQuery } from './navigation/navigator';
@@ -44,11 +44,13 @@ export function App() {
     <I18nProvider i18n={i18n}>
       <SessionProvider>
         <ToastProvider>
-          <Router hook={useHashPath} searchHook={useHashSearch}>
-            <BookingBoundary>
-              <Shell />
-            </BookingBoundary>
-          </Router>
+          <FailureToasts>
+            <Router hook={useHashPath} searchHook={useHashSearch}>
+              <BookingBoundary>
+                <Shell />
+              </BookingBoundary>
+            </Router>
+          </FailureToasts>
         </ToastProvider>
       </SessionProvider>
     </I18nProvider>

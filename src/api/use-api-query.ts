@@ -4,10 +4,8 @@
  */
 import { i18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { useEffect, useState } from 'react';
-import { SERVER_ERROR_TOAST_MS, useToast } from '../components/toast';
-import { useFailureText } from '../i18n/message-text';
-import { ApiFailure } from './api-error';
+import { useContext, useEffect, useState } from 'react';
+import { FailureReportContext } from './failure-report';
 
 const FRESH_MS = 30_000;
 const inFlight = new Map<string, Promise<unknown>>();
@@ -56,8 +54,7 @@ export function useApiQuery<T>(
 ): QueryState<T> & { reload(): void } {
   const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const toast = useToast();
-  const failureText = useFailureText();
+  const report = useContext(FailureReportContext);
   const { i18n: active } = useLingui();
   useEffect(() => {
     if (key === null) return;
@@ -68,10 +65,7 @@ export function useApiQuery<T>(
       (error: unknown) => {
         if (!live) return;
         setState({ status: 'error', error });
-        if (typeof showError === 'function' ? showError(error) : showError) {
-          const message = error instanceof ApiFailure && !error.message ? 'ERROR' : failureText(error);
-          toast.show(message, { tone: 'error', durationMs: SERVER_ERROR_TOAST_MS });
-        }
+        if (typeof showError === 'function' ? showError(error) : showError) report(error);
       },
     );
     return () => {

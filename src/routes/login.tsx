@@ -62,7 +62,7 @@ export default function LoginPage({ query }: PageProps) {
       },
       (error: unknown) => setVerify({ status: 'failed', message: failureText(error) }),
     );
-  }, [verifyToken, session, translate]);
+  }, [verifyToken, session, failureText]);
 
   const target = afterLoginAddress(query);
   const waitingForVerify = verify.status === 'verifying';

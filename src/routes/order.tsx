@@ -41,6 +41,7 @@ function OrderList() {
   const list = useApiQuery(reservationsKey(userId), fetchReservationList);
   const older = useOlderReservations(list.status === 'ready' ? list.data : undefined);
   // One "now" per answer, so every card and group agrees on what has passed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const now = useMemo(() => serverClock.now(), [list.status]);
   const groups = list.status === 'ready' ? groupReservations([...list.data.data, ...older.data], now) : null;
 

@@ -21,7 +21,21 @@ export function memoryStore(): KeyValueStore {
   };
 }
 
-export class TokenStore {
+/** Reading the stored session: what the API client and the pages may do. */
+export interface TokenReader {
+  readonly accessToken: string | null;
+  readonly refreshToken: string | null;
+  readUser<T>(): T | null;
+}
+
+/** Writing it: the session chart's actions only (src/session/session-actor.ts). */
+export interface TokenWriter {
+  save(tokens: TokenPair): void;
+  saveUser(user: unknown): void;
+  clear(): void;
+}
+
+export class TokenStore implements TokenReader, TokenWriter {
   constructor(private readonly store: KeyValueStore) {}
 
   get accessToken(): string | null {

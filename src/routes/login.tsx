@@ -4,8 +4,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, tokens } from '../api/api';
+import { api } from '../api/api';
 import { unwrap } from '../api/api-error';
+import { serverClock } from '../api/server-clock';
 import { EmailConfirmed } from '../components/email-confirmed';
 import { FormMessage, SubmitButton, TextField, useForm } from '../components/form';
 import { Page } from '../components/page';
@@ -16,6 +17,7 @@ import { navigateHash } from '../navigation/hash-location';
 import { pageAddress } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 import { SessionContext } from '../session/session-provider';
+import { sessionUserOf } from '../session/session-user';
 
 /** Where to go after log-in: the page that sent the user here if it is one of ours, else Home. */
 function afterLoginAddress(query: Record<string, string>): string {
@@ -53,11 +55,12 @@ export default function LoginPage({ query }: PageProps) {
     setVerify({ status: 'verifying' });
     unwrap(api.POST('/user/user/verify-email', { body: { token: verifyToken } })).then(
       ({ data }) => {
-        // Someone else logged in on this device gives way to the new account.
-        if (session.getSnapshot().matches('loggedIn')) session.send({ type: 'logout' });
-        tokens.save(data);
-        tokens.saveUser(data.user);
-        session.send({ type: 'session.sync', signedIn: true });
+        // The session stores the new account's tokens (someone else logged in here gives way to it).
+        const { token, refreshToken, user } = data;
+        session.send({
+          type: 'session.granted',
+          login: { token, refreshToken, user: sessionUserOf(user), clockOffsetMs: serverClock.offsetMs },
+        });
         setVerify({ status: 'verified' });
       },
       (error: unknown) => setVerify({ status: 'failed', message: failureText(error) }),

@@ -7,6 +7,14 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** A page's address is written by `href()`/`<PageLink>` (src/navigation/navigator.ts), from its typed name. */
+const PAGE_LINK_MESSAGE = 'Link to a page with <PageLink to="…"> or href("…") (src/navigation/navigator.ts), not a hand-built address.';
+const HAND_BUILT_PAGE_LINKS = [
+  { selector: 'Literal[value=/#\\/pages\\//]', message: PAGE_LINK_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/#\\/pages\\//]', message: PAGE_LINK_MESSAGE },
+  { selector: "TemplateLiteral[quasis.0.value.raw='#']", message: PAGE_LINK_MESSAGE },
+];
+
 /** `from` may not be imported by files under `target` (paths from the repository root). */
 const zone = (target, from, message) => ({ target, from, message });
 
@@ -48,6 +56,12 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-syntax': ['error', ...HAND_BUILT_PAGE_LINKS],
     },
+  },
+  {
+    // The one place that writes a page's `#` address.
+    files: ['src/navigation/navigator.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

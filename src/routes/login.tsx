@@ -14,7 +14,7 @@ import { PasswordField } from '../components/password-field';
 import { useFailureText, useMessageText } from '../i18n/message-text';
 import { loginSchema } from '../domain/account-validation';
 import { navigateHash } from '../navigation/hash-location';
-import { pageAddress } from '../navigation/navigator';
+import { href, pageAddress } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 import { SessionContext } from '../session/session-provider';
 import { sessionUserOf } from '../session/session-user';
@@ -115,15 +115,15 @@ export default function LoginPage({ query }: PageProps) {
         />
       </form>
       <div className="actions">
-        <a href={`#${pageAddress('forgot-password', staff ? { area: 'admin' } : {})}`}>
+        <a href={href('forgot-password', staff ? { area: 'admin' } : {})}>
           <Trans>Forgot password?</Trans>
         </a>
         {staff ? (
-          <a href={`#${pageAddress('login')}`}>
+          <a href={href('login')}>
             <Trans>Guest and member log in</Trans>
           </a>
         ) : (
-          <a href={`#${pageAddress('sign-up')}`}>
+          <a href={href('sign-up')}>
             <Trans>No account yet? Sign up</Trans>
           </a>
         )}

@@ -86,13 +86,17 @@ export default function TransactionsPage({ query }: PageProps) {
         </>
       )}
       {guest ? (
-        <PageLink to="order">
-          <Trans>Back to my reservations</Trans>
-        </PageLink>
+        <p>
+          <PageLink to="order">
+            <Trans>Back to my reservations</Trans>
+          </PageLink>
+        </p>
       ) : (
-        <PageLink to="wallet">
-          <Trans>Back to the wallet</Trans>
-        </PageLink>
+        <p>
+          <PageLink to="wallet">
+            <Trans>Back to the wallet</Trans>
+          </PageLink>
+        </p>
       )}
     </Page>
   );

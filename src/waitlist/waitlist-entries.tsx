@@ -14,7 +14,7 @@ import { FormMessage } from '../components/form';
 import { GroupList } from '../components/group-list';
 import { useSubmission } from '../components/use-submission';
 import { useFormats } from '../i18n/use-formats';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
 import { fetchWaitlist, leaveWaitlist, WAITLIST_PREFIX, waitlistKey, type WaitlistEntry } from './waitlist-api';
 
@@ -87,7 +87,7 @@ function WaitlistCard({ entry, onLeft }: { entry: WaitlistEntry; onLeft: () => v
       {standing && (
         <div className="actions">
           {entry.status === 'OFFERED' && entry.reservationId && (
-            <a className="button button--primary" href={`#${pageAddress('waitlist-offer', { reservation: entry.reservationId })}`}>
+            <a className="button button--primary" href={href('waitlist-offer', { reservation: entry.reservationId })}>
               <Trans>Finish your booking</Trans>
             </a>
           )}

@@ -33,3 +33,20 @@ describe('import boundaries', () => {
     expect(await rulesBroken(file, code)).toEqual([]);
   });
 });
+
+describe('page links', () => {
+  const message = 'no-restricted-syntax';
+  it.each([
+    ["const a = <a href=\"#/pages/order\">x</a>;", 'a literal address'],
+    ["const a = <a href={`#/pages/order?id=${id}`}>x</a>;", 'a template address'],
+    ["const a = <a href={`#${pageAddress('order')}`}>x</a>;", 'a `#` glued to an address'],
+    ["window.open(`${location.pathname}#/pages/book-now`);", 'an address inside a longer string'],
+  ])('refuses a hand-built page link: %s (%s)', async (code) => {
+    expect(await rulesBroken('src/routes/probe.tsx', `${code}\n`)).toContain(message);
+  });
+
+  it('accepts PageLink and href()', async () => {
+    const code = "import { PageLink } from '../components/page-link';\nimport { href } from '../navigation/navigator';\nexport const a = <PageLink to=\"order\">x</PageLink>;\nexport const b = <a href={href('order', { id: '1' })}>x</a>;\n";
+    expect(await rulesBroken('src/routes/probe.tsx', code)).toEqual([]);
+  });
+});

@@ -17,7 +17,7 @@ import { DownloadButton } from '../components/download-button';
 import { downloadedFile } from '../api/file-download';
 import { useFormats } from '../i18n/use-formats';
 import { statementKey, statementsKey } from '../api/query-keys';
-import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
+import { EntryList, WalletReadStatus } from '../wallet/wallet-entry';
 import type { PageProps } from '../navigation/routes';
 import { href } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';

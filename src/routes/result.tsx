@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
-import { PaymentReceipt } from '../booking/payment-receipt';
+import { PaymentReceipt } from '../payment/payment-receipt';
 import { AddToCalendar } from '../manage/add-to-calendar';
 import { href } from '../navigation/navigator';
 

@@ -14,7 +14,7 @@ import { Page } from '../components/page';
 import { PageLink } from '../components/page-link';
 import { isIsoDate } from '../domain/time';
 import { transactionsKey } from '../api/query-keys';
-import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
+import { EntryList, WalletReadStatus } from '../wallet/wallet-entry';
 import type { PageProps } from '../navigation/routes';
 import { navigateTo } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';

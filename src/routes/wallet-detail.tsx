@@ -18,7 +18,7 @@ import {
   useSignedHkd,
   WalletReadStatus,
   type TransactionItem,
-} from '../manage/wallet-entry';
+} from '../wallet/wallet-entry';
 import { useFormats } from '../i18n/use-formats';
 import type { PageProps } from '../navigation/routes';
 import { href } from '../navigation/navigator';

@@ -8,7 +8,7 @@ import { paymentKey } from '../api/query-keys';
 import { useSessionUser } from '../session/session-provider';
 import { FieldList } from '../components/field-list';
 import { useFormats } from '../i18n/use-formats';
-import { BookingContext } from './booking-context';
+import { BookingContext } from '../booking/booking-context';
 
 export function PaymentReceipt({ reservation }: { reservation: Reservation }) {
   const { t } = useLingui();

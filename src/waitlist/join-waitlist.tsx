@@ -9,7 +9,8 @@ import { FormMessage, SelectField } from '../components/form';
 import { useSubmission } from '../components/use-submission';
 import { useFormats } from '../i18n/use-formats';
 import { href } from '../navigation/navigator';
-import { joinWaitlist, WAITLIST_PREFIX, WINDOW_TIMES, type WaitlistEntry } from './waitlist-api';
+import { WAITLIST_PREFIX } from '../api/query-keys';
+import { joinWaitlist, WINDOW_TIMES, type WaitlistEntry } from './waitlist-api';
 
 export interface WaitlistRequest {
   venueId: string;

@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { RESERVATION_PREFIX } from '../api/query-keys';
+import { RESERVATION_PREFIX, WAITLIST_PREFIX, waitlistKey } from '../api/query-keys';
 import { invalidate, useApiQuery } from '../api/use-api-query';
 import { useServerToday } from '../api/use-server-today';
 import { FieldList } from '../components/field-list';
@@ -16,7 +16,7 @@ import { useSubmission } from '../components/use-submission';
 import { useFormats } from '../i18n/use-formats';
 import { href } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
-import { fetchWaitlist, leaveWaitlist, WAITLIST_PREFIX, waitlistKey, type WaitlistEntry } from './waitlist-api';
+import { fetchWaitlist, leaveWaitlist, type WaitlistEntry } from './waitlist-api';
 
 const STATUS_LABELS: Record<WaitlistEntry['status'], MessageDescriptor> = {
   WAITING: msg`Waiting`,

@@ -82,7 +82,7 @@ describe("SPEC §4's 'Awaiting Payment'", () => {
 
     // A later visit: nothing of this one kept, in memory or in the tab's storage.
     cleanup();
-    invalidate('');
+    invalidate();
     sessionStorage.clear();
     await openApp('/pages/order');
     await findHeading('My reservations');

@@ -3,9 +3,6 @@
  * the page it was shown on and goes when the guest leaves that page.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiFailure } from '../api/api-error';
-import { FailureReportContext } from '../api/failure-report';
-import { useFailureText } from '../i18n/message-text';
 import { currentHashPath, useHashPath } from '../navigation/hash-location';
 
 export const TOAST_MS = 1500;
@@ -71,19 +68,4 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 export function useToast(): ToastApi {
   return useContext(ToastContext);
-}
-
-/** Shows a page's refused read as a toast: the server's message for 3 s, or 'ERROR' when it gave none (SPEC §7). */
-export function FailureToasts({ children }: { children: ReactNode }) {
-  const toast = useToast();
-  const failureText = useFailureText();
-  const report = useCallback(
-    (error: unknown) =>
-      toast.show(error instanceof ApiFailure && !error.message ? 'ERROR' : failureText(error), {
-        tone: 'error',
-        durationMs: SERVER_ERROR_TOAST_MS,
-      }),
-    [toast, failureText],
-  );
-  return <FailureReportContext.Provider value={report}>{children}</FailureReportContext.Provider>;
 }

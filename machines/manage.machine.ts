@@ -13,8 +13,6 @@ import { MAX_PARTY_SIZE } from '../src/domain/venues';
 import { ERROR_CODES } from '../src/domain/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 
-export type { CallError } from './call-error';
-
 type Schemas = components['schemas'];
 export type Reservation = Schemas['Reservation'];
 export type Timeslot = OfferedTimeslot;

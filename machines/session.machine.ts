@@ -4,8 +4,12 @@
  * Stately visualizer use the same chart. Other tabs learn of a log-in or log-out from the storage
  * event of the token keys and send `session.sync`. The token refresh is timed on the server's clock:
  * the calls' answers bring its offset from the device's (`clockOffsetMs`, src/api/server-clock.ts).
+ *
+ * The chart is the only writer of the stored tokens (`saveSession`, `saveTokens`, `clearSession`): a
+ * page that receives tokens hands them in as an event, and a call refused with a 401 sends
+ * `token.rejected`, so every refresh, scheduled or not, is this chart's one `refreshTokens` at a time.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { serverTime, type ServerTimed } from '../src/api/server-clock';
 import { accessTokenExpiresAt } from '../src/api/token-claims';
 import { callErrorOf, outputOf } from './actor-event';
@@ -28,20 +32,19 @@ export interface Credentials {
   area?: 'user' | 'admin';
 }
 
-export interface LoginResult extends ServerTimed {
+/** A token pair the server handed out (log-in, refresh, password change), and its clock when it did. */
+export interface TokenGrant extends ServerTimed {
   token: string;
   refreshToken: string;
+}
+
+export interface LoginResult extends TokenGrant {
   user: SessionUser;
 }
 
 /** The profile read of a restored session. */
 export interface LoadedProfile extends ServerTimed {
   user: SessionUser;
-}
-
-/** A rotated token pair: when its access token runs out, on the server's clock. */
-export interface RefreshedTokens extends ServerTimed {
-  tokenExpiresAt: number | null;
 }
 
 /** Why the user is (back) on the log-in page; the page shows the matching text. */
@@ -62,10 +65,24 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'login.submit'; credentials: Credentials }
   | { type: 'logout' }
-  | { type: 'session.expired' }
-  | ({ type: 'tokens.refreshed' } & RefreshedTokens)
+  /** A call was refused with the stored access token: renew it (once, however many calls ask). */
+  | { type: 'token.rejected' }
+  /** A new pair for the same user, e.g. from a password change (which logs the other devices out). */
+  | { type: 'tokens.granted'; grant: TokenGrant }
+  /** A session begun outside the log-in form, e.g. by the sign-up e-mail's link. */
+  | { type: 'session.granted'; login: LoginResult }
   | { type: 'session.sync'; signedIn: boolean }
   | { type: 'upcoming.set'; count: number };
+
+/** The log-in a `saveSession` or `storeLogin` records: the log-in call's answer or a granted session. */
+export function loginOf(event: EventObject): LoginResult {
+  return event.type === 'session.granted' ? (event as Extract<SessionEvent, { type: 'session.granted' }>).login : outputOf<LoginResult>(event);
+}
+
+/** The token pair a `saveTokens` or `storeTokenTiming` records: a refresh's answer or a granted pair. */
+export function grantOf(event: EventObject): TokenGrant {
+  return event.type === 'tokens.granted' ? (event as Extract<SessionEvent, { type: 'tokens.granted' }>).grant : outputOf<TokenGrant>(event);
+}
 
 /** Refresh this long before the access token runs out. */
 export const REFRESH_AHEAD_MS = 60_000;
@@ -87,13 +104,17 @@ export const sessionMachine = setup({
     logIn: fromPromise<LoginResult, Credentials>(async () => {
       throw new Error('logIn not provided');
     }),
-    refreshTokens: fromPromise<RefreshedTokens>(async () => {
+    refreshTokens: fromPromise<TokenGrant>(async () => {
       throw new Error('refreshTokens not provided');
     }),
   },
   actions: {
-    /** Keeps the tokens and the user of the log-in's answer under SPEC §3's storage keys. */
+    /** Keeps the tokens and the user of the log-in's answer under SPEC §3's storage keys (`loginOf`). */
     saveSession: () => {},
+    /** Keeps a renewed or granted token pair (`grantOf`). */
+    saveTokens: () => {},
+    /** Keeps the restored profile as the cached user. */
+    cacheProfile: () => {},
     /** Forgets tokens and the cached user. */
     clearSession: () => {},
     storeProfile: assign(({ event }) => {
@@ -102,7 +123,7 @@ export const sessionMachine = setup({
     }),
     clearLoginNotice: assign({ notice: null, errorMessage: null }),
     storeLogin: assign(({ event }) => {
-      const login = outputOf<LoginResult>(event);
+      const login = loginOf(event);
       return { user: login.user, tokenExpiresAt: accessTokenExpiresAt(login.token), clockOffsetMs: login.clockOffsetMs };
     }),
     /** The server's words ('Incorrect E-mail or Password', a rate limit) for the log-in page. */
@@ -114,10 +135,10 @@ export const sessionMachine = setup({
         return event.count;
       },
     }),
-    /** A refresh's new expiry, whether this chart refreshed or the API client did (`tokens.refreshed`). */
+    /** When the new access token runs out, for the next scheduled refresh. */
     storeTokenTiming: assign(({ event }) => {
-      const { tokenExpiresAt, clockOffsetMs } = event.type === 'tokens.refreshed' ? event : outputOf<RefreshedTokens>(event);
-      return { tokenExpiresAt, clockOffsetMs };
+      const grant = grantOf(event);
+      return { tokenExpiresAt: accessTokenExpiresAt(grant.token), clockOffsetMs: grant.clockOffsetMs };
     }),
     forgetUser: assign({ user: null, upcomingCount: 0, tokenExpiresAt: null, notice: 'login-expired' }),
   },
@@ -157,15 +178,31 @@ export const sessionMachine = setup({
         id: 'loadProfile',
         onDone: {
           target: 'loggedIn',
-          actions: 'storeProfile',
+          actions: ['storeProfile', 'cacheProfile'],
         },
         onError: { target: 'loggedOut', actions: 'clearSession' },
       },
-      on: { 'session.expired': { target: 'expired' } },
+      // The stored access token may have run out: the profile's call then asks for a renewal.
+      initial: 'reading',
+      states: {
+        reading: {
+          on: { 'token.rejected': { target: 'refreshing' } },
+        },
+        refreshing: {
+          tags: 'refreshing',
+          invoke: {
+            src: 'refreshTokens',
+            id: 'refreshTokens',
+            onDone: { target: 'reading', actions: ['saveTokens', 'storeTokenTiming'] },
+            onError: { target: '#session.expired' },
+          },
+        },
+      },
     },
     loggedOut: {
       on: {
         'login.submit': { target: 'loggingIn' },
+        'session.granted': { target: 'loggedIn', actions: ['saveSession', 'storeLogin'] },
         'session.sync': { guard: 'signedInElsewhere', target: 'loadingProfile' },
       },
     },
@@ -201,14 +238,17 @@ export const sessionMachine = setup({
       states: {
         active: {
           after: { refreshDelay: 'refreshing' },
+          on: { 'token.rejected': { target: 'refreshing' } },
         },
+        // A 401 met while a refresh is on its way waits for it: `token.rejected` is not taken here.
         refreshing: {
+          tags: 'refreshing',
           invoke: {
             src: 'refreshTokens',
             id: 'refreshTokens',
             onDone: {
               target: 'active',
-              actions: 'storeTokenTiming',
+              actions: ['saveTokens', 'storeTokenTiming'],
             },
             onError: { target: '#session.expired' },
           },
@@ -216,12 +256,13 @@ export const sessionMachine = setup({
       },
       on: {
         logout: { target: 'loggedOut', actions: 'clearSession' },
-        'session.expired': { target: 'expired' },
-        'tokens.refreshed': {
+        'tokens.granted': {
           target: '.active',
           reenter: true,
-          actions: 'storeTokenTiming',
+          actions: ['saveTokens', 'storeTokenTiming'],
         },
+        // Someone else's session on this device gives way to the new one.
+        'session.granted': { target: 'loggedIn', reenter: true, actions: ['saveSession', 'storeLogin'] },
         'session.sync': { guard: 'signedOutElsewhere', target: 'loggedOut', actions: 'clearSession' },
         'upcoming.set': { actions: 'setUpcomingCount' },
       },
@@ -230,6 +271,7 @@ export const sessionMachine = setup({
       entry: ['clearSession', 'forgetUser'],
       on: {
         'login.submit': { target: 'loggingIn' },
+        'session.granted': { target: 'loggedIn', actions: ['saveSession', 'storeLogin'] },
         'session.sync': { guard: 'signedInElsewhere', target: 'loadingProfile' },
       },
     },

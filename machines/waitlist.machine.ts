@@ -109,6 +109,3 @@ export const STATUS_OF_STATE = Object.fromEntries(Object.entries(STATE_OF_STATUS
   string,
   WaitlistStatus
 >;
-
-/** Whether an entry in this status still stands (waiting or holding an offer). */
-export const isLiveWaitlistStatus = (status: WaitlistStatus) => status === 'WAITING' || status === 'OFFERED';

@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { Router, useLocation, useSearch } from 'wouter';
 import { NavBar } from './components/nav-bar';
 import { PageLoader } from './components/page-loader';
+import { FailureToasts } from './components/failure-toasts';
 import { ToastProvider } from './components/toast';
 import { i18n } from './i18n/i18n';
 import { useHashPath, useHashSearch } from './navigation/hash-location';
@@ -46,11 +47,13 @@ export function App() {
     <I18nProvider i18n={i18n}>
       <SessionProvider>
         <ToastProvider>
-          <Router hook={useHashPath} searchHook={useHashSearch}>
-            <BookingBoundary>
-              <Shell />
-            </BookingBoundary>
-          </Router>
+          <FailureToasts>
+            <Router hook={useHashPath} searchHook={useHashSearch}>
+              <BookingBoundary>
+                <Shell />
+              </BookingBoundary>
+            </Router>
+          </FailureToasts>
         </ToastProvider>
       </SessionProvider>
     </I18nProvider>

@@ -23,10 +23,10 @@ export const SESSION_EVENTS = {
   logInRefused: { type: 'xstate.error.actor.logIn', error: apiError('Incorrect E-mail or Password') },
   logOut: { type: 'logout' },
   refreshDue: { type: 'xstate.after.refreshDelay.session.loggedIn.active' },
-  refreshed: { type: 'xstate.done.actor.refreshTokens', output: { tokenExpiresAt: null, clockOffsetMs: 0 } },
+  refreshed: { type: 'xstate.done.actor.refreshTokens', output: { token: 'token', refreshToken: 'refresh', clockOffsetMs: 0 } },
   refreshRefused: { type: 'xstate.error.actor.refreshTokens', error: apiError('Login expired') },
-  expiredOnCall: { type: 'session.expired' },
-  refreshedOnCall: { type: 'tokens.refreshed', tokenExpiresAt: null, clockOffsetMs: 0 },
+  // A call meets a 401: the chart refreshes (the refresh then succeeds or is refused).
+  rejectedOnCall: { type: 'token.rejected' },
   signedInElsewhere: { type: 'session.sync', signedIn: true },
   signedOutElsewhere: { type: 'session.sync', signedIn: false },
 } as const;
@@ -53,11 +53,13 @@ function stepRealizable(before: AnyMachineSnapshot, name: SessionEventName): boo
   // A person acts only while no call is held; the other tab and the server's clock likewise.
   const busy = Object.keys(before.children).some((id) => id !== 'loadUpcomingCount');
   const outcomes: SessionEventName[] = ['profileLoaded', 'loggedIn', 'logInRefused', 'refreshed', 'refreshRefused'];
-  if (!outcomes.includes(name) && name !== 'expiredOnCall' && busy) return false;
-  if (name === 'expiredOnCall') {
+  if (name === 'rejectedOnCall') {
     // While the profile loads (stored tokens that no longer work), or on a later call.
-    return before.matches('loadingProfile') || before.matches({ loggedIn: 'active' });
+    return before.matches({ loadingProfile: 'reading' }) || (before.matches({ loggedIn: 'active' }) && !busy);
   }
+  if (!outcomes.includes(name) && busy) return false;
+  // The profile's call, retried with the renewed token, is no longer held: the page would run ahead of the chart.
+  if (name === 'refreshed' && before.matches('loadingProfile')) return false;
   return true;
 }
 

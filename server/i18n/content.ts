@@ -28,7 +28,9 @@ export function localizeExperience<T extends { name: string; description?: strin
 }
 
 /** A seating area's name and, when given, its description. */
-export const localizeSeatingArea: <T extends { name: string; description?: string }>(i18n: I18n, area: T) => T = localizeExperience;
+export function localizeSeatingArea<T extends { name: string; description?: string }>(i18n: I18n, area: T): T {
+  return localizeExperience(i18n, area);
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Opening hours

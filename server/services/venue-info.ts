@@ -197,8 +197,3 @@ export async function getVenueInfo(db: Db, domain: string, now: Date): Promise<L
     throw err;
   }
 }
-
-/** Forgets one database's cached venues, for whoever changes venue data in this process. */
-export function clearVenueInfoCache(db: Db): void {
-  cache.delete(db);
-}

@@ -1,9 +1,10 @@
 /**
- * The fetch under the typed client: adds the bearer token, enforces the 30 s time-out, and on a 401
- * refreshes once (one refresh shared by every request waiting on it), then retries each request once.
+ * The fetch under the typed client: adds the bearer token, enforces the 30 s time-out, and on a 401 asks
+ * the session to renew the tokens (the session chart refreshes once for every request waiting on it),
+ * then retries each request once. It never writes the tokens itself.
  */
 import type { ServerClock } from './server-clock';
-import type { TokenPair, TokenStore } from './token-store';
+import type { TokenPair, TokenReader } from './token-store';
 
 /** SPEC §7/§9: calls time out after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -16,12 +17,17 @@ export class RequestFailure extends Error {
   }
 }
 
+/** The refresh call refused the refresh token: the session is over ('Login expired'). */
+export class RefreshRefused extends Error {
+  constructor() {
+    super('Login expired');
+  }
+}
+
 export interface AuthFetchOptions {
-  tokens: TokenStore;
-  /** Told when a refresh fails: the session is over ('Login expired'). */
-  onSessionExpired: () => void;
-  /** Told of rotated tokens, e.g. so the session machine can schedule the next refresh. */
-  onTokensRefreshed?: (tokens: TokenPair) => void;
+  tokens: TokenReader;
+  /** Asks the session to renew a rejected access token; resolves whether a fresh one is now stored. */
+  renewSession: () => Promise<boolean>;
   /** Learns the server's time from the Date header of every answer, as it arrives. */
   serverClock?: Pick<ServerClock, 'learn'>;
   baseUrl?: string;
@@ -33,14 +39,13 @@ export interface AuthFetchOptions {
 
 export interface AuthFetch {
   (request: Request): Promise<Response>;
-  /** Rotates the tokens now; joins a refresh already on its way. Resolves false when it failed. */
-  refresh(): Promise<boolean>;
+  /** The refresh call itself, for the session chart: a new pair for the refresh token, stored by the caller. */
+  requestTokens(refreshToken: string): Promise<TokenPair>;
 }
 
 export function createAuthFetch(options: AuthFetchOptions): AuthFetch {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  let refreshing: Promise<boolean> | null = null;
 
   async function send(request: Request): Promise<Response> {
     const controller = new AbortController();
@@ -68,33 +73,17 @@ export function createAuthFetch(options: AuthFetchOptions): AuthFetch {
     return copy;
   }
 
-  async function refresh(): Promise<boolean> {
-    const refreshToken = options.tokens.refreshToken;
-    if (!refreshToken) return false;
-    try {
-      const response = await send(
-        new Request(`${options.baseUrl ?? ''}${REFRESH_PATH}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ refreshToken }),
-        }),
-      );
-      if (!response.ok) return false;
-      const body = (await response.json()) as { data: TokenPair };
-      options.tokens.save(body.data);
-      options.onTokensRefreshed?.(body.data);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** Every 401 arriving while a refresh is on its way waits for that same refresh. */
-  function sharedRefresh(): Promise<boolean> {
-    refreshing ??= refresh().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
+  async function requestTokens(refreshToken: string): Promise<TokenPair> {
+    const response = await send(
+      new Request(`${options.baseUrl ?? ''}${REFRESH_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      }),
+    );
+    if (!response.ok) throw new RefreshRefused();
+    const body = (await response.json()) as { data: TokenPair };
+    return { token: body.data.token, refreshToken: body.data.refreshToken };
   }
 
   const authFetch = async (request: Request): Promise<Response> => {
@@ -104,15 +93,10 @@ export function createAuthFetch(options: AuthFetchOptions): AuthFetch {
     const response = await send(withToken(request, token));
     if (response.status !== 401 || !token || new URL(request.url).pathname === REFRESH_PATH) return response;
 
-    // Another request may have refreshed already while this one was on its way.
-    const current = options.tokens.accessToken;
-    const renewed = current !== token ? true : await sharedRefresh();
-    if (!renewed) {
-      options.tokens.clear();
-      options.onSessionExpired();
-      return response;
-    }
+    // Another request may have had the tokens renewed while this one was on its way.
+    const renewed = options.tokens.accessToken !== token || (await options.renewSession());
+    if (!renewed) return response;
     return send(withToken(original, options.tokens.accessToken));
   };
-  return Object.assign(authFetch, { refresh: sharedRefresh });
+  return Object.assign(authFetch, { requestTokens });
 }

@@ -1,15 +1,12 @@
 /** The typed API client: openapi-fetch over the generated contract, with the auth-aware fetch. */
 import createClient from 'openapi-fetch';
-import { createAuthFetch, type AuthFetchOptions } from './auth-fetch';
+import { createAuthFetch, type AuthFetch, type AuthFetchOptions } from './auth-fetch';
 import type { paths } from './schema';
 
-export type ApiClient = ReturnType<typeof createClient<paths>> & {
-  /** Rotates the tokens ahead of expiry, sharing the refresh that a 401 may have started. */
-  refreshTokens(): Promise<boolean>;
-};
+export type ApiClient = ReturnType<typeof createClient<paths>> & Pick<AuthFetch, 'requestTokens'>;
 
 export function createApiClient(options: AuthFetchOptions): ApiClient {
   const authFetch = createAuthFetch(options);
   const client = createClient<paths>({ baseUrl: options.baseUrl ?? '', fetch: authFetch });
-  return Object.assign(client, { refreshTokens: authFetch.refresh });
+  return Object.assign(client, { requestTokens: authFetch.requestTokens });
 }

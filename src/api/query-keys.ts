@@ -1,16 +1,54 @@
 /**
- * Keys of the account pages' reads (`useApiQuery`/`fetchOnce`). Each starts with the user's id after its
- * kind, so an answer kept for one user is never shown to the next one logging in on the same tab.
+ * The typed keys of the app's reads (src/api/query-cache.ts). A key is its kind, then the parts that pick
+ * the answer; the account reads put the user's id first, so an answer kept for one user is never shown
+ * to the next one logging in on the same tab. A new kind of read adds its parts to `KeyParts`.
  */
+import type { CacheKey } from './query-cache';
 
-/** The logged-in user's profile, per access token, so a new session never sees the last one's answer. */
-export const meKey = (accessToken: string | null) => `me:${accessToken ?? ''}`;
-export const ME_PREFIX = 'me:';
+interface KeyParts {
+  /** The logged-in user's profile, per access token, so a new session never sees the last one's answer. */
+  me: [accessToken: string];
+  reservations: [userId: string];
+  reservation: [userId: string, id: string];
+  waitlist: [userId: string];
+  availability: [venueId: string, experienceId: string, date: string, numberOfGuests: number, seatingAreaId: string];
+  /** Shared with the venue pages, which read the same venue under this key. */
+  venue: [domain: string];
+  wallet: [userId: string];
+  transactions: [userId: string, from: string, to: string, page: number, pageSize: number];
+  /** One payment as the result page reads it (its card's brand and last four). */
+  payment: [userId: string, id: string];
+  /** One transaction (a wallet entry, or a card payment or refund). */
+  transaction: [userId: string, id: string];
+  statements: [userId: string];
+  statement: [userId: string, month: string];
+  /** The staff console's reads, dropped whenever a member of staff logs in or out (`STAFF_PREFIXES`). */
+  staffAccounts: [];
+  staffAudit: [filters: string];
+  staffVenuePolicy: [domain: string];
+  staffReport: [params: string];
+}
 
-export const reservationsKey = (userId: string) => `reservations:${userId}`;
-export const reservationKey = (userId: string, id: string) => `reservation:${userId}:${id}`;
-/** Forgets every kept reservation list and reservation after a change or cancellation. */
-export const RESERVATION_PREFIX = 'reservation';
+export type QueryKind = keyof KeyParts;
+
+/** A full key: `['reservation', userId, id]`. */
+export type QueryKey = { [Kind in QueryKind]: readonly [Kind, ...KeyParts[Kind]] }[QueryKind];
+
+/** A key's beginning, to make every read under it stale: `['reservation']`, `['wallet', userId]`. */
+export type QueryPrefix = readonly [QueryKind, ...(string | number)[]] & CacheKey;
+
+export const meKey = (accessToken: string | null): QueryKey => ['me', accessToken ?? ''];
+export const ME_PREFIX: QueryPrefix = ['me'];
+
+export const reservationsKey = (userId: string): QueryKey => ['reservations', userId];
+export const reservationKey = (userId: string, id: string): QueryKey => ['reservation', userId, id];
+export const waitlistKey = (userId: string): QueryKey => ['waitlist', userId];
+export const WAITLIST_PREFIX: QueryPrefix = ['waitlist'];
+/**
+ * What a change or cancellation makes stale: the lists, each reservation, and the waitlist (a freed
+ * table may have been offered to it).
+ */
+export const RESERVATION_PREFIX: readonly QueryPrefix[] = [['reservations'], ['reservation'], WAITLIST_PREFIX];
 
 export const availabilityKey = (q: {
   venueId: string;
@@ -18,20 +56,30 @@ export const availabilityKey = (q: {
   date: string;
   numberOfGuests: number;
   seatingAreaId: string | null;
-}) => `availability:${q.venueId}:${q.experienceId}:${q.date}:${q.numberOfGuests}:${q.seatingAreaId ?? 'any'}`;
-export const AVAILABILITY_PREFIX = 'availability:';
+}): QueryKey => ['availability', q.venueId, q.experienceId, q.date, q.numberOfGuests, q.seatingAreaId ?? 'any'];
+export const AVAILABILITY_PREFIX: QueryPrefix = ['availability'];
 
-/** Shared with the venue pages, which read the same venue under this key. */
-export const venueKey = (domain: string) => `venue:${domain}`;
+export const venueKey = (domain: string): QueryKey => ['venue', domain];
 
-export const walletKey = (userId: string) => `wallet:${userId}`;
-export const transactionsKey = (userId: string, q: { from?: string; to?: string; page: number; pageSize: number }) =>
-  `transactions:${userId}:${q.from ?? ''}:${q.to ?? ''}:${q.page}:${q.pageSize}`;
-/** One payment as the result page reads it (its card's brand and last four). */
-export const paymentKey = (userId: string, id: string) => `payment:${userId}:${id}`;
-/** One transaction (a wallet entry, or a card payment or refund). */
-export const transactionKey = (userId: string, id: string) => `transaction:${userId}:${id}`;
-export const statementsKey = (userId: string) => `statements:${userId}`;
-export const statementKey = (userId: string, month: string) => `statement:${userId}:${month}`;
+export const walletKey = (userId: string): QueryKey => ['wallet', userId];
+export const transactionsKey = (userId: string, q: { from?: string; to?: string; page: number; pageSize: number }): QueryKey => [
+  'transactions',
+  userId,
+  q.from ?? '',
+  q.to ?? '',
+  q.page,
+  q.pageSize,
+];
+export const paymentKey = (userId: string, id: string): QueryKey => ['payment', userId, id];
+export const transactionKey = (userId: string, id: string): QueryKey => ['transaction', userId, id];
+export const statementsKey = (userId: string): QueryKey => ['statements', userId];
+export const statementKey = (userId: string, month: string): QueryKey => ['statement', userId, month];
 /** The kept reads that money moving (a top-up, a payment, a refund) makes stale: balance, history, statements. */
-export const MONEY_PREFIXES = ['wallet:', 'transactions:', 'transaction:', 'statements:', 'statement:'] as const;
+export const MONEY_PREFIXES: readonly QueryPrefix[] = [['wallet'], ['transactions'], ['transaction'], ['statements'], ['statement']];
+
+export const staffAccountsKey = (): QueryKey => ['staffAccounts'];
+export const staffAuditKey = (filters: object): QueryKey => ['staffAudit', JSON.stringify(filters)];
+export const staffVenuePolicyKey = (domain: string): QueryKey => ['staffVenuePolicy', domain];
+export const staffReportKey = (params: Record<string, string>): QueryKey => ['staffReport', new URLSearchParams(params).toString()];
+/** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
+export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffVenuePolicy'], ['staffReport']];

@@ -21,6 +21,20 @@ export function memoryStore(): KeyValueStore {
   };
 }
 
+/** Reading the stored session: what the API client and the pages may do. */
+export interface TokenReader {
+  readonly accessToken: string | null;
+  readonly refreshToken: string | null;
+  readUser<T>(): T | null;
+}
+
+/** Writing it: the session chart's actions only (src/session/session-actor.ts). */
+export interface TokenWriter {
+  save(tokens: TokenPair): void;
+  saveUser(user: unknown): void;
+  clear(): void;
+}
+
 /** The three storage keys of one session; the staff console keeps its own apart from the guest's. */
 export interface TokenKeys {
   access: string;
@@ -30,7 +44,7 @@ export interface TokenKeys {
 
 export const GUEST_TOKEN_KEYS: TokenKeys = { access: ACCESS_TOKEN_KEY, refresh: REFRESH_TOKEN_KEY, user: USER_INFO_KEY };
 
-export class TokenStore {
+export class TokenStore implements TokenReader, TokenWriter {
   constructor(
     private readonly store: KeyValueStore,
     readonly keys: TokenKeys = GUEST_TOKEN_KEYS,

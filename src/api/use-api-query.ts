@@ -1,42 +1,32 @@
 /**
- * Reads data for a page. Calls with the same key share one request while it is on its way, and its
- * answer is kept for a short while, so remounts (StrictMode, back and forth) do not call twice.
+ * Reads data for a page through the app's one query cache (src/api/query-cache.ts), by a typed key
+ * (src/api/query-keys.ts). A refused read is reported to the shell (`FailureReportContext`), not shown here.
  */
 import { i18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { useEffect, useState } from 'react';
-import { SERVER_ERROR_TOAST_MS, useToast } from '../components/toast';
-import { useFailureText } from '../i18n/message-text';
-import { ApiFailure } from './api-error';
+import { useContext, useEffect, useState } from 'react';
+import { FailureReportContext } from './failure-report';
+import { QueryCache } from './query-cache';
+import type { QueryKey, QueryPrefix } from './query-keys';
 
 const FRESH_MS = 30_000;
-const inFlight = new Map<string, Promise<unknown>>();
-const answers = new Map<string, { at: number; value: unknown }>();
 
 /**
- * Answers are kept per language (the server translates names and messages), so switching languages
- * loads the page's data again in the new one; `invalidate` prefixes still match, the language comes last.
+ * The app's one query cache. Answers are kept per language (the server translates names and messages),
+ * so switching languages loads the page's data again in the new one.
  */
-export function fetchOnce<T>(dataKey: string, load: () => Promise<T>): Promise<T> {
-  const key = `${dataKey}@${i18n.locale}`;
-  const kept = answers.get(key);
-  if (kept && Date.now() - kept.at < FRESH_MS) return Promise.resolve(kept.value as T);
-  let pending = inFlight.get(key) as Promise<T> | undefined;
-  if (!pending) {
-    pending = load()
-      .then((value) => {
-        answers.set(key, { at: Date.now(), value });
-        return value;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
-  }
-  return pending;
+export const queryCache = new QueryCache<QueryKey>({ freshMs: FRESH_MS, scope: () => i18n.locale });
+
+/** A read through the app's cache: one request per key while on its way, its answer kept for 30 s. */
+export function fetchOnce<T>(key: QueryKey, load: () => Promise<T>): Promise<T> {
+  return queryCache.fetch(key, load);
 }
 
-/** Forgets kept answers whose key starts with the prefix, after a change that makes them stale. */
-export function invalidate(prefix: string): void {
-  for (const key of answers.keys()) if (key.startsWith(prefix)) answers.delete(key);
+/** Forgets the kept answers under a key prefix (or each of a list of them); nothing given, every answer. */
+export function invalidate(prefixes?: QueryPrefix | readonly QueryPrefix[]): void {
+  if (!prefixes) queryCache.invalidate();
+  else if (typeof prefixes[0] === 'string') queryCache.invalidate(prefixes as QueryPrefix);
+  else queryCache.invalidate(...(prefixes as readonly QueryPrefix[]));
 }
 
 export type QueryState<T> =
@@ -50,15 +40,16 @@ export type QueryState<T> =
  * function leaves to the page the failures it returns false for.
  */
 export function useApiQuery<T>(
-  key: string | null,
+  key: QueryKey | null,
   load: () => Promise<T>,
   { showError = true }: { showError?: boolean | ((error: unknown) => boolean) } = {},
 ): QueryState<T> & { reload(): void } {
   const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const toast = useToast();
-  const failureText = useFailureText();
+  const report = useContext(FailureReportContext);
   const { i18n: active } = useLingui();
+  // A key is a new array every render: the effect follows what it says.
+  const keyId = key && JSON.stringify(key);
   useEffect(() => {
     if (key === null) return;
     let live = true;
@@ -68,18 +59,15 @@ export function useApiQuery<T>(
       (error: unknown) => {
         if (!live) return;
         setState({ status: 'error', error });
-        if (typeof showError === 'function' ? showError(error) : showError) {
-          const message = error instanceof ApiFailure && !error.message ? 'ERROR' : failureText(error);
-          toast.show(message, { tone: 'error', durationMs: SERVER_ERROR_TOAST_MS });
-        }
+        if (typeof showError === 'function' ? showError(error) : showError) report(error);
       },
     );
     return () => {
       live = false;
     };
-    // `load` is a new function every render; the key says what it loads.
+    // `load` and `key` are new every render; the key's text says what it loads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt, active.locale]);
+  }, [keyId, attempt, active.locale]);
   return {
     ...state,
     reload: () => {

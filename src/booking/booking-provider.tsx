@@ -12,7 +12,7 @@ import { AVAILABILITY_PREFIX, MONEY_PREFIXES, RESERVATION_PREFIX } from '../api/
 import { invalidate } from '../api/use-api-query';
 import { paymentMachine } from '../../machines/payment.machine';
 import { bookingActors, fetchVenue } from './booking-actors';
-import { paymentActors } from './payment-actors';
+import { paymentActors } from '../payment/payment-actors';
 import { BookingContext } from './booking-context';
 import { BOOKING_SNAPSHOT_KEY } from './booking-paths';
 import { BookingRouteSync } from './booking-route-sync';

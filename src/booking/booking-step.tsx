@@ -6,7 +6,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Problem } from '../../machines/booking.machine';
 import { Page } from '../components/page';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import { BookingContext } from './booking-context';
 import { BookingSummary } from './booking-summary';
 import { HoldCountdown } from './hold-countdown';
@@ -35,7 +35,7 @@ export function BookingStep({
         <p>
           <Trans>Choose a venue to start your booking.</Trans>
         </p>
-        <a className="button button--primary" href={`#${pageAddress('book-now')}`}>
+        <a className="button button--primary" href={href('book-now')}>
           <Trans>Book now</Trans>
         </a>
       </Page>

@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { NavLabel, RouteDef } from '../navigation/routes';
-import { goBack, pageAddress } from '../navigation/navigator';
+import { goBack, href, type PageName } from '../navigation/navigator';
 import { SessionContext, useIsLoggedIn, useSessionUser } from '../session/session-provider';
 import { LanguageSwitch } from './language-switch';
 import { CLUB_NAME } from './page';
@@ -14,14 +14,14 @@ export function NavBar({ current }: { current: RouteDef | undefined }) {
   // The wallet and its statements are a club member's: a guest would only be refused there.
   const member = useSessionUser()?.role === 'member';
   const session = SessionContext.useActorRef();
-  const items: { label: NavLabel; text: string; page: string }[] = [
+  const items: { label: NavLabel; text: string; page: PageName }[] = [
     { label: 'home', text: t`Home`, page: 'home' },
     { label: 'membership', text: t`Membership`, page: 'membership' },
     { label: 'press', text: t`Press`, page: 'press' },
     { label: 'book-now', text: t`Book now`, page: 'book-now' },
-    ...(loggedIn ? [{ label: 'reservations' as const, text: t`My reservations`, page: 'order' }] : []),
-    ...(loggedIn && member ? [{ label: 'wallet' as const, text: t`Wallet`, page: 'wallet' }] : []),
-    ...(loggedIn ? [] : [{ label: 'login' as const, text: t`Log in`, page: 'login' }]),
+    ...(loggedIn ? [{ label: 'reservations' as const, text: t`My reservations`, page: 'order' as const }] : []),
+    ...(loggedIn && member ? [{ label: 'wallet' as const, text: t`Wallet`, page: 'wallet' as const }] : []),
+    ...(loggedIn ? [] : [{ label: 'login' as const, text: t`Log in`, page: 'login' as const }]),
   ];
   const isHome = current?.nav === 'home';
 
@@ -33,7 +33,7 @@ export function NavBar({ current }: { current: RouteDef | undefined }) {
             ‹
           </button>
         )}
-        <a className="topbar__brand" href={`#${pageAddress('home')}`}>
+        <a className="topbar__brand" href={href('home')}>
           {CLUB_NAME}
         </a>
         <LanguageSwitch />
@@ -53,7 +53,7 @@ export function NavBar({ current }: { current: RouteDef | undefined }) {
             <li key={item.label}>
               <a
                 className="nav__link"
-                href={`#${pageAddress(item.page)}`}
+                href={href(item.page)}
                 aria-current={current?.nav === item.label ? 'page' : undefined}
                 onClick={() => setOpen(false)}
               >

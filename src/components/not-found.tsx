@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import { Page } from './page';
 
 export function NotFound() {
@@ -7,7 +7,7 @@ export function NotFound() {
   return (
     <Page title={t`Page not found`}>
       <p>
-        <a href={`#${pageAddress('home')}`}>
+        <a href={href('home')}>
           <Trans>Back to Home</Trans>
         </a>
       </p>

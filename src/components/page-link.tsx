@@ -1,11 +1,20 @@
-/** A line with a link to another page of the app, such as the way back to a list. */
-import type { ReactNode } from 'react';
-import { pageAddress, type Query } from '../navigation/navigator';
+/**
+ * A link to a page of the app by name: the one way to write one (a hand-built `#/pages/…` address fails
+ * lint). An unknown page name is a type error; `href()` gives the same address where an `<a>` is needed.
+ */
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { href, type PageName, type QueryOf } from '../navigation/navigator';
 
-export function PageLink({ to, query, children }: { to: string; query?: Query; children: ReactNode }) {
+type PageLinkProps<Name extends PageName> = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: Name;
+  query?: QueryOf<Name>;
+  children: ReactNode;
+};
+
+export function PageLink<Name extends PageName>({ to, query, children, ...anchor }: PageLinkProps<Name>) {
   return (
-    <p>
-      <a href={`#${pageAddress(to, query)}`}>{children}</a>
-    </p>
+    <a {...anchor} href={href(to, query)}>
+      {children}
+    </a>
   );
 }

@@ -2,7 +2,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { components } from '../api/schema';
 import { useFormats } from '../i18n/use-formats';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import { FieldList } from './field-list';
 import { shownStatus, StatusLabel } from './status-label';
 
@@ -25,7 +25,7 @@ export function ReservationCard({ reservation, now }: { reservation: Reservation
           [t`Status`, <StatusLabel status={shownStatus(reservation, now)} />],
         ]}
       />
-      <a href={`#${pageAddress('order', { id: reservation._id })}`} aria-label={t`Details of reservation ${uniqueId}`}>
+      <a href={href('order', { id: reservation._id })} aria-label={t`Details of reservation ${uniqueId}`}>
         <Trans>View details</Trans>
       </a>
     </li>

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { bookingMachine } from '../../machines/booking.machine';
 import { paymentMachine } from '../../machines/payment.machine';
 import { sessionMachine } from '../../machines/session.machine';
+import { href } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 import { inspectRequested, setInspectSwitch, STATECHART_CHANNEL, type ChartMessage, type HelloMessage } from './dev-inspect';
 import { eventName } from './chart-model';
@@ -77,7 +78,7 @@ export default function StatechartPage(_props: PageProps) {
         <button
           type="button"
           className="button"
-          onClick={() => window.open(`${location.pathname}#/pages/book-now`, 'club-app', 'width=430,height=900')}
+          onClick={() => window.open(`${location.pathname}${href('book-now')}`, 'club-app', 'width=430,height=900')}
         >
           Open the app in a new window
         </button>

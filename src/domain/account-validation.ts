@@ -149,6 +149,3 @@ export const changePasswordFormSchema = withConfirmation(
 
 /** The sign-up form: the request's fields and the password's confirmation. */
 export const signUpFormSchema = withConfirmation(signUpSchema.entries, 'password');
-
-export type LoginInput = v.InferInput<typeof loginSchema>;
-export type SignUpInput = v.InferInput<typeof signUpSchema>;

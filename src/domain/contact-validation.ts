@@ -56,6 +56,3 @@ export const contactFormSchema = v.object({
   message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
   locale: v.optional(v.picklist(LOCALES, CONTACT_MESSAGES.localeInvalid), 'en'),
 });
-
-export type ContactFormInput = v.InferInput<typeof contactFormSchema>;
-export type ContactForm = v.InferOutput<typeof contactFormSchema>;

@@ -64,8 +64,3 @@ export const ERROR_CODES = {
   LINK_EXPIRED: 41001,
   LINK_OUTDATED: 40901,
 } as const;
-
-/** The text shown for a completion code that has no text of its own (SPEC §8). */
-export function genericCompletionMessage(code: number): string {
-  return `There was an error when trying to make the reservation. Error code: ${code}`;
-}

@@ -116,9 +116,6 @@ export const guestDetailsSchema = v.object({
   agreements: agreementsSchema,
 });
 
-export type GuestDetailsInput = v.InferInput<typeof guestDetailsSchema>;
-export type GuestDetails = v.InferOutput<typeof guestDetailsSchema>;
-
 /**
  * The completion call's body: as the form, except that a missing mobile number is left to the server,
  * which answers SPEC §8's 10205 ('A mobile number is required ...') rather than a form message.

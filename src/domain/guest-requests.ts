@@ -51,13 +51,6 @@ export interface GuestRequests {
   dietaryNote: string | null;
 }
 
-/** What a guest's profile remembers for the next booking: the needs, not the occasion of one visit. */
-export type DietaryProfile = Pick<GuestRequests, 'dietaryNeeds' | 'dietaryNote'>;
-
-/** Whether a booking has anything to echo (review step, reservation page, e-mail). */
-export const hasRequests = (r: Partial<GuestRequests>) =>
-  Boolean(r.occasion || r.occasionNote || r.dietaryNeeds?.length || r.dietaryNote);
-
 /** The occasion in words with its note: 'Birthday (my mother's 70th)'; null when none. */
 export function occasionText(r: Partial<GuestRequests>, label: (occasion: Occasion) => string): string | null {
   const name = r.occasion ? label(r.occasion) : null;

@@ -15,9 +15,11 @@ type Manage = ReturnType<typeof useManageReservation>;
 
 export function BackToList() {
   return (
-    <PageLink to="order">
-      <Trans>Back to my reservations</Trans>
-    </PageLink>
+    <p>
+      <PageLink to="order">
+        <Trans>Back to my reservations</Trans>
+      </PageLink>
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * The route table of SPEC §2: every page by name, its address, how it loads (lazily), which navigation
- * label covers it, and whether it needs a logged-in user.
+ * label covers it, and whether it needs a logged-in user. `PageName` is read off this table, so a page
+ * added here can be linked to at once, and a link to a page not here is a type error.
  */
 import type { ComponentType } from 'react';
 
@@ -11,8 +12,8 @@ export interface PageProps {
   query: Record<string, string>;
 }
 
-export interface RouteDef {
-  name: string;
+export interface RouteDef<Name extends string = string> {
+  name: Name;
   path: string;
   load: () => Promise<{ default: ComponentType<PageProps> }>;
   nav?: NavLabel;
@@ -29,7 +30,12 @@ const page = (name: string) => `/pages/${name}`;
 const staffRoute = <const Name extends string>(name: Name, load: RouteDef['load']) =>
   ({ name: `staff-${name}` as const, path: page(`staff/${name}`), load, area: 'staff' as const }) satisfies RouteDef;
 
-export const ROUTES: readonly RouteDef[] = [
+/** The table's names become `PageName`; the declared result keeps the pages' modules out of its type. */
+function routeTable<const Name extends string>(routes: readonly RouteDef<Name>[]): readonly RouteDef<Name>[] {
+  return routes;
+}
+
+const ROUTE_TABLE = routeTable([
   { name: 'index', path: '/', load: () => import('../routes/home'), nav: 'home' },
   { name: 'index', path: page('index'), load: () => import('../routes/home'), nav: 'home' },
   { name: 'home', path: page('home'), load: () => import('../routes/home'), nav: 'home' },
@@ -74,14 +80,19 @@ export const ROUTES: readonly RouteDef[] = [
   staffRoute('reports', () => import('../routes/staff/reports')),
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.
   ...(import.meta.env.DEV
-    ? [{ name: 'dev-statechart', path: '/dev/statechart', load: () => import('../dev/statechart-page') }]
+    ? [{ name: 'dev-statechart' as const, path: '/dev/statechart', load: () => import('../dev/statechart-page') }]
     : []),
-];
+]);
 
-export function routeByName(name: string): RouteDef | undefined {
+/** Every page's name, as the route table lists it. */
+export type PageName = (typeof ROUTE_TABLE)[number]['name'];
+
+export const ROUTES: readonly RouteDef<PageName>[] = ROUTE_TABLE;
+
+export function routeByName(name: PageName): RouteDef<PageName> | undefined {
   return ROUTES.find((r) => r.name === name && r.path !== '/');
 }
 
-export function routeByPath(path: string): RouteDef | undefined {
+export function routeByPath(path: string): RouteDef<PageName> | undefined {
   return ROUTES.find((r) => r.path === path);
 }

@@ -7,7 +7,7 @@ import { VenueCard } from '../components/venue-card';
 import { CLUB_PHONE, telHref } from '../content/club';
 import { VENUES, type VenueDomain } from '../domain/venues';
 import type { PageProps } from '../navigation/routes';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 
 /** One line per venue on what can be booked online (SPEC §9's hours and party sizes). */
 const BOOKING_NOTES: Record<VenueDomain, MessageDescriptor> = {
@@ -27,7 +27,7 @@ export default function BookNowPage(_props: PageProps) {
             <p>{i18n._(BOOKING_NOTES[venue.domain])}</p>
             <a
               className="button button--primary button--block"
-              href={`#${pageAddress('book', { domain: venue.domain })}`}
+              href={href('book', { domain: venue.domain })}
             >
               <Trans>Book at {venue.title}</Trans>
             </a>

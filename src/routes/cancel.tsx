@@ -13,7 +13,7 @@ import { ReservationDetails } from '../manage/reservation-details';
 import { BackToList, loadedReservation, ReservationPending } from '../manage/reservation-states';
 import { useManageReservation } from '../manage/use-manage-reservation';
 import type { PageProps } from '../navigation/routes';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 
 export default function CancelPage({ query }: PageProps) {
   const { t } = useLingui();
@@ -70,7 +70,7 @@ function CancelReservation({ id }: { id: string }) {
         reservation={reservation}
         now={now}
         keep={
-          <a className="button" href={`#${pageAddress('order', { id: reservation._id })}`}>
+          <a className="button" href={href('order', { id: reservation._id })}>
             <Trans>Keep my reservation</Trans>
           </a>
         }

@@ -3,8 +3,9 @@
  * this one a fresh token pair, which replaces the stored one.
  */
 import { useLingui } from '@lingui/react/macro';
-import { api, tokens, tokenTiming } from '../api/api';
+import { api } from '../api/api';
 import { unwrap } from '../api/api-error';
+import { serverClock } from '../api/server-clock';
 import { FormMessage, SubmitButton, useForm } from '../components/form';
 import { Page } from '../components/page';
 import { PasswordField } from '../components/password-field';
@@ -28,9 +29,11 @@ export default function ChangePasswordPage(_props: PageProps) {
 
   const submit = submission.onSubmit(form.validate, async ({ oldPassword, newPassword }) => {
     const { data } = await unwrap(api.POST('/user/user/change-password', { body: { oldPassword, newPassword } }));
-    tokens.save(data);
-    // The session schedules its next refresh from the new token's expiry.
-    session.send({ type: 'tokens.refreshed', ...tokenTiming(data.token) });
+    // The session stores the new pair and schedules its next refresh from the new token's expiry.
+    session.send({
+      type: 'tokens.granted',
+      grant: { token: data.token, refreshToken: data.refreshToken, clockOffsetMs: serverClock.offsetMs },
+    });
     for (const name of FIELDS) form.set(name, '');
     return t`Your password has been changed.`;
   });

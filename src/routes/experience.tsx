@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { PageProps } from '../navigation/routes';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
-import { PaymentPolicyLine } from '../booking/payment-policy-line';
+import { PaymentPolicyLine } from '../payment/payment-policy-line';
 import { useStartFromQuery } from '../booking/use-start-from-query';
 
 export default function ExperiencePage({ query }: PageProps) {

@@ -10,7 +10,7 @@ import { Page } from '../components/page';
 import { useSubmission } from '../components/use-submission';
 import { useMessageText } from '../i18n/message-text';
 import { initiatePasswordResetSchema } from '../domain/account-validation';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 
 export default function ForgotPasswordPage({ query }: PageProps) {
@@ -37,7 +37,7 @@ export default function ForgotPasswordPage({ query }: PageProps) {
         <SubmitButton label={t`Send reset link`} busyLabel={t`Sending…`} busy={submission.sending} />
       </form>
       <div className="actions">
-        <a href={`#${staff ? pageAddress('staff-login') : pageAddress('login')}`}>
+        <a href={staff ? href('staff-login') : href('login')}>
           <Trans>Back to log in</Trans>
         </a>
       </div>

@@ -9,7 +9,7 @@ import { VenueCard } from '../components/venue-card';
 import { CLUB_ADDRESS_LINES, CLUB_PHONE, CONCIERGE_EMAIL, telHref } from '../content/club';
 import { VENUES } from '../domain/venues';
 import type { PageProps } from '../navigation/routes';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 
 export default function HomePage(_props: PageProps) {
   const { t } = useLingui();
@@ -25,16 +25,18 @@ export default function HomePage(_props: PageProps) {
           {VENUES.map((venue) => (
             <VenueCard key={venue.domain} venue={venue} level={3} picture="lazy">
               <p>
-                <a href={`#${pageAddress('venue-detail', { domain: venue.domain })}`}>
+                <a href={href('venue-detail', { domain: venue.domain })}>
                   <Trans>Discover {venue.title}</Trans>
                 </a>
               </p>
             </VenueCard>
           ))}
         </div>
-        <PageLink to="venue">
-          <Trans>All venues, hours and menus</Trans>
-        </PageLink>
+        <p>
+          <PageLink to="venue">
+            <Trans>All venues, hours and menus</Trans>
+          </PageLink>
+        </p>
       </Section>
 
       {/* Side by side on a wide screen. */}
@@ -47,13 +49,13 @@ export default function HomePage(_props: PageProps) {
             </Trans>
           </p>
           <div className="actions">
-            <a className="button button--primary" href={`#${pageAddress('book-now')}`}>
+            <a className="button button--primary" href={href('book-now')}>
               <Trans>Book now</Trans>
             </a>
-            <a className="button" href={`#${pageAddress('membership')}`}>
+            <a className="button" href={href('membership')}>
               <Trans>Membership</Trans>
             </a>
-            <a className="button" href={`#${pageAddress('press')}`}>
+            <a className="button" href={href('press')}>
               <Trans>Press</Trans>
             </a>
           </div>

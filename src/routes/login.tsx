@@ -5,8 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, tokens } from '../api/api';
+import { api } from '../api/api';
 import { unwrap } from '../api/api-error';
+import { serverClock } from '../api/server-clock';
 import { EmailConfirmed } from '../components/email-confirmed';
 import { FormMessage, SubmitButton, TextField, useForm } from '../components/form';
 import { Page } from '../components/page';
@@ -14,9 +15,10 @@ import { PasswordField } from '../components/password-field';
 import { useFailureText, useMessageText } from '../i18n/message-text';
 import { loginSchema } from '../domain/account-validation';
 import { navigateHash } from '../navigation/hash-location';
-import { pageAddress, redirectTo } from '../navigation/navigator';
+import { href, pageAddress, redirectTo } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 import { SessionContext } from '../session/session-provider';
+import { sessionUserOf } from '../session/session-user';
 
 /** Where to go after log-in: the page that sent the user here if it is one of ours, else Home. */
 function afterLoginAddress(query: Record<string, string>): string {
@@ -62,16 +64,17 @@ function GuestLoginPage({ query }: PageProps) {
     setVerify({ status: 'verifying' });
     unwrap(api.POST('/user/user/verify-email', { body: { token: verifyToken } })).then(
       ({ data }) => {
-        // Someone else logged in on this device gives way to the new account.
-        if (session.getSnapshot().matches('loggedIn')) session.send({ type: 'logout' });
-        tokens.save(data);
-        tokens.saveUser(data.user);
-        session.send({ type: 'session.sync', signedIn: true });
+        // The session stores the new account's tokens (someone else logged in here gives way to it).
+        const { token, refreshToken, user } = data;
+        session.send({
+          type: 'session.granted',
+          login: { token, refreshToken, user: sessionUserOf(user), clockOffsetMs: serverClock.offsetMs },
+        });
         setVerify({ status: 'verified' });
       },
       (error: unknown) => setVerify({ status: 'failed', message: failureText(error) }),
     );
-  }, [verifyToken, session, translate]);
+  }, [verifyToken, session, failureText]);
 
   const target = afterLoginAddress(query);
   const waitingForVerify = verify.status === 'verifying';
@@ -118,10 +121,10 @@ function GuestLoginPage({ query }: PageProps) {
         />
       </form>
       <div className="actions">
-        <a href={`#${pageAddress('forgot-password')}`}>
+        <a href={href('forgot-password')}>
           <Trans>Forgot password?</Trans>
         </a>
-        <a href={`#${pageAddress('sign-up')}`}>
+        <a href={href('sign-up')}>
           <Trans>No account yet? Sign up</Trans>
         </a>
       </div>

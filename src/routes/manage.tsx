@@ -192,6 +192,7 @@ function useReconfirmation(holder: LinkHolder, loaded: Reservation, auto: boolea
   useEffect(() => {
     if (asked) run();
     // Once, on opening: a later render must not confirm again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asked]);
   // The reservation as shown: with the reconfirmation just recorded (a later change's answer carries it itself).
   const reservation = state.reservation && !loaded.reconfirmedAt ? { ...loaded, reconfirmedAt: state.reservation.reconfirmedAt } : null;

@@ -17,9 +17,9 @@ import { DownloadButton } from '../components/download-button';
 import { downloadedFile } from '../api/file-download';
 import { useFormats } from '../i18n/use-formats';
 import { statementKey, statementsKey } from '../api/query-keys';
-import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
+import { EntryList, WalletReadStatus } from '../wallet/wallet-entry';
 import type { PageProps } from '../navigation/routes';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
 
 type StatementSummary = components['schemas']['StatementSummary'];
@@ -34,7 +34,9 @@ export default function MonthlyStatementsPage({ query }: PageProps) {
 
 function BackLink({ to }: { to: 'wallet' | 'monthly-statements' }) {
   return (
-    <PageLink to={to}>{to === 'wallet' ? <Trans>Back to the wallet</Trans> : <Trans>All statements</Trans>}</PageLink>
+    <p>
+      <PageLink to={to}>{to === 'wallet' ? <Trans>Back to the wallet</Trans> : <Trans>All statements</Trans>}</PageLink>
+    </p>
   );
 }
 
@@ -76,7 +78,7 @@ function StatementCard({ statement }: { statement: StatementSummary }) {
         closing={statement.closingBalance}
       />
       <p>
-        <a href={`#${pageAddress('monthly-statements', { month: statement.month })}`}>
+        <a href={href('monthly-statements', { month: statement.month })}>
           <Trans>View the entries of {name}</Trans>
         </a>
       </p>

@@ -24,7 +24,7 @@ import { BackToList, loadedReservation, ReservationPending } from '../manage/res
 import { useManageReservation } from '../manage/use-manage-reservation';
 import type { PageProps } from '../navigation/routes';
 import { WaitlistEntries } from '../waitlist/waitlist-entries';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
 import { useOlderReservations, type OlderReservations } from '../reservations/use-older-reservations';
 
@@ -41,6 +41,7 @@ function OrderList() {
   const list = useApiQuery(reservationsKey(userId), fetchReservationList);
   const older = useOlderReservations(list.status === 'ready' ? list.data : undefined);
   // One "now" per answer, so every card and group agrees on what has passed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const now = useMemo(() => serverClock.now(), [list.status]);
   const groups = list.status === 'ready' ? groupReservations([...list.data.data, ...older.data], now) : null;
 
@@ -63,7 +64,7 @@ function OrderList() {
         </>
       )}
       <div className="actions">
-        <a className="button button--primary" href={`#${pageAddress('book-now')}`}>
+        <a className="button button--primary" href={href('book-now')}>
           <Trans>Book a table</Trans>
         </a>
       </div>
@@ -138,7 +139,7 @@ function OrderDetail({ id }: { id: string }) {
             <button type="button" className="button button--primary" onClick={() => send({ type: 'change.start' })}>
               <Trans>Change</Trans>
             </button>
-            <a className="button" href={`#${pageAddress('cancel', { id: reservation._id })}`}>
+            <a className="button" href={href('cancel', { id: reservation._id })}>
               <Trans>Cancel</Trans>
             </a>
           </div>

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { paymentMachine } from '../../machines/payment.machine';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
-import { PaymentPanel } from '../booking/payment-panel';
+import { PaymentPanel } from '../payment/payment-panel';
 import { PriceBreakdown } from '../booking/price-breakdown';
 import { FieldList } from '../components/field-list';
 import { shownStatus, StatusLabel } from '../components/status-label';

@@ -7,7 +7,7 @@ import { FormMessage } from '../components/form';
 import { Page } from '../components/page';
 import { MENU_URL_PREFIX } from '../domain/venues';
 import type { PageProps } from '../navigation/routes';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 
 // The server's own rule for menu file names (server/routes/public), so nothing else gets through.
 const MENU_FILE_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.pdf$/;
@@ -43,7 +43,7 @@ export default function PreviewPage({ query }: PageProps) {
           }
         />
         <p>
-          <a href={`#${pageAddress('venue')}`}>
+          <a href={href('venue')}>
             <Trans>See our venues and their menus</Trans>
           </a>
         </p>

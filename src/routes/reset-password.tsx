@@ -11,20 +11,20 @@ import { PasswordField } from '../components/password-field';
 import { useSubmission } from '../components/use-submission';
 import { useMessageText } from '../i18n/message-text';
 import { resetPasswordFormSchema } from '../domain/account-validation';
-import { navigateTo, pageAddress } from '../navigation/navigator';
+import { href, navigateTo } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 
 export default function ResetPasswordPage({ query }: PageProps) {
   const { t } = useLingui();
   const translate = useMessageText();
   const staff = query.area === 'admin';
-  const areaQuery = staff ? { area: 'admin' } : {};
+  const areaQuery = staff ? ({ area: 'admin' } as const) : {};
   const token = query.token;
   const form = useForm(resetPasswordFormSchema, { password: '', confirmPassword: '' }, translate);
   const submission = useSubmission();
   const { outcome } = submission;
   const requestNewLink = (
-    <a href={`#${pageAddress('forgot-password', areaQuery)}`}>
+    <a href={href('forgot-password', areaQuery)}>
       <Trans>Request a new link</Trans>
     </a>
   );

@@ -2,9 +2,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
-import { PaymentReceipt } from '../booking/payment-receipt';
+import { PaymentReceipt } from '../payment/payment-receipt';
 import { AddToCalendar } from '../manage/add-to-calendar';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 
 export default function ResultPage() {
   const { t } = useLingui();
@@ -27,7 +27,7 @@ export default function ResultPage() {
       </p>
       <PaymentReceipt reservation={reservation} />
       <div className="actions">
-        <a className="button button--primary" href={`#${pageAddress('order', { id: reservation._id })}`}>
+        <a className="button button--primary" href={href('order', { id: reservation._id })}>
           <Trans>View reservation</Trans>
         </a>
         <AddToCalendar reservationId={reservation._id} reference={reference} />

@@ -12,7 +12,7 @@ import { useSubmission } from '../components/use-submission';
 import { useMessageText } from '../i18n/message-text';
 import { signUpFormSchema } from '../domain/account-validation';
 import { DEFAULT_LOCALE, isLocale } from '../domain/locales';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 
 const INITIAL = {
@@ -51,7 +51,7 @@ export default function SignUpPage(_props: PageProps) {
           <Trans>Open the link in the e-mail to confirm your address; it logs you in.</Trans>
         </p>
         <div className="actions">
-          <a className="button button--block" href={`#${pageAddress('login')}`}>
+          <a className="button button--block" href={href('login')}>
             <Trans>Back to log in</Trans>
           </a>
         </div>
@@ -89,7 +89,7 @@ export default function SignUpPage(_props: PageProps) {
         <SubmitButton label={t`Sign up`} busyLabel={t`Sending…`} busy={submission.sending} />
       </form>
       <div className="actions">
-        <a href={`#${pageAddress('login')}`}>
+        <a href={href('login')}>
           <Trans>Already have an account? Log in</Trans>
         </a>
       </div>

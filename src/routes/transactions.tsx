@@ -14,7 +14,7 @@ import { Page } from '../components/page';
 import { PageLink } from '../components/page-link';
 import { isIsoDate } from '../domain/time';
 import { transactionsKey } from '../api/query-keys';
-import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
+import { EntryList, WalletReadStatus } from '../wallet/wallet-entry';
 import type { PageProps } from '../navigation/routes';
 import { navigateTo } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
@@ -86,13 +86,17 @@ export default function TransactionsPage({ query }: PageProps) {
         </>
       )}
       {guest ? (
-        <PageLink to="order">
-          <Trans>Back to my reservations</Trans>
-        </PageLink>
+        <p>
+          <PageLink to="order">
+            <Trans>Back to my reservations</Trans>
+          </PageLink>
+        </p>
       ) : (
-        <PageLink to="wallet">
-          <Trans>Back to the wallet</Trans>
-        </PageLink>
+        <p>
+          <PageLink to="wallet">
+            <Trans>Back to the wallet</Trans>
+          </PageLink>
+        </p>
       )}
     </Page>
   );

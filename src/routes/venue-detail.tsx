@@ -21,7 +21,7 @@ import { venueKey } from '../api/query-keys';
 import { venueText } from '../content/venue-texts';
 import { MAX_PARTY_SIZE, venueByDomain, type Venue } from '../domain/venues';
 import type { PageProps } from '../navigation/routes';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 
 type VenueInfo = components['schemas']['VenueDetail'];
 
@@ -38,9 +38,11 @@ function VenueProblem({ problem }: { problem: 'missing' | 'unknown' }) {
       <FormMessage
         error={problem === 'missing' ? t`Venue domain is required` : t`The venue information does not exist`}
       />
-      <PageLink to="venue">
-        <Trans>See all our venues</Trans>
-      </PageLink>
+      <p>
+        <PageLink to="venue">
+          <Trans>See all our venues</Trans>
+        </PageLink>
+      </p>
     </Page>
   );
 }
@@ -75,7 +77,7 @@ function VenueDetail({ domain }: { domain: string }) {
           {local && <p>{venueText(i18n, local.introduction)}</p>}
 
           <div className="actions">
-            <a className="button button--primary" href={`#${pageAddress('book', { domain })}`}>
+            <a className="button button--primary" href={href('book', { domain })}>
               <Trans>Book a table</Trans>
             </a>
           </div>
@@ -167,7 +169,7 @@ function Menus({ venueTitle, menus }: { venueTitle: string; menus: VenueInfo['pd
             <li key={menu.file.url} className="card">
               <p className="card__title">{menu.name}</p>
               <p className="card__meta">
-                <a href={`#${pageAddress('preview', { url: menu.file.url, title: `${venueTitle} – ${menu.name}` })}`}>
+                <a href={href('preview', { url: menu.file.url, title: `${venueTitle} – ${menu.name}` })}>
                   {t`View ${menu.name}`}
                 </a>
                 {' · '}

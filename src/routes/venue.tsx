@@ -5,7 +5,7 @@ import { VenueCard } from '../components/venue-card';
 import { venueText } from '../content/venue-texts';
 import { VENUES } from '../domain/venues';
 import type { PageProps } from '../navigation/routes';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 
 export default function VenuePage(_props: PageProps) {
   const { t, i18n } = useLingui();
@@ -21,7 +21,7 @@ export default function VenuePage(_props: PageProps) {
             <p className="muted">{venue.address}</p>
             <p>{firstSentence(venueText(i18n, venue.introduction))}</p>
             <div className="actions">
-              <a className="button" href={`#${pageAddress('venue-detail', { domain: venue.domain })}`}>
+              <a className="button" href={href('venue-detail', { domain: venue.domain })}>
                 <Trans>Hours and menus for {venue.title}</Trans>
               </a>
             </div>

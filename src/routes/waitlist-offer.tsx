@@ -60,9 +60,11 @@ export default function WaitlistOfferPage({ query }: PageProps) {
           <p role="status">
             <Trans>This offer has ended: the table is no longer held for you.</Trans>
           </p>
-          <PageLink to="order">
-            <Trans>Back to my reservations</Trans>
-          </PageLink>
+          <p>
+            <PageLink to="order">
+              <Trans>Back to my reservations</Trans>
+            </PageLink>
+          </p>
         </>
       )}
     </Page>

@@ -18,10 +18,10 @@ import {
   useSignedHkd,
   WalletReadStatus,
   type TransactionItem,
-} from '../manage/wallet-entry';
+} from '../wallet/wallet-entry';
 import { useFormats } from '../i18n/use-formats';
 import type { PageProps } from '../navigation/routes';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
 
 export default function WalletDetailPage({ query }: PageProps) {
@@ -31,9 +31,11 @@ export default function WalletDetailPage({ query }: PageProps) {
 
 function BackToWallet() {
   return (
-    <PageLink to="wallet">
-      <Trans>Back to the wallet</Trans>
-    </PageLink>
+    <p>
+      <PageLink to="wallet">
+        <Trans>Back to the wallet</Trans>
+      </PageLink>
+    </p>
   );
 }
 
@@ -73,9 +75,11 @@ function EntryDetail({ id }: { id: string }) {
       <WalletReadStatus read={entry} loading={<Trans>Loading the entry…</Trans>} />
       {ready && <EntryFields entry={ready} title={title(ready)} />}
       {ready?.source === 'CARD' ? (
-        <PageLink to="transactions">
-          <Trans>Back to transactions</Trans>
-        </PageLink>
+        <p>
+          <PageLink to="transactions">
+            <Trans>Back to transactions</Trans>
+          </PageLink>
+        </p>
       ) : (
         <BackToWallet />
       )}
@@ -114,7 +118,7 @@ function EntryFields({ entry, title }: { entry: TransactionItem; title: string }
           entry.reservationId
             ? [
                 t`Reservation`,
-                <a href={`#${pageAddress('order', { id: entry.reservationId })}`}>
+                <a href={href('order', { id: entry.reservationId })}>
                   <Trans>View the reservation</Trans>
                 </a>,
               ]

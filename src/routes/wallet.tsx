@@ -11,10 +11,10 @@ import { Page } from '../components/page';
 import { Section } from '../components/section';
 import { useFormats } from '../i18n/use-formats';
 import { MONEY_PREFIXES, walletKey } from '../api/query-keys';
-import { EntryList, WalletReadStatus } from '../manage/wallet-entry';
-import { WalletTopUp } from '../manage/wallet-top-up';
+import { EntryList, WalletReadStatus } from '../wallet/wallet-entry';
+import { WalletTopUp } from '../wallet/wallet-top-up';
 import type { PageProps } from '../navigation/routes';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
 
 export default function WalletPage(_props: PageProps) {
@@ -59,10 +59,10 @@ export default function WalletPage(_props: PageProps) {
             )}
           </Section>
           <div className="actions">
-            <a className="button" href={`#${pageAddress('transactions')}`}>
+            <a className="button" href={href('transactions')}>
               <Trans>Transactions</Trans>
             </a>
-            <a className="button" href={`#${pageAddress('monthly-statements')}`}>
+            <a className="button" href={href('monthly-statements')}>
               <Trans>Monthly statements</Trans>
             </a>
           </div>

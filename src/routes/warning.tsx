@@ -4,7 +4,7 @@ import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
 import { useProblemText } from '../booking/problem-text';
 import { MAX_PARTY_SIZE } from '../domain/venues';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 
 function Contact({ phone, email }: { phone: string; email: string }) {
   return (
@@ -77,7 +77,7 @@ export default function WarningPage() {
           <p>
             <Trans>This experience is reserved for Club members.</Trans>
           </p>
-          <a className="button button--block" href={`#${pageAddress('membership')}`}>
+          <a className="button button--block" href={href('membership')}>
             <Trans>About membership</Trans>
           </a>
         </>
@@ -98,7 +98,7 @@ export default function WarningPage() {
         </p>
       )}
       {warning.kind !== 'party-too-large' && warning.kind !== 'members-only' && (
-        <a className="button button--block" href={`#${pageAddress('order')}`}>
+        <a className="button button--block" href={href('order')}>
           <Trans>View my reservations</Trans>
         </a>
       )}

@@ -6,21 +6,31 @@
  */
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { RefreshedTokens, SessionEvent, sessionMachine } from '../../machines/session.machine';
-import { sessionSignals, tokens } from '../api/session-store';
+import type { SessionContext as ChartContext, SessionEvent, sessionMachine } from '../../machines/session.machine';
+import { setSessionRenewer, tokens } from '../api/session-store';
 import { ACCESS_TOKEN_KEY } from '../api/token-store';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
+/** The chart's top-level states. */
+type SessionState = Parameters<SessionSnapshot['matches']>[0];
 
-/** What the chart says before it has loaded: logged out, or still checking a stored session. */
-function placeholder(state: 'loggedOut' | 'checking'): SessionSnapshot {
-  return {
-    value: state,
-    context: { user: null, upcomingCount: 0, tokenExpiresAt: null, clockOffsetMs: 0, notice: null, errorMessage: null },
-    matches: (value: unknown) => value === state,
-  } as unknown as SessionSnapshot;
+/** What components read of the session: which state it is in, and what it knows. */
+export interface SessionView {
+  matches(state: SessionState): boolean;
+  context: Pick<ChartContext, 'user' | 'upcomingCount' | 'notice' | 'errorMessage'>;
 }
+
+const viewOf = (snapshot: SessionSnapshot): SessionView => ({
+  matches: (state) => snapshot.matches(state),
+  context: snapshot.context,
+});
+
+/** Before the chart has loaded: logged out, or a stored session still to be checked. */
+const beforeLoad = (state: 'loggedOut' | 'checking'): SessionView => ({
+  matches: (value) => value === state,
+  context: { user: null, upcomingCount: 0, notice: null, errorMessage: null },
+});
 
 /** A stable stand-in for the session actor that loads the real one on first need. */
 class LazySession {
@@ -28,9 +38,10 @@ class LazySession {
   private loading: Promise<void> | null = null;
   private queued: SessionEvent[] = [];
   private listeners = new Set<() => void>();
-  private snapshot: SessionSnapshot = tokens.accessToken ? placeholder('checking') : placeholder('loggedOut');
+  private renew: ((actor: SessionActor) => Promise<boolean>) | null = null;
+  private view: SessionView = beforeLoad(tokens.accessToken ? 'checking' : 'loggedOut');
 
-  getSnapshot = (): SessionSnapshot => this.snapshot;
+  getSnapshot = (): SessionView => this.view;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -45,12 +56,19 @@ class LazySession {
     }
   };
 
+  /** A call met a 401: the chart renews the tokens (loaded first if need be). */
+  renewTokens = async (): Promise<boolean> => {
+    await this.load();
+    return this.renew!(this.actor!);
+  };
+
   load(): Promise<void> {
-    this.loading ??= import('./session-actor').then(({ startSessionActor }) => {
+    this.loading ??= Promise.all([import('./session-actor'), import('./session-renewal')]).then(([{ startSessionActor }, { renewThroughSession }]) => {
       const actor = startSessionActor();
       this.actor = actor;
+      this.renew = renewThroughSession;
       const update = () => {
-        this.snapshot = actor.getSnapshot();
+        this.view = viewOf(actor.getSnapshot());
         this.listeners.forEach((l) => l());
       };
       actor.subscribe(update);
@@ -71,7 +89,7 @@ function useHandle(): LazySession {
 
 /** The same two reads the chart's own actor context offers, over the lazy handle. */
 export const SessionContext = {
-  useSelector<T>(selector: (snapshot: SessionSnapshot) => T): T {
+  useSelector<T>(selector: (view: SessionView) => T): T {
     const handle = useHandle();
     return useSyncExternalStore(handle.subscribe, () => selector(handle.getSnapshot()));
   },
@@ -80,26 +98,21 @@ export const SessionContext = {
   },
 };
 
-/** Forwards outside happenings to the session. */
+/** Forwards outside happenings to the session, and lets the API client ask it to renew tokens. */
 function SessionSignals({ session }: { session: LazySession }) {
   useEffect(() => {
     // A stored session is restored at once; otherwise the chart waits for the first need.
     if (tokens.accessToken) void session.load();
-    const onExpired = () => session.send({ type: 'session.expired' });
-    const onRefreshed = (event: Event) =>
-      session.send({ type: 'tokens.refreshed', ...(event as CustomEvent<RefreshedTokens>).detail });
+    setSessionRenewer(session.renewTokens);
     // localStorage's storage event fires in the other tabs only: exactly the ones to tell.
     const onStorage = (event: StorageEvent) => {
       if (event.key === ACCESS_TOKEN_KEY || event.key === null) {
         session.send({ type: 'session.sync', signedIn: tokens.accessToken !== null });
       }
     };
-    sessionSignals.addEventListener('expired', onExpired);
-    sessionSignals.addEventListener('refreshed', onRefreshed);
     addEventListener('storage', onStorage);
     return () => {
-      sessionSignals.removeEventListener('expired', onExpired);
-      sessionSignals.removeEventListener('refreshed', onRefreshed);
+      setSessionRenewer(null);
       removeEventListener('storage', onStorage);
     };
   }, [session]);

@@ -10,6 +10,7 @@ import { msg } from '@lingui/core/macro';
 import { useCallback, useState } from 'react';
 import type { components } from '../api/schema';
 import { unwrap } from '../api/api-error';
+import { staffVenuePolicyKey } from '../api/query-keys';
 import { useApiQuery } from '../api/use-api-query';
 import { LoadFailure, Loading } from '../components/read-status';
 import { AWAITING_PAYMENT, useStatusText } from '../components/status-label';
@@ -187,7 +188,7 @@ export function DaySheetView({ venue, date }: { venue: Venue; date: string }) {
   const [notice, setNotice] = useState<VisitNotice | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // The venue's policy, to state a cancellation's refund before staff confirm it.
-  const policy = useApiQuery(`staff-policy:${venue.domain}`, () =>
+  const policy = useApiQuery(staffVenuePolicyKey(venue.domain), () =>
     unwrap(staffApi.GET('/public/venue/by-domain/{domain}', { params: { path: { domain: venue.domain } } })).then((r) => r.data.policy),
   );
   const onChange = useCallback(

@@ -4,22 +4,26 @@
  * and only the staff session chart (src/staff/staff-session.ts) writes them.
  */
 import { i18n } from '@lingui/core';
-import type { RefreshedTokens } from '../../machines/session.machine';
 import { createApiClient } from '../api/client';
 import { serverClock } from '../api/server-clock';
-import { accessTokenExpiresAt } from '../api/token-claims';
-import { TokenStore, type TokenKeys } from '../api/token-store';
+import { TokenStore, type TokenKeys, type TokenReader, type TokenWriter } from '../api/token-store';
+import type { SessionRenewer } from '../api/session-store';
 
 export const STAFF_TOKEN_KEYS: TokenKeys = { access: 'staff_access_token', refresh: 'staff_refresh_token', user: 'staff_user_info' };
 
-export const staffTokens = new TokenStore(localStorage, STAFF_TOKEN_KEYS);
+const stored = new TokenStore(localStorage, STAFF_TOKEN_KEYS);
 
-/** 'expired' when a refresh failed; 'refreshed' (detail: `RefreshedTokens`) when the client rotated tokens. */
-export const staffSignals = new EventTarget();
+/** The staff tokens, read-only: only the staff session chart writes them (`staffTokenWriter`). */
+export const staffTokens: TokenReader = stored;
 
-/** When a fresh staff token runs out, on the server's clock. */
-export function staffTokenTiming(token: string | null): RefreshedTokens {
-  return { tokenExpiresAt: accessTokenExpiresAt(token), clockOffsetMs: serverClock.offsetMs };
+/** The one writer of the staff tokens, for the staff session chart's actions alone. */
+export const staffTokenWriter: TokenWriter = stored;
+
+let renewer: SessionRenewer | null = null;
+
+/** The staff session hands in its renewal when it starts (kept here so the client need not import the chart). */
+export function setStaffRenewer(renew: SessionRenewer): void {
+  renewer = renew;
 }
 
 export const staffApi = createApiClient({
@@ -27,6 +31,5 @@ export const staffApi = createApiClient({
   tokens: staffTokens,
   locale: () => i18n.locale,
   serverClock,
-  onSessionExpired: () => staffSignals.dispatchEvent(new Event('expired')),
-  onTokensRefreshed: (pair) => staffSignals.dispatchEvent(new CustomEvent('refreshed', { detail: staffTokenTiming(pair.token) })),
+  renewSession: () => (renewer ? renewer() : Promise.resolve(false)),
 });

@@ -5,10 +5,15 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import type { PageName } from '../navigation/routes';
+
+/** A staff page's name after `staff-`, read off the route table. */
+export type StaffPageName = StaffSuffix<PageName>;
+type StaffSuffix<Name> = Name extends `staff-${infer Suffix}` ? Suffix : never;
 
 export interface StaffSection {
   /** The route name after `staff-`: `/pages/staff/{name}`. */
-  name: string;
+  name: StaffPageName;
   label: MessageDescriptor;
   adminOnly?: boolean;
   /** Whether the section works on one venue and day (the shell shows the venue and date pickers). */

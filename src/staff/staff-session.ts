@@ -6,11 +6,23 @@
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise } from 'xstate';
 import { outputOf } from '../../machines/actor-event';
-import { sessionMachine, type Credentials, type LoadedProfile, type LoginResult, type RefreshedTokens, type SessionUser } from '../../machines/session.machine';
+import {
+  grantOf,
+  loginOf,
+  sessionMachine,
+  type Credentials,
+  type LoadedProfile,
+  type LoginResult,
+  type SessionUser,
+  type TokenGrant,
+} from '../../machines/session.machine';
 import { unwrap } from '../api/api-error';
+import { STAFF_PREFIXES } from '../api/query-keys';
+import { invalidate } from '../api/use-api-query';
 import { serverClock } from '../api/server-clock';
 import { accessTokenExpiresAt } from '../api/token-claims';
-import { STAFF_TOKEN_KEYS, staffApi, staffSignals, staffTokenTiming, staffTokens } from './staff-api';
+import { renewThroughSession } from '../session/session-renewal';
+import { setStaffRenewer, STAFF_TOKEN_KEYS, staffApi, staffTokens, staffTokenWriter } from './staff-api';
 
 function toStaffUser(user: SessionUser): SessionUser {
   const { _id, firstName, lastName, email, role, memberId, venueId } = user;
@@ -24,7 +36,6 @@ export const staffSessionMachine = sessionMachine.provide({
     loadProfile: fromPromise<LoadedProfile>(async () => {
       const { data } = await unwrap(staffApi.GET('/user/user/me'));
       if (!isStaff(data)) throw new Error('Not staff');
-      staffTokens.saveUser(data);
       return { user: toStaffUser(data), clockOffsetMs: serverClock.offsetMs };
     }),
     // Staff have no upcoming reservations of their own to count.
@@ -34,18 +45,25 @@ export const staffSessionMachine = sessionMachine.provide({
       const { data } = await unwrap(staffApi.POST('/admin/authentication/login', { body }));
       return { token: data.token, refreshToken: data.refreshToken, user: toStaffUser(data.user), clockOffsetMs: serverClock.offsetMs };
     }),
-    refreshTokens: fromPromise(async () => {
-      if (!(await staffApi.refreshTokens())) throw new Error('Login expired');
-      return staffTokenTiming(staffTokens.accessToken);
+    refreshTokens: fromPromise<TokenGrant>(async () => {
+      const refreshToken = staffTokens.refreshToken;
+      if (!refreshToken) throw new Error('Login expired');
+      return { ...(await staffApi.requestTokens(refreshToken)), clockOffsetMs: serverClock.offsetMs };
     }),
   },
   actions: {
     saveSession: ({ event }) => {
-      const login = outputOf<LoginResult>(event);
-      staffTokens.save(login);
-      staffTokens.saveUser(login.user);
+      const login = loginOf(event);
+      STAFF_PREFIXES.forEach(invalidate);
+      staffTokenWriter.save(login);
+      staffTokenWriter.saveUser(login.user);
     },
-    clearSession: () => staffTokens.clear(),
+    saveTokens: ({ event }) => staffTokenWriter.save(grantOf(event)),
+    cacheProfile: ({ event }) => staffTokenWriter.saveUser(outputOf<LoadedProfile>(event).user),
+    clearSession: () => {
+      STAFF_PREFIXES.forEach(invalidate);
+      staffTokenWriter.clear();
+    },
   },
 });
 
@@ -53,10 +71,7 @@ function startStaffSession() {
   const actor = createActor(staffSessionMachine, {
     input: { tokenExpiresAt: accessTokenExpiresAt(staffTokens.accessToken), clockOffsetMs: serverClock.offsetMs },
   }).start();
-  staffSignals.addEventListener('expired', () => actor.send({ type: 'session.expired' }));
-  staffSignals.addEventListener('refreshed', (event) =>
-    actor.send({ type: 'tokens.refreshed', ...(event as CustomEvent<RefreshedTokens>).detail }),
-  );
+  setStaffRenewer(() => renewThroughSession(actor));
   // Another tab of the console logged in or out.
   addEventListener('storage', (event) => {
     if (event.key === STAFF_TOKEN_KEYS.access || event.key === null) {

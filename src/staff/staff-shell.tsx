@@ -26,10 +26,10 @@ import { DelayedIndicator } from '../components/page-loader';
 import { addDays, isIsoDate } from '../domain/time';
 import { VENUES, type Venue } from '../domain/venues';
 import { useHashPath, useHashSearch } from '../navigation/hash-location';
-import { navigateTo, pageAddress, redirectTo, type Query } from '../navigation/navigator';
+import { href, redirectTo, type Query } from '../navigation/navigator';
 import { routeByName } from '../navigation/routes';
 import { LanguageSwitch } from '../components/language-switch';
-import { STAFF_SECTIONS, type StaffSection } from './staff-sections';
+import { STAFF_SECTIONS, type StaffPageName, type StaffSection } from './staff-sections';
 import { staffSessionActor, useStaffSessionState, useStaffUser } from './staff-session';
 import './staff.css';
 
@@ -65,7 +65,7 @@ function StaffNav({ current, user, query }: { current: string; user: SessionUser
   return (
     <header className="staff-bar">
       <div className="staff-bar__inner">
-        <a className="staff-bar__brand" href={`#${pageAddress('staff-day', carried)}`}>
+        <a className="staff-bar__brand" href={href('staff-day', carried)}>
           {t`Staff console`}
         </a>
         <nav aria-label={t`Staff`} className="staff-nav">
@@ -74,7 +74,7 @@ function StaffNav({ current, user, query }: { current: string; user: SessionUser
               <li key={section.name}>
                 <a
                   className="staff-nav__link"
-                  href={`#${pageAddress(`staff-${section.name}`, section.venueDay ? carried : {})}`}
+                  href={href(`staff-${section.name}`, section.venueDay ? carried : {})}
                   aria-current={section.name === current ? 'page' : undefined}
                 >
                   {i18n._(section.label)}
@@ -95,7 +95,7 @@ function StaffNav({ current, user, query }: { current: string; user: SessionUser
   );
 }
 
-function VenueDayPicker({ section, user, venue, date, today, query }: { section: string; user: SessionUser; venue: Venue; date: string; today: string; query: Record<string, string> }) {
+function VenueDayPicker({ section, user, venue, date, today, query }: { section: StaffPageName; user: SessionUser; venue: Venue; date: string; today: string; query: Record<string, string> }) {
   const { t } = useLingui();
   const venues = venuesFor(user);
   const go = (change: Query) => redirectTo(`staff-${section}`, { ...query, venue: venue.domain, date, ...change });
@@ -150,7 +150,7 @@ export function StaffShell({
   children,
 }: {
   /** The section's name in src/staff/staff-sections.ts (and its route, `staff-{section}`). */
-  section: string;
+  section: StaffPageName;
   title: string;
   query: Record<string, string>;
   children: (scope: StaffScope) => ReactNode;
@@ -180,9 +180,4 @@ export function StaffShell({
       </Page>
     </>
   );
-}
-
-/** Opens a staff section (for links between staff pages). */
-export function openStaffSection(name: string, query: Query = {}): void {
-  navigateTo(`staff-${name}`, query);
 }

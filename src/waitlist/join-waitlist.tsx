@@ -8,8 +8,9 @@ import { invalidate } from '../api/use-api-query';
 import { FormMessage, SelectField } from '../components/form';
 import { useSubmission } from '../components/use-submission';
 import { useFormats } from '../i18n/use-formats';
-import { pageAddress } from '../navigation/navigator';
-import { joinWaitlist, WAITLIST_PREFIX, WINDOW_TIMES, type WaitlistEntry } from './waitlist-api';
+import { href } from '../navigation/navigator';
+import { WAITLIST_PREFIX } from '../api/query-keys';
+import { joinWaitlist, WINDOW_TIMES, type WaitlistEntry } from './waitlist-api';
 
 export interface WaitlistRequest {
   venueId: string;
@@ -49,11 +50,11 @@ export function JoinWaitlist({ request }: { request: WaitlistRequest }) {
           <FormMessage success={submission.success} />
           <div className="actions">
             {entry.status === 'OFFERED' && entry.reservationId ? (
-              <a className="button button--primary" href={`#${pageAddress('waitlist-offer', { reservation: entry.reservationId })}`}>
+              <a className="button button--primary" href={href('waitlist-offer', { reservation: entry.reservationId })}>
                 <Trans>Finish your booking</Trans>
               </a>
             ) : (
-              <a className="button" href={`#${pageAddress('order')}`}>
+              <a className="button" href={href('order')}>
                 <Trans>My reservations</Trans>
               </a>
             )}

@@ -6,12 +6,6 @@ import { unwrap } from '../api/api-error';
 export type WaitlistEntry = components['schemas']['WaitlistEntry'];
 export type JoinWaitlist = components['schemas']['JoinWaitlist'];
 
-/**
- * Under RESERVATION_PREFIX ('reservation'), so whatever makes kept reservations stale (a booking completed,
- * one cancelled, which may free a table for the waitlist) makes the kept waitlist stale too.
- */
-export const waitlistKey = (userId: string) => `reservation-waitlist:${userId}`;
-export const WAITLIST_PREFIX = 'reservation-waitlist:';
 
 export const fetchWaitlist = () => unwrap(api.GET('/user/waitlist')).then((body) => body.data);
 

@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { RESERVATION_PREFIX } from '../api/query-keys';
+import { RESERVATION_PREFIX, WAITLIST_PREFIX, waitlistKey } from '../api/query-keys';
 import { invalidate, useApiQuery } from '../api/use-api-query';
 import { useServerToday } from '../api/use-server-today';
 import { FieldList } from '../components/field-list';
@@ -14,9 +14,9 @@ import { FormMessage } from '../components/form';
 import { GroupList } from '../components/group-list';
 import { useSubmission } from '../components/use-submission';
 import { useFormats } from '../i18n/use-formats';
-import { pageAddress } from '../navigation/navigator';
+import { href } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
-import { fetchWaitlist, leaveWaitlist, WAITLIST_PREFIX, waitlistKey, type WaitlistEntry } from './waitlist-api';
+import { fetchWaitlist, leaveWaitlist, type WaitlistEntry } from './waitlist-api';
 
 const STATUS_LABELS: Record<WaitlistEntry['status'], MessageDescriptor> = {
   WAITING: msg`Waiting`,
@@ -87,7 +87,7 @@ function WaitlistCard({ entry, onLeft }: { entry: WaitlistEntry; onLeft: () => v
       {standing && (
         <div className="actions">
           {entry.status === 'OFFERED' && entry.reservationId && (
-            <a className="button button--primary" href={`#${pageAddress('waitlist-offer', { reservation: entry.reservationId })}`}>
+            <a className="button button--primary" href={href('waitlist-offer', { reservation: entry.reservationId })}>
               <Trans>Finish your booking</Trans>
             </a>
           )}

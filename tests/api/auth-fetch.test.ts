@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client';
-import { RequestFailure } from '../../src/api/auth-fetch';
+import { RefreshRefused, RequestFailure } from '../../src/api/auth-fetch';
 import { ServerClock } from '../../src/api/server-clock';
 import { memoryStore, TokenStore } from '../../src/api/token-store';
 
@@ -33,13 +33,17 @@ function fakeServer(options: { refreshWorks: boolean }) {
   return { fetch, calls };
 }
 
-function setup(refreshWorks: boolean) {
+/** The client with a stand-in session that renews by storing `fresh-access` (counting how often it is asked). */
+function setup() {
   const tokens = new TokenStore(memoryStore());
   tokens.save({ token: 'stale-access', refreshToken: 'refresh-1' });
-  const server = fakeServer({ refreshWorks });
-  const onSessionExpired = vi.fn();
-  const client = createApiClient({ tokens, onSessionExpired, baseUrl: BASE, fetch: server.fetch as never });
-  return { tokens, server, onSessionExpired, client };
+  const server = fakeServer({ refreshWorks: true });
+  const renewSession = vi.fn(async () => {
+    tokens.save({ token: 'fresh-access', refreshToken: 'refresh-2' });
+    return true;
+  });
+  const client = createApiClient({ tokens, renewSession, baseUrl: BASE, fetch: server.fetch as never });
+  return { tokens, server, renewSession, client };
 }
 
 describe('the auth-aware client', () => {
@@ -48,7 +52,11 @@ describe('the auth-aware client', () => {
     tokens.save({ token: 'stale-access', refreshToken: 'refresh-1' });
     const server = fakeServer({ refreshWorks: true });
     let locale = 'ja';
-    const client = createApiClient({ tokens, onSessionExpired: vi.fn(), baseUrl: BASE, fetch: server.fetch as never, locale: () => locale });
+    const renewSession = async () => {
+      tokens.save(await client.requestTokens(tokens.refreshToken!));
+      return true;
+    };
+    const client = createApiClient({ tokens, renewSession, baseUrl: BASE, fetch: server.fetch as never, locale: () => locale });
     await client.GET('/user/user/me');
     locale = 'zh-Hant';
     await client.GET('/user/user/me');
@@ -56,24 +64,32 @@ describe('the auth-aware client', () => {
     expect(languages).toEqual(['ja', 'ja', 'ja', 'zh-Hant']); // me (401), refresh, me again; then the next call
   });
 
-  it('sends 20 requests that all get 401 through exactly one refresh and one retry each', async () => {
-    const { client, server, tokens } = setup(true);
-    const results = await Promise.all(Array.from({ length: 20 }, () => client.GET('/user/user/me')));
-    expect(results.every((r) => r.response.status === 200)).toBe(true);
-    expect(server.calls.refresh).toBe(1);
-    expect(server.calls.me).toBe(40); // 20 rejected, 20 retried
+  it('asks the session to renew on a 401, retries with the new token, and writes no token itself', async () => {
+    const { client, server, tokens, renewSession } = setup();
+    const { response } = await client.GET('/user/user/me');
+    expect(response.status).toBe(200);
+    expect(renewSession).toHaveBeenCalledTimes(1);
+    expect(server.calls.retriedWith).toEqual(['Bearer fresh-access']);
+    expect(server.calls.refresh).toBe(0); // the refresh is the session's to make
     expect(tokens.accessToken).toBe('fresh-access');
-    expect(tokens.refreshToken).toBe('refresh-2');
   });
 
-  it('clears the tokens and reports the end of the session when the refresh fails', async () => {
-    const { client, server, tokens, onSessionExpired } = setup(false);
-    const results = await Promise.all(Array.from({ length: 5 }, () => client.GET('/user/user/me')));
-    expect(results.every((r) => r.response.status === 401)).toBe(true);
-    expect(server.calls.refresh).toBe(1);
-    expect(tokens.accessToken).toBeNull();
-    expect(tokens.refreshToken).toBeNull();
-    expect(onSessionExpired).toHaveBeenCalled();
+  it('hands back the 401 when the session could not renew', async () => {
+    const tokens = new TokenStore(memoryStore());
+    tokens.save({ token: 'stale-access', refreshToken: 'refresh-1' });
+    const server = fakeServer({ refreshWorks: false });
+    const client = createApiClient({ tokens, renewSession: async () => false, baseUrl: BASE, fetch: server.fetch as never });
+    const { response } = await client.GET('/user/user/me');
+    expect(response.status).toBe(401);
+    expect(tokens.accessToken).toBe('stale-access');
+  });
+
+  it('requestTokens: the refresh call, without a bearer token, refused as RefreshRefused', async () => {
+    const server = fakeServer({ refreshWorks: true });
+    const client = createApiClient({ tokens: new TokenStore(memoryStore()), renewSession: async () => false, baseUrl: BASE, fetch: server.fetch as never });
+    expect(await client.requestTokens('refresh-1')).toEqual({ token: 'fresh-access', refreshToken: 'refresh-2' });
+    expect((server.fetch.mock.calls[0]![0] as Request).headers.get('authorization')).toBeNull();
+    await expect(client.requestTokens('refresh-0')).rejects.toBeInstanceOf(RefreshRefused);
   });
 
   it('sends the bearer token and JSON bodies', async () => {
@@ -82,7 +98,7 @@ describe('the auth-aware client', () => {
     let seen: Request | undefined;
     const client = createApiClient({
       tokens,
-      onSessionExpired: () => {},
+      renewSession: async () => false,
       baseUrl: BASE,
       fetch: (async (r: Request) => {
         seen = r;
@@ -101,7 +117,7 @@ describe('the auth-aware client', () => {
       const tokens = new TokenStore(memoryStore());
       const client = createApiClient({
         tokens,
-        onSessionExpired: () => {},
+        renewSession: async () => false,
         baseUrl: BASE,
         fetch: ((r: Request) =>
           new Promise((_, reject) => r.signal.addEventListener('abort', () => reject(r.signal.reason)))) as never,
@@ -119,7 +135,7 @@ describe('the auth-aware client', () => {
   it('reports a network failure as a failure', async () => {
     const client = createApiClient({
       tokens: new TokenStore(memoryStore()),
-      onSessionExpired: () => {},
+      renewSession: async () => false,
       baseUrl: BASE,
       fetch: (async () => {
         throw new TypeError('fetch failed');
@@ -141,7 +157,7 @@ describe('the auth-aware client', () => {
     ];
     const client = createApiClient({
       tokens: new TokenStore(memoryStore()),
-      onSessionExpired: () => {},
+      renewSession: async () => false,
       baseUrl: BASE,
       serverClock,
       fetch: (async () => answers.shift()) as never,

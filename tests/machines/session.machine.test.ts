@@ -6,8 +6,8 @@ import {
   REFRESH_AHEAD_MS,
   sessionMachine,
   type LoginResult,
-  type RefreshedTokens,
   type SessionEvent,
+  type TokenGrant,
   type SessionUser,
 } from '../../machines/session.machine';
 import { allStateIds, replayPath } from './replay';
@@ -29,8 +29,9 @@ const login: LoginResult = { token: tokenExpiring(expiresAt), refreshToken: 'r',
 const events = [
   { type: 'login.submit', credentials: { email: 'guest@example.com', password: 'guest-pass-1' } },
   { type: 'logout' },
-  { type: 'session.expired' },
-  { type: 'tokens.refreshed', tokenExpiresAt: expiresAt, clockOffsetMs: 0 },
+  { type: 'token.rejected' },
+  { type: 'tokens.granted', grant: { token: login.token, refreshToken: 'r2', clockOffsetMs: 0 } },
+  { type: 'session.granted', login },
   { type: 'session.sync', signedIn: true },
   { type: 'session.sync', signedIn: false },
   { type: 'upcoming.set', count: 2 },
@@ -40,7 +41,7 @@ const events = [
   { type: 'xstate.error.actor.logIn', error: new Error('Incorrect E-mail or Password') },
   { type: 'xstate.done.actor.loadUpcomingCount', output: 3 },
   { type: 'xstate.error.actor.loadUpcomingCount', error: new Error('network') },
-  { type: 'xstate.done.actor.refreshTokens', output: { tokenExpiresAt: expiresAt, clockOffsetMs: 0 } },
+  { type: 'xstate.done.actor.refreshTokens', output: { token: login.token, refreshToken: 'r2', clockOffsetMs: 0 } },
   { type: 'xstate.error.actor.refreshTokens', error: new Error('Login expired') },
   { type: 'xstate.after.refreshDelay.session.loggedIn.active' },
 ] as unknown as SessionEvent[];
@@ -131,9 +132,9 @@ describe("session machine, on the server's clock", () => {
         actors: {
           logIn: fromPromise(async () => ({ ...login, token: tokenExpiring(serverNow() + TOKEN_MS), clockOffsetMs })),
           loadUpcomingCount: fromPromise(async () => 0),
-          refreshTokens: fromPromise<RefreshedTokens>(async () => {
+          refreshTokens: fromPromise<TokenGrant>(async () => {
             refreshedAt.push(serverNow());
-            return { tokenExpiresAt: serverNow() + TOKEN_MS, clockOffsetMs };
+            return { token: tokenExpiring(serverNow() + TOKEN_MS), refreshToken: 'r2', clockOffsetMs };
           }),
         },
       });

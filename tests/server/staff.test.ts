@@ -9,7 +9,7 @@ import { auditLog, users, type UserRole } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { BATARD, experienceIdByName, LECLOS, OBE } from './fixtures';
 import { TEST_NOW, testDrivers, type TestApi } from './harness';
-import { GUEST_DETAILS, paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
+import { paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
 
 const HOUR = 3_600_000;
 

@@ -60,7 +60,7 @@ export function useAppHarness({ afterEach: reset }: HarnessOptions = {}): () => 
     cleanup();
     localStorage.clear();
     sessionStorage.clear();
-    invalidate('');
+    invalidate();
     reset?.(api());
   });
   return api;

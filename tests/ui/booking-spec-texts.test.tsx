@@ -15,8 +15,8 @@ import { fieldTexts, SLOW } from './page-queries';
 
 // The card form can be made to fail as it is put on the page, as a broken field would.
 const cardFormFault = vi.hoisted(() => ({ failing: false }));
-vi.mock('../../src/booking/card-form', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/booking/card-form')>();
+vi.mock('../../src/payment/card-form', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/payment/card-form')>();
   return {
     ...real,
     CardForm: (props: Parameters<typeof real.CardForm>[0]) => {
@@ -82,7 +82,7 @@ describe("SPEC §4's 'Awaiting Payment'", () => {
 
     // A later visit: nothing of this one kept, in memory or in the tab's storage.
     cleanup();
-    invalidate('');
+    invalidate();
     sessionStorage.clear();
     await openApp('/pages/order');
     await findHeading('My reservations');

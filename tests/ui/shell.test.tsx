@@ -149,4 +149,12 @@ describe('every route of SPEC §2', () => {
     expect(heading.textContent?.trim()).not.toBe('');
     expect(screen.queryByText('Page not found')).toBeNull();
   });
+
+  it('shows "Page not found" for a page name the route table does not know, never Home', async () => {
+    // @ts-expect-error: an unknown page name is a type error (PageName comes from the route table)
+    const address = pageAddress('no-such-page');
+    expect(address).toBe('/pages/no-such-page');
+    await openApp(address);
+    expect(await findHeading('Page not found')).toBeTruthy();
+  });
 });

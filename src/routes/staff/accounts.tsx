@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
 import { unwrap } from '../../api/api-error';
+import { staffAccountsKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';
 import { fieldErrors, FormMessage, SelectField, SubmitButton, TextField, useForm } from '../../components/form';
 import { LoadFailure, Loading } from '../../components/read-status';
@@ -17,7 +18,6 @@ import type { PageProps } from '../../navigation/routes';
 import { staffApi } from '../../staff/staff-api';
 import { StaffShell } from '../../staff/staff-shell';
 
-const STAFF_LIST_KEY = 'staff:accounts';
 
 const venueTitle = (venueId: string | null) => VENUES.find((v) => v.value === venueId)?.title ?? '';
 
@@ -26,7 +26,7 @@ function StaffAccounts() {
   const translate = useMessageText();
   const failureText = useFailureText();
   const { dateTime } = useFormats();
-  const list = useApiQuery(STAFF_LIST_KEY, () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data));
+  const list = useApiQuery(staffAccountsKey(), () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data));
   const form = useForm(newStaffSchema, { email: '', firstName: '', lastName: '', role: 'staff', venueId: VENUES[0]!.value }, translate);
   const submission = useSubmission();
   const isStaff = form.values.role === 'staff';

@@ -5,6 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { unwrap } from '../../api/api-error';
+import { staffAccountsKey, staffAuditKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';
 import { LoadFailure, Loading } from '../../components/read-status';
 import { VENUES } from '../../domain/venues';
@@ -30,7 +31,7 @@ function AuditLog() {
   const { dateTime } = useFormats();
   const [filters, setFilters] = useState<Filters>({ venueId: '', actorId: '', from: '', to: '' });
   const [page, setPage] = useState(1);
-  const staff = useApiQuery('staff:accounts', () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data));
+  const staff = useApiQuery(staffAccountsKey(), () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data));
   const query = {
     page,
     pageSize: PAGE_SIZE,
@@ -39,7 +40,7 @@ function AuditLog() {
     ...(filters.from && { from: filters.from }),
     ...(filters.to && { to: filters.to }),
   };
-  const log = useApiQuery(`staff:audit:${JSON.stringify(query)}`, () =>
+  const log = useApiQuery(staffAuditKey(query), () =>
     unwrap(staffApi.GET('/admin/audit-log', { params: { query } })).then((r) => r.data),
   );
   const people = staff.status === 'ready' ? staff.data : [];

@@ -12,7 +12,7 @@ import { PasswordField } from '../../components/password-field';
 import { loginSchema } from '../../domain/account-validation';
 import { useMessageText } from '../../i18n/message-text';
 import { navigateHash } from '../../navigation/hash-location';
-import { pageAddress } from '../../navigation/navigator';
+import { href, pageAddress } from '../../navigation/navigator';
 import type { PageProps } from '../../navigation/routes';
 import { staffSessionActor } from '../../staff/staff-session';
 import '../../staff/staff.css';
@@ -60,10 +60,10 @@ export default function StaffLoginPage({ query }: PageProps) {
         <SubmitButton label={t`Log in`} busyLabel={t`Logging in…`} busy={loggingIn} disabled={loggingIn} />
       </form>
       <div className="actions">
-        <a href={`#${pageAddress('forgot-password', { area: 'admin' })}`}>
+        <a href={href('forgot-password', { area: 'admin' })}>
           <Trans>Forgot password?</Trans>
         </a>
-        <a href={`#${pageAddress('login')}`}>
+        <a href={href('login')}>
           <Trans>Guest and member log in</Trans>
         </a>
       </div>

@@ -1,12 +1,15 @@
 /** A read the page shows: its data, its failure, and a way to read again (after a change). */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export function useLoaded<T>(load: () => Promise<T>, key: string): { data: T | null; error: unknown; reload: () => void } {
   const [state, setState] = useState<{ key: string; data: T | null; error: unknown }>({ key, data: null, error: null });
   const [round, setRound] = useState(0);
+  // The newest `load`, read when `key` or a reload asks: a caller's inline function is not a new read.
+  const latestLoad = useRef(load);
+  latestLoad.current = load;
   useEffect(() => {
     let current = true;
-    load().then(
+    latestLoad.current().then(
       (data) => current && setState({ key, data, error: null }),
       (error: unknown) => current && setState({ key, data: null, error }),
     );

@@ -6,7 +6,6 @@ import { staffApi } from '../staff-api';
 
 export type ClosureList = components['schemas']['ClosureList'];
 export type Closure = components['schemas']['Closure'];
-export type NewClosure = components['schemas']['NewClosure'];
 
 export interface ClosuresState {
   list: ClosureList | null;

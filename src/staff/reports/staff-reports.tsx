@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { unwrap } from '../../api/api-error';
 import { downloadedFile } from '../../api/file-download';
+import { staffReportKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';
 import { useServerToday } from '../../api/use-server-today';
 import { DownloadButton } from '../../components/download-button';
@@ -88,8 +89,7 @@ export function StaffReports({ scope, query }: { scope: StaffScope; query: Recor
   const venues = venuesFor(scope.user);
   const selection = reportSelection(query, venues, scope.isAdmin, today);
   const params = apiQuery(selection);
-  const key = `staff-report:${new URLSearchParams(params)}`;
-  const report = useApiQuery(key, () => unwrap(staffApi.GET('/admin/report', { params: { query: params } })).then((body) => body.data));
+  const report = useApiQuery(staffReportKey(params), () => unwrap(staffApi.GET('/admin/report', { params: { query: params } })).then((body) => body.data));
   const columns = useColumns();
   const periodName = usePeriodName(selection.by);
   const fileName = `report-${selection.venue?.domain ?? 'all'}-${selection.from}-${selection.to}-${selection.by}.csv`;
@@ -97,7 +97,7 @@ export function StaffReports({ scope, query }: { scope: StaffScope; query: Recor
   return (
     <>
       <ReportControls
-        key={key}
+        key={new URLSearchParams(params).toString()}
         selection={selection}
         venues={venues}
         isAdmin={scope.isAdmin}

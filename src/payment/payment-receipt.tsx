@@ -8,7 +8,7 @@ import { paymentKey } from '../api/query-keys';
 import { useSessionUser } from '../session/session-provider';
 import { FieldList } from '../components/field-list';
 import { useFormats } from '../i18n/use-formats';
-import { BookingContext } from './booking-context';
+import { BookingContext } from '../booking/booking-context';
 
 export function PaymentReceipt({ reservation }: { reservation: Reservation }) {
   const { t } = useLingui();
@@ -17,7 +17,7 @@ export function PaymentReceipt({ reservation }: { reservation: Reservation }) {
   const paymentId = paid?.paymentId ?? null;
   const userId = useSessionUser()?._id ?? '';
   // The payment's own record has the card's brand and last four digits; its failure leaves the amount alone shown.
-  const payment = useApiQuery(paymentId && paymentKey(userId, paymentId), () => unwrap(api.GET('/user/payment/{id}', { params: { path: { id: paymentId! } } })), {
+  const payment = useApiQuery(paymentId ? paymentKey(userId, paymentId) : null, () => unwrap(api.GET('/user/payment/{id}', { params: { path: { id: paymentId! } } })), {
     showError: false,
   });
   if (reservation.payment.prePaymentType === 'NONE' || reservation.payment.amountDue <= 0) return null;

@@ -9,7 +9,7 @@ import type { ActorRefFrom } from 'xstate';
 import { offersWallet, type PaymentProblem, type paymentMachine } from '../../machines/payment.machine';
 import { useMessageText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
-import { Working } from './booking-step';
+import { Working } from '../booking/booking-step';
 import { CardForm } from './card-form';
 import { CardFormBoundary } from './card-form-boundary';
 

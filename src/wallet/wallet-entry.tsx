@@ -12,8 +12,8 @@ import { FormMessage } from '../components/form';
 import { Loading, LoadFailure, type Read } from '../components/read-status';
 import { hongKongDate } from '../domain/time';
 import { useFormats } from '../i18n/use-formats';
-import { pageAddress } from '../navigation/navigator';
-import { useManageFailureText } from './manage-text';
+import { href } from '../navigation/navigator';
+import { useManageFailureText } from '../manage/manage-text';
 
 export type WalletEntry = components['schemas']['WalletEntry'];
 /** A line of the transaction history: a wallet entry, or a card payment or refund (`source`). */
@@ -95,7 +95,7 @@ export function EntryList({ entries }: { entries: readonly ListedEntry[] }) {
         return (
           <li key={entry._id} className="card">
             <p className="card__title">
-              <a href={`#${pageAddress('wallet-detail', { id: entry._id })}`} aria-label={source ? `${label} (${source})` : label}>
+              <a href={href('wallet-detail', { id: entry._id })} aria-label={source ? `${label} (${source})` : label}>
                 {entry.description}
               </a>
             </p>
@@ -134,11 +134,11 @@ function WalletFailure({ error, retry }: { error: unknown; retry: () => void }) 
           <Trans>Club members pay from their wallet at every venue and see their statements here.</Trans>
         </p>
         <div className="actions">
-          <a className="button button--primary" href={`#${pageAddress('membership')}`}>
+          <a className="button button--primary" href={href('membership')}>
             <Trans>Become a member</Trans>
           </a>
           {/* The history is a guest's too: the card payments of their bookings. */}
-          <a className="button" href={`#${pageAddress('transactions')}`}>
+          <a className="button" href={href('transactions')}>
             <Trans>My card payments</Trans>
           </a>
         </div>

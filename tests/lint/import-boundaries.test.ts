@@ -1,0 +1,52 @@
+/**
+ * The layers' import boundaries (eslint.config.js), checked on one-line files placed in each layer: a
+ * boundary that stopped holding would let such an import into the tree unnoticed.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function rulesBroken(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['src/api/probe.ts', "import { useToast } from '../components/toast';\nexport const probe = useToast;\n"],
+    ['src/api/probe.ts', "import LoginPage from '../routes/login';\nexport const probe = LoginPage;\n"],
+    ['machines/probe.ts', "import { NavBar } from '../src/components/nav-bar';\nexport const probe = NavBar;\n"],
+    ['machines/probe.ts', "import { navigateTo } from '../src/navigation/navigator';\nexport const probe = navigateTo;\n"],
+    ['server/probe.ts', "import { api } from '../src/api/api';\nexport const probe = api;\n"],
+    ['server/probe.ts', "import { Page } from '../src/components/page';\nexport const probe = Page;\n"],
+    ['src/probe.ts', "import { createApp } from '../server/app';\nexport const probe = createApp;\n"],
+  ])('refuses in %s: %s', async (file, code) => {
+    expect(await rulesBroken(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ['server/probe.ts', "import type { paths } from '../src/api/schema';\nexport type Probe = paths;\n"],
+    ['server/probe.ts', "import { depositTierFor } from '../src/domain/money';\nexport const probe = depositTierFor;\n"],
+    ['src/components/probe.ts', "import { api } from '../api/api';\nexport const probe = api;\n"],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await rulesBroken(file, code)).toEqual([]);
+  });
+});
+
+describe('page links', () => {
+  const message = 'no-restricted-syntax';
+  it.each([
+    ["const a = <a href=\"#/pages/order\">x</a>;", 'a literal address'],
+    ["const a = <a href={`#/pages/order?id=${id}`}>x</a>;", 'a template address'],
+    ["const a = <a href={`#${pageAddress('order')}`}>x</a>;", 'a `#` glued to an address'],
+    ["window.open(`${location.pathname}#/pages/book-now`);", 'an address inside a longer string'],
+  ])('refuses a hand-built page link: %s (%s)', async (code) => {
+    expect(await rulesBroken('src/routes/probe.tsx', `${code}\n`)).toContain(message);
+  });
+
+  it('accepts PageLink and href()', async () => {
+    const code = "import { PageLink } from '../components/page-link';\nimport { href } from '../navigation/navigator';\nexport const a = <PageLink to=\"order\">x</PageLink>;\nexport const b = <a href={href('order', { id: '1' })}>x</a>;\n";
+    expect(await rulesBroken('src/routes/probe.tsx', code)).toEqual([]);
+  });
+});

@@ -14,7 +14,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { manageMachine, type ManageContext } from '../../machines/manage.machine';
 import { ERROR_CODES } from '../../src/domain/error-codes';
-import { addDays } from '../../src/domain/time';
+import { addDays, isIsoDate } from '../../src/domain/time';
 import { reservation, slots } from '../fixtures/booking';
 import { TEST_NOW } from '../server/harness';
 import { findHeading, openApp, useAppHarness } from '../ui/app-harness';
@@ -133,6 +133,32 @@ const outcomeOf = (event: EventObject | undefined) => {
 /** The call the state makes (its invoked actor), which the path holds to see the state. */
 const callIn = (state: AnyMachineSnapshot) => Object.keys(state.children).map((id) => CALL_OF[id]).find(Boolean);
 
+/**
+ * The call the app makes after what the guest does or the server answers, as SPEC §4 says of each (not as
+ * the chart does): a read on opening or retrying, the times on starting a change or editing it to a real
+ * date, and again after 'Sorry, your selection is unavailable'; the save; the cancellation.
+ */
+function callAfter(event: EventObject & Record<string, unknown>): Call | undefined {
+  switch (event.type) {
+    case 'reservation.open':
+    case 'reservation.retry':
+      return 'load';
+    case 'change.start':
+      return 'slots';
+    case 'change.edit':
+      return isIsoDate(event.date as string) ? 'slots' : undefined;
+    case 'change.submit':
+      return 'change';
+    case 'cancel.confirm':
+    case 'cancel.retry':
+      return 'cancel';
+    case 'xstate.error.actor.changeReservation':
+      return (event.error as { errorCode: number }).errorCode === ERROR_CODES.SELECTION_UNAVAILABLE ? 'slots' : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /** Whether the step starts the call of the state it reaches: its invoked actor is a new one. */
 const startsCall = (before: AnyMachineSnapshot, after: AnyMachineSnapshot) =>
   Object.entries(after.children).some(([id, child]) => CALL_OF[id] && before.children[id] !== child);
@@ -167,8 +193,10 @@ describe('manage chart, generated paths in the app', () => {
       const before = path.steps[i - 1]!.state;
       const next = path.steps[i + 1]?.event;
       const call = callIn(state);
+      const starts = call && startsCall(before, state) ? call : undefined;
+      expect(starts, `the call after ${event.type}`).toBe(callAfter(event as EventObject & Record<string, unknown>));
       // Hold the call the step starts (a state entered or entered again), not one already on its way.
-      if (call && startsCall(before, state)) gate.arm(call);
+      if (starts) gate.arm(starts);
       if (event.type === 'change.submit') saved = (before.context as ManageContext).draft;
       await perform(event as EventObject & Record<string, unknown>, next);
       await expectSeen(state, call);

@@ -95,9 +95,14 @@ export function branchesTaken(machine: AnyStateMachine, path: Path): Set<Branch>
  * A few paths that together take every branch the candidates take: greedily the one adding the most
  * branches, shorter first on ties.
  */
-export function coveringPaths(machine: AnyStateMachine, candidates: Path[]): { paths: Path[]; covered: Set<Branch> } {
+export function coveringPaths(
+  machine: AnyStateMachine,
+  candidates: Path[],
+  /** Branches other paths already take: only paths adding to them are picked. */
+  alreadyTaken: Iterable<Branch> = [],
+): { paths: Path[]; covered: Set<Branch> } {
   const remaining = candidates.map((path) => ({ path, branches: branchesTaken(machine, path) }));
-  const covered = new Set<Branch>();
+  const covered = new Set<Branch>(alreadyTaken);
   const paths: Path[] = [];
   for (;;) {
     let best: (typeof remaining)[number] | undefined;

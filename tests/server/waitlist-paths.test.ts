@@ -41,9 +41,9 @@ const paths = getSimplePaths(waitlistMachine, { input, events });
 /** Branches no generated path takes (a simple path never stays put), and where they are tested. */
 const NOT_GENERATED: Record<string, string> = {
   'waitlist.waiting · table.offer [no guard passes] → (ignored here)':
-    'a table freed outside the guest\'s window leaves the entry waiting: tests/machines/waitlist.machine.test.ts (the chart alone)',
+    'a table freed outside the guest\'s window: the server\'s 409, in tests/machines/waitlist.machine.test.ts ("the server follows the chart")',
   'waitlist.waiting · clock.tick [no guard passes] → (ignored here)':
-    'a tick before the window\'s last start leaves the entry waiting: tests/machines/waitlist.machine.test.ts (the chart alone)',
+    'a tick before the window\'s last start: the server\'s 409, in tests/machines/waitlist.machine.test.ts ("the server follows the chart")',
 };
 
 for (const driver of testDrivers()) {

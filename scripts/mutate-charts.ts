@@ -3,7 +3,8 @@
  * one guard flipped, each in a copy of the chart (`machines/<chart>.machine.mutant.ts`, which the run's
  * imports of the chart resolve to), then that chart's path tests run against it. Prints, per mutant,
  * whether a test failed and which. Not part of CI (each mutant is a vitest run): `npm run mutate:charts`,
- * or `npm run mutate:charts -- manage visit` for some charts.
+ * or `npm run mutate:charts -- manage visit` for some charts; `-- --browser` runs each mutant against its
+ * chart's browser paths (e2e/paths, several minutes each).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,12 +18,15 @@ interface Mutation {
   to: string;
   /** The path tests of this chart. */
   tests: string[];
+  /** Its browser path spec (e2e/paths), run with `--browser` instead of `tests`. */
+  browser?: string;
 }
 
 /** `not` for a flipped guard, added to the chart's import from xstate. */
 const WITH_NOT = (imports: string) => ({ from: `import { ${imports} } from 'xstate';`, to: `import { not, ${imports} } from 'xstate';` });
 
 const MANAGE_TESTS = ['tests/machines/manage.paths.test.tsx'];
+const MANAGE_BROWSER = 'e2e/paths/manage.paths.spec.ts';
 
 /** A chart whose path tests are still its own unit file (tests/machines/<chart>.machine.test.ts). */
 function chartTests(chart: string, changes: Record<Mutation['kind'], [from: string, to: string]>): Mutation[] {
@@ -32,6 +36,7 @@ function chartTests(chart: string, changes: Record<Mutation['kind'], [from: stri
     from,
     to,
     tests: [`tests/machines/${chart}.machine.test.ts`],
+    browser: `e2e/paths/${chart}.paths.spec.ts`,
   }));
 }
 const MUTATIONS: Mutation[] = [
@@ -41,8 +46,9 @@ const MUTATIONS: Mutation[] = [
     from: `'cancel.confirm': { target: 'submitting' },`,
     to: `'cancel.confirm': { target: 'failed' },`,
     tests: MANAGE_TESTS,
+    browser: MANAGE_BROWSER,
   },
-  { chart: 'manage', kind: 'guard', from: `guard: 'isUnavailable',`, to: `guard: not('isUnavailable'),`, tests: MANAGE_TESTS },
+  { chart: 'manage', kind: 'guard', from: `guard: 'isUnavailable',`, to: `guard: not('isUnavailable'),`, tests: MANAGE_TESTS, browser: MANAGE_BROWSER },
   {
     chart: 'visit',
     kind: 'target',
@@ -86,8 +92,10 @@ const MUTATIONS: Mutation[] = [
 ];
 
 const root = process.cwd();
-const only = process.argv.slice(2);
-const chosen = MUTATIONS.filter((m) => only.length === 0 || only.includes(m.chart));
+/** `--browser`: each mutant against its chart's browser paths (Playwright builds the app and starts the server from source). */
+const inBrowser = process.argv.includes('--browser');
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const chosen = MUTATIONS.filter((m) => (only.length === 0 || only.includes(m.chart)) && (!inBrowser || m.browser));
 
 function mutate(source: string, mutation: Mutation): string {
   const once = (text: string, from: string, to: string) => {
@@ -144,6 +152,57 @@ export default mergeConfig(base, {
   }
 }
 
+/**
+ * The browser build and the server read the chart's own file: the mutant stands in for it during the run
+ * and the original is put back afterwards, also on Ctrl-C (a copy waits beside it until then).
+ */
+function runInBrowser(mutation: Mutation): Outcome {
+  const chart = join(root, 'machines', `${mutation.chart}.machine.ts`);
+  const original = readFileSync(chart, 'utf8');
+  const kept = `${chart}.original`;
+  const report = join(root, `.mutant-${process.pid}.json`);
+  writeFileSync(kept, original);
+  const restore = () => {
+    writeFileSync(chart, original);
+    rmSync(kept, { force: true });
+  };
+  process.once('SIGINT', () => {
+    restore();
+    process.exit(130);
+  });
+  writeFileSync(chart, mutate(original, mutation));
+  const started = Date.now();
+  try {
+    const result = spawnSync('npx', ['playwright', 'test', mutation.browser!, '--reporter=json'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    });
+    const seconds = (Date.now() - started) / 1000;
+    const results = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as PlaywrightReport) : { suites: [] };
+    const failed: string[] = [];
+    const visit = (suite: PlaywrightSuite) => {
+      suite.specs?.forEach((spec) => {
+        if (!spec.ok) failed.push(`${mutation.browser} › ${spec.title}`);
+      });
+      suite.suites?.forEach(visit);
+    };
+    results.suites.forEach(visit);
+    return { mutation, killed: result.status !== 0, failed, seconds };
+  } finally {
+    restore();
+    rmSync(report, { force: true });
+  }
+}
+
+interface PlaywrightSuite {
+  specs?: { title: string; ok: boolean }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  suites: PlaywrightSuite[];
+}
+
 interface VitestReport {
   testResults: { name: string; assertionResults: { status: string; fullName: string }[] }[];
 }
@@ -151,7 +210,7 @@ interface VitestReport {
 const outcomes: Outcome[] = [];
 for (const mutation of chosen) {
   process.stderr.write(`\n${mutation.chart} (${mutation.kind}): ${mutation.from} → ${mutation.to}\n`);
-  const outcome = run(mutation);
+  const outcome = inBrowser ? runInBrowser(mutation) : run(mutation);
   outcomes.push(outcome);
   process.stderr.write(`${outcome.killed ? 'KILLED' : 'SURVIVED'} in ${outcome.seconds.toFixed(0)} s\n`);
 }

@@ -32,6 +32,12 @@ interface Run {
 }
 
 /** What a replay reports: the states it saw on the page and the steps it took. */
+/** The call SPEC §3 says follows these, whatever the chart does: a changed target or a flipped guard is caught. */
+const CALL_AFTER: Partial<Record<EventName, string>> = {
+  // 'Sorry, your selection is unavailable': back to the times, read afresh.
+  taken: 'loadTimeslots',
+};
+
 export interface ReplayResult {
   states: Set<string>;
   steps: number;
@@ -72,6 +78,7 @@ export async function replayBookingPath(
         // the page would give up on it (30 s time-out).
         await clocks.advance(31_000);
       }
+      if (CALL_AFTER[name]) expect(entering, `the call after ${name}`).toEqual([CALL_AFTER[name]]);
       for (const id of entering) run.gates.arm(id);
       await step(run, name, i - 1);
       for (const id of entering) await run.gates.waitForCall(id);

@@ -104,6 +104,16 @@ export class Gates {
     await held.abort('connectionfailed');
   }
 
+  /** Answers the held call of `actor` with `body` (a refusal the path arranges) instead of the server. */
+  async answer(actor: string, status: number, body: unknown): Promise<void> {
+    await this.waitForCall(actor);
+    const gate = this.gates.get(actor)!;
+    gate.armed = false;
+    const held = gate.held!;
+    gate.held = null;
+    await held.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  }
+
   /** Lets every held call go (the end of a test). */
   async releaseAll(): Promise<void> {
     for (const gate of this.gates.values()) {

@@ -1,9 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { manageMachine, timeOptions, type ManageEvent, type Reservation } from '../../machines/manage.machine';
 import { reservation, slots } from '../fixtures/booking';
-import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
-import { allStateIds, replayPath } from './replay';
 
 const apiError = (errorCode: number, message: string, status = 409) => ({ status, errorCode, message });
 
@@ -15,7 +13,6 @@ const read = (found: Reservation, serverNow = SERVER_NOW) => ({ reservation: fou
 const upcoming = reservation({ status: 'CONFIRMED', holdExpiresAt: null, date: '2026-12-08', dateStr: '8 Dec 2026' });
 const changed = { ...upcoming, date: '2026-12-09', dateStr: '9 Dec 2026', startTime: 750, startTimeStr: '12:30 pm', numberOfGuests: 4 };
 const canceled = { ...upcoming, status: 'CANCELED' as const, canceledAt: '2026-11-20T00:00:00.000Z' };
-const lateCanceled = { ...upcoming, status: 'LATE_CANCELED' as const };
 const past = reservation({ status: 'CONFIRMED', holdExpiresAt: null, date: '2026-11-08' });
 /** The same reservation as the server answers in Japanese. */
 const upcomingInJapanese = {
@@ -24,78 +21,8 @@ const upcomingInJapanese = {
   seatingArea: upcoming.seatingArea && { ...upcoming.seatingArea, name: 'メインダイニング' },
 };
 
-const events = [
-  { type: 'reservation.open', id: upcoming._id },
-  { type: 'reservation.open', id: upcoming._id, intent: 'cancel' },
-  { type: 'reservation.retry' },
-  { type: 'xstate.done.actor.loadReservation', output: read(upcoming) },
-  { type: 'xstate.done.actor.loadReservation', output: read(canceled) },
-  { type: 'xstate.error.actor.loadReservation', error: apiError(1010103, 'Reservation not found', 404) },
-  { type: 'change.start' },
-  { type: 'xstate.done.actor.loadAvailability', output: slots },
-  { type: 'xstate.done.actor.loadAvailability', output: [] },
-  { type: 'xstate.error.actor.loadAvailability', error: apiError(40000, 'The date is not valid', 400) },
-  { type: 'change.edit', date: '2026-12-09', numberOfGuests: 4 },
-  { type: 'change.edit', date: 'soon', numberOfGuests: 4 },
-  { type: 'change.pick', startTime: 750 },
-  { type: 'change.pick', startTime: 1 },
-  { type: 'change.submit' },
-  { type: 'change.discard' },
-  { type: 'xstate.done.actor.changeReservation', output: changed },
-  { type: 'xstate.error.actor.changeReservation', error: apiError(20102, 'Sorry, your selection is unavailable') },
-  { type: 'xstate.error.actor.changeReservation', error: apiError(20104, 'This reservation can no longer be changed') },
-  { type: 'cancel.start' },
-  { type: 'cancel.confirm' },
-  { type: 'cancel.retry' },
-  { type: 'cancel.back' },
-  { type: 'reservation.translated', reservation: upcomingInJapanese },
-  { type: 'xstate.done.actor.cancelReservation', output: lateCanceled },
-  { type: 'xstate.error.actor.cancelReservation', error: apiError(50000, 'An error occurred!', 500) },
-] as unknown as EventObject[];
-
-/** Where the chart is, and every fact its guards read. */
-const serializeState = (s: AnyMachineSnapshot) =>
-  JSON.stringify([
-    s.value,
-    s.context.intent,
-    s.context.reservation?.status ?? null,
-    s.context.draft === null ? null : [s.context.draft.date, s.context.draft.startTime !== null],
-    s.context.timeslots.length > 0,
-    s.context.problem?.kind ?? null,
-  ]);
-
-const paths = transitionCoverPaths(manageMachine, { events, serializeState });
-const actorIds = ['loadReservation', 'loadAvailability', 'changeReservation', 'cancelReservation'];
-const TRANSIENT = ['manage.opened'];
-
-describe('manage machine, paths generated with xstate/graph', () => {
-  it('reaches every state and takes every transition', () => {
-    const reached = reachedStates(paths);
-    expect(allStateIds(manageMachine).filter((id) => !TRANSIENT.includes(id) && !reached.has(id))).toEqual([]);
-    const taken = takenTransitions(paths);
-    expect([...declaredTransitions(manageMachine)].filter((t) => !taken.has(t))).toEqual([]);
-  });
-
-  it('generates a manageable number of paths', () => {
-    expect(paths.length).toBeGreaterThan(30);
-    expect(paths.length).toBeLessThan(1500);
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => s.event.type.replace(/^xstate\./, '')).join(' → '), p] as const))(
-    '%s',
-    async (_, path) => {
-      const actor = await replayPath(manageMachine, path, { actorIds });
-      const snapshot = actor.getSnapshot();
-      if (snapshot.matches('canceled')) expect(snapshot.context.reservation?.status).toBe('LATE_CANCELED');
-      if (snapshot.matches({ cancelling: 'failed' })) expect(snapshot.context.problem?.kind).toBe('cancel');
-      // The changed reservation, its names in whichever language the path last switched to.
-      if (snapshot.matches({ viewing: 'changed' })) expect(snapshot.context.reservation).toMatchObject({ ...changed, experience: { _id: changed.experience._id } });
-      if (snapshot.matches('failed')) expect(snapshot.context.problem).toMatchObject({ kind: 'load', status: 404 });
-      actor.stop();
-    },
-  );
-});
-
+/** The chart's calls (its generated paths run in the app: manage.paths.test.tsx). */
+const actorIds = ['loadReservation', 'loadAvailability', 'changeReservation', 'cancelReservation'] as const;
 type Answers = Partial<Record<(typeof actorIds)[number], (input: any) => unknown>>;
 
 /** A manage actor whose calls answer at once as given, with each call's input recorded. */

@@ -3,8 +3,6 @@ import { transition, type EventObject } from 'xstate';
 import { visitMachine, visitStateOf, type VisitState } from '../../machines/visit.machine';
 import { visitTransition } from '../../server/services/visit-lifecycle';
 import type { ReservationRow } from '../../server/services/reservations';
-import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
-import { allStateIds, replayPath } from './replay';
 
 const STARTS = Date.parse('2026-12-01T11:00:00Z');
 const input = { startsAtMs: STARTS };
@@ -21,22 +19,7 @@ const events = [
   { type: 'visit.cancel', nowMs: STARTS }, // after the booked start: refused
 ] as EventObject[];
 
-const paths = transitionCoverPaths(visitMachine, { input, events });
-
-describe('visit machine, paths generated with xstate/graph', () => {
-  it('reaches every state and takes every transition', () => {
-    const reached = reachedStates(paths);
-    expect(allStateIds(visitMachine).filter((id) => !reached.has(id))).toEqual([]);
-    const taken = takenTransitions(paths);
-    expect([...declaredTransitions(visitMachine)].filter((t) => !taken.has(t))).toEqual([]);
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' → ') + ` (${JSON.stringify(p.state.value)})`, p] as const))('%s', async (_, path) => {
-    const actor = await replayPath(visitMachine, path, { input, actorIds: [] });
-    actor.stop();
-  });
-});
-
+// The chart's generated paths run on the server through the HTTP API: tests/server/visit-paths.test.ts.
 describe('the server follows the chart', () => {
   const STORED: Record<VisitState, Pick<ReservationRow, 'status' | 'visitStatus'>> = {
     confirmed: { status: 'CONFIRMED', visitStatus: null },

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { STATE_OF_STATUS, waitlistMachine, type WaitlistStatus } from '../../machines/waitlist.machine';
 import { waitlistTransition, type WaitlistRow } from '../../server/services/waitlist-lifecycle';
-import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
-import { allStateIds, replayPath } from './replay';
 
 /** An entry waiting for 7 to 9 pm on a day whose 9 pm start stops being bookable at `WINDOW_ENDS`. */
 const WINDOW_ENDS = Date.parse('2026-11-30T12:30:00Z');
@@ -22,27 +20,7 @@ const events = [
   { type: 'clock.tick', nowMs: WINDOW_ENDS },
 ] as EventObject[];
 
-const paths = transitionCoverPaths(waitlistMachine, { input, events });
-
-describe('waitlist machine, paths generated with xstate/graph', () => {
-  it('reaches every state and takes every transition', () => {
-    const reached = reachedStates(paths);
-    expect(allStateIds(waitlistMachine).filter((id) => !reached.has(id))).toEqual([]);
-    const taken = takenTransitions(paths);
-    expect([...declaredTransitions(waitlistMachine)].filter((t) => !taken.has(t))).toEqual([]);
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' → ') + ` (${JSON.stringify(p.state.value)})`, p] as const))(
-    '%s',
-    async (_, path) => {
-      const actor = await replayPath(waitlistMachine, path, { input, actorIds: [] });
-      const snapshot = actor.getSnapshot();
-      if (snapshot.matches('offered')) expect(snapshot.context.offeredStartTime).toBe(1200);
-      actor.stop();
-    },
-  );
-});
-
+// The chart's generated paths run on the server through the HTTP API: tests/server/waitlist-paths.test.ts.
 describe('the server follows the chart', () => {
   const row = (status: WaitlistStatus) => ({ status, earliestTime: 1140, latestTime: 1260, windowEndsAt: new Date(WINDOW_ENDS) }) as WaitlistRow;
   const statuses = Object.keys(STATE_OF_STATUS) as WaitlistStatus[];

@@ -6,19 +6,17 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { desc, like } from 'drizzle-orm';
-import { outbox, users } from '../../server/db/schema';
-import { newId } from '../../server/lib/ids';
-import { hashPassword } from '../../server/lib/password';
+import { describe, expect, it, vi } from 'vitest';
+import { like } from 'drizzle-orm';
+import { users } from '../../server/db/schema';
 import { cancellationTerms } from '../../src/manage/cancellation-terms';
 import { reservation as reservationFixture, venue as venueFixture } from '../fixtures/booking';
-import { experienceIdByName, LECLOS, OBE, UNKNOWN_ID } from '../server/fixtures';
+import { experienceIdByName, OBE, UNKNOWN_ID } from '../server/fixtures';
 import { TEST_NOW } from '../server/harness';
-import { manageTokenIn } from '../server/manage-helpers';
 import { insertPastReservations } from '../server/past-reservations';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
 import { failOnce } from './fetch-watch';
+import { GUEST_PASSWORD, leClos, manageScenes, type Booking } from './manage-scenes';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
 // The page judges "upcoming" on the server's clock, which answers at TEST_NOW (Mon 23 Nov 2026, 10:00 HK).
@@ -31,91 +29,8 @@ const api = useAppHarness({
   },
 });
 
-let passwordHash: string;
-const PASSWORD = 'manage-pass-1';
-
-beforeAll(async () => {
-  passwordHash = await hashPassword(PASSWORD);
-});
-
-const GUEST_DETAILS = {
-  firstName: 'Grace',
-  lastName: 'Chan',
-  email: 'grace.chan@example.com',
-  mobileCountryCode: '852',
-  mobileNumber: '91234567',
-  agreements: { cancellationPolicy: true, noShowPolicy: true },
-};
-
-interface Guest {
-  email: string;
-  token(): Promise<string>;
-}
-
-let unique = 0;
-/** A fresh guest of its own, so tests do not see each other's reservations. */
-async function newGuest(): Promise<Guest> {
-  const email = `manage-${++unique}-${newId()}@example.com`;
-  await api().deps.db.insert(users).values({
-    id: newId(),
-    role: 'guest',
-    email,
-    passwordHash,
-    firstName: 'Grace',
-    lastName: 'Chan',
-    emailVerifiedAt: api().clock.now(),
-  });
-  return { email, token: () => api().login(email, PASSWORD) };
-}
-
-interface Booking {
-  venueId: string;
-  experience: string;
-  date: string;
-  startTime: number;
-  numberOfGuests?: number;
-}
-
-/** Checks the slot is offered, holds it and (unless `hold`) confirms it; returns the reservation. */
-async function book(guest: Guest, booking: Booking, { hold = false } = {}) {
-  const token = await guest.token();
-  const experienceId = await experienceIdByName(api().deps.db, booking.venueId, booking.experience);
-  const numberOfGuests = booking.numberOfGuests ?? 2;
-  const offered = await api().request(
-    'GET',
-    `/user/reservation/v1.1/timeslot-availability/${booking.venueId}/${booking.date}?numberOfGuests=${numberOfGuests}&experienceId=${experienceId}`,
-    { token },
-  );
-  expect(offered.status, JSON.stringify(offered.body)).toBe(200);
-  expect(offered.body.data.timeslots.map((s: { startTime: number }) => s.startTime)).toContain(booking.startTime);
-  const created = await api().request('POST', '/user/reservation/v1.1', {
-    token,
-    body: { venueId: booking.venueId, experienceId, date: booking.date, startTime: booking.startTime, numberOfGuests },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  if (hold) return created.body.data;
-  const done = await api().request('PUT', `/user/reservation/v1.1/complete/${created.body.data._id}`, { token, body: GUEST_DETAILS });
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return done.body.data as { _id: string; uniqueId: string; status: string };
-}
-
-const leClos = (date: string, startTime: number, numberOfGuests = 2): Booking => ({
-  venueId: LECLOS,
-  experience: 'À la Carte',
-  date,
-  startTime,
-  numberOfGuests,
-});
-
-async function cancelOnServer(guest: Guest, id: string) {
-  const res = await api().request('PUT', `/user/reservation/v1.1/cancel/${id}`, { token: await guest.token() });
-  expect(res.status).toBe(200);
-  return res.body.data.status as string;
-}
-
-async function serverReservation(guest: Guest, id: string) {
-  return (await api().request('GET', `/user/reservation/${id}`, { token: await guest.token() })).body.data;
-}
+const PASSWORD = GUEST_PASSWORD;
+const { newGuest, book, cancelOnServer, serverReservation, mailedToken } = manageScenes(api);
 
 /** A fresh guest's `booking` (canceled on the server first, if asked), opened on its order or cancel page. */
 async function openBooked(page: 'order' | 'cancel', booking: Booking, { canceled = false } = {}) {
@@ -441,12 +356,6 @@ describe('cancellation terms', () => {
 });
 
 describe('through the manage link of its mails, logged out', () => {
-  /** The manage token of the newest mail about `reference` (every booking here mails the same address). */
-  async function mailedToken(reference: string, action?: 'confirm' | 'cancel'): Promise<string> {
-    const mails = await api().deps.db.select().from(outbox).where(like(outbox.subject, `%${reference}%`)).orderBy(desc(outbox.seq));
-    return manageTokenIn(mails[0]!.body, action)!;
-  }
-
   /** A fresh guest's booking, opened by its confirmation mail's link with no session stored. */
   async function openByLink(booking: Booking, action?: 'confirm' | 'cancel') {
     const guest = await newGuest();

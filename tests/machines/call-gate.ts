@@ -1,0 +1,58 @@
+/**
+ * Holds the page's API calls of a chart while a path test reads its loading state, then lets each go to
+ * the real API or answers it with the refusal the path says (the whole-app tests' fetch is the real API).
+ */
+import { vi } from 'vitest';
+
+export interface CallKind {
+  method: string;
+  path: RegExp;
+}
+
+interface Held {
+  release(answer: Response | undefined): void;
+}
+
+export function gateCalls<Kind extends string>(kinds: Record<Kind, CallKind>) {
+  const realFetch = globalThis.fetch;
+  const armed = new Set<Kind>();
+  const held = new Map<Kind, Held>();
+  /** What the last answered call of each kind came to, as the page got it. */
+  const answered = new Map<Kind, 'ok' | 'refused'>();
+  const kindOf = (request: Request) =>
+    (Object.keys(kinds) as Kind[]).find((k) => kinds[k].method === request.method && kinds[k].path.test(new URL(request.url).pathname));
+
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const kind = kindOf(request);
+    if (!kind || !armed.has(kind)) return realFetch(request);
+    armed.delete(kind);
+    const answer = await new Promise<Response | undefined>((resolve) => held.set(kind, { release: resolve }));
+    const response = answer ?? (await realFetch(request));
+    answered.set(kind, response.ok ? 'ok' : 'refused');
+    return response;
+  });
+
+  return {
+    /** The next call of `kind` is held until released; one still held (an abandoned call) goes on to the API. */
+    arm(kind: Kind) {
+      held.get(kind)?.release(undefined);
+      held.delete(kind);
+      armed.add(kind);
+    },
+    isHeld: (kind: Kind) => held.has(kind),
+    /** Lets the held call go: to the real API, or answered with `answer`. */
+    release(kind: Kind, answer?: Response) {
+      const call = held.get(kind);
+      if (!call) throw new Error(`No ${kind} call is on its way`);
+      held.delete(kind);
+      call.release(answer);
+    },
+    answered: (kind: Kind) => answered.get(kind),
+  };
+}
+
+/** An answer of the API refusing a call, in its envelope (SPEC §7). */
+export function refusal({ status, errorCode, message }: { status: number; errorCode: number; message: string }): Response {
+  return new Response(JSON.stringify({ status, errorCode, message }), { status, headers: { 'content-type': 'application/json' } });
+}

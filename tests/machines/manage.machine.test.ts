@@ -22,8 +22,8 @@ const upcomingInJapanese = {
 };
 
 /** The chart's calls (its generated paths run in the app: manage.paths.test.tsx). */
-const actorIds = ['loadReservation', 'loadAvailability', 'changeReservation', 'cancelReservation'] as const;
-type Answers = Partial<Record<(typeof actorIds)[number], (input: any) => unknown>>;
+type ActorId = 'loadReservation' | 'loadAvailability' | 'changeReservation' | 'cancelReservation';
+type Answers = Partial<Record<ActorId, (input: any) => unknown>>;
 
 /** A manage actor whose calls answer at once as given, with each call's input recorded. */
 function manageActor(answers: Answers, actions: { reportCanceled?: () => void } = {}) {

@@ -14,7 +14,10 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   'zh-Hant': '繁體中文',
 };
 
-const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
+/** A catalog per language, each loaded only when asked for. */
+export type CatalogLoaders = Record<Locale, () => Promise<{ messages: Record<string, unknown> }>>;
+
+const catalogs: CatalogLoaders = {
   en: () => import('../../locales/en.po'),
   ja: () => import('../../locales/ja.po'),
   ko: () => import('../../locales/ko.po'),
@@ -34,9 +37,23 @@ export function initialLocale(): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** Catalogs of parts loaded later (the staff console): each joins every language activated after it. */
+const partCatalogs = new Set<CatalogLoaders>();
+
+async function messagesOf(locale: Locale): Promise<Record<string, unknown>> {
+  const parts = await Promise.all([catalogs, ...partCatalogs].map((loaders) => loaders[locale]()));
+  return Object.assign({}, ...parts.map((part) => part.messages));
+}
+
+/** Adds a part's catalog: loaded now for the active language, and with every language chosen later. */
+export async function addPartCatalog(loaders: CatalogLoaders): Promise<void> {
+  if (partCatalogs.has(loaders)) return;
+  partCatalogs.add(loaders);
+  if (isLocale(i18n.locale)) i18n.load(i18n.locale, (await loaders[i18n.locale]()).messages as never);
+}
+
 export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
-  const { messages } = await catalogs[locale]();
-  i18n.loadAndActivate({ locale, messages: messages as never });
+  i18n.loadAndActivate({ locale, messages: (await messagesOf(locale)) as never });
   document.documentElement.lang = locale;
   if (remember) localStorage.setItem(STORAGE_KEY, locale);
 }

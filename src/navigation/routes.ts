@@ -28,7 +28,13 @@ const page = (name: string) => `/pages/${name}`;
 
 /** A staff console page: `staff-{name}` at `/pages/staff/{name}`, its chunk never in a guest page's. */
 const staffRoute = <const Name extends string>(name: Name, load: RouteDef['load']) =>
-  ({ name: `staff-${name}` as const, path: page(`staff/${name}`), load, area: 'staff' as const }) satisfies RouteDef;
+  ({ name: `staff-${name}` as const, path: page(`staff/${name}`), load: withStaffTexts(load), area: 'staff' as const }) satisfies RouteDef;
+
+/** A staff page comes with the console's own catalog (locales/staff), which guest pages never load. */
+function withStaffTexts(load: RouteDef['load']): RouteDef['load'] {
+  return () =>
+    Promise.all([load(), import('../staff/staff-catalog').then(({ loadStaffCatalog }) => loadStaffCatalog())]).then(([page]) => page);
+}
 
 /** The table's names become `PageName`; the declared result keeps the pages' modules out of its type. */
 function routeTable<const Name extends string>(routes: readonly RouteDef<Name>[]): readonly RouteDef<Name>[] {

@@ -11,7 +11,14 @@ const apiPrefixes = ['/public', '/user', '/admin', '/guest', '/payments', '/dev'
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), precompress()],
   // No source maps: the served folder would publish the source (`npx vite` keeps them in development).
-  build: { outDir: 'dist/web', sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist/web',
+    sourcemap: false,
+    manifest: true,
+    // Small modules shared by the shell and lazy pages are copied into the chunks that use them rather than
+    // each becoming a file of its own: Home's first visit went from 32 requests to 22 (e2e/cold-visit.spec.ts).
+    rolldownOptions: { output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 4096 } } } },
+  },
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, `http://127.0.0.1:${apiPort}`])),
   },

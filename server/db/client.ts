@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { migrate, type SqlRunner } from './migrate';
+import { PgliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -82,12 +83,18 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Connect
     };
     return { db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', runner, close: () => pool.end() };
   }
-  const client = await createPglite(options.dataDir);
-  return { db: drizzlePglite(client, { schema }) as unknown as Db, driver: 'pglite', runner: pgliteRunner(client), close: () => client.close() };
+  // On a worker thread of its own, so the database's work never holds up the HTTP thread.
+  const client = await PgliteThread.start(options.dataDir);
+  return {
+    db: drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db,
+    driver: 'pglite',
+    runner: pgliteRunner(client),
+    close: () => client.close(),
+  };
 }
 
 /** Raw SQL on a PGlite: one process, so no lock is needed between migrators. */
-export function pgliteRunner(client: PGlite): SqlRunner {
+export function pgliteRunner(client: Pick<PGlite, 'exec' | 'query'> | PgliteThread): SqlRunner {
   return {
     exec: async (text) => void (await client.exec(text)),
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as Record<string, unknown>[],

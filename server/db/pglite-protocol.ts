@@ -1,9 +1,11 @@
 /** The messages between the embedded database's worker thread (pglite-worker.ts) and its client (pglite-thread.ts). */
 export type WorkerRequest = { id: number } & (
-  | { op: 'open'; dataDir: string | undefined; loadDataDir?: Uint8Array<ArrayBuffer> }
+  /** `template`: a tarball file (dumpDataDir) the new database is filled from. */
+  | { op: 'open'; dataDir: string | undefined; template?: string }
   | { op: 'query'; text: string; params: unknown[] | undefined; rowMode?: 'object' | 'array'; textTypes?: number[] }
   | { op: 'exec'; text: string }
-  | { op: 'dump' }
+  /** Writes the database as a tarball to `file`. */
+  | { op: 'dump'; file: string }
   | { op: 'close' }
 );
 

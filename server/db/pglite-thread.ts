@@ -32,11 +32,11 @@ export class PgliteThread {
     worker.on('exit', () => this.fail(new Error('PGlite is closed')));
   }
 
-  /** Starts the worker and opens the database in `dataDir` (memory when undefined). */
-  static async start(dataDir: string | undefined, options: { loadDataDir?: Uint8Array<ArrayBuffer> } = {}): Promise<PgliteThread> {
+  /** Starts the worker and opens the database in `dataDir` (memory when undefined), new ones filled from `template`. */
+  static async start(dataDir: string | undefined, options: { template?: string } = {}): Promise<PgliteThread> {
     const thread = new PgliteThread(startWorker());
     try {
-      await thread.send({ op: 'open', dataDir, loadDataDir: options.loadDataDir });
+      await thread.send({ op: 'open', dataDir, template: options.template });
     } catch (error) {
       await thread.worker.terminate();
       throw error;
@@ -98,9 +98,9 @@ export class PgliteThread {
     }
   }
 
-  /** The database folder as a tarball (`dumpDataDir`), for a template other databases start from. */
-  dumpDataDir(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.afterTransactions(() => this.send({ op: 'dump' }) as Promise<Uint8Array<ArrayBuffer>>);
+  /** Writes the database as a tarball (`dumpDataDir`) to `file`: a template other databases start from. */
+  async dumpDataDir(file: string): Promise<void> {
+    await this.afterTransactions(() => this.send({ op: 'dump', file }));
   }
 
   async close(): Promise<void> {

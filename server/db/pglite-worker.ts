@@ -4,6 +4,7 @@
  * one at a time in the order they came, which is what lets the client keep a transaction's statements
  * together.
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -33,7 +34,7 @@ async function run(request: WorkerRequest): Promise<unknown> {
     case 'open':
       pglite = await PGlite.create(request.dataDir ?? 'memory://', {
         extensions: { btree_gist },
-        ...(request.loadDataDir ? { loadDataDir: new Blob([request.loadDataDir]) } : {}),
+        ...(request.template ? { loadDataDir: new Blob([await readFile(request.template)]) } : {}),
       });
       return null;
     case 'query':
@@ -42,7 +43,8 @@ async function run(request: WorkerRequest): Promise<unknown> {
       return open().exec(request.text);
     case 'dump': {
       const tarball = await open().dumpDataDir('none');
-      return new Uint8Array(await tarball.arrayBuffer());
+      await writeFile(request.file, new Uint8Array(await tarball.arrayBuffer()));
+      return null;
     }
     case 'close':
       await pglite?.close();

@@ -2,8 +2,8 @@
  * Availability benchmark (`npm run bench:api`): the real HTTP server on PGlite (in memory) and, with
  * BENCH_DATABASE_URL, on a throw-away database of that PostgreSQL; demo data plus two weeks of bookings;
  * 50 keep-alive connections of look-ups (from a worker thread) for BENCH_SECONDS (default 10). Prints
- * look-ups/s and latency percentiles per driver. Then bookings: one guest creating holds back to back, and
- * BENCH_GUESTS (default 16) in parallel on every venue and then on one, on days past the seeded ones; prints
+ * look-ups/s and latency percentiles per driver, beside the rate of a 404 (no database) and of GET /health.
+ * Then bookings: one guest creating holds back to back, and BENCH_GUESTS (default 16) in parallel on every venue and then on one, on days past the seeded ones; prints
  * bookings/s and create latency.
  * Target: >= 1,000 look-ups/s with p95 <= 20 ms on PostgreSQL, 2 cores.
  */
@@ -242,10 +242,15 @@ async function bench(label: string, database: Database): Promise<void> {
     await runLoad(port, token, targets, today, WARM_UP_SECONDS);
     const lookUps = await runLoad(port, token, targets, today, SECONDS);
     report('max', lookUps);
-    // GET /health (one SELECT 1) at full speed: what the server and database answer at the least.
-    const trivial = await runLoad(port, token, targets, today, SECONDS, undefined, '/health');
-    report('GET /health', trivial);
-    console.log(`${label.padEnd(9)} availability at ${(lookUps.perSecond / trivial.perSecond).toFixed(3)} of GET /health's rate`);
+    // Trivial calls at full speed: a 404 (no database) and GET /health (one SELECT 1).
+    const noDatabase = await runLoad(port, token, targets, today, SECONDS, undefined, '/no-such-call');
+    report('404 (no db)', noDatabase);
+    const health = await runLoad(port, token, targets, today, SECONDS, undefined, '/health');
+    report('GET /health', health);
+    console.log(
+      `${label.padEnd(9)} availability at ${(lookUps.perSecond / noDatabase.perSecond).toFixed(3)} of a 404's rate, ` +
+        `${(lookUps.perSecond / health.perSecond).toFixed(3)} of GET /health's`,
+    );
     report(`at ${RATE}/s`, await runLoad(port, token, targets, today, SECONDS, RATE));
     const choices = await bookingChoices(db, today, BOOKING_FIRST_DAY, BOOKING_DAYS, now);
     const tokens = await benchGuests(db, GUESTS, deps.config.jwtSecret, now);

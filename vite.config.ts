@@ -28,5 +28,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     environment: 'node',
     globalSetup: ['tests/global-setup.ts'],
+    setupFiles: ['tests/setup/password-hash-cost.ts'],
   },
 });

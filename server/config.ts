@@ -23,6 +23,8 @@ export interface ServerEnv {
   messaging: MessagingSettings;
   /** `REMINDER_LEAD_HOURS` (24 by default): how long before the visit the reminder goes out. */
   reminderLeadMs: number;
+  /** `PASSWORD_HASH_COST`: log2 of scrypt's N for new password hashes (tests lower it; production refuses that). */
+  passwordHashCost: number | undefined;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -42,6 +44,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     messaging: readMessagingSettings(env, env.NODE_ENV === 'production'),
     reminderLeadMs: reminderLeadHours(env.REMINDER_LEAD_HOURS) * 3_600_000,
+    passwordHashCost: env.PASSWORD_HASH_COST ? Number(env.PASSWORD_HASH_COST) : undefined,
   };
 }
 

@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from './context';
 import { demoAccountsStillOpen } from './db/seed';
 import { startDatabase } from './db/start-database';
 import { clockFromEnv, ControllableClock, withClockDate, type Clock } from './lib/clock';
+import { choosePasswordHashCost, setPasswordHashCost } from './lib/password';
 import { StartupRefusal } from './lib/startup-refusal';
 import { workAfterAnswers } from './lib/after-answer';
 import { chooseProcessor } from './payments/processor-choice';
@@ -86,6 +87,7 @@ async function startOrExit(settings: ServerEnv, startClock: Clock) {
   try {
     // Decided before the database is touched: a refusal here changes nothing.
     const chosen = chooseProcessor(settings);
+    setPasswordHashCost(choosePasswordHashCost(settings));
     const messaging = chooseMessaging(settings.messaging);
     const firstAdmin = adminFromSettings(settings);
     const started = await startDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: settings.dataDir }, {

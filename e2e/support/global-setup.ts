@@ -59,6 +59,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     TEST_CLOCK: E2E_CLOCK_START,
     JWT_SECRET: 'e2e-jwt-secret-e2e-jwt-secret-e2e',
     PAYMENTS_WEBHOOK_SECRET: 'whsec_e2e-webhook-secret',
+    // Log-ins and sign-ups hash at a test cost (server/lib/password.ts): the full one is for production.
+    PASSWORD_HASH_COST: '10',
     // Mailed links point at the relay; the outbox helpers move them to the reading test's own address.
     PUBLIC_BASE_URL: `http://127.0.0.1:${proxyPort}`,
     SMTP_URL: smtp.url,

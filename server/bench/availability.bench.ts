@@ -2,8 +2,8 @@
  * Availability benchmark (`npm run bench:api`): the real HTTP server on PGlite (in memory) and, with
  * BENCH_DATABASE_URL, on a throw-away database of that PostgreSQL; demo data plus two weeks of bookings;
  * 50 keep-alive connections of look-ups (from a worker thread) for BENCH_SECONDS (default 10). Prints
- * look-ups/s and latency percentiles per driver. Then bookings: one guest creating holds back to back, and
- * BENCH_GUESTS (default 16) in parallel on every venue and then on one, on days past the seeded ones; prints
+ * look-ups/s and latency percentiles per driver, beside the rate of a 404 (no database) and of GET /health.
+ * Then bookings: one guest creating holds back to back, and BENCH_GUESTS (default 16) in parallel on every venue and then on one, on days past the seeded ones; prints
  * bookings/s and create latency.
  * Target: >= 1,000 look-ups/s with p95 <= 20 ms on PostgreSQL, 2 cores.
  */
@@ -124,7 +124,7 @@ function percentile(sorted: number[], p: number): number {
 const LOAD_WORKER = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { port, token, targets, dates, seconds, connections, rate } = workerData;
+const { port, token, targets, dates, seconds, connections, rate, path } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 function rng(seed) { let s = seed >>> 0; return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; }; }
 function get(path) {
@@ -156,7 +156,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
       const t = targets[Math.floor(random() * targets.length)];
       const guests = t.minGuests + Math.floor(random() * (t.maxGuests - t.minGuests + 1));
       const date = dates[Math.floor(random() * dates.length)];
-      const status = await get('/user/reservation/v1.1/timeslot-availability/' + t.venueId + '/' + date +
+      const status = await get(path || '/user/reservation/v1.1/timeslot-availability/' + t.venueId + '/' + date +
         '?numberOfGuests=' + guests + '&experienceId=' + t.experienceId);
       latencies.push(performance.now() - from);
       statuses[status] = (statuses[status] || 0) + 1;
@@ -177,11 +177,12 @@ interface LoadResult {
   statuses: Record<string, number>;
 }
 
-async function runLoad(port: number, token: string, targets: Target[], today: string, seconds: number, rate?: number): Promise<LoadResult> {
+/** Look-ups, or with `path` that one call over and over (the trivial endpoint availability is compared with). */
+async function runLoad(port: number, token: string, targets: Target[], today: string, seconds: number, rate?: number, path?: string): Promise<LoadResult> {
   const dates = Array.from({ length: DAYS }, (_, d) => addDays(today, d));
   const worker = new Worker(LOAD_WORKER, {
     eval: true,
-    workerData: { port, token, targets, dates, seconds, connections: CONNECTIONS, rate: rate ?? 0 },
+    workerData: { port, token, targets, dates, seconds, connections: CONNECTIONS, rate: rate ?? 0, path },
   });
   const { latencies, statuses, elapsed } = await new Promise<{ latencies: number[]; statuses: Record<string, number>; elapsed: number }>(
     (resolve, reject) => {
@@ -239,7 +240,17 @@ async function bench(label: string, database: Database): Promise<void> {
   try {
     console.log(`${label}: ${booked} reservations seeded over ${DAYS} days`);
     await runLoad(port, token, targets, today, WARM_UP_SECONDS);
-    report('max', await runLoad(port, token, targets, today, SECONDS));
+    const lookUps = await runLoad(port, token, targets, today, SECONDS);
+    report('max', lookUps);
+    // Trivial calls at full speed: a 404 (no database) and GET /health (one SELECT 1).
+    const noDatabase = await runLoad(port, token, targets, today, SECONDS, undefined, '/no-such-call');
+    report('404 (no db)', noDatabase);
+    const health = await runLoad(port, token, targets, today, SECONDS, undefined, '/health');
+    report('GET /health', health);
+    console.log(
+      `${label.padEnd(9)} availability at ${(lookUps.perSecond / noDatabase.perSecond).toFixed(3)} of a 404's rate, ` +
+        `${(lookUps.perSecond / health.perSecond).toFixed(3)} of GET /health's`,
+    );
     report(`at ${RATE}/s`, await runLoad(port, token, targets, today, SECONDS, RATE));
     const choices = await bookingChoices(db, today, BOOKING_FIRST_DAY, BOOKING_DAYS, now);
     const tokens = await benchGuests(db, GUESTS, deps.config.jwtSecret, now);

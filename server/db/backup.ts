@@ -7,7 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StartupRefusal } from '../lib/startup-refusal';
-import { createPglite, pgliteRunner } from './client';
+import { createPglite } from './client';
+import { pgliteRunner } from './pglite-runner';
 import { inspectDataFolder } from './data-folder';
 import { lockDataFolder } from './data-folder-lock';
 import { readSchemaState, schemaProblem } from './schema-state';

@@ -10,6 +10,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { migrate, type SqlRunner } from './migrate';
+import { pgliteRunner } from './pglite-runner';
+import { migratedTemplate } from './pglite-template';
+import { PgliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -30,8 +33,8 @@ export interface ConnectedDatabase extends Database {
 export type DatabaseOptions =
   /** `connectionTimeoutMs`: how long a new connection may take before the call fails (default 5 s). */
   | { url: string; poolSize?: number; connectionTimeoutMs?: number }
-  /** A folder for the data, or undefined for an in-memory database. */
-  | { dataDir?: string };
+  /** A folder for the data, or undefined for an in-memory database; `fresh`: the folder is absent or empty. */
+  | { dataDir?: string; fresh?: boolean };
 
 /**
  * A PGlite with the extensions the migrations use, on a data folder (memory when none); `loadDataDir`
@@ -82,15 +85,14 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Connect
     };
     return { db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', runner, close: () => pool.end() };
   }
-  const client = await createPglite(options.dataDir);
-  return { db: drizzlePglite(client, { schema }) as unknown as Db, driver: 'pglite', runner: pgliteRunner(client), close: () => client.close() };
-}
-
-/** Raw SQL on a PGlite: one process, so no lock is needed between migrators. */
-export function pgliteRunner(client: PGlite): SqlRunner {
+  // On a worker thread of its own, so the database's work never holds up the HTTP thread; a new one
+  // starts from the migrated template rather than from initdb.
+  const template = options.dataDir === undefined || options.fresh ? await migratedTemplate() : undefined;
+  const client = await PgliteThread.start(options.dataDir, { template });
   return {
-    exec: async (text) => void (await client.exec(text)),
-    query: async (text, params) => (await client.query(text, params as unknown[])).rows as Record<string, unknown>[],
-    withLock: (fn) => fn(),
+    db: drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db,
+    driver: 'pglite',
+    runner: pgliteRunner(client),
+    close: () => client.close(),
   };
 }

@@ -10,7 +10,7 @@ export interface SqlRunner {
 }
 
 /** The migrations folder, found from this module whether it runs from source or from the bundle. */
-function migrationsDir(): string {
+export function migrationsDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     for (const candidate of [join(dir, 'migrations'), join(dir, 'server', 'db', 'migrations')]) {

@@ -49,7 +49,7 @@ async function startEmbedded(dataDir: string, options: StartOptions): Promise<St
     const fresh = folder.kind !== 'complete';
     let connected: ConnectedDatabase;
     try {
-      connected = await connectDatabase({ dataDir });
+      connected = await connectDatabase({ dataDir, fresh });
     } catch (error) {
       throw refusal(`${where} could not be opened: ${(error as Error).message}.`, embeddedAdvice(dataDir));
     }

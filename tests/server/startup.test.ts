@@ -34,7 +34,7 @@ function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildPr
 /** The server's settings for a test: nothing inherited that would change what starts. */
 function settings(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', STATIC_ROOT: join(root, 'no-web'), NODE_ENV: 'production' };
-  for (const name of ['TEST_CLOCK', 'PAYMENTS_TEST_MODE', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'PAYMENTS_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'SMS_PROVIDER', 'SMS_HTTP_URL']) delete env[name];
+  for (const name of ['TEST_CLOCK', 'PAYMENTS_TEST_MODE', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'PAYMENTS_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'SMS_PROVIDER', 'SMS_HTTP_URL', 'PASSWORD_HASH_COST']) delete env[name];
   return { ...env, ...overrides };
 }
 
@@ -105,6 +105,14 @@ describe('starting in production', () => {
     expect(result.output).toContain('The server did not start.');
     expect(result.output).toContain('no card processor is configured');
     expect(result.output).toContain('PAYMENTS_TEST_MODE=1');
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
+
+  it('refuses a password hash cost below full (PASSWORD_HASH_COST is for tests), before touching the database', async () => {
+    const dataDir = join(root, 'cheap-hashes');
+    const result = await run('server/main.ts', [], settings({ DATA_DIR: dataDir, PAYMENTS_TEST_MODE: '1', PASSWORD_HASH_COST: '10' }));
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('PASSWORD_HASH_COST=10 is below the 15 production needs');
     expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
 

@@ -1,0 +1,168 @@
+/**
+ * The embedded database on a worker thread of its own (pglite-worker.ts), behind the part of PGlite's API
+ * that Drizzle and the migrations use (query, exec, transaction, close). PGlite runs PostgreSQL in
+ * WebAssembly on the thread that calls it: on the HTTP thread every query stalled every request.
+ *
+ * PGlite has one connection, so a transaction has it to itself: while one is open, other statements wait
+ * for it to end (as PGlite itself does). The worker runs requests in the order they are sent, so a
+ * statement outside a transaction needs only to be sent after the transactions begun before it.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { WorkerReply, WorkerRequest } from './pglite-protocol';
+
+type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+
+/** What a query on the worker answers with; rows are as PGlite gives them. */
+export type ThreadResults = Results<Record<string, unknown>>;
+
+export class PgliteThread {
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private nextId = 1;
+  private closed: Error | null = null;
+  /** Settles when the transactions begun so far have ended: what the next statement waits for. */
+  private transactionsEnded: Promise<void> = Promise.resolve();
+
+  private constructor(private readonly worker: Worker) {
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', () => this.fail(new Error('PGlite is closed')));
+  }
+
+  /** Starts the worker and opens the database in `dataDir` (memory when undefined), new ones filled from `template`. */
+  static async start(dataDir: string | undefined, options: { template?: string } = {}): Promise<PgliteThread> {
+    const thread = new PgliteThread(startWorker());
+    try {
+      await thread.send({ op: 'open', dataDir, template: options.template });
+    } catch (error) {
+      await thread.worker.terminate();
+      throw error;
+    }
+    return thread;
+  }
+
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.afterTransactions(() => this.rawQuery<T>(text, params, options));
+  }
+
+  exec(text: string): Promise<Results[]> {
+    return this.afterTransactions(() => this.send({ op: 'exec', text }) as Promise<Results[]>);
+  }
+
+  /** Runs `work` with the connection to itself, between BEGIN and COMMIT (ROLLBACK when it throws). */
+  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const before = this.transactionsEnded;
+    let end!: () => void;
+    this.transactionsEnded = new Promise((resolve) => (end = resolve));
+    await before;
+    let done = false;
+    const open = () => {
+      if (done) throw new Error('Transaction is closed');
+    };
+    const exec = (text: string) => this.send({ op: 'exec', text }) as Promise<Results[]>;
+    const tx = {
+      query: <R>(text: string, params?: unknown[], options?: QueryOptions) => (open(), this.rawQuery<R>(text, params, options)),
+      exec: (text: string) => (open(), exec(text)),
+      sql: () => Promise.reject(new Error('tagged-template queries are not supported on the database thread')),
+      listen: () => Promise.reject(new Error('LISTEN is not supported on the database thread')),
+      rollback: async () => {
+        open();
+        await exec('ROLLBACK');
+        done = true;
+      },
+      get closed() {
+        return done;
+      },
+    } as unknown as Transaction;
+    try {
+      await exec('BEGIN');
+      const result = await work(tx);
+      if (!done) {
+        done = true;
+        const [commit] = await exec('COMMIT');
+        // COMMIT of a transaction that had failed rolls it back: the caller must not believe it was kept.
+        if ((commit as { command?: string } | undefined)?.command === 'ROLLBACK') throw new Error('The transaction was rolled back: a statement in it had failed');
+      }
+      return result;
+    } catch (error) {
+      if (!done) {
+        done = true;
+        await exec('ROLLBACK').catch(() => {});
+      }
+      throw error;
+    } finally {
+      end();
+    }
+  }
+
+  /** Writes the database as a tarball (`dumpDataDir`) to `file`: a template other databases start from. */
+  async dumpDataDir(file: string): Promise<void> {
+    await this.afterTransactions(() => this.send({ op: 'dump', file }));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.afterTransactions(() => this.send({ op: 'close' })).catch(() => {});
+    this.closed = new Error('PGlite is closed');
+    await this.worker.terminate();
+  }
+
+  private rawQuery<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
+    // Parsers are functions and cannot cross threads: Drizzle's keep some types as text, and so does the worker.
+    const textTypes = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+    return this.send({ op: 'query', text, params, rowMode: options?.rowMode, textTypes }) as Promise<Results<T>>;
+  }
+
+  /** Sends once the transactions begun before have ended; resolves with the worker's answer. */
+  private afterTransactions<T>(send: () => Promise<T>): Promise<T> {
+    const before = this.transactionsEnded;
+    let sent!: Promise<T>;
+    const turn = before.then(() => {
+      sent = send();
+    });
+    this.transactionsEnded = turn;
+    return turn.then(() => sent);
+  }
+
+  private send(request: Request): Promise<unknown> {
+    if (this.closed) return Promise.reject(this.closed);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // The worker keeps the process alive only while it owes an answer.
+      if (this.pending.size === 1) this.worker.ref();
+      this.worker.postMessage({ ...request, id } satisfies WorkerRequest);
+    });
+  }
+
+  private settle(reply: WorkerReply): void {
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.ok) waiting.resolve(reply.result);
+    else waiting.reject(Object.assign(new Error(reply.error.message), reply.error.fields));
+  }
+
+  private fail(error: Error): void {
+    this.closed ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}
+
+// Run from source (tsx, vitest) the worker is TypeScript beside this file, loaded through tsx's hooks
+// (a worker does not inherit them); in the server bundle (dist/server/main.js) it is dist/server/db/pglite-worker.js.
+const fromSource = import.meta.url.endsWith('.ts');
+
+function startWorker(): Worker {
+  if (!fromSource) return new Worker(new URL('./db/pglite-worker.js', import.meta.url));
+  // tsx's ESM API (require.resolve finds its CommonJS twin).
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const workerUrl = new URL('./pglite-worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); })`;
+  return new Worker(bootstrap, { eval: true });
+}

@@ -1,0 +1,51 @@
+/**
+ * The embedded database on its own thread (server/db/pglite-thread.ts): a long query leaves the HTTP
+ * thread free, a transaction still has the one connection to itself, and errors keep the fields callers
+ * read (the SQLSTATE code).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/client';
+
+describe('PGlite on a worker thread', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await database.db.execute(sql`CREATE TABLE thread_probe (n int PRIMARY KEY)`);
+  });
+  afterAll(() => database.close());
+
+  it('keeps the calling thread free while a query runs', async () => {
+    // Seconds of database work: on the calling thread, no timer could fire before it answered.
+    const slowQuery = database.db.execute(sql`SELECT count(*) FROM generate_series(1, 1000000) a, generate_series(1, 3) b WHERE a % 7 = b`);
+    const first = await Promise.race([
+      slowQuery.then(() => 'query'),
+      new Promise((resolve) => setTimeout(() => resolve('timer'), 20)),
+    ]);
+    await slowQuery;
+    expect(first).toBe('timer');
+  });
+
+  it('runs a statement outside a transaction after it, never inside it', async () => {
+    let outside: Promise<unknown> | undefined;
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO thread_probe VALUES (1)`);
+        outside = database.db.execute(sql`SELECT count(*)::int AS n FROM thread_probe`);
+        // Give the outside statement every chance to slip in before the transaction ends.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await tx.execute(sql`SELECT 1`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const { rows } = (await outside) as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('hands back the database error with its SQLSTATE code', async () => {
+    await database.db.execute(sql`INSERT INTO thread_probe VALUES (2)`);
+    const error = await database.db.execute(sql`INSERT INTO thread_probe VALUES (2)`).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error & { cause?: { code?: string } }).cause?.code).toBe('23505');
+  });
+});

@@ -15,9 +15,6 @@ import type { WorkerReply, WorkerRequest } from './pglite-protocol';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
-/** What a query on the worker answers with; rows are as PGlite gives them. */
-export type ThreadResults = Results<Record<string, unknown>>;
-
 export class PgliteThread {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private nextId = 1;

@@ -8,7 +8,8 @@
  * statement outside a transaction needs only to be sent after the transactions begun before it.
  */
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import type { WorkerReply, WorkerRequest } from './pglite-protocol';
@@ -155,11 +156,15 @@ export class PgliteThread {
 // (a worker does not inherit them); in the server bundle (dist/server/main.js) it is dist/server/db/pglite-worker.js.
 const fromSource = import.meta.url.endsWith('.ts');
 
+// A path beside this file, built from its path: Vite rewrites `new URL('…', import.meta.url)` into a web
+// address in jsdom tests, where the worker could not load it.
+const beside = (file: string) => pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), file));
+
 function startWorker(): Worker {
-  if (!fromSource) return new Worker(new URL('./db/pglite-worker.js', import.meta.url));
+  if (!fromSource) return new Worker(beside('db/pglite-worker.js'));
   // tsx's ESM API (require.resolve finds its CommonJS twin).
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const workerUrl = new URL('./pglite-worker.ts', import.meta.url).href;
+  const workerUrl = beside('pglite-worker.ts').href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); })`;
   return new Worker(bootstrap, { eval: true });
 }

@@ -4,7 +4,12 @@
  */
 import { createContext } from 'react';
 
-export type FailureReport = (error: unknown) => void;
+export interface FailureReport {
+  /** A read was refused: show it. */
+  failed(error: unknown): void;
+  /** The read that failed with this error has now succeeded (Retry): what it said is no longer so. */
+  recovered(error: unknown): void;
+}
 
 /** Nothing reports outside a provider (a component rendered alone in a test). */
-export const FailureReportContext = createContext<FailureReport>(() => {});
+export const FailureReportContext = createContext<FailureReport>({ failed: () => {}, recovered: () => {} });

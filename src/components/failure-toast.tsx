@@ -10,6 +10,8 @@ export default function FailureToast({ error }: { error: unknown }) {
   useEffect(() => {
     const message = error instanceof ApiFailure && !error.message ? 'ERROR' : failureText(error);
     toast.show(message, { tone: 'error', durationMs: SERVER_ERROR_TOAST_MS });
+    // Gone with this failure: a read that then succeeds (Retry) leaves no stale error on the page.
+    return () => toast.withdraw(message);
     // Once per failure: each one mounts its own (keyed) toast.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);

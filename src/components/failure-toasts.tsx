@@ -2,7 +2,7 @@
  * Shows a page's refused read (reported by `useApiQuery`) as a toast. The wording of failures loads with
  * the first one, so the shell every page starts with stays light.
  */
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FailureReportContext } from '../api/failure-report';
 
 const FailureToast = lazy(() => import('./failure-toast'));
@@ -10,7 +10,13 @@ const FailureToast = lazy(() => import('./failure-toast'));
 export function FailureToasts({ children }: { children: ReactNode }) {
   const [failure, setFailure] = useState<{ id: number; error: unknown } | null>(null);
   const count = useRef(0);
-  const report = useCallback((error: unknown) => setFailure({ id: ++count.current, error }), []);
+  const report = useMemo(
+    () => ({
+      failed: (error: unknown) => setFailure({ id: ++count.current, error }),
+      recovered: (error: unknown) => setFailure((shown) => (shown?.error === error ? null : shown)),
+    }),
+    [],
+  );
   return (
     <FailureReportContext.Provider value={report}>
       {children}

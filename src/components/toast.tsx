@@ -19,9 +19,11 @@ interface Toast {
 
 interface ToastApi {
   show(message: string, options?: { tone?: Toast['tone']; durationMs?: number }): void;
+  /** Takes the toast showing this message away before its time (what it said is no longer so). */
+  withdraw(message: string): void;
 }
 
-const ToastContext = createContext<ToastApi>({ show: () => {} });
+const ToastContext = createContext<ToastApi>({ show: () => {}, withdraw: () => {} });
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
@@ -42,7 +44,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const timer = setTimeout(() => setToast(null), toast.durationMs);
     return () => clearTimeout(timer);
   }, [toast]);
-  const api = useMemo(() => ({ show }), [show]);
+  const withdraw = useCallback<ToastApi['withdraw']>((message) => setToast((t) => (t?.message === message ? null : t)), []);
+  const api = useMemo(() => ({ show, withdraw }), [show, withdraw]);
   return (
     <ToastContext.Provider value={api}>
       {children}

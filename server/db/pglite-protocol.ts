@@ -7,7 +7,13 @@ export type WorkerRequest = { id: number } & (
   /** Writes the database as a tarball to `file`. */
   | { op: 'dump'; file: string }
   | { op: 'close' }
+  /** LISTEN on a channel: its notifications come back as `NotificationMessage`s. */
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; channel: string }
 );
+
+/** A NOTIFY delivered on a channel the client listens to (no request id: it is not an answer). */
+export type NotificationMessage = { notification: { channel: string; payload: string } };
 
 export type WorkerReply =
   | { id: number; ok: true; result: unknown }

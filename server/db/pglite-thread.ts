@@ -12,20 +12,24 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import type { WorkerReply, WorkerRequest } from './pglite-protocol';
+import type { NotificationMessage, WorkerReply, WorkerRequest } from './pglite-protocol';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
 export class PgliteThread {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private nextId = 1;
+  /** Who listens to each channel (the worker listens once per channel). */
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private closed: Error | null = null;
   /** Settles when the transactions begun so far have ended: what the next statement waits for. */
   private transactionsEnded: Promise<void> = Promise.resolve();
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
-    worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    worker.on('message', (message: WorkerReply | NotificationMessage) =>
+      'notification' in message ? this.notify(message.notification) : this.settle(message),
+    );
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', () => this.fail(new Error('PGlite is closed')));
   }
@@ -123,6 +127,26 @@ export class PgliteThread {
     });
     this.transactionsEnded = turn;
     return turn.then(() => sent);
+  }
+
+  /** PGlite's `listen`: `callback` gets each NOTIFY payload on `channel`; resolves to the way to stop. */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let callbacks = this.listeners.get(channel);
+    if (!callbacks) {
+      this.listeners.set(channel, (callbacks = new Set()));
+      await this.send({ op: 'listen', channel });
+    }
+    callbacks.add(callback);
+    return async () => {
+      callbacks.delete(callback);
+      if (callbacks.size > 0 || this.listeners.get(channel) !== callbacks) return;
+      this.listeners.delete(channel);
+      if (!this.closed) await this.send({ op: 'unlisten', channel });
+    };
+  }
+
+  private notify({ channel, payload }: NotificationMessage['notification']): void {
+    this.listeners.get(channel)?.forEach((callback) => callback(payload));
   }
 
   private send(request: Request): Promise<unknown> {

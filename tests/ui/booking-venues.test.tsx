@@ -38,7 +38,8 @@ describe.each([
 
     if (domain === 'hopsze') {
       await findHeading('Verify your mobile number');
-      const code = screen.getByLabelText('Verification code');
+      // The field comes once the code is sent.
+      const code = await screen.findByLabelText('Verification code', {}, SLOW);
       await user.type(code, '000000');
       await user.click(screen.getByRole('button', { name: 'Verify' }));
       expect(await screen.findByText('The verification code is incorrect.', {}, SLOW)).toBeTruthy();

@@ -143,7 +143,10 @@ describe('the reservation list', () => {
     const user = userEvent.setup();
     await openAs(api(), [guest.email, PASSWORD], '/pages/order', 'My reservations');
 
-    const [card] = cardsIn(await region('Waitlist'));
+    // The waitlist loads apart from the reservations: its group may be drawn before its entries come.
+    const waitlist = await region('Waitlist');
+    await waitFor(() => expect(cardsIn(waitlist)).toHaveLength(1), SLOW);
+    const [card] = cardsIn(waitlist);
     expect(within(card!).getByRole('heading', { level: 3 }).textContent).toBe('Obe');
     expect(fieldTexts(card!)).toMatchObject({ Times: '7:00 pm – 9:00 pm', Guests: '8 guests', Status: 'Waiting' });
     await user.click(within(card!).getByRole('button', { name: 'Leave the waitlist' }));

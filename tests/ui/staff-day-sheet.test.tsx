@@ -113,11 +113,11 @@ describe('the day sheet', () => {
     await waitFor(() => expect(screen.getByText('The sheet has been updated.')).toBeTruthy());
 
     await user.click(within(olive).getByRole('button', { name: 'Arrived: Olive Test' }));
-    await waitFor(() => expect(within(olive).getByText('Arrived')).toBeTruthy(), SLOW);
-    expect(within(olive).getAllByRole('button').map((b) => b.textContent)).toEqual(['Undo arrival', 'Seat']);
+    // The action button is itself labelled 'Arrived': wait for the row the server's answer draws.
+    await waitFor(() => expect(within(olive).getAllByRole('button').map((b) => b.textContent)).toEqual(['Undo arrival', 'Seat']), SLOW);
     await user.click(within(olive).getByRole('button', { name: 'Seat: Olive Test' }));
-    await waitFor(() => expect(within(olive).getByText('Seated')).toBeTruthy(), SLOW);
-    expect(within(olive).getAllByRole('button').map((b) => b.textContent)).toEqual(['Finish']);
+    await waitFor(() => expect(within(olive).getAllByRole('button').map((b) => b.textContent)).toEqual(['Finish']), SLOW);
+    expect(within(olive).getByText('Seated')).toBeTruthy();
 
     // Past Peter's start, the chart allows a no-show (and no longer a cancellation).
     api().clock.set(new Date('2026-11-24T04:30:00Z'));

@@ -1,6 +1,6 @@
 /**
  * The embedded database on a worker thread of its own (pglite-worker.ts), behind the part of PGlite's API
- * that Drizzle and the migrations use (query, exec, transaction, close). PGlite runs PostgreSQL in
+ * that Drizzle, the migrations and the day sheet's live stream use (query, exec, transaction, listen, close). PGlite runs PostgreSQL in
  * WebAssembly on the thread that calls it: on the HTTP thread every query stalled every request.
  *
  * PGlite has one connection, so a transaction has it to itself: while one is open, other statements wait
@@ -11,12 +11,14 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import type { WorkerReply, WorkerRequest } from './pglite-protocol';
+import type { WorkerNotification, WorkerReply, WorkerRequest } from './pglite-protocol';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
 export class PgliteThread {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  /** Who hears each channel's notifications. */
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
   private closed: Error | null = null;
   /** Settles when the transactions begun so far have ended: what the next statement waits for. */
@@ -24,7 +26,7 @@ export class PgliteThread {
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
-    worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    worker.on('message', (message: WorkerReply | WorkerNotification) => ('channel' in message ? this.notify(message) : this.settle(message)));
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', () => this.fail(new Error('PGlite is closed')));
   }
@@ -95,6 +97,22 @@ export class PgliteThread {
     }
   }
 
+  /** Hears `channel`'s notifications (PGlite's `listen`); resolves, once the database listens, to the way to stop. */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let heard = this.listeners.get(channel);
+    if (!heard) {
+      this.listeners.set(channel, (heard = new Set()));
+      await this.afterTransactions(() => this.send({ op: 'listen', channel }));
+    }
+    heard.add(callback);
+    return async () => {
+      heard.delete(callback);
+      if (heard.size > 0 || this.listeners.get(channel) !== heard) return;
+      this.listeners.delete(channel);
+      await this.afterTransactions(() => this.send({ op: 'unlisten', channel })).catch(() => {});
+    };
+  }
+
   /** Writes the database as a tarball (`dumpDataDir`) to `file`: a template other databases start from. */
   async dumpDataDir(file: string): Promise<void> {
     await this.afterTransactions(() => this.send({ op: 'dump', file }));
@@ -142,6 +160,10 @@ export class PgliteThread {
     if (this.pending.size === 0) this.worker.unref();
     if (reply.ok) waiting.resolve(reply.result);
     else waiting.reject(Object.assign(new Error(reply.error.message), reply.error.fields));
+  }
+
+  private notify({ channel, payload }: WorkerNotification): void {
+    this.listeners.get(channel)?.forEach((callback) => callback(payload));
   }
 
   private fail(error: Error): void {

@@ -8,12 +8,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import type { WorkerReply, WorkerRequest } from './pglite-protocol';
+import type { WorkerNotification, WorkerReply, WorkerRequest } from './pglite-protocol';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread only');
 const port = parentPort;
 let pglite: PGlite | undefined;
 let queue: Promise<void> = Promise.resolve();
+/** The way to stop each channel listened to. */
+const listening = new Map<string, () => Promise<void>>();
 
 port.on('message', (request: WorkerRequest) => {
   queue = queue.then(() => handle(request));
@@ -46,7 +48,18 @@ async function run(request: WorkerRequest): Promise<unknown> {
       await writeFile(request.file, new Uint8Array(await tarball.arrayBuffer()));
       return null;
     }
+    case 'listen':
+      if (!listening.has(request.channel)) {
+        const { channel } = request;
+        listening.set(channel, await open().listen(channel, (payload) => port.postMessage({ channel, payload } satisfies WorkerNotification)));
+      }
+      return null;
+    case 'unlisten':
+      await listening.get(request.channel)?.();
+      listening.delete(request.channel);
+      return null;
     case 'close':
+      listening.clear();
       await pglite?.close();
       pglite = undefined;
       return null;

@@ -6,15 +6,18 @@ export type WorkerRequest = { id: number } & (
   | { op: 'exec'; text: string }
   /** Writes the database as a tarball to `file`. */
   | { op: 'dump'; file: string }
-  | { op: 'close' }
-  /** LISTEN on a channel: its notifications come back as `NotificationMessage`s. */
+  /** Starts or stops hearing a channel's notifications (each comes as a WorkerNotification). */
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
+  | { op: 'close' }
 );
-
-/** A NOTIFY delivered on a channel the client listens to (no request id: it is not an answer). */
-export type NotificationMessage = { notification: { channel: string; payload: string } };
 
 export type WorkerReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { message: string; fields: Record<string, string | number | boolean> } };
+
+/** A NOTIFY on a channel the worker listens to: sent unasked, so it carries no request id. */
+export interface WorkerNotification {
+  channel: string;
+  payload: string;
+}

@@ -1,6 +1,6 @@
 /**
  * The embedded database on a worker thread of its own (pglite-worker.ts), behind the part of PGlite's API
- * that Drizzle and the migrations use (query, exec, transaction, close). PGlite runs PostgreSQL in
+ * that Drizzle, the migrations and the day sheet's live stream use (query, exec, transaction, listen, close). PGlite runs PostgreSQL in
  * WebAssembly on the thread that calls it: on the HTTP thread every query stalled every request.
  *
  * PGlite has one connection, so a transaction has it to itself: while one is open, other statements wait
@@ -12,24 +12,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import type { NotificationMessage, WorkerReply, WorkerRequest } from './pglite-protocol';
+import type { WorkerNotification, WorkerReply, WorkerRequest } from './pglite-protocol';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
 export class PgliteThread {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  private nextId = 1;
-  /** Who listens to each channel (the worker listens once per channel). */
+  /** Who hears each channel's notifications. */
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private nextId = 1;
   private closed: Error | null = null;
   /** Settles when the transactions begun so far have ended: what the next statement waits for. */
   private transactionsEnded: Promise<void> = Promise.resolve();
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
-    worker.on('message', (message: WorkerReply | NotificationMessage) =>
-      'notification' in message ? this.notify(message.notification) : this.settle(message),
-    );
+    worker.on('message', (message: WorkerReply | WorkerNotification) => ('channel' in message ? this.notify(message) : this.settle(message)));
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', () => this.fail(new Error('PGlite is closed')));
   }
@@ -100,6 +98,22 @@ export class PgliteThread {
     }
   }
 
+  /** Hears `channel`'s notifications (PGlite's `listen`); resolves, once the database listens, to the way to stop. */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let heard = this.listeners.get(channel);
+    if (!heard) {
+      this.listeners.set(channel, (heard = new Set()));
+      await this.afterTransactions(() => this.send({ op: 'listen', channel }));
+    }
+    heard.add(callback);
+    return async () => {
+      heard.delete(callback);
+      if (heard.size > 0 || this.listeners.get(channel) !== heard) return;
+      this.listeners.delete(channel);
+      await this.afterTransactions(() => this.send({ op: 'unlisten', channel })).catch(() => {});
+    };
+  }
+
   /** Writes the database as a tarball (`dumpDataDir`) to `file`: a template other databases start from. */
   async dumpDataDir(file: string): Promise<void> {
     await this.afterTransactions(() => this.send({ op: 'dump', file }));
@@ -129,26 +143,6 @@ export class PgliteThread {
     return turn.then(() => sent);
   }
 
-  /** PGlite's `listen`: `callback` gets each NOTIFY payload on `channel`; resolves to the way to stop. */
-  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
-    let callbacks = this.listeners.get(channel);
-    if (!callbacks) {
-      this.listeners.set(channel, (callbacks = new Set()));
-      await this.send({ op: 'listen', channel });
-    }
-    callbacks.add(callback);
-    return async () => {
-      callbacks.delete(callback);
-      if (callbacks.size > 0 || this.listeners.get(channel) !== callbacks) return;
-      this.listeners.delete(channel);
-      if (!this.closed) await this.send({ op: 'unlisten', channel });
-    };
-  }
-
-  private notify({ channel, payload }: NotificationMessage['notification']): void {
-    this.listeners.get(channel)?.forEach((callback) => callback(payload));
-  }
-
   private send(request: Request): Promise<unknown> {
     if (this.closed) return Promise.reject(this.closed);
     const id = this.nextId++;
@@ -167,6 +161,10 @@ export class PgliteThread {
     if (this.pending.size === 0) this.worker.unref();
     if (reply.ok) waiting.resolve(reply.result);
     else waiting.reject(Object.assign(new Error(reply.error.message), reply.error.fields));
+  }
+
+  private notify({ channel, payload }: WorkerNotification): void {
+    this.listeners.get(channel)?.forEach((callback) => callback(payload));
   }
 
   private fail(error: Error): void {

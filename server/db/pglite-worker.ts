@@ -8,13 +8,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import type { NotificationMessage, WorkerReply, WorkerRequest } from './pglite-protocol';
+import type { WorkerNotification, WorkerReply, WorkerRequest } from './pglite-protocol';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread only');
 const port = parentPort;
 let pglite: PGlite | undefined;
 let queue: Promise<void> = Promise.resolve();
-/** The channels listened to, each with the way to stop. */
+/** The way to stop each channel listened to. */
 const listening = new Map<string, () => Promise<void>>();
 
 port.on('message', (request: WorkerRequest) => {
@@ -48,14 +48,12 @@ async function run(request: WorkerRequest): Promise<unknown> {
       await writeFile(request.file, new Uint8Array(await tarball.arrayBuffer()));
       return null;
     }
-    case 'listen': {
-      const { channel } = request;
-      if (!listening.has(channel)) {
-        const notify = (payload: string) => port.postMessage({ notification: { channel, payload } } satisfies NotificationMessage);
-        listening.set(channel, await open().listen(channel, notify));
+    case 'listen':
+      if (!listening.has(request.channel)) {
+        const { channel } = request;
+        listening.set(channel, await open().listen(channel, (payload) => port.postMessage({ channel, payload } satisfies WorkerNotification)));
       }
       return null;
-    }
     case 'unlisten':
       await listening.get(request.channel)?.();
       listening.delete(request.channel);

@@ -3,7 +3,7 @@
  * committed change to a booking or its payments) and hands each event to this process's subscribers,
  * the open day-sheet streams. One LISTEN per process and database, opened with the first subscriber and
  * closed with the last: on PostgreSQL a connection of its own outside the pool (a pooled one would be
- * handed to other queries), on PGlite its own listen, since PGlite is this one process.
+ * handed to other queries), on PGlite its own listen, which its worker thread relays (db/pglite-thread.ts).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';

@@ -1,11 +1,13 @@
 /**
  * The embedded database on its own thread (server/db/pglite-thread.ts): a long query leaves the HTTP
  * thread free, a transaction still has the one connection to itself, and errors keep the fields callers
- * read (the SQLSTATE code).
+ * read (the SQLSTATE code), and a LISTEN hears the notifications the database's triggers send (the day
+ * sheet's live stream).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
+import { RESERVATION_EVENTS_CHANNEL, subscribeToReservationEvents, type ReservationEvent } from '../../server/services/reservation-events';
 
 describe('PGlite on a worker thread', () => {
   let database: Database;
@@ -47,5 +49,17 @@ describe('PGlite on a worker thread', () => {
     const error = await database.db.execute(sql`INSERT INTO thread_probe VALUES (2)`).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error & { cause?: { code?: string } }).cause?.code).toBe('23505');
+  });
+
+  it('hears the reservation events the database announces, until the last subscriber leaves', async () => {
+    const heard: ReservationEvent[] = [];
+    const unsubscribe = await subscribeToReservationEvents(database.db, { onEvent: (event) => heard.push(event), onLost: () => {} });
+    const event = { venueId: 'v1', date: '2026-12-01', reservationId: 'r1' };
+    await database.db.execute(sql`SELECT pg_notify(${RESERVATION_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+    await expect.poll(() => heard).toEqual([event]);
+    await unsubscribe();
+    await database.db.execute(sql`SELECT pg_notify(${RESERVATION_EVENTS_CHANNEL}, ${JSON.stringify({ ...event, reservationId: 'r2' })})`);
+    await database.db.execute(sql`SELECT 1`);
+    expect(heard).toEqual([event]);
   });
 });

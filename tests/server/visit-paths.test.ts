@@ -1,11 +1,10 @@
 /**
- * The visit chart's generated paths (tests/machines/visit.machine.test.ts) replayed on the server through
+ * The visit chart's generated paths (tests/machines/visit-model.ts) replayed on the server through
  * the HTTP API: each event is a host's call at the booking's venue (the clock moved past the booked start
  * for a no-show), and after each step the booking stands where the chart is. At the end, a final state
  * refuses every change with 409.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSimplePaths } from 'xstate/graph';
 import { visitMachine, visitStateOf, type VisitEvent } from '../../machines/visit.machine';
 import { users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
@@ -13,8 +12,8 @@ import { VISIT_ACTIONS, type VisitAction } from '../../src/domain/staff-validati
 import { addDays } from '../../src/domain/time';
 import { experienceIdByName, LECLOS } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
-import { branchesTaken, branchGaps, coveringPaths } from '../machines/branches';
-import { transitionCoverPaths } from '../machines/graph-coverage';
+import { branchesTaken, branchGaps } from '../machines/branches';
+import { ACTION_OF_EVENT, STATE_AFTER, VISIT_NOT_GENERATED, VISIT_PATHS as paths, visitPathLabel, visitSteps } from '../machines/visit-model';
 
 const GUEST_DETAILS = {
   firstName: 'Path',
@@ -23,54 +22,6 @@ const GUEST_DETAILS = {
   mobileCountryCode: '+852',
   mobileNumber: '9123 4567',
   agreements: { cancellationPolicy: true, noShowPolicy: true },
-};
-
-const input = { startsAtMs: TEST_NOW.getTime() + 86_400_000 };
-// The events a host can bring about: a no-show once the start has passed, a cancellation before it.
-const events = [
-  { type: 'visit.arrive' },
-  { type: 'visit.undoArrival' },
-  { type: 'visit.seat' },
-  { type: 'visit.finish' },
-  { type: 'visit.noShow', nowMs: Number.MAX_SAFE_INTEGER },
-  { type: 'visit.cancel', nowMs: 0 },
-] as VisitEvent[];
-
-const ACTION_OF_EVENT: Record<VisitEvent['type'], VisitAction> = {
-  'visit.arrive': 'arrive',
-  'visit.undoArrival': 'undo-arrival',
-  'visit.seat': 'seat',
-  'visit.finish': 'finish',
-  'visit.noShow': 'no-show',
-  'visit.cancel': 'cancel',
-};
-
-// Every simple path from the start to each state: every way through the chart once; and, since a simple
-// path never comes back to a state, the few more that take the branches leading back (an arrival undone).
-const simplePaths = getSimplePaths(visitMachine, { input, events });
-const paths = [
-  ...simplePaths,
-  ...coveringPaths(
-    visitMachine,
-    transitionCoverPaths(visitMachine, { input, events }),
-    simplePaths.flatMap((p) => [...branchesTaken(visitMachine, p)]),
-  ).paths,
-];
-
-/** Where each host action leaves the booking, as SPEC's front-of-house rules say (not as the chart does). */
-const STATE_AFTER: Record<VisitEvent['type'], string> = {
-  'visit.arrive': 'arrived',
-  'visit.undoArrival': 'confirmed',
-  'visit.seat': 'seated',
-  'visit.finish': 'finished',
-  'visit.noShow': 'noShow',
-  'visit.cancel': 'cancelled',
-};
-
-/** Branches no generated path takes (a simple path never stays put), and where they are tested. */
-const NOT_GENERATED: Record<string, string> = {
-  'visit.confirmed · visit.noShow [no guard passes] → (ignored here)': 'a no-show before the start: 409 in tests/server/staff.test.ts',
-  'visit.confirmed · visit.cancel [no guard passes] → (ignored here)': 'a staff cancellation after the start: 409 in tests/server/staff.test.ts',
 };
 
 for (const driver of testDrivers()) {
@@ -101,10 +52,10 @@ for (const driver of testDrivers()) {
 
     it('takes every guarded branch of the chart', () => {
       const covered = new Set(paths.flatMap((p) => [...branchesTaken(visitMachine, p)]));
-      expect(branchGaps(visitMachine, covered, NOT_GENERATED)).toEqual({ missed: [], listedButTaken: [], listedButUnknown: [] });
+      expect(branchGaps(visitMachine, covered, VISIT_NOT_GENERATED)).toEqual({ missed: [], listedButTaken: [], listedButUnknown: [] });
     });
 
-    it.each(paths.map((p, i) => [p.steps.map((s) => s.event.type as string).filter((t) => t !== 'xstate.init').join(' → ') || 'confirmed', p, i] as const))('%s', async (_, path, index) => {
+    it.each(paths.map((p, i) => [visitPathLabel(p), p, i] as const))('%s', async (_, path, index) => {
       api.clock.set(TEST_NOW);
       // A day of its own, lunch at Le Clos for two (nothing to pay).
       const date = addDays('2026-12-01', index);
@@ -117,7 +68,7 @@ for (const driver of testDrivers()) {
       const pastStart = new Date(`${date}T04:31:00Z`);
       const visit = (action: VisitAction) => api.request('PUT', `/admin/reservation/${id}/visit`, { token: host.token(), body: { action } });
 
-      for (const step of path.steps.filter((s) => (s.event.type as string) !== 'xstate.init')) {
+      for (const step of visitSteps(path)) {
         const event = step.event as VisitEvent;
         if (event.type === 'visit.noShow') api.clock.set(pastStart);
         const res = await visit(ACTION_OF_EVENT[event.type]);

@@ -154,12 +154,14 @@ export class PgliteThread {
 // Run from source (tsx, vitest) the worker is TypeScript beside this file, loaded through tsx's hooks
 // (a worker does not inherit them); in the server bundle (dist/server/main.js) it is dist/server/db/pglite-worker.js.
 const fromSource = import.meta.url.endsWith('.ts');
+// Under vitest's jsdom environment a module's URL is the dev server's (http://localhost:3000/server/…): its file is under the root.
+const moduleUrl = import.meta.url.startsWith('file:') ? import.meta.url : pathToFileURL(`${process.cwd()}${new URL(import.meta.url).pathname}`).href;
 
 function startWorker(): Worker {
   if (!fromSource) return new Worker(new URL('./db/pglite-worker.js', import.meta.url));
   // tsx's ESM API (require.resolve finds its CommonJS twin).
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const workerUrl = new URL('./pglite-worker.ts', import.meta.url).href;
+  const tsxApi = pathToFileURL(createRequire(moduleUrl).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const workerUrl = new URL('./pglite-worker.ts', moduleUrl).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); })`;
   return new Worker(bootstrap, { eval: true });
 }

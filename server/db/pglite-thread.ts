@@ -155,13 +155,13 @@ export class PgliteThread {
 // (a worker does not inherit them); in the server bundle (dist/server/main.js) it is dist/server/db/pglite-worker.js.
 const fromSource = import.meta.url.endsWith('.ts');
 // Under vitest's jsdom environment a module's URL is the dev server's (http://localhost:3000/server/…): its file is under the root.
-const moduleUrl = import.meta.url.startsWith('file:') ? import.meta.url : pathToFileURL(`${process.cwd()}${new URL(import.meta.url).pathname}`).href;
+const asFileUrl = (url: URL) => (url.protocol === 'file:' ? url.href : pathToFileURL(`${process.cwd()}${url.pathname}`).href);
 
 function startWorker(): Worker {
   if (!fromSource) return new Worker(new URL('./db/pglite-worker.js', import.meta.url));
   // tsx's ESM API (require.resolve finds its CommonJS twin).
-  const tsxApi = pathToFileURL(createRequire(moduleUrl).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const workerUrl = new URL('./pglite-worker.ts', moduleUrl).href;
+  const tsxApi = pathToFileURL(createRequire(asFileUrl(new URL(import.meta.url))).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const workerUrl = asFileUrl(new URL('./pglite-worker.ts', import.meta.url));
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); })`;
   return new Worker(bootstrap, { eval: true });
 }

@@ -9,6 +9,7 @@ import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyS
 import { getShortestPaths, type StatePath } from 'xstate/graph';
 import { bookingMachine } from '../../machines/booking.machine';
 import { guest, reservation, slots, venue as hopSzeFixture } from '../../tests/fixtures/booking';
+import { branchesTaken, coveringSet, type Branch } from '../../tests/machines/branches';
 import { allStateIds } from '../../tests/machines/replay';
 import { eventNamer } from './event-names';
 
@@ -272,12 +273,15 @@ function actorEventApplies(snapshot: AnyMachineSnapshot, event: EventObject): bo
   return !match || match[1]! in snapshot.children;
 }
 
+/** The branches a path takes (tests/machines/branches.ts). */
+export const bookingPathBranches = (planned: PlannedPath): Set<Branch> => branchesTaken(bookingMachine as AnyStateMachine, planned.path);
+
 /**
  * A small set of realizable paths that together reach every state: greedily the path that reaches the
- * most states not yet reached per step it takes, then (while it adds some) transitions not yet taken,
- * within `extraPaths` more paths.
+ * most states not yet reached per step it takes, then the fewest that take every guarded branch the
+ * candidates take.
  */
-export function selectBookingPaths({ extraPaths = 12 } = {}): PlannedPath[] {
+export function selectBookingPaths(): PlannedPath[] {
   // A visitor who logs in on the way only for the log-in states; returning visitors otherwise.
   const pool = [...candidates(true), ...candidates(false).filter((p) => p.events.includes('logIn'))];
   const statesOf = (p: PlannedPath) => new Set(p.path.steps.slice(1).flatMap((s) => activeStateIds(s.state)));
@@ -295,21 +299,38 @@ export function selectBookingPaths({ extraPaths = 12 } = {}): PlannedPath[] {
     chosen.push(best.path);
     statesOf(best.path).forEach((id) => reached.add(id));
   }
-  const taken = new Set(chosen.flatMap((p) => pathTransitions(p.path)));
-  for (let i = 0; i < extraPaths; i++) {
-    let best: { path: PlannedPath; score: number } | undefined;
-    for (const path of pool) {
-      const fresh = new Set(pathTransitions(path.path).filter((t) => !taken.has(t))).size;
-      if (fresh === 0) continue;
-      const score = fresh / path.events.length;
-      if (!best || score > best.score) best = { path, score };
-    }
-    if (!best) break;
-    chosen.push(best.path);
-    pathTransitions(best.path.path).forEach((t) => taken.add(t));
-  }
+  const taken = chosen.flatMap((p) => [...bookingPathBranches(p)]);
+  chosen.push(...coveringSet(pool, bookingPathBranches, (p) => p.events.length, taken).chosen);
   // A path that is the start of another adds nothing.
   return chosen.filter(
     (p) => !chosen.some((q) => q !== p && q.startsLoggedIn === p.startsLoggedIn && q.events.length > p.events.length && p.events.every((e, i) => q.events[i] === e)),
   );
 }
+
+/** Branches the browser paths do not take, and why (tests/machines/browser-paths.coverage.test.ts checks the list). */
+export const BOOKING_UNREACHABLE: Record<Branch, string> = {
+  'booking · session.changed → (stays)': 'the runner logs in only where the wizard asks for it (loginRequired); elsewhere the event only notes the flag',
+  'booking · venue.translated [isCurrentVenue] → (stays)': 'a language switch mid-booking is not a path event; rule test "swaps in the venue in the guest\'s new language"',
+  'booking · venue.translated [no guard passes] → (ignored here)': 'the app translates only the venue it shows, so the ids always match',
+  'booking · hold.take → booking.holding': 'a waitlist offer taken: the waitlist flow, not one of these paths (booking.machine.test.ts takes it from every state)',
+  'booking.draft · booking.start → booking.loadingVenue': 'the app starts the wizard afresh (?domain=) only from idle or completed pages, as stepRealizable says',
+  'booking.draft · route.visit [no guard passes] → (ignored here)': 'the runner visits only the steps the wizard links to; rule test "refuses a typed address that skips a step"',
+  'booking.draft.loadingSlots · xstate.done.actor.loadTimeslots [closedByStaff] → booking.draft.dateParty':
+    'a staff closure of the day: the runner has no staff log-in to make one (the staff console tests close days)',
+  'booking.draft.loadingSlots · xstate.error.actor.loadTimeslots [isPartyTooLarge] → booking.warning':
+    "the chart refuses a party outside the venue's online range before it searches (searchTooLarge), so the server's 20101 never comes",
+  'booking.draft.loginRequired · session.changed [no guard passes] → (ignored here)': 'a log-out on the log-in page: the runner only logs in there',
+  'booking.draft.creating · xstate.error.actor.createReservation → booking.draft.timeslot':
+    'a hold refused for another reason than the known codes (a dropped connection): Gates cannot yet drop a call in the booking runner',
+  'booking.holding · booking.exit → booking.releasing': 'leaving the held steps for another page: not a path event; rule test "gives the table up when the guest goes back into the draft"',
+  'booking.holding · route.visit [no guard passes] → (ignored here)': 'the runner visits only the steps the wizard links to',
+  'booking.holding.step.created.prefilling · xstate.error.actor.loadGuestProfile → booking.holding.step.created.details':
+    'the profile read failing while the hold stands: the runner cannot drop that call',
+  'booking.completing · xstate.error.actor.completeReservation [isMobileCode] → booking.holding.step.created.details':
+    'the server asks for a verified mobile only when the venue started verifying after the hold: no demo venue changes mid-path',
+  'booking.completing · xstate.error.actor.completeReservation → booking.holding.step.created.confirm': 'an unknown refusal of the completion: the runner cannot drop that call',
+  'booking.expired · booking.start → booking.loadingVenue': 'the expired page links back into the venue, not to a fresh ?domain= start',
+  'booking.warning · booking.start → booking.loadingVenue': 'the warning page links back into the venue, not to a fresh ?domain= start',
+  'booking.warning · route.visit [no guard passes] → (ignored here)': 'the warning page offers no step of the wizard to visit',
+  'booking.releasing · xstate.error.actor.releaseReservation → booking.draft.timeslot': 'the release call failing: the runner cannot drop that call',
+};

@@ -8,7 +8,8 @@ import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyS
 import { getShortestPaths } from 'xstate/graph';
 import { paymentMachine } from '../../machines/payment.machine';
 import { allStateIds } from '../../tests/machines/replay';
-import { activeStateIds, pathTransitions, type Path } from './booking-model';
+import { branchesTaken, coveringSet, type Branch } from '../../tests/machines/branches';
+import { activeStateIds, type Path } from './booking-model';
 import { eventNamer } from './event-names';
 
 const payment = (status: string) => ({ _id: 'p1', status, method: 'CARD', intentId: 'pi_1', clientSecret: 'secret', amount: 40000 });
@@ -131,14 +132,15 @@ function candidates(): PlannedPaymentPath[] {
   return planned;
 }
 
-/** A small set of paths reaching every state, then transitions not yet taken (up to `extraPaths`). */
-export function selectPaymentPaths({ extraPaths = 7 } = {}): PlannedPaymentPath[] {
+/** The branches a path takes (tests/machines/branches.ts). */
+export const paymentPathBranches = (planned: PlannedPaymentPath): Set<Branch> => branchesTaken(paymentMachine as AnyStateMachine, planned.path);
+
+/** A small set of paths reaching every state, then taking every guarded branch and every outcome the candidates take. */
+export function selectPaymentPaths(): PlannedPaymentPath[] {
   const pool = candidates();
   const statesOf = (p: PlannedPaymentPath) => new Set(p.path.steps.flatMap((s) => activeStateIds(s.state)));
   const chosen: PlannedPaymentPath[] = [];
   const reached = new Set<string>();
-  const taken = new Set<string>();
-  const used = new Set<string>();
   // Member paths cost more (the shared demo member): prefer a guest's path where one does as well.
   const cost = (p: PlannedPaymentPath) => p.events.length + 1 + (p.member ? 2 : 0);
   const pick = (score: (p: PlannedPaymentPath) => number) => {
@@ -150,19 +152,35 @@ export function selectPaymentPaths({ extraPaths = 7 } = {}): PlannedPaymentPath[
     if (!best) return false;
     chosen.push(best.path);
     statesOf(best.path).forEach((id) => reached.add(id));
-    pathTransitions(best.path.path).forEach((t) => taken.add(t));
-    best.path.events.forEach((e) => used.add(e));
     return true;
   };
   while (pick((p) => [...statesOf(p)].filter((id) => !reached.has(id)).length / cost(p)));
-  // Then transitions not yet taken, and outcomes not yet seen (a declined card takes the same
-  // transition as an approved one, but is a different thing to get right).
-  for (let i = 0; i < extraPaths; i++) {
-    const fresh = (p: PlannedPaymentPath) =>
-      new Set(pathTransitions(p.path).filter((t) => !taken.has(t))).size + new Set(p.events.filter((e) => !used.has(e))).size;
-    if (!pick((p) => fresh(p) / cost(p))) break;
-  }
+  // Outcomes count as branches: a declined card takes the same branch as an approved one, but is a
+  // different thing to get right.
+  const branchesAndOutcomes = (p: PlannedPaymentPath) => new Set([...paymentPathBranches(p), ...p.events.map((e) => `outcome ${e}`)]);
+  const taken = chosen.flatMap((p) => [...branchesAndOutcomes(p)]);
+  chosen.push(...coveringSet(pool, branchesAndOutcomes, cost, taken).chosen);
   return chosen.filter(
     (p) => !chosen.some((q) => q !== p && q.member === p.member && q.events.length > p.events.length && p.events.every((e, i) => q.events[i] === e)),
   );
 }
+
+/** Branches the browser paths do not take, and why (tests/machines/browser-paths.coverage.test.ts checks the list). */
+export const PAYMENT_UNREACHABLE: Record<Branch, string> = {
+  'payment.loadingConfig · xstate.done.actor.loadConfig [unsupportedProvider] → payment.failed': 'the server runs the test-mode processor only',
+  'payment.initializingCard · xstate.done.actor.createPayment [alreadyPaid] → payment.succeeded':
+    'a payment already taken when the card form opens needs a second tab paying the same hold; rule test "goes on to completion when its card payment is given back"',
+  'payment.initializingCard · xstate.done.actor.createPayment [paymentClosed] → payment.failed':
+    'no demo flow has the server give back a closed payment on creating one; rule test "says the card component cannot be made for a payment that is over"',
+  'payment.initializingCard · xstate.error.actor.createPayment [reservationPaid] → payment.succeeded': 'needs another tab to pay the same hold first',
+  'payment.cardForm · card.submit → payment.failed': 'the test-mode component always knows its intent; rule test "says the card component cannot be made…"',
+  'payment.cardForm · method.wallet [no guard passes] → (ignored here)': 'the page shows the wallet only when the chart allows it',
+  'payment.submitting · xstate.error.actor.confirmCard [cardDetailsRefused] → payment.cardForm': 'the card form validates the fields the processor would refuse before it submits',
+  'payment.submitting · xstate.error.actor.confirmCard → payment.cardForm': 'the processor call failing: the payment runner cannot drop the in-page processor call',
+  'payment.answeringChallenge · xstate.error.actor.answerChallenge → payment.cardForm': 'the challenge call failing: likewise',
+  'payment.confirming · xstate.done.actor.waitForPayment [paymentRefunded] → payment.initializingCard':
+    'a payment refunded because another one paid the hold: two tabs; rule test "goes on to completion when its card payment is given back"',
+  'payment.confirming · xstate.done.actor.waitForPayment → payment.failed': 'the test-mode processor never leaves a confirmed payment in an abnormal status',
+  'payment.confirming · xstate.error.actor.waitForPayment → payment.failed': 'the payment read failing: the runner does not drop that call',
+  'payment.payingByWallet · xstate.error.actor.payByWallet [reservationPaid] → payment.succeeded': 'needs another tab to pay the same hold first',
+};

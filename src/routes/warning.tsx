@@ -2,7 +2,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
-import { useProblemText } from '../booking/problem-text';
 import { MAX_PARTY_SIZE } from '../domain/venues';
 import { href } from '../navigation/navigator';
 
@@ -28,9 +27,7 @@ export default function WarningPage() {
   const booking = BookingContext.useActorRef();
   const warning = BookingContext.useSelector((s) => s.context.warning);
   const expired = BookingContext.useSelector((s) => s.matches('expired'));
-  const problem = BookingContext.useSelector((s) => s.context.problem);
   const venue = BookingContext.useSelector((s) => s.context.venue);
-  const problemText = useProblemText()(problem);
   const restart = (
     <button type="button" className="button button--primary button--block" onClick={() => booking.send({ type: 'booking.restart' })}>
       <Trans>Make a new reservation</Trans>
@@ -39,8 +36,8 @@ export default function WarningPage() {
 
   if (expired) {
     return (
+      // Why it expired (a completion refused) is the step's own alert, not repeated here.
       <BookingStep title={t`Reservation expired`} summary={false}>
-        {problem?.kind !== 'expired' && problemText && <p>{problemText}</p>}
         <p>
           <Trans>The table was held for 15 minutes and has been released. Your choices are kept: pick a time again.</Trans>
         </p>

@@ -52,21 +52,34 @@ export function listBranches(machine: AnyStateMachine): Branch[] {
   return branches;
 }
 
-/** Runs `machine.transition` with a scope that reports each microstep's transitions (xstate's inspection). */
-function recordingStep(machine: AnyStateMachine) {
-  let taken: Transition[] = [];
+/** An actor scope that reports each microstep's transitions (xstate's inspection) to `record`. */
+function recordingScope(machine: AnyStateMachine, record: (transitions: Transition[]) => void) {
   const self = createActor(machine, {
     inspect: (event: InspectionEvent) => {
-      if (event.type === '@xstate.microstep') taken.push(...((event as unknown as { _transitions: Transition[] })._transitions ?? []));
+      if (event.type === '@xstate.microstep') record((event as unknown as { _transitions: Transition[] })._transitions ?? []);
     },
   });
-  const scope = { self, defer: () => {}, id: '', logger: () => {}, sessionId: '', stopChild: () => {}, system: self.system, emit: () => {}, actionExecutor: () => {} };
+  return { self, defer: () => {}, id: '', logger: () => {}, sessionId: '', stopChild: () => {}, system: self.system, emit: () => {}, actionExecutor: () => {} };
+}
+
+/** Runs `machine.transition` with a scope that reports each microstep's transitions. */
+function recordingStep(machine: AnyStateMachine) {
+  let taken: Transition[] = [];
+  const scope = recordingScope(machine, (transitions) => taken.push(...transitions));
   return (snapshot: AnyMachineSnapshot, event: EventObject) => {
     taken = [];
-    (self as unknown as { _snapshot: AnyMachineSnapshot })._snapshot = snapshot;
+    (scope.self as unknown as { _snapshot: AnyMachineSnapshot })._snapshot = snapshot;
     const next = machine.transition(snapshot, event, scope as never) as AnyMachineSnapshot;
     return { next, taken };
   };
+}
+
+/** The eventless branches the chart takes on starting with `input` (a path's first snapshot is already past them). */
+export function initialBranches(machine: AnyStateMachine, input: unknown): Set<Branch> {
+  const taken = new Set<Branch>();
+  const scope = recordingScope(machine, (transitions) => transitions.forEach((t) => taken.add(branchOf(t))));
+  machine.getInitialSnapshot(scope as never, input);
+  return taken;
 }
 
 const nodesOf = (snapshot: AnyMachineSnapshot) => (snapshot as unknown as { _nodes: StateNode[] })._nodes;
@@ -92,32 +105,43 @@ export function branchesTaken(machine: AnyStateMachine, path: Path): Set<Branch>
 }
 
 /**
- * A few paths that together take every branch the candidates take: greedily the one adding the most
+ * A few candidates that together take every branch the candidates take: greedily the one adding the most
  * branches, shorter first on ties.
  */
-export function coveringPaths(
-  machine: AnyStateMachine,
-  candidates: Path[],
-  /** Branches other paths already take: only paths adding to them are picked. */
+export function coveringSet<Candidate>(
+  candidates: Candidate[],
+  branchesOf: (candidate: Candidate) => Set<Branch>,
+  lengthOf: (candidate: Candidate) => number,
+  /** Branches other candidates already take: only candidates adding to them are picked. */
   alreadyTaken: Iterable<Branch> = [],
-): { paths: Path[]; covered: Set<Branch> } {
-  const remaining = candidates.map((path) => ({ path, branches: branchesTaken(machine, path) }));
+): { chosen: Candidate[]; covered: Set<Branch> } {
+  const remaining = candidates.map((candidate) => ({ candidate, branches: branchesOf(candidate) }));
   const covered = new Set<Branch>(alreadyTaken);
-  const paths: Path[] = [];
+  const chosen: Candidate[] = [];
   for (;;) {
     let best: (typeof remaining)[number] | undefined;
     let bestGain = 0;
-    for (const candidate of remaining) {
-      const gain = [...candidate.branches].filter((b) => !covered.has(b)).length;
-      if (gain > bestGain || (gain === bestGain && gain > 0 && candidate.path.steps.length < best!.path.steps.length)) {
-        best = candidate;
+    for (const entry of remaining) {
+      const gain = [...entry.branches].filter((b) => !covered.has(b)).length;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && lengthOf(entry.candidate) < lengthOf(best!.candidate))) {
+        best = entry;
         bestGain = gain;
       }
     }
-    if (!best) return { paths, covered };
-    paths.push(best.path);
+    if (!best) return { chosen, covered };
+    chosen.push(best.candidate);
     best.branches.forEach((b) => covered.add(b));
   }
+}
+
+/** A few paths that together take every branch the candidates take (see coveringSet). */
+export function coveringPaths(
+  machine: AnyStateMachine,
+  candidates: Path[],
+  alreadyTaken: Iterable<Branch> = [],
+): { paths: Path[]; covered: Set<Branch> } {
+  const { chosen, covered } = coveringSet(candidates, (path) => branchesTaken(machine, path), (path) => path.steps.length, alreadyTaken);
+  return { paths: chosen, covered };
 }
 
 /**

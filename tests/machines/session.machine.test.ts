@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
-import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import {
   REFRESH_AHEAD_MS,
@@ -10,7 +9,7 @@ import {
   type TokenGrant,
   type SessionUser,
 } from '../../machines/session.machine';
-import { allStateIds, replayPath } from './replay';
+import { replayPath } from './replay';
 
 const user: SessionUser = {
   _id: '0123456789abcdef01234567',
@@ -22,7 +21,7 @@ const user: SessionUser = {
 };
 /** An access token whose payload says it runs out at `expiresAt` (ms since epoch, whole seconds). */
 const tokenExpiring = (expiresAt: number) => `h.${btoa(JSON.stringify({ exp: Math.floor(expiresAt / 1000) }))}.s`;
-// The paths replay on a fixed refresh delay: what the token says is only carried along.
+// The behaviour tests replay on a fixed refresh delay: what the token says is only carried along.
 const expiresAt = Date.parse('2026-11-23T02:15:00Z');
 const login: LoginResult = { token: tokenExpiring(expiresAt), refreshToken: 'r', user, clockOffsetMs: 0 };
 
@@ -46,45 +45,9 @@ const events = [
   { type: 'xstate.after.refreshDelay.session.loggedIn.active' },
 ] as unknown as SessionEvent[];
 
-const inputs = [{ tokenExpiresAt: null }, { tokenExpiresAt: expiresAt }];
-const machine = sessionMachine.provide({ delays: { refreshDelay: 14 * 60_000 } });
-const pathsByInput = inputs.map((input) => ({
-  input,
-  paths: transitionCoverPaths(machine, { input, events: events as EventObject[] }),
-}));
 const actorIds = ['loadProfile', 'logIn', 'loadUpcomingCount', 'refreshTokens'];
 
-describe('session machine, paths generated with xstate/graph', () => {
-  it('reaches every state and takes every transition', () => {
-    const all = pathsByInput.flatMap((p) => p.paths);
-    const reached = reachedStates(all);
-    // `checking` is transient: it decides on entry and is passed through, never rested in.
-    const restable = allStateIds(sessionMachine).filter((id) => id !== 'session.checking');
-    expect(restable.filter((id) => !reached.has(id))).toEqual([]);
-    const taken = takenTransitions(all);
-    expect([...declaredTransitions(sessionMachine)].filter((t) => !taken.has(t))).toEqual([]);
-  });
-
-  for (const { input, paths } of pathsByInput) {
-    describe(`starting ${input.tokenExpiresAt ? 'with' : 'without'} a stored token`, () => {
-      for (const path of paths) {
-        const description = path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ') || '(start)';
-        it(`${JSON.stringify(path.state.value)} via ${description}`, async () => {
-          const actor = await replayPath(machine, path, {
-            input,
-            actorIds,
-            delays: { refreshDelay: 14 * 60_000 },
-          });
-          const snapshot = actor.getSnapshot();
-          if (snapshot.matches('expired')) expect(snapshot.context.notice).toBe('login-expired');
-          if (snapshot.matches('loggedIn')) expect(snapshot.context.user).toEqual(user);
-          actor.stop();
-        });
-      }
-    });
-  }
-});
-
+// The chart's generated paths drive the real app: session.paths.test.tsx (jsdom) and e2e/paths/session.paths.spec.ts.
 describe('session machine behaviour', () => {
   it('saves tokens on log-in and clears them on log-out', async () => {
     const calls: string[] = [];

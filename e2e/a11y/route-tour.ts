@@ -84,7 +84,7 @@ export const GROUP_ROUTES = {
     '/pages/verify',
     '/pages/warning',
   ],
-  staff: ['/pages/staff/login', '/pages/staff/day', '/pages/staff/table-plan', '/pages/staff/accounts', '/pages/staff/audit-log'],
+  staff: ['/pages/staff/login', '/pages/staff/day', '/pages/staff/table-plan', '/pages/staff/closures', '/pages/staff/accounts', '/pages/staff/audit-log', '/pages/staff/reports'],
 } as const;
 
 /**
@@ -212,7 +212,7 @@ export async function wizardPages({ page, server, clocks, day, visit }: TourCont
   await arrive(page, '/pages/warning', visit, STEP_HEADINGS.expired);
 }
 
-/** The staff console: its log-in, then as an admin the day sheet (with a booking on it), the table plan and the admin pages. */
+/** The staff console: its log-in, then as an admin the day sheet (with a booking on it), the table plan, closures, the admin pages and the report. */
 export async function staffPages({ page, server, day, visit }: TourContext): Promise<void> {
   const date = await bookingDay(server, day);
   const guest = await server.signUp({ firstName: 'Tour', lastName: 'Guest' });
@@ -229,8 +229,14 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await page.goto(`/#/pages/staff/table-plan?venue=leclos&date=${date}`);
   await expect(page.getByText('D12', { exact: true })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/table-plan', visit, 'Table plan');
+  await page.goto(`/#/pages/staff/closures?venue=leclos&date=${date}`);
+  await arrive(page, '/pages/staff/closures', visit, 'Closures');
   for (const [route, heading] of [['/pages/staff/accounts', 'Staff accounts'], ['/pages/staff/audit-log', 'Audit log']] as const) {
     await page.goto(`/#${route}`);
     await arrive(page, route, visit, heading);
   }
+  // The report once its figures are in (this week, every venue).
+  await page.goto('/#/pages/staff/reports');
+  await expect(page.getByRole('table', { name: 'Covers and bookings' })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/staff/reports', visit, 'Reports');
 }

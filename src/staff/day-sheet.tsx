@@ -23,6 +23,7 @@ import { useDaySheet, type DaySheet, type SheetBooking } from './use-day-sheet';
 import { useVenueEvents, type VenueEvent } from './use-venue-events';
 import { VisitActions, type VisitNotice } from './visit-actions';
 import { MoveBookingButton } from './book/move-booking-button';
+import { ScrollingTable } from './scrolling-table';
 
 type VenuePolicy = components['schemas']['VenuePolicy'];
 
@@ -121,7 +122,7 @@ function ServiceTable({ service, venueId, date, policy, onDone }: { service: Day
           <Plural value={service.bookings} one="# booking" other="# bookings" />
         </span>
       </h2>
-      <div className="staff-table-wrap">
+      <ScrollingTable>
         <table className="staff-table">
           <thead>
             <tr>
@@ -149,7 +150,7 @@ function ServiceTable({ service, venueId, date, policy, onDone }: { service: Day
             </tbody>
           ))}
         </table>
-      </div>
+      </ScrollingTable>
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { useFormats } from '../../i18n/use-formats';
 import type { PageProps } from '../../navigation/routes';
 import { staffApi } from '../../staff/staff-api';
 import { StaffShell } from '../../staff/staff-shell';
+import { ScrollingTable } from '../../staff/scrolling-table';
 
 
 const venueTitle = (venueId: string | null) => VENUES.find((v) => v.value === venueId)?.title ?? '';
@@ -52,7 +53,7 @@ function StaffAccounts() {
         {list.status === 'loading' && <Loading>{t`Loading…`}</Loading>}
         {list.status === 'error' && <LoadFailure message={failureText(list.error)} retry={list.reload} />}
         {list.status === 'ready' && (
-          <div className="staff-table-wrap">
+          <ScrollingTable label={t`Staff accounts`}>
             <table className="staff-table">
               <thead>
                 <tr>
@@ -73,7 +74,7 @@ function StaffAccounts() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollingTable>
         )}
       </section>
       <section aria-labelledby="staff-new-title">

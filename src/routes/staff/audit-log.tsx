@@ -15,6 +15,7 @@ import type { PageProps } from '../../navigation/routes';
 import { auditChanges } from '../../staff/audit-changes';
 import { staffApi } from '../../staff/staff-api';
 import { StaffShell } from '../../staff/staff-shell';
+import { ScrollingTable } from '../../staff/scrolling-table';
 
 const PAGE_SIZE = 25;
 
@@ -96,7 +97,7 @@ function AuditLog() {
         </p>
       )}
       {log.status === 'ready' && log.data.items.length > 0 && (
-        <div className="staff-table-wrap">
+        <ScrollingTable label={t`Audit log`}>
           <table className="staff-table">
             <thead>
               <tr>
@@ -130,7 +131,7 @@ function AuditLog() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollingTable>
       )}
       {log.status === 'ready' && pages > 1 && (
         <nav className="staff-actions" aria-label={t`Audit log pages`}>

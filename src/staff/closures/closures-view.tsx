@@ -13,6 +13,7 @@ import { staffApi } from '../staff-api';
 import { ClosureForm } from './closure-form';
 import { useClosureLabels } from './closure-labels';
 import { useClosures, type Closure, type ClosureList } from './use-closures';
+import { ScrollingTable } from '../scrolling-table';
 
 function AffectedBookings({ closure }: { closure: Closure }) {
   const { t } = useLingui();
@@ -26,7 +27,7 @@ function AffectedBookings({ closure }: { closure: Closure }) {
   }
   const count = closure.affected.length;
   return (
-    <div className="staff-table-wrap">
+    <ScrollingTable label={t`Closures`}>
       <table className="staff-table">
         <caption>
           <Plural value={count} one="# booking inside: contact the guest" other="# bookings inside: contact the guests" />
@@ -56,7 +57,7 @@ function AffectedBookings({ closure }: { closure: Closure }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollingTable>
   );
 }
 

@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { PeriodRows, ReportRow } from './report-periods';
+import { ScrollingTable } from '../scrolling-table';
 
 export interface ReportColumn {
   title: string;
@@ -26,7 +27,7 @@ export function ReportTable({
   const { t } = useLingui();
   const rows = periods.flatMap((p) => p.rows);
   return (
-    <div className="staff-table-wrap">
+    <ScrollingTable>
       <table className="staff-table report-table">
         <caption className="report-table__caption">{caption}</caption>
         <thead>
@@ -70,6 +71,6 @@ export function ReportTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollingTable>
   );
 }

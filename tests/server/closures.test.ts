@@ -6,12 +6,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, type UserRole } from '../../server/db/schema';
-import { newId } from '../../server/lib/ids';
+import { auditLog, type UserRole } from '../../server/db/schema';
 import { addDays, hongKongToday } from '../../src/domain/time';
 import { experienceIdByName, LECLOS, OBE, seatingAreaIdByName, UNKNOWN_ID } from './fixtures';
 import { testDrivers, type TestApi } from './harness';
-import { GUEST_DETAILS, paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
+import { GUEST_DETAILS, paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
 
 const LUNCH = 720;
 const DINNER = 1140;
@@ -31,12 +30,7 @@ for (const driver of testDrivers()) {
     let alaCarte: string;
     let terrace: string;
 
-    async function newStaff(role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null): Promise<TestUser> {
-      const id = newId();
-      const email = `${id}@club.example.com`;
-      await api.deps.db.insert(users).values({ id, role, email, passwordHash: 'not-used', firstName: 'Duty', lastName: 'Manager', venueId });
-      return { id, email, role, token: () => api.tokenFor({ id, role }) };
-    }
+    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
 
     // Each test closes days of its own, counted from the clock's today.
     let nextDay = 3;

@@ -6,12 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users, type UserRole } from '../../server/db/schema';
-import { newId } from '../../server/lib/ids';
+import { type UserRole } from '../../server/db/schema';
 import { reservationEventListeners } from '../../server/services/reservation-events';
 import { experienceIdByName, LECLOS, OBE } from './fixtures';
 import { testDrivers, type TestApi } from './harness';
-import { paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
+import { paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
 
 const HOUR = 3_600_000;
 
@@ -71,12 +70,7 @@ for (const driver of testDrivers()) {
     let leclosStaff: TestUser;
     let obeStaff: TestUser;
 
-    async function newStaff(role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null): Promise<TestUser> {
-      const id = newId();
-      const email = `${id}@club.example.com`;
-      await api.deps.db.insert(users).values({ id, role, email, passwordHash: 'not-used', firstName: 'Host', lastName: 'Stand', venueId });
-      return { id, email, role, token: () => api.tokenFor({ id, role }) };
-    }
+    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
 
     /** A confirmed À la Carte booking at Le Clos (nothing paid). */
     async function bookLeClos(user: TestUser, date: string, startTime: number, numberOfGuests = 2, notes?: string): Promise<string> {

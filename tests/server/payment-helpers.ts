@@ -25,6 +25,14 @@ export interface TestUser {
   token(): string;
 }
 
+/** A member of staff inserted directly, with no password (the API's own creation is tested in staff.test.ts). */
+export async function insertStaff(api: TestApi, role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null): Promise<TestUser> {
+  const id = newId();
+  const email = `${id}@club.example.com`;
+  await api.deps.db.insert(users).values({ id, role, email, passwordHash: 'not-used', firstName: 'Host', lastName: 'Stand', venueId });
+  return { id, email, role, token: () => api.tokenFor({ id, role }) };
+}
+
 /** A card that passes every check, with the number of one of the test cards. */
 export const card = (clientSecret: string, cardNumber: string = TEST_CARDS.visa, change: Record<string, unknown> = {}) => ({
   clientSecret,

@@ -12,7 +12,7 @@ import { ERROR_CODES } from '../../src/domain/error-codes';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName } from './fixtures';
 import { TEST_NOW, testDrivers, type TestApi } from './harness';
 import { manageTokenIn } from './manage-helpers';
-import { paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
+import { paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
 
 const MINUTE = 60_000;
 
@@ -30,12 +30,7 @@ for (const driver of testDrivers()) {
     let obeStaff: TestUser;
     let aLaCarte: string;
 
-    async function newStaff(role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null): Promise<TestUser> {
-      const id = newId();
-      const email = `${id}@club.example.com`;
-      await api.deps.db.insert(users).values({ id, role, email, passwordHash: 'not-used', firstName: 'Host', lastName: 'Stand', venueId });
-      return { id, email, role, token: () => api.tokenFor({ id, role }) };
-    }
+    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
 
     const tableId = async (venueId: string, name: string) =>
       (await api.deps.db.select().from(venueTables).where(and(eq(venueTables.venueId, venueId), eq(venueTables.name, name))))[0]!.id;

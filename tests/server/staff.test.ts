@@ -5,11 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, type UserRole } from '../../server/db/schema';
+import { auditLog, type UserRole } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { BATARD, experienceIdByName, LECLOS, OBE } from './fixtures';
 import { TEST_NOW, testDrivers, type TestApi } from './harness';
-import { paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
+import { paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
 
 const HOUR = 3_600_000;
 
@@ -26,13 +26,7 @@ for (const driver of testDrivers()) {
     let obeStaff: TestUser;
     let leclosStaff: TestUser;
 
-    /** A staff account inserted directly (the API's own creation is tested below). */
-    async function newStaff(role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null): Promise<TestUser> {
-      const id = newId();
-      const email = `${id}@club.example.com`;
-      await api.deps.db.insert(users).values({ id, role, email, passwordHash: 'not-used', firstName: 'Host', lastName: 'Stand', venueId });
-      return { id, email, role, token: () => api.tokenFor({ id, role }) };
-    }
+    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
 
     let slot = 0;
     /** A confirmed À la Carte booking at Le Clos (nothing paid), on a day of its own. */

@@ -5,13 +5,12 @@
  * Every date comes from the injected clock.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users, type UserRole } from '../../server/db/schema';
-import { newId } from '../../server/lib/ids';
+import { type UserRole } from '../../server/db/schema';
 import { toCsv } from '../../server/lib/csv';
 import { addDays, hongKongToday, serviceDateTime } from '../../src/domain/time';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, UNKNOWN_ID } from './fixtures';
 import { testDrivers, type TestApi } from './harness';
-import { paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
+import { paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
 
 /** RFC 4180 read back: quoted fields (with doubled quotes, commas and line breaks inside), CRLF records. */
 function parseCsv(text: string): string[][] {
@@ -49,11 +48,7 @@ for (const driver of testDrivers()) {
     let admin: TestUser;
     const staffOf = new Map<string, TestUser>();
 
-    async function newStaff(role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null): Promise<TestUser> {
-      const id = newId();
-      await api.deps.db.insert(users).values({ id, role, email: `${id}@club.example.com`, passwordHash: 'not-used', firstName: 'Host', lastName: 'Stand', venueId });
-      return { id, email: `${id}@club.example.com`, role, token: () => api.tokenFor({ id, role }) };
-    }
+    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
 
     beforeAll(async () => {
       admin = await newStaff('admin', null);

@@ -5,10 +5,10 @@
 import { createContext } from 'react';
 
 export interface FailureReport {
-  /** A read was refused: show it. */
-  failed(error: unknown): void;
-  /** The read that failed with this error has now succeeded (Retry): what it said is no longer so. */
-  recovered(error: unknown): void;
+  /** The read under `key` was refused: show it. */
+  failed(error: unknown, key: string): void;
+  /** The read under `key` has now succeeded (Retry, from any component): its refusal is no longer so. */
+  recovered(key: string): void;
 }
 
 /** Nothing reports outside a provider (a component rendered alone in a test). */

@@ -4,7 +4,7 @@
  */
 import { i18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { FailureReportContext } from './failure-report';
 import { QueryCache } from './query-cache';
 import type { QueryKey, QueryPrefix } from './query-keys';
@@ -47,8 +47,6 @@ export function useApiQuery<T>(
   const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const report = useContext(FailureReportContext);
-  // The refusal this read last reported, withdrawn when a later attempt succeeds.
-  const reported = useRef<unknown>(null);
   const { i18n: active } = useLingui();
   // A key is a new array every render: the effect follows what it says.
   const keyId = key && JSON.stringify(key);
@@ -60,16 +58,12 @@ export function useApiQuery<T>(
       (data) => {
         if (!live) return;
         setState({ status: 'ready', data });
-        if (reported.current !== null) report.recovered(reported.current);
-        reported.current = null;
+        report.recovered(keyId!);
       },
       (error: unknown) => {
         if (!live) return;
         setState({ status: 'error', error });
-        if (typeof showError === 'function' ? showError(error) : showError) {
-          reported.current = error;
-          report.failed(error);
-        }
+        if (typeof showError === 'function' ? showError(error) : showError) report.failed(error, keyId!);
       },
     );
     return () => {

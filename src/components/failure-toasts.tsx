@@ -8,12 +8,12 @@ import { FailureReportContext } from '../api/failure-report';
 const FailureToast = lazy(() => import('./failure-toast'));
 
 export function FailureToasts({ children }: { children: ReactNode }) {
-  const [failure, setFailure] = useState<{ id: number; error: unknown } | null>(null);
+  const [failure, setFailure] = useState<{ id: number; error: unknown; key: string } | null>(null);
   const count = useRef(0);
   const report = useMemo(
     () => ({
-      failed: (error: unknown) => setFailure({ id: ++count.current, error }),
-      recovered: (error: unknown) => setFailure((shown) => (shown?.error === error ? null : shown)),
+      failed: (error: unknown, key: string) => setFailure({ id: ++count.current, error, key }),
+      recovered: (key: string) => setFailure((shown) => (shown?.key === key ? null : shown)),
     }),
     [],
   );

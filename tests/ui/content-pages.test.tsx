@@ -134,7 +134,8 @@ describe('venue detail', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     const menus = await region('Menus');
     expect(within(menus).getByRole('link', { name: 'View Whisky List' })).toBeTruthy();
-    expect(screen.queryByText('The venue service is resting. Please try again shortly.')).toBeNull();
+    // The page's error goes at once; its toast is withdrawn (or, at the latest, gone after its 3 s).
+    await waitFor(() => expect(screen.queryByText('The venue service is resting. Please try again shortly.')).toBeNull(), SLOW);
   });
 });
 

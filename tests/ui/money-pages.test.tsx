@@ -180,7 +180,10 @@ describe('transactions', () => {
     // Cancelled in the app (days ahead: a full refund), the history shows the refund, newest first.
     location.hash = `#/pages/cancel?id=${booked.id}`;
     await findHeading('Cancel reservation');
-    await user.click(await screen.findByRole('button', { name: 'Cancel reservation' }, SLOW));
+    // The button is offered once the policy's consequence is known (disabled until then).
+    const cancel = (await screen.findByRole('button', { name: 'Cancel reservation' }, SLOW)) as HTMLButtonElement;
+    await waitFor(() => expect(cancel.disabled).toBe(false), SLOW);
+    await user.click(cancel);
     expect(await findText('Your reservation has been canceled.')).toBeTruthy();
     location.hash = '#/pages/transactions';
     await findHeading('Transactions');

@@ -126,7 +126,11 @@ async function check(page: Page, state: AnyMachineSnapshot, { server, guest, res
     const note = page.getByText('Your reservation has been changed.');
     if (!state.matches({ viewing: 'changed' })) return expect(note).toHaveCount(0);
     await expect(note).toBeVisible();
-    expect({ date: record.date, startTime: record.startTime }).toEqual({ date: realDay(saved!.date), startTime: saved!.startTime });
+    // Read again once the page says so: the read above may have gone before the change was answered.
+    const { body: after } = await server.call<{ data: { date: string; startTime: number } }>('GET', `/user/reservation/${reservationId}`, {
+      token: guest.token,
+    });
+    expect({ date: after.data.date, startTime: after.data.startTime }).toEqual({ date: realDay(saved!.date), startTime: saved!.startTime });
     return;
   }
   if (state.matches('changing')) {

@@ -16,6 +16,7 @@ import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app
 import { bookBarSeatingAtObe, CARD_EXPIRY } from './booking-walk';
 import { failOnce } from './fetch-watch';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
+import { captureDownloads, type SavedDownload } from './download-capture';
 
 // The page runs on the server's clock (learned from its answers): Monday 23 Nov 2026, 10:00 in Hong Kong.
 const api = useAppHarness({
@@ -73,24 +74,9 @@ function lines(): string[] {
     .map((item) => [...item.querySelectorAll('p')].map((p) => p.textContent).join(' | '));
 }
 
-/** What the page handed the browser to save: the Blob behind each object URL and the link clicked. */
-let saved: { blob: Blob; href: string; download: string }[];
+let saved: SavedDownload[];
 beforeEach(() => {
-  saved = [];
-  const blobs = new Map<string, Blob>();
-  // jsdom has neither object URLs nor downloads: keep the Blob, and note the click instead of navigating.
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      const url = `blob:test/${blobs.size + 1}`;
-      blobs.set(url, blob);
-      return url;
-    },
-    revokeObjectURL: () => {},
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const href = this.getAttribute('href') ?? '';
-    saved.push({ blob: blobs.get(href)!, href, download: this.download });
-  });
+  saved = captureDownloads();
 });
 
 async function typeCard(user: User, number: string) {

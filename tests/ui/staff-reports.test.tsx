@@ -7,13 +7,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, hongKongToday } from '../../src/domain/time';
 import { weekOf } from '../../src/domain/report-range';
 import { staffSessionActor } from '../../src/staff/staff-session';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
 import { findHeading, openApp, useAppHarness } from './app-harness';
 import { address, SLOW } from './page-queries';
+import { captureDownloads, type SavedDownload } from './download-capture';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 
@@ -46,22 +47,9 @@ async function axeViolations() {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-let saved: { blob: Blob; download: string }[];
+let saved: SavedDownload[];
 beforeEach(() => {
-  saved = [];
-  const blobs = new Map<string, Blob>();
-  // jsdom has neither object URLs nor downloads: keep the Blob, and note the click instead of navigating.
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      const url = `blob:test/${blobs.size + 1}`;
-      blobs.set(url, blob);
-      return url;
-    },
-    revokeObjectURL: () => {},
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ blob: blobs.get(this.getAttribute('href') ?? '')!, download: this.download });
-  });
+  saved = captureDownloads();
 });
 
 const table = (caption: string) => screen.getByRole('table', { name: caption });

@@ -10,7 +10,8 @@ process.env.E2E_RUN_ID ??= String(process.pid);
 
 /**
  * Browser tests against the real server, which e2e/support/global-setup.ts builds and starts (see
- * e2e/README.md). One worker: the tests share the server and its clock, which some of them move.
+ * e2e/README.md). Two workers by default (E2E_WORKERS to change), each with a server of its own: the
+ * tests of one worker share its server and its clock, which some of them move.
  *
  * Which size runs a spec: `*.spec.ts` at the phone size only, `*.tablet.spec.ts` at the tablet size
  * only, `*.sizes.spec.ts` at both.
@@ -20,7 +21,7 @@ export default defineConfig({
   outputDir: `test-results/run-${process.env.E2E_RUN_ID}`,
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // A flaky test is a bug to fix, not to retry.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

@@ -10,6 +10,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { watchCspViolations } from './csp';
 import { TestServer } from './server-api';
+import { workerServer } from './worker-server';
 
 export { expect };
 
@@ -52,13 +53,11 @@ export const test = base.extend<Fixtures>({
   pageClock: [true, { option: true }],
 
   baseURL: async ({}, use, testInfo) => {
-    const port = process.env.E2E_PORT;
-    if (!port) throw new Error('E2E_PORT is not set: run the tests through playwright.config.ts (its globalSetup starts the server)');
-    await use(`http://${clientAddress(testInfo.workerIndex)}:${port}`);
+    await use(`http://${clientAddress(testInfo.workerIndex)}:${workerServer().port}`);
   },
 
   server: async ({ baseURL }, use) => {
-    await use(new TestServer(baseURL!));
+    await use(new TestServer(baseURL!, workerServer().mailDir));
   },
 
   page: async ({ page, server, pageClock }, use) => {

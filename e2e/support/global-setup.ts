@@ -1,26 +1,28 @@
 /**
- * Starts the real server for the browser tests: the SPA built into a folder of this run, the API run
- * from source on a fresh PGlite data folder with the demo data, the test-mode card processor, the outbox
+ * Starts the real server for the browser tests, one per Playwright worker: the SPA built into a folder of
+ * this run, and for each worker the API run from source on a fresh PGlite data folder with the demo data, the test-mode card processor, the outbox
  * at /dev/outbox, mail sent over SMTP to a real SMTP server of the run's (E2E_MAIL_DIR keeps what arrived)
  * and the test clock at /dev/clock (TEST_CLOCK). In front of it a small TCP relay lets
  * each test be its own client address (see `clientProxy`), so per-address rate limits (sign-ups, SMS
  * codes, page views) count one test's requests only.
  *
- * Tests find it through E2E_PORT (set here, inherited by the workers). With E2E_PORT already set, an
- * outside server (started with TEST_CLOCK=1 and the relay) is used as it is and nothing starts.
+ * Tests find their worker's through E2E_PORT and E2E_MAIL_DIR (lists set here, inherited by the workers;
+ * see worker-server.ts). With E2E_PORT already set, an outside server (started with TEST_CLOCK=1 and the
+ * relay) is used as it is, by every worker, and nothing starts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
 import { E2E_CLOCK_START } from './constants';
 import { freePort } from '../../scripts/free-port';
 import { startSmtpCatcher } from '../../tests/server/smtp-catcher';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   removeFinishedRuns();
   if (process.env.E2E_PORT) return async () => {};
   const started = performance.now();
@@ -41,28 +43,52 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (build.status !== 0) throw new Error('e2e: building the app failed (vite build)');
   }
 
+  // One server per worker, each with its own database, clock and mail: a worker's tests move only their
+  // own server's clock, so workers run side by side (worker-server.ts picks a worker's own).
+  const servers = await Promise.all(Array.from({ length: config.workers }, (_, index) => startServer(join(runDir, `server-${index}`), process.env.E2E_WEB_DIR ?? webDir)));
+  process.env.E2E_PORT = servers.map((server) => server.relayPort).join(',');
+  process.env.E2E_MAIL_DIR = servers.map((server) => server.mailDir).join(delimiter);
+  const where = servers.map((server) => `server on :${server.serverPort}, relay on :${server.relayPort}`).join('; ');
+  console.log(`e2e: ${where}; ready in ${Math.round(performance.now() - started)} ms`);
+
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    for (const socket of openSockets) socket.destroy();
+    rmSync(runDir, { recursive: true, force: true });
+  };
+}
+
+interface RunningServer {
+  serverPort: number;
+  relayPort: number;
+  mailDir: string;
+  stop(): Promise<void>;
+}
+
+/** The server from source on a fresh data folder in `dir`, its SMTP server, and the relay in front. */
+async function startServer(dir: string, staticRoot: string): Promise<RunningServer> {
   // Mail leaves the server over SMTP, as in production: a real SMTP server keeps each mail as a file that the
   // tests read (server-api.ts mailedLink), so a journey follows the link in the mail that arrived.
-  const mailDir = join(runDir, 'mail');
-  mkdirSync(mailDir);
+  const mailDir = join(dir, 'mail');
+  mkdirSync(mailDir, { recursive: true });
   const smtp = await startSmtpCatcher({ saveTo: mailDir });
   const serverPort = await freePort();
   const proxy = await clientProxy(serverPort);
-  const proxyPort = (proxy.address() as AddressInfo).port;
+  const relayPort = (proxy.address() as AddressInfo).port;
   const env = {
     ...process.env,
     NODE_ENV: 'test',
     PORT: String(serverPort),
-    DATA_DIR: join(runDir, 'data'),
+    DATA_DIR: join(dir, 'data'),
     DATABASE_URL: '',
-    STATIC_ROOT: process.env.E2E_WEB_DIR ?? webDir,
+    STATIC_ROOT: staticRoot,
     TEST_CLOCK: E2E_CLOCK_START,
     JWT_SECRET: 'e2e-jwt-secret-e2e-jwt-secret-e2e',
     PAYMENTS_WEBHOOK_SECRET: 'whsec_e2e-webhook-secret',
     // Log-ins and sign-ups hash at a test cost (server/lib/password.ts): the full one is for production.
     PASSWORD_HASH_COST: '10',
     // Mailed links point at the relay; the outbox helpers move them to the reading test's own address.
-    PUBLIC_BASE_URL: `http://127.0.0.1:${proxyPort}`,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${relayPort}`,
     SMTP_URL: smtp.url,
     MAIL_FROM: '"The Aldrich Club" <reservations@aldrich.test>',
   };
@@ -84,19 +110,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (error) {
     server.kill('SIGKILL');
     proxy.close();
+    await smtp.close();
     throw new Error(`e2e: the server did not start: ${(error as Error).message}\n${log.join('')}`);
   }
-  process.env.E2E_PORT = String(proxyPort);
-  process.env.E2E_SERVER_PORT = String(serverPort);
-  process.env.E2E_MAIL_DIR = mailDir;
-  console.log(`e2e: server on :${serverPort}, relay on :${proxyPort}, ready in ${Math.round(performance.now() - started)} ms`);
-
-  return async () => {
-    await stop(server);
-    await new Promise<void>((done) => proxy.close(() => done()));
-    await smtp.close();
-    for (const socket of openSockets) socket.destroy();
-    rmSync(runDir, { recursive: true, force: true });
+  return {
+    serverPort,
+    relayPort,
+    mailDir,
+    stop: async () => {
+      await stop(server);
+      await new Promise<void>((done) => proxy.close(() => done()));
+      await smtp.close();
+    },
   };
 }
 

@@ -76,7 +76,11 @@ let userCount = 0;
 
 export class TestServer {
   /** `baseURL`: this test's address of the server (its own 127.x client address, see fixtures.ts). */
-  constructor(readonly baseURL: string) {}
+  constructor(
+    readonly baseURL: string,
+    /** Where the run's SMTP server keeps this server's mail (none for an outside server: its outbox is read instead). */
+    private readonly mailDir?: string,
+  ) {}
 
   /** Calls the API and returns the status and parsed body; `expectOk` throws on anything but 2xx. */
   async call<T = any>(
@@ -169,10 +173,10 @@ export class TestServer {
   /**
    * The first link to this app in the newest mail to `email` matching `subject`, moved to this test's
    * address (mails point at the relay's 127.0.0.1). The mail is the one that arrived at the run's SMTP
-   * server (E2E_MAIL_DIR), so the link is what the guest's inbox has; against an outside server, the outbox's.
+   * server (`mailDir`), so the link is what the guest's inbox has; against an outside server, the outbox's.
    */
   async mailedLink(email: string, subject?: RegExp, options: { newerThan?: string[] } = {}): Promise<string> {
-    const body = process.env.E2E_MAIL_DIR
+    const body = this.mailDir
       ? (await this.waitForDelivery({ to: email, subject, body: /https?:\/\//, ...options })).text
       : (await this.waitForMessage({ recipient: email, channel: 'EMAIL', subject, body: /https?:\/\//, ...options })).body;
     const url = new URL(/https?:\/\/[^\s"'<>)]+/.exec(body)![0]);
@@ -190,7 +194,8 @@ export class TestServer {
     filter: { to: string; subject?: RegExp; body?: RegExp; newerThan?: string[] },
     timeoutMs = 15_000,
   ): Promise<SavedMail> {
-    const folder = process.env.E2E_MAIL_DIR!;
+    const folder = this.mailDir;
+    if (!folder) throw new Error('waitForDelivery: this server has no mail folder (an outside server): read its outbox instead');
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = readdirSync(folder)

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.js';
 
@@ -29,5 +30,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/global-setup.ts'],
     setupFiles: ['tests/setup/password-hash-cost.ts'],
+    // Vitest leaves a core free by default, so a 2-core CI machine ran one file at a time; much of a file's
+    // time is waiting (on PostgreSQL, a spawned server, a worker thread), so two side by side fill both.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -89,7 +89,8 @@ export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTab
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
 export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffVenuePolicy'], ['staffReport'], ['staffTablePlan']];
 /**
- * What staff changing the book (a move, a phone booking, a walk-in) makes stale: the plans, the report's
- * covers, the times offered to guests, and the guests' reservations.
+ * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or
+ * cancellation) makes stale: the plans, the report's covers, the times offered to guests, and the guests'
+ * reservations.
  */
 export const STAFF_BOOK_PREFIXES: readonly QueryPrefix[] = [['staffTablePlan'], ['staffReport'], AVAILABILITY_PREFIX, ...RESERVATION_PREFIX];

@@ -122,6 +122,21 @@ describe('working the book', () => {
     await waitFor(async () => expect(within(await tableCard('B1')).getByText('Booked')).toBeTruthy(), SLOW);
   });
 
+  it('shows on the plan read before a booking cancelled on the day sheet', async () => {
+    const { reference } = await bookByPhone(api, '2026-12-06', 'visit-change@example.com');
+    const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-06');
+    const booked = (await screen.findByRole('button', { name: `Move ${reference}` }, SLOW)).closest('li')!;
+    const table = booked.querySelector('strong')!.textContent!;
+
+    await user.click(screen.getByRole('link', { name: 'Day sheet' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel for guest: Row Mover' }, SLOW));
+    await user.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
+    await screen.findByText(/^Cancelled for the guest\./, {}, SLOW);
+
+    await user.click(screen.getByRole('link', { name: 'Table plan' }));
+    await waitFor(async () => expect(within(await tableCard(table)).getByText('Free')).toBeTruthy(), SLOW);
+  });
+
   it('seats a walk-in now and shows the table seated; says so when no table is free', async () => {
     const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-11-23');
     await setTime(user, '10:30');

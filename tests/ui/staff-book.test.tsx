@@ -44,10 +44,10 @@ async function bookByPhone(api: ReturnType<typeof useAppHarness>, date: string, 
   return { reference: booked.body.data.uniqueId, token: host.body.data.token };
 }
 
-/** How many table plans the page has asked the API for. */
-function countPlanReads() {
+/** How many requests the page has made to addresses that contain `part`, from now on. */
+function countReads(part: string) {
   const fetchCalls = vi.spyOn(globalThis, 'fetch');
-  return () => fetchCalls.mock.calls.filter(([input]) => (input instanceof Request ? input.url : String(input)).includes('/table-plan')).length;
+  return () => fetchCalls.mock.calls.filter(([input]) => (input instanceof Request ? input.url : String(input)).includes(part)).length;
 }
 
 describe('working the book', () => {
@@ -99,9 +99,10 @@ describe('working the book', () => {
     expect(JSON.stringify(row)).toContain('"name":"B1"');
   });
 
-  it('reads the plan through the app cache: the move dialog at its time asks nothing more, and a move on the day sheet shows on the plan', async () => {
+  it('reads the plan and the venue through the app cache: the move dialog and the day sheet ask nothing more, and a move on the day sheet shows on the plan', async () => {
     const { reference } = await bookByPhone(api, '2026-12-05', 'cached-plan@example.com');
-    const planReads = countPlanReads();
+    const planReads = countReads('/table-plan');
+    const venueReads = countReads('/public/venue/by-domain/leclos');
     // Another day than the server's today opens at 19:00, the booking's time.
     const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-05');
     await user.click(await screen.findByRole('button', { name: `Move ${reference}` }, SLOW));
@@ -112,6 +113,8 @@ describe('working the book', () => {
 
     await user.click(screen.getByRole('link', { name: 'Day sheet' }));
     await user.click(await screen.findByRole('button', { name: `Move ${reference}` }, SLOW));
+    // The sheet states a cancellation's terms from the venue the plan has read.
+    expect(venueReads()).toBe(1);
     const fromSheet = within(await screen.findByRole('dialog', { name: `Move booking ${reference}` }));
     await user.selectOptions(fromSheet.getByLabelText('Table'), await fromSheet.findByRole('option', { name: /^B1 · / }, SLOW));
     await user.click(fromSheet.getByRole('button', { name: 'Move booking' }));

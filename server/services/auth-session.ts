@@ -2,6 +2,7 @@
  * Sessions: access tokens plus rotating refresh tokens grouped in families, credential checks for the two
  * log-in areas, and the user as the client sees it.
  */
+import { createHmac } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import type { Db, DbOrTx } from '../db/client';
@@ -15,6 +16,12 @@ import { normalizeEmail } from '../../src/domain/email';
 
 /** A refresh token lives 30 days from its issue; each use replaces it. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * How long after its use a refresh token may come back and be answered with the pair it was traded for:
+ * a page reloaded while its refresh was answered never stored the new pair, and sends the old token again.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -99,15 +106,16 @@ async function lockSessionSubject(tx: DbOrTx, userId: string): Promise<SessionSu
   return row ?? null;
 }
 
-// Stores a refresh token in `familyId` and signs the access token with the subject's current generation.
+// Stores a refresh token (`refreshToken`, or a new random one) in `familyId` and signs the access token
+// with the subject's current generation.
 async function signSession(
   tx: DbOrTx,
   deps: Pick<AppDeps, 'clock' | 'config'>,
   subject: SessionSubject,
   familyId: string,
+  refreshToken = newSecretToken(),
 ): Promise<SessionTokens> {
   const now = deps.clock.now();
-  const refreshToken = newSecretToken();
   await tx.insert(refreshTokens).values({
     id: newId(),
     userId: subject.id,
@@ -174,9 +182,35 @@ async function endStolenFamily(db: Db, userId: string, familyId: string, now: Da
 }
 
 /**
+ * The refresh token a use of `raw` is traded for: derived from it with the server's secret, so the same
+ * pair can be answered again within the grace window without keeping any refresh token readable.
+ */
+function successorOf(raw: string, secret: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor:${raw}`).digest('base64url');
+}
+
+type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/**
+ * The pair a use of `row` (presented as `raw`) was answered with, when it comes back within the grace
+ * window and that pair is still unused and unrevoked; otherwise null, and the return is reuse.
+ */
+async function sameAnswerAgain(deps: AppDeps, row: RefreshTokenRow, raw: string, now: Date): Promise<SessionTokens | null> {
+  if (!row.usedAt || now.getTime() - row.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) return null;
+  const refreshToken = successorOf(raw, deps.config.jwtSecret);
+  const [successor] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken))).limit(1);
+  if (!successor || successor.usedAt || successor.revokedAt || successor.expiresAt <= now) return null;
+  const subject = await findUserById(deps.db, row.userId);
+  if (!subject) return null;
+  // Signed as it was at the trade (same generation, same issue time): the very access token answered then.
+  return { token: signAccessToken(subject, deps.config.jwtSecret, successor.createdAt), refreshToken };
+}
+
+/**
  * Trades a refresh token for a new pair in the same family. A token presented a second time means it
  * was copied: the whole family is revoked, its access tokens stop at once, and both holders must log in
- * again. Any refusal is 401 'Login expired'.
+ * again; unless it comes back within the grace window while the pair it was traded for is still unused,
+ * which answers that pair again. Any refusal is 401 'Login expired'.
  */
 export async function rotateRefreshToken(deps: AppDeps, raw: string): Promise<SessionTokens> {
   const { db, clock } = deps;
@@ -184,6 +218,8 @@ export async function rotateRefreshToken(deps: AppDeps, raw: string): Promise<Se
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(raw))).limit(1);
   if (!row || row.revokedAt || row.expiresAt <= now) throw loginExpired();
   if (row.usedAt) {
+    const again = await sameAnswerAgain(deps, row, raw, now);
+    if (again) return again;
     await endStolenFamily(db, row.userId, row.familyId, now);
     throw loginExpired();
   }
@@ -198,12 +234,15 @@ export async function rotateRefreshToken(deps: AppDeps, raw: string): Promise<Se
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
       .returning({ id: refreshTokens.id });
     if (claimed.length === 0) return null;
-    return signSession(tx, deps, subject, row.familyId);
+    return signSession(tx, deps, subject, row.familyId, successorOf(raw, deps.config.jwtSecret));
   });
   if (!result) {
-    // Lost the race to another use of the same token: reuse too. Unless a password change or reset
-    // revoked it meanwhile: that already ended the session, and the new one it issued must live on.
-    const [latest] = await db.select({ revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.id, row.id));
+    // Lost the race to another use of the same token: reuse too, unless that use is answered again (the
+    // grace window). Nor if a password change or reset revoked it meanwhile: that already ended the
+    // session, and the new one it issued must live on.
+    const [latest] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, row.id));
+    const again = latest && !latest.revokedAt ? await sameAnswerAgain(deps, latest, raw, now) : null;
+    if (again) return again;
     if (!latest?.revokedAt) await endStolenFamily(db, row.userId, row.familyId, now);
     throw loginExpired();
   }

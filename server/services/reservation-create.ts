@@ -1,23 +1,19 @@
 /** Creating a reservation: a PENDING row that holds the smallest free fitting table for 15 minutes. */
 import { eq } from 'drizzle-orm';
-import { reservations, users, type BookingSource } from '../db/schema';
+import { users, type BookingSource } from '../db/schema';
 import { completionError, unauthorized } from '../lib/errors';
-import { newId } from '../lib/ids';
-import { amountDue } from '../../src/domain/money';
 import { HOLD_MINUTES } from '../../src/domain/reservation-grouping';
 import type { DbOrTx } from '../db/client';
 import { bookableSlot, type ScheduledSlot } from './slot-schedule';
 import { checkSelection } from './selection-checks';
-import { paymentPolicyOf, type CatalogVenue, type ExperienceRow } from './venue-catalog';
+import type { CatalogVenue, ExperienceRow } from './venue-catalog';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
+import { insertReservation, writeReservation } from './reservation-insert';
 import { placeOnFreeTable } from './reservation-tables';
 import {
   findUser,
   isMember,
-  mapDoubleBooking,
-  newReservationReference,
   reservationScope,
-  sqlState,
   type ReservationDeps,
   type ReservationLocale,
   type ReservationRow,
@@ -34,10 +30,6 @@ export interface CreateReservationInput {
   bookingSource: BookingSource;
   locale: ReservationLocale;
 }
-
-// A clash of the random short reference is retried with a new one.
-const UNIQUE_VIOLATION = '23505';
-const REFERENCE_ATTEMPTS = 3;
 
 /** What holding a table takes: the venue, experience and user already checked, and the slot on the schedule. */
 export interface HoldRequest {
@@ -56,31 +48,25 @@ export interface HoldRequest {
  */
 export async function insertHold(tx: DbOrTx, { entry, experience, user, input, slot, now }: HoldRequest): Promise<ReservationRow> {
   const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now });
-  const [inserted] = await tx
-    .insert(reservations)
-    .values({
-      id: newId(),
-      uniqueId: newReservationReference(entry.venue.domain),
-      userId: user.id,
-      venueId: entry.venue.id,
-      experienceId: experience.id,
-      ...placement,
+  const inserted = await insertReservation(tx, {
+    entry,
+    experience,
+    user,
+    placement,
+    now,
+    values: {
       status: 'PENDING',
       holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
       bookingSource: input.bookingSource,
       locale: input.locale,
-      prePaymentType: experience.prePaymentType,
-      amountDue: amountDue(paymentPolicyOf(experience), input.numberOfGuests),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+    },
+  });
   // The language booked in becomes the account's too, so its later mails (a reset link, say)
   // come in the language the guest last used with us.
   if (user.locale !== input.locale) {
     await tx.update(users).set({ locale: input.locale, updatedAt: now }).where(eq(users.id, user.id));
   }
-  return inserted!;
+  return inserted;
 }
 
 /**
@@ -97,15 +83,6 @@ export async function createReservation(deps: ReservationDeps, userId: string, i
 
   const slot = bookableSlot(entry, experience, input.date, input.startTime, now);
 
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const row = await mapDoubleBooking(() =>
-        db.transaction((tx) => insertHold(tx, { entry, experience, user, input, slot, now })),
-      );
-      return toReservationDto(row, catalog, now);
-    } catch (err) {
-      if (sqlState(err) === UNIQUE_VIOLATION && attempt < REFERENCE_ATTEMPTS) continue;
-      throw err;
-    }
-  }
+  const row = await writeReservation(() => db.transaction((tx) => insertHold(tx, { entry, experience, user, input, slot, now })));
+  return toReservationDto(row, catalog, now);
 }

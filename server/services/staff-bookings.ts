@@ -17,9 +17,7 @@ import type { DbOrTx } from '../db/client';
 import { reservations, type ReservationSource } from '../db/schema';
 import { checkVenueAccess } from '../lib/auth';
 import { ApiError, badRequest, completionError } from '../lib/errors';
-import { newId } from '../lib/ids';
 import { ERROR_CODES } from '../../src/domain/error-codes';
-import { amountDue } from '../../src/domain/money';
 import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../src/domain/staff-booking-validation';
 import { SERVICE_DAY_TURNS_AT_MINUTE } from '../../src/domain/service-day';
 import { addDays, hongKongDate, hongKongMinutes, MINUTES_PER_DAY } from '../../src/domain/time';
@@ -29,7 +27,6 @@ import { checkSelection } from './selection-checks';
 import {
   experienceNotFound,
   experienceOf,
-  paymentPolicyOf,
   venueOf,
   type CatalogVenue,
   type ExperienceRow,
@@ -38,17 +35,9 @@ import {
 import { changeReservation } from './reservation-change';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { mailConfirmation } from './reservation-mail';
-import { placeOnFreeTable, type Placement } from './reservation-tables';
-import {
-  isMember,
-  mapDoubleBooking,
-  newReservationReference,
-  reservationNotFound,
-  reservationScope,
-  type ReservationDeps,
-  type ReservationRow,
-  type UserRow,
-} from './reservations';
+import { insertReservation, writeReservation, type NewReservation } from './reservation-insert';
+import { placeOnFreeTable } from './reservation-tables';
+import { isMember, reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
 import { contactPhone, findOrCreateGuest, walkInAccount } from './staff-guests';
 
 /** What the audit log keeps of a booking staff placed or moved. */
@@ -101,49 +90,24 @@ export async function moveBooking(deps: ReservationDeps, actor: AuthUser, reserv
   });
 }
 
-interface NewBooking {
-  entry: CatalogVenue;
-  experience: ExperienceRow;
-  user: UserRow;
-  placement: Placement;
-  source: ReservationSource;
-  now: Date;
-  values: Partial<typeof reservations.$inferInsert>;
-}
+/** A booking staff made: which kind, and what it sets beyond a guest's. */
+type StaffBooking = Omit<NewReservation, 'values'> & { source: ReservationSource; values: Partial<NewReservation['values']> };
 
 /** Inserts a CONFIRMED booking staff made, with its audit entry. */
-async function insertStaffBooking(tx: DbOrTx, actor: AuthUser, booking: NewBooking): Promise<ReservationRow> {
-  const { entry, experience, user, placement, source, now } = booking;
-  const [row] = await tx
-    .insert(reservations)
-    .values({
-      id: newId(),
-      uniqueId: newReservationReference(entry.venue.domain),
-      userId: user.id,
-      venueId: entry.venue.id,
-      experienceId: experience.id,
-      ...placement,
-      status: 'CONFIRMED',
-      confirmedAt: now,
-      bookingSource: source,
-      prePaymentType: experience.prePaymentType,
-      amountDue: amountDue(paymentPolicyOf(experience), placement.numberOfGuests),
-      createdAt: now,
-      updatedAt: now,
-      ...booking.values,
-    })
-    .returning();
+async function insertStaffBooking(tx: DbOrTx, actor: AuthUser, { source, values, ...booking }: StaffBooking): Promise<ReservationRow> {
+  const { entry, user, now } = booking;
+  const row = await insertReservation(tx, { ...booking, values: { status: 'CONFIRMED', confirmedAt: now, bookingSource: source, ...values } });
   await recordAudit(tx, {
     actorId: actor.id,
     venueId: entry.venue.id,
     action: source === 'STAFF_WALK_IN' ? 'reservation.walk-in' : 'reservation.phone-booking',
     entityType: 'reservation',
-    entityId: row!.id,
+    entityId: row.id,
     before: null,
-    after: { ...placementView(row!), userId: user.id, bookingSource: source },
+    after: { ...placementView(row), userId: user.id, bookingSource: source },
     at: now,
   });
-  return row!;
+  return row;
 }
 
 /**
@@ -159,7 +123,7 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
   const slot = bookableSlot(entry, experience, input.date, input.startTime, now, 'staff');
   const phone = contactPhone(input);
 
-  const row = await mapDoubleBooking(() =>
+  const row = await writeReservation(() =>
     db.transaction(async (tx) => {
       const user = await findOrCreateGuest(tx, input, input.locale ?? 'en', now);
       if (experience.membersOnly && !isMember(user)) throw completionError(1010101, 403);
@@ -222,7 +186,7 @@ export async function seatWalkIn(deps: ReservationDeps, actor: AuthUser, venueId
   const duration = experience.durationMinutes;
   const slot = { startTime, duration, startMs, endMs: startMs + duration * 60_000 };
 
-  const row = await mapDoubleBooking(() =>
+  const row = await writeReservation(() =>
     db.transaction(async (tx) => {
       const placement = await placeOnFreeTable(tx, {
         entry,

@@ -25,8 +25,9 @@ interface KeyParts {
   /** The staff console's reads, dropped whenever a member of staff logs in or out (`STAFF_PREFIXES`). */
   staffAccounts: [];
   staffAudit: [filters: string];
-  staffVenuePolicy: [domain: string];
   staffReport: [params: string];
+  /** A venue's tables as they stand at one instant (ISO). */
+  staffTablePlan: [venueId: string, at: string];
 }
 
 export type QueryKind = keyof KeyParts;
@@ -79,7 +80,15 @@ export const MONEY_PREFIXES: readonly QueryPrefix[] = [['wallet'], ['transaction
 
 export const staffAccountsKey = (): QueryKey => ['staffAccounts'];
 export const staffAuditKey = (filters: object): QueryKey => ['staffAudit', JSON.stringify(filters)];
-export const staffVenuePolicyKey = (domain: string): QueryKey => ['staffVenuePolicy', domain];
 export const staffReportKey = (params: Record<string, string>): QueryKey => ['staffReport', new URLSearchParams(params).toString()];
+export const staffTablePlanKey = (venueId: string, at: Date): QueryKey => ['staffTablePlan', venueId, at.toISOString()];
+/** Every kept table plan of a venue, at whatever time: what a change to its book makes stale. */
+export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTablePlan', venueId];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
-export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffVenuePolicy'], ['staffReport']];
+export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan']];
+/**
+ * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or
+ * cancellation) makes stale: the plans, the report's covers, the times offered to guests, and the guests'
+ * reservations.
+ */
+export const STAFF_BOOK_PREFIXES: readonly QueryPrefix[] = [['staffTablePlan'], ['staffReport'], AVAILABILITY_PREFIX, ...RESERVATION_PREFIX];

@@ -377,7 +377,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Swap a refresh token for a new access token and a new refresh token (rotation) */
+        /**
+         * Swap a refresh token for a new access token and a new refresh token (rotation)
+         * @description Each refresh token is single use. One presented again within 30 seconds of its use, while the pair it was swapped for is still unused (a page reloaded during its refresh), is answered with that same pair; otherwise a used token means it was copied, and its whole family is revoked (401).
+         */
         post: {
             parameters: {
                 query?: never;

@@ -37,12 +37,13 @@ export type QueryState<T> =
 /**
  * `key` null means "nothing to load yet". A refused read also shows the server's message as a toast for
  * 3 s (SPEC §7), or 'ERROR' when the server gave none; `showError: false` leaves it to the page, and a
- * function leaves to the page the failures it returns false for.
+ * function leaves to the page the failures it returns false for. `keepData` keeps the last answer on screen
+ * while a reload or a new key is read, rather than flashing empty.
  */
 export function useApiQuery<T>(
   key: QueryKey | null,
   load: () => Promise<T>,
-  { showError = true }: { showError?: boolean | ((error: unknown) => boolean) } = {},
+  { showError = true, keepData = false }: { showError?: boolean | ((error: unknown) => boolean); keepData?: boolean } = {},
 ): QueryState<T> & { reload(): void } {
   const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -53,7 +54,7 @@ export function useApiQuery<T>(
   useEffect(() => {
     if (key === null) return;
     let live = true;
-    setState({ status: 'loading' });
+    if (!keepData) setState({ status: 'loading' });
     fetchOnce(key, load).then(
       (data) => {
         if (!live) return;

@@ -9,8 +9,7 @@ import { useLingui as useLinguiCore } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import { useCallback, useState } from 'react';
 import type { components } from '../api/schema';
-import { unwrap } from '../api/api-error';
-import { staffVenuePolicyKey } from '../api/query-keys';
+import { venueKey } from '../api/query-keys';
 import { useApiQuery } from '../api/use-api-query';
 import { LoadFailure, Loading } from '../components/read-status';
 import { AWAITING_PAYMENT, useStatusText } from '../components/status-label';
@@ -18,7 +17,7 @@ import type { Venue } from '../domain/venues';
 import { useGuestRequestText } from '../i18n/guest-request-text';
 import { useFailureText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
-import { staffApi } from './staff-api';
+import { loadVenueAnswer } from './book/book-calls';
 import { useDaySheet, type DaySheet, type SheetBooking } from './use-day-sheet';
 import { useVenueEvents, type VenueEvent } from './use-venue-events';
 import { VisitActions, type VisitNotice } from './visit-actions';
@@ -188,10 +187,9 @@ export function DaySheetView({ venue, date }: { venue: Venue; date: string }) {
   const { sheet, error, refetch } = useDaySheet(venue.value, date);
   const [notice, setNotice] = useState<VisitNotice | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  // The venue's policy, to state a cancellation's refund before staff confirm it.
-  const policy = useApiQuery(staffVenuePolicyKey(venue.domain), () =>
-    unwrap(staffApi.GET('/public/venue/by-domain/{domain}', { params: { path: { domain: venue.domain } } })).then((r) => r.data.policy),
-  );
+  // The venue's policy, to state a cancellation's refund before staff confirm it: the same read of the venue
+  // as the table plan's and the guest pages'.
+  const venueRead = useApiQuery(venueKey(venue.domain), () => loadVenueAnswer(venue.domain));
   const onChange = useCallback(
     (event: VenueEvent) => {
       if (event.date !== date) return;
@@ -236,7 +234,7 @@ export function DaySheetView({ venue, date }: { venue: Venue; date: string }) {
             key={`${service.name}-${service.startTime}`}
             service={service}
             date={date}
-            policy={policy.status === 'ready' ? policy.data : null}
+            policy={venueRead.status === 'ready' ? venueRead.data.data.policy : null}
             onDone={onDone}
           />
         ))

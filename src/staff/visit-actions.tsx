@@ -9,7 +9,9 @@ import { useState } from 'react';
 import { allowedVisitActions } from '../../machines/visit.machine';
 import type { components } from '../api/schema';
 import { unwrap } from '../api/api-error';
+import { STAFF_BOOK_PREFIXES } from '../api/query-keys';
 import { serverClock } from '../api/server-clock';
+import { invalidate } from '../api/use-api-query';
 import type { VisitAction } from '../domain/staff-validation';
 import { useFailureText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
@@ -121,6 +123,8 @@ export function VisitActions({
     } catch (error) {
       onDone({ tone: 'error', text: failureText(error) });
     } finally {
+      // Changed, or refused because it changed elsewhere: the plans and the report kept from before are stale.
+      invalidate(STAFF_BOOK_PREFIXES);
       setSending(false);
       setAsking(null);
     }

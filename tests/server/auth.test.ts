@@ -14,6 +14,7 @@ import {
   LOGIN_BY_ACCOUNT_AND_CLIENT,
   LOGIN_BY_CLIENT,
 } from '../../server/services/login-throttle';
+import { REFRESH_REUSE_GRACE_MS } from '../../server/services/auth-session';
 import { createTestApi, fromAddress, newClientAddress, testDrivers, type TestApi } from './harness';
 
 const GUEST = { email: 'guest@example.com', password: 'guest-pass-1' };
@@ -263,7 +264,7 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
       expect(second.status).toBe(200);
     });
 
-    it('revokes the whole family when a used token comes back', async () => {
+    it('revokes the whole family when a used token comes back after the grace window', async () => {
       const login = await loginUser(GUEST.email, GUEST.password);
       const old = login.body.data.refreshToken;
       const next = await refresh(old);
@@ -272,6 +273,7 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
       const other = await loginUser(GUEST.email, GUEST.password);
       expect((await me(next.body.data.token)).status).toBe(200);
 
+      api.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
       expect(await refresh(old)).toEqual({ status: 401, body: LOGIN_EXPIRED });
       // The thief's replay also ends the legitimate holder's session, its access token at once.
       expect(await me(next.body.data.token)).toEqual({ status: 401, body: LOGIN_EXPIRED });
@@ -280,6 +282,40 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
       const renewed = await refresh(other.body.data.refreshToken);
       expect(renewed.status).toBe(200);
       expect((await me(renewed.body.data.token)).status).toBe(200);
+    });
+
+    it('answers a used token that comes back within the grace window with the pair it was traded for', async () => {
+      const login = await loginUser(GUEST.email, GUEST.password);
+      const old = login.body.data.refreshToken;
+      const next = await refresh(old);
+      expect(next.status).toBe(200);
+
+      // A page reloaded while its refresh was answered sends the old token again.
+      api.clock.advance(REFRESH_REUSE_GRACE_MS);
+      const again = await refresh(old);
+      expect(again).toEqual(next);
+      expect((await me(next.body.data.token)).status).toBe(200);
+      expect((await refresh(next.body.data.refreshToken)).status).toBe(200);
+    });
+
+    it('answers two uses of one token at once with the same pair', async () => {
+      const login = await loginUser(GUEST.email, GUEST.password);
+      const [first, second] = await Promise.all([refresh(login.body.data.refreshToken), refresh(login.body.data.refreshToken)]);
+      expect(first.status).toBe(200);
+      expect(second).toEqual(first);
+      expect((await refresh(first.body.data.refreshToken)).status).toBe(200);
+    });
+
+    it('counts a used token as reuse within the grace window once the pair it was traded for has been used', async () => {
+      const login = await loginUser(GUEST.email, GUEST.password);
+      const old = login.body.data.refreshToken;
+      const next = await refresh(old);
+      const latest = await refresh(next.body.data.refreshToken);
+      expect(latest.status).toBe(200);
+
+      expect(await refresh(old)).toEqual({ status: 401, body: LOGIN_EXPIRED });
+      expect(await me(latest.body.data.token)).toEqual({ status: 401, body: LOGIN_EXPIRED });
+      expect(await refresh(latest.body.data.refreshToken)).toEqual({ status: 401, body: LOGIN_EXPIRED });
     });
 
     it('does not count a refresh that lost to a password change as reuse', async () => {

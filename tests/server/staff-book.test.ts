@@ -4,9 +4,10 @@
  * is owed, mailed), a walk-in seated now, and the table plan; each checked for role and venue and audited.
  */
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, users, venueTables, waitlistEntries, type UserRole } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
+import { newReservationReference } from '../../server/services/reservations';
 import { clearVenueCatalog } from '../../server/services/venue-catalog';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName } from './fixtures';
@@ -15,6 +16,12 @@ import { manageTokenIn } from './manage-helpers';
 import { paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
 
 const MINUTE = 60_000;
+
+// The random short reference, so that a test can draw one that is taken.
+vi.mock('../../server/services/reservations', async (original) => {
+  const actual = await original<typeof import('../../server/services/reservations')>();
+  return { ...actual, newReservationReference: vi.fn(actual.newReservationReference) };
+});
 
 for (const driver of testDrivers()) {
   describe(`working the book (${driver})`, () => {
@@ -300,6 +307,22 @@ for (const driver of testDrivers()) {
         expect(byIdOf(await plan(leclosStaff, LECLOS, new Date(bookedRow.startsAt.getTime() - MINUTE)), bookedRow.tableId)).toMatchObject({ state: 'free' });
 
         expect((await api.request('GET', `/admin/venue/${LECLOS}/table-plan?at=tomorrow`, { token: leclosStaff.token() })).status).toBe(400);
+      });
+    });
+
+    describe('a reference drawn twice', () => {
+      it("draws a phone booking's and a walk-in's reference again when another booking has it, as a guest's hold does", async () => {
+        const taken = (await h.reservationRow(await bookLeClos(await h.newUser('guest'), ownDay()))).uniqueId;
+        vi.mocked(newReservationReference).mockReturnValueOnce(taken);
+        const phone = await phoneBook(leclosStaff, { venueId: LECLOS, experienceId: aLaCarte, date: ownDay(), startTime: 1140, numberOfGuests: 2, email: `drawn-${newId()}@example.com`, firstName: 'A', lastName: 'B' });
+        expect(phone.status, JSON.stringify(phone.body)).toBe(201);
+        expect(phone.body.data.uniqueId).not.toBe(taken);
+
+        api.clock.set(new Date(TEST_NOW.getTime() + 9 * 24 * 60 * MINUTE));
+        vi.mocked(newReservationReference).mockReturnValueOnce(taken);
+        const seated = await walkIn(admin, HOPSZE, { numberOfGuests: 2 });
+        expect(seated.status, JSON.stringify(seated.body)).toBe(201);
+        expect(seated.body.data.uniqueId).not.toBe(taken);
       });
     });
   });

@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { staffSessionActor } from '../../src/staff/staff-session';
 import { findHeading, openApp, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
@@ -30,6 +30,24 @@ async function setTime(user: ReturnType<typeof userEvent.setup>, time: string) {
   const input = within(screen.getByRole('group', { name: 'Time and actions' })).getByLabelText('Time');
   await user.clear(input);
   await user.type(input, time);
+}
+
+/** Books a party of two at Le Clos by the staff API, on `date` at 19:00; its reference. */
+async function bookByPhone(api: ReturnType<typeof useAppHarness>, date: string, email: string): Promise<{ reference: string; token: string }> {
+  const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
+  const experienceId = (await api().request('GET', '/public/venue/by-domain/leclos')).body.data.experiences.find((e: { name: string }) => e.name === 'À la Carte')._id;
+  const booked = await api().request('POST', '/admin/reservation', {
+    token: host.body.data.token,
+    body: { venueId: '6650a1c0e4b0a1b2c3d40001', experienceId, date, startTime: 1140, numberOfGuests: 2, email, firstName: 'Row', lastName: 'Mover' },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  return { reference: booked.body.data.uniqueId, token: host.body.data.token };
+}
+
+/** How many requests the page has made to addresses that contain `part`, from now on. */
+function countReads(part: string) {
+  const fetchCalls = vi.spyOn(globalThis, 'fetch');
+  return () => fetchCalls.mock.calls.filter(([input]) => (input instanceof Request ? input.url : String(input)).includes(part)).length;
 }
 
 describe('working the book', () => {
@@ -69,14 +87,7 @@ describe('working the book', () => {
   });
 
   it('moves a booking from its row on the day sheet', async () => {
-    const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
-    const experienceId = (await api().request('GET', '/public/venue/by-domain/leclos')).body.data.experiences.find((e: { name: string }) => e.name === 'À la Carte')._id;
-    const booked = await api().request('POST', '/admin/reservation', {
-      token: host.body.data.token,
-      body: { venueId: '6650a1c0e4b0a1b2c3d40001', experienceId, date: '2026-12-04', startTime: 1140, numberOfGuests: 2, email: 'sheet-mover@example.com', firstName: 'Row', lastName: 'Mover' },
-    });
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const reference = booked.body.data.uniqueId;
+    const { reference, token } = await bookByPhone(api, '2026-12-04', 'sheet-mover@example.com');
 
     const user = await openAsHost('/pages/staff/day?venue=leclos&date=2026-12-04', 'Day sheet');
     await user.click(await screen.findByRole('button', { name: `Move ${reference}` }, SLOW));
@@ -84,8 +95,49 @@ describe('working the book', () => {
     await user.selectOptions(move.getByLabelText('Table'), await move.findByRole('option', { name: /^B1 · / }, SLOW));
     await user.click(move.getByRole('button', { name: 'Move booking' }));
     await screen.findByText(`Booking ${reference} moved.`, {}, SLOW);
-    const row = (await api().request('GET', `/admin/venue/6650a1c0e4b0a1b2c3d40001/day-sheet/2026-12-04`, { token: host.body.data.token })).body.data;
+    const row = (await api().request('GET', `/admin/venue/6650a1c0e4b0a1b2c3d40001/day-sheet/2026-12-04`, { token })).body.data;
     expect(JSON.stringify(row)).toContain('"name":"B1"');
+  });
+
+  it('reads the plan and the venue through the app cache: the move dialog and the day sheet ask nothing more, and a move on the day sheet shows on the plan', async () => {
+    const { reference } = await bookByPhone(api, '2026-12-05', 'cached-plan@example.com');
+    const planReads = countReads('/table-plan');
+    const venueReads = countReads('/public/venue/by-domain/leclos');
+    // Another day than the server's today opens at 19:00, the booking's time.
+    const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-05');
+    await user.click(await screen.findByRole('button', { name: `Move ${reference}` }, SLOW));
+    const move = within(await screen.findByRole('dialog', { name: `Move booking ${reference}` }));
+    await move.findByRole('option', { name: /^B1 · / }, SLOW);
+    expect(planReads()).toBe(1);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('link', { name: 'Day sheet' }));
+    await user.click(await screen.findByRole('button', { name: `Move ${reference}` }, SLOW));
+    // The sheet states a cancellation's terms from the venue the plan has read.
+    expect(venueReads()).toBe(1);
+    const fromSheet = within(await screen.findByRole('dialog', { name: `Move booking ${reference}` }));
+    await user.selectOptions(fromSheet.getByLabelText('Table'), await fromSheet.findByRole('option', { name: /^B1 · / }, SLOW));
+    await user.click(fromSheet.getByRole('button', { name: 'Move booking' }));
+    await screen.findByText(`Booking ${reference} moved.`, {}, SLOW);
+
+    // The plan kept from before is stale: the move made it so.
+    await user.click(screen.getByRole('link', { name: 'Table plan' }));
+    await waitFor(async () => expect(within(await tableCard('B1')).getByText('Booked')).toBeTruthy(), SLOW);
+  });
+
+  it('shows on the plan read before a booking cancelled on the day sheet', async () => {
+    const { reference } = await bookByPhone(api, '2026-12-06', 'visit-change@example.com');
+    const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-06');
+    const booked = (await screen.findByRole('button', { name: `Move ${reference}` }, SLOW)).closest('li')!;
+    const table = booked.querySelector('strong')!.textContent!;
+
+    await user.click(screen.getByRole('link', { name: 'Day sheet' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel for guest: Row Mover' }, SLOW));
+    await user.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
+    await screen.findByText(/^Cancelled for the guest\./, {}, SLOW);
+
+    await user.click(screen.getByRole('link', { name: 'Table plan' }));
+    await waitFor(async () => expect(within(await tableCard(table)).getByText('Free')).toBeTruthy(), SLOW);
   });
 
   it('seats a walk-in now and shows the table seated; says so when no table is free', async () => {

@@ -1,6 +1,8 @@
 /** The staff console's calls for working the book, through the staff client (never the guest's token). */
 import { unwrap } from '../../api/api-error';
+import { STAFF_BOOK_PREFIXES } from '../../api/query-keys';
 import type { components, paths } from '../../api/schema';
+import { invalidate } from '../../api/use-api-query';
 import { staffApi } from '../staff-api';
 
 export type TablePlan = components['schemas']['TablePlan'];
@@ -16,15 +18,23 @@ export type WalkInBody = Body<'/admin/venue/{venueId}/walk-in', 'post'>;
 export const loadTablePlan = async (venueId: string, at: Date): Promise<TablePlan> =>
   (await unwrap(staffApi.GET('/admin/venue/{venueId}/table-plan', { params: { path: { venueId }, query: { at: at.toISOString() } } }))).data;
 
-/** The venue's experiences and dining areas, for the booking forms. */
-export const loadVenueDetail = async (domain: string): Promise<VenueDetail> =>
-  (await unwrap(staffApi.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } }))).data;
+/**
+ * The venue's experiences and dining areas, for the booking forms: the whole answer, as the venue pages
+ * keep it under the same key (`venueKey`).
+ */
+export const loadVenueAnswer = (domain: string) => unwrap(staffApi.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } }));
 
-export const moveBooking = async (id: string, body: MoveBody): Promise<Reservation> =>
-  (await unwrap(staffApi.PUT('/admin/reservation/{id}/move', { params: { path: { id } }, body }))).data;
+/** A change made to the book: its reservation, once the reads it made stale are forgotten. */
+async function changeOfBook(call: Promise<{ data: Reservation }>): Promise<Reservation> {
+  const { data } = await call;
+  invalidate(STAFF_BOOK_PREFIXES);
+  return data;
+}
 
-export const takePhoneBooking = async (body: PhoneBookingBody): Promise<Reservation> =>
-  (await unwrap(staffApi.POST('/admin/reservation', { body }))).data;
+export const moveBooking = (id: string, body: MoveBody): Promise<Reservation> =>
+  changeOfBook(unwrap(staffApi.PUT('/admin/reservation/{id}/move', { params: { path: { id } }, body })));
 
-export const seatWalkIn = async (venueId: string, body: WalkInBody): Promise<Reservation> =>
-  (await unwrap(staffApi.POST('/admin/venue/{venueId}/walk-in', { params: { path: { venueId } }, body }))).data;
+export const takePhoneBooking = (body: PhoneBookingBody): Promise<Reservation> => changeOfBook(unwrap(staffApi.POST('/admin/reservation', { body })));
+
+export const seatWalkIn = (venueId: string, body: WalkInBody): Promise<Reservation> =>
+  changeOfBook(unwrap(staffApi.POST('/admin/venue/{venueId}/walk-in', { params: { path: { venueId } }, body })));

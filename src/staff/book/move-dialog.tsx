@@ -7,11 +7,12 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { FormMessage, SelectField, SubmitButton, TextField } from '../../components/form';
+import { staffTablePlanKey } from '../../api/query-keys';
+import { useApiQuery } from '../../api/use-api-query';
 import { useSubmission } from '../../components/use-submission';
 import { clockTimeOf, serviceMinutesOf } from '../../domain/service-day';
 import { serviceDateTime } from '../../domain/time';
 import { loadTablePlan, moveBooking, type MoveBody } from './book-calls';
-import { useLoaded } from './use-loaded';
 import { StaffDialog } from './staff-dialog';
 
 export interface MovableBooking {
@@ -41,8 +42,10 @@ export function MoveDialog({
   const [tableId, setTableId] = useState('');
   const guests = booking.numberOfGuests;
   // The venue's tables, as they stand at the booking's time, to offer those that seat the party.
-  const plan = useLoaded(() => loadTablePlan(venueId, serviceDateTime(booking.date, booking.startTime)), `${venueId}|${booking._id}`);
-  const tables = (plan.data?.areas ?? []).flatMap((area) =>
+  // (The same read as the plan's at that time: the cache answers it when the plan page has it.)
+  const at = serviceDateTime(booking.date, booking.startTime);
+  const plan = useApiQuery(staffTablePlanKey(venueId, at), () => loadTablePlan(venueId, at), { showError: false });
+  const tables = (plan.status === 'ready' ? plan.data.areas : []).flatMap((area) =>
     area.tables.filter((table) => table.minGuests <= guests && guests <= table.maxGuests).map((table) => ({ ...table, area: area.name })),
   );
 

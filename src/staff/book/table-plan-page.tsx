@@ -6,17 +6,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FormMessage } from '../../components/form';
+import { staffTablePlanKey, staffTablePlanPrefix, venueKey } from '../../api/query-keys';
 import { serverClock } from '../../api/server-clock';
+import { invalidate, useApiQuery } from '../../api/use-api-query';
 import { clockTimeOf, serviceMinutesOf } from '../../domain/service-day';
 import { daysBetween, hongKongDate, hongKongMinutes, serviceDateTime } from '../../domain/time';
 import type { Venue } from '../../domain/venues';
 import { useFailureText } from '../../i18n/message-text';
-import { loadTablePlan, loadVenueDetail, type TablePlanTable } from './book-calls';
+import { loadTablePlan, loadVenueAnswer, type TablePlanTable } from './book-calls';
 import { MoveDialog } from './move-dialog';
 import { PhoneBookingForm } from './phone-booking-form';
 import { StaffDialog } from './staff-dialog';
 import { TablePlanGrid } from './table-plan-grid';
-import { useLoaded } from './use-loaded';
 import { useVenueEvents } from '../use-venue-events';
 import { WalkInForm } from './walk-in-form';
 import './book.css';
@@ -37,16 +38,24 @@ export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
   const [done, setDone] = useState<string | null>(null);
   const minutes = serviceMinutesOf(time);
   const at = minutes === null ? null : serviceDateTime(date, minutes);
-  const plan = useLoaded(() => (at ? loadTablePlan(venue.value, at) : Promise.resolve(null)), `${venue.value}|${at?.toISOString()}`);
-  const detail = useLoaded(() => loadVenueDetail(venue.domain), venue.domain);
-  // Live: a booking made, moved or cancelled anywhere (a guest online, another host) shows without a reload.
-  // (Bookings of the days around reach into this one after midnight.)
-  useVenueEvents(venue.value, { onReady: plan.reload, onChange: (event) => Math.abs(daysBetween(date, event.date)) <= 1 && plan.reload() });
+  // The failure shows on the page, not as a toast; the plan stays on screen while another time is read.
+  const planRead = useApiQuery(at && staffTablePlanKey(venue.value, at), () => loadTablePlan(venue.value, at!), { showError: false, keepData: true });
+  const detailRead = useApiQuery(venueKey(venue.domain), () => loadVenueAnswer(venue.domain), { showError: false });
+  const plan = planRead.status === 'ready' ? planRead.data : null;
+  const detail = detailRead.status === 'ready' ? detailRead.data.data : null;
+  // Live: a booking made, moved or cancelled anywhere (a guest online, another host) shows without a reload,
+  // at this time and at any other kept. (Bookings of the days around reach into this one after midnight.)
+  const readAgain = () => {
+    invalidate(staffTablePlanPrefix(venue.value));
+    planRead.reload();
+  };
+  useVenueEvents(venue.value, { onReady: readAgain, onChange: (event) => Math.abs(daysBetween(date, event.date)) <= 1 && readAgain() });
 
   const finish = (message: string) => {
     setOpen(null);
     setDone(message);
-    plan.reload();
+    // The change itself made the plans stale (book-calls.ts): this reads the one on screen again.
+    planRead.reload();
   };
 
   return (
@@ -56,30 +65,30 @@ export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
           <span>{t`Time`}</span>
           <input type="time" value={time} required onChange={(e) => setTime(e.target.value)} />
         </label>
-        <button type="button" className="button" onClick={plan.reload}>
+        <button type="button" className="button" onClick={planRead.reload}>
           {t`Refresh`}
         </button>
-        <button type="button" className="button" disabled={!detail.data} onClick={() => setOpen({ kind: 'phone' })}>
+        <button type="button" className="button" disabled={!detail} onClick={() => setOpen({ kind: 'phone' })}>
           {t`Phone booking`}
         </button>
         <button type="button" className="button" onClick={() => setOpen({ kind: 'walk-in' })}>
           {t`Walk-in`}
         </button>
       </div>
-      <FormMessage error={plan.error ? failureText(plan.error) : null} success={done} />
-      {plan.data && <TablePlanGrid plan={plan.data} onMove={(table) => setOpen({ kind: 'move', table })} />}
+      <FormMessage error={planRead.status === 'error' ? failureText(planRead.error) : null} success={done} />
+      {plan && <TablePlanGrid plan={plan} onMove={(table) => setOpen({ kind: 'move', table })} />}
 
       {open?.kind === 'move' && open.table.booking && (
         <MoveDialog booking={open.table.booking} venueId={venue.value} onClose={() => setOpen(null)} onMoved={finish} />
       )}
-      {open?.kind === 'phone' && detail.data && (
+      {open?.kind === 'phone' && detail && (
         <StaffDialog title={t`Phone booking`} onClose={() => setOpen(null)}>
-          <PhoneBookingForm venue={detail.data} plan={plan.data} date={date} onBooked={finish} />
+          <PhoneBookingForm venue={detail} plan={plan} date={date} onBooked={finish} />
         </StaffDialog>
       )}
       {open?.kind === 'walk-in' && (
         <StaffDialog title={t`Walk-in`} onClose={() => setOpen(null)}>
-          <WalkInForm venueId={venue.value} plan={plan.data} onSeated={finish} />
+          <WalkInForm venueId={venue.value} plan={plan} onSeated={finish} />
         </StaffDialog>
       )}
     </div>

@@ -10,7 +10,7 @@ export interface CallKind {
 }
 
 interface Held {
-  release(answer: Response | undefined): void;
+  release(answer: Response | Error | undefined): void;
 }
 
 export function gateCalls<Kind extends string>(kinds: Record<Kind, CallKind>) {
@@ -27,7 +27,9 @@ export function gateCalls<Kind extends string>(kinds: Record<Kind, CallKind>) {
     const kind = kindOf(request);
     if (!kind || !armed.has(kind)) return realFetch(request);
     armed.delete(kind);
-    const answer = await new Promise<Response | undefined>((resolve) => held.set(kind, { release: resolve }));
+    const answer = await new Promise<Response | Error | undefined>((resolve) => held.set(kind, { release: resolve }));
+    // A dropped connection: fetch rejects, as a browser's does.
+    if (answer instanceof Error) throw answer;
     const response = answer ?? (await realFetch(request));
     answered.set(kind, response.ok ? 'ok' : 'refused');
     return response;
@@ -41,8 +43,8 @@ export function gateCalls<Kind extends string>(kinds: Record<Kind, CallKind>) {
       armed.add(kind);
     },
     isHeld: (kind: Kind) => held.has(kind),
-    /** Lets the held call go: to the real API, or answered with `answer`. */
-    release(kind: Kind, answer?: Response) {
+    /** Lets the held call go: to the real API, answered with `answer`, or dropped (an Error: the page's fetch rejects with it). */
+    release(kind: Kind, answer?: Response | Error) {
       const call = held.get(kind);
       if (!call) throw new Error(`No ${kind} call is on its way`);
       held.delete(kind);

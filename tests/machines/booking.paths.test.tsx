@@ -11,7 +11,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { activeStateIds, BOOKING_STATES, selectBookingPaths, type EventName, type PlannedPath } from '../../e2e/paths/booking-model';
+import { activeStateIds, BOOKING_CALL_AFTER as CALL_AFTER, BOOKING_STATES, selectBookingPaths, type EventName, type PlannedPath } from '../../e2e/paths/booking-model';
 import { ACTOR_CALLS } from '../../e2e/paths/gates';
 import { STEP_HEADINGS } from '../../e2e/support/step-headings';
 import { routeOf } from '../../machines/route-of';
@@ -39,11 +39,6 @@ import {
   visit,
 } from './wizard-in-app';
 
-/** The call SPEC §3 says follows these, whatever the chart does: a flipped guard is caught. */
-const CALL_AFTER: Partial<Record<EventName, string>> = {
-  // 'Sorry, your selection is unavailable': back to the times, read afresh.
-  taken: 'loadTimeslots',
-};
 /** Where SPEC puts the booking after these, whatever the chart says: a changed target is caught. */
 const STATE_AFTER: Partial<Record<EventName, string>> = {
   holdExpires: 'expired',

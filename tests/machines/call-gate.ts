@@ -19,8 +19,11 @@ export function gateCalls<Kind extends string>(kinds: Record<Kind, CallKind>) {
   const held = new Map<Kind, Held>();
   /** What the last answered call of each kind came to, as the page got it. */
   const answered = new Map<Kind, 'ok' | 'refused'>();
-  const kindOf = (request: Request) =>
-    (Object.keys(kinds) as Kind[]).find((k) => kinds[k].method === request.method && kinds[k].path.test(new URL(request.url).pathname));
+  /** The kind of a call: of those it matches, the one armed (two kinds may share a path, as a card's and a wallet's payment do). */
+  const kindOf = (request: Request) => {
+    const matching = (Object.keys(kinds) as Kind[]).filter((k) => kinds[k].method === request.method && kinds[k].path.test(new URL(request.url).pathname));
+    return matching.find((k) => armed.has(k)) ?? matching[0];
+  };
 
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input, init);

@@ -11,7 +11,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { activeStateIds, BOOKING_CALL_AFTER as CALL_AFTER, BOOKING_STATES, selectBookingPaths, type EventName, type PlannedPath } from '../../e2e/paths/booking-model';
+import { activeStateIds, BOOKING_CALL_AFTER as CALL_AFTER, BOOKING_STATES, selectBookingPaths, type EventName } from '../../e2e/paths/booking-model';
 import { ACTOR_CALLS } from '../../e2e/paths/gates';
 import { STEP_HEADINGS } from '../../e2e/support/step-headings';
 import { routeOf } from '../../machines/route-of';
@@ -59,7 +59,8 @@ beforeAll(() => Promise.all([import('../../src/app'), import('../../src/routes/e
 
 describe('booking chart, generated paths in the app', () => {
   it.each(paths.map((plan, i) => [`${plan.startsLoggedIn ? '' : '(logs in on the way) '}${plan.title}`, plan, i] as const))('%s', async (_, plan, index) => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Only the timers the app waits on and its clock: React's own scheduling (setImmediate) stays real, and quick.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const gate = gateCalls(ACTOR_CALLS);
     const guest = await guests.newGuest();

@@ -36,6 +36,7 @@ import {
   minutesOf,
   payByCard,
   search,
+  typeUntilHeld,
   visit,
 } from './wizard-in-app';
 
@@ -154,8 +155,8 @@ describe('booking chart, generated paths in the app', () => {
           return user.click(screen.getByRole('button', { name: /^No preference/ }));
         case 'logIn':
           await findHeading(STEP_HEADINGS.login);
-          await user.type(screen.getByLabelText('E-mail'), guest.email);
-          await user.type(screen.getByLabelText('Password'), GUEST_PASSWORD);
+          await typeUntilHeld(user, 'E-mail', guest.email);
+          await typeUntilHeld(user, 'Password', GUEST_PASSWORD);
           return user.click(screen.getByRole('button', { name: 'Log in' }));
         case 'held':
         case 'heldWithDeposit':
@@ -184,7 +185,7 @@ describe('booking chart, generated paths in the app', () => {
         case 'enterCode': {
           const sent = await guests.smsCode(guest.mobileNumber);
           const right = next(['codeAccepted', 'codeRejected']) === 'codeAccepted';
-          await user.type(screen.getByLabelText('Verification code'), right ? sent : sent === '000000' ? '111111' : '000000');
+          await typeUntilHeld(user, 'Verification code', right ? sent : sent === '000000' ? '111111' : '000000');
           return user.click(screen.getByRole('button', { name: 'Verify' }));
         }
         case 'codeAccepted':

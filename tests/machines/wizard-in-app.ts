@@ -81,6 +81,18 @@ export async function expectText(text: RegExp) {
   await waitFor(() => expect(document.body.textContent).toMatch(text), SLOW);
 }
 
+/** Types into a field until it holds `value`: on a loaded machine the page may render the form again while it is typed in. */
+export async function typeUntilHeld(user: User, label: string, value: string) {
+  await waitFor(async () => {
+    const field = screen.getByLabelText(label) as HTMLInputElement;
+    if (field.value !== value) {
+      await user.clear(field);
+      await user.type(field, value);
+    }
+    expect(field.value).toBe(value);
+  }, SLOW);
+}
+
 /** Chooses the date and the party size on the date step, and searches. */
 export async function search(user: User, date: string, guests: number) {
   await findHeading(STEP_HEADINGS.dateParty);

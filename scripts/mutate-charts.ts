@@ -28,14 +28,14 @@ const WITH_NOT = (imports: string) => ({ from: `import { ${imports} } from 'xsta
 const MANAGE_TESTS = ['tests/machines/manage.paths.test.tsx'];
 const MANAGE_BROWSER = 'e2e/paths/manage.paths.spec.ts';
 
-/** A chart whose path tests are still its own unit file (tests/machines/<chart>.machine.test.ts). */
+/** A chart whose generated paths drive the app in jsdom (tests/machines/<chart>.paths.test.tsx) and the browser. */
 function chartTests(chart: string, changes: Record<Mutation['kind'], [from: string, to: string]>): Mutation[] {
   return (Object.entries(changes) as [Mutation['kind'], [string, string]][]).map(([kind, [from, to]]) => ({
     chart,
     kind,
     from,
     to,
-    tests: [`tests/machines/${chart}.machine.test.ts`],
+    tests: [`tests/machines/${chart}.paths.test.tsx`],
     browser: `e2e/paths/${chart}.paths.spec.ts`,
   }));
 }
@@ -85,7 +85,7 @@ const MUTATIONS: Mutation[] = [
     target: [`'challenge.fail': { target: 'answeringChallenge' },`, `'challenge.fail': { target: 'confirming' },`],
     guard: [`guard: 'needsChallenge',`, `guard: not('needsChallenge'),`],
   }),
-  // The session chart's paths drive the app in jsdom; its unit file keeps the behaviour tests.
+  // The session chart's unit file keeps behaviour tests a mutant may fail too.
   ...chartTests('session', {
     // A refused scheduled refresh (the session's own, not the profile's: that text is in both).
     target: [
@@ -93,7 +93,7 @@ const MUTATIONS: Mutation[] = [
       `actions: ['saveTokens', 'storeTokenTiming'],\n            },\n            onError: { target: '#session.loggedOut' },`,
     ],
     guard: [`guard: 'signedOutElsewhere',`, `guard: not('signedOutElsewhere'),`],
-  }).map((mutation) => ({ ...mutation, tests: ['tests/machines/session.paths.test.tsx', ...mutation.tests] })),
+  }).map((mutation) => ({ ...mutation, tests: [...mutation.tests, 'tests/machines/session.machine.test.ts'] })),
 ];
 
 const root = process.cwd();

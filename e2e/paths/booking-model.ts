@@ -79,6 +79,12 @@ export const EVENTS = {
 
 export type EventName = keyof typeof EVENTS;
 
+/** The call SPEC §3 says follows these, whatever the chart does: a changed target or a flipped guard is caught. */
+export const BOOKING_CALL_AFTER: Partial<Record<EventName, string>> = {
+  // 'Sorry, your selection is unavailable': back to the times, read afresh.
+  taken: 'loadTimeslots',
+};
+
 /** The name of one of EVENTS (paths carry copies of the objects). */
 export const eventName = eventNamer<EventName>(EVENTS, 'browser');
 

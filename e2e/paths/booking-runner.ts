@@ -10,7 +10,7 @@ import { currentRoute, expectHeading, expectRoute, openApp, useSession } from '.
 import { agreeAndSubmit, bookingDay, payByCard, searchTables, STEP_HEADINGS, submitDetails } from '../support/booking';
 import type { Clocks } from '../support/fixtures';
 import type { NewUser, TestServer } from '../support/server-api';
-import { activeStateIds, type EventName, type PlannedPath, type Scenario } from './booking-model';
+import { activeStateIds, BOOKING_CALL_AFTER as CALL_AFTER, type EventName, type PlannedPath, type Scenario } from './booking-model';
 import { Gates } from './gates';
 import { routeOf } from '../../machines/route-of';
 
@@ -32,12 +32,6 @@ interface Run {
 }
 
 /** What a replay reports: the states it saw on the page and the steps it took. */
-/** The call SPEC §3 says follows these, whatever the chart does: a changed target or a flipped guard is caught. */
-const CALL_AFTER: Partial<Record<EventName, string>> = {
-  // 'Sorry, your selection is unavailable': back to the times, read afresh.
-  taken: 'loadTimeslots',
-};
-
 export interface ReplayResult {
   states: Set<string>;
   steps: number;

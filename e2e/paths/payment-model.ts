@@ -41,6 +41,23 @@ export const PAYMENT_EVENTS = {
 
 export type PaymentEventName = keyof typeof PAYMENT_EVENTS;
 
+/** Which call each invoked actor of the payment chart makes (a card's payment and a wallet's share theirs). */
+export const PAYMENT_CALLS = {
+  loadConfig: { method: 'GET', path: /^\/user\/payment\/config$/ },
+  createPayment: { method: 'POST', path: /^\/user\/reservation\/[^/]+\/payment$/ },
+  payByWallet: { method: 'POST', path: /^\/user\/reservation\/[^/]+\/payment$/ },
+  confirmCard: { method: 'POST', path: /^\/payments\/test-processor\/intents\/[^/]+\/confirm$/ },
+  answerChallenge: { method: 'POST', path: /^\/payments\/test-processor\/intents\/[^/]+\/challenge$/ },
+  waitForPayment: { method: 'GET', path: /^\/user\/payment\/(?!config$)[^/]+$/ },
+};
+
+/** The call a card or a 3-D Secure answer makes, as SPEC says (not as the chart does): a changed target is caught. */
+export const PAYMENT_CALL_AFTER: Partial<Record<PaymentEventName, string>> = {
+  submitCard: 'confirmCard',
+  approveChallenge: 'answerChallenge',
+  failChallenge: 'answerChallenge',
+};
+
 const eventName = eventNamer<PaymentEventName>(PAYMENT_EVENTS, 'payment');
 
 export interface PlannedPaymentPath {

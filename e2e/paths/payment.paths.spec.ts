@@ -16,23 +16,7 @@ import { expect, minutes, test } from '../support/fixtures';
 import type { Session, TestServer } from '../support/server-api';
 import { activeStateIds, pathTransitions } from './booking-model';
 import { Gates } from './gates';
-import { PAYMENT_STATES, selectPaymentPaths, type PaymentEventName, type PlannedPaymentPath } from './payment-model';
-
-const PAYMENT_CALLS = {
-  loadConfig: { method: 'GET', path: /^\/user\/payment\/config$/ },
-  createPayment: { method: 'POST', path: /^\/user\/reservation\/[^/]+\/payment$/ },
-  payByWallet: { method: 'POST', path: /^\/user\/reservation\/[^/]+\/payment$/ },
-  confirmCard: { method: 'POST', path: /^\/payments\/test-processor\/intents\/[^/]+\/confirm$/ },
-  answerChallenge: { method: 'POST', path: /^\/payments\/test-processor\/intents\/[^/]+\/challenge$/ },
-  waitForPayment: { method: 'GET', path: /^\/user\/payment\/(?!config$)[^/]+$/ },
-};
-
-/** The call a card or a 3-D Secure answer makes, as SPEC says (not as the chart does): a changed target is caught. */
-const CALL_AFTER: Partial<Record<PaymentEventName, string>> = {
-  submitCard: 'confirmCard',
-  approveChallenge: 'answerChallenge',
-  failChallenge: 'answerChallenge',
-};
+import { PAYMENT_CALL_AFTER as CALL_AFTER, PAYMENT_CALLS, PAYMENT_STATES, selectPaymentPaths, type PaymentEventName, type PlannedPaymentPath } from './payment-model';
 
 const paths = selectPaymentPaths();
 /** Booking days of these paths: 60 days ahead and on, one per path. */

@@ -8,22 +8,9 @@ import { addDays, hongKongDate } from '../../src/domain/time';
 import { expectHeading, openApp, PAGE_TIMEOUT } from './app';
 import { CARD_EXPIRY, CARDS } from './constants';
 import type { TestServer } from './server-api';
+import { STEP_HEADINGS } from './step-headings';
 
-/** The wizard's headings, step by step. */
-export const STEP_HEADINGS = {
-  experience: 'Choose your experience',
-  dateParty: 'Date and party size',
-  timeslot: 'Choose a time',
-  seating: 'Choose a dining area',
-  details: 'Your details',
-  verify: 'Verify your mobile number',
-  confirm: 'Review and confirm',
-  payment: 'Payment',
-  result: 'Your table is confirmed',
-  expired: 'Reservation expired',
-  warning: 'We need to help you personally',
-  login: 'Log in',
-} as const;
+export { STEP_HEADINGS };
 
 /**
  * A Hong Kong date `days` after the server's today, for booking. Tests share one database: give each

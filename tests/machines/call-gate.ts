@@ -10,7 +10,7 @@ export interface CallKind {
 }
 
 interface Held {
-  release(answer: Response | undefined): void;
+  release(answer: Response | Error | undefined): void;
 }
 
 export function gateCalls<Kind extends string>(kinds: Record<Kind, CallKind>) {
@@ -19,15 +19,20 @@ export function gateCalls<Kind extends string>(kinds: Record<Kind, CallKind>) {
   const held = new Map<Kind, Held>();
   /** What the last answered call of each kind came to, as the page got it. */
   const answered = new Map<Kind, 'ok' | 'refused'>();
-  const kindOf = (request: Request) =>
-    (Object.keys(kinds) as Kind[]).find((k) => kinds[k].method === request.method && kinds[k].path.test(new URL(request.url).pathname));
+  /** The kind of a call: of those it matches, the one armed (two kinds may share a path, as a card's and a wallet's payment do). */
+  const kindOf = (request: Request) => {
+    const matching = (Object.keys(kinds) as Kind[]).filter((k) => kinds[k].method === request.method && kinds[k].path.test(new URL(request.url).pathname));
+    return matching.find((k) => armed.has(k)) ?? matching[0];
+  };
 
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input, init);
     const kind = kindOf(request);
     if (!kind || !armed.has(kind)) return realFetch(request);
     armed.delete(kind);
-    const answer = await new Promise<Response | undefined>((resolve) => held.set(kind, { release: resolve }));
+    const answer = await new Promise<Response | Error | undefined>((resolve) => held.set(kind, { release: resolve }));
+    // A dropped connection: fetch rejects, as a browser's does.
+    if (answer instanceof Error) throw answer;
     const response = answer ?? (await realFetch(request));
     answered.set(kind, response.ok ? 'ok' : 'refused');
     return response;
@@ -41,8 +46,8 @@ export function gateCalls<Kind extends string>(kinds: Record<Kind, CallKind>) {
       armed.add(kind);
     },
     isHeld: (kind: Kind) => held.has(kind),
-    /** Lets the held call go: to the real API, or answered with `answer`. */
-    release(kind: Kind, answer?: Response) {
+    /** Lets the held call go: to the real API, answered with `answer`, or dropped (an Error: the page's fetch rejects with it). */
+    release(kind: Kind, answer?: Response | Error) {
       const call = held.get(kind);
       if (!call) throw new Error(`No ${kind} call is on its way`);
       held.delete(kind);

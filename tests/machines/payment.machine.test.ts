@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { paymentMachine, type Payment, type PaymentConfig } from '../../machines/payment.machine';
 import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
-import { allStateIds, replayPath } from './replay';
+import { allStateIds } from './replay';
 
 const cardOnly: PaymentConfig = { provider: 'test-mode', publishableKey: 'pk_test', currency: 'HKD', methods: ['CARD'] };
 const withWallet: PaymentConfig = { ...cardOnly, methods: ['CARD', 'WALLET'] };
@@ -63,30 +63,10 @@ const serializeState = (s: AnyMachineSnapshot) =>
   JSON.stringify([s.value, s.context.config?.methods.includes('WALLET') ?? null, s.context.payment !== null, Boolean(s.context.payment?.clientSecret)]);
 const input = { purpose: 'reservation', reservationId: 'cccccccccccccccccccccc01', amount: 60000 } as const;
 const topUpInput = { purpose: 'top-up', topUpId: '7f3c2a9e41b0', amount: 500_000 } as const;
-const paths = transitionCoverPaths(paymentMachine, { input, events, serializeState });
-const actorIds = ['loadConfig', 'createPayment', 'confirmCard', 'answerChallenge', 'waitForPayment'];
 
-describe('payment machine, paths generated with xstate/graph', () => {
-  it('reaches every state and takes every transition', () => {
-    const reached = reachedStates(paths);
-    expect(allStateIds(paymentMachine).filter((id) => !reached.has(id))).toEqual([]);
-    const taken = takenTransitions(paths);
-    expect([...declaredTransitions(paymentMachine)].filter((t) => !taken.has(t))).toEqual([]);
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => s.event.type.replace(/^xstate\./, '')).join(' → '), p] as const))(
-    '%s',
-    async (_, path) => {
-      const actor = await replayPath(paymentMachine, path, { input, actorIds });
-      actor.stop();
-    },
-  );
-});
-
-describe('payment machine for a wallet top-up, paths generated with xstate/graph', () => {
-  const topUpPaths = transitionCoverPaths(paymentMachine, { input: topUpInput, events, serializeState });
-
+describe('payment machine for a wallet top-up', () => {
   it('reaches every state but the wallet’s, even when the configuration offers the wallet', () => {
+    const topUpPaths = transitionCoverPaths(paymentMachine, { input: topUpInput, events, serializeState });
     const reached = reachedStates(topUpPaths);
     expect(allStateIds(paymentMachine).filter((id) => !reached.has(id))).toEqual(['payment.choosingMethod', 'payment.payingByWallet']);
     const taken = takenTransitions(topUpPaths);
@@ -97,14 +77,6 @@ describe('payment machine for a wallet top-up, paths generated with xstate/graph
       'payment.payingByWallet:xstate.error.actor.payByWallet',
     ]);
   });
-
-  it.each(topUpPaths.map((p) => [p.steps.map((s) => s.event.type.replace(/^xstate\./, '')).join(' → '), p] as const))(
-    '%s',
-    async (_, path) => {
-      const actor = await replayPath(paymentMachine, path, { input: topUpInput, actorIds });
-      actor.stop();
-    },
-  );
 });
 
 describe('payment machine rules', () => {

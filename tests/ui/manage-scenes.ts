@@ -49,7 +49,8 @@ export function manageScenes(api: () => TestApi) {
   let passwordHash: Promise<string> | undefined;
   let unique = 0;
 
-  async function newGuest(): Promise<Guest> {
+  /** A verified guest of this test only; `profile` adds to (or changes) what their account holds. */
+  async function newGuest(profile: Partial<typeof users.$inferInsert> = {}): Promise<Guest> {
     const email = `manage-${++unique}-${newId()}@example.com`;
     await api().deps.db.insert(users).values({
       id: newId(),
@@ -59,6 +60,7 @@ export function manageScenes(api: () => TestApi) {
       firstName: 'Grace',
       lastName: 'Chan',
       emailVerifiedAt: api().clock.now(),
+      ...profile,
     });
     return { email, token: () => api().login(email, GUEST_PASSWORD) };
   }

@@ -15,6 +15,7 @@ import { findHeading, openApp, storeSession, useAppHarness } from '../ui/app-har
 import { GUEST_PASSWORD, manageScenes } from '../ui/manage-scenes';
 import { address, SLOW } from '../ui/page-queries';
 import { gateCalls } from './call-gate';
+import { typeUntilHeld } from './wizard-in-app';
 
 const SESSION_CALLS = {
   loadProfile: { method: 'GET', path: /^\/user\/user\/me$/ },
@@ -79,8 +80,8 @@ describe('session chart, generated paths in the app', () => {
           const right = plan.events.slice(index + 1).find((e) => e === 'loggedIn' || e === 'logInRefused') === 'loggedIn';
           if (address() !== '/pages/login') await act(async () => void (location.hash = '#/pages/login'));
           await findHeading('Log in');
-          await fill('E-mail', guest.email);
-          await fill('Password', right ? password : 'not-the-password-1');
+          await typeUntilHeld(user, 'E-mail', guest.email);
+          await typeUntilHeld(user, 'Password', right ? password : 'not-the-password-1');
           return user.click(screen.getByRole('button', { name: 'Log in' }));
         }
         case 'loggedIn':
@@ -117,17 +118,6 @@ describe('session chart, generated paths in the app', () => {
     }
 
     /** Types into a field until it holds `value`: on a loaded machine the page may render the form again while it is typed in. */
-    async function fill(label: string, value: string) {
-      await waitFor(async () => {
-        const field = screen.getByLabelText(label) as HTMLInputElement;
-        if (field.value !== value) {
-          await user.clear(field);
-          await user.type(field, value);
-        }
-        expect(field.value).toBe(value);
-      }, SLOW);
-    }
-
     /** Changes the guest's password from another device: every refresh token of before stops working. */
     async function changePasswordElsewhere() {
       const newPassword = `${password}-x`;

@@ -1,8 +1,8 @@
 /**
  * Every route of src/navigation/routes.ts, reached as a person reaches it, with whatever it needs: a
  * session for the account pages, a booking in progress at the right step for the wizard's pages, a real
- * reservation for the order and cancel pages, mailed links for the manage page and the password reset. The accessibility
- * checks (e2e/a11y) and the screenshots (e2e/screenshots) run their checks at each stop.
+ * reservation for the order and cancel pages, mailed links for the manage page and the password reset. The route tour
+ * (routes.sizes.spec.ts) runs its checks at each stop: axe, and the page checks of e2e/screenshots.
  *
  * Three groups, each one test: the public pages (logged out), the member's account pages, and the
  * booking wizard (a fresh guest books with a deposit, then holds a table that needs a texted code and

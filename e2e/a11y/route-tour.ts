@@ -4,9 +4,9 @@
  * reservation for the order and cancel pages, mailed links for the manage page and the password reset. The route tour
  * (routes.sizes.spec.ts) runs its checks at each stop: axe, and the page checks of e2e/screenshots.
  *
- * Three groups, each one test: the public pages (logged out), the member's account pages, and the
- * booking wizard (a fresh guest books with a deposit, then holds a table that needs a texted code and
- * lets the hold run out).
+ * Four groups, each one test: the public pages (logged out), the member's account pages, the booking
+ * wizard (a fresh guest books with a deposit, then holds a table that needs a texted code and lets the
+ * hold run out), and the staff console.
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';

@@ -4,13 +4,14 @@ import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.js';
+import { preloadAppChunk } from './scripts/preload-app-chunk.js';
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3000);
 // Paths the API answers; in development Vite forwards them to the API server.
 const apiPrefixes = ['/public', '/user', '/admin', '/guest', '/payments', '/dev', '/health'];
 
 export default defineConfig({
-  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), precompress()],
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), preloadAppChunk(), precompress()],
   // No source maps: the served folder would publish the source (`npx vite` keeps them in development).
   build: {
     outDir: 'dist/web',

@@ -1,10 +1,12 @@
 /**
  * `npm run size`: the gzipped JavaScript each route loads, from Vite's build manifest: the entry and
- * its static imports, the English catalog loaded at start, and the page's lazy chunk with its imports.
+ * its static imports, the app's renderer chunk and the English catalog loaded at start, and the page's
+ * lazy chunk with its imports.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { APP_CHUNK_SOURCE } from './preload-app-chunk';
 
 interface Chunk {
   file: string;
@@ -31,7 +33,7 @@ function closure(key: string, into = new Set<string>()): Set<string> {
 }
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-const startFiles = closure('locales/en.po', closure(entryKey));
+const startFiles = closure('locales/en.po', closure(APP_CHUNK_SOURCE, closure(entryKey)));
 const routeSource = readFileSync('src/navigation/routes.ts', 'utf8');
 const pages = [...new Set([...routeSource.matchAll(/import\('\.\.\/routes\/([\w-]+)'\)/g)].map((m) => m[1]!))];
 

@@ -1,6 +1,3 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
 import { preloadPage } from './components/page-loader';
 import { activateLocale, initialLocale } from './i18n/i18n';
 import { firstPicture, preloadPicture } from './navigation/first-picture';
@@ -9,15 +6,12 @@ import { parseQuery } from './navigation/navigator';
 import { routeByPath } from './navigation/routes';
 import './styles.css';
 
-// The first page's chunk and picture download beside the catalog rather than after it and after the render.
+// The first page's chunk, its catalog and picture download beside the renderer's chunk rather than after it
+// and after the render: the entry holds only what asks for them (src/render-app.tsx holds React's DOM).
 // Not a staff page: its catalog must join after the language is active (addPartCatalog).
 const firstRoute = routeByPath(currentHashPath());
 if (firstRoute && firstRoute.area !== 'staff') preloadPage(firstRoute);
 const picture = firstRoute && firstPicture(firstRoute.name, parseQuery(currentHashSearch()));
 if (picture) preloadPicture(picture);
-await activateLocale(initialLocale());
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const [, { renderApp }] = await Promise.all([activateLocale(initialLocale()), import('./render-app')]);
+renderApp();

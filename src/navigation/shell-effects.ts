@@ -30,12 +30,27 @@ export function usePageViews(route: RouteDef | undefined): void {
   const name = route?.name;
   useEffect(() => {
     if (!name) return;
-    void import('../api/api')
-      .then(({ api }) => api.POST('/public/analytics/page-view', { body: { page: name, locale: i18n.locale as Locale } }))
-      .catch(() => {
-        // Analytics must never disturb the guest.
-      });
+    // After the page has painted: the report's code and call must not stand before the page's first picture.
+    return afterNextPaint(() => {
+      void import('../api/api')
+        .then(({ api }) => api.POST('/public/analytics/page-view', { body: { page: name, locale: i18n.locale as Locale } }))
+        .catch(() => {
+          // Analytics must never disturb the guest.
+        });
+    });
     // A language switch is not a new view: the locale is read, not watched.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [name]);
+}
+
+/** Runs `task` once the next frame has painted (a frame's callback runs before its paint, a timer after); returns the cancel. */
+function afterNextPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }

@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { pageViews } from '../../server/db/schema';
 import { I18nProvider } from '@lingui/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DelayedIndicator, PageLoader, PAGE_TIMEOUT_MS } from '../../src/components/page-loader';
 import { ToastProvider, useToast, SERVER_ERROR_TOAST_MS, TOAST_MS } from '../../src/components/toast';
 import { activateLocale, i18n } from '../../src/i18n/i18n';
@@ -11,6 +11,7 @@ import { goBack, pageAddress } from '../../src/navigation/navigator';
 import { navigateHash } from '../../src/navigation/hash-location';
 import { ROUTES, type RouteDef } from '../../src/navigation/routes';
 import { findHeading, openApp, storeSession, useTestApi } from './app-harness';
+import { watchFetch } from './fetch-watch';
 
 function withI18n(node: React.ReactNode) {
   return <I18nProvider i18n={i18n}>{node}</I18nProvider>;
@@ -115,6 +116,22 @@ describe('every route of SPEC §2', () => {
     });
     const rows = await api().database.db.select().from(pageViews);
     expect(rows.every((r) => /^[a-z0-9-]+$/.test(r.page))).toBe(true);
+  });
+
+  it('reports a page view only once the page has painted (its code and call stand before no first picture)', async () => {
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((frame) => frames.push(frame));
+    const watch = watchFetch();
+    // Loaded already, so a report sent at the first render would be on its way by the time the page shows.
+    await import('../../src/api/api');
+    await openApp('/pages/press');
+    await findHeading(/Press/);
+    expect(watch.calls('POST', '/public/analytics/page-view')).toBe(0);
+    act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+    await waitFor(() => expect(watch.calls('POST', '/public/analytics/page-view')).toBe(1));
   });
 
   it('follows a log-in and a log-out made in another tab', async () => {

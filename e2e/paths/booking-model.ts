@@ -85,6 +85,27 @@ export const BOOKING_CALL_AFTER: Partial<Record<EventName, string>> = {
   taken: 'loadTimeslots',
 };
 
+/** The events that are only a held call's answer arriving: the runners (browser and jsdom) let that call through. */
+export const BOOKING_ANSWER_OF: Partial<Record<EventName, string>> = {
+  venueLoaded: 'loadVenue',
+  verifyingVenueLoaded: 'loadVenue',
+  venueMissing: 'loadVenue',
+  slotsWithChoice: 'loadTimeslots',
+  slotsOneArea: 'loadTimeslots',
+  notServed: 'loadTimeslots',
+  fullyBooked: 'loadTimeslots',
+  searchRefused: 'loadTimeslots',
+  held: 'createReservation',
+  heldWithDeposit: 'createReservation',
+  membersOnly: 'createReservation',
+  profileLoaded: 'loadGuestProfile',
+  codeSent: 'sendVerificationCode',
+  codeAccepted: 'confirmVerificationCode',
+  codeRejected: 'confirmVerificationCode',
+  confirmed: 'completeReservation',
+  released: 'releaseReservation',
+};
+
 /** The name of one of EVENTS (paths carry copies of the objects). */
 export const eventName = eventNamer<EventName>(EVENTS, 'browser');
 

@@ -10,7 +10,7 @@ import { currentRoute, expectHeading, expectRoute, openApp, useSession } from '.
 import { agreeAndSubmit, bookingDay, payByCard, searchTables, STEP_HEADINGS, submitDetails } from '../support/booking';
 import type { Clocks } from '../support/fixtures';
 import type { NewUser, TestServer } from '../support/server-api';
-import { activeStateIds, BOOKING_CALL_AFTER as CALL_AFTER, type EventName, type PlannedPath, type Scenario } from './booking-model';
+import { activeStateIds, BOOKING_ANSWER_OF, BOOKING_CALL_AFTER as CALL_AFTER, type EventName, type PlannedPath, type Scenario } from './booking-model';
 import { Gates } from './gates';
 import { routeOf } from '../../machines/route-of';
 
@@ -102,15 +102,14 @@ async function step(run: Run, name: EventName, i: number): Promise<void> {
     if (!scenario) throw new Error(`${name} needs a scenario`);
     return scenario;
   };
+  // An answer arriving: the call it answers goes through.
+  const answered = BOOKING_ANSWER_OF[name];
+  if (answered) return gates.release(answered);
   switch (name) {
     case 'start':
       await openApp(page, `/pages/experience?domain=${scenario?.domain ?? 'nowhere'}`);
       run.opened = true;
       return;
-    case 'venueLoaded':
-    case 'verifyingVenueLoaded':
-    case 'venueMissing':
-      return gates.release('loadVenue');
     case 'pickExperience':
       await expect(page.getByRole('button', { name: new RegExp(`^${escape(need().experience)}`) })).toBeVisible();
       // The wizard's steps are on the page; the next one appears on its own.
@@ -141,12 +140,6 @@ async function step(run: Run, name: EventName, i: number): Promise<void> {
       await page.getByRole('button', { name: 'Find a table' }).click();
       return;
     }
-    case 'slotsWithChoice':
-    case 'slotsOneArea':
-    case 'notServed':
-    case 'fullyBooked':
-    case 'searchRefused':
-      return gates.release('loadTimeslots');
     case 'pickSlot': {
       const s = need();
       run.picked = run.taken.has(s.time) ? s.otherTime : s.time;
@@ -164,10 +157,6 @@ async function step(run: Run, name: EventName, i: number): Promise<void> {
       await page.getByLabel('Password', { exact: true }).fill(run.user.password);
       await page.getByRole('button', { name: 'Log in' }).click();
       return;
-    case 'held':
-    case 'heldWithDeposit':
-    case 'membersOnly':
-      return gates.release('createReservation');
     case 'taken':
       return gates.release('createReservation', async () => {
         // Someone else is quicker: the only table that fits is held for them first.
@@ -176,12 +165,8 @@ async function step(run: Run, name: EventName, i: number): Promise<void> {
         await server.hold(other, { domain: s.domain, experience: s.experience, date: run.day, time: run.picked!, guests: s.guests });
         run.taken.add(run.picked!);
       });
-    case 'profileLoaded':
-      return gates.release('loadGuestProfile');
     case 'submitDetails':
       return submitDetails(page);
-    case 'codeSent':
-      return gates.release('sendVerificationCode');
     case 'codeNotSent':
       return gates.release('sendVerificationCode', async () => {
         // The number has had its three codes in ten minutes already (asked for from elsewhere).
@@ -203,17 +188,12 @@ async function step(run: Run, name: EventName, i: number): Promise<void> {
       await page.getByRole('button', { name: 'Verify' }).click();
       return;
     }
-    case 'codeAccepted':
-    case 'codeRejected':
-      return gates.release('confirmVerificationCode');
     case 'agree':
       await agreeAndSubmit(page);
       return;
     case 'paid':
       await payByCard(page);
       return;
-    case 'confirmed':
-      return gates.release('completeReservation');
     case 'lapsedMeanwhile':
       // The guest's confirmation reaches the server only after the hold ran out. The server's clock
       // alone moves: the page's would time the held call out; the app follows the server's clock anyway.
@@ -246,8 +226,6 @@ async function step(run: Run, name: EventName, i: number): Promise<void> {
       await page.evaluate((r) => (location.hash = r), route);
       return;
     }
-    case 'released':
-      return gates.release('releaseReservation');
     case 'restart':
       await page.getByRole('button', { name: /^(Make another booking|Make a new reservation)$/ }).click();
       return;

@@ -58,6 +58,21 @@ export const PAYMENT_CALL_AFTER: Partial<Record<PaymentEventName, string>> = {
   failChallenge: 'answerChallenge',
 };
 
+/** The events that are only a held call's answer arriving: the runners (browser and jsdom) let that call through. */
+export const PAYMENT_ANSWER_OF: Partial<Record<PaymentEventName, keyof typeof PAYMENT_CALLS>> = {
+  configCardOnly: 'loadConfig',
+  configWithWallet: 'loadConfig',
+  intentCreated: 'createPayment',
+  cardTaken: 'confirmCard',
+  challengeAsked: 'confirmCard',
+  cardDeclined: 'confirmCard',
+  challengePassed: 'answerChallenge',
+  challengeFailed: 'answerChallenge',
+  paymentConfirmed: 'waitForPayment',
+  walletPaid: 'payByWallet',
+  walletRefused: 'payByWallet',
+};
+
 const eventName = eventNamer<PaymentEventName>(PAYMENT_EVENTS, 'payment');
 
 export interface PlannedPaymentPath {

@@ -16,7 +16,7 @@ import { expect, minutes, test } from '../support/fixtures';
 import type { Session, TestServer } from '../support/server-api';
 import { activeStateIds, pathTransitions } from './booking-model';
 import { Gates } from './gates';
-import { PAYMENT_CALL_AFTER as CALL_AFTER, PAYMENT_CALLS, PAYMENT_STATES, selectPaymentPaths, type PaymentEventName, type PlannedPaymentPath } from './payment-model';
+import { PAYMENT_ANSWER_OF, PAYMENT_CALL_AFTER as CALL_AFTER, PAYMENT_CALLS, PAYMENT_STATES, selectPaymentPaths, type PaymentEventName, type PlannedPaymentPath } from './payment-model';
 
 const paths = selectPaymentPaths();
 /** Booking days of these paths: 60 days ahead and on, one per path. */
@@ -112,10 +112,10 @@ const CARD_FOR: Partial<Record<PaymentEventName, string>> = {
 
 async function act(run: Run, name: PaymentEventName, i: number): Promise<void> {
   const { page, gates, server } = run;
+  // An answer arriving: the call it answers goes through.
+  const answered = PAYMENT_ANSWER_OF[name];
+  if (answered) return gates.release(answered);
   switch (name) {
-    case 'configCardOnly':
-    case 'configWithWallet':
-      return gates.release('loadConfig');
     case 'configLost':
       return gates.fail('loadConfig');
     case 'chooseCard':
@@ -124,8 +124,6 @@ async function act(run: Run, name: PaymentEventName, i: number): Promise<void> {
     case 'chooseWallet':
       await page.getByRole('button', { name: /^Pay (.+ )?from my Club wallet/ }).click();
       return;
-    case 'intentCreated':
-      return gates.release('createPayment');
     case 'intentRefused':
       // The hold runs out on the server while the payment is on its way (the page's clock stays).
       return gates.release('createPayment', async () => {
@@ -141,24 +139,12 @@ async function act(run: Run, name: PaymentEventName, i: number): Promise<void> {
       await form.getByRole('button', { name: /^Pay / }).click();
       return;
     }
-    case 'cardTaken':
-    case 'challengeAsked':
-    case 'cardDeclined':
-      return gates.release('confirmCard');
     case 'approveChallenge':
       await page.getByRole('region', { name: 'Confirm with your bank' }).getByRole('button', { name: 'Confirm payment' }).click();
       return;
     case 'failChallenge':
       await page.getByRole('region', { name: 'Confirm with your bank' }).getByRole('button', { name: 'Fail authentication' }).click();
       return;
-    case 'challengePassed':
-    case 'challengeFailed':
-      return gates.release('answerChallenge');
-    case 'paymentConfirmed':
-      return gates.release('waitForPayment');
-    case 'walletPaid':
-    case 'walletRefused':
-      return gates.release('payByWallet');
     case 'retry':
       await page.getByRole('button', { name: 'Try again' }).click();
       return;

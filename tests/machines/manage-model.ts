@@ -20,7 +20,12 @@ const canceled = { ...upcoming, status: 'CANCELED' as const };
 export const changed = { ...upcoming, startTime: 750 };
 const refused = (status: number, errorCode: number, message: string) => ({ status, errorCode, message });
 const SERVER_ERROR = refused(500, ERROR_CODES.INTERNAL, 'An error occurred!');
-const read = (found: typeof upcoming) => ({ reservation: found, clockOffsetMs: 0 });
+/**
+ * The model's server time, two weeks before its reservation, whatever the machine's clock says: the
+ * guards read the time through the answer's clock offset, so the reservation stays upcoming on any day.
+ */
+const MODEL_SERVER_NOW = Date.parse('2026-11-23T02:00:00Z');
+const read = (found: typeof upcoming) => ({ reservation: found, clockOffsetMs: MODEL_SERVER_NOW - Date.now() });
 
 /** What a guest can bring about on the manage link's page, and the answers a path can arrange. */
 export const events = [

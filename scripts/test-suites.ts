@@ -6,26 +6,40 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
-const SUITES: { name: string; args: string[] }[] = [
-  { name: 'vitest', args: ['vitest', 'run'] },
-  { name: 'e2e', args: ['playwright', 'test'] },
+export interface Suite {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const SUITES: Suite[] = [
+  { name: 'vitest', command: 'npx', args: ['--no-install', 'vitest', 'run'] },
+  { name: 'e2e', command: 'npx', args: ['--no-install', 'playwright', 'test'] },
 ];
 
-function run({ name, args }: (typeof SUITES)[number]): Promise<number> {
+function run({ name, command, args }: Suite, write: (line: string) => void): Promise<number> {
   const started = performance.now();
-  const child = spawn('npx', ['--no-install', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
+    createInterface({ input: stream }).on('line', (line) => write(`[${name}] ${line}`));
   }
   return new Promise((done) =>
     child.on('close', (code, signal) => {
       const seconds = Math.round((performance.now() - started) / 1000);
-      console.log(`[${name}] ${code === 0 ? 'passed' : `failed (${code ?? signal})`} in ${seconds} s`);
+      write(`[${name}] ${code === 0 ? 'passed' : `failed (${code ?? signal})`} in ${seconds} s`);
       done(code ?? 1);
     }),
   );
 }
 
-const codes = await Promise.all(SUITES.map(run));
-process.exit(codes.find((code) => code !== 0) ?? 0);
+/** Runs the suites at once; the first failing suite's exit code once all have finished, or 0. */
+export async function runSuites(suites: Suite[], write: (line: string) => void): Promise<number> {
+  const codes = await Promise.all(suites.map((suite) => run(suite, write)));
+  return codes.find((code) => code !== 0) ?? 0;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.exit(await runSuites(SUITES, (line) => process.stdout.write(`${line}\n`)));
+}

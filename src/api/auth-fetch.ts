@@ -3,6 +3,7 @@
  * the session to renew the tokens (the session chart refreshes once for every request waiting on it),
  * then retries each request once. It never writes the tokens itself.
  */
+import { untilFirstPaint } from './first-paint';
 import type { ServerClock } from './server-clock';
 import type { TokenPair, TokenReader } from './token-store';
 
@@ -35,6 +36,8 @@ export interface AuthFetchOptions {
   locale?: () => string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** What a call waits for before it leaves, if anything: by default the page's first paint. */
+  holdUntil?: () => Promise<void> | undefined;
 }
 
 export interface AuthFetch {
@@ -48,6 +51,8 @@ export function createAuthFetch(options: AuthFetchOptions): AuthFetch {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   async function send(request: Request): Promise<Response> {
+    const hold = (options.holdUntil ?? untilFirstPaint)();
+    if (hold) await hold;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new RequestFailure('timeout')), timeoutMs);
     request.signal?.addEventListener('abort', () => controller.abort(request.signal.reason));

@@ -1,6 +1,7 @@
 /** What the shell does around every page: the log-in requirement and page-view reporting. */
 import { useEffect } from 'react';
 import { useLingui } from '@lingui/react';
+import { untilFirstPaint } from '../api/first-paint';
 import { SessionContext } from '../session/session-provider';
 import { redirectTo } from './navigator';
 import type { RouteDef } from './routes';
@@ -31,8 +32,10 @@ export function usePageViews(route: RouteDef | undefined): void {
   useEffect(() => {
     if (!name) return;
     // After the page has painted: the report's code and call must not stand before the page's first picture.
+    // The first paint can still be on its way to the screen after its frame: the code waits for it to be shown.
     return afterNextPaint(() => {
-      void import('../api/api')
+      void (untilFirstPaint() ?? Promise.resolve())
+        .then(() => import('../api/api'))
         .then(({ api }) => api.POST('/public/analytics/page-view', { body: { page: name, locale: i18n.locale as Locale } }))
         .catch(() => {
           // Analytics must never disturb the guest.

@@ -92,6 +92,25 @@ describe('the auth-aware client', () => {
     await expect(client.requestTokens('refresh-0')).rejects.toBeInstanceOf(RefreshRefused);
   });
 
+  it('holds a call until its hold is over (the first paint), then sends it', async () => {
+    const server = fakeServer({ refreshWorks: true });
+    let paint!: () => void;
+    const painted = new Promise<void>((resolve) => (paint = resolve));
+    const client = createApiClient({
+      tokens: new TokenStore(memoryStore()),
+      renewSession: async () => false,
+      baseUrl: BASE,
+      fetch: server.fetch as never,
+      holdUntil: () => painted,
+    });
+    const answer = client.GET('/user/user/me');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.fetch).not.toHaveBeenCalled();
+    paint();
+    expect((await answer).response.status).toBe(401);
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the bearer token and JSON bodies', async () => {
     const tokens = new TokenStore(memoryStore());
     tokens.save({ token: 'tok', refreshToken: 'r' });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../../server/db/migrate';
-import { venueTables } from '../../server/db/schema';
+import { venueTables, waitlistEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { addDays } from '../../src/domain/time';
 import { experienceIdByName, OBE } from './fixtures';
@@ -160,6 +160,21 @@ for (const driver of testDrivers()) {
       const moved = await api.request('PUT', `/admin/reservation/${six}/move`, { token: host.token(), body: { tableId: caskRoom } });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       expect((await h.reservationRow(six)).tableId).toBe(caskRoom);
+    });
+
+    it('offers the freed table to the first guest on the waitlist at once', async () => {
+      const date = ownDay();
+      const id = await phoneBooking(date, 8, caskRoom);
+      const waiting = await h.newUser('guest');
+      const joined = await api.request('POST', '/user/waitlist', { token: waiting.token(), body: { venueId: OBE, experienceId: barSeating, date, numberOfGuests: 8, earliestTime: 1110, latestTime: 1110 } });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+      api.clock.set(hongKong(date, '17:05'));
+      expect((await visit(id, 'seat')).status).toBe(200);
+      api.clock.set(hongKong(date, '17:20'));
+      expect((await visit(id, 'finish')).status).toBe(200);
+      // Read straight from the table: reading the waitlist through the API would settle it itself.
+      const entries = await api.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, waiting.id));
+      expect(entries.map((e) => e.status)).toEqual(['OFFERED']);
     });
 
     it('frees the whole booked time of a party that finished before its booked start', async () => {

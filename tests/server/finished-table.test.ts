@@ -15,7 +15,7 @@ import { migrationsDir } from '../../server/db/migrate';
 import { venueTables, waitlistEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { addDays } from '../../src/domain/time';
-import { experienceIdByName, OBE } from './fixtures';
+import { experienceIdByName, LECLOS, OBE } from './fixtures';
 import { testDrivers, type TestApi } from './harness';
 import { insertStaff, paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
 
@@ -175,6 +175,27 @@ for (const driver of testDrivers()) {
       // Read straight from the table: reading the waitlist through the API would settle it itself.
       const entries = await api.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, waiting.id));
       expect(entries.map((e) => e.status)).toEqual(['OFFERED']);
+    });
+
+    it("lets a guest who finished at one venue book another inside the first booking's time (no 10208)", async () => {
+      const date = ownDay();
+      const guest = await h.newUser('guest');
+      const alaCarte = await experienceIdByName(api.deps.db, LECLOS, 'À la Carte');
+      // Le Clos, 17:30 to 19:00.
+      const dinner = await api.request('POST', '/user/reservation/v1.1', { token: guest.token(), body: { venueId: LECLOS, experienceId: alaCarte, date, startTime: 1050, numberOfGuests: 2 } });
+      expect(dinner.status, JSON.stringify(dinner.body)).toBe(201);
+      expect((await h.complete(guest, dinner.body.data._id)).status).toBe(200);
+      // Obe at 18:30, held an hour ahead, completed once the Le Clos party has finished.
+      api.clock.set(hongKong(date, '17:25'));
+      const drinks = await api.request('POST', '/user/reservation/v1.1', { token: guest.token(), body: { venueId: OBE, experienceId: barSeating, date, startTime: 1110, numberOfGuests: 2 } });
+      expect(drinks.status, JSON.stringify(drinks.body)).toBe(201);
+      api.clock.set(hongKong(date, '17:30'));
+      const admin = await insertStaff(api, 'admin', null);
+      for (const action of ['seat', 'finish']) {
+        expect((await api.request('PUT', `/admin/reservation/${dinner.body.data._id}/visit`, { token: admin.token(), body: { action } })).status).toBe(200);
+      }
+      const done = await h.complete(guest, drinks.body.data._id);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
     });
 
     it('frees the whole booked time of a party that finished before its booked start', async () => {

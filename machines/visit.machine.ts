@@ -8,7 +8,8 @@
  * - arrived → seated (`visit.seat`): the table is ready for a party that was waiting.
  * - arrived → confirmed (`visit.undoArrival`): a tap on the wrong booking is put right before seating;
  *   once seated, the table record is what the kitchen and the bill follow, so there is no way back.
- * - seated → finished (`visit.finish`): the party leaves; only a seated party can finish.
+ * - seated → finished (`visit.finish`): the party leaves; only a seated party can finish. Its table is
+ *   free from that moment (the booked times stay on record); final, so a freed table is never taken back.
  * - confirmed → noShow (`visit.noShow`, once the booked start has passed): the venue's no-show policy
  *   applies (deposit kept, fee charged). Never before the start: the guest still has time to come.
  *   An arrived party is here, so it cannot be a no-show; a no-show is final, since its fee is charged.
@@ -50,6 +51,8 @@ export const visitMachine = setup({
     applyNoShowPolicy: () => {},
     /** The server cancels with the refund the cancellation policy allows, and mails the guest. */
     refundPerPolicy: () => {},
+    /** The server frees the party's table from now, for the rest of its booked time. */
+    freeTable: () => {},
   },
   guards: {
     startPassed: ({ context, event }) => event.type === 'visit.noShow' && event.nowMs >= context.startsAtMs,
@@ -76,7 +79,7 @@ export const visitMachine = setup({
     },
     seated: {
       on: {
-        'visit.finish': { target: 'finished' },
+        'visit.finish': { target: 'finished', actions: 'freeTable' },
       },
     },
     finished: { type: 'final' },

@@ -227,6 +227,8 @@ export const reservations = pgTable('reservations', {
   remindedFor: ts('reminded_for'),
   /** How far a CONFIRMED booking's visit has gone (machines/visit.machine.ts); null until the guest arrives. */
   visitStatus: text('visit_status').$type<VisitStatus>(),
+  /** When the party finished and left its table free (the booked times stay as booked): see `occupiedUntil`. */
+  tableFreedAt: ts('table_freed_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -2,11 +2,22 @@
  * The live reservations' times on tables, read from the database: one indexed query, and a prepared
  * whole-day form for the availability look-up.
  */
-import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { reservations } from '../db/schema';
 import { addDays } from '../../src/domain/time';
 import type { BusyInterval } from './table-fit';
+
+/**
+ * When a reservation stops holding its table: its booked end, or the moment its party finished when
+ * that came first (never before its start, so a party gone before its booked time holds nothing). The
+ * exclusion constraint `reservations_no_double_booking` (migration 0017) uses the same expression.
+ */
+export const occupiedUntil = sql<Date>`least(${reservations.endsAt}, greatest(${reservations.startsAt}, coalesce(${reservations.tableFreedAt}, ${reservations.endsAt})))`;
+
+/** Its table is held at some instant of [from, to): the occupied range meets it and is not empty. */
+export const occupiesDuring = (from: SQL, to: SQL) =>
+  sql`(${reservations.startsAt} < ${to} AND ${occupiedUntil} > greatest(${from}, ${reservations.startsAt}))`;
 
 /** A reservation that takes its table at `now`: CONFIRMED, or PENDING still inside its hold. */
 export const isLiveAt = (now: Date) =>
@@ -25,7 +36,7 @@ export async function loadBusyIntervals(
     .select({
       tableId: reservations.tableId,
       startMs: sql<number>`(extract(epoch from ${reservations.startsAt}) * 1000)::float8`,
-      endMs: sql<number>`(extract(epoch from ${reservations.endsAt}) * 1000)::float8`,
+      endMs: sql<number>`(extract(epoch from ${occupiedUntil}) * 1000)::float8`,
     })
     .from(reservations)
     .where(
@@ -33,8 +44,7 @@ export async function loadBusyIntervals(
         eq(reservations.venueId, venueId),
         // The service days around `date` cover every reservation that can reach into its slots.
         inArray(reservations.date, [addDays(date, -1), date, addDays(date, 1)]),
-        lt(reservations.startsAt, new Date(toMs)),
-        gt(reservations.endsAt, new Date(fromMs)),
+        occupiesDuring(sql`${new Date(fromMs).toISOString()}::timestamptz`, sql`${new Date(toMs).toISOString()}::timestamptz`),
         isLiveAt(now),
         options.excludeReservationId ? ne(reservations.id, options.excludeReservationId) : undefined,
         options.tableIds ? inArray(reservations.tableId, options.tableIds) : undefined,
@@ -54,15 +64,14 @@ function dayBusyStatement(db: Db) {
       intervals: sql<[string, number, number][] | null>`json_agg(json_build_array(
         ${reservations.tableId},
         (extract(epoch from ${reservations.startsAt}) * 1000)::float8,
-        (extract(epoch from ${reservations.endsAt}) * 1000)::float8))`,
+        (extract(epoch from ${occupiedUntil}) * 1000)::float8))`,
     })
     .from(reservations)
     .where(
       and(
         eq(reservations.venueId, sql.placeholder('venueId')),
         inArray(reservations.date, [sql.placeholder('before'), sql.placeholder('date'), sql.placeholder('after')]),
-        sql`${reservations.startsAt} < ${sql.placeholder('to')}::timestamptz`,
-        sql`${reservations.endsAt} > ${sql.placeholder('from')}::timestamptz`,
+        occupiesDuring(sql`${sql.placeholder('from')}::timestamptz`, sql`${sql.placeholder('to')}::timestamptz`),
         or(
           eq(reservations.status, 'CONFIRMED'),
           and(eq(reservations.status, 'PENDING'), sql`${reservations.holdExpiresAt} > ${liveAt}::timestamptz`),

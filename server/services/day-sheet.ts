@@ -11,6 +11,7 @@ import { visitStateOf } from '../../machines/visit.machine';
 import { isoWeekday } from '../../src/domain/time';
 import { venueOf, type CatalogVenue } from './venue-catalog';
 import { reservationScope, type ReservationDeps } from './reservations';
+import { WALK_IN_EMAIL } from './staff-guests';
 
 export type DaySheetDto = Schema<'DaySheet'>;
 type SheetBooking = Schema<'DaySheetBooking'>;
@@ -52,14 +53,16 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
   const { db, now, catalog } = await reservationScope(deps);
   const entry = venueOf(catalog, venueId);
   const rows = await db
-    .select({ reservation: reservations, guestRole: users.role, guestFirstName: users.firstName, guestLastName: users.lastName })
+    .select({ reservation: reservations, guestRole: users.role, guestEmail: users.email, guestFirstName: users.firstName, guestLastName: users.lastName })
     .from(reservations)
     .innerJoin(users, eq(users.id, reservations.userId))
     // An expired hold never became a booking: it has no place on the sheet.
     .where(and(eq(reservations.venueId, venueId), eq(reservations.date, date), ne(reservations.status, 'EXPIRED')))
     .orderBy(asc(reservations.startTime), asc(reservations.createdAt), asc(reservations.id));
   const ids = rows.map((r) => r.reservation.id);
-  const guestIds = [...new Set(rows.map((r) => r.reservation.userId))];
+  // The walk-in account is no guest the host knows: its visits are counted for no one.
+  const houseAccount = (row: (typeof rows)[number]) => row.guestEmail === WALK_IN_EMAIL;
+  const guestIds = [...new Set(rows.filter((r) => !houseAccount(r)).map((r) => r.reservation.userId))];
 
   // Completed visits at this venue before this day: seen through (finished), or confirmed and over.
   const visits = guestIds.length
@@ -106,7 +109,8 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
 
   const services = new Map<string, Schema<'DaySheetService'>>();
   const quarters = new Map<number, number>();
-  for (const { reservation: r, guestRole, guestFirstName, guestLastName } of rows) {
+  for (const row of rows) {
+    const { reservation: r, guestRole, guestFirstName, guestLastName } = row;
     const table = tables.get(r.tableId);
     const area = catalog.areas.get(table?.seatingAreaId ?? r.seatingAreaId ?? '');
     const booking: SheetBooking = {
@@ -119,7 +123,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       guestType: guestRole === 'member' ? 'member' : 'guest',
       email: r.email,
       mobile: r.mobileNumber ? `+${r.mobileCountryCode ?? ''} ${r.mobileNumber}` : null,
-      visitCount: visitCount.get(r.userId) ?? 0,
+      visitCount: houseAccount(row) ? null : (visitCount.get(r.userId) ?? 0),
       experience: catalog.experiences.get(r.experienceId)?.name ?? '',
       seatingArea: area ? { id: area.id, name: area.name } : null,
       table: { id: r.tableId, name: table?.name ?? '' },

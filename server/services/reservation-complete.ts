@@ -3,12 +3,12 @@
  * is checked in one transaction with the reservation locked; a refused call changes nothing, except that
  * a hold found run out is cancelled on the way.
  */
-import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { reservations, users } from '../db/schema';
 import { ApiError, completionError } from '../lib/errors';
 import type { CompleteReservationInput } from '../../src/domain/guest-details';
-import { isLiveAt } from './busy-intervals';
+import { isLiveAt, occupiesDuring } from './busy-intervals';
 import { venueOf } from './venue-catalog';
 import { takePaymentForCompletion } from './payments';
 import { hasRecentVerifiedPhone, normalizePhone } from './phone-verification';
@@ -60,8 +60,8 @@ async function hasOverlapElsewhere(tx: DbOrTx, row: ReservationRow): Promise<boo
         row,
         ne(reservations.venueId, row.venueId),
         eq(reservations.status, 'CONFIRMED'),
-        lt(reservations.startsAt, row.endsAt),
-        gt(reservations.endsAt, row.startsAt),
+        // A visit the guest has finished no longer overlaps: it is over from when it finished.
+        occupiesDuring(sql`${row.startsAt.toISOString()}::timestamptz`, sql`${row.endsAt.toISOString()}::timestamptz`),
       ),
     )
     .limit(1);

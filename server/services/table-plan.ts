@@ -1,16 +1,16 @@
 /**
  * The table plan: every table of a venue, area by area, with what it is at a chosen instant: free, held
- * (a guest's 15-minute hold awaiting payment), booked (a confirmed booking, the party not seated yet, or
- * finished and still on its booked time) or seated (the visit's status), with the booking it belongs to.
- * It reads the same bookings availability counts, so a table shown free is one staff can give away.
+ * (a guest's 15-minute hold awaiting payment), booked (a confirmed booking, the party not seated yet) or
+ * seated (the visit's status), with the booking it belongs to. A finished party's table is free from when
+ * it finished. It reads the same bookings availability counts, so a table shown free is one staff can give away.
  */
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AuthUser } from '../context';
 import { reservations } from '../db/schema';
 import type { Schema } from '../lib/api-types';
 import { checkVenueAccess } from '../lib/auth';
 import { addDays, formatTime, hongKongDate } from '../../src/domain/time';
-import { isLiveAt } from './busy-intervals';
+import { isLiveAt, occupiedUntil } from './busy-intervals';
 import { venueOf } from './venue-catalog';
 import { reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
 
@@ -56,7 +56,7 @@ export async function tablePlan(deps: ReservationDeps, actor: AuthUser, venueId:
         // The service days around the instant hold every booking that can reach it (the venue-day index).
         inArray(reservations.date, [addDays(day, -1), day, addDays(day, 1)]),
         lte(reservations.startsAt, instant),
-        gt(reservations.endsAt, instant),
+        sql`${occupiedUntil} > ${instant.toISOString()}::timestamptz`,
         // A hold counts while it runs now, as availability counts it.
         isLiveAt(now),
       ),

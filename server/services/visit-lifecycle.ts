@@ -80,7 +80,12 @@ export async function changeVisit(deps: CancelDeps, actor: AuthUser, reservation
     const noShow = state === 'noShow';
     const [after] = await tx
       .update(reservations)
-      .set(noShow ? { status: 'NO_SHOW', visitStatus: null, updatedAt: now } : { visitStatus: VISIT_STATUS_OF_STATE[state] ?? null, updatedAt: now })
+      .set(
+        noShow
+          ? { status: 'NO_SHOW', visitStatus: null, updatedAt: now }
+          : // A finished party frees its table now; its booked times stay on record.
+            { visitStatus: VISIT_STATUS_OF_STATE[state] ?? null, ...(effects.includes('freeTable') ? { tableFreedAt: now } : {}), updatedAt: now },
+      )
       .where(eq(reservations.id, before.id))
       .returning();
     const policy = effects.includes('applyNoShowPolicy') ? await applyNoShowPolicy(tx, after!, catalog, now) : null;

@@ -3534,8 +3534,8 @@ export interface components {
             guestType: "member" | "guest";
             email: string | null;
             mobile: string | null;
-            /** @description The guest's completed visits at this venue before this day */
-            visitCount: number;
+            /** @description The guest's completed visits at this venue before this day; null for a walk-in under the club's walk-in account, which is no known guest */
+            visitCount: number | null;
             experience: string;
             seatingArea: null | {
                 id: components["schemas"]["Id"];

@@ -88,7 +88,8 @@ function BookingRow({ booking, venueId, date, policy, onDone }: { booking: Sheet
         {booking.mobile && <div className="muted">{booking.mobile}</div>}
       </td>
       <td data-label={t`Visits`}>
-        {booking.visitCount === 0 ? t`First visit` : <Plural value={booking.visitCount} one="# earlier visit" other="# earlier visits" />}
+        {/* A walk-in (null) is no known guest: there is no count to show. */}
+        {booking.visitCount === null ? null : booking.visitCount === 0 ? t`First visit` : <Plural value={booking.visitCount} one="# earlier visit" other="# earlier visits" />}
       </td>
       <td data-label={t`Table`}>
         {booking.seatingArea ? `${booking.seatingArea.name} · ${booking.table.name}` : booking.table.name}

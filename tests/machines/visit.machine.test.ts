@@ -53,5 +53,6 @@ describe('the server follows the chart', () => {
     expect(visitTransition(row('confirmed'), { type: 'visit.noShow', nowMs: STARTS })).toEqual({ state: 'noShow', effects: ['applyNoShowPolicy'] });
     expect(visitTransition(row('confirmed'), { type: 'visit.cancel', nowMs: BEFORE })).toEqual({ state: 'cancelled', effects: ['refundPerPolicy'] });
     expect(visitTransition(row('arrived'), { type: 'visit.seat' })).toEqual({ state: 'seated', effects: [] });
+    expect(visitTransition(row('seated'), { type: 'visit.finish' })).toEqual({ state: 'finished', effects: ['freeTable'] });
   });
 });

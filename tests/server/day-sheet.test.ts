@@ -20,7 +20,7 @@ interface SheetBooking {
   numberOfGuests: number;
   guestName: string;
   guestType: string;
-  visitCount: number;
+  visitCount: number | null;
   table: { name: string };
   seatingArea: { name: string } | null;
   status: string;
@@ -150,6 +150,23 @@ for (const driver of testDrivers()) {
       });
       expect(first.table.name).toMatch(/^[A-Z]+\d+$/);
       expect(bookingsOf(data).find((b) => b.id === lunch2)).toMatchObject({ guestType: 'guest', visitCount: 0, visitState: 'confirmed' });
+    });
+
+    it("shows no visit count for walk-ins: the club's walk-in account is no known guest, and its visits count for no one", async () => {
+      const walkIn = async (date: string) => {
+        api.clock.set(new Date(`${date}T12:00:00+08:00`));
+        const res = await api.request('POST', `/admin/venue/${LECLOS}/walk-in`, { token: leclosStaff.token(), body: { numberOfGuests: 2 } });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return res.body.data._id as string;
+      };
+      // Two walk-ins came and went on an earlier day, under the one walk-in account.
+      for (const earlier of [await walkIn('2026-12-09'), await walkIn('2026-12-09')]) expect((await visit(leclosStaff, earlier, 'finish')).status).toBe(200);
+      const today = await walkIn('2026-12-10');
+      const booked = await bookLeClos(await h.newUser('guest'), '2026-12-10', 1140);
+
+      const bookings = bookingsOf((await sheet(leclosStaff, LECLOS, '2026-12-10')).body.data);
+      expect(bookings.find((b) => b.id === today)).toMatchObject({ guestName: 'Walk-in Guest', visitCount: null });
+      expect(bookings.find((b) => b.id === booked)).toMatchObject({ visitCount: 0 });
     });
 
     it("keeps a venue's staff to their own venue's sheet, and guests off every sheet", async () => {

@@ -2,7 +2,8 @@
 /**
  * The day sheet in the whole app against the real API: the venue's bookings by service, a guest's
  * booking arriving live (the page's EventSource reads the real stream), the visit's buttons as the chart
- * allows them, a no-show with the fee the server reports, and a refused change (409) shown and re-read.
+ * allows them, a no-show with the fee the server reports, a refused change (409) shown and re-read, and
+ * a walk-in with no visit count.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -132,13 +133,20 @@ describe('the day sheet', () => {
     await waitFor(() => expect(within(peter).getByText('Fee outstanding HK$600')).toBeTruthy(), SLOW);
   });
 
-  it('shows a refused change with its reason and reads the sheet again', async () => {
-    // Later in the day than the first test's clock, so the booking is still ahead.
+  it('shows a refused change with its reason and reads the sheet again; a walk-in with no visit count', async () => {
+    api().clock.set(new Date(`${DAY}T12:30:00+08:00`));
+    const admin = (await api().request('POST', '/admin/authentication/login', { body: { email: 'admin@example.com', password: 'admin-pass-1' } })).body.data.token;
+    const walkIn = await api().request('POST', `/admin/venue/${LECLOS}/walk-in`, { token: admin, body: { numberOfGuests: 2, firstName: 'Sam', lastName: 'Walker' } });
+    expect(walkIn.status, JSON.stringify(walkIn.body)).toBe(201);
+    // Later in the day than the clock, so the booking is still ahead.
     const id = await book('Rita', 1200, 2);
     const user = await openSheetAs('host@example.com', 'host-pass-1');
     const rita = await rowOf('Rita Test');
+    expect(within(rita).getByText('First visit')).toBeTruthy();
+    // The walk-in account's visits are no guest's: the walk-in's Visits cell stays empty.
+    const walker = await rowOf('Sam Walker');
+    expect(walker.querySelector('td[data-label="Visits"]')!.textContent).toBe('');
     // Another host stand seats the party meanwhile (no live stream on this page).
-    const admin = (await api().request('POST', '/admin/authentication/login', { body: { email: 'admin@example.com', password: 'admin-pass-1' } })).body.data.token;
     expect((await api().request('PUT', `/admin/reservation/${id}/visit`, { token: admin, body: { action: 'seat' } })).status).toBe(200);
 
     await user.click(within(rita).getByRole('button', { name: 'Arrived: Rita Test' }));

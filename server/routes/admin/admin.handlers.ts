@@ -72,6 +72,8 @@ export function createAdminHandlers() {
       const { id } = parseParams(c, reservationParams);
       const { action } = await parseBody(c, visitChangeSchema);
       const body = { status: 200, data: await changeVisit(c.get('deps'), c.get('auth'), id, action) };
+      // A party that finished, a no-show or a cancellation frees a table someone on the waitlist may be waiting for.
+      if (body.data.status !== 'CONFIRMED' || body.data.visitStatus === 'FINISHED') await settleWaitlist(c.get('deps'));
       return c.json(body satisfies ResponseBody<'/admin/reservation/{id}/visit', 'put', 200>, 200);
     },
 

@@ -1,13 +1,33 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
+/**
+ * The texts of the pages a guest reaches only after choosing to book, manage or pay (locales/flows, loaded
+ * with those pages by src/i18n/flow-catalog.ts): files no other page and not the shell imports
+ * (tests/i18n/flow-catalog-reach.test.ts walks the imports). The log-in pages stay in the start catalog:
+ * the nav bar offers them on every page.
+ */
+export const FLOW_SOURCES = [
+  'src/routes/{book,experience,timeslot,seating,profile,warning,confirm,verify,order,payment,result}.tsx',
+  'src/routes/{manage,cancel,waitlist-offer,wallet,wallet-detail,transactions,monthly-statements,change-password}.tsx',
+  'src/booking/{booking-step,booking-summary,guest-requests-fields,guest-summary,hold-countdown}.tsx',
+  'src/booking/{policy-agreements,price-breakdown}.tsx',
+  'src/booking/{closed-day-text,problem-text}.ts',
+  'src/manage/{add-to-calendar,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
+  'src/payment/{card-form-boundary,card-form,payment-panel,payment-policy-line,payment-receipt}.tsx',
+  'src/waitlist/*.{ts,tsx}',
+  'src/wallet/*.{ts,tsx}',
+  'src/components/{group-list,reservation-card}.tsx',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ja', 'ko', 'th', 'zh-Hans', 'zh-Hant'],
   fallbackLocales: { default: 'en' },
   catalogs: [
     // The app's texts; the shared rules in src/domain speak the server's English and are in its catalog.
-    { path: '<rootDir>/locales/{locale}', include: ['src', 'machines'], exclude: ['**/src/domain/**', '**/src/staff/**', '**/src/routes/staff/**'] },
+    { path: '<rootDir>/locales/{locale}', include: ['src', 'machines'], exclude: ['**/src/domain/**', '**/src/staff/**', '**/src/routes/staff/**', ...FLOW_SOURCES.map((glob) => `**/${glob}`)] },
+    { path: '<rootDir>/locales/flows/{locale}', include: FLOW_SOURCES },
     // The staff console's own texts, loaded with its first page: a guest's first visit never downloads them.
     { path: '<rootDir>/locales/staff/{locale}', include: ['src/staff', 'src/routes/staff'] },
     // The server's answers, e-mails, statement PDF and the venues' content, by their English text.

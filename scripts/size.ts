@@ -1,7 +1,7 @@
 /**
  * `npm run size`: the gzipped JavaScript each route loads, from Vite's build manifest: the entry and
- * its static imports, the app's renderer chunk and the English catalog loaded at start, and the page's
- * lazy chunk with its imports.
+ * its static imports, the app's renderer chunk and the English start catalog, and the page's lazy chunk
+ * with its imports, plus the English flows catalog for a booking, managing or paying page (`flowPage`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,9 +36,10 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
 const startFiles = closure('locales/en.po', closure(APP_CHUNK_SOURCE, closure(entryKey)));
 const routeSource = readFileSync('src/navigation/routes.ts', 'utf8');
 const pages = [...new Set([...routeSource.matchAll(/import\('\.\.\/routes\/([\w-]+)'\)/g)].map((m) => m[1]!))];
+const flowPages = new Set([...routeSource.matchAll(/flowPage\(\(\) => import\('\.\.\/routes\/([\w-]+)'\)/g)].map((m) => m[1]!));
 
 const rows = pages.map((page) => {
-  const files = closure(`src/routes/${page}.tsx`, new Set(startFiles));
+  const files = closure(`src/routes/${page}.tsx`, flowPages.has(page) ? closure('locales/flows/en.po', new Set(startFiles)) : new Set(startFiles));
   const bytes = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
   return { page, kb: bytes / 1024 };
 });

@@ -8,7 +8,8 @@ import './styles.css';
 
 // The first page's chunk, its catalog and picture download beside the renderer's chunk rather than after it
 // and after the render: the entry holds only what asks for them (src/render-app.tsx holds React's DOM).
-// Not a staff page: its catalog must join after the language is active (addPartCatalog).
+// A booking, managing or paying page's catalog joins here, so it loads beside the start catalog; not a
+// staff page: its catalog, imported lazily, must join after the language is active (addPartCatalog).
 const firstRoute = routeByPath(currentHashPath());
 if (firstRoute && firstRoute.area !== 'staff') preloadPage(firstRoute);
 const picture = firstRoute && firstPicture(firstRoute.name, parseQuery(currentHashSearch()));

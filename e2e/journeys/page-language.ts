@@ -1,7 +1,8 @@
 /**
  * Reading the site in another language as its reader would: the app's texts looked up in the language's
- * catalog (locales/<locale>.po, so the walk follows the translators), the server's content names in the
- * server catalog (locales/server/<locale>.po), and a check that a page shows no English outside names.
+ * catalogs (locales/<locale>.po and locales/flows/<locale>.po, so the walk follows the translators), the
+ * server's content names in the server catalog (locales/server/<locale>.po), and a check that a page
+ * shows no English outside names.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,9 @@ export type Translate = (message: string, values?: Record<string, unknown>) => s
 
 /** The app's catalog for `locale`, as a function of the English source text. */
 export async function appCatalog(locale: string): Promise<Translate> {
-  const catalog = await readCatalog(`${root}locales/${locale}.po`, locale);
+  // The start catalog and the part loaded with the booking, managing and paying pages (src/i18n/flow-catalog.ts).
+  const parts = await Promise.all(['locales', 'locales/flows'].map((dir) => readCatalog(`${root}${dir}/${locale}.po`, locale)));
+  const catalog = Object.assign({}, ...parts) as Record<string, PoEntry>;
   const i18n = setupI18n();
   i18n.setMessagesCompiler(compileMessage);
   i18n.load(
@@ -40,7 +43,7 @@ export async function appCatalog(locale: string): Promise<Translate> {
   i18n.activate(locale);
   return (message, values) => {
     const id = generateMessageId(message);
-    if (!(id in i18n.messages)) throw new Error(`"${message}" is not in locales/${locale}.po`);
+    if (!(id in i18n.messages)) throw new Error(`"${message}" is not in locales/${locale}.po or locales/flows/${locale}.po`);
     return i18n._({ id, message, values });
   };
 }

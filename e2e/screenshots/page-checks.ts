@@ -111,7 +111,7 @@ export function catalogs(locale: string): Catalogs {
   const ids = new Set<string>();
   const english = new Set<string>();
   const kept = new Set<string>();
-  for (const dir of ['locales', 'locales/server']) {
+  for (const dir of ['locales', 'locales/flows', 'locales/server']) {
     const source = readPo(`${dir}/en.po`);
     const target = new Map(readPo(`${dir}/${locale}.po`).map((e) => [`${e.msgctxt}\u0004${e.msgid}`, e.msgstr]));
     for (const { msgid, msgctxt } of source) ids.add(messageId(msgid, msgctxt));

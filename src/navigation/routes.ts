@@ -4,6 +4,7 @@
  * added here can be linked to at once, and a link to a page not here is a type error.
  */
 import type { ComponentType } from 'react';
+import { loadFlowCatalog } from '../i18n/flow-catalog';
 
 export type NavLabel = 'home' | 'login' | 'membership' | 'press' | 'book-now' | 'reservations' | 'wallet';
 
@@ -28,12 +29,17 @@ const page = (name: string) => `/pages/${name}`;
 
 /** A staff console page: `staff-{name}` at `/pages/staff/{name}`, its chunk never in a guest page's. */
 const staffRoute = <const Name extends string>(name: Name, load: RouteDef['load']) =>
-  ({ name: `staff-${name}` as const, path: page(`staff/${name}`), load: withStaffTexts(load), area: 'staff' as const }) satisfies RouteDef;
+  ({ name: `staff-${name}` as const, path: page(`staff/${name}`), load: withPartTexts(loadStaffTexts, load), area: 'staff' as const }) satisfies RouteDef;
 
-/** A staff page comes with the console's own catalog (locales/staff), which guest pages never load. */
-function withStaffTexts(load: RouteDef['load']): RouteDef['load'] {
-  return () =>
-    Promise.all([load(), import('../staff/staff-catalog').then(({ loadStaffCatalog }) => loadStaffCatalog())]).then(([page]) => page);
+/** The console's own catalog (locales/staff), which guest pages never load. */
+const loadStaffTexts = () => import('../staff/staff-catalog').then(({ loadStaffCatalog }) => loadStaffCatalog());
+
+/** A page of booking, managing or paying comes with those texts (locales/flows), which the first page goes without. */
+const flowPage = (load: RouteDef['load']) => withPartTexts(loadFlowCatalog, load);
+
+/** The page shows once its part's texts are loaded too, never their ids. */
+function withPartTexts(loadTexts: () => Promise<void>, load: RouteDef['load']): RouteDef['load'] {
+  return () => Promise.all([load(), loadTexts()]).then(([page]) => page);
 }
 
 /** The table's names become `PageName`; the declared result keeps the pages' modules out of its type. */
@@ -52,30 +58,30 @@ const ROUTE_TABLE = routeTable([
   { name: 'forgot-password', path: page('forgot-password'), load: () => import('../routes/forgot-password'), nav: 'login' },
   { name: 'reset-password', path: page('reset-password'), load: () => import('../routes/reset-password'), nav: 'login' },
   { name: 'sign-up', path: page('sign-up'), load: () => import('../routes/sign-up'), nav: 'login' },
-  { name: 'change-password', path: page('change-password'), load: () => import('../routes/change-password'), requiresLogin: true },
+  { name: 'change-password', path: page('change-password'), load: flowPage(() => import('../routes/change-password')), requiresLogin: true },
   { name: 'membership', path: page('membership'), load: () => import('../routes/membership'), nav: 'membership' },
   { name: 'press', path: page('press'), load: () => import('../routes/press'), nav: 'press' },
   { name: 'book-now', path: page('book-now'), load: () => import('../routes/book-now'), nav: 'book-now' },
-  { name: 'wallet', path: page('wallet'), load: () => import('../routes/wallet'), nav: 'wallet', requiresLogin: true },
-  { name: 'wallet-detail', path: page('wallet-detail'), load: () => import('../routes/wallet-detail'), nav: 'wallet', requiresLogin: true },
-  { name: 'transactions', path: page('transactions'), load: () => import('../routes/transactions'), requiresLogin: true },
-  { name: 'monthly-statements', path: page('monthly-statements'), load: () => import('../routes/monthly-statements'), requiresLogin: true },
-  { name: 'book', path: page('book'), load: () => import('../routes/book'), nav: 'book-now' },
-  { name: 'experience', path: page('experience'), load: () => import('../routes/experience'), nav: 'book-now' },
-  { name: 'timeslot', path: page('timeslot'), load: () => import('../routes/timeslot'), nav: 'book-now' },
-  { name: 'seating', path: page('seating'), load: () => import('../routes/seating'), nav: 'book-now' },
-  { name: 'profile', path: page('profile'), load: () => import('../routes/profile'), nav: 'book-now', requiresLogin: true },
-  { name: 'verify', path: page('verify'), load: () => import('../routes/verify'), nav: 'book-now', requiresLogin: true },
-  { name: 'confirm', path: page('confirm'), load: () => import('../routes/confirm'), nav: 'book-now', requiresLogin: true },
-  { name: 'payment', path: page('payment'), load: () => import('../routes/payment'), nav: 'book-now', requiresLogin: true },
-  { name: 'result', path: page('result'), load: () => import('../routes/result'), nav: 'book-now', requiresLogin: true },
-  { name: 'order', path: page('order'), load: () => import('../routes/order'), nav: 'reservations', requiresLogin: true },
-  { name: 'cancel', path: page('cancel'), load: () => import('../routes/cancel'), nav: 'reservations', requiresLogin: true },
+  { name: 'wallet', path: page('wallet'), load: flowPage(() => import('../routes/wallet')), nav: 'wallet', requiresLogin: true },
+  { name: 'wallet-detail', path: page('wallet-detail'), load: flowPage(() => import('../routes/wallet-detail')), nav: 'wallet', requiresLogin: true },
+  { name: 'transactions', path: page('transactions'), load: flowPage(() => import('../routes/transactions')), requiresLogin: true },
+  { name: 'monthly-statements', path: page('monthly-statements'), load: flowPage(() => import('../routes/monthly-statements')), requiresLogin: true },
+  { name: 'book', path: page('book'), load: flowPage(() => import('../routes/book')), nav: 'book-now' },
+  { name: 'experience', path: page('experience'), load: flowPage(() => import('../routes/experience')), nav: 'book-now' },
+  { name: 'timeslot', path: page('timeslot'), load: flowPage(() => import('../routes/timeslot')), nav: 'book-now' },
+  { name: 'seating', path: page('seating'), load: flowPage(() => import('../routes/seating')), nav: 'book-now' },
+  { name: 'profile', path: page('profile'), load: flowPage(() => import('../routes/profile')), nav: 'book-now', requiresLogin: true },
+  { name: 'verify', path: page('verify'), load: flowPage(() => import('../routes/verify')), nav: 'book-now', requiresLogin: true },
+  { name: 'confirm', path: page('confirm'), load: flowPage(() => import('../routes/confirm')), nav: 'book-now', requiresLogin: true },
+  { name: 'payment', path: page('payment'), load: flowPage(() => import('../routes/payment')), nav: 'book-now', requiresLogin: true },
+  { name: 'result', path: page('result'), load: flowPage(() => import('../routes/result')), nav: 'book-now', requiresLogin: true },
+  { name: 'order', path: page('order'), load: flowPage(() => import('../routes/order')), nav: 'reservations', requiresLogin: true },
+  { name: 'cancel', path: page('cancel'), load: flowPage(() => import('../routes/cancel')), nav: 'reservations', requiresLogin: true },
   // A reservation opened by the signed link in its mails: no login, the token is the credential.
-  { name: 'manage', path: page('manage'), load: () => import('../routes/manage') },
-  { name: 'warning', path: page('warning'), load: () => import('../routes/warning'), nav: 'book-now' },
+  { name: 'manage', path: page('manage'), load: flowPage(() => import('../routes/manage')) },
+  { name: 'warning', path: page('warning'), load: flowPage(() => import('../routes/warning')), nav: 'book-now' },
   // Issue 13: the link of a waitlist offer's mail (not in SPEC §2's table).
-  { name: 'waitlist-offer', path: page('waitlist-offer'), load: () => import('../routes/waitlist-offer'), nav: 'book-now', requiresLogin: true },
+  { name: 'waitlist-offer', path: page('waitlist-offer'), load: flowPage(() => import('../routes/waitlist-offer')), nav: 'book-now', requiresLogin: true },
   // Issue 12: the staff console (SPEC §6's admin area). Its pages check the staff session themselves.
   staffRoute('login', () => import('../routes/staff/login')),
   staffRoute('day', () => import('../routes/staff/day')),

@@ -32,7 +32,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
 ]);
 
 const TRANSLATED_LOCALES = LOCALES.filter((locale) => locale !== 'en');
-const CATALOGS = ['locales', 'locales/server', 'locales/staff'] as const;
+const CATALOGS = ['locales', 'locales/flows', 'locales/server', 'locales/staff'] as const;
 
 interface Entry {
   source: string;

@@ -71,6 +71,10 @@ export async function openApp(address: string, { locale = 'en' }: { locale?: str
   localStorage.setItem('locale', locale);
   history.replaceState(null, '', `/#${address}`);
   const { activateLocale, initialLocale } = await import('../../src/i18n/i18n');
+  // The flows' texts too, which the app loads with their pages: a test looks a step's texts up before it
+  // shows. Added first, they come with the language activated next.
+  const { loadFlowCatalog } = await import('../../src/i18n/flow-catalog');
+  await loadFlowCatalog();
   await activateLocale(initialLocale());
   const { App } = await import('../../src/app');
   let result!: ReturnType<typeof render>;

@@ -5,12 +5,12 @@
  * an event once it has committed.
  */
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type UserRole } from '../../server/db/schema';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reservationEventListeners } from '../../server/services/reservation-events';
 import { experienceIdByName, LECLOS, OBE } from './fixtures';
-import { testDrivers, type TestApi } from './harness';
-import { paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
+import { testDrivers } from './harness';
+import { type TestUser } from './payment-helpers';
+import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
 
 const HOUR = 3_600_000;
 
@@ -59,18 +59,9 @@ function readEvents(body: ReadableStream<Uint8Array>) {
 
 for (const driver of testDrivers()) {
   describe(`day sheet (${driver})`, () => {
-    let api: TestApi;
-    let h: ReturnType<typeof paymentHelpers>;
-    usePaymentTestApi(driver, (a, helpers) => {
-      api = a;
-      h = helpers;
-    });
+    let { api, h, admin, leclosStaff, obeStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, admin, leclosStaff, obeStaff } = accounts));
 
-    let admin: TestUser;
-    let leclosStaff: TestUser;
-    let obeStaff: TestUser;
-
-    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
 
     /** A confirmed À la Carte booking at Le Clos (nothing paid). */
     async function bookLeClos(user: TestUser, date: string, startTime: number, numberOfGuests = 2, notes?: string): Promise<string> {
@@ -93,12 +84,6 @@ for (const driver of testDrivers()) {
       api.request('PUT', `/admin/reservation/${id}/visit`, { token: staff.token(), body: { action } });
     const bookingsOf = (data: { services: { seatings: { bookings: SheetBooking[] }[] }[] }) =>
       data.services.flatMap((s) => s.seatings.flatMap((seating) => seating.bookings));
-
-    beforeAll(async () => {
-      admin = await newStaff('admin', null);
-      leclosStaff = await newStaff('staff', LECLOS);
-      obeStaff = await newStaff('staff', OBE);
-    });
 
     it("gives a venue's day by service and seating, with each booking's guest, visits, table, status and the covers", async () => {
       const member = await h.newUser('member');

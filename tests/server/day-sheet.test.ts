@@ -59,8 +59,8 @@ function readEvents(body: ReadableStream<Uint8Array>) {
 
 for (const driver of testDrivers()) {
   describe(`day sheet (${driver})`, () => {
-    let { api, h, admin, leclosStaff, obeStaff } = {} as StaffAccounts;
-    useStaffAccounts(driver, (accounts) => ({ api, h, admin, leclosStaff, obeStaff } = accounts));
+    let { api, h, admin, leclosStaff, obeStaff, newStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, admin, leclosStaff, obeStaff, newStaff } = accounts));
 
 
     /** A confirmed À la Carte booking at Le Clos (nothing paid). */
@@ -217,6 +217,17 @@ for (const driver of testDrivers()) {
         await second.close();
         await vi.waitFor(() => expect(reservationEventListeners(api.deps.db)).toEqual({ subscribers: 0, listening: false }));
         if (driver === 'postgres') await vi.waitFor(async () => expect(await listenConnections()).toBe(0));
+      });
+
+      it("ends the stream of a member an admin removes or moves, and no one else's", async () => {
+        const [leaver, mover] = [await newStaff('staff', LECLOS), await newStaff('staff', LECLOS)];
+        const [leaverStream, moverStream, stayer] = [await openStream(leaver, LECLOS), await openStream(mover, LECLOS), await openStream(leclosStaff, LECLOS)];
+        expect((await api.request('DELETE', `/admin/staff/${leaver.id}`, { token: admin.token() })).status).toBe(200);
+        await expect(leaverStream.next(() => false)).rejects.toThrow('the stream ended');
+        expect((await api.request('PATCH', `/admin/staff/${mover.id}`, { token: admin.token(), body: { role: 'staff', venueId: OBE } })).status).toBe(200);
+        await expect(moverStream.next(() => false)).rejects.toThrow('the stream ended');
+        const id = await bookLeClos(await h.newUser('guest'), '2026-12-07', 1140, 2);
+        await stayer.next((e) => e.event === 'reservation' && JSON.parse(e.data).reservationId === id);
       });
 
       it('opens only with a fresh ticket of this venue, for staff who may see it', async () => {

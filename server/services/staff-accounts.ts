@@ -30,6 +30,7 @@ const toStaffMember = (u: UserRow): StaffMemberDto => ({
   role: u.role as StaffMemberDto['role'],
   venueId: u.venueId,
   createdAt: u.createdAt.toISOString(),
+  removedAt: u.deactivatedAt?.toISOString() ?? null,
 });
 
 /** What the audit log keeps of an account: never its password hash. */
@@ -84,12 +85,12 @@ export async function createStaffAccount(deps: AppDeps, actor: AuthUser, input: 
   });
 }
 
-/** Every admin and member of staff still on the staff, by name. */
+/** Every admin and member of staff, by name; those removed too, so the audit log can name them. */
 export async function listStaff(deps: Pick<AppDeps, 'db'>): Promise<StaffMemberDto[]> {
   const rows = await deps.db
     .select()
     .from(users)
-    .where(and(inArray(users.role, [...STAFF_ROLES]), isNull(users.deactivatedAt)))
+    .where(inArray(users.role, [...STAFF_ROLES]))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
   return rows.map(toStaffMember);
 }

@@ -2427,7 +2427,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every admin and member of staff (admins only) */
+        /** Every admin and member of staff (admins only), those removed too (the audit log names them) */
         get: {
             parameters: {
                 query?: never;
@@ -2514,8 +2514,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a member's staff access at once (admins only), audited
-         * @description The account is deactivated, not deleted (the audit log and bookings name it): it leaves the staff
-         *     list, its refresh tokens and unused reset links are revoked, its access tokens are refused from the
+         * @description The account is deactivated, not deleted (the audit log and bookings name it): the staff list gives
+         *     it a `removedAt`, its refresh tokens and unused reset links are revoked, its access tokens are refused from the
          *     next call (401 errorCode 40102), its log-in answers like any failed log-in, and a day-sheet stream
          *     it has open ends. Not one's own account (403 errorCode 40301), so the club always keeps an admin; of
          *     two admins removing each other at once, the second is no admin by then (403). Unknown or already
@@ -3445,6 +3445,11 @@ export interface components {
             venueId: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When an admin removed the member's staff access (DELETE /admin/staff/{id}); null while they have it
+             */
+            removedAt: string | null;
         };
         AuditEntry: {
             _id: components["schemas"]["Id"];

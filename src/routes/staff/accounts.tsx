@@ -33,6 +33,8 @@ function StaffAccounts() {
   const form = useForm(newStaffSchema, { email: '', firstName: '', lastName: '', role: 'staff', venueId: VENUES[0]!.value }, translate);
   const submission = useSubmission();
   const [changed, setChanged] = useState<string | null>(null);
+  // The list keeps removed members for the audit log's names; this page shows those with access.
+  const members = list.status === 'ready' ? list.data.filter((member) => !member.removedAt) : [];
 
   const submit = submission.onSubmit(() => validateStaffForm(form, newStaffSchema), async (body) => {
     const { data } = await unwrap(staffApi.POST('/admin/staff', { body }));
@@ -60,7 +62,7 @@ function StaffAccounts() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.map((member) => (
+                {members.map((member) => (
                   <tr key={member._id}>
                     <td data-label={t`Name`}>{`${member.firstName} ${member.lastName}`}</td>
                     <td data-label={t`E-mail`}>{member.email}</td>

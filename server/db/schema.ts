@@ -54,6 +54,8 @@ export const users = pgTable('users', {
   dietaryNote: text('dietary_note'),
   /** Venue staff only: the venue whose book they work (admins reach every venue). */
   venueId: text('venue_id'),
+  /** Staff removed by an admin: no log-in, session or reset link from then on (the row stays for the audit log). */
+  deactivatedAt: ts('deactivated_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

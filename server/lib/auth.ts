@@ -25,7 +25,7 @@ export function bearerToken(c: Context): string | null {
 // Prepared once per database and connection: this read runs on every authenticated call.
 const sessionStatement = (db: Db) =>
   db
-    .select({ role: users.role, sessionGeneration: users.sessionGeneration, venueId: users.venueId })
+    .select({ role: users.role, sessionGeneration: users.sessionGeneration, venueId: users.venueId, deactivatedAt: users.deactivatedAt })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_session_generation');
@@ -35,7 +35,7 @@ const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionStatement>>()
  * The caller of a valid token whose session is still live: one read of the user by primary key tells
  * whether a password change or reset or a stolen refresh token has ended the session the token was
  * issued in (the generation moved on), and gives the user's role now, which counts rather than the
- * token's (a demoted admin is no admin from that moment).
+ * token's (a demoted admin is no admin from that moment). A removed member of staff has no session at all.
  */
 async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
   const token = bearerToken(c);
@@ -46,7 +46,7 @@ async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
   let statement = sessionStatements.get(db);
   if (!statement) sessionStatements.set(db, (statement = sessionStatement(db)));
   const [user] = await statement.execute({ id: claims.id });
-  if (!user || user.sessionGeneration !== claims.sessionGeneration) throw loginExpired();
+  if (!user || user.deactivatedAt || user.sessionGeneration !== claims.sessionGeneration) throw loginExpired();
   return { id: claims.id, role: user.role, venueId: user.venueId };
 }
 

@@ -59,7 +59,7 @@ export async function changePassword(
 export async function initiatePasswordReset(deps: AppDeps, area: LoginArea, email: string): Promise<void> {
   const { db, clock, config } = deps;
   const user = await findUserByEmail(db, email);
-  if (!user || !areaAllows(area, user.role)) return;
+  if (!user || !areaAllows(area, user)) return;
   await db.transaction(async (tx) => {
     const raw = await createOneTimeToken(tx, user.id, 'password-reset', clock.now());
     await mailPasswordReset(tx, user, resetLink(config, raw, area));

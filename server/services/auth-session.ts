@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import type { Db, DbOrTx } from '../db/client';
-import { isStaffRole, refreshTokens, users, type UserRole } from '../db/schema';
+import { isStaffRole, refreshTokens, users } from '../db/schema';
 import type { Schema } from '../lib/api-types';
 import { loginExpired } from '../lib/auth';
 import { newId, newSecretToken } from '../lib/ids';
@@ -65,9 +65,10 @@ export function emailVerifiedAtOr(now: Date): SQL {
   return sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`;
 }
 
-/** Which roles may log in through which area. */
+/** Which accounts may log in through which area: by role, and a removed member of staff through none. */
 export type LoginArea = 'user' | 'admin';
-export const areaAllows = (area: LoginArea, role: UserRole) => (area === 'admin' ? isStaffRole(role) : !isStaffRole(role));
+export const areaAllows = (area: LoginArea, user: Pick<UserRow, 'role' | 'deactivatedAt'>) =>
+  !user.deactivatedAt && (area === 'admin' ? isStaffRole(user.role) : !isStaffRole(user.role));
 
 export type CredentialCheck =
   | { outcome: 'ok'; user: UserRow }
@@ -86,7 +87,7 @@ export async function checkCredentials(
 ): Promise<CredentialCheck> {
   const user = await findUserByEmail(db, email);
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !passwordOk || !areaAllows(area, user.role)) return { outcome: 'wrong' };
+  if (!user || !passwordOk || !areaAllows(area, user)) return { outcome: 'wrong' };
   if (!user.emailVerifiedAt) return { outcome: 'unverified', user };
   return { outcome: 'ok', user };
 }
@@ -97,11 +98,12 @@ type SessionSubject = Pick<UserRow, 'id' | 'role' | 'sessionGeneration'>;
 // The lock keeps a password change or reset (which moves the generation on and revokes the refresh tokens)
 // from committing between this read and the new refresh token. Users are locked before refresh tokens, as
 // those do, so the two never wait on each other in a circle.
+// A removed member of staff is no subject: no session is signed for them.
 async function lockSessionSubject(tx: DbOrTx, userId: string): Promise<SessionSubject | null> {
   const [row] = await tx
     .select({ id: users.id, role: users.role, sessionGeneration: users.sessionGeneration })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
     .for('share');
   return row ?? null;
 }

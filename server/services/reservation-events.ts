@@ -1,13 +1,14 @@
 /**
  * Hears the database's `reservation_events` channel (the triggers of migration 0014 announce each
- * committed change to a booking or its payments) and hands each event to this process's subscribers,
- * the open day-sheet streams. One LISTEN per process and database, opened with the first subscriber and
+ * committed change to a booking or its payments; an admin's change to a member of staff, too) and hands
+ * each event to this process's subscribers, the open day-sheet streams. One LISTEN per process and database, opened with the first subscriber and
  * closed with the last: on PostgreSQL a connection of its own outside the pool (a pooled one would be
  * handed to other queries), on PGlite its own listen, which its worker thread relays (db/pglite-thread.ts).
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { logError } from '../lib/log-error';
 
 export const RESERVATION_EVENTS_CHANNEL = 'reservation_events';
@@ -23,6 +24,8 @@ export interface ReservationEventSubscriber {
   onEvent(event: ReservationEvent): void;
   /** The database connection that listened was lost: events may have been missed. */
   onLost(): void;
+  /** An admin changed or removed this member of staff: the streams they opened end. */
+  onStaffAccessChange?(userId: string): void;
 }
 
 interface Hub {
@@ -44,6 +47,31 @@ function parseEvent(payload: string | undefined): ReservationEvent | null {
   }
 }
 
+/** Hands a message of the channel to the hub's subscribers: a booking's change, or a member's access. */
+function deliver(hub: Hub, payload: string | undefined): void {
+  const event = parseEvent(payload);
+  if (event) return hub.subscribers.forEach((s) => s.onEvent(event));
+  const userId = parseStaffAccessChange(payload);
+  if (userId) hub.subscribers.forEach((s) => s.onStaffAccessChange?.(userId));
+}
+
+function parseStaffAccessChange(payload: string | undefined): string | null {
+  try {
+    const { staffAccessChanged } = JSON.parse(payload ?? '') as { staffAccessChanged?: unknown };
+    return typeof staffAccessChanged === 'string' ? staffAccessChanged : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Announces, on the same channel, that a member's staff access changed; inside the change's transaction,
+ * so every process hears it once it commits, and never if it rolls back.
+ */
+export async function announceStaffAccessChange(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${RESERVATION_EVENTS_CHANNEL}, ${JSON.stringify({ staffAccessChanged: userId })})`);
+}
+
 function isPglite(client: unknown): client is PGlite {
   return typeof (client as PGlite).listen === 'function';
 }
@@ -51,10 +79,7 @@ function isPglite(client: unknown): client is PGlite {
 async function listenOnPostgres(pool: pg.Pool, hub: Hub): Promise<() => Promise<void>> {
   const client = new pg.Client(pool.options);
   let stopped = false;
-  client.on('notification', (message) => {
-    const event = parseEvent(message.payload);
-    if (event) hub.subscribers.forEach((s) => s.onEvent(event));
-  });
+  client.on('notification', (message) => deliver(hub, message.payload));
   client.on('error', (error) => {
     if (stopped) return;
     logError('reservation events: the listening connection was lost', error);
@@ -73,10 +98,7 @@ async function listenOnPostgres(pool: pg.Pool, hub: Hub): Promise<() => Promise<
 async function listen(db: Db, hub: Hub): Promise<() => Promise<void>> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (isPglite(client)) {
-    return client.listen(RESERVATION_EVENTS_CHANNEL, (payload) => {
-      const event = parseEvent(payload);
-      if (event) hub.subscribers.forEach((s) => s.onEvent(event));
-    });
+    return client.listen(RESERVATION_EVENTS_CHANNEL, (payload) => deliver(hub, payload));
   }
   return listenOnPostgres(client as pg.Pool, hub);
 }

@@ -3,17 +3,21 @@
  * venue's book). The admin never chooses a password: the new account gets the admin area's reset link,
  * the existing reset flow, and the person sets their own.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps, AuthUser } from '../context';
-import { STAFF_ROLES, users, venues } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { isStaffRole, oneTimeTokens, STAFF_ROLES, users, venues } from '../db/schema';
 import type { Schema } from '../lib/api-types';
-import { badRequest, conflict } from '../lib/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId, newSecretToken } from '../lib/ids';
 import { hashPassword } from '../lib/password';
 import { normalizeEmail } from '../../src/domain/email';
-import { STAFF_MESSAGES, type NewStaffInput } from '../../src/domain/staff-validation';
+import { ERROR_CODES } from '../../src/domain/error-codes';
+import { STAFF_MESSAGES, type NewStaffInput, type StaffChangeInput } from '../../src/domain/staff-validation';
 import { createOneTimeToken, mailPasswordReset, resetLink } from './auth-links';
+import { endUserSessions } from './auth-session';
 import { recordAudit } from './audit-log';
+import { announceStaffAccessChange } from './reservation-events';
 
 export type StaffMemberDto = Schema<'StaffMember'>;
 type UserRow = typeof users.$inferSelect;
@@ -26,10 +30,19 @@ const toStaffMember = (u: UserRow): StaffMemberDto => ({
   role: u.role as StaffMemberDto['role'],
   venueId: u.venueId,
   createdAt: u.createdAt.toISOString(),
+  removedAt: u.deactivatedAt?.toISOString() ?? null,
 });
 
 /** What the audit log keeps of an account: never its password hash. */
 const auditView = (u: UserRow) => ({ email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role, venueId: u.venueId });
+
+const STAFF_NOT_FOUND = /*i18n*/ 'This member of staff was not found';
+
+async function checkVenueExists(tx: DbOrTx, venueId: string | undefined): Promise<void> {
+  if (!venueId) return;
+  const [venue] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
+  if (!venue) throw badRequest(STAFF_MESSAGES.venueRequired, 'venueId');
+}
 
 /** Creates the account and mails it a reset link, with its audit entry, in one transaction; 409 when the e-mail is taken. */
 export async function createStaffAccount(deps: AppDeps, actor: AuthUser, input: NewStaffInput): Promise<StaffMemberDto> {
@@ -39,10 +52,7 @@ export async function createStaffAccount(deps: AppDeps, actor: AuthUser, input: 
   // A password nobody knows, until the person sets theirs from the link.
   const passwordHash = await hashPassword(newSecretToken());
   return db.transaction(async (tx) => {
-    if (input.venueId) {
-      const [venue] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, input.venueId));
-      if (!venue) throw badRequest(STAFF_MESSAGES.venueRequired, 'venueId');
-    }
+    await checkVenueExists(tx, input.venueId);
     const [created] = await tx
       .insert(users)
       .values({
@@ -75,7 +85,7 @@ export async function createStaffAccount(deps: AppDeps, actor: AuthUser, input: 
   });
 }
 
-/** Every admin and member of staff, by name. */
+/** Every admin and member of staff, by name; those removed too, so the audit log can name them. */
 export async function listStaff(deps: Pick<AppDeps, 'db'>): Promise<StaffMemberDto[]> {
   const rows = await deps.db
     .select()
@@ -83,4 +93,84 @@ export async function listStaff(deps: Pick<AppDeps, 'db'>): Promise<StaffMemberD
     .where(inArray(users.role, [...STAFF_ROLES]))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
   return rows.map(toStaffMember);
+}
+
+/**
+ * The start of every change to a staff account, inside its transaction: the actor and the member locked
+ * together (in id order, so two changes queue rather than deadlock), the actor still an admin, the member
+ * still on the staff. Two admins removing or demoting each other at once: the second, once the first has
+ * committed, is no admin and is refused; and as no admin acts on themself, the club keeps one admin.
+ */
+async function lockStaffChange(tx: DbOrTx, actor: AuthUser, id: string): Promise<UserRow> {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, [actor.id, id]), isNull(users.deactivatedAt)))
+    .orderBy(asc(users.id))
+    .for('update');
+  if (!rows.some((u) => u.id === actor.id && u.role === 'admin')) throw forbidden();
+  const member = rows.find((u) => u.id === id && isStaffRole(u.role));
+  if (!member) throw notFound(STAFF_NOT_FOUND);
+  return member;
+}
+
+/** An admin never takes their own access away: another admin must (so one admin always remains). */
+function checkNotOwn(actor: AuthUser, member: UserRow, message: string): void {
+  if (member.id === actor.id) throw new ApiError(403, ERROR_CODES.OWN_STAFF_ACCESS, message);
+}
+
+/**
+ * Changes a member's role and venue, with its audit entry, in one transaction. Their next call already
+ * has the new access (every call reads the role); an open day-sheet stream ends, to be reopened if allowed.
+ */
+export async function changeStaffAccount(deps: AppDeps, actor: AuthUser, id: string, input: StaffChangeInput): Promise<StaffMemberDto> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const member = await lockStaffChange(tx, actor, id);
+    const venueId = input.role === 'staff' ? input.venueId! : null;
+    if (member.role === input.role && member.venueId === venueId) return toStaffMember(member);
+    if (input.role !== 'admin') checkNotOwn(actor, member, /*i18n*/ 'You cannot change your own role: ask another admin');
+    await checkVenueExists(tx, input.venueId);
+    const [changed] = await tx.update(users).set({ role: input.role, venueId, updatedAt: now }).where(eq(users.id, id)).returning();
+    await announceStaffAccessChange(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      venueId: changed!.venueId ?? member.venueId,
+      action: 'staff.update',
+      entityType: 'user',
+      entityId: id,
+      before: auditView(member),
+      after: auditView(changed!),
+      at: now,
+    });
+    return toStaffMember(changed!);
+  });
+}
+
+/**
+ * Removes a member's staff access at once, in one transaction with its audit entry: the account is
+ * deactivated (kept, for the audit log and the bookings that name it), every session ends (refresh tokens
+ * revoked, access tokens refused), unused reset links die, and an open day-sheet stream ends.
+ */
+export async function removeStaffAccount(deps: AppDeps, actor: AuthUser, id: string): Promise<StaffMemberDto> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const member = await lockStaffChange(tx, actor, id);
+    checkNotOwn(actor, member, /*i18n*/ 'You cannot remove your own staff access: ask another admin');
+    await tx.update(users).set({ deactivatedAt: now, updatedAt: now }).where(eq(users.id, id));
+    await endUserSessions(tx, id, now);
+    await tx.update(oneTimeTokens).set({ usedAt: now }).where(and(eq(oneTimeTokens.userId, id), isNull(oneTimeTokens.usedAt)));
+    await announceStaffAccessChange(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      venueId: member.venueId,
+      action: 'staff.remove',
+      entityType: 'user',
+      entityId: id,
+      before: auditView(member),
+      after: null,
+      at: now,
+    });
+    return toStaffMember(member);
+  });
 }

@@ -2427,7 +2427,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every admin and member of staff (admins only) */
+        /** Every admin and member of staff (admins only), those removed too (the audit log names them) */
         get: {
             parameters: {
                 query?: never;
@@ -2500,6 +2500,105 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member's staff access at once (admins only), audited
+         * @description The account is deactivated, not deleted (the audit log and bookings name it): the staff list gives
+         *     it a `removedAt`, its refresh tokens and unused reset links are revoked, its access tokens are refused from the
+         *     next call (401 errorCode 40102), its log-in answers like any failed log-in, and a day-sheet stream
+         *     it has open ends. Not one's own account (403 errorCode 40301), so the club always keeps an admin; of
+         *     two admins removing each other at once, the second is no admin by then (403). Unknown or already
+         *     removed: 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The account as it was before its removal */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["StaffMember"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role and venue (admins only), audited with before and after
+         * @description The member's next call already has the new access; a day-sheet stream they have open ends. An admin
+         *     cannot demote themself (403 errorCode 40301), so the club always keeps an admin; of two admins
+         *     demoting each other at once, the second is no admin by then (403). A staff account that does not
+         *     exist or was removed is 404. The same role and venue again changes nothing and logs nothing.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "admin" | "staff";
+                        /** @description Required for staff */
+                        venueId?: components["schemas"]["Id"];
+                    };
+                };
+            };
+            responses: {
+                /** @description The account as it is now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["StaffMember"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
         trace?: never;
     };
     "/admin/audit-log": {
@@ -3346,6 +3445,11 @@ export interface components {
             venueId: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When an admin removed the member's staff access (DELETE /admin/staff/{id}); null while they have it
+             */
+            removedAt: string | null;
         };
         AuditEntry: {
             _id: components["schemas"]["Id"];

@@ -63,4 +63,6 @@ export const ERROR_CODES = {
   LINK_INVALID: 40401,
   LINK_EXPIRED: 41001,
   LINK_OUTDATED: 40901,
+  /** An admin demoting or removing their own account: another admin must. */
+  OWN_STAFF_ACCESS: 40301,
 } as const;

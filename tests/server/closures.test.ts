@@ -6,31 +6,23 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, type UserRole } from '../../server/db/schema';
+import { auditLog } from '../../server/db/schema';
 import { addDays, hongKongToday } from '../../src/domain/time';
 import { experienceIdByName, LECLOS, OBE, seatingAreaIdByName, UNKNOWN_ID } from './fixtures';
-import { testDrivers, type TestApi } from './harness';
-import { GUEST_DETAILS, paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
+import { testDrivers } from './harness';
+import { GUEST_DETAILS, type TestUser } from './payment-helpers';
+import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
 
 const LUNCH = 720;
 const DINNER = 1140;
 
 for (const driver of testDrivers()) {
   describe(`closures (${driver})`, () => {
-    let api: TestApi;
-    let h: ReturnType<typeof paymentHelpers>;
-    usePaymentTestApi(driver, (a, helpers) => {
-      api = a;
-      h = helpers;
-    });
+    let { api, h, admin, leclosStaff, obeStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, admin, leclosStaff, obeStaff } = accounts));
 
-    let admin: TestUser;
-    let leclosStaff: TestUser;
-    let obeStaff: TestUser;
     let alaCarte: string;
     let terrace: string;
-
-    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
 
     // Each test closes days of its own, counted from the clock's today.
     let nextDay = 3;
@@ -60,9 +52,6 @@ for (const driver of testDrivers()) {
     };
 
     beforeAll(async () => {
-      admin = await newStaff('admin', null);
-      leclosStaff = await newStaff('staff', LECLOS);
-      obeStaff = await newStaff('staff', OBE);
       alaCarte = await experienceIdByName(api.deps.db, LECLOS, 'À la Carte');
       terrace = await seatingAreaIdByName(api.deps.db, LECLOS, 'Garden Terrace');
     });

@@ -5,12 +5,12 @@
  * an event once it has committed.
  */
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type UserRole } from '../../server/db/schema';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reservationEventListeners } from '../../server/services/reservation-events';
 import { experienceIdByName, LECLOS, OBE } from './fixtures';
-import { testDrivers, type TestApi } from './harness';
-import { paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
+import { testDrivers } from './harness';
+import { type TestUser } from './payment-helpers';
+import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
 
 const HOUR = 3_600_000;
 
@@ -59,18 +59,9 @@ function readEvents(body: ReadableStream<Uint8Array>) {
 
 for (const driver of testDrivers()) {
   describe(`day sheet (${driver})`, () => {
-    let api: TestApi;
-    let h: ReturnType<typeof paymentHelpers>;
-    usePaymentTestApi(driver, (a, helpers) => {
-      api = a;
-      h = helpers;
-    });
+    let { api, h, admin, leclosStaff, obeStaff, newStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, admin, leclosStaff, obeStaff, newStaff } = accounts));
 
-    let admin: TestUser;
-    let leclosStaff: TestUser;
-    let obeStaff: TestUser;
-
-    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
 
     /** A confirmed À la Carte booking at Le Clos (nothing paid). */
     async function bookLeClos(user: TestUser, date: string, startTime: number, numberOfGuests = 2, notes?: string): Promise<string> {
@@ -93,12 +84,6 @@ for (const driver of testDrivers()) {
       api.request('PUT', `/admin/reservation/${id}/visit`, { token: staff.token(), body: { action } });
     const bookingsOf = (data: { services: { seatings: { bookings: SheetBooking[] }[] }[] }) =>
       data.services.flatMap((s) => s.seatings.flatMap((seating) => seating.bookings));
-
-    beforeAll(async () => {
-      admin = await newStaff('admin', null);
-      leclosStaff = await newStaff('staff', LECLOS);
-      obeStaff = await newStaff('staff', OBE);
-    });
 
     it("gives a venue's day by service and seating, with each booking's guest, visits, table, status and the covers", async () => {
       const member = await h.newUser('member');
@@ -249,6 +234,17 @@ for (const driver of testDrivers()) {
         await second.close();
         await vi.waitFor(() => expect(reservationEventListeners(api.deps.db)).toEqual({ subscribers: 0, listening: false }));
         if (driver === 'postgres') await vi.waitFor(async () => expect(await listenConnections()).toBe(0));
+      });
+
+      it("ends the stream of a member an admin removes or moves, and no one else's", async () => {
+        const [leaver, mover] = [await newStaff('staff', LECLOS), await newStaff('staff', LECLOS)];
+        const [leaverStream, moverStream, stayer] = [await openStream(leaver, LECLOS), await openStream(mover, LECLOS), await openStream(leclosStaff, LECLOS)];
+        expect((await api.request('DELETE', `/admin/staff/${leaver.id}`, { token: admin.token() })).status).toBe(200);
+        await expect(leaverStream.next(() => false)).rejects.toThrow('the stream ended');
+        expect((await api.request('PATCH', `/admin/staff/${mover.id}`, { token: admin.token(), body: { role: 'staff', venueId: OBE } })).status).toBe(200);
+        await expect(moverStream.next(() => false)).rejects.toThrow('the stream ended');
+        const id = await bookLeClos(await h.newUser('guest'), '2026-12-07', 1140, 2);
+        await stayer.next((e) => e.event === 'reservation' && JSON.parse(e.data).reservationId === id);
       });
 
       it('opens only with a fresh ticket of this venue, for staff who may see it', async () => {

@@ -5,15 +5,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, users, venueTables, waitlistEntries, type UserRole } from '../../server/db/schema';
+import { auditLog, users, venueTables, waitlistEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { newReservationReference } from '../../server/services/reservations';
 import { clearVenueCatalog } from '../../server/services/venue-catalog';
 import { ERROR_CODES } from '../../src/domain/error-codes';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName } from './fixtures';
-import { TEST_NOW, testDrivers, type TestApi } from './harness';
+import { TEST_NOW, testDrivers } from './harness';
 import { manageTokenIn } from './manage-helpers';
-import { paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
+import { type TestUser } from './payment-helpers';
+import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
 
 const MINUTE = 60_000;
 
@@ -25,19 +26,10 @@ vi.mock('../../server/services/reservations', async (original) => {
 
 for (const driver of testDrivers()) {
   describe(`working the book (${driver})`, () => {
-    let api: TestApi;
-    let h: ReturnType<typeof paymentHelpers>;
-    usePaymentTestApi(driver, (a, helpers) => {
-      api = a;
-      h = helpers;
-    });
+    let { api, h, admin, leclosStaff, obeStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, admin, leclosStaff, obeStaff } = accounts));
 
-    let admin: TestUser;
-    let leclosStaff: TestUser;
-    let obeStaff: TestUser;
     let aLaCarte: string;
-
-    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
 
     const tableId = async (venueId: string, name: string) =>
       (await api.deps.db.select().from(venueTables).where(and(eq(venueTables.venueId, venueId), eq(venueTables.name, name))))[0]!.id;
@@ -66,9 +58,6 @@ for (const driver of testDrivers()) {
     const tableIn = (body: { data: { areas: { tables: PlanTable[] }[] } }, name: string) => body.data.areas.flatMap((a) => a.tables).find((t) => t.name === name)!;
 
     beforeAll(async () => {
-      admin = await newStaff('admin', null);
-      leclosStaff = await newStaff('staff', LECLOS);
-      obeStaff = await newStaff('staff', OBE);
       aLaCarte = await experienceIdByName(api.deps.db, LECLOS, 'À la Carte');
     });
 

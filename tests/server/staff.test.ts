@@ -4,29 +4,21 @@
  * on a refused one), the no-show policy, a cancellation for the guest with its refund, and the audit log.
  */
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, type UserRole } from '../../server/db/schema';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { BATARD, experienceIdByName, LECLOS, OBE } from './fixtures';
-import { TEST_NOW, testDrivers, type TestApi } from './harness';
-import { paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
+import { TEST_NOW, testDrivers } from './harness';
+import { type TestUser } from './payment-helpers';
+import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
 
 const HOUR = 3_600_000;
 
 for (const driver of testDrivers()) {
   describe(`staff console (${driver})`, () => {
-    let api: TestApi;
-    let h: ReturnType<typeof paymentHelpers>;
-    usePaymentTestApi(driver, (a, helpers) => {
-      api = a;
-      h = helpers;
-    });
+    let { api, h, admin, obeStaff, leclosStaff, newStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, admin, obeStaff, leclosStaff, newStaff } = accounts));
 
-    let admin: TestUser;
-    let obeStaff: TestUser;
-    let leclosStaff: TestUser;
-
-    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
 
     let slot = 0;
     /** A confirmed À la Carte booking at Le Clos (nothing paid), on a day of its own. */
@@ -42,12 +34,6 @@ for (const driver of testDrivers()) {
 
     const visit = (staff: TestUser, id: string, action: string) =>
       api.request('PUT', `/admin/reservation/${id}/visit`, { token: staff.token(), body: { action } });
-
-    beforeAll(async () => {
-      admin = await newStaff('admin', null);
-      obeStaff = await newStaff('staff', OBE);
-      leclosStaff = await newStaff('staff', LECLOS);
-    });
 
     describe('roles and venues', () => {
       it('refuses guests and members every staff call with 403', async () => {

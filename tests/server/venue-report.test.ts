@@ -5,12 +5,12 @@
  * Every date comes from the injected clock.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type UserRole } from '../../server/db/schema';
 import { toCsv } from '../../server/lib/csv';
 import { addDays, hongKongToday, serviceDateTime } from '../../src/domain/time';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, UNKNOWN_ID } from './fixtures';
-import { testDrivers, type TestApi } from './harness';
-import { paymentHelpers, usePaymentTestApi, type TestUser, insertStaff } from './payment-helpers';
+import { testDrivers } from './harness';
+import { type TestUser } from './payment-helpers';
+import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
 
 /** RFC 4180 read back: quoted fields (with doubled quotes, commas and line breaks inside), CRLF records. */
 function parseCsv(text: string): string[][] {
@@ -38,21 +38,13 @@ const ZERO_MONEY = { depositCard: 0, depositWallet: 0, prepaymentCard: 0, prepay
 
 for (const driver of testDrivers()) {
   describe(`venue report (${driver})`, () => {
-    let api: TestApi;
-    let h: ReturnType<typeof paymentHelpers>;
-    usePaymentTestApi(driver, (a, helpers) => {
-      api = a;
-      h = helpers;
-    });
+    let { api, h, admin, leclosStaff, obeStaff, newStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, admin, leclosStaff, obeStaff, newStaff } = accounts));
 
-    let admin: TestUser;
     const staffOf = new Map<string, TestUser>();
 
-    const newStaff = (role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null) => insertStaff(api, role, venueId);
-
     beforeAll(async () => {
-      admin = await newStaff('admin', null);
-      for (const venue of [LECLOS, BATARD, OBE]) staffOf.set(venue, await newStaff('staff', venue));
+      staffOf.set(LECLOS, leclosStaff).set(OBE, obeStaff).set(BATARD, await newStaff('staff', BATARD));
     });
 
     const report = (caller: TestUser, query: Record<string, string>, headers: Record<string, string> = {}) =>

@@ -7,7 +7,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { newId } from '../../server/lib/ids';
 import { staffSessionActor } from '../../src/staff/staff-session';
+import { LECLOS } from '../server/fixtures';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
 import { address, SLOW } from './page-queries';
 
@@ -102,6 +105,38 @@ describe('the staff console', () => {
     const entry = (await screen.findByText('staff.create', {}, SLOW)).closest('tr')!;
     expect(within(entry).getByText('Ada Wong')).toBeTruthy();
     expect(within(entry).getByText(email, { exact: false })).toBeTruthy();
+  });
+
+  it("lets an admin move a member to another venue and remove their access after a confirmation, and shows a refusal", async () => {
+    const id = newId();
+    const email = `${id}@club.example.com`;
+    await api().deps.db.insert(users).values({ id, role: 'staff', email, passwordHash: 'not-used', firstName: 'Kit', lastName: 'Lau', venueId: LECLOS });
+    await openApp('/pages/staff/login?redirect=%2Fpages%2Fstaff%2Faccounts');
+    await findHeading('Staff log in');
+    await logIn('admin@example.com', 'admin-pass-1');
+    await findHeading('Staff accounts');
+    const row = async () => (await screen.findByRole('cell', { name: email }, SLOW)).closest('tr')!;
+    const user = userEvent.setup();
+
+    await user.click(within(await row()).getByRole('button', { name: 'Change Kit Lau' }));
+    let dialog = screen.getByRole('dialog', { name: 'Change Kit Lau' });
+    await user.selectOptions(within(dialog).getByLabelText('Venue'), 'Obe');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText("Kit Lau's role and venue are saved.", {}, SLOW)).toBeTruthy();
+    await waitFor(async () => expect(within(await row()).getByText('Staff at Obe')).toBeTruthy(), SLOW);
+
+    await user.click(within(await row()).getByRole('button', { name: 'Change Kit Lau' }));
+    await user.click(screen.getByRole('button', { name: 'Remove staff access…' }));
+    dialog = screen.getByRole('dialog', { name: "Remove Kit Lau's staff access?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove staff access' }));
+    expect(await screen.findByText('Kit Lau no longer has staff access.', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('cell', { name: email })).toBeNull(), SLOW);
+
+    // The server's refusal, in the dialog: an admin's own access.
+    await user.click(screen.getByRole('button', { name: 'Change Ada Wong' }));
+    await user.click(screen.getByRole('button', { name: 'Remove staff access…' }));
+    await user.click(screen.getByRole('button', { name: 'Remove staff access' }));
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('You cannot remove your own staff access: ask another admin');
   });
 
   it('keeps venue staff out of the admin sections', async () => {

@@ -6,7 +6,7 @@ import type { ResponseBody } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
 import { hexIdMessage, idSchema, intFromString, isoDateMessage, isoDateSchema, parseBody, parseParams, parseQuery, requiredMessage, requiredObject } from '../../lib/validate';
 import { isIsoDate } from '../../../src/domain/time';
-import { newStaffSchema, visitChangeSchema } from '../../../src/domain/staff-validation';
+import { newStaffSchema, staffChangeSchema, visitChangeSchema } from '../../../src/domain/staff-validation';
 import { moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSchema } from '../../../src/domain/staff-booking-validation';
 import { newClosureSchema } from '../../../src/domain/closure-validation';
 import { localizeReservation, localizeSeatingArea, localizeText } from '../../i18n/content';
@@ -14,7 +14,7 @@ import { listAudit } from '../../services/audit-log';
 import { createClosure, listClosures, removeClosure } from '../../services/closure-admin';
 import { loadVenueCatalog, venueOf } from '../../services/venue-catalog';
 import { listVenueReservations } from '../../services/reservation-queries';
-import { createStaffAccount, listStaff } from '../../services/staff-accounts';
+import { changeStaffAccount, createStaffAccount, listStaff, removeStaffAccount } from '../../services/staff-accounts';
 import { changeVisit } from '../../services/visit-lifecycle';
 import { createPhoneBooking, moveBooking, seatWalkIn } from '../../services/staff-bookings';
 import { tablePlan } from '../../services/table-plan';
@@ -36,7 +36,7 @@ const auditQuery = v.object({
   pageSize: v.optional(intFromString(1, 100), '50'),
 });
 
-const reservationParams = requiredObject({ id: idSchema });
+const idParams = requiredObject({ id: idSchema });
 const venueParams = requiredObject({ venueId: idSchema });
 
 // An instant with its offset, as the plan's time picker sends it.
@@ -69,7 +69,7 @@ export function createAdminHandlers() {
 
     /** PUT /admin/reservation/{id}/visit: one step of the visit's lifecycle (409 when the chart refuses it). */
     async changeVisit(c: Ctx) {
-      const { id } = parseParams(c, reservationParams);
+      const { id } = parseParams(c, idParams);
       const { action } = await parseBody(c, visitChangeSchema);
       const body = { status: 200, data: await changeVisit(c.get('deps'), c.get('auth'), id, action) };
       // A party that finished, a no-show or a cancellation frees a table someone on the waitlist may be waiting for.
@@ -86,7 +86,7 @@ export function createAdminHandlers() {
 
     /** PUT /admin/reservation/{id}/move: another time, area or table, re-checked atomically. */
     async moveBooking(c: Ctx) {
-      const { id } = parseParams(c, reservationParams);
+      const { id } = parseParams(c, idParams);
       const input = await parseBody(c, moveBookingSchema);
       const data = localizeReservation(c.var.i18n, await moveBooking(c.get('deps'), c.get('auth'), id, input));
       // The move may have freed a table someone on the waitlist is waiting for.
@@ -124,6 +124,21 @@ export function createAdminHandlers() {
       return c.json(body satisfies ResponseBody<'/admin/staff', 'get', 200>, 200);
     },
 
+    /** PATCH /admin/staff/{id}: a member's new role and venue (not an admin's own demotion, nor the last admin's). */
+    async changeStaff(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const input = await parseBody(c, staffChangeSchema);
+      const body = { status: 200, data: await changeStaffAccount(c.get('deps'), c.get('auth'), id, input) };
+      return c.json(body satisfies ResponseBody<'/admin/staff/{id}', 'patch', 200>, 200);
+    },
+
+    /** DELETE /admin/staff/{id}: ends a member's staff access at once (not an admin's own, nor the last admin's). */
+    async removeStaff(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const body = { status: 200, data: await removeStaffAccount(c.get('deps'), c.get('auth'), id) };
+      return c.json(body satisfies ResponseBody<'/admin/staff/{id}', 'delete', 200>, 200);
+    },
+
     /** GET /admin/audit-log: staff changes, newest first, paged and filtered by venue, actor and days. */
     async auditLog(c: Ctx) {
       const query = parseQuery(c, auditQuery);
@@ -156,7 +171,7 @@ export function createAdminHandlers() {
 
     /** DELETE /admin/closure/{id}: reopens what the closure closed. */
     async removeClosure(c: Ctx) {
-      const { id } = parseParams(c, reservationParams);
+      const { id } = parseParams(c, idParams);
       const body = { status: 200, data: await removeClosure(c.get('deps'), c.get('auth'), id) };
       return c.json(body satisfies ResponseBody<'/admin/closure/{id}', 'delete', 200>, 200);
     },

@@ -19,6 +19,8 @@ export function adminRoutes(): Hono<AppEnv> {
     .get('/admin/venue/:venueId/table-plan', requireStaff(), h.tablePlan)
     .post('/admin/staff', requireAdmin(), h.createStaff)
     .get('/admin/staff', requireAdmin(), h.listStaff)
+    .patch('/admin/staff/:id', requireAdmin(), h.changeStaff)
+    .delete('/admin/staff/:id', requireAdmin(), h.removeStaff)
     .get('/admin/audit-log', requireAdmin(), h.auditLog)
     .post('/admin/closure', requireStaff(), h.createClosure)
     .get('/admin/closure', requireStaff(), h.listClosures)

@@ -89,6 +89,9 @@ export function createStaffSheetHandlers() {
             void stream.writeSSE({ event: 'reservation', id: String(++sequence), data: JSON.stringify(event) });
           },
           onLost: finish,
+          onStaffAccessChange: (userId) => {
+            if (userId === user.id) finish();
+          },
         });
         const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
         try {

@@ -1,13 +1,14 @@
 /**
- * Staff accounts (/pages/staff/accounts, admins only): the club's admins and venue staff, and a form to
- * add one. The new person is mailed the admin area's reset link to set a password (POST /admin/staff).
+ * Staff accounts (/pages/staff/accounts, admins only): the club's admins and venue staff, each with a
+ * dialog to change their role and venue or remove their access, and a form to add one. The new person is
+ * mailed the admin area's reset link to set a password (POST /admin/staff).
  */
 import { useLingui } from '@lingui/react/macro';
-import * as v from 'valibot';
+import { useState } from 'react';
 import { unwrap } from '../../api/api-error';
 import { staffAccountsKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';
-import { fieldErrors, FormMessage, SelectField, SubmitButton, TextField, useForm } from '../../components/form';
+import { FormMessage, SubmitButton, TextField, useForm } from '../../components/form';
 import { LoadFailure, Loading } from '../../components/read-status';
 import { useSubmission } from '../../components/use-submission';
 import { newStaffSchema } from '../../domain/staff-validation';
@@ -18,6 +19,7 @@ import type { PageProps } from '../../navigation/routes';
 import { staffApi } from '../../staff/staff-api';
 import { StaffShell } from '../../staff/staff-shell';
 import { ScrollingTable } from '../../staff/scrolling-table';
+import { RoleFields, StaffMemberButton, validateStaffForm } from '../../staff/staff-member-dialog';
 
 
 const venueTitle = (venueId: string | null) => VENUES.find((v) => v.value === venueId)?.title ?? '';
@@ -30,17 +32,11 @@ function StaffAccounts() {
   const list = useApiQuery(staffAccountsKey(), () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data));
   const form = useForm(newStaffSchema, { email: '', firstName: '', lastName: '', role: 'staff', venueId: VENUES[0]!.value }, translate);
   const submission = useSubmission();
-  const isStaff = form.values.role === 'staff';
+  const [changed, setChanged] = useState<string | null>(null);
+  // The list keeps removed members for the audit log's names; this page shows those with access.
+  const members = list.status === 'ready' ? list.data.filter((member) => !member.removedAt) : [];
 
-  // An admin works at every venue: the venue is sent for venue staff only.
-  function validate() {
-    const input = { ...form.values, venueId: isStaff ? form.values.venueId : undefined };
-    const result = v.safeParse(newStaffSchema, input);
-    form.setErrors(result.success ? {} : fieldErrors(result.issues));
-    return result.success ? result.output : null;
-  }
-
-  const submit = submission.onSubmit(validate, async (body) => {
+  const submit = submission.onSubmit(() => validateStaffForm(form, newStaffSchema), async (body) => {
     const { data } = await unwrap(staffApi.POST('/admin/staff', { body }));
     list.reload();
     return t`${data.email} can now set a password from the link we have mailed.`;
@@ -50,6 +46,7 @@ function StaffAccounts() {
     <div className="staff-grid staff-grid--two">
       <section aria-labelledby="staff-list-title">
         <h2 id="staff-list-title">{t`The club's staff`}</h2>
+        <FormMessage success={changed} />
         {list.status === 'loading' && <Loading>{t`Loading…`}</Loading>}
         {list.status === 'error' && <LoadFailure message={failureText(list.error)} retry={list.reload} />}
         {list.status === 'ready' && (
@@ -61,15 +58,25 @@ function StaffAccounts() {
                   <th scope="col">{t`E-mail`}</th>
                   <th scope="col">{t`Role`}</th>
                   <th scope="col">{t`Since`}</th>
+                  <th scope="col">{t`Changes`}</th>
                 </tr>
               </thead>
               <tbody>
-                {list.data.map((member) => (
+                {members.map((member) => (
                   <tr key={member._id}>
                     <td data-label={t`Name`}>{`${member.firstName} ${member.lastName}`}</td>
                     <td data-label={t`E-mail`}>{member.email}</td>
                     <td data-label={t`Role`}>{member.role === 'admin' ? t`Admin (every venue)` : t`Staff at ${venueTitle(member.venueId)}`}</td>
                     <td data-label={t`Since`}>{dateTime(member.createdAt)}</td>
+                    <td data-label={t`Changes`}>
+                      <StaffMemberButton
+                        member={member}
+                        onChanged={(message) => {
+                          setChanged(message);
+                          list.reload();
+                        }}
+                      />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -83,19 +90,7 @@ function StaffAccounts() {
           <TextField label={t`E-mail`} type="email" inputMode="email" autoComplete="off" {...form.field('email')} />
           <TextField label={t`First name`} autoComplete="off" {...form.field('firstName')} />
           <TextField label={t`Last name`} autoComplete="off" {...form.field('lastName')} />
-          <SelectField label={t`Role`} {...form.field('role')}>
-            <option value="staff">{t`Venue staff: one venue's book`}</option>
-            <option value="admin">{t`Admin: every venue, staff accounts and the audit log`}</option>
-          </SelectField>
-          {isStaff && (
-            <SelectField label={t`Venue`} {...form.field('venueId')}>
-              {VENUES.map((venue) => (
-                <option key={venue.value} value={venue.value}>
-                  {venue.title}
-                </option>
-              ))}
-            </SelectField>
-          )}
+          <RoleFields form={form} />
           <FormMessage error={submission.error} success={submission.success} />
           <SubmitButton label={t`Create account`} busyLabel={t`Creating…`} busy={submission.sending} />
         </form>

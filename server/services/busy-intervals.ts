@@ -11,7 +11,7 @@ import type { BusyInterval } from './table-fit';
 /**
  * When a reservation stops holding its table: its booked end, or the moment its party finished when
  * that came first (never before its start, so a party gone before its booked time holds nothing). The
- * exclusion constraint `reservations_no_double_booking` (migration 0017) uses the same expression.
+ * exclusion constraint `reservations_no_double_booking` (migration 0018) uses the same expression.
  */
 export const occupiedUntil = sql<Date>`least(${reservations.endsAt}, greatest(${reservations.startsAt}, coalesce(${reservations.tableFreedAt}, ${reservations.endsAt})))`;
 

@@ -105,13 +105,13 @@ for (const driver of testDrivers()) {
     it('frees the tables of visits finished before the migration, from their recorded finish', async () => {
       const date = ownDay();
       const id = await finishedParty(date);
-      // The database as it stood before migration 0017, with this finished visit in it; then 0017 again.
+      // The database as it stood before migration 0018, with this finished visit in it; then 0018 again.
       await runStatements(`
         ALTER TABLE reservations DROP CONSTRAINT reservations_no_double_booking;
         ALTER TABLE reservations DROP COLUMN table_freed_at;
         ALTER TABLE reservations ADD CONSTRAINT reservations_no_double_booking EXCLUDE USING gist (
           table_id WITH =, tstzrange(starts_at, ends_at) WITH &&) WHERE (status IN ('PENDING', 'CONFIRMED'));`);
-      await runStatements(readFileSync(join(migrationsDir(), '0017_table_freed_at.sql'), 'utf8'));
+      await runStatements(readFileSync(join(migrationsDir(), '0018_table_freed_at.sql'), 'utf8'));
       expect((await h.reservationRow(id)).tableFreedAt?.toISOString()).toBe(hongKong(date, '17:20').toISOString());
       expect((await holdForEight(date)).status).toBe(201);
     });

@@ -44,6 +44,15 @@ async function checkVenueExists(tx: DbOrTx, venueId: string | undefined): Promis
   if (!venue) throw badRequest(STAFF_MESSAGES.venueRequired, 'venueId');
 }
 
+/** Why an e-mail cannot make a new account: a former member of staff is restored instead, keeping their history. */
+async function takenEmailConflict(tx: DbOrTx, email: string): Promise<ApiError> {
+  const [holder] = await tx.select({ role: users.role, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.email, email));
+  if (holder && isStaffRole(holder.role) && holder.deactivatedAt) {
+    return conflict(/*i18n*/ 'This e-mail address belongs to a former member of staff: restore their access under Former staff');
+  }
+  return conflict(/*i18n*/ 'An account with this e-mail address already exists');
+}
+
 /** Creates the account and mails it a reset link, with its audit entry, in one transaction; 409 when the e-mail is taken. */
 export async function createStaffAccount(deps: AppDeps, actor: AuthUser, input: NewStaffInput): Promise<StaffMemberDto> {
   const { db, clock, config } = deps;
@@ -68,7 +77,7 @@ export async function createStaffAccount(deps: AppDeps, actor: AuthUser, input: 
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!created) throw conflict(/*i18n*/ 'An account with this e-mail address already exists');
+    if (!created) throw await takenEmailConflict(tx, email);
     const raw = await createOneTimeToken(tx, created.id, 'password-reset', now);
     await mailPasswordReset(tx, created, resetLink(config, raw, 'admin'));
     await recordAudit(tx, {
@@ -102,13 +111,20 @@ export async function listStaff(deps: Pick<AppDeps, 'db'>): Promise<StaffMemberD
  * committed, is no admin and is refused; and as no admin acts on themself, the club keeps one admin.
  */
 async function lockStaffChange(tx: DbOrTx, actor: AuthUser, id: string): Promise<UserRow> {
+  const member = await lockStaffAccount(tx, actor, id);
+  if (member.deactivatedAt) throw notFound(STAFF_NOT_FOUND);
+  return member;
+}
+
+/** `lockStaffChange`'s locks and checks, the member found whether removed or not. */
+async function lockStaffAccount(tx: DbOrTx, actor: AuthUser, id: string): Promise<UserRow> {
   const rows = await tx
     .select()
     .from(users)
-    .where(and(inArray(users.id, [actor.id, id]), isNull(users.deactivatedAt)))
+    .where(inArray(users.id, [actor.id, id]))
     .orderBy(asc(users.id))
     .for('update');
-  if (!rows.some((u) => u.id === actor.id && u.role === 'admin')) throw forbidden();
+  if (!rows.some((u) => u.id === actor.id && u.role === 'admin' && !u.deactivatedAt)) throw forbidden();
   const member = rows.find((u) => u.id === id && isStaffRole(u.role));
   if (!member) throw notFound(STAFF_NOT_FOUND);
   return member;
@@ -172,5 +188,41 @@ export async function removeStaffAccount(deps: AppDeps, actor: AuthUser, id: str
       at: now,
     });
     return toStaffMember(member);
+  });
+}
+
+/**
+ * Gives a removed member staff access again, with the role and venue the admin chooses now (their old
+ * ones may be stale), in one transaction with its audit entry. As for a new member, their password becomes
+ * one nobody knows and they are mailed the admin area's reset link: sessions and links ended at the
+ * removal stay ended. 409 when the member has access (of two admins restoring at once, the second).
+ */
+export async function restoreStaffAccount(deps: AppDeps, actor: AuthUser, id: string, input: StaffChangeInput): Promise<StaffMemberDto> {
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  const passwordHash = await hashPassword(newSecretToken());
+  return db.transaction(async (tx) => {
+    const member = await lockStaffAccount(tx, actor, id);
+    if (!member.deactivatedAt) throw conflict(/*i18n*/ 'This member of staff already has access');
+    await checkVenueExists(tx, input.venueId);
+    const venueId = input.role === 'staff' ? input.venueId! : null;
+    const [restored] = await tx
+      .update(users)
+      .set({ role: input.role, venueId, passwordHash, deactivatedAt: null, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    const raw = await createOneTimeToken(tx, id, 'password-reset', now);
+    await mailPasswordReset(tx, restored!, resetLink(config, raw, 'admin'));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      venueId: restored!.venueId ?? member.venueId,
+      action: 'staff.restore',
+      entityType: 'user',
+      entityId: id,
+      before: { ...auditView(member), removedAt: member.deactivatedAt.toISOString() },
+      after: { ...auditView(restored!), removedAt: null },
+      at: now,
+    });
+    return toStaffMember(restored!);
   });
 }

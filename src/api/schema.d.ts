@@ -2491,7 +2491,18 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                409: components["responses"]["Conflict"];
+                /**
+                 * @description The e-mail has an account. When it is a removed member of staff's, the message says to restore
+                 *     their access (POST /admin/staff/{id}/restore) rather than make a new account.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 413: components["responses"]["PayloadTooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
             };
@@ -2599,6 +2610,70 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
             };
         };
+        trace?: never;
+    };
+    "/admin/staff/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a removed member staff access again (admins only), audited with before and after
+         * @description The same account comes back (its audit history with it), with the role and venue given now. As a new
+         *     member, the person sets a new password from the admin area's reset link, mailed to them; the
+         *     password, sessions and links they had before the removal stay dead. Unknown, or no staff account:
+         *     404. A member who has access (also the second of two admins restoring at once): 409, and nothing
+         *     is changed, logged or mailed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "admin" | "staff";
+                        /** @description Required for staff */
+                        venueId?: components["schemas"]["Id"];
+                    };
+                };
+            };
+            responses: {
+                /** @description The account as it is now, with access (removedAt null) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["StaffMember"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/audit-log": {
@@ -3447,7 +3522,7 @@ export interface components {
             createdAt: string;
             /**
              * Format: date-time
-             * @description When an admin removed the member's staff access (DELETE /admin/staff/{id}); null while they have it
+             * @description When an admin removed the member's staff access (DELETE /admin/staff/{id}); null while they have it (again after POST /admin/staff/{id}/restore)
              */
             removedAt: string | null;
         };

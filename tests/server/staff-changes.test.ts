@@ -3,7 +3,9 @@
  * PGlite and on PostgreSQL: a move or promotion counts from the member's next call; a removal ends every
  * session at once and the log-in answers like any failed one; an admin never demotes or removes
  * themself, and of two admins who remove or demote each other at once one stays an admin; bad
- * calls change nothing; every change is audited with before and after.
+ * calls change nothing; every change is audited with before and after. A removed member is restored
+ * (POST /admin/staff/{id}/restore) with a role and venue and sets a new password from a mailed reset link,
+ * their old password, sessions and links dead; two admins restoring at once restore, log and mail once.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -21,11 +23,13 @@ const LOGIN_EXPIRED = { status: 401, errorCode: ERROR_CODES.LOGIN_EXPIRED, messa
 
 for (const driver of testDrivers()) {
   describe(`changing and removing staff (${driver})`, () => {
-    let { api, admin, newStaff } = {} as StaffAccounts;
-    useStaffAccounts(driver, (accounts) => ({ api, admin, newStaff } = accounts));
+    let { api, h, admin, newStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, admin, newStaff } = accounts));
 
     const change = (caller: TestUser, id: string, body: unknown) => api.request('PATCH', `/admin/staff/${id}`, { token: caller.token(), body });
     const remove = (caller: TestUser, id: string) => api.request('DELETE', `/admin/staff/${id}`, { token: caller.token() });
+    const restore = (caller: TestUser, id: string, body: unknown) => api.request('POST', `/admin/staff/${id}/restore`, { token: caller.token(), body });
+    const resetToken = (mail: { body: string }) => decodeURIComponent(mail.body.match(/[?&]token=([^&\s]+)/)![1]!);
     const day = (caller: { token(): string }, venueId: string) => api.request('GET', `/admin/reservation?venueId=${venueId}&date=2026-12-01`, { token: caller.token() });
     const row = async (id: string) => (await api.deps.db.select().from(users).where(eq(users.id, id)))[0]!;
     const auditOf = (id: string) => api.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.seq);
@@ -137,6 +141,99 @@ for (const driver of testDrivers()) {
           expect(rows.filter((r) => r.role === 'admin' && r.deactivatedAt === null)).toHaveLength(1);
         }
       }
+    });
+
+    describe('restoring a removed member', () => {
+      it('gives access again with the role and venue chosen now: a new password from the mailed link, the old password, sessions and links dead, audited', async () => {
+        const host = await loggedInStaff(LECLOS);
+        const sent = await api.request('POST', '/admin/admin-user/initiate-password-reset', { body: { email: host.email } });
+        expect(sent.status).toBe(200);
+        const [oldLink] = await h.outboxOf(host.email);
+        expect((await remove(admin, host.id)).status).toBe(200);
+
+        const restored = await restore(admin, host.id, { role: 'staff', venueId: OBE });
+        expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+        expect(restored.body.data).toMatchObject({ _id: host.id, email: host.email, role: 'staff', venueId: OBE, removedAt: null });
+        expect(await row(host.id)).toMatchObject({ role: 'staff', venueId: OBE, deactivatedAt: null });
+
+        // What they held before the removal stays dead.
+        expect(await day(host, OBE)).toEqual({ status: 401, body: LOGIN_EXPIRED });
+        expect(await api.request('POST', '/user/authentication/refresh-token', { body: { refreshToken: host.refreshToken } })).toEqual({ status: 401, body: LOGIN_EXPIRED });
+        expect(await api.request('POST', '/admin/authentication/login', { body: { email: host.email, password: host.password } })).toEqual({ status: 401, body: WRONG_LOGIN });
+        expect((await api.request('POST', '/user/user/reset-password', { body: { token: resetToken(oldLink!), password: 'old-link-pass-1' } })).status).not.toBe(200);
+
+        // The new link sets a password, as for a new member, and the access is Obe's book.
+        const mails = await h.outboxOf(host.email);
+        expect(mails).toHaveLength(2);
+        const newLink = mails.find((m) => resetToken(m) !== resetToken(oldLink!))!;
+        expect(newLink.body).toContain('area=admin');
+        expect((await api.request('POST', '/user/user/reset-password', { body: { token: resetToken(newLink), password: 'back-again-pass-1' } })).status).toBe(200);
+        const login = await api.request('POST', '/admin/authentication/login', { body: { email: host.email, password: 'back-again-pass-1' } });
+        expect(login.status, JSON.stringify(login.body)).toBe(200);
+        const token = login.body.data.token as string;
+        expect((await day({ token: () => token }, OBE)).status).toBe(200);
+        expect((await day({ token: () => token }, LECLOS)).status).toBe(403);
+
+        const entries = await auditOf(host.id);
+        expect(entries.map((e) => [e.action, e.actorId, e.venueId])).toEqual([
+          ['staff.remove', admin.id, LECLOS],
+          ['staff.restore', admin.id, OBE],
+        ]);
+        expect(entries[1]!.before).toMatchObject({ email: host.email, role: 'staff', venueId: LECLOS, removedAt: expect.any(String) });
+        expect(entries[1]!.after).toMatchObject({ email: host.email, role: 'staff', venueId: OBE, removedAt: null });
+      });
+
+      it('restores a former admin as an admin, and points a new account with their e-mail to restoring (409)', async () => {
+        const former = await newStaff('admin', null);
+        expect((await remove(admin, former.id)).status).toBe(200);
+        const email = (await row(former.id)).email;
+        const again = await api.request('POST', '/admin/staff', { token: admin.token(), body: { email, firstName: 'A', lastName: 'B', role: 'admin' } });
+        expect([again.status, again.body.message]).toEqual([409, 'This e-mail address belongs to a former member of staff: restore their access under Former staff']);
+        const taken = await api.request('POST', '/admin/staff', { token: admin.token(), body: { email: 'member@example.com', firstName: 'A', lastName: 'B', role: 'admin' } });
+        expect([taken.status, taken.body.message]).toEqual([409, 'An account with this e-mail address already exists']);
+        expect((await restore(admin, former.id, { role: 'admin' })).body.data).toMatchObject({ role: 'admin', venueId: null, removedAt: null });
+      });
+
+      it('refuses a bad body (400), an unknown or guest id (404), a member with access (409) and a caller who is no admin (403), changing nothing', async () => {
+        const host = await newStaff('staff', LECLOS);
+        expect((await remove(admin, host.id)).status).toBe(200);
+        const removedRow = await row(host.id);
+        for (const [body, field] of [
+          [{ role: 'owner' }, 'role'],
+          [{ role: 'staff' }, 'venueId'],
+          [{ role: 'admin', venueId: OBE }, 'venueId'],
+          [{ role: 'staff', venueId: UNKNOWN_ID }, 'venueId'],
+        ] as const) {
+          const res = await restore(admin, host.id, body);
+          expect([res.status, res.body.errorCode, res.body.field], JSON.stringify(body)).toEqual([400, ERROR_CODES.VALIDATION, field]);
+        }
+        const unknown = await restore(admin, UNKNOWN_ID, { role: 'admin' });
+        expect([unknown.status, unknown.body.message]).toEqual([404, 'This member of staff was not found']);
+        const guest = await h.newUser('guest');
+        expect((await restore(admin, guest.id, { role: 'admin' })).status).toBe(404);
+        const active = await newStaff('staff', OBE);
+        const has = await restore(admin, active.id, { role: 'staff', venueId: OBE });
+        expect([has.status, has.body.errorCode, has.body.message]).toEqual([409, ERROR_CODES.CONFLICT, 'This member of staff already has access']);
+        const staffCaller = await newStaff('staff', LECLOS);
+        expect((await restore(staffCaller, host.id, { role: 'staff', venueId: LECLOS })).status).toBe(403);
+
+        expect(await row(host.id)).toEqual(removedRow);
+        expect((await auditOf(host.id)).map((e) => e.action)).toEqual(['staff.remove']);
+        expect(await h.outboxOf((await row(host.id)).email)).toEqual([]);
+      });
+
+      it('restores once when admins restore the same member at the same moment: one audit entry, one mail', async () => {
+        // PGlite runs one transaction at a time; PostgreSQL really runs them side by side.
+        const admins = await Promise.all(Array.from({ length: driver === 'postgres' ? 8 : 3 }, () => newStaff('admin', null)));
+        for (let round = 0; round < 3; round++) {
+          const host = await newStaff('staff', LECLOS);
+          expect((await remove(admin, host.id)).status).toBe(200);
+          const answers = await Promise.all(admins.map((a) => restore(a, host.id, { role: 'staff', venueId: OBE })));
+          expect(answers.map((a) => a.status).sort()).toEqual([200, ...admins.slice(1).map(() => 409)]);
+          expect((await auditOf(host.id)).map((e) => e.action)).toEqual(['staff.remove', 'staff.restore']);
+          expect(await h.outboxOf(host.email)).toHaveLength(1);
+        }
+      });
     });
   });
 }

@@ -14,7 +14,7 @@ import { listAudit } from '../../services/audit-log';
 import { createClosure, listClosures, removeClosure } from '../../services/closure-admin';
 import { loadVenueCatalog, venueOf } from '../../services/venue-catalog';
 import { listVenueReservations } from '../../services/reservation-queries';
-import { changeStaffAccount, createStaffAccount, listStaff, removeStaffAccount } from '../../services/staff-accounts';
+import { changeStaffAccount, createStaffAccount, listStaff, removeStaffAccount, restoreStaffAccount } from '../../services/staff-accounts';
 import { changeVisit } from '../../services/visit-lifecycle';
 import { createPhoneBooking, moveBooking, seatWalkIn } from '../../services/staff-bookings';
 import { tablePlan } from '../../services/table-plan';
@@ -137,6 +137,14 @@ export function createAdminHandlers() {
       const { id } = parseParams(c, idParams);
       const body = { status: 200, data: await removeStaffAccount(c.get('deps'), c.get('auth'), id) };
       return c.json(body satisfies ResponseBody<'/admin/staff/{id}', 'delete', 200>, 200);
+    },
+
+    /** POST /admin/staff/{id}/restore: a removed member's access again, with a role and venue; mailed a reset link. */
+    async restoreStaff(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const input = await parseBody(c, staffChangeSchema);
+      const body = { status: 200, data: await restoreStaffAccount(c.get('deps'), c.get('auth'), id, input) };
+      return c.json(body satisfies ResponseBody<'/admin/staff/{id}/restore', 'post', 200>, 200);
     },
 
     /** GET /admin/audit-log: staff changes, newest first, paged and filtered by venue, actor and days. */

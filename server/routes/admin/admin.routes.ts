@@ -21,6 +21,7 @@ export function adminRoutes(): Hono<AppEnv> {
     .get('/admin/staff', requireAdmin(), h.listStaff)
     .patch('/admin/staff/:id', requireAdmin(), h.changeStaff)
     .delete('/admin/staff/:id', requireAdmin(), h.removeStaff)
+    .post('/admin/staff/:id/restore', requireAdmin(), h.restoreStaff)
     .get('/admin/audit-log', requireAdmin(), h.auditLog)
     .post('/admin/closure', requireStaff(), h.createClosure)
     .get('/admin/closure', requireStaff(), h.listClosures)

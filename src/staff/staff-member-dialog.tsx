@@ -9,13 +9,14 @@ import * as v from 'valibot';
 import type { components } from '../api/schema';
 import { fieldErrors, FormMessage, SelectField, SubmitButton, useForm } from '../components/form';
 import { useSubmission } from '../components/use-submission';
-import { staffChangeSchema } from '../domain/staff-validation';
+import { staffChangeSchema, type StaffChangeInput } from '../domain/staff-validation';
 import { VENUES } from '../domain/venues';
 import { useMessageText } from '../i18n/message-text';
 import { StaffDialog } from './book/staff-dialog';
+import { DialogButton } from './dialog-button';
 import { staffApi } from './staff-api';
 
-type StaffMember = components['schemas']['StaffMember'];
+export type StaffMember = components['schemas']['StaffMember'];
 type StaffForm = ReturnType<typeof useForm>;
 
 /** A staff form's checked values, the venue sent for venue staff only (an admin works at every venue); null after showing the errors. */
@@ -49,43 +50,59 @@ export function RoleFields({ form }: { form: StaffForm }) {
 
 export function StaffMemberButton({ member, onChanged }: { member: StaffMember; onChanged: (message: string) => void }) {
   const { t } = useLingui();
-  const [open, setOpen] = useState(false);
   const name = `${member.firstName} ${member.lastName}`;
   return (
-    <>
-      <button type="button" className="button" onClick={() => setOpen(true)}>
-        {t`Change ${name}`}
-      </button>
-      {open && (
-        <StaffMemberDialog
-          member={member}
-          name={name}
-          onClose={() => setOpen(false)}
-          onChanged={(message) => {
-            setOpen(false);
-            onChanged(message);
-          }}
-        />
-      )}
-    </>
+    <DialogButton label={t`Change ${name}`} onDone={onChanged}>
+      {({ close, done }) => <StaffMemberDialog member={member} name={name} onClose={close} onChanged={done} />}
+    </DialogButton>
+  );
+}
+
+/**
+ * A member's role and venue (starting from those they have or had), sent by `send` once valid; its
+ * answer goes to `onDone` and the server's refusal shows above the button.
+ */
+export function StaffRoleForm({
+  member,
+  send,
+  onDone,
+  label,
+  busyLabel,
+}: {
+  member: StaffMember;
+  send: (body: StaffChangeInput) => Promise<string>;
+  onDone: (message: string) => void;
+  label: string;
+  busyLabel: string;
+}) {
+  const translate = useMessageText();
+  const form = useForm(staffChangeSchema, { role: member.role, venueId: member.venueId ?? VENUES[0]!.value }, translate);
+  const submission = useSubmission();
+  const submit = submission.onSubmit(
+    () => validateStaffForm(form, staffChangeSchema),
+    async (body) => {
+      onDone(await send(body));
+      return '';
+    },
+  );
+  return (
+    <form noValidate onSubmit={submit}>
+      <RoleFields form={form} />
+      <FormMessage error={submission.error} />
+      <SubmitButton label={label} busyLabel={busyLabel} busy={submission.sending} />
+    </form>
   );
 }
 
 function StaffMemberDialog({ member, name, onClose, onChanged }: { member: StaffMember; name: string; onClose: () => void; onChanged: (message: string) => void }) {
   const { t } = useLingui();
-  const translate = useMessageText();
   const [confirming, setConfirming] = useState(false);
-  const form = useForm(staffChangeSchema, { role: member.role, venueId: member.venueId ?? VENUES[0]!.value }, translate);
   const submission = useSubmission();
 
-  const save = submission.onSubmit(
-    () => validateStaffForm(form, staffChangeSchema),
-    async (body) => {
-      await unwrap(staffApi.PATCH('/admin/staff/{id}', { params: { path: { id: member._id } }, body }));
-      onChanged(t`${name}'s role and venue are saved.`);
-      return '';
-    },
-  );
+  async function save(body: StaffChangeInput) {
+    await unwrap(staffApi.PATCH('/admin/staff/{id}', { params: { path: { id: member._id } }, body }));
+    return t`${name}'s role and venue are saved.`;
+  }
   const remove = submission.onSubmit(
     () => true,
     async () => {
@@ -111,11 +128,7 @@ function StaffMemberDialog({ member, name, onClose, onChanged }: { member: Staff
   }
   return (
     <StaffDialog title={t`Change ${name}`} onClose={onClose}>
-      <form noValidate onSubmit={save}>
-        <RoleFields form={form} />
-        <FormMessage error={submission.error} />
-        <SubmitButton label={t`Save changes`} busyLabel={t`Saving…`} busy={submission.sending} />
-      </form>
+      <StaffRoleForm member={member} send={save} onDone={onChanged} label={t`Save changes`} busyLabel={t`Saving…`} />
       <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
         {t`Remove staff access…`}
       </button>

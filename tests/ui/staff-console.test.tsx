@@ -6,6 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
@@ -138,6 +139,52 @@ describe('the staff console', () => {
     await user.click(screen.getByRole('button', { name: 'Remove staff access…' }));
     await user.click(screen.getByRole('button', { name: 'Remove staff access' }));
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('You cannot remove your own staff access: ask another admin');
+  });
+
+  it('lists former staff apart and lets an admin restore one, who is mailed a link; shows a refusal; hands focus back to the button', async () => {
+    const [kit, sam] = [newId(), newId()];
+    const removedAt = api().clock.now();
+    for (const [id, firstName] of [[kit, 'Kit'], [sam, 'Sam']] as const) {
+      await api().deps.db.insert(users).values({ id, role: 'staff', email: `${id}@club.example.com`, passwordHash: 'not-used', firstName, lastName: 'Chan', venueId: LECLOS, deactivatedAt: removedAt });
+    }
+    await openApp('/pages/staff/login?redirect=%2Fpages%2Fstaff%2Faccounts');
+    await findHeading('Staff log in');
+    await logIn('admin@example.com', 'admin-pass-1');
+    await findHeading('Staff accounts');
+    const former = () => within(screen.getByRole('region', { name: 'Former staff' }));
+    const current = () => within(screen.getByRole('region', { name: 'Staff accounts' }));
+    await screen.findByRole('cell', { name: `${kit}@club.example.com` }, SLOW);
+    expect(former().getByRole('cell', { name: `${sam}@club.example.com` })).toBeTruthy();
+    expect(current().queryByRole('cell', { name: `${kit}@club.example.com` })).toBeNull();
+    const user = userEvent.setup();
+
+    // Escape closes the dialog and gives focus back to the button that opened it.
+    const restoreKit = former().getByRole('button', { name: 'Restore Kit Chan' });
+    await user.click(restoreKit);
+    expect(screen.getByRole('dialog', { name: "Restore Kit Chan's staff access" })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(restoreKit);
+
+    await user.click(restoreKit);
+    const dialog = within(screen.getByRole('dialog', { name: "Restore Kit Chan's staff access" }));
+    await user.selectOptions(dialog.getByLabelText('Venue'), 'Obe');
+    await user.click(dialog.getByRole('button', { name: 'Restore access' }));
+    expect(await screen.findByText('Kit Chan has staff access again and can set a new password from the link we have mailed.', {}, SLOW)).toBeTruthy();
+    // The list is read again: the row comes back among those with access.
+    const row = await waitFor(() => current().getByRole('cell', { name: `${kit}@club.example.com` }).closest('tr')!, SLOW);
+    expect(within(row).getByText('Staff at Obe')).toBeTruthy();
+    expect(former().queryByRole('cell', { name: `${kit}@club.example.com` })).toBeNull();
+    const mails = await api().request('GET', `/dev/outbox?recipient=${encodeURIComponent(`${kit}@club.example.com`)}`);
+    expect(mails.body.data[0].body).toMatch(/area=admin/);
+
+    // Another admin restored Sam meanwhile: the server's refusal shows in the dialog.
+    await user.click(former().getByRole('button', { name: 'Restore Sam Chan' }));
+    const admin = await api().deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
+    const elsewhere = await api().request('POST', `/admin/staff/${sam}/restore`, { token: api().tokenFor({ id: admin[0]!.id, role: 'admin' }), body: { role: 'admin' } });
+    expect(elsewhere.status).toBe(200);
+    await user.click(screen.getByRole('button', { name: 'Restore access' }));
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('This member of staff already has access');
   });
 
   it('keeps venue staff out of the admin sections', async () => {

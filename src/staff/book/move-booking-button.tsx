@@ -3,8 +3,8 @@
  * for lists such as the day sheet, which show the booking's row rather than its table.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { serverClock } from '../../api/server-clock';
+import { DialogButton } from '../dialog-button';
 import { MoveDialog, type MovableBooking } from './move-dialog';
 
 export function MoveBookingButton({
@@ -17,26 +17,12 @@ export function MoveBookingButton({
   onMoved: (message: string) => void;
 }) {
   const { t } = useLingui();
-  const [open, setOpen] = useState(false);
   // As the server decides (reservation-change.ts): only a confirmed party not yet arrived, before its start.
   if (booking.visitState !== 'confirmed' || Date.parse(booking.startsAt) <= serverClock.now().getTime()) return null;
   const reference = booking.uniqueId;
   return (
-    <>
-      <button type="button" className="button" onClick={() => setOpen(true)}>
-        {t`Move ${reference}`}
-      </button>
-      {open && (
-        <MoveDialog
-          booking={booking}
-          venueId={venueId}
-          onClose={() => setOpen(false)}
-          onMoved={(message) => {
-            setOpen(false);
-            onMoved(message);
-          }}
-        />
-      )}
-    </>
+    <DialogButton label={t`Move ${reference}`} onDone={onMoved}>
+      {({ close, done }) => <MoveDialog booking={booking} venueId={venueId} onClose={close} onMoved={done} />}
+    </DialogButton>
   );
 }

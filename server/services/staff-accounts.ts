@@ -1,7 +1,7 @@
 /**
  * Staff accounts, made by an admin: admins (every venue, settings, staff accounts) and venue staff (their
  * venue's book). The admin never chooses a password: the new account gets the admin area's reset link,
- * the existing reset flow, and the person sets their own.
+ * the existing reset flow, and the person sets their own. A removed account is kept, and can be restored.
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps, AuthUser } from '../context';

@@ -1,6 +1,7 @@
 /**
  * "Change" on a row of the staff accounts page: a dialog to give the member another role or venue
- * (PATCH /admin/staff/{id}), and to remove their staff access after a confirmation (DELETE).
+ * (PATCH /admin/staff/{id}), and to remove their staff access after a confirmation (DELETE). Its role
+ * form serves Restore too (restore-staff-button.tsx).
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';

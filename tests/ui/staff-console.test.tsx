@@ -125,17 +125,22 @@ describe('the staff console', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText("Kit Lau's role and venue are saved.", {}, SLOW)).toBeTruthy();
     await waitFor(async () => expect(within(await row()).getByText('Staff at Obe')).toBeTruthy(), SLOW);
+    // The row stays through the re-read, and so does the focus on its button.
+    expect(document.activeElement).toBe(within(await row()).getByRole('button', { name: 'Change Kit Lau' }));
 
     await user.click(within(await row()).getByRole('button', { name: 'Change Kit Lau' }));
     await user.click(screen.getByRole('button', { name: 'Remove staff access…' }));
     dialog = screen.getByRole('dialog', { name: "Remove Kit Lau's staff access?" });
     await user.click(within(dialog).getByRole('button', { name: 'Remove staff access' }));
     expect(await screen.findByText('Kit Lau no longer has staff access.', {}, SLOW)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('cell', { name: email })).toBeNull(), SLOW);
+    // The list is read again: the row moves from those with access to the former staff.
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Former staff' })).getByRole('cell', { name: email })).toBeTruthy(), SLOW);
+    expect(within(screen.getByRole('region', { name: 'Staff accounts' })).queryByRole('cell', { name: email })).toBeNull();
+    // The row left with the button that had the focus: the focus is on the list's heading, above the message.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: "The club's staff" })));
 
     // The server's refusal, in the dialog: an admin's own access.
-    // The list is read again after the removal: the admin's row comes back with it.
-    await user.click(await screen.findByRole('button', { name: 'Change Ada Wong' }, SLOW));
+    await user.click(screen.getByRole('button', { name: 'Change Ada Wong' }));
     await user.click(screen.getByRole('button', { name: 'Remove staff access…' }));
     await user.click(screen.getByRole('button', { name: 'Remove staff access' }));
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('You cannot remove your own staff access: ask another admin');

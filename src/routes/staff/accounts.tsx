@@ -5,7 +5,7 @@
  * listed apart, each with a dialog to restore their access.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { unwrap } from '../../api/api-error';
 import { staffAccountsKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';
@@ -76,7 +76,9 @@ function StaffAccounts() {
   const translate = useMessageText();
   const failureText = useFailureText();
   const { dateTime } = useFormats();
-  const list = useApiQuery(staffAccountsKey(), () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data));
+  // A re-read after a change keeps the table on screen, and the focus on the button it was on.
+  const list = useApiQuery(staffAccountsKey(), () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data), { keepData: true });
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const form = useForm(newStaffSchema, { email: '', firstName: '', lastName: '', role: 'staff', venueId: VENUES[0]!.value }, translate);
   const submission = useSubmission();
   const [changed, setChanged] = useState<string | null>(null);
@@ -87,6 +89,12 @@ function StaffAccounts() {
     setChanged(message);
     list.reload();
   };
+  // A removed or restored member's row leaves its list, and the button that had the focus goes with it:
+  // the focus goes to the list's heading, just above the message saying what was done.
+  const data = list.status === 'ready' ? list.data : undefined;
+  useEffect(() => {
+    if (changed && document.activeElement === document.body) listHeading.current?.focus();
+  }, [data, changed]);
 
   const submit = submission.onSubmit(() => validateStaffForm(form, newStaffSchema), async (body) => {
     const { data } = await unwrap(staffApi.POST('/admin/staff', { body }));
@@ -98,7 +106,9 @@ function StaffAccounts() {
     <div className="staff-grid staff-grid--two">
       <div>
         <section aria-labelledby="staff-list-title">
-          <h2 id="staff-list-title">{t`The club's staff`}</h2>
+          <h2 id="staff-list-title" tabIndex={-1} ref={listHeading}>
+            {t`The club's staff`}
+          </h2>
           <FormMessage success={changed} />
           {list.status === 'loading' && <Loading>{t`Loading…`}</Loading>}
           {list.status === 'error' && <LoadFailure message={failureText(list.error)} retry={list.reload} />}

@@ -67,7 +67,10 @@ export function useApiQuery<T>(
     if (key === null) return;
     let live = true;
     const readId = `${active.locale} ${keyId}`;
-    if (shownRead.current !== readId && !keepData) setState({ status: 'loading' });
+    if (shownRead.current !== readId && !keepData) {
+      shownRead.current = null;
+      setState({ status: 'loading' });
+    }
     fetchOnce(key, load).then(
       (data) => {
         if (!live) return;

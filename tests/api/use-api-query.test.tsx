@@ -85,4 +85,21 @@ describe('useApiQuery', () => {
       expect(shown(result.current)).toEqual({ status: 'ready', data: 'closures from the 25th', failed: false });
     }
   });
+
+  it("shows no other key's failure while going back to a key read before", async () => {
+    const reads = deferredReads();
+    const { result, rerender } = renderHook(({ date }) => useApiQuery(staffDaySheetKey('v2', date), reads.load, { showError: false }), {
+      wrapper,
+      initialProps: { date: '2026-11-24' },
+    });
+    await reads.settle(0, 'sheet of the 24th');
+    rerender({ date: '2026-11-25' });
+    await reads.settle(1, new Error('offline'));
+    expect(shown(result.current)).toEqual({ status: 'error', data: undefined, failed: true });
+    invalidate();
+    rerender({ date: '2026-11-24' });
+    expect(shown(result.current)).toEqual({ status: 'loading', data: undefined, failed: false });
+    await reads.settle(2, 'sheet of the 24th, again');
+    expect(shown(result.current).data).toBe('sheet of the 24th, again');
+  });
 });

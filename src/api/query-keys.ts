@@ -28,6 +28,10 @@ interface KeyParts {
   staffReport: [params: string];
   /** A venue's tables as they stand at one instant (ISO). */
   staffTablePlan: [venueId: string, at: string];
+  /** A venue's day sheet on one day. */
+  staffDaySheet: [venueId: string, date: string];
+  /** A venue's closures from one day on. */
+  staffClosures: [venueId: string, from: string];
 }
 
 export type QueryKind = keyof KeyParts;
@@ -84,11 +88,28 @@ export const staffReportKey = (params: Record<string, string>): QueryKey => ['st
 export const staffTablePlanKey = (venueId: string, at: Date): QueryKey => ['staffTablePlan', venueId, at.toISOString()];
 /** Every kept table plan of a venue, at whatever time: what a change to its book makes stale. */
 export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTablePlan', venueId];
+export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['staffDaySheet', venueId, date];
+export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['staffClosures', venueId, from];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
-export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan']];
+export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures']];
 /**
  * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or
- * cancellation) makes stale: the plans, the report's covers, the times offered to guests, and the guests'
- * reservations.
+ * cancellation) makes stale: the plans, the day sheets, the report's covers, the times offered to guests,
+ * and the guests' reservations.
  */
-export const STAFF_BOOK_PREFIXES: readonly QueryPrefix[] = [['staffTablePlan'], ['staffReport'], AVAILABILITY_PREFIX, ...RESERVATION_PREFIX];
+export const STAFF_BOOK_PREFIXES: readonly QueryPrefix[] = [
+  ['staffTablePlan'],
+  ['staffDaySheet'],
+  ['staffReport'],
+  AVAILABILITY_PREFIX,
+  ...RESERVATION_PREFIX,
+];
+/**
+ * What adding or removing a closure at a venue makes stale: its closure lists, the times offered there,
+ * and the venue's answer, whose closed days the guest's date strip marks.
+ */
+export const closureChangePrefixes = (venueId: string, domain: string): readonly QueryPrefix[] => [
+  ['staffClosures', venueId],
+  ['availability', venueId],
+  ['venue', domain],
+];

@@ -4,7 +4,7 @@
  */
 import { i18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { FailureReportContext } from './failure-report';
 import { QueryCache } from './query-cache';
 import type { QueryKey, QueryPrefix } from './query-keys';
@@ -31,14 +31,24 @@ export function invalidate(prefixes?: QueryPrefix | readonly QueryPrefix[]): voi
 
 export type QueryState<T> =
   | { status: 'loading' }
-  | { status: 'error'; error: unknown }
+  | {
+      status: 'error';
+      error: unknown;
+      /** The answer still on screen: a re-read (or, with `keepData`, another key's read) failed after it. */
+      data?: T;
+    }
   | { status: 'ready'; data: T };
+
+/** The answer a read has on screen: the latest, or the last one kept while a re-read failed. */
+export const shownAnswer = <T,>(read: QueryState<T>): T | undefined => (read.status === 'loading' ? undefined : read.data);
 
 /**
  * `key` null means "nothing to load yet". A refused read also shows the server's message as a toast for
  * 3 s (SPEC §7), or 'ERROR' when the server gave none; `showError: false` leaves it to the page, and a
- * function leaves to the page the failures it returns false for. `keepData` keeps the last answer on screen
- * while a reload or a new key is read, rather than flashing empty.
+ * function leaves to the page the failures it returns false for. A re-read of the same key (`reload`) keeps
+ * the answer on screen until the new one arrives, and when it fails (as `data` beside the `error`);
+ * another key starts empty, unless `keepData` keeps the last answer on screen while it is read. Answers of
+ * earlier reads arriving late are dropped.
  */
 export function useApiQuery<T>(
   key: QueryKey | null,
@@ -51,19 +61,26 @@ export function useApiQuery<T>(
   const { i18n: active } = useLingui();
   // A key is a new array every render: the effect follows what it says.
   const keyId = key && JSON.stringify(key);
+  // The read (key and language) whose answer is on screen: reading it again is no reason to empty the page.
+  const shownRead = useRef<string | null>(null);
   useEffect(() => {
     if (key === null) return;
     let live = true;
-    if (!keepData) setState({ status: 'loading' });
+    const readId = `${active.locale} ${keyId}`;
+    if (shownRead.current !== readId && !keepData) {
+      shownRead.current = null;
+      setState({ status: 'loading' });
+    }
     fetchOnce(key, load).then(
       (data) => {
         if (!live) return;
+        shownRead.current = readId;
         setState({ status: 'ready', data });
         report.recovered(keyId!);
       },
       (error: unknown) => {
         if (!live) return;
-        setState({ status: 'error', error });
+        setState((shown) => ({ status: 'error', error, ...(shown.status === 'loading' || shown.data === undefined ? {} : { data: shown.data }) }));
         if (typeof showError === 'function' ? showError(error) : showError) report.failed(error, keyId!);
       },
     );
@@ -73,11 +90,9 @@ export function useApiQuery<T>(
     // `load` and `key` are new every render; the key's text says what it loads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keyId, attempt, active.locale]);
-  return {
-    ...state,
-    reload: () => {
-      if (key) invalidate(key);
-      setAttempt((a) => a + 1);
-    },
-  };
+  const reload = useCallback(() => {
+    if (keyId) invalidate(JSON.parse(keyId) as QueryKey);
+    setAttempt((a) => a + 1);
+  }, [keyId]);
+  return { ...state, reload };
 }

@@ -10,7 +10,7 @@ import { msg } from '@lingui/core/macro';
 import { useCallback, useState } from 'react';
 import type { components } from '../api/schema';
 import { venueKey } from '../api/query-keys';
-import { useApiQuery } from '../api/use-api-query';
+import { shownAnswer, useApiQuery } from '../api/use-api-query';
 import { LoadFailure, Loading } from '../components/read-status';
 import { AWAITING_PAYMENT, useStatusText } from '../components/status-label';
 import type { Venue } from '../domain/venues';
@@ -185,7 +185,9 @@ function CoverTotals({ sheet }: { sheet: DaySheet }) {
 export function DaySheetView({ venue, date }: { venue: Venue; date: string }) {
   const { t } = useLingui();
   const failureText = useFailureText();
-  const { sheet, error, refetch } = useDaySheet(venue.value, date);
+  const sheetRead = useDaySheet(venue.value, date);
+  const sheet = shownAnswer(sheetRead);
+  const refetch = sheetRead.reload;
   const [notice, setNotice] = useState<VisitNotice | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // The venue's policy, to state a cancellation's refund before staff confirm it: the same read of the venue
@@ -209,12 +211,13 @@ export function DaySheetView({ venue, date }: { venue: Venue; date: string }) {
     [refetch],
   );
 
-  if (!sheet) {
-    return error ? <LoadFailure message={failureText(error)} retry={refetch} /> : <Loading>{t`Loading the day sheet…`}</Loading>;
-  }
+  const failure = sheetRead.status === 'error' && <LoadFailure message={failureText(sheetRead.error)} retry={refetch} />;
+  if (!sheet) return failure || <Loading>{t`Loading the day sheet…`}</Loading>;
   const empty = sheet.services.length === 0;
   return (
     <div className="staff-sheet">
+      {/* A failed re-read: the sheet below is as last read, and the host is told so. */}
+      {failure}
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>

@@ -1,16 +1,17 @@
-/** A venue's day sheet, read through the staff API (kept on screen while it is read again: use-staff-read.ts). */
+/** A venue's day sheet, read through the staff API and the app's query cache (kept on screen while it is read again). */
 import type { components } from '../api/schema';
 import { unwrap } from '../api/api-error';
+import { staffDaySheetKey } from '../api/query-keys';
+import { useApiQuery } from '../api/use-api-query';
 import { staffApi } from './staff-api';
-import { useStaffRead } from './use-staff-read';
 
 export type DaySheet = components['schemas']['DaySheet'];
 export type SheetBooking = components['schemas']['DaySheetBooking'];
 
-export function useDaySheet(venueId: string, date: string) {
-  const read = useStaffRead(`${venueId}/${date}`, async () => {
-    const { data } = await unwrap(staffApi.GET('/admin/venue/{venueId}/day-sheet/{date}', { params: { path: { venueId, date } } }));
-    return data;
-  });
-  return { sheet: read.data, error: read.error, refetch: read.refetch };
-}
+/** The sheet's failures show on the page, beside the sheet kept from before (never as a passing toast). */
+export const useDaySheet = (venueId: string, date: string) =>
+  useApiQuery(
+    staffDaySheetKey(venueId, date),
+    async () => (await unwrap(staffApi.GET('/admin/venue/{venueId}/day-sheet/{date}', { params: { path: { venueId, date } } }))).data,
+    { showError: false },
+  );

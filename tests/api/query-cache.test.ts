@@ -1,7 +1,21 @@
 /** The app's query cache: one request per key while on its way, answers kept a while, invalidation by key. */
 import { describe, expect, it, vi } from 'vitest';
 import { QueryCache } from '../../src/api/query-cache';
-import { MONEY_PREFIXES, RESERVATION_PREFIX, reservationKey, reservationsKey, walletKey, waitlistKey, type QueryKey } from '../../src/api/query-keys';
+import {
+  availabilityKey,
+  closureChangePrefixes,
+  MONEY_PREFIXES,
+  RESERVATION_PREFIX,
+  reservationKey,
+  reservationsKey,
+  STAFF_BOOK_PREFIXES,
+  staffClosuresKey,
+  staffDaySheetKey,
+  venueKey,
+  walletKey,
+  waitlistKey,
+  type QueryKey,
+} from '../../src/api/query-keys';
 
 function setup() {
   let now = Date.parse('2026-11-23T02:00:00Z');
@@ -90,5 +104,34 @@ describe('the query cache', () => {
     const fresh = vi.fn(async () => 'after the change');
     expect(await cache.fetch(reservationsKey('u1'), fresh)).toBe('after the change');
     expect(fresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("forgets what a staff change makes stale: a closure, the venue's offered times and closed days; a booking, the sheets and every offer", async () => {
+    const { cache } = setup();
+    const load = vi.fn(async () => 'answer');
+    const search = { experienceId: 'e1', date: '2026-11-27', numberOfGuests: 2, seatingAreaId: null };
+    const keys = {
+      closures: staffClosuresKey('v1', '2026-11-24'),
+      offered: availabilityKey({ venueId: 'v1', ...search }),
+      venue: venueKey('leclos'),
+      sheet: staffDaySheetKey('v1', '2026-11-27'),
+      otherOffered: availabilityKey({ venueId: 'v2', ...search }),
+      otherVenue: venueKey('batard'),
+    };
+    /** Which of the keys are read again (their answers were forgotten). */
+    const readAgain = async () => {
+      const asked: string[] = [];
+      for (const [name, key] of Object.entries(keys)) {
+        const calls = load.mock.calls.length;
+        await cache.fetch(key, load);
+        if (load.mock.calls.length > calls) asked.push(name);
+      }
+      return asked;
+    };
+    await readAgain();
+    cache.invalidate(...closureChangePrefixes('v1', 'leclos'));
+    expect(await readAgain()).toEqual(['closures', 'offered', 'venue']);
+    cache.invalidate(...STAFF_BOOK_PREFIXES);
+    expect(await readAgain()).toEqual(['offered', 'sheet', 'otherOffered']);
   });
 });

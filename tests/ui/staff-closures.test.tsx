@@ -2,9 +2,10 @@
 /**
  * The Closures screen in the whole app against the real API: venue staff close their venue for a private
  * event, the booking already inside is listed with the guest's contact (and stays booked), a refused
- * closure says why beside its field, and reopening removes it. A guest searching a closed day is told why.
+ * closure says why beside its field, and reopening removes it. A guest searching a closed day is told why,
+ * also when the venue was read in the same browser before staff closed the day.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { staffSessionActor } from '../../src/staff/staff-session';
@@ -97,5 +98,40 @@ describe('the closures screen', () => {
     // The staff's own note is never shown to guests.
     expect(screen.queryByText(/Wedding/)).toBeNull();
     await findHeading('Date and party size');
+  });
+
+  it('forgets the venue a guest read in the same browser once staff close a day, and again once they reopen it', async () => {
+    const day = addDays(hongKongToday(api().clock.now()), 4);
+    const weekday = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'][isoWeekday(day) - 1];
+    const dayButton = new RegExp(`^${weekday}\\s*${Number(day.slice(8))}`);
+    /** Whether the guest's date strip, opened afresh in this browser, marks `day` closed. */
+    async function guestSeesClosed(): Promise<boolean> {
+      cleanup();
+      // A new booking, not the last one's draft resumed at its date step.
+      sessionStorage.clear();
+      const user = userEvent.setup();
+      await openApp('/pages/book?domain=leclos');
+      await user.click(await screen.findByRole('button', { name: /À la Carte/ }, SLOW));
+      const radio = await screen.findByRole('radio', { name: dayButton }, SLOW);
+      return /Closed$/.test(radio.closest('label')!.textContent!);
+    }
+    await storeSession(api(), 'guest@example.com', 'guest-pass-1');
+    expect(await guestSeesClosed()).toBe(false);
+
+    cleanup();
+    const user = await openClosuresAs('host@example.com', 'host-pass-1', day);
+    const form = await screen.findByRole('form', { name: 'Add a closure' }, SLOW);
+    await user.click(within(form).getByRole('radio', { name: 'Private event' }));
+    await user.click(within(form).getByRole('button', { name: 'Close for these days' }));
+    await waitFor(() => expect(screen.getByText('Closed. No bookings were inside.')).toBeTruthy(), SLOW);
+    expect(await guestSeesClosed()).toBe(true);
+
+    // The host is still logged in: straight back to the closures.
+    cleanup();
+    await openApp(`/pages/staff/closures?venue=leclos&date=${day}`);
+    await findHeading('Closures');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Reopen Whole venue/ }, SLOW));
+    await waitFor(() => expect(screen.getByText('No closures from this day on.')).toBeTruthy(), SLOW);
+    expect(await guestSeesClosed()).toBe(false);
   });
 });

@@ -3,11 +3,11 @@
  * The day sheet in the whole app against the real API: the venue's bookings by service, a guest's
  * booking arriving live (the page's EventSource reads the real stream), the visit's buttons as the chart
  * allows them, a no-show with the fee the server reports, a refused change (409) shown and re-read, and
- * a walk-in with no visit count.
+ * a walk-in with no visit count, and a failed re-read that keeps the sheet on screen and says so.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { staffSessionActor } from '../../src/staff/staff-session';
@@ -172,5 +172,29 @@ describe('the day sheet', () => {
     expect(await screen.findByText('Cancelled for the guest. Refunded: HK$0.', {}, SLOW)).toBeTruthy();
     await waitFor(() => expect(within(sam).getByText(/^Canceled/)).toBeTruthy(), SLOW);
     expect(within(sam).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('keeps the sheet on screen when reading it again fails, says so, and reads it again on Retry', async () => {
+    api().clock.set(new Date('2026-11-24T06:00:00Z'));
+    await book('Tess', 1170, 2);
+    const user = await openSheetAs('host@example.com', 'host-pass-1');
+    const tess = await rowOf('Tess Test');
+    // The network drops for the sheet's reads only: the visit's change still reaches the server.
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      (input instanceof Request ? input.url : String(input)).includes('/day-sheet/') ? Promise.reject(new TypeError('Failed to fetch')) : answer(input, init),
+    );
+    try {
+      await user.click(within(tess).getByRole('button', { name: 'Arrived: Tess Test' }));
+      expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('We could not reach the club. Please check your connection and try again.');
+      expect(tess.isConnected).toBe(true);
+      expect(tess.querySelector('td[data-label="Status"]')!.textContent).toBe('Confirmed');
+    } finally {
+      vi.stubGlobal('fetch', answer);
+    }
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    // The status cell, not the 'Arrived' button the sheet kept from before.
+    await waitFor(() => expect(tess.querySelector('td[data-label="Status"]')!.textContent).toBe('Arrived'), SLOW);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

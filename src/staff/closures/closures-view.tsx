@@ -5,6 +5,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { unwrap } from '../../api/api-error';
+import { closureChangePrefixes } from '../../api/query-keys';
+import { invalidate, shownAnswer } from '../../api/use-api-query';
 import { LoadFailure, Loading } from '../../components/read-status';
 import type { Venue } from '../../domain/venues';
 import { useFailureText } from '../../i18n/message-text';
@@ -104,12 +106,21 @@ function ClosureCard({ closure, list, onRemoved }: { closure: Closure; list: Clo
 export function ClosuresView({ venue, date }: { venue: Venue; date: string }) {
   const { t } = useLingui();
   const failureText = useFailureText();
-  const { list, error, refetch } = useClosures(venue.value, date);
+  const listRead = useClosures(venue.value, date);
+  const list = shownAnswer(listRead);
   const [created, setCreated] = useState<Closure | null>(null);
-  if (!list) return error ? <LoadFailure message={failureText(error)} retry={refetch} /> : <Loading>{t`Loading the closures…`}</Loading>;
+  const failure = listRead.status === 'error' && <LoadFailure message={failureText(listRead.error)} retry={listRead.reload} />;
+  if (!list) return failure || <Loading>{t`Loading the closures…`}</Loading>;
+  // A closure added or removed changes what guests are offered at the venue: their kept answers go too.
+  const changed = () => {
+    invalidate(closureChangePrefixes(venue.value, venue.domain));
+    listRead.reload();
+  };
   return (
     <div className="staff-grid staff-grid--two">
       <section aria-labelledby="closures-list-title">
+        {/* A failed re-read: the list below is as last read, and staff are told so. */}
+        {failure}
         <h2 id="closures-list-title">
           <Trans>Closures from this day on</Trans>
         </h2>
@@ -123,7 +134,7 @@ export function ClosuresView({ venue, date }: { venue: Venue; date: string }) {
         ) : (
           <ul className="staff-closures">
             {list.items.map((closure) => (
-              <ClosureCard key={closure._id} closure={closure} list={list} onRemoved={refetch} />
+              <ClosureCard key={closure._id} closure={closure} list={list} onRemoved={changed} />
             ))}
           </ul>
         )}
@@ -135,7 +146,7 @@ export function ClosuresView({ venue, date }: { venue: Venue; date: string }) {
           list={list}
           onCreated={(closure) => {
             setCreated(closure);
-            refetch();
+            changed();
           }}
         />
         <div aria-live="polite">

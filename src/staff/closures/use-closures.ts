@@ -1,16 +1,17 @@
-/** A venue's closures from a day on, with what can be closed there, read through the staff API. */
+/** A venue's closures from a day on, with what can be closed there, read through the staff API and the app's query cache. */
 import type { components } from '../../api/schema';
 import { unwrap } from '../../api/api-error';
+import { staffClosuresKey } from '../../api/query-keys';
+import { useApiQuery } from '../../api/use-api-query';
 import { staffApi } from '../staff-api';
-import { useStaffRead } from '../use-staff-read';
 
 export type ClosureList = components['schemas']['ClosureList'];
 export type Closure = components['schemas']['Closure'];
 
-export function useClosures(venueId: string, from: string) {
-  const read = useStaffRead(`${venueId}/${from}`, async () => {
-    const { data } = await unwrap(staffApi.GET('/admin/closure', { params: { query: { venueId, from } } }));
-    return data;
-  });
-  return { list: read.data, error: read.error, refetch: read.refetch };
-}
+/** The list's failures show on the page, beside the list kept from before (never as a passing toast). */
+export const useClosures = (venueId: string, from: string) =>
+  useApiQuery(
+    staffClosuresKey(venueId, from),
+    async () => (await unwrap(staffApi.GET('/admin/closure', { params: { query: { venueId, from } } }))).data,
+    { showError: false },
+  );

@@ -76,8 +76,8 @@ function StaffAccounts() {
   const translate = useMessageText();
   const failureText = useFailureText();
   const { dateTime } = useFormats();
-  // A re-read after a change keeps the table on screen, and the focus on the button it was on.
-  const list = useApiQuery(staffAccountsKey(), () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data), { keepData: true });
+  // A re-read after a change keeps the table on screen (useApiQuery), and the focus on the button it was on.
+  const list = useApiQuery(staffAccountsKey(), () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data));
   const listHeading = useRef<HTMLHeadingElement>(null);
   const form = useForm(newStaffSchema, { email: '', firstName: '', lastName: '', role: 'staff', venueId: VENUES[0]!.value }, translate);
   const submission = useSubmission();

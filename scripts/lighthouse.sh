@@ -8,7 +8,7 @@ BASE=$1; FORM=${2:-mobile}; RUNS=${3:-3}
 OUT=$(mktemp -d)
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
 preset=(); [ "$FORM" = desktop ] && preset=(--preset=desktop)
-for page in "home:/#/pages/home" "venue:/#/pages/venue" "venue-detail:/#/pages/venue-detail?domain=leclos"; do
+for page in ${PAGES:-"home:/#/pages/home" "venue:/#/pages/venue" "venue-detail:/#/pages/venue-detail?domain=leclos"}; do
   name=${page%%:*}
   for i in $(seq 1 "$RUNS"); do
     (cd /tmp && npx -y lighthouse@12 "$BASE${page#*:}" --only-categories=performance "${preset[@]}" --output=json \
@@ -21,7 +21,7 @@ for page in "home:/#/pages/home" "venue:/#/pages/venue" "venue-detail:/#/pages/v
     const median = (pick) => { const v = reports.map(pick).sort((a, b) => a - b); return Math.round(v[Math.floor(v.length / 2)]); };
     const audit = (id) => (r) => r.audits[id].numericValue;
     console.log(`${form} ${name}: performance ${median((r) => r.categories.performance.score * 100)} (${reports.map((r) => Math.round(r.categories.performance.score * 100)).join("/")}),`,
-      `FCP ${median(audit("first-contentful-paint"))} ms, LCP ${median(audit("largest-contentful-paint"))} ms,`,
+      `FCP ${median(audit("first-contentful-paint"))} ms, LCP ${median(audit("largest-contentful-paint"))} ms (${reports.map((r) => Math.round(audit("largest-contentful-paint")(r))).join("/")}),`,
       `TBT ${median(audit("total-blocking-time"))} ms, SI ${median(audit("speed-index"))} ms`);
   ' "$OUT" "$name" "$RUNS" "$FORM"
 done

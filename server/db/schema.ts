@@ -271,6 +271,33 @@ export const payments = pgTable('payments', {
   updatedAt: updatedAt(),
 });
 
+export type NoShowFeeChargeStatus = 'PENDING' | 'CHARGED' | 'DECLINED' | 'GAVE_UP';
+
+/**
+ * A no-show fee's charge to the card that paid the booking (services/no-show-fee-charge.ts): tried at the
+ * no-show, again by the payment worker while the processor cannot be reached, and by staff on the day sheet.
+ */
+export const noShowFeeCharges = pgTable('no_show_fee_charges', {
+  reservationId: text('reservation_id').primaryKey(),
+  userId: text('user_id').notNull(),
+  /** The processor's intent of the payment whose card is charged. */
+  cardOf: text('card_of').notNull(),
+  amount: integer('amount').notNull(),
+  /** The key of the current charge: a new one only after the card refused the last. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  status: text('status').$type<NoShowFeeChargeStatus>().notNull(),
+  /** Attempts with this key that got no answer from the processor. */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at'),
+  /** The processor's reason for a refusal (English, as the processor gave it), or the last attempt's error. */
+  lastError: text('last_error'),
+  /** A process charging it now holds it until then; `claimToken` names which. */
+  claimedUntil: ts('claimed_until'),
+  claimToken: text('claim_token'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
 /** Ids of the webhook events already acted on, so a redelivery changes nothing. */
 export const processedWebhookEvents = pgTable('processed_webhook_events', {
   eventId: text('event_id').primaryKey(),

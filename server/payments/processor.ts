@@ -102,7 +102,9 @@ export interface CardProcessor {
   /**
    * Charges, without the cardholder present, the card that paid the intent `cardOf` (a fee the
    * cardholder agreed to when paying, such as a venue's no-show fee): the new intent has succeeded or
-   * failed when this returns. The same key gives back the same intent.
+   * failed (the card refused it, `lastError` saying why) when this returns. The same key gives back the
+   * same intent. It throws when there is no answer (unreachable, an error): the charge may have been made
+   * or not, and asking again with the same key finds out without charging twice.
    */
   chargeCardOnFile(input: CreateIntentInput & { cardOf: string }): Promise<PaymentIntent>;
   readonly webhooks: ProcessorWebhooks;

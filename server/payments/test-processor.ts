@@ -38,6 +38,8 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   /** Asks for a 3-D Secure challenge, which the guest approves or fails. */
   threeDSecure: '4000000000003220',
+  /** Approved; a later charge of it without the cardholder (a no-show fee) is declined. */
+  declinesLater: '4000000000000341',
 } as const;
 
 /** The guest-facing texts of the processor's refusals, stored in English and said in the reader's language. */
@@ -55,6 +57,7 @@ function outcomeOf(digits: string): CardOutcome {
   switch (digits) {
     case TEST_CARDS.visa:
     case TEST_CARDS.mastercard:
+    case TEST_CARDS.declinesLater:
       return { kind: 'approve' };
     case TEST_CARDS.declined:
       return { kind: 'decline', message: DECLINE_MESSAGES.declined };
@@ -260,7 +263,10 @@ export class TestProcessor implements CardProcessor {
         createdAt: now,
         updatedAt: now,
       });
-      return toIntent(await this.succeed(tx, id, { cardBrand: source.cardBrand, cardLast4: source.cardLast4, updatedAt: now }));
+      const cardColumns = { cardBrand: source.cardBrand, cardLast4: source.cardLast4, updatedAt: now };
+      // Only test cards are ever on file (any other is refused at payment), so the last four name the card.
+      if (source.cardLast4 === TEST_CARDS.declinesLater.slice(-4)) return toIntent(await this.fail(tx, id, DECLINE_MESSAGES.declined, cardColumns));
+      return toIntent(await this.succeed(tx, id, cardColumns));
     });
   }
 

@@ -1,14 +1,16 @@
 /**
  * The day sheet of the staff console: a venue's service day by service (its periods) and seating (start
  * time), every booking with what the host stand needs, and the covers per quarter hour and per service.
- * Four reads whatever the day holds (the bookings with their guests, the guests' earlier visits, the
- * payments, the no-show fees charged to wallets), never one per booking.
+ * Five reads whatever the day holds (the bookings with their guests, the guests' earlier visits, the
+ * payments, the no-show fees charged to wallets, the no-show fees' card charges), never one per booking.
  */
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import { payments, reservations, users, walletEntries } from '../db/schema';
+import { reservations, users } from '../db/schema';
 import type { Schema } from '../lib/api-types';
 import { visitStateOf } from '../../machines/visit.machine';
 import { isoWeekday } from '../../src/domain/time';
+import { bookingMoney, noShowBalance, type BookingMoney } from './booking-payments';
+import { cardChargeView, noShowFeeChargesOf, type NoShowFeeChargeRow } from './no-show-fee-charge';
 import { venueOf, type CatalogVenue } from './venue-catalog';
 import { reservationScope, type ReservationDeps } from './reservations';
 import { WALK_IN_EMAIL } from './staff-guests';
@@ -32,21 +34,19 @@ function serviceOf(entry: CatalogVenue, date: string, startTime: number) {
 /** The payment column: what was paid for the booking, given back, and of a no-show what its fee left owing. */
 function paymentOf(
   row: { status: string; prePaymentType: string; amountDue: number; numberOfGuests: number },
-  money: { paid: number; refunded: number; cardFee: number } | undefined,
-  walletFee: number,
+  money: BookingMoney | undefined,
+  charge: NoShowFeeChargeRow | undefined,
   noShowFeePerPerson: number,
+  now: Date,
 ): SheetBooking['payment'] {
-  const paid = money?.paid ?? 0;
-  const refunded = money?.refunded ?? 0;
-  const noShow =
-    row.status === 'NO_SHOW'
-      ? (() => {
-          const fee = noShowFeePerPerson * row.numberOfGuests;
-          const charged = walletFee + (money?.cardFee ?? 0);
-          return { fee, kept: paid - refunded, charged, outstanding: Math.max(0, fee - (paid - refunded) - charged) };
-        })()
-      : null;
-  return { type: row.prePaymentType as SheetBooking['payment']['type'], amountDue: row.amountDue, paid, refunded, noShow };
+  const noShow = row.status === 'NO_SHOW' ? noShowBalance(row.numberOfGuests, noShowFeePerPerson, money) : null;
+  return {
+    type: row.prePaymentType as SheetBooking['payment']['type'],
+    amountDue: row.amountDue,
+    paid: money?.paid ?? 0,
+    refunded: money?.refunded ?? 0,
+    noShow: noShow && { ...noShow, ...cardChargeView(noShow.outstanding, money?.cardOnFile ?? false, charge, now) },
+  };
 }
 
 export async function getDaySheet(deps: ReservationDeps, venueId: string, date: string): Promise<DaySheetDto> {
@@ -80,30 +80,10 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
         )
         .groupBy(reservations.userId)
     : [];
-  const money = ids.length
-    ? await db
-        .select({
-          reservationId: payments.reservationId,
-          paid: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.purpose} = 'RESERVATION'), 0)::int`,
-          refunded: sql<number>`coalesce(sum(${payments.refundedAmount}) filter (where ${payments.purpose} = 'RESERVATION'), 0)::int`,
-          cardFee: sql<number>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}) filter (where ${payments.purpose} = 'NO_SHOW_FEE'), 0)::int`,
-        })
-        .from(payments)
-        .where(and(inArray(payments.reservationId, ids), inArray(payments.status, ['SUCCEEDED', 'REFUNDED', 'PARTIALLY_REFUNDED'])))
-        .groupBy(payments.reservationId)
-    : [];
-  // A no-show fee taken from a member's wallet is its only CHARGE tied to a booking.
-  const walletFees = ids.length
-    ? await db
-        .select({ reservationId: walletEntries.reservationId, charged: sql<number>`coalesce(-sum(${walletEntries.amount}), 0)::int` })
-        .from(walletEntries)
-        .where(and(inArray(walletEntries.reservationId, ids), eq(walletEntries.type, 'CHARGE')))
-        .groupBy(walletEntries.reservationId)
-    : [];
+  const moneyOf = await bookingMoney(db, ids);
+  const chargeOf = await noShowFeeChargesOf(db, ids);
 
   const visitCount = new Map(visits.map((v) => [v.userId, Number(v.count)]));
-  const moneyOf = new Map(money.map((m) => [m.reservationId!, { paid: Number(m.paid), refunded: Number(m.refunded), cardFee: Number(m.cardFee) }]));
-  const walletFeeOf = new Map(walletFees.map((w) => [w.reservationId!, Number(w.charged)]));
   const tables = new Map(entry.tables.map((t) => [t.id, t]));
   const feePerPerson = entry.venue.policy.noShowFeePerPerson;
 
@@ -132,7 +112,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       visitState: visitStateOf(r),
       startsAt: r.startsAt.toISOString(),
       holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
-      payment: paymentOf(r, moneyOf.get(r.id), walletFeeOf.get(r.id) ?? 0, feePerPerson),
+      payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), feePerPerson, now),
       notes: r.notes,
       occasion: r.occasion,
       occasionNote: r.occasionNote,

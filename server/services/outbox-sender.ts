@@ -49,8 +49,8 @@ export interface OutboxSenderDeps {
   messaging: Messaging;
 }
 
-/** The wait before attempt `attempts + 1`, after `attempts` failures. */
-export function backoffMs(attempts: number, policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY): number {
+/** The wait before attempt `attempts + 1`, after `attempts` failures (the no-show fee's retries wait the same way). */
+export function backoffMs(attempts: number, policy: Pick<DeliveryPolicy, 'firstBackoffMs' | 'maxBackoffMs'> = DEFAULT_DELIVERY_POLICY): number {
   return Math.min(policy.firstBackoffMs * 2 ** Math.max(0, attempts - 1), policy.maxBackoffMs);
 }
 
@@ -152,8 +152,8 @@ export function outgoingMail(row: OutboxRow, mailFrom: string): OutgoingMail {
   };
 }
 
-/** An error as one line for `last_error` (an SMTP server's answer, a gateway's status). */
-function errorText(error: unknown): string {
+/** An error as one line for `last_error` (an SMTP server's answer, a gateway's status, a card processor's failure). */
+export function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, ' ').trim().slice(0, 1000) || 'unknown error';
 }

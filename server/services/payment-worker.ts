@@ -1,10 +1,12 @@
 /**
  * The payments' background work, started by main.ts beside the hold sweeper: deliver the processor's due
  * webhook events (when it lives in this process), carry out card refunds that could not be made at once,
- * and refund payments stranded on holds that ran out. Tests call the same functions with a fake clock.
+ * refund payments stranded on holds that ran out, and charge again the no-show fees whose card charge got
+ * no answer from the processor. Tests call the same functions with a fake clock.
  */
 import type { AppDeps } from '../context';
 import { startRepeatingJob } from '../lib/repeating-job';
+import { retryNoShowFeeCharges } from './no-show-fee-charge';
 import { refundStrandedPayments, retryPendingRefunds } from './payment-sync';
 
 /** Delivers the processor's webhook events that are due; returns how many were acknowledged. */
@@ -17,7 +19,8 @@ export async function runPaymentJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'payme
   await deliverPendingWebhooks(deps);
   await refundStrandedPayments(deps);
   await retryPendingRefunds(deps);
-  // Refunds made just now report back by webhook.
+  await retryNoShowFeeCharges(deps);
+  // Refunds and charges made just now report back by webhook.
   await deliverPendingWebhooks(deps);
 }
 

@@ -17,7 +17,8 @@ import { VISIT_EVENT_OF_ACTION, VISIT_STATUS_OF_STATE, visitMachine, visitStateO
 import type { VisitAction } from '../../src/domain/staff-validation';
 import { recordAudit } from './audit-log';
 import { cancelReservation, type CancelDeps } from './reservation-change';
-import { applyNoShowPolicy, chargeNoShowFeeToCard } from './no-show-fee';
+import { applyNoShowPolicy } from './no-show-fee';
+import { attemptCharge } from './no-show-fee-charge';
 import { reservationNotFound, reservationScope, type ReservationRow } from './reservations';
 
 export type VisitChangeDto = Schema<'VisitChange'>;
@@ -93,7 +94,11 @@ export async function changeVisit(deps: CancelDeps, actor: AuthUser, reservation
     const answer: VisitChangeDto = { reservationId: after!.id, status: after!.status, visitStatus: after!.visitStatus, noShow: policy?.outcome ?? null, refunded: null };
     return { answer, cardCharge: policy?.cardCharge ?? null };
   });
-  if (cardCharge) answer.noShow = await chargeNoShowFeeToCard(deps, actor, found, cardCharge, answer.noShow!, catalog);
+  if (cardCharge) {
+    // After commit: the processor is never called inside our transactions. Unanswered, it is tried again later.
+    const charge = await attemptCharge(deps, cardCharge, { actor, catalog });
+    if (charge.status === 'CHARGED') answer.noShow = { ...answer.noShow!, cardCharged: charge.amount, outstanding: answer.noShow!.outstanding - charge.amount };
+  }
   return answer;
 }
 

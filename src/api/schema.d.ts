@@ -2051,7 +2051,7 @@ export interface paths {
         get?: never;
         /**
          * One step of a booked visit's lifecycle (machines/visit.machine.ts), for the booking's venue staff or an admin
-         * @description arrive, undo-arrival, seat, finish, no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet, or else to the card that paid the booking) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Written to the audit log with the change.
+         * @description arrive, undo-arrival, seat, finish, no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet, or else to the card that paid the booking: a card charge the processor does not answer is tried again in the background, a refused one is not) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Written to the audit log with the change.
          */
         put: {
             parameters: {
@@ -2093,6 +2093,55 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/no-show-fee/charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charge what a no-show still owes to the card that paid the booking, now (the booking's venue staff or an admin)
+         * @description For a no-show whose fee is still owed (the card refused it, or the processor could not be reached). After a refusal the charge goes with a new idempotency key (the refused one took nothing); a charge that got no answer keeps its key, so a charge the processor made meanwhile is found, never made twice. Answers once the processor has: charged, refused with its reason, or still owed (no answer: tried again in the background until its attempts run out). Written to the audit log (payment.no-show-fee) with the outcome. 409 when nothing is owed, no card paid the booking, or a charge of it is under way.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What the processor said */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["NoShowFeeCharge"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3750,6 +3799,10 @@ export interface components {
                     /** @description Charged to a wallet or card beyond what was kept */
                     charged: number;
                     outstanding: number;
+                    /** @description The charge of the fee to the card that paid the booking; null when none was made */
+                    card: null | components["schemas"]["NoShowCardCharge"];
+                    /** @description Something is owed, a card paid the booking and no charge of it is under way: staff may charge it (again) */
+                    canChargeCard: boolean;
                 };
             };
             notes: string | null;
@@ -3758,6 +3811,45 @@ export interface components {
             dietaryNeeds: components["schemas"]["DietaryNeed"][];
             dietaryNote: string | null;
             bookingSource: string;
+        };
+        NoShowCardCharge: {
+            /**
+             * @description PENDING: to be tried (again) at nextAttemptAt, the processor having given no answer; CHARGED; DECLINED: the card refused it (not tried again by itself); GAVE_UP: the processor could not be reached on the last automatic attempt
+             * @enum {string}
+             */
+            status: "PENDING" | "CHARGED" | "DECLINED" | "GAVE_UP";
+            /** @description What the charge asks of the card */
+            amount: number;
+            /** @description A server process is charging the card right now */
+            underWay: boolean;
+            /** @description The processor's reason for a refusal, in the caller's language (DECLINED only) */
+            reason: string | null;
+            /** @description Attempts of this charge that got no answer from the processor */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When it is tried again by itself (PENDING only)
+             */
+            nextAttemptAt: string | null;
+        };
+        NoShowFeeCharge: {
+            reservationId: components["schemas"]["Id"];
+            /**
+             * @description CHARGED; DECLINED: the card refused it; OWED: the processor could not be reached
+             * @enum {string}
+             */
+            result: "CHARGED" | "DECLINED" | "OWED";
+            /** @description What was asked of the card */
+            amount: number;
+            /** @description The processor's reason for a refusal, in the caller's language (DECLINED only) */
+            reason: string | null;
+            /** @description What the no-show still owes now */
+            outstanding: number;
+            /**
+             * Format: date-time
+             * @description When the charge is tried again by itself (OWED only; null once its attempts have run out)
+             */
+            nextAttemptAt: string | null;
         };
         VisitChange: {
             reservationId: components["schemas"]["Id"];
@@ -3774,7 +3866,7 @@ export interface components {
                 walletCharged: number;
                 /** @description The rest of the fee charged to the card that paid the booking (a guest without a wallet) */
                 cardCharged: number;
-                /** @description The rest of the fee still owed: no wallet and no card on file, or the card refused */
+                /** @description The rest of the fee still owed: no wallet and no card on file, the card refused, or the processor not reached (tried again in the background) */
                 outstanding: number;
             };
             /** @description What the booking's payments have had back (cancel only) */

@@ -16,6 +16,7 @@ import { loadVenueCatalog, venueOf } from '../../services/venue-catalog';
 import { listVenueReservations } from '../../services/reservation-queries';
 import { changeStaffAccount, createStaffAccount, listStaff, removeStaffAccount, restoreStaffAccount } from '../../services/staff-accounts';
 import { changeVisit } from '../../services/visit-lifecycle';
+import { chargeNoShowFeeAgain } from '../../services/no-show-fee-charge';
 import { createPhoneBooking, moveBooking, seatWalkIn } from '../../services/staff-bookings';
 import { tablePlan } from '../../services/table-plan';
 import { settleWaitlist } from '../../services/waitlist-offers';
@@ -75,6 +76,14 @@ export function createAdminHandlers() {
       // A party that finished, a no-show or a cancellation frees a table someone on the waitlist may be waiting for.
       if (body.data.status !== 'CONFIRMED' || body.data.visitStatus === 'FINISHED') await settleWaitlist(c.get('deps'));
       return c.json(body satisfies ResponseBody<'/admin/reservation/{id}/visit', 'put', 200>, 200);
+    },
+
+    /** POST /admin/reservation/{id}/no-show-fee/charge: what a no-show owes, charged to the card that paid, now. */
+    async chargeNoShowFee(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const charge = await chargeNoShowFeeAgain(c.get('deps'), c.get('auth'), id);
+      const data = { ...charge, reason: charge.reason && localizeText(c.var.i18n, charge.reason) };
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/no-show-fee/charge', 'post', 200>, 200);
     },
 
     /** POST /admin/reservation: a phone booking for a guest, confirmed and mailed. */

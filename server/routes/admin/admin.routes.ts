@@ -14,6 +14,7 @@ export function adminRoutes(): Hono<AppEnv> {
     .get('/admin/reservation', requireStaff(), h.venueDay)
     .post('/admin/reservation', requireStaff(), h.phoneBooking)
     .put('/admin/reservation/:id/visit', requireStaff(), h.changeVisit)
+    .post('/admin/reservation/:id/no-show-fee/charge', requireStaff(), h.chargeNoShowFee)
     .put('/admin/reservation/:id/move', requireStaff(), h.moveBooking)
     .post('/admin/venue/:venueId/walk-in', requireStaff(), h.walkIn)
     .get('/admin/venue/:venueId/table-plan', requireStaff(), h.tablePlan)

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
+import type { ResponseBody, Schema } from '../../lib/api-types';
 import { checkVenueAccess, loginExpired } from '../../lib/auth';
 import { idSchema, isoDateSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { localizeText } from '../../i18n/content';
@@ -36,10 +36,18 @@ function localizeSheet(c: Ctx, sheet: DaySheetDto): DaySheetDto {
           ...b,
           experience: text(b.experience),
           seatingArea: b.seatingArea && { ...b.seatingArea, name: text(b.seatingArea.name) },
+          payment: localizeRefusal(c, b.payment),
         })),
       })),
     })),
   };
+}
+
+/** A refused no-show charge's reason, as the processor gave it in English, in the caller's language. */
+function localizeRefusal(c: Ctx, payment: Schema<'DaySheetBooking'>['payment']): Schema<'DaySheetBooking'>['payment'] {
+  const card = payment.noShow?.card;
+  if (!card?.reason) return payment;
+  return { ...payment, noShow: { ...payment.noShow!, card: { ...card, reason: localizeText(c.var.i18n, card.reason) } } };
 }
 
 export function createStaffSheetHandlers() {

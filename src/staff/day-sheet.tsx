@@ -1,8 +1,9 @@
 /**
  * The day sheet: a venue's day by service and seating, the covers per quarter hour and per service, and
- * each booking with its guest, visits, table, status, payment and notes, and the visit's buttons. It
- * follows the venue's live stream: a booking made, changed or cancelled anywhere shows without a reload,
- * and a polite live region says the sheet changed.
+ * each booking with its guest, visits, table, status, payment and notes, and the visit's buttons (and a
+ * no-show's "Charge the card again" while its fee is owed). It follows the venue's live stream: a booking
+ * made, changed, cancelled or charged anywhere shows without a reload, and a polite live region says the
+ * sheet changed.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiCore } from '@lingui/react';
@@ -21,6 +22,7 @@ import { loadVenueAnswer } from './book/book-calls';
 import { useDaySheet, type DaySheet, type SheetBooking } from './use-day-sheet';
 import { useVenueEvents, type VenueEvent } from './use-venue-events';
 import { VisitActions, type VisitNotice } from './visit-actions';
+import { ChargeCardAgain, useCardChargeLine } from './no-show-card-charge';
 import { MoveBookingButton } from './book/move-booking-button';
 import { ScrollingTable } from './scrolling-table';
 
@@ -41,6 +43,7 @@ function useBookingStatus() {
 function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
   const { t } = useLingui();
   const { money } = useFormats();
+  const cardLine = useCardChargeLine();
   const lines: string[] = [];
   if (payment.paid > 0) lines.push(payment.type === 'PREPAYMENT' ? t`Prepayment paid ${money(payment.paid)}` : t`Deposit paid ${money(payment.paid)}`);
   else if (payment.type !== 'NONE' && payment.amountDue > 0) lines.push(payment.type === 'PREPAYMENT' ? t`Prepayment due ${money(payment.amountDue)}` : t`Deposit due ${money(payment.amountDue)}`);
@@ -50,6 +53,8 @@ function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
     lines.push(t`No-show fee ${money(fee.fee)}`);
     if (fee.charged > 0) lines.push(t`Fee charged ${money(fee.charged)}`);
     if (fee.outstanding > 0) lines.push(t`Fee outstanding ${money(fee.outstanding)}`);
+    const card = cardLine(fee);
+    if (card) lines.push(card);
   }
   if (lines.length === 0) lines.push(t`No payment`);
   return (
@@ -103,6 +108,7 @@ function BookingRow({ booking, venueId, date, policy, onDone }: { booking: Sheet
       </td>
       <td data-label={t`Actions`}>
         <VisitActions booking={booking} date={date} policy={policy} onDone={onDone} />
+        <ChargeCardAgain booking={booking} onDone={onDone} />
         <MoveBookingButton booking={{ ...booking, _id: booking.id, date }} venueId={venueId} onMoved={(text) => onDone({ tone: 'ok', text })} />
       </td>
     </tr>

@@ -2,8 +2,9 @@
 /**
  * The day sheet in the whole app against the real API: the venue's bookings by service, a guest's
  * booking arriving live (the page's EventSource reads the real stream), the visit's buttons as the chart
- * allows them, a no-show with the fee the server reports, a refused change (409) shown and re-read, and
- * a walk-in with no visit count, and a failed re-read that keeps the sheet on screen and says so.
+ * allows them, a no-show with the fee the server reports, its card charged again from the row (the
+ * processor not reached, then charged; a refusal with its reason), a refused change (409) shown and
+ * re-read, and a walk-in with no visit count, and a failed re-read that keeps the sheet on screen and says so.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +12,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { staffSessionActor } from '../../src/staff/staff-session';
+import { TEST_CARDS } from '../../server/payments/test-processor';
+import { deliverPendingWebhooks } from '../../server/services/payment-worker';
+import { formatDateTimeFor } from '../../src/domain/time';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
+import { card } from '../server/payment-helpers';
 import { findHeading, openApp, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
 
@@ -20,8 +25,11 @@ const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'l
 const DAY = '2026-11-24';
 let unique = 0;
 
-/** A confirmed booking at Le Clos on DAY for a new guest named `firstName` Test. */
-async function book(firstName: string, startTime: number, numberOfGuests = 2): Promise<string> {
+/**
+ * A confirmed booking at Le Clos on DAY for a new guest named `firstName` Test: À la Carte, or with
+ * `depositCard` the Rotisserie Sharing Menu, its deposit (HK$200 a guest) paid with that card.
+ */
+async function book(firstName: string, startTime: number, numberOfGuests = 2, { depositCard }: { depositCard?: string } = {}): Promise<string> {
   const email = `sheet-${Date.now()}-${++unique}@example.com`;
   const signUp = await api().request('POST', '/user/user/sign-up', { body: { firstName, lastName: 'Test', email, password: 'sheet-pass-1' } });
   expect(signUp.status).toBe(202);
@@ -29,9 +37,16 @@ async function book(firstName: string, startTime: number, numberOfGuests = 2): P
   // The mailed confirmation is the account pages' business: here the address is taken as confirmed.
   await db.update(users).set({ emailVerifiedAt: api().clock.now() }).where(eq(users.email, email));
   const token = await api().login(email, 'sheet-pass-1');
-  const experienceId = await experienceIdByName(db, LECLOS, 'À la Carte');
+  const experienceId = await experienceIdByName(db, LECLOS, depositCard ? 'Rotisserie Sharing Menu' : 'À la Carte');
   const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date: DAY, startTime, numberOfGuests } });
   expect(held.status, JSON.stringify(held.body)).toBe(201);
+  if (depositCard) {
+    const started = await api().request('POST', `/user/reservation/${held.body.data._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: `deposit-${unique}` } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const { intentId, clientSecret } = started.body.data;
+    expect((await api().request('POST', `/payments/test-processor/intents/${intentId}/confirm`, { body: card(clientSecret, depositCard) })).status).toBe(200);
+    await deliverPendingWebhooks(api().deps);
+  }
   const done = await api().request('PUT', `/user/reservation/v1.1/complete/${held.body.data._id}`, {
     token,
     body: { firstName, lastName: 'Test', email, mobileCountryCode: '852', mobileNumber: '61234567', agreements: { cancellationPolicy: true, noShowPolicy: true } },
@@ -131,6 +146,63 @@ describe('the day sheet', () => {
     // Le Clos: HK$300 a person; nothing paid, no wallet, no card: all of it is owed.
     await waitFor(() => expect(screen.getByText('No-show recorded. Fee HK$600. Still owed: HK$600.')).toBeTruthy(), SLOW);
     await waitFor(() => expect(within(peter).getByText('Fee outstanding HK$600')).toBeTruthy(), SLOW);
+  });
+
+  it("charges a no-show's card again from its row: the processor not reached, then charged; the payment column follows", async () => {
+    api().clock.set(new Date(`${DAY}T10:00:00+08:00`));
+    await book('Uma', 750, 2, { depositCard: TEST_CARDS.visa });
+    // Half an hour after Uma's 12:30 start; the card processor cannot be reached for now.
+    api().clock.set(new Date(`${DAY}T13:00:00+08:00`));
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const down = vi.spyOn(api().processor, 'chargeCardOnFile').mockRejectedValue(new TypeError('fetch failed'));
+    const user = await openSheetAs('host@example.com', 'host-pass-1');
+    const uma = await rowOf('Uma Test');
+    const payment = () => uma.querySelector('td[data-label="Payment"]')!.textContent;
+    try {
+      await user.click(within(uma).getByRole('button', { name: 'No-show: Uma Test' }));
+      await user.click(within(uma).getByRole('button', { name: 'Confirm no-show' }));
+      // Le Clos: HK$300 a person; the HK$400 deposit is kept and the rest is asked of the card.
+      expect(await screen.findByText('No-show recorded. Fee HK$600. Kept from what was paid: HK$400. Still owed: HK$200.', {}, SLOW)).toBeTruthy();
+      const firstRetry = formatDateTimeFor(new Date(`${DAY}T13:05:00+08:00`), 'en');
+      await waitFor(() => expect(payment()).toBe(`Deposit paid HK$400No-show fee HK$600Fee outstanding HK$200Card processor not reached: tried again at ${firstRetry}`), SLOW);
+
+      await user.click(within(uma).getByRole('button', { name: 'Charge the card again: Uma Test' }));
+      expect(within(uma).getByRole('group', { name: 'Charge the card again' }).textContent).toContain("Charge the HK$200 still owed to the card that paid Uma Test's booking?");
+      await user.click(within(uma).getByRole('button', { name: 'Confirm charge' }));
+      const secondRetry = formatDateTimeFor(new Date(`${DAY}T13:10:00+08:00`), 'en');
+      expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(
+        `The card processor could not be reached. Still owed: HK$200. It is tried again automatically at ${secondRetry}.`,
+      );
+      await waitFor(() => expect(payment()).toContain(`tried again at ${secondRetry}`), SLOW);
+    } finally {
+      down.mockRestore();
+      quiet.mockRestore();
+    }
+
+    // The processor is back: the same charge goes through.
+    await user.click(within(uma).getByRole('button', { name: 'Charge the card again: Uma Test' }));
+    await user.click(within(uma).getByRole('button', { name: 'Confirm charge' }));
+    expect(await screen.findByText('Charged to the card that paid: HK$200.', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(payment()).toBe('Deposit paid HK$400No-show fee HK$600Fee charged HK$200'), SLOW);
+    expect(within(uma).queryByRole('button', { name: 'Charge the card again: Uma Test' })).toBeNull();
+  });
+
+  it("shows a card's refusal with the processor's reason, and says so again when staff charge it again", async () => {
+    api().clock.set(new Date(`${DAY}T10:00:00+08:00`));
+    await book('Vera', 780, 2, { depositCard: TEST_CARDS.declinesLater });
+    api().clock.set(new Date(`${DAY}T13:30:00+08:00`));
+    const user = await openSheetAs('host@example.com', 'host-pass-1');
+    const vera = await rowOf('Vera Test');
+    const payment = () => vera.querySelector('td[data-label="Payment"]')!.textContent;
+    await user.click(within(vera).getByRole('button', { name: 'No-show: Vera Test' }));
+    await user.click(within(vera).getByRole('button', { name: 'Confirm no-show' }));
+    await waitFor(() => expect(payment()).toBe('Deposit paid HK$400No-show fee HK$600Fee outstanding HK$200Card refused: Your card was declined.'), SLOW);
+    await user.click(within(vera).getByRole('button', { name: 'Charge the card again: Vera Test' }));
+    await user.click(within(vera).getByRole('button', { name: 'Confirm charge' }));
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('The card was refused: Your card was declined. Still owed: HK$200.');
+    // Still owed, and still offered: the guest may top the card up.
+    expect(within(vera).getByRole('button', { name: 'Charge the card again: Vera Test' })).toBeTruthy();
+    expect(payment()).toContain('Fee outstanding HK$200');
   });
 
   it('shows a refused change with its reason and reads the sheet again; a walk-in with no visit count', async () => {

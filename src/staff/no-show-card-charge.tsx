@@ -1,0 +1,112 @@
+/**
+ * A no-show's card on the day sheet: where the charge of its fee to the card that paid the booking
+ * stands (under way, refused with the processor's reason, waiting for the processor), and "Charge the card
+ * again" for a fee still owed (POST /admin/reservation/{id}/no-show-fee/charge). It takes money, so it asks
+ * first; the answer says what the processor did: charged, refused and why, or still owed.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { components } from '../api/schema';
+import { unwrap } from '../api/api-error';
+import { STAFF_BOOK_PREFIXES } from '../api/query-keys';
+import { invalidate } from '../api/use-api-query';
+import { useFailureText } from '../i18n/message-text';
+import { useFormats } from '../i18n/use-formats';
+import type { SheetBooking } from './use-day-sheet';
+import type { VisitNotice } from './visit-actions';
+import { staffApi } from './staff-api';
+
+type NoShowFee = NonNullable<SheetBooking['payment']['noShow']>;
+type NoShowFeeCharge = components['schemas']['NoShowFeeCharge'];
+
+/** The payment column's line on the card, while something is owed: null when there is nothing to say. */
+export function useCardChargeLine() {
+  const { t } = useLingui();
+  const { dateTime } = useFormats();
+  return ({ card, outstanding }: NoShowFee): string | null => {
+    if (!card || outstanding === 0 || card.status === 'CHARGED') return null;
+    if (card.underWay) return t`Charging the card…`;
+    if (card.status === 'DECLINED') {
+      const reason = card.reason ?? '';
+      return t`Card refused: ${reason}`;
+    }
+    if (card.status === 'PENDING' && card.nextAttemptAt) {
+      const when = dateTime(card.nextAttemptAt);
+      return t`Card processor not reached: tried again at ${when}`;
+    }
+    return t`Card processor not reached: not tried again automatically`;
+  };
+}
+
+/** What the processor did, for the host. */
+function useChargeNotice() {
+  const { t } = useLingui();
+  const { money, dateTime } = useFormats();
+  return (charge: NoShowFeeCharge): VisitNotice => {
+    if (charge.result === 'CHARGED') return { tone: 'ok', text: t`Charged to the card that paid: ${money(charge.amount)}.` };
+    const stillOwed = t`Still owed: ${money(charge.outstanding)}.`;
+    if (charge.result === 'DECLINED') {
+      const reason = charge.reason ?? '';
+      return { tone: 'error', text: `${t`The card was refused: ${reason}`} ${stillOwed}` };
+    }
+    const when = charge.nextAttemptAt ? dateTime(charge.nextAttemptAt) : null;
+    const next = when ? t`It is tried again automatically at ${when}.` : t`It is not tried again automatically.`;
+    return { tone: 'error', text: `${t`The card processor could not be reached.`} ${stillOwed} ${next}` };
+  };
+}
+
+export function ChargeCardAgain({ booking, onDone }: { booking: SheetBooking; onDone(notice: VisitNotice): void }) {
+  const { t } = useLingui();
+  const { money } = useFormats();
+  const failureText = useFailureText();
+  const chargeNotice = useChargeNotice();
+  const [asking, setAsking] = useState(false);
+  const [sending, setSending] = useState(false);
+  const fee = booking.payment.noShow;
+  if (!fee?.canChargeCard) return null;
+  const label = t`Charge the card again`;
+  const guestName = booking.guestName;
+  const owed = money(fee.outstanding);
+
+  async function send() {
+    setSending(true);
+    try {
+      const { data } = await unwrap(staffApi.POST('/admin/reservation/{id}/no-show-fee/charge', { params: { path: { id: booking.id } } }));
+      onDone(chargeNotice(data));
+    } catch (error) {
+      onDone({ tone: 'error', text: failureText(error) });
+    } finally {
+      // The report's no-show fees kept from before are stale once the card is charged.
+      invalidate(STAFF_BOOK_PREFIXES);
+      setSending(false);
+      setAsking(false);
+    }
+  }
+
+  if (asking) {
+    return (
+      <div className="staff-confirm" role="group" aria-label={label}>
+        <p>
+          <Trans>
+            Charge the {owed} still owed to the card that paid {guestName}'s booking?
+          </Trans>
+        </p>
+        <div className="staff-actions">
+          <button type="button" className="button button--primary" disabled={sending} onClick={() => void send()}>
+            {t`Confirm charge`}
+          </button>
+          <button type="button" className="button" disabled={sending} onClick={() => setAsking(false)}>
+            {t`Back`}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="staff-actions">
+      <button type="button" className="button" aria-label={`${label}: ${guestName}`} onClick={() => setAsking(true)}>
+        {label}
+      </button>
+    </div>
+  );
+}

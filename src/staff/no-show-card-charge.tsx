@@ -8,13 +8,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { components } from '../api/schema';
 import { unwrap } from '../api/api-error';
-import { STAFF_BOOK_PREFIXES } from '../api/query-keys';
-import { invalidate } from '../api/use-api-query';
-import { useFailureText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
 import type { SheetBooking } from './use-day-sheet';
-import type { VisitNotice } from './visit-actions';
 import { staffApi } from './staff-api';
+import { ConfirmStep, useBookChange, type VisitNotice } from './book-change';
 
 type NoShowFee = NonNullable<SheetBooking['payment']['noShow']>;
 type NoShowFeeCharge = components['schemas']['NoShowFeeCharge'];
@@ -58,48 +55,26 @@ function useChargeNotice() {
 export function ChargeCardAgain({ booking, onDone }: { booking: SheetBooking; onDone(notice: VisitNotice): void }) {
   const { t } = useLingui();
   const { money } = useFormats();
-  const failureText = useFailureText();
   const chargeNotice = useChargeNotice();
   const [asking, setAsking] = useState(false);
-  const [sending, setSending] = useState(false);
+  const change = useBookChange(onDone, () => setAsking(false));
   const fee = booking.payment.noShow;
   if (!fee?.canChargeCard) return null;
   const label = t`Charge the card again`;
   const guestName = booking.guestName;
   const owed = money(fee.outstanding);
 
-  async function send() {
-    setSending(true);
-    try {
+  const send = () =>
+    change.send(async () => {
       const { data } = await unwrap(staffApi.POST('/admin/reservation/{id}/no-show-fee/charge', { params: { path: { id: booking.id } } }));
-      onDone(chargeNotice(data));
-    } catch (error) {
-      onDone({ tone: 'error', text: failureText(error) });
-    } finally {
-      // The report's no-show fees kept from before are stale once the card is charged.
-      invalidate(STAFF_BOOK_PREFIXES);
-      setSending(false);
-      setAsking(false);
-    }
-  }
+      return chargeNotice(data);
+    });
 
   if (asking) {
     return (
-      <div className="staff-confirm" role="group" aria-label={label}>
-        <p>
-          <Trans>
-            Charge the {owed} still owed to the card that paid {guestName}'s booking?
-          </Trans>
-        </p>
-        <div className="staff-actions">
-          <button type="button" className="button button--primary" disabled={sending} onClick={() => void send()}>
-            {t`Confirm charge`}
-          </button>
-          <button type="button" className="button" disabled={sending} onClick={() => setAsking(false)}>
-            {t`Back`}
-          </button>
-        </div>
-      </div>
+      <ConfirmStep label={label} confirmLabel={t`Confirm charge`} sending={change.sending} onConfirm={() => void send()} onBack={() => setAsking(false)}>
+        <Trans>Charge the {owed} still owed to the card that paid {guestName}'s booking?</Trans>
+      </ConfirmStep>
     );
   }
   return (

@@ -9,24 +9,16 @@ import { useState } from 'react';
 import { allowedVisitActions } from '../../machines/visit.machine';
 import type { components } from '../api/schema';
 import { unwrap } from '../api/api-error';
-import { STAFF_BOOK_PREFIXES } from '../api/query-keys';
 import { serverClock } from '../api/server-clock';
-import { invalidate } from '../api/use-api-query';
 import type { VisitAction } from '../domain/staff-validation';
-import { useFailureText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
 import { cancellationTerms } from '../manage/cancellation-terms';
 import type { SheetBooking } from './use-day-sheet';
 import { staffApi } from './staff-api';
+import { ConfirmStep, useBookChange, type VisitNotice } from './book-change';
 
 type VisitChange = components['schemas']['VisitChange'];
 type VenuePolicy = components['schemas']['VenuePolicy'];
-
-/** What a finished change tells the host: success or refusal, in words. */
-export interface VisitNotice {
-  tone: 'ok' | 'error';
-  text: string;
-}
 
 /** Actions that change money or cannot be undone: asked again before they are sent. */
 const CONFIRMED_FIRST: readonly VisitAction[] = ['no-show', 'cancel'];
@@ -99,18 +91,16 @@ export function VisitActions({
 }) {
   const { t } = useLingui();
   const label = useActionLabel();
-  const failureText = useFailureText();
   const noShowOutcome = useNoShowOutcome();
   const { money } = useFormats();
   const [asking, setAsking] = useState<VisitAction | null>(null);
-  const [sending, setSending] = useState(false);
+  const change = useBookChange(onDone, () => setAsking(null));
   if (!booking.visitState) return null;
   const actions = allowedVisitActions(booking.visitState, Date.parse(booking.startsAt), serverClock.now().getTime());
   if (actions.length === 0) return null;
 
-  async function send(action: VisitAction) {
-    setSending(true);
-    try {
+  const send = (action: VisitAction) =>
+    change.send(async () => {
       const { data } = await unwrap(
         staffApi.PUT('/admin/reservation/{id}/visit', { params: { path: { id: booking.id } }, body: { action } }),
       );
@@ -119,42 +109,30 @@ export function VisitActions({
         : action === 'cancel'
           ? t`Cancelled for the guest. Refunded: ${money(data.refunded ?? 0)}.`
           : t`Recorded for ${booking.guestName}: ${label(action)}.`;
-      onDone({ tone: 'ok', text });
-    } catch (error) {
-      onDone({ tone: 'error', text: failureText(error) });
-    } finally {
-      // Changed, or refused because it changed elsewhere: the plans and the report kept from before are stale.
-      invalidate(STAFF_BOOK_PREFIXES);
-      setSending(false);
-      setAsking(null);
-    }
-  }
+      return { tone: 'ok', text };
+    });
 
   if (asking) {
     return (
-      <div className="staff-confirm" role="group" aria-label={label(asking)}>
-        <p>
-          {asking === 'no-show' ? (
-            <Trans>
-              Mark {booking.guestName} as a no-show? What was paid is kept, and the rest of the venue's no-show fee is
-              charged to the member's wallet or the card that paid.
-            </Trans>
-          ) : (
-            <>
-              <Trans>Cancel {booking.guestName}'s booking? The guest is told by e-mail.</Trans>{' '}
-              <CancelTerms booking={booking} date={date} policy={policy} />
-            </>
-          )}
-        </p>
-        <div className="staff-actions">
-          <button type="button" className="button button--primary" disabled={sending} onClick={() => void send(asking)}>
-            {asking === 'no-show' ? t`Confirm no-show` : t`Confirm cancellation`}
-          </button>
-          <button type="button" className="button" disabled={sending} onClick={() => setAsking(null)}>
-            {t`Back`}
-          </button>
-        </div>
-      </div>
+      <ConfirmStep
+        label={label(asking)}
+        confirmLabel={asking === 'no-show' ? t`Confirm no-show` : t`Confirm cancellation`}
+        sending={change.sending}
+        onConfirm={() => void send(asking)}
+        onBack={() => setAsking(null)}
+      >
+        {asking === 'no-show' ? (
+          <Trans>
+            Mark {booking.guestName} as a no-show? What was paid is kept, and the rest of the venue's no-show fee is
+            charged to the member's wallet or the card that paid.
+          </Trans>
+        ) : (
+          <>
+            <Trans>Cancel {booking.guestName}'s booking? The guest is told by e-mail.</Trans>{' '}
+            <CancelTerms booking={booking} date={date} policy={policy} />
+          </>
+        )}
+      </ConfirmStep>
     );
   }
 
@@ -165,7 +143,7 @@ export function VisitActions({
           key={action}
           type="button"
           className="button"
-          disabled={sending}
+          disabled={change.sending}
           aria-label={`${label(action)}: ${booking.guestName}`}
           onClick={() => (CONFIRMED_FIRST.includes(action) ? setAsking(action) : void send(action))}
         >

@@ -2331,7 +2331,7 @@ export interface paths {
         };
         /**
          * A venue's service day for the host stand, by service and seating, with cover totals (the venue's staff or an admin)
-         * @description Every booking of the day but expired holds, grouped by service (the venue's periods) and seating (start time), with the guest (name, member or guest, completed visits at the venue before this day), dining area and table, status and visit state, payment (paid, refunded, a no-show fee's outstanding rest), notes, occasion and dietary needs. Covers count confirmed bookings, per 15 minutes of start time and per service.
+         * @description Every booking of the day but expired holds, grouped by service (the venue's periods) and seating (start time), with the guest (name, member or guest, completed visits at the venue before this day), dining area and table, status and visit state, payment (paid, refunded, a no-show fee's outstanding rest and its charge to the card that paid), notes, occasion and dietary needs. Covers count confirmed bookings, per 15 minutes of start time and per service.
          */
         get: {
             parameters: {

@@ -61,14 +61,14 @@ export const DEFAULT_NO_SHOW_CHARGE_POLICY: NoShowChargePolicy = {
 };
 
 /** The idempotency key of the booking's `series`th charge: the first keeps the key the fee always had. */
-export const noShowFeeKey = (reservationId: string, series: number) =>
+const noShowFeeKey = (reservationId: string, series: number) =>
   series <= 1 ? `no-show-fee-${reservationId}` : `no-show-fee-${reservationId}-${series}`;
 
 /** The text of the fee in the guest's transaction history (and of a wallet's charge). */
 export const noShowFeeDescription = (row: ReservationRow, catalog: VenueCatalog) =>
   composeDescription(/*i18n*/ '{venue} – no-show fee {reference}', { venue: venueOf(catalog, row.venueId).venue.title, reference: row.uniqueId });
 
-/** 409: no-show fee to charge: the booking is no no-show, or its fee is paid. */
+/** 409: nothing to charge: the booking is no no-show, or its fee is paid. */
 const nothingOwed = () => conflict(/*i18n*/ 'Nothing is owed for this booking');
 /** 409: the retry job or another member of staff is charging the card right now. */
 const chargeUnderWay = () => conflict(/*i18n*/ 'The card is being charged already. Please wait a moment.');

@@ -3,6 +3,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
+import { firstViews } from './scripts/first-views.js';
 import { precompress } from './scripts/precompress.js';
 import { preloadAppChunk } from './scripts/preload-app-chunk.js';
 
@@ -11,7 +12,7 @@ const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3000);
 const apiPrefixes = ['/public', '/user', '/admin', '/guest', '/payments', '/dev', '/health'];
 
 export default defineConfig({
-  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), preloadAppChunk(), precompress()],
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), preloadAppChunk(), firstViews(), precompress()],
   // No source maps: the served folder would publish the source (`npx vite` keeps them in development).
   build: {
     outDir: 'dist/web',

@@ -6,8 +6,10 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
+import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage } from '../src/domain/locales';
 import { matchesEtag, negotiateCoding, type ContentCoding } from './lib/negotiation';
 
 const VARIANT_SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
@@ -23,9 +25,23 @@ export const REVALIDATE = 'no-cache';
 /** Other files the build copies as they are (a favicon, robots.txt): an hour, then checked. */
 export const SHORT = 'public, max-age=3600';
 
+/** The app's page, and the same page per language with its first views (`index.ja.html`: scripts/first-views.ts). */
+const APP_PAGE = /^\/index(?:\.[\w-]+)?\.html$/;
+
 function cacheControl(path: string): string {
   if (path.startsWith('/assets/')) return IMMUTABLE;
-  return path === '/index.html' ? REVALIDATE : SHORT;
+  return APP_PAGE.test(path) ? REVALIDATE : SHORT;
+}
+
+/**
+ * The app's page in the language the app will speak: the one of the last visit (its cookie, set by the
+ * app), else the browser's first that we have; the build's plain page when it wrote none per language.
+ */
+async function appPage(c: Context, root: string): Promise<{ path: string; byLanguage: boolean }> {
+  const remembered = getCookie(c, LOCALE_COOKIE);
+  const locale = isLocale(remembered) ? remembered : localeFromAcceptLanguage(c.req.header('Accept-Language'));
+  const page = `/index.${locale}.html`;
+  return (await fileStats(join(root, page))) ? { path: page, byLanguage: true } : { path: '/index.html', byLanguage: false };
 }
 
 async function fileStats(path: string): Promise<{ size: number; mtimeMs: number } | undefined> {
@@ -40,7 +56,7 @@ async function fileStats(path: string): Promise<{ size: number; mtimeMs: number 
 export function staticFiles(root: string): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const path = c.req.path === '/' ? '/index.html' : c.req.path;
+    const { path, byLanguage } = c.req.path === '/' || c.req.path === '/index.html' ? await appPage(c, root) : { path: c.req.path, byLanguage: false };
     if (!SERVABLE_PATH.test(path) || NOT_SERVED.test(path)) return next();
     const file = join(root, path);
     const identity = await fileStats(file);
@@ -51,9 +67,11 @@ export function staticFiles(root: string): MiddlewareHandler {
     const headers: Record<string, string> = {
       'Cache-Control': cacheControl(path),
       // Weak: the br, gzip and plain bytes are one content, whichever coding carried it.
-      ETag: `W/"${identity.size.toString(16)}-${Math.trunc(identity.mtimeMs).toString(16)}"`,
+      // The file's name too: a page per language must not pass for another language's.
+      ETag: `W/"${identity.size.toString(16)}-${Math.trunc(identity.mtimeMs).toString(16)}${byLanguage ? path.slice('/index'.length, -'.html'.length) : ''}"`,
     };
-    if (variants.length > 0) headers.Vary = 'Accept-Encoding';
+    const vary = [...(variants.length > 0 ? ['Accept-Encoding'] : []), ...(byLanguage ? ['Cookie', 'Accept-Language'] : [])];
+    if (vary.length > 0) headers.Vary = vary.join(', ');
     if (matchesEtag(c.req.header('If-None-Match'), headers.ETag!)) return c.body(null, 304, headers);
 
     const coding = negotiateCoding(c.req.header('Accept-Encoding'), variants);

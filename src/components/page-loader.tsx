@@ -30,12 +30,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 const pages = new Map<RouteDef['load'], ComponentType<PageProps>>();
 
 /**
- * Loads the first page's module at start, beside the catalog. Once in, the page renders at once instead
- * of through a lazy component: React holds content that replaces a Suspense fallback for up to 300 ms,
- * which delayed Home's first picture by that much.
+ * Loads the first page's module at start, beside the catalog; settles once it is in (or has failed). Once
+ * in, the page renders at once instead of through a lazy component: React holds content that replaces a
+ * Suspense fallback for up to 300 ms, which delayed Home's first picture by that much.
  */
-export function preloadPage(route: RouteDef): void {
-  route.load().then(
+export function preloadPage(route: RouteDef): Promise<void> {
+  return route.load().then(
     ({ default: page }) => {
       if (!pages.has(route.load)) pages.set(route.load, page);
     },

@@ -1,5 +1,6 @@
 /** A page's frame: its heading gets focus when the page opens, so screen readers hear where they are. */
 import { useEffect, useRef, type ReactNode } from 'react';
+import { FIRST_VIEW_ATTRIBUTE } from '../first-view/first-view-address';
 
 export const CLUB_NAME = 'The Aldrich Club';
 
@@ -18,7 +19,12 @@ export function Page({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · ${CLUB_NAME}`;
-    heading.current?.focus();
+    // Replacing the page's first view (src/main.tsx), where the guest may have scrolled on: the focus
+    // moves without taking them back up.
+    const root = document.getElementById('root');
+    const replacingFirstView = root?.hasAttribute(FIRST_VIEW_ATTRIBUTE) ?? false;
+    root?.removeAttribute(FIRST_VIEW_ATTRIBUTE);
+    heading.current?.focus({ preventScroll: replacingFirstView });
   }, [title]);
   return (
     <section className={wide ? 'page page--wide' : 'page'}>

@@ -32,3 +32,6 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   }
   return DEFAULT_LOCALE;
 }
+
+/** The cookie in which the app tells the server its language, for the next visit's first view (server/static-files.ts). */
+export const LOCALE_COOKIE = 'locale';

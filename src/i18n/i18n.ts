@@ -1,8 +1,7 @@
 /** Lingui set-up: English is the source and fallback; only the active language's catalog is loaded. */
 import { i18n } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '../domain/locales';
-
-const STORAGE_KEY = 'locale';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale, type Locale } from '../domain/locales';
+import { LOCALE_STORAGE_KEY } from './locale-storage';
 
 /** Each language named in itself, as a language menu should show it. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -26,9 +25,11 @@ const catalogs: CatalogLoaders = {
   'zh-Hant': () => import('../../locales/zh-Hant.po'),
 };
 
+const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
 /** The remembered choice, else the browser's first language we have, else English. */
 export function initialLocale(): Locale {
-  const saved = localStorage.getItem(STORAGE_KEY);
+  const saved = localStorage.getItem(LOCALE_STORAGE_KEY);
   if (isLocale(saved)) return saved;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const match = matchLocale(tag);
@@ -55,7 +56,10 @@ export async function addPartCatalog(loaders: CatalogLoaders): Promise<void> {
 export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
   i18n.loadAndActivate({ locale, messages: (await messagesOf(locale)) as never });
   document.documentElement.lang = locale;
-  if (remember) localStorage.setItem(STORAGE_KEY, locale);
+  if (remember) localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  // The server serves the next visit's page with its first view in this language (server/static-files.ts).
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
 export { i18n };

@@ -3,6 +3,7 @@
  * The query stays in the hash, out of wouter's path matching; pages read it with `useHashSearch`.
  */
 import { useSyncExternalStore } from 'react';
+import { splitHash } from './hash-address';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -18,13 +19,6 @@ function subscribe(listener: Listener): () => void {
 
 function notify() {
   listeners.forEach((l) => l());
-}
-
-function splitHash(hash: string): { path: string; search: string } {
-  const raw = hash.replace(/^#/, '');
-  const at = raw.indexOf('?');
-  const path = at === -1 ? raw : raw.slice(0, at);
-  return { path: path.startsWith('/') ? path : `/${path}`, search: at === -1 ? '' : raw.slice(at + 1) };
 }
 
 export const currentHashPath = () => splitHash(location.hash).path;

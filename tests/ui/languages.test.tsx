@@ -31,6 +31,7 @@ describe('the language', () => {
     await visit('/pages/login', ['zh-HK', 'en-GB']);
     await findHeading('登入');
     expect(document.documentElement.lang).toBe('zh-Hant');
+    expect(document.cookie.split('; ')).toContain('locale=zh-Hant');
     // The navigation bar (folded away on a phone) speaks it too.
     expect(screen.getAllByRole('link', { name: '登入', hidden: true }).length).toBeGreaterThan(0);
     expect(screen.queryAllByRole('link', { name: 'Log in', hidden: true })).toHaveLength(0);
@@ -49,6 +50,8 @@ describe('the language', () => {
     await findHeading('ログイン');
     expect(document.documentElement.lang).toBe('ja');
     expect(localStorage.getItem('locale')).toBe('ja');
+    // The server serves the next visit's page, with its first view, in it (server/static-files.ts).
+    expect(document.cookie.split('; ')).toContain('locale=ja');
 
     // A later visit from an English browser keeps the guest's choice.
     const { cleanup } = await import('@testing-library/react');

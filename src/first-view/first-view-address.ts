@@ -1,0 +1,23 @@
+/**
+ * The address a page's first view is kept under (src/first-view/show-first-view.ts, scripts/first-views.ts):
+ * the hash's path, and for a venue's detail the venue, the only query a first view depends on. Home's
+ * three addresses are one page. No imports beyond the hash's parsing: the first-view script holds this.
+ */
+import { splitHash } from '../navigation/hash-address';
+
+/** On the root while it holds a first view, naming its address (read by src/main.tsx). */
+export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
+/** On each first view's template: the addresses it serves, separated by spaces. */
+export const TEMPLATE_ADDRESSES_ATTRIBUTE = 'data-addresses';
+/** The template holding the app's script and preloads, which the first-view script starts. */
+export const APP_START_TEMPLATE_ID = 'app-start';
+
+const HOME_ADDRESSES = new Set(['/', '/pages/index', '/pages/home']);
+
+export function firstViewAddress(hash: string): string {
+  const { path, search } = splitHash(hash);
+  if (HOME_ADDRESSES.has(path)) return '/';
+  if (path !== '/pages/venue-detail') return path;
+  const domain = (new URLSearchParams(search).get('domain') ?? '').trim().toLowerCase();
+  return `${path}?domain=${domain}`;
+}

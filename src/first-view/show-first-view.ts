@@ -1,0 +1,51 @@
+/**
+ * The first view: before the app's code has arrived, the page asked for is shown from the copy the build
+ * rendered of it (scripts/first-views.ts) in the language the server chose for this page (its `lang`),
+ * so a guest reads the venue and its hours while React loads; the app then replaces it with the same
+ * page (src/main.tsx). A guest who chose another language here before sees no first view.
+ *
+ * A classic script at the end of the page, run before its first paint. It also starts the app, whose
+ * script and preloads the build moved into a template: at once, or when a first view is shown, once it
+ * is painted, so the app's code does not take the network from the view's styles and picture.
+ */
+import { isLocale } from '../domain/locales';
+import { LOCALE_STORAGE_KEY } from '../i18n/locale-storage';
+import { APP_START_TEMPLATE_ID, FIRST_VIEW_ATTRIBUTE, firstViewAddress, TEMPLATE_ADDRESSES_ATTRIBUTE } from './first-view-address';
+
+function chosenLocale(): string | null {
+  try {
+    return localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    // Storage refused (a private window's settings): the page's language is the best guess there is.
+    return null;
+  }
+}
+
+function showFirstView(): boolean {
+  const root = document.getElementById('root');
+  if (!root || root.hasChildNodes()) return false;
+  if (isLocale(chosenLocale()) && chosenLocale() !== document.documentElement.lang) return false;
+  const address = firstViewAddress(location.hash);
+  const template = [...document.querySelectorAll<HTMLTemplateElement>(`template[${TEMPLATE_ADDRESSES_ATTRIBUTE}]`)].find((t) =>
+    t.getAttribute(TEMPLATE_ADDRESSES_ATTRIBUTE)!.split(' ').includes(address),
+  );
+  if (!template) return false;
+  root.append(template.content.cloneNode(true));
+  root.setAttribute(FIRST_VIEW_ATTRIBUTE, address);
+  return true;
+}
+
+function startApp(): void {
+  const start = document.getElementById(APP_START_TEMPLATE_ID);
+  if (start instanceof HTMLTemplateElement) document.head.append(document.importNode(start.content, true));
+}
+
+let shown = false;
+try {
+  shown = showFirstView();
+} catch {
+  // An older browser without what this needs: the app renders the page itself.
+}
+// A frame's callbacks run before its paint, a task queued there after it. A hidden tab paints nothing.
+if (shown && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(startApp));
+else startApp();

@@ -38,7 +38,8 @@ async function watchLayoutShifts(page: Page): Promise<() => Promise<number>> {
 /** Whether the page ever went without its heading after first showing one (a blank frame between view and app). */
 async function watchHeadingGap(page: Page): Promise<() => Promise<boolean>> {
   await page.addInitScript(() => {
-    const state = ((window as unknown as { headingGap: { shown: boolean; gap: boolean } }).headingGap = { shown: false, gap: false });
+    const state: { shown: boolean; gap: boolean } = { shown: false, gap: false };
+    (window as unknown as { headingGap: typeof state }).headingGap = state;
     new MutationObserver(() => {
       if (document.querySelector('#root h1')) state.shown = true;
       else if (state.shown) state.gap = true;

@@ -3,9 +3,7 @@
  * are still on their way takes network and main-thread time from them, and a guest sees a blank page for
  * longer. Only the first second of a page's life is held; after that, or once the first contentful paint
  * is on screen, calls leave at once.
- *
- * Stateless on purpose (it asks the browser each time): the build copies small modules into each chunk
- * that imports them, so module state here would exist once per copy.
+ * It asks the browser each time rather than keeping what it learnt.
  */
 
 /** A page that cannot paint (a tab opened in the background) still loads its data after this long. */

@@ -37,5 +37,8 @@ export default defineConfig({
     // Vitest leaves a core free by default, so a 2-core CI machine ran one file at a time; much of a file's
     // time is waiting (on PostgreSQL, a spawned server, a worker thread), so two side by side fill both.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Each test file's PGlite lives a few seconds: V8's optimizing recompile of PostgreSQL's WebAssembly
+    // (on background threads) cost more CPU than it saved (five server and UI files: 61-72 CPU s down to 49-51).
+    execArgv: ['--liftoff-only'],
   },
 });

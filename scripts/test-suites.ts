@@ -1,8 +1,9 @@
 /**
- * `npm test`'s last step: vitest and the browser tests side by side, each line of their output led by
- * the suite's name. Each suite alone keeps a 2-core machine about half busy (vitest waits on PostgreSQL
- * and spawned servers, Playwright on the browser and its server), so together they take little more
- * than the longer one. Exits with the first failing suite's code, after both have finished.
+ * `npm test`: the type check beside lint, then, when both pass, vitest beside the browser tests, each line
+ * of their output led by the suite's name. Each suite alone keeps a 2-core machine about half busy (vitest
+ * waits on PostgreSQL and spawned servers, Playwright on the browser and its server; tsc works on one core),
+ * so together they take little more than the longer one. Exits with the first failing suite's code, after
+ * the others of its stage have finished.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -14,9 +15,16 @@ export interface Suite {
   args: string[];
 }
 
-const SUITES: Suite[] = [
-  { name: 'vitest', command: 'npx', args: ['--no-install', 'vitest', 'run'] },
-  { name: 'e2e', command: 'npx', args: ['--no-install', 'playwright', 'test'] },
+/** The stages of `npm test`, one after the other; the suites of a stage side by side. */
+const STAGES: Suite[][] = [
+  [
+    { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+    { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  ],
+  [
+    { name: 'vitest', command: 'npx', args: ['--no-install', 'vitest', 'run'] },
+    { name: 'e2e', command: 'npx', args: ['--no-install', 'playwright', 'test'] },
+  ],
 ];
 
 function run({ name, command, args }: Suite, write: (line: string) => void): Promise<number> {
@@ -40,6 +48,15 @@ export async function runSuites(suites: Suite[], write: (line: string) => void):
   return codes.find((code) => code !== 0) ?? 0;
 }
 
+/** Runs the stages in turn, each one's suites at once; stops after the first stage that fails, with its code. */
+export async function runStages(stages: Suite[][], write: (line: string) => void): Promise<number> {
+  for (const suites of stages) {
+    const code = await runSuites(suites, write);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.exit(await runSuites(SUITES, (line) => process.stdout.write(`${line}\n`)));
+  process.exit(await runStages(STAGES, (line) => process.stdout.write(`${line}\n`)));
 }

@@ -14,9 +14,15 @@ export interface Finding {
   summary: string;
 }
 
-/** Runs axe and returns its violations, one entry per element. */
+/**
+ * Runs axe and returns its violations, one entry per element. axe runs in the page itself (`setLegacyMode`):
+ * by default AxeBuilder opens a blank page for every check and loads axe into it to finish the run there,
+ * which took 0.8 s a check where this takes 0.33 s. What legacy mode leaves out is cross-origin frames, and
+ * the app has none: on the pages tried (the menu preview's PDF frame among them) both modes checked the
+ * same rules on the same elements, with the same results.
+ */
 export async function axeFindings(page: Page): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => ({
       rule: violation.id,

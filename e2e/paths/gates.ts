@@ -20,6 +20,20 @@ export const ACTOR_CALLS: ActorCalls = {
   releaseReservation: { method: 'PUT', path: /^\/user\/reservation\/v1\.1\/cancel\// },
 };
 
+/**
+ * The addresses of `calls`, as one RegExp over the whole URL. A RegExp is matched in Playwright's own
+ * process, so only these calls come to the test; a function was asked about every request the page made
+ * (each script, style, picture and catalog), on its way, in the test's process.
+ */
+function addressOf(calls: ActorCalls): RegExp {
+  // Each path is anchored to the pathname's start (^) and some to its end ($): after the host, and before a query.
+  const paths = Object.values(calls).map(({ path }) => {
+    if (!/^\^\\?\//.test(path.source) || path.flags) throw new Error(`A call's path is matched from the pathname's start, without flags: ${path}`);
+    return path.source.slice(1).replace(/\$$/, '(?=[?#]|$)');
+  });
+  return new RegExp(`^[a-z]+://[^/]+(?:${paths.join('|')})`);
+}
+
 interface Gate {
   armed: boolean;
   held: Route | null;
@@ -35,10 +49,7 @@ export class Gates {
   /** Starts watching the page's calls of `calls` (passed through unless a gate is armed). */
   static async install(page: Page, calls: ActorCalls = ACTOR_CALLS): Promise<Gates> {
     const gates = new Gates(calls);
-    await page.route(
-      (url) => Object.values(calls).some((call) => call.path.test(url.pathname)),
-      (route) => gates.handle(route),
-    );
+    await page.route(addressOf(calls), (route) => gates.handle(route));
     return gates;
   }
 

@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { cacheFolder, pglitePackageDir } from './cache-folder';
 import { migrate, migrationNames, migrationsDir } from './migrate';
 import { pgliteRunner } from './pglite-runner';
 import { PgliteThread } from './pglite-thread';
@@ -44,12 +44,8 @@ async function findOrMake(): Promise<string> {
 
 /** Where templates are kept, and the name that changes with PGlite's version and with any migration. */
 function templateIdentity(): { cacheDir: string; key: string } {
-  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  let packageDir = dirname(pgliteEntry);
-  while (!existsSync(join(packageDir, 'package.json'))) packageDir = dirname(packageDir);
-  const nodeModules = dirname(dirname(packageDir));
-  const hash = createHash('sha256').update(readFileSync(join(packageDir, 'package.json')));
+  const hash = createHash('sha256').update(readFileSync(join(pglitePackageDir(), 'package.json')));
   const dir = migrationsDir();
   for (const name of migrationNames()) hash.update(name).update(readFileSync(join(dir, name)));
-  return { cacheDir: join(nodeModules, '.cache', 'club-reservations'), key: hash.digest('hex').slice(0, 16) };
+  return { cacheDir: cacheFolder(), key: hash.digest('hex').slice(0, 16) };
 }

@@ -7,11 +7,14 @@
  * for it to end (as PGlite itself does). The worker runs requests in the order they are sent, so a
  * statement outside a transaction needs only to be sent after the transactions begun before it.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { cacheFolder } from './cache-folder';
 import type { WorkerNotification, WorkerReply, WorkerRequest } from './pglite-protocol';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -174,8 +177,8 @@ export class PgliteThread {
   }
 }
 
-// Run from source (tsx, vitest) the worker is TypeScript beside this file, loaded through tsx's hooks
-// (a worker does not inherit them); in the server bundle (dist/server/main.js) it is dist/server/db/pglite-worker.js.
+// Run from source (tsx, vitest) the worker is TypeScript beside this file; in the server bundle
+// (dist/server/main.js) it is dist/server/db/pglite-worker.js.
 const fromSource = import.meta.url.endsWith('.ts');
 
 // A path beside this file, built from its path: Vite rewrites `new URL('…', import.meta.url)` into a web
@@ -184,9 +187,43 @@ const beside = (file: string) => pathToFileURL(join(dirname(fileURLToPath(import
 
 function startWorker(): Worker {
   if (!fromSource) return new Worker(beside('db/pglite-worker.js'));
-  // tsx's ESM API (require.resolve finds its CommonJS twin).
+  const compiled = compiledWorker();
+  if (compiled) return new Worker(compiled);
+  // Without the cache: through tsx's hooks (a worker does not inherit them). tsx's ESM API (require.resolve
+  // finds its CommonJS twin).
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const workerUrl = beside('pglite-worker.ts').href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); })`;
   return new Worker(bootstrap, { eval: true });
+}
+
+let compiled: URL | null | undefined;
+
+/**
+ * From source, the worker compiled to JavaScript once and kept in the cache folder under a name that
+ * changes with its source; null when it cannot be kept. Loading tsx in every database thread took a third
+ * of a second of CPU each (every test file's database, each server started from source).
+ */
+function compiledWorker(): URL | null {
+  if (compiled !== undefined) return compiled;
+  try {
+    const source = readFileSync(fileURLToPath(beside('pglite-worker.ts')), 'utf8');
+    const options = { loader: 'ts', format: 'esm', target: 'node20' } as const;
+    const key = createHash('sha256').update(JSON.stringify(options)).update(source).digest('hex').slice(0, 16);
+    const file = join(cacheFolder(), `pglite-worker-${key}.mjs`);
+    if (!existsSync(file)) {
+      // esbuild, which tsx itself compiles with: running from source, it is installed.
+      const { transformSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+      mkdirSync(dirname(file), { recursive: true });
+      // Written beside and renamed into place: another process starting one at once never reads half a file.
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, transformSync(source, options).code);
+      renameSync(partial, file);
+    }
+    compiled = pathToFileURL(file);
+  } catch (error) {
+    console.warn(`database thread not compiled into the cache (${(error as Error).message}): it loads through tsx`);
+    compiled = null;
+  }
+  return compiled;
 }

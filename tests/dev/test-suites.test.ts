@@ -1,6 +1,9 @@
-/** `npm test` runs vitest and the browser tests side by side (scripts/test-suites.ts): a failure in either fails it. */
+/**
+ * `npm test` runs the type check beside lint, then vitest beside the browser tests (scripts/test-suites.ts):
+ * a failure in either fails it, and a failed check stops it before the tests.
+ */
 import { describe, expect, it } from 'vitest';
-import { runSuites, type Suite } from '../../scripts/test-suites';
+import { runStages, runSuites, type Suite } from '../../scripts/test-suites';
 
 const suite = (name: string, exitCode: number, delayMs = 0): Suite => ({
   name,
@@ -21,5 +24,18 @@ describe('the suites side by side', () => {
     expect(await runSuites([suite('quick', 3), suite('slow', 0, 300)], (line) => lines.push(line))).toBe(3);
     expect(lines).toContain('[slow] slow says hi');
     expect(await runSuites([suite('quick', 0), suite('slow', 2, 300)], () => {})).toBe(2);
+  });
+});
+
+describe('the stages in turn', () => {
+  it('runs the next stage only when every suite of the one before passed', async () => {
+    const lines: string[] = [];
+    expect(await runStages([[suite('check', 0), suite('lint', 0)], [suite('tests', 0)]], (line) => lines.push(line))).toBe(0);
+    expect(lines).toContain('[tests] tests says hi');
+
+    const stopped: string[] = [];
+    expect(await runStages([[suite('check', 4), suite('lint', 0, 300)], [suite('tests', 0)]], (line) => stopped.push(line))).toBe(4);
+    expect(stopped).toContain('[lint] lint says hi');
+    expect(stopped.some((line) => line.startsWith('[tests]'))).toBe(false);
   });
 });

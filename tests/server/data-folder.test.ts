@@ -74,7 +74,8 @@ describe('starting on a data folder', () => {
 
   it('seeds a folder whose first start stopped between migrating and seeding', async () => {
     const dir = join(root, 'cut-short');
-    const migratedOnly = await connectDatabase({ dataDir: dir });
+    // Made as a first start makes it (from the migrated template, then migrated), not by initdb and every migration.
+    const migratedOnly = await connectDatabase({ dataDir: dir, fresh: true });
     await migrate(migratedOnly.runner);
     await migratedOnly.close();
 

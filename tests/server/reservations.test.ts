@@ -665,7 +665,8 @@ describe('hold expiry across a restart (PGlite in a folder)', () => {
     };
     try {
       const clock = new FakeClock(TEST_NOW);
-      let database = await openDatabase({ dataDir });
+      // A new folder, filled from the migrated template as the server's first start fills it.
+      let database = await openDatabase({ dataDir, fresh: true });
       await seedDemoData(database.db, { now: clock.now() });
       const [guest] = await database.db.select().from(users).where(eq(users.email, 'guest@example.com'));
       const token = () => signAccessToken({ id: guest!.id, role: 'guest' }, config.jwtSecret, clock.now());

@@ -1,5 +1,6 @@
 /**
- * The real start-up (server/main.ts in a process of its own) and the create-admin command: production
+ * The real start-up (server/main.ts in a process of its own, bundled as `npm start` runs it) and the
+ * create-admin command: production
  * refuses the test-mode card processor unless allowed, seeds no account with a published password, and
  * gets its first admin from the settings or the command; a damaged data folder stops the server.
  */
@@ -12,20 +13,25 @@ import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { snapshotFolder } from './folder-snapshot';
 import { freePort } from '../../scripts/free-port';
 import { startSmtpCatcher } from './smtp-catcher';
+import { buildServerBundle, type BundledCommand, type ServerBundle } from './server-bundle';
 
 let root: string;
+let bundle: ServerBundle;
 /** Every process a test started, stopped at the end even when the test failed half-way. */
 const children = new Set<ChildProcess>();
-beforeAll(() => {
+beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'club-start-'));
+  bundle = await buildServerBundle('startup-test');
 });
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   rmSync(root, { recursive: true, force: true });
+  bundle?.remove();
 });
 
-function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+function spawnCommand(command: BundledCommand, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  // Short-lived, as vitest's own workers (vite.config.ts): no optimizing of PGlite's WebAssembly.
+  const child = spawn(process.execPath, ['--liftoff-only', bundle.entry(command), ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -43,9 +49,9 @@ interface Run {
   output: string;
 }
 
-/** Runs a TypeScript entry point to its end, with `stdin` as its input. */
-function run(entry: string, args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<Run> {
-  const child = spawnTs(entry, args, env);
+/** Runs a command to its end, with `stdin` as its input. */
+function run(command: BundledCommand, args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<Run> {
+  const child = spawnCommand(command, args, env);
   const output = collect(child);
   child.stdin!.end(stdin);
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output: output.join('') })));
@@ -67,7 +73,7 @@ interface RunningServer {
 /** Starts the server and waits for /health; fails with its output when it exits instead. */
 async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawnTs('server/main.ts', [], { ...env, PORT: String(port) });
+  const child = spawnCommand('main', [], { ...env, PORT: String(port) });
   const output = collect(child);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -100,7 +106,7 @@ async function login(server: RunningServer, area: 'user' | 'admin', email: strin
 describe('starting in production', () => {
   it('refuses to start without a real card processor or PAYMENTS_TEST_MODE, before touching the database', async () => {
     const dataDir = join(root, 'refused');
-    const result = await run('server/main.ts', [], settings({ DATA_DIR: dataDir }));
+    const result = await run('main', [], settings({ DATA_DIR: dataDir }));
     expect(result.code).toBe(1);
     expect(result.output).toContain('The server did not start.');
     expect(result.output).toContain('no card processor is configured');
@@ -110,7 +116,7 @@ describe('starting in production', () => {
 
   it('refuses a password hash cost below full (PASSWORD_HASH_COST is for tests), before touching the database', async () => {
     const dataDir = join(root, 'cheap-hashes');
-    const result = await run('server/main.ts', [], settings({ DATA_DIR: dataDir, PAYMENTS_TEST_MODE: '1', PASSWORD_HASH_COST: '10' }));
+    const result = await run('main', [], settings({ DATA_DIR: dataDir, PAYMENTS_TEST_MODE: '1', PASSWORD_HASH_COST: '10' }));
     expect(result.code).toBe(1);
     expect(result.output).toContain('PASSWORD_HASH_COST=10 is below the 15 production needs');
     expect(existsSync(dataDir)).toBe(false);
@@ -140,7 +146,7 @@ describe('starting in production', () => {
       expect((await fetch(`${first.url}/public/venue/by-domain/leclos`)).status).toBe(200);
 
       // While the server has the data folder, the command waits its turn.
-      const busy = await run('server/cli/create-admin.ts', ['--email', 'manager@club.hk'], env, 'manager-password-1\n');
+      const busy = await run('create-admin', ['--email', 'manager@club.hk'], env, 'manager-password-1\n');
       expect(busy.code).toBe(1);
       expect(busy.output).toContain('is in use by the server');
     } finally {
@@ -148,12 +154,12 @@ describe('starting in production', () => {
     }
     expect(first.output.join('')).not.toContain(adminPassword);
 
-    const created = await run('server/cli/create-admin.ts', ['--email', 'manager@club.hk'], env, 'manager-password-1\n');
+    const created = await run('create-admin', ['--email', 'manager@club.hk'], env, 'manager-password-1\n');
     expect(created).toMatchObject({ code: 0, output: expect.stringContaining('Admin manager@club.hk created') });
-    const again = await run('server/cli/create-admin.ts', ['--email', 'Manager@club.hk'], env, 'another-password-2\n');
+    const again = await run('create-admin', ['--email', 'Manager@club.hk'], env, 'another-password-2\n');
     expect(again.code).toBe(1);
     expect(again.output).toContain('manager@club.hk has an account already (admin): nothing was changed, and its password was not reset.');
-    const short = await run('server/cli/create-admin.ts', ['--email', 'deputy@club.hk'], env, 'short-1\n');
+    const short = await run('create-admin', ['--email', 'deputy@club.hk'], env, 'short-1\n');
     expect(short.code).toBe(1);
     expect(short.output).toContain('The password is too short');
 
@@ -184,7 +190,7 @@ describe('starting in production', () => {
 describe('delivering the outbox', () => {
   it('refuses to start production on the logging SMS provider, which sends nothing, before touching the database', async () => {
     const dataDir = join(root, 'sms-log');
-    const result = await run('server/main.ts', [], settings({ DATA_DIR: dataDir, PAYMENTS_TEST_MODE: '1', SMS_PROVIDER: 'log' }));
+    const result = await run('main', [], settings({ DATA_DIR: dataDir, PAYMENTS_TEST_MODE: '1', SMS_PROVIDER: 'log' }));
     expect(result.code).toBe(1);
     expect(result.output).toContain('SMS_PROVIDER=log sends no text message: production does not run it.');
     expect(existsSync(dataDir)).toBe(false);
@@ -226,7 +232,7 @@ describe('starting on a damaged data folder', () => {
     writeFileSync(join(dataDir, 'base/5/16384'), 'rows of reservations');
     writeFileSync(join(dataDir, 'global.txt'), 'what is left of a database');
     const before = snapshotFolder(dataDir);
-    const result = await run('server/main.ts', [], settings({ DATA_DIR: dataDir, NODE_ENV: 'development' }));
+    const result = await run('main', [], settings({ DATA_DIR: dataDir, NODE_ENV: 'development' }));
     expect(result.code).toBe(1);
     expect(result.output).toContain('is not a complete database: PG_VERSION, global/pg_control');
     expect(result.output).toContain('npm run restore');

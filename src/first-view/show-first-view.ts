@@ -6,11 +6,13 @@
  *
  * A classic script at the end of the page, run before its first paint. It also starts the app, whose
  * script and preloads the build moved into a template: at once, or when a first view is shown, once it
- * is painted, so the app's code does not take the network from the view's styles and picture.
+ * and its pictures are painted, so the app's code does not take the network from the view's styles and
+ * pictures, and the app does not replace a picture not yet shown (src/first-view/first-view-pictures.ts).
  */
 import { isLocale } from '../domain/locales';
 import { LOCALE_STORAGE_KEY } from '../i18n/locale-storage';
 import { APP_START_TEMPLATE_ID, FIRST_VIEW_ATTRIBUTE, firstViewAddress, TEMPLATE_ADDRESSES_ATTRIBUTE } from './first-view-address';
+import { untilPicturesPainted } from './first-view-pictures';
 
 function chosenLocale(): string | null {
   try {
@@ -21,8 +23,7 @@ function chosenLocale(): string | null {
   }
 }
 
-function showFirstView(): boolean {
-  const root = document.getElementById('root');
+function showFirstView(root: HTMLElement | null): boolean {
   if (!root || root.hasChildNodes()) return false;
   if (isLocale(chosenLocale()) && chosenLocale() !== document.documentElement.lang) return false;
   const address = firstViewAddress(location.hash);
@@ -40,12 +41,13 @@ function startApp(): void {
   if (start instanceof HTMLTemplateElement) document.head.append(document.importNode(start.content, true));
 }
 
+const root = document.getElementById('root');
 let shown = false;
 try {
-  shown = showFirstView();
+  shown = showFirstView(root);
 } catch {
   // An older browser without what this needs: the app renders the page itself.
 }
-// A frame's callbacks run before its paint, a task queued there after it. A hidden tab paints nothing.
-if (shown && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(startApp));
+// A hidden tab paints nothing.
+if (shown && document.visibilityState === 'visible') void untilPicturesPainted(root!).then(startApp);
 else startApp();

@@ -10,7 +10,11 @@ import { pageWithFirstViews } from '../../scripts/first-view-page';
 const PAGE = pageWithFirstViews(
   '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>',
   'ja',
-  { '/': '<h1>ようこそ</h1>', '/pages/venue-detail?domain=obe': '<h1>Obe</h1>' },
+  {
+    '/': '<h1>ようこそ</h1>',
+    '/pages/venue-detail?domain=obe': '<h1>Obe</h1>',
+    '/pages/venue': '<h1>店舗</h1><img src="/first.svg" loading="eager"><img src="/later.svg" loading="lazy">',
+  },
   'assets/first-view-Q1.js',
 );
 
@@ -26,6 +30,14 @@ async function runScript(hash: string) {
 }
 
 const root = () => document.getElementById('root')!;
+/** Lets the script's promises settle and its due tasks run (the fake clock runs a 0 ms task 1 ms on). */
+const settle = () => vi.advanceTimersByTimeAsync(1);
+/** The next frame is painted, and the tasks queued during it have run. */
+async function paintFrame() {
+  await settle();
+  vi.advanceTimersToNextFrame();
+  await settle();
+}
 const appStarted = () => document.head.querySelector('script[type="module"]')?.getAttribute('src');
 
 beforeEach(() => {
@@ -44,9 +56,33 @@ describe('the first-view script', () => {
     expect(root().innerHTML).toBe('<h1>Obe</h1>');
     expect(root().dataset.firstView).toBe('/pages/venue-detail?domain=obe');
     expect(appStarted()).toBeUndefined();
-    vi.advanceTimersToNextFrame();
+    await settle();
     expect(appStarted()).toBeUndefined();
-    vi.runOnlyPendingTimers();
+    await paintFrame();
+    expect(appStarted()).toBe('/assets/index-AbC123.js');
+  });
+
+  it("starts the app once the view's eager pictures have loaded and been painted, not waiting for lazy ones", async () => {
+    await runScript('#/pages/venue');
+    await paintFrame();
+    expect(appStarted()).toBeUndefined();
+    root().querySelector('img[loading="eager"]')!.dispatchEvent(new Event('load'));
+    await settle();
+    expect(appStarted()).toBeUndefined();
+    await paintFrame();
+    expect(appStarted()).toBe('/assets/index-AbC123.js');
+  });
+
+  it('starts the app after 1.5 s when a picture is slow, or fails', async () => {
+    await runScript('#/pages/venue');
+    await vi.advanceTimersByTimeAsync(1_498);
+    expect(appStarted()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(2);
+    expect(appStarted()).toBe('/assets/index-AbC123.js');
+
+    await runScript('#/pages/venue');
+    root().querySelector('img[loading="eager"]')!.dispatchEvent(new Event('error'));
+    await paintFrame();
     expect(appStarted()).toBe('/assets/index-AbC123.js');
   });
 
@@ -88,7 +124,7 @@ describe('the first-view script', () => {
     });
     await runScript('#/');
     expect(root().innerHTML).toBe('<h1>ようこそ</h1>');
-    vi.runAllTimers();
+    await paintFrame();
     expect(appStarted()).toBe('/assets/index-AbC123.js');
   });
 });

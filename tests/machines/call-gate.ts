@@ -51,6 +51,8 @@ export function gateCalls<Kind extends string>(kinds: Record<Kind, CallKind>) {
       const call = held.get(kind);
       if (!call) throw new Error(`No ${kind} call is on its way`);
       held.delete(kind);
+      // Until it is answered, this call has no answer: not an earlier one's.
+      answered.delete(kind);
       call.release(answer);
     },
     answered: (kind: Kind) => answered.get(kind),

@@ -93,10 +93,12 @@ describe('session chart, generated paths in the app', () => {
           // The access token is good for 15 minutes on the server; the app renews it a minute before.
           return advanceBoth(14 * MINUTE + 1_000);
         case 'refreshed':
-          return gate.release('refreshTokens');
+          gate.release('refreshTokens');
+          return refreshAnswered('ok');
         case 'refreshRefused':
           await changePasswordElsewhere();
-          return gate.release('refreshTokens');
+          gate.release('refreshTokens');
+          return refreshAnswered('refused');
         case 'rejectedOnCall':
           // The access token runs out on the server's clock alone: the page finds out on its next call.
           if (before.matches('loadingProfile')) {
@@ -117,7 +119,15 @@ describe('session chart, generated paths in the app', () => {
       }
     }
 
-    /** Types into a field until it holds `value`: on a loaded machine the page may render the form again while it is typed in. */
+    /**
+     * The released refresh has its answer: the page's reaction is then checked on its own (a CI run under
+     * load once found the page still logged in 10 s after a refused refresh's release, and could not say
+     * whether the answer had come).
+     */
+    async function refreshAnswered(answer: 'ok' | 'refused') {
+      await waitFor(() => expect(gate.answered('refreshTokens'), 'the refresh call answered').toBe(answer), CALL_WAIT);
+    }
+
     /** Changes the guest's password from another device: every refresh token of before stops working. */
     async function changePasswordElsewhere() {
       const newPassword = `${password}-x`;

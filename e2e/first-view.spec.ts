@@ -3,7 +3,7 @@
  * the page in their language before the app's code has arrived; the app then takes the page over as it
  * was, nothing moving and the focus on its heading; the app's language is remembered for the server,
  * which serves the next visit's view in it; a guest who chose another language here sees no view in the
- * browser's.
+ * browser's; the view's own language menu works before the app has arrived.
  */
 import type { Page, Route } from '@playwright/test';
 import { expectHeading, mainHeading, openApp } from './support/app';
@@ -17,7 +17,8 @@ async function hold(page: Page, pattern: string): Promise<() => void> {
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(pattern, async (route: Route) => {
     await released;
-    await route.fallback();
+    // A request the page abandoned meanwhile (it was loaded again) has nowhere to go.
+    await route.fallback().catch(() => undefined);
   });
   return release;
 }
@@ -105,6 +106,23 @@ test("the next visit's view is in the language the guest switched to", async ({ 
   releaseApp();
   await expect(root(page)).not.toHaveAttribute('data-first-view');
   await expectHeading(page, 'ห้องอาหารและบาร์ของเรา');
+});
+
+test("the view's language menu works before the app has arrived: the page comes again in the language chosen", async ({ page }) => {
+  const releaseApp = await hold(page, '**/assets/render-app-*.js');
+  await openApp(page, '/pages/venue');
+  await expect(root(page)).toHaveAttribute('data-first-view', '/pages/venue');
+  await expectHeading(page, '店舗のご案内');
+  await page.getByRole('banner').getByRole('combobox').selectOption('th');
+
+  // Still before the app: the page itself, served again in Thai.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await expect(root(page)).toHaveAttribute('data-first-view', '/pages/venue');
+  await expectHeading(page, 'ห้องอาหารและบาร์ของเรา');
+  releaseApp();
+  await expect(root(page)).not.toHaveAttribute('data-first-view');
+  await expectHeading(page, 'ห้องอาหารและบาร์ของเรา');
+  await expect(page.getByRole('banner').getByRole('combobox')).toHaveValue('th');
 });
 
 test('a guest who chose English here sees no Japanese view, and the app in English', async ({ page }) => {

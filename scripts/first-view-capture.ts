@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { LOCALES, type Locale } from '../src/domain/locales';
 import { VENUES } from '../src/domain/venues';
 import { LOCALE_STORAGE_KEY } from '../src/i18n/locale-storage';
+import type { FirstView } from './first-view-page';
 
 /**
  * The pages a guest most often arrives on, whose first view needs nothing from the server. Each costs
@@ -21,7 +22,7 @@ import { LOCALE_STORAGE_KEY } from '../src/i18n/locale-storage';
  */
 export const FIRST_VIEW_ADDRESSES = ['/', '/pages/venue', ...VENUES.map((venue) => `/pages/venue-detail?domain=${venue.domain}`)];
 
-export type FirstViews = Record<Locale, Record<string, string>>;
+export type FirstViews = Record<Locale, Record<string, FirstView>>;
 
 const POLL_MS = 10;
 const SETTLED_POLLS = 5;
@@ -108,7 +109,7 @@ export async function captureFirstViews(webDir: string): Promise<FirstViews> {
       page = await settledPage(document, page);
       if (document.documentElement.lang !== locale) throw new Error(`first views: ${address} is not in ${locale}`);
       if ([...root.querySelectorAll('.toast-region')].some((region) => region.textContent)) throw new Error(`first views: ${address} shows a failure`);
-      views[locale][address] = markupOf(root);
+      views[locale][address] = { html: markupOf(root), title: document.title };
     }
   }
   return views;

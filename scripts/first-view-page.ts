@@ -3,7 +3,13 @@
  * script at the end of the page, and the app's start moved into a template for that script to run.
  */
 import type { Locale } from '../src/domain/locales';
-import { APP_START_TEMPLATE_ID, TEMPLATE_ADDRESSES_ATTRIBUTE } from '../src/first-view/first-view-address';
+import { APP_START_TEMPLATE_ID, TEMPLATE_ADDRESSES_ATTRIBUTE, TEMPLATE_TITLE_ATTRIBUTE } from '../src/first-view/first-view-address';
+
+/** A page as the app first renders it: the root's markup, and the document's title the page set. */
+export interface FirstView {
+  html: string;
+  title: string;
+}
 
 /** The page that holds a language's first views, which the server serves to that language (server/static-files.ts). */
 export const firstViewPage = (locale: Locale) => `index.${locale}.html`;
@@ -17,11 +23,17 @@ const APP_START_TAGS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="m
  * The page with a language's first views, each template serving every address it is the view of, and
  * the app's start moved into a template for the first-view script to run (after the view's first paint).
  */
-export function pageWithFirstViews(page: string, locale: Locale, views: Record<string, string>, scriptFile: string): string {
-  const addressesByView = new Map<string, string[]>();
-  for (const [address, html] of Object.entries(views)) addressesByView.set(html, [...(addressesByView.get(html) ?? []), address]);
-  const templates = [...addressesByView]
-    .map(([html, addresses]) => `<template ${TEMPLATE_ADDRESSES_ATTRIBUTE}="${escapeAttribute(addresses.join(' '))}">${html}</template>`)
+export function pageWithFirstViews(page: string, locale: Locale, views: Record<string, FirstView>, scriptFile: string): string {
+  const addressesByView = new Map<string, { view: FirstView; addresses: string[] }>();
+  for (const [address, view] of Object.entries(views)) {
+    const key = JSON.stringify([view.html, view.title]);
+    addressesByView.set(key, { view, addresses: [...(addressesByView.get(key)?.addresses ?? []), address] });
+  }
+  const templates = [...addressesByView.values()]
+    .map(
+      ({ view, addresses }) =>
+        `<template ${TEMPLATE_ADDRESSES_ATTRIBUTE}="${escapeAttribute(addresses.join(' '))}" ${TEMPLATE_TITLE_ATTRIBUTE}="${escapeAttribute(view.title)}">${view.html}</template>`,
+    )
     .join('');
   const startTags = page.match(APP_START_TAGS) ?? [];
   if (!/<html lang="[^"]*">/.test(page) || !page.includes('<div id="root"></div>') || startTags.filter((tag) => tag.includes('<script')).length !== 1) {

@@ -1,6 +1,7 @@
 /** Switches the interface language on every page; the choice is remembered. */
 import { useLingui } from '@lingui/react/macro';
 import { LOCALES, type Locale } from '../domain/locales';
+import { LANGUAGE_SWITCH_ATTRIBUTE } from '../first-view/first-view-address';
 import { activateLocale, LANGUAGE_NAMES } from '../i18n/i18n';
 
 export function LanguageSwitch() {
@@ -8,6 +9,7 @@ export function LanguageSwitch() {
   return (
     <select
       aria-label={t`Language`}
+      {...{ [LANGUAGE_SWITCH_ATTRIBUTE]: '' }}
       value={i18n.locale}
       onChange={(event) => void activateLocale(event.target.value as Locale, { remember: true })}
     >

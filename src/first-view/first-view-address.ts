@@ -9,6 +9,10 @@ import { splitHash } from '../navigation/hash-address';
 export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
 /** On each first view's template: the addresses it serves, separated by spaces. */
 export const TEMPLATE_ADDRESSES_ATTRIBUTE = 'data-addresses';
+/** On each first view's template: the document's title while it shows, as the app sets it. */
+export const TEMPLATE_TITLE_ATTRIBUTE = 'data-title';
+/** On the language menu, which the first-view script makes work before the app does. */
+export const LANGUAGE_SWITCH_ATTRIBUTE = 'data-language-switch';
 /** The template holding the app's script and preloads, which the first-view script starts. */
 export const APP_START_TEMPLATE_ID = 'app-start';
 

@@ -10,8 +10,15 @@
  * pictures, and the app does not replace a picture not yet shown (src/first-view/first-view-pictures.ts).
  */
 import { isLocale } from '../domain/locales';
-import { LOCALE_STORAGE_KEY } from '../i18n/locale-storage';
-import { APP_START_TEMPLATE_ID, FIRST_VIEW_ATTRIBUTE, firstViewAddress, TEMPLATE_ADDRESSES_ATTRIBUTE } from './first-view-address';
+import { LOCALE_STORAGE_KEY, rememberLocale, storeLocaleCookie } from '../i18n/locale-storage';
+import {
+  APP_START_TEMPLATE_ID,
+  FIRST_VIEW_ATTRIBUTE,
+  firstViewAddress,
+  LANGUAGE_SWITCH_ATTRIBUTE,
+  TEMPLATE_ADDRESSES_ATTRIBUTE,
+  TEMPLATE_TITLE_ATTRIBUTE,
+} from './first-view-address';
 import { untilPicturesPainted } from './first-view-pictures';
 
 function chosenLocale(): string | null {
@@ -33,7 +40,29 @@ function showFirstView(root: HTMLElement | null): boolean {
   if (!template) return false;
   root.append(template.content.cloneNode(true));
   root.setAttribute(FIRST_VIEW_ATTRIBUTE, address);
+  document.title = template.getAttribute(TEMPLATE_TITLE_ATTRIBUTE) ?? document.title;
+  followLanguageChoice(root);
   return true;
+}
+
+/**
+ * The view's language menu works before the app does: the choice is remembered as the app remembers it,
+ * and the page is loaded again, which the server then serves in that language. (Left to the app, the
+ * choice would be lost when the app replaces the view with its own menu.)
+ */
+function followLanguageChoice(root: HTMLElement): void {
+  const menu = root.querySelector(`select[${LANGUAGE_SWITCH_ATTRIBUTE}]`);
+  menu?.addEventListener('change', () => {
+    const locale = (menu as HTMLSelectElement).value;
+    if (!isLocale(locale)) return;
+    try {
+      rememberLocale(locale);
+    } catch {
+      // Storage refused: the cookie alone still brings the page in the chosen language.
+      storeLocaleCookie(locale);
+    }
+    location.reload();
+  });
 }
 
 function startApp(): void {

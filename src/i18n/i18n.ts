@@ -1,7 +1,7 @@
 /** Lingui set-up: English is the source and fallback; only the active language's catalog is loaded. */
 import { i18n } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale, type Locale } from '../domain/locales';
-import { LOCALE_STORAGE_KEY } from './locale-storage';
+import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '../domain/locales';
+import { LOCALE_STORAGE_KEY, rememberLocale, storeLocaleCookie } from './locale-storage';
 
 /** Each language named in itself, as a language menu should show it. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -24,8 +24,6 @@ const catalogs: CatalogLoaders = {
   'zh-Hans': () => import('../../locales/zh-Hans.po'),
   'zh-Hant': () => import('../../locales/zh-Hant.po'),
 };
-
-const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** The remembered choice, else the browser's first language we have, else English. */
 export function initialLocale(): Locale {
@@ -56,10 +54,10 @@ export async function addPartCatalog(loaders: CatalogLoaders): Promise<void> {
 export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
   i18n.loadAndActivate({ locale, messages: (await messagesOf(locale)) as never });
   document.documentElement.lang = locale;
-  if (remember) localStorage.setItem(LOCALE_STORAGE_KEY, locale);
-  // The server serves the next visit's page with its first view in this language (server/static-files.ts).
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+  // The server serves the next visit's page with its first view in this language (server/static-files.ts);
+  // but not over a choice stored while this one loaded (the first view's own menu, src/first-view/show-first-view.ts).
+  if (remember) rememberLocale(locale);
+  else if ((localStorage.getItem(LOCALE_STORAGE_KEY) ?? locale) === locale) storeLocaleCookie(locale);
 }
 
 export { i18n };

@@ -20,8 +20,8 @@ const VITE_PAGE = `<!doctype html>
   </body>
 </html>`;
 
-const HOME = '<main><h1>ようこそ</h1></main>';
-const VENUE = '<main><h1>Obe</h1></main>';
+const HOME = { html: '<main><h1>ようこそ</h1></main>', title: 'ようこそ · The Club' };
+const VENUE = { html: '<main><h1>Obe</h1></main>', title: 'Obe & Co · The Club' };
 
 describe('pageWithFirstViews', () => {
   const page = pageWithFirstViews(VITE_PAGE, 'ja', { '/': HOME, '/pages/venue-detail?domain=obe': VENUE, '/pages/venue-detail?domain=': HOME }, 'assets/first-view-Q1.js');
@@ -42,11 +42,11 @@ describe('pageWithFirstViews', () => {
     expect(document.querySelector('head > link[rel="stylesheet"]')?.getAttribute('href')).toBe('/assets/index-Css1.css');
   });
 
-  it('has one template per distinct view, naming each address it serves, then the first-view script', () => {
+  it('has one template per distinct view, naming each address it serves and its title, then the first-view script', () => {
     const templates = [...document.querySelectorAll<HTMLTemplateElement>('body > template')];
-    expect(templates.map((t) => [t.dataset.addresses, t.innerHTML])).toEqual([
-      ['/ /pages/venue-detail?domain=', HOME],
-      ['/pages/venue-detail?domain=obe', VENUE],
+    expect(templates.map((t) => [t.dataset.addresses, t.innerHTML, t.dataset.title])).toEqual([
+      ['/ /pages/venue-detail?domain=', HOME.html, HOME.title],
+      ['/pages/venue-detail?domain=obe', VENUE.html, VENUE.title],
     ]);
     expect(document.getElementById('root')!.childNodes).toHaveLength(0);
     const script = document.body.lastElementChild!;

@@ -11,9 +11,9 @@ const PAGE = pageWithFirstViews(
   '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>',
   'ja',
   {
-    '/': '<h1>ようこそ</h1>',
-    '/pages/venue-detail?domain=obe': '<h1>Obe</h1>',
-    '/pages/venue': '<h1>店舗</h1><img src="/first.svg" loading="eager"><img src="/later.svg" loading="lazy">',
+    '/': { html: '<h1>ようこそ</h1>', title: 'ようこそ · The Club' },
+    '/pages/venue-detail?domain=obe': { html: '<h1>Obe</h1>', title: 'Obe · The Club' },
+    '/pages/venue': { html: '<h1>店舗</h1><img src="/first.svg" loading="eager"><img src="/later.svg" loading="lazy">', title: '店舗 · The Club' },
   },
   'assets/first-view-Q1.js',
 );
@@ -55,6 +55,7 @@ describe('the first-view script', () => {
     await runScript('#/pages/venue-detail?domain=Obe');
     expect(root().innerHTML).toBe('<h1>Obe</h1>');
     expect(root().dataset.firstView).toBe('/pages/venue-detail?domain=obe');
+    expect(document.title).toBe('Obe · The Club');
     expect(appStarted()).toBeUndefined();
     await settle();
     expect(appStarted()).toBeUndefined();

@@ -61,6 +61,17 @@ describe('the language', () => {
     expect(document.documentElement.lang).toBe('ja');
   });
 
+  it("is not taken from the guest in the cookie by the start's language, when the guest chose another while it loaded", async () => {
+    const { activateLocale } = await import('../../src/i18n/i18n');
+    const { rememberLocale } = await import('../../src/i18n/locale-storage');
+    // The first view's menu (src/first-view/show-first-view.ts) stores Thai while the app's Japanese loads.
+    const starting = activateLocale('ja');
+    rememberLocale('th');
+    await starting;
+    expect(document.cookie.split('; ')).toContain('locale=th');
+    expect(localStorage.getItem('locale')).toBe('th');
+  });
+
   it("brings the server's refusal back in the guest's language", async () => {
     await visit('/pages/login', ['ja-JP']);
     await findHeading('ログイン');

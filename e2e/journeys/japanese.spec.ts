@@ -6,7 +6,7 @@
  * translated by its own catalog (locales/server/ja.po): a name the server catalog translates must show in
  * Japanese, and the names it does not translate yet are listed in the test's annotations.
  */
-import { mainHeading, PAGE_TIMEOUT, useSession } from '../support/app';
+import { mainHeading, openMainMenu, PAGE_TIMEOUT, useSession } from '../support/app';
 import { bookingDay } from '../support/booking';
 import { CARD_EXPIRY, CARDS } from '../support/constants';
 import { expect, test } from '../support/fixtures';
@@ -64,7 +64,7 @@ test('the site in Japanese: switched from the navigation bar, a booking walked, 
   await expectJapanese('home');
 
   // The navigation bar speaks Japanese too.
-  await page.getByRole('banner').getByRole('button', { name: tr('Menu'), exact: true }).click();
+  await openMainMenu(page, tr('Menu'));
   await expectJapanese('home, menu open');
   await page.getByRole('navigation').getByRole('link', { name: tr('Book now'), exact: true }).click();
   await expectHeadingJa('Book now');

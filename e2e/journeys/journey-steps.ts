@@ -4,6 +4,7 @@
  * summary or field list, and the times the server offers another guest.
  */
 import type { Locator, Page } from '@playwright/test';
+import { openMainMenu } from '../support/app';
 import type { Session, TestServer } from '../support/server-api';
 
 /**
@@ -26,9 +27,7 @@ export const JOURNEY_DAYS = {
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */
 export async function followNavLink(page: Page, name: string, menu = 'Menu'): Promise<void> {
-  const toggle = page.getByRole('banner').getByRole('button', { name: menu, exact: true });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+  await (await openMainMenu(page, menu)).getByRole('link', { name, exact: true }).click();
 }
 
 let mobiles = 0;

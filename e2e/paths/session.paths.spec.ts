@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { declaredTransitions } from '../../tests/machines/graph-coverage';
 import { sessionMachine } from '../../machines/session.machine';
-import { currentRoute, expectHeading, openApp, useSession } from '../support/app';
+import { currentRoute, expectHeading, openApp, openMainMenu, useSession } from '../support/app';
 import { expect, minutes, test, type Clocks } from '../support/fixtures';
 import type { NewUser, TestServer } from '../support/server-api';
 import { activeStateIds, pathTransitions } from './booking-model';
@@ -115,8 +115,7 @@ async function otherTab(run: Run): Promise<Page> {
 }
 
 async function openMenu(page: Page) {
-  const menu = page.getByRole('button', { name: 'Menu' });
-  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await openMainMenu(page);
   return page.getByRole('navigation', { name: 'Main' });
 }
 

@@ -15,6 +15,22 @@ export async function openApp(page: Page, address: string, { locale }: { locale?
   await page.goto(`/#${address}`);
 }
 
+/**
+ * Waits until the app has the page: a first view (Home, the venues, a venue's detail; scripts/first-views.ts)
+ * shows the page before the app has arrived, and its buttons do nothing until then.
+ */
+export async function untilAppHasPage(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('data-first-view', { timeout: PAGE_TIMEOUT });
+}
+
+/** Opens the navigation bar's menu (named `name`, as in the page's language), once the app has the page. */
+export async function openMainMenu(page: Page, name = 'Menu'): Promise<Locator> {
+  await untilAppHasPage(page);
+  const toggle = page.getByRole('banner').getByRole('button', { name, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  return page.getByRole('navigation');
+}
+
 /** The page's main heading. */
 export function mainHeading(page: Page): Locator {
   return page.getByRole('heading', { level: 1 });

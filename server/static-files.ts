@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
-import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage } from '../src/domain/locales';
+import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, type Locale } from '../src/domain/locales';
 import { matchesEtag, negotiateCoding, type ContentCoding } from './lib/negotiation';
 
 const VARIANT_SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
@@ -33,15 +33,31 @@ function cacheControl(path: string): string {
   return APP_PAGE.test(path) ? REVALIDATE : SHORT;
 }
 
+interface Found {
+  /** The file's path under the root. */
+  path: string;
+  identity: { size: number; mtimeMs: number };
+  /** The language of a page per language, which the answer then varies by. */
+  locale?: Locale;
+}
+
 /**
  * The app's page in the language the app will speak: the one of the last visit (its cookie, set by the
  * app), else the browser's first that we have; the build's plain page when it wrote none per language.
  */
-async function appPage(c: Context, root: string): Promise<{ path: string; byLanguage: boolean }> {
+async function appPage(c: Context, root: string): Promise<Found | undefined> {
   const remembered = getCookie(c, LOCALE_COOKIE);
   const locale = isLocale(remembered) ? remembered : localeFromAcceptLanguage(c.req.header('Accept-Language'));
-  const page = `/index.${locale}.html`;
-  return (await fileStats(join(root, page))) ? { path: page, byLanguage: true } : { path: '/index.html', byLanguage: false };
+  const path = `/index.${locale}.html`;
+  const identity = await fileStats(join(root, path));
+  return identity ? { path, identity, locale } : servable(root, '/index.html');
+}
+
+/** A file the build wrote that may be served, as asked for. */
+async function servable(root: string, path: string): Promise<Found | undefined> {
+  if (!SERVABLE_PATH.test(path) || NOT_SERVED.test(path)) return undefined;
+  const identity = await fileStats(join(root, path));
+  return identity && { path, identity };
 }
 
 async function fileStats(path: string): Promise<{ size: number; mtimeMs: number } | undefined> {
@@ -56,11 +72,10 @@ async function fileStats(path: string): Promise<{ size: number; mtimeMs: number 
 export function staticFiles(root: string): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const { path, byLanguage } = c.req.path === '/' || c.req.path === '/index.html' ? await appPage(c, root) : { path: c.req.path, byLanguage: false };
-    if (!SERVABLE_PATH.test(path) || NOT_SERVED.test(path)) return next();
+    const found = c.req.path === '/' || c.req.path === '/index.html' ? await appPage(c, root) : await servable(root, c.req.path);
+    if (!found) return next();
+    const { path, identity, locale } = found;
     const file = join(root, path);
-    const identity = await fileStats(file);
-    if (!identity) return next();
 
     const variants: ContentCoding[] = [];
     for (const coding of ['br', 'gzip'] as const) if (await fileStats(file + VARIANT_SUFFIX[coding])) variants.push(coding);
@@ -68,9 +83,9 @@ export function staticFiles(root: string): MiddlewareHandler {
       'Cache-Control': cacheControl(path),
       // Weak: the br, gzip and plain bytes are one content, whichever coding carried it.
       // The file's name too: a page per language must not pass for another language's.
-      ETag: `W/"${identity.size.toString(16)}-${Math.trunc(identity.mtimeMs).toString(16)}${byLanguage ? path.slice('/index'.length, -'.html'.length) : ''}"`,
+      ETag: `W/"${identity.size.toString(16)}-${Math.trunc(identity.mtimeMs).toString(16)}${locale ? `.${locale}` : ''}"`,
     };
-    const vary = [...(variants.length > 0 ? ['Accept-Encoding'] : []), ...(byLanguage ? ['Cookie', 'Accept-Language'] : [])];
+    const vary = [...(variants.length > 0 ? ['Accept-Encoding'] : []), ...(locale ? ['Cookie', 'Accept-Language'] : [])];
     if (vary.length > 0) headers.Vary = vary.join(', ');
     if (matchesEtag(c.req.header('If-None-Match'), headers.ETag!)) return c.body(null, 304, headers);
 

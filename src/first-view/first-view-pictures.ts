@@ -2,12 +2,13 @@
  * The app replaces a first view with new elements (src/main.tsx). A picture removed before it was painted
  * never counts as the page's largest paint: the browser then takes the app's copy of it, painted only
  * after the app's code has arrived and run (simulated mobile LCP 2.0 s instead of 1.1-1.3 s, in about one
- * load of three). So the app waits until the first view's pictures are on screen, but not for long: a slow
- * picture must not keep a guest from a working page.
+ * load of three). So the first-view script starts the app only once the view's pictures are on screen
+ * (src/first-view/show-first-view.ts), but waits not for long: a slow picture must not keep a guest from
+ * a working page.
  */
 
-/** The longest the app waits for a first view's pictures. */
-export const FIRST_VIEW_PICTURE_WAIT_MS = 1_500;
+/** The longest the app's start waits for a first view's pictures. */
+const FIRST_VIEW_PICTURE_WAIT_MS = 1_500;
 
 /** Resolves once each eagerly loaded picture in `view` has loaded (or failed) and a frame has been painted since, or after `waitMs`. */
 export function untilPicturesPainted(view: ParentNode, waitMs = FIRST_VIEW_PICTURE_WAIT_MS): Promise<void> {

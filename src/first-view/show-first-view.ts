@@ -10,7 +10,7 @@
  * pictures, and the app does not replace a picture not yet shown (src/first-view/first-view-pictures.ts).
  */
 import { isLocale } from '../domain/locales';
-import { LOCALE_STORAGE_KEY, rememberLocale, storeLocaleCookie } from '../i18n/locale-storage';
+import { LOCALE_STORAGE_KEY, rememberLocale } from '../i18n/locale-storage';
 import {
   APP_START_TEMPLATE_ID,
   FIRST_VIEW_ATTRIBUTE,
@@ -32,7 +32,8 @@ function chosenLocale(): string | null {
 
 function showFirstView(root: HTMLElement | null): boolean {
   if (!root || root.hasChildNodes()) return false;
-  if (isLocale(chosenLocale()) && chosenLocale() !== document.documentElement.lang) return false;
+  const chosen = chosenLocale();
+  if (isLocale(chosen) && chosen !== document.documentElement.lang) return false;
   const address = firstViewAddress(location.hash);
   const template = [...document.querySelectorAll<HTMLTemplateElement>(`template[${TEMPLATE_ADDRESSES_ATTRIBUTE}]`)].find((t) =>
     t.getAttribute(TEMPLATE_ADDRESSES_ATTRIBUTE)!.split(' ').includes(address),
@@ -55,12 +56,7 @@ function followLanguageChoice(root: HTMLElement): void {
   menu?.addEventListener('change', () => {
     const locale = (menu as HTMLSelectElement).value;
     if (!isLocale(locale)) return;
-    try {
-      rememberLocale(locale);
-    } catch {
-      // Storage refused: the cookie alone still brings the page in the chosen language.
-      storeLocaleCookie(locale);
-    }
+    rememberLocale(locale);
     location.reload();
   });
 }

@@ -15,8 +15,16 @@ export function storeLocaleCookie(locale: Locale): void {
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
-/** Remembers the guest's own choice of language, for this browser's next visits. */
+/**
+ * Remembers the guest's own choice of language, for this browser's next visits: in the cookie always, and
+ * in storage when the browser allows it (a private window's settings may refuse it; the cookie still
+ * brings the next page in the chosen language).
+ */
 export function rememberLocale(locale: Locale): void {
-  localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   storeLocaleCookie(locale);
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Refused: this visit goes on in the language chosen; the next is served in it by the cookie.
+  }
 }

@@ -61,6 +61,17 @@ describe('the language', () => {
     expect(document.documentElement.lang).toBe('ja');
   });
 
+  it('is switched and remembered in the cookie when the browser refuses storage', async () => {
+    await visit('/pages/login', ['en-US']);
+    await findHeading('Log in');
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '日本語');
+    await findHeading('ログイン');
+    expect(document.cookie.split('; ')).toContain('locale=ja');
+  });
+
   it("is not taken from the guest in the cookie by the start's language, when the guest chose another while it loaded", async () => {
     const { activateLocale } = await import('../../src/i18n/i18n');
     const { rememberLocale } = await import('../../src/i18n/locale-storage');

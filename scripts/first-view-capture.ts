@@ -56,18 +56,17 @@ async function until(done: () => boolean, what: string): Promise<void> {
 /** Waits until the page at the root has its heading and has stopped changing. */
 async function settledPage(document: Document, previous: Element | null): Promise<Element> {
   const root = document.getElementById('root')!;
-  const started = Date.now();
+  let page: Element | null = null;
   let last = '';
   let same = 0;
-  for (;;) {
-    const page = root.querySelector('.page');
+  await until(() => {
+    page = root.querySelector('.page');
     const html = root.innerHTML;
     same = page && page !== previous && page.querySelector('.page__title') && html === last ? same + 1 : 0;
-    if (same >= SETTLED_POLLS) return page!;
-    if (Date.now() - started > GIVE_UP_MS) throw new Error(`first views: no page at ${document.location.hash}`);
     last = html;
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
+    return same >= SETTLED_POLLS;
+  }, `a page at ${document.location.hash}`);
+  return page!;
 }
 
 /** The root's markup, with what the DOM holds only as state (a select's choice) written out. */

@@ -68,6 +68,10 @@ test("a Japanese guest reads a venue before the app has loaded, and the app take
   const picture = page.locator('main img').first();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const firstView = await root(page).innerText();
+  // The guest reads on down the page while the app loads.
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  const readTo = await page.evaluate(() => scrollY);
 
   // The app arrives, and once the page's code is in too, renders the same page in its place.
   const appArrived = page.waitForResponse('**/assets/render-app-*.js');
@@ -78,6 +82,7 @@ test("a Japanese guest reads a venue before the app has loaded, and the app take
   await expect(root(page)).not.toHaveAttribute('data-first-view');
   expect(await root(page).innerText()).toBe(firstView);
   await expect(mainHeading(page)).toBeFocused();
+  expect(await page.evaluate(() => scrollY), 'the focus on the heading takes the guest back up').toBe(readTo);
   expect(await layoutShift()).toBe(0);
   expect(await headingGap(), 'a frame without the page between the view and the app').toBe(false);
 

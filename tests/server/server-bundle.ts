@@ -1,12 +1,13 @@
 /**
- * The server bundled as `npm run build:server` bundles it (and the create-admin command beside it), for tests
- * that start it as a process of its own. Plain JavaScript starts in a third of the CPU time that tsx took:
- * tsx compiled the server's import graph again in each process, and again in its database thread.
+ * The server bundled as `npm run build:server` bundles it (scripts/build-server.ts), with the create-admin
+ * command beside it, for tests that start it as a process of its own. Plain JavaScript starts in a third of
+ * the CPU time that tsx took: tsx compiled the server's import graph again in each process, and again in
+ * its database thread.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleServer, SERVER_ENTRIES } from '../../scripts/build-server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -19,30 +20,11 @@ export interface ServerBundle {
   remove(): void;
 }
 
-/**
- * Bundles the server into `dist/<name>-<pid>` (removed by `remove`). Two levels under the project like
- * `dist/server`, since the bundle finds the catalogs (`../../locales`) and migrations from where it lies;
- * the commands sit beside `db/pglite-worker.js`, the database thread they start.
- */
+/** Bundles the server into `dist/<name>-<pid>` (removed by `remove`), the commands beside the database thread they start. */
 export async function buildServerBundle(name: string): Promise<ServerBundle> {
   const outdir = join(root, 'dist', `${name}-${process.pid}`);
   rmSync(outdir, { recursive: true, force: true });
-  await build({
-    absWorkingDir: root,
-    entryPoints: [
-      { in: 'server/main.ts', out: 'main' },
-      { in: 'server/db/pglite-worker.ts', out: 'db/pglite-worker' },
-      { in: 'server/cli/create-admin.ts', out: 'create-admin' },
-    ],
-    // As package.json's build:server.
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outdir,
-    logLevel: 'warning',
-  });
+  await bundleServer(outdir, [...SERVER_ENTRIES, { in: 'server/cli/create-admin.ts', out: 'create-admin' }]);
   return {
     entry: (command) => join(outdir, `${command}.js`),
     remove: () => rmSync(outdir, { recursive: true, force: true }),

@@ -1,7 +1,9 @@
 /**
- * The address a page's first view is kept under (src/first-view/show-first-view.ts, scripts/first-views.ts):
- * the hash's path, and for a venue's detail the venue, the only query a first view depends on. Home's
- * three addresses are one page. No imports beyond the hash's parsing: the first-view script holds this.
+ * What the build's page, the first-view script and the app share of first views (scripts/first-views.ts,
+ * src/first-view/show-first-view.ts): the names of the marks they leave for each other, and the address a
+ * view is kept under: the hash's path, and for a venue's detail the venue, the only query a first view
+ * depends on. Home's three addresses are one page. No imports beyond the hash's parsing: the first-view
+ * script holds this.
  */
 import { splitHash } from '../navigation/hash-address';
 

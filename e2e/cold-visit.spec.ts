@@ -5,6 +5,8 @@
  * preview still framing the club's own PDFs under the page's policy.
  */
 import type { CDPSession } from '@playwright/test';
+import { LOCALES } from '../src/domain/locales';
+import { FIRST_VIEW_PAGE_BUDGET_BYTES } from '../scripts/first-view-page';
 import { expectHeading, openApp } from './support/app';
 import { expect, test, type Page } from './support/fixtures';
 
@@ -143,6 +145,15 @@ test('a second visit takes the assets from the cache and revalidates the page', 
   expect(assets.filter((t) => t.bytes > 0).map((t) => t.url)).toEqual([]);
   expect(again.find((t) => t.type === 'Document')?.wireStatus).toBe(304);
   expect(total(again)).toBeLessThan(2 * 1024);
+});
+
+test("each language's page, with its first views, stays within its budget on the wire", async ({ page }) => {
+  for (const locale of LOCALES) {
+    const response = await page.request.get('/', { headers: { cookie: `locale=${locale}`, 'accept-encoding': 'br' } });
+    expect(response.headers()['content-encoding']).toBe('br');
+    expect((await response.text()).match(/<html lang="([^"]+)"/)?.[1]).toBe(locale);
+    expect(Number(response.headers()['content-length']), `${locale}'s page`).toBeLessThan(FIRST_VIEW_PAGE_BUDGET_BYTES);
+  }
 });
 
 test("the API's JSON comes compressed, with a policy that allows nothing", async ({ page }) => {

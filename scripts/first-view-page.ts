@@ -11,6 +11,9 @@ export interface FirstView {
   title: string;
 }
 
+/** A language's page with its first views, brotli-compressed as the server sends it: every first visit pays it. */
+export const FIRST_VIEW_PAGE_BUDGET_BYTES = 5 * 1024;
+
 /** The page that holds a language's first views, which the server serves to that language (server/static-files.ts). */
 export const firstViewPage = (locale: Locale) => `index.${locale}.html`;
 

@@ -140,6 +140,18 @@ test('a guest who chose English here sees no Japanese view, and the app in Engli
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+test('a view in another language than the app will speak is taken away, not taken over', async ({ page, context, baseURL }) => {
+  // The server goes by the cookie (Thai), the app by the browser (Japanese): nothing stored says otherwise.
+  await context.addCookies([{ name: 'locale', value: 'th', url: baseURL! }]);
+  const releaseApp = await hold(page, '**/assets/render-app-*.js');
+  await openApp(page, '/pages/venue');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(root(page)).toBeEmpty();
+  await expect(root(page)).not.toHaveAttribute('data-first-view');
+  releaseApp();
+  await expectHeading(page, '店舗のご案内');
+});
+
 test('a page with no first view is rendered by the app as before', async ({ page }) => {
   await openApp(page, '/pages/book-now');
   await expect(mainHeading(page)).toBeVisible();

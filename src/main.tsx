@@ -21,7 +21,10 @@ if (picture) preloadPicture(picture);
 // One in another language than the app's is taken away at once.
 const root = document.getElementById('root')!;
 const locale = initialLocale();
-if (root.hasAttribute(FIRST_VIEW_ATTRIBUTE) && locale !== document.documentElement.lang) root.replaceChildren();
-const firstView = root.hasAttribute(FIRST_VIEW_ATTRIBUTE) && root.hasChildNodes();
+if (root.hasAttribute(FIRST_VIEW_ATTRIBUTE) && locale !== document.documentElement.lang) {
+  root.replaceChildren();
+  root.removeAttribute(FIRST_VIEW_ATTRIBUTE);
+}
+const firstView = root.hasAttribute(FIRST_VIEW_ATTRIBUTE);
 const [, { renderApp }] = await Promise.all([activateLocale(locale), import('./render-app'), firstView ? pageLoaded : undefined]);
 renderApp();

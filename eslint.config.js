@@ -15,11 +15,39 @@ const HAND_BUILT_PAGE_LINKS = [
   { selector: "TemplateLiteral[quasis.0.value.raw='#']", message: PAGE_LINK_MESSAGE },
 ];
 
-/** `from` may not be imported by files under `target` (paths from the repository root). */
-const zone = (target, from, message) => ({ target, from, message });
+/**
+ * The layers, each with what it may import (paths from the repository root): everything else is refused,
+ * so a folder added to a layer is guarded from its first file. Packages (node_modules) are always allowed.
+ * docs/ARCHITECTURE.md draws them: shared ← machines ← src, shared ← server (which also runs the visit and
+ * waitlist charts). Tests, e2e and scripts may import anything.
+ */
+export const LAYERS = {
+  './shared': { may: ['./shared'], why: 'shared/ is pure rules both sides import: it imports nothing of the app, the charts or the server.' },
+  './machines': { may: ['./machines', './shared'], why: 'A chart imports only shared/ (and other charts): never the app, its UI or router, nor the server.' },
+  './server': { may: ['./server', './shared', './machines', './locales'], why: 'The server imports shared/ and the charts it runs, never the browser app (src/).' },
+  './src': { may: ['./src', './shared', './machines', './locales'], why: 'The app imports shared/ and the charts, never the server.' },
+};
+
+/** Inside the app: the transport (src/api) knows no page, component or flow; it reports errors to its caller. */
+const APP_ZONES = [
+  {
+    target: './src/api',
+    from: './src',
+    except: ['./api', './i18n'],
+    message: 'src/api is the transport: no UI, no pages, no flows; errors surface through the caller.',
+  },
+];
+
+/** A zone per layer: from the whole tree, except what the layer may import and the packages. */
+const layerZones = Object.entries(LAYERS).map(([target, { may, why }]) => ({
+  target,
+  from: './',
+  except: [...may, './node_modules'],
+  message: why,
+}));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/api/schema.d.ts', 'e2e/screenshots/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'shared/api/schema.d.ts', 'e2e/screenshots/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser },
@@ -30,23 +58,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone('./src/api', ['./src/components', './src/routes', './src/session', './src/booking', './src/manage', './src/payment', './src/wallet', './src/waitlist', './src/reservations', './src/navigation'], 'src/api is the transport: no UI, no pages; errors surface through the caller.'),
-            zone('./machines', ['./src/components', './src/routes', './src/navigation', './src/session', './src/booking', './src/manage', './src/payment', './src/wallet', './src/waitlist'], 'A chart never imports the UI or the router (DESIGN §1).'),
-            // The server follows the visit and waitlist charts (machines/), so it may import them.
-            zone('./server', ['./src/components', './src/routes', './src/navigation', './src/session', './src/booking', './src/manage', './src/payment', './src/wallet', './src/waitlist', './src/i18n', './src/content', './src/dev', './src/reservations'], 'The server shares src/domain and the API schema only.'),
-            zone('./server', ['./src/api'], 'The server shares the API schema types only.'),
-            zone('./src', ['./server'], 'The app never imports the server.'),
-            zone('./src/domain', ['./src/components', './src/routes', './src/api', './src/session', './src/navigation', './machines'], 'src/domain is pure rules both sides import.'),
-          ].map((z) =>
-            // The server may read the generated contract's types.
-            z.message.startsWith('The server shares the API schema') ? { ...z, except: ['./schema.d.ts'] } : z,
-          ),
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...APP_ZONES] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }],
     },
   },

@@ -9,12 +9,12 @@
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';
-import type { components } from '../src/api/schema';
-import type { OfferedTimeslot } from '../src/api/offered-timeslots';
-import type { ClosureReason } from '../src/domain/closure-validation';
-import { serverTime, type ServerTimed } from '../src/api/server-clock';
+import type { components } from '../shared/api/schema';
+import type { OfferedTimeslot } from '../shared/api/offered-timeslots';
+import type { ClosureReason } from '../shared/validation/closure-validation';
+import { serverTime, type ServerTimed } from '../shared/api/server-time';
 import { paymentMachine, type PaymentOutput } from './payment.machine';
-import { COMPLETION_CODES, ERROR_CODES } from '../src/domain/error-codes';
+import { COMPLETION_CODES, ERROR_CODES } from '../shared/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 import type { CallError } from './call-error';
 

@@ -17,12 +17,12 @@
  *   phone call), with the refund the cancellation policy allows. After the start it is a no-show or a
  *   visit, not a cancellation; an arrived or seated party is here, so it cannot be cancelled.
  *
- * The server runs this chart to decide every change of a visit (`server/services/visit-lifecycle.ts`):
+ * The server runs this chart to decide every change of a visit (`server/services/staff/visit-lifecycle.ts`):
  * an event the chart refuses in the booking's state is answered 409. Side effects are the server's,
  * named here as actions so the chart says when they happen.
  */
 import { setup } from 'xstate';
-import { VISIT_ACTIONS, type VisitAction } from '../src/domain/staff-validation';
+import { VISIT_ACTIONS, type VisitAction } from '../shared/validation/staff-validation';
 
 /** How far a CONFIRMED booking's visit has gone, as stored (null: not arrived yet). */
 export type VisitStatus = 'ARRIVED' | 'SEATED' | 'FINISHED';

@@ -4,7 +4,7 @@
  * them for 15 minutes) and books it, declines it (leaves, or releases the hold) or lets it lapse, and the
  * table passes to the next guest. A waiting entry ends when the guest leaves or its window passes.
  *
- * The server runs this chart to decide every change of an entry (`server/services/waitlist.ts`): an event
+ * The server runs this chart to decide every change of an entry (`server/services/waitlist/waitlist.ts`): an event
  * the chart refuses in the entry's state is answered 409. Side effects (holding the table, the mail,
  * passing the table on) are the server's, named here as actions so the chart says when they happen.
  */

@@ -5,7 +5,7 @@
  */
 import { users, waitlistEntries } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
-import { settleWaitlist } from '../server/services/waitlist-offers';
+import { settleWaitlist } from '../server/services/waitlist/waitlist-offers';
 import { experienceIdByName, OBE } from '../tests/server/fixtures';
 import { createTestApi } from '../tests/server/harness';
 

@@ -1,6 +1,6 @@
 /** The server's settings, read once from the environment. */
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
-import { readMessagingSettings, type MessagingSettings } from './messaging/messaging-choice';
+import { readMessagingSettings, type MessagingSettings } from './services/messaging/messaging-choice';
 
 export interface ServerEnv {
   port: number;

@@ -1,10 +1,10 @@
 /** What every handler can reach: the app's dependencies, the caller's language and, after auth, the caller. */
 import type { I18n } from '@lingui/core';
-import type { Locale } from '../src/domain/locales';
+import type { Locale } from '../shared/locales';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
-import type { CardProcessor } from './payments/processor';
-import type { Messaging } from './messaging/messaging-choice';
+import type { CardProcessor } from './services/payments/processor/processor';
+import type { Messaging } from './services/messaging/messaging-choice';
 import type { UserRole } from './db/schema';
 import type { TrustedProxies } from './lib/client-address';
 

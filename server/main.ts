@@ -14,16 +14,16 @@ import { clockFromEnv, ControllableClock, withClockDate, type Clock } from './li
 import { choosePasswordHashCost, setPasswordHashCost } from './lib/password';
 import { StartupRefusal } from './lib/startup-refusal';
 import { workAfterAnswers } from './lib/after-answer';
-import { chooseProcessor } from './payments/processor-choice';
-import { createTestProcessor } from './payments/test-processor';
-import { adminFromSettings, ensureFirstAdmin } from './services/admin-account';
-import { resolveSigningSecret, resolveWebhookSecret } from './services/signing-secret';
-import { startHoldSweeper } from './services/hold-expiry';
-import { startPaymentWorker } from './services/payment-worker';
-import { chooseMessaging, describeMessaging } from './messaging/messaging-choice';
-import { startOutboxSender } from './services/outbox-sender';
-import { startReminderJob } from './services/reservation-reminders';
-import { startWaitlistSweeper } from './services/waitlist-offers';
+import { chooseProcessor } from './services/payments/processor/processor-choice';
+import { createTestProcessor } from './services/payments/processor/test-processor';
+import { adminFromSettings, ensureFirstAdmin } from './services/auth/admin-account';
+import { resolveSigningSecret, resolveWebhookSecret } from './services/auth/signing-secret';
+import { startHoldSweeper } from './services/reservations/hold-expiry';
+import { startPaymentWorker } from './services/payments/payment-worker';
+import { chooseMessaging, describeMessaging } from './services/messaging/messaging-choice';
+import { startOutboxSender } from './services/messaging/outbox-sender';
+import { startReminderJob } from './services/reservations/reservation-reminders';
+import { startWaitlistSweeper } from './services/waitlist/waitlist-offers';
 
 const startedAt = performance.now();
 const env = readServerEnv();

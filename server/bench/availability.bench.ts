@@ -13,7 +13,7 @@ import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import type { AppDeps } from '../context';
-import { createTestProcessor } from '../payments/test-processor';
+import { createTestProcessor } from '../services/payments/processor/test-processor';
 import { openDatabase, type Database } from '../db/client';
 import { openThrowawayDatabase } from '../db/throwaway-database';
 import { experiences, reservations, servicePeriods, users, venueTables, venues } from '../db/schema';
@@ -21,7 +21,7 @@ import { seedDemoData } from '../db/seed';
 import { systemClock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
-import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../src/domain/time';
+import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../shared/time';
 import { benchGuests, bookingChoices, lockWaitShare, runBookingLoad } from './booking-load';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -10,9 +10,9 @@ import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
-import { isBookableInTime, scheduledSlots } from '../services/slot-schedule';
-import { loadVenueCatalog } from '../services/venue-catalog';
-import { addDays } from '../../src/domain/time';
+import { isBookableInTime, scheduledSlots } from '../services/venues/slot-schedule';
+import { loadVenueCatalog } from '../services/venues/venue-catalog';
+import { addDays } from '../../shared/time';
 
 /** One bookable choice: the body of a create. */
 export interface BookingChoice {

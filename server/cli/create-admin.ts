@@ -10,7 +10,7 @@ import { readServerEnv } from '../config';
 import { startDatabase } from '../db/start-database';
 import { systemClock } from '../lib/clock';
 import { StartupRefusal } from '../lib/startup-refusal';
-import { checkNewAdmin, createAdmin, MIN_ADMIN_PASSWORD_LENGTH } from '../services/admin-account';
+import { checkNewAdmin, createAdmin, MIN_ADMIN_PASSWORD_LENGTH } from '../services/auth/admin-account';
 import { runCommand } from './command';
 import { readPassword } from './read-password';
 

@@ -2,9 +2,9 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { ApiError, badRequest, verbatim } from './errors';
-import { messageSource, textWithValues } from '../../src/domain/message-values';
-import { ERROR_CODES } from '../../src/domain/error-codes';
-import { DISALLOWED_CHARACTER_MESSAGE, hasDisallowedCharacter, isMultiLineField } from '../../src/domain/text-characters';
+import { messageSource, textWithValues } from '../../shared/message-values';
+import { ERROR_CODES } from '../../shared/api/error-codes';
+import { DISALLOWED_CHARACTER_MESSAGE, hasDisallowedCharacter, isMultiLineField } from '../../shared/validation/text-characters';
 
 type Schema = v.GenericSchema;
 

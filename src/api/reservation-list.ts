@@ -4,8 +4,8 @@
  * ones come a page at a time after `pastCursor`.
  */
 import { api } from './api';
-import { unwrap } from './api-error';
-import type { components } from './schema';
+import { unwrap } from '../../shared/api/api-error';
+import type { components } from '../../shared/api/schema';
 
 type Reservation = components['schemas']['Reservation'];
 

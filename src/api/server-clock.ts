@@ -6,21 +6,12 @@
  * the time through `serverTime`; pages read it from `serverClock`, which the API client keeps up to date.
  */
 
-/** What a call's answer tells a statechart about the server's clock. */
-export interface ServerTimed {
-  /** Server time minus device time, in ms, when the answer arrived (see `ServerClock.offsetMs`). */
-  clockOffsetMs: number;
-}
+import { serverTime } from '../../shared/api/server-time';
 
 /** The server's time minus the device's, from an answer's Date header read when it arrived; null without one. */
 function offsetFromDateHeader(dateHeader: string | null | undefined, receivedAt: number): number | null {
   const serverNow = Date.parse(dateHeader ?? '');
   return Number.isNaN(serverNow) ? null : serverNow - receivedAt;
-}
-
-/** The server's time now (ms since epoch) on a device whose clock is `offsetMs` behind the server's. */
-export function serverTime(offsetMs: number, deviceNow: number = Date.now()): number {
-  return deviceNow + offsetMs;
 }
 
 /** The offset the newest API answer gave, and the server's time by it. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { signUpSchema } from '../../src/domain/account-validation';
-import { completeReservationSchema, guestDetailsErrors, guestDetailsSchema } from '../../src/domain/guest-details';
+import { signUpSchema } from '../../shared/validation/account-validation';
+import { completeReservationSchema, guestDetailsErrors, guestDetailsSchema } from '../../shared/validation/guest-details';
 
 const valid = {
   firstName: 'Mei',

@@ -27,7 +27,7 @@ describe('import boundaries', () => {
 
   it.each([
     ['server/probe.ts', "import type { paths } from '../src/api/schema';\nexport type Probe = paths;\n"],
-    ['server/probe.ts', "import { depositTierFor } from '../src/domain/money';\nexport const probe = depositTierFor;\n"],
+    ['server/probe.ts', "import { depositTierFor } from '../shared/money';\nexport const probe = depositTierFor;\n"],
     ['src/components/probe.ts', "import { api } from '../api/api';\nexport const probe = api;\n"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await rulesBroken(file, code)).toEqual([]);

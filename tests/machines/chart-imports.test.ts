@@ -28,9 +28,9 @@ describe('chart imports', () => {
     expect(reached).toEqual([
       'machines/actor-event.ts',
       'machines/call-error.ts',
-      'src/api/api-error.ts',
-      'src/api/schema.d.ts',
-      'src/domain/error-codes.ts',
+      'shared/api/api-error.ts',
+      'shared/api/schema.d.ts',
+      'shared/api/error-codes.ts',
     ]);
   });
 });

@@ -6,8 +6,8 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { manageMachine, type ManageContext } from '../../machines/manage.machine';
-import { ERROR_CODES } from '../../src/domain/error-codes';
-import { isIsoDate } from '../../src/domain/time';
+import { ERROR_CODES } from '../../shared/api/error-codes';
+import { isIsoDate } from '../../shared/time';
 import { reservation, slots } from '../fixtures/booking';
 import { coveringPaths } from './branches';
 import { transitionCoverPaths } from './graph-coverage';

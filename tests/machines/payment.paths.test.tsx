@@ -22,8 +22,8 @@ import {
   type PlannedPaymentPath,
 } from '../../e2e/paths/payment-model';
 import { STEP_HEADINGS } from '../../e2e/support/step-headings';
-import { addDays, hongKongDate } from '../../src/domain/time';
-import { TEST_CARDS } from '../../server/payments/test-processor';
+import { addDays, hongKongDate } from '../../shared/time';
+import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
 import type { TestApi } from '../server/harness';
 import { findHeading, openApp, storeSession, useAppHarness } from '../ui/app-harness';
 import { GUEST_PASSWORD } from '../ui/manage-scenes';

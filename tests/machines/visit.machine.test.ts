@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { transition, type EventObject } from 'xstate';
 import { visitMachine, visitStateOf, type VisitState } from '../../machines/visit.machine';
-import { visitTransition } from '../../server/services/visit-lifecycle';
-import type { ReservationRow } from '../../server/services/reservations';
+import { visitTransition } from '../../server/services/staff/visit-lifecycle';
+import type { ReservationRow } from '../../server/services/reservations/reservations';
 
 const STARTS = Date.parse('2026-12-01T11:00:00Z');
 const input = { startsAtMs: STARTS };

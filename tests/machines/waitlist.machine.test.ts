@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { STATE_OF_STATUS, waitlistMachine, type WaitlistStatus } from '../../machines/waitlist.machine';
-import { waitlistTransition, type WaitlistRow } from '../../server/services/waitlist-lifecycle';
+import { waitlistTransition, type WaitlistRow } from '../../server/services/waitlist/waitlist-lifecycle';
 
 /** An entry waiting for 7 to 9 pm on a day whose 9 pm start stops being bookable at `WINDOW_ENDS`. */
 const WINDOW_ENDS = Date.parse('2026-11-30T12:30:00Z');

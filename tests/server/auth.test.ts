@@ -13,8 +13,8 @@ import {
   LOGIN_BY_ACCOUNT,
   LOGIN_BY_ACCOUNT_AND_CLIENT,
   LOGIN_BY_CLIENT,
-} from '../../server/services/login-throttle';
-import { REFRESH_REUSE_GRACE_MS } from '../../server/services/auth-session';
+} from '../../server/services/auth/login-throttle';
+import { REFRESH_REUSE_GRACE_MS } from '../../server/services/auth/auth-session';
 import { createTestApi, fromAddress, newClientAddress, testDrivers, type TestApi } from './harness';
 
 const GUEST = { email: 'guest@example.com', password: 'guest-pass-1' };

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildCalendarInvite, escapeText, foldLine, hongKongLocal } from '../../server/services/calendar-invite';
+import { buildCalendarInvite, escapeText, foldLine, hongKongLocal } from '../../server/services/reservations/calendar-invite';
 import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
 import { paymentHelpers, type TestUser } from './payment-helpers';

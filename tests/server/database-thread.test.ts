@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
-import { RESERVATION_EVENTS_CHANNEL, subscribeToReservationEvents, type ReservationEvent } from '../../server/services/reservation-events';
+import { RESERVATION_EVENTS_CHANNEL, subscribeToReservationEvents, type ReservationEvent } from '../../server/services/reservations/reservation-events';
 
 describe('PGlite on a worker thread', () => {
   let database: Database;

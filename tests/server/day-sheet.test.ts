@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reservationEventListeners } from '../../server/services/reservation-events';
+import { reservationEventListeners } from '../../server/services/reservations/reservation-events';
 import { experienceIdByName, LECLOS, OBE } from './fixtures';
 import { testDrivers } from './harness';
 import { type TestUser } from './payment-helpers';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { queueEmail, queueSms } from '../../server/services/outbox';
+import { queueEmail, queueSms } from '../../server/services/messaging/outbox';
 import { DEV_MAIL_CSP } from '../../server/routes/dev/dev-mail-page';
 import { createTestApi, type TestApi } from './harness';
 

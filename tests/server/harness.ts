@@ -10,7 +10,7 @@ import { workAfterAnswers } from '../../server/lib/after-answer';
 import { parseTrustedProxies } from '../../server/lib/client-address';
 import type { Clock } from '../../server/lib/clock';
 import { signAccessToken } from '../../server/lib/jwt';
-import { createTestProcessor, type TestProcessor } from '../../server/payments/test-processor';
+import { createTestProcessor, type TestProcessor } from '../../server/services/payments/processor/test-processor';
 import type { AppDeps, AuthUser } from '../../server/context';
 
 export type Driver = 'pglite' | 'postgres';

@@ -13,8 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { contactMessages, outbox, reservations, users } from '../../server/db/schema';
 import { MAX_BODY_BYTES } from '../../server/lib/body-limit';
 import { CONCIERGE_EMAIL } from '../../server/routes/public/public.handlers';
-import { queueEmail, queueSms } from '../../server/services/outbox';
-import { CONTACT_LIMITS } from '../../src/domain/contact-validation';
+import { queueEmail, queueSms } from '../../server/services/messaging/outbox';
+import { CONTACT_LIMITS } from '../../shared/validation/contact-validation';
 import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
 import { GUEST_DETAILS, paymentHelpers, type TestUser } from './payment-helpers';

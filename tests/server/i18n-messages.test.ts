@@ -8,12 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translatorFor } from '../../server/i18n/translator';
-import { LOGIN_BY_ACCOUNT_AND_CLIENT } from '../../server/services/login-throttle';
-import { TEST_CARDS } from '../../server/payments/test-processor';
-import { EMAIL_MESSAGES } from '../../src/domain/email';
-import { COMPLETION_ERRORS } from '../../src/domain/error-codes';
-import { formatDateFor } from '../../src/domain/time';
-import type { Locale } from '../../src/domain/locales';
+import { LOGIN_BY_ACCOUNT_AND_CLIENT } from '../../server/services/auth/login-throttle';
+import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
+import { EMAIL_MESSAGES } from '../../shared/validation/email';
+import { COMPLETION_ERRORS } from '../../shared/api/error-codes';
+import { formatDateFor } from '../../shared/time';
+import type { Locale } from '../../shared/locales';
 import { experienceIdByName, HOPSZE, LECLOS, UNKNOWN_ID } from './fixtures';
 import { createTestApi, type TestApi } from './harness';
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MANAGE_LIMIT } from '../../server/routes/manage/manage.handlers';
-import { signManageToken } from '../../server/services/manage-link';
-import { ERROR_CODES } from '../../src/domain/error-codes';
+import { signManageToken } from '../../server/services/reservations/manage-link';
+import { ERROR_CODES } from '../../shared/api/error-codes';
 import { manageTokenIn } from './manage-helpers';
 import { newClientAddress, testDrivers, type TestApi } from './harness';
 import { usePaymentTestApi, type paymentHelpers, type TestUser } from './payment-helpers';

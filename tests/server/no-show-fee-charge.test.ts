@@ -11,11 +11,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { openDatabase, type Database } from '../../server/db/client';
 import { auditLog, noShowFeeCharges } from '../../server/db/schema';
 import { createThrowawayDatabase } from '../../server/db/throwaway-database';
-import type { CreateIntentInput, PaymentIntent } from '../../server/payments/processor';
-import { DECLINE_MESSAGES, TEST_CARDS, type TestProcessor } from '../../server/payments/test-processor';
-import { testProcessorIntents } from '../../server/payments/test-processor-tables';
-import { DEFAULT_NO_SHOW_CHARGE_POLICY, retryNoShowFeeCharges } from '../../server/services/no-show-fee-charge';
-import { subscribeToReservationEvents, type ReservationEvent } from '../../server/services/reservation-events';
+import type { CreateIntentInput, PaymentIntent } from '../../server/services/payments/processor/processor';
+import { DECLINE_MESSAGES, TEST_CARDS, type TestProcessor } from '../../server/services/payments/processor/test-processor';
+import { testProcessorIntents } from '../../server/services/payments/processor/test-processor-tables';
+import { DEFAULT_NO_SHOW_CHARGE_POLICY, retryNoShowFeeCharges } from '../../server/services/payments/no-show-fee-charge';
+import { subscribeToReservationEvents, type ReservationEvent } from '../../server/services/reservations/reservation-events';
 import { BATARD, experienceIdByName, LECLOS, UNKNOWN_ID } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
 import { insertStaff, paymentHelpers, type TestUser } from './payment-helpers';

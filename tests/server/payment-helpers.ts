@@ -3,10 +3,10 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { outbox, payments, reservations, users, walletEntries, type UserRole } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { TEST_CARDS } from '../../server/payments/test-processor';
-import { testProcessorEvents, testProcessorRefunds } from '../../server/payments/test-processor-tables';
-import { signWebhookPayload } from '../../server/payments/webhook-signature';
-import { deliverPendingWebhooks } from '../../server/services/payment-worker';
+import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
+import { testProcessorEvents, testProcessorRefunds } from '../../server/services/payments/processor/test-processor-tables';
+import { signWebhookPayload } from '../../server/services/payments/processor/webhook-signature';
+import { deliverPendingWebhooks } from '../../server/services/payments/payment-worker';
 import { BATARD, experienceIdByName, OBE } from './fixtures';
 import { createTestApi, TEST_NOW, TEST_WEBHOOK_SECRET, type Driver, type TestApi } from './harness';
 

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, reservations } from '../../server/db/schema';
-import { sendDueReminders } from '../../server/services/reservation-reminders';
+import { sendDueReminders } from '../../server/services/reservations/reservation-reminders';
 import { newClientAddress, testDrivers, type TestApi } from './harness';
 import { manageTokenIn } from './manage-helpers';
 import { usePaymentTestApi, type paymentHelpers } from './payment-helpers';

@@ -5,9 +5,9 @@
  * API on PGlite and, where transactions really run side by side, on PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../../server/payments/test-processor';
-import { expireStaleHolds } from '../../server/services/hold-expiry';
-import { runPaymentJobs } from '../../server/services/payment-worker';
+import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
+import { expireStaleHolds } from '../../server/services/reservations/hold-expiry';
+import { runPaymentJobs } from '../../server/services/payments/payment-worker';
 import { testDrivers, type TestApi } from './harness';
 import { paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
 

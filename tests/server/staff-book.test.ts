@@ -7,9 +7,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, users, venueTables, waitlistEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { newReservationReference } from '../../server/services/reservations';
-import { clearVenueCatalog } from '../../server/services/venue-catalog';
-import { ERROR_CODES } from '../../src/domain/error-codes';
+import { newReservationReference } from '../../server/services/reservations/reservations';
+import { clearVenueCatalog } from '../../server/services/venues/venue-catalog';
+import { ERROR_CODES } from '../../shared/api/error-codes';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName } from './fixtures';
 import { TEST_NOW, testDrivers } from './harness';
 import { manageTokenIn } from './manage-helpers';
@@ -19,8 +19,8 @@ import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
 const MINUTE = 60_000;
 
 // The random short reference, so that a test can draw one that is taken.
-vi.mock('../../server/services/reservations', async (original) => {
-  const actual = await original<typeof import('../../server/services/reservations')>();
+vi.mock('../../server/services/reservations/reservations', async (original) => {
+  const actual = await original<typeof import('../../server/services/reservations/reservations')>();
   return { ...actual, newReservationReference: vi.fn(actual.newReservationReference) };
 });
 

@@ -9,12 +9,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservations, users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { bookableSlot, scheduledSlots } from '../../server/services/slot-schedule';
-import { checkSelection } from '../../server/services/selection-checks';
-import { loadVenueCatalog } from '../../server/services/venue-catalog';
-import { insertHold } from '../../server/services/reservation-create';
-import { findUser } from '../../server/services/reservations';
-import { addDays, hongKongToday } from '../../src/domain/time';
+import { bookableSlot, scheduledSlots } from '../../server/services/venues/slot-schedule';
+import { checkSelection } from '../../server/services/reservations/selection-checks';
+import { loadVenueCatalog } from '../../server/services/venues/venue-catalog';
+import { insertHold } from '../../server/services/reservations/reservation-create';
+import { findUser } from '../../server/services/reservations/reservations';
+import { addDays, hongKongToday } from '../../shared/time';
 import { experienceIdByName, LECLOS, OBE } from './fixtures';
 import { createTestApi, testDrivers, type TestApi } from './harness';
 

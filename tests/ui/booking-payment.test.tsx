@@ -6,8 +6,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../../server/payments/test-processor';
-import { deliverPendingWebhooks } from '../../server/services/payment-worker';
+import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
+import { deliverPendingWebhooks } from '../../server/services/payments/payment-worker';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
 import { agreeAndSubmit, CARD_EXPIRY, pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';

@@ -7,7 +7,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { TEST_CARDS } from '../../server/payments/test-processor';
+import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
 import { invalidate } from '../../src/api/use-api-query';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
 import { agreeAndSubmit, CARD_EXPIRY, pickTime, walkToTimes } from './booking-walk';

@@ -8,7 +8,7 @@ import { afterAnswer } from '../../lib/after-answer';
 import { clientIp } from '../../lib/client-address';
 import { HOUR_MS, MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody } from '../../lib/validate';
-import { ERROR_CODES } from '../../../src/domain/error-codes';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
 import {
   changePasswordSchema,
   initiatePasswordResetSchema,
@@ -17,8 +17,8 @@ import {
   resetPasswordSchema,
   signUpSchema,
   verifyEmailSchema,
-} from '../../../src/domain/account-validation';
-import { normalizeEmail } from '../../../src/domain/email';
+} from '../../../shared/validation/account-validation';
+import { normalizeEmail } from '../../../shared/validation/email';
 import {
   checkCredentials,
   findUserById,
@@ -26,15 +26,15 @@ import {
   rotateRefreshToken,
   toUserView,
   type LoginArea,
-} from '../../services/auth-session';
+} from '../../services/auth/auth-session';
 import {
   WrongCurrentPassword,
   changePassword,
   initiatePasswordReset,
   resetPassword,
-} from '../../services/auth-password';
-import { sendVerificationMail, signUp, verifyEmail } from '../../services/auth-sign-up';
-import { LoginThrottle } from '../../services/login-throttle';
+} from '../../services/auth/auth-password';
+import { sendVerificationMail, signUp, verifyEmail } from '../../services/auth/auth-sign-up';
+import { LoginThrottle } from '../../services/auth/login-throttle';
 
 type Ctx = Context<AppEnv>;
 

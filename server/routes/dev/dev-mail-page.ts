@@ -4,7 +4,7 @@
  * newcomer can click a reset link without an SMTP server. Never mounted in production.
  */
 import type { outbox } from '../../db/schema';
-import { escapeHtml, mailHtml } from '../../services/mail-html';
+import { escapeHtml, mailHtml } from '../../services/messaging/mail-html';
 
 type OutboxRow = typeof outbox.$inferSelect;
 

@@ -12,11 +12,11 @@ import { outbox } from '../../db/schema';
 import { intFromString, parseBody, parseParams, parseQuery } from '../../lib/validate';
 import { ControllableClock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { expireStaleHolds } from '../../services/hold-expiry';
-import { runPaymentJobs } from '../../services/payment-worker';
+import { expireStaleHolds } from '../../services/reservations/hold-expiry';
+import { runPaymentJobs } from '../../services/payments/payment-worker';
 import { DEV_MAIL_CSP, devMailPage } from './dev-mail-page';
-import { sendDueReminders } from '../../services/reservation-reminders';
-import { settleWaitlist } from '../../services/waitlist-offers';
+import { sendDueReminders } from '../../services/reservations/reservation-reminders';
+import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
 
 type Ctx = Context<AppEnv>;
 

@@ -18,7 +18,7 @@ import {
   openManagedReservation,
   reconfirmManagedReservation,
   type ManagedReservation,
-} from '../../services/manage-reservation';
+} from '../../services/reservations/manage-reservation';
 import { date, partySize, partySizeQuery, startTime } from '../reservations/reservations.handlers';
 
 type Ctx = Context<AppEnv>;

@@ -8,11 +8,11 @@ import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { badRequest, verbatim } from '../../lib/errors';
 import { idempotencyKeySchema, idSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
-import { WebhookVerificationError } from '../../payments/processor';
-import { SIGNATURE_HEADER } from '../../payments/webhook-signature';
-import { inLanguage, paymentConfig } from '../../services/payments';
-import { startReservationPayment } from '../../services/payment-start';
-import { getOwnPayment, handleWebhookEvent } from '../../services/payment-sync';
+import { WebhookVerificationError } from '../../services/payments/processor/processor';
+import { SIGNATURE_HEADER } from '../../services/payments/processor/webhook-signature';
+import { inLanguage, paymentConfig } from '../../services/payments/payments';
+import { startReservationPayment } from '../../services/payments/payment-start';
+import { getOwnPayment, handleWebhookEvent } from '../../services/payments/payment-sync';
 
 type Ctx = Context<AppEnv>;
 

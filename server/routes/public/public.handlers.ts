@@ -16,8 +16,8 @@ import { clientIp } from '../../lib/client-address';
 import { MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody, parseParams } from '../../lib/validate';
 import { renderMenuPdf } from '../../menus/menu-pdf';
-import { messageLanguage } from '../../services/message-language';
-import { queueEmail } from '../../services/outbox';
+import { messageLanguage } from '../../services/messaging/message-language';
+import { queueEmail } from '../../services/messaging/outbox';
 import {
   PHONE_MESSAGES,
   confirmPhoneBodySchema,
@@ -25,14 +25,14 @@ import {
   normalizePhone,
   sendPhoneVerification,
   verifyPhoneBodySchema,
-} from '../../services/phone-verification';
-import { getVenueInfo } from '../../services/venue-info';
+} from '../../services/auth/phone-verification';
+import { getVenueInfo } from '../../services/venues/venue-info';
 import { localizeVenue } from '../../i18n/content';
-import { CONTACT_MESSAGES, contactFormSchema } from '../../../src/domain/contact-validation';
-import { LOCALES } from '../../../src/domain/locales';
-import { ERROR_CODES } from '../../../src/domain/error-codes';
-import { closedDaysAhead } from '../../services/closures';
-import { BOOKING_WINDOW_DAYS } from '../../services/selection-checks';
+import { CONTACT_MESSAGES, contactFormSchema } from '../../../shared/validation/contact-validation';
+import { LOCALES } from '../../../shared/locales';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
+import { closedDaysAhead } from '../../services/venues/closures';
+import { BOOKING_WINDOW_DAYS } from '../../services/reservations/selection-checks';
 
 type Ctx = Context<AppEnv>;
 

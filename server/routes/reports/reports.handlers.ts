@@ -7,11 +7,11 @@ import { checkVenueAccess } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { idSchema, isoDateMessage, parseQuery, requiredMessage } from '../../lib/validate';
 import { localizeText } from '../../i18n/content';
-import { loadVenueCatalog, venueOf } from '../../services/venue-catalog';
-import { reportCsv, reportFileName } from '../../services/report-csv';
-import { venueReport, type VenueReportDto } from '../../services/venue-report';
-import { MAX_REPORT_DAYS, rangeDays, REPORT_PERIODS } from '../../../src/domain/report-range';
-import { isIsoDate } from '../../../src/domain/time';
+import { loadVenueCatalog, venueOf } from '../../services/venues/venue-catalog';
+import { reportCsv, reportFileName } from '../../services/reports/report-csv';
+import { venueReport, type VenueReportDto } from '../../services/reports/venue-report';
+import { MAX_REPORT_DAYS, rangeDays, REPORT_PERIODS } from '../../../shared/report-range';
+import { isIsoDate } from '../../../shared/time';
 
 type Ctx = Context<AppEnv>;
 

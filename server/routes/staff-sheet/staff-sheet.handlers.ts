@@ -7,10 +7,10 @@ import type { ResponseBody, Schema } from '../../lib/api-types';
 import { checkVenueAccess, loginExpired } from '../../lib/auth';
 import { idSchema, isoDateSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { localizeText } from '../../i18n/content';
-import { findUserById } from '../../services/auth-session';
-import { getDaySheet, type DaySheetDto } from '../../services/day-sheet';
-import { subscribeToReservationEvents } from '../../services/reservation-events';
-import { readStreamTicket, signStreamTicket, STREAM_TICKET_TTL_MS } from '../../services/stream-ticket';
+import { findUserById } from '../../services/auth/auth-session';
+import { getDaySheet, type DaySheetDto } from '../../services/staff/day-sheet';
+import { subscribeToReservationEvents } from '../../services/reservations/reservation-events';
+import { readStreamTicket, signStreamTicket, STREAM_TICKET_TTL_MS } from '../../services/staff/stream-ticket';
 import { isStaffRole } from '../../db/schema';
 
 type Ctx = Context<AppEnv>;

@@ -11,8 +11,8 @@ import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { notFound } from '../../lib/errors';
 import { parseBody, parseParams, requiredMessage, requiredObject } from '../../lib/validate';
-import { TestProcessor, toBrowserIntent, type BrowserIntent } from '../../payments/test-processor';
-import { CARD_MESSAGES } from '../../../src/domain/card-validation';
+import { TestProcessor, toBrowserIntent, type BrowserIntent } from '../../services/payments/processor/test-processor';
+import { CARD_MESSAGES } from '../../../shared/validation/card-validation';
 
 type Ctx = Context<AppEnv>;
 

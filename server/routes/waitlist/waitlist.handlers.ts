@@ -5,12 +5,12 @@ import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { hexIdMessage, isoDateMessage, parseBody, parseParams, requiredObject } from '../../lib/validate';
-import { textWithValues } from '../../../src/domain/message-values';
-import { isIsoDate } from '../../../src/domain/time';
+import { textWithValues } from '../../../shared/message-values';
+import { isIsoDate } from '../../../shared/time';
 import { localizeText } from '../../i18n/content';
-import { MAX_GUESTS } from '../../services/selection-checks';
-import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations';
-import { joinWaitlist, leaveWaitlist, listOwnWaitlist, type WaitlistEntryDto } from '../../services/waitlist';
+import { MAX_GUESTS } from '../../services/reservations/selection-checks';
+import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations/reservations';
+import { joinWaitlist, leaveWaitlist, listOwnWaitlist, type WaitlistEntryDto } from '../../services/waitlist/waitlist';
 
 type Ctx = Context<AppEnv>;
 

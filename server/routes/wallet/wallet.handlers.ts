@@ -9,11 +9,11 @@ import type { ResponseBody } from '../../lib/api-types';
 import { isStaffRole } from '../../db/schema';
 import { forbidden, notFound, badRequest } from '../../lib/errors';
 import { idempotencyKeySchema, idSchema, intFromString, isoDateSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
-import { startWalletTopUp } from '../../services/payment-start';
-import { inLanguage } from '../../services/payments';
-import { TOP_UP_MAX, TOP_UP_MIN } from '../../../src/domain/money';
-import { findUser } from '../../services/reservations';
-import { renderStatementPdf, statementFileName, statementLocale } from '../../services/statement-pdf';
+import { startWalletTopUp } from '../../services/payments/payment-start';
+import { inLanguage } from '../../services/payments/payments';
+import { TOP_UP_MAX, TOP_UP_MIN } from '../../../shared/money';
+import { findUser } from '../../services/reservations/reservations';
+import { renderStatementPdf, statementFileName, statementLocale } from '../../services/wallet/statement-pdf';
 import { translatorFor } from '../../i18n/translator';
 import {
   getStatement,
@@ -23,7 +23,7 @@ import {
   listStatements,
   listTransactions,
   MEMBERS_ONLY_MESSAGE,
-} from '../../services/wallet';
+} from '../../services/wallet/wallet';
 
 type Ctx = Context<AppEnv>;
 

@@ -1,0 +1,212 @@
+/**
+ * Mobile number verification by SMS code (SPEC §7 `POST /public/guest/verify-phone-number`): a 6-digit
+ * code, kept only as a keyed hash, good for 10 minutes and 5 wrong guesses. Reservation completion asks
+ * `hasRecentVerifiedPhone` whether the guest's number was verified in the last 24 hours.
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, asc, desc, eq, gt, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { DbOrTx } from '../../db/client';
+import { phoneVerifications } from '../../db/schema';
+import { ApiError, completionError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { logError } from '../../lib/log-error';
+import { messageLanguage } from '../messaging/message-language';
+import { queueSms } from '../messaging/outbox';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
+import {
+  GUEST_DETAILS_MESSAGES,
+  MOBILE_COUNTRY_CODE_PATTERN,
+  MOBILE_NUMBER_PATTERN,
+} from '../../../shared/validation/guest-details';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_WRONG_ATTEMPTS = 5;
+/** Codes one number may be sent per window (`SEND_WINDOW_MS`), so nobody can flood a phone. */
+export const SENDS_PER_NUMBER = 3;
+export const SEND_WINDOW_MS = 10 * 60_000;
+/** How long a verified number counts for reservation completion. */
+export const VERIFIED_FOR_MS = 24 * 60 * 60_000;
+
+export const PHONE_MESSAGES = {
+  sent: /*i18n*/ 'We have sent a verification code to your mobile number.',
+  incorrect: /*i18n*/ 'The verification code is incorrect.',
+  expired: /*i18n*/ 'The verification code has expired. Please request a new one.',
+  numberRequired: GUEST_DETAILS_MESSAGES.mobileNumber,
+  numberInvalid: GUEST_DETAILS_MESSAGES.mobileNumberInvalid,
+  codeRequired: /*i18n*/ 'Please enter the verification code',
+  codeInvalid: /*i18n*/ 'The verification code must be 6 digits',
+} as const;
+
+/** A number in the one form we store and compare: `+852` and digits only. */
+export interface PhoneNumber {
+  countryCode: string;
+  number: string;
+}
+
+/** Normalises user input ('852', '+852'; '9123 4567', '9123-4567') so lookups match however it was typed. */
+export function normalizePhone(countryCode: string | number, number: string | number): PhoneNumber {
+  const cc = String(countryCode).replace(/[\s+]/g, '');
+  return { countryCode: `+${cc}`, number: String(number).replace(/[\s-]/g, '') };
+}
+
+/** The SMS recipient in E.164 form, e.g. '+85291234567'. */
+export const smsRecipient = (phone: PhoneNumber) => `${phone.countryCode}${phone.number}`;
+
+// The booking form's rules (guest-details.ts), so a number accepted there can be verified here.
+const phoneEntries = {
+  mobileCountryCode: v.pipe(
+    v.optional(v.string(PHONE_MESSAGES.numberInvalid), ''),
+    v.trim(),
+    v.nonEmpty(PHONE_MESSAGES.numberInvalid),
+    v.regex(MOBILE_COUNTRY_CODE_PATTERN, PHONE_MESSAGES.numberInvalid),
+  ),
+  mobileNumber: v.pipe(
+    v.optional(v.string(PHONE_MESSAGES.numberRequired), ''),
+    v.transform((s) => s.replace(/[\s-]/g, '')),
+    v.nonEmpty(PHONE_MESSAGES.numberRequired),
+    v.regex(MOBILE_NUMBER_PATTERN, PHONE_MESSAGES.numberInvalid),
+  ),
+};
+
+/** Body of `POST /public/guest/verify-phone-number`. */
+export const verifyPhoneBodySchema = v.object(phoneEntries);
+
+/** Body of `POST /public/guest/confirm-phone-number`. */
+export const confirmPhoneBodySchema = v.object({
+  ...phoneEntries,
+  code: v.pipe(
+    v.optional(v.string(PHONE_MESSAGES.codeRequired), ''),
+    v.trim(),
+    v.nonEmpty(PHONE_MESSAGES.codeRequired),
+    v.regex(/^\d{6}$/, PHONE_MESSAGES.codeInvalid),
+  ),
+});
+
+// Keyed with a server secret: six digits alone would fall to an offline search of a leaked table.
+function hashCode(secret: string, verificationId: string, code: string): Buffer {
+  return createHmac('sha256', secret).update(`${verificationId}:${code}`).digest();
+}
+
+const samePhone = (phone: PhoneNumber) =>
+  and(eq(phoneVerifications.mobileCountryCode, phone.countryCode), eq(phoneVerifications.mobileNumber, phone.number));
+
+// Serialises work on one number across requests (and server processes sharing a PostgreSQL).
+async function lockPhone(tx: DbOrTx, phone: PhoneNumber): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`phone:${smsRecipient(phone)}`}))`);
+}
+
+export type SendResult = { sent: true } | { sent: false; retryAfterSeconds: number };
+
+/**
+ * Sends a new code to `phone` unless it already had `SENDS_PER_NUMBER` in the window; a new code
+ * replaces any earlier one. The row and the SMS are written together or not at all. The text is in
+ * `locale`, the language of the page that asked for it (English when not given).
+ */
+export async function sendPhoneVerification(
+  db: DbOrTx,
+  phone: PhoneNumber,
+  options: { now: Date; secret: string; locale?: string },
+): Promise<SendResult> {
+  const { now, secret } = options;
+  const { i18n } = messageLanguage(options.locale);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockPhone(tx, phone);
+      const recent = await tx
+        .select({ createdAt: phoneVerifications.createdAt })
+        .from(phoneVerifications)
+        .where(and(samePhone(phone), gt(phoneVerifications.createdAt, new Date(now.getTime() - SEND_WINDOW_MS))))
+        .orderBy(asc(phoneVerifications.createdAt));
+      if (recent.length >= SENDS_PER_NUMBER) {
+        const oldest = recent[recent.length - SENDS_PER_NUMBER]!.createdAt.getTime();
+        return { sent: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + SEND_WINDOW_MS - now.getTime()) / 1000)) };
+      }
+      const id = newId();
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await tx.insert(phoneVerifications).values({
+        id,
+        mobileCountryCode: phone.countryCode,
+        mobileNumber: phone.number,
+        codeHash: hashCode(secret, id, code).toString('hex'),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      });
+      await queueSms(tx, {
+        to: smsRecipient(phone),
+        body: i18n._('Your verification code is {code}. It expires in 10 minutes.', { code }),
+      });
+      return { sent: true } as const;
+    });
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    logError('verification code not sent', err);
+    // SPEC §8's 10212: the guest learns the text message could not go out.
+    throw completionError(10212, 500);
+  }
+}
+
+const verificationError = (message: string) => new ApiError(400, ERROR_CODES.VERIFICATION_FAILED, message);
+
+/**
+ * Checks `code` against the latest code sent to `phone` and marks the number verified. Throws 400 (20106)
+ * 'incorrect' for a wrong code, counting the attempt, and 'expired' once the code is past its 10 minutes
+ * or its 5 wrong attempts, or when none was sent.
+ */
+export async function confirmPhoneVerification(
+  db: DbOrTx,
+  phone: PhoneNumber,
+  code: string,
+  options: { now: Date; secret: string },
+): Promise<void> {
+  const { now, secret } = options;
+  const outcome = await db.transaction(async (tx) => {
+    await lockPhone(tx, phone);
+    const [latest] = await tx
+      .select()
+      .from(phoneVerifications)
+      .where(samePhone(phone))
+      .orderBy(desc(phoneVerifications.createdAt), desc(phoneVerifications.seq))
+      .limit(1);
+    if (!latest) return 'expired' as const;
+    const matches = timingSafeEqual(hashCode(secret, latest.id, code), Buffer.from(latest.codeHash, 'hex'));
+    // A repeated confirm of a code already used succeeds again, so a retried request is harmless.
+    if (latest.verifiedAt) return matches ? ('verified' as const) : ('expired' as const);
+    if (latest.expiresAt.getTime() <= now.getTime() || latest.attempts >= MAX_WRONG_ATTEMPTS) return 'expired' as const;
+    if (!matches) {
+      await tx
+        .update(phoneVerifications)
+        .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+        .where(eq(phoneVerifications.id, latest.id));
+      return 'incorrect' as const;
+    }
+    await tx.update(phoneVerifications).set({ verifiedAt: now }).where(eq(phoneVerifications.id, latest.id));
+    return 'verified' as const;
+  });
+  // Thrown after the transaction, so the counted attempt is kept.
+  if (outcome === 'incorrect') throw verificationError(PHONE_MESSAGES.incorrect);
+  if (outcome === 'expired') throw verificationError(PHONE_MESSAGES.expired);
+}
+
+/** Whether the number was verified within the last 24 hours before `now` (reservation completion's check). */
+export async function hasRecentVerifiedPhone(
+  db: DbOrTx,
+  countryCode: string,
+  number: string,
+  now: Date,
+): Promise<boolean> {
+  const phone = normalizePhone(countryCode, number);
+  const [row] = await db
+    .select({ id: phoneVerifications.id })
+    .from(phoneVerifications)
+    .where(
+      and(
+        samePhone(phone),
+        isNotNull(phoneVerifications.verifiedAt),
+        gte(phoneVerifications.verifiedAt, new Date(now.getTime() - VERIFIED_FOR_MS)),
+        lte(phoneVerifications.verifiedAt, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}

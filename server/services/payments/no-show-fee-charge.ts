@@ -1,0 +1,339 @@
+/**
+ * A no-show fee charged to the card that paid the booking, and charged again. Its row in
+ * `no_show_fee_charges` is written with the no-show (services/no-show-fee.ts), claimed by the request that
+ * marks it, which charges the card once that transaction has committed (the processor is never called
+ * inside our transactions). Only the holder of the claim records what the processor answered:
+ *
+ * - charged: a SUCCEEDED payment and its card entry;
+ * - refused by the card: a FAILED payment with the processor's reason, never tried again by itself (the
+ *   card said no); staff may charge again from the day sheet, with a new key, since the refusal took nothing;
+ * - no answer (unreachable, an error): tried again by the payment worker after 5, 10, 20 … minutes, up to
+ *   8 attempts, by whichever server process claims it first (FOR UPDATE SKIP LOCKED, as the outbox does).
+ *   Every attempt sends the same idempotency key, so a charge the processor took before its answer was
+ *   lost is found again, never made twice.
+ *
+ * A staff member's attempt (at the no-show, or "Charge the card again") is audited in the transaction
+ * that records it; the worker's are not staff changes.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import type { AuthUser } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { cardEntries, noShowFeeCharges, payments, reservations, type PaymentStatus } from '../../db/schema';
+import type { Schema } from '../../lib/api-types';
+import { checkVenueAccess } from '../../lib/auth';
+import { conflict } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { logError } from '../../lib/log-error';
+import type { PaymentIntent } from './processor/processor';
+import { composeDescription } from '../../i18n/content';
+import { recordAudit } from '../staff/audit-log';
+import { bookingMoney, noShowBalance, type NoShowBalance } from './booking-payments';
+import { backoffMs, errorText } from '../messaging/outbox-sender';
+import type { PaymentDeps } from './payments';
+import type { CancelDeps } from '../reservations/reservation-change';
+import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
+import { loadVenueCatalog, venueOf, type VenueCatalog } from '../venues/venue-catalog';
+
+export type NoShowFeeChargeRow = typeof noShowFeeCharges.$inferSelect;
+export type NoShowFeeChargeDto = Schema<'NoShowFeeCharge'>;
+type SheetNoShow = NonNullable<Schema<'DaySheetBooking'>['payment']['noShow']>;
+
+export interface NoShowChargePolicy {
+  /** Attempts without an answer before the worker stops trying (GAVE_UP). */
+  maxAttempts: number;
+  /** The wait after the first unanswered attempt; each further one doubles it, up to `maxBackoffMs`. */
+  firstBackoffMs: number;
+  maxBackoffMs: number;
+  /** How long a claim keeps a charge from other processes: longer than a processor call can take. */
+  claimMs: number;
+  /** Charges one claim of the worker takes. */
+  batchSize: number;
+}
+
+/** 8 attempts over about six and a half hours: 5, 10, 20, 40, 80, 120 and 120 minutes apart. */
+export const DEFAULT_NO_SHOW_CHARGE_POLICY: NoShowChargePolicy = {
+  maxAttempts: 8,
+  firstBackoffMs: 5 * 60_000,
+  maxBackoffMs: 2 * 60 * 60_000,
+  claimMs: 2 * 60_000,
+  batchSize: 10,
+};
+
+/** The idempotency key of the booking's `series`th charge: the first keeps the key the fee always had. */
+const noShowFeeKey = (reservationId: string, series: number) =>
+  series <= 1 ? `no-show-fee-${reservationId}` : `no-show-fee-${reservationId}-${series}`;
+
+/** The text of the fee in the guest's transaction history (and of a wallet's charge). */
+export const noShowFeeDescription = (row: ReservationRow, catalog: VenueCatalog) =>
+  composeDescription(/*i18n*/ '{venue} – no-show fee {reference}', { venue: venueOf(catalog, row.venueId).venue.title, reference: row.uniqueId });
+
+/** 409: nothing to charge: the booking is no no-show, or its fee is paid. */
+const nothingOwed = () => conflict(/*i18n*/ 'Nothing is owed for this booking');
+/** 409: the retry job or another member of staff is charging the card right now. */
+const chargeUnderWay = () => conflict(/*i18n*/ 'The card is being charged already. Please wait a moment.');
+/** 409: a guest who paid nothing by card has no card the club may charge. */
+const noCardOnFile = () => conflict(/*i18n*/ 'No card paid this booking: the fee is settled at the venue');
+
+/** The processor's intent of a card payment of the booking, whose card it may charge again; null when none paid by card. */
+export async function cardThatPaid(tx: DbOrTx, reservationId: string): Promise<string | null> {
+  const tookMoney: PaymentStatus[] = ['SUCCEEDED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+  const [row] = await tx
+    .select({ ref: payments.processorRef })
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.purpose, 'RESERVATION'), eq(payments.method, 'CARD'), inArray(payments.status, tookMoney)))
+    .orderBy(payments.createdAt, payments.id);
+  return row?.ref ?? null;
+}
+
+/** The key of a new charge: every key the processor has answered left one NO_SHOW_FEE payment. */
+async function nextKey(tx: DbOrTx, reservationId: string): Promise<string> {
+  const [{ answered }] = (await tx
+    .select({ answered: count() })
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.purpose, 'NO_SHOW_FEE')))) as [{ answered: number }];
+  return noShowFeeKey(reservationId, 1 + Number(answered));
+}
+
+const claimUntil = (now: Date, policy: NoShowChargePolicy) => ({
+  claimedUntil: new Date(now.getTime() + policy.claimMs),
+  claimToken: randomUUID(),
+  // Due at once: should the claiming process end before it has charged, the worker takes over once the claim runs out.
+  nextAttemptAt: now,
+  updatedAt: now,
+});
+
+/**
+ * Inside a transaction holding the booking's row: a new charge of `amount` to the card of `cardOf`,
+ * claimed by the caller, who charges it with `attemptCharge` once the transaction has committed.
+ */
+export async function openCharge(
+  tx: DbOrTx,
+  args: { reservation: ReservationRow; cardOf: string; amount: number; now: Date },
+  policy: NoShowChargePolicy = DEFAULT_NO_SHOW_CHARGE_POLICY,
+): Promise<NoShowFeeChargeRow> {
+  const { reservation, cardOf, amount, now } = args;
+  const [row] = await tx
+    .insert(noShowFeeCharges)
+    .values({
+      reservationId: reservation.id,
+      userId: reservation.userId,
+      cardOf,
+      amount,
+      idempotencyKey: await nextKey(tx, reservation.id),
+      status: 'PENDING',
+      createdAt: now,
+      ...claimUntil(now, policy),
+    })
+    .returning();
+  return row!;
+}
+
+/** The processor's answer as our payment, with its card entry when the money was taken; the payment's id. */
+async function recordPayment(tx: DbOrTx, charge: NoShowFeeChargeRow, reservation: ReservationRow, intent: PaymentIntent, catalog: VenueCatalog, now: Date): Promise<string> {
+  const succeeded = intent.status === 'succeeded';
+  const paymentId = newId();
+  await tx.insert(payments).values({
+    id: paymentId,
+    userId: reservation.userId,
+    reservationId: reservation.id,
+    purpose: 'NO_SHOW_FEE',
+    amount: charge.amount,
+    status: succeeded ? 'SUCCEEDED' : 'FAILED',
+    method: 'CARD',
+    processorRef: intent.id,
+    idempotencyKey: charge.idempotencyKey,
+    cardBrand: intent.card?.brand ?? null,
+    cardLast4: intent.card?.last4 ?? null,
+    failureMessage: succeeded ? null : refusalOf(intent),
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (succeeded) {
+    const description = noShowFeeDescription(reservation, catalog);
+    await tx.insert(cardEntries).values({ id: newId(), userId: reservation.userId, paymentId, reservationId: reservation.id, type: 'PAYMENT', amount: -charge.amount, ...description, createdAt: now });
+  }
+  return paymentId;
+}
+
+const refusalOf = (intent: PaymentIntent) => intent.lastError ?? /*i18n*/ 'The payment failed';
+
+/**
+ * Outside any transaction, with `charge` claimed: asks the processor to charge the card, then records its
+ * answer, or that there was none, under the claim. Returns the charge as it now stands.
+ */
+export async function attemptCharge(
+  deps: PaymentDeps,
+  charge: NoShowFeeChargeRow,
+  options: { actor: AuthUser | null; catalog: VenueCatalog; policy?: NoShowChargePolicy },
+): Promise<NoShowFeeChargeRow> {
+  const { actor, catalog, policy = DEFAULT_NO_SHOW_CHARGE_POLICY } = options;
+  let intent: PaymentIntent | null = null;
+  let error: unknown;
+  try {
+    intent = await deps.payments.chargeCardOnFile({
+      amount: charge.amount,
+      currency: 'HKD',
+      idempotencyKey: charge.idempotencyKey,
+      metadata: { reservationId: charge.reservationId, purpose: 'NO_SHOW_FEE' },
+      cardOf: charge.cardOf,
+    });
+    // The interface promises a settled intent; anything else is no answer yet, and the same key asks again.
+    if (intent.status !== 'succeeded' && intent.status !== 'failed') {
+      error = new Error(`the processor answered ${intent.status}`);
+      intent = null;
+    }
+  } catch (err) {
+    error = err;
+  }
+  const now = deps.clock.now();
+  const recorded = await deps.db.transaction(async (tx) => {
+    // The booking first, then its charge: the order the no-show and the staff's charge lock in.
+    const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, charge.reservationId)).for('update');
+    const [mine] = await tx
+      .select()
+      .from(noShowFeeCharges)
+      .where(and(eq(noShowFeeCharges.reservationId, charge.reservationId), eq(noShowFeeCharges.claimToken, charge.claimToken ?? '')))
+      .for('update');
+    // The claim ran out and another process has taken the charge over: the outcome is its to record.
+    if (!reservation || !mine) return null;
+    const paymentId = intent ? await recordPayment(tx, mine, reservation, intent, catalog, now) : null;
+    const attempts = intent ? mine.attempts : mine.attempts + 1;
+    const gaveUp = !intent && attempts >= policy.maxAttempts;
+    const [after] = await tx
+      .update(noShowFeeCharges)
+      .set({
+        status: intent ? (intent.status === 'succeeded' ? 'CHARGED' : 'DECLINED') : gaveUp ? 'GAVE_UP' : 'PENDING',
+        attempts,
+        lastError: intent ? (intent.status === 'succeeded' ? null : refusalOf(intent)) : errorText(error),
+        nextAttemptAt: intent || gaveUp ? null : new Date(now.getTime() + backoffMs(attempts, policy)),
+        claimedUntil: null,
+        claimToken: null,
+        updatedAt: now,
+      })
+      .where(eq(noShowFeeCharges.reservationId, mine.reservationId))
+      .returning();
+    if (actor) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        venueId: reservation.venueId,
+        action: 'payment.no-show-fee',
+        entityType: 'reservation',
+        entityId: reservation.id,
+        before: null,
+        after: { paymentId, amount: mine.amount, status: intent ? (intent.status === 'succeeded' ? 'SUCCEEDED' : 'FAILED') : 'UNREACHABLE', idempotencyKey: mine.idempotencyKey },
+        at: now,
+      });
+    }
+    return after!;
+  });
+  if (!intent) {
+    const next = recorded?.nextAttemptAt ? `tried again at ${recorded.nextAttemptAt.toISOString()}` : 'not tried again by itself';
+    logError(`no-show fee of reservation ${charge.reservationId} not charged (attempt ${recorded?.attempts ?? '?'}); it stays outstanding, ${next}`, error);
+  }
+  if (recorded) return recorded;
+  const [current] = await deps.db.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, charge.reservationId));
+  return current!;
+}
+
+/** Claims up to a batch of charges due again, none another process holds. */
+async function claimDue(deps: PaymentDeps, policy: NoShowChargePolicy): Promise<NoShowFeeChargeRow[]> {
+  const now = deps.clock.now();
+  const c = noShowFeeCharges;
+  const due = deps.db
+    .select({ id: c.reservationId })
+    .from(c)
+    .where(and(eq(c.status, 'PENDING'), lte(c.nextAttemptAt, now), or(isNull(c.claimedUntil), lt(c.claimedUntil, now))))
+    .orderBy(asc(c.nextAttemptAt))
+    .limit(policy.batchSize)
+    // A charge another process is claiming right now is passed over, not waited for.
+    .for('update', { skipLocked: true });
+  return deps.db.update(c).set(claimUntil(now, policy)).where(inArray(c.reservationId, due)).returning();
+}
+
+/** The payment worker's round: charges the cards whose earlier attempt got no answer and are due again; how many it tried. */
+export async function retryNoShowFeeCharges(deps: PaymentDeps, policy: NoShowChargePolicy = DEFAULT_NO_SHOW_CHARGE_POLICY): Promise<number> {
+  let tried = 0;
+  for (;;) {
+    const claimed = await claimDue(deps, policy);
+    if (claimed.length === 0) return tried;
+    const catalog = await loadVenueCatalog(deps.db);
+    for (const charge of claimed) await attemptCharge(deps, charge, { actor: null, catalog, policy });
+    tried += claimed.length;
+    if (claimed.length < policy.batchSize) return tried;
+  }
+}
+
+/** Each booking's charge, for the day sheet. */
+export async function noShowFeeChargesOf(db: DbOrTx, reservationIds: string[]): Promise<Map<string, NoShowFeeChargeRow>> {
+  if (reservationIds.length === 0) return new Map();
+  const rows = await db.select().from(noShowFeeCharges).where(inArray(noShowFeeCharges.reservationId, reservationIds));
+  return new Map(rows.map((r) => [r.reservationId, r]));
+}
+
+/** The sheet's view of a no-show's card: the charge as it stands, and whether staff may charge the card now. */
+export function cardChargeView(outstanding: number, cardOnFile: boolean, charge: NoShowFeeChargeRow | undefined, now: Date): Pick<SheetNoShow, 'card' | 'canChargeCard'> {
+  const underWay = Boolean(charge?.claimedUntil && charge.claimedUntil > now);
+  return {
+    card: charge
+      ? {
+          status: charge.status,
+          amount: charge.amount,
+          underWay,
+          reason: charge.status === 'DECLINED' ? charge.lastError : null,
+          attempts: charge.attempts,
+          nextAttemptAt: charge.status === 'PENDING' && charge.nextAttemptAt ? charge.nextAttemptAt.toISOString() : null,
+        }
+      : null,
+    canChargeCard: outstanding > 0 && (cardOnFile || Boolean(charge)) && !underWay,
+  };
+}
+
+async function balanceOf(db: DbOrTx, row: ReservationRow, catalog: VenueCatalog): Promise<NoShowBalance> {
+  const money = (await bookingMoney(db, [row.id])).get(row.id);
+  return noShowBalance(row.numberOfGuests, venueOf(catalog, row.venueId).venue.policy.noShowFeePerPerson, money);
+}
+
+/**
+ * POST /admin/reservation/{id}/no-show-fee/charge: charges what a no-show still owes to the card that paid
+ * the booking, now. 404 unknown booking, 403 another venue's, 409 when nothing is owed, no card paid, or a
+ * charge of it is under way. A refused or answered charge gets a new key; one that got no answer keeps its
+ * own, so the processor finds a charge it took meanwhile rather than making another.
+ */
+export async function chargeNoShowFeeAgain(deps: CancelDeps, actor: AuthUser, reservationId: string, policy = DEFAULT_NO_SHOW_CHARGE_POLICY): Promise<NoShowFeeChargeDto> {
+  const { db, now, catalog } = await reservationScope(deps);
+  const [found] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
+  if (!found) throw reservationNotFound();
+  checkVenueAccess(actor, found.venueId);
+  const claimed = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(reservations).where(eq(reservations.id, reservationId)).for('update');
+    const { outstanding } = await balanceOf(tx, row!, catalog);
+    if (row!.status !== 'NO_SHOW' || outstanding === 0) throw nothingOwed();
+    const [charge] = await tx.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, reservationId)).for('update');
+    if (charge?.claimedUntil && charge.claimedUntil > now) throw chargeUnderWay();
+    if (!charge) {
+      // A no-show marked before charges were kept, or whose card was not charged then.
+      const cardOf = await cardThatPaid(tx, reservationId);
+      if (!cardOf) throw noCardOnFile();
+      return openCharge(tx, { reservation: row!, cardOf, amount: outstanding, now }, policy);
+    }
+    const answered = charge.status === 'DECLINED' || charge.status === 'CHARGED';
+    const fresh = answered ? { idempotencyKey: await nextKey(tx, reservationId), amount: outstanding, attempts: 0, lastError: null } : {};
+    const [updated] = await tx
+      .update(noShowFeeCharges)
+      .set({ ...fresh, status: 'PENDING', ...claimUntil(now, policy) })
+      .where(eq(noShowFeeCharges.reservationId, reservationId))
+      .returning();
+    return updated!;
+  });
+  const after = await attemptCharge(deps, claimed, { actor, catalog, policy });
+  const { outstanding } = await balanceOf(db, found, catalog);
+  return {
+    reservationId,
+    result: after.status === 'CHARGED' ? 'CHARGED' : after.status === 'DECLINED' ? 'DECLINED' : 'OWED',
+    amount: after.amount,
+    reason: after.status === 'DECLINED' ? after.lastError : null,
+    outstanding,
+    nextAttemptAt: after.status === 'PENDING' && after.nextAttemptAt ? after.nextAttemptAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Refunds on cancellation, as the venue's policy says: outside the cancellation window everything paid
+ * comes back; on a late cancellation the fee is kept (per person × guests, or a percentage of what was
+ * paid; never more than was paid) and the rest comes back. A wallet is credited in the cancelling
+ * transaction; a card is refunded by the processor right after it commits.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { payments, walletEntries, type VenuePolicy } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import type { VenueCatalog } from '../venues/venue-catalog';
+import { recordCardRefund } from './card-entries';
+import { failPendingWalletPayments, refundedStatus, walletDescription, type PaymentRow } from './payments';
+import type { CancellationMoney } from '../reservations/reservation-mail';
+import type { ReservationRow } from '../reservations/reservations';
+
+/**
+ * The late-cancellation fee for a party that paid `paid` (minor units): the policy's fee per person
+ * times the guests, or its percentage of what was paid (rounded to the minor unit), capped at `paid`.
+ * The app's cancellation page states the same fee before the guest confirms.
+ */
+export function lateCancellationFee(fee: VenuePolicy['cancellationFee'], numberOfGuests: number, paid: number): number {
+  const amount = fee.type === 'PERCENTAGE' ? Math.round((paid * fee.amount) / 100) : fee.amount * numberOfGuests;
+  return Math.max(0, Math.min(amount, paid));
+}
+
+/** How a cancellation splits what was paid: the fee kept and the refund. */
+export function cancellationSplit(
+  policy: Pick<VenuePolicy, 'cancellationFee'>,
+  status: 'CANCELED' | 'LATE_CANCELED',
+  numberOfGuests: number,
+  paid: number,
+): { fee: number; refund: number } {
+  const fee = status === 'LATE_CANCELED' ? lateCancellationFee(policy.cancellationFee, numberOfGuests, paid) : 0;
+  return { fee, refund: paid - fee };
+}
+
+export interface CancellationRefunds {
+  money: CancellationMoney;
+  /** Card payments to refund at the processor once the transaction has committed. */
+  cardRefunds: string[];
+}
+
+/**
+ * Inside the cancelling transaction (reservation locked, already updated to its cancelled status):
+ * records the refund of each succeeded payment of the reservation and credits wallets. Waiting wallet
+ * payments fail. Each payment is refunded once: a cancelled reservation cannot be cancelled again.
+ */
+export async function refundForCancellation(
+  tx: DbOrTx,
+  args: { row: ReservationRow; policy: VenuePolicy; catalog: VenueCatalog; now: Date },
+): Promise<CancellationRefunds> {
+  const { row, policy, catalog, now } = args;
+  await failPendingWalletPayments(tx, row.id, /*i18n*/ 'The reservation was cancelled', now);
+  const paidRows = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reservationId, row.id), eq(payments.status, 'SUCCEEDED')))
+    .orderBy(payments.createdAt, payments.id)
+    .for('update');
+  const paid = paidRows.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
+  const status = row.status === 'LATE_CANCELED' ? 'LATE_CANCELED' : 'CANCELED';
+  const { fee, refund } = cancellationSplit(policy, status, row.numberOfGuests, paid);
+
+  const money: CancellationMoney = { refunds: [], feeKept: fee };
+  const cardRefunds: string[] = [];
+  let left = refund;
+  for (const payment of paidRows) {
+    const amount = Math.min(left, payment.amount - payment.refundedAmount);
+    if (amount <= 0) continue;
+    left -= amount;
+    const refundedAmount = payment.refundedAmount + amount;
+    const [updated] = await tx
+      .update(payments)
+      .set({ refundedAmount, status: refundedStatus(payment.amount, refundedAmount), updatedAt: now })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    if (payment.method === 'WALLET') {
+      await tx.insert(walletEntries).values({
+        id: newId(),
+        userId: payment.userId,
+        type: 'REFUND',
+        amount,
+        ...walletDescription('refund', row, catalog),
+        reservationId: row.id,
+        paymentId: payment.id,
+        createdAt: now,
+      });
+    } else {
+      await recordCardRefund(tx, { payment, amount, reservation: row, catalog, now });
+      cardRefunds.push(payment.id);
+    }
+    money.refunds.push({ amount, payment: updated as PaymentRow });
+  }
+  return { money, cardRefunds };
+}

@@ -1,0 +1,220 @@
+/**
+ * Starting a payment: our `payments` row first (all checks under the reservation's lock, so a refusal
+ * changes nothing), then, for a card, the processor's intent, whose client secret the browser confirms
+ * with the card at the processor. Idempotent by the caller's key: the same key gives the same payment,
+ * a new key after a failed attempt a new attempt on the same hold.
+ */
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { AuthUser } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { payments, type PaymentMethod, type PaymentPurpose } from '../../db/schema';
+import { ApiError, completionError, conflict, forbidden } from '../../lib/errors';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
+import { newId } from '../../lib/ids';
+import { formatHkdFor } from '../../../shared/money';
+import { findUser, lockOwnReservation, sqlState } from '../reservations/reservations';
+import { syncWithProcessor } from './payment-sync';
+import { isPending, PENDING_STATUSES, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
+import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
+
+const UNIQUE_VIOLATION = '23505';
+
+export interface StartReservationPaymentInput {
+  method: PaymentMethod;
+  idempotencyKey: string;
+}
+
+export interface StartTopUpInput {
+  amount: number;
+  idempotencyKey: string;
+}
+
+/** Keys are the caller's own: two users' equal keys never meet. */
+const scopedKey = (userId: string, key: string) => `${userId}:${key}`;
+
+const keyReused = () => conflict(/*i18n*/ 'This idempotency key was already used for a different payment');
+
+/** A new payment row, stamped with the injected clock. */
+async function insertPayment(
+  db: DbOrTx,
+  values: Pick<PaymentRow, 'userId' | 'reservationId' | 'amount' | 'currency' | 'status' | 'method' | 'idempotencyKey'> & {
+    purpose: PaymentPurpose;
+    now: Date;
+  },
+): Promise<PaymentRow> {
+  const { now, ...row } = values;
+  const [inserted] = await db
+    .insert(payments)
+    .values({ id: newId(), ...row, createdAt: now, updatedAt: now })
+    .returning();
+  return inserted!;
+}
+
+async function findByKey(db: DbOrTx, key: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
+  return row;
+}
+
+/**
+ * For a card, the processor's intent (made once, by the payment's own key) and its client secret. A
+ * payment asked for again while pending is first checked with the processor, so a reload after paying
+ * sees it paid.
+ */
+async function withIntent(deps: PaymentDeps, row: PaymentRow): Promise<PaymentDto> {
+  if (row.method !== 'CARD' || !isPending(row.status)) return toPaymentDto(row);
+  if (row.processorRef) {
+    const intent = await syncWithProcessor(deps, row);
+    const [current] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
+    return toPaymentDto(current ?? row, intent?.clientSecret ?? null);
+  }
+  const intent = await deps.payments.createIntent({
+    amount: row.amount,
+    currency: 'HKD',
+    idempotencyKey: `payment-${row.id}`,
+    metadata: { paymentId: row.id, purpose: row.purpose, userId: row.userId, ...(row.reservationId ? { reservationId: row.reservationId } : {}) },
+  });
+  const [updated] = await deps.db
+    .update(payments)
+    .set({ processorRef: intent.id, updatedAt: deps.clock.now() })
+    .where(eq(payments.id, row.id))
+    .returning();
+  return toPaymentDto(updated ?? row, intent.clientSecret);
+}
+
+/** Runs the insert; a concurrent call with the same key that got there first wins, and is answered. */
+async function insertOnce(work: () => Promise<PaymentRow>, key: string, db: DbOrTx): Promise<PaymentRow> {
+  try {
+    return await work();
+  } catch (err) {
+    if (sqlState(err) !== UNIQUE_VIOLATION) throw err;
+    const existing = await findByKey(db, key);
+    if (!existing) throw err;
+    return existing;
+  }
+}
+
+/**
+ * Asks the processor about the caller's card payments of the reservation that we still have as pending,
+ * so a payment that succeeded (its webhook not here yet) refuses a new one rather than being paid twice.
+ */
+async function syncPendingCardPayments(deps: PaymentDeps, userId: string, reservationId: string): Promise<void> {
+  const pending = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.reservationId, reservationId),
+        eq(payments.userId, userId),
+        eq(payments.method, 'CARD'),
+        inArray(payments.status, [...PENDING_STATUSES]),
+        isNotNull(payments.processorRef),
+      ),
+    );
+  for (const row of pending) await syncWithProcessor(deps, row);
+}
+
+/** A card payment of the reservation that the card has been given to: in 3-D Secure, or processing. */
+async function cardPaymentUnderway(tx: DbOrTx, reservationId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.method, 'CARD'), inArray(payments.status, ['REQUIRES_ACTION', 'PROCESSING'])))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * POST /user/reservation/{id}/payment. The caller's PENDING reservation with a live hold and an amount
+ * due, not yet paid. CARD: a payment of the amount due and a processor intent. WALLET (members only,
+ * 403 otherwise): refused with 409 when the balance is short; the debit happens when the reservation is
+ * completed, in the same transaction. A new payment is refused with 409 while the reservation is paid or
+ * a card payment of it is under way (in 3-D Secure or processing); payments started side by side before
+ * either succeeded are settled by `payment-sync.ts`, which keeps one and refunds the other.
+ */
+export async function startReservationPayment(
+  deps: PaymentDeps,
+  caller: AuthUser,
+  reservationId: string,
+  input: StartReservationPaymentInput,
+): Promise<PaymentDto> {
+  const key = scopedKey(caller.id, input.idempotencyKey);
+  const now = deps.clock.now();
+  if (!(await findByKey(deps.db, key))) await syncPendingCardPayments(deps, caller.id, reservationId);
+  const row = await insertOnce(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const reservation = await lockOwnReservation(tx, reservationId, caller.id);
+        const existing = await findByKey(tx, key);
+        if (existing) {
+          if (existing.reservationId !== reservationId || existing.method !== input.method || existing.purpose !== 'RESERVATION') throw keyReused();
+          return existing;
+        }
+        if (reservation.status === 'CONFIRMED') throw conflict(/*i18n*/ 'This reservation is already confirmed');
+        if (reservation.status !== 'PENDING' || !reservation.holdExpiresAt || reservation.holdExpiresAt <= now) {
+          throw completionError(10202, 409);
+        }
+        if (reservation.amountDue <= 0) throw conflict(/*i18n*/ 'No payment is due for this reservation');
+        if (await succeededPaymentOf(tx, reservationId)) {
+          throw new ApiError(409, ERROR_CODES.ALREADY_PAID, /*i18n*/ 'This reservation has already been paid');
+        }
+        if (await cardPaymentUnderway(tx, reservationId)) {
+          throw conflict(/*i18n*/ 'Another payment for this reservation is still in progress. Please finish it before paying again.');
+        }
+        if (input.method === 'WALLET') {
+          const user = await findUser(tx, caller.id);
+          if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
+          const balance = await walletBalance(tx, caller.id);
+          if (balance < reservation.amountDue) {
+            throw conflict(/*i18n*/ 'Your wallet balance of {balance} is not enough to pay {amount}', {
+              balance: (locale: string) => formatHkdFor(balance, locale),
+              amount: (locale: string) => formatHkdFor(reservation.amountDue, locale),
+            });
+          }
+        }
+        return insertPayment(tx, {
+          userId: caller.id,
+          reservationId,
+          purpose: 'RESERVATION',
+          amount: reservation.amountDue,
+          currency: reservation.currency,
+          // A wallet payment waits for the completion, which debits it.
+          status: input.method === 'WALLET' ? 'PROCESSING' : 'REQUIRES_PAYMENT_METHOD',
+          method: input.method,
+          idempotencyKey: key,
+          now,
+        });
+      }),
+    key,
+    deps.db,
+  );
+  return withIntent(deps, row);
+}
+
+/** POST /user/wallet/top-up (members): a card payment of `amount`; its success credits the wallet. */
+export async function startWalletTopUp(deps: PaymentDeps, caller: AuthUser, input: StartTopUpInput): Promise<PaymentDto> {
+  const key = scopedKey(caller.id, input.idempotencyKey);
+  const now = deps.clock.now();
+  const existing = await findByKey(deps.db, key);
+  if (existing) {
+    if (existing.purpose !== 'WALLET_TOP_UP' || existing.amount !== input.amount) throw keyReused();
+    return withIntent(deps, existing);
+  }
+  const row = await insertOnce(
+    () =>
+      insertPayment(deps.db, {
+        userId: caller.id,
+        reservationId: null,
+        purpose: 'WALLET_TOP_UP',
+        amount: input.amount,
+        currency: 'HKD',
+        status: 'REQUIRES_PAYMENT_METHOD',
+        method: 'CARD',
+        idempotencyKey: key,
+        now,
+      }),
+    key,
+    deps.db,
+  );
+  if (row.purpose !== 'WALLET_TOP_UP' || row.amount !== input.amount) throw keyReused();
+  return withIntent(deps, row);
+}

@@ -1,0 +1,127 @@
+/**
+ * A reservation opened by its manage link, without logging in: the token stands in for the session and
+ * names the reservation's owner, so reading, changing and cancelling go through the same services (and
+ * rules) as the guest's own calls, held to the version the link was sent for.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { reservations } from '../../db/schema';
+import { getAvailability, type AvailabilityDto } from '../venues/availability';
+import { manageTokenFor, readManageToken, linkOutdated } from './manage-link';
+import { cancelReservation, changeReservation, notChangeable, type CancelDeps, type ChangeReservationInput } from './reservation-change';
+import { toReservationDto, type ReservationDto } from './reservation-dto';
+import { getOwnCalendarInvite, getOwnReservation, type CalendarFile } from './reservation-queries';
+import { reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
+
+/** How the link stands: it opens the reservation as it is, or the reservation has changed or been cancelled since. */
+export type LinkState = 'current' | 'changed' | 'canceled';
+
+/** What a manage link opens. A changed reservation's old link shows no details: the newer mail has them. */
+export interface ManagedReservation {
+  link: LinkState;
+  reference: string;
+  venue: { name: string; domain: string };
+  reservation: ReservationDto | null;
+  /** The credential for further calls: the link's own, or after a change the new version's; null once nothing is left to do. */
+  token: string | null;
+}
+
+const isCanceled = (row: Pick<ReservationRow, 'status'>) => row.status === 'CANCELED' || row.status === 'LATE_CANCELED';
+
+/** The reservation a token names, and the version it was sent for; 404/410 for a forged or expired token. */
+async function reservationOfToken(deps: ReservationDeps, token: string) {
+  const grant = readManageToken(deps.config.jwtSecret, token, deps.clock.now());
+  const [row] = await deps.db.select().from(reservations).where(eq(reservations.id, grant.reservationId));
+  if (!row) throw reservationNotFound();
+  return { grant, row };
+}
+
+function linkState(row: ReservationRow, version: number): LinkState {
+  if (isCanceled(row)) return 'canceled';
+  return row.sequence === version ? 'current' : 'changed';
+}
+
+/** The answer for a reservation as it now stands (the token is the current version's). */
+function managed(deps: ReservationDeps, row: ReservationRow, reservation: ReservationDto, state: LinkState): ManagedReservation {
+  return {
+    link: state,
+    reference: row.uniqueId,
+    venue: { name: reservation.venue.name, domain: reservation.venue.domain },
+    reservation: state === 'changed' ? null : reservation,
+    token: state === 'current' ? manageTokenFor(deps.config, row) : null,
+  };
+}
+
+/** A token that may act: it is of the current version of a reservation that is not cancelled. */
+async function currentReservation(deps: ReservationDeps, token: string) {
+  const { grant, row } = await reservationOfToken(deps, token);
+  if (isCanceled(row)) throw notChangeable();
+  if (row.sequence !== grant.version) throw linkOutdated();
+  return { grant, row };
+}
+
+async function reread(deps: ReservationDeps, id: string): Promise<ReservationRow> {
+  const [row] = await deps.db.select().from(reservations).where(eq(reservations.id, id));
+  return row!;
+}
+
+/** GET: the reservation as the link sees it. */
+export async function openManagedReservation(deps: ReservationDeps, token: string): Promise<ManagedReservation> {
+  const { grant, row } = await reservationOfToken(deps, token);
+  const dto = await getOwnReservation(deps, row.userId, row.id);
+  return managed(deps, row, dto, linkState(row, grant.version));
+}
+
+/** The free times for moving the reservation to `date` with `numberOfGuests` (its own experience and area). */
+export async function managedAvailability(
+  deps: ReservationDeps,
+  token: string,
+  query: { date: string; numberOfGuests: number },
+): Promise<AvailabilityDto> {
+  const { row } = await currentReservation(deps, token);
+  return getAvailability(
+    deps.db,
+    { venueId: row.venueId, experienceId: row.experienceId, seatingAreaId: row.seatingAreaId ?? undefined, ...query },
+    deps.clock.now(),
+  );
+}
+
+/** PUT: a change under the same rules as the guest's own; the answer carries the new version's token. */
+export async function changeManagedReservation(
+  deps: ReservationDeps,
+  token: string,
+  input: Pick<ChangeReservationInput, 'date' | 'startTime' | 'numberOfGuests'>,
+): Promise<ManagedReservation> {
+  const { grant, row } = await currentReservation(deps, token);
+  const dto = await changeReservation(deps, row.userId, row.id, input, { version: grant.version });
+  return managed(deps, await reread(deps, row.id), dto, 'current');
+}
+
+/** Cancel under the venue's policy (refund or late fee), as the guest's own cancel does. */
+export async function cancelManagedReservation(deps: CancelDeps, token: string): Promise<ManagedReservation> {
+  const { grant, row } = await currentReservation(deps, token);
+  const dto = await cancelReservation(deps, row.userId, row.id, { version: grant.version });
+  return managed(deps, await reread(deps, row.id), dto, 'canceled');
+}
+
+/**
+ * The guest confirms they are coming (from the reminder): the time is recorded once, on an upcoming
+ * confirmed reservation; a second tap changes nothing. The version stays, so the mail's links still work.
+ */
+export async function reconfirmManagedReservation(deps: ReservationDeps, token: string): Promise<ManagedReservation> {
+  const { row } = await currentReservation(deps, token);
+  const { db, now, catalog } = await reservationScope(deps);
+  if (row.status !== 'CONFIRMED' || row.startsAt <= now) throw notChangeable();
+  await db
+    .update(reservations)
+    .set({ reconfirmedAt: now, updatedAt: now })
+    .where(and(eq(reservations.id, row.id), eq(reservations.status, 'CONFIRMED'), isNull(reservations.reconfirmedAt), gt(reservations.startsAt, now)));
+  const updated = await reread(deps, row.id);
+  return managed(deps, updated, toReservationDto(updated, catalog, now), 'current');
+}
+
+/** The calendar invitation, as the mail carries it. */
+export async function managedCalendarInvite(deps: ReservationDeps, token: string): Promise<CalendarFile> {
+  const { grant, row } = await reservationOfToken(deps, token);
+  if (!isCanceled(row) && row.sequence !== grant.version) throw linkOutdated();
+  return getOwnCalendarInvite(deps, row.userId, row.id);
+}

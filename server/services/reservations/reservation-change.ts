@@ -1,0 +1,184 @@
+/**
+ * Changing and cancelling a reservation. A change of time, day, party or area is re-checked against
+ * availability under the same table locks as a new booking, excluding the reservation itself. A change
+ * to a confirmed booking mails an updated calendar invitation; a cancellation refunds per the policy.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import { reservations } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
+import { amountDue } from '../../../shared/money';
+import { bookableSlot } from '../venues/slot-schedule';
+import { checkSelection, type BookingRules } from './selection-checks';
+import { paymentPolicyOf, venueOf } from '../venues/venue-catalog';
+import { toReservationDto, type ReservationDto } from './reservation-dto';
+import { placeOnFreeTable } from './reservation-tables';
+import { carryOutRefunds } from '../payments/payment-sync';
+import { refundForCancellation } from '../payments/payment-refund';
+import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation-mail';
+import { linkOutdated } from './manage-link';
+import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
+import type { DbOrTx } from '../../db/client';
+
+/** Cancelling may refund a card, so it needs the processor too. */
+export type CancelDeps = ReservationDeps & Pick<AppDeps, 'payments'>;
+
+/** 409 20104: the reservation's state no longer allows the change. */
+export const notChangeable = () => new ApiError(409, ERROR_CODES.NOT_CHANGEABLE, /*i18n*/ 'This reservation can no longer be changed');
+
+/** A manage link acts on the version of the reservation it was sent for, and no other (409 otherwise). */
+export interface VersionGuard {
+  version?: number;
+}
+
+function checkVersion(current: { sequence: number }, guard: VersionGuard): void {
+  if (guard.version !== undefined && current.sequence !== guard.version) throw linkOutdated();
+}
+
+/** Runs inside the cancelling or changing transaction, with the locked row before and after (the staff console's check and audit entry). */
+export type WithinCancellation = (tx: DbOrTx, before: ReservationRow, after: ReservationRow) => Promise<void>;
+
+export interface ChangeReservationInput {
+  date?: string;
+  startTime?: number;
+  numberOfGuests?: number;
+  /** null asks for any area. */
+  seatingAreaId?: string | null;
+  /** Staff only: the table to move to (in the area asked for). */
+  tableId?: string;
+  notes?: string | null;
+}
+
+/** How a change is made: a guest's by the guest's rules; staff's by theirs, with their audit entry in the transaction. */
+export interface ChangeOptions {
+  rules?: BookingRules;
+  within?: WithinCancellation;
+}
+
+/**
+ * Changes an upcoming CONFIRMED reservation (409 20104 otherwise; a live hold may change only its
+ * notes). A new time is booked atomically or refused with 409 20102; `sequence` goes up.
+ */
+export async function changeReservation(
+  deps: ReservationDeps,
+  userId: string,
+  reservationId: string,
+  input: ChangeReservationInput,
+  guard: VersionGuard = {},
+  { rules = 'guest', within }: ChangeOptions = {},
+): Promise<ReservationDto> {
+  const { db, now, catalog } = await reservationScope(deps);
+
+  const row = await mapDoubleBooking(() =>
+    db.transaction(async (tx) => {
+      const current = await lockOwnReservation(tx, reservationId, userId);
+      checkVersion(current, guard);
+      const target = {
+        date: input.date ?? current.date,
+        startTime: input.startTime ?? current.startTime,
+        numberOfGuests: input.numberOfGuests ?? current.numberOfGuests,
+        seatingAreaId: input.seatingAreaId !== undefined ? input.seatingAreaId : current.seatingAreaId,
+      };
+      const moves =
+        target.date !== current.date ||
+        target.startTime !== current.startTime ||
+        target.numberOfGuests !== current.numberOfGuests ||
+        target.seatingAreaId !== current.seatingAreaId ||
+        (input.tableId !== undefined && input.tableId !== current.tableId);
+      const notes = input.notes !== undefined ? input.notes : current.notes;
+
+      if (current.status === 'PENDING') {
+        if (moves || !current.holdExpiresAt || current.holdExpiresAt <= now) throw notChangeable();
+        const [updated] = await tx.update(reservations).set({ notes, updatedAt: now }).where(eq(reservations.id, current.id)).returning();
+        return updated!;
+      }
+      if (current.status !== 'CONFIRMED' || current.startsAt <= now) throw notChangeable();
+      // A party that has arrived is the host's to seat: its time, party and area no longer move.
+      if (moves && current.visitStatus) throw notChangeable();
+
+      if (!moves) {
+        const [updated] = await tx
+          .update(reservations)
+          .set({ notes, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })
+          .where(eq(reservations.id, current.id))
+          .returning();
+        await mailChange(tx, { row: updated!, catalog, now, links: deps.config });
+        await within?.(tx, current, updated!);
+        return updated!;
+      }
+
+      const { entry, experience } = checkSelection(catalog, { venueId: current.venueId, experienceId: current.experienceId, ...target }, now, rules);
+      const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules);
+      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId });
+      const [updated] = await tx
+        .update(reservations)
+        .set({
+          ...placement,
+          // The price follows the party; settling a difference is the payment area's business.
+          amountDue: amountDue(paymentPolicyOf(experience), target.numberOfGuests),
+          notes,
+          sequence: sql`${reservations.sequence} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(reservations.id, current.id))
+        .returning();
+      await mailChange(tx, { row: updated!, catalog, now, links: deps.config });
+      await within?.(tx, current, updated!);
+      return updated!;
+    }),
+  );
+  return toReservationDto(row, catalog, now);
+}
+
+/**
+ * Cancels the caller's reservation: a hold is released (CANCELED); an upcoming CONFIRMED one is CANCELED
+ * before the venue's cancellation window and LATE_CANCELED inside it (until its guests arrive). Anything else is 409 20104. What
+ * was paid comes back as the policy says (see `payment-refund.ts`), recorded in the same transaction as
+ * the cancellation with the e-mail that withdraws the calendar invitation; card refunds are then made
+ * at the processor.
+ */
+export async function cancelReservation(
+  deps: CancelDeps,
+  userId: string,
+  reservationId: string,
+  guard: VersionGuard = {},
+  within?: WithinCancellation,
+): Promise<ReservationDto> {
+  const { db, now, catalog } = await reservationScope(deps);
+
+  const { row, cardRefunds } = await db.transaction(async (tx) => {
+    const current = await lockOwnReservation(tx, reservationId, userId);
+    checkVersion(current, guard);
+    const policy = venueOf(catalog, current.venueId).venue.policy;
+    let status: 'CANCELED' | 'LATE_CANCELED';
+    if (current.status === 'PENDING') {
+      status = 'CANCELED';
+    } else if (current.status === 'CONFIRMED' && current.startsAt > now && !current.visitStatus) {
+      const windowHours = policy.cancellationWindowHours ?? 0;
+      const lateFrom = current.startsAt.getTime() - windowHours * 3_600_000;
+      status = now.getTime() < lateFrom ? 'CANCELED' : 'LATE_CANCELED';
+    } else {
+      throw notChangeable();
+    }
+    const [updated] = await tx
+      .update(reservations)
+      .set({ status, holdExpiresAt: null, canceledAt: now, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })
+      .where(eq(reservations.id, current.id))
+      .returning();
+    const refunds = await refundForCancellation(tx, { row: updated!, policy, catalog, now });
+    if (current.status === 'CONFIRMED') {
+      await mailCancellation(tx, { row: updated!, catalog, money: refunds.money, now, links: deps.config });
+    } else if (refunds.money.refunds.length > 0) {
+      // A hold paid for but never completed: no invitation was ever sent, only the money to account for.
+      const user = await findUser(tx, userId);
+      for (const { payment } of user ? refunds.money.refunds : []) {
+        await mailAutomaticRefund(tx, { to: { email: user!.email, firstName: user!.firstName }, row: updated!, catalog, payment, reason: 'hold-cancelled' });
+      }
+    }
+    await within?.(tx, current, updated!);
+    return { row: updated!, cardRefunds: refunds.cardRefunds };
+  });
+  await carryOutRefunds(deps, cardRefunds);
+  return toReservationDto(row, catalog, now);
+}

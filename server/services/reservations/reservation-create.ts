@@ -1,0 +1,88 @@
+/** Creating a reservation: a PENDING row that holds the smallest free fitting table for 15 minutes. */
+import { eq } from 'drizzle-orm';
+import { users, type BookingSource } from '../../db/schema';
+import { completionError, unauthorized } from '../../lib/errors';
+import { HOLD_MINUTES } from '../../../shared/reservation-grouping';
+import type { DbOrTx } from '../../db/client';
+import { bookableSlot, type ScheduledSlot } from '../venues/slot-schedule';
+import { checkSelection } from './selection-checks';
+import type { CatalogVenue, ExperienceRow } from '../venues/venue-catalog';
+import { toReservationDto, type ReservationDto } from './reservation-dto';
+import { insertReservation, writeReservation } from './reservation-insert';
+import { placeOnFreeTable } from './reservation-tables';
+import {
+  findUser,
+  isMember,
+  reservationScope,
+  type ReservationDeps,
+  type ReservationLocale,
+  type ReservationRow,
+  type UserRow,
+} from './reservations';
+
+export interface CreateReservationInput {
+  venueId: string;
+  experienceId: string;
+  date: string;
+  startTime: number;
+  numberOfGuests: number;
+  seatingAreaId?: string;
+  bookingSource: BookingSource;
+  locale: ReservationLocale;
+}
+
+/** What holding a table takes: the venue, experience and user already checked, and the slot on the schedule. */
+export interface HoldRequest {
+  entry: CatalogVenue;
+  experience: ExperienceRow;
+  user: UserRow;
+  input: CreateReservationInput;
+  slot: ScheduledSlot;
+  now: Date;
+}
+
+/**
+ * Inside the caller's transaction: places the party on the smallest free fitting table (409 20102 when
+ * none is) and writes the PENDING reservation holding it for 15 minutes. The waitlist's offers hold
+ * tables this way too.
+ */
+export async function insertHold(tx: DbOrTx, { entry, experience, user, input, slot, now }: HoldRequest): Promise<ReservationRow> {
+  const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now });
+  const inserted = await insertReservation(tx, {
+    entry,
+    experience,
+    user,
+    placement,
+    now,
+    values: {
+      status: 'PENDING',
+      holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      bookingSource: input.bookingSource,
+      locale: input.locale,
+    },
+  });
+  // The language booked in becomes the account's too, so its later mails (a reset link, say)
+  // come in the language the guest last used with us.
+  if (user.locale !== input.locale) {
+    await tx.update(users).set({ locale: input.locale, updatedAt: now }).where(eq(users.id, user.id));
+  }
+  return inserted;
+}
+
+/**
+ * Holds a table for the caller: the slot must be one availability offers (schedule, lead time, a free
+ * table that fits); the table is chosen under lock in one transaction. 409 20102 when it is gone.
+ */
+export async function createReservation(deps: ReservationDeps, userId: string, input: CreateReservationInput): Promise<ReservationDto> {
+  const { db, now, catalog } = await reservationScope(deps);
+  const { entry, experience } = checkSelection(catalog, input, now);
+
+  const user = await findUser(db, userId);
+  if (!user) throw unauthorized();
+  if (experience.membersOnly && !isMember(user)) throw completionError(1010101, 403);
+
+  const slot = bookableSlot(entry, experience, input.date, input.startTime, now);
+
+  const row = await writeReservation(() => db.transaction((tx) => insertHold(tx, { entry, experience, user, input, slot, now })));
+  return toReservationDto(row, catalog, now);
+}

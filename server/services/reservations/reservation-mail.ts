@@ -1,0 +1,288 @@
+/**
+ * The e-mails of a reservation's life, queued in the outbox in the caller's transaction: the confirmation
+ * (a receipt with the amount paid and a calendar invitation), the updated invitation after a change, the
+ * cancellation (with any refund), and the notice that a payment was refunded because the hold ran out.
+ * Each is written in the language the guest booked in (`reservations.locale`), dates, times and money too.
+ */
+import type { DbOrTx } from '../../db/client';
+import type { PaymentRow } from '../payments/payments';
+import type { VenueCatalog } from '../venues/venue-catalog';
+import { buildCalendarInvite, guestName, inviteContentType, inviteFileName, reservationInvite, type InviteMethod } from './calendar-invite';
+import { messageLanguage, type MessageLanguage } from '../messaging/message-language';
+import { queueEmail, queueSms } from '../messaging/outbox';
+import { manageLink, type LinkSigning } from './manage-link';
+import { dietaryText, DIETARY_NEED_LABELS, OCCASION_LABELS, occasionText } from '../../../shared/guest-requests';
+import type { ReservationRow } from './reservations';
+
+/** The booking as the e-mails list it, one line each, in the language of the reservation (the waitlist offer uses it too). */
+export function bookingLines(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog): string[] {
+  const { i18n } = lang;
+  const entry = catalog.venues.get(row.venueId);
+  const experience = catalog.experiences.get(row.experienceId);
+  const area = row.seatingAreaId ? catalog.areas.get(row.seatingAreaId) : undefined;
+  return [
+    entry
+      ? i18n._('Venue: {venue} ({description})', { venue: entry.venue.title, description: lang.content(entry.venue.description) })
+      : i18n._('Venue: {venue}', { venue: '' }),
+    ...(entry ? [i18n._('Address: {address}', { address: entry.venue.address })] : []),
+    i18n._('Date: {date}', { date: lang.date(row.date) }),
+    i18n._('Time: {time}', { time: lang.time(row.startTime) }),
+    i18n._('Party: {guests, plural, one {# guest} other {# guests}}', { guests: row.numberOfGuests }),
+    ...(experience ? [i18n._('Experience: {experience}', { experience: lang.content(experience.name) })] : []),
+    ...(area ? [i18n._('Seating: {area}', { area: lang.content(area.name) })] : []),
+    ...requestLines(lang, row),
+    i18n._('Reference: {reference}', { reference: row.uniqueId }),
+  ];
+}
+
+/** The occasion and dietary needs the guest gave, echoed so they can see the venue has them. */
+function requestLines(lang: MessageLanguage, row: ReservationRow): string[] {
+  const { i18n } = lang;
+  const occasion = occasionText(row, (code) => i18n._(OCCASION_LABELS[code]));
+  const dietary = dietaryText(row, (code) => i18n._(DIETARY_NEED_LABELS[code]));
+  return [
+    ...(occasion ? [i18n._('Occasion: {occasion}', { occasion })] : []),
+    ...(dietary ? [i18n._('Dietary needs: {dietary}', { dietary })] : []),
+  ];
+}
+
+/** How a payment was made, in words: 'Visa card ending 4242' or 'your club wallet' (English unless `lang` says). */
+export function paidWith(
+  payment: Pick<PaymentRow, 'method' | 'cardBrand' | 'cardLast4'>,
+  lang: MessageLanguage = messageLanguage('en'),
+): string {
+  const { i18n } = lang;
+  if (payment.method === 'WALLET') return i18n._('your club wallet');
+  if (!payment.cardLast4) return i18n._('card');
+  if (!payment.cardBrand || payment.cardBrand === 'unknown') return i18n._('card ending {last4}', { last4: payment.cardLast4 });
+  // A brand is a name ('Visa'), the same in every language.
+  const brand = `${payment.cardBrand[0]!.toUpperCase()}${payment.cardBrand.slice(1)}`;
+  return i18n._('{brand} card ending {last4}', { brand, last4: payment.cardLast4 });
+}
+
+function inviteAttachment(row: ReservationRow, catalog: VenueCatalog, method: InviteMethod, now: Date) {
+  const ics = buildCalendarInvite(reservationInvite(row, catalog, method, now));
+  return { fileName: inviteFileName(row), contentType: inviteContentType(method), content: Buffer.from(ics, 'utf8').toString('base64') };
+}
+
+// The venues' names are kept in every language (like their postal addresses).
+const venueTitle = (row: ReservationRow, catalog: VenueCatalog) => catalog.venues.get(row.venueId)?.venue.title ?? 'The Aldrich Club';
+
+/** 'Dear Grace,', or 'Dear guest,' without a name. */
+export function greeting(lang: MessageLanguage, name: string | null | undefined): string {
+  return name ? lang.i18n._('Dear {name},', { name }) : lang.i18n._('Dear guest,');
+}
+
+/** 'To change or cancel, call … or e-mail ….' (the calendar invitation says the same). */
+function venueContact(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog): string {
+  const venue = catalog.venues.get(row.venueId)?.venue;
+  return venue ? lang.i18n._('To change or cancel, call {phone} or e-mail {email}.', { phone: venue.reservationsPhone, email: venue.reservationsEmail }) : '';
+}
+
+/** One e-mail about a reservation: what happened, the booking, what it meant, and the invitation. */
+async function mailAboutReservation(
+  db: DbOrTx,
+  args: {
+    row: ReservationRow;
+    catalog: VenueCatalog;
+    now: Date;
+    lang: MessageLanguage;
+    subject: string;
+    lead: string;
+    /** Lines after the booking (money paid, refunded or kept). */
+    extra?: string[];
+    closing: string;
+    method: 'REQUEST' | 'CANCEL';
+    /** Signs the manage link every reservation mail ends with. */
+    links: LinkSigning;
+  },
+): Promise<void> {
+  const { row, catalog, now, lang } = args;
+  const link = manageLink(args.links, row);
+  if (!row.email) return;
+  await queueEmail(db, {
+    to: row.email,
+    locale: lang.locale,
+    subject: args.subject,
+    body: [
+      greeting(lang, row.firstName),
+      '',
+      args.lead,
+      '',
+      ...bookingLines(lang, row, catalog),
+      ...(args.extra ?? []),
+      '',
+      args.closing,
+      ...(args.method === 'REQUEST' ? [venueContact(lang, row, catalog)] : []),
+      '',
+      args.method === 'REQUEST'
+        ? lang.i18n._('View, change or cancel your reservation, or add it to your calendar, without logging in: {link}', { link })
+        : lang.i18n._('View your reservation: {link}', { link }),
+    ].join('\n'),
+    attachments: [inviteAttachment(row, catalog, args.method, now)],
+  });
+}
+
+/** The confirmation: the booking, the amount paid (when any) and the invitation (METHOD:REQUEST). */
+export async function mailConfirmation(
+  db: DbOrTx,
+  args: { row: ReservationRow; catalog: VenueCatalog; payment: PaymentRow | null; now: Date; links: LinkSigning },
+): Promise<void> {
+  const { row, catalog, payment } = args;
+  // In the language the guest booked in.
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
+  const values = { venue: venueTitle(row, catalog), reference: row.uniqueId };
+  const paid = payment && { amount: lang.money(payment.amount), method: paidWith(payment, lang) };
+  await mailAboutReservation(db, {
+    ...args,
+    lang,
+    subject: i18n._('Your reservation at {venue} is confirmed – {reference}', values),
+    lead: i18n._('Your reservation is confirmed. We look forward to welcoming you.'),
+    extra: paid
+      ? [row.prePaymentType === 'DEPOSIT' ? i18n._('Deposit paid: {amount} ({method})', paid) : i18n._('Prepayment paid: {amount} ({method})', paid)]
+      : owedLines(lang, row),
+    closing: i18n._('A calendar invitation is attached.'),
+    method: 'REQUEST',
+  });
+}
+
+/** A booking staff confirmed without payment (a phone booking): what is owed, payable at the venue. */
+function owedLines(lang: MessageLanguage, row: ReservationRow): string[] {
+  if (row.prePaymentType === 'NONE' || row.amountDue <= 0) return [];
+  const owed = { amount: lang.money(row.amountDue) };
+  return [
+    row.prePaymentType === 'DEPOSIT'
+      ? lang.i18n._('Deposit due: {amount}, payable at the venue.', owed)
+      : lang.i18n._('Prepayment due: {amount}, payable at the venue.', owed),
+  ];
+}
+
+/** After a change: the booking as it now stands and the updated invitation (SEQUENCE raised). */
+export async function mailChange(db: DbOrTx, args: { row: ReservationRow; catalog: VenueCatalog; now: Date; links: LinkSigning }): Promise<void> {
+  const { row, catalog } = args;
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
+  await mailAboutReservation(db, {
+    ...args,
+    lang,
+    subject: i18n._('Your reservation at {venue} has changed – {reference}', { venue: venueTitle(row, catalog), reference: row.uniqueId }),
+    lead: i18n._('Your reservation has been changed. Here it is as it now stands:'),
+    closing: i18n._('The updated calendar invitation is attached.'),
+    method: 'REQUEST',
+  });
+}
+
+/** What a cancellation did with the money paid. */
+export interface CancellationMoney {
+  refunds: { amount: number; payment: PaymentRow }[];
+  feeKept: number;
+}
+
+/** The cancellation: what was cancelled, any refund and fee kept, and the invitation withdrawn (METHOD:CANCEL). */
+export async function mailCancellation(
+  db: DbOrTx,
+  args: { row: ReservationRow; catalog: VenueCatalog; money: CancellationMoney; now: Date; links: LinkSigning },
+): Promise<void> {
+  const { row, catalog, money } = args;
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
+  await mailAboutReservation(db, {
+    ...args,
+    lang,
+    subject: i18n._('Your reservation at {venue} is cancelled – {reference}', { venue: venueTitle(row, catalog), reference: row.uniqueId }),
+    lead:
+      row.status === 'LATE_CANCELED'
+        ? i18n._('Your reservation has been cancelled inside the venue’s cancellation window.')
+        : i18n._('Your reservation has been cancelled.'),
+    extra: [
+      ...(money.feeKept > 0 ? [i18n._('Late cancellation fee kept: {amount}', { amount: lang.money(money.feeKept) })] : []),
+      ...money.refunds.map((r) => i18n._('Refund: {amount} to {method}', { amount: lang.money(r.amount), method: paidWith(r.payment, lang) })),
+    ],
+    closing: i18n._('The calendar invitation is withdrawn (attached).'),
+    method: 'CANCEL',
+  });
+}
+
+/** Why a payment for a reservation was given back without the guest asking. */
+export type AutomaticRefundReason = 'hold-expired' | 'already-paid' | 'hold-cancelled';
+
+function reasonText(lang: MessageLanguage, reason: AutomaticRefundReason): string {
+  const { i18n } = lang;
+  switch (reason) {
+    case 'hold-expired':
+      return i18n._(
+        'Your payment arrived after the 15-minute hold on your table had run out, so the table was released and the booking was not made.',
+      );
+    case 'already-paid':
+      return i18n._('This reservation had already been paid, so the second payment is not needed.');
+    case 'hold-cancelled':
+      return i18n._('The booking was cancelled before it was completed.');
+  }
+}
+
+/** Tells the guest that a payment was refunded in full, and why, in the language the reservation was made in. */
+export async function mailAutomaticRefund(
+  db: DbOrTx,
+  args: { to: { email: string; firstName: string }; row: ReservationRow; catalog: VenueCatalog; payment: PaymentRow; reason: AutomaticRefundReason },
+): Promise<void> {
+  const { to, row, catalog, payment, reason } = args;
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
+  const amount = lang.money(payment.amount);
+  await queueEmail(db, {
+    to: to.email,
+    locale: lang.locale,
+    subject: i18n._('Your payment of {amount} has been refunded – {reference}', { amount, reference: row.uniqueId }),
+    body: [
+      greeting(lang, to.firstName || guestName(row)),
+      '',
+      reasonText(lang, reason),
+      i18n._('We have refunded the full {amount} to {method}. It may take a few days to appear on your statement.', {
+        amount,
+        method: paidWith(payment, lang),
+      }),
+      '',
+      ...bookingLines(lang, row, catalog),
+      '',
+      reason === 'already-paid' ? i18n._('Your booking is not affected by this refund.') : i18n._('You are welcome to make a new reservation.'),
+    ].join('\n'),
+  });
+}
+
+/**
+ * The reminder before the visit, by e-mail and, where the guest's mobile is known, by SMS: the booking,
+ * and one-tap links to confirm they are coming or to cancel.
+ */
+export async function mailReminder(
+  db: DbOrTx,
+  args: { row: ReservationRow; catalog: VenueCatalog; now: Date; links: LinkSigning },
+): Promise<void> {
+  const { row, catalog, links } = args;
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
+  const confirm = manageLink(links, row, 'confirm');
+  const cancel = manageLink(links, row, 'cancel');
+  const values = { venue: venueTitle(row, catalog), reference: row.uniqueId };
+  await mailAboutReservation(db, {
+    ...args,
+    lang,
+    subject: i18n._('Reminder: your reservation at {venue} – {reference}', values),
+    lead: i18n._('We look forward to welcoming you soon. Here is your reservation:'),
+    extra: ['', i18n._('Coming as planned? Confirm with one tap: {link}', { link: confirm }), i18n._('Cannot make it? Cancel here: {link}', { link: cancel })],
+    closing: i18n._('A calendar invitation is attached.'),
+    method: 'REQUEST',
+  });
+  if (row.mobileCountryCode && row.mobileNumber) {
+    await queueSms(db, {
+      to: `${row.mobileCountryCode}${row.mobileNumber}`,
+      body: i18n._('Reminder: {venue}, {date} at {time} ({reference}). Confirm: {confirm} Cancel: {cancel}', {
+        ...values,
+        date: lang.date(row.date),
+        time: lang.time(row.startTime),
+        confirm,
+        cancel,
+      }),
+    });
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Choosing a table inside a booking transaction: the smallest free one that fits, locked for the slot's
+ * day, with run-out holds on it cleared. Two bookings that want the same table at overlapping times
+ * queue on its lock. Creating and moving a reservation both place it this way.
+ */
+import type { DbOrTx } from '../../db/client';
+import { fittingTables, groupBusy, isTableFree, pickTable } from '../venues/table-fit';
+import { loadBusyIntervals } from '../venues/busy-intervals';
+import type { CatalogVenue, ServicePeriodRow, VenueTableRow } from '../venues/venue-catalog';
+import type { ScheduledSlot } from '../venues/slot-schedule';
+import { selectionUnavailable, tableTaken } from './selection-checks';
+import { expireStaleHolds } from './hold-expiry';
+import { lockTableDays } from '../venues/table-day-locks';
+import { closedForBooking, closuresOn, loadClosures, lockVenueClosures, openTables, serviceClosure } from '../venues/closures';
+
+/** The time a party takes a table: a slot of the schedule, or a walk-in's from now (in no service). */
+export type TableSlot = Pick<ScheduledSlot, 'startTime' | 'duration' | 'startMs' | 'endMs'> & { period?: ServicePeriodRow };
+
+export interface TableRequest {
+  entry: CatalogVenue;
+  date: string;
+  slot: TableSlot;
+  numberOfGuests: number;
+  seatingAreaId?: string | null;
+  now: Date;
+  /** The reservation being moved, which must not count against itself. */
+  excludeReservationId?: string;
+  /** The one table staff chose (it must seat the party); otherwise the smallest free one that fits. */
+  tableId?: string;
+}
+
+/** What is closed on the request's day; 409 with the reason when the slot's service or the asked-for area is. */
+async function closedOn(tx: DbOrTx, request: TableRequest) {
+  await lockVenueClosures(tx, request.entry.venue.id, 'shared');
+  const day = closuresOn(await loadClosures(tx, request.entry.venue.id, request.date), request.date);
+  const { period } = request.slot;
+  const closed =
+    (period ? serviceClosure(day, period.name) : day.venue) ??
+    (request.seatingAreaId ? day.areas.get(request.seatingAreaId) : undefined);
+  if (closed) throw closedForBooking(closed.reason);
+  return day;
+}
+
+/**
+ * Returns the smallest free table that fits the party, locked for the slot's day with run-out holds on
+ * it in the slot cancelled, or undefined when none is free. It chooses first and locks only the chosen
+ * table, then looks again: a booking that took it meanwhile sends it on to the next smallest. Bookings
+ * of other tables never wait for each other, and every booking locks tables in the same order (smallest
+ * first), so none deadlock.
+ */
+async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<VenueTableRow | undefined> {
+  const { startMs, endMs } = request.slot;
+  const busyOn = async (tables: readonly VenueTableRow[]) =>
+    groupBusy(
+      await loadBusyIntervals(tx, {
+        venueId: request.entry.venue.id,
+        date: request.date,
+        fromMs: startMs,
+        toMs: endMs,
+        now: request.now,
+        excludeReservationId: request.excludeReservationId,
+        tableIds: tables.map((t) => t.id),
+      }),
+    );
+  const fitting = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId).filter(
+    (t) => request.tableId === undefined || t.id === request.tableId,
+  );
+  let candidates = openTables(fitting, await closedOn(tx, request));
+  if (candidates.length === 0) return undefined;
+  const busy = await busyOn(candidates);
+  for (;;) {
+    const table = pickTable(candidates, busy, startMs, endMs);
+    if (!table) return undefined;
+    await lockTableDays(tx, [table.id], startMs, endMs);
+    await expireStaleHolds(tx, request.now, { tableIds: [table.id], during: { fromMs: startMs, toMs: endMs } });
+    // Under the lock, a fresh read sees every booking of this table that was committed before it.
+    if (isTableFree(await busyOn([table]), table.id, startMs, endMs)) return table;
+    candidates = candidates.filter((t) => t !== table);
+  }
+}
+
+/** The columns that put a reservation on its table: service day, slot, party, area and table. */
+export interface Placement {
+  date: string;
+  startTime: number;
+  duration: number;
+  startsAt: Date;
+  endsAt: Date;
+  numberOfGuests: number;
+  seatingAreaId: string | null;
+  tableId: string;
+}
+
+/** Takes the smallest free fitting table under lock and returns where that puts the reservation; 409 20102 when none is free. */
+export async function placeOnFreeTable(tx: DbOrTx, request: TableRequest): Promise<Placement> {
+  const table = await lockAndPickTable(tx, request);
+  if (!table) throw request.tableId ? tableTaken() : selectionUnavailable();
+  const { slot } = request;
+  return {
+    date: request.date,
+    startTime: slot.startTime,
+    duration: slot.duration,
+    startsAt: new Date(slot.startMs),
+    endsAt: new Date(slot.endMs),
+    numberOfGuests: request.numberOfGuests,
+    seatingAreaId: request.seatingAreaId ?? null,
+    tableId: table.id,
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The day sheet of the staff console: a venue's service day by service (its periods) and seating (start
+ * time), every booking with what the host stand needs, and the covers per quarter hour and per service.
+ * Five reads whatever the day holds (the bookings with their guests, the guests' earlier visits, the
+ * payments, the no-show fees charged to wallets, the no-show fees' card charges), never one per booking.
+ */
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { reservations, users } from '../../db/schema';
+import type { Schema } from '../../lib/api-types';
+import { visitStateOf } from '../../../machines/visit.machine';
+import { isoWeekday } from '../../../shared/time';
+import { bookingMoney, noShowBalance, type BookingMoney } from '../payments/booking-payments';
+import { cardChargeView, noShowFeeChargesOf, type NoShowFeeChargeRow } from '../payments/no-show-fee-charge';
+import { venueOf, type CatalogVenue } from '../venues/venue-catalog';
+import { reservationScope, type ReservationDeps } from '../reservations/reservations';
+import { WALK_IN_EMAIL } from './staff-guests';
+
+export type DaySheetDto = Schema<'DaySheet'>;
+type SheetBooking = Schema<'DaySheetBooking'>;
+
+/** Covers are counted per this many minutes. */
+export const COVER_INTERVAL_MINUTES = 15;
+
+/** Bookings that hold a table on the sheet's covers: confirmed ones, whatever their visit has reached. */
+const countsAsCovers = (b: SheetBooking) => b.status === 'CONFIRMED';
+
+const cancelledLast = (b: SheetBooking) => (b.visitState === 'cancelled' ? 1 : 0);
+
+function serviceOf(entry: CatalogVenue, date: string, startTime: number) {
+  const weekday = isoWeekday(date);
+  return entry.periods.find((p) => p.daysOfWeek.includes(weekday) && p.startMinute <= startTime && startTime < p.endMinute);
+}
+
+/** The payment column: what was paid for the booking, given back, and of a no-show what its fee left owing. */
+function paymentOf(
+  row: { status: string; prePaymentType: string; amountDue: number; numberOfGuests: number },
+  money: BookingMoney | undefined,
+  charge: NoShowFeeChargeRow | undefined,
+  noShowFeePerPerson: number,
+  now: Date,
+): SheetBooking['payment'] {
+  const noShow = row.status === 'NO_SHOW' ? noShowBalance(row.numberOfGuests, noShowFeePerPerson, money) : null;
+  return {
+    type: row.prePaymentType as SheetBooking['payment']['type'],
+    amountDue: row.amountDue,
+    paid: money?.paid ?? 0,
+    refunded: money?.refunded ?? 0,
+    noShow: noShow && { ...noShow, ...cardChargeView(noShow.outstanding, money?.cardOnFile ?? false, charge, now) },
+  };
+}
+
+export async function getDaySheet(deps: ReservationDeps, venueId: string, date: string): Promise<DaySheetDto> {
+  const { db, now, catalog } = await reservationScope(deps);
+  const entry = venueOf(catalog, venueId);
+  const rows = await db
+    .select({ reservation: reservations, guestRole: users.role, guestEmail: users.email, guestFirstName: users.firstName, guestLastName: users.lastName })
+    .from(reservations)
+    .innerJoin(users, eq(users.id, reservations.userId))
+    // An expired hold never became a booking: it has no place on the sheet.
+    .where(and(eq(reservations.venueId, venueId), eq(reservations.date, date), ne(reservations.status, 'EXPIRED')))
+    .orderBy(asc(reservations.startTime), asc(reservations.createdAt), asc(reservations.id));
+  const ids = rows.map((r) => r.reservation.id);
+  // The walk-in account is no guest the host knows: its visits are counted for no one.
+  const houseAccount = (row: (typeof rows)[number]) => row.guestEmail === WALK_IN_EMAIL;
+  const guestIds = [...new Set(rows.filter((r) => !houseAccount(r)).map((r) => r.reservation.userId))];
+
+  // Completed visits at this venue before this day: seen through (finished), or confirmed and over.
+  const visits = guestIds.length
+    ? await db
+        .select({ userId: reservations.userId, count: sql<number>`count(*)::int` })
+        .from(reservations)
+        .where(
+          and(
+            eq(reservations.venueId, venueId),
+            inArray(reservations.userId, guestIds),
+            lt(reservations.date, date),
+            eq(reservations.status, 'CONFIRMED'),
+            sql`(${reservations.visitStatus} = 'FINISHED' OR ${reservations.endsAt} <= ${now.toISOString()}::timestamptz)`,
+          ),
+        )
+        .groupBy(reservations.userId)
+    : [];
+  const moneyOf = await bookingMoney(db, ids);
+  const chargeOf = await noShowFeeChargesOf(db, ids);
+
+  const visitCount = new Map(visits.map((v) => [v.userId, Number(v.count)]));
+  const tables = new Map(entry.tables.map((t) => [t.id, t]));
+  const feePerPerson = entry.venue.policy.noShowFeePerPerson;
+
+  const services = new Map<string, Schema<'DaySheetService'>>();
+  const quarters = new Map<number, number>();
+  for (const row of rows) {
+    const { reservation: r, guestRole, guestFirstName, guestLastName } = row;
+    const table = tables.get(r.tableId);
+    const area = catalog.areas.get(table?.seatingAreaId ?? r.seatingAreaId ?? '');
+    const booking: SheetBooking = {
+      id: r.id,
+      uniqueId: r.uniqueId,
+      startTime: r.startTime,
+      duration: r.duration,
+      numberOfGuests: r.numberOfGuests,
+      guestName: `${r.firstName ?? guestFirstName} ${r.lastName ?? guestLastName}`.trim(),
+      guestType: guestRole === 'member' ? 'member' : 'guest',
+      email: r.email,
+      mobile: r.mobileNumber ? `+${r.mobileCountryCode ?? ''} ${r.mobileNumber}` : null,
+      visitCount: houseAccount(row) ? null : (visitCount.get(r.userId) ?? 0),
+      experience: catalog.experiences.get(r.experienceId)?.name ?? '',
+      seatingArea: area ? { id: area.id, name: area.name } : null,
+      table: { id: r.tableId, name: table?.name ?? '' },
+      status: r.status,
+      visitStatus: r.visitStatus,
+      visitState: visitStateOf(r),
+      startsAt: r.startsAt.toISOString(),
+      holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
+      payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), feePerPerson, now),
+      notes: r.notes,
+      occasion: r.occasion,
+      occasionNote: r.occasionNote,
+      dietaryNeeds: r.dietaryNeeds,
+      dietaryNote: r.dietaryNote,
+      bookingSource: r.bookingSource,
+    };
+    const period = serviceOf(entry, date, r.startTime);
+    const key = period?.id ?? '';
+    let service = services.get(key);
+    if (!service) {
+      service = { name: period?.name ?? null, startTime: period?.startMinute ?? r.startTime, endTime: period?.endMinute ?? null, covers: 0, bookings: 0, seatings: [] };
+      services.set(key, service);
+    }
+    let seating = service.seatings.find((s) => s.startTime === r.startTime);
+    if (!seating) service.seatings.push((seating = { startTime: r.startTime, covers: 0, bookings: [] }));
+    seating.bookings.push(booking);
+    if (countsAsCovers(booking)) {
+      service.covers += r.numberOfGuests;
+      service.bookings += 1;
+      seating.covers += r.numberOfGuests;
+      const quarter = r.startTime - (r.startTime % COVER_INTERVAL_MINUTES);
+      quarters.set(quarter, (quarters.get(quarter) ?? 0) + r.numberOfGuests);
+    }
+  }
+  const serviceList = [...services.values()].sort((a, b) => a.startTime - b.startTime);
+  // The host works the live bookings: cancelled ones go to the foot of their seating (a stable sort).
+  for (const seating of serviceList.flatMap((s) => s.seatings)) seating.bookings.sort((a, b) => cancelledLast(a) - cancelledLast(b));
+  return {
+    venueId,
+    date,
+    generatedAt: now.toISOString(),
+    services: serviceList,
+    coversPerQuarterHour: [...quarters.entries()].sort(([a], [b]) => a - b).map(([startTime, covers]) => ({ startTime, covers })),
+    totals: { covers: serviceList.reduce((n, s) => n + s.covers, 0), bookings: serviceList.reduce((n, s) => n + s.bookings, 0) },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The guest a staff booking is for. A phone booking finds the guest's account by e-mail, or by mobile
+ * number when no e-mail is given; a guest without an account gets one with a password nobody knows (none
+ * is made up at the stand): the confirmation mail's manage link works without logging in, and the guest
+ * can claim the account later through "forgot password" with the same address. Walk-ins who give no
+ * contact book under the club's one walk-in account.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { newId, newSecretToken } from '../../lib/ids';
+import { hashPassword } from '../../lib/password';
+import { normalizeEmail } from '../../../shared/validation/email';
+import type { Locale } from '../../../shared/locales';
+import { normalizePhone, type PhoneNumber } from '../auth/phone-verification';
+import type { UserRow } from '../reservations/reservations';
+
+export interface GuestContact {
+  email: string | null;
+  mobileCountryCode?: string | undefined;
+  mobileNumber?: string | undefined;
+  firstName: string;
+  lastName: string;
+}
+
+/** The address of the walk-in account: a reserved domain, so nothing is ever delivered to it. */
+export const WALK_IN_EMAIL = 'walk-in@guests.invalid';
+
+/** The contact's mobile number as stored, when both parts are given. */
+export function contactPhone(contact: Pick<GuestContact, 'mobileCountryCode' | 'mobileNumber'>): PhoneNumber | null {
+  return contact.mobileCountryCode && contact.mobileNumber ? normalizePhone(contact.mobileCountryCode, contact.mobileNumber) : null;
+}
+
+async function userByEmail(tx: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  return row;
+}
+
+/** The oldest account with this mobile number (sign-up stores the code with or without its '+'). */
+async function userByPhone(tx: DbOrTx, phone: PhoneNumber): Promise<UserRow | undefined> {
+  const codes = [phone.countryCode, phone.countryCode.replace(/^\+/, '')];
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.mobileNumber, phone.number), inArray(users.mobileCountryCode, codes)))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a guest account unless the address is taken (a race), and returns the account either way. */
+async function insertGuest(tx: DbOrTx, values: Omit<typeof users.$inferInsert, 'id' | 'role' | 'passwordHash'>): Promise<UserRow> {
+  // A password nobody knows, until the guest sets one through the reset flow.
+  const passwordHash = await hashPassword(newSecretToken());
+  const [created] = await tx
+    .insert(users)
+    .values({ id: newId(), role: 'guest', passwordHash, ...values })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return created ?? (await userByEmail(tx, values.email))!;
+}
+
+/** The guest's account, found by e-mail (else by mobile), or made from the e-mail (400 naming `email` when there is none to make it from). */
+export async function findOrCreateGuest(tx: DbOrTx, contact: GuestContact, locale: Locale, now: Date): Promise<UserRow> {
+  const phone = contactPhone(contact);
+  // An e-mail names the guest: a mobile number is only looked up without one (numbers change hands).
+  const found = contact.email ? await userByEmail(tx, contact.email) : phone && (await userByPhone(tx, phone));
+  if (found) return found;
+  if (!contact.email) throw badRequest(/*i18n*/ "No account has this mobile number: enter the guest's e-mail address for the confirmation", 'email');
+  return insertGuest(tx, {
+    email: normalizeEmail(contact.email),
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    mobileCountryCode: phone?.countryCode ?? null,
+    mobileNumber: phone?.number ?? null,
+    locale,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** The club's account for walk-ins who leave no contact. */
+export async function walkInAccount(tx: DbOrTx, now: Date): Promise<UserRow> {
+  return (await userByEmail(tx, WALK_IN_EMAIL)) ?? insertGuest(tx, { email: WALK_IN_EMAIL, firstName: 'Walk-in', lastName: 'Guest', createdAt: now, updatedAt: now });
+}

@@ -1,0 +1,77 @@
+/**
+ * Time-slot availability: a look-up costs one query for the day's busy intervals and in-memory matching
+ * against the cached venue set-up. Creating and changing a reservation reuse the same slot rules
+ * (slot-schedule.ts, table-fit.ts) so a slot is bookable exactly when it is offered.
+ */
+import type { Db } from '../../db/client';
+import type { Schema } from '../../lib/api-types';
+import { formatDate, formatTime } from '../../../shared/time';
+import { loadDayBusy } from './busy-intervals';
+import { checkSelection, type Selection } from '../reservations/selection-checks';
+import { isBookableInTime, scheduledSlots } from './slot-schedule';
+import { fittingTables, groupBusy, isTableFree } from './table-fit';
+import { loadVenueCatalog } from './venue-catalog';
+import { serviceClosure, venueClosuresOn } from './closures';
+
+export interface AvailabilityQuery extends Selection {
+  seatingAreaId?: string;
+}
+
+export type AvailabilityDto = Schema<'Availability'>;
+
+/**
+ * The free time slots of an experience on a service day for a party: scheduled, after the lead time,
+ * outside closures, and with a free fitting table; each lists the seating areas that still have one.
+ * When closures leave nothing of a day the experience is served, `closure` gives the reason.
+ */
+export async function getAvailability(db: Db, query: AvailabilityQuery, now: Date): Promise<AvailabilityDto> {
+  const { entry, experience } = checkSelection(await loadVenueCatalog(db), query, now);
+
+  const result: AvailabilityDto = {
+    venueId: entry.venue.id,
+    experienceId: experience.id,
+    date: query.date,
+    dateStr: formatDate(query.date),
+    numberOfGuests: query.numberOfGuests,
+    open: false,
+    seatingAreas: [],
+    timeslots: [],
+  };
+  const scheduled = scheduledSlots(entry, experience, query.date);
+  // Whether the experience is served that day at all: 'No Availability' when not, 'No time slot available' when full.
+  result.open = scheduled.length > 0;
+  const closed = await venueClosuresOn(db, entry.venue.id, query.date, now);
+  const fitting = fittingTables(entry, query.numberOfGuests, query.seatingAreaId);
+  const tables = fitting.filter((t) => !closed.areas.has(t.seatingAreaId));
+  const closure =
+    scheduled.length === 0 ? undefined
+    : scheduled.every((s) => serviceClosure(closed, s.period.name)) ? serviceClosure(closed, scheduled[0]!.period.name)
+    : fitting.length > 0 && tables.length === 0 ? closed.areas.get(fitting[0]!.seatingAreaId)
+    : undefined;
+  if (closure) result.closure = { reason: closure.reason };
+  const slots = scheduled.filter((s) => isBookableInTime(entry.venue, s, now) && !serviceClosure(closed, s.period.name));
+  if (slots.length === 0 || tables.length === 0) return result;
+
+  const busy = groupBusy(
+    await loadDayBusy(db, entry.venue.id, query.date, slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs)), now),
+  );
+  const offered = new Set<string>();
+  for (const slot of slots) {
+    const areaIds = new Set<string>();
+    for (const table of tables) {
+      if (!areaIds.has(table.seatingAreaId) && isTableFree(busy, table.id, slot.startMs, slot.endMs)) areaIds.add(table.seatingAreaId);
+    }
+    if (areaIds.size === 0) continue;
+    result.timeslots.push({
+      startTime: slot.startTime,
+      startTimeStr: formatTime(slot.startTime),
+      duration: slot.duration,
+      titleStr: slot.period.name,
+      seatingOptions: entry.areas.filter((a) => areaIds.has(a.id)).map((a) => a.id),
+    });
+    for (const id of areaIds) offered.add(id);
+  }
+  // Each area is described once, not in every slot that offers it.
+  result.seatingAreas = entry.areas.filter((a) => offered.has(a.id)).map((a) => ({ _id: a.id, name: a.name, description: a.description }));
+  return result;
+}

@@ -1,0 +1,117 @@
+/**
+ * The venues' static set-up (periods, areas, tables, experiences), cached in memory, and the look-ups
+ * by id that answer 404 or 400 when an id names nothing of the venue.
+ */
+import { asc } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { experiences, seatingAreas, servicePeriods, venues, venueTables } from '../../db/schema';
+import { ApiError, badRequest, notFound } from '../../lib/errors';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
+import type { PaymentPolicy } from '../../../shared/money';
+
+export type VenueRow = typeof venues.$inferSelect;
+export type ServicePeriodRow = typeof servicePeriods.$inferSelect;
+export type SeatingAreaRow = typeof seatingAreas.$inferSelect;
+export type VenueTableRow = typeof venueTables.$inferSelect;
+export type ExperienceRow = typeof experiences.$inferSelect;
+
+/** How long the static venue set-up is trusted before it is read again. */
+export const CATALOG_TTL_MS = 30_000;
+
+/** One venue's static set-up. */
+export interface CatalogVenue {
+  venue: VenueRow;
+  periods: ServicePeriodRow[];
+  areas: SeatingAreaRow[];
+  tables: VenueTableRow[];
+  experiences: ExperienceRow[];
+}
+
+/** Every venue's set-up, by id, with areas and experiences also by id. */
+export interface VenueCatalog {
+  venues: Map<string, CatalogVenue>;
+  areas: Map<string, SeatingAreaRow>;
+  experiences: Map<string, ExperienceRow>;
+}
+
+const catalogCache = new WeakMap<object, { at: number; catalog: Promise<VenueCatalog> }>();
+
+async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
+  // Sequential on purpose: PGlite runs one query at a time, and this runs once per TTL.
+  const venueRows = await db.select().from(venues).orderBy(asc(venues.sortOrder));
+  const periodRows = await db.select().from(servicePeriods).orderBy(asc(servicePeriods.sortOrder), asc(servicePeriods.startMinute));
+  const areaRows = await db.select().from(seatingAreas).orderBy(asc(seatingAreas.sortOrder), asc(seatingAreas.id));
+  const tableRows = await db.select().from(venueTables).orderBy(asc(venueTables.id));
+  const experienceRows = await db.select().from(experiences).orderBy(asc(experiences.sortOrder));
+  const catalog: VenueCatalog = { venues: new Map(), areas: new Map(), experiences: new Map() };
+  for (const venue of venueRows) {
+    catalog.venues.set(venue.id, {
+      venue,
+      periods: periodRows.filter((p) => p.venueId === venue.id),
+      areas: areaRows.filter((a) => a.venueId === venue.id),
+      tables: tableRows.filter((t) => t.venueId === venue.id),
+      experiences: experienceRows.filter((e) => e.venueId === venue.id),
+    });
+  }
+  for (const area of areaRows) catalog.areas.set(area.id, area);
+  for (const experience of experienceRows) catalog.experiences.set(experience.id, experience);
+  return catalog;
+}
+
+/**
+ * The venues' static set-up, read at most once per `CATALOG_TTL_MS` (wall-clock, not the business clock)
+ * per database handle. Pass the database, not a transaction, or nothing is cached.
+ */
+export function loadVenueCatalog(db: DbOrTx): Promise<VenueCatalog> {
+  const nowMs = Date.now();
+  const cached = catalogCache.get(db);
+  if (cached && nowMs - cached.at < CATALOG_TTL_MS) return cached.catalog;
+  const catalog = readCatalog(db);
+  catalogCache.set(db, { at: nowMs, catalog });
+  // A failed read must not stick.
+  catalog.catch(() => catalogCache.delete(db));
+  return catalog;
+}
+
+/** Forgets the cached set-up (after venues, tables or experiences change). */
+export function clearVenueCatalog(db: DbOrTx): void {
+  catalogCache.delete(db);
+}
+
+/** SPEC §3's payment policy of an experience row. */
+export function paymentPolicyOf(experience: ExperienceRow): PaymentPolicy {
+  return {
+    prePaymentType: experience.prePaymentType,
+    price: {
+      price: { amount: experience.priceAmount },
+      serviceChargePercentage: experience.serviceChargePercentage,
+      taxPercentage: experience.taxPercentage,
+    },
+    depositPolicy: experience.depositPolicy,
+  };
+}
+
+export const venueNotFound = () => new ApiError(404, ERROR_CODES.VENUE_NOT_FOUND, /*i18n*/ 'The venue information does not exist');
+export const experienceNotFound = () => notFound(/*i18n*/ 'The experience does not exist at this venue');
+
+/** The venue's set-up, or 404 20103. */
+export function venueOf(catalog: VenueCatalog, venueId: string): CatalogVenue {
+  const entry = catalog.venues.get(venueId);
+  if (!entry) throw venueNotFound();
+  return entry;
+}
+
+/** The experience of that venue, or 404. */
+export function experienceOf(entry: CatalogVenue, experienceId: string): ExperienceRow {
+  const experience = entry.experiences.find((e) => e.id === experienceId);
+  if (!experience) throw experienceNotFound();
+  return experience;
+}
+
+/** The seating area of that venue (undefined for "any"), or 400 naming seatingAreaId. */
+export function seatingAreaOf(entry: CatalogVenue, seatingAreaId: string | null | undefined): SeatingAreaRow | undefined {
+  if (seatingAreaId == null) return undefined;
+  const area = entry.areas.find((a) => a.id === seatingAreaId);
+  if (!area) throw badRequest('seatingAreaId does not name a seating area of this venue', 'seatingAreaId');
+  return area;
+}

@@ -1,0 +1,199 @@
+/**
+ * A venue as `GET /public/venue/by-domain/{domain}` returns it: the venue row with its menus, experiences,
+ * seating areas, and opening hours derived from its service periods (the one source of truth for hours).
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { experiences, menus, seatingAreas, servicePeriods, venues } from '../../db/schema';
+import type { Schema } from '../../lib/api-types';
+import { formatTime } from '../../../shared/time';
+import { MENU_URL_PREFIX } from '../../../shared/venues';
+
+/** The `data` of `GET /public/venue/by-domain/{domain}`. */
+export type VenueInfo = Schema<'VenueDetail'>;
+
+/** SPEC §3: one service period (e.g. 'Breakfast') and its hours by days. */
+export type OpeningHours = VenueInfo['openingHours'][number];
+
+/** A service period as far as opening hours care. */
+export interface PeriodHours {
+  name: string;
+  /** ISO weekdays, 1 Monday ... 7 Sunday. */
+  daysOfWeek: readonly number[];
+  startMinute: number;
+  endMinute: number;
+}
+
+const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+const DASH = ' – ';
+
+/**
+ * Names a set of ISO weekdays: 'Daily', 'Mon – Fri', 'Wed', 'Sat, Sun', 'Mon, Tue, Sun'. The week runs
+ * Monday to Sunday without wrapping, as the venues print their hours.
+ */
+export function formatDays(days: readonly number[]): string {
+  const sorted = [...new Set(days)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
+  if (sorted.length === 7) return 'Daily';
+  const parts: string[] = [];
+  let i = 0;
+  while (i < sorted.length) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    const first = DAY_NAMES[sorted[i]! - 1]!;
+    const last = DAY_NAMES[sorted[j]! - 1]!;
+    // Three or more days in a row read as a range; two stay a list ('Sat, Sun').
+    if (j - i >= 2) parts.push(`${first}${DASH}${last}`);
+    else for (let k = i; k <= j; k++) parts.push(DAY_NAMES[sorted[k]! - 1]!);
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+/** How opening hours write a set of days and a time of day: SPEC §9's English by default. */
+export interface HoursFormat {
+  days(days: readonly number[]): string;
+  time(minutes: number): string;
+}
+
+/** 'Mon – Fri', '10:00 pm': the contract's examples. */
+export const ENGLISH_HOURS: HoursFormat = { days: formatDays, time: formatTime };
+
+/**
+ * Opening hours from service periods, in the order given: one entry per period name, and within it one
+ * line per group of days that share the same times (a day with several ranges lists them all). Names are
+ * the periods' own; `format` writes the days and times (server/i18n/content.ts has one per language).
+ */
+export function deriveOpeningHours(periods: readonly PeriodHours[], format: HoursFormat = ENGLISH_HOURS): OpeningHours[] {
+  const byName = new Map<string, Map<number, { start: number; end: number }[]>>();
+  for (const period of periods) {
+    let days = byName.get(period.name);
+    if (!days) byName.set(period.name, (days = new Map()));
+    for (const day of period.daysOfWeek) {
+      const ranges = days.get(day) ?? [];
+      ranges.push({ start: period.startMinute, end: period.endMinute });
+      days.set(day, ranges);
+    }
+  }
+  return [...byName].map(([name, days]) => {
+    // Group days by the exact text of their times, kept in the order of each group's first weekday.
+    const groups = new Map<string, number[]>();
+    for (const day of [...days.keys()].sort((a, b) => a - b)) {
+      const times = days
+        .get(day)!
+        .slice()
+        .sort((a, b) => a.start - b.start || a.end - b.end)
+        .map((r) => `${format.time(r.start)}${DASH}${format.time(r.end)}`)
+        .filter((t, i, all) => all.indexOf(t) === i)
+        .join(', ');
+      groups.set(times, [...(groups.get(times) ?? []), day]);
+    }
+    return { name, hours: [...groups].map(([times, groupDays]) => ({ name: format.days(groupDays), times })) };
+  });
+}
+
+/**
+ * A venue as stored, in English: the answer, and the service periods its opening hours come from, so
+ * they can be written again in the reader's language (`localizeVenue` in server/i18n/content.ts).
+ */
+export interface LoadedVenue {
+  info: VenueInfo;
+  periods: PeriodHours[];
+}
+
+async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null> {
+  const [venue] = await db.select().from(venues).where(eq(venues.domain, domain)).limit(1);
+  if (!venue) return null;
+  const [periodRows, menuRows, experienceRows, areaRows] = await Promise.all([
+    db
+      .select()
+      .from(servicePeriods)
+      .where(eq(servicePeriods.venueId, venue.id))
+      .orderBy(asc(servicePeriods.sortOrder), asc(servicePeriods.startMinute)),
+    db.select().from(menus).where(eq(menus.venueId, venue.id)).orderBy(asc(menus.sortOrder), asc(menus.name)),
+    db
+      .select()
+      .from(experiences)
+      .where(eq(experiences.venueId, venue.id))
+      .orderBy(asc(experiences.sortOrder), asc(experiences.name)),
+    db
+      .select()
+      .from(seatingAreas)
+      .where(eq(seatingAreas.venueId, venue.id))
+      .orderBy(asc(seatingAreas.sortOrder), asc(seatingAreas.name)),
+  ]);
+  const info: VenueInfo = {
+    _id: venue.id,
+    domain: venue.domain,
+    title: venue.title,
+    desc: venue.description,
+    address: venue.address,
+    maximum: venue.maxPartySize,
+    onlineMinGuests: venue.onlineMinGuests,
+    onlineMaxGuests: venue.onlineMaxGuests,
+    requiresPhoneVerification: venue.requiresPhoneVerification,
+    reservationsPhone: venue.reservationsPhone,
+    reservationsEmail: venue.reservationsEmail,
+    policy: venue.policy,
+    pdfMenu: menuRows.map((m) => ({ en: { name: m.name, file: { url: `${MENU_URL_PREFIX}${m.fileName}` } } })),
+    openingHours: deriveOpeningHours(periodRows),
+    experiences: experienceRows.map((e) => ({
+      _id: e.id,
+      name: e.name,
+      description: e.description,
+      durationMinutes: e.durationMinutes,
+      membersOnly: e.membersOnly,
+      prePaymentType: e.prePaymentType,
+      price: {
+        price: { amount: e.priceAmount },
+        serviceChargePercentage: e.serviceChargePercentage,
+        taxPercentage: e.taxPercentage,
+      },
+      depositPolicy: e.depositPolicy.map((tier) => ({
+        minGuestCount: tier.minGuestCount,
+        price: { amount: tier.price.amount },
+      })),
+    })),
+    seatingAreas: areaRows.map((a) => ({ _id: a.id, name: a.name, description: a.description })),
+  };
+  return { info, periods: periodRows };
+}
+
+/** How long a cached venue is trusted, so an edit made by another process shows within a minute. */
+export const VENUE_CACHE_TTL_MS = 60_000;
+
+interface CacheEntry {
+  loadedAt: number;
+  value: Promise<LoadedVenue | null>;
+}
+
+// Keyed by database so two apps in one process (tests, say) never see each other's venues.
+const cache = new WeakMap<Db, Map<string, CacheEntry>>();
+
+/**
+ * The venue with `domain` (already normalised: trimmed, lower case), in English, or null for an unknown
+ * one; answers go through `localizeVenue` (server/i18n/content.ts). Found
+ * venues are cached per database for `VENUE_CACHE_TTL_MS`; unknown names are not, so random names cannot
+ * grow the cache.
+ */
+export async function getVenueInfo(db: Db, domain: string, now: Date): Promise<LoadedVenue | null> {
+  let perDb = cache.get(db);
+  if (!perDb) cache.set(db, (perDb = new Map()));
+  const hit = perDb.get(domain);
+  if (hit && now.getTime() - hit.loadedAt < VENUE_CACHE_TTL_MS && now.getTime() >= hit.loadedAt) return hit.value;
+
+  const value = loadVenueInfo(db, domain);
+  const entries = perDb;
+  entries.set(domain, { loadedAt: now.getTime(), value });
+  // Only drop our own entry: a newer load may have replaced it meanwhile.
+  const forget = () => {
+    if (entries.get(domain)?.value === value) entries.delete(domain);
+  };
+  try {
+    const venue = await value;
+    if (!venue) forget();
+    return venue;
+  } catch (err) {
+    forget();
+    throw err;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * Offering freed tables to the waitlist. One pass settles every standing entry: offers that ended become
+ * booked, declined or lapsed; waiting entries whose window passed expire; then each waiting entry, in
+ * join order, is offered the first free fitting table in its window, held for it for 15 minutes (a real
+ * PENDING reservation, placed under the same table locks as any booking) and mailed a link to finish.
+ *
+ * Passes run one at a time across server processes (a transaction-level advisory lock), so join order
+ * is kept and no entry is offered twice; the table locks and the no-double-booking constraint keep an
+ * offer and a normal booking off the same table. A pass runs after a cancellation or change, on every
+ * waitlist read, and on the hold sweeper's tick (which catches holds that ran out).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import type { Tx } from '../../db/client';
+import { reservations, waitlistEntries } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { ERROR_CODES } from '../../../shared/api/error-codes';
+import { fittingTables, groupBusy, pickTable, type BusyByTable } from '../venues/table-fit';
+import { isBookableInTime, scheduledSlots } from '../venues/slot-schedule';
+import { loadBusyIntervals } from '../venues/busy-intervals';
+import { loadVenueCatalog, type VenueCatalog } from '../venues/venue-catalog';
+import { closuresOn, loadClosures, serviceClosure, type DayClosures } from '../venues/closures';
+import { MINUTES_PER_DAY, serviceDayStartMs } from '../../../shared/time';
+import { appLink } from '../auth/auth-links';
+import { insertHold } from '../reservations/reservation-create';
+import { storedLocale } from '../messaging/message-language';
+import { findUser, type ReservationRow } from '../reservations/reservations';
+import { waitlistTransition, type WaitlistRow } from './waitlist-lifecycle';
+import { mailWaitlistOffer } from './waitlist-mail';
+import { startRepeatingJob } from '../../lib/repeating-job';
+import type { WaitlistEvent } from '../../../machines/waitlist.machine';
+
+/** What a pass needs: the database, the clock, and the app's address for the offer's link. */
+export type WaitlistDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+// Any constant that no other advisory lock of the app uses.
+const WAITLIST_LOCK = 731_013;
+
+/** The app page that opens an offered hold to finish the booking. */
+export const OFFER_PAGE = '/pages/waitlist-offer';
+
+/** Settles every standing waitlist entry and offers freed tables in join order (see the module's note). */
+export async function settleWaitlist(deps: WaitlistDeps): Promise<void> {
+  const now = deps.clock.now();
+  const catalog = await loadVenueCatalog(deps.db);
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${WAITLIST_LOCK})`);
+    await endFinishedOffers(tx, now);
+    await expirePassedWindows(tx, now);
+    await offerFreedTables(tx, deps, catalog, now);
+  });
+}
+
+async function setStatus(tx: Tx, row: WaitlistRow, event: WaitlistEvent, now: Date, extra: Partial<WaitlistRow> = {}) {
+  const { status } = waitlistTransition(row, event);
+  await tx.update(waitlistEntries).set({ ...extra, status, updatedAt: now }).where(eq(waitlistEntries.id, row.id));
+}
+
+/** What became of an offer's hold: booked (completed), still standing, declined (given up in time) or lapsed. */
+function offerOutcome(hold: ReservationRow, offerExpiresAt: Date | null, now: Date): WaitlistEvent['type'] | null {
+  if (hold.status === 'CONFIRMED') return 'offer.book';
+  if (hold.status === 'PENDING') return hold.holdExpiresAt && hold.holdExpiresAt > now ? null : 'offer.lapse';
+  // Released before the hold ran out: the guest gave the table up; otherwise the sweeper let it go.
+  return hold.canceledAt && offerExpiresAt && hold.canceledAt < offerExpiresAt ? 'offer.decline' : 'offer.lapse';
+}
+
+async function endFinishedOffers(tx: Tx, now: Date): Promise<void> {
+  const offered = await tx
+    .select({ entry: waitlistEntries, hold: reservations })
+    .from(waitlistEntries)
+    .innerJoin(reservations, eq(reservations.id, waitlistEntries.reservationId))
+    .where(eq(waitlistEntries.status, 'OFFERED'))
+    .orderBy(asc(waitlistEntries.seq))
+    .for('update', { of: waitlistEntries });
+  for (const { entry, hold } of offered) {
+    const outcome = offerOutcome(hold, entry.offerExpiresAt, now);
+    if (!outcome) continue;
+    if (outcome === 'offer.lapse' && hold.status === 'PENDING') {
+      // The run-out hold frees its table now, for the next guest in this same pass.
+      await tx
+        .update(reservations)
+        .set({ status: 'CANCELED', canceledAt: now, updatedAt: now })
+        .where(and(eq(reservations.id, hold.id), eq(reservations.status, 'PENDING')));
+    }
+    await setStatus(tx, entry, { type: outcome } as WaitlistEvent, now);
+  }
+}
+
+async function expirePassedWindows(tx: Tx, now: Date): Promise<void> {
+  const passed = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.status, 'WAITING'), sql`${waitlistEntries.windowEndsAt} <= ${now.toISOString()}::timestamptz`))
+    .for('update');
+  for (const entry of passed) await setStatus(tx, entry, { type: 'clock.tick', nowMs: now.getTime() }, now);
+}
+
+const isUnavailable = (err: unknown) => err instanceof ApiError && err.errorCode === ERROR_CODES.SELECTION_UNAVAILABLE;
+
+/** A day's live reservations at a venue by table, read once per pass and kept up to date with its offers. */
+async function dayBusy(tx: Tx, cache: Map<string, BusyByTable>, venueId: string, date: string, now: Date): Promise<BusyByTable> {
+  const key = `${venueId}|${date}`;
+  let busy = cache.get(key);
+  if (!busy) {
+    const fromMs = serviceDayStartMs(date);
+    // The whole service day, after-midnight slots included (up to 48 hours from its midnight).
+    busy = groupBusy(await loadBusyIntervals(tx, { venueId, date, fromMs, toMs: fromMs + 2 * MINUTES_PER_DAY * 60_000, now }));
+    cache.set(key, busy);
+  }
+  return busy;
+}
+
+/** What is closed at a venue on a day, read once per pass. */
+async function dayClosures(tx: Tx, cache: Map<string, DayClosures>, venueId: string, date: string): Promise<DayClosures> {
+  const key = `${venueId}|${date}`;
+  let closed = cache.get(key);
+  if (!closed) {
+    closed = closuresOn(await loadClosures(tx, venueId, date), date);
+    cache.set(key, closed);
+  }
+  return closed;
+}
+
+async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalog, now: Date): Promise<void> {
+  const waiting = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.status, 'WAITING'))
+    .orderBy(asc(waitlistEntries.seq))
+    .for('update');
+  const busyCache = new Map<string, BusyByTable>();
+  const closureCache = new Map<string, DayClosures>();
+  for (const entry of waiting) {
+    const venue = catalog.venues.get(entry.venueId);
+    const experience = catalog.experiences.get(entry.experienceId);
+    if (!venue || !experience) continue;
+    const busy = await dayBusy(tx, busyCache, entry.venueId, entry.date, now);
+    // Nothing inside a closure is offered: its areas' tables and its services' slots are left out.
+    const closed = await dayClosures(tx, closureCache, entry.venueId, entry.date);
+    const tables = fittingTables(venue, entry.numberOfGuests).filter((t) => !closed.areas.has(t.seatingAreaId));
+    // Only slots with a free table in memory are tried under lock: a full day costs no more queries.
+    const slots = scheduledSlots(venue, experience, entry.date).filter(
+      (s) =>
+        !serviceClosure(closed, s.period.name) &&
+        s.startTime >= entry.earliestTime &&
+        s.startTime <= entry.latestTime &&
+        isBookableInTime(venue.venue, s, now) &&
+        pickTable(tables, busy, s.startMs, s.endMs) !== undefined,
+    );
+    if (slots.length === 0) continue;
+    const user = await findUser(tx, entry.userId);
+    if (!user) continue;
+    for (const slot of slots) {
+      let hold: ReservationRow;
+      try {
+        hold = await insertHold(tx, {
+          entry: venue,
+          experience,
+          user,
+          input: {
+            venueId: entry.venueId,
+            experienceId: entry.experienceId,
+            date: entry.date,
+            startTime: slot.startTime,
+            numberOfGuests: entry.numberOfGuests,
+            bookingSource: 'GUEST_WEB',
+            locale: storedLocale(entry.locale),
+          },
+          slot,
+          now,
+        });
+      } catch (err) {
+        if (isUnavailable(err)) continue;
+        throw err;
+      }
+      const held = busy.get(hold.tableId) ?? [];
+      held.push({ tableId: hold.tableId, startMs: slot.startMs, endMs: slot.endMs });
+      busy.set(hold.tableId, held);
+      await setStatus(tx, entry, { type: 'table.offer', startTime: slot.startTime, nowMs: now.getTime() }, now, {
+        reservationId: hold.id,
+        offerExpiresAt: hold.holdExpiresAt,
+      });
+      await mailWaitlistOffer(tx, { to: user, hold, catalog, link: appLink(deps.config, OFFER_PAGE, { reservation: hold.id }) });
+      break;
+    }
+  }
+}
+
+/** Settles the waitlist now (offers lapsed while the server was down) and every `intervalMs`; returns a stop function. */
+export function startWaitlistSweeper(deps: WaitlistDeps, intervalMs = 30_000): () => void {
+  return startRepeatingJob('waitlist offers', () => settleWaitlist(deps), intervalMs);
+}

@@ -1,0 +1,157 @@
+/**
+ * Guest details and policy agreements of a booking (SPEC §5), one valibot schema for the booking form
+ * and the completion call. Messages are the spec's, word for word. Browser-safe.
+ */
+import * as v from 'valibot';
+import { EMAIL_MESSAGES, emailSchema } from './email';
+import { DIETARY_NEEDS, OCCASIONS } from '../guest-requests';
+import { textWithValues } from '../message-values';
+
+/** The longest text each free field takes (the booking form and the API alike). */
+export const GUEST_DETAILS_LIMITS = { name: 100, notes: 500, occasionNote: 100, dietaryNote: 200 } as const;
+
+const L = GUEST_DETAILS_LIMITS;
+
+export const GUEST_DETAILS_MESSAGES = {
+  firstName: /*i18n*/ 'Please enter first name!',
+  lastName: /*i18n*/ 'Please enter last name!',
+  // A name that is too long is not a missing one: say what is wrong (issue 13). The limits are values.
+  firstNameTooLong: textWithValues(/*i18n*/ 'The first name must be {max} characters or fewer.', { max: L.name }),
+  lastNameTooLong: textWithValues(/*i18n*/ 'The last name must be {max} characters or fewer.', { max: L.name }),
+  notesTooLong: textWithValues(/*i18n*/ 'Special requests must be {max} characters or fewer.', { max: L.notes }),
+  occasionNoteTooLong: textWithValues(/*i18n*/ 'The occasion details must be {max} characters or fewer.', { max: L.occasionNote }),
+  dietaryNoteTooLong: textWithValues(/*i18n*/ 'Other dietary needs must be {max} characters or fewer.', { max: L.dietaryNote }),
+  occasionInvalid: /*i18n*/ 'Please choose an occasion from the list',
+  dietaryNeedsInvalid: /*i18n*/ 'Please choose dietary needs from the list',
+  mobileNumber: /*i18n*/ 'Please enter mobile number!',
+  mobileNumberInvalid: /*i18n*/ 'Please enter a valid mobile number',
+  email: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
+  cancellationPolicy: /*i18n*/ 'Please agree to cancellation policy',
+} as const;
+
+/** A country calling code such as '+852' or '852'. */
+export const MOBILE_COUNTRY_CODE_PATTERN = /^\+?[0-9]{1,4}$/;
+
+/** Digits only, 4 to 15 of them (E.164's national part); spaces and dashes are stripped first. */
+export const MOBILE_NUMBER_PATTERN = /^[0-9]{4,15}$/;
+
+const M = GUEST_DETAILS_MESSAGES;
+
+/** A required text: a missing key, a non-string and blank text all get the same message; a long one its own. */
+const requiredText = (message: string, tooLong: string) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message), v.maxLength(L.name, tooLong));
+
+/** An optional line of text: blank is null. */
+const optionalText = (max: number, tooLong: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(tooLong)), null),
+    v.transform((s) => s?.trim() || null),
+    v.nullable(v.pipe(v.string(), v.maxLength(max, tooLong))),
+  );
+
+/** One of the occasions, or none ('' from a form's empty choice, null or missing). */
+const occasion = v.pipe(
+  v.optional(v.nullable(v.string(M.occasionInvalid)), null),
+  v.transform((s) => s || null),
+  v.nullable(v.picklist(OCCASIONS, M.occasionInvalid)),
+);
+
+/** Any of the listed needs, each once, in the list's order (so two equal choices store the same). */
+const dietaryNeeds = v.pipe(
+  v.optional(v.nullable(v.array(v.picklist(DIETARY_NEEDS, M.dietaryNeedsInvalid), M.dietaryNeedsInvalid)), []),
+  v.transform((list) => DIETARY_NEEDS.filter((need) => list?.includes(need))),
+);
+
+/** The booking's occasion and dietary needs (shared/guest-requests.ts), on every schema that takes guest details. */
+const guestRequestsEntries = {
+  occasion,
+  occasionNote: optionalText(L.occasionNote, M.occasionNoteTooLong),
+  dietaryNeeds,
+  dietaryNote: optionalText(L.dietaryNote, M.dietaryNoteTooLong),
+};
+
+const mobileNumber = v.pipe(
+  v.optional(v.string(M.mobileNumber), ''),
+  v.transform((s) => s.replace(/[\s-]/g, '')),
+  v.nonEmpty(M.mobileNumber),
+  v.regex(MOBILE_NUMBER_PATTERN, M.mobileNumberInvalid),
+);
+
+const mobileCountryCode = v.pipe(
+  v.optional(v.string(M.mobileNumberInvalid), ''),
+  v.trim(),
+  v.nonEmpty(M.mobileNumberInvalid),
+  v.regex(MOBILE_COUNTRY_CODE_PATTERN, M.mobileNumberInvalid),
+);
+
+const notes = v.optional(v.nullable(v.pipe(v.string(M.notesTooLong), v.maxLength(L.notes, M.notesTooLong))));
+
+/** SPEC §5: the cancellation policy must be agreed to; the other per-venue agreements are recorded as given. */
+export const agreementsSchema = v.pipe(
+  v.optional(
+    v.object({
+      cancellationPolicy: v.optional(v.unknown()),
+      noShowPolicy: v.optional(v.boolean()),
+      minimumSpendPolicy: v.optional(v.boolean()),
+      reservationPolicy: v.optional(v.boolean()),
+    }),
+    {},
+  ),
+  v.forward(
+    v.check((a) => a.cancellationPolicy === true, M.cancellationPolicy),
+    ['cancellationPolicy'],
+  ),
+);
+
+/** The booking form's guest details (SPEC §3 Guest information) with the agreements. */
+export const guestDetailsSchema = v.object({
+  firstName: requiredText(M.firstName, M.firstNameTooLong),
+  lastName: requiredText(M.lastName, M.lastNameTooLong),
+  email: emailSchema,
+  mobileCountryCode,
+  mobileNumber,
+  notes,
+  ...guestRequestsEntries,
+  agreements: agreementsSchema,
+});
+
+/**
+ * The completion call's body: as the form, except that a missing mobile number is left to the server,
+ * which answers SPEC §8's 10205 ('A mobile number is required ...') rather than a form message.
+ */
+export const completeReservationSchema = v.object({
+  firstName: requiredText(M.firstName, M.firstNameTooLong),
+  lastName: requiredText(M.lastName, M.lastNameTooLong),
+  email: emailSchema,
+  mobileCountryCode: v.optional(
+    v.nullable(v.pipe(v.string(M.mobileNumberInvalid), v.trim(), v.regex(/^(\+?[0-9]{1,4})?$/, M.mobileNumberInvalid))),
+  ),
+  mobileNumber: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(M.mobileNumberInvalid),
+        v.transform((s) => s.replace(/[\s-]/g, '')),
+        v.regex(/^([0-9]{4,15})?$/, M.mobileNumberInvalid),
+      ),
+    ),
+  ),
+  notes,
+  ...guestRequestsEntries,
+  agreements: agreementsSchema,
+});
+
+export type CompleteReservationInput = v.InferOutput<typeof completeReservationSchema>;
+
+/** The first message for each invalid field, for a form to show beside its inputs. */
+export function guestDetailsErrors(input: unknown): Partial<Record<string, string>> {
+  const result = v.safeParse(guestDetailsSchema, input);
+  if (result.success) return {};
+  const errors: Partial<Record<string, string>> = {};
+  for (const issue of result.issues) {
+    const path = v.getDotPath(issue) ?? '';
+    const field = path.startsWith('agreements.') ? path.slice('agreements.'.length) : path;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

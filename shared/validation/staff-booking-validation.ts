@@ -1,0 +1,109 @@
+/**
+ * Valibot schemas of the bookings staff make at the host stand (issue 12, "working the book"): moving a
+ * booking, a phone booking for a guest, a walk-in. Shared by the browser's forms and the server.
+ */
+import * as v from 'valibot';
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN } from './email';
+import { firstNameSchema, lastNameSchema } from './account-validation';
+import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES, MOBILE_COUNTRY_CODE_PATTERN, MOBILE_NUMBER_PATTERN } from './guest-details';
+import { LOCALES } from '../locales';
+import { isIsoDate } from '../time';
+
+export const STAFF_BOOKING_MESSAGES = {
+  idInvalid: /*i18n*/ 'Choose from the list',
+  dateInvalid: /*i18n*/ 'Choose a date',
+  startTimeInvalid: /*i18n*/ 'Choose a time',
+  partySizeInvalid: /*i18n*/ 'Enter a party of 1 to 10 guests',
+  guestContactRequired: /*i18n*/ "Enter the guest's e-mail address or mobile number",
+  nothingToMove: /*i18n*/ 'Choose a new time, dining area or table',
+  atInvalid: /*i18n*/ 'Choose a date and time',
+  localeInvalid: /*i18n*/ 'Choose a language from the list',
+} as const;
+
+const M = STAFF_BOOKING_MESSAGES;
+
+/** The largest party staff may seat: the venues' maximum (SPEC §9). */
+export const STAFF_MAX_GUESTS = 10;
+
+const id = v.pipe(v.string(M.idInvalid), v.regex(/^[0-9a-f]{24}$/, M.idInvalid));
+const date = v.pipe(v.string(M.dateInvalid), v.check(isIsoDate, M.dateInvalid));
+// Minutes from the service day's midnight; after-midnight slots run up to 48 hours.
+const startTime = v.pipe(v.number(M.startTimeInvalid), v.integer(M.startTimeInvalid), v.minValue(0, M.startTimeInvalid), v.maxValue(2880, M.startTimeInvalid));
+const partySize = v.pipe(
+  v.number(M.partySizeInvalid),
+  v.integer(M.partySizeInvalid),
+  v.minValue(1, M.partySizeInvalid),
+  v.maxValue(STAFF_MAX_GUESTS, M.partySizeInvalid),
+);
+const notes = v.pipe(
+  v.optional(v.nullable(v.string(GUEST_DETAILS_MESSAGES.notesTooLong)), null),
+  v.transform((s) => s?.trim() || null),
+  v.nullable(v.pipe(v.string(), v.maxLength(GUEST_DETAILS_LIMITS.notes, GUEST_DETAILS_MESSAGES.notesTooLong))),
+);
+// Forms send '' for an untouched optional field.
+const optionalEmail = v.pipe(
+  v.optional(v.nullable(v.string(EMAIL_MESSAGES.invalid)), null),
+  v.transform((s) => s?.trim() || null),
+  v.nullable(v.pipe(v.string(), v.maxLength(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.invalid), v.regex(EMAIL_PATTERN, EMAIL_MESSAGES.invalid))),
+);
+
+/** Moving a booking: any of a new day, time, dining area (null: any) or table; the party stays. */
+export const moveBookingSchema = v.pipe(
+  v.object({
+    date: v.optional(date),
+    startTime: v.optional(startTime),
+    seatingAreaId: v.optional(v.nullable(id)),
+    tableId: v.optional(id),
+  }),
+  v.check((m) => Object.values(m).some((value) => value !== undefined), M.nothingToMove),
+);
+export type MoveBookingInput = v.InferOutput<typeof moveBookingSchema>;
+
+/** An optional part of a phone number as staff type it ('+852', '9123 4567'): spaces and dashes dropped, blank absent. */
+const phonePart = (pattern: RegExp) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(GUEST_DETAILS_MESSAGES.mobileNumberInvalid)), null),
+    v.transform((s) => s?.replace(/[\s-]/g, '') || undefined),
+    v.optional(v.pipe(v.string(), v.regex(pattern, GUEST_DETAILS_MESSAGES.mobileNumberInvalid))),
+  );
+
+/** The guest a booking is for: found by e-mail or mobile; a new guest needs an e-mail for the confirmation. */
+const guestEntries = {
+  email: optionalEmail,
+  mobileCountryCode: phonePart(MOBILE_COUNTRY_CODE_PATTERN),
+  mobileNumber: phonePart(MOBILE_NUMBER_PATTERN),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+};
+
+/** A booking taken by phone for a guest. */
+export const phoneBookingSchema = v.pipe(
+  v.object({
+    venueId: id,
+    experienceId: id,
+    date,
+    startTime,
+    numberOfGuests: partySize,
+    seatingAreaId: v.optional(v.nullable(id)),
+    tableId: v.optional(id),
+    ...guestEntries,
+    notes,
+    locale: v.optional(v.picklist(LOCALES, M.localeInvalid)),
+  }),
+  v.forward(
+    v.check((b) => Boolean(b.email || (b.mobileCountryCode && b.mobileNumber)), M.guestContactRequired),
+    ['email'],
+  ),
+);
+export type PhoneBookingInput = v.InferOutput<typeof phoneBookingSchema>;
+
+/** A walk-in seated now: the party, and optionally the table, the experience and the guest's name. */
+export const walkInSchema = v.object({
+  numberOfGuests: partySize,
+  tableId: v.optional(id),
+  experienceId: v.optional(id),
+  firstName: v.optional(firstNameSchema),
+  lastName: v.optional(lastNameSchema),
+  notes,
+});
+export type WalkInInput = v.InferOutput<typeof walkInSchema>;

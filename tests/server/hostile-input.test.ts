@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMessages, outbox, reservations, users } from '../../server/db/schema';
 import { MAX_BODY_BYTES } from '../../server/lib/body-limit';
-import { CONCIERGE_EMAIL } from '../../server/routes/public/public.handlers';
+import { CONCIERGE_EMAIL } from '../../server/services/contact/contact-messages';
 import { queueEmail, queueSms } from '../../server/services/messaging/outbox';
 import { CONTACT_LIMITS } from '../../shared/validation/contact-validation';
 import { experienceIdByName, OBE } from './fixtures';

@@ -19,7 +19,7 @@ import { newId } from '../../server/lib/ids';
 import { escapeText } from '../../server/services/reservations/calendar-invite';
 import { renderStatementPdf, type StatementFonts } from '../../server/services/wallet/statement-pdf';
 import { getStatement } from '../../server/services/wallet/wallet';
-import { CONTACT_THANKS } from '../../server/routes/public/public.handlers';
+import { CONTACT_THANKS } from '../../server/services/contact/contact-messages';
 import type { Locale } from '../../shared/locales';
 import { formatHkdFor } from '../../shared/money';
 import { formatDateFor, formatMonthFor, formatTimeFor } from '../../shared/time';

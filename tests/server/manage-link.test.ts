@@ -4,7 +4,7 @@
  * clock); cancels under the venue's policy; reconfirms; and is rate-limited by the caller's address.
  */
 import { describe, expect, it } from 'vitest';
-import { MANAGE_LIMIT } from '../../server/routes/manage/manage.handlers';
+import { MANAGE_LIMIT } from '../../server/routes/reservations/manage.handlers';
 import { signManageToken } from '../../server/services/reservations/manage-link';
 import { ERROR_CODES } from '../../shared/api/error-codes';
 import { manageTokenIn } from './manage-helpers';

@@ -4,11 +4,10 @@
  * the test clock, so browser tests can move the server's time (hold expiry, token expiry) without waiting.
  */
 import type { Context } from 'hono';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody, Schema } from '../../lib/api-types';
-import { outbox } from '../../db/schema';
+import { findOutboxMessage, listOutbox } from '../../services/messaging/outbox-reading';
 import { intFromString, parseBody, parseParams, parseQuery } from '../../lib/validate';
 import { ControllableClock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
@@ -82,7 +81,7 @@ export function createDevHandlers() {
 
     /** GET /dev/outbox?recipient=&channel=&limit=: newest first. */
     async outbox(c: Ctx) {
-      const rows = await outboxRows(c);
+      const rows = await listOutbox(c.get('deps').db, parseQuery(c, outboxQuerySchema));
       const data: Schema<'OutboxMessage'>[] = rows.map((row) => ({
         id: row.id,
         channel: row.channel,
@@ -97,7 +96,7 @@ export function createDevHandlers() {
 
     /** GET /dev/mail?recipient=&channel=&limit=: the outbox as a page, each mail rendered (dev-mail-page.ts). */
     async mailPage(c: Ctx) {
-      const rows = await outboxRows(c);
+      const rows = await listOutbox(c.get('deps').db, parseQuery(c, outboxQuerySchema));
       const { messaging } = c.get('deps');
       c.header('Content-Security-Policy', DEV_MAIL_CSP);
       c.header('Cache-Control', 'no-store');
@@ -107,8 +106,7 @@ export function createDevHandlers() {
     /** GET /dev/mail/:id/attachments/:index: an attachment as sent (the .ics invitation). */
     async mailAttachment(c: Ctx) {
       const { id, index } = parseParams(c, attachmentParamsSchema);
-      const [row] = await c.get('deps').db.select().from(outbox).where(eq(outbox.id, id));
-      const attachment = row?.attachments[index];
+      const attachment = (await findOutboxMessage(c.get('deps').db, id))?.attachments[index];
       if (!attachment) throw notFound();
       return c.body(new Uint8Array(Buffer.from(attachment.content, 'base64')), 200, {
         'Content-Type': attachment.contentType,
@@ -116,22 +114,4 @@ export function createDevHandlers() {
       });
     },
   };
-}
-
-/** The outbox's messages the query asks for (recipient, channel, limit), newest first. */
-async function outboxRows(c: Ctx) {
-  const query = parseQuery(c, outboxQuerySchema);
-  return c
-    .get('deps')
-    .db.select()
-    .from(outbox)
-    .where(
-      and(
-        // E-mail addresses compare without regard to case, as mail servers treat them.
-        query.recipient ? eq(sql`lower(${outbox.recipient})`, query.recipient.toLowerCase()) : undefined,
-        query.channel ? eq(outbox.channel, query.channel) : undefined,
-      ),
-    )
-    .orderBy(desc(outbox.createdAt), desc(outbox.seq))
-    .limit(query.limit);
 }

@@ -1,14 +1,14 @@
 /**
- * Routes of the admin area. `requireStaff()` lets admins and venue staff in (the handlers' services check
+ * Routes of the staff area (the admin paths of the staff console). `requireStaff()` lets admins and venue staff in (the handlers' services check
  * the venue); `requireAdmin()` keeps staff accounts and the audit log to admins.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireAdmin, requireStaff } from '../../lib/auth';
-import { createAdminHandlers } from './admin.handlers';
+import { createStaffHandlers } from './staff.handlers';
 
-export function adminRoutes(): Hono<AppEnv> {
-  const h = createAdminHandlers();
+export function staffRoutes(): Hono<AppEnv> {
+  const h = createStaffHandlers();
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
   return new Hono<AppEnv>()
     .get('/admin/reservation', requireStaff(), h.venueDay)

@@ -1,4 +1,4 @@
-/** Handlers of the admin area: the staff console's calls, each checked for the caller's role and venue. */
+/** Handlers of the staff area: the staff console's calls, each checked for the caller's role and venue. */
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
@@ -58,7 +58,7 @@ const closureListQuery = v.object({
   from: v.optional(isoDateSchema),
 });
 
-export function createAdminHandlers() {
+export function createStaffHandlers() {
   return {
     /** GET /admin/reservation?venueId=&date=: a venue's reservations on a service day (403 for another venue's staff). */
     async venueDay(c: Ctx) {

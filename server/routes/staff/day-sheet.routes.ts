@@ -5,10 +5,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireStaff } from '../../lib/auth';
-import { createStaffSheetHandlers } from './staff-sheet.handlers';
+import { createDaySheetHandlers } from './day-sheet.handlers';
 
-export function staffSheetRoutes(): Hono<AppEnv> {
-  const h = createStaffSheetHandlers();
+export function daySheetRoutes(): Hono<AppEnv> {
+  const h = createDaySheetHandlers();
   return new Hono<AppEnv>()
     .get('/admin/venue/:venueId/day-sheet/:date', requireStaff(), h.daySheet)
     .post('/admin/venue/:venueId/events/ticket', requireStaff(), h.eventTicket)

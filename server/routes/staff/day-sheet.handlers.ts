@@ -50,7 +50,7 @@ function localizeRefusal(c: Ctx, payment: Schema<'DaySheetBooking'>['payment']):
   return { ...payment, noShow: { ...payment.noShow!, card: { ...card, reason: localizeText(c.var.i18n, card.reason) } } };
 }
 
-export function createStaffSheetHandlers() {
+export function createDaySheetHandlers() {
   return {
     /** GET /admin/venue/{venueId}/day-sheet/{date} (403 for another venue's staff). */
     async daySheet(c: Ctx) {

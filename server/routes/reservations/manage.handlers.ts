@@ -19,7 +19,7 @@ import {
   reconfirmManagedReservation,
   type ManagedReservation,
 } from '../../services/reservations/manage-reservation';
-import { date, partySize, partySizeQuery, startTime } from '../reservations/reservations.handlers';
+import { date, partySize, partySizeQuery, startTime } from './reservations.handlers';
 
 type Ctx = Context<AppEnv>;
 

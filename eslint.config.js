@@ -18,14 +18,14 @@ const HAND_BUILT_PAGE_LINKS = [
 /**
  * The layers, each with what it may import (paths from the repository root): everything else is refused,
  * so a folder added to a layer is guarded from its first file. Packages (node_modules) are always allowed.
- * docs/ARCHITECTURE.md draws them: shared ← machines ← src, shared ← server (which also runs the visit and
+ * docs/ARCHITECTURE.md draws them: common ← machines ← src, common ← server (which also runs the visit and
  * waitlist charts). Tests, e2e and scripts may import anything.
  */
 export const LAYERS = {
-  './shared': { may: ['./shared'], why: 'shared/ is pure rules both sides import: it imports nothing of the app, the charts or the server.' },
-  './machines': { may: ['./machines', './shared'], why: 'A chart imports only shared/ (and other charts): never the app, its UI or router, nor the server.' },
-  './server': { may: ['./server', './shared', './machines', './locales'], why: 'The server imports shared/ and the charts it runs, never the browser app (src/).' },
-  './src': { may: ['./src', './shared', './machines', './locales'], why: 'The app imports shared/ and the charts, never the server.' },
+  './common': { may: ['./common'], why: 'common/ is pure rules both sides import: it imports nothing of the app, the charts or the server.' },
+  './machines': { may: ['./machines', './common'], why: 'A chart imports only common/ (and other charts): never the app, its UI or router, nor the server.' },
+  './server': { may: ['./server', './common', './machines', './locales'], why: 'The server imports common/ and the charts it runs, never the browser app (src/).' },
+  './src': { may: ['./src', './common', './machines', './locales'], why: 'The app imports common/ and the charts, never the server.' },
 };
 
 /** Inside the app: the transport (src/api) knows no page, component or flow; it reports errors to its caller. */
@@ -47,7 +47,7 @@ const layerZones = Object.entries(LAYERS).map(([target, { may, why }]) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'shared/api/schema.d.ts', 'e2e/screenshots/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'common/api/schema.d.ts', 'e2e/screenshots/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser },

@@ -25,13 +25,13 @@ export default defineConfig({
   locales: ['en', 'ja', 'ko', 'th', 'zh-Hans', 'zh-Hant'],
   fallbackLocales: { default: 'en' },
   catalogs: [
-    // The app's texts (the rules in shared/ speak the server's English and are in its catalog).
+    // The app's texts (the rules in common/ speak the server's English and are in its catalog).
     { path: '<rootDir>/locales/{locale}', include: ['src', 'machines'], exclude: ['**/src/staff/**', '**/src/routes/staff/**', ...FLOW_SOURCES.map((glob) => `**/${glob}`)] },
     { path: '<rootDir>/locales/flows/{locale}', include: FLOW_SOURCES },
     // The staff console's own texts, loaded with its first page: a guest's first visit never downloads them.
     { path: '<rootDir>/locales/staff/{locale}', include: ['src/staff', 'src/routes/staff'] },
     // The server's answers, e-mails, statement PDF and the venues' content, by their English text.
-    { path: '<rootDir>/locales/server/{locale}', include: ['server', 'shared'], exclude: ['**/server/bench/**'] },
+    { path: '<rootDir>/locales/server/{locale}', include: ['server', 'common'], exclude: ['**/server/bench/**'] },
   ],
   // By id: by message, the server's explicit-id texts (which have no message) kept extraction's order, which varies.
   orderBy: 'messageId',

@@ -5,7 +5,7 @@
  * preview still framing the club's own PDFs under the page's policy.
  */
 import type { CDPSession } from '@playwright/test';
-import { LOCALES } from '../shared/locales';
+import { LOCALES } from '../common/locales';
 import { FIRST_VIEW_PAGE_BUDGET_BYTES } from '../scripts/first-view-page';
 import { expectHeading, openApp } from './support/app';
 import { expect, test, type Page } from './support/fixtures';

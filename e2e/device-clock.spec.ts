@@ -4,7 +4,7 @@
  * "today" is the server's, and the session refreshes its token once, a minute before it runs out on the
  * server, neither in a loop nor late.
  */
-import { addDays, hongKongDate } from '../shared/time';
+import { addDays, hongKongDate } from '../common/time';
 import { logInWithForm, openApp } from './support/app';
 import { pickExperience, startBooking } from './support/booking';
 import { expect, minutes, test } from './support/fixtures';

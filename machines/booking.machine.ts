@@ -9,12 +9,12 @@
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';
-import type { components } from '../shared/api/schema';
-import type { OfferedTimeslot } from '../shared/api/offered-timeslots';
-import type { ClosureReason } from '../shared/validation/closure-validation';
-import { serverTime, type ServerTimed } from '../shared/api/server-time';
+import type { components } from '../common/api/schema';
+import type { OfferedTimeslot } from '../common/api/offered-timeslots';
+import type { ClosureReason } from '../common/validation/closure-validation';
+import { serverTime, type ServerTimed } from '../common/api/server-time';
 import { paymentMachine, type PaymentOutput } from './payment.machine';
-import { COMPLETION_CODES, ERROR_CODES } from '../shared/api/error-codes';
+import { COMPLETION_CODES, ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 import type { CallError } from './call-error';
 

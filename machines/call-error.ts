@@ -2,12 +2,12 @@
  * A refused call as every chart and actor sees it: one shape, and one converter that the app's actors
  * throw through and the charts' guards and actions read with, so the two always agree.
  */
-import { ApiFailure } from '../shared/api/api-error';
+import { ApiFailure } from '../common/api/api-error';
 
 export interface CallError {
   /** The HTTP status, when the server answered. */
   status?: number;
-  /** The API's error code (shared/api/error-codes.ts). */
+  /** The API's error code (common/api/error-codes.ts). */
   errorCode?: number;
   /** The server's English words, or 'timeout' / 'network' when no answer came; the page translates them. */
   message: string;

@@ -5,12 +5,12 @@
  * the authority: the guards only decide what to offer, and every refusal comes back as a problem.
  */
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { components } from '../shared/api/schema';
-import type { OfferedTimeslot } from '../shared/api/offered-timeslots';
-import { serverTime, type ServerTimed } from '../shared/api/server-time';
-import { isIsoDate, serviceDateTime } from '../shared/time';
-import { MAX_PARTY_SIZE } from '../shared/venues';
-import { ERROR_CODES } from '../shared/api/error-codes';
+import type { components } from '../common/api/schema';
+import type { OfferedTimeslot } from '../common/api/offered-timeslots';
+import { serverTime, type ServerTimed } from '../common/api/server-time';
+import { isIsoDate, serviceDateTime } from '../common/time';
+import { MAX_PARTY_SIZE } from '../common/venues';
+import { ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 
 type Schemas = components['schemas'];

@@ -8,8 +8,8 @@
  * our server (which learns it from the processor's signed webhook or its own check).
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
-import type { components } from '../shared/api/schema';
-import { ERROR_CODES } from '../shared/api/error-codes';
+import type { components } from '../common/api/schema';
+import { ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 
 type Schemas = components['schemas'];

@@ -3,15 +3,15 @@
  * Persistence and calls are named here and given by the app (`machine.provide`), so tests and the
  * Stately visualizer use the same chart. Other tabs learn of a log-in or log-out from the storage
  * event of the token keys and send `session.sync`. The token refresh is timed on the server's clock:
- * the calls' answers bring its offset from the device's (`clockOffsetMs`, shared/api/server-clock.ts).
+ * the calls' answers bring its offset from the device's (`clockOffsetMs`, common/api/server-clock.ts).
  *
  * The chart is the only writer of the stored tokens (`saveSession`, `saveTokens`, `clearSession`): a
  * page that receives tokens hands them in as an event, and a call refused with a 401 sends
  * `token.rejected`, so every refresh, scheduled or not, is this chart's one `refreshTokens` at a time.
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
-import { serverTime, type ServerTimed } from '../shared/api/server-time';
-import { accessTokenExpiresAt } from '../shared/api/token-claims';
+import { serverTime, type ServerTimed } from '../common/api/server-time';
+import { accessTokenExpiresAt } from '../common/api/token-claims';
 import { callErrorOf, outputOf } from './actor-event';
 
 export interface SessionUser {

@@ -5,8 +5,8 @@
  * (and the areas' descriptions) are looked up again by id, or by the period's place in the venue's hours.
  */
 // From the API's types rather than the booking chart, which imports this module: no import cycle.
-import type { components } from '../shared/api/schema';
-import type { OfferedTimeslot } from '../shared/api/offered-timeslots';
+import type { components } from '../common/api/schema';
+import type { OfferedTimeslot } from '../common/api/offered-timeslots';
 
 type Schemas = components['schemas'];
 type VenueDetail = Schemas['VenueDetail'];

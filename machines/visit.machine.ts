@@ -22,7 +22,7 @@
  * named here as actions so the chart says when they happen.
  */
 import { setup } from 'xstate';
-import { VISIT_ACTIONS, type VisitAction } from '../shared/validation/staff-validation';
+import { VISIT_ACTIONS, type VisitAction } from '../common/validation/staff-validation';
 
 /** How far a CONFIRMED booking's visit has gone, as stored (null: not arrived yet). */
 export type VisitStatus = 'ARRIVED' | 'SEATED' | 'FINISHED';

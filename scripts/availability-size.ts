@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { createTestApi } from '../tests/server/harness';
 import { experienceIdByName, LECLOS } from '../tests/server/fixtures';
-import { addDays, hongKongToday, isoWeekday } from '../shared/time';
+import { addDays, hongKongToday, isoWeekday } from '../common/time';
 
 const api = await createTestApi();
 try {

@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { payments, reservations, users, venueTables, experiences } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
-import { addDays, hongKongToday, serviceDayStartMs } from '../shared/time';
-import { VENUES } from '../shared/venues';
+import { addDays, hongKongToday, serviceDayStartMs } from '../common/time';
+import { VENUES } from '../common/venues';
 import { createTestApi } from '../tests/server/harness';
 
 const api = await createTestApi({ driver: (process.env.DRIVER as 'pglite' | 'postgres') ?? 'pglite' });

@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, cardEntries, payments, reservations, users, venueTables, experiences, walletEntries } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
-import { addDays, hongKongToday, serviceDayStartMs } from '../shared/time';
+import { addDays, hongKongToday, serviceDayStartMs } from '../common/time';
 import { createTestApi } from '../tests/server/harness';
 import { startTestPostgres } from './postgres-for-tests';
 

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { reservations, users, venueTables, experiences } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
-import { addDays, hongKongToday, serviceDayStartMs } from '../shared/time';
+import { addDays, hongKongToday, serviceDayStartMs } from '../common/time';
 import { createTestApi } from '../tests/server/harness';
 
 const api = await createTestApi({ driver: (process.env.DRIVER as 'pglite' | 'postgres') ?? 'pglite' });

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { experiences, reservations, users, venueTables } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
-import { addDays, hongKongToday, serviceDayStartMs } from '../shared/time';
+import { addDays, hongKongToday, serviceDayStartMs } from '../common/time';
 import { createTestApi } from '../tests/server/harness';
 
 const CALLS = 15;

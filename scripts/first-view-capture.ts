@@ -11,8 +11,8 @@ import { JSDOM } from 'jsdom';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LOCALES, type Locale } from '../shared/locales';
-import { VENUES } from '../shared/venues';
+import { LOCALES, type Locale } from '../common/locales';
+import { VENUES } from '../common/venues';
 import { LOCALE_STORAGE_KEY } from '../src/i18n/locale-storage';
 import type { FirstView } from './first-view-page';
 

@@ -2,7 +2,7 @@
  * A language's page with its first views (scripts/write-first-views.ts): the templates, the first-view
  * script at the end of the page, and the app's start moved into a template for that script to run.
  */
-import type { Locale } from '../shared/locales';
+import type { Locale } from '../common/locales';
 import { APP_START_TEMPLATE_ID, TEMPLATE_ADDRESSES_ATTRIBUTE, TEMPLATE_TITLE_ATTRIBUTE } from '../src/first-view/first-view-address';
 
 /** A page as the app first renders it: the root's markup, and the document's title the page set. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { LOCALES } from '../shared/locales';
+import { LOCALES } from '../common/locales';
 import { FIRST_VIEW_PAGE_BUDGET_BYTES, firstViewPage } from './first-view-page';
 import { APP_CHUNK_SOURCE } from './preload-app-chunk';
 

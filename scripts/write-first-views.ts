@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCALES } from '../shared/locales';
+import { LOCALES } from '../common/locales';
 import { captureFirstViews } from './first-view-capture';
 import { firstViewPage, pageWithFirstViews } from './first-view-page';
 

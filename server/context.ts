@@ -1,6 +1,6 @@
 /** What every handler can reach: the app's dependencies, the caller's language and, after auth, the caller. */
 import type { I18n } from '@lingui/core';
-import type { Locale } from '../shared/locales';
+import type { Locale } from '../common/locales';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { CardProcessor } from './services/payments/processor/processor';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
-import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, type Locale } from '../shared/locales';
+import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, type Locale } from '../common/locales';
 import { matchesEtag, negotiateCoding, type ContentCoding } from './lib/negotiation';
 
 const VARIANT_SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };

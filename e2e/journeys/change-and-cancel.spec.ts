@@ -6,7 +6,7 @@
 import { expectHeading, expectRoute, useSession } from '../support/app';
 import { bookingDay, STEP_HEADINGS, walkBooking } from '../support/booking';
 import { expect, minutes, test, type Clocks } from '../support/fixtures';
-import { addDays, formatDate, hongKongDate, hongKongMinutes } from '../../shared/time';
+import { addDays, formatDate, hongKongDate, hongKongMinutes } from '../../common/time';
 import { JOURNEY_DAYS, rowValue } from './journey-steps';
 
 test('a guest changes the date, time and party of a booking, then cancels it free of charge', async ({ page, server }) => {

@@ -10,8 +10,8 @@ import { mainHeading, openMainMenu, PAGE_TIMEOUT, useSession } from '../support/
 import { bookingDay } from '../support/booking';
 import { CARD_EXPIRY, CARDS } from '../support/constants';
 import { expect, test } from '../support/fixtures';
-import { amountDue, formatHkdFor } from '../../shared/money';
-import { formatTimeFor } from '../../shared/time';
+import { amountDue, formatHkdFor } from '../../common/money';
+import { formatTimeFor } from '../../common/time';
 import { JOURNEY_DAYS } from './journey-steps';
 import { appCatalog, findEnglish, pageTexts, type Translate } from './page-language';
 

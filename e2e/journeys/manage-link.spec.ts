@@ -6,7 +6,7 @@
 import { expectHeading, useSession } from '../support/app';
 import { bookingDay, walkBooking } from '../support/booking';
 import { expect, minutes, test } from '../support/fixtures';
-import { formatDate } from '../../shared/time';
+import { formatDate } from '../../common/time';
 import { JOURNEY_DAYS, rowValue } from './journey-steps';
 
 test('a guest changes a booking through the link in its mail, logged out; the old link says it changed', async ({ page, server, browser, baseURL }) => {

@@ -6,7 +6,7 @@
 import { expectHeading, openApp, useSession } from '../support/app';
 import { agreeAndSubmit, bookingDay, enterSmsCode, pickExperience, searchTables, startBooking, STEP_HEADINGS, submitDetails } from '../support/booking';
 import { expect, test } from '../support/fixtures';
-import { isoWeekday } from '../../shared/time';
+import { isoWeekday } from '../../common/time';
 import { JOURNEY_DAYS, rowValue } from './journey-steps';
 
 // Only Obe's K1 seats eight; Bar Seating lasts two hours and takes no payment.

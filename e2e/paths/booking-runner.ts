@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import { addDays, isoWeekday } from '../../shared/time';
+import { addDays, isoWeekday } from '../../common/time';
 import { currentRoute, expectHeading, expectRoute, openApp, useSession } from '../support/app';
 import { agreeAndSubmit, bookingDay, payByCard, searchTables, STEP_HEADINGS, submitDetails } from '../support/booking';
 import type { Clocks } from '../support/fixtures';

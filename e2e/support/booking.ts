@@ -4,7 +4,7 @@
  * person would get stuck.
  */
 import { expect, type Page } from '@playwright/test';
-import { addDays, hongKongDate } from '../../shared/time';
+import { addDays, hongKongDate } from '../../common/time';
 import { expectHeading, openApp, PAGE_TIMEOUT } from './app';
 import { CARD_EXPIRY, CARDS } from './constants';
 import type { TestServer } from './server-api';

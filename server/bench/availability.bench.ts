@@ -21,7 +21,7 @@ import { seedDemoData } from '../db/seed';
 import { systemClock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
-import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../shared/time';
+import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../common/time';
 import { benchGuests, bookingChoices, lockWaitShare, runBookingLoad } from './booking-load';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

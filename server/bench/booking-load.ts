@@ -12,7 +12,7 @@ import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
 import { isBookableInTime, scheduledSlots } from '../services/venues/slot-schedule';
 import { loadVenueCatalog } from '../services/venues/venue-catalog';
-import { addDays } from '../../shared/time';
+import { addDays } from '../../common/time';
 
 /** One bookable choice: the body of a create. */
 export interface BookingChoice {

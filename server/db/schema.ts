@@ -15,8 +15,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { DietaryNeed, Occasion } from '../../shared/guest-requests';
-import type { ClosureReason, ClosureScope } from '../../shared/validation/closure-validation';
+import type { DietaryNeed, Occasion } from '../../common/guest-requests';
+import type { ClosureReason, ClosureScope } from '../../common/validation/closure-validation';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().default(sql`now()`);

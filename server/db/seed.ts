@@ -4,7 +4,7 @@
  * `DEMO_ACCOUNTS`, whose passwords the README publishes.
  */
 import { eq, sql } from 'drizzle-orm';
-import { MENU_URL_PREFIX, VENUES, MAX_PARTY_SIZE, venueByDomain, type VenueDomain } from '../../shared/venues';
+import { MENU_URL_PREFIX, VENUES, MAX_PARTY_SIZE, venueByDomain, type VenueDomain } from '../../common/venues';
 import { newId } from '../lib/ids';
 import { hashPassword, verifyPassword } from '../lib/password';
 import type { Db, Tx } from './client';

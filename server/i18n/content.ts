@@ -1,6 +1,6 @@
 /**
  * The venues' content in the reader's language. The database keeps English, the source: what
- * server/db/seed.ts wrote (each text marked there, or in shared/venues.ts, with `/*i18n*\/` so `npm run
+ * server/db/seed.ts wrote (each text marked there, or in common/venues.ts, with `/*i18n*\/` so `npm run
  * extract` puts it in the server catalog) or what staff typed. Answers translate it at the API edge with the
  * request's translator, through the functions here, so handlers stay one call each:
  * `localizeReservation(c.var.i18n, dto)`.
@@ -13,7 +13,7 @@ import type { DescriptionMessage } from '../db/schema';
 import type { AvailabilityDto } from '../services/venues/availability';
 import type { ReservationDto } from '../services/reservations/reservation-dto';
 import { deriveOpeningHours, ENGLISH_HOURS, type HoursFormat, type LoadedVenue, type VenueInfo } from '../services/venues/venue-info';
-import { DEFAULT_LOCALE } from '../../shared/locales';
+import { DEFAULT_LOCALE } from '../../common/locales';
 import { translatorFor } from './translator';
 
 /** A stored English text in the reader's language: its translation when the catalog has one, else as written. */

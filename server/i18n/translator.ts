@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { LOCALES, type Locale } from '../../shared/locales';
+import { LOCALES, type Locale } from '../../common/locales';
 import { readPoMessages } from './po-file';
 
 // From server/i18n/ in development and tests, and from dist/server/ once built: both two levels down.

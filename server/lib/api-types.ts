@@ -1,5 +1,5 @@
 /** The server's view of the contract: types generated from openapi.yaml (`npm run gen:api`). */
-import type { components, paths } from '../../shared/api/schema';
+import type { components, paths } from '../../common/api/schema';
 
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 

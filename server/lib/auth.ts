@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppEnv, AuthUser } from '../context';
 import type { Db } from '../db/client';
 import { isStaffRole, users } from '../db/schema';
-import { ERROR_CODES } from '../../shared/api/error-codes';
+import { ERROR_CODES } from '../../common/api/error-codes';
 import { ApiError, forbidden, unauthorized } from './errors';
 import { verifyAccessToken } from './jwt';
 

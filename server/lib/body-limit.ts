@@ -4,7 +4,7 @@
  * bodies from filling memory.
  */
 import { bodyLimit } from 'hono/body-limit';
-import { ERROR_CODES } from '../../shared/api/error-codes';
+import { ERROR_CODES } from '../../common/api/error-codes';
 import { ApiError } from './errors';
 
 export const MAX_BODY_KB = 64;

@@ -2,7 +2,7 @@
 import type { I18n } from '@lingui/core';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Schema } from './api-types';
-import { COMPLETION_ERRORS, ERROR_CODES, type CompletionErrorCode } from '../../shared/api/error-codes';
+import { COMPLETION_ERRORS, ERROR_CODES, type CompletionErrorCode } from '../../common/api/error-codes';
 
 /**
  * A value of a message that is written differently in each language (a date, an amount of money): a

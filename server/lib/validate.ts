@@ -2,9 +2,9 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { ApiError, badRequest, verbatim } from './errors';
-import { messageSource, textWithValues } from '../../shared/message-values';
-import { ERROR_CODES } from '../../shared/api/error-codes';
-import { DISALLOWED_CHARACTER_MESSAGE, hasDisallowedCharacter, isMultiLineField } from '../../shared/validation/text-characters';
+import { messageSource, textWithValues } from '../../common/message-values';
+import { ERROR_CODES } from '../../common/api/error-codes';
+import { DISALLOWED_CHARACTER_MESSAGE, hasDisallowedCharacter, isMultiLineField } from '../../common/validation/text-characters';
 
 type Schema = v.GenericSchema;
 

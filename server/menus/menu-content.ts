@@ -1,9 +1,9 @@
 /**
  * The dishes and drinks printed on each venue's PDF menu, keyed by the file name the server serves at
- * `/public/menu/{fileName}` (the same names as the menu urls in `shared/venues.ts`). Prices are in
+ * `/public/menu/{fileName}` (the same names as the menu urls in `common/venues.ts`). Prices are in
  * minor units (HK cents), like every amount in the app.
  */
-import type { VenueDomain } from '../../shared/venues';
+import type { VenueDomain } from '../../common/venues';
 
 /** One dish or drink. */
 export interface MenuItem {

@@ -4,8 +4,8 @@
  * every call, which lets the server cache it and send a stable ETag.
  */
 import PDFDocument from 'pdfkit';
-import { venueByDomain, type VenueDomain } from '../../shared/venues';
-import { formatHkd } from '../../shared/money';
+import { venueByDomain, type VenueDomain } from '../../common/venues';
+import { formatHkd } from '../../common/money';
 import { menuContent, type MenuDocumentContent, type MenuItem, type MenuSection } from './menu-content';
 
 type Doc = PDFKit.PDFDocument;

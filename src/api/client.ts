@@ -1,7 +1,7 @@
 /** The typed API client: openapi-fetch over the generated contract, with the auth-aware fetch. */
 import createClient from 'openapi-fetch';
 import { createAuthFetch, type AuthFetch, type AuthFetchOptions } from './auth-fetch';
-import type { paths } from '../../shared/api/schema';
+import type { paths } from '../../common/api/schema';
 
 export type ApiClient = ReturnType<typeof createClient<paths>> & Pick<AuthFetch, 'requestTokens'>;
 

@@ -2,7 +2,7 @@
  * Files the API serves only with the bearer token (a statement PDF, a calendar invitation): read through
  * the typed client as a Blob, so a plain link, which could not send the token, is not needed.
  */
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 
 export interface DownloadedFile {
   blob: Blob;

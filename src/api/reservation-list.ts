@@ -4,8 +4,8 @@
  * ones come a page at a time after `pastCursor`.
  */
 import { api } from './api';
-import { unwrap } from '../../shared/api/api-error';
-import type { components } from '../../shared/api/schema';
+import { unwrap } from '../../common/api/api-error';
+import type { components } from '../../common/api/schema';
 
 type Reservation = components['schemas']['Reservation'];
 

@@ -6,7 +6,7 @@
  * the time through `serverTime`; pages read it from `serverClock`, which the API client keeps up to date.
  */
 
-import { serverTime } from '../../shared/api/server-time';
+import { serverTime } from '../../common/api/server-time';
 
 /** The server's time minus the device's, from an answer's Date header read when it arrived; null without one. */
 function offsetFromDateHeader(dateHeader: string | null | undefined, receivedAt: number): number | null {

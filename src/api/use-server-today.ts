@@ -1,6 +1,6 @@
 /** "Today" in Hong Kong on the server's clock, for pages: it updates when an answer corrects the clock. */
 import { useSyncExternalStore } from 'react';
-import { hongKongToday } from '../../shared/time';
+import { hongKongToday } from '../../common/time';
 import { serverClock } from './server-clock';
 
 const today = () => hongKongToday(serverClock.now());

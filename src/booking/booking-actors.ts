@@ -2,13 +2,13 @@
 import { fromPromise } from 'xstate';
 import type { Agreements, CreatedHold, Draft, GuestDetails, Reservation, SlotSearch, VenueDetail } from '../../machines/booking.machine';
 import { api, tokens } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';
 import { meKey, venueKey } from '../api/query-keys';
 import { serverClock } from '../api/server-clock';
 import { fetchOnce } from '../api/use-api-query';
 import { isMobileDevice } from './booking-source';
-import { offeredTimeslots } from '../../shared/api/offered-timeslots';
+import { offeredTimeslots } from '../../common/api/offered-timeslots';
 
 /** The venue, in the active language. */
 export function fetchVenue(domain: string): Promise<VenueDetail> {

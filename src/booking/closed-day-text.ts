@@ -1,6 +1,6 @@
 /** A closed day's reason in the guest's words; the staff's own note is never shown to guests. */
 import { useLingui } from '@lingui/react/macro';
-import type { ClosureReason } from '../../shared/validation/closure-validation';
+import type { ClosureReason } from '../../common/validation/closure-validation';
 
 export function useClosedDayText(): (reason: ClosureReason) => string {
   const { t } = useLingui();

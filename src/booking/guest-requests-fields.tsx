@@ -1,6 +1,6 @@
 /** The details step's occasion and dietary needs: a choice from each list and a line of text for the rest. */
 import { useLingui } from '@lingui/react/macro';
-import { DIETARY_NEEDS, OCCASIONS, type DietaryNeed } from '../../shared/guest-requests';
+import { DIETARY_NEEDS, OCCASIONS, type DietaryNeed } from '../../common/guest-requests';
 import { SelectField, TextField, type useForm } from '../components/form';
 import { useGuestRequestText } from '../i18n/guest-request-text';
 

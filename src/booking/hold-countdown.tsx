@@ -5,7 +5,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { serverTime } from '../../shared/api/server-time';
+import { serverTime } from '../../common/api/server-time';
 import { BookingContext } from './booking-context';
 
 /** Minutes left at which the countdown speaks. */

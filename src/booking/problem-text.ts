@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Problem } from '../../machines/booking.machine';
 import { useClosedDayText } from './closed-day-text';
-import { COMPLETION_ERRORS, type CompletionErrorCode } from '../../shared/api/error-codes';
+import { COMPLETION_ERRORS, type CompletionErrorCode } from '../../common/api/error-codes';
 import { useMessageText } from '../i18n/message-text';
 
 export function useProblemText(): (problem: Problem | null) => string | null {

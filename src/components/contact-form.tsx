@@ -7,10 +7,10 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../api/api';
-import { ApiFailure, unwrap } from '../../shared/api/api-error';
+import { ApiFailure, unwrap } from '../../common/api/api-error';
 import { useFailureText } from '../i18n/message-text';
-import { CONTACT_LIMITS, CONTACT_MESSAGES, contactFormSchema } from '../../shared/validation/contact-validation';
-import { DEFAULT_LOCALE, isLocale } from '../../shared/locales';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, contactFormSchema } from '../../common/validation/contact-validation';
+import { DEFAULT_LOCALE, isLocale } from '../../common/locales';
 import { FormMessage, TextAreaField, TextField, useForm } from './form';
 
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;

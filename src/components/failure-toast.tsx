@@ -1,6 +1,6 @@
 /** One refused read as a toast: the server's message for 3 s, or 'ERROR' when it gave none (SPEC §7). */
 import { useEffect } from 'react';
-import { ApiFailure } from '../../shared/api/api-error';
+import { ApiFailure } from '../../common/api/api-error';
 import { useFailureText } from '../i18n/message-text';
 import { SERVER_ERROR_TOAST_MS, useToast } from './toast';
 

@@ -1,6 +1,6 @@
 /** Switches the interface language on every page; the choice is remembered. */
 import { useLingui } from '@lingui/react/macro';
-import { LOCALES, type Locale } from '../../shared/locales';
+import { LOCALES, type Locale } from '../../common/locales';
 import { LANGUAGE_SWITCH_ATTRIBUTE } from '../first-view/first-view-address';
 import { activateLocale, LANGUAGE_NAMES } from '../i18n/i18n';
 

@@ -1,6 +1,6 @@
 /** One reservation in a list: where, what, when, for how many, its reference and its status. */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { components } from '../../shared/api/schema';
+import type { components } from '../../common/api/schema';
 import { useFormats } from '../i18n/use-formats';
 import { href } from '../navigation/navigator';
 import { FieldList } from './field-list';

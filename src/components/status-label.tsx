@@ -2,7 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { effectiveStatus, type GroupableReservation, type ReservationStatus } from '../../shared/reservation-grouping';
+import { effectiveStatus, type GroupableReservation, type ReservationStatus } from '../../common/reservation-grouping';
 
 /** SPEC §4's payment label: a held reservation whose deposit or prepayment is still to be paid. */
 export const AWAITING_PAYMENT = 'AWAITING_PAYMENT';

@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { venueText } from '../content/venue-texts';
-import type { Venue } from '../../shared/venues';
+import type { Venue } from '../../common/venues';
 import { venuePicture } from '../content/venue-images';
 import { Picture } from './picture';
 

@@ -1,5 +1,5 @@
 /**
- * Translations for the venue texts fixed in `shared/venues.ts` (desc, introduction, dining hours).
+ * Translations for the venue texts fixed in `common/venues.ts` (desc, introduction, dining hours).
  * That module is shared with the server and stays plain English; here each text becomes a Lingui message,
  * so the catalogs carry them and pages show them in the reader's language.
  */

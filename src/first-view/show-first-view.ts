@@ -9,7 +9,7 @@
  * and its pictures are painted, so the app's code does not take the network from the view's styles and
  * pictures, and the app does not replace a picture not yet shown (src/first-view/first-view-pictures.ts).
  */
-import { isLocale } from '../../shared/locales';
+import { isLocale } from '../../common/locales';
 import { LOCALE_STORAGE_KEY, rememberLocale } from '../i18n/locale-storage';
 import {
   APP_START_TEMPLATE_ID,

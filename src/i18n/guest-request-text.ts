@@ -1,4 +1,4 @@
-/** The occasion and dietary needs of a booking in the reader's language (the lists of shared/guest-requests.ts). */
+/** The occasion and dietary needs of a booking in the reader's language (the lists of common/guest-requests.ts). */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -8,7 +8,7 @@ import {
   type DietaryNeed,
   type GuestRequests,
   type Occasion,
-} from '../../shared/guest-requests';
+} from '../../common/guest-requests';
 
 const OCCASIONS: Record<Occasion, MessageDescriptor> = {
   BIRTHDAY: msg`Birthday`,

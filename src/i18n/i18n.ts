@@ -1,6 +1,6 @@
 /** Lingui set-up: English is the source and fallback; only the active language's catalog is loaded. */
 import { i18n } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '../../shared/locales';
+import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '../../common/locales';
 import { LOCALE_STORAGE_KEY, rememberLocale, storeLocaleCookie } from './locale-storage';
 
 /** Each language named in itself, as a language menu should show it. */

@@ -3,7 +3,7 @@
  * serves the page with its first view in it (server/static-files.ts). Read and written before the app
  * loads too (src/first-view/show-first-view.ts): nothing here may import the app's i18n.
  */
-import { LOCALE_COOKIE, type Locale } from '../../shared/locales';
+import { LOCALE_COOKIE, type Locale } from '../../common/locales';
 
 export const LOCALE_STORAGE_KEY = 'locale';
 

@@ -3,11 +3,11 @@
  * SPEC §5 and §8); a known message is shown translated, an unknown server message as the server wrote it.
  */
 import { useLingui } from '@lingui/react/macro';
-import { ApiFailure } from '../../shared/api/api-error';
+import { ApiFailure } from '../../common/api/api-error';
 import { RequestFailure } from '../api/auth-fetch';
-import { ACCOUNT_MESSAGES } from '../../shared/validation/account-validation';
-import { CARD_MESSAGES } from '../../shared/validation/card-messages';
-import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from '../../shared/validation/guest-details';
+import { ACCOUNT_MESSAGES } from '../../common/validation/account-validation';
+import { CARD_MESSAGES } from '../../common/validation/card-messages';
+import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from '../../common/validation/guest-details';
 
 /**
  * Turns an English message from the shared schemas or the server into the user's language when we know

@@ -1,14 +1,14 @@
 /**
- * Dates, times, weekdays, months and money in the active language: the pure formatters of shared
+ * Dates, times, weekdays, months and money in the active language: the pure formatters of common/
  * (shared with the server) bound to Lingui's locale, so a page re-renders in the new formats when the
  * language changes.
  */
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
-import { formatHkdFor } from '../../shared/money';
-import { formatDateFor, formatDateTimeFor, formatMonthFor, formatTimeFor, weekdayFor } from '../../shared/time';
+import { formatHkdFor } from '../../common/money';
+import { formatDateFor, formatDateTimeFor, formatMonthFor, formatTimeFor, weekdayFor } from '../../common/time';
 
-/** The formatters of one language; see the functions of shared/time.ts and money.ts they call. */
+/** The formatters of one language; see the functions of common/time.ts and money.ts they call. */
 export interface Formats {
   /** A service day (YYYY-MM-DD); `weekday` adds the day of the week outside English. */
   date(date: string, options?: { weekday?: boolean }): string;

@@ -2,8 +2,8 @@
  * What cancelling a reservation costs, worked out from the venue's policy before the guest confirms. The
  * server decides the real outcome (CANCELED or LATE_CANCELED) by the same rule when the call arrives.
  */
-import type { components } from '../../shared/api/schema';
-import { serviceDateTime } from '../../shared/time';
+import type { components } from '../../common/api/schema';
+import { serviceDateTime } from '../../common/time';
 
 type Reservation = components['schemas']['Reservation'];
 type VenuePolicy = components['schemas']['VenuePolicy'];

@@ -4,12 +4,12 @@ import type { FormEvent } from 'react';
 import type { SnapshotFrom, EventFrom } from 'xstate';
 import { manageMachine, timeOptions } from '../../machines/manage.machine';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { venueKey } from '../api/query-keys';
 import { useApiQuery } from '../api/use-api-query';
 import { useServerToday } from '../api/use-server-today';
 import { FormMessage, SelectField, TextField } from '../components/form';
-import { MAX_PARTY_SIZE } from '../../shared/venues';
+import { MAX_PARTY_SIZE } from '../../common/venues';
 import { useFormats } from '../i18n/use-formats';
 import { useManageText } from './manage-text';
 

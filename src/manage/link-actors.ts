@@ -5,13 +5,13 @@
  */
 import { fromPromise } from 'xstate';
 import type { AvailabilityQuery, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
-import type { components } from '../../shared/api/schema';
+import type { components } from '../../common/api/schema';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { serverClock } from '../api/server-clock';
-import { ERROR_CODES } from '../../shared/api/error-codes';
+import { ERROR_CODES } from '../../common/api/error-codes';
 import { throwCallError, type CallError } from '../../machines/call-error';
-import { offeredTimeslots } from '../../shared/api/offered-timeslots';
+import { offeredTimeslots } from '../../common/api/offered-timeslots';
 
 export type ManagedReservation = components['schemas']['ManagedReservation'];
 

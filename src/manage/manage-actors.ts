@@ -2,12 +2,12 @@
 import { fromPromise } from 'xstate';
 import type { AvailabilityQuery, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';
 import { fetchOnce, invalidate } from '../api/use-api-query';
 import { serverClock } from '../api/server-clock';
 import { AVAILABILITY_PREFIX, availabilityKey, MONEY_PREFIXES, RESERVATION_PREFIX, reservationKey } from '../api/query-keys';
-import { offeredTimeslots } from '../../shared/api/offered-timeslots';
+import { offeredTimeslots } from '../../common/api/offered-timeslots';
 
 /** Kept lists, reservations and slots are stale once a reservation moved or was cancelled. */
 function forgetReservations() {

@@ -3,7 +3,7 @@
  * page's code instead of after the page has rendered (src/main.tsx).
  */
 import { HOME_PICTURE, venuePicture } from '../content/venue-images';
-import { VENUES } from '../../shared/venues';
+import { VENUES } from '../../common/venues';
 import type { PageName } from './routes';
 
 export function firstPicture(page: PageName, query: Readonly<Record<string, string>>): string | undefined {

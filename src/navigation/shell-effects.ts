@@ -5,7 +5,7 @@ import { untilFirstPaint } from '../api/first-paint';
 import { SessionContext } from '../session/session-provider';
 import { redirectTo } from './navigator';
 import type { RouteDef } from './routes';
-import type { Locale } from '../../shared/locales';
+import type { Locale } from '../../common/locales';
 
 /**
  * Sends a logged-out user from a page that needs log-in to the log-in page, which brings them back;

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CardDetails } from '../../machines/payment.machine';
 import { serverClock } from '../api/server-clock';
 import { SubmitButton, TextField } from '../components/form';
-import { cardProblem, normalizeCardNumber, type CardField } from '../../shared/validation/card-validation';
+import { cardProblem, normalizeCardNumber, type CardField } from '../../common/validation/card-validation';
 import { useMessageText } from '../i18n/message-text';
 
 /** 'MM/YY' (or 'MM / YYYY') as month and year; NaN when it does not read as a date. */

@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import type { CardDetails, CreatePaymentInput, Payment, PaymentConfig, PaymentIntent } from '../../machines/payment.machine';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';
 
 /** How often, and how long, to ask our server whether the processor's word has arrived. */

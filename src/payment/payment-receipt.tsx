@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Reservation } from '../../machines/booking.machine';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { useApiQuery } from '../api/use-api-query';
 import { paymentKey } from '../api/query-keys';
 import { useSessionUser } from '../session/session-provider';

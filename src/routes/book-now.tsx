@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../components/page';
 import { VenueCard } from '../components/venue-card';
 import { CLUB_PHONE, telHref } from '../content/club';
-import { VENUES, type VenueDomain } from '../../shared/venues';
+import { VENUES, type VenueDomain } from '../../common/venues';
 import type { PageProps } from '../navigation/routes';
 import { href } from '../navigation/navigator';
 

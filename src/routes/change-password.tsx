@@ -4,14 +4,14 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { serverClock } from '../api/server-clock';
 import { FormMessage, SubmitButton, useForm } from '../components/form';
 import { Page } from '../components/page';
 import { PasswordField } from '../components/password-field';
 import { useSubmission } from '../components/use-submission';
 import { useMessageText } from '../i18n/message-text';
-import { changePasswordFormSchema } from '../../shared/validation/account-validation';
+import { changePasswordFormSchema } from '../../common/validation/account-validation';
 import type { PageProps } from '../navigation/routes';
 import { SessionContext } from '../session/session-provider';
 

@@ -4,12 +4,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { FormMessage, SubmitButton, TextField, useForm } from '../components/form';
 import { Page } from '../components/page';
 import { useSubmission } from '../components/use-submission';
 import { useMessageText } from '../i18n/message-text';
-import { initiatePasswordResetSchema } from '../../shared/validation/account-validation';
+import { initiatePasswordResetSchema } from '../../common/validation/account-validation';
 import { href } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 

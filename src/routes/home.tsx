@@ -7,7 +7,7 @@ import { HOME_PICTURE } from '../content/venue-images';
 import { Section } from '../components/section';
 import { VenueCard } from '../components/venue-card';
 import { CLUB_ADDRESS_LINES, CLUB_PHONE, CONCIERGE_EMAIL, telHref } from '../content/club';
-import { VENUES } from '../../shared/venues';
+import { VENUES } from '../../common/venues';
 import type { PageProps } from '../navigation/routes';
 import { href } from '../navigation/navigator';
 

@@ -6,14 +6,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { serverClock } from '../api/server-clock';
 import { EmailConfirmed } from '../components/email-confirmed';
 import { FormMessage, SubmitButton, TextField, useForm } from '../components/form';
 import { Page } from '../components/page';
 import { PasswordField } from '../components/password-field';
 import { useFailureText, useMessageText } from '../i18n/message-text';
-import { loginSchema } from '../../shared/validation/account-validation';
+import { loginSchema } from '../../common/validation/account-validation';
 import { navigateHash } from '../navigation/hash-location';
 import { href, pageAddress, redirectTo } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';

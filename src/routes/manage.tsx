@@ -13,7 +13,7 @@ import { FormMessage } from '../components/form';
 import { Page } from '../components/page';
 import { LoadFailure } from '../components/read-status';
 import { StatusLabel } from '../components/status-label';
-import { effectiveStatus } from '../../shared/reservation-grouping';
+import { effectiveStatus } from '../../common/reservation-grouping';
 import { AddToCalendar } from '../manage/add-to-calendar';
 import { CancelConfirmation } from '../manage/cancellation-consequence';
 import { ChangeForm } from '../manage/change-form';

@@ -5,9 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
-import { ApiFailure, unwrap } from '../../shared/api/api-error';
+import { ApiFailure, unwrap } from '../../common/api/api-error';
 import { useApiQuery } from '../api/use-api-query';
-import type { components } from '../../shared/api/schema';
+import type { components } from '../../common/api/schema';
 import { FormMessage } from '../components/form';
 import { FieldList } from '../components/field-list';
 import { Page } from '../components/page';

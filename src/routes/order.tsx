@@ -13,7 +13,7 @@ import { Page } from '../components/page';
 import { ReadStatus } from '../components/read-status';
 import { ReservationCard } from '../components/reservation-card';
 import { Section } from '../components/section';
-import { effectiveStatus, groupReservations } from '../../shared/reservation-grouping';
+import { effectiveStatus, groupReservations } from '../../common/reservation-grouping';
 import { serverClock } from '../api/server-clock';
 import { useManageFailureText } from '../manage/manage-text';
 import { reservationsKey } from '../api/query-keys';

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FormMessage } from '../components/form';
 import { Page } from '../components/page';
-import { MENU_URL_PREFIX } from '../../shared/venues';
+import { MENU_URL_PREFIX } from '../../common/venues';
 import type { PageProps } from '../navigation/routes';
 import { href } from '../navigation/navigator';
 

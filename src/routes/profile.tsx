@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { TextAreaField, TextField, useForm } from '../components/form';
-import { guestDetailsSchema } from '../../shared/validation/guest-details';
+import { guestDetailsSchema } from '../../common/validation/guest-details';
 import { GuestRequestsFields } from '../booking/guest-requests-fields';
 import { useMessageText } from '../i18n/message-text';
 

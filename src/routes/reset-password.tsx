@@ -4,13 +4,13 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
-import { ApiFailure, unwrap } from '../../shared/api/api-error';
+import { ApiFailure, unwrap } from '../../common/api/api-error';
 import { FormMessage, SubmitButton, useForm } from '../components/form';
 import { Page } from '../components/page';
 import { PasswordField } from '../components/password-field';
 import { useSubmission } from '../components/use-submission';
 import { useMessageText } from '../i18n/message-text';
-import { resetPasswordFormSchema } from '../../shared/validation/account-validation';
+import { resetPasswordFormSchema } from '../../common/validation/account-validation';
 import { href, navigateTo } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 

@@ -4,14 +4,14 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { FormMessage, SubmitButton, TextField, useForm } from '../components/form';
 import { Page } from '../components/page';
 import { PasswordField } from '../components/password-field';
 import { useSubmission } from '../components/use-submission';
 import { useMessageText } from '../i18n/message-text';
-import { signUpFormSchema } from '../../shared/validation/account-validation';
-import { DEFAULT_LOCALE, isLocale } from '../../shared/locales';
+import { signUpFormSchema } from '../../common/validation/account-validation';
+import { DEFAULT_LOCALE, isLocale } from '../../common/locales';
 import { href } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 

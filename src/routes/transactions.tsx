@@ -7,12 +7,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage, TextField } from '../components/form';
 import { Page } from '../components/page';
 import { PageLink } from '../components/page-link';
-import { isIsoDate } from '../../shared/time';
+import { isIsoDate } from '../../common/time';
 import { transactionsKey } from '../api/query-keys';
 import { EntryList, WalletReadStatus } from '../wallet/wallet-entry';
 import type { PageProps } from '../navigation/routes';

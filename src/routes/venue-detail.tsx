@@ -4,8 +4,8 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
-import { ApiFailure, unwrap } from '../../shared/api/api-error';
-import type { components } from '../../shared/api/schema';
+import { ApiFailure, unwrap } from '../../common/api/api-error';
+import type { components } from '../../common/api/schema';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage } from '../components/form';
 import { FieldList } from '../components/field-list';
@@ -19,7 +19,7 @@ import { telHref } from '../content/club';
 import { useFailureText } from '../i18n/message-text';
 import { venueKey } from '../api/query-keys';
 import { venueText } from '../content/venue-texts';
-import { MAX_PARTY_SIZE, venueByDomain, type Venue } from '../../shared/venues';
+import { MAX_PARTY_SIZE, venueByDomain, type Venue } from '../../common/venues';
 import type { PageProps } from '../navigation/routes';
 import { href } from '../navigation/navigator';
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../components/page';
 import { VenueCard } from '../components/venue-card';
 import { venueText } from '../content/venue-texts';
-import { VENUES } from '../../shared/venues';
+import { VENUES } from '../../common/venues';
 import type { PageProps } from '../navigation/routes';
 import { href } from '../navigation/navigator';
 

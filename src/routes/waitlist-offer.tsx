@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { serverClock } from '../api/server-clock';
 import { fetchVenue } from '../booking/booking-actors';
 import { BookingContext } from '../booking/booking-context';

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { invalidate, useApiQuery } from '../api/use-api-query';
 import { Page } from '../components/page';
 import { Section } from '../components/section';

@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
-import { MAX_PARTY_SIZE } from '../../shared/venues';
+import { MAX_PARTY_SIZE } from '../../common/venues';
 import { href } from '../navigation/navigator';
 
 function Contact({ phone, email }: { phone: string; email: string }) {

@@ -15,14 +15,14 @@ import {
   type TokenGrant,
 } from '../../machines/session.machine';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { ME_PREFIX, meKey, reservationsKey } from '../api/query-keys';
 import { fetchReservationList } from '../api/reservation-list';
 import { serverClock } from '../api/server-clock';
 import { tokens, tokenWriter } from '../api/session-store';
-import { accessTokenExpiresAt } from '../../shared/api/token-claims';
+import { accessTokenExpiresAt } from '../../common/api/token-claims';
 import { fetchOnce, invalidate } from '../api/use-api-query';
-import { groupReservations } from '../../shared/reservation-grouping';
+import { groupReservations } from '../../common/reservation-grouping';
 import { sessionUserOf } from './session-user';
 
 // Development builds only (production drops it, import and all): the live statechart page and the Stately inspector.

@@ -6,8 +6,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { components } from '../../shared/api/schema';
-import { unwrap } from '../../shared/api/api-error';
+import type { components } from '../../common/api/schema';
+import { unwrap } from '../../common/api/api-error';
 import { useFormats } from '../i18n/use-formats';
 import type { SheetBooking } from './use-day-sheet';
 import { staffApi } from './staff-api';

@@ -3,8 +3,8 @@
  * (POST /admin/staff/{id}/restore); they set a new password from the link the server mails them.
  */
 import { useLingui } from '@lingui/react/macro';
-import { unwrap } from '../../shared/api/api-error';
-import type { StaffChangeInput } from '../../shared/validation/staff-validation';
+import { unwrap } from '../../common/api/api-error';
+import type { StaffChangeInput } from '../../common/validation/staff-validation';
 import { StaffDialog } from './book/staff-dialog';
 import { DialogButton } from './dialog-button';
 import { staffApi } from './staff-api';

@@ -5,13 +5,13 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import * as v from 'valibot';
-import type { components } from '../../shared/api/schema';
+import type { components } from '../../common/api/schema';
 import { fieldErrors, FormMessage, SelectField, SubmitButton, useForm } from '../components/form';
 import { useSubmission } from '../components/use-submission';
-import { staffChangeSchema, type StaffChangeInput } from '../../shared/validation/staff-validation';
-import { VENUES } from '../../shared/venues';
+import { staffChangeSchema, type StaffChangeInput } from '../../common/validation/staff-validation';
+import { VENUES } from '../../common/venues';
 import { useMessageText } from '../i18n/message-text';
 import { StaffDialog } from './book/staff-dialog';
 import { DialogButton } from './dialog-button';

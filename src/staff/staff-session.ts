@@ -16,11 +16,11 @@ import {
   type SessionUser,
   type TokenGrant,
 } from '../../machines/session.machine';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { STAFF_PREFIXES } from '../api/query-keys';
 import { invalidate } from '../api/use-api-query';
 import { serverClock } from '../api/server-clock';
-import { accessTokenExpiresAt } from '../../shared/api/token-claims';
+import { accessTokenExpiresAt } from '../../common/api/token-claims';
 import { renewThroughSession } from '../session/session-renewal';
 import { setStaffRenewer, STAFF_TOKEN_KEYS, staffApi, staffTokens, staffTokenWriter } from './staff-api';
 

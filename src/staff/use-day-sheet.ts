@@ -1,6 +1,6 @@
 /** A venue's day sheet, read through the staff API and the app's query cache (kept on screen while it is read again). */
-import type { components } from '../../shared/api/schema';
-import { unwrap } from '../../shared/api/api-error';
+import type { components } from '../../common/api/schema';
+import { unwrap } from '../../common/api/api-error';
 import { staffDaySheetKey } from '../api/query-keys';
 import { useApiQuery } from '../api/use-api-query';
 import { staffApi } from './staff-api';

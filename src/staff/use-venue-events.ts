@@ -5,7 +5,7 @@
  * happened while away is missed; a dropped stream is opened again with a new ticket, waiting longer each time.
  */
 import { useEffect, useRef } from 'react';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 import { staffApi } from './staff-api';
 
 export interface VenueEvent {

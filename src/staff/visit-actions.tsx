@@ -7,10 +7,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { allowedVisitActions } from '../../machines/visit.machine';
-import type { components } from '../../shared/api/schema';
-import { unwrap } from '../../shared/api/api-error';
+import type { components } from '../../common/api/schema';
+import { unwrap } from '../../common/api/api-error';
 import { serverClock } from '../api/server-clock';
-import type { VisitAction } from '../../shared/validation/staff-validation';
+import type { VisitAction } from '../../common/validation/staff-validation';
 import { useFormats } from '../i18n/use-formats';
 import { cancellationTerms } from '../manage/cancellation-terms';
 import type { SheetBooking } from './use-day-sheet';

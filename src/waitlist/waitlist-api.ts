@@ -1,7 +1,7 @@
 /** The waitlist's calls, through the typed API client. */
-import type { components } from '../../shared/api/schema';
+import type { components } from '../../common/api/schema';
 import { api } from '../api/api';
-import { unwrap } from '../../shared/api/api-error';
+import { unwrap } from '../../common/api/api-error';
 
 export type WaitlistEntry = components['schemas']['WaitlistEntry'];
 export type JoinWaitlist = components['schemas']['JoinWaitlist'];

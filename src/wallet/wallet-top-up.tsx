@@ -11,7 +11,7 @@ import { paymentMachine } from '../../machines/payment.machine';
 import { PaymentPanel } from '../payment/payment-panel';
 import { paymentActors } from '../payment/payment-actors';
 import { FormMessage, SubmitButton, TextField } from '../components/form';
-import { parseHkd, TOP_UP_MAX, TOP_UP_MIN } from '../../shared/money';
+import { parseHkd, TOP_UP_MAX, TOP_UP_MIN } from '../../common/money';
 import { useFormats } from '../i18n/use-formats';
 
 /** The amounts offered at a tap, in minor units. */

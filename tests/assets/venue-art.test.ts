@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ART_DIR, ART_HEIGHT, ART_WIDTH, ARTWORKS } from '../../scripts/venue-art';
-import { VENUES } from '../../shared/venues';
+import { VENUES } from '../../common/venues';
 
 describe('the pictures the app ships', () => {
   it('has one for Home and one for every venue', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN } from '../../shared/validation/email';
+import { EMAIL_PATTERN } from '../../common/validation/email';
 
 describe('e-mail address (SPEC §5)', () => {
   it('follows the e-mail format: letters, digits, _ . + - before @; labels; a final label of 2 to 6', () => {

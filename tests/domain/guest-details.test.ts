@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { signUpSchema } from '../../shared/validation/account-validation';
-import { completeReservationSchema, guestDetailsErrors, guestDetailsSchema } from '../../shared/validation/guest-details';
+import { signUpSchema } from '../../common/validation/account-validation';
+import { completeReservationSchema, guestDetailsErrors, guestDetailsSchema } from '../../common/validation/guest-details';
 
 const valid = {
   firstName: 'Mei',

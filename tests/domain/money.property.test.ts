@@ -1,7 +1,7 @@
 /** SPEC §9's money rules as properties over random policies and parties: integers only, no float drift. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { depositTierFor, formatHkd, priceBreakdown, type PaymentPolicy } from '../../shared/money';
+import { depositTierFor, formatHkd, priceBreakdown, type PaymentPolicy } from '../../common/money';
 
 const guests = fc.integer({ min: 1, max: 10 });
 const prepayment = fc.record({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, depositTierFor, formatHkd, parseHkd, priceBreakdown, type PaymentPolicy } from '../../shared/money';
+import { amountDue, depositTierFor, formatHkd, parseHkd, priceBreakdown, type PaymentPolicy } from '../../common/money';
 
 const prepayment = (amount: number, serviceChargePercentage: number, taxPercentage: number): PaymentPolicy => ({
   prePaymentType: 'PREPAYMENT',
@@ -71,7 +71,7 @@ describe('no prepayment', () => {
 
 describe('formatHkdFor', () => {
   it("keeps SPEC §9's English format and writes 'HK$' in every language", async () => {
-    const { formatHkdFor } = await import('../../shared/money');
+    const { formatHkdFor } = await import('../../common/money');
     expect(formatHkdFor(371360, 'en')).toBe('HK$3,713.60');
     expect(formatHkdFor(-5050, 'en')).toBe('-HK$50.50');
     // Hong Kong's own Chinese would write a bare '$': the club writes HK$ for every reader.

@@ -11,7 +11,7 @@ import {
   serviceDateTime,
   weekdayAbbreviation,
   WEEKDAY_ABBREVIATIONS,
-} from '../../shared/time';
+} from '../../common/time';
 
 describe('service-day times', () => {
   it('puts minutes from the Hong Kong midnight on the right instant (UTC+8)', () => {
@@ -82,7 +82,7 @@ describe('formats', () => {
 
 describe('dates per language', () => {
   it('writes Chinese and Japanese dates as year, month, day and English as D MMM YYYY', async () => {
-    const { formatDateFor } = await import('../../shared/time');
+    const { formatDateFor } = await import('../../common/time');
     expect(formatDateFor('2026-11-24', 'en')).toBe('24 Nov 2026');
     expect(formatDateFor('2026-11-24', 'zh-Hant')).toBe('2026年11月24日');
     expect(formatDateFor('2026-11-24', 'zh-Hans')).toBe('2026年11月24日');
@@ -93,7 +93,7 @@ describe('dates per language', () => {
   });
 
   it('adds the weekday outside English when asked; English keeps SPEC §9\'s D MMM YYYY', async () => {
-    const { formatDateFor } = await import('../../shared/time');
+    const { formatDateFor } = await import('../../common/time');
     expect(formatDateFor('2026-11-23', 'en', { weekday: true })).toBe('23 Nov 2026');
     expect(formatDateFor('2026-11-23', 'ja', { weekday: true })).toBe('2026年11月23日(月)');
     expect(formatDateFor('2026-11-23', 'zh-Hant', { weekday: true })).toBe('2026年11月23日星期一');
@@ -103,7 +103,7 @@ describe('dates per language', () => {
   });
 
   it('writes times as h:mm am/pm in English and on the 24-hour clock elsewhere, after midnight too', async () => {
-    const { formatTimeFor } = await import('../../shared/time');
+    const { formatTimeFor } = await import('../../common/time');
     expect(formatTimeFor(19 * 60, 'en')).toBe('7:00 pm');
     expect(formatTimeFor(1470, 'en')).toBe('12:30 am');
     for (const locale of ['ja', 'zh-Hant', 'zh-Hans', 'ko', 'th']) {
@@ -114,7 +114,7 @@ describe('dates per language', () => {
   });
 
   it('writes weekdays as MON..SUN in English and as each language abbreviates them', async () => {
-    const { weekdayFor } = await import('../../shared/time');
+    const { weekdayFor } = await import('../../common/time');
     expect(weekdayFor('2026-11-24', 'en')).toBe('TUE');
     expect(weekdayFor('2026-11-24', 'ja')).toBe('火');
     expect(weekdayFor('2026-11-24', 'zh-Hant')).toBe('週二');
@@ -124,7 +124,7 @@ describe('dates per language', () => {
   });
 
   it("writes an instant as Hong Kong's day and time, whatever the reader's zone", async () => {
-    const { formatDateTimeFor } = await import('../../shared/time');
+    const { formatDateTimeFor } = await import('../../common/time');
     // 16:30 UTC is half past midnight of the next day in Hong Kong.
     expect(formatDateTimeFor('2026-12-02T16:30:00Z', 'en')).toBe('3 Dec 2026, 12:30 am');
     expect(formatDateTimeFor('2026-12-03T10:30:00Z', 'en')).toBe('3 Dec 2026, 6:30 pm');
@@ -134,7 +134,7 @@ describe('dates per language', () => {
   });
 
   it('names months in each language, on the Gregorian calendar', async () => {
-    const { formatMonthFor } = await import('../../shared/time');
+    const { formatMonthFor } = await import('../../common/time');
     expect(formatMonthFor('2026-11', 'en')).toBe('November 2026');
     expect(formatMonthFor('2026-11', 'ja')).toBe('2026年11月');
     expect(formatMonthFor('2026-11', 'zh-Hant')).toBe('2026年11月');

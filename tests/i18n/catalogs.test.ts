@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../shared/locales';
+import { LOCALES } from '../../common/locales';
 
 /** Texts that read the same in every language: names, codes, symbols. */
 const SAME_IN_EVERY_LANGUAGE = new Set([

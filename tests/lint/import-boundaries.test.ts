@@ -27,20 +27,20 @@ describe('import boundaries', () => {
     ['src/vouchers/probe.ts', "import { createApp } from '../../server/app';\nexport const probe = createApp;\n"],
     ['machines/probe.ts', "import { api } from '../src/api/api';\nexport const probe = api;\n"],
     ['machines/probe.ts', "import { createApp } from '../server/app';\nexport const probe = createApp;\n"],
-    ['shared/probe.ts', "import { bookingMachine } from '../machines/booking.machine';\nexport const probe = bookingMachine;\n"],
-    ['shared/probe.ts', "import { api } from '../src/api/api';\nexport const probe = api;\n"],
-    ['shared/probe.ts', "import { db } from '../server/db/client';\nexport const probe = db;\n"],
+    ['common/probe.ts', "import { bookingMachine } from '../machines/booking.machine';\nexport const probe = bookingMachine;\n"],
+    ['common/probe.ts', "import { api } from '../src/api/api';\nexport const probe = api;\n"],
+    ['common/probe.ts', "import { db } from '../server/db/client';\nexport const probe = db;\n"],
     ['src/api/probe.ts', "import { BookingStep } from '../booking/booking-step';\nexport const probe = BookingStep;\n"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await rulesBroken(file, code)).toContain('import-x/no-restricted-paths');
   });
 
   it.each([
-    ['server/probe.ts', "import type { paths } from '../shared/api/schema';\nexport type Probe = paths;\n"],
-    ['server/probe.ts', "import { depositTierFor } from '../shared/money';\nexport const probe = depositTierFor;\n"],
+    ['server/probe.ts', "import type { paths } from '../common/api/schema';\nexport type Probe = paths;\n"],
+    ['server/probe.ts', "import { depositTierFor } from '../common/money';\nexport const probe = depositTierFor;\n"],
     ['server/probe.ts', "import { visitMachine } from '../machines/visit.machine';\nexport const probe = visitMachine;\n"],
-    ['machines/probe.ts', "import { addDays } from '../shared/time';\nexport const probe = addDays;\n"],
-    ['src/vouchers/probe.ts', "import { addDays } from '../../shared/time';\nexport const probe = addDays;\n"],
+    ['machines/probe.ts', "import { addDays } from '../common/time';\nexport const probe = addDays;\n"],
+    ['src/vouchers/probe.ts', "import { addDays } from '../../common/time';\nexport const probe = addDays;\n"],
     ['src/components/probe.ts', "import { api } from '../api/api';\nexport const probe = api;\n"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await rulesBroken(file, code)).toEqual([]);

@@ -16,7 +16,7 @@ import { ACTOR_CALLS } from '../../e2e/paths/gates';
 import { STEP_HEADINGS } from '../../e2e/support/step-headings';
 import { routeOf } from '../../machines/route-of';
 import { invalidate } from '../../src/api/use-api-query';
-import { addDays, hongKongDate, isoWeekday } from '../../shared/time';
+import { addDays, hongKongDate, isoWeekday } from '../../common/time';
 import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
 import { BATARD, HOPSZE, LECLOS, OBE } from '../server/fixtures';
 import { findHeading, openApp, storeSession, useAppHarness } from '../ui/app-harness';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../shared/api/api-error';
+import { ApiFailure } from '../../common/api/api-error';
 import { RequestFailure } from '../../src/api/auth-fetch';
 import { callErrorOf, outputOf } from '../../machines/actor-event';
 import { toCallError } from '../../machines/call-error';
-import { ERROR_CODES } from '../../shared/api/error-codes';
+import { ERROR_CODES } from '../../common/api/error-codes';
 
 describe('toCallError: one shape for every refused call', () => {
   it("keeps the API's status, code, words, refused field and contact", () => {

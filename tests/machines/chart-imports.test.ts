@@ -23,14 +23,14 @@ describe('chart imports', () => {
     });
   }
 
-  it('the payment chart reaches no other chart and nothing but the API types, error catalogue and error class of shared/', () => {
+  it('the payment chart reaches no other chart and nothing but the API types, error catalogue and error class of common/', () => {
     const reached = [...reachable(join(ROOT, 'machines/payment.machine.ts'))].map((m) => relative(ROOT, m)).sort();
     expect(reached).toEqual([
+      'common/api/api-error.ts',
+      'common/api/error-codes.ts',
+      'common/api/schema.d.ts',
       'machines/actor-event.ts',
       'machines/call-error.ts',
-      'shared/api/api-error.ts',
-      'shared/api/error-codes.ts',
-      'shared/api/schema.d.ts',
     ]);
   });
 });

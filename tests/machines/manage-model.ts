@@ -6,8 +6,8 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { manageMachine, type ManageContext } from '../../machines/manage.machine';
-import { ERROR_CODES } from '../../shared/api/error-codes';
-import { isIsoDate } from '../../shared/time';
+import { ERROR_CODES } from '../../common/api/error-codes';
+import { isIsoDate } from '../../common/time';
 import { reservation, slots } from '../fixtures/booking';
 import { coveringPaths } from './branches';
 import { transitionCoverPaths } from './graph-coverage';

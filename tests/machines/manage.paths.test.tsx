@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { manageMachine, type ManageContext } from '../../machines/manage.machine';
-import { addDays } from '../../shared/time';
+import { addDays } from '../../common/time';
 import { TEST_NOW } from '../server/harness';
 import { findHeading, openApp, useAppHarness } from '../ui/app-harness';
 import { leClos, manageScenes, type Guest } from '../ui/manage-scenes';

@@ -22,7 +22,7 @@ import {
   type PlannedPaymentPath,
 } from '../../e2e/paths/payment-model';
 import { STEP_HEADINGS } from '../../e2e/support/step-headings';
-import { addDays, hongKongDate } from '../../shared/time';
+import { addDays, hongKongDate } from '../../common/time';
 import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
 import type { TestApi } from '../server/harness';
 import { findHeading, openApp, storeSession, useAppHarness } from '../ui/app-harness';

@@ -6,7 +6,7 @@
  */
 import { getSimplePaths } from 'xstate/graph';
 import { visitMachine, type VisitEvent, type VisitState } from '../../machines/visit.machine';
-import type { VisitAction } from '../../shared/validation/staff-validation';
+import type { VisitAction } from '../../common/validation/staff-validation';
 import { branchesTaken, coveringPaths } from './branches';
 import { transitionCoverPaths } from './graph-coverage';
 

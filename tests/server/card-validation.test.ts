@@ -1,7 +1,7 @@
 /** The card checks the test processor makes (shared with the card form): Luhn, brand, expiry by Hong Kong month. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, cardBrand, cardProblem, isLuhnValid } from '../../shared/validation/card-validation';
+import { CARD_MESSAGES, cardBrand, cardProblem, isLuhnValid } from '../../common/validation/card-validation';
 import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
 
 const good = { cardholderName: 'Grace Chan', cardNumber: TEST_CARDS.visa, expMonth: 12, expYear: 2030, cvc: '123' };

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
-import { addDays, hongKongToday } from '../../shared/time';
+import { addDays, hongKongToday } from '../../common/time';
 import { experienceIdByName, LECLOS, OBE, seatingAreaIdByName, UNKNOWN_ID } from './fixtures';
 import { testDrivers } from './harness';
 import { GUEST_DETAILS, type TestUser } from './payment-helpers';

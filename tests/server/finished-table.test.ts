@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../../server/db/migrate';
 import { venueTables, waitlistEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { addDays } from '../../shared/time';
+import { addDays } from '../../common/time';
 import { experienceIdByName, LECLOS, OBE } from './fixtures';
 import { testDrivers, type TestApi } from './harness';
 import { insertStaff, paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';

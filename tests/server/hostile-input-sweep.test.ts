@@ -8,7 +8,7 @@ import { parseYaml } from '@redocly/openapi-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { isMultiLineField } from '../../shared/validation/text-characters';
+import { isMultiLineField } from '../../common/validation/text-characters';
 import { OBE, UNKNOWN_ID } from './fixtures';
 import { createTestApi, testDrivers, type TestApi } from './harness';
 

@@ -14,7 +14,7 @@ import { contactMessages, outbox, reservations, users } from '../../server/db/sc
 import { MAX_BODY_BYTES } from '../../server/lib/body-limit';
 import { CONCIERGE_EMAIL } from '../../server/services/contact/contact-messages';
 import { queueEmail, queueSms } from '../../server/services/messaging/outbox';
-import { CONTACT_LIMITS } from '../../shared/validation/contact-validation';
+import { CONTACT_LIMITS } from '../../common/validation/contact-validation';
 import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
 import { GUEST_DETAILS, paymentHelpers, type TestUser } from './payment-helpers';

@@ -16,7 +16,7 @@ import { localizeDescription, localizeText, localizeVenue } from '../../server/i
 import { translatorFor } from '../../server/i18n/translator';
 import { hongKongMonth } from '../../server/services/wallet/wallet';
 import type { LoadedVenue } from '../../server/services/venues/venue-info';
-import { VENUES } from '../../shared/venues';
+import { VENUES } from '../../common/venues';
 import { LECLOS, experienceIdByName, seatingAreaIdByName } from './fixtures';
 import { TEST_NOW, testDrivers, type TestApi } from './harness';
 import { paymentHelpers, usePaymentTestApi } from './payment-helpers';

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translatorFor } from '../../server/i18n/translator';
 import { LOGIN_BY_ACCOUNT_AND_CLIENT } from '../../server/services/auth/login-throttle';
 import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
-import { EMAIL_MESSAGES } from '../../shared/validation/email';
-import { COMPLETION_ERRORS } from '../../shared/api/error-codes';
-import { formatDateFor } from '../../shared/time';
-import type { Locale } from '../../shared/locales';
+import { EMAIL_MESSAGES } from '../../common/validation/email';
+import { COMPLETION_ERRORS } from '../../common/api/error-codes';
+import { formatDateFor } from '../../common/time';
+import type { Locale } from '../../common/locales';
 import { experienceIdByName, HOPSZE, LECLOS, UNKNOWN_ID } from './fixtures';
 import { createTestApi, type TestApi } from './harness';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MANAGE_LIMIT } from '../../server/routes/reservations/manage.handlers';
 import { signManageToken } from '../../server/services/reservations/manage-link';
-import { ERROR_CODES } from '../../shared/api/error-codes';
+import { ERROR_CODES } from '../../common/api/error-codes';
 import { manageTokenIn } from './manage-helpers';
 import { newClientAddress, testDrivers, type TestApi } from './harness';
 import { usePaymentTestApi, type paymentHelpers, type TestUser } from './payment-helpers';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { createThrowawayDatabase } from '../../server/db/throwaway-database';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../server/db/unavailable';
-import { ERROR_CODES } from '../../shared/api/error-codes';
+import { ERROR_CODES } from '../../common/api/error-codes';
 import { createTestApi, type TestApi } from './harness';
 import { startRelay, type TcpRelay } from './tcp-relay';
 

@@ -2,7 +2,7 @@
 import { experiences, reservations, venueTables } from '../../server/db/schema';
 import type { DbOrTx } from '../../server/db/client';
 import { newId } from '../../server/lib/ids';
-import { addDays, serviceDayStartMs } from '../../shared/time';
+import { addDays, serviceDayStartMs } from '../../common/time';
 import { OBE } from './fixtures';
 
 /**

@@ -14,7 +14,7 @@ import { signWebhookPayload } from '../../server/services/payments/processor/web
 import { expireStaleHolds } from '../../server/services/reservations/hold-expiry';
 import { cancellationSplit } from '../../server/services/payments/payment-refund';
 import { runPaymentJobs } from '../../server/services/payments/payment-worker';
-import { CARD_MESSAGES } from '../../shared/validation/card-validation';
+import { CARD_MESSAGES } from '../../common/validation/card-validation';
 import { experienceIdByName, OBE } from './fixtures';
 import { TEST_WEBHOOK_SECRET, testDrivers, type TestApi } from './harness';
 import { card, paymentHelpers, usePaymentTestApi } from './payment-helpers';

@@ -10,7 +10,7 @@ import { experiences, servicePeriods } from '../../server/db/schema';
 import { VENUE_CACHE_TTL_MS } from '../../server/services/venues/venue-info';
 import { createTestApi, testDrivers, type TestApi } from './harness';
 import { OBE } from './fixtures';
-import { VENUES } from '../../shared/venues';
+import { VENUES } from '../../common/venues';
 
 // A name that carries days or a bracketed aside is written for the team, not the guest.
 const INTERNAL_NAME = /\(|\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/;

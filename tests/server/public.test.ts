@@ -8,7 +8,7 @@ import { createApp } from '../../server/app';
 import { contactMessages, menus, pageViews, phoneVerifications } from '../../server/db/schema';
 import { translatorFor } from '../../server/i18n/translator';
 import { hasRecentVerifiedPhone } from '../../server/services/auth/phone-verification';
-import { VENUES } from '../../shared/venues';
+import { VENUES } from '../../common/venues';
 import { createTestApi, fromAddress, newClientAddress, testDrivers, type TestApi } from './harness';
 
 const THANKS = 'Thank you for your message. Our concierge team will reply within one business day.';

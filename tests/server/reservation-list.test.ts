@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { addDays, hongKongToday } from '../../shared/time';
+import { addDays, hongKongToday } from '../../common/time';
 import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, testDrivers, type TestApi } from './harness';
 import { insertPastReservations } from './past-reservations';

@@ -13,7 +13,7 @@ import {
 import { DEMO_ACCOUNTS, seedDemoData } from '../../server/db/seed';
 import { verifyPassword } from '../../server/lib/password';
 import { renderMenuPdf } from '../../server/menus/menu-pdf';
-import { MENU_URL_PREFIX, VENUES } from '../../shared/venues';
+import { MENU_URL_PREFIX, VENUES } from '../../common/venues';
 import { BATARD, HOPSZE, LECLOS, OBE } from './fixtures';
 const NOW = new Date('2025-06-15T04:00:00Z');
 

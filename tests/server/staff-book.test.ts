@@ -9,7 +9,7 @@ import { auditLog, users, venueTables, waitlistEntries } from '../../server/db/s
 import { newId } from '../../server/lib/ids';
 import { newReservationReference } from '../../server/services/reservations/reservations';
 import { clearVenueCatalog } from '../../server/services/venues/venue-catalog';
-import { ERROR_CODES } from '../../shared/api/error-codes';
+import { ERROR_CODES } from '../../common/api/error-codes';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName } from './fixtures';
 import { TEST_NOW, testDrivers } from './harness';
 import { manageTokenIn } from './manage-helpers';

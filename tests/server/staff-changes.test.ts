@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';
-import { ERROR_CODES } from '../../shared/api/error-codes';
+import { ERROR_CODES } from '../../common/api/error-codes';
 import { BATARD, LECLOS, OBE, UNKNOWN_ID } from './fixtures';
 import { testDrivers } from './harness';
 import { type TestUser } from './payment-helpers';

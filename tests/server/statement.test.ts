@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, walletEntries, type WalletEntryType } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { hongKongMonth } from '../../server/services/wallet/wallet';
-import { formatHkd } from '../../shared/money';
-import { formatDate, hongKongDate } from '../../shared/time';
+import { formatHkd } from '../../common/money';
+import { formatDate, hongKongDate } from '../../common/time';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
 import { pdfText } from './pdf-text';
 

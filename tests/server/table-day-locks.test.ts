@@ -14,7 +14,7 @@ import { checkSelection } from '../../server/services/reservations/selection-che
 import { loadVenueCatalog } from '../../server/services/venues/venue-catalog';
 import { insertHold } from '../../server/services/reservations/reservation-create';
 import { findUser } from '../../server/services/reservations/reservations';
-import { addDays, hongKongToday } from '../../shared/time';
+import { addDays, hongKongToday } from '../../common/time';
 import { experienceIdByName, LECLOS, OBE } from './fixtures';
 import { createTestApi, testDrivers, type TestApi } from './harness';
 

@@ -10,7 +10,7 @@ import { cardEntries, walletEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
 import { hongKongMonth } from '../../server/services/wallet/wallet';
-import { formatHkd } from '../../shared/money';
+import { formatHkd } from '../../common/money';
 import { TEST_NOW, testDrivers, type TestApi } from './harness';
 import { card, paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
 import { pdfText } from './pdf-text';

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../server/lib/csv';
-import { addDays, hongKongToday, serviceDateTime } from '../../shared/time';
+import { addDays, hongKongToday, serviceDateTime } from '../../common/time';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, UNKNOWN_ID } from './fixtures';
 import { testDrivers } from './harness';
 import { type TestUser } from './payment-helpers';

@@ -10,7 +10,7 @@ import { getSimplePaths } from 'xstate/graph';
 import { STATE_OF_STATUS, waitlistMachine, type WaitlistEvent, type WaitlistStatus } from '../../machines/waitlist.machine';
 import { users, waitlistEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { addDays } from '../../shared/time';
+import { addDays } from '../../common/time';
 import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
 import { branchesTaken, branchGaps } from '../machines/branches';

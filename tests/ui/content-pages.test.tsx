@@ -7,7 +7,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { hasVenueText } from '../../src/content/venue-texts';
-import { VENUES } from '../../shared/venues';
+import { VENUES } from '../../common/venues';
 import { findHeading, openApp, useAppHarness } from './app-harness';
 import { watchFetch } from './fetch-watch';
 import { findText, region, SLOW } from './page-queries';

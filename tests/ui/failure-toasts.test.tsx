@@ -7,7 +7,7 @@
 import { I18nProvider } from '@lingui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure } from '../../shared/api/api-error';
+import { ApiFailure } from '../../common/api/api-error';
 import { venueKey } from '../../src/api/query-keys';
 import { invalidate, useApiQuery } from '../../src/api/use-api-query';
 import { FailureToasts } from '../../src/components/failure-toasts';

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageLoader, preloadPage } from '../../src/components/page-loader';
 import { HOME_PICTURE, venuePicture } from '../../src/content/venue-images';
-import { VENUES } from '../../shared/venues';
+import { VENUES } from '../../common/venues';
 import { firstPicture, preloadPicture } from '../../src/navigation/first-picture';
 import type { RouteDef } from '../../src/navigation/routes';
 

@@ -9,7 +9,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { staffSessionActor } from '../../src/staff/staff-session';
-import { addDays, hongKongToday, isoWeekday } from '../../shared/time';
+import { addDays, hongKongToday, isoWeekday } from '../../common/time';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';

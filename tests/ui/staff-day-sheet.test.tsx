@@ -14,7 +14,7 @@ import { users } from '../../server/db/schema';
 import { staffSessionActor } from '../../src/staff/staff-session';
 import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
 import { deliverPendingWebhooks } from '../../server/services/payments/payment-worker';
-import { formatDateTimeFor } from '../../shared/time';
+import { formatDateTimeFor } from '../../common/time';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
 import { card } from '../server/payment-helpers';
 import { findHeading, openApp, useAppHarness } from './app-harness';

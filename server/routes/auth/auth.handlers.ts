@@ -8,7 +8,7 @@ import { afterAnswer } from '../../lib/after-answer';
 import { clientIp } from '../../lib/client-address';
 import { HOUR_MS, MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody } from '../../lib/validate';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
+import { ERROR_CODES } from '../../../common/api/error-codes';
 import {
   changePasswordSchema,
   initiatePasswordResetSchema,
@@ -17,8 +17,8 @@ import {
   resetPasswordSchema,
   signUpSchema,
   verifyEmailSchema,
-} from '../../../shared/validation/account-validation';
-import { normalizeEmail } from '../../../shared/validation/email';
+} from '../../../common/validation/account-validation';
+import { normalizeEmail } from '../../../common/validation/email';
 import {
   checkCredentials,
   findUserById,

@@ -14,7 +14,7 @@ import {
   sendPhoneVerification,
   verifyPhoneBodySchema,
 } from '../../services/auth/phone-verification';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
+import { ERROR_CODES } from '../../../common/api/error-codes';
 
 type Ctx = Context<AppEnv>;
 

@@ -6,7 +6,7 @@ import { clientIp } from '../../lib/client-address';
 import { MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody } from '../../lib/validate';
 import { CONTACT_THANKS, receiveContactMessage } from '../../services/contact/contact-messages';
-import { contactFormSchema } from '../../../shared/validation/contact-validation';
+import { contactFormSchema } from '../../../common/validation/contact-validation';
 
 type Ctx = Context<AppEnv>;
 

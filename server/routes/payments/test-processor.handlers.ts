@@ -12,7 +12,7 @@ import type { ResponseBody } from '../../lib/api-types';
 import { notFound } from '../../lib/errors';
 import { parseBody, parseParams, requiredMessage, requiredObject } from '../../lib/validate';
 import { TestProcessor, toBrowserIntent, type BrowserIntent } from '../../services/payments/processor/test-processor';
-import { CARD_MESSAGES } from '../../../shared/validation/card-validation';
+import { CARD_MESSAGES } from '../../../common/validation/card-validation';
 
 type Ctx = Context<AppEnv>;
 

@@ -6,8 +6,8 @@ import { clientIp } from '../../lib/client-address';
 import { MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody } from '../../lib/validate';
 import { recordPageView } from '../../services/reports/page-views';
-import { CONTACT_MESSAGES } from '../../../shared/validation/contact-validation';
-import { LOCALES } from '../../../shared/locales';
+import { CONTACT_MESSAGES } from '../../../common/validation/contact-validation';
+import { LOCALES } from '../../../common/locales';
 
 type Ctx = Context<AppEnv>;
 

@@ -10,8 +10,8 @@ import { localizeText } from '../../i18n/content';
 import { loadVenueCatalog, venueOf } from '../../services/venues/venue-catalog';
 import { reportCsv, reportFileName } from '../../services/reports/report-csv';
 import { venueReport, type VenueReportDto } from '../../services/reports/venue-report';
-import { MAX_REPORT_DAYS, rangeDays, REPORT_PERIODS } from '../../../shared/report-range';
-import { isIsoDate } from '../../../shared/time';
+import { MAX_REPORT_DAYS, rangeDays, REPORT_PERIODS } from '../../../common/report-range';
+import { isIsoDate } from '../../../common/time';
 
 type Ctx = Context<AppEnv>;
 

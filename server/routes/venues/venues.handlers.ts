@@ -11,7 +11,7 @@ import { getVenueInfo } from '../../services/venues/venue-info';
 import { closedDaysAhead } from '../../services/venues/closures';
 import { BOOKING_WINDOW_DAYS } from '../../services/reservations/selection-checks';
 import { localizeVenue } from '../../i18n/content';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
+import { ERROR_CODES } from '../../../common/api/error-codes';
 
 type Ctx = Context<AppEnv>;
 

@@ -11,7 +11,7 @@ import { forbidden, notFound, badRequest } from '../../lib/errors';
 import { idempotencyKeySchema, idSchema, intFromString, isoDateSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { startWalletTopUp } from '../../services/payments/payment-start';
 import { inLanguage } from '../../services/payments/payments';
-import { TOP_UP_MAX, TOP_UP_MIN } from '../../../shared/money';
+import { TOP_UP_MAX, TOP_UP_MIN } from '../../../common/money';
 import { findUser } from '../../services/reservations/reservations';
 import { renderStatementPdf, statementFileName, statementLocale } from '../../services/wallet/statement-pdf';
 import { translatorFor } from '../../i18n/translator';

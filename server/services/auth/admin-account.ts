@@ -9,7 +9,7 @@ import { users, type UserRole } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/password';
 import { StartupRefusal } from '../../lib/startup-refusal';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../../shared/validation/email';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../../common/validation/email';
 
 /** An admin reaches every guest's data: longer than the 7 characters guests must use. */
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;

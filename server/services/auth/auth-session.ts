@@ -12,7 +12,7 @@ import { loginExpired } from '../../lib/auth';
 import { newId, newSecretToken } from '../../lib/ids';
 import { signAccessToken } from '../../lib/jwt';
 import { dummyPasswordHash, hashToken, verifyPassword } from '../../lib/password';
-import { normalizeEmail } from '../../../shared/validation/email';
+import { normalizeEmail } from '../../../common/validation/email';
 
 /** A refresh token lives 30 days from its issue; each use replaces it. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;

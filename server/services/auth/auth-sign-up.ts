@@ -7,8 +7,8 @@ import { isStaffRole, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/password';
-import { normalizeEmail } from '../../../shared/validation/email';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales';
+import { normalizeEmail } from '../../../common/validation/email';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../common/locales';
 import {
   appLink,
   createOneTimeToken,

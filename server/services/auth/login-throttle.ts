@@ -22,7 +22,7 @@ import type { AppEnv } from '../../context';
 import { loginKnownClients } from '../../db/schema';
 import { clientIp } from '../../lib/client-address';
 import { DAY_MS, MINUTE_MS, type BackoffLimit, type LimitCheck, type RateLimits } from '../../lib/rate-limit';
-import { normalizeEmail } from '../../../shared/validation/email';
+import { normalizeEmail } from '../../../common/validation/email';
 
 const waits = { firstDelayMs: 1000, maxDelayMs: 15 * MINUTE_MS, forgetMs: DAY_MS };
 

@@ -13,12 +13,12 @@ import { newId } from '../../lib/ids';
 import { logError } from '../../lib/log-error';
 import { messageLanguage } from '../messaging/message-language';
 import { queueSms } from '../messaging/outbox';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
+import { ERROR_CODES } from '../../../common/api/error-codes';
 import {
   GUEST_DETAILS_MESSAGES,
   MOBILE_COUNTRY_CODE_PATTERN,
   MOBILE_NUMBER_PATTERN,
-} from '../../../shared/validation/guest-details';
+} from '../../../common/validation/guest-details';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;

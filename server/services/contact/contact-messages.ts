@@ -8,7 +8,7 @@ import { contactMessages } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { messageLanguage } from '../messaging/message-language';
 import { queueEmail } from '../messaging/outbox';
-import type { contactFormSchema } from '../../../shared/validation/contact-validation';
+import type { contactFormSchema } from '../../../common/validation/contact-validation';
 
 /** The club's inbox for contact-form notifications. */
 export const CONCIERGE_EMAIL = 'concierge@example.com';

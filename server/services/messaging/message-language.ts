@@ -4,9 +4,9 @@
  * caller's), its translator, and its date, time and money formats (SPEC §9's in English).
  */
 import type { I18n } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales';
-import { formatHkdFor } from '../../../shared/money';
-import { formatDateFor, formatDateTimeFor, formatMonthFor, formatTimeFor } from '../../../shared/time';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../common/locales';
+import { formatHkdFor } from '../../../common/money';
+import { formatDateFor, formatDateTimeFor, formatMonthFor, formatTimeFor } from '../../../common/time';
 import { localizeText } from '../../i18n/content';
 import { translatorFor } from '../../i18n/translator';
 

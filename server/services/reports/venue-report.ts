@@ -15,8 +15,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Schema } from '../../lib/api-types';
-import type { ReportPeriod } from '../../../shared/report-range';
-import { addDays, serviceDayStartMs, TIME_ZONE } from '../../../shared/time';
+import type { ReportPeriod } from '../../../common/report-range';
+import { addDays, serviceDayStartMs, TIME_ZONE } from '../../../common/time';
 
 export type VenueReportDto = Schema<'VenueReport'>;
 export type VenueReportRow = Schema<'VenueReportRow'>;

@@ -5,7 +5,7 @@
  * change and cancellation raises, so calendars replace the earlier invitation.
  */
 import { Temporal } from 'temporal-polyfill';
-import { TIME_ZONE } from '../../../shared/time';
+import { TIME_ZONE } from '../../../common/time';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { messageLanguage } from '../messaging/message-language';
 import type { ReservationRow } from './reservations';

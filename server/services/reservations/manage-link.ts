@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../../context';
 import { ApiError } from '../../lib/errors';
 import { DAY_MS } from '../../lib/rate-limit';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
+import { ERROR_CODES } from '../../../common/api/error-codes';
 import { appLink } from '../auth/auth-links';
 
 /** How long after the visit's end a link still opens the reservation. */

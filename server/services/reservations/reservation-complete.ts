@@ -7,7 +7,7 @@ import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reservations, users } from '../../db/schema';
 import { ApiError, completionError } from '../../lib/errors';
-import type { CompleteReservationInput } from '../../../shared/validation/guest-details';
+import type { CompleteReservationInput } from '../../../common/validation/guest-details';
 import { isLiveAt, occupiesDuring } from '../venues/busy-intervals';
 import { venueOf } from '../venues/venue-catalog';
 import { takePaymentForCompletion } from '../payments/payments';

@@ -1,8 +1,8 @@
 /** The one wire shape of a reservation, used by every call that returns one. */
 import type { Schema } from '../../lib/api-types';
-import { priceBreakdown, ZERO_BREAKDOWN } from '../../../shared/money';
-import { effectiveStatus } from '../../../shared/reservation-grouping';
-import { formatDate, formatTime } from '../../../shared/time';
+import { priceBreakdown, ZERO_BREAKDOWN } from '../../../common/money';
+import { effectiveStatus } from '../../../common/reservation-grouping';
+import { formatDate, formatTime } from '../../../common/time';
 import { paymentPolicyOf, type VenueCatalog } from '../venues/venue-catalog';
 import type { ReservationRow } from './reservations';
 

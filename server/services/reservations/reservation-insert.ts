@@ -5,7 +5,7 @@
 import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { amountDue } from '../../../shared/money';
+import { amountDue } from '../../../common/money';
 import type { Placement } from './reservation-tables';
 import { mapDoubleBooking, newReservationReference, sqlState, type ReservationRow, type UserRow } from './reservations';
 import { paymentPolicyOf, type CatalogVenue, type ExperienceRow } from '../venues/venue-catalog';

@@ -11,7 +11,7 @@ import { buildCalendarInvite, guestName, inviteContentType, inviteFileName, rese
 import { messageLanguage, type MessageLanguage } from '../messaging/message-language';
 import { queueEmail, queueSms } from '../messaging/outbox';
 import { manageLink, type LinkSigning } from './manage-link';
-import { dietaryText, DIETARY_NEED_LABELS, OCCASION_LABELS, occasionText } from '../../../shared/guest-requests';
+import { dietaryText, DIETARY_NEED_LABELS, OCCASION_LABELS, occasionText } from '../../../common/guest-requests';
 import type { ReservationRow } from './reservations';
 
 /** The booking as the e-mails list it, one line each, in the language of the reservation (the waitlist offer uses it too). */

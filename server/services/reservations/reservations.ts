@@ -8,7 +8,7 @@ import type { AppDeps } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { reservations, users } from '../../db/schema';
 import { completionError } from '../../lib/errors';
-import { isLocale, localeFromAcceptLanguage, LOCALES, type Locale } from '../../../shared/locales';
+import { isLocale, localeFromAcceptLanguage, LOCALES, type Locale } from '../../../common/locales';
 import { loadVenueCatalog, type VenueCatalog } from '../venues/venue-catalog';
 import { selectionUnavailable } from './selection-checks';
 

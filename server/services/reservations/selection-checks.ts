@@ -5,8 +5,8 @@
 import type { I18n } from '@lingui/core';
 import type { Schema } from '../../lib/api-types';
 import { ApiError } from '../../lib/errors';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
-import { addDays, daysBetween, formatDateFor, hongKongToday } from '../../../shared/time';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import { addDays, daysBetween, formatDateFor, hongKongToday } from '../../../common/time';
 import { experienceOf, seatingAreaOf, venueOf, type CatalogVenue, type ExperienceRow, type VenueCatalog, type VenueRow } from '../venues/venue-catalog';
 
 /** SPEC §5/§9: no venue takes a party above 10. */

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { newId } from '../../lib/ids';
-import { addDays, serviceDayStartMs } from '../../../shared/time';
+import { addDays, serviceDayStartMs } from '../../../common/time';
 
 export type AuditEntryDto = Schema<'AuditEntry'>;
 export type AuditPage = Schema<'AuditPage'>;

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { reservations, users } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { visitStateOf } from '../../../machines/visit.machine';
-import { isoWeekday } from '../../../shared/time';
+import { isoWeekday } from '../../../common/time';
 import { bookingMoney, noShowBalance, type BookingMoney } from '../payments/booking-payments';
 import { cardChargeView, noShowFeeChargesOf, type NoShowFeeChargeRow } from '../payments/no-show-fee-charge';
 import { venueOf, type CatalogVenue } from '../venues/venue-catalog';

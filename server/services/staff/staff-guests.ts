@@ -11,8 +11,8 @@ import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { newId, newSecretToken } from '../../lib/ids';
 import { hashPassword } from '../../lib/password';
-import { normalizeEmail } from '../../../shared/validation/email';
-import type { Locale } from '../../../shared/locales';
+import { normalizeEmail } from '../../../common/validation/email';
+import type { Locale } from '../../../common/locales';
 import { normalizePhone, type PhoneNumber } from '../auth/phone-verification';
 import type { UserRow } from '../reservations/reservations';
 

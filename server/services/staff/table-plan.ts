@@ -9,7 +9,7 @@ import type { AuthUser } from '../../context';
 import { reservations } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
-import { addDays, formatTime, hongKongDate } from '../../../shared/time';
+import { addDays, formatTime, hongKongDate } from '../../../common/time';
 import { isLiveAt, occupiedUntil } from '../venues/busy-intervals';
 import { venueOf } from '../venues/venue-catalog';
 import { reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';

@@ -14,7 +14,7 @@ import { checkVenueAccess } from '../../lib/auth';
 import { conflict } from '../../lib/errors';
 import type { Schema } from '../../lib/api-types';
 import { VISIT_EVENT_OF_ACTION, VISIT_STATUS_OF_STATE, visitMachine, visitStateOf, type VisitEvent, type VisitState } from '../../../machines/visit.machine';
-import type { VisitAction } from '../../../shared/validation/staff-validation';
+import type { VisitAction } from '../../../common/validation/staff-validation';
 import { recordAudit } from './audit-log';
 import { cancelReservation, type CancelDeps } from '../reservations/reservation-change';
 import { applyNoShowPolicy } from '../payments/no-show-fee';

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/client';
 import type { Schema } from '../../lib/api-types';
-import { formatDate, formatTime } from '../../../shared/time';
+import { formatDate, formatTime } from '../../../common/time';
 import { loadDayBusy } from './busy-intervals';
 import { checkSelection, type Selection } from '../reservations/selection-checks';
 import { isBookableInTime, scheduledSlots } from './slot-schedule';

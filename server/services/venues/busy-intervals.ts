@@ -5,7 +5,7 @@
 import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
-import { addDays } from '../../../shared/time';
+import { addDays } from '../../../common/time';
 import type { BusyInterval } from './table-fit';
 
 /**

@@ -7,9 +7,9 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { closures } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
-import type { ClosureReason } from '../../../shared/validation/closure-validation';
-import { addDays, hongKongToday } from '../../../shared/time';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import type { ClosureReason } from '../../../common/validation/closure-validation';
+import { addDays, hongKongToday } from '../../../common/time';
 
 export type ClosureRow = typeof closures.$inferSelect;
 

@@ -2,7 +2,7 @@
  * The start times an experience is served at on a service day, from the venue's service periods,
  * before looking at tables.
  */
-import { isoWeekday, serviceDayStartMs } from '../../../shared/time';
+import { isoWeekday, serviceDayStartMs } from '../../../common/time';
 import { selectionUnavailable, type BookingRules } from '../reservations/selection-checks';
 import type { CatalogVenue, ExperienceRow, ServicePeriodRow, VenueRow } from './venue-catalog';
 

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { hongKongDate } from '../../../shared/time';
+import { hongKongDate } from '../../../common/time';
 
 /** A table id as a 32-bit key (FNV-1a): a rare collision only makes two tables share a lock. */
 function tableKey(tableId: string): number {

@@ -6,8 +6,8 @@ import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { experiences, seatingAreas, servicePeriods, venues, venueTables } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
-import { ERROR_CODES } from '../../../shared/api/error-codes';
-import type { PaymentPolicy } from '../../../shared/money';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import type { PaymentPolicy } from '../../../common/money';
 
 export type VenueRow = typeof venues.$inferSelect;
 export type ServicePeriodRow = typeof servicePeriods.$inferSelect;

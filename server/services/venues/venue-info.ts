@@ -6,8 +6,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { experiences, menus, seatingAreas, servicePeriods, venues } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
-import { formatTime } from '../../../shared/time';
-import { MENU_URL_PREFIX } from '../../../shared/venues';
+import { formatTime } from '../../../common/time';
+import { MENU_URL_PREFIX } from '../../../common/venues';
 
 /** The `data` of `GET /public/venue/by-domain/{domain}`. */
 export type VenueInfo = Schema<'VenueDetail'>;

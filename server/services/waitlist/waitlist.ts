@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { waitlistEntries } from '../../db/schema';
 import { badRequest, completionError, conflict, unauthorized } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { formatDate, formatTime } from '../../../shared/time';
+import { formatDate, formatTime } from '../../../common/time';
 import type { Schema } from '../../lib/api-types';
 import { checkSelection } from '../reservations/selection-checks';
 import { isBookableInTime, scheduledSlots } from '../venues/slot-schedule';

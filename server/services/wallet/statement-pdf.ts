@@ -9,8 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { I18n } from '@lingui/core';
 import PDFDocument from 'pdfkit';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales';
-import { formatDateFor, hongKongDate } from '../../../shared/time';
+import { DEFAULT_LOCALE, type Locale } from '../../../common/locales';
+import { formatDateFor, hongKongDate } from '../../../common/time';
 import { messageLanguage, type MessageLanguage } from '../messaging/message-language';
 import type { StatementDetail } from './wallet';
 

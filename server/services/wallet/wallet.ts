@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { transactions, walletEntries } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { localizeDescription } from '../../i18n/content';
-import { addDays, hongKongDate, serviceDayStartMs, TIME_ZONE } from '../../../shared/time';
+import { addDays, hongKongDate, serviceDayStartMs, TIME_ZONE } from '../../../common/time';
 
 export const WALLET_CURRENCY = 'HKD';
 /** How many entries the wallet summary shows. */

@@ -6,14 +6,14 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { unwrap } from '../../../shared/api/api-error';
+import { unwrap } from '../../../common/api/api-error';
 import { staffAccountsKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';
 import { FormMessage, SubmitButton, TextField, useForm } from '../../components/form';
 import { LoadFailure, Loading } from '../../components/read-status';
 import { useSubmission } from '../../components/use-submission';
-import { newStaffSchema } from '../../../shared/validation/staff-validation';
-import { VENUES } from '../../../shared/venues';
+import { newStaffSchema } from '../../../common/validation/staff-validation';
+import { VENUES } from '../../../common/venues';
 import { useFailureText, useMessageText } from '../../i18n/message-text';
 import { useFormats } from '../../i18n/use-formats';
 import type { PageProps } from '../../navigation/routes';

@@ -4,11 +4,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { unwrap } from '../../../shared/api/api-error';
+import { unwrap } from '../../../common/api/api-error';
 import { staffAccountsKey, staffAuditKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';
 import { LoadFailure, Loading } from '../../components/read-status';
-import { VENUES } from '../../../shared/venues';
+import { VENUES } from '../../../common/venues';
 import { useFailureText } from '../../i18n/message-text';
 import { useFormats } from '../../i18n/use-formats';
 import type { PageProps } from '../../navigation/routes';

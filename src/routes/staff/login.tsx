@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField, useForm } from '../../components/form';
 import { Page } from '../../components/page';
 import { PasswordField } from '../../components/password-field';
-import { loginSchema } from '../../../shared/validation/account-validation';
+import { loginSchema } from '../../../common/validation/account-validation';
 import { useMessageText } from '../../i18n/message-text';
 import { navigateHash } from '../../navigation/hash-location';
 import { href, pageAddress } from '../../navigation/navigator';

@@ -1,7 +1,7 @@
 /** The staff console's calls for working the book, through the staff client (never the guest's token). */
-import { unwrap } from '../../../shared/api/api-error';
+import { unwrap } from '../../../common/api/api-error';
 import { STAFF_BOOK_PREFIXES } from '../../api/query-keys';
-import type { components, paths } from '../../../shared/api/schema';
+import type { components, paths } from '../../../common/api/schema';
 import { invalidate } from '../../api/use-api-query';
 import { staffApi } from '../staff-api';
 

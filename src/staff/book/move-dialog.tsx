@@ -10,8 +10,8 @@ import { FormMessage, SelectField, SubmitButton, TextField } from '../../compone
 import { staffTablePlanKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';
 import { useSubmission } from '../../components/use-submission';
-import { clockTimeOf, serviceMinutesOf } from '../../../shared/service-day';
-import { serviceDateTime } from '../../../shared/time';
+import { clockTimeOf, serviceMinutesOf } from '../../../common/service-day';
+import { serviceDateTime } from '../../../common/time';
 import { loadTablePlan, moveBooking, type MoveBody } from './book-calls';
 import { StaffDialog } from './staff-dialog';
 

@@ -8,10 +8,10 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { useSubmission } from '../../components/use-submission';
-import { LOCALES } from '../../../shared/locales';
+import { LOCALES } from '../../../common/locales';
 import { LANGUAGE_NAMES } from '../../i18n/i18n';
-import { serviceMinutesOf } from '../../../shared/service-day';
-import { STAFF_MAX_GUESTS } from '../../../shared/validation/staff-booking-validation';
+import { serviceMinutesOf } from '../../../common/service-day';
+import { STAFF_MAX_GUESTS } from '../../../common/validation/staff-booking-validation';
 import { takePhoneBooking, type PhoneBookingBody, type TablePlan, type VenueDetail } from './book-calls';
 
 export function PhoneBookingForm({ venue, plan, date, onBooked }: { venue: VenueDetail; plan: TablePlan | null; date: string; onBooked: (message: string) => void }) {

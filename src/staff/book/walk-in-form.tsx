@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { useSubmission } from '../../components/use-submission';
-import { STAFF_MAX_GUESTS } from '../../../shared/validation/staff-booking-validation';
+import { STAFF_MAX_GUESTS } from '../../../common/validation/staff-booking-validation';
 import { seatWalkIn, type TablePlan, type WalkInBody } from './book-calls';
 
 export function WalkInForm({ venueId, plan, onSeated }: { venueId: string; plan: TablePlan | null; onSeated: (message: string) => void }) {

@@ -5,9 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiFailure, unwrap } from '../../../shared/api/api-error';
+import { ApiFailure, unwrap } from '../../../common/api/api-error';
 import { useFailureText } from '../../i18n/message-text';
-import { CLOSURE_REASONS, CLOSURE_SCOPES, type ClosureReason, type ClosureScope } from '../../../shared/validation/closure-validation';
+import { CLOSURE_REASONS, CLOSURE_SCOPES, type ClosureReason, type ClosureScope } from '../../../common/validation/closure-validation';
 import { staffApi } from '../staff-api';
 import { useClosureLabels } from './closure-labels';
 import type { Closure, ClosureList } from './use-closures';

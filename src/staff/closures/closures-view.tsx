@@ -4,11 +4,11 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { unwrap } from '../../../shared/api/api-error';
+import { unwrap } from '../../../common/api/api-error';
 import { closureChangePrefixes } from '../../api/query-keys';
 import { invalidate, shownAnswer } from '../../api/use-api-query';
 import { LoadFailure, Loading } from '../../components/read-status';
-import type { Venue } from '../../../shared/venues';
+import type { Venue } from '../../../common/venues';
 import { useFailureText } from '../../i18n/message-text';
 import { useFormats } from '../../i18n/use-formats';
 import { staffApi } from '../staff-api';

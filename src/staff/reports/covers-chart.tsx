@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { intlLocale } from '../../../shared/intl-locale';
+import { intlLocale } from '../../../common/intl-locale';
 import { byPeriod, total, type PeriodRows, type ReportRow } from './report-periods';
 
 const WIDTH = 720;

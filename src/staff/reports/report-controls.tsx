@@ -1,8 +1,8 @@
 /** The report's choices: venue (admins: every venue too), the first and last day, and by day or by week. */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { MAX_REPORT_DAYS, type ReportPeriod } from '../../../shared/report-range';
-import type { Venue } from '../../../shared/venues';
+import { MAX_REPORT_DAYS, type ReportPeriod } from '../../../common/report-range';
+import type { Venue } from '../../../common/venues';
 import { FormMessage } from '../../components/form';
 import { ALL_VENUES, rangeProblem, type ReportSelection } from './report-selection';
 

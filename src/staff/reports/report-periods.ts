@@ -1,5 +1,5 @@
 /** The report's rows gathered by period (every venue's row of a day or week together), in time order. */
-import type { components } from '../../../shared/api/schema';
+import type { components } from '../../../common/api/schema';
 
 export type ReportRow = components['schemas']['VenueReportRow'];
 

@@ -3,9 +3,9 @@
  * that is missing, backwards or too long falls back to this week on the server's clock; venue staff see
  * their own venue whatever the address says (the server checks it too).
  */
-import { MAX_REPORT_DAYS, rangeDays, weekOf, type ReportPeriod } from '../../../shared/report-range';
-import { isIsoDate } from '../../../shared/time';
-import type { Venue } from '../../../shared/venues';
+import { MAX_REPORT_DAYS, rangeDays, weekOf, type ReportPeriod } from '../../../common/report-range';
+import { isIsoDate } from '../../../common/time';
+import type { Venue } from '../../../common/venues';
 
 /** The address's word for every venue (admins only). */
 export const ALL_VENUES = 'all';

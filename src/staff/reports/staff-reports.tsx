@@ -4,7 +4,7 @@
  * money taken and refunded, by day or ISO week; and the same as a CSV download.
  */
 import { useLingui } from '@lingui/react/macro';
-import { unwrap } from '../../../shared/api/api-error';
+import { unwrap } from '../../../common/api/api-error';
 import { downloadedFile } from '../../api/file-download';
 import { staffReportKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';

@@ -9,8 +9,8 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { ApiError, badRequest, notFound } from '../../../lib/errors';
-import { ERROR_CODES } from '../../../../shared/api/error-codes';
-import { cardBrand, cardProblem, normalizeCardNumber, type CardInput } from '../../../../shared/validation/card-validation';
+import { ERROR_CODES } from '../../../../common/api/error-codes';
+import { cardBrand, cardProblem, normalizeCardNumber, type CardInput } from '../../../../common/validation/card-validation';
 import type {
   CardProcessor,
   CreateIntentInput,

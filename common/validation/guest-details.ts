@@ -63,7 +63,7 @@ const dietaryNeeds = v.pipe(
   v.transform((list) => DIETARY_NEEDS.filter((need) => list?.includes(need))),
 );
 
-/** The booking's occasion and dietary needs (shared/guest-requests.ts), on every schema that takes guest details. */
+/** The booking's occasion and dietary needs (common/guest-requests.ts), on every schema that takes guest details. */
 const guestRequestsEntries = {
   occasion,
   occasionNote: optionalText(L.occasionNote, M.occasionNoteTooLong),

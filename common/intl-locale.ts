@@ -1,6 +1,6 @@
 /**
  * The `Intl` locale behind each of the product's languages, and a cache of formatters, for the pure
- * formatters of dates, times and money (shared/time.ts, money.ts). Browser-safe: no Node imports.
+ * formatters of dates, times and money (common/time.ts, money.ts). Browser-safe: no Node imports.
  */
 
 /**

@@ -17,6 +17,7 @@ import { paymentMachine, type PaymentOutput } from './payment.machine';
 import { COMPLETION_CODES, ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 import type { CallError } from './call-error';
+import { bookingPath, DRAFT_PATHS, LOGIN_PAGE_PATH } from './booking-pages';
 
 export type { CallError } from './call-error';
 
@@ -116,8 +117,6 @@ const WARNING_CODES: Record<number, WarningKind> = {
 };
 /** Completion codes that mean the hold is gone: the guest starts again. */
 const EXPIRED_CODES: readonly number[] = [COMPLETION_CODES.EXPIRED, COMPLETION_CODES.TOO_LATE];
-/** The draft's pages: visiting one of them while a table is held gives the table up. */
-const DRAFT_ROUTES = ['/pages/experience', '/pages/book', '/pages/timeslot', '/pages/seating'];
 
 /** What a done `loadTimeslots` found. */
 const slotSearchOf = (event: EventObject) => outputOf<SlotSearch>(event);
@@ -342,11 +341,11 @@ export const bookingMachine = setup({
     visits: ({ event }, params: { route: string }) => event.type === 'route.visit' && event.route === params.route,
     /** Back to the date and party once an experience is picked. */
     canRevisitDateParty: ({ context, event }) =>
-      event.type === 'route.visit' && event.route === '/pages/book' && context.draft.experienceId !== null,
+      event.type === 'route.visit' && event.route === bookingPath('book') && context.draft.experienceId !== null,
     /** Back to the times once a search found some. */
     canRevisitTimeslot: ({ context, event }) =>
-      event.type === 'route.visit' && event.route === '/pages/timeslot' && context.timeslots.length > 0,
-    visitsDraft: ({ event }) => event.type === 'route.visit' && DRAFT_ROUTES.includes(event.route),
+      event.type === 'route.visit' && event.route === bookingPath('timeslot') && context.timeslots.length > 0,
+    visitsDraft: ({ event }) => event.type === 'route.visit' && DRAFT_PATHS.includes(event.route),
     /** The search's answer: the experience is not served that day. */
     dayClosed: ({ event }) => !slotSearchOf(event).open,
     /** The search's answer: staff closed the day (or all of it the party could have). */
@@ -404,7 +403,7 @@ export const bookingMachine = setup({
       },
     },
     loadingVenue: {
-      meta: { route: '/pages/experience' },
+      meta: { route: bookingPath('experience') },
       invoke: {
         id: 'loadVenue',
         src: 'loadVenue',
@@ -419,20 +418,20 @@ export const bookingMachine = setup({
         'booking.start': { target: 'loadingVenue', actions: 'takeDomain' },
         // Back to an earlier step of the draft is always allowed.
         'route.visit': [
-          { guard: { type: 'visits', params: { route: '/pages/experience' } }, target: '.experience' },
+          { guard: { type: 'visits', params: { route: bookingPath('experience') } }, target: '.experience' },
           { guard: 'canRevisitDateParty', target: '.dateParty' },
           { guard: 'canRevisitTimeslot', target: '.timeslot' },
         ],
       },
       states: {
         experience: {
-          meta: { route: '/pages/experience' },
+          meta: { route: bookingPath('experience') },
           on: {
             'experience.pick': { target: 'dateParty', actions: 'pickExperience' },
           },
         },
         dateParty: {
-          meta: { route: '/pages/book' },
+          meta: { route: bookingPath('book') },
           on: {
             'search.submit': [
               { guard: 'partyTooLarge', target: '#booking.warning', actions: 'warnPartyTooLarge' },
@@ -441,7 +440,7 @@ export const bookingMachine = setup({
           },
         },
         loadingSlots: {
-          meta: { route: '/pages/book' },
+          meta: { route: bookingPath('book') },
           invoke: {
             id: 'loadTimeslots',
             src: 'loadTimeslots',
@@ -464,7 +463,7 @@ export const bookingMachine = setup({
           },
         },
         timeslot: {
-          meta: { route: '/pages/timeslot' },
+          meta: { route: bookingPath('timeslot') },
           on: {
             'slot.pick': [
               { guard: 'hasSeatingChoice', target: 'seating', actions: 'pickSlot' },
@@ -473,7 +472,7 @@ export const bookingMachine = setup({
           },
         },
         seating: {
-          meta: { route: '/pages/seating' },
+          meta: { route: bookingPath('seating') },
           on: {
             'seating.pick': { target: 'creating', actions: 'pickSeating' },
           },
@@ -483,13 +482,13 @@ export const bookingMachine = setup({
           always: [{ guard: 'loggedIn', target: 'loadingSlots' }, { target: 'loginRequired' }],
         },
         loginRequired: {
-          meta: { route: '/pages/login' },
+          meta: { route: LOGIN_PAGE_PATH },
           on: {
             'session.changed': { guard: 'sessionLoggedIn', target: 'loadingSlots', actions: 'noteLoggedIn' },
           },
         },
         creating: {
-          meta: { route: '/pages/timeslot' },
+          meta: { route: bookingPath('timeslot') },
           invoke: {
             id: 'createReservation',
             src: 'createReservation',
@@ -530,12 +529,12 @@ export const bookingMachine = setup({
               initial: 'prefilling',
               on: {
                 // Back to the details is fine; forward only by submitting them.
-                'route.visit': { guard: { type: 'visits', params: { route: '/pages/profile' } }, target: '.details' },
+                'route.visit': { guard: { type: 'visits', params: { route: bookingPath('profile') } }, target: '.details' },
               },
               states: {
                 // The guest's details start from their profile; without one they type them in.
                 prefilling: {
-                  meta: { route: '/pages/profile' },
+                  meta: { route: bookingPath('profile') },
                   invoke: {
                     id: 'loadGuestProfile',
                     src: 'loadGuestProfile',
@@ -544,7 +543,7 @@ export const bookingMachine = setup({
                   },
                 },
                 details: {
-                  meta: { route: '/pages/profile' },
+                  meta: { route: bookingPath('profile') },
                   on: {
                     'details.submit': [
                       { guard: 'mustVerifyMobile', target: 'verify', actions: ['takeGuest', 'forgetPhoneVerification'] },
@@ -553,7 +552,7 @@ export const bookingMachine = setup({
                   },
                 },
                 verify: {
-                  meta: { route: '/pages/verify' },
+                  meta: { route: bookingPath('verify') },
                   initial: 'sending',
                   states: {
                     sending: {
@@ -593,7 +592,7 @@ export const bookingMachine = setup({
                   },
                 },
                 confirm: {
-                  meta: { route: '/pages/confirm' },
+                  meta: { route: bookingPath('confirm') },
                   on: {
                     'confirm.submit': [
                       { guard: 'needsPayment', target: '#booking.holding.step.awaitingPayment', actions: 'takeAgreements' },
@@ -604,7 +603,7 @@ export const bookingMachine = setup({
               },
             },
             awaitingPayment: {
-              meta: { route: '/pages/payment' },
+              meta: { route: bookingPath('payment') },
               invoke: {
                 id: 'pay',
                 src: 'payment',
@@ -617,7 +616,7 @@ export const bookingMachine = setup({
               },
               on: {
                 'route.visit': {
-                  guard: { type: 'visits', params: { route: '/pages/confirm' } },
+                  guard: { type: 'visits', params: { route: bookingPath('confirm') } },
                   target: 'created.confirm',
                 },
               },
@@ -628,7 +627,7 @@ export const bookingMachine = setup({
     },
     // Outside the hold's timer: once asked, the server decides, even if the hold runs out meanwhile.
     completing: {
-      meta: { route: '/pages/confirm' },
+      meta: { route: bookingPath('confirm') },
       invoke: {
         id: 'completeReservation',
         src: 'completeReservation',
@@ -651,14 +650,14 @@ export const bookingMachine = setup({
       },
     },
     completed: {
-      meta: { route: '/pages/result' },
+      meta: { route: bookingPath('result') },
       on: {
         'booking.restart': { target: 'idle', actions: 'resetDraft' },
         'booking.start': { target: 'loadingVenue', actions: ['takeDomain', 'forgetReservation'] },
       },
     },
     expired: {
-      meta: { route: '/pages/warning' },
+      meta: { route: bookingPath('warning') },
       entry: 'noteExpired',
       on: {
         // A fresh start at the same venue and experience.
@@ -667,19 +666,19 @@ export const bookingMachine = setup({
       },
     },
     warning: {
-      meta: { route: '/pages/warning' },
+      meta: { route: bookingPath('warning') },
       on: {
         'booking.restart': { target: 'draft.dateParty', actions: ['clearWarning', 'clearProblem'] },
         'booking.start': { target: 'loadingVenue', actions: ['takeDomain', 'clearWarning'] },
         'route.visit': {
-          guard: { type: 'visits', params: { route: '/pages/book' } },
+          guard: { type: 'visits', params: { route: bookingPath('book') } },
           target: 'draft.dateParty',
           actions: 'clearWarning',
         },
       },
     },
     releasing: {
-      meta: { route: '/pages/timeslot' },
+      meta: { route: bookingPath('timeslot') },
       invoke: {
         id: 'releaseReservation',
         src: 'releaseReservation',

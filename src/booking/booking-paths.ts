@@ -1,16 +1,7 @@
+import { BOOKING_PAGES } from '../../machines/booking-pages';
+
 /** The pages of the booking wizard (every `meta.route` of the chart but log-in, which is the session's). */
-export const BOOKING_PATHS: ReadonlySet<string> = new Set([
-  '/pages/book',
-  '/pages/experience',
-  '/pages/timeslot',
-  '/pages/seating',
-  '/pages/profile',
-  '/pages/verify',
-  '/pages/confirm',
-  '/pages/payment',
-  '/pages/result',
-  '/pages/warning',
-]);
+export const BOOKING_PATHS: ReadonlySet<string> = new Set(Object.values(BOOKING_PAGES).map((page) => page.path));
 
 /** A waitlist offer's page: not a wizard step, but it hands the offered hold to the chart. */
 export const WAITLIST_OFFER_PATH = '/pages/waitlist-offer';

@@ -4,6 +4,7 @@
  * added here can be linked to at once, and a link to a page not here is a type error.
  */
 import type { ComponentType } from 'react';
+import { bookingPath } from '../../machines/booking-pages';
 import { loadFlowCatalog } from '../i18n/flow-catalog';
 
 export type NavLabel = 'home' | 'login' | 'membership' | 'press' | 'book-now' | 'reservations' | 'wallet';
@@ -66,20 +67,20 @@ const ROUTE_TABLE = routeTable([
   { name: 'wallet-detail', path: page('wallet-detail'), load: flowPage(() => import('../routes/wallet-detail')), nav: 'wallet', requiresLogin: true },
   { name: 'transactions', path: page('transactions'), load: flowPage(() => import('../routes/transactions')), requiresLogin: true },
   { name: 'monthly-statements', path: page('monthly-statements'), load: flowPage(() => import('../routes/monthly-statements')), requiresLogin: true },
-  { name: 'book', path: page('book'), load: flowPage(() => import('../routes/book')), nav: 'book-now' },
-  { name: 'experience', path: page('experience'), load: flowPage(() => import('../routes/experience')), nav: 'book-now' },
-  { name: 'timeslot', path: page('timeslot'), load: flowPage(() => import('../routes/timeslot')), nav: 'book-now' },
-  { name: 'seating', path: page('seating'), load: flowPage(() => import('../routes/seating')), nav: 'book-now' },
-  { name: 'profile', path: page('profile'), load: flowPage(() => import('../routes/profile')), nav: 'book-now', requiresLogin: true },
-  { name: 'verify', path: page('verify'), load: flowPage(() => import('../routes/verify')), nav: 'book-now', requiresLogin: true },
-  { name: 'confirm', path: page('confirm'), load: flowPage(() => import('../routes/confirm')), nav: 'book-now', requiresLogin: true },
-  { name: 'payment', path: page('payment'), load: flowPage(() => import('../routes/payment')), nav: 'book-now', requiresLogin: true },
-  { name: 'result', path: page('result'), load: flowPage(() => import('../routes/result')), nav: 'book-now', requiresLogin: true },
+  { name: 'book', path: bookingPath('book'), load: flowPage(() => import('../routes/book')), nav: 'book-now' },
+  { name: 'experience', path: bookingPath('experience'), load: flowPage(() => import('../routes/experience')), nav: 'book-now' },
+  { name: 'timeslot', path: bookingPath('timeslot'), load: flowPage(() => import('../routes/timeslot')), nav: 'book-now' },
+  { name: 'seating', path: bookingPath('seating'), load: flowPage(() => import('../routes/seating')), nav: 'book-now' },
+  { name: 'profile', path: bookingPath('profile'), load: flowPage(() => import('../routes/profile')), nav: 'book-now', requiresLogin: true },
+  { name: 'verify', path: bookingPath('verify'), load: flowPage(() => import('../routes/verify')), nav: 'book-now', requiresLogin: true },
+  { name: 'confirm', path: bookingPath('confirm'), load: flowPage(() => import('../routes/confirm')), nav: 'book-now', requiresLogin: true },
+  { name: 'payment', path: bookingPath('payment'), load: flowPage(() => import('../routes/payment')), nav: 'book-now', requiresLogin: true },
+  { name: 'result', path: bookingPath('result'), load: flowPage(() => import('../routes/result')), nav: 'book-now', requiresLogin: true },
   { name: 'order', path: page('order'), load: flowPage(() => import('../routes/order')), nav: 'reservations', requiresLogin: true },
   { name: 'cancel', path: page('cancel'), load: flowPage(() => import('../routes/cancel')), nav: 'reservations', requiresLogin: true },
   // A reservation opened by the signed link in its mails: no login, the token is the credential.
   { name: 'manage', path: page('manage'), load: flowPage(() => import('../routes/manage')) },
-  { name: 'warning', path: page('warning'), load: flowPage(() => import('../routes/warning')), nav: 'book-now' },
+  { name: 'warning', path: bookingPath('warning'), load: flowPage(() => import('../routes/warning')), nav: 'book-now' },
   // Issue 13: the link of a waitlist offer's mail (not in SPEC §2's table).
   { name: 'waitlist-offer', path: page('waitlist-offer'), load: flowPage(() => import('../routes/waitlist-offer')), nav: 'book-now', requiresLogin: true },
   // Issue 12: the staff console (SPEC §6's admin area). Its pages check the staff session themselves.

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheFolder, pglitePackageDir } from './cache-folder';
-import { migrate, migrationNames, migrationsDir } from './migrate';
+import { migrate, migrationNames, migrationSql } from './migrate';
 import { pgliteRunner } from './pglite-runner';
 import { PgliteThread } from './pglite-thread';
 
@@ -45,7 +45,6 @@ async function findOrMake(): Promise<string> {
 /** Where templates are kept, and the name that changes with PGlite's version and with any migration. */
 function templateIdentity(): { cacheDir: string; key: string } {
   const hash = createHash('sha256').update(readFileSync(join(pglitePackageDir(), 'package.json')));
-  const dir = migrationsDir();
-  for (const name of migrationNames()) hash.update(name).update(readFileSync(join(dir, name)));
+  for (const name of migrationNames()) hash.update(name).update(migrationSql(name));
   return { cacheDir: cacheFolder(), key: hash.digest('hex').slice(0, 16) };
 }

@@ -7,11 +7,9 @@
  * Obe's Cask Room (K1) is its only table for eight: a party of eight there from 17:00 holds it until
  * 19:00 as booked (Bar Seating, two hours; bookable online an hour ahead).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { migrationsDir } from '../../server/db/migrate';
+import { migrationSql } from '../../server/db/migrate';
 import { venueTables, waitlistEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { addDays } from '../../common/time';
@@ -111,7 +109,7 @@ for (const driver of testDrivers()) {
         ALTER TABLE reservations DROP COLUMN table_freed_at;
         ALTER TABLE reservations ADD CONSTRAINT reservations_no_double_booking EXCLUDE USING gist (
           table_id WITH =, tstzrange(starts_at, ends_at) WITH &&) WHERE (status IN ('PENDING', 'CONFIRMED'));`);
-      await runStatements(readFileSync(join(migrationsDir(), '0018_table_freed_at.sql'), 'utf8'));
+      await runStatements(migrationSql('0018_table_freed_at.sql'));
       expect((await h.reservationRow(id)).tableFreedAt?.toISOString()).toBe(hongKong(date, '17:20').toISOString());
       expect((await holdForEight(date)).status).toBe(201);
     });

@@ -230,7 +230,7 @@ describe.each(testDrivers())('content in the caller language on %s', (driver) =>
     // As the rows were before the migration: English only.
     await api.deps.db.update(walletEntries).set({ descriptionMessage: null }).where(eq(walletEntries.userId, member.id));
     await api.deps.db.update(cardEntries).set({ descriptionMessage: null }).where(eq(cardEntries.userId, guest.id));
-    const migration = readFileSync(new URL('../../server/db/migrations/0005_description_messages.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../server/db/migrations/0001-0020/0005_description_messages.sql', import.meta.url), 'utf8');
     const backfill = migration.slice(migration.indexOf('UPDATE wallet_entries'), migration.indexOf('-- The history as before'));
     for (const statement of backfill.split(';').filter((s) => s.trim())) await api.deps.db.execute(sql.raw(statement));
     expect(await messages()).toEqual(written);

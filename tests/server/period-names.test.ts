@@ -50,7 +50,7 @@ describe.each(testDrivers())('service period names on %s', (driver) => {
     afterCache();
     expect((await openingHours('obe')).map((p) => p.name)).toEqual(['Evening (Sun–Tue)', 'Late Night (Wed–Sat)']);
 
-    const migration = readFileSync(new URL('../../server/db/migrations/0010_guest_facing_period_names.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../server/db/migrations/0001-0020/0010_guest_facing_period_names.sql', import.meta.url), 'utf8');
     for (const statement of migration.replace(/--.*$/gm, '').split(';').filter((s) => s.trim())) {
       await db.execute(sql.raw(statement));
     }

@@ -251,7 +251,7 @@ describe.each(testDrivers())('transaction history on %s', (driver) => {
     ]);
 
     // The statements of 0004 that fill the table for payments made before it existed.
-    const migration = readFileSync(new URL('../../server/db/migrations/0004_card_entries.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../server/db/migrations/0001-0020/0004_card_entries.sql', import.meta.url), 'utf8');
     const backfill = migration.slice(migration.indexOf('INSERT INTO card_entries'), migration.indexOf('-- The whole history of a user'));
     await api.deps.db.delete(cardEntries).where(eq(cardEntries.userId, guest.id));
     for (const statement of backfill.split(';').filter((s) => s.trim())) {

@@ -1,0 +1,39 @@
+/**
+ * The house's rules that a newcomer relies on to find their way (docs/ARCHITECTURE.md): the server and
+ * the charts never reach into the browser app, no folder of the server grows past twenty files, and
+ * migrations sit in the folder of their number.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS_PER_FOLDER } from '../../server/db/migrate';
+
+const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+
+describe('the house', () => {
+  it('server/, machines/ and common/ import nothing from src/', () => {
+    const crossing = tracked
+      .filter((file) => /^(server|machines|common)\/.*\.tsx?$/.test(file))
+      .filter((file) => /from '(\.\.\/)+src\//.test(readFileSync(file, 'utf8')));
+    expect(crossing).toEqual([]);
+  });
+
+  it('no folder of server/ holds more than 20 files', () => {
+    const counts = new Map<string, number>();
+    for (const file of tracked.filter((f) => f.startsWith('server/'))) counts.set(dirname(file), (counts.get(dirname(file)) ?? 0) + 1);
+    expect([...counts].filter(([, count]) => count > 20)).toEqual([]);
+  });
+
+  it('each migration sits in the folder of twenty that its number falls in', () => {
+    const misplaced = tracked
+      .filter((file) => file.startsWith('server/db/migrations/'))
+      .filter((file) => {
+        const number = Number(basename(file).slice(0, 4));
+        const first = Math.floor((number - 1) / MIGRATIONS_PER_FOLDER) * MIGRATIONS_PER_FOLDER + 1;
+        const folder = `${String(first).padStart(4, '0')}-${String(first + MIGRATIONS_PER_FOLDER - 1).padStart(4, '0')}`;
+        return basename(dirname(file)) !== folder;
+      });
+    expect(misplaced).toEqual([]);
+  });
+});

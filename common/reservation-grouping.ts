@@ -4,9 +4,6 @@
  */
 import { serviceDateTime } from './time';
 
-/** SPEC §4/§9: a created reservation is held this long for the guest to complete it. */
-export const HOLD_MINUTES = 15;
-
 export type ReservationStatus = 'PENDING' | 'CONFIRMED' | 'EXPIRED' | 'CANCELED' | 'LATE_CANCELED' | 'NO_SHOW';
 
 /** SPEC §4's labels. */

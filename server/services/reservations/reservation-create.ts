@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { users, type BookingSource } from '../../db/schema';
 import { completionError, unauthorized } from '../../lib/errors';
-import { HOLD_MINUTES } from '../../../common/reservation-grouping';
+import { HOLD_MINUTES } from '../../../common/booking-rules';
 import type { DbOrTx } from '../../db/client';
 import { bookableSlot, type ScheduledSlot } from '../venues/slot-schedule';
 import { checkSelection } from './selection-checks';

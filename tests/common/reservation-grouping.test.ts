@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveStatus, groupReservations, HOLD_MINUTES, RESERVATION_STATUS_LABELS } from '../../common/reservation-grouping';
+import { HOLD_MINUTES } from '../../common/booking-rules';
+import { effectiveStatus, groupReservations, RESERVATION_STATUS_LABELS } from '../../common/reservation-grouping';
 
 // Monday 23 Nov 2026, 10:00 in Hong Kong.
 const now = new Date('2026-11-23T02:00:00Z');

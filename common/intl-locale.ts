@@ -30,7 +30,7 @@ export function intlLocale(locale: string): string {
   }
 }
 
-/** Whether `locale` is English, whose formats are SPEC §9's own rather than `Intl`'s. */
+/** Whether `locale` is English, whose formats are docs/PRODUCT.md §9's own rather than `Intl`'s. */
 export function isEnglish(locale: string): boolean {
   return locale === 'en' || locale.startsWith('en-');
 }

@@ -1,4 +1,4 @@
-/** The six languages of the product (SPEC §1); English is the default and the fallback. */
+/** The six languages of the product (docs/PRODUCT.md §1); English is the default and the fallback. */
 export const LOCALES = ['en', 'ja', 'ko', 'th', 'zh-Hans', 'zh-Hant'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

@@ -1,5 +1,5 @@
 /**
- * Money (SPEC §9): integer minor units end to end; only display divides by 100. Prepayments carry a
+ * Money (docs/PRODUCT.md §9): integer minor units end to end; only display divides by 100. Prepayments carry a
  * service charge and tax on top; deposits are a flat per-guest tier. Browser-safe.
  */
 import { isEnglish, numberFormat } from './intl-locale';
@@ -13,7 +13,7 @@ export interface DepositTier {
 }
 
 /**
- * SPEC §3's payment policy of an experience. `serviceChargePercentage` is in tenths of a percent
+ * docs/PRODUCT.md §3's payment policy of an experience. `serviceChargePercentage` is in tenths of a percent
  * (100 means 10%); `taxPercentage` is in thousandths of a percent (5000 means 5%).
  */
 export interface PaymentPolicy {
@@ -49,7 +49,7 @@ export function depositTierFor(tiers: readonly DepositTier[], numberOfGuests: nu
   return best;
 }
 
-/** SPEC §9: prepayment or deposit for a party; NONE (or an unknown type) costs nothing up front. */
+/** docs/PRODUCT.md §9: prepayment or deposit for a party; NONE (or an unknown type) costs nothing up front. */
 export function priceBreakdown(policy: PaymentPolicy, numberOfGuests: number): PriceBreakdown {
   if (policy.prePaymentType === 'PREPAYMENT') {
     const subTotal = policy.price.price.amount * numberOfGuests;
@@ -71,7 +71,7 @@ export function amountDue(policy: PaymentPolicy, numberOfGuests: number): number
 }
 
 /**
- * SPEC §9's 0 to 2 decimals as a guest reads them: whole dollars bare, any cents as two digits
+ * docs/PRODUCT.md §9's 0 to 2 decimals as a guest reads them: whole dollars bare, any cents as two digits
  * ('HK$3,713.60', never 'HK$3,713.6', which looks like a typo).
  */
 export function hkdFractionDigits(minor: number): { minimumFractionDigits: number; maximumFractionDigits: number } {
@@ -79,7 +79,7 @@ export function hkdFractionDigits(minor: number): { minimumFractionDigits: numbe
   return { minimumFractionDigits: digits, maximumFractionDigits: digits };
 }
 
-/** SPEC §9: 'HK$' and the amount in major units, e.g. 371360 → 'HK$3,713.60', 20000 → 'HK$200'. */
+/** docs/PRODUCT.md §9: 'HK$' and the amount in major units, e.g. 371360 → 'HK$3,713.60', 20000 → 'HK$200'. */
 export function formatHkd(minor: number): string {
   const major = Math.abs(minor) / 100;
   const text = major.toLocaleString('en-US', hkdFractionDigits(minor));
@@ -87,7 +87,7 @@ export function formatHkd(minor: number): string {
 }
 
 /**
- * An amount for a reader of `locale`: SPEC §9's 'HK$' with 0 or 2 decimals in English (`formatHkd`), and
+ * An amount for a reader of `locale`: docs/PRODUCT.md §9's 'HK$' with 0 or 2 decimals in English (`formatHkd`), and
  * `Intl`'s Hong Kong dollars elsewhere, its digits, separators and sign placed as the language writes
  * them, but always with the symbol 'HK$' (Hong Kong's own locale would write a bare '$').
  */

@@ -1,17 +1,17 @@
 /**
- * Dates and times of the venues, all in Asia/Hong_Kong (SPEC §9). A reservation's time is a service day
+ * Dates and times of the venues, all in Asia/Hong_Kong (docs/PRODUCT.md §9). A reservation's time is a service day
  * (YYYY-MM-DD) plus minutes from that day's midnight; minutes may exceed 1440 for after-midnight slots,
  * which still belong to the service day they start in. Browser-safe: no Node imports.
  */
 import { Temporal } from 'temporal-polyfill';
 import { dateTimeFormat, isEnglish } from './intl-locale';
 
-/** SPEC §9: every date and time of the product is in this zone. */
+/** docs/PRODUCT.md §9: every date and time of the product is in this zone. */
 export const TIME_ZONE = 'Asia/Hong_Kong';
 
 export const MINUTES_PER_DAY = 1440;
 
-/** SPEC §9: weekday abbreviations, ISO order (index 0 is Monday). */
+/** docs/PRODUCT.md §9: weekday abbreviations, ISO order (index 0 is Monday). */
 export const WEEKDAY_ABBREVIATIONS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
 export type WeekdayAbbreviation = (typeof WEEKDAY_ABBREVIATIONS)[number];
@@ -99,12 +99,12 @@ export function isoWeekday(date: string): number {
   return ((((toEpochDay(date) + 3) % 7) + 7) % 7) + 1;
 }
 
-/** SPEC §9: MON..SUN for a date. */
+/** docs/PRODUCT.md §9: MON..SUN for a date. */
 export function weekdayAbbreviation(date: string): WeekdayAbbreviation {
   return WEEKDAY_ABBREVIATIONS[isoWeekday(date) - 1]!;
 }
 
-/** SPEC §9 'h:mm am/pm' for minutes from midnight; minutes past 1440 wrap (1470 is '12:30 am'). */
+/** docs/PRODUCT.md §9 'h:mm am/pm' for minutes from midnight; minutes past 1440 wrap (1470 is '12:30 am'). */
 export function formatTime(minutes: number): string {
   const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
   const hour24 = Math.floor(inDay / 60);
@@ -113,12 +113,12 @@ export function formatTime(minutes: number): string {
   return `${hour12}:${String(minute).padStart(2, '0')} ${hour24 < 12 ? 'am' : 'pm'}`;
 }
 
-/** SPEC §9 'D MMM YYYY' for a YYYY-MM-DD date, e.g. '3 Dec 2026'. */
+/** docs/PRODUCT.md §9 'D MMM YYYY' for a YYYY-MM-DD date, e.g. '3 Dec 2026'. */
 export function formatDate(date: string): string {
   return `${Number(date.slice(8, 10))} ${MONTH_ABBREVIATIONS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(0, 4))}`;
 }
 
-/** SPEC §9: whole seconds from `now` until `target`, never negative (a hold countdown). */
+/** docs/PRODUCT.md §9: whole seconds from `now` until `target`, never negative (a hold countdown). */
 export function secondsUntil(target: Date | string, now: Date): number {
   const ms = new Date(target).getTime() - now.getTime();
   return Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 1000)) : 0;
@@ -128,7 +128,7 @@ export function secondsUntil(target: Date | string, now: Date): number {
 // UTC so no zone can move it. Instants (a payment, a deadline) go through Asia/Hong_Kong instead.
 const calendarDay = (date: string) => new Date(`${date}T12:00:00Z`);
 
-/** How each language writes a day: year, month, day in Chinese, Japanese and Korean (SPEC §9). */
+/** How each language writes a day: year, month, day in Chinese, Japanese and Korean (docs/PRODUCT.md §9). */
 function dayOptions(locale: string, weekday: boolean): Intl.DateTimeFormatOptions {
   if (/^(zh|ja)/.test(locale)) {
     // 2026年11月24日(火) in Japanese; 2026年11月24日星期二 in Chinese, as Hong Kong writes it.
@@ -142,9 +142,9 @@ function dayOptions(locale: string, weekday: boolean): Intl.DateTimeFormatOption
 const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' };
 
 /**
- * A service day for a reader of `locale`: SPEC §9's 'D MMM YYYY' in English; year, month, day in
+ * A service day for a reader of `locale`: docs/PRODUCT.md §9's 'D MMM YYYY' in English; year, month, day in
  * Chinese and Japanese (2026年11月24日) and the locale's own order elsewhere, with the weekday when asked
- * (2026年11月24日(火)). English keeps SPEC §9's format, weekday or not.
+ * (2026年11月24日(火)). English keeps docs/PRODUCT.md §9's format, weekday or not.
  */
 export function formatDateFor(date: string, locale: string, { weekday = false }: { weekday?: boolean } = {}): string {
   if (isEnglish(locale)) return formatDate(date);
@@ -152,7 +152,7 @@ export function formatDateFor(date: string, locale: string, { weekday = false }:
 }
 
 /**
- * Minutes from a service day's midnight for a reader of `locale`: SPEC §9's 'h:mm am/pm' in English,
+ * Minutes from a service day's midnight for a reader of `locale`: docs/PRODUCT.md §9's 'h:mm am/pm' in English,
  * 19:00 elsewhere; minutes past 1440 wrap (1470 is 0:30).
  */
 export function formatTimeFor(minutes: number, locale: string): string {
@@ -161,7 +161,7 @@ export function formatTimeFor(minutes: number, locale: string): string {
   return dateTimeFormat(locale, { ...TIME_OPTIONS, timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, 0, inDay)));
 }
 
-/** A day's weekday for a reader of `locale`: SPEC §9's MON..SUN in English, 火 or 週二 or 화 elsewhere. */
+/** A day's weekday for a reader of `locale`: docs/PRODUCT.md §9's MON..SUN in English, 火 or 週二 or 화 elsewhere. */
 export function weekdayFor(date: string, locale: string): string {
   if (isEnglish(locale)) return weekdayAbbreviation(date);
   return dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(calendarDay(date));
@@ -169,7 +169,7 @@ export function weekdayFor(date: string, locale: string): string {
 
 /**
  * The Hong Kong day and time of an instant for a reader of `locale`: '3 Dec 2026, 6:30 pm' in English
- * (SPEC §9's date and time), 2026年12月3日 18:30 in Chinese and Japanese.
+ * (docs/PRODUCT.md §9's date and time), 2026年12月3日 18:30 in Chinese and Japanese.
  */
 export function formatDateTimeFor(at: Date | string, locale: string): string {
   const instant = new Date(at);

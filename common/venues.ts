@@ -1,13 +1,13 @@
 /**
- * The four venues as the client knows them without asking the server (SPEC §3 "Venue (fixed in the
+ * The four venues as the client knows them without asking the server (docs/PRODUCT.md §3 "Venue (fixed in the
  * client)"). The server seeds its `venues` rows from the same ids, domains and titles, so the two agree.
  * Imported by the browser bundle: no Node imports here.
  */
 
-/** SPEC §9: the largest party bookable at any venue; larger parties contact the reservations team. */
+/** docs/PRODUCT.md §9: the largest party bookable at any venue; larger parties contact the reservations team. */
 export const MAX_PARTY_SIZE = 10;
 
-/** The venue slugs of SPEC §3's table. */
+/** The venue slugs of docs/PRODUCT.md §3's table. */
 export type VenueDomain = 'leclos' | 'batard' | 'hopsze' | 'obe';
 
 /** A PDF menu: `url` is served by the server at `/public/menu/{fileName}`. */
@@ -22,7 +22,7 @@ export interface DiningHoursEntry {
   desc: string;
 }
 
-/** A venue's fixed client-side data, field names as in SPEC §3. */
+/** A venue's fixed client-side data, field names as in docs/PRODUCT.md §3. */
 export interface Venue {
   title: string;
   domain: VenueDomain;

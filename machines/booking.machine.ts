@@ -1,6 +1,6 @@
 /**
  * The reservation lifecycle as a statechart: draft -> created (the server holds the table for 15 minutes)
- * -> awaiting payment -> completed, with the hold timer and SPEC §8's error-code branches.
+ * -> awaiting payment -> completed, with the hold timer and docs/PRODUCT.md §8's error-code branches.
  *
  * Each step carries `meta.route`, the page that shows it; the app keeps the address in step with the
  * state and turns a typed address, back or forward into `route.visit`, which the chart may refuse. Calls
@@ -43,7 +43,7 @@ export type Problem =
   | { kind: 'closed'; reason: ClosureReason } // staff closed the venue, area or service that day: 'Closed for a private event'
   | { kind: 'unavailable' } // 'Sorry, your selection is unavailable'
   | { kind: 'expired' } // 'Reservation expired'
-  | { kind: 'completion'; code: number; message: string } // SPEC §8 codes
+  | { kind: 'completion'; code: number; message: string } // docs/PRODUCT.md §8 codes
   | { kind: 'failed'; message: string } // 'Reservation failed': holding or completing failed otherwise; then why
   | { kind: 'call'; message: string }; // any other refused call
 
@@ -108,7 +108,7 @@ export interface CreatedHold extends ServerTimed {
 
 const emptyDraft: Draft = { experienceId: null, date: null, numberOfGuests: 2, startTime: null, seatingAreaId: null };
 
-/** SPEC §8 codes that send the guest to the warning page, and what the page says about them. */
+/** docs/PRODUCT.md §8 codes that send the guest to the warning page, and what the page says about them. */
 const WARNING_CODES: Record<number, WarningKind> = {
   [COMPLETION_CODES.NOT_A_MEMBER]: 'members-only',
   [COMPLETION_CODES.OVERLAP]: 'overlap',
@@ -243,7 +243,7 @@ export const bookingMachine = setup({
         return { kind: 'party-too-large' as const, message: error.message, contact: error.contact };
       },
     }),
-    /** A SPEC §8 code with a page of its own. */
+    /** A docs/PRODUCT.md §8 code with a page of its own. */
     warnByCode: assign({
       warning: ({ event }) => {
         const error = callErrorOf(event);
@@ -301,7 +301,7 @@ export const bookingMachine = setup({
       // The next booking in this tab starts from the same details, but the occasion was this visit's.
       guest: ({ context }) => context.guest && { ...context.guest, occasion: null, occasionNote: null },
     }),
-    /** A SPEC §8 code with its text, or 'Reservation failed' and why when the call got no code. */
+    /** A docs/PRODUCT.md §8 code with its text, or 'Reservation failed' and why when the call got no code. */
     noteCompletionFailed: assign({
       problem: ({ event }) => {
         const error = callErrorOf(event);
@@ -477,7 +477,7 @@ export const bookingMachine = setup({
             'seating.pick': { target: 'creating', actions: 'pickSeating' },
           },
         },
-        // Transient: availability and holds are for logged-in guests (SPEC §7: the calls need a token).
+        // Transient: availability and holds are for logged-in guests (docs/PRODUCT.md §7: the calls need a token).
         checkingLogin: {
           always: [{ guard: 'loggedIn', target: 'loadingSlots' }, { target: 'loginRequired' }],
         },

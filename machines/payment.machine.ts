@@ -25,7 +25,7 @@ export interface CardDetails {
   cvc: string;
 }
 
-/** SPEC §8's payment texts, by what went wrong. */
+/** docs/PRODUCT.md §8's payment texts, by what went wrong. */
 export type PaymentProblem =
   | 'config' // 'Failed to get payment configuration'
   | 'provider' // 'Card payment provider initialization failed'

@@ -1,5 +1,5 @@
 /**
- * The session (SPEC §4): not logged in or logged in, with checking, logging in, refreshing and expired.
+ * The session (docs/PRODUCT.md §4): not logged in or logged in, with checking, logging in, refreshing and expired.
  * Persistence and calls are named here and given by the app (`machine.provide`), so tests and the
  * Stately visualizer use the same chart. Other tabs learn of a log-in or log-out from the storage
  * event of the token keys and send `session.sync`. The token refresh is timed on the server's clock:
@@ -28,7 +28,7 @@ export interface SessionUser {
 export interface Credentials {
   email: string;
   password: string;
-  /** The club's staff log in through the admin area (SPEC §1, §6). */
+  /** The club's staff log in through the admin area (docs/PRODUCT.md §1, §6). */
   area?: 'user' | 'admin';
 }
 
@@ -109,7 +109,7 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    /** Keeps the tokens and the user of the log-in's answer under SPEC §3's storage keys (`loginOf`). */
+    /** Keeps the tokens and the user of the log-in's answer under docs/PRODUCT.md §3's storage keys (`loginOf`). */
     saveSession: () => {},
     /** Keeps a renewed or granted token pair (`grantOf`). */
     saveTokens: () => {},

@@ -1,6 +1,6 @@
 /**
  * A booked visit's lifecycle as the host stand works it: a confirmed booking's guests arrive, are
- * seated and finish; or they never come (no-show); or staff cancel the booking for the guest. SPEC §4
+ * seated and finish; or they never come (no-show); or staff cancel the booking for the guest. docs/PRODUCT.md §4
  * leaves the allowed transitions open; these are ours, each with its reason:
  *
  * - confirmed → arrived (`visit.arrive`): the party checks in at the host stand; the table may not be ready.

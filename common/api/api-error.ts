@@ -1,4 +1,4 @@
-/** A refused call, as the API's envelope `{ status, errorCode, message, field? }` tells it (SPEC §7). */
+/** A refused call, as the API's envelope `{ status, errorCode, message, field? }` tells it (docs/PRODUCT.md §7). */
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,

@@ -1,9 +1,9 @@
 /**
  * Error codes of the API's `{ status, errorCode, message }` envelope. The completion codes and their
- * texts are SPEC §8's, word for word; the others are ours, for failures the spec names only by message.
+ * texts are docs/PRODUCT.md §8's, word for word; the others are ours, for failures docs/PRODUCT.md names only by message.
  */
 
-/** SPEC §8: reservation completion codes. `ownText` says whether the client shows the text itself. */
+/** docs/PRODUCT.md §8: reservation completion codes. `ownText` says whether the client shows the text itself. */
 export const COMPLETION_ERRORS = {
   1010101: { message: /*i18n*/ 'Not a Club member', ownText: false },
   1010102: { message: /*i18n*/ 'Unable to fetch Reservations', ownText: true },
@@ -25,7 +25,7 @@ export const COMPLETION_ERRORS = {
 
 export type CompletionErrorCode = keyof typeof COMPLETION_ERRORS;
 
-/** SPEC §8's completion codes that the booking chart branches on, by name. */
+/** docs/PRODUCT.md §8's completion codes that the booking chart branches on, by name. */
 export const COMPLETION_CODES = {
   NOT_A_MEMBER: 1010101,
   ACTIVE_LIMIT: 1010104,

@@ -944,7 +944,7 @@ export interface paths {
         get?: never;
         /**
          * Confirm a held reservation with the guest's details and agreements
-         * @description Fails with SPEC §8's completion codes (1010101 ... 10212) and their texts.
+         * @description Fails with docs/PRODUCT.md §8's completion codes (1010101 ... 10212) and their texts.
          */
         put: {
             parameters: {
@@ -3152,7 +3152,7 @@ export interface components {
             };
             maximumPartySize: number;
         };
-        /** @description SPEC §3. serviceChargePercentage is divided by 1000, taxPercentage by 100000. */
+        /** @description docs/PRODUCT.md §3. serviceChargePercentage is divided by 1000, taxPercentage by 100000. */
         PaymentPolicy: {
             /** @enum {string} */
             prePaymentType: "PREPAYMENT" | "DEPOSIT" | "NONE";
@@ -4082,7 +4082,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A business rule refused it (SPEC §8 codes; party too large) */
+        /** @description A business rule refused it (docs/PRODUCT.md §8 codes; party too large) */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;

@@ -1,6 +1,6 @@
 /**
  * Valibot schemas for the account forms and the auth request bodies, shared by the browser and the
- * server. Messages are SPEC §5's, word for word, where the spec has one.
+ * server. Messages are docs/PRODUCT.md §5's, word for word, where docs/PRODUCT.md has one.
  */
 import * as v from 'valibot';
 import { EMAIL_MESSAGES, emailSchema } from './email';
@@ -21,7 +21,7 @@ export const ACCOUNT_MESSAGES = {
   tokenRequired: /*i18n*/ 'This link is invalid or has expired.',
 } as const;
 
-/** SPEC §9: minimum password length. */
+/** docs/PRODUCT.md §9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 7;
 // Keeps scrypt's input bounded; far above any real password.
 const MAX_PASSWORD_LENGTH = 200;
@@ -113,14 +113,14 @@ export const signUpSchema = v.object({
 
 export const verifyEmailSchema = v.object({ token: linkTokenSchema(ACCOUNT_MESSAGES.tokenRequired) });
 
-/** The confirmation message when `confirmation` differs from `password`, else null (SPEC §5). */
+/** The confirmation message when `confirmation` differs from `password`, else null (docs/PRODUCT.md §5). */
 export function passwordConfirmationError(password: string, confirmation: string): string | null {
   return password === confirmation ? null : ACCOUNT_MESSAGES.passwordConfirmation;
 }
 
 /**
  * A form's `entries` plus `confirmPassword`, which must repeat the `password` entry; the issue lands on
- * `confirmPassword` (SPEC §5). A partial check, so it shows even while other fields are still wrong.
+ * `confirmPassword` (docs/PRODUCT.md §5). A partial check, so it shows even while other fields are still wrong.
  */
 function withConfirmation<const TEntries extends v.ObjectEntries>(entries: TEntries, password: keyof TEntries & string) {
   const form = v.object({ ...entries, confirmPassword: v.string() });

@@ -1,16 +1,16 @@
 /**
- * SPEC §5's e-mail address rule, the one every form and request body that takes an address uses, so an
+ * docs/PRODUCT.md §5's e-mail address rule, the one every form and request body that takes an address uses, so an
  * address accepted in one place is accepted in all. Browser-safe.
  */
 import * as v from 'valibot';
 
-/** SPEC §5's two e-mail messages, word for word. */
+/** docs/PRODUCT.md §5's two e-mail messages, word for word. */
 export const EMAIL_MESSAGES = {
   required: /*i18n*/ 'Please enter your email address!',
   invalid: /*i18n*/ 'Please enter a valid email address!',
 } as const;
 
-/** SPEC §5: local part of letters, digits, _ . + -; @; domain labels; a final label of 2–6 letters or digits. */
+/** docs/PRODUCT.md §5: local part of letters, digits, _ . + -; @; domain labels; a final label of 2–6 letters or digits. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9_.+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9]{2,6}$/;
 
 /** The longest address mail servers deliver to. */

@@ -1,6 +1,6 @@
 /**
- * Guest details and policy agreements of a booking (SPEC §5), one valibot schema for the booking form
- * and the completion call. Messages are the spec's, word for word. Browser-safe.
+ * Guest details and policy agreements of a booking (docs/PRODUCT.md §5), one valibot schema for the booking form
+ * and the completion call. Messages are docs/PRODUCT.md's, word for word. Browser-safe.
  */
 import * as v from 'valibot';
 import { EMAIL_MESSAGES, emailSchema } from './email';
@@ -87,7 +87,7 @@ const mobileCountryCode = v.pipe(
 
 const notes = v.optional(v.nullable(v.pipe(v.string(M.notesTooLong), v.maxLength(L.notes, M.notesTooLong))));
 
-/** SPEC §5: the cancellation policy must be agreed to; the other per-venue agreements are recorded as given. */
+/** docs/PRODUCT.md §5: the cancellation policy must be agreed to; the other per-venue agreements are recorded as given. */
 export const agreementsSchema = v.pipe(
   v.optional(
     v.object({
@@ -104,7 +104,7 @@ export const agreementsSchema = v.pipe(
   ),
 );
 
-/** The booking form's guest details (SPEC §3 Guest information) with the agreements. */
+/** The booking form's guest details (docs/PRODUCT.md §3 Guest information) with the agreements. */
 export const guestDetailsSchema = v.object({
   firstName: requiredText(M.firstName, M.firstNameTooLong),
   lastName: requiredText(M.lastName, M.lastNameTooLong),
@@ -118,7 +118,7 @@ export const guestDetailsSchema = v.object({
 
 /**
  * The completion call's body: as the form, except that a missing mobile number is left to the server,
- * which answers SPEC §8's 10205 ('A mobile number is required ...') rather than a form message.
+ * which answers docs/PRODUCT.md §8's 10205 ('A mobile number is required ...') rather than a form message.
  */
 export const completeReservationSchema = v.object({
   firstName: requiredText(M.firstName, M.firstNameTooLong),

@@ -22,7 +22,7 @@ export const STAFF_BOOKING_MESSAGES = {
 
 const M = STAFF_BOOKING_MESSAGES;
 
-/** The largest party staff may seat: the venues' maximum (SPEC §9). */
+/** The largest party staff may seat: the venues' maximum (docs/PRODUCT.md §9). */
 export const STAFF_MAX_GUESTS = 10;
 
 const id = v.pipe(v.string(M.idInvalid), v.regex(/^[0-9a-f]{24}$/, M.idInvalid));

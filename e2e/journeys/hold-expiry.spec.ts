@@ -35,7 +35,7 @@ test('a hold that runs out: Reservation expired, the table is free again, a fres
   await expect(page.getByRole('form', { name: 'Card details' })).toHaveCount(0);
 
   // Released on the server as well: the time is offered to others again, and the unpaid hold is
-  // cancelled (SPEC §4: an unpaid reservation not confirmed in time is cancelled automatically).
+  // cancelled (docs/PRODUCT.md §4: an unpaid reservation not confirmed in time is cancelled automatically).
   // (The API sessions made before the clocks moved have run out: log in again.)
   const other = await server.logIn(otherGuest);
   expect(await offeredTimes(server, other, { ...TABLE, date })).toContain('1:00 pm');

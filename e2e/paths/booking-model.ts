@@ -79,7 +79,7 @@ export const EVENTS = {
 
 export type EventName = keyof typeof EVENTS;
 
-/** The call SPEC §3 says follows these, whatever the chart does: a changed target or a flipped guard is caught. */
+/** The call docs/PRODUCT.md §3 says follows these, whatever the chart does: a changed target or a flipped guard is caught. */
 export const BOOKING_CALL_AFTER: Partial<Record<EventName, string>> = {
   // 'Sorry, your selection is unavailable': back to the times, read afresh.
   taken: 'loadTimeslots',

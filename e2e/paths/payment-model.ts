@@ -51,7 +51,7 @@ export const PAYMENT_CALLS = {
   waitForPayment: { method: 'GET', path: /^\/user\/payment\/(?!config$)[^/]+$/ },
 };
 
-/** The call a card or a 3-D Secure answer makes, as SPEC says (not as the chart does): a changed target is caught. */
+/** The call a card or a 3-D Secure answer makes, as docs/PRODUCT.md says (not as the chart does): a changed target is caught. */
 export const PAYMENT_CALL_AFTER: Partial<Record<PaymentEventName, string>> = {
   submitCard: 'confirmCard',
   approveChallenge: 'answerChallenge',

@@ -20,7 +20,7 @@ const SESSION_CALLS = {
   refreshTokens: { method: 'POST', path: /^\/user\/authentication\/refresh-token$/ },
 };
 
-/** Where SPEC §4 puts the session after these, whatever the chart says: a changed target is caught. */
+/** Where docs/PRODUCT.md §4 puts the session after these, whatever the chart says: a changed target is caught. */
 const STATE_AFTER: Partial<Record<SessionEventName, string>> = {
   refreshRefused: 'expired',
   logOut: 'loggedOut',
@@ -64,7 +64,7 @@ test.describe('session chart paths in the browser', () => {
           const after = steps[i]!.state;
           const entering = Object.keys(after.children).filter((id) => id in SESSION_CALLS && !(before && id in before.children));
           const event = i === 0 ? undefined : plan.events[i - 1]!;
-          if (event && STATE_AFTER[event]) expect(after.matches(STATE_AFTER[event]!), `where SPEC puts ${event}`).toBe(true);
+          if (event && STATE_AFTER[event]) expect(after.matches(STATE_AFTER[event]!), `where docs/PRODUCT.md puts ${event}`).toBe(true);
           entering.forEach((id) => run.gates.arm(id));
           if (i === 0) await openApp(page, '/pages/home');
           else await act(run, plan.events[i - 1]!, i - 1, before!);

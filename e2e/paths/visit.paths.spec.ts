@@ -97,7 +97,7 @@ test.describe('visit chart paths in the browser', () => {
           await row.getByRole('button', { name: 'Confirm cancellation' }).click();
         }
         const after = STATE_AFTER[event.type];
-        expect(step.state.value, `where SPEC puts ${event.type}`).toBe(after);
+        expect(step.state.value, `where docs/PRODUCT.md puts ${event.type}`).toBe(after);
         await expect(page.getByRole('status').filter({ hasText: outcomeText(action, guestName) })).toBeVisible();
         await check(page, guestName, after, await expectRecord(record, after), clocks);
       }
@@ -125,7 +125,7 @@ async function check(page: Page, guestName: string, state: VisitState, record: S
   for (const action of VISIT_ACTIONS) {
     await expect(row.getByRole('button', { name: `${BUTTON[action]}: ${guestName}`, exact: true }), `${action} in ${state}`).toHaveCount(offered.includes(action) ? 1 : 0);
   }
-  // SPEC's own rules, not the chart's: a no-show only after the start, a cancellation only before it.
+  // docs/PRODUCT.md's own rules, not the chart's: a no-show only after the start, a cancellation only before it.
   const started = (await clocks.now()).getTime() >= Date.parse(record.startsAt);
   if (state === 'confirmed') expect({ noShow: offered.includes('no-show'), cancel: offered.includes('cancel') }).toEqual({ noShow: started, cancel: !started });
   if (state === 'noShow') await expect(row.getByText(`Fee outstanding HK$${NO_SHOW_FEE}`)).toBeVisible();

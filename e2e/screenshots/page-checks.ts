@@ -164,7 +164,7 @@ export async function textProblems(page: Page, locale: string): Promise<string[]
 
 /**
  * English in the page's texts shown in `locale` (not English): one line per text. A text the address
- * itself gives (the menu preview's `title`, SPEC §2) is the address's, not the app's, and is left out.
+ * itself gives (the menu preview's `title`, docs/PRODUCT.md §2) is the address's, not the app's, and is left out.
  */
 export async function englishProblems(page: Page, locale: string): Promise<string[]> {
   const { english, kept } = catalogs(locale);

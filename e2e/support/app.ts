@@ -65,7 +65,7 @@ async function rememberOnce(page: Page, values: Record<string, string>): Promise
 }
 
 /**
- * Makes the page a returning visitor logged in as `session` (tokens stored under SPEC §3's keys, as
+ * Makes the page a returning visitor logged in as `session` (tokens stored under docs/PRODUCT.md §3's keys, as
  * after an earlier log-in). Call before the first `openApp`.
  */
 export async function useSession(page: Page, session: Session): Promise<void> {

@@ -83,7 +83,7 @@ export const oneTimeTokens = pgTable('one_time_tokens', {
   createdAt: createdAt(),
 });
 
-/** Values that fill the placeholders of a venue's policy texts (SPEC §9). Money in minor units. */
+/** Values that fill the placeholders of a venue's policy texts (docs/PRODUCT.md §9). Money in minor units. */
 export interface VenuePolicy {
   /** Hours before the reservation inside which a cancellation is late. */
   cancellationWindowHours: number;
@@ -145,7 +145,7 @@ export const venueTables = pgTable('venue_tables', {
 
 export type PrePaymentType = 'PREPAYMENT' | 'DEPOSIT' | 'NONE';
 
-/** SPEC §3's payment policy; percentages use SPEC §9's encodings (service charge /1000, tax /100000). */
+/** docs/PRODUCT.md §3's payment policy; percentages use docs/PRODUCT.md §9's encodings (service charge /1000, tax /100000). */
 export const experiences = pgTable('experiences', {
   id: text('id').primaryKey(),
   venueId: text('venue_id').notNull(),

@@ -1,5 +1,5 @@
 /**
- * Demo data for an empty database: the four venues with their hours (SPEC §9), dining areas, tables,
+ * Demo data for an empty database: the four venues with their hours (docs/PRODUCT.md §9), dining areas, tables,
  * experiences, PDF menus, and, outside production, three accounts (guest, member, admin) listed in
  * `DEMO_ACCOUNTS`, whose passwords the README publishes.
  */
@@ -77,9 +77,9 @@ interface ExperienceSeed {
   type: PrePaymentType;
   /** Per guest, minor units; 0 unless a prepayment. */
   price?: number;
-  /** SPEC §9: divided by 1000, so 100 is 10%. */
+  /** docs/PRODUCT.md §9: divided by 1000, so 100 is 10%. */
   serviceCharge?: number;
-  /** SPEC §9: divided by 100000. */
+  /** docs/PRODUCT.md §9: divided by 100000. */
   tax?: number;
   depositPolicy?: { minGuestCount: number; price: { amount: number } }[];
 }

@@ -12,7 +12,7 @@ import { ERROR_CODES } from '../../common/api/error-codes';
 import { ApiError, forbidden, unauthorized } from './errors';
 import { verifyAccessToken } from './jwt';
 
-/** The 401 the client answers with one refresh and a retry (SPEC §4). */
+/** The 401 the client answers with one refresh and a retry (docs/PRODUCT.md §4). */
 export const loginExpired = () => new ApiError(401, ERROR_CODES.LOGIN_EXPIRED, /*i18n*/ 'Login expired');
 
 /** The token of an `Authorization: Bearer ...` header, or null when there is none. */

@@ -1,4 +1,4 @@
-/** The API's error envelope `{ status, errorCode, message, field? }` (SPEC §7) as a throwable. */
+/** The API's error envelope `{ status, errorCode, message, field? }` (docs/PRODUCT.md §7) as a throwable. */
 import type { I18n } from '@lingui/core';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Schema } from './api-types';
@@ -62,7 +62,7 @@ export const tooManyRequests = (message = /*i18n*/ 'Too many attempts. Please wa
 export const serviceUnavailable = () =>
   new ApiError(503, ERROR_CODES.SERVICE_UNAVAILABLE, /*i18n*/ 'The service is temporarily unavailable. Please try again in a moment.');
 
-/** A reservation-completion failure with SPEC §8's code and text. */
+/** A reservation-completion failure with docs/PRODUCT.md §8's code and text. */
 export function completionError(code: CompletionErrorCode, status: ContentfulStatusCode = 422): ApiError {
   return new ApiError(status, code, COMPLETION_ERRORS[code].message);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** A 24-character hex id, the shape the client expects of every `_id` (SPEC §3). */
+/** A 24-character hex id, the shape the client expects of every `_id` (docs/PRODUCT.md §3). */
 export function newId(): string {
   return randomBytes(12).toString('hex');
 }

@@ -40,7 +40,7 @@ function check<S extends Schema>(schema: S, input: unknown, where: string): v.In
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = v.getDotPath(issue) ?? undefined;
-  // Our own texts (SPEC §5's among them) stand alone, in the caller's language; valibot's generic ones
+  // Our own texts (docs/PRODUCT.md §5's among them) stand alone, in the caller's language; valibot's generic ones
   // ("Invalid type: ...") are for developers: the field's name in front so they know what to fix, in English.
   if (issue.message.startsWith('Invalid ')) throw badRequest(verbatim(`${field ?? where}: ${issue.message}`), field);
   // A text with values (textWithValues) is translated from its ICU source with them.

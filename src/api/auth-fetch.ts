@@ -7,7 +7,7 @@ import { untilFirstPaint } from './first-paint';
 import type { ServerClock } from './server-clock';
 import type { TokenPair, TokenReader } from './token-store';
 
-/** SPEC §7/§9: calls time out after 30 s. */
+/** docs/PRODUCT.md §7/§9: calls time out after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 const REFRESH_PATH = '/user/authentication/refresh-token';
 

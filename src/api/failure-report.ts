@@ -1,5 +1,5 @@
 /**
- * Where a page's refused read is reported: the app's shell shows it (a toast, SPEC §7); the data layer
+ * Where a page's refused read is reported: the app's shell shows it (a toast, docs/PRODUCT.md §7); the data layer
  * only passes the failure on, so src/api stays free of UI.
  */
 import { createContext } from 'react';

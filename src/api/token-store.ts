@@ -1,4 +1,4 @@
-/** Where the session lives in the browser (SPEC §3): `access_token`, `refresh_token`, `cache_user_info`. */
+/** Where the session lives in the browser (docs/PRODUCT.md §3): `access_token`, `refresh_token`, `cache_user_info`. */
 
 export const ACCESS_TOKEN_KEY = 'access_token';
 export const REFRESH_TOKEN_KEY = 'refresh_token';

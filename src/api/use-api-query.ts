@@ -44,7 +44,7 @@ export const shownAnswer = <T,>(read: QueryState<T>): T | undefined => (read.sta
 
 /**
  * `key` null means "nothing to load yet". A refused read also shows the server's message as a toast for
- * 3 s (SPEC §7), or 'ERROR' when the server gave none; `showError: false` leaves it to the page, and a
+ * 3 s (docs/PRODUCT.md §7), or 'ERROR' when the server gave none; `showError: false` leaves it to the page, and a
  * function leaves to the page the failures it returns false for. A re-read of the same key (`reload`) keeps
  * the answer on screen until the new one arrives, and when it fails (as `data` beside the `error`);
  * another key starts empty, unless `keepData` keeps the last answer on screen while it is read. Answers of

@@ -1,5 +1,5 @@
 /**
- * The venue's policies the guest agrees to before confirming (SPEC §5, §9), their placeholders filled
+ * The venue's policies the guest agrees to before confirming (docs/PRODUCT.md §5, §9), their placeholders filled
  * from the venue's policy values: cancellation window and fee, fees by party size, no-show fee, minimum
  * spend and maximum party size. Only what applies to the booking: without a payment up front there is no
  * card to charge, so no fee or no-show clause is shown or agreed to (issue 13).

@@ -1,4 +1,4 @@
-/** The words for what went wrong on a booking step (SPEC §8's texts). */
+/** The words for what went wrong on a booking step (docs/PRODUCT.md §8's texts). */
 import { useLingui } from '@lingui/react/macro';
 import type { Problem } from '../../machines/booking.machine';
 import { useClosedDayText } from './closed-day-text';

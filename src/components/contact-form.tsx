@@ -1,5 +1,5 @@
 /**
- * The contact form (SPEC §1): checked in the browser with the schema the server uses, sent with the
+ * The contact form (docs/PRODUCT.md §1): checked in the browser with the schema the server uses, sent with the
  * reader's language so the reply can be in it. A refused send keeps everything typed.
  */
 import type { MessageDescriptor } from '@lingui/core';

@@ -1,4 +1,4 @@
-/** One refused read as a toast: the server's message for 3 s, or 'ERROR' when it gave none (SPEC §7). */
+/** One refused read as a toast: the server's message for 3 s, or 'ERROR' when it gave none (docs/PRODUCT.md §7). */
 import { useEffect } from 'react';
 import { ApiFailure } from '../../common/api/api-error';
 import { useFailureText } from '../i18n/message-text';

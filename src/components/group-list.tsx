@@ -1,4 +1,4 @@
-/** One group of My reservations (upcoming, waitlist, past): its cards, or SPEC §4's word for none. */
+/** One group of My reservations (upcoming, waitlist, past): its cards, or docs/PRODUCT.md §4's word for none. */
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-/** The custom navigation bar on every page (SPEC §2), showing where the user is. */
+/** The custom navigation bar on every page (docs/PRODUCT.md §2), showing where the user is. */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { NavLabel, RouteDef } from '../navigation/routes';

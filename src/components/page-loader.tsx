@@ -1,5 +1,5 @@
 /**
- * Loads a page lazily (SPEC §2): an indicator only after 200 ms, and after 60 s without the page a
+ * Loads a page lazily (docs/PRODUCT.md §2): an indicator only after 200 ms, and after 60 s without the page a
  * view that reloads the app when tapped.
  */
 import { Trans } from '@lingui/react/macro';

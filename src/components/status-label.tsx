@@ -1,10 +1,10 @@
-/** A reservation's status in words (SPEC §4's labels), in the user's language. */
+/** A reservation's status in words (docs/PRODUCT.md §4's labels), in the user's language. */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { effectiveStatus, type GroupableReservation, type ReservationStatus } from '../../common/reservation-grouping';
 
-/** SPEC §4's payment label: a held reservation whose deposit or prepayment is still to be paid. */
+/** docs/PRODUCT.md §4's payment label: a held reservation whose deposit or prepayment is still to be paid. */
 export const AWAITING_PAYMENT = 'AWAITING_PAYMENT';
 
 const LABELS: Record<ReservationStatus | typeof AWAITING_PAYMENT, MessageDescriptor> = {

@@ -1,5 +1,5 @@
 /**
- * Short messages over the page (SPEC §9: 1500 ms by default, 3 s for server errors). A toast belongs to
+ * Short messages over the page (docs/PRODUCT.md §9: 1500 ms by default, 3 s for server errors). A toast belongs to
  * the page it was shown on and goes when the guest leaves that page.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';

@@ -2,7 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
-/** A membership tier; amounts in HK$ minor units, as all money in the app (DESIGN §5). */
+/** A membership tier; amounts in HK$ minor units, as all money in the app (docs/ARCHITECTURE.md §5). */
 export interface MembershipTier {
   id: 'individual' | 'joint' | 'young' | 'corporate' | 'overseas';
   name: MessageDescriptor;

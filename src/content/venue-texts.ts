@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro';
 
 // Keyed by the English text of venues.ts; a test checks every venue text has an entry.
 const VENUE_TEXTS: ReadonlyMap<string, MessageDescriptor> = new Map([
-  // Descriptions (SPEC §3)
+  // Descriptions (docs/PRODUCT.md §3)
   ['All-day Dining', msg`All-day Dining`],
   ['French Contemporary', msg`French Contemporary`],
   ['Chinese', msg`Chinese`],

@@ -1,6 +1,6 @@
 /**
  * Messages in the user's language. The shared schemas and the server speak English (the source texts of
- * SPEC §5 and §8); a known message is shown translated, an unknown server message as the server wrote it.
+ * docs/PRODUCT.md §5 and §8); a known message is shown translated, an unknown server message as the server wrote it.
  */
 import { useLingui } from '@lingui/react/macro';
 import { ApiFailure } from '../../common/api/api-error';
@@ -58,7 +58,7 @@ export function useMessageText(): (message: string | null | undefined) => string
     [CARD_MESSAGES.cvcInvalid]: t`Your card's security code is invalid.`,
     'Your card was declined.': t`Your card was declined.`,
     'Your card has insufficient funds.': t`Your card has insufficient funds.`,
-    // What the request layer reports when no answer came (SPEC §8).
+    // What the request layer reports when no answer came (docs/PRODUCT.md §8).
     timeout: t`The request timed out. Please try again.`,
     network: t`We could not reach the club. Please check your connection and try again.`,
   };

@@ -1,5 +1,5 @@
 /**
- * A hash address (`#/pages/venue-detail?domain=leclos`, SPEC §2) split into its path and query, with no
+ * A hash address (`#/pages/venue-detail?domain=leclos`, docs/PRODUCT.md §2) split into its path and query, with no
  * imports: the first-view script (src/first-view/show-first-view.ts) reads it before the app has loaded.
  */
 export function splitHash(hash: string): { path: string; search: string } {

@@ -1,5 +1,5 @@
 /**
- * Hash addresses in the shape `#/pages/venue-detail?domain=leclos` (SPEC §2: hash routing, base '/').
+ * Hash addresses in the shape `#/pages/venue-detail?domain=leclos` (docs/PRODUCT.md §2: hash routing, base '/').
  * The query stays in the hash, out of wouter's path matching; pages read it with `useHashSearch`.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-/** Navigation by page name with optional query parameters (SPEC §2). */
+/** Navigation by page name with optional query parameters (docs/PRODUCT.md §2). */
 import { historyDepth, navigateHash } from './hash-location';
 import { routeByName, type PageName } from './routes';
 
@@ -25,7 +25,7 @@ interface PageQueries {
   'waitlist-offer': { reservation: string };
 }
 
-/** The query `name` takes: its own parameters typed, and any others handed over unchanged (SPEC §2). */
+/** The query `name` takes: its own parameters typed, and any others handed over unchanged (docs/PRODUCT.md §2). */
 export type QueryOf<Name extends PageName> = Name extends keyof PageQueries ? PageQueries[Name] & Query : Query;
 
 /**
@@ -54,7 +54,7 @@ export function redirectTo<Name extends PageName>(name: Name, query?: QueryOf<Na
   navigateHash(pageAddress(name, query), { replace: true });
 }
 
-/** Back, or Home when the history holds only this entry (SPEC §2). */
+/** Back, or Home when the history holds only this entry (docs/PRODUCT.md §2). */
 export function goBack(): void {
   if (historyDepth() > 0) history.back();
   else redirectTo('home');

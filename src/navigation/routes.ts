@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC §2: every page by name, its address, how it loads (lazily), which navigation
+ * The route table of docs/PRODUCT.md §2: every page by name, its address, how it loads (lazily), which navigation
  * label covers it, and whether it needs a logged-in user. `PageName` is read off this table, so a page
  * added here can be linked to at once, and a link to a page not here is a type error.
  */
@@ -10,7 +10,7 @@ import { loadFlowCatalog } from '../i18n/flow-catalog';
 export type NavLabel = 'home' | 'login' | 'membership' | 'press' | 'book-now' | 'reservations' | 'wallet';
 
 export interface PageProps {
-  /** The page's query parameters, handed over unchanged (SPEC §2). */
+  /** The page's query parameters, handed over unchanged (docs/PRODUCT.md §2). */
   query: Record<string, string>;
 }
 
@@ -20,7 +20,7 @@ export interface RouteDef<Name extends string = string> {
   load: () => Promise<{ default: ComponentType<PageProps> }>;
   nav?: NavLabel;
   requiresLogin?: boolean;
-  /** A tab page leaves its query out of the address (SPEC §2). None are declared today. */
+  /** A tab page leaves its query out of the address (docs/PRODUCT.md §2). None are declared today. */
   tab?: boolean;
   /** The staff console: its own shell and log-in (src/staff/staff-shell.tsx), not the guest's nav bar. */
   area?: 'staff';
@@ -81,9 +81,9 @@ const ROUTE_TABLE = routeTable([
   // A reservation opened by the signed link in its mails: no login, the token is the credential.
   { name: 'manage', path: page('manage'), load: flowPage(() => import('../routes/manage')) },
   { name: 'warning', path: bookingPath('warning'), load: flowPage(() => import('../routes/warning')), nav: 'book-now' },
-  // Issue 13: the link of a waitlist offer's mail (not in SPEC §2's table).
+  // Issue 13: the link of a waitlist offer's mail (not in docs/PRODUCT.md §2's table).
   { name: 'waitlist-offer', path: page('waitlist-offer'), load: flowPage(() => import('../routes/waitlist-offer')), nav: 'book-now', requiresLogin: true },
-  // Issue 12: the staff console (SPEC §6's admin area). Its pages check the staff session themselves.
+  // Issue 12: the staff console (docs/PRODUCT.md §6's admin area). Its pages check the staff session themselves.
   staffRoute('login', () => import('../routes/staff/login')),
   staffRoute('day', () => import('../routes/staff/day')),
   staffRoute('table-plan', () => import('../routes/staff/table-plan')),

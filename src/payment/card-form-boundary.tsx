@@ -1,6 +1,6 @@
 /**
  * Around the card form: when its fields cannot be put on the page (a render error), the payment step says
- * so with SPEC §8's 'Failed to create payment form' and offers to build the form again, instead of the
+ * so with docs/PRODUCT.md §8's 'Failed to create payment form' and offers to build the form again, instead of the
  * whole page failing.
  */
 import { Trans } from '@lingui/react/macro';

@@ -9,7 +9,7 @@ import { VENUES, type VenueDomain } from '../../common/venues';
 import type { PageProps } from '../navigation/routes';
 import { href } from '../navigation/navigator';
 
-/** One line per venue on what can be booked online (SPEC §9's hours and party sizes). */
+/** One line per venue on what can be booked online (docs/PRODUCT.md §9's hours and party sizes). */
 const BOOKING_NOTES: Record<VenueDomain, MessageDescriptor> = {
   leclos: msg`Breakfast on weekdays, lunch and dinner daily, and supper from Tuesday to Saturday.`,
   batard: msg`Set lunch, à la carte and the seasonal tasting menu; some menus are secured with a deposit or paid when you book.`,

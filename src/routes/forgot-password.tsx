@@ -1,6 +1,6 @@
 /**
- * Forgot password (SPEC §2 /pages/forgot-password): mails a reset link. The staff's area (`area=admin`)
- * has its own initiation call (SPEC §6). The answer is the same whether or not the e-mail is known.
+ * Forgot password (docs/PRODUCT.md §2 /pages/forgot-password): mails a reset link. The staff's area (`area=admin`)
+ * has its own initiation call (docs/PRODUCT.md §6). The answer is the same whether or not the e-mail is known.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';

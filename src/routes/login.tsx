@@ -1,6 +1,6 @@
 /**
- * Log in (SPEC §2 /pages/login): the guest and member log-in, and the landing page of the sign-up
- * e-mail's `verifyToken` link. The staff's area (`area=admin`, SPEC §1, §6) has its own page,
+ * Log in (docs/PRODUCT.md §2 /pages/login): the guest and member log-in, and the landing page of the sign-up
+ * e-mail's `verifyToken` link. The staff's area (`area=admin`, docs/PRODUCT.md §1, §6) has its own page,
  * /pages/staff/login, with its own session: older links here are passed on to it.
  */
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,5 +1,5 @@
 /**
- * The guest's reservations. Without `id`: the list grouped as SPEC §4 says (upcoming, waitlist, past).
+ * The guest's reservations. Without `id`: the list grouped as docs/PRODUCT.md §4 says (upcoming, waitlist, past).
  * With `?id=`: one reservation, driven by the manage chart, with an inline form to change an upcoming
  * confirmed one and the way to cancel it (the cancel page).
  */
@@ -54,7 +54,7 @@ function OrderList() {
             <ReservationList reservations={groups.upcoming} now={now} />
           </Section>
           <Section title={t`Waitlist`}>
-            {/* SPEC §4 said this group is never filled; issue 13 fills it with the guest's waitlist entries. */}
+            {/* docs/PRODUCT.md §4 said this group is never filled; issue 13 fills it with the guest's waitlist entries. */}
             <WaitlistEntries />
           </Section>
           <Section title={t`Past`}>

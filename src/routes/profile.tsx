@@ -1,4 +1,4 @@
-/** Step 5: the guest's details (SPEC §5), pre-filled from the profile. */
+/** Step 5: the guest's details (docs/PRODUCT.md §5), pre-filled from the profile. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import * as v from 'valibot';

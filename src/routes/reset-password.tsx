@@ -1,5 +1,5 @@
 /**
- * Reset password (SPEC §2 /pages/reset-password?token=...): the page the mailed link opens. Staff links
+ * Reset password (docs/PRODUCT.md §2 /pages/reset-password?token=...): the page the mailed link opens. Staff links
  * carry `area=admin` so the way back leads to the staff log-in.
  */
 import { Trans, useLingui } from '@lingui/react/macro';

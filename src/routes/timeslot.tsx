@@ -40,7 +40,7 @@ export default function TimeslotPage() {
                   className="button slot"
                   onClick={() => booking.send({ type: 'slot.pick', startTime: slot.startTime })}
                 >
-                  {/* The server's startTimeStr is English (SPEC §9); the time is written in the reader's language. */}
+                  {/* The server's startTimeStr is English (docs/PRODUCT.md §9); the time is written in the reader's language. */}
                   {format.time(slot.startTime)}
                 </button>
               ))}

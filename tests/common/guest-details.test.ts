@@ -12,14 +12,14 @@ const valid = {
   agreements: { cancellationPolicy: true },
 };
 
-describe('guest details (SPEC §5)', () => {
+describe('guest details (docs/PRODUCT.md §5)', () => {
   it('accepts complete details and normalises the mobile number', () => {
     const result = v.parse(guestDetailsSchema, valid);
     expect(result.mobileNumber).toBe('91234567');
     expect(result.agreements.cancellationPolicy).toBe(true);
   });
 
-  it("names each missing field with the spec's message", () => {
+  it("names each missing field with docs/PRODUCT.md's message", () => {
     expect(guestDetailsErrors({})).toEqual({
       firstName: 'Please enter first name!',
       lastName: 'Please enter last name!',
@@ -51,7 +51,7 @@ describe('guest details (SPEC §5)', () => {
 });
 
 describe('completion body', () => {
-  it('leaves a missing mobile number to the server (SPEC §8 10205) but still rejects a malformed one', () => {
+  it('leaves a missing mobile number to the server (docs/PRODUCT.md §8 10205) but still rejects a malformed one', () => {
     const { mobileNumber: _n, mobileCountryCode: _c, ...rest } = valid;
     expect(v.safeParse(completeReservationSchema, rest).success).toBe(true);
     const bad = v.safeParse(completeReservationSchema, { ...valid, mobileNumber: 'abc' });

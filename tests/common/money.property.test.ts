@@ -1,4 +1,4 @@
-/** SPEC §9's money rules as properties over random policies and parties: integers only, no float drift. */
+/** docs/PRODUCT.md §9's money rules as properties over random policies and parties: integers only, no float drift. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { depositTierFor, formatHkd, priceBreakdown, type PaymentPolicy } from '../../common/money';

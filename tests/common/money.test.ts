@@ -17,7 +17,7 @@ const deposit: PaymentPolicy = {
   ],
 };
 
-describe('prepayment (SPEC §9)', () => {
+describe('prepayment (docs/PRODUCT.md §9)', () => {
   it('is price × guests plus a 10% service charge (100 / 1000)', () => {
     // 1,688.00 × 2 = 3,376.00; + 337.60 service charge = 3,713.60.
     expect(priceBreakdown(prepayment(168800, 100, 0), 2)).toEqual({
@@ -46,7 +46,7 @@ describe('prepayment (SPEC §9)', () => {
   });
 });
 
-describe('deposit (SPEC §9)', () => {
+describe('deposit (docs/PRODUCT.md §9)', () => {
   it('uses the tier with the largest minGuestCount not above the party, times guests, no charge or tax', () => {
     expect(priceBreakdown(deposit, 2)).toEqual({ subTotal: 40000, serviceCharge: 0, tax: 0, total: 40000 });
     expect(priceBreakdown(deposit, 4)).toEqual({ subTotal: 120000, serviceCharge: 0, tax: 0, total: 120000 });
@@ -70,7 +70,7 @@ describe('no prepayment', () => {
 });
 
 describe('formatHkdFor', () => {
-  it("keeps SPEC §9's English format and writes 'HK$' in every language", async () => {
+  it("keeps docs/PRODUCT.md §9's English format and writes 'HK$' in every language", async () => {
     const { formatHkdFor } = await import('../../common/money');
     expect(formatHkdFor(371360, 'en')).toBe('HK$3,713.60');
     expect(formatHkdFor(-5050, 'en')).toBe('-HK$50.50');

@@ -12,7 +12,7 @@ const r = (id: string, date: string, startTime: number, status: string, duration
   status,
 });
 
-describe('reservation grouping (SPEC §4)', () => {
+describe('reservation grouping (docs/PRODUCT.md §4)', () => {
   it('holds for 15 minutes', () => {
     expect(HOLD_MINUTES).toBe(15);
     expect(RESERVATION_STATUS_LABELS.LATE_CANCELED).toBe('Canceled Late');

@@ -92,7 +92,7 @@ describe('dates per language', () => {
     expect(formatDateFor('2026-11-24', 'th')).toMatch(/^24 .+ 2026$/);
   });
 
-  it('adds the weekday outside English when asked; English keeps SPEC §9\'s D MMM YYYY', async () => {
+  it('adds the weekday outside English when asked; English keeps docs/PRODUCT.md §9\'s D MMM YYYY', async () => {
     const { formatDateFor } = await import('../../common/time');
     expect(formatDateFor('2026-11-23', 'en', { weekday: true })).toBe('23 Nov 2026');
     expect(formatDateFor('2026-11-23', 'ja', { weekday: true })).toBe('2026年11月23日(月)');

@@ -40,7 +40,7 @@ import {
   visit,
 } from './wizard-in-app';
 
-/** Where SPEC puts the booking after these, whatever the chart says: a changed target is caught. */
+/** Where docs/PRODUCT.md puts the booking after these, whatever the chart says: a changed target is caught. */
 const STATE_AFTER: Partial<Record<EventName, string>> = {
   holdExpires: 'expired',
   lapsedMeanwhile: 'expired',
@@ -81,7 +81,7 @@ describe('booking chart, generated paths in the app', () => {
       const before = steps[i - 1]!.state;
       const after = steps[i]!.state;
       const name = plan.events[i - 1]!;
-      if (STATE_AFTER[name]) expect(after.matches(STATE_AFTER[name]!), `where SPEC puts ${name}`).toBe(true);
+      if (STATE_AFTER[name]) expect(after.matches(STATE_AFTER[name]!), `where docs/PRODUCT.md puts ${name}`).toBe(true);
       // Calls the next state makes are held, so the page can be read while they are on their way.
       const entering = Object.keys(after.children).filter((id) => id !== 'pay' && !(id in before.children));
       if (CALL_AFTER[name]) expect(entering, `the call after ${name}`).toEqual([CALL_AFTER[name]]);

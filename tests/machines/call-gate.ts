@@ -59,7 +59,7 @@ export function gateCalls<Kind extends string>(kinds: Record<Kind, CallKind>) {
   };
 }
 
-/** An answer of the API refusing a call, in its envelope (SPEC §7). */
+/** An answer of the API refusing a call, in its envelope (docs/PRODUCT.md §7). */
 export function refusal({ status, errorCode, message }: { status: number; errorCode: number; message: string }): Response {
   return new Response(JSON.stringify({ status, errorCode, message }), { status, headers: { 'content-type': 'application/json' } });
 }

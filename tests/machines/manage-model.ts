@@ -2,7 +2,7 @@
  * The manage chart's path model, for the path tests in the app (tests/machines/manage.paths.test.tsx, in
  * jsdom) and in the browser (e2e/paths/manage.paths.spec.ts): what a guest can do on a manage link's page
  * and the answers a path can arrange, the covering set of paths (every guarded branch), the branches no
- * path of the app can take, and the call each step makes as SPEC §4 says.
+ * path of the app can take, and the call each step makes as docs/PRODUCT.md §4 says.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { manageMachine, type ManageContext } from '../../machines/manage.machine';
@@ -124,7 +124,7 @@ export const outcomeOf = (event: EventObject | undefined) => {
 export const callIn = (state: AnyMachineSnapshot) => Object.keys(state.children).map((id) => CALL_OF[id]).find(Boolean);
 
 /**
- * The call the app makes after what the guest does or the server answers, as SPEC §4 says of each (not as
+ * The call the app makes after what the guest does or the server answers, as docs/PRODUCT.md §4 says of each (not as
  * the chart does): a read on opening or retrying, the times on starting a change or editing it to a real
  * date, and again after 'Sorry, your selection is unavailable'; the save; the cancellation.
  */

@@ -24,7 +24,7 @@ const SESSION_CALLS = {
 };
 type SessionCall = keyof typeof SESSION_CALLS;
 
-/** Where SPEC §4 puts the session after these, whatever the chart says: a changed target is caught. */
+/** Where docs/PRODUCT.md §4 puts the session after these, whatever the chart says: a changed target is caught. */
 const STATE_AFTER: Partial<Record<SessionEventName, string>> = {
   refreshRefused: 'expired',
   logOut: 'loggedOut',
@@ -63,7 +63,7 @@ describe('session chart, generated paths in the app', () => {
       const before = i === 0 ? undefined : steps[i - 1]!.state;
       const after = steps[i]!.state;
       const event = i === 0 ? undefined : plan.events[i - 1]!;
-      if (event && STATE_AFTER[event]) expect(after.matches(STATE_AFTER[event]!), `where SPEC puts ${event}`).toBe(true);
+      if (event && STATE_AFTER[event]) expect(after.matches(STATE_AFTER[event]!), `where docs/PRODUCT.md puts ${event}`).toBe(true);
       const entering = (Object.keys(after.children) as SessionCall[]).filter((id) => id in SESSION_CALLS && !(before && id in before.children));
       entering.forEach((id) => gate.arm(id));
       if (event === undefined) await openApp('/pages/home');

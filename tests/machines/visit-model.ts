@@ -1,7 +1,7 @@
 /**
  * The visit chart's path model, for the path tests on the server (tests/server/visit-paths.test.ts) and
  * in the browser on the day sheet (e2e/paths/visit.paths.spec.ts): the events a host can bring about, the
- * covering set of paths (every state, every guarded branch), the branches no path takes, and where SPEC's
+ * covering set of paths (every state, every guarded branch), the branches no path takes, and where docs/PRODUCT.md's
  * front-of-house rules put each action.
  */
 import { getSimplePaths } from 'xstate/graph';
@@ -32,7 +32,7 @@ export const ACTION_OF_EVENT: Record<VisitEvent['type'], VisitAction> = {
   'visit.cancel': 'cancel',
 };
 
-/** Where each host action leaves the booking, as SPEC's front-of-house rules say (not as the chart does). */
+/** Where each host action leaves the booking, as docs/PRODUCT.md's front-of-house rules say (not as the chart does). */
 export const STATE_AFTER: Record<VisitEvent['type'], VisitState> = {
   'visit.arrive': 'arrived',
   'visit.undoArrival': 'confirmed',

@@ -181,7 +181,7 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
   });
 
   describe('access tokens', () => {
-    it('opens /user/user/me with the user the spec describes', async () => {
+    it('opens /user/user/me with the user docs/PRODUCT.md describes', async () => {
       const token = await api.login(MEMBER.email, MEMBER.password);
       const res = await me(token);
       expect(res.status).toBe(200);
@@ -616,7 +616,7 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
       });
     });
 
-    it("validates the form with the spec's messages", async () => {
+    it("validates the form with docs/PRODUCT.md's messages", async () => {
       const base = { firstName: 'A', lastName: 'B', email: uniqueEmail('signup-bad'), password: 'long-enough' };
       const cases: [Record<string, unknown>, string, string][] = [
         [{ ...base, firstName: '  ' }, 'firstName', 'Please enter first name!'],

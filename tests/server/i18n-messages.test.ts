@@ -71,7 +71,7 @@ describe('messages in the caller’s language', () => {
     }
   }
 
-  it("says a shared schema's SPEC §5 message in the caller's language", async () => {
+  it("says a shared schema's docs/PRODUCT.md §5 message in the caller's language", async () => {
     await expectInEachLanguage({
       send: (headers) => api.request('POST', '/user/authentication/login', { body: { email: '', password: 'x' }, headers }),
       status: 400,
@@ -100,7 +100,7 @@ describe('messages in the caller’s language', () => {
     });
   });
 
-  it("says a completion code's SPEC §8 text in the caller's language", async () => {
+  it("says a completion code's docs/PRODUCT.md §8 text in the caller's language", async () => {
     const details = {
       firstName: 'Ada',
       lastName: 'Lovelace',

@@ -22,7 +22,7 @@ const CODE_EXPIRED = {
 
 const DAILY = 'Daily';
 
-/** SPEC §9's dining hours as the server derives them from its service periods. */
+/** docs/PRODUCT.md §9's dining hours as the server derives them from its service periods. */
 const EXPECTED_OPENING_HOURS: Record<string, unknown> = {
   leclos: [
     { name: 'Breakfast', hours: [{ name: 'Mon – Fri', times: '8:00 am – 11:00 am' }] },

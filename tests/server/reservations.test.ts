@@ -466,7 +466,7 @@ for (const driver of testDrivers()) {
         expect((await complete(user, created.body.data._id)).body.data.status).toBe('CONFIRMED');
       });
 
-      it("answers 400 naming the field with SPEC §5's messages", async () => {
+      it("answers 400 naming the field with docs/PRODUCT.md §5's messages", async () => {
         const user = await newUser();
         const created = await create(user, await obeBar('2026-11-25', 1110));
         const id = created.body.data._id;

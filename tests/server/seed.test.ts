@@ -54,7 +54,7 @@ describe('seedDemoData', () => {
     expect(rows.filter((v) => v.requiresPhoneVerification).map((v) => v.domain)).toEqual(['hopsze']);
   });
 
-  it('runs supper and the bar past midnight on the days of SPEC §9', async () => {
+  it('runs supper and the bar past midnight on the days of docs/PRODUCT.md §9', async () => {
     const periods = await database.db.select().from(servicePeriods);
     const at = (venueId: string) => periods.filter((p) => p.venueId === venueId);
 

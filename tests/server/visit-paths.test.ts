@@ -74,7 +74,7 @@ for (const driver of testDrivers()) {
         const res = await visit(ACTION_OF_EVENT[event.type]);
         expect(res.status, `${event.type}: ${JSON.stringify(res.body)}`).toBe(200);
         expect(visitStateOf(res.body.data), `after ${event.type}`).toBe(step.state.value);
-        expect(step.state.value, `where SPEC puts ${event.type}`).toBe(STATE_AFTER[event.type]);
+        expect(step.state.value, `where docs/PRODUCT.md puts ${event.type}`).toBe(STATE_AFTER[event.type]);
       }
       // A finished visit, a no-show and a cancellation take no further change.
       if (visitMachine.root.states[path.state.value as string]!.type === 'final') {

@@ -104,7 +104,7 @@ async function pickTimeAndArea(user: User, locale: Locale, { expectArea }: { exp
 /**
  * The details as pre-filled, then the review with every policy agreed, on to the payment step. With
  * `mistakes`, the guest first sends the details without a first name and mobile number, and the review
- * without agreeing, so the validation texts of SPEC §5 are read too.
+ * without agreeing, so the validation texts of docs/PRODUCT.md §5 are read too.
  */
 async function detailsAndReview(user: User, { mistakes = false } = {}) {
   await screen.findByRole('button', { name: tr(msg`Continue`) }, SLOW);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * SPEC §4's 'Awaiting Payment' and §8's 'Reservation failed' and payment-component texts, shown by the
+ * docs/PRODUCT.md §4's 'Awaiting Payment' and §8's 'Reservation failed' and payment-component texts, shown by the
  * whole app against the real API where they apply: a held reservation waiting for its payment, a hold or
  * a completion that fails with no more specific text, and a card payment that cannot be set up.
  */
@@ -71,7 +71,7 @@ function dropCalls(fails: (method: string, url: string) => boolean): () => void 
   return () => vi.stubGlobal('fetch', real);
 }
 
-describe("SPEC §4's 'Awaiting Payment'", () => {
+describe("docs/PRODUCT.md §4's 'Awaiting Payment'", () => {
   it('labels a held reservation waiting for its prepayment on the payment step and in My reservations', async () => {
     await asGuest();
     const user = userEvent.setup();
@@ -92,7 +92,7 @@ describe("SPEC §4's 'Awaiting Payment'", () => {
   });
 });
 
-describe("SPEC §8's 'Reservation failed'", () => {
+describe("docs/PRODUCT.md §8's 'Reservation failed'", () => {
   it('shows it, with why, when holding the table or completing the booking gets no answer', async () => {
     await asGuest();
     const user = userEvent.setup();
@@ -123,7 +123,7 @@ describe("SPEC §8's 'Reservation failed'", () => {
   });
 });
 
-describe("SPEC §8's payment-component texts", () => {
+describe("docs/PRODUCT.md §8's payment-component texts", () => {
   it("says 'Failed to create payment component' for an attempt already declined elsewhere, then pays afresh", async () => {
     const token = await asGuest();
     const user = userEvent.setup();

@@ -80,7 +80,7 @@ describe('the booking wizard', () => {
     await findHeading('Choose a time');
   });
 
-  it('shows the guest-details messages of SPEC §5 and keeps the hold', async () => {
+  it('shows the guest-details messages of docs/PRODUCT.md §5 and keeps the hold', async () => {
     await storeSession(api(), 'guest@example.com', 'guest-pass-1');
     const user = userEvent.setup();
     await openApp('/pages/book?domain=batard');

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A refused read's toast (SPEC §7) is withdrawn when, and only when, the read under the same key succeeds:
+ * A refused read's toast (docs/PRODUCT.md §7) is withdrawn when, and only when, the read under the same key succeeds:
  * another key's read succeeding leaves it, and so does its own read failing again. The toast's timer is
  * fake and never runs, so a toast that goes was withdrawn, not timed out.
  */

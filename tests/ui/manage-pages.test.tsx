@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The reservation pages in the whole app against the real API: the list grouped as SPEC §4 says, one
+ * The reservation pages in the whole app against the real API: the list grouped as docs/PRODUCT.md §4 says, one
  * reservation with its inline change form (a change that goes through and one the server refuses), and
  * cancelling with the consequence stated first (free and late), including a failed call.
  */
@@ -52,7 +52,7 @@ async function openChangeForm(user: ReturnType<typeof userEvent.setup>) {
 const cardsIn = (section: HTMLElement) => within(section).queryAllByRole('listitem');
 
 describe('the reservation list', () => {
-  it('groups upcoming (by date, then time), an empty waitlist and past, with SPEC §4 labels', async () => {
+  it('groups upcoming (by date, then time), an empty waitlist and past, with docs/PRODUCT.md §4 labels', async () => {
     const guest = await newGuest();
     // A reservation that ended three weeks ago: booked back then on the server's clock.
     api().clock.set('2026-11-01T02:00:00Z');

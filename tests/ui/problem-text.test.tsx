@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Every SPEC §8 completion code shows its own text, or the generic one with the code. */
+/** Every docs/PRODUCT.md §8 completion code shows its own text, or the generic one with the code. */
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const text = (problem: Problem) => {
   return shown;
 };
 
-describe('SPEC §8 texts', () => {
+describe('docs/PRODUCT.md §8 texts', () => {
   beforeAll(() => activateLocale('en'));
 
   it.each(Object.entries(COMPLETION_ERRORS))('code %s', (code, { message, ownText }) => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The shell's rules (SPEC §2): lazy pages with a late indicator and a time-out view, Back, toasts, and every route. */
+/** The shell's rules (docs/PRODUCT.md §2): lazy pages with a late indicator and a time-out view, Back, toasts, and every route. */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { pageViews } from '../../server/db/schema';
 import { I18nProvider } from '@lingui/react';
@@ -104,7 +104,7 @@ describe('toasts', () => {
   });
 });
 
-describe('every route of SPEC §2', () => {
+describe('every route of docs/PRODUCT.md §2', () => {
   const api = useTestApi();
 
   it('reports each page view by name and language only', async () => {

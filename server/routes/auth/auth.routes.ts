@@ -1,4 +1,4 @@
-/** Routes of the auth area (SPEC §7): log-in for both areas, tokens, account, password reset, sign-up. */
+/** Routes of the auth area (docs/PRODUCT.md §7): log-in for both areas, tokens, account, password reset, sign-up. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';

@@ -1,4 +1,4 @@
-/** Routes of the reservations area (SPEC §7), all for a logged-in caller. */
+/** Routes of the reservations area (docs/PRODUCT.md §7), all for a logged-in caller. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';

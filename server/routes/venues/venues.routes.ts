@@ -9,7 +9,7 @@ export function venueRoutes(): Hono<AppEnv> {
   return (
     new Hono<AppEnv>()
       .get('/public/venue/by-domain/:domain', h.venueByDomain)
-      // Nothing after the slash: the spec's 'Venue domain is required' rather than a bare 404.
+      // Nothing after the slash: docs/PRODUCT.md's 'Venue domain is required' rather than a bare 404.
       .get('/public/venue/by-domain/', h.venueByDomain)
       .get('/public/venue/by-domain', h.venueByDomain)
       .get('/public/menu/:fileName', h.menuPdf)

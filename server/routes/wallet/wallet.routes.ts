@@ -1,5 +1,5 @@
 /**
- * Routes of the wallet area (SPEC §7 transaction history and statements; top-up; PDFs): the wallet is for
+ * Routes of the wallet area (docs/PRODUCT.md §7 transaction history and statements; top-up; PDFs): the wallet is for
  * club members only; the transaction history is also a guest's, for the card payments.
  */
 import { Hono } from 'hono';

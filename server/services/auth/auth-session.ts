@@ -25,7 +25,7 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The user as the API returns it (SPEC §3: memberId is customId, failing that customerId). */
+/** The user as the API returns it (docs/PRODUCT.md §3: memberId is customId, failing that customerId). */
 export type UserView = Schema<'User'>;
 
 export type SessionTokens = Schema<'TokenPair'>;

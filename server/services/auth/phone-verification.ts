@@ -1,5 +1,5 @@
 /**
- * Mobile number verification by SMS code (SPEC §7 `POST /public/guest/verify-phone-number`): a 6-digit
+ * Mobile number verification by SMS code (docs/PRODUCT.md §7 `POST /public/guest/verify-phone-number`): a 6-digit
  * code, kept only as a keyed hash, good for 10 minutes and 5 wrong guesses. Reservation completion asks
  * `hasRecentVerifiedPhone` whether the guest's number was verified in the last 24 hours.
  */
@@ -141,7 +141,7 @@ export async function sendPhoneVerification(
   } catch (err) {
     if (err instanceof ApiError) throw err;
     logError('verification code not sent', err);
-    // SPEC §8's 10212: the guest learns the text message could not go out.
+    // docs/PRODUCT.md §8's 10212: the guest learns the text message could not go out.
     throw completionError(10212, 500);
   }
 }

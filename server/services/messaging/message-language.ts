@@ -1,7 +1,7 @@
 /**
  * The language of a message sent to one person (an e-mail, a text message, a calendar invitation, a
  * statement): the stored language it goes out in (a reservation's, a user's, a contact form's, or the
- * caller's), its translator, and its date, time and money formats (SPEC §9's in English).
+ * caller's), its translator, and its date, time and money formats (docs/PRODUCT.md §9's in English).
  */
 import type { I18n } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../common/locales';

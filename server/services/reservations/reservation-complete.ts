@@ -1,5 +1,5 @@
 /**
- * Completing (confirming) a held reservation with the guest's details. Every rule of SPEC §8's catalogue
+ * Completing (confirming) a held reservation with the guest's details. Every rule of docs/PRODUCT.md §8's catalogue
  * is checked in one transaction with the reservation locked; a refused call changes nothing, except that
  * a hold found run out is cancelled on the way.
  */

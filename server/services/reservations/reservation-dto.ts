@@ -20,7 +20,7 @@ export function venueAndExperienceRefs(catalog: VenueCatalog, row: { venueId: st
 }
 
 /**
- * A reservation as the API returns it. A CONFIRMED one whose end has passed is reported EXPIRED (SPEC §4);
+ * A reservation as the API returns it. A CONFIRMED one whose end has passed is reported EXPIRED (docs/PRODUCT.md §4);
  * the breakdown is the experience's price for the party, and `amountDue` what was fixed at booking.
  */
 export function toReservationDto(row: ReservationRow, catalog: VenueCatalog, now: Date): ReservationDto {

@@ -34,7 +34,7 @@ export interface ReservationListPage {
 }
 
 /**
- * SPEC §4's upcoming group as the list groups it (common/reservation-grouping.ts): CONFIRMED and not
+ * docs/PRODUCT.md §4's upcoming group as the list groups it (common/reservation-grouping.ts): CONFIRMED and not
  * ended, or PENDING with its hold running. Never NULL, so its negation is exactly the past group.
  */
 function isUpcoming(now: Date): SQL {

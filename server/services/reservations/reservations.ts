@@ -64,7 +64,7 @@ export async function mapDoubleBooking<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** SPEC §8 1010103 'Reservation not found' (also for another user's reservation, so ids reveal nothing). */
+/** docs/PRODUCT.md §8 1010103 'Reservation not found' (also for another user's reservation, so ids reveal nothing). */
 export const reservationNotFound = () => completionError(1010103, 404);
 
 /** The caller's reservation, locked for the rest of the transaction; 1010103 when missing or not theirs. */

@@ -9,7 +9,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { addDays, daysBetween, formatDateFor, hongKongToday } from '../../../common/time';
 import { experienceOf, seatingAreaOf, venueOf, type CatalogVenue, type ExperienceRow, type VenueCatalog, type VenueRow } from '../venues/venue-catalog';
 
-/** SPEC §5/§9: no venue takes a party above 10. */
+/** docs/PRODUCT.md §5/§9: no venue takes a party above 10. */
 export const MAX_GUESTS = 10;
 
 /** How far ahead guests may book; further dates get a 422 saying until when. */
@@ -40,7 +40,7 @@ export const tableTaken = () => new ApiError(409, ERROR_CODES.SELECTION_UNAVAILA
  */
 export type BookingRules = 'guest' | 'staff';
 
-/** Refuses a party the venue does not take online (SPEC §9: larger parties contact the team). */
+/** Refuses a party the venue does not take online (docs/PRODUCT.md §9: larger parties contact the team). */
 export function assertOnlinePartySize(venue: VenueRow, numberOfGuests: number): void {
   const contact = { phone: venue.reservationsPhone, email: venue.reservationsEmail };
   const values = {

@@ -78,7 +78,7 @@ export function clearVenueCatalog(db: DbOrTx): void {
   catalogCache.delete(db);
 }
 
-/** SPEC §3's payment policy of an experience row. */
+/** docs/PRODUCT.md §3's payment policy of an experience row. */
 export function paymentPolicyOf(experience: ExperienceRow): PaymentPolicy {
   return {
     prePaymentType: experience.prePaymentType,

@@ -12,7 +12,7 @@ import { MENU_URL_PREFIX } from '../../../common/venues';
 /** The `data` of `GET /public/venue/by-domain/{domain}`. */
 export type VenueInfo = Schema<'VenueDetail'>;
 
-/** SPEC §3: one service period (e.g. 'Breakfast') and its hours by days. */
+/** docs/PRODUCT.md §3: one service period (e.g. 'Breakfast') and its hours by days. */
 export type OpeningHours = VenueInfo['openingHours'][number];
 
 /** A service period as far as opening hours care. */
@@ -49,7 +49,7 @@ export function formatDays(days: readonly number[]): string {
   return parts.join(', ');
 }
 
-/** How opening hours write a set of days and a time of day: SPEC §9's English by default. */
+/** How opening hours write a set of days and a time of day: docs/PRODUCT.md §9's English by default. */
 export interface HoursFormat {
   days(days: readonly number[]): string;
   time(minutes: number): string;

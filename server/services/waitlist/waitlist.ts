@@ -1,7 +1,7 @@
 /**
  * The guest's waitlist: join for a venue, experience, day, party and window of start times; list one's
  * entries; leave. Offers are made by `waitlist-offers.ts`, which every call here runs first or after.
- * Logged-in guests and members only, like booking itself (SPEC §7: the reservation calls need a token):
+ * Logged-in guests and members only, like booking itself (docs/PRODUCT.md §7: the reservation calls need a token):
  * an offer is a hold on the guest's account, finished in the app like any booking.
  */
 import { and, desc, eq } from 'drizzle-orm';

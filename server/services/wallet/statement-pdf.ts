@@ -167,7 +167,7 @@ const DESC_W = AMOUNT_X - DESC_X - 12;
 
 export interface StatementMember {
   name: string;
-  /** customId, failing that customerId (SPEC §3); null when the member has neither. */
+  /** customId, failing that customerId (docs/PRODUCT.md §3); null when the member has neither. */
   memberId: string | null;
 }
 

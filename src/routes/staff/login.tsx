@@ -1,5 +1,5 @@
 /**
- * Staff log in (/pages/staff/login): the admin area's own log-in (SPEC §6), through the staff session
+ * Staff log in (/pages/staff/login): the admin area's own log-in (docs/PRODUCT.md §6), through the staff session
  * chart, which keeps staff tokens apart from a guest's. `redirect` brings the person back to the staff
  * page that sent them here.
  */

@@ -1,12 +1,12 @@
 /**
- * Reservation statuses and the list grouping of SPEC §4: upcoming, waitlist (never filled) and past, with
+ * Reservation statuses and the list grouping of docs/PRODUCT.md §4: upcoming, waitlist (never filled) and past, with
  * a CONFIRMED reservation whose end has passed reported as EXPIRED. Browser-safe.
  */
 import { serviceDateTime } from './time';
 
 export type ReservationStatus = 'PENDING' | 'CONFIRMED' | 'EXPIRED' | 'CANCELED' | 'LATE_CANCELED' | 'NO_SHOW';
 
-/** SPEC §4's labels. */
+/** docs/PRODUCT.md §4's labels. */
 export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
   PENDING: 'Pending',
   CONFIRMED: 'Confirmed',
@@ -29,7 +29,7 @@ export interface GroupableReservation {
 export interface ReservationGroups<T> {
   upcoming: T[];
   /**
-   * SPEC §4 said never filled; issue 13 fills the group, but with waitlist entries (their own call,
+   * docs/PRODUCT.md §4 said never filled; issue 13 fills the group, but with waitlist entries (their own call,
    * src/waitlist/), never with reservations: here it stays empty.
    */
   waitlist: T[];
@@ -56,8 +56,8 @@ const byStartAscending = (a: GroupableReservation, b: GroupableReservation) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.startTime - b.startTime;
 
 /**
- * SPEC §4's grouping. CONFIRMED and not yet ended is upcoming (a meal under way stays with the upcoming
- * ones until it ends), and so, unlike SPEC §4 (issue 13 is the newer rule), is a PENDING booking whose hold
+ * docs/PRODUCT.md §4's grouping. CONFIRMED and not yet ended is upcoming (a meal under way stays with the upcoming
+ * ones until it ends), and so, unlike docs/PRODUCT.md §4 (issue 13 is the newer rule), is a PENDING booking whose hold
  * is still running, so the guest finds it to finish; everything else is past, CONFIRMED-and-ended as EXPIRED. Upcoming sorts by date then
  * start time ascending; past, most recent first.
  */

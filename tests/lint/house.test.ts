@@ -1,10 +1,10 @@
 /**
  * The house's rules that a newcomer relies on to find their way (docs/ARCHITECTURE.md): the server and
- * the charts never reach into the browser app, no folder of the server grows past twenty files, and
- * migrations sit in the folder of their number.
+ * the charts never reach into the browser app, no folder of the server grows past twenty files,
+ * migrations sit in the folder of their number, and what the code cites is in the repository.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_PER_FOLDER } from '../../server/db/migrate';
@@ -35,5 +35,18 @@ describe('the house', () => {
         return basename(dirname(file)) !== folder;
       });
     expect(misplaced).toEqual([]);
+  });
+
+  it('keeps its documents: the architecture, the product, the decisions', () => {
+    for (const doc of ['docs/ARCHITECTURE.md', 'docs/PRODUCT.md', 'docs/decisions/README.md']) expect(existsSync(doc), doc).toBe(true);
+  });
+
+  it('cites no document outside the repository', () => {
+    // Spelt in pieces so this file does not cite them itself.
+    const outside = new RegExp([...['SPEC', 'DESIGN'].flatMap((name) => [`${name} §`, `${name}\\.md`]), '\\.\\./shared/'].join('|'));
+    const citing = tracked
+      .filter((file) => !file.startsWith('locales/') && !/\.(png|svg|pdf|webp|avif|ico|woff2?)$/.test(file))
+      .filter((file) => existsSync(file) && outside.test(readFileSync(file, 'utf8')));
+    expect(citing).toEqual([]);
   });
 });

@@ -311,7 +311,8 @@ export const bookingMachine = setup({
       },
     }),
     forgetReservation: assign({ reservation: null }),
-    resetDraft: assign({ reservation: null, draft: emptyDraft, problem: null }),
+    /** A new booking at the venue of the one just made (the guest's details stay, as for any next booking in this tab). */
+    startAnother: assign({ reservation: null, draft: emptyDraft, timeslots: [], paid: null, agreements: null, problem: null, warning: null }),
     noteExpired: assign({ reservation: null, problem: ({ context }) => context.problem ?? { kind: 'expired' } }),
     /** A fresh start at the same venue and experience. */
     searchAgain: assign({ problem: null, timeslots: [], draft: ({ context }) => ({ ...context.draft, startTime: null }) }),
@@ -652,7 +653,8 @@ export const bookingMachine = setup({
     completed: {
       meta: { route: bookingPath('result') },
       on: {
-        'booking.restart': { target: 'idle', actions: 'resetDraft' },
+        // Another booking at the same venue: its first step, with nothing of the booking just made.
+        'booking.restart': { target: 'draft.experience', actions: 'startAnother' },
         'booking.start': { target: 'loadingVenue', actions: ['takeDomain', 'forgetReservation'] },
       },
     },

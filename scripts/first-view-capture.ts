@@ -28,6 +28,9 @@ const POLL_MS = 10;
 const SETTLED_POLLS = 5;
 const GIVE_UP_MS = 20_000;
 
+/** Globals Node 25 and later have too, empty without --localstorage-file. */
+const NODE_WEB_STORAGE = new Set(['localStorage', 'sessionStorage']);
+
 /** Makes the window's properties globals, as the app's modules expect of a browser. */
 function installGlobals(window: JSDOM['window']): void {
   const names = new Set<string>();
@@ -35,7 +38,8 @@ function installGlobals(window: JSDOM['window']): void {
     for (const name of Object.getOwnPropertyNames(o)) names.add(name);
   }
   for (const name of names) {
-    if (name in globalThis) continue;
+    // Node's own globals stay, but for its Web Storage (Node 25 and later): the page reads the window's.
+    if (name in globalThis && !NODE_WEB_STORAGE.has(name)) continue;
     const value = (window as unknown as Record<string, unknown>)[name];
     // Methods of the window (addEventListener…) are called unbound by the app: bind them; classes stay.
     const global = typeof value === 'function' && !/^[A-Z]/.test(name) ? (value as () => unknown).bind(window) : value;

@@ -3434,6 +3434,24 @@ export interface components {
              * @description When the guest confirmed again from the reminder
              */
             reconfirmedAt: string | null;
+            /**
+             * @description What was given back of the money paid ahead, and where to: on a cancelled reservation read
+             *     on its own (GET /user/reservation/{id}, the manage link's read) and in the cancellation's
+             *     answer; left out elsewhere. Empty when nothing was refunded (nothing paid, or a late
+             *     cancellation's fee kept it all).
+             */
+            refunds?: components["schemas"]["ReservationRefund"][];
+        };
+        ReservationRefund: {
+            /** @description Minor units (HKD cents) */
+            amount: number;
+            /**
+             * @description Back to the card that paid
+             * @enum {string}
+             */
+            method: "CARD" | "WALLET";
+            cardBrand: string | null;
+            cardLast4: string | null;
         };
         ManagedReservation: {
             /** @enum {string} */

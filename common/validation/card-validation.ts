@@ -33,6 +33,37 @@ export function normalizeCardNumber(typed: string): string {
   return typed.replace(/[\s-]/g, '');
 }
 
+/** How many digits a card number may have. */
+export const MAX_CARD_DIGITS = 19;
+
+/**
+ * A card number as typed, grouped as it is printed on the card: 4-6-5 for American Express, else blocks
+ * of four. Anything but digits is dropped, and no more than 19 digits are kept.
+ */
+export function groupCardNumber(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, MAX_CARD_DIGITS);
+  const sizes = cardBrand(digits) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  const groups: string[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    if (at >= digits.length) break;
+    groups.push(digits.slice(at, at + size));
+    at += size;
+  }
+  if (at < digits.length) groups.push(digits.slice(at));
+  return groups.join(' ');
+}
+
+/**
+ * An expiry as guests type it: 'MM/YY', 'MM / YY', 'M/YY', 'MMYY', 'MM-YY' (and each with a four-digit
+ * year) as month and year; NaN for both when it does not read as a month and a year.
+ */
+export function parseCardExpiry(typed: string): { expMonth: number; expYear: number } {
+  const text = typed.trim();
+  const match = /^(\d{1,2})\s*[/.-]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2}|\d{4})$/.exec(text);
+  return match ? { expMonth: Number(match[1]), expYear: Number(match[2]) } : { expMonth: Number.NaN, expYear: Number.NaN };
+}
+
 /** The Luhn (mod 10) check of a string of digits. */
 export function isLuhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
@@ -68,7 +99,7 @@ export function cardProblem(card: CardInput, now: Date): CardProblem | null {
   const digits = normalizeCardNumber(card.cardNumber);
   if (!/^\d*$/.test(digits)) return { field: 'cardNumber', message: CARD_MESSAGES.numberInvalid };
   if (digits.length < 12) return { field: 'cardNumber', message: CARD_MESSAGES.numberIncomplete };
-  if (digits.length > 19 || !isLuhnValid(digits)) return { field: 'cardNumber', message: CARD_MESSAGES.numberInvalid };
+  if (digits.length > MAX_CARD_DIGITS || !isLuhnValid(digits)) return { field: 'cardNumber', message: CARD_MESSAGES.numberInvalid };
 
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
     return { field: 'expMonth', message: CARD_MESSAGES.monthInvalid };

@@ -80,7 +80,7 @@ test('the site in Japanese: switched from the navigation bar, a booking walked, 
 
   await expectHeadingJa('Date and party size');
   await expectJapanese('date and party size');
-  await page.getByLabel(tr('Or pick another date')).fill(await bookingDay(server, JOURNEY_DAYS.japanese));
+  await page.getByLabel(tr('Or pick another date')).selectOption(await bookingDay(server, JOURNEY_DAYS.japanese));
   await page.getByLabel(tr('Party size')).selectOption('2');
   await page.getByRole('button', { name: tr('Find a table') }).click();
 

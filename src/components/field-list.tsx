@@ -8,9 +8,10 @@ export function FieldList({ rows }: { rows: readonly (FieldRow | false | null | 
   return (
     <dl className="hours">
       {rows.map(
-        (row) =>
+        (row, i) =>
           row && (
-            <div key={row[0]}>
+            // A label may repeat (two refunds): the place keeps the keys apart.
+            <div key={`${i}:${row[0]}`}>
               <dt>{row[0]}</dt>
               <dd>{row[1]}</dd>
             </div>

@@ -5,6 +5,7 @@
  */
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
+import { dateTimeFormat, isEnglish } from '../../common/intl-locale';
 import { formatHkdFor } from '../../common/money';
 import { formatDateFor, formatDateTimeFor, formatMonthFor, formatTimeFor, weekdayFor } from '../../common/time';
 
@@ -16,6 +17,10 @@ export interface Formats {
   time(minutes: number): string;
   /** A day's weekday, MON..SUN in English. */
   weekday(date: string): string;
+  /** A service day with its weekday in every language: 'TUE 24 Nov 2026', 2026年11月24日(火). */
+  dayWithWeekday(date: string): string;
+  /** A service day's month, short: 'Nov', 11月, พ.ย. */
+  monthOfDay(date: string): string;
   /** An instant's Hong Kong day and time. */
   dateTime(at: Date | string): string;
   /** A calendar month (YYYY-MM). */
@@ -33,6 +38,9 @@ export function useFormats(): Formats {
       date: (date, options) => formatDateFor(date, locale, options),
       time: (minutes) => formatTimeFor(minutes, locale),
       weekday: (date) => weekdayFor(date, locale),
+      dayWithWeekday: (date) =>
+        isEnglish(locale) ? `${weekdayFor(date, locale)} ${formatDateFor(date, locale)}` : formatDateFor(date, locale, { weekday: true }),
+      monthOfDay: (date) => dateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)),
       dateTime: (at) => formatDateTimeFor(at, locale),
       month: (month) => formatMonthFor(month, locale),
       money: (minor) => formatHkdFor(minor, locale),

@@ -1,10 +1,12 @@
 /** Everything about one reservation, as the order and cancel pages show it. */
-import { Plural, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Reservation } from '../../machines/manage.machine';
 import { FieldList } from '../components/field-list';
 import { shownStatus, StatusLabel } from '../components/status-label';
 import { useFormats } from '../i18n/use-formats';
 import { useGuestRequestText } from '../i18n/guest-request-text';
+
+type Refund = NonNullable<Reservation['refunds']>[number];
 
 export function ReservationDetails({ reservation, now }: { reservation: Reservation; now: Date }) {
   const { t } = useLingui();
@@ -15,6 +17,19 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
   const requests = useGuestRequestText();
   const occasion = requests.occasionLine(guest);
   const dietary = requests.dietaryLine(guest);
+  const canceled = reservation.status === 'CANCELED' || reservation.status === 'LATE_CANCELED';
+  const refunds = canceled ? (reservation.refunds ?? []) : [];
+  const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  // Inside the window a cancellation keeps its fee of what was paid: the rest is what came back.
+  const feeKept = reservation.status === 'LATE_CANCELED' && refunds.length > 0 ? payment.amountDue - refunded : 0;
+  /** Where a refund went: 'HK$1,496 to Visa card ending 4242', 'HK$600 to your club wallet'. */
+  const refundText = ({ amount, method, cardBrand, cardLast4 }: Refund) => {
+    const money = format.money(amount);
+    if (method === 'WALLET') return t`${money} to your club wallet`;
+    if (!cardLast4) return t`${money} to the card that paid`;
+    const brand = cardBrand && cardBrand !== 'unknown' ? cardBrand[0]!.toUpperCase() + cardBrand.slice(1) : null;
+    return brand ? t`${money} to ${brand} card ending ${cardLast4}` : t`${money} to the card ending ${cardLast4}`;
+  };
   return (
     <section className="card" aria-label={t`Reservation ${reservation.uniqueId}`}>
       <h2 className="card__title">{venue.name}</h2>
@@ -35,8 +50,15 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
           Boolean(dietary) && [t`Dietary needs`, dietary],
           Boolean(guest.notes) && [t`Special requests`, guest.notes],
           Boolean(reservation.reconfirmedAt) && [t`Reconfirmed`, format.dateTime(reservation.reconfirmedAt!)],
+          ...refunds.map((refund) => [t`Refunded`, refundText(refund)] as const),
+          feeKept > 0 && [t`Late cancellation fee kept`, format.money(feeKept)],
         ]}
       />
+      {refunds.some((refund) => refund.method === 'CARD') && (
+        <p className="muted">
+          <Trans>A refund to a card may take a few days to appear on its statement.</Trans>
+        </p>
+      )}
     </section>
   );
 }

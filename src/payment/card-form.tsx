@@ -4,18 +4,12 @@
  * processor only (through the payment chart), never to our API or to storage.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { CardDetails } from '../../machines/payment.machine';
 import { serverClock } from '../api/server-clock';
 import { SubmitButton, TextField } from '../components/form';
-import { cardProblem, normalizeCardNumber, type CardField } from '../../common/validation/card-validation';
+import { cardProblem, groupCardNumber, normalizeCardNumber, parseCardExpiry, type CardField } from '../../common/validation/card-validation';
 import { useMessageText } from '../i18n/message-text';
-
-/** 'MM/YY' (or 'MM / YYYY') as month and year; NaN when it does not read as a date. */
-function parseExpiry(text: string): { expMonth: number; expYear: number } {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
-  return match ? { expMonth: Number(match[1]), expYear: Number(match[2]) } : { expMonth: Number.NaN, expYear: Number.NaN };
-}
 
 /** The input of each field the processor may refuse. */
 const FIELD_INPUTS: Partial<Record<CardField, string>> = {
@@ -49,6 +43,23 @@ export function CardForm({
     setValues((v) => ({ ...v, [name]: event.target.value }));
     setError(null);
   };
+  // The number is grouped as it is typed; the caret stays after the same digit it followed.
+  const caret = useRef<{ input: HTMLInputElement; digits: number } | null>(null);
+  const typeNumber = (event: ChangeEvent<HTMLInputElement>) => {
+    const { value, selectionStart } = event.target;
+    caret.current = { input: event.target, digits: value.slice(0, selectionStart ?? value.length).replace(/\D/g, '').length };
+    set('cardNumber')({ target: { value: groupCardNumber(value) } });
+  };
+  useLayoutEffect(() => {
+    const at = caret.current;
+    if (!at) return;
+    caret.current = null;
+    let position = 0;
+    for (let seen = 0; position < at.input.value.length && seen < at.digits; position++) {
+      if (/\d/.test(at.input.value[position]!)) seen++;
+    }
+    if (at.input === document.activeElement) at.input.setSelectionRange(position, position);
+  }, [values.cardNumber]);
   const shown = error ?? (refusal?.field ? { field: refusal.field as CardField, message: refusal.message } : null);
   const errorFor = (...fields: (CardField | 'expiry')[]) =>
     shown && fields.includes(shown.field) ? translate(shown.message) : undefined;
@@ -67,7 +78,7 @@ export function CardForm({
     const card = {
       cardholderName: values.cardholderName.trim(),
       cardNumber: normalizeCardNumber(values.cardNumber),
-      ...parseExpiry(values.expiry),
+      ...parseCardExpiry(values.expiry),
       cvc: values.cvc.trim(),
     };
     const problem = cardProblem(card, serverClock.now());
@@ -81,7 +92,7 @@ export function CardForm({
   return (
     <form ref={form} onSubmit={submit} noValidate aria-label={t`Card details`}>
       <TextField label={t`Cardholder name`} name="cc-name" autoComplete="cc-name" value={values.cardholderName} error={errorFor('cardholderName')} onChange={set('cardholderName')} />
-      <TextField label={t`Card number`} name="cc-number" autoComplete="cc-number" inputMode="numeric" value={values.cardNumber} error={errorFor('cardNumber')} onChange={set('cardNumber')} />
+      <TextField label={t`Card number`} name="cc-number" autoComplete="cc-number" inputMode="numeric" value={values.cardNumber} error={errorFor('cardNumber')} onChange={typeNumber} />
       <div className="field-row field-row--even">
         <TextField label={t`Expiry (MM/YY)`} name="cc-exp" autoComplete="cc-exp" inputMode="numeric" placeholder="MM/YY" value={values.expiry} error={errorFor('expiry', 'expMonth', 'expYear')} onChange={set('expiry')} />
         <TextField label={t`Security code`} name="cc-csc" autoComplete="cc-csc" inputMode="numeric" maxLength={4} value={values.cvc} error={errorFor('cvc')} onChange={set('cvc')} />

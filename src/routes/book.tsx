@@ -13,8 +13,9 @@ import { MAX_PARTY_SIZE } from '../../common/venues';
 import { JoinWaitlist } from '../waitlist/join-waitlist';
 import { useWaitlistRequest } from '../waitlist/use-waitlist-request';
 import { useClosedDayText } from '../booking/closed-day-text';
+import { DaySelect } from '../components/day-select';
 
-/** How far ahead the strip of days reaches; the date field goes up to the server's 90 days. */
+/** How far ahead the strip of days reaches; the list of days goes up to the server's 90 days. */
 const STRIP_DAYS = 14;
 const BOOKABLE_DAYS = 90;
 
@@ -54,11 +55,13 @@ export default function BookPage({ query }: PageProps) {
             <Trans>Date</Trans>
           </legend>
           <div className="day-strip">
-            {strip.map((day) => (
+            {strip.map((day, i) => (
               <label key={day} className="day-strip__day">
                 <input type="radio" name="date" value={day} checked={date === day} onChange={() => setDate(day)} />
                 <span className="day-strip__weekday">{format.weekday(day)}</span>
                 <span className="day-strip__number">{Number(day.slice(8, 10))}</span>
+                {/* The month, on the strip's first day and on the first of each month after it. */}
+                {(i === 0 || day.endsWith('-01')) && <span className="day-strip__month">{format.monthOfDay(day)}</span>}
                 {closedReason.has(day) && (
                   <span className="day-strip__closed">
                     <Trans>Closed</Trans>
@@ -73,19 +76,7 @@ export default function BookPage({ query }: PageProps) {
             </p>
           )}
         </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor="book-date">
-            <Trans>Or pick another date</Trans>
-          </label>
-          <input
-            id="book-date"
-            type="date"
-            value={date}
-            min={today}
-            max={addDays(today, BOOKABLE_DAYS)}
-            onChange={(event) => event.target.value && setDate(event.target.value)}
-          />
-        </div>
+        <DaySelect id="book-date" label={t`Or pick another date`} first={today} last={addDays(today, BOOKABLE_DAYS)} value={date} onDay={setDate} />
         <div className="field">
           <label className="field__label" htmlFor="book-guests">
             <Trans>Party size</Trans>

@@ -104,6 +104,28 @@ describe('booking machine rules', () => {
     expect(actor.getSnapshot().context.reservation?.status).toBe('CONFIRMED');
   });
 
+  it("'Make another booking' starts a new booking at the same venue, on its first step, with nothing of the one just made", async () => {
+    const { actor } = await heldActor();
+    actor.send({ type: 'details.submit', guest });
+    actor.send({ type: 'confirm.submit', agreements: { cancellationPolicy: true } });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('completed');
+    actor.send({ type: 'booking.restart' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ draft: 'experience' })).toBe(true);
+    expect(snapshot.context).toMatchObject({
+      venue: plainVenue,
+      reservation: null,
+      timeslots: [],
+      paid: null,
+      agreements: null,
+      problem: null,
+      draft: { experienceId: null, date: null, startTime: null, seatingAreaId: null },
+    });
+    // The guest's details stay for the next booking in this tab.
+    expect(snapshot.context.guest?.email).toBe(guest.email);
+  });
+
   it("swaps in the venue in the guest's new language, and the names it had copied from it", async () => {
     const { actor } = await heldActor({ venueHours: [{ name: 'Lunch', hours: [] }] });
     actor.send({ type: 'venue.translated', venue: venueInJapanese });

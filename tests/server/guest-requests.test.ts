@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { translatorFor } from '../../server/i18n/translator';
+import { formatDateTimeFor } from '../../common/time';
 import { experienceIdByName, OBE } from './fixtures';
 import { testDrivers, type TestApi } from './harness';
 import { GUEST_DETAILS, paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
@@ -95,6 +96,47 @@ for (const driver of testDrivers()) {
       expect(jaMail!.body).toContain(ja._('Occasion: {occasion}', { occasion }));
       expect(jaMail!.body).toContain(ja._('Dietary needs: {dietary}', { dietary: `${ja._('Vegetarian')}, ${ja._('Nut allergy')}; No coriander` }));
       expect(ja._('Occasion: {occasion}', { occasion })).not.toContain('Occasion');
+    });
+
+    it("carries the guest's special requests, and the cancellation and no-show policy as they apply to the booking", async () => {
+      // Bar seating at Obe, nothing paid ahead: 12 hours' notice asked, a no-show fee of HK$200 a head.
+      const user = await helpers.newUser();
+      const id = await holdBar(user);
+      expect((await complete(user, id, { ...REQUESTS, notes: '  A quiet corner, please  ' })).status).toBe(200);
+      const row = await helpers.reservationRow(id);
+      const lateFrom = formatDateTimeFor(new Date(row.startsAt.getTime() - 12 * 3_600_000), 'en');
+      const [mail] = await helpers.outboxOf(user.email);
+      const lines = mail!.body.split('\n');
+      expect(lines).toContain('Special requests: A quiet corner, please');
+      expect(lines).toContain(`Cancellation policy: please cancel by ${lateFrom} (12 hours before your reservation), so that we can offer the table to other guests.`);
+      expect(lines).toContain('No-show policy: if your party does not arrive, a fee of HK$200 per person (HK$400 for your party) is charged; what you paid ahead counts towards it.');
+
+      // A Whisky Flight paid ahead (HK$1,496): a late cancellation keeps HK$100 a head of it.
+      const payer = await helpers.newUser();
+      const paid = await helpers.bookPaidByCard(payer);
+      const paidRow = await helpers.reservationRow(paid.id);
+      const paidLateFrom = formatDateTimeFor(new Date(paidRow.startsAt.getTime() - 12 * 3_600_000), 'en');
+      const [paidMail] = await helpers.outboxOf(payer.email);
+      expect(paidMail!.body.split('\n')).toContain(
+        `Cancellation policy: you may cancel free of charge until ${paidLateFrom} (12 hours before your reservation). After that, HK$200 of what you paid is kept as a late cancellation fee.`,
+      );
+      expect(paidMail!.body).not.toContain('Special requests');
+
+      // In the language of the booking.
+      const ja = translatorFor('ja');
+      const japanese = await helpers.newUser();
+      const jaId = await holdBar(japanese, { 'accept-language': 'ja' });
+      expect((await complete(japanese, jaId, { notes: '静かな席' }, { 'accept-language': 'ja' })).status).toBe(200);
+      const jaRow = await helpers.reservationRow(jaId);
+      const [jaMail] = await helpers.outboxOf(japanese.email);
+      const jaLines = jaMail!.body.split('\n');
+      expect(jaLines).toContain(ja._('Special requests: {notes}', { notes: '静かな席' }));
+      const jaPolicy = ja._(
+        'Cancellation policy: please cancel by {lateFrom} ({hours, plural, one {# hour} other {# hours}} before your reservation), so that we can offer the table to other guests.',
+        { lateFrom: formatDateTimeFor(new Date(jaRow.startsAt.getTime() - 12 * 3_600_000), 'ja'), hours: 12 },
+      );
+      expect(jaLines).toContain(jaPolicy);
+      expect(jaPolicy).not.toContain('Cancellation policy');
     });
 
     it('refuses what is not on the lists, and changes nothing', async () => {

@@ -22,7 +22,7 @@ import { getStatement } from '../../server/services/wallet/wallet';
 import { CONTACT_THANKS } from '../../server/services/contact/contact-messages';
 import type { Locale } from '../../common/locales';
 import { formatHkdFor } from '../../common/money';
-import { formatDateFor, formatMonthFor, formatTimeFor } from '../../common/time';
+import { formatDateFor, formatDateTimeFor, formatMonthFor, formatTimeFor } from '../../common/time';
 import { experienceIdByName, OBE } from './fixtures';
 import { testDrivers, type TestApi } from './harness';
 import { card, GUEST_DETAILS, paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
@@ -160,6 +160,16 @@ describe.each(testDrivers())('messages in the reader’s language on %s', (drive
         '',
         ...booking(1080),
         ja._('Prepayment paid: {amount} ({method})', { amount: formatHkdFor(149_600, 'ja'), method: visa }),
+        '',
+        // Obe's policy: free until 12 hours before (6:00 on the day), then HK$100 a head of what was paid.
+        ja._(
+          'Cancellation policy: you may cancel free of charge until {lateFrom} ({hours, plural, one {# hour} other {# hours}} before your reservation). After that, {fee} of what you paid is kept as a late cancellation fee.',
+          { lateFrom: formatDateTimeFor('2026-12-02T22:00:00Z', 'ja'), hours: 12, fee: formatHkdFor(20_000, 'ja') },
+        ),
+        ja._(
+          'No-show policy: if your party does not arrive, a fee of {perPerson} per person ({total} for your party) is charged; what you paid ahead counts towards it.',
+          { perPerson: formatHkdFor(20_000, 'ja'), total: formatHkdFor(40_000, 'ja') },
+        ),
         '',
         ja._('A calendar invitation is attached.'),
         contact,

@@ -4,9 +4,10 @@
  * paid; never more than was paid) and the rest comes back. A wallet is credited in the cancelling
  * transaction; a card is refunded by the processor right after it commits.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments, walletEntries, type VenuePolicy } from '../../db/schema';
+import type { Schema } from '../../lib/api-types';
 import { newId } from '../../lib/ids';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { recordCardRefund } from './card-entries';
@@ -93,4 +94,14 @@ export async function refundForCancellation(
     money.refunds.push({ amount, payment: updated as PaymentRow });
   }
   return { money, cardRefunds };
+}
+
+/** What was given back of a reservation's payments, and where to, in the order paid (the API's `refunds`). */
+export async function refundsOf(db: DbOrTx, reservationId: string): Promise<Schema<'ReservationRefund'>[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), gt(payments.refundedAmount, 0)))
+    .orderBy(payments.createdAt, payments.id);
+  return rows.map((p) => ({ amount: p.refundedAmount, method: p.method, cardBrand: p.cardBrand, cardLast4: p.cardLast4 }));
 }

@@ -15,7 +15,7 @@ import { paymentPolicyOf, venueOf } from '../venues/venue-catalog';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
 import { carryOutRefunds } from '../payments/payment-sync';
-import { refundForCancellation } from '../payments/payment-refund';
+import { refundForCancellation, refundsOf } from '../payments/payment-refund';
 import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation-mail';
 import { linkOutdated } from './manage-link';
 import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
@@ -180,5 +180,5 @@ export async function cancelReservation(
     return { row: updated!, cardRefunds: refunds.cardRefunds };
   });
   await carryOutRefunds(deps, cardRefunds);
-  return toReservationDto(row, catalog, now);
+  return { ...toReservationDto(row, catalog, now), refunds: await refundsOf(db, row.id) };
 }

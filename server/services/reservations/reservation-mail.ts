@@ -13,6 +13,7 @@ import { queueEmail, queueSms } from '../messaging/outbox';
 import { manageLink, type LinkSigning } from './manage-link';
 import { dietaryText, DIETARY_NEED_LABELS, OCCASION_LABELS, occasionText } from '../../../common/guest-requests';
 import type { ReservationRow } from './reservations';
+import { lateCancellationFee } from '../payments/payment-refund';
 
 /** The booking as the e-mails list it, one line each, in the language of the reservation (the waitlist offer uses it too). */
 export function bookingLines(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog): string[] {
@@ -43,7 +44,41 @@ function requestLines(lang: MessageLanguage, row: ReservationRow): string[] {
   return [
     ...(occasion ? [i18n._('Occasion: {occasion}', { occasion })] : []),
     ...(dietary ? [i18n._('Dietary needs: {dietary}', { dietary })] : []),
+    ...(row.notes?.trim() ? [i18n._('Special requests: {notes}', { notes: row.notes.trim() })] : []),
   ];
+}
+
+/**
+ * The venue's cancellation and no-show policy as it applies to this booking: until when cancelling is
+ * free, what a later cancellation keeps of what was `paid` (services/payment-refund.ts), and the no-show fee.
+ */
+export function policyLines(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog, paid: number): string[] {
+  const policy = catalog.venues.get(row.venueId)?.venue.policy;
+  if (!policy) return [];
+  const { i18n } = lang;
+  const hours = policy.cancellationWindowHours;
+  const lateFrom = lang.dateTime(new Date(row.startsAt.getTime() - hours * 3_600_000));
+  const lateFee = lateCancellationFee(policy.cancellationFee, row.numberOfGuests, paid);
+  const lines = [
+    lateFee > 0
+      ? i18n._(
+          'Cancellation policy: you may cancel free of charge until {lateFrom} ({hours, plural, one {# hour} other {# hours}} before your reservation). After that, {fee} of what you paid is kept as a late cancellation fee.',
+          { lateFrom, hours, fee: lang.money(lateFee) },
+        )
+      : i18n._(
+          'Cancellation policy: please cancel by {lateFrom} ({hours, plural, one {# hour} other {# hours}} before your reservation), so that we can offer the table to other guests.',
+          { lateFrom, hours },
+        ),
+  ];
+  if (policy.noShowFeePerPerson > 0) {
+    lines.push(
+      i18n._(
+        'No-show policy: if your party does not arrive, a fee of {perPerson} per person ({total} for your party) is charged; what you paid ahead counts towards it.',
+        { perPerson: lang.money(policy.noShowFeePerPerson), total: lang.money(policy.noShowFeePerPerson * row.numberOfGuests) },
+      ),
+    );
+  }
+  return lines;
 }
 
 /** How a payment was made, in words: 'Visa card ending 4242' or 'your club wallet' (English unless `lang` says). */
@@ -139,9 +174,13 @@ export async function mailConfirmation(
     lang,
     subject: i18n._('Your reservation at {venue} is confirmed – {reference}', values),
     lead: i18n._('Your reservation is confirmed. We look forward to welcoming you.'),
-    extra: paid
-      ? [row.prePaymentType === 'DEPOSIT' ? i18n._('Deposit paid: {amount} ({method})', paid) : i18n._('Prepayment paid: {amount} ({method})', paid)]
-      : owedLines(lang, row),
+    extra: [
+      ...(paid
+        ? [row.prePaymentType === 'DEPOSIT' ? i18n._('Deposit paid: {amount} ({method})', paid) : i18n._('Prepayment paid: {amount} ({method})', paid)]
+        : owedLines(lang, row)),
+      '',
+      ...policyLines(lang, row, catalog, payment?.amount ?? 0),
+    ],
     closing: i18n._('A calendar invitation is attached.'),
     method: 'REQUEST',
   });

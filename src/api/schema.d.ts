@@ -2382,7 +2382,7 @@ export interface paths {
         put?: never;
         /**
          * A short-lived ticket that opens the venue's live event stream (EventSource cannot send the bearer token)
-         * @description Signed for this member of staff and this venue, good for 60 seconds to open one stream. The stream checks the caller's session again, so a ticket in a log is worth little.
+         * @description Signed for this member of staff and this venue, good for 60 seconds to open one stream, once: a second opening with the same ticket is refused (401). The stream checks the caller's session again, so a ticket in a log is worth nothing.
          */
         post: {
             parameters: {

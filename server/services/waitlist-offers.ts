@@ -44,11 +44,29 @@ export async function settleWaitlist(deps: WaitlistDeps): Promise<void> {
   const now = deps.clock.now();
   const catalog = await loadVenueCatalog(deps.db);
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${WAITLIST_LOCK})`);
-    await endFinishedOffers(tx, now);
-    await expirePassedWindows(tx, now);
-    await offerFreedTables(tx, deps, catalog, now);
+    await lockWaitlist(tx);
+    await settleWaitlistWithin(tx, deps, catalog, now);
   });
+}
+
+/**
+ * Makes the caller's transaction the one waitlist pass under way. A transaction that frees a table and
+ * offers it in the same breath (a cancellation) takes it first, before it locks any reservation or
+ * table, in the order every pass takes them, so the two never deadlock.
+ */
+export async function lockWaitlist(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${WAITLIST_LOCK})`);
+}
+
+/**
+ * A whole pass inside the caller's transaction, which holds `lockWaitlist`: what it frees is offered
+ * before it commits, so no booking made meanwhile can see the table free and take it from the guest
+ * waiting first.
+ */
+export async function settleWaitlistWithin(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalog, now: Date): Promise<void> {
+  await endFinishedOffers(tx, now);
+  await expirePassedWindows(tx, now);
+  await offerFreedTables(tx, deps, catalog, now);
 }
 
 async function setStatus(tx: Tx, row: WaitlistRow, event: WaitlistEvent, now: Date, extra: Partial<WaitlistRow> = {}) {

@@ -23,6 +23,7 @@ import { closuresOn, loadClosures, serviceClosure, type DayClosures } from './cl
 import { MINUTES_PER_DAY, serviceDayStartMs } from '../../src/domain/time';
 import { appLink } from './auth-links';
 import { insertHold } from './reservation-create';
+import { MAX_UNFINISHED_BOOKINGS, tryLockGuest, unfinishedBookings } from './guest-limits';
 import { storedLocale } from './message-language';
 import { findUser, type ReservationRow } from './reservations';
 import { waitlistTransition, type WaitlistRow } from './waitlist-lifecycle';
@@ -168,6 +169,9 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
     if (slots.length === 0) continue;
     const user = await findUser(tx, entry.userId);
     if (!user) continue;
+    // Fair inventory: a guest holding as many unfinished bookings as allowed (or busy holding one right
+    // now) is passed by this time, and the table goes to the next guest; their entry keeps its place.
+    if (!(await tryLockGuest(tx, user.id)) || (await unfinishedBookings(tx, user.id, now)) >= MAX_UNFINISHED_BOOKINGS) continue;
     for (const slot of slots) {
       let hold: ReservationRow;
       try {

@@ -59,6 +59,10 @@ export const ERROR_CODES = {
   VERIFICATION_FAILED: 20106,
   /** A new payment for a reservation that another payment has already paid: the browser goes on to complete it. */
   ALREADY_PAID: 20107,
+  /** Fair inventory: the guest already holds as many bookings not yet confirmed as one may (a hold or a waitlist offer is refused). */
+  HOLD_LIMIT: 20108,
+  /** Fair inventory: the guest already has as many standing waitlist entries as one may (joining another is refused). */
+  WAITLIST_LIMIT: 20109,
   /** A manage link that is not one of ours; expired; or of a version the reservation has moved on from. */
   LINK_INVALID: 40401,
   LINK_EXPIRED: 41001,

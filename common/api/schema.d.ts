@@ -739,7 +739,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a PENDING reservation that holds a table for 15 minutes */
+        /**
+         * Create a PENDING reservation that holds a table for 15 minutes
+         * @description 409 20102 when the table is gone. 409 20108 when the caller already holds 2 unfinished bookings: PENDING reservations whose hold is still running (waiting for the guest's details or payment, a waitlist offer's hold among them); a confirmed, cancelled or run-out one does not count.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1286,7 +1289,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Join the waitlist for a venue, experience, day, party and window of start times; a table free in the window is offered at once */
+        /**
+         * Join the waitlist for a venue, experience, day, party and window of start times; a table free in the window is offered at once
+         * @description 409 40900 when the caller already waits for this venue and day; 409 20109 when the caller already has 5 standing entries (waiting or offered). A table is offered only to a guest holding fewer than 2 unfinished bookings (see POST /user/reservation/v1.1); others keep their place and wait.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2382,7 +2388,7 @@ export interface paths {
         put?: never;
         /**
          * A short-lived ticket that opens the venue's live event stream (EventSource cannot send the bearer token)
-         * @description Signed for this member of staff and this venue, good for 60 seconds to open one stream. The stream checks the caller's session again, so a ticket in a log is worth little.
+         * @description Signed for this member of staff and this venue, good for 60 seconds to open one stream, once: a second opening with the same ticket is refused (401). The stream checks the caller's session again, so a ticket in a log is worth nothing.
          */
         post: {
             parameters: {

@@ -1,7 +1,10 @@
 /**
  * Which characters a text field may hold. No field takes control characters (PostgreSQL refuses NUL in
  * text, and the others only hide or forge things: a line break in a name or subject becomes a new line in
- * a mail header or a calendar file). Line breaks and TAB are for the free-text fields listed here only.
+ * a mail header or a calendar file). Line breaks and TAB are for the free-text fields listed here only,
+ * and so are the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069): in a name, a
+ * subject or an e-mail address they reorder what staff and other guests read ('Trojan Source'), and a name
+ * has no use for them; a multi-line note in Arabic or Hebrew may.
  * Browser-safe.
  */
 /**
@@ -16,10 +19,15 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // What ends or breaks a line, and TAB: free text only. U+2028 and U+2029 are Unicode's line and paragraph separators.
 const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
+// Bidirectional embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI, RLI, FSI, PDI).
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 
-/** Whether `text` holds a character its field may not: any control or broken character, and a line break outside multi-line text. */
+/**
+ * Whether `text` holds a character its field may not: any control or broken character, and a line break
+ * or a bidirectional override or isolate outside multi-line text.
+ */
 export function hasDisallowedCharacter(text: string, multiLine: boolean): boolean {
-  return CONTROL.test(text) || LONE_SURROGATE.test(text) || (!multiLine && LINE_BREAK.test(text));
+  return CONTROL.test(text) || LONE_SURROGATE.test(text) || (!multiLine && (LINE_BREAK.test(text) || BIDI_CONTROL.test(text)));
 }
 
 /** Whether the field at `path` (as 'notes' or 'agreements.cancellationPolicy') may hold several lines. */

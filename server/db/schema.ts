@@ -83,6 +83,13 @@ export const oneTimeTokens = pgTable('one_time_tokens', {
   createdAt: createdAt(),
 });
 
+/** The live-stream tickets already used (stream-ticket.ts): each opens one stream, once. */
+export const streamTicketUses = pgTable('stream_ticket_uses', {
+  nonce: text('nonce').primaryKey(),
+  userId: text('user_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
 /** Values that fill the placeholders of a venue's policy texts (docs/PRODUCT.md §9). Money in minor units. */
 export interface VenuePolicy {
   /** Hours before the reservation inside which a cancellation is late. */

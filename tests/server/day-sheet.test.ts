@@ -259,6 +259,31 @@ for (const driver of testDrivers()) {
         api.clock.advance(61_000);
         expect((await open(OBE, ticket)).status).toBe(401);
       });
+
+      it('opens one stream, once, with a ticket, for the member it was issued to', async () => {
+        const open = (ticket: string) => api.app.request(`/admin/venue/${LECLOS}/events?ticket=${encodeURIComponent(ticket)}`);
+        const issue = async (staff: TestUser) =>
+          (await api.request('POST', `/admin/venue/${LECLOS}/events/ticket`, { token: staff.token() })).body.data.ticket as string;
+        const ticket = await issue(leclosStaff);
+        const first = await open(ticket);
+        expect(first.status).toBe(200);
+        const stream = readEvents(first.body!);
+        streams.push(stream);
+        await stream.next((e) => e.event === 'ready');
+        // The same ticket again, while its stream is open and after it closed, well inside its minute: refused.
+        for (let i = 0; i < 3; i++) expect((await open(ticket)).status).toBe(401);
+        await stream.close();
+        expect((await open(ticket)).status).toBe(401);
+        // Used at once from several places, one of them gets the stream.
+        const raced = await issue(leclosStaff);
+        const answers = await Promise.all(Array.from({ length: 5 }, () => open(raced)));
+        expect(answers.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401]);
+        for (const res of answers.filter((r) => r.status === 200)) streams.push(readEvents(res.body!));
+        // The ticket names its member, under the signature: another member's name in it breaks it.
+        const [userId, ...rest] = (await issue(leclosStaff)).split('.');
+        expect(userId).toBe(leclosStaff.id);
+        expect((await open([admin.id, ...rest].join('.'))).status).toBe(401);
+      });
     });
   });
 }

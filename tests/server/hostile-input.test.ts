@@ -143,6 +143,31 @@ for (const driver of testDrivers()) {
         expect(await snapshot()).toEqual(before);
       });
 
+      it('refuses bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) in names and other one-line fields', async () => {
+        const bidi = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map((code) => String.fromCharCode(code));
+        const before = await snapshot();
+        for (const char of bidi) {
+          for (const field of ['name', 'subject', 'email']) {
+            const res = await api.request('POST', '/public/contact-form', { body: { ...CONTACT, [field]: `Grace${char}nahC` } });
+            expect(res.body, `${field} U+${char.charCodeAt(0).toString(16)}`).toEqual(notAllowed(field));
+          }
+        }
+        const signUp = { firstName: 'Ada\u202Egnp.exe', lastName: 'User', email: 'bidi-user@example.com', password: 'secret-pass' };
+        expect((await api.request('POST', '/user/user/sign-up', { body: signUp })).body).toEqual(notAllowed('firstName'));
+        expect(await snapshot()).toEqual(before);
+
+        const user = await h.newUser();
+        const id = await holdBar(user);
+        const complete = (body: object) => api.request('PUT', `/user/reservation/v1.1/complete/${id}`, { token: user.token(), body });
+        expect((await complete({ ...GUEST_DETAILS, email: user.email, lastName: 'Chan\u2067x\u2069' })).body).toEqual(notAllowed('lastName'));
+        expect((await h.reservationRow(id)).status).toBe('PENDING');
+        // A multi-line note may hold right-to-left text with its isolates.
+        const notes = 'Allergy: \u2067\u05D0\u05D2\u05D5\u05D6\u05D9\u05DD\u2069 (nuts)';
+        const done = await complete({ ...GUEST_DETAILS, email: user.email, notes });
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+        expect(done.body.data.guest.notes).toBe(notes);
+      });
+
       it('keeps line breaks and TABs in the contact message and a booking’s notes', async () => {
         const message = 'First line\r\nSecond line\n\tindented\u2028end';
         const sent = await api.request('POST', '/public/contact-form', { body: { ...CONTACT, email: 'lines@example.com', message } });

@@ -283,5 +283,29 @@ for (const driver of testDrivers()) {
       expect(await statusOf(b)).toEqual([booked.status === 201 ? 'WAITING' : 'OFFERED']);
       expect(live[0]!.userId).toBe(booked.status === 201 ? walkIn.id : b.id);
     });
+
+    it("offers a cancelled table to the waiting guest in the cancellation's own transaction: a stranger booking a moment later never takes it", async () => {
+      // Wednesday to Saturday evenings, which no other test here uses: one round each.
+      const rounds = ['2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12', '2026-12-16', '2026-12-17', '2026-12-18', '2026-12-19'];
+      const outcomes: string[] = [];
+      for (const [round, date] of rounds.entries()) {
+        const [owner, waiting, stranger] = [await newUser(), await newUser(), await newUser()];
+        const taken = await book(owner, eight(date));
+        expect((await join(waiting, date, { earliestTime: 1200, latestTime: 1200 })).status).toBe(201);
+        // The stranger asks for the same table a few milliseconds after the cancellation (at once in half the rounds).
+        const late = round % 2 === 0 ? 0 : 5;
+        const [cancelled, booked] = await Promise.all([
+          cancel(owner, taken),
+          new Promise((resolve) => setTimeout(resolve, late)).then(() => hold(stranger, eight(date))),
+        ]);
+        expect(cancelled.status).toBe(200);
+        const live = await liveOnK1(date);
+        expect(live).toHaveLength(1);
+        // Who holds K1 now, the stranger's answer, and the waiting guest's entry.
+        const holder = live[0]!.userId === waiting.id ? 'waiting guest' : live[0]!.userId === stranger.id ? 'stranger' : 'other';
+        outcomes.push(`${holder} ${booked.status} ${(await statusOf(waiting)).join()}`);
+      }
+      expect(outcomes).toEqual(rounds.map(() => 'waiting guest 409 OFFERED'));
+    });
   });
 }

@@ -10,7 +10,7 @@ import { localizeText } from '../../i18n/content';
 import { findUserById } from '../../services/auth/auth-session';
 import { getDaySheet, type DaySheetDto } from '../../services/staff/day-sheet';
 import { subscribeToReservationEvents } from '../../services/reservations/reservation-events';
-import { readStreamTicket, signStreamTicket, STREAM_TICKET_TTL_MS } from '../../services/staff/stream-ticket';
+import { newTicketNonce, readStreamTicket, signStreamTicket, spendStreamTicket, STREAM_TICKET_TTL_MS } from '../../services/staff/stream-ticket';
 import { isStaffRole } from '../../db/schema';
 
 type Ctx = Context<AppEnv>;
@@ -69,7 +69,13 @@ export function createDaySheetHandlers() {
       const user = await findUserById(db, auth.id);
       if (!user) throw loginExpired();
       const expiresAt = new Date(clock.now().getTime() + STREAM_TICKET_TTL_MS);
-      const ticket = signStreamTicket(config.jwtSecret, { userId: user.id, venueId, sessionGeneration: user.sessionGeneration, expiresAt });
+      const ticket = signStreamTicket(config.jwtSecret, {
+        userId: user.id,
+        venueId,
+        sessionGeneration: user.sessionGeneration,
+        expiresAt,
+        nonce: newTicketNonce(),
+      });
       const body = { status: 200, data: { ticket, expiresAt: expiresAt.toISOString() } };
       return c.json(body satisfies ResponseBody<'/admin/venue/{venueId}/events/ticket', 'post', 200>, 200);
     },
@@ -80,10 +86,12 @@ export function createDaySheetHandlers() {
       const { ticket } = parseQuery(c, streamQuery);
       const { db, clock, config } = c.get('deps');
       const grant = readStreamTicket(config.jwtSecret, ticket, clock.now());
+      if (grant.venueId !== venueId) throw loginExpired();
+      // One stream, once: a second use of the ticket (a copy from a log, a replay) opens nothing.
+      await spendStreamTicket(db, grant, clock.now());
       // The person's session now, not when the ticket was issued: a demoted or logged-out user gets nothing.
       const user = await findUserById(db, grant.userId);
       if (!user || user.sessionGeneration !== grant.sessionGeneration || !isStaffRole(user.role)) throw loginExpired();
-      if (grant.venueId !== venueId) throw loginExpired();
       checkVenueAccess(user, venueId);
 
       return streamSSE(c, async (stream) => {

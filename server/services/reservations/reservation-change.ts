@@ -20,6 +20,7 @@ import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation
 import { linkOutdated } from './manage-link';
 import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
 import type { DbOrTx } from '../../db/client';
+import { lockWaitlist, settleWaitlistWithin } from '../waitlist/waitlist-offers';
 
 /** Cancelling may refund a card, so it needs the processor too. */
 export type CancelDeps = ReservationDeps & Pick<AppDeps, 'payments'>;
@@ -148,6 +149,9 @@ export async function cancelReservation(
   const { db, now, catalog } = await reservationScope(deps);
 
   const { row, cardRefunds } = await db.transaction(async (tx) => {
+    // The freed table is offered to the waitlist in this same transaction (below): the waitlist's lock
+    // comes first, before the reservation's row, in the order every waitlist pass takes them.
+    await lockWaitlist(tx);
     const current = await lockOwnReservation(tx, reservationId, userId);
     checkVersion(current, guard);
     const policy = venueOf(catalog, current.venueId).venue.policy;
@@ -177,6 +181,9 @@ export async function cancelReservation(
       }
     }
     await within?.(tx, current, updated!);
+    // The first fitting waitlist entry is offered the table before this commits: a booking made a moment
+    // later never sees it free (an offered hold given up passes on to the next guest the same way).
+    await settleWaitlistWithin(tx, deps, catalog, now);
     return { row: updated!, cardRefunds: refunds.cardRefunds };
   });
   await carryOutRefunds(deps, cardRefunds);

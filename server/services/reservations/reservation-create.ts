@@ -10,6 +10,7 @@ import type { CatalogVenue, ExperienceRow } from '../venues/venue-catalog';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { insertReservation, writeReservation } from './reservation-insert';
 import { placeOnFreeTable } from './reservation-tables';
+import { checkHoldLimit, lockGuest } from './guest-limits';
 import {
   findUser,
   isMember,
@@ -71,7 +72,8 @@ export async function insertHold(tx: DbOrTx, { entry, experience, user, input, s
 
 /**
  * Holds a table for the caller: the slot must be one availability offers (schedule, lead time, a free
- * table that fits); the table is chosen under lock in one transaction. 409 20102 when it is gone.
+ * table that fits); the table is chosen under lock in one transaction. 409 20102 when it is gone; 409
+ * 20108 when the caller already holds as many unfinished bookings as a guest may (guest-limits.ts).
  */
 export async function createReservation(deps: ReservationDeps, userId: string, input: CreateReservationInput): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
@@ -83,6 +85,13 @@ export async function createReservation(deps: ReservationDeps, userId: string, i
 
   const slot = bookableSlot(entry, experience, input.date, input.startTime, now);
 
-  const row = await writeReservation(() => db.transaction((tx) => insertHold(tx, { entry, experience, user, input, slot, now })));
+  const row = await writeReservation(() =>
+    db.transaction(async (tx) => {
+      // Fair inventory: the guest's own lock first, then the count of what they hold, then the tables'.
+      await lockGuest(tx, user.id);
+      await checkHoldLimit(tx, user.id, now);
+      return insertHold(tx, { entry, experience, user, input, slot, now });
+    }),
+  );
   return toReservationDto(row, catalog, now);
 }

@@ -23,6 +23,7 @@ import { closuresOn, loadClosures, serviceClosure, type DayClosures } from '../v
 import { MINUTES_PER_DAY, serviceDayStartMs } from '../../../common/time';
 import { appLink } from '../auth/auth-links';
 import { insertHold } from '../reservations/reservation-create';
+import { MAX_UNFINISHED_BOOKINGS, tryLockGuest, unfinishedBookings } from '../reservations/guest-limits';
 import { storedLocale } from '../messaging/message-language';
 import { findUser, type ReservationRow } from '../reservations/reservations';
 import { waitlistTransition, type WaitlistRow } from './waitlist-lifecycle';
@@ -44,11 +45,29 @@ export async function settleWaitlist(deps: WaitlistDeps): Promise<void> {
   const now = deps.clock.now();
   const catalog = await loadVenueCatalog(deps.db);
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${WAITLIST_LOCK})`);
-    await endFinishedOffers(tx, now);
-    await expirePassedWindows(tx, now);
-    await offerFreedTables(tx, deps, catalog, now);
+    await lockWaitlist(tx);
+    await settleWaitlistWithin(tx, deps, catalog, now);
   });
+}
+
+/**
+ * Makes the caller's transaction the one waitlist pass under way. A transaction that frees a table and
+ * offers it in the same breath (a cancellation) takes it first, before it locks any reservation or
+ * table, in the order every pass takes them, so the two never deadlock.
+ */
+export async function lockWaitlist(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${WAITLIST_LOCK})`);
+}
+
+/**
+ * A whole pass inside the caller's transaction, which holds `lockWaitlist`: what it frees is offered
+ * before it commits, so no booking made meanwhile can see the table free and take it from the guest
+ * waiting first.
+ */
+export async function settleWaitlistWithin(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalog, now: Date): Promise<void> {
+  await endFinishedOffers(tx, now);
+  await expirePassedWindows(tx, now);
+  await offerFreedTables(tx, deps, catalog, now);
 }
 
 async function setStatus(tx: Tx, row: WaitlistRow, event: WaitlistEvent, now: Date, extra: Partial<WaitlistRow> = {}) {
@@ -150,6 +169,9 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
     if (slots.length === 0) continue;
     const user = await findUser(tx, entry.userId);
     if (!user) continue;
+    // Fair inventory: a guest holding as many unfinished bookings as allowed (or busy holding one right
+    // now) is passed by this time, and the table goes to the next guest; their entry keeps its place.
+    if (!(await tryLockGuest(tx, user.id)) || (await unfinishedBookings(tx, user.id, now)) >= MAX_UNFINISHED_BOOKINGS) continue;
     for (const slot of slots) {
       let hold: ReservationRow;
       try {

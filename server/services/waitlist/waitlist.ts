@@ -18,6 +18,7 @@ import { cancelReservation, type CancelDeps } from '../reservations/reservation-
 import { findUser, isMember, reservationScope, sqlState, type ReservationLocale } from '../reservations/reservations';
 import { waitlistChangeRefused, waitlistTransition, type WaitlistRow } from './waitlist-lifecycle';
 import { settleWaitlist, type WaitlistDeps } from './waitlist-offers';
+import { checkWaitlistLimit, lockGuest } from '../reservations/guest-limits';
 
 export type WaitlistEntryDto = Schema<'WaitlistEntry'>;
 
@@ -57,7 +58,8 @@ export function toWaitlistEntryDto(row: WaitlistRow, catalog: VenueCatalog): Wai
 /**
  * Puts the caller on the waitlist, then runs an offer pass at once (a table free in the window is
  * offered straight away). The selection is checked as a booking's is (venue, experience, party, date);
- * the window must hold a start time still bookable; one standing entry per venue and day (409).
+ * the window must hold a start time still bookable; one standing entry per venue and day (409), and
+ * at most five standing entries in all (409 20109, guest-limits.ts).
  */
 export async function joinWaitlist(deps: WaitlistDeps, userId: string, input: JoinWaitlistInput): Promise<WaitlistEntryDto> {
   const { db, now, catalog } = await reservationScope(deps);
@@ -74,21 +76,26 @@ export async function joinWaitlist(deps: WaitlistDeps, userId: string, input: Jo
 
   const id = newId();
   try {
-    await db.insert(waitlistEntries).values({
-      id,
-      userId,
-      venueId: input.venueId,
-      experienceId: input.experienceId,
-      date: input.date,
-      numberOfGuests: input.numberOfGuests,
-      earliestTime: input.earliestTime,
-      latestTime: input.latestTime,
-      // Once the last start of the window can no longer be booked, nothing can be offered.
-      windowEndsAt: new Date(last.startMs - entry.venue.minLeadMinutes * 60_000),
-      status: 'WAITING',
-      locale: input.locale,
-      createdAt: now,
-      updatedAt: now,
+    await db.transaction(async (tx) => {
+      // Fair inventory: at most MAX_STANDING_WAITLIST_ENTRIES standing at once, counted under the guest's lock.
+      await lockGuest(tx, userId);
+      await checkWaitlistLimit(tx, userId);
+      await tx.insert(waitlistEntries).values({
+        id,
+        userId,
+        venueId: input.venueId,
+        experienceId: input.experienceId,
+        date: input.date,
+        numberOfGuests: input.numberOfGuests,
+        earliestTime: input.earliestTime,
+        latestTime: input.latestTime,
+        // Once the last start of the window can no longer be booked, nothing can be offered.
+        windowEndsAt: new Date(last.startMs - entry.venue.minLeadMinutes * 60_000),
+        status: 'WAITING',
+        locale: input.locale,
+        createdAt: now,
+        updatedAt: now,
+      });
     });
   } catch (err) {
     if (sqlState(err) === UNIQUE_VIOLATION) throw conflict(/*i18n*/ 'You are already on the waitlist for this day');

@@ -2,6 +2,7 @@
  * Clock times on a service day as staff type them: the small hours belong to the day before (a supper,
  * a late bar), so 00:30 typed on the 1st is 1470 minutes into the 1st's service day. Browser-safe.
  */
+import { addDays, hongKongDate, hongKongMinutes, MINUTES_PER_DAY } from './time';
 
 /** Before this minute of the clock, a time belongs to the previous service day. */
 export const SERVICE_DAY_TURNS_AT_MINUTE = 6 * 60;
@@ -19,4 +20,15 @@ export function serviceMinutesOf(clock: string): number | null {
 export function clockTimeOf(serviceMinutes: number): string {
   const inDay = ((serviceMinutes % 1440) + 1440) % 1440;
   return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The service day an instant belongs to, and its minutes from that day's midnight: before 06:00 the
+ * previous day's (04:43 on the 2nd is 1723 minutes into the 1st). Staff's "today" is this day, so what
+ * they make now is on the sheet and plan they open.
+ */
+export function serviceDayOf(at: Date): { date: string; minutes: number } {
+  const minutes = hongKongMinutes(at);
+  const calendarDay = hongKongDate(at);
+  return minutes < SERVICE_DAY_TURNS_AT_MINUTE ? { date: addDays(calendarDay, -1), minutes: minutes + MINUTES_PER_DAY } : { date: calendarDay, minutes };
 }

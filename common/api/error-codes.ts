@@ -63,6 +63,8 @@ export const ERROR_CODES = {
   HOLD_LIMIT: 20108,
   /** Fair inventory: the guest already has as many standing waitlist entries as one may (joining another is refused). */
   WAITLIST_LIMIT: 20109,
+  /** Staff asked for something at a time the venue does not serve: a walk-in, a phone booking or a visit change outside its service hours. */
+  OUTSIDE_SERVICE_HOURS: 20110,
   /** A manage link that is not one of ours; expired; or of a version the reservation has moved on from. */
   LINK_INVALID: 40401,
   LINK_EXPIRED: 41001,

@@ -1983,7 +1983,7 @@ export interface paths {
         put?: never;
         /**
          * Take a phone booking for a guest (its venue's staff or an admin)
-         * @description The guest is found by e-mail, else by mobile number; a guest with no account needs an e-mail and gets an account without a password (claimed later through the reset flow). The booking is CONFIRMED at once with any deposit or prepayment owed (no card is taken at the stand; the confirmation says it is payable at the venue) and the guest is mailed the confirmation with its manage link. Online party sizes and lead time do not apply; the schedule, the booking window and the tables do. Audited as reservation.phone-booking.
+         * @description The guest is found by e-mail, else by mobile number; a guest with no account needs an e-mail and gets an account without a password (claimed later through the reset flow). The booking is CONFIRMED at once with any deposit or prepayment owed (no card is taken at the stand; the confirmation says it is payable at the venue) and the guest is mailed the confirmation with its manage link. Online party sizes and lead time do not apply; the schedule, the booking window and the tables do: a time outside the experience's service hours is refused with 409 20110 ('This experience is not served at {time} on {date}: choose a time in its service hours.'), one gone by with 409 20102 ('That time has already passed.'). A time after midnight is on the service day it belongs to (startTime above 1440: 1470 on a Wednesday is 00:30 on Thursday morning, in Wednesday's bar service). Audited as reservation.phone-booking.
          */
         post: {
             parameters: {
@@ -2164,7 +2164,7 @@ export interface paths {
         get?: never;
         /**
          * Move a booking to another time, dining area or table (its venue's staff or an admin)
-         * @description The party stays; the new time must be on the experience's schedule and still ahead. Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 ('This table is taken at that time'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
+         * @description The party stays; the new time must be on the experience's schedule (409 20110 outside its service hours) and still ahead (409 20102). Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 ('This table is taken at that time'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
          */
         put: {
             parameters: {
@@ -2228,7 +2228,7 @@ export interface paths {
         put?: never;
         /**
          * Seat a walk-in party now (its venue's staff or an admin)
-         * @description A booking from now (the server's clock) for the experience's length, already seated, on the smallest free table that seats the party or the one chosen. 409 20102 when none is free now ('No table that seats this party is free now') or the chosen one is taken. Nothing is due ahead; the bill is settled at the table. Audited as reservation.walk-in.
+         * @description A booking from now (the server's clock) for the experience's length, already seated, on the smallest free table that seats the party or the one chosen. It belongs to the service day of now (before 06:00 the day before, so 00:01 on Thursday is 1441 minutes into Wednesday) and is taken only while one of that day's services runs: otherwise 409 20110 ('The venue is closed at {time}: walk-ins are seated only during its service hours.'), and 409 20110 ('This experience is not served at {time}.') for an experience that service does not serve. 409 20102 when no table is free now ('No table that seats this party is free now') or the chosen one is taken. Nothing is due ahead; the bill is settled at the table. Audited as reservation.walk-in.
          */
         post: {
             parameters: {
@@ -2244,7 +2244,7 @@ export interface paths {
                     "application/json": {
                         numberOfGuests: number;
                         tableId?: components["schemas"]["Id"];
-                        /** @description Default: the venue's first experience open to all with nothing to pay ahead */
+                        /** @description Default: the venue's first experience open to all that the running service serves, preferring one with nothing to pay ahead */
                         experienceId?: components["schemas"]["Id"];
                         firstName?: string;
                         lastName?: string;

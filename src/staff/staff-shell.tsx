@@ -20,7 +20,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, type ReactNode } from 'react';
 import type { SessionUser } from '../../machines/session.machine';
-import { useServerToday } from '../api/use-server-today';
+import { useServerServiceDay } from '../api/use-server-today';
 import { Page } from '../components/page';
 import { DelayedIndicator } from '../components/page-loader';
 import { addDays, isIsoDate } from '../../common/time';
@@ -39,7 +39,7 @@ export interface StaffScope {
   isAdmin: boolean;
   /** The chosen venue (venue staff: always their own). */
   venue: Venue;
-  /** The chosen service day, `YYYY-MM-DD` in Hong Kong. */
+  /** The chosen service day, `YYYY-MM-DD` in Hong Kong (by default the one running now: before 06:00, the day before). */
   date: string;
 }
 
@@ -158,7 +158,8 @@ export function StaffShell({
   const { t } = useLingui();
   const guard = useStaffGuard();
   const user = useStaffUser();
-  const today = useServerToday();
+  // Staff's today is the service day running: after midnight, the night's service until 06:00.
+  const today = useServerServiceDay();
   const meta = STAFF_SECTIONS.find((s) => s.name === section);
   const forbidden = Boolean(meta?.adminOnly) && user?.role !== 'admin';
 

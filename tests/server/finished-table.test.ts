@@ -202,6 +202,8 @@ for (const driver of testDrivers()) {
       api.clock.set(hongKong(date, '16:30'));
       expect((await visit(id, 'seat')).status).toBe(200);
       expect((await visit(id, 'finish')).status).toBe(200);
+      // The bar opens at 17:00, the party's booked start: a walk-in then takes the table.
+      api.clock.set(hongKong(date, '17:00'));
       const walkIn = await api.request('POST', `/admin/venue/${OBE}/walk-in`, { token: host.token(), body: { numberOfGuests: 8 } });
       expect(walkIn.status, JSON.stringify(walkIn.body)).toBe(201);
       expect((await h.reservationRow(walkIn.body.data._id)).tableId).toBe(caskRoom);

@@ -256,8 +256,8 @@ for (const driver of testDrivers()) {
       });
 
       it('refuses when no table that seats the party is free now, and a chosen table that is taken', async () => {
-        api.clock.set(new Date(TEST_NOW.getTime() + 8 * 24 * 60 * MINUTE));
-        // Obe's only table for eight (K1), then the same again.
+        // 6 pm at Obe, its bar open: its only table for eight (K1), then the same again.
+        api.clock.set(new Date('2026-12-01T18:00:00+08:00'));
         const first = await walkIn(obeStaff, OBE, { numberOfGuests: 8 });
         expect(first.status, JSON.stringify(first.body)).toBe(201);
         const second = await walkIn(obeStaff, OBE, { numberOfGuests: 8 });
@@ -307,7 +307,7 @@ for (const driver of testDrivers()) {
         expect(phone.status, JSON.stringify(phone.body)).toBe(201);
         expect(phone.body.data.uniqueId).not.toBe(taken);
 
-        api.clock.set(new Date(TEST_NOW.getTime() + 9 * 24 * 60 * MINUTE));
+        api.clock.set(new Date('2026-12-02T12:30:00+08:00')); // Hop Sze's lunch
         vi.mocked(newReservationReference).mockReturnValueOnce(taken);
         const seated = await walkIn(admin, HOPSZE, { numberOfGuests: 2 });
         expect(seated.status, JSON.stringify(seated.body)).toBe(201);

@@ -19,17 +19,16 @@ import { checkVenueAccess } from '../../lib/auth';
 import { ApiError, badRequest, completionError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../../common/validation/staff-booking-validation';
-import { SERVICE_DAY_TURNS_AT_MINUTE } from '../../../common/service-day';
-import { addDays, hongKongDate, hongKongMinutes, MINUTES_PER_DAY } from '../../../common/time';
+import { serviceDayOf } from '../../../common/service-day';
 import { recordAudit } from './audit-log';
-import { bookableSlot } from '../venues/slot-schedule';
+import { bookableSlot, closedNow, notServedNow, periodAt } from '../venues/slot-schedule';
 import { checkSelection } from '../reservations/selection-checks';
 import {
-  experienceNotFound,
   experienceOf,
   venueOf,
   type CatalogVenue,
   type ExperienceRow,
+  type ServicePeriodRow,
   type VenueTableRow,
 } from '../venues/venue-catalog';
 import { changeReservation } from '../reservations/reservation-change';
@@ -160,31 +159,42 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
   return toReservationDto(row, catalog, now);
 }
 
-/** The experience a walk-in is seated for when staff name none: the venue's first open to all, preferring one with nothing to pay ahead. */
-function walkInExperience(entry: CatalogVenue, experienceId: string | undefined): ExperienceRow {
-  if (experienceId) return experienceOf(entry, experienceId);
-  const open = entry.experiences.filter((e) => !e.membersOnly);
+/**
+ * The experience a walk-in is seated for: the one staff named, which the service running now must serve
+ * (409 20110 otherwise); else the first open to all that it serves, preferring one with nothing to pay ahead.
+ */
+function walkInExperience(entry: CatalogVenue, experienceId: string | undefined, period: ServicePeriodRow, minutes: number): ExperienceRow {
+  const served = (e: ExperienceRow) => e.periodNames.includes(period.name);
+  if (experienceId) {
+    const named = experienceOf(entry, experienceId);
+    if (!served(named)) throw notServedNow(minutes);
+    return named;
+  }
+  const open = entry.experiences.filter((e) => !e.membersOnly && served(e));
   const chosen = open.find((e) => e.prePaymentType === 'NONE') ?? open[0];
-  if (!chosen) throw experienceNotFound();
+  if (!chosen) throw notServedNow(minutes);
   return chosen;
 }
 
-/** Seats a party that walked in, now, on a free table that fits (or the one staff chose): 409 when none is free. */
+/**
+ * Seats a party that walked in, now, on a free table that fits (or the one staff chose): 409 20110 while
+ * the venue serves nothing (between or after its services), 409 20102 when no table is free.
+ */
 export async function seatWalkIn(deps: ReservationDeps, actor: AuthUser, venueId: string, input: WalkInInput): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
   checkVenueAccess(actor, venueId);
   const entry = venueOf(catalog, venueId);
-  const experience = walkInExperience(entry, input.experienceId);
+  // In the small hours a walk-in belongs to the previous service day (a supper, a late bar), the day staff
+  // have open as today; it is taken only while one of that day's services is running.
+  const { date, minutes: startTime } = serviceDayOf(now);
+  const period = periodAt(entry, date, startTime);
+  if (!period) throw closedNow(startTime);
+  const experience = walkInExperience(entry, input.experienceId, period, startTime);
   const table = chosenTable(entry, input.tableId, input.numberOfGuests);
 
   const startMs = Math.floor(now.getTime() / 60_000) * 60_000;
-  const minute = hongKongMinutes(now);
-  const calendarDay = hongKongDate(now);
-  // In the small hours a walk-in belongs to the previous service day (a supper, a late bar), as the sheet lists it.
-  const [date, startTime] =
-    minute < SERVICE_DAY_TURNS_AT_MINUTE ? [addDays(calendarDay, -1), minute + MINUTES_PER_DAY] : [calendarDay, minute];
   const duration = experience.durationMinutes;
-  const slot = { startTime, duration, startMs, endMs: startMs + duration * 60_000 };
+  const slot = { startTime, duration, startMs, endMs: startMs + duration * 60_000, period };
 
   const row = await writeReservation(() =>
     db.transaction(async (tx) => {

@@ -2,7 +2,9 @@
  * The start times an experience is served at on a service day, from the venue's service periods,
  * before looking at tables.
  */
-import { isoWeekday, serviceDayStartMs } from '../../../common/time';
+import { ApiError } from '../../lib/errors';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import { formatDateFor, formatTimeFor, isoWeekday, serviceDateTime, serviceDayStartMs } from '../../../common/time';
 import { selectionUnavailable, type BookingRules } from '../reservations/selection-checks';
 import type { CatalogVenue, ExperienceRow, ServicePeriodRow, VenueRow } from './venue-catalog';
 
@@ -36,12 +38,53 @@ export function scheduledSlots(entry: CatalogVenue, experience: ExperienceRow, d
   return [...byStart.values()].sort((a, b) => a.startTime - b.startTime);
 }
 
+/** The venue's service period open at `minutes` of the service day `date` (start included, end not), if any. */
+export function periodAt(entry: CatalogVenue, date: string, minutes: number): ServicePeriodRow | undefined {
+  const weekday = isoWeekday(date);
+  return entry.periods.find((p) => p.daysOfWeek.includes(weekday) && p.startMinute <= minutes && minutes < p.endMinute);
+}
+
+/**
+ * When the venue's last service of the service day `date` ends (a bar's 02:00 is the next morning), and
+ * never before `atLeastMinute` (a booking's own end, for one outside every service).
+ */
+export function serviceEndsAt(entry: CatalogVenue, date: string, atLeastMinute = 0): Date {
+  const weekday = isoWeekday(date);
+  const ends = entry.periods.filter((p) => p.daysOfWeek.includes(weekday)).map((p) => p.endMinute);
+  return serviceDateTime(date, Math.max(atLeastMinute, ...ends));
+}
+
+/** 409 20110 to a walk-in: the venue serves nothing at this minute of its service day. */
+export const closedNow = (minutes: number) =>
+  new ApiError(409, ERROR_CODES.OUTSIDE_SERVICE_HOURS, /*i18n*/ 'The venue is closed at {time}: walk-ins are seated only during its service hours.', undefined, {
+    time: (locale: string) => formatTimeFor(minutes, locale),
+  });
+
+/** 409 20110 to a walk-in for an experience the service running now does not serve. */
+export const notServedNow = (minutes: number) =>
+  new ApiError(409, ERROR_CODES.OUTSIDE_SERVICE_HOURS, /*i18n*/ 'This experience is not served at {time}.', undefined, {
+    time: (locale: string) => formatTimeFor(minutes, locale),
+  });
+
+/** 409 20110 to staff: the experience is not on the venue's schedule at that time (outside its service hours). */
+const notOnSchedule = (date: string, minutes: number) =>
+  new ApiError(409, ERROR_CODES.OUTSIDE_SERVICE_HOURS, /*i18n*/ 'This experience is not served at {time} on {date}: choose a time in its service hours.', 'startTime', {
+    time: (locale: string) => formatTimeFor(minutes, locale),
+    date: (locale: string) => formatDateFor(date, locale),
+  });
+
+/** 409 20102 to staff: the slot has started. */
+const slotStarted = () => new ApiError(409, ERROR_CODES.SELECTION_UNAVAILABLE, /*i18n*/ 'That time has already passed.', 'startTime');
+
 /** Whether a slot can still be booked at `now`: it starts after now plus the venue's lead time. */
 export function isBookableInTime(venue: VenueRow, slot: ScheduledSlot, now: Date): boolean {
   return slot.startMs > now.getTime() + venue.minLeadMinutes * 60_000;
 }
 
-/** The slot starting at `startTime` on `date`, when the schedule has one still bookable at `now`; 409 20102 otherwise. */
+/**
+ * The slot starting at `startTime` on `date`, when the schedule has one still bookable at `now`; 409 20102
+ * otherwise, or for staff 409 20110 naming a time outside the service hours.
+ */
 export function bookableSlot(
   entry: CatalogVenue,
   experience: ExperienceRow,
@@ -51,7 +94,13 @@ export function bookableSlot(
   rules: BookingRules = 'guest',
 ): ScheduledSlot {
   const slot = scheduledSlots(entry, experience, date).find((s) => s.startTime === startTime);
-  const inTime = slot && (rules === 'guest' ? isBookableInTime(entry.venue, slot, now) : slot.startMs > now.getTime());
+  if (rules === 'staff') {
+    // Staff are told which: a time outside the service hours, or one gone by.
+    if (!slot) throw notOnSchedule(date, startTime);
+    if (slot.startMs <= now.getTime()) throw slotStarted();
+    return slot;
+  }
+  const inTime = slot && isBookableInTime(entry.venue, slot, now);
   if (!slot || !inTime) throw selectionUnavailable();
   return slot;
 }

@@ -6,11 +6,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FormMessage } from '../../components/form';
+import { href } from '../../navigation/navigator';
 import { staffTablePlanKey, staffTablePlanPrefix, venueKey } from '../../api/query-keys';
 import { serverClock } from '../../api/server-clock';
 import { invalidate, useApiQuery } from '../../api/use-api-query';
-import { clockTimeOf, serviceMinutesOf } from '../../../common/service-day';
-import { daysBetween, hongKongDate, hongKongMinutes, serviceDateTime } from '../../../common/time';
+import { clockTimeOf, serviceDayOf, serviceMinutesOf } from '../../../common/service-day';
+import { daysBetween, serviceDateTime } from '../../../common/time';
 import type { Venue } from '../../../common/venues';
 import { useFailureText } from '../../i18n/message-text';
 import { loadTablePlan, loadVenueAnswer, type TablePlanTable } from './book-calls';
@@ -24,11 +25,14 @@ import './book.css';
 
 type Open = { kind: 'move'; table: TablePlanTable } | { kind: 'phone' } | { kind: 'walk-in' } | null;
 
-/** The clock time to open the plan at: now on the day that is today, else the evening. */
-function initialTime(date: string): string {
-  const now = serverClock.now();
-  return hongKongDate(now) === date ? clockTimeOf(hongKongMinutes(now)) : '19:00';
+/** The clock time of now when `date` is the service day running (00:01 on Thursday is Wednesday's), else null. */
+function nowOn(date: string): string | null {
+  const running = serviceDayOf(serverClock.now());
+  return running.date === date ? clockTimeOf(running.minutes) : null;
 }
+
+/** The clock time to open the plan at: now on the service day running, else the evening. */
+const initialTime = (date: string): string => nowOn(date) ?? '19:00';
 
 export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
   const { t } = useLingui();
@@ -57,6 +61,14 @@ export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
     // The change itself made the plans stale (book-calls.ts): this reads the one on screen again.
     planRead.reload();
   };
+  // A walk-in is seated now: the plan moves to now, where its table shows seated.
+  const seated = (message: string) => {
+    const now = nowOn(date);
+    if (now && now !== time) setTime(now);
+    finish(message);
+  };
+  // Walk-ins are seated now, so only on the plan of the service day running.
+  const walkInsHere = nowOn(date) !== null;
 
   return (
     <div className="table-plan">
@@ -88,7 +100,14 @@ export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
       )}
       {open?.kind === 'walk-in' && (
         <StaffDialog title={t`Walk-in`} onClose={() => setOpen(null)}>
-          <WalkInForm venueId={venue.value} plan={plan} onSeated={finish} />
+          {walkInsHere ? (
+            <WalkInForm venueId={venue.value} plan={plan} onSeated={seated} />
+          ) : (
+            <p>
+              {t`A walk-in is seated now, so on the plan of the service running now, not of this day.`}{' '}
+              <a href={href('staff-table-plan', { venue: venue.domain, date: serviceDayOf(serverClock.now()).date })}>{t`Open today's plan`}</a>
+            </p>
+          )}
         </StaffDialog>
       )}
     </div>

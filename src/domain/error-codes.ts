@@ -59,6 +59,8 @@ export const ERROR_CODES = {
   VERIFICATION_FAILED: 20106,
   /** A new payment for a reservation that another payment has already paid: the browser goes on to complete it. */
   ALREADY_PAID: 20107,
+  /** A change that costs more than was paid, and the difference not paid with it: nothing changed. */
+  CHANGE_PAYMENT_REQUIRED: 20110,
   /** A manage link that is not one of ours; expired; or of a version the reservation has moved on from. */
   LINK_INVALID: 40401,
   LINK_EXPIRED: 41001,

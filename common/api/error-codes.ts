@@ -65,6 +65,8 @@ export const ERROR_CODES = {
   WAITLIST_LIMIT: 20109,
   /** Staff asked for something at a time the venue does not serve: a walk-in, a phone booking or a visit change outside its service hours. */
   OUTSIDE_SERVICE_HOURS: 20110,
+  /** A change that costs more than was paid, and the difference not paid with it: nothing changed. */
+  CHANGE_PAYMENT_REQUIRED: 20111,
   /** A manage link that is not one of ours; expired; or of a version the reservation has moved on from. */
   LINK_INVALID: 40401,
   LINK_EXPIRED: 41001,

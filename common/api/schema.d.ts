@@ -937,6 +937,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/reservation/v1.1/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a change would cost, before it is made (checked as the change is; nothing is saved) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateReservation"];
+                };
+            };
+            responses: {
+                /** @description The change's quote */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangeQuoteOk"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/reservation/v1.1/complete/{id}": {
         parameters: {
             query?: never;
@@ -1083,6 +1131,61 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/{token}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a change through the link would cost, before it is made (nothing is saved) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date?: string;
+                        startTime?: number;
+                        numberOfGuests?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The change's quote */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangeQuoteOk"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2164,7 +2267,7 @@ export interface paths {
         get?: never;
         /**
          * Move a booking to another time, dining area or table (its venue's staff or an admin)
-         * @description The party stays; the new time must be on the experience's schedule (409 20110 outside its service hours) and still ahead (409 20102). Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 ('This table is taken at that time'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
+         * @description A new party size may be given (the table must seat it): what it costs more is owed by the guest, payable at the venue (shown on the day sheet), and what it costs less comes back as the cancellation policy allows. The new time must be on the experience's schedule (409 20110 outside its service hours) and still ahead (409 20102). Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 ('This table is taken at that time'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
          */
         put: {
             parameters: {
@@ -2184,6 +2287,8 @@ export interface paths {
                         /** @description null for any area */
                         seatingAreaId?: components["schemas"]["Id"] | null;
                         tableId?: components["schemas"]["Id"];
+                        /** @description A new party size (the table must seat it); what it costs more is owed */
+                        numberOfGuests?: number;
                     };
                 };
             };
@@ -2211,6 +2316,111 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a move or party change would cost, before it is made (nothing is saved) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date?: string;
+                        startTime?: number;
+                        seatingAreaId?: components["schemas"]["Id"] | null;
+                        tableId?: components["schemas"]["Id"];
+                        numberOfGuests?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The change's quote */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangeQuoteOk"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                422: components["responses"]["Unprocessable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/paid-at-venue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record what the booking owed as paid at the venue (audited as reservation.paid-at-venue)
+         * @description 409 when nothing is owed. The owed amount moves to paid at the venue, once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The booking as it now stands */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Reservation"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3325,6 +3535,23 @@ export interface components {
             numberOfGuests?: number;
             seatingAreaId?: components["schemas"]["Id"] | null;
             notes?: string | null;
+            /**
+             * @description How a member pays what the change costs more: from the wallet, in the change's own transaction. Without it a change that costs more is refused (409 20111) and nothing changes; ask /quote first.
+             * @enum {string}
+             */
+            payWith?: "WALLET";
+        };
+        /** @description What a change does to the booking's money (minor units): the new amount due, what was paid (kept payments and what the venue took, less any fee kept), what is owed at the venue, and the difference (positive: more to pay; negative: to come back as the cancellation policy allows). */
+        ChangeQuote: {
+            amountDue: number;
+            paid: number;
+            owed: number;
+            difference: number;
+            currency: string;
+        };
+        ChangeQuoteOk: {
+            status: number;
+            data: components["schemas"]["ChangeQuote"];
         };
         GuestDetails: {
             firstName: string;
@@ -3816,6 +4043,10 @@ export interface components {
                 /** @description Paid for the booking (deposit or prepayment) */
                 paid: number;
                 refunded: number;
+                /** @description Owed by the guest */
+                owed: number;
+                /** @description Recorded by staff as paid at the venue */
+                paidAtVenue: number;
                 /** @description A no-show's fee (no-shows only) */
                 noShow: null | {
                     fee: number;

@@ -47,13 +47,14 @@ const optionalEmail = v.pipe(
   v.nullable(v.pipe(v.string(), v.maxLength(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.invalid), v.regex(EMAIL_PATTERN, EMAIL_MESSAGES.invalid))),
 );
 
-/** Moving a booking: any of a new day, time, dining area (null: any) or table; the party stays. */
+/** Moving a booking: any of a new day, time, dining area (null: any), table or party size. */
 export const moveBookingSchema = v.pipe(
   v.object({
     date: v.optional(date),
     startTime: v.optional(startTime),
     seatingAreaId: v.optional(v.nullable(id)),
     tableId: v.optional(id),
+    numberOfGuests: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
   }),
   v.check((m) => Object.values(m).some((value) => value !== undefined), M.nothingToMove),
 );

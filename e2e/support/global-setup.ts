@@ -54,12 +54,26 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
     for (const socket of openSockets) socket.destroy();
+    // The books of every database the browser tests wrote must balance (npm run check-ledger on each).
+    const unbalanced = servers.map((server) => checkLedger(server.dataDir)).filter((report) => report !== null);
     rmSync(runDir, { recursive: true, force: true });
+    if (unbalanced.length > 0) throw new Error(`e2e: the ledger check failed:\n${unbalanced.join('\n')}`);
   };
+}
+
+/** `npm run check-ledger` on a stopped server's data folder: null when its books balance, else what it printed. */
+function checkLedger(dataDir: string): string | null {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/check-ledger.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+    encoding: 'utf8',
+  });
+  return run.status === 0 ? null : `${dataDir}: ${run.stderr || run.stdout}`;
 }
 
 interface RunningServer {
   serverPort: number;
+  dataDir: string;
   relayPort: number;
   mailDir: string;
   stop(): Promise<void>;
@@ -73,13 +87,14 @@ async function startServer(dir: string, staticRoot: string): Promise<RunningServ
   mkdirSync(mailDir, { recursive: true });
   const smtp = await startSmtpCatcher({ saveTo: mailDir });
   const serverPort = await freePort();
+  const dataDir = join(dir, 'data');
   const proxy = await clientProxy(serverPort);
   const relayPort = (proxy.address() as AddressInfo).port;
   const env = {
     ...process.env,
     NODE_ENV: 'test',
     PORT: String(serverPort),
-    DATA_DIR: join(dir, 'data'),
+    DATA_DIR: dataDir,
     DATABASE_URL: '',
     STATIC_ROOT: staticRoot,
     TEST_CLOCK: E2E_CLOCK_START,
@@ -115,6 +130,7 @@ async function startServer(dir: string, staticRoot: string): Promise<RunningServ
   }
   return {
     serverPort,
+    dataDir,
     relayPort,
     mailDir,
     stop: async () => {

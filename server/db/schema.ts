@@ -225,6 +225,12 @@ export const reservations = pgTable('reservations', {
   locale: text('locale').notNull().default('en'),
   prePaymentType: text('pre_payment_type').$type<PrePaymentType>().notNull(),
   amountDue: integer('amount_due').notNull(),
+  /** Of the amount due, what staff let the guest owe, payable at the venue (a phone booking, a staff change's difference). */
+  amountOwed: integer('amount_owed').notNull().default(0),
+  /** What the venue took for the booking at the door (staff's "paid at the venue"). */
+  paidAtVenue: integer('paid_at_venue').notNull().default(0),
+  /** What the policy let the club keep beyond the amount due: a late cancellation's or a late change's fee. */
+  feeKept: integer('fee_kept').notNull().default(0),
   currency: text('currency').notNull().default('HKD'),
   /** RFC 5545 SEQUENCE of the calendar invitation: raised on every change and cancel. */
   sequence: integer('sequence').notNull().default(0),

@@ -12,9 +12,19 @@ import { FormMessage, SelectField, TextField } from '../components/form';
 import { MAX_PARTY_SIZE } from '../../common/venues';
 import { useFormats } from '../i18n/use-formats';
 import { useManageText } from './manage-text';
+import { ChangeQuoteLines, useChangeQuote, type QuoteChange } from './change-quote';
 
 /** The change form in the page: a new date or party size re-checks the times; the server re-checks on save. */
-export function ChangeForm({ snapshot, send }: { snapshot: SnapshotFrom<typeof manageMachine>; send: (event: EventFrom<typeof manageMachine>) => void }) {
+export function ChangeForm({
+  snapshot,
+  send,
+  quote,
+}: {
+  snapshot: SnapshotFrom<typeof manageMachine>;
+  send: (event: EventFrom<typeof manageMachine>) => void;
+  /** Asks what the change would cost, shown before saving. */
+  quote?: QuoteChange;
+}) {
   const { t } = useLingui();
   const text = useManageText();
   const format = useFormats();
@@ -30,6 +40,10 @@ export function ChangeForm({ snapshot, send }: { snapshot: SnapshotFrom<typeof m
   const saving = snapshot.matches({ changing: 'submitting' });
   const options = timeOptions(snapshot.context);
   const today = useServerToday();
+  const quoted = useChangeQuote(
+    quote,
+    draft && draft.startTime !== null ? { date: draft.date, startTime: draft.startTime, numberOfGuests: draft.numberOfGuests } : null,
+  );
   if (!draft) return null;
 
   const sizes: number[] = [];
@@ -87,6 +101,7 @@ export function ChangeForm({ snapshot, send }: { snapshot: SnapshotFrom<typeof m
           <Trans>No time slot available</Trans>
         </p>
       )}
+      {quoted && <ChangeQuoteLines quote={quoted} deposit={reservation!.payment.prePaymentType === 'DEPOSIT'} />}
       <FormMessage error={problem ? text(problem.message) : null} />
       <div className="actions">
         <button type="submit" className="button button--primary" disabled={checking || saving || draft.startTime === null}>

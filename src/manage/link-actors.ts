@@ -41,6 +41,12 @@ export const readThroughLink = (holder: LinkHolder) =>
 export const reconfirmThroughLink = (holder: LinkHolder) =>
   unwrap(api.PUT('/manage/{token}/reconfirm', path(holder))).then((body) => reservationOf(holder, body.data));
 
+/** What a change through the link would cost (nothing is saved). */
+export const quoteThroughLink =
+  (holder: LinkHolder) =>
+  (change: { date: string; startTime: number; numberOfGuests: number }) =>
+    unwrap(api.POST('/manage/{token}/quote', { ...path(holder), body: change })).then((body) => body.data);
+
 export function linkActors(holder: LinkHolder) {
   return {
     loadReservation: fromPromise<LoadedReservation, { id: string }>(() =>

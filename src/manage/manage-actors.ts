@@ -22,6 +22,10 @@ export function fetchReservation(userId: string, id: string): Promise<Reservatio
   );
 }
 
+/** What a change of the user's reservation `id` would cost (nothing is saved). */
+export const quoteOwnChange = (id: string) => (change: { date: string; startTime: number; numberOfGuests: number }) =>
+  unwrap(api.POST('/user/reservation/v1.1/{id}/quote', { params: { path: { id } }, body: change })).then((body) => body.data);
+
 /** The real calls, for the user `userId` (their reads are kept under keys of their own). */
 export function manageActors(userId: string) {
   return {

@@ -23,6 +23,7 @@ import { useDaySheet, type DaySheet, type SheetBooking } from './use-day-sheet';
 import { useVenueEvents, type VenueEvent } from './use-venue-events';
 import { VisitActions } from './visit-actions';
 import type { VisitNotice } from './book-change';
+import { PaidAtVenue } from './paid-at-venue';
 import { ChargeCardAgain, useCardChargeLine } from './no-show-card-charge';
 import { MoveBookingButton } from './book/move-booking-button';
 import { ScrollingTable } from './scrolling-table';
@@ -47,8 +48,11 @@ function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
   const cardLine = useCardChargeLine();
   const lines: string[] = [];
   if (payment.paid > 0) lines.push(payment.type === 'PREPAYMENT' ? t`Prepayment paid ${money(payment.paid)}` : t`Deposit paid ${money(payment.paid)}`);
-  else if (payment.type !== 'NONE' && payment.amountDue > 0) lines.push(payment.type === 'PREPAYMENT' ? t`Prepayment due ${money(payment.amountDue)}` : t`Deposit due ${money(payment.amountDue)}`);
+  else if (payment.type !== 'NONE' && payment.amountDue > 0 && payment.paidAtVenue < payment.amountDue) lines.push(payment.type === 'PREPAYMENT' ? t`Prepayment due ${money(payment.amountDue)}` : t`Deposit due ${money(payment.amountDue)}`);
   if (payment.refunded > 0) lines.push(t`Refunded ${money(payment.refunded)}`);
+  // What staff let the guest owe (a phone booking's, a staff change's difference) and what the venue took for it.
+  if (payment.owed > 0 && payment.paid > 0) lines.push(t`Owed at the venue ${money(payment.owed)}`);
+  if (payment.paidAtVenue > 0) lines.push(t`Paid at the venue ${money(payment.paidAtVenue)}`);
   const fee = payment.noShow;
   if (fee) {
     lines.push(t`No-show fee ${money(fee.fee)}`);
@@ -110,6 +114,7 @@ function BookingRow({ booking, venueId, date, policy, onDone }: { booking: Sheet
       <td data-label={t`Actions`}>
         <VisitActions booking={booking} date={date} policy={policy} onDone={onDone} />
         <ChargeCardAgain booking={booking} onDone={onDone} />
+        <PaidAtVenue booking={booking} onDone={onDone} />
         <MoveBookingButton booking={{ ...booking, _id: booking.id, date }} venueId={venueId} onMoved={(text) => onDone({ tone: 'ok', text })} />
       </td>
     </tr>

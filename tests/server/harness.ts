@@ -12,6 +12,7 @@ import type { Clock } from '../../server/lib/clock';
 import { signAccessToken } from '../../server/lib/jwt';
 import { createTestProcessor, type TestProcessor } from '../../server/services/payments/processor/test-processor';
 import type { AppDeps, AuthUser } from '../../server/context';
+import { describeLedgerProblems, ledgerProblems } from '../../server/services/payments/ledger-check';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -93,6 +94,8 @@ export async function createTestApi(
     /** A built app to serve beside the API. */
     staticRoot?: string;
     trustedProxies?: string;
+    /** false: the test leaves its books unbalanced on purpose (the ledger check's own tests). */
+    checkLedger?: boolean;
   } = {},
 ): Promise<TestApi> {
   const database = options.database ?? (await openTestDatabase(options.driver ?? 'pglite'));
@@ -161,7 +164,10 @@ export async function createTestApi(
     },
     tokenFor: (user) => signAccessToken({ id: user.id, role: user.role }, deps.config.jwtSecret, clock.now()),
     async close() {
+      // Every database a test wrote is held to the ledger before it goes: no booking keeps other money than is due.
+      const problems = options.checkLedger === false ? [] : await ledgerProblems(database.db).catch(() => []);
       await database.close();
+      if (problems.length > 0) throw new Error(`The ledger check found money that is not what is due:\n${describeLedgerProblems(problems)}`);
     },
   };
 }

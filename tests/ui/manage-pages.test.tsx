@@ -11,12 +11,14 @@ import { like } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { cancellationTerms } from '../../src/manage/cancellation-terms';
 import { reservation as reservationFixture, venue as venueFixture } from '../fixtures/booking';
-import { experienceIdByName, OBE, UNKNOWN_ID } from '../server/fixtures';
+import { experienceIdByName, LECLOS, OBE, UNKNOWN_ID } from '../server/fixtures';
+import { card } from '../server/payment-helpers';
+import { deliverPendingWebhooks } from '../../server/services/payments/payment-worker';
 import { TEST_NOW } from '../server/harness';
 import { insertPastReservations } from '../server/past-reservations';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
 import { failOnce } from './fetch-watch';
-import { GUEST_PASSWORD, leClos, manageScenes, type Booking } from './manage-scenes';
+import { GUEST_DETAILS as MANAGE_GUEST_DETAILS, GUEST_PASSWORD, leClos, manageScenes, type Booking } from './manage-scenes';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
 // The page judges "upcoming" on the server's clock, which answers at TEST_NOW (Mon 23 Nov 2026, 10:00 HK).
@@ -393,6 +395,40 @@ describe('through the manage link of its mails, logged out', () => {
     await openApp(`/pages/manage?token=${encodeURIComponent(token)}`);
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('This reservation has been changed since this e-mail was sent.');
     expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+  });
+
+  it('shows what a bigger party costs before saving, and keeps the booking as it was while the difference is unpaid', async () => {
+    const user = userEvent.setup();
+    const guest = await newGuest();
+    const token = await guest.token();
+    // A Rotisserie Sharing Menu for 4 at Le Clos, its HK$800 deposit (HK$200 a guest) paid by card.
+    const experienceId = await experienceIdByName(api().deps.db, LECLOS, 'Rotisserie Sharing Menu');
+    const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date: '2026-11-28', startTime: 720, numberOfGuests: 4 } });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    const started = await api().request('POST', `/user/reservation/${held.body.data._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: 'quote-deposit' } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const { intentId, clientSecret } = started.body.data;
+    expect((await api().request('POST', `/payments/test-processor/intents/${intentId}/confirm`, { body: card(clientSecret) })).status).toBe(200);
+    await deliverPendingWebhooks(api().deps);
+    const done = await api().request('PUT', `/user/reservation/v1.1/complete/${held.body.data._id}`, { token, body: MANAGE_GUEST_DETAILS });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const booked = done.body.data as { _id: string; uniqueId: string };
+    await openApp(`/pages/manage?token=${encodeURIComponent(await mailedToken(booked.uniqueId))}`);
+    await findHeading('Your reservation');
+
+    const { form, time } = await openChangeForm(user);
+    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+    // Six guests: HK$300 a guest from six, HK$1,800; HK$800 paid, HK$1,000 more, stated before saving.
+    await user.selectOptions(within(form).getByLabelText('Guests'), '6');
+    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+    await user.selectOptions(time, '720');
+    await waitFor(
+      () => expect(within(form).getByRole('status').textContent).toBe('New deposit: HK$1,800. Paid so far: HK$800.Difference to pay before the change is made: HK$1,000.'),
+      SLOW,
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await findText('This change costs HK$1,000 more, to be paid before it is made')).toBeTruthy();
+    expect(await serverReservation(guest, booked._id)).toMatchObject({ numberOfGuests: 4, payment: { amountDue: 80_000 } });
   });
 
   it('confirms attendance in one tap from the reminder, and shows it', async () => {

@@ -187,6 +187,25 @@ describe('the day sheet', () => {
     expect(within(uma).queryByRole('button', { name: 'Charge the card again: Uma Test' })).toBeNull();
   });
 
+  it('shows the difference a staff party change left owed, and records it paid at the venue', async () => {
+    api().clock.set(new Date(`${DAY}T09:00:00+08:00`));
+    const id = await book('Owen', 1140, 2, { depositCard: TEST_CARDS.visa });
+    const admin = (await api().request('POST', '/admin/authentication/login', { body: { email: 'admin@example.com', password: 'admin-pass-1' } })).body.data.token;
+    // Six guests: HK$300 a guest, HK$1,800; HK$400 was paid, HK$1,400 is owed at the venue.
+    const moved = await api().request('PUT', `/admin/reservation/${id}/move`, { token: admin, body: { numberOfGuests: 6 } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const user = await openSheetAs('host@example.com', 'host-pass-1');
+    const owen = await rowOf('Owen Test');
+    const payment = () => owen.querySelector('td[data-label="Payment"]')!.textContent;
+    expect(payment()).toBe('Deposit paid HK$400Owed at the venue HK$1,400');
+    await user.click(within(owen).getByRole('button', { name: 'Paid at the venue: Owen Test' }));
+    expect(within(owen).getByRole('group', { name: 'Paid at the venue' }).textContent).toContain('Record the HK$1,400 Owen Test owes as paid at the venue?');
+    await user.click(within(owen).getByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText('Recorded as paid at the venue: HK$1,400.', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(payment()).toBe('Deposit paid HK$400Paid at the venue HK$1,400'), SLOW);
+    expect(within(owen).queryByRole('button', { name: 'Paid at the venue: Owen Test' })).toBeNull();
+  });
+
   it("shows a card's refusal with the processor's reason, and says so again when staff charge it again", async () => {
     api().clock.set(new Date(`${DAY}T10:00:00+08:00`));
     await book('Vera', 780, 2, { depositCard: TEST_CARDS.declinesLater });

@@ -13,6 +13,7 @@ import { localizeAvailability, localizeReservation } from '../../i18n/content';
 import {
   cancelManagedReservation,
   changeManagedReservation,
+  quoteManagedChange,
   managedAvailability,
   managedCalendarInvite,
   openManagedReservation,
@@ -73,6 +74,15 @@ export function createManageHandlers(limits = new RateLimits(), limit: WindowLim
       const { token } = parseParams(c, tokenParams);
       const input = await parseBody(c, changeBody);
       return answer(c, await changeManagedReservation(c.get('deps'), token, input));
+    },
+
+    /** POST /manage/{token}/quote: what the change would cost, before it is made. */
+    async quote(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      const input = await parseBody(c, changeBody);
+      const data = await quoteManagedChange(c.get('deps'), token, input);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/quote', 'post', 200>, 200);
     },
 
     /** PUT /manage/{token}/cancel */

@@ -10,6 +10,7 @@ export function manageRoutes(): Hono<AppEnv> {
     .get('/manage/:token/calendar.ics', h.calendar)
     .get('/manage/:token/timeslot-availability/:date', h.availability)
     .put('/manage/:token', h.change)
+    .post('/manage/:token/quote', h.quote)
     .put('/manage/:token/cancel', h.cancel)
     .put('/manage/:token/reconfirm', h.reconfirm);
 }

@@ -10,7 +10,7 @@ import { isIsoDate } from '../../../common/time';
 import { localizeAvailability, localizeReservation } from '../../i18n/content';
 import { getAvailability } from '../../services/venues/availability';
 import { MAX_GUESTS } from '../../services/reservations/selection-checks';
-import { cancelReservation, changeReservation } from '../../services/reservations/reservation-change';
+import { cancelReservation, changeReservation, quoteReservationChange } from '../../services/reservations/reservation-change';
 import { completeReservation } from '../../services/reservations/reservation-complete';
 import { createReservation } from '../../services/reservations/reservation-create';
 import { decodePastCursor, getOwnCalendarInvite, getOwnReservation, listOwnReservations, PAST_CURSOR_PATTERN } from '../../services/reservations/reservation-queries';
@@ -64,6 +64,7 @@ const updateBody = requiredObject({
   numberOfGuests: v.optional(partySize),
   seatingAreaId: v.optional(v.nullable(id('seatingAreaId'))),
   notes: v.optional(v.nullable(v.pipe(v.string(/*i18n*/ 'notes must be text'), v.maxLength(500, /*i18n*/ 'notes must be at most 500 characters')))),
+  payWith: v.optional(v.picklist(['WALLET'], /*i18n*/ 'payWith must be WALLET')),
 });
 
 export function createReservationHandlers() {
@@ -141,6 +142,14 @@ export function createReservationHandlers() {
       // A move may have freed a table someone on the waitlist is waiting for.
       await settleWaitlist(c.get('deps'));
       return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/{id}', 'put', 200>, 200);
+    },
+
+    /** POST /user/reservation/v1.1/{id}/quote: what the change would cost, before it is made. */
+    async quote(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const input = await parseBody(c, updateBody);
+      const data = await quoteReservationChange(c.get('deps'), c.get('auth').id, id, input);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/quote', 'post', 200>, 200);
     },
 
     /** PUT /user/reservation/v1.1/cancel/{id}: cancel or release the hold. */

@@ -16,5 +16,6 @@ export function reservationRoutes(): Hono<AppEnv> {
     .get('/user/reservation/:id/calendar.ics', user, h.calendar)
     .put('/user/reservation/v1.1/complete/:id', user, h.complete)
     .put('/user/reservation/v1.1/cancel/:id', user, h.cancel)
+    .post('/user/reservation/v1.1/:id/quote', user, h.quote)
     .put('/user/reservation/v1.1/:id', user, h.update);
 }

@@ -17,7 +17,7 @@ import { listVenueReservations } from '../../services/reservations/reservation-q
 import { changeStaffAccount, createStaffAccount, listStaff, removeStaffAccount, restoreStaffAccount } from '../../services/staff/staff-accounts';
 import { changeVisit } from '../../services/staff/visit-lifecycle';
 import { chargeNoShowFeeAgain } from '../../services/payments/no-show-fee-charge';
-import { createPhoneBooking, moveBooking, seatWalkIn } from '../../services/staff/staff-bookings';
+import { createPhoneBooking, moveBooking, quoteStaffChange, recordPaidAtVenue, seatWalkIn } from '../../services/staff/staff-bookings';
 import { tablePlan } from '../../services/staff/table-plan';
 import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
 
@@ -101,6 +101,21 @@ export function createStaffHandlers() {
       // The move may have freed a table someone on the waitlist is waiting for.
       await settleWaitlist(c.get('deps'));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/move', 'put', 200>, 200);
+    },
+
+    /** POST /admin/reservation/{id}/quote: what a move or party change would cost (nothing saved). */
+    async quoteChange(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const input = await parseBody(c, moveBookingSchema);
+      const data = await quoteStaffChange(c.get('deps'), c.get('auth'), id, input);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/quote', 'post', 200>, 200);
+    },
+
+    /** POST /admin/reservation/{id}/paid-at-venue: what was owed, paid at the venue (audited). */
+    async paidAtVenue(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const data = localizeReservation(c.var.i18n, await recordPaidAtVenue(c.get('deps'), c.get('auth'), id));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/paid-at-venue', 'post', 200>, 200);
     },
 
     /** POST /admin/venue/{venueId}/walk-in: a party seated now on a free table. */

@@ -16,6 +16,8 @@ export function staffRoutes(): Hono<AppEnv> {
     .put('/admin/reservation/:id/visit', requireStaff(), h.changeVisit)
     .post('/admin/reservation/:id/no-show-fee/charge', requireStaff(), h.chargeNoShowFee)
     .put('/admin/reservation/:id/move', requireStaff(), h.moveBooking)
+    .post('/admin/reservation/:id/quote', requireStaff(), h.quoteChange)
+    .post('/admin/reservation/:id/paid-at-venue', requireStaff(), h.paidAtVenue)
     .post('/admin/venue/:venueId/walk-in', requireStaff(), h.walkIn)
     .get('/admin/venue/:venueId/table-plan', requireStaff(), h.tablePlan)
     .post('/admin/staff', requireAdmin(), h.createStaff)

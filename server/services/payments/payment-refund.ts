@@ -4,10 +4,9 @@
  * paid; never more than was paid) and the rest comes back. A wallet is credited in the cancelling
  * transaction; a card is refunded by the processor right after it commits.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { payments, walletEntries, type VenuePolicy } from '../../db/schema';
-import type { Schema } from '../../lib/api-types';
+import { payments, reservations, walletEntries, type VenuePolicy } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { recordCardRefund } from './card-entries';
@@ -45,7 +44,8 @@ export interface CancellationRefunds {
 /**
  * Inside the cancelling transaction (reservation locked, already updated to its cancelled status):
  * records the refund of each succeeded payment of the reservation and credits wallets. Waiting wallet
- * payments fail. Each payment is refunded once: a cancelled reservation cannot be cancelled again.
+ * payments fail. What a smaller party already got back stays given back: only what is kept is refunded.
+ * Each payment is refunded once: a cancelled reservation cannot be cancelled again.
  */
 export async function refundForCancellation(
   tx: DbOrTx,
@@ -56,7 +56,7 @@ export async function refundForCancellation(
   const paidRows = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.reservationId, row.id), eq(payments.status, 'SUCCEEDED')))
+    .where(and(eq(payments.reservationId, row.id), inArray(payments.status, ['SUCCEEDED', 'PARTIALLY_REFUNDED'])))
     .orderBy(payments.createdAt, payments.id)
     .for('update');
   const paid = paidRows.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
@@ -64,6 +64,8 @@ export async function refundForCancellation(
   const { fee, refund } = cancellationSplit(policy, status, row.numberOfGuests, paid);
 
   const money: CancellationMoney = { refunds: [], feeKept: fee };
+  // What the ledger holds the cancelled booking to: the fee kept (and nothing owed any more).
+  await tx.update(reservations).set({ feeKept: fee, amountOwed: 0 }).where(eq(reservations.id, row.id));
   const cardRefunds: string[] = [];
   let left = refund;
   for (const payment of paidRows) {
@@ -73,7 +75,7 @@ export async function refundForCancellation(
     const refundedAmount = payment.refundedAmount + amount;
     const [updated] = await tx
       .update(payments)
-      .set({ refundedAmount, status: refundedStatus(payment.amount, refundedAmount), updatedAt: now })
+      .set({ refundedAmount, status: refundedStatus(payment.amount, refundedAmount), refundRef: null, updatedAt: now })
       .where(eq(payments.id, payment.id))
       .returning();
     if (payment.method === 'WALLET') {

@@ -242,7 +242,11 @@ export async function carryOutRefunds(deps: PaymentDeps, paymentIds: readonly st
     const [payment] = await deps.db.select().from(payments).where(eq(payments.id, id));
     if (!payment || payment.method !== 'CARD' || !payment.processorRef || payment.refundedAmount <= 0 || payment.refundRef) continue;
     try {
-      const refund = await deps.payments.refund(payment.processorRef, payment.refundedAmount, `refund-${payment.id}`);
+      // A payment refunded in parts (a smaller party, then a cancellation) is refunded at the processor what it has not had yet.
+      const already = (await deps.payments.retrieve(payment.processorRef))?.amountRefunded ?? 0;
+      if (already >= payment.refundedAmount) continue;
+      const key = already === 0 ? `refund-${payment.id}` : `refund-${payment.id}-${payment.refundedAmount}`;
+      const refund = await deps.payments.refund(payment.processorRef, payment.refundedAmount - already, key);
       await deps.db
         .update(payments)
         .set({ refundRef: refund.id, updatedAt: deps.clock.now() })

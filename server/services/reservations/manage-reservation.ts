@@ -7,7 +7,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { reservations } from '../../db/schema';
 import { getAvailability, type AvailabilityDto } from '../venues/availability';
 import { manageTokenFor, readManageToken, linkOutdated } from './manage-link';
-import { cancelReservation, changeReservation, notChangeable, type CancelDeps, type ChangeReservationInput } from './reservation-change';
+import { cancelReservation, changeReservation, notChangeable, quoteReservationChange, type CancelDeps, type ChangeReservationInput } from './reservation-change';
+import type { ChangeQuote } from '../payments/change-money';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { getOwnCalendarInvite, getOwnReservation, type CalendarFile } from './reservation-queries';
 import { reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
@@ -87,13 +88,23 @@ export async function managedAvailability(
 
 /** PUT: a change under the same rules as the guest's own; the answer carries the new version's token. */
 export async function changeManagedReservation(
-  deps: ReservationDeps,
+  deps: CancelDeps,
   token: string,
   input: Pick<ChangeReservationInput, 'date' | 'startTime' | 'numberOfGuests'>,
 ): Promise<ManagedReservation> {
   const { grant, row } = await currentReservation(deps, token);
   const dto = await changeReservation(deps, row.userId, row.id, input, { version: grant.version });
   return managed(deps, await reread(deps, row.id), dto, 'current');
+}
+
+/** What the change through the link would cost, before it is made (nothing saved). */
+export async function quoteManagedChange(
+  deps: CancelDeps,
+  token: string,
+  input: Pick<ChangeReservationInput, 'date' | 'startTime' | 'numberOfGuests'>,
+): Promise<ChangeQuote> {
+  const { grant, row } = await currentReservation(deps, token);
+  return quoteReservationChange(deps, row.userId, row.id, input, { version: grant.version });
 }
 
 /** Cancel under the venue's policy (refund or late fee), as the guest's own cancel does. */

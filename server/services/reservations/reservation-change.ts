@@ -20,7 +20,7 @@ import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation
 import { linkOutdated } from './manage-link';
 import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
 import type { DbOrTx } from '../../db/client';
-import { lockWaitlist, settleWaitlistWithin } from '../waitlist/waitlist-offers';
+import { quoteChange, settleChange, type ChangePaymentMethod, type ChangeQuote } from '../payments/change-money';
 
 /** Cancelling may refund a card, so it needs the processor too. */
 export type CancelDeps = ReservationDeps & Pick<AppDeps, 'payments'>;
@@ -49,6 +49,8 @@ export interface ChangeReservationInput {
   /** Staff only: the table to move to (in the area asked for). */
   tableId?: string;
   notes?: string | null;
+  /** How the guest pays what the change costs more (a member's wallet); staff leave it owed. */
+  payWith?: ChangePaymentMethod;
 }
 
 /** How a change is made: a guest's by the guest's rules; staff's by theirs, with their audit entry in the transaction. */
@@ -57,19 +59,48 @@ export interface ChangeOptions {
   within?: WithinCancellation;
 }
 
+/** A change asked about before it is made: the quote, the change itself rolled back. */
+class QuoteOnly extends Error {
+  constructor(readonly quote: ChangeQuote) {
+    super('quote only');
+  }
+}
+
+/**
+ * The quote of a change (new amount due, paid, owed, difference), checked as the change would be (the
+ * slot, a free table, the rules) and then rolled back: nothing is saved, nothing is paid.
+ */
+export async function quoteReservationChange(
+  deps: CancelDeps,
+  userId: string,
+  reservationId: string,
+  input: ChangeReservationInput,
+  guard: VersionGuard = {},
+  options: ChangeOptions = {},
+): Promise<ChangeQuote> {
+  try {
+    await changeReservation(deps, userId, reservationId, input, guard, { ...options, quoteOnly: true });
+  } catch (err) {
+    if (err instanceof QuoteOnly) return err.quote;
+    throw err;
+  }
+  throw new Error('a quoted change was not rolled back');
+}
+
 /**
  * Changes an upcoming CONFIRMED reservation (409 20104 otherwise; a live hold may change only its
  * notes). A new time is booked atomically or refused with 409 20102; `sequence` goes up.
  */
 export async function changeReservation(
-  deps: ReservationDeps,
+  deps: CancelDeps,
   userId: string,
   reservationId: string,
   input: ChangeReservationInput,
   guard: VersionGuard = {},
-  { rules = 'guest', within }: ChangeOptions = {},
+  { rules = 'guest', within, quoteOnly = false }: ChangeOptions & { quoteOnly?: boolean } = {},
 ): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
+  let cardRefunds: string[] = [];
 
   const row = await mapDoubleBooking(() =>
     db.transaction(async (tx) => {
@@ -91,6 +122,7 @@ export async function changeReservation(
 
       if (current.status === 'PENDING') {
         if (moves || !current.holdExpiresAt || current.holdExpiresAt <= now) throw notChangeable();
+        if (quoteOnly) throw new QuoteOnly(await quoteChange(tx, current, current.amountDue));
         const [updated] = await tx.update(reservations).set({ notes, updatedAt: now }).where(eq(reservations.id, current.id)).returning();
         return updated!;
       }
@@ -99,6 +131,7 @@ export async function changeReservation(
       if (moves && current.visitStatus) throw notChangeable();
 
       if (!moves) {
+        if (quoteOnly) throw new QuoteOnly(await quoteChange(tx, current, current.amountDue));
         const [updated] = await tx
           .update(reservations)
           .set({ notes, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })
@@ -112,23 +145,38 @@ export async function changeReservation(
       const { entry, experience } = checkSelection(catalog, { venueId: current.venueId, experienceId: current.experienceId, ...target }, now, rules);
       const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules);
       const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId });
+      // The price follows the party: the difference is paid, owed or given back with the change, never left loose.
+      const newAmountDue = amountDue(paymentPolicyOf(experience), target.numberOfGuests);
+      if (quoteOnly) throw new QuoteOnly(await quoteChange(tx, current, newAmountDue));
+      const settlement = await settleChange(tx, {
+        row: current,
+        newAmountDue,
+        newNumberOfGuests: target.numberOfGuests,
+        by: rules === 'staff' ? 'staff' : 'guest',
+        payWith: input.payWith,
+        policy: entry.venue.policy,
+        catalog,
+        now,
+      });
+      cardRefunds = settlement.cardRefunds;
       const [updated] = await tx
         .update(reservations)
         .set({
           ...placement,
-          // The price follows the party; settling a difference is the payment area's business.
-          amountDue: amountDue(paymentPolicyOf(experience), target.numberOfGuests),
+          amountDue: newAmountDue,
+          ...settlement.columns,
           notes,
           sequence: sql`${reservations.sequence} + 1`,
           updatedAt: now,
         })
         .where(eq(reservations.id, current.id))
         .returning();
-      await mailChange(tx, { row: updated!, catalog, now, links: deps.config });
+      await mailChange(tx, { row: updated!, catalog, now, links: deps.config, money: settlement });
       await within?.(tx, current, updated!);
       return updated!;
     }),
   );
+  await carryOutRefunds(deps, cardRefunds);
   return toReservationDto(row, catalog, now);
 }
 

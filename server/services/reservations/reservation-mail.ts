@@ -197,14 +197,44 @@ function owedLines(lang: MessageLanguage, row: ReservationRow): string[] {
   ];
 }
 
-/** After a change: the booking as it now stands and the updated invitation (SEQUENCE raised). */
-export async function mailChange(db: DbOrTx, args: { row: ReservationRow; catalog: VenueCatalog; now: Date; links: LinkSigning }): Promise<void> {
+/** What a change did with the money: paid with it, given back, kept under the policy, left owing. */
+export interface ChangeMoney {
+  paid: PaymentRow | null;
+  refunds: { amount: number; payment: PaymentRow }[];
+  owed: number;
+  feeKept: number;
+  venueRefund: number;
+}
+
+/** The change's money as the mail states it: the new amount and what was paid, refunded or is owed. */
+function changeMoneyLines(lang: MessageLanguage, row: ReservationRow, money: ChangeMoney | undefined): string[] {
+  if (!money || row.prePaymentType === 'NONE') return [];
+  const { i18n } = lang;
+  const moved = money.paid || money.refunds.length > 0 || money.owed > 0 || money.feeKept > 0 || money.venueRefund > 0;
+  if (!moved) return [];
+  const total = { amount: lang.money(row.amountDue) };
+  return [
+    row.prePaymentType === 'DEPOSIT' ? i18n._('Deposit for the new party: {amount}', total) : i18n._('Prepayment for the new party: {amount}', total),
+    ...(money.paid ? [i18n._('Difference paid: {amount} ({method})', { amount: lang.money(money.paid.amount), method: paidWith(money.paid, lang) })] : []),
+    ...money.refunds.map((r) => i18n._('Refund: {amount} to {method}', { amount: lang.money(r.amount), method: paidWith(r.payment, lang) })),
+    ...(money.venueRefund > 0 ? [i18n._('Given back at the venue: {amount}', { amount: lang.money(money.venueRefund) })] : []),
+    ...(money.feeKept > 0 ? [i18n._('Late change fee kept: {amount}', { amount: lang.money(money.feeKept) })] : []),
+    ...(money.owed > 0 ? [i18n._('Difference due: {amount}, payable at the venue.', { amount: lang.money(money.owed) })] : []),
+  ];
+}
+
+/** After a change: the booking as it now stands, what its money did, and the updated invitation (SEQUENCE raised). */
+export async function mailChange(
+  db: DbOrTx,
+  args: { row: ReservationRow; catalog: VenueCatalog; now: Date; links: LinkSigning; money?: ChangeMoney },
+): Promise<void> {
   const { row, catalog } = args;
   const lang = messageLanguage(row.locale);
   const { i18n } = lang;
   await mailAboutReservation(db, {
     ...args,
     lang,
+    extra: changeMoneyLines(lang, row, args.money),
     subject: i18n._('Your reservation at {venue} has changed – {reference}', { venue: venueTitle(row, catalog), reference: row.uniqueId }),
     lead: i18n._('Your reservation has been changed. Here it is as it now stands:'),
     closing: i18n._('The updated calendar invitation is attached.'),

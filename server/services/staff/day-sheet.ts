@@ -33,7 +33,7 @@ function serviceOf(entry: CatalogVenue, date: string, startTime: number) {
 
 /** The payment column: what was paid for the booking, given back, and of a no-show what its fee left owing. */
 function paymentOf(
-  row: { status: string; prePaymentType: string; amountDue: number; numberOfGuests: number },
+  row: { status: string; prePaymentType: string; amountDue: number; numberOfGuests: number; amountOwed: number; paidAtVenue: number },
   money: BookingMoney | undefined,
   charge: NoShowFeeChargeRow | undefined,
   noShowFeePerPerson: number,
@@ -45,6 +45,8 @@ function paymentOf(
     amountDue: row.amountDue,
     paid: money?.paid ?? 0,
     refunded: money?.refunded ?? 0,
+    owed: row.amountOwed,
+    paidAtVenue: row.paidAtVenue,
     noShow: noShow && { ...noShow, ...cardChargeView(noShow.outstanding, money?.cardOnFile ?? false, charge, now) },
   };
 }

@@ -16,22 +16,26 @@ import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { reservations, type ReservationSource } from '../../db/schema';
 import { checkVenueAccess } from '../../lib/auth';
-import { ApiError, badRequest, completionError } from '../../lib/errors';
+import { ApiError, badRequest, completionError, conflict } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../../common/validation/staff-booking-validation';
-import { serviceDayOf } from '../../../common/service-day';
+import { amountDue } from '../../../common/money';
+import { SERVICE_DAY_TURNS_AT_MINUTE } from '../../../common/service-day';
+import { addDays, hongKongDate, hongKongMinutes, MINUTES_PER_DAY } from '../../../common/time';
 import { recordAudit } from './audit-log';
 import { bookableSlot, closedNow, notServedNow, periodAt } from '../venues/slot-schedule';
 import { checkSelection } from '../reservations/selection-checks';
 import {
   experienceOf,
+  paymentPolicyOf,
   venueOf,
   type CatalogVenue,
   type ExperienceRow,
-  type ServicePeriodRow,
+  type VenueCatalog,
   type VenueTableRow,
 } from '../venues/venue-catalog';
-import { changeReservation } from '../reservations/reservation-change';
+import { changeReservation, quoteReservationChange, type CancelDeps, type ChangeReservationInput } from '../reservations/reservation-change';
+import type { ChangeQuote } from '../payments/change-money';
 import { toReservationDto, type ReservationDto } from '../reservations/reservation-dto';
 import { mailConfirmation } from '../reservations/reservation-mail';
 import { insertReservation, writeReservation, type NewReservation } from '../reservations/reservation-insert';
@@ -65,14 +69,71 @@ function chosenTable(entry: CatalogVenue, tableId: string | undefined, numberOfG
   return table;
 }
 
-/** Moves a booking to another time, dining area or table: 404, 403 another venue's, 409 when taken or no longer movable. */
-export async function moveBooking(deps: ReservationDeps, actor: AuthUser, reservationId: string, input: MoveBookingInput): Promise<ReservationDto> {
-  const { db, catalog } = await reservationScope(deps);
-  const [found] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
+/** The staff's move as a change of the booking: the chosen table names the area, and must seat the party. */
+function staffChange(catalog: VenueCatalog, found: ReservationRow, input: MoveBookingInput): ChangeReservationInput {
+  const table = chosenTable(venueOf(catalog, found.venueId), input.tableId, input.numberOfGuests ?? found.numberOfGuests);
+  return {
+    date: input.date,
+    startTime: input.startTime,
+    seatingAreaId: table ? table.seatingAreaId : input.seatingAreaId,
+    tableId: input.tableId,
+    numberOfGuests: input.numberOfGuests,
+  };
+}
+
+/** A staff booking of the caller's venue, or 404 / 403. */
+async function staffBookingOf(deps: ReservationDeps, actor: AuthUser, reservationId: string): Promise<ReservationRow> {
+  const [found] = await deps.db.select().from(reservations).where(eq(reservations.id, reservationId));
   if (!found) throw reservationNotFound();
   checkVenueAccess(actor, found.venueId);
-  const table = chosenTable(venueOf(catalog, found.venueId), input.tableId, found.numberOfGuests);
-  const change = { date: input.date, startTime: input.startTime, seatingAreaId: table ? table.seatingAreaId : input.seatingAreaId, tableId: input.tableId };
+  return found;
+}
+
+/** What a staff move or party change would cost, before it is made: the difference is owed, never charged. */
+export async function quoteStaffChange(deps: CancelDeps, actor: AuthUser, reservationId: string, input: MoveBookingInput): Promise<ChangeQuote> {
+  const { catalog } = await reservationScope(deps);
+  const found = await staffBookingOf(deps, actor, reservationId);
+  return quoteReservationChange(deps, found.userId, found.id, staffChange(catalog, found, input), {}, { rules: 'staff' });
+}
+
+/**
+ * What the booking owed, recorded as paid at the venue (the guest paid the host): once, audited as
+ * reservation.paid-at-venue in the same transaction. 409 when nothing is owed.
+ */
+export async function recordPaidAtVenue(deps: ReservationDeps, actor: AuthUser, reservationId: string): Promise<ReservationDto> {
+  const { db, now, catalog } = await reservationScope(deps);
+  await staffBookingOf(deps, actor, reservationId);
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(reservations).where(eq(reservations.id, reservationId)).for('update');
+    if (!current || current.amountOwed <= 0 || !['CONFIRMED', 'NO_SHOW'].includes(current.status)) throw nothingOwed();
+    const [updated] = await tx
+      .update(reservations)
+      .set({ amountOwed: 0, paidAtVenue: current.paidAtVenue + current.amountOwed, updatedAt: now })
+      .where(eq(reservations.id, current.id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      venueId: current.venueId,
+      action: 'reservation.paid-at-venue',
+      entityType: 'reservation',
+      entityId: current.id,
+      before: { amountOwed: current.amountOwed, paidAtVenue: current.paidAtVenue },
+      after: { amountOwed: updated!.amountOwed, paidAtVenue: updated!.paidAtVenue },
+      at: now,
+    });
+    return updated!;
+  });
+  return toReservationDto(row, catalog, now);
+}
+
+/** 409 to "paid at the venue" when the booking owes nothing (already recorded, say). */
+const nothingOwed = () => conflict(/*i18n*/ 'Nothing is owed for this booking');
+
+/** Moves a booking to another time, dining area, table or party size: 404, 403 another venue's, 409 when taken or no longer movable. */
+export async function moveBooking(deps: CancelDeps, actor: AuthUser, reservationId: string, input: MoveBookingInput): Promise<ReservationDto> {
+  const { catalog } = await reservationScope(deps);
+  const found = await staffBookingOf(deps, actor, reservationId);
+  const change = staffChange(catalog, found, input);
   return changeReservation(deps, found.userId, found.id, change, {}, {
     rules: 'staff',
     within: (tx, before, after) =>
@@ -150,6 +211,8 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
           mobileNumber: phone?.number ?? user.mobileNumber,
           notes: input.notes,
           locale: input.locale ?? user.locale,
+          // No card is taken by phone: the whole deposit or prepayment is owed, payable at the venue.
+          amountOwed: amountDue(paymentPolicyOf(experience), placement.numberOfGuests),
         },
       });
       await mailConfirmation(tx, { row: inserted, catalog, payment: null, now, links: deps.config });

@@ -1,0 +1,79 @@
+/**
+ * The ledger check: one SQL query that finds every reservation whose kept money differs from what its
+ * policy says is due. Kept money is what its reservation payments took and did not give back, plus what
+ * the venue took at the door; what is due follows from its status:
+ *
+ * - a booking (CONFIRMED, whatever its visit reached, or NO_SHOW): the amount due for its party, plus any
+ *   fee the policy kept on a late change, less what staff let the guest owe (payable at the venue);
+ * - a hold (PENDING): nothing, or the amount due once paid (the completion takes that payment);
+ * - a cancellation: the fee the policy kept (nothing outside the cancellation window);
+ * - a hold that ran out: nothing.
+ *
+ * Run by `npm run check-ledger` on any database, after every server test's database (the harness's
+ * close) and after the browser suite (Playwright's global teardown).
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+export interface LedgerProblem {
+  id: string;
+  uniqueId: string;
+  status: string;
+  amountDue: number;
+  kept: number;
+  paidAtVenue: number;
+  amountOwed: number;
+  feeKept: number;
+  /** What the kept money should be, by the rules above. */
+  due: number;
+}
+
+/** The reservations whose money is not what it should be (none when the books balance). */
+export async function ledgerProblems(db: DbOrTx): Promise<LedgerProblem[]> {
+  const result = await db.execute(sql`
+    WITH money AS (
+      SELECT p.reservation_id, sum(p.amount - p.refunded_amount)::int AS kept
+      FROM payments p
+      WHERE p.purpose = 'RESERVATION' AND p.reservation_id IS NOT NULL
+        AND p.status IN ('SUCCEEDED', 'REFUNDED', 'PARTIALLY_REFUNDED')
+      GROUP BY p.reservation_id
+    ),
+    books AS (
+      SELECT r.id, r.unique_id, r.status, r.amount_due, r.paid_at_venue, r.amount_owed, r.fee_kept,
+        coalesce(m.kept, 0) AS kept,
+        CASE
+          WHEN r.status IN ('CONFIRMED', 'NO_SHOW') THEN r.amount_due + r.fee_kept - r.amount_owed
+          WHEN r.status = 'PENDING' AND coalesce(m.kept, 0) = r.amount_due THEN r.amount_due
+          WHEN r.status IN ('CANCELED', 'LATE_CANCELED') THEN r.fee_kept
+          ELSE 0
+        END AS due
+      FROM reservations r LEFT JOIN money m ON m.reservation_id = r.id
+    )
+    SELECT id, unique_id, status, amount_due, kept, paid_at_venue, amount_owed, fee_kept, due
+    FROM books
+    WHERE kept + paid_at_venue <> due
+    ORDER BY unique_id
+  `);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    id: String(r.id),
+    uniqueId: String(r.unique_id),
+    status: String(r.status),
+    amountDue: Number(r.amount_due),
+    kept: Number(r.kept),
+    paidAtVenue: Number(r.paid_at_venue),
+    amountOwed: Number(r.amount_owed),
+    feeKept: Number(r.fee_kept),
+    due: Number(r.due),
+  }));
+}
+
+/** The problems as lines for a person to read (empty when none). */
+export function describeLedgerProblems(problems: readonly LedgerProblem[]): string {
+  return problems
+    .map(
+      (p) =>
+        `${p.uniqueId} (${p.status}): keeps ${p.kept} + ${p.paidAtVenue} at the venue, should keep ${p.due} ` +
+        `(amount due ${p.amountDue}, owed ${p.amountOwed}, fee kept ${p.feeKept})`,
+    )
+    .join('\n');
+}

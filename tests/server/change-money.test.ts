@@ -1,0 +1,243 @@
+/**
+ * A change settles its money: the quote before saving, an increase paid before the change takes effect
+ * (from a member's wallet), a decrease given back once as the policy allows, a staff change's difference
+ * owed and collected at the venue (audited), the mail stating each, and the ledger check balancing after
+ * every one of them (and the races between them and a cancellation, a no-show).
+ */
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, reservations } from '../../server/db/schema';
+import { ledgerProblems } from '../../server/services/payments/ledger-check';
+import { experienceIdByName, LECLOS } from './fixtures';
+import { testDrivers, type TestApi } from './harness';
+import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
+import type { TestUser } from './payment-helpers';
+
+const hkd = (dollars: number) => dollars * 100;
+
+for (const driver of testDrivers()) {
+  describe(`a change settles its money (${driver})`, () => {
+    let s: StaffAccounts;
+    let api: TestApi;
+    useStaffAccounts(driver, (accounts) => {
+      s = accounts;
+      api = accounts.api;
+    });
+
+    let slot = 0;
+    /** A Le Clos Rotisserie Sharing Menu (deposit HK$200 a guest, HK$300 from six), held, paid and completed. */
+    async function bookRotisserie(user: TestUser, guests: number, method: 'CARD' | 'WALLET', date?: string) {
+      const n = slot++;
+      const day = date ?? `2026-12-${String(1 + (n % 27)).padStart(2, '0')}`;
+      const startTime = 720 + 15 * Math.floor(n / 27);
+      const res = await api.request('POST', '/user/reservation/v1.1', {
+        token: user.token(),
+        body: { venueId: LECLOS, experienceId: await experienceIdByName(api.deps.db, LECLOS, 'Rotisserie Sharing Menu'), date: day, startTime, numberOfGuests: guests },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const id = res.body.data._id as string;
+      if (method === 'CARD') {
+        await s.h.payByCard(user, id);
+        await s.h.deliver();
+      } else {
+        const started = await s.h.startPayment(user, id, 'WALLET');
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+      }
+      const done = await s.h.complete(user, id);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      return id;
+    }
+
+    const change = (user: TestUser, id: string, body: Record<string, unknown>) =>
+      api.request('PUT', `/user/reservation/v1.1/${id}`, { token: user.token(), body });
+    const quote = (user: TestUser, id: string, body: Record<string, unknown>) =>
+      api.request('POST', `/user/reservation/v1.1/${id}/quote`, { token: user.token(), body });
+    const balanced = async () => expect(await ledgerProblems(api.deps.db)).toEqual([]);
+
+    it('quotes a change from 4 to 6 guests before saving: HK$1,800 due, HK$800 paid, HK$1,000 more; nothing is saved', async () => {
+      const member = await s.h.newUser('member', hkd(5000));
+      const id = await bookRotisserie(member, 4, 'CARD');
+      const before = await s.h.reservationRow(id);
+      const res = await quote(member, id, { numberOfGuests: 6 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toEqual({ amountDue: hkd(1800), paid: hkd(800), owed: 0, difference: hkd(1000), currency: 'HKD' });
+      expect(await s.h.reservationRow(id)).toEqual(before);
+      await balanced();
+    });
+
+    it('refuses an increase that is not paid (409 20111) and leaves the booking exactly as it was', async () => {
+      const guest = await s.h.newUser('guest');
+      const id = await bookRotisserie(guest, 4, 'CARD');
+      const before = await s.h.reservationRow(id);
+      const res = await change(guest, id, { numberOfGuests: 6 });
+      expect(res.status).toBe(409);
+      expect(res.body.errorCode).toBe(20111);
+      expect(await s.h.reservationRow(id)).toEqual(before);
+      // The wallet is the members' only: a guest cannot pay with it.
+      expect((await change(guest, id, { numberOfGuests: 6, payWith: 'WALLET' })).status).toBe(403);
+      expect(await s.h.reservationRow(id)).toEqual(before);
+      await balanced();
+    });
+
+    it('takes an increase from the wallet with the change, and the mail says what was paid', async () => {
+      const member = await s.h.newUser('member', hkd(5000));
+      const id = await bookRotisserie(member, 4, 'WALLET');
+      const res = await change(member, id, { numberOfGuests: 6, payWith: 'WALLET' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.payment.amountDue).toBe(hkd(1800));
+      expect(await s.h.balanceOf(member.id)).toBe(hkd(5000 - 1800));
+      const [mail] = await s.h.outboxOf(member.email);
+      expect(mail!.body).toContain('Deposit for the new party: HK$1,800');
+      expect(mail!.body).toContain('Difference paid: HK$1,000 (your club wallet)');
+      await balanced();
+    });
+
+    it('refuses a short wallet and changes nothing', async () => {
+      const member = await s.h.newUser('member', hkd(900));
+      const id = await bookRotisserie(member, 4, 'WALLET');
+      const before = await s.h.reservationRow(id);
+      const res = await change(member, id, { numberOfGuests: 6, payWith: 'WALLET' });
+      expect(res.status).toBe(409);
+      expect(await s.h.reservationRow(id)).toEqual(before);
+      expect(await s.h.balanceOf(member.id)).toBe(hkd(100));
+      await balanced();
+    });
+
+    it('refunds a decrease to the card once, outside the window, and the mail says so', async () => {
+      const guest = await s.h.newUser('guest');
+      const id = await bookRotisserie(guest, 6, 'CARD');
+      const [payment] = await s.h.paymentsOf(id);
+      const res = await change(guest, id, { numberOfGuests: 4 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // The same change again moves no money.
+      expect((await change(guest, id, { numberOfGuests: 4 })).status).toBe(200);
+      const refunds = await s.h.processorRefunds(payment!.processorRef!);
+      expect(refunds.map((r) => r.amount)).toEqual([hkd(1000)]);
+      expect((await s.h.paymentRow(payment!.id)).refundedAmount).toBe(hkd(1000));
+      const mails = await s.h.outboxOf(guest.email);
+      expect(mails.filter((m) => m.body.includes('Refund: HK$1,000'))).toHaveLength(1);
+      await balanced();
+      // Cancelled later, the rest comes back too, at the processor as well.
+      expect((await s.h.cancel(guest, id)).status).toBe(200);
+      expect((await s.h.processorRefunds(payment!.processorRef!)).map((r) => r.amount).sort()).toEqual([hkd(1000), hkd(800)].sort());
+      await balanced();
+    });
+
+    it('keeps the late fee for the guests taken off inside the window and refunds the rest to the wallet', async () => {
+      const member = await s.h.newUser('member', hkd(5000));
+      // 2026-11-23 10:00 now; the visit at 12:00 today is inside the 24-hour window.
+      const id = await bookRotisserie(member, 6, 'WALLET', '2026-11-23');
+      const res = await change(member, id, { numberOfGuests: 4 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // HK$1,000 less is due; HK$200 a guest taken off (2) is kept: HK$600 back.
+      expect(await s.h.balanceOf(member.id)).toBe(hkd(5000 - 1800 + 600));
+      expect((await s.h.reservationRow(id)).feeKept).toBe(hkd(400));
+      await balanced();
+    });
+
+    it('two decreases at once refund the difference once', async () => {
+      const member = await s.h.newUser('member', hkd(5000));
+      const id = await bookRotisserie(member, 6, 'WALLET');
+      const answers = await Promise.all([change(member, id, { numberOfGuests: 4 }), change(member, id, { numberOfGuests: 4 })]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200]);
+      expect(await s.h.balanceOf(member.id)).toBe(hkd(5000 - 800));
+      await balanced();
+    });
+
+    it('two wallet increases at once take the difference once', async () => {
+      const member = await s.h.newUser('member', hkd(5000));
+      const id = await bookRotisserie(member, 4, 'WALLET');
+      const answers = await Promise.all([
+        change(member, id, { numberOfGuests: 6, payWith: 'WALLET' }),
+        change(member, id, { numberOfGuests: 6, payWith: 'WALLET' }),
+      ]);
+      expect(answers.map((a) => a.status)).toContain(200);
+      expect(await s.h.balanceOf(member.id)).toBe(hkd(5000 - 1800));
+      await balanced();
+    });
+
+    it('a change racing a cancellation: one wins, and the books balance either way', async () => {
+      const member = await s.h.newUser('member', hkd(5000));
+      const id = await bookRotisserie(member, 4, 'WALLET');
+      const [changed, cancelled] = await Promise.all([change(member, id, { numberOfGuests: 6, payWith: 'WALLET' }), s.h.cancel(member, id)]);
+      expect(cancelled.status).toBe(200);
+      // Cancelled outside the window, everything paid came back, whichever came first.
+      expect(await s.h.balanceOf(member.id)).toBe(hkd(5000));
+      expect([200, 409]).toContain(changed.status);
+      await balanced();
+    });
+
+    it('a change racing a no-show: the no-show keeps what was paid, and the books balance', async () => {
+      const member = await s.h.newUser('member', hkd(5000));
+      const id = await bookRotisserie(member, 4, 'WALLET', '2026-11-23');
+      // The visit started at 12:00: the no-show may be marked; the change is refused once it started.
+      api.clock.set('2026-11-23T04:30:00Z');
+      const [changed, noShow] = await Promise.all([
+        change(member, id, { numberOfGuests: 6, payWith: 'WALLET' }),
+        api.request('PUT', `/admin/reservation/${id}/visit`, { token: s.leclosStaff.token(), body: { action: 'no-show' } }),
+      ]);
+      expect(changed.status).toBe(409);
+      expect(noShow.status, JSON.stringify(noShow.body)).toBe(200);
+      await balanced();
+    });
+
+    it('a staff party change leaves the difference owed: on the day sheet, mailed, then paid at the venue once (audited)', async () => {
+      const guest = await s.h.newUser('guest');
+      const id = await bookRotisserie(guest, 4, 'CARD', '2026-12-05');
+      const quoted = await api.request('POST', `/admin/reservation/${id}/quote`, { token: s.leclosStaff.token(), body: { numberOfGuests: 6 } });
+      expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+      expect(quoted.body.data.difference).toBe(hkd(1000));
+      const moved = await api.request('PUT', `/admin/reservation/${id}/move`, { token: s.leclosStaff.token(), body: { numberOfGuests: 6 } });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect((await s.h.reservationRow(id)).amountOwed).toBe(hkd(1000));
+      await balanced();
+
+      const sheet = await api.request('GET', `/admin/venue/${LECLOS}/day-sheet/2026-12-05`, { token: s.leclosStaff.token() });
+      expect(sheet.status, JSON.stringify(sheet.body)).toBe(200);
+      const booking = sheet.body.data.services.flatMap((sv: any) => sv.seatings).flatMap((st: any) => st.bookings).find((b: any) => b.id === id);
+      expect(booking.payment).toMatchObject({ amountDue: hkd(1800), paid: hkd(800), owed: hkd(1000), paidAtVenue: 0 });
+      const [mail] = await s.h.outboxOf(guest.email);
+      expect(mail!.body).toContain('Difference due: HK$1,000, payable at the venue.');
+
+      const paid = await api.request('POST', `/admin/reservation/${id}/paid-at-venue`, { token: s.leclosStaff.token() });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      expect((await api.request('POST', `/admin/reservation/${id}/paid-at-venue`, { token: s.leclosStaff.token() })).status).toBe(409);
+      expect(await s.h.reservationRow(id)).toMatchObject({ amountOwed: 0, paidAtVenue: hkd(1000) });
+      const audits = await api.deps.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'reservation.paid-at-venue')));
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({ actorId: s.leclosStaff.id, before: { amountOwed: hkd(1000), paidAtVenue: 0 }, after: { amountOwed: 0, paidAtVenue: hkd(1000) } });
+      // Another venue's staff cannot record it.
+      expect((await api.request('POST', `/admin/reservation/${id}/paid-at-venue`, { token: s.obeStaff.token() })).status).toBe(403);
+      await balanced();
+    });
+
+    it('the ledger check finds a booking whose amount due moved without its money, and passes an owed phone booking', async () => {
+      const guest = await s.h.newUser('guest');
+      const id = await bookRotisserie(guest, 4, 'CARD');
+      const phone = await api.request('POST', '/admin/reservation', {
+        token: s.leclosStaff.token(),
+        body: {
+          venueId: LECLOS,
+          experienceId: await experienceIdByName(api.deps.db, LECLOS, 'Rotisserie Sharing Menu'),
+          date: '2026-12-20',
+          startTime: 780,
+          numberOfGuests: 4,
+          firstName: 'Phone',
+          lastName: 'Guest',
+          email: 'phone.guest@example.com',
+        },
+      });
+      expect(phone.status, JSON.stringify(phone.body)).toBe(201);
+      await balanced();
+      // What the change did before it settled its money: the deposit raised, nothing collected.
+      await api.deps.db.update(reservations).set({ amountDue: hkd(1800), numberOfGuests: 6 }).where(eq(reservations.id, id));
+      const problems = await ledgerProblems(api.deps.db);
+      expect(problems).toEqual([expect.objectContaining({ id, status: 'CONFIRMED', kept: hkd(800), due: hkd(1800) })]);
+      await api.deps.db.update(reservations).set({ amountDue: hkd(800), numberOfGuests: 4 }).where(eq(reservations.id, id));
+      await balanced();
+    });
+  });
+}

@@ -4,9 +4,10 @@
  * paid; never more than was paid) and the rest comes back. A wallet is credited in the cancelling
  * transaction; a card is refunded by the processor right after it commits.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments, reservations, walletEntries, type VenuePolicy } from '../../db/schema';
+import type { Schema } from '../../lib/api-types';
 import { newId } from '../../lib/ids';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { recordCardRefund } from './card-entries';

@@ -20,6 +20,7 @@ import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation
 import { linkOutdated } from './manage-link';
 import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
 import type { DbOrTx } from '../../db/client';
+import { lockWaitlist, settleWaitlistWithin } from '../waitlist/waitlist-offers';
 import { quoteChange, settleChange, type ChangePaymentMethod, type ChangeQuote } from '../payments/change-money';
 
 /** Cancelling may refund a card, so it needs the processor too. */

@@ -6,6 +6,10 @@
  * state and turns a typed address, back or forward into `route.visit`, which the chart may refuse. Calls
  * are named actors and given by the app (`machine.provide`), so tests and the Stately visualizer run
  * the same chart. The chart never imports the router.
+ *
+ * Two held steps are charts of their own, invoked and drawn apart: phone verification
+ * (machines/phone-verification.machine.ts, invoked as `verifyPhone` by `verify`; done once a code is
+ * accepted) and payment (machines/payment.machine.ts, invoked as `pay` by `awaitingPayment`).
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';

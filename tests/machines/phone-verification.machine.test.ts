@@ -5,7 +5,7 @@
  * taking every transition; its rules; and the booking chart running it.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getSimplePaths, type StatePath } from 'xstate/graph';
 import { bookingMachine } from '../../machines/booking.machine';
 import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
@@ -31,7 +31,7 @@ const ACTOR_IDS = ['sendVerificationCode', 'confirmVerificationCode'];
 
 type Path = StatePath<AnyMachineSnapshot, EventObject>;
 const coverPaths = transitionCoverPaths(phoneVerificationMachine, { input, events });
-const simplePaths = getSimplePaths(phoneVerificationMachine, {
+const simplePaths = getSimplePaths(phoneVerificationMachine as AnyStateMachine, {
   input,
   // An actor's answer makes sense only while that actor runs.
   events: (snapshot) => events.filter((event) => !/^xstate\.(done|error)\.actor\./.test(event.type) || event.type.split('.').pop()! in snapshot.children),
@@ -131,8 +131,12 @@ describe('the booking chart running the phone verification chart', () => {
   async function atVerify(answers: { send?: () => unknown; check?: () => unknown } = {}) {
     const verification = phoneVerificationMachine.provide({
       actors: {
-        sendVerificationCode: fromPromise(async () => answers.send?.()),
-        confirmVerificationCode: fromPromise(async () => answers.check?.()),
+        sendVerificationCode: fromPromise<void>(async () => {
+          await answers.send?.();
+        }),
+        confirmVerificationCode: fromPromise<void>(async () => {
+          await answers.check?.();
+        }),
       },
     });
     const actor = createActor(

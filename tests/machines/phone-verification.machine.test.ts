@@ -5,7 +5,7 @@
  * taking every transition; its rules; and the booking chart running it.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getSimplePaths, type StatePath } from 'xstate/graph';
 import { bookingMachine } from '../../machines/booking.machine';
 import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
@@ -128,24 +128,26 @@ describe('phone verification chart rules', () => {
 });
 
 describe('the booking chart running the phone verification chart', () => {
+  /** Calls that answer at once as given. */
+  const stubs = (answers: Record<string, () => unknown>) =>
+    Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, fromPromise(async () => answer())]));
+  /** The invoked phone verification chart, while the booking runs it. */
+  const verifyPhone = (actor: AnyActorRef) =>
+    (actor.getSnapshot() as AnyMachineSnapshot).children.verifyPhone as ActorRefFrom<typeof phoneVerificationMachine> | undefined;
+
   async function atVerify(answers: { send?: () => unknown; check?: () => unknown } = {}) {
     const verification = phoneVerificationMachine.provide({
-      actors: {
-        sendVerificationCode: fromPromise<void>(async () => {
-          await answers.send?.();
-        }),
-        confirmVerificationCode: fromPromise<void>(async () => {
-          await answers.check?.();
-        }),
-      },
+      actors: stubs({ sendVerificationCode: () => answers.send?.(), confirmVerificationCode: () => answers.check?.() }),
     });
     const actor = createActor(
       bookingMachine.provide({
         actors: {
-          loadVenue: fromPromise(async () => venue),
-          loadTimeslots: fromPromise(async () => ({ open: true, timeslots: slots })),
-          createReservation: fromPromise(async () => ({ reservation: reservation(), clockOffsetMs: 0 })),
-          loadGuestProfile: fromPromise(async () => guest),
+          ...stubs({
+            loadVenue: () => venue,
+            loadTimeslots: () => ({ open: true, timeslots: slots }),
+            createReservation: () => ({ reservation: reservation(), clockOffsetMs: 0 }),
+            loadGuestProfile: () => guest,
+          }),
           phoneVerification: verification,
         },
       }),
@@ -167,14 +169,14 @@ describe('the booking chart running the phone verification chart', () => {
     const actor = await atVerify();
     expect(actor.getSnapshot().matches({ holding: { step: { created: 'verify' } } })).toBe(true);
     expect(routeOf(actor.getSnapshot())).toBe('/pages/verify');
-    const child = actor.getSnapshot().children.verifyPhone;
+    const child = verifyPhone(actor);
     expect(child?.getSnapshot().context).toMatchObject({ mobileCountryCode: '852', mobileNumber: '69876543' });
     await settle();
     child!.send({ type: 'verify.submit', code: '123456' });
     await settle();
     expect(actor.getSnapshot().matches({ holding: { step: { created: 'confirm' } } })).toBe(true);
     expect(actor.getSnapshot().context.phoneVerified).toBe(true);
-    expect(actor.getSnapshot().children.verifyPhone).toBeUndefined();
+    expect(verifyPhone(actor)).toBeUndefined();
   });
 
   it("keeps a refused code in the child's problem, not the booking's, and stays on the verify step", async () => {
@@ -184,18 +186,18 @@ describe('the booking chart running the phone verification chart', () => {
       },
     });
     await settle();
-    actor.getSnapshot().children.verifyPhone!.send({ type: 'verify.submit', code: '000000' });
+    verifyPhone(actor)!.send({ type: 'verify.submit', code: '000000' });
     await settle();
     expect(actor.getSnapshot().matches({ holding: { step: { created: 'verify' } } })).toBe(true);
     expect(actor.getSnapshot().context.problem).toBeNull();
     expect(actor.getSnapshot().context.phoneVerified).toBe(false);
-    expect(actor.getSnapshot().children.verifyPhone!.getSnapshot().context.problem).toEqual({ call: 'check', message: wrongCode.message });
+    expect(verifyPhone(actor)!.getSnapshot().context.problem).toEqual({ call: 'check', message: wrongCode.message });
   });
 
   it('asks again for a number verified once only when the guest changes it', async () => {
     const actor = await atVerify();
     await settle();
-    actor.getSnapshot().children.verifyPhone!.send({ type: 'verify.submit', code: '123456' });
+    verifyPhone(actor)!.send({ type: 'verify.submit', code: '123456' });
     await settle();
     actor.send({ type: 'route.visit', route: '/pages/profile' });
     actor.send({ type: 'details.submit', guest: { ...guest, mobileNumber: '69876543' } });
@@ -203,6 +205,6 @@ describe('the booking chart running the phone verification chart', () => {
     actor.send({ type: 'route.visit', route: '/pages/profile' });
     actor.send({ type: 'details.submit', guest: { ...guest, mobileNumber: '61111111' } });
     expect(actor.getSnapshot().matches({ holding: { step: { created: 'verify' } } })).toBe(true);
-    expect(actor.getSnapshot().children.verifyPhone!.getSnapshot().context.mobileNumber).toBe('61111111');
+    expect(verifyPhone(actor)!.getSnapshot().context.mobileNumber).toBe('61111111');
   });
 });

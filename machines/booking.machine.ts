@@ -6,6 +6,10 @@
  * state and turns a typed address, back or forward into `route.visit`, which the chart may refuse. Calls
  * are named actors and given by the app (`machine.provide`), so tests and the Stately visualizer run
  * the same chart. The chart never imports the router.
+ *
+ * Two held steps are charts of their own, invoked and drawn apart: phone verification
+ * (machines/phone-verification.machine.ts, invoked as `verifyPhone` by `verify`; done once a code is
+ * accepted) and payment (machines/payment.machine.ts, invoked as `pay` by `awaitingPayment`).
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';
@@ -14,6 +18,7 @@ import type { OfferedTimeslot } from '../common/api/offered-timeslots';
 import type { ClosureReason } from '../common/validation/closure-validation';
 import { serverTime, type ServerTimed } from '../common/api/server-time';
 import { paymentMachine, type PaymentOutput } from './payment.machine';
+import { phoneVerificationMachine } from './phone-verification.machine';
 import { COMPLETION_CODES, ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 import type { CallError } from './call-error';
@@ -82,8 +87,6 @@ export type BookingEvent =
   | { type: 'seating.pick'; seatingAreaId: string | null }
   | { type: 'session.changed'; loggedIn: boolean }
   | { type: 'details.submit'; guest: GuestDetails }
-  | { type: 'verify.send' }
-  | { type: 'verify.submit'; code: string }
   | { type: 'confirm.submit'; agreements: Agreements }
   | { type: 'route.visit'; route: string }
   | { type: 'hold.resume' }
@@ -142,14 +145,6 @@ export const bookingMachine = setup({
     loadGuestProfile: fromPromise<GuestDetails>(async () => {
       throw new Error('loadGuestProfile not provided');
     }),
-    sendVerificationCode: fromPromise<void, { mobileCountryCode: string; mobileNumber: string }>(async () => {
-      throw new Error('sendVerificationCode not provided');
-    }),
-    confirmVerificationCode: fromPromise<void, { mobileCountryCode: string; mobileNumber: string; code: string }>(
-      async () => {
-        throw new Error('confirmVerificationCode not provided');
-      },
-    ),
     completeReservation: fromPromise<Reservation, { reservationId: string; guest: GuestDetails; agreements: Agreements }>(
       async () => {
         throw new Error('completeReservation not provided');
@@ -159,6 +154,7 @@ export const bookingMachine = setup({
       throw new Error('releaseReservation not provided');
     }),
     payment: paymentMachine,
+    phoneVerification: phoneVerificationMachine,
   },
   actions: {
     /** Tells the session the upcoming count went up (the app sends `upcoming.set`). */
@@ -552,44 +548,17 @@ export const bookingMachine = setup({
                     ],
                   },
                 },
+                // The phone verification chart (machines/phone-verification.machine.ts) runs the page; done once a code is accepted.
                 verify: {
                   meta: { route: bookingPath('verify') },
-                  initial: 'sending',
-                  states: {
-                    sending: {
-                      invoke: {
-                        id: 'sendVerificationCode',
-                        src: 'sendVerificationCode',
-                        input: ({ context }) => ({
-                          mobileCountryCode: context.guest!.mobileCountryCode,
-                          mobileNumber: context.guest!.mobileNumber,
-                        }),
-                        onDone: { target: 'codeEntry' },
-                        onError: { target: 'codeEntry', actions: 'noteCallFailed' },
-                      },
-                    },
-                    codeEntry: {
-                      on: {
-                        'verify.submit': { target: 'checking', actions: 'clearProblem' },
-                        'verify.send': { target: 'sending', actions: 'clearProblem' },
-                      },
-                    },
-                    checking: {
-                      invoke: {
-                        id: 'confirmVerificationCode',
-                        src: 'confirmVerificationCode',
-                        input: ({ context, event }) => {
-                          assertEvent(event, 'verify.submit');
-                          return {
-                            mobileCountryCode: context.guest!.mobileCountryCode,
-                            mobileNumber: context.guest!.mobileNumber,
-                            code: event.code,
-                          };
-                        },
-                        onDone: { target: '#booking.holding.step.created.confirm', actions: 'notePhoneVerified' },
-                        onError: { target: 'codeEntry', actions: 'noteCallFailed' },
-                      },
-                    },
+                  invoke: {
+                    id: 'verifyPhone',
+                    src: 'phoneVerification',
+                    input: ({ context }) => ({
+                      mobileCountryCode: context.guest!.mobileCountryCode,
+                      mobileNumber: context.guest!.mobileNumber,
+                    }),
+                    onDone: { target: 'confirm', actions: 'notePhoneVerified' },
                   },
                 },
                 confirm: {

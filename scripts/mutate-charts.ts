@@ -85,6 +85,14 @@ const MUTATIONS: Mutation[] = [
     target: [`'challenge.fail': { target: 'answeringChallenge' },`, `'challenge.fail': { target: 'confirming' },`],
     guard: [`guard: 'needsChallenge',`, `guard: not('needsChallenge'),`],
   }),
+  // The phone verification chart has no guard: two targets changed instead. Its generated paths are
+  // replayed on the chart itself (its unit file), as the booking paths see only its done event.
+  ...(
+    [
+      [`onDone: { target: 'verified' },`, `onDone: { target: 'codeEntry' },`],
+      [`onError: { target: 'codeEntry', actions: 'noteCheckFailed' },`, `onError: { target: 'verified', actions: 'noteCheckFailed' },`],
+    ] as const
+  ).map(([from, to]): Mutation => ({ chart: 'phone-verification', kind: 'target', from, to, tests: ['tests/machines/phone-verification.machine.test.ts'] })),
   // The session chart's unit file keeps behaviour tests a mutant may fail too.
   ...chartTests('session', {
     // A refused scheduled refresh (the session's own, not the profile's: that text is in both).

@@ -13,6 +13,7 @@ import type { AnyStateMachine } from 'xstate';
 import { bookingMachine } from '../machines/booking.machine';
 import { manageMachine } from '../machines/manage.machine';
 import { paymentMachine } from '../machines/payment.machine';
+import { phoneVerificationMachine } from '../machines/phone-verification.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { waitlistMachine } from '../machines/waitlist.machine';
 import { visitMachine } from '../machines/visit.machine';
@@ -44,6 +45,7 @@ export interface ChartSource {
 export const CHARTS: readonly ChartSource[] = [
   { name: 'session', title: 'Session', file: 'machines/session.machine.ts', machine: sessionMachine },
   { name: 'booking', title: 'Booking', file: 'machines/booking.machine.ts', machine: bookingMachine },
+  { name: 'phone-verification', title: 'Phone verification', file: 'machines/phone-verification.machine.ts', machine: phoneVerificationMachine },
   { name: 'payment', title: 'Payment', file: 'machines/payment.machine.ts', machine: paymentMachine },
   { name: 'manage', title: 'Manage a reservation', file: 'machines/manage.machine.ts', machine: manageMachine },
   { name: 'waitlist', title: 'Waitlist entry', file: 'machines/waitlist.machine.ts', machine: waitlistMachine },

@@ -8,7 +8,7 @@ import type { Page, Route } from '@playwright/test';
 /** The call an invoked actor makes: its method and its path. */
 export type ActorCalls = Record<string, { method: string; path: RegExp }>;
 
-/** Which call each invoked actor of the booking chart makes. */
+/** Which call each invoked actor of the booking chart (and of the phone verification chart it invokes) makes. */
 export const ACTOR_CALLS: ActorCalls = {
   loadVenue: { method: 'GET', path: /^\/public\/venue\/by-domain\/[^/]+$/ },
   loadTimeslots: { method: 'GET', path: /^\/user\/reservation\/v1\.1\/timeslot-availability\// },

@@ -1,5 +1,6 @@
-/** The booking chart's calls, made through the typed API client. */
+/** The booking chart's calls, and those of the phone verification chart it invokes, made through the typed API client. */
 import { fromPromise } from 'xstate';
+import type { PhoneVerificationInput } from '../../machines/phone-verification.machine';
 import type { Agreements, CreatedHold, Draft, GuestDetails, Reservation, SlotSearch, VenueDetail } from '../../machines/booking.machine';
 import { api, tokens } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
@@ -67,17 +68,6 @@ export const bookingActors = {
       dietaryNote: data.dietaryNote,
     };
   }),
-  sendVerificationCode: fromPromise<void, { mobileCountryCode: string; mobileNumber: string }>(({ input }) =>
-    unwrap(api.POST('/public/guest/verify-phone-number', { body: input }))
-      .then(() => undefined)
-      .catch(throwCallError),
-  ),
-  confirmVerificationCode: fromPromise<void, { mobileCountryCode: string; mobileNumber: string; code: string }>(
-    ({ input }) =>
-      unwrap(api.POST('/public/guest/confirm-phone-number', { body: input }))
-        .then(() => undefined)
-        .catch(throwCallError),
-  ),
   completeReservation: fromPromise<Reservation, { reservationId: string; guest: GuestDetails; agreements: Agreements }>(
     ({ input }) =>
       unwrap(
@@ -91,6 +81,20 @@ export const bookingActors = {
   ),
   releaseReservation: fromPromise<void, { reservationId: string }>(({ input }) =>
     unwrap(api.PUT('/user/reservation/v1.1/cancel/{id}', { params: { path: { id: input.reservationId } } }))
+      .then(() => undefined)
+      .catch(throwCallError),
+  ),
+};
+
+/** The phone verification chart's calls: a code texted to the number, and the code the guest typed checked. */
+export const phoneVerificationActors = {
+  sendVerificationCode: fromPromise<void, PhoneVerificationInput>(({ input }) =>
+    unwrap(api.POST('/public/guest/verify-phone-number', { body: input }))
+      .then(() => undefined)
+      .catch(throwCallError),
+  ),
+  confirmVerificationCode: fromPromise<void, PhoneVerificationInput & { code: string }>(({ input }) =>
+    unwrap(api.POST('/public/guest/confirm-phone-number', { body: input }))
       .then(() => undefined)
       .catch(throwCallError),
   ),

@@ -11,7 +11,8 @@ import { SessionContext, useIsLoggedIn } from '../session/session-provider';
 import { AVAILABILITY_PREFIX, MONEY_PREFIXES, RESERVATION_PREFIX } from '../api/query-keys';
 import { invalidate } from '../api/use-api-query';
 import { paymentMachine } from '../../machines/payment.machine';
-import { bookingActors, fetchVenue } from './booking-actors';
+import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
+import { bookingActors, fetchVenue, phoneVerificationActors } from './booking-actors';
 import { paymentActors } from '../payment/payment-actors';
 import { BookingContext } from './booking-context';
 import { BOOKING_SNAPSHOT_KEY } from './booking-paths';
@@ -75,7 +76,11 @@ export function BookingProvider({ children }: { children: ReactNode }) {
   const logic = useMemo(
     () =>
       bookingMachine.provide({
-        actors: { ...bookingActors, payment: paymentMachine.provide({ actors: paymentActors }) },
+        actors: {
+          ...bookingActors,
+          payment: paymentMachine.provide({ actors: paymentActors }),
+          phoneVerification: phoneVerificationMachine.provide({ actors: phoneVerificationActors }),
+        },
         actions: {
           reportCompleted: () => {
             // Kept reads of reservations and free tables are out of date now.

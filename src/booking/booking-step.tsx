@@ -17,16 +17,19 @@ export function BookingStep({
   lead,
   children,
   summary = true,
+  problem: stepProblem,
 }: {
   title: string;
   lead?: ReactNode;
   children: ReactNode;
   summary?: boolean;
+  /** What went wrong in a chart the step runs (the phone verification's), shown where the booking's own would be. */
+  problem?: Problem | null;
 }) {
   const idle = BookingContext.useSelector((s) => s.matches('idle'));
   const holding = BookingContext.useSelector((s) => s.matches('holding'));
-  const problem = BookingContext.useSelector((s) => s.context.problem);
-  const alert = <ProblemAlert problem={problem} />;
+  const bookingProblem = BookingContext.useSelector((s) => s.context.problem);
+  const alert = <ProblemAlert problem={stepProblem ?? bookingProblem} />;
 
   if (idle) {
     return (

@@ -1,8 +1,8 @@
 /**
  * `#/dev/statechart`, in development builds only: the booking statechart, live. The app's tabs post
- * each snapshot of their booking chart (and of the payment chart it invokes, and of the session) on a
- * BroadcastChannel; this page draws the chart and highlights the active states as the wizard moves in
- * another window. Also the switch that connects the Stately inspector.
+ * each snapshot of their booking chart (and of the phone verification and payment charts it invokes,
+ * and of the session) on a BroadcastChannel; this page draws the charts and highlights the active states
+ * as the wizard moves in another window. Also the switch that connects the Stately inspector.
  *
  * A tool for developers and designers, never shipped: its words are the chart's own names, not
  * translated text.
@@ -10,6 +10,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { bookingMachine } from '../../machines/booking.machine';
 import { paymentMachine } from '../../machines/payment.machine';
+import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { href } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
@@ -58,11 +59,13 @@ export default function StatechartPage(_props: PageProps) {
   const charts = tab ? latest[tab] : undefined;
   const booking = charts?.booking;
   const payment = charts?.pay;
+  const verification = charts?.verifyPhone;
   const session = Object.values(latest)
     .map((c) => c.session)
     .filter((m): m is ChartMessage => m !== undefined)
     .sort((a, b) => b.at - a.at)[0];
   const paying = booking !== undefined && JSON.stringify(booking.value).includes('awaitingPayment');
+  const verifying = booking !== undefined && JSON.stringify(booking.value).includes('"verify"');
 
   return (
     <section className="page sc-page">
@@ -113,6 +116,12 @@ export default function StatechartPage(_props: PageProps) {
             <code>{booking.address || '#/'}</code>; last event <code>{eventName(booking.event)}</code>.
           </p>
           <StatechartView machine={bookingMachine} value={booking.value} label="Booking chart" />
+          {verifying && verification && (
+            <>
+              <h2>Phone verification (invoked as verifyPhone)</h2>
+              <StatechartView machine={phoneVerificationMachine} value={verification.value} label="Phone verification chart" />
+            </>
+          )}
           {paying && payment && (
             <>
               <h2>Payment (invoked as pay)</h2>

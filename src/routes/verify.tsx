@@ -1,19 +1,40 @@
-/** Step 5b, where the venue asks for it: the 6-digit code sent to the guest's mobile. */
+/** Step 5b, where the venue asks for it: the 6-digit code sent to the guest's mobile (the phone verification chart). */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { phoneVerificationMachine } from '../../machines/phone-verification.machine';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { TextField } from '../components/form';
 
+type VerificationActor = ActorRefFrom<typeof phoneVerificationMachine>;
+
 export default function VerifyPage() {
-  const { t } = useLingui();
-  const booking = BookingContext.useActorRef();
-  const sending = BookingContext.useSelector((s) => s.matches({ holding: { step: { created: { verify: 'sending' } } } }));
-  const checking = BookingContext.useSelector((s) => s.matches({ holding: { step: { created: { verify: 'checking' } } } }));
+  // The invoked phone verification chart (id 'verifyPhone'); its children map is keyed by invoke id.
+  const verification = BookingContext.useSelector((s) => s.children.verifyPhone as VerificationActor | undefined);
   const guest = BookingContext.useSelector((s) => s.context.guest);
+  const number = guest ? `+${guest.mobileCountryCode.replace(/^\+/, '')} ${guest.mobileNumber}` : '';
+  return verification ? <VerifyStep actor={verification} number={number} /> : <VerifyStepShell number={number} />;
+}
+
+/** The page with no verification running (a moment between charts): the frame only. */
+function VerifyStepShell({ number }: { number: string }) {
+  const { t } = useLingui();
+  return (
+    <BookingStep title={t`Verify your mobile number`} lead={t`We have sent a 6-digit code by SMS to ${number}.`}>
+      {null}
+    </BookingStep>
+  );
+}
+
+function VerifyStep({ actor, number }: { actor: VerificationActor; number: string }) {
+  const { t } = useLingui();
+  const sending = useSelector(actor, (s) => s.matches('sending'));
+  const checking = useSelector(actor, (s) => s.matches('checking'));
+  const problem = useSelector(actor, (s) => s.context.problem);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const number = guest ? `+${guest.mobileCountryCode.replace(/^\+/, '')} ${guest.mobileNumber}` : '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -22,11 +43,15 @@ export default function VerifyPage() {
       return;
     }
     setError(undefined);
-    booking.send({ type: 'verify.submit', code });
+    actor.send({ type: 'verify.submit', code });
   }
 
   return (
-    <BookingStep title={t`Verify your mobile number`} lead={t`We have sent a 6-digit code by SMS to ${number}.`}>
+    <BookingStep
+      title={t`Verify your mobile number`}
+      lead={t`We have sent a 6-digit code by SMS to ${number}.`}
+      problem={problem && { kind: 'call', message: problem.message }}
+    >
       {sending ? (
         <Working>
           <Trans>Sending the code…</Trans>
@@ -46,7 +71,7 @@ export default function VerifyPage() {
             <button type="submit" className="button button--primary" disabled={checking}>
               {checking ? t`Checking…` : t`Verify`}
             </button>
-            <button type="button" className="button" disabled={checking} onClick={() => booking.send({ type: 'verify.send' })}>
+            <button type="button" className="button" disabled={checking} onClick={() => actor.send({ type: 'verify.send' })}>
               <Trans>Send a new code</Trans>
             </button>
           </div>

@@ -22,7 +22,8 @@ const takeOffer = { type: 'hold.take', venue: plainVenue, reservation: reservati
 describe('booking machine, a waitlist offer', () => {
   it('is taken from every state the generated paths reach, into the held steps with the offer as the draft', () => {
     const states = new Map(selectBookingPaths().flatMap((p) => p.path.steps.map((step) => [JSON.stringify(step.state.value), step.state] as const)));
-    expect(states.size).toBeGreaterThan(20);
+    // The verify step is one state (its substates are the phone verification chart's).
+    expect(states.size).toBeGreaterThan(18);
     for (const [value, state] of states) {
       const next = getNextSnapshot(bookingMachine, state, takeOffer);
       expect(next.matches({ holding: { step: 'created' } }), value).toBe(true);

@@ -2261,7 +2261,7 @@ export interface paths {
         get?: never;
         /**
          * Move a booking to another time, dining area or table (its venue's staff or an admin)
-         * @description The party stays; the new time must be on the experience's schedule and still ahead. Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 ('This table is taken at that time'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
+         * @description A new party size may be given (the table must seat it): what it costs more is owed by the guest, payable at the venue (shown on the day sheet), and what it costs less comes back as the cancellation policy allows. The new time must be on the experience's schedule and still ahead. Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 ('This table is taken at that time'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
          */
         put: {
             parameters: {

@@ -58,6 +58,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     const unbalanced = servers.map((server) => checkLedger(server.dataDir)).filter((report) => report !== null);
     rmSync(runDir, { recursive: true, force: true });
     if (unbalanced.length > 0) throw new Error(`e2e: the ledger check failed:\n${unbalanced.join('\n')}`);
+    console.log(`e2e: the ledger check found every booking's money as due on ${servers.length} server database(s)`);
   };
 }
 

@@ -11,6 +11,7 @@ import { newId } from '../../server/lib/ids';
 import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
 import { hongKongMonth } from '../../server/services/wallet/wallet';
 import { formatHkd } from '../../common/money';
+import { ledgerProblems } from '../../server/services/payments/ledger-check';
 import { TEST_NOW, testDrivers, type TestApi } from './harness';
 import { card, paymentHelpers, usePaymentTestApi, type TestUser } from './payment-helpers';
 import { pdfText } from './pdf-text';
@@ -132,6 +133,11 @@ describe.each(testDrivers())('transaction history on %s', (driver) => {
       ['REFUND', 50_000],
       ['PAYMENT', -149_600],
     ]);
+    // Money given back outside the club's own decisions: the ledger check names the booking for staff to look at.
+    expect(await ledgerProblems(api.deps.db)).toEqual([expect.objectContaining({ id: booked.id, kept: 99_600, due: 149_600 })]);
+    // Cancelled (outside the window), what is left comes back, and the books balance again.
+    expect((await h.cancel(guest, booked.id)).status).toBe(200);
+    expect(await ledgerProblems(api.deps.db)).toEqual([]);
   });
 
   it("gives a member's wallet payment, card payment and card top-up their sources; only the wallet's move the balance", async () => {

@@ -100,6 +100,33 @@ describe('working the book', () => {
     expect(JSON.stringify(row)).toContain('"name":"B1"');
   });
 
+  it('states what a bigger party costs before the move is saved, and leaves the difference owed at the venue', async () => {
+    const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
+    const experienceId = (await api().request('GET', '/public/venue/by-domain/leclos')).body.data.experiences.find((e: { name: string }) => e.name === 'Rotisserie Sharing Menu')._id;
+    // A phone booking for 4: its HK$800 deposit (HK$200 a guest) owed at the venue.
+    const booked = await api().request('POST', '/admin/reservation', {
+      token: host.body.data.token,
+      body: { venueId: '6650a1c0e4b0a1b2c3d40001', experienceId, date: '2026-12-07', startTime: 1140, numberOfGuests: 4, email: 'party-grows@example.com', firstName: 'Party', lastName: 'Grows' },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const reference = booked.body.data.uniqueId;
+
+    const user = await openAsHost('/pages/staff/day?venue=leclos&date=2026-12-07', 'Day sheet');
+    await user.click(await screen.findByRole('button', { name: `Move ${reference}` }, SLOW));
+    const move = within(await screen.findByRole('dialog', { name: `Move booking ${reference}` }));
+    await user.selectOptions(move.getByLabelText('Guests'), '6');
+    // Six guests: HK$300 a guest, HK$1,800; nothing was paid and HK$800 was owed: HK$1,000 more is owed.
+    await waitFor(
+      () => expect(move.getByRole('status').textContent).toBe('Amount due HK$1,800; paid HK$0. The guest will owe HK$1,000 more, payable at the venue.'),
+      SLOW,
+    );
+    await user.click(move.getByRole('button', { name: 'Move booking' }));
+    await screen.findByText(`Booking ${reference} moved.`, {}, SLOW);
+    const reservation = (await api().request('GET', `/admin/venue/6650a1c0e4b0a1b2c3d40001/day-sheet/2026-12-07`, { token: host.body.data.token })).body.data;
+    const row = reservation.services.flatMap((sv: any) => sv.seatings).flatMap((st: any) => st.bookings).find((b: any) => b.uniqueId === reference);
+    expect(row).toMatchObject({ numberOfGuests: 6, payment: { amountDue: 180_000, paid: 0, owed: 180_000 } });
+  });
+
   it('reads the plan and the venue through the app cache: the move dialog and the day sheet ask nothing more, and a move on the day sheet shows on the plan', async () => {
     const { reference } = await bookByPhone(api, '2026-12-05', 'cached-plan@example.com');
     const planReads = countReads('/table-plan');

@@ -9,6 +9,7 @@ export type TablePlan = components['schemas']['TablePlan'];
 export type TablePlanTable = components['schemas']['TablePlanTable'];
 export type Reservation = components['schemas']['Reservation'];
 export type VenueDetail = components['schemas']['VenueDetail'];
+export type ChangeQuote = components['schemas']['ChangeQuote'];
 
 type Body<P extends keyof paths, M extends 'post' | 'put'> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 export type MoveBody = Body<'/admin/reservation/{id}/move', 'put'>;
@@ -33,6 +34,10 @@ async function changeOfBook(call: Promise<{ data: Reservation }>): Promise<Reser
 
 export const moveBooking = (id: string, body: MoveBody): Promise<Reservation> =>
   changeOfBook(unwrap(staffApi.PUT('/admin/reservation/{id}/move', { params: { path: { id } }, body })));
+
+/** What a move or party change would cost, before it is made (nothing is saved). */
+export const quoteMove = async (id: string, body: MoveBody): Promise<ChangeQuote> =>
+  (await unwrap(staffApi.POST('/admin/reservation/{id}/quote', { params: { path: { id } }, body }))).data;
 
 export const takePhoneBooking = (body: PhoneBookingBody): Promise<Reservation> => changeOfBook(unwrap(staffApi.POST('/admin/reservation', { body })));
 

@@ -5,14 +5,15 @@
  */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FormMessage, SelectField, SubmitButton, TextField } from '../../components/form';
 import { staffTablePlanKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';
 import { useSubmission } from '../../components/use-submission';
 import { clockTimeOf, serviceMinutesOf } from '../../../common/service-day';
 import { serviceDateTime } from '../../../common/time';
-import { loadTablePlan, moveBooking, type MoveBody } from './book-calls';
+import { loadTablePlan, moveBooking, type MoveBody, quoteMove, type ChangeQuote } from './book-calls';
+import { useFormats } from '../../i18n/use-formats';
 import { StaffDialog } from './staff-dialog';
 
 export interface MovableBooking {
@@ -40,7 +41,8 @@ export function MoveDialog({
   const [date, setDate] = useState(booking.date);
   const [time, setTime] = useState(clockTimeOf(booking.startTime));
   const [tableId, setTableId] = useState('');
-  const guests = booking.numberOfGuests;
+  const [guests, setGuests] = useState(booking.numberOfGuests);
+  const { money } = useFormats();
   // The venue's tables, as they stand at the booking's time, to offer those that seat the party.
   // (The same read as the plan's at that time: the cache answers it when the plan page has it.)
   const at = serviceDateTime(booking.date, booking.startTime);
@@ -49,14 +51,31 @@ export function MoveDialog({
     area.tables.filter((table) => table.minGuests <= guests && guests <= table.maxGuests).map((table) => ({ ...table, area: area.name })),
   );
 
+  const startTime = serviceMinutesOf(time);
+  const body: MoveBody = {
+    ...(date !== booking.date ? { date } : {}),
+    ...(startTime !== null && startTime !== booking.startTime ? { startTime } : {}),
+    ...(tableId ? { tableId } : {}),
+    ...(guests !== booking.numberOfGuests ? { numberOfGuests: guests } : {}),
+  };
+  // What the move would cost, asked of the server before staff save (nothing is saved): the difference is owed at the venue.
+  const [quote, setQuote] = useState<{ id: string; quote: ChangeQuote } | null>(null);
+  const quoteId = JSON.stringify(body);
+  useEffect(() => {
+    if (quoteId === '{}') return;
+    let live = true;
+    quoteMove(booking._id, JSON.parse(quoteId) as MoveBody).then(
+      (q) => live && setQuote({ id: quoteId, quote: q }),
+      () => live && setQuote(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [booking._id, quoteId]);
+  const quoted = quote && quote.id === quoteId ? quote.quote : null;
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    const startTime = serviceMinutesOf(time);
-    const body: MoveBody = {
-      ...(date !== booking.date ? { date } : {}),
-      ...(startTime !== null && startTime !== booking.startTime ? { startTime } : {}),
-      ...(tableId ? { tableId } : {}),
-    };
     void submission.onSubmit(
       () => body,
       async (changes) => {
@@ -78,12 +97,28 @@ export function MoveDialog({
         </p>
         <TextField label={t`Date`} type="date" value={date} required onChange={(e) => setDate(e.target.value)} />
         <TextField label={t`Time`} type="time" value={time} required onChange={(e) => setTime(e.target.value)} />
+        <SelectField label={t`Guests`} value={String(guests)} onChange={(e) => setGuests(Number(e.target.value))}>
+          {Array.from({ length: Math.max(20, booking.numberOfGuests) }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </SelectField>
         <SelectField label={t`Table`} value={tableId} onChange={(e) => setTableId(e.target.value)}>
           <option value="">{t`Any free table that seats the party`}</option>
           {tables.map((table) => (
             <option key={table._id} value={table._id}>{`${table.name} · ${table.area} (${table.minGuests}–${table.maxGuests})`}</option>
           ))}
         </SelectField>
+        {quoted && (quoted.amountDue > 0 || quoted.paid > 0) && (
+          <p role="status">
+            {quoted.difference > 0
+              ? t`Amount due ${money(quoted.amountDue)}; paid ${money(quoted.paid)}. The guest will owe ${money(quoted.difference)} more, payable at the venue.`
+              : quoted.difference < 0
+                ? t`Amount due ${money(quoted.amountDue)}; paid ${money(quoted.paid)}. ${money(-quoted.difference)} less: it comes back as the cancellation policy allows.`
+                : t`Amount due ${money(quoted.amountDue)}; paid ${money(quoted.paid)}. No difference.`}
+          </p>
+        )}
         <FormMessage error={submission.error} />
         <SubmitButton label={t`Move booking`} busyLabel={t`Moving…`} busy={submission.sending} />
       </form>

@@ -20,8 +20,7 @@ import { ApiError, badRequest, completionError, conflict } from '../../lib/error
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../../common/validation/staff-booking-validation';
 import { amountDue } from '../../../common/money';
-import { SERVICE_DAY_TURNS_AT_MINUTE, serviceDayOf } from '../../../common/service-day';
-import { addDays, hongKongDate, hongKongMinutes, MINUTES_PER_DAY } from '../../../common/time';
+import { serviceDayOf } from '../../../common/service-day';
 import { recordAudit } from './audit-log';
 import { bookableSlot, closedNow, notServedNow, periodAt } from '../venues/slot-schedule';
 import { checkSelection } from '../reservations/selection-checks';

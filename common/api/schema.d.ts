@@ -2160,7 +2160,7 @@ export interface paths {
         get?: never;
         /**
          * One step of a booked visit's lifecycle (machines/visit.machine.ts), for the booking's venue staff or an admin
-         * @description arrive, undo-arrival, seat, finish, no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet, or else to the card that paid the booking: a card charge the processor does not answer is tried again in the background, a refused one is not) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Written to the audit log with the change.
+         * @description arrive and seat (on the booking's service day only: from two hours before the booked start, 409 20110 'Arrival and seating are recorded from {time} on {date}, 2 hours before the booking.' before that, until the day's last service ends, 409 20110 'The booking's service is over: its visit can no longer be changed this way.' after it), undo-arrival, finish, undo-finish (a finished party seated again with its table back, until another party has had the table since, 409 20102 'The table has been given to another party since: the visit stays finished.', or the service is over), no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet, or else to the card that paid the booking: a card charge the processor does not answer is tried again in the background, a refused one is not) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Any other change the visit's state does not allow is 409 40900. Written to the audit log with the change.
          */
         put: {
             parameters: {
@@ -2175,7 +2175,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "arrive" | "undo-arrival" | "seat" | "finish" | "no-show" | "cancel";
+                        action: "arrive" | "undo-arrival" | "seat" | "finish" | "undo-finish" | "no-show" | "cancel";
                     };
                 };
             };
@@ -4034,6 +4034,13 @@ export interface components {
             visitState: "confirmed" | "arrived" | "seated" | "finished" | "noShow" | "cancelled" | null;
             /** Format: date-time */
             startsAt: string;
+            /**
+             * Format: date-time
+             * @description When the last service of the booking's service day ends (a bar's 02:00 is the next morning): arrival and seating are recorded from two hours before the start until then
+             */
+            serviceEndsAt: string;
+            /** @description A finished party's table has been given to another party since it finished: the finish can no longer be undone */
+            tableTaken: boolean;
             /** Format: date-time */
             holdExpiresAt: string | null;
             payment: {

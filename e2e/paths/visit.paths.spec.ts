@@ -31,6 +31,7 @@ const BUTTON: Record<VisitAction, string> = {
   'undo-arrival': 'Undo arrival',
   seat: 'Seat',
   finish: 'Finish',
+  'undo-finish': 'Undo finish',
   'no-show': 'No-show',
   cancel: 'Cancel for guest',
 };
@@ -51,6 +52,8 @@ interface SheetRow {
   status: string;
   visitState: VisitState | null;
   startsAt: string;
+  serviceEndsAt: string;
+  tableTaken: boolean;
   payment: { paid: number; refunded: number; noShow: { fee: number; charged: number; outstanding: number } | null };
 }
 
@@ -121,7 +124,8 @@ function outcomeText(action: VisitAction, guestName: string): string {
 async function check(page: Page, guestName: string, state: VisitState, record: SheetRow, clocks: Clocks) {
   const row = page.getByRole('row').filter({ hasText: guestName });
   await expect(row.getByRole('cell', { name: STATUS_TEXT[state], exact: true })).toBeVisible();
-  const offered = allowedVisitActions(state, Date.parse(record.startsAt), (await clocks.now()).getTime());
+  const context = { startsAtMs: Date.parse(record.startsAt), serviceEndsAtMs: Date.parse(record.serviceEndsAt), tableTaken: record.tableTaken };
+  const offered = allowedVisitActions(state, context, (await clocks.now()).getTime());
   for (const action of VISIT_ACTIONS) {
     await expect(row.getByRole('button', { name: `${BUTTON[action]}: ${guestName}`, exact: true }), `${action} in ${state}`).toHaveCount(offered.includes(action) ? 1 : 0);
   }

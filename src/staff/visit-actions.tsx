@@ -6,7 +6,13 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { allowedVisitActions } from '../../machines/visit.machine';
+import {
+  allowedVisitActions,
+  ARRIVAL_LEAD_MINUTES,
+  refusedVisitActions,
+  type VisitContext,
+  type VisitRefusal,
+} from '../../machines/visit.machine';
 import type { components } from '../../common/api/schema';
 import { unwrap } from '../../common/api/api-error';
 import { serverClock } from '../api/server-clock';
@@ -31,6 +37,7 @@ function useActionLabel() {
       'undo-arrival': t`Undo arrival`,
       seat: t`Seat`,
       finish: t`Finish`,
+      'undo-finish': t`Undo finish`,
       'no-show': t`No-show`,
       cancel: t`Cancel for guest`,
     })[action];
@@ -75,6 +82,26 @@ function CancelTerms({ booking, date, policy }: { booking: SheetBooking; date: s
   );
 }
 
+/** Why a button the booking's state has is missing now, in the host's words (one line per reason). */
+function useRefusalLines() {
+  const { t } = useLingui();
+  const { dateTime } = useFormats();
+  const hours = ARRIVAL_LEAD_MINUTES / 60;
+  return (refused: Partial<Record<VisitAction, VisitRefusal>>): string[] => {
+    const lines: string[] = [];
+    const arrival = refused.arrive ?? refused.seat;
+    if (arrival?.reason === 'tooEarly') lines.push(t`Arrival and seating open at ${dateTime(new Date(arrival.atMs))}, ${hours} hours before the booking.`);
+    if (arrival?.reason === 'serviceOver') lines.push(t`The service is over: arrival and seating are no longer recorded.`);
+    const undo = refused['undo-finish'];
+    if (undo?.reason === 'tableTaken') lines.push(t`The finish cannot be undone: the table has been given to another party.`);
+    if (undo?.reason === 'serviceOver') lines.push(t`The finish cannot be undone: the service is over.`);
+    const noShow = refused['no-show'];
+    if (noShow?.reason === 'beforeStart') lines.push(t`No-show from ${dateTime(new Date(noShow.atMs))}, the booked start.`);
+    if (refused.cancel?.reason === 'afterStart') lines.push(t`Past the booked start: a no-show or a visit, no longer a cancellation.`);
+    return lines;
+  };
+}
+
 export function VisitActions({
   booking,
   date,
@@ -93,11 +120,15 @@ export function VisitActions({
   const label = useActionLabel();
   const noShowOutcome = useNoShowOutcome();
   const { money } = useFormats();
+  const refusalLines = useRefusalLines();
   const [asking, setAsking] = useState<VisitAction | null>(null);
   const change = useBookChange(onDone, () => setAsking(null));
   if (!booking.visitState) return null;
-  const actions = allowedVisitActions(booking.visitState, Date.parse(booking.startsAt), serverClock.now().getTime());
-  if (actions.length === 0) return null;
+  const context: VisitContext = { startsAtMs: Date.parse(booking.startsAt), serviceEndsAtMs: Date.parse(booking.serviceEndsAt), tableTaken: booking.tableTaken };
+  const nowMs = serverClock.now().getTime();
+  const actions = allowedVisitActions(booking.visitState, context, nowMs);
+  const why = refusalLines(refusedVisitActions(booking.visitState, context, nowMs));
+  if (actions.length === 0 && why.length === 0) return null;
 
   const send = (action: VisitAction) =>
     change.send(async () => {
@@ -138,6 +169,11 @@ export function VisitActions({
 
   return (
     <div className="staff-actions">
+      {why.map((line) => (
+        <p key={line} className="muted">
+          {line}
+        </p>
+      ))}
       {actions.map((action) => (
         <button
           key={action}

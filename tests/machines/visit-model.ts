@@ -13,12 +13,15 @@ import { transitionCoverPaths } from './graph-coverage';
 /** The model's booked start; each path books a real one and moves its clock as the path says. */
 export const VISIT_MODEL_INPUT = { startsAtMs: Date.UTC(2026, 11, 1, 4, 30) };
 
-// The events a host can bring about: a no-show once the start has passed, a cancellation before it.
+// The events a host can bring about: arrival and seating at the start, a no-show once the start has
+// passed, a cancellation before it, a finish undone while its table is free.
+const atStart = VISIT_MODEL_INPUT.startsAtMs;
 const events = [
-  { type: 'visit.arrive' },
+  { type: 'visit.arrive', nowMs: atStart },
   { type: 'visit.undoArrival' },
-  { type: 'visit.seat' },
+  { type: 'visit.seat', nowMs: atStart },
   { type: 'visit.finish' },
+  { type: 'visit.undoFinish', nowMs: atStart },
   { type: 'visit.noShow', nowMs: Number.MAX_SAFE_INTEGER },
   { type: 'visit.cancel', nowMs: 0 },
 ] as VisitEvent[];
@@ -28,6 +31,7 @@ export const ACTION_OF_EVENT: Record<VisitEvent['type'], VisitAction> = {
   'visit.undoArrival': 'undo-arrival',
   'visit.seat': 'seat',
   'visit.finish': 'finish',
+  'visit.undoFinish': 'undo-finish',
   'visit.noShow': 'no-show',
   'visit.cancel': 'cancel',
 };
@@ -38,6 +42,7 @@ export const STATE_AFTER: Record<VisitEvent['type'], VisitState> = {
   'visit.undoArrival': 'confirmed',
   'visit.seat': 'seated',
   'visit.finish': 'finished',
+  'visit.undoFinish': 'seated',
   'visit.noShow': 'noShow',
   'visit.cancel': 'cancelled',
 };
@@ -46,6 +51,9 @@ export const STATE_AFTER: Record<VisitEvent['type'], VisitState> = {
 export const VISIT_NOT_GENERATED: Record<string, string> = {
   'visit.confirmed · visit.noShow [no guard passes] → (ignored here)': 'a no-show before the start: 409 in tests/server/staff.test.ts',
   'visit.confirmed · visit.cancel [no guard passes] → (ignored here)': 'a staff cancellation after the start: 409 in tests/server/staff.test.ts',
+  'visit.confirmed · visit.arrive [no guard passes] → (ignored here)': 'an arrival too early or after the service: 409 in tests/server/visit-window.test.ts',
+  'visit.confirmed · visit.seat [no guard passes] → (ignored here)': 'seating too early or after the service: 409 in tests/server/visit-window.test.ts',
+  'visit.finished · visit.undoFinish [no guard passes] → (ignored here)': 'a finish undone once the table is taken: 409 in tests/server/visit-window.test.ts',
 };
 
 // Every simple path from the start to each state: every way through the chart once; and, since a simple

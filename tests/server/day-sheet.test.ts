@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reservationEventListeners } from '../../server/services/reservations/reservation-events';
 import { experienceIdByName, LECLOS, OBE } from './fixtures';
-import { testDrivers } from './harness';
+import { TEST_NOW, testDrivers } from './harness';
 import { type TestUser } from './payment-helpers';
 import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
 
@@ -90,7 +90,10 @@ for (const driver of testDrivers()) {
       const guest = await h.newUser('guest');
       // The member came once before: seated and finished on an earlier day.
       const earlier = await bookLeClos(member, '2026-12-02', 750);
+      // Arrival and seating on the booking's day, from two hours before it.
+      api.clock.set(new Date('2026-12-02T12:00:00+08:00'));
       for (const action of ['arrive', 'seat', 'finish']) expect((await visit(leclosStaff, earlier, action)).status).toBe(200);
+      api.clock.set(TEST_NOW);
 
       const lunch1 = await bookLeClos(member, '2026-12-03', 720, 4, 'Window table please');
       const lunch2 = await bookLeClos(guest, '2026-12-03', 735, 2);
@@ -98,6 +101,7 @@ for (const driver of testDrivers()) {
       const dinner = await bookLeClos(guest, '2026-12-03', 1140, 2);
       const cancelled = await bookLeClos(await h.newUser('guest'), '2026-12-03', 1140, 5);
       expect((await visit(admin, cancelled, 'cancel')).status).toBe(200);
+      api.clock.set(new Date('2026-12-03T11:30:00+08:00'));
       expect((await visit(leclosStaff, lunch1, 'arrive')).status).toBe(200);
 
       const res = await sheet(leclosStaff, LECLOS, '2026-12-03');
@@ -200,6 +204,7 @@ for (const driver of testDrivers()) {
         const made = await stream.next((e) => e.event === 'reservation' && JSON.parse(e.data).reservationId === id);
         expect(JSON.parse(made.data)).toEqual({ venueId: LECLOS, date: '2026-12-05', reservationId: id });
 
+        api.clock.set(new Date('2026-12-05T18:00:00+08:00'));
         expect((await visit(leclosStaff, id, 'arrive')).status).toBe(200);
         await stream.next((e) => e.event === 'reservation' && JSON.parse(e.data).reservationId === id);
         expect((await h.cancel(guest, id)).status).toBe(409);

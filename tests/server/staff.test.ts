@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
+import { addDays } from '../../common/time';
 import { BATARD, experienceIdByName, LECLOS, OBE } from './fixtures';
 import { TEST_NOW, testDrivers } from './harness';
 import { type TestUser } from './payment-helpers';
@@ -34,6 +35,8 @@ for (const driver of testDrivers()) {
 
     const visit = (staff: TestUser, id: string, action: string) =>
       api.request('PUT', `/admin/reservation/${id}/visit`, { token: staff.token(), body: { action } });
+    /** Half an hour before the booking: the party may be marked arrived or seated, and still cancelled for. */
+    const onItsDay = async (id: string) => api.clock.set(new Date((await h.reservationRow(id)).startsAt.getTime() - 30 * 60_000));
 
     describe('roles and venues', () => {
       it('refuses guests and members every staff call with 403', async () => {
@@ -63,6 +66,7 @@ for (const driver of testDrivers()) {
         expect(own.status).toBe(200);
         expect(own.body.data.map((r: { _id: string }) => r._id)).toContain(id);
         expect((await day(admin, LECLOS)).status).toBe(200);
+        await onItsDay(id);
         expect((await visit(leclosStaff, id, 'arrive')).status).toBe(200);
       });
 
@@ -117,6 +121,7 @@ for (const driver of testDrivers()) {
       it('goes confirmed → arrived → seated → finished, each step audited with before and after', async () => {
         const guest = await h.newUser('guest');
         const { id } = await bookLeClos(guest);
+        await onItsDay(id);
         for (const [action, visitStatus] of [['arrive', 'ARRIVED'], ['seat', 'SEATED'], ['finish', 'FINISHED']] as const) {
           const res = await visit(leclosStaff, id, action);
           expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -135,6 +140,8 @@ for (const driver of testDrivers()) {
         const { id } = await bookLeClos(guest);
         expect((await visit(leclosStaff, id, 'finish')).status).toBe(409);
         expect((await visit(leclosStaff, id, 'no-show')).status).toBe(409); // before the booked start
+        expect((await visit(leclosStaff, id, 'arrive')).status).toBe(409); // days before the booking
+        await onItsDay(id);
         expect((await visit(leclosStaff, id, 'arrive')).status).toBe(200);
         expect((await visit(leclosStaff, id, 'cancel')).status).toBe(409); // the party is here
         expect((await visit(leclosStaff, id, 'no-show')).status).toBe(409);
@@ -144,6 +151,7 @@ for (const driver of testDrivers()) {
         expect(await h.reservationRow(id)).toMatchObject({ status: 'CONFIRMED', visitStatus: 'ARRIVED' });
         const entries = await api.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id));
         expect(entries.map((e) => e.action)).toEqual(['visit.arrive']);
+        api.clock.set(TEST_NOW);
         const hold = await h.holdWhiskyFlight(await h.newUser('guest'));
         expect((await visit(obeStaff, hold.id, 'arrive')).status).toBe(409); // a hold is no booked visit
         expect((await visit(obeStaff, 'ffffffffffffffffffffffff', 'arrive')).status).toBe(404);
@@ -259,6 +267,8 @@ for (const driver of testDrivers()) {
         const guest = await h.newUser('guest');
         const { id } = await bookLeClos(guest);
         const host = await newStaff('staff', LECLOS);
+        await onItsDay(id);
+        const { date } = await h.reservationRow(id);
         await visit(host, id, 'arrive');
         await visit(host, id, 'undo-arrival');
         await visit(host, id, 'seat');
@@ -271,8 +281,8 @@ for (const driver of testDrivers()) {
         expect(page2.body.data.items[0].action).toBe('visit.arrive');
         const obe = await get(`venueId=${OBE}`);
         expect(obe.body.data.items.every((e: { venueId: string }) => e.venueId === OBE)).toBe(true);
-        expect((await get(`actorId=${host.id}&from=2026-11-24`)).body.data.total).toBe(0);
-        expect((await get(`actorId=${host.id}&from=2026-11-23&to=2026-11-23`)).body.data.total).toBe(3);
+        expect((await get(`actorId=${host.id}&from=${addDays(date, 1)}`)).body.data.total).toBe(0);
+        expect((await get(`actorId=${host.id}&from=${date}&to=${date}`)).body.data.total).toBe(3);
         expect((await get('from=not-a-date')).status).toBe(400);
       });
     });

@@ -115,6 +115,8 @@ describe('the day sheet', () => {
 
   it('shows a guest booking live, and works the visit: arrived, seated, and a no-show with its fee', async () => {
     (globalThis as { EventSource?: unknown }).EventSource = StreamEventSource;
+    // 10:30 on the day: a party is marked arrived or seated from two hours before its booking.
+    api().clock.set(new Date(`${DAY}T10:30:00+08:00`));
     await book('Olive', 720, 4);
     const user = await openSheetAs('host@example.com', 'host-pass-1');
     const olive = await rowOf('Olive Test');
@@ -229,8 +231,8 @@ describe('the day sheet', () => {
     const admin = (await api().request('POST', '/admin/authentication/login', { body: { email: 'admin@example.com', password: 'admin-pass-1' } })).body.data.token;
     const walkIn = await api().request('POST', `/admin/venue/${LECLOS}/walk-in`, { token: admin, body: { numberOfGuests: 2, firstName: 'Sam', lastName: 'Walker' } });
     expect(walkIn.status, JSON.stringify(walkIn.body)).toBe(201);
-    // Later in the day than the clock, so the booking is still ahead.
-    const id = await book('Rita', 1200, 2);
+    // An hour after the clock, so the booking is still ahead and its party may arrive.
+    const id = await book('Rita', 825, 2);
     const user = await openSheetAs('host@example.com', 'host-pass-1');
     const rita = await rowOf('Rita Test');
     expect(within(rita).getByText('First visit')).toBeTruthy();
@@ -267,7 +269,7 @@ describe('the day sheet', () => {
 
   it('keeps the sheet on screen when reading it again fails, says so, and reads it again on Retry', async () => {
     api().clock.set(new Date('2026-11-24T06:00:00Z'));
-    await book('Tess', 1170, 2);
+    await book('Tess', 930, 2); // 3:30 pm: its party may arrive from 1:30 pm
     const user = await openSheetAs('host@example.com', 'host-pass-1');
     const tess = await rowOf('Tess Test');
     // The network drops for the sheet's reads only: the visit's change still reaches the server.

@@ -71,4 +71,21 @@ describe("the staff console's today after midnight", () => {
     expect(dialog.queryByRole('button', { name: 'Seat now' })).toBeNull();
     expect(dialog.getByRole('link', { name: "Open today's plan" }).getAttribute('href')).toBe('#/pages/staff/table-plan?venue=leclos&date=2026-12-02');
   });
+
+  it('says on the day sheet why Arrived and Seat are missing days before the booking', async () => {
+    api().clock.set(new Date('2026-11-23T10:00:00+08:00'));
+    const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
+    const experienceId = (await api().request('GET', '/public/venue/by-domain/leclos')).body.data.experiences.find((e: { name: string }) => e.name === 'À la Carte')._id;
+    const booked = await api().request('POST', '/admin/reservation', {
+      token: host.body.data.token,
+      body: { venueId: '6650a1c0e4b0a1b2c3d40001', experienceId, date: '2026-12-04', startTime: 1140, numberOfGuests: 2, email: 'early-bird@example.com', firstName: 'Early', lastName: 'Bird' },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+
+    await openAsHost('/pages/staff/day?venue=leclos&date=2026-12-04', 'Day sheet');
+    const row = (await screen.findByText('Early Bird', {}, SLOW)).closest('tr')!;
+    expect(within(row).getByText('Arrival and seating open at 4 Dec 2026, 5:00 pm, 2 hours before the booking.')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Arrived: Early Bird' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Cancel for guest: Early Bird' })).toBeTruthy();
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * The day sheet of the staff console: a venue's service day by service (its periods) and seating (start
  * time), every booking with what the host stand needs, and the covers per quarter hour and per service.
- * Five reads whatever the day holds (the bookings with their guests, the guests' earlier visits, the
- * payments, the no-show fees charged to wallets, the no-show fees' card charges), never one per booking.
+ * Six reads at most whatever the day holds (the bookings with their guests, the guests' earlier visits, the
+ * payments, the no-show fees charged to wallets, the no-show fees' card charges, and for finished parties
+ * the tables taken since), never one per booking.
  */
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { reservations, users } from '../../db/schema';
@@ -13,6 +14,8 @@ import { bookingMoney, noShowBalance, type BookingMoney } from '../payments/book
 import { cardChargeView, noShowFeeChargesOf, type NoShowFeeChargeRow } from '../payments/no-show-fee-charge';
 import { venueOf, type CatalogVenue } from '../venues/venue-catalog';
 import { reservationScope, type ReservationDeps } from '../reservations/reservations';
+import { serviceEndsAt } from '../venues/slot-schedule';
+import { tablesTakenSinceFinish } from './visit-lifecycle';
 import { WALK_IN_EMAIL } from './staff-guests';
 
 export type DaySheetDto = Schema<'DaySheet'>;
@@ -84,6 +87,8 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
     : [];
   const moneyOf = await bookingMoney(db, ids);
   const chargeOf = await noShowFeeChargesOf(db, ids);
+  // Finished parties whose table another has had since: their finish can no longer be undone.
+  const tableTaken = await tablesTakenSinceFinish(db, rows.map((r) => r.reservation), now);
 
   const visitCount = new Map(visits.map((v) => [v.userId, Number(v.count)]));
   const tables = new Map(entry.tables.map((t) => [t.id, t]));
@@ -113,6 +118,8 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       visitStatus: r.visitStatus,
       visitState: visitStateOf(r),
       startsAt: r.startsAt.toISOString(),
+      serviceEndsAt: serviceEndsAt(entry, date, r.startTime + r.duration).toISOString(),
+      tableTaken: tableTaken.has(r.id),
       holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
       payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), feePerPerson, now),
       notes: r.notes,

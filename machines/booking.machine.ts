@@ -109,7 +109,7 @@ export interface CreatedHold extends ServerTimed {
  * The guest's details without what was asked for one visit only: the special request (notes) and the
  * occasion. Name, e-mail, mobile and dietary needs (the profile's too) carry on to the next booking.
  */
-export function withoutVisitRequests(guest: GuestDetails): GuestDetails {
+function withoutVisitRequests(guest: GuestDetails): GuestDetails {
   const { notes, ...kept } = guest;
   return { ...kept, occasion: null, occasionNote: null };
 }

@@ -109,6 +109,15 @@ export interface CreatedHold extends ServerTimed {
   reservation: Reservation;
 }
 
+/**
+ * The guest's details without what was asked for one visit only: the special request (notes) and the
+ * occasion. Name, e-mail, mobile and dietary needs (the profile's too) carry on to the next booking.
+ */
+function withoutVisitRequests(guest: GuestDetails): GuestDetails {
+  const { notes, ...kept } = guest;
+  return { ...kept, occasion: null, occasionNote: null };
+}
+
 const emptyDraft: Draft = { experienceId: null, date: null, numberOfGuests: 2, startTime: null, seatingAreaId: null };
 
 /** docs/PRODUCT.md §8 codes that send the guest to the warning page, and what the page says about them. */
@@ -191,6 +200,8 @@ export const bookingMachine = setup({
         assertEvent(event, 'session.changed');
         return event.loggedIn;
       },
+      // Logged out, the details typed were that person's: whoever logs in next starts from their own profile.
+      guest: ({ context, event }) => (event.type === 'session.changed' && !event.loggedIn ? null : context.guest),
     }),
     noteLoggedIn: assign({ loggedIn: true }),
     /** The venue the guest books at, from `booking.start`. */
@@ -204,7 +215,13 @@ export const bookingMachine = setup({
     clearWarning: assign({ warning: null }),
     /** Any other refused call: its words under the step. */
     noteCallFailed: assign({ problem: ({ event }) => ({ kind: 'call' as const, message: callErrorOf(event).message }) }),
-    storeVenue: assign({ venue: ({ event }) => outputOf<VenueDetail>(event), draft: emptyDraft, timeslots: [] }),
+    /** A booking begins: nothing of the last one's visit comes with it (issue 'Right on every path', point 6). */
+    storeVenue: assign({
+      venue: ({ event }) => outputOf<VenueDetail>(event),
+      draft: emptyDraft,
+      timeslots: [],
+      guest: ({ context }) => context.guest && withoutVisitRequests(context.guest),
+    }),
     pickExperience: assign({
       draft: ({ context, event }) => {
         assertEvent(event, 'experience.pick');
@@ -294,8 +311,8 @@ export const bookingMachine = setup({
     }),
     storeCompletedReservation: assign({
       reservation: ({ event }) => outputOf<Reservation>(event),
-      // The next booking in this tab starts from the same details, but the occasion was this visit's.
-      guest: ({ context }) => context.guest && { ...context.guest, occasion: null, occasionNote: null },
+      // The next booking in this tab starts from the same details, but the requests were this visit's.
+      guest: ({ context }) => context.guest && withoutVisitRequests(context.guest),
     }),
     /** A docs/PRODUCT.md §8 code with its text, or 'Reservation failed' and why when the call got no code. */
     noteCompletionFailed: assign({

@@ -6,7 +6,8 @@ import { useGuestRequestText } from '../i18n/guest-request-text';
 
 type Form = ReturnType<typeof useForm>;
 
-export function GuestRequestsFields({ form }: { form: Form }) {
+/** `prefilled`: the dietary needs came filled in (remembered on the profile), which the step says next to them. */
+export function GuestRequestsFields({ form, prefilled = false }: { form: Form; prefilled?: boolean }) {
   const { t } = useLingui();
   const text = useGuestRequestText();
   const chosen = (form.values.dietaryNeeds as DietaryNeed[] | undefined) ?? [];
@@ -29,6 +30,11 @@ export function GuestRequestsFields({ form }: { form: Form }) {
       {/* Boxes of the list only: nothing here can fail the schema's list check. */}
       <fieldset className="field choice-group">
         <legend className="field__label">{t`Dietary needs`}</legend>
+        {prefilled && (
+          <p className="field__hint" role="note">
+            {t`Filled in from your profile. Check them for this booking.`}
+          </p>
+        )}
         <div className="choice-group__options">
           {DIETARY_NEEDS.map((need) => (
             <label key={need} className="checkbox">

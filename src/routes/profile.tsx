@@ -1,6 +1,6 @@
 /** Step 5: the guest's details (docs/PRODUCT.md §5), pre-filled from the profile. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
@@ -16,6 +16,8 @@ function DetailsForm() {
   const translate = useMessageText();
   const booking = BookingContext.useActorRef();
   const guest = BookingContext.useSelector((s) => s.context.guest);
+  // Said once, as the step opens: the needs the guest finds ticked were remembered, not chosen for this visit.
+  const [dietaryPrefilled] = useState(() => (guest?.dietaryNeeds?.length ?? 0) > 0 || Boolean(guest?.dietaryNote));
   const form = useForm(
     detailsSchema,
     {
@@ -55,7 +57,7 @@ function DetailsForm() {
         <TextField label={t`Country code`} inputMode="tel" autoComplete="tel-country-code" {...form.field('mobileCountryCode')} />
         <TextField label={t`Mobile number`} type="tel" inputMode="tel" autoComplete="tel-national" {...form.field('mobileNumber')} />
       </div>
-      <GuestRequestsFields form={form} />
+      <GuestRequestsFields form={form} prefilled={dietaryPrefilled} />
       <TextAreaField label={t`Special requests`} hint={t`Seating wishes and anything else we should know`} {...form.field('notes')} />
       <button type="submit" className="button button--primary button--block">
         <Trans>Continue</Trans>

@@ -127,6 +127,57 @@ describe('booking machine rules', () => {
     expect(snapshot.context.guest?.email).toBe(guest.email);
   });
 
+  describe('the next booking (nothing carries over unasked)', () => {
+    const asked = {
+      ...guest,
+      notes: 'A window table, please',
+      occasion: 'BIRTHDAY' as const,
+      occasionNote: "Mum's 70th",
+      dietaryNeeds: ['VEGAN' as const],
+      dietaryNote: 'No honey',
+    };
+    /** From wherever the actor is, a new booking at the same venue up to its details step. */
+    async function bookAgain(actor: Awaited<ReturnType<typeof heldActor>>['actor']) {
+      actor.send({ type: 'booking.start', domain: 'hopsze' });
+      await settle();
+      actor.send({ type: 'experience.pick', experienceId: venue.experiences[0]!._id });
+      actor.send({ type: 'search.submit', date: '2026-11-25', numberOfGuests: 2 });
+      await settle();
+      actor.send({ type: 'slot.pick', startTime: 750 });
+      await settle();
+      await settle();
+      expect(actor.getSnapshot().matches({ holding: { step: { created: 'details' } } })).toBe(true);
+      return actor.getSnapshot().context.guest;
+    }
+
+    it("starts without the last booking's special request and occasion, keeping the contact details and dietary needs", async () => {
+      const { actor } = await heldActor();
+      actor.send({ type: 'details.submit', guest: asked });
+      actor.send({ type: 'confirm.submit', agreements: { cancellationPolicy: true } });
+      await settle();
+      expect(actor.getSnapshot().value).toBe('completed');
+      expect(await bookAgain(actor)).toEqual({ ...guest, occasion: null, occasionNote: null, dietaryNeeds: ['VEGAN'], dietaryNote: 'No honey' });
+    });
+
+    it('drops them too when a booking is left unfinished (its hold ran out) for a new one', async () => {
+      const { actor, clock } = await heldActor();
+      actor.send({ type: 'details.submit', guest: asked });
+      clock.increment(16 * 60_000);
+      await settle();
+      expect(actor.getSnapshot().matches('holding')).toBe(false);
+      const next = await bookAgain(actor);
+      expect(next).not.toHaveProperty('notes');
+      expect(next).toMatchObject({ occasion: null, occasionNote: null, dietaryNeeds: ['VEGAN'] });
+    });
+
+    it("forgets the details typed once the guest logs out, so whoever logs in next starts from their own profile", async () => {
+      const { actor } = await heldActor();
+      actor.send({ type: 'details.submit', guest: asked });
+      actor.send({ type: 'session.changed', loggedIn: false });
+      expect(actor.getSnapshot().context.guest).toBeNull();
+    });
+  });
+
   it("swaps in the venue in the guest's new language, and the names it had copied from it", async () => {
     const { actor } = await heldActor({ venueHours: [{ name: 'Lunch', hours: [] }] });
     actor.send({ type: 'venue.translated', venue: venueInJapanese });

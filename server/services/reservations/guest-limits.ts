@@ -47,7 +47,7 @@ export async function unfinishedBookings(tx: DbOrTx, userId: string, now: Date):
 }
 
 /** 409 20108 with the rule, for a guest who holds as many unfinished bookings as allowed. */
-export const holdLimitReached = () =>
+const holdLimitReached = () =>
   new ApiError(
     409,
     ERROR_CODES.HOLD_LIMIT,
@@ -57,7 +57,7 @@ export const holdLimitReached = () =>
   );
 
 /** 409 20109 with the rule, for a guest with as many standing waitlist entries as allowed. */
-export const waitlistLimitReached = () =>
+const waitlistLimitReached = () =>
   new ApiError(
     409,
     ERROR_CODES.WAITLIST_LIMIT,

@@ -110,7 +110,7 @@ export async function changeReservation(
 
       const { entry, experience } = checkSelection(catalog, { venueId: current.venueId, experienceId: current.experienceId, ...target }, now, rules);
       const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules);
-      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId });
+      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId, rules });
       const [updated] = await tx
         .update(reservations)
         .set({

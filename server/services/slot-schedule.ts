@@ -4,6 +4,7 @@
  */
 import { isoWeekday, serviceDayStartMs } from '../../src/domain/time';
 import { selectionUnavailable, type BookingRules } from './selection-checks';
+import { outsideHoursForStaff } from './staff-refusals';
 import type { CatalogVenue, ExperienceRow, ServicePeriodRow, VenueRow } from './venue-catalog';
 
 /** A start time an experience is served at on a service day, before looking at tables. */
@@ -41,7 +42,7 @@ export function isBookableInTime(venue: VenueRow, slot: ScheduledSlot, now: Date
   return slot.startMs > now.getTime() + venue.minLeadMinutes * 60_000;
 }
 
-/** The slot starting at `startTime` on `date`, when the schedule has one still bookable at `now`; 409 20102 otherwise. */
+/** The slot starting at `startTime` on `date`, when the schedule has one still bookable at `now`; 409 20102 otherwise (telling staff why). */
 export function bookableSlot(
   entry: CatalogVenue,
   experience: ExperienceRow,
@@ -50,8 +51,10 @@ export function bookableSlot(
   now: Date,
   rules: BookingRules = 'guest',
 ): ScheduledSlot {
-  const slot = scheduledSlots(entry, experience, date).find((s) => s.startTime === startTime);
+  const slots = scheduledSlots(entry, experience, date);
+  const slot = slots.find((s) => s.startTime === startTime);
   const inTime = slot && (rules === 'guest' ? isBookableInTime(entry.venue, slot, now) : slot.startMs > now.getTime());
-  if (!slot || !inTime) throw selectionUnavailable();
-  return slot;
+  if (slot && inTime) return slot;
+  // Staff are told why: the service's hours, or that the time has begun.
+  throw rules === 'staff' ? outsideHoursForStaff(experience, date, startTime, slots, now) : selectionUnavailable();
 }

@@ -2158,7 +2158,7 @@ export interface paths {
         get?: never;
         /**
          * Move a booking to another time, dining area or table (its venue's staff or an admin)
-         * @description The party stays; the new time must be on the experience's schedule and still ahead. Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 ('This table is taken at that time'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
+         * @description The party stays; the new time must be on the experience's schedule and still ahead. Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 and a staffReason naming the booking on it ('Table K1 is taken by OBE-… from 8:00 pm to 10:00 pm.'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
          */
         put: {
             parameters: {
@@ -3072,6 +3072,39 @@ export interface components {
                 phone: string;
                 email: string;
             };
+            staffReason?: components["schemas"]["StaffReason"];
+        };
+        /** @description With errorCode 20102 to staff (a phone booking, a move, a walk-in's chosen table): what stands in the way, the message saying it in staff words. TABLE_TAKEN names the booking on the chosen table (held while a guest's online hold runs); CLOSED the closure with its reason and staff's note; OUTSIDE_HOURS the experience's first and last start that day (null when it is not served); STARTED a time that has begun; PARTY_TOO_LARGE that no table (largestFreeTable null) or no free table seats the party; NO_TABLE_FREE that every table that seats it is taken. Guests never get it. */
+        StaffReason: {
+            /** @enum {string} */
+            code: "TABLE_TAKEN" | "CLOSED" | "OUTSIDE_HOURS" | "STARTED" | "PARTY_TOO_LARGE" | "NO_TABLE_FREE";
+            /** @description The chosen table's name */
+            table?: string;
+            /** @description The reference (LEC-…) of the booking on the table */
+            reference?: string | null;
+            held?: boolean;
+            /** Format: date */
+            date?: string;
+            startTime?: number;
+            endTime?: number;
+            closureId?: string;
+            /** @enum {string} */
+            closureReason?: "PRIVATE_EVENT" | "TYPHOON" | "OTHER";
+            /** @enum {string} */
+            scope?: "VENUE" | "AREA" | "SERVICE";
+            /** @description The venue */
+            closed?: string;
+            /** Format: date */
+            fromDate?: string;
+            /** Format: date */
+            toDate?: string;
+            note?: string | null;
+            experience?: string;
+            firstStart?: number | null;
+            lastStart?: number | null;
+            numberOfGuests?: number;
+            largestTable?: number;
+            largestFreeTable?: number | null;
         };
         MessageBody: {
             status: number;

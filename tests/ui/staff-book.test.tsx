@@ -33,12 +33,12 @@ async function setTime(user: ReturnType<typeof userEvent.setup>, time: string) {
 }
 
 /** Books a party of two at Le Clos by the staff API, on `date` at 19:00; its reference. */
-async function bookByPhone(api: ReturnType<typeof useAppHarness>, date: string, email: string): Promise<{ reference: string; token: string }> {
+async function bookByPhone(api: ReturnType<typeof useAppHarness>, date: string, email: string, startTime = 1140): Promise<{ reference: string; token: string }> {
   const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
   const experienceId = (await api().request('GET', '/public/venue/by-domain/leclos')).body.data.experiences.find((e: { name: string }) => e.name === 'À la Carte')._id;
   const booked = await api().request('POST', '/admin/reservation', {
     token: host.body.data.token,
-    body: { venueId: '6650a1c0e4b0a1b2c3d40001', experienceId, date, startTime: 1140, numberOfGuests: 2, email, firstName: 'Row', lastName: 'Mover' },
+    body: { venueId: '6650a1c0e4b0a1b2c3d40001', experienceId, date, startTime, numberOfGuests: 2, email, firstName: 'Row', lastName: 'Mover' },
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   return { reference: booked.body.data.uniqueId, token: host.body.data.token };
@@ -139,6 +139,24 @@ describe('working the book', () => {
 
     await user.click(screen.getByRole('link', { name: 'Table plan' }));
     await waitFor(async () => expect(within(await tableCard(table)).getByText('Free')).toBeTruthy(), SLOW);
+  });
+
+  it("starts a phone booking at the plan's time, and says in staff words which booking has the chosen table", async () => {
+    const { reference } = await bookByPhone(api, '2026-12-07', 'lunch-taken@example.com', 780);
+    const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-07');
+    await setTime(user, '13:00');
+    const booked = (await screen.findByRole('button', { name: `Move ${reference}` }, SLOW)).closest('li')!;
+    const table = booked.querySelector('strong')!.textContent!;
+
+    await user.click(screen.getByRole('button', { name: 'Phone booking' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Phone booking' }));
+    expect((form.getByLabelText('Time') as HTMLInputElement).value).toBe('13:00');
+    await user.selectOptions(form.getByLabelText('Table'), form.getByRole('option', { name: new RegExp(`^${table} · `) }));
+    await user.type(form.getByLabelText('E-mail'), 'second-caller@example.com');
+    await user.type(form.getByLabelText('First name'), 'Siu');
+    await user.type(form.getByLabelText('Last name'), 'Ming');
+    await user.click(form.getByRole('button', { name: 'Book and confirm' }));
+    expect((await form.findByRole('alert', {}, SLOW)).textContent).toBe(`Table ${table} is taken by ${reference} from 1:00 pm to 2:30 pm.`);
   });
 
   it('seats a walk-in now and shows the table seated; says so when no table is free', async () => {

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { TextField } from '../components/form';
+import { formatPhoneNumber } from '../domain/phone-number';
 
 export default function VerifyPage() {
   const { t } = useLingui();
@@ -13,7 +14,7 @@ export default function VerifyPage() {
   const guest = BookingContext.useSelector((s) => s.context.guest);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const number = guest ? `+${guest.mobileCountryCode.replace(/^\+/, '')} ${guest.mobileNumber}` : '';
+  const number = (guest && formatPhoneNumber(guest.mobileCountryCode, guest.mobileNumber)) ?? '';
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -193,6 +193,12 @@ for (const driver of testDrivers()) {
         expect((await h.reservationRow(res.body.data._id)).userId).toBe(guest.id);
         expect((await h.outboxOf(guest.email))[0]!.subject).toContain(res.body.data.uniqueId);
 
+        // A number that is no Hong Kong number (they start 4 to 9 and have 8 digits) is refused, naming the field.
+        for (const mobileNumber of ['1234 5678', '6999 888']) {
+          const bad = await phoneBook(leclosStaff, { ...body, mobileNumber, email: `bad-${newId()}@example.com` });
+          expect([bad.status, bad.body.field, bad.body.message]).toEqual([400, 'mobileNumber', 'Please enter a valid mobile number']);
+        }
+
         const unknown = await phoneBook(leclosStaff, { ...body, mobileNumber: '60000001' });
         expect([unknown.status, unknown.body.field]).toEqual([400, 'email']);
         const none = await phoneBook(leclosStaff, { ...body, mobileNumber: undefined, mobileCountryCode: undefined });

@@ -3623,6 +3623,12 @@ export interface components {
             after: unknown;
             /** Format: date-time */
             createdAt: string;
+            /** @description A reservation's reference (LEC-…), for people to read */
+            reference?: string | null;
+            /** @description The names of the tables and dining areas the record's tableId and seatingAreaId name, by id */
+            names?: {
+                [key: string]: string;
+            };
         };
         VenueReport: {
             /** Format: date */

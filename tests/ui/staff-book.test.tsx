@@ -159,6 +159,27 @@ describe('working the book', () => {
     expect((await form.findByRole('alert', {}, SLOW)).textContent).toBe(`Table ${table} is taken by ${reference} from 1:00 pm to 2:30 pm.`);
   });
 
+  it('shows a phone booking in the audit log by its reference, with its day, time and table in words and the raw record behind a disclosure', async () => {
+    const { reference } = await bookByPhone(api, '2026-12-08', 'audited-caller@example.com');
+    await openApp('/pages/staff/login?redirect=%2Fpages%2Fstaff%2Faudit-log');
+    await findHeading('Staff log in');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'admin-pass-1');
+    await user.keyboard('{Enter}');
+    await findHeading('Audit log');
+    const entry = (await screen.findByText(reference, {}, SLOW)).closest('tr')!;
+    expect(within(entry).getByText('reservation.phone-booking')).toBeTruthy();
+    const lines = within(entry).getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toContain('Date: — → 8 Dec 2026');
+    expect(lines).toContain('Time: — → 7:00 pm');
+    expect(lines.find((line) => line?.startsWith('Table: '))).toMatch(/^Table: — → [A-Z]\d+$/);
+    const raw = entry.querySelector('details')!;
+    expect(within(raw).getByText('The record as stored')).toBeTruthy();
+    expect(raw.open).toBe(false);
+    expect(raw.querySelector('pre')!.textContent).toContain('"startTime": 1140');
+  });
+
   it('seats a walk-in now and shows the table seated; says so when no table is free', async () => {
     const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-11-23');
     await setTime(user, '10:30');

@@ -57,6 +57,9 @@ interface MobileFields {
   mobileNumber?: string | null | undefined;
 }
 
+/** A number to check: without a code (nor a '+' of its own) it is a missing part, which each schema or the server words. */
+const isGiven = (input: MobileFields) => Boolean(input.mobileNumber && (input.mobileCountryCode || input.mobileNumber.trim().startsWith('+')));
+
 /**
  * The schema with its mobile number checked as one number (the message on `mobileNumber`) when one is
  * given, and written as stored: '+852' and the national digits. Both sides run it, so the server stores
@@ -67,7 +70,7 @@ export function withMobileNumberChecked<const TSchema extends v.GenericSchema<un
   return v.pipe(
     schema,
     v.forward<T, v.CheckIssue<T>, ['mobileNumber']>(
-      v.check<T, string>((input) => !input.mobileNumber || parsePhoneNumber(input.mobileCountryCode, input.mobileNumber) !== null, message),
+      v.check<T, string>((input) => !isGiven(input) || parsePhoneNumber(input.mobileCountryCode, input.mobileNumber) !== null, message),
       ['mobileNumber'] as never,
     ),
     v.transform<T, T>((input) => {

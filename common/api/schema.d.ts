@@ -2086,7 +2086,7 @@ export interface paths {
         put?: never;
         /**
          * Take a phone booking for a guest (its venue's staff or an admin)
-         * @description The guest is found by e-mail, else by mobile number; a guest with no account needs an e-mail and gets an account without a password (claimed later through the reset flow). The booking is CONFIRMED at once with any deposit or prepayment owed (no card is taken at the stand; the confirmation says it is payable at the venue) and the guest is mailed the confirmation with its manage link. Online party sizes and lead time do not apply; the schedule, the booking window and the tables do: a time outside the experience's service hours is refused with 409 20110 ('This experience is not served at {time} on {date}: choose a time in its service hours.'), one gone by with 409 20102 ('That time has already passed.'). A time after midnight is on the service day it belongs to (startTime above 1440: 1470 on a Wednesday is 00:30 on Thursday morning, in Wednesday's bar service). Audited as reservation.phone-booking.
+         * @description The guest is found by e-mail, else by mobile number; a guest with no account needs an e-mail and gets an account without a password (claimed later through the reset flow). The booking is CONFIRMED at once with any deposit or prepayment owed (no card is taken at the stand; the confirmation says it is payable at the venue) and the guest is mailed the confirmation with its manage link. Online party sizes and lead time do not apply; the schedule, the booking window and the tables do: a time outside the experience's service hours is refused with 409 20110 ('Outside hours: {experience} does not start at {time} on {date}. Its start times that day run from {first} to {last}.', staffReason OUTSIDE_HOURS), one gone by with 409 20102 ('{time} on {date} has already begun: it is now {now}.', staffReason STARTED). A time after midnight is on the service day it belongs to (startTime above 1440: 1470 on a Wednesday is 00:30 on Thursday morning, in Wednesday's bar service). Audited as reservation.phone-booking.
          */
         post: {
             parameters: {
@@ -2267,7 +2267,7 @@ export interface paths {
         get?: never;
         /**
          * Move a booking to another time, dining area or table (its venue's staff or an admin)
-         * @description A new party size may be given (the table must seat it): what it costs more is owed by the guest, payable at the venue (shown on the day sheet), and what it costs less comes back as the cancellation policy allows. The new time must be on the experience's schedule (409 20110 outside its service hours) and still ahead (409 20102). Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 ('This table is taken at that time'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
+         * @description A new party size may be given (the table must seat it): what it costs more is owed by the guest, payable at the venue (shown on the day sheet), and what it costs less comes back as the cancellation policy allows. The new time must be on the experience's schedule (409 20110 outside its service hours) and still ahead (409 20102). Availability is re-checked atomically under the same table locks as guests' bookings; a chosen table that is taken is refused with 409 20102 and a staffReason naming the booking on it ('Table K1 is taken by OBE-… from 8:00 pm to 10:00 pm.'). The guest is mailed the booking as it now stands, and older manage links stop working. Audited as reservation.move.
          */
         put: {
             parameters: {
@@ -3288,6 +3288,39 @@ export interface components {
                 phone: string;
                 email: string;
             };
+            staffReason?: components["schemas"]["StaffReason"];
+        };
+        /** @description With errorCode 20102 to staff (a phone booking, a move, a walk-in's chosen table): what stands in the way, the message saying it in staff words. TABLE_TAKEN names the booking on the chosen table (held while a guest's online hold runs); CLOSED the closure with its reason and staff's note; OUTSIDE_HOURS the experience's first and last start that day (null when it is not served); STARTED a time that has begun; PARTY_TOO_LARGE that no table (largestFreeTable null) or no free table seats the party; NO_TABLE_FREE that every table that seats it is taken. Guests never get it. */
+        StaffReason: {
+            /** @enum {string} */
+            code: "TABLE_TAKEN" | "CLOSED" | "OUTSIDE_HOURS" | "STARTED" | "PARTY_TOO_LARGE" | "NO_TABLE_FREE";
+            /** @description The chosen table's name */
+            table?: string;
+            /** @description The reference (LEC-…) of the booking on the table */
+            reference?: string | null;
+            held?: boolean;
+            /** Format: date */
+            date?: string;
+            startTime?: number;
+            endTime?: number;
+            closureId?: string;
+            /** @enum {string} */
+            closureReason?: "PRIVATE_EVENT" | "TYPHOON" | "OTHER";
+            /** @enum {string} */
+            scope?: "VENUE" | "AREA" | "SERVICE";
+            /** @description The venue */
+            closed?: string;
+            /** Format: date */
+            fromDate?: string;
+            /** Format: date */
+            toDate?: string;
+            note?: string | null;
+            experience?: string;
+            firstStart?: number | null;
+            lastStart?: number | null;
+            numberOfGuests?: number;
+            largestTable?: number;
+            largestFreeTable?: number | null;
         };
         MessageBody: {
             status: number;
@@ -3841,6 +3874,12 @@ export interface components {
             after: unknown;
             /** Format: date-time */
             createdAt: string;
+            /** @description A reservation's reference (LEC-…), for people to read */
+            reference?: string | null;
+            /** @description The names of the tables and dining areas the record's tableId and seatingAreaId name, by id */
+            names?: {
+                [key: string]: string;
+            };
         };
         VenueReport: {
             /** Format: date */

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { EMAIL_MESSAGES, emailSchema } from './email';
 import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from './guest-details';
 import { LOCALES } from '../locales';
+import { withMobileNumberChecked } from './phone-number';
 
 /** User-visible validation messages of the account forms. */
 export const ACCOUNT_MESSAGES = {
@@ -100,16 +101,19 @@ export const resetPasswordSchema = v.object({
   password: newPasswordSchema,
 });
 
-export const signUpSchema = v.object({
-  firstName: firstNameSchema,
-  lastName: lastNameSchema,
-  email: emailSchema,
-  password: newPasswordSchema,
-  mobileCountryCode: mobileCountryCodeSchema,
-  mobileNumber: mobileNumberSchema,
-  // None given: the server keeps the caller's Accept-Language.
-  locale: v.optional(v.picklist(LOCALES)),
-});
+export const signUpSchema = withMobileNumberChecked(
+  v.object({
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    mobileCountryCode: mobileCountryCodeSchema,
+    mobileNumber: mobileNumberSchema,
+    // None given: the server keeps the caller's Accept-Language.
+    locale: v.optional(v.picklist(LOCALES)),
+  }),
+  ACCOUNT_MESSAGES.mobileNumberInvalid,
+);
 
 export const verifyEmailSchema = v.object({ token: linkTokenSchema(ACCOUNT_MESSAGES.tokenRequired) });
 

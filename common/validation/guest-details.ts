@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { EMAIL_MESSAGES, emailSchema } from './email';
 import { DIETARY_NEEDS, OCCASIONS } from '../guest-requests';
 import { textWithValues } from '../message-values';
+import { withMobileNumberChecked } from './phone-number';
 
 /** The longest text each free field takes (the booking form and the API alike). */
 export const GUEST_DETAILS_LIMITS = { name: 100, notes: 500, occasionNote: 100, dietaryNote: 200 } as const;
@@ -104,8 +105,8 @@ export const agreementsSchema = v.pipe(
   ),
 );
 
-/** The booking form's guest details (docs/PRODUCT.md §3 Guest information) with the agreements. */
-export const guestDetailsSchema = v.object({
+/** The booking form's guest details (docs/PRODUCT.md §3 Guest information) with the agreements, before the mobile number is checked as one number. */
+export const guestDetailsEntries = v.object({
   firstName: requiredText(M.firstName, M.firstNameTooLong),
   lastName: requiredText(M.lastName, M.lastNameTooLong),
   email: emailSchema,
@@ -116,30 +117,36 @@ export const guestDetailsSchema = v.object({
   agreements: agreementsSchema,
 });
 
+/** The booking form's guest details, the mobile number checked and written as stored (phone-number.ts). */
+export const guestDetailsSchema = withMobileNumberChecked(guestDetailsEntries, M.mobileNumberInvalid);
+
 /**
  * The completion call's body: as the form, except that a missing mobile number is left to the server,
  * which answers docs/PRODUCT.md §8's 10205 ('A mobile number is required ...') rather than a form message.
  */
-export const completeReservationSchema = v.object({
-  firstName: requiredText(M.firstName, M.firstNameTooLong),
-  lastName: requiredText(M.lastName, M.lastNameTooLong),
-  email: emailSchema,
-  mobileCountryCode: v.optional(
-    v.nullable(v.pipe(v.string(M.mobileNumberInvalid), v.trim(), v.regex(/^(\+?[0-9]{1,4})?$/, M.mobileNumberInvalid))),
-  ),
-  mobileNumber: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(M.mobileNumberInvalid),
-        v.transform((s) => s.replace(/[\s-]/g, '')),
-        v.regex(/^([0-9]{4,15})?$/, M.mobileNumberInvalid),
+export const completeReservationSchema = withMobileNumberChecked(
+  v.object({
+    firstName: requiredText(M.firstName, M.firstNameTooLong),
+    lastName: requiredText(M.lastName, M.lastNameTooLong),
+    email: emailSchema,
+    mobileCountryCode: v.optional(
+      v.nullable(v.pipe(v.string(M.mobileNumberInvalid), v.trim(), v.regex(/^(\+?[0-9]{1,4})?$/, M.mobileNumberInvalid))),
+    ),
+    mobileNumber: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(M.mobileNumberInvalid),
+          v.transform((s) => s.replace(/[\s-]/g, '')),
+          v.regex(/^([0-9]{4,15})?$/, M.mobileNumberInvalid),
+        ),
       ),
     ),
-  ),
-  notes,
-  ...guestRequestsEntries,
-  agreements: agreementsSchema,
-});
+    notes,
+    ...guestRequestsEntries,
+    agreements: agreementsSchema,
+  }),
+  M.mobileNumberInvalid,
+);
 
 export type CompleteReservationInput = v.InferOutput<typeof completeReservationSchema>;
 

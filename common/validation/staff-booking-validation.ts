@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN } from './email';
 import { firstNameSchema, lastNameSchema } from './account-validation';
+import { withMobileNumberChecked } from './phone-number';
 import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES, MOBILE_COUNTRY_CODE_PATTERN, MOBILE_NUMBER_PATTERN } from './guest-details';
 import { LOCALES } from '../locales';
 import { isIsoDate } from '../time';
@@ -78,23 +79,26 @@ const guestEntries = {
 };
 
 /** A booking taken by phone for a guest. */
-export const phoneBookingSchema = v.pipe(
-  v.object({
-    venueId: id,
-    experienceId: id,
-    date,
-    startTime,
-    numberOfGuests: partySize,
-    seatingAreaId: v.optional(v.nullable(id)),
-    tableId: v.optional(id),
-    ...guestEntries,
-    notes,
-    locale: v.optional(v.picklist(LOCALES, M.localeInvalid)),
-  }),
-  v.forward(
-    v.check((b) => Boolean(b.email || (b.mobileCountryCode && b.mobileNumber)), M.guestContactRequired),
-    ['email'],
+export const phoneBookingSchema = withMobileNumberChecked(
+  v.pipe(
+    v.object({
+      venueId: id,
+      experienceId: id,
+      date,
+      startTime,
+      numberOfGuests: partySize,
+      seatingAreaId: v.optional(v.nullable(id)),
+      tableId: v.optional(id),
+      ...guestEntries,
+      notes,
+      locale: v.optional(v.picklist(LOCALES, M.localeInvalid)),
+    }),
+    v.forward(
+      v.check((b) => Boolean(b.email || (b.mobileCountryCode && b.mobileNumber)), M.guestContactRequired),
+      ['email'],
+    ),
   ),
+  GUEST_DETAILS_MESSAGES.mobileNumberInvalid,
 );
 export type PhoneBookingInput = v.InferOutput<typeof phoneBookingSchema>;
 

@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { FieldList } from '../components/field-list';
 import { Section } from '../components/section';
+import { formatPhoneNumber } from '../../common/validation/phone-number';
 import { useGuestRequestText } from '../i18n/guest-request-text';
 import { BookingContext } from './booking-context';
 
@@ -12,7 +13,7 @@ export function GuestSummary() {
   if (!guest) return null;
   const occasion = text.occasionLine(guest);
   const dietary = text.dietaryLine(guest);
-  const mobile = [guest.mobileCountryCode && `+${guest.mobileCountryCode.replace(/^\+/, '')}`, guest.mobileNumber].filter(Boolean).join(' ');
+  const mobile = formatPhoneNumber(guest.mobileCountryCode, guest.mobileNumber);
   return (
     <Section title={t`Your details`}>
       <FieldList

@@ -7,6 +7,7 @@ import type { phoneVerificationMachine } from '../../machines/phone-verification
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { TextField } from '../components/form';
+import { formatPhoneNumber } from '../../common/validation/phone-number';
 
 type VerificationActor = ActorRefFrom<typeof phoneVerificationMachine>;
 
@@ -14,7 +15,7 @@ export default function VerifyPage() {
   // The invoked phone verification chart (id 'verifyPhone'); its children map is keyed by invoke id.
   const verification = BookingContext.useSelector((s) => s.children.verifyPhone as VerificationActor | undefined);
   const guest = BookingContext.useSelector((s) => s.context.guest);
-  const number = guest ? `+${guest.mobileCountryCode.replace(/^\+/, '')} ${guest.mobileNumber}` : '';
+  const number = (guest && formatPhoneNumber(guest.mobileCountryCode, guest.mobileNumber)) ?? '';
   return verification ? <VerifyStep actor={verification} number={number} /> : <VerifyStepShell number={number} />;
 }
 

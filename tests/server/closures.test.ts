@@ -210,7 +210,7 @@ for (const driver of testDrivers()) {
             status: 'CONFIRMED',
             guestName: `${GUEST_DETAILS.firstName} ${GUEST_DETAILS.lastName}`,
             email: grace.email,
-            mobile: `${GUEST_DETAILS.mobileCountryCode} ${GUEST_DETAILS.mobileNumber.replace(/\s/g, '')}`,
+            mobile: '+852 9123 4567',
           },
         ]);
         const listed = (await list(leclosStaff, LECLOS, date)).body.data.items.find((c: { _id: string }) => c._id === made.body.data._id);

@@ -130,6 +130,8 @@ for (const driver of testDrivers()) {
         startTime: 720,
         numberOfGuests: 4,
         guestName: 'Nora Lam',
+        // Typed as '852' and '61230000': shown one way, never '++852 61230000'.
+        mobile: '+852 6123 0000',
         guestType: 'member',
         visitCount: 1,
         status: 'CONFIRMED',

@@ -349,7 +349,7 @@ for (const driver of testDrivers()) {
         await api.deps.db.execute(sql.raw('ALTER TABLE users ADD CONSTRAINT test_refuse_all CHECK (false) NOT VALID'));
         try {
           const res = await api.request('POST', '/user/user/sign-up', {
-            body: { firstName: 'Secretfirst', lastName: 'Secretlast', email: 'secret-person@example.com', password: 'secret-password-1', mobileNumber: '98765432' },
+            body: { firstName: 'Secretfirst', lastName: 'Secretlast', email: 'secret-person@example.com', password: 'secret-password-1', mobileCountryCode: '852', mobileNumber: '98765432' },
           });
           expect(res.status).toBe(500);
         } finally {

@@ -136,17 +136,16 @@ for (const driver of testDrivers()) {
 
         const closed = await phoneBook('2026-12-06', 1470);
         expect(closed.status).toBe(409);
-        expect(closed.body).toMatchObject({
-          errorCode: ERROR_CODES.OUTSIDE_SERVICE_HOURS,
-          message: 'This experience is not served at 12:30 am on 6 Dec 2026: choose a time in its service hours.',
-        });
+        expect(closed.body).toMatchObject({ errorCode: ERROR_CODES.OUTSIDE_SERVICE_HOURS, staffReason: { code: 'OUTSIDE_HOURS', date: '2026-12-06', startTime: 1470 } });
+        expect(closed.body.message).toMatch(/^Outside hours: .+ does not start at 12:30 am on 6 Dec 2026\. Its start times that day run from /);
       });
 
       it('refuses a time already gone by in words for staff', async () => {
         api.clock.set(hongKong('2026-12-02', '23:59'));
         const res = await phoneBook('2026-12-02', 1410);
         expect(res.status).toBe(409);
-        expect(res.body).toMatchObject({ errorCode: ERROR_CODES.SELECTION_UNAVAILABLE, message: 'That time has already passed.' });
+        expect(res.body).toMatchObject({ errorCode: ERROR_CODES.SELECTION_UNAVAILABLE, staffReason: { code: 'STARTED' } });
+        expect(res.body.message).toBe('11:30 pm on 2 Dec 2026 has already begun: it is now 11:59 pm.');
       });
     });
   });

@@ -62,8 +62,9 @@ for (const driver of testDrivers()) {
         const [a, b] = [await sixOn(date, 'L5'), await sixOn(date, 'L6')];
         const results = await Promise.all([moveToCask(a), moveToCask(b)]);
         expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-        expect(results.find((r) => r.status === 409)!.body.message).toBe('This table is taken at that time');
         const winner = results[0]!.status === 200 ? a : b;
+        const winnerRef = (await api.deps.db.select().from(reservations).where(eq(reservations.id, winner)))[0]!.uniqueId;
+        expect(results.find((r) => r.status === 409)!.body.staffReason).toMatchObject({ code: 'TABLE_TAKEN', table: 'K1', reference: winnerRef });
         expect((await onCask(date)).map((r) => r.id)).toEqual([winner]);
       }
     });

@@ -10,6 +10,7 @@ import { newId } from '../../server/lib/ids';
 import { newReservationReference } from '../../server/services/reservations/reservations';
 import { clearVenueCatalog } from '../../server/services/venues/venue-catalog';
 import { ERROR_CODES } from '../../common/api/error-codes';
+import { formatDate } from '../../common/time';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName } from './fixtures';
 import { TEST_NOW, testDrivers } from './harness';
 import { manageTokenIn } from './manage-helpers';
@@ -117,7 +118,7 @@ for (const driver of testDrivers()) {
         const before = await h.reservationRow(other);
         const res = await move(leclosStaff, other, { tableId: takenTable });
         expect(res.status).toBe(409);
-        expect(res.body).toMatchObject({ errorCode: ERROR_CODES.SELECTION_UNAVAILABLE, message: 'This table is taken at that time' });
+        expect(res.body).toMatchObject({ errorCode: ERROR_CODES.SELECTION_UNAVAILABLE, staffReason: { code: 'TABLE_TAKEN', reference: (await h.reservationRow(taken)).uniqueId } });
         expect(await h.reservationRow(other)).toEqual(before);
         expect(await auditOf(other)).toEqual([]);
       });
@@ -194,6 +195,12 @@ for (const driver of testDrivers()) {
         expect((await h.reservationRow(res.body.data._id)).userId).toBe(guest.id);
         expect((await h.outboxOf(guest.email))[0]!.subject).toContain(res.body.data.uniqueId);
 
+        // A number that is no Hong Kong number (they start 4 to 9 and have 8 digits) is refused, naming the field.
+        for (const mobileNumber of ['1234 5678', '6999 888']) {
+          const bad = await phoneBook(leclosStaff, { ...body, mobileNumber, email: `bad-${newId()}@example.com` });
+          expect([bad.status, bad.body.field, bad.body.message]).toEqual([400, 'mobileNumber', 'Please enter a valid mobile number']);
+        }
+
         const unknown = await phoneBook(leclosStaff, { ...body, mobileNumber: '60000001' });
         expect([unknown.status, unknown.body.field]).toEqual([400, 'email']);
         const none = await phoneBook(leclosStaff, { ...body, mobileNumber: undefined, mobileCountryCode: undefined });
@@ -214,7 +221,7 @@ for (const driver of testDrivers()) {
         expect((await h.reservationRow(res.body.data._id)).tableId).toBe(s1);
         const again = await phoneBook(admin, body);
         expect(again.status).toBe(409);
-        expect(again.body.message).toBe('This table is taken at that time');
+        expect(again.body.message).toBe(`Table S1 is taken by ${res.body.data.uniqueId} from 12:00 pm to 1:45 pm.`);
 
         // Hop Sze takes 2 to 7 online; its team may book any party a table seats (here M1, made to seat one).
         const dimSum = await experienceIdByName(api.deps.db, HOPSZE, 'Dim Sum Lunch');
@@ -238,6 +245,101 @@ for (const driver of testDrivers()) {
         const supper = await experienceIdByName(api.deps.db, LECLOS, "Members' Supper Club");
         const res = await phoneBook(leclosStaff, { venueId: LECLOS, experienceId: supper, date: '2026-12-01', startTime: 1320, numberOfGuests: 2, email: `x-${newId()}@example.com`, firstName: 'A', lastName: 'B' });
         expect(res.status).toBe(403);
+      });
+    });
+
+    describe('refusals in staff words', () => {
+      const tableName = async (id: string) => (await api.deps.db.select().from(venueTables).where(eq(venueTables.id, id)))[0]!.name;
+      const phoneCall = (date: string, extra: Record<string, unknown> = {}) => ({
+        venueId: LECLOS, experienceId: aLaCarte, date, startTime: 1140, numberOfGuests: 2, email: `words-${newId()}@example.com`, firstName: 'Ka', lastName: 'Ho', ...extra,
+      });
+
+      it("names the booking on a chosen table by its reference and times, and a guest's hold as a hold; the guest's refusal stays the guest's", async () => {
+        const date = ownDay();
+        const booked = await h.reservationRow(await bookLeClos(await h.newUser('guest'), date));
+        const res = await phoneBook(leclosStaff, phoneCall(date, { startTime: 1200, tableId: booked.tableId }));
+        const table = await tableName(booked.tableId);
+        expect(res.status).toBe(409);
+        expect(res.body).toMatchObject({
+          errorCode: ERROR_CODES.SELECTION_UNAVAILABLE,
+          message: `Table ${table} is taken by ${booked.uniqueId} from 7:00 pm to 8:30 pm.`,
+          staffReason: { code: 'TABLE_TAKEN', table, reference: booked.uniqueId, held: false, date, startTime: 1140, endTime: 1230 },
+        });
+
+        // In the reader's language: Japanese writes the times as 19:00.
+        const ja = await api.request('POST', '/admin/reservation', { token: leclosStaff.token(), body: phoneCall(date, { startTime: 1200, tableId: booked.tableId }), headers: { 'Accept-Language': 'ja' } });
+        expect(ja.body.message).toContain(booked.uniqueId);
+        expect(ja.body.message).toContain('19:00');
+        expect(ja.body.message).not.toContain('taken by');
+
+        const holder = await h.newUser('guest');
+        const held = await api.request('POST', '/user/reservation/v1.1', { token: holder.token(), body: { venueId: LECLOS, experienceId: aLaCarte, date, startTime: 780, numberOfGuests: 2 } });
+        const heldRow = await h.reservationRow(held.body.data._id);
+        const onHold = await phoneBook(leclosStaff, phoneCall(date, { startTime: 780, tableId: heldRow.tableId }));
+        expect(onHold.body.message).toBe(`Table ${await tableName(heldRow.tableId)} is held for ${heldRow.uniqueId}, a guest booking online, from 1:00 pm to 2:30 pm.`);
+        expect(onHold.body.staffReason).toMatchObject({ code: 'TABLE_TAKEN', reference: heldRow.uniqueId, held: true });
+
+        // A guest who asks for a time nobody serves is told as before, with no staff reason.
+        const guest = await api.request('POST', '/user/reservation/v1.1', { token: holder.token(), body: { venueId: LECLOS, experienceId: aLaCarte, date, startTime: 1141, numberOfGuests: 2 } });
+        expect(guest.body).toMatchObject({ status: 409, message: 'Sorry, your selection is unavailable' });
+        expect(guest.body.staffReason).toBeUndefined();
+      });
+
+      it('says a move onto a taken table is taken by that booking', async () => {
+        const date = ownDay();
+        const [taken, other] = [await bookLeClos(await h.newUser('guest'), date), await bookLeClos(await h.newUser('guest'), date)];
+        const takenRow = await h.reservationRow(taken);
+        const res = await move(leclosStaff, other, { tableId: takenRow.tableId });
+        expect(res.status).toBe(409);
+        expect(res.body.staffReason).toMatchObject({ code: 'TABLE_TAKEN', reference: takenRow.uniqueId });
+        expect(res.body.message).toMatch(new RegExp(`^Table \\w+ is taken by ${takenRow.uniqueId} from 7:00 pm to 8:30 pm\\.$`));
+      });
+
+      it("gives a closure's reason, what it closes and staff's note", async () => {
+        const date = ownDay();
+        const terrace = await seatingAreaIdByName(api.deps.db, LECLOS, 'Garden Terrace');
+        const closed = await api.request('POST', '/admin/closure', { token: admin.token(), body: { venueId: LECLOS, scope: 'AREA', seatingAreaId: terrace, fromDate: date, toDate: date, reason: 'PRIVATE_EVENT', note: 'Chan wedding' } });
+        expect(closed.status, JSON.stringify(closed.body)).toBe(201);
+        const res = await phoneBook(leclosStaff, phoneCall(date, { seatingAreaId: terrace }));
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe(`Garden Terrace is closed for a private event on ${formatDate(date)}. Note: Chan wedding`);
+        expect(res.body.staffReason).toMatchObject({ code: 'CLOSED', closureReason: 'PRIVATE_EVENT', scope: 'AREA', closed: 'Garden Terrace', fromDate: date, toDate: date, note: 'Chan wedding' });
+
+        const dinner = await api.request('POST', '/admin/closure', { token: admin.token(), body: { venueId: LECLOS, scope: 'SERVICE', periodName: 'Dinner', fromDate: date, toDate: date, reason: 'TYPHOON' } });
+        expect(dinner.status, JSON.stringify(dinner.body)).toBe(201);
+        const typhoon = await phoneBook(leclosStaff, phoneCall(date));
+        expect(typhoon.body.message).toBe(`Dinner is closed because of a typhoon signal on ${formatDate(date)}.`);
+        expect(typhoon.body.staffReason).toMatchObject({ code: 'CLOSED', closureReason: 'TYPHOON', scope: 'SERVICE', note: null });
+      });
+
+      it("says a time is outside the experience's hours, or has begun", async () => {
+        const date = ownDay();
+        const res = await phoneBook(leclosStaff, phoneCall(date, { startTime: 1141 }));
+        expect(res.status).toBe(409);
+        expect(res.body.message).toMatch(/^Outside hours: À la Carte does not start at 7:01 pm on \d+ Dec 2026\. Its start times that day run from \d+:\d\d [ap]m to \d+:\d\d [ap]m\.$/);
+        expect(res.body.staffReason).toMatchObject({ code: 'OUTSIDE_HOURS', experience: 'À la Carte', date, startTime: 1141 });
+
+        // TEST_NOW is 10:00 in Hong Kong on 23 Nov: 9:00 am has begun.
+        const begun = await phoneBook(leclosStaff, phoneCall('2026-11-23', { startTime: 540 }));
+        expect(begun.body.staffReason?.code, JSON.stringify(begun.body)).toBe('STARTED');
+        expect(begun.body.message).toBe('9:00 am on 23 Nov 2026 has already begun: it is now 10:00 am.');
+      });
+
+      it('says when the party is too large for any table, or for any free table', async () => {
+        const dimSum = await experienceIdByName(api.deps.db, HOPSZE, 'Dim Sum Lunch');
+        const date = ownDay();
+        const tooLarge = await phoneBook(admin, phoneCall(date, { venueId: HOPSZE, experienceId: dimSum, startTime: 720, numberOfGuests: 8 }));
+        expect(tooLarge.status).toBe(409);
+        expect(tooLarge.body.message).toBe('Party too large: no table in Hop Sze seats 8. The largest seats 7.');
+        expect(tooLarge.body.staffReason).toEqual({ code: 'PARTY_TOO_LARGE', numberOfGuests: 8, largestTable: 7, largestFreeTable: null });
+
+        // Obe's only table for eight (K1) is booked: its largest free table seats six.
+        const bar = await experienceIdByName(api.deps.db, OBE, 'Bar Seating');
+        const first = await phoneBook(obeStaff, phoneCall(date, { venueId: OBE, experienceId: bar, startTime: 1200, numberOfGuests: 8 }));
+        expect(first.status, JSON.stringify(first.body)).toBe(201);
+        const second = await phoneBook(obeStaff, phoneCall(date, { venueId: OBE, experienceId: bar, startTime: 1200, numberOfGuests: 8 }));
+        expect(second.body.message).toBe('Party too large for any free table: no free table in Obe seats 8 at that time. The largest free table seats 6.');
+        expect(second.body.staffReason).toEqual({ code: 'PARTY_TOO_LARGE', numberOfGuests: 8, largestTable: 10, largestFreeTable: 6 });
       });
     });
 
@@ -266,7 +368,7 @@ for (const driver of testDrivers()) {
         expect(second.status).toBe(409);
         expect(second.body.message).toBe('No table that seats this party is free now');
         const chosen = await walkIn(obeStaff, OBE, { numberOfGuests: 8, tableId: (await h.reservationRow(first.body.data._id)).tableId });
-        expect(chosen.body.message).toBe('This table is taken at that time');
+        expect(chosen.body.message).toBe(`Table K1 is taken by ${first.body.data.uniqueId} from 10:00 am to 12:00 pm.`);
       });
     });
 

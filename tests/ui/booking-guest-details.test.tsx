@@ -71,7 +71,7 @@ describe('the guest’s details', () => {
     expect(fieldTexts(await region('Your details'))).toEqual({
       Name: 'Mei Chan',
       'E-mail': email,
-      'Mobile number': '+852 91234567',
+      'Mobile number': '+852 9123 4567',
       Occasion: 'Birthday (My mother’s 70th)',
       'Dietary needs': 'Vegetarian, Nut allergy; No coriander',
       'Special requests': 'A quiet table',

@@ -33,12 +33,12 @@ async function setTime(user: ReturnType<typeof userEvent.setup>, time: string) {
 }
 
 /** Books a party of two at Le Clos by the staff API, on `date` at 19:00; its reference. */
-async function bookByPhone(api: ReturnType<typeof useAppHarness>, date: string, email: string): Promise<{ reference: string; token: string }> {
+async function bookByPhone(api: ReturnType<typeof useAppHarness>, date: string, email: string, startTime = 1140): Promise<{ reference: string; token: string }> {
   const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
   const experienceId = (await api().request('GET', '/public/venue/by-domain/leclos')).body.data.experiences.find((e: { name: string }) => e.name === 'À la Carte')._id;
   const booked = await api().request('POST', '/admin/reservation', {
     token: host.body.data.token,
-    body: { venueId: '6650a1c0e4b0a1b2c3d40001', experienceId, date, startTime: 1140, numberOfGuests: 2, email, firstName: 'Row', lastName: 'Mover' },
+    body: { venueId: '6650a1c0e4b0a1b2c3d40001', experienceId, date, startTime, numberOfGuests: 2, email, firstName: 'Row', lastName: 'Mover' },
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   return { reference: booked.body.data.uniqueId, token: host.body.data.token };
@@ -166,6 +166,45 @@ describe('working the book', () => {
 
     await user.click(screen.getByRole('link', { name: 'Table plan' }));
     await waitFor(async () => expect(within(await tableCard(table)).getByText('Free')).toBeTruthy(), SLOW);
+  });
+
+  it("starts a phone booking at the plan's time, and says in staff words which booking has the chosen table", async () => {
+    const { reference } = await bookByPhone(api, '2026-12-07', 'lunch-taken@example.com', 780);
+    const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-07');
+    await setTime(user, '13:00');
+    const booked = (await screen.findByRole('button', { name: `Move ${reference}` }, SLOW)).closest('li')!;
+    const table = booked.querySelector('strong')!.textContent!;
+
+    await user.click(screen.getByRole('button', { name: 'Phone booking' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Phone booking' }));
+    expect((form.getByLabelText('Time') as HTMLInputElement).value).toBe('13:00');
+    await user.selectOptions(form.getByLabelText('Table'), form.getByRole('option', { name: new RegExp(`^${table} · `) }));
+    await user.type(form.getByLabelText('E-mail'), 'second-caller@example.com');
+    await user.type(form.getByLabelText('First name'), 'Siu');
+    await user.type(form.getByLabelText('Last name'), 'Ming');
+    await user.click(form.getByRole('button', { name: 'Book and confirm' }));
+    expect((await form.findByRole('alert', {}, SLOW)).textContent).toBe(`Table ${table} is taken by ${reference} from 1:00 pm to 2:30 pm.`);
+  });
+
+  it('shows a phone booking in the audit log by its reference, with its day, time and table in words and the raw record behind a disclosure', async () => {
+    const { reference } = await bookByPhone(api, '2026-12-08', 'audited-caller@example.com');
+    await openApp('/pages/staff/login?redirect=%2Fpages%2Fstaff%2Faudit-log');
+    await findHeading('Staff log in');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'admin-pass-1');
+    await user.keyboard('{Enter}');
+    await findHeading('Audit log');
+    const entry = (await screen.findByText(reference, {}, SLOW)).closest('tr')!;
+    expect(within(entry).getByText('reservation.phone-booking')).toBeTruthy();
+    const lines = within(entry).getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toContain('Date: — → 8 Dec 2026');
+    expect(lines).toContain('Time: — → 7:00 pm');
+    expect(lines.find((line) => line?.startsWith('Table: '))).toMatch(/^Table: — → [A-Z]\d+$/);
+    const raw = entry.querySelector('details')!;
+    expect(within(raw).getByText('The record as stored')).toBeTruthy();
+    expect(raw.open).toBe(false);
+    expect(raw.querySelector('pre')!.textContent).toContain('"startTime": 1140');
   });
 
   it('seats a walk-in now and shows the table seated; says so when no table is free', async () => {

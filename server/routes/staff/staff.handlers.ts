@@ -174,7 +174,10 @@ export function createStaffHandlers() {
     /** GET /admin/audit-log: staff changes, newest first, paged and filtered by venue, actor and days. */
     async auditLog(c: Ctx) {
       const query = parseQuery(c, auditQuery);
-      const body = { status: 200, data: await listAudit(c.get('deps').db, query) };
+      const page = await listAudit(c.get('deps').db, query);
+      // Dining areas' names in the reader's language (tables' names are the same in every language).
+      const items = page.items.map((e) => ({ ...e, names: Object.fromEntries(Object.entries(e.names ?? {}).map(([id, name]) => [id, localizeText(c.var.i18n, name)])) }));
+      const body = { status: 200, data: { ...page, items } };
       return c.json(body satisfies ResponseBody<'/admin/audit-log', 'get', 200>, 200);
     },
 

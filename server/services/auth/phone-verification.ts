@@ -19,6 +19,8 @@ import {
   MOBILE_COUNTRY_CODE_PATTERN,
   MOBILE_NUMBER_PATTERN,
 } from '../../../common/validation/guest-details';
+} from '../../../common/validation/guest-details';
+import { parsePhoneNumber, withMobileNumberChecked, type PhoneNumber } from '../../../common/validation/phone-number';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;
@@ -38,16 +40,15 @@ export const PHONE_MESSAGES = {
   codeInvalid: /*i18n*/ 'The verification code must be 6 digits',
 } as const;
 
-/** A number in the one form we store and compare: `+852` and digits only. */
-export interface PhoneNumber {
-  countryCode: string;
-  number: string;
-}
+export type { PhoneNumber };
 
-/** Normalises user input ('852', '+852'; '9123 4567', '9123-4567') so lookups match however it was typed. */
+/**
+ * The number as stored and compared (src/domain/phone-number.ts: '+852' and the national digits, E.164
+ * together), however it was typed ('852', '+852'; '9123 4567', '9123-4567'). The request schemas have
+ * checked it; one libphonenumber cannot read keeps its digits, so lookups still match.
+ */
 export function normalizePhone(countryCode: string | number, number: string | number): PhoneNumber {
-  const cc = String(countryCode).replace(/[\s+]/g, '');
-  return { countryCode: `+${cc}`, number: String(number).replace(/[\s-]/g, '') };
+  return parsePhoneNumber(countryCode, number) ?? { countryCode: `+${String(countryCode).replace(/\D/g, '')}`, number: String(number).replace(/\D/g, '') };
 }
 
 /** The SMS recipient in E.164 form, e.g. '+85291234567'. */
@@ -70,18 +71,21 @@ const phoneEntries = {
 };
 
 /** Body of `POST /public/guest/verify-phone-number`. */
-export const verifyPhoneBodySchema = v.object(phoneEntries);
+export const verifyPhoneBodySchema = withMobileNumberChecked(v.object(phoneEntries), PHONE_MESSAGES.numberInvalid);
 
 /** Body of `POST /public/guest/confirm-phone-number`. */
-export const confirmPhoneBodySchema = v.object({
-  ...phoneEntries,
-  code: v.pipe(
-    v.optional(v.string(PHONE_MESSAGES.codeRequired), ''),
-    v.trim(),
-    v.nonEmpty(PHONE_MESSAGES.codeRequired),
-    v.regex(/^\d{6}$/, PHONE_MESSAGES.codeInvalid),
-  ),
-});
+export const confirmPhoneBodySchema = withMobileNumberChecked(
+  v.object({
+    ...phoneEntries,
+    code: v.pipe(
+      v.optional(v.string(PHONE_MESSAGES.codeRequired), ''),
+      v.trim(),
+      v.nonEmpty(PHONE_MESSAGES.codeRequired),
+      v.regex(/^\d{6}$/, PHONE_MESSAGES.codeInvalid),
+    ),
+  }),
+  PHONE_MESSAGES.numberInvalid,
+);
 
 // Keyed with a server secret: six digits alone would fall to an offline search of a leaked table.
 function hashCode(secret: string, verificationId: string, code: string): Buffer {

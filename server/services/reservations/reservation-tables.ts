@@ -8,10 +8,19 @@ import { fittingTables, groupBusy, isTableFree, pickTable } from '../venues/tabl
 import { loadBusyIntervals } from '../venues/busy-intervals';
 import type { CatalogVenue, ServicePeriodRow, VenueTableRow } from '../venues/venue-catalog';
 import type { ScheduledSlot } from '../venues/slot-schedule';
-import { selectionUnavailable, tableTaken } from './selection-checks';
+import { selectionUnavailable, tableTaken, type BookingRules } from './selection-checks';
 import { expireStaleHolds } from './hold-expiry';
 import { lockTableDays } from '../venues/table-day-locks';
-import { closedForBooking, closuresOn, loadClosures, lockVenueClosures, openTables, serviceClosure } from '../venues/closures';
+import {
+  closedForBooking,
+  closuresOn,
+  loadClosures,
+  lockVenueClosures,
+  openTables,
+  serviceClosure,
+  type DayClosures,
+} from '../venues/closures';
+import { closedForStaff, noTableForStaff } from '../staff/staff-refusals';
 
 /** The time a party takes a table: a slot of the schedule, or a walk-in's from now (in no service). */
 export type TableSlot = Pick<ScheduledSlot, 'startTime' | 'duration' | 'startMs' | 'endMs'> & { period?: ServicePeriodRow };
@@ -27,6 +36,8 @@ export interface TableRequest {
   excludeReservationId?: string;
   /** The one table staff chose (it must seat the party); otherwise the smallest free one that fits. */
   tableId?: string;
+  /** Staff's refusals say why in their words (services/staff-refusals.ts); a guest's stay as they were. */
+  rules?: BookingRules;
 }
 
 /** What is closed on the request's day; 409 with the reason when the slot's service or the asked-for area is. */
@@ -37,7 +48,7 @@ async function closedOn(tx: DbOrTx, request: TableRequest) {
   const closed =
     (period ? serviceClosure(day, period.name) : day.venue) ??
     (request.seatingAreaId ? day.areas.get(request.seatingAreaId) : undefined);
-  if (closed) throw closedForBooking(closed.reason);
+  if (closed) throw request.rules === 'staff' ? closedForStaff(request.entry, closed, request.date) : closedForBooking(closed.reason);
   return day;
 }
 
@@ -48,7 +59,7 @@ async function closedOn(tx: DbOrTx, request: TableRequest) {
  * of other tables never wait for each other, and every booking locks tables in the same order (smallest
  * first), so none deadlock.
  */
-async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<VenueTableRow | undefined> {
+async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<{ table?: VenueTableRow; day: DayClosures }> {
   const { startMs, endMs } = request.slot;
   const busyOn = async (tables: readonly VenueTableRow[]) =>
     groupBusy(
@@ -65,16 +76,19 @@ async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<Venu
   const fitting = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId).filter(
     (t) => request.tableId === undefined || t.id === request.tableId,
   );
-  let candidates = openTables(fitting, await closedOn(tx, request));
-  if (candidates.length === 0) return undefined;
+  const day = await closedOn(tx, request);
+  const closedArea = fitting.length > 0 && fitting.every((t) => day.areas.has(t.seatingAreaId)) ? day.areas.get(fitting[0]!.seatingAreaId) : undefined;
+  if (closedArea && request.rules === 'staff') throw closedForStaff(request.entry, closedArea, request.date);
+  let candidates = openTables(fitting, day);
+  if (candidates.length === 0) return { day };
   const busy = await busyOn(candidates);
   for (;;) {
     const table = pickTable(candidates, busy, startMs, endMs);
-    if (!table) return undefined;
+    if (!table) return { day };
     await lockTableDays(tx, [table.id], startMs, endMs);
     await expireStaleHolds(tx, request.now, { tableIds: [table.id], during: { fromMs: startMs, toMs: endMs } });
     // Under the lock, a fresh read sees every booking of this table that was committed before it.
-    if (isTableFree(await busyOn([table]), table.id, startMs, endMs)) return table;
+    if (isTableFree(await busyOn([table]), table.id, startMs, endMs)) return { table, day };
     candidates = candidates.filter((t) => t !== table);
   }
 }
@@ -91,9 +105,13 @@ export interface Placement {
   tableId: string;
 }
 
-/** Takes the smallest free fitting table under lock and returns where that puts the reservation; 409 20102 when none is free. */
+/**
+ * Takes the smallest free fitting table under lock and returns where that puts the reservation; 409 20102
+ * when none is free (for staff, saying what is in the way).
+ */
 export async function placeOnFreeTable(tx: DbOrTx, request: TableRequest): Promise<Placement> {
-  const table = await lockAndPickTable(tx, request);
+  const { table, day } = await lockAndPickTable(tx, request);
+  if (!table && request.rules === 'staff') throw await noTableForStaff(tx, request, day.areas);
   if (!table) throw request.tableId ? tableTaken() : selectionUnavailable();
   const { slot } = request;
   return {

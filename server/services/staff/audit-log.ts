@@ -2,9 +2,9 @@
  * The audit log: who changed what, when, with the record before and after. Every staff change writes its
  * entry in the transaction of the change, so a change and its entry commit together or not at all.
  */
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, reservations, seatingAreas, venueTables } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { newId } from '../../lib/ids';
 import { addDays, serviceDayStartMs } from '../../../common/time';
@@ -57,6 +57,7 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<AuditPag
     .orderBy(desc(auditLog.createdAt), desc(auditLog.seq))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+  const { references, names } = await readableNames(db, rows);
   return {
     items: rows.map((r) => ({
       _id: r.id,
@@ -68,9 +69,35 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<AuditPag
       before: r.before ?? null,
       after: r.after ?? null,
       createdAt: r.createdAt.toISOString(),
+      reference: r.entityType === 'reservation' ? (references.get(r.entityId) ?? null) : null,
+      names: namesOf(names, r.before, r.after),
     })),
     page: query.page,
     pageSize: query.pageSize,
     total: Number(total),
   };
+}
+
+const recordOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const idsIn = (values: unknown[], field: string) =>
+  [...new Set(values.map((v) => recordOf(v)[field]).filter((id): id is string => typeof id === 'string'))];
+
+/** The page's reservations' references and its records' tables and dining areas by name: three indexed reads at most. */
+async function readableNames(db: DbOrTx, rows: { entityType: string; entityId: string; before: unknown; after: unknown }[]) {
+  const bookingIds = [...new Set(rows.filter((r) => r.entityType === 'reservation').map((r) => r.entityId))];
+  const records = rows.flatMap((r) => [r.before, r.after]);
+  const [tableIds, areaIds] = [idsIn(records, 'tableId'), idsIn(records, 'seatingAreaId')];
+  const bookings = bookingIds.length ? await db.select({ id: reservations.id, uniqueId: reservations.uniqueId }).from(reservations).where(inArray(reservations.id, bookingIds)) : [];
+  const tables = tableIds.length ? await db.select({ id: venueTables.id, name: venueTables.name }).from(venueTables).where(inArray(venueTables.id, tableIds)) : [];
+  const areas = areaIds.length ? await db.select({ id: seatingAreas.id, name: seatingAreas.name }).from(seatingAreas).where(inArray(seatingAreas.id, areaIds)) : [];
+  return {
+    references: new Map(bookings.map((b) => [b.id, b.uniqueId])),
+    names: new Map([...tables, ...areas].map((n) => [n.id, n.name])),
+  };
+}
+
+/** The names of the tables and areas one entry's records name. */
+function namesOf(names: Map<string, string>, before: unknown, after: unknown): Record<string, string> {
+  const ids = [...idsIn([before, after], 'tableId'), ...idsIn([before, after], 'seatingAreaId')];
+  return Object.fromEntries(ids.filter((id) => names.has(id)).map((id) => [id, names.get(id)!]));
 }

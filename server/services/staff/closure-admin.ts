@@ -18,6 +18,7 @@ import { recordAudit } from './audit-log';
 import { isLiveAt } from '../venues/busy-intervals';
 import { clearClosuresCache, lockVenueClosures, type ClosureRow } from '../venues/closures';
 import { loadVenueCatalog, seatingAreaOf, venueOf, type CatalogVenue } from '../venues/venue-catalog';
+import { formatPhoneNumber } from '../../../common/validation/phone-number';
 
 export type ClosureDto = Schema<'Closure'>;
 export type AffectedBookingDto = Schema<'AffectedBooking'>;
@@ -60,7 +61,7 @@ async function bookingsInside(db: DbOrTx, entry: CatalogVenue, closure: ClosureR
         status: r.status,
         guestName: `${r.firstName ?? u.firstName} ${r.lastName ?? u.lastName}`.trim(),
         email: r.email ?? u.email,
-        mobile: number ? [countryCode && `+${countryCode.replace(/^\+/, '')}`, number].filter(Boolean).join(' ') : null,
+        mobile: formatPhoneNumber(countryCode, number),
       };
     });
 }

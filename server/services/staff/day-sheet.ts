@@ -17,6 +17,7 @@ import { reservationScope, type ReservationDeps } from '../reservations/reservat
 import { serviceEndsAt } from '../venues/slot-schedule';
 import { tablesTakenSinceFinish } from './visit-lifecycle';
 import { WALK_IN_EMAIL } from './staff-guests';
+import { formatPhoneNumber } from '../../../common/validation/phone-number';
 
 export type DaySheetDto = Schema<'DaySheet'>;
 type SheetBooking = Schema<'DaySheetBooking'>;
@@ -109,7 +110,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       guestName: `${r.firstName ?? guestFirstName} ${r.lastName ?? guestLastName}`.trim(),
       guestType: guestRole === 'member' ? 'member' : 'guest',
       email: r.email,
-      mobile: r.mobileNumber ? `+${r.mobileCountryCode ?? ''} ${r.mobileNumber}` : null,
+      mobile: formatPhoneNumber(r.mobileCountryCode, r.mobileNumber),
       visitCount: houseAccount(row) ? null : (visitCount.get(r.userId) ?? 0),
       experience: catalog.experiences.get(r.experienceId)?.name ?? '',
       seatingArea: area ? { id: area.id, name: area.name } : null,

@@ -195,6 +195,7 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
         seatingAreaId: table ? table.seatingAreaId : (input.seatingAreaId ?? null),
         now,
         tableId: input.tableId,
+        rules: 'staff',
       });
       const inserted = await insertStaffBooking(tx, actor, {
         entry,
@@ -269,6 +270,7 @@ export async function seatWalkIn(deps: ReservationDeps, actor: AuthUser, venueId
         seatingAreaId: table?.seatingAreaId ?? null,
         now,
         tableId: input.tableId,
+        rules: 'staff',
       }).catch((err: unknown) => {
         throw !input.tableId && err instanceof ApiError && err.status === 409 ? noTableFreeNow() : err;
       });

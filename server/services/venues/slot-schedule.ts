@@ -7,6 +7,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { formatDateFor, formatTimeFor, isoWeekday, serviceDateTime, serviceDayStartMs } from '../../../common/time';
 import { selectionUnavailable, type BookingRules } from '../reservations/selection-checks';
 import type { CatalogVenue, ExperienceRow, ServicePeriodRow, VenueRow } from './venue-catalog';
+import { outsideHoursForStaff } from '../staff/staff-refusals';
 
 /** A start time an experience is served at on a service day, before looking at tables. */
 export interface ScheduledSlot {
@@ -66,16 +67,6 @@ export const notServedNow = (minutes: number) =>
     time: (locale: string) => formatTimeFor(minutes, locale),
   });
 
-/** 409 20110 to staff: the experience is not on the venue's schedule at that time (outside its service hours). */
-const notOnSchedule = (date: string, minutes: number) =>
-  new ApiError(409, ERROR_CODES.OUTSIDE_SERVICE_HOURS, /*i18n*/ 'This experience is not served at {time} on {date}: choose a time in its service hours.', 'startTime', {
-    time: (locale: string) => formatTimeFor(minutes, locale),
-    date: (locale: string) => formatDateFor(date, locale),
-  });
-
-/** 409 20102 to staff: the slot has started. */
-const slotStarted = () => new ApiError(409, ERROR_CODES.SELECTION_UNAVAILABLE, /*i18n*/ 'That time has already passed.', 'startTime');
-
 /** Whether a slot can still be booked at `now`: it starts after now plus the venue's lead time. */
 export function isBookableInTime(venue: VenueRow, slot: ScheduledSlot, now: Date): boolean {
   return slot.startMs > now.getTime() + venue.minLeadMinutes * 60_000;
@@ -83,7 +74,8 @@ export function isBookableInTime(venue: VenueRow, slot: ScheduledSlot, now: Date
 
 /**
  * The slot starting at `startTime` on `date`, when the schedule has one still bookable at `now`; 409 20102
- * otherwise, or for staff 409 20110 naming a time outside the service hours.
+ * otherwise, or for staff the reason in their words (staff-refusals.ts): 409 20110 outside the service
+ * hours, with the day's first and last start; 409 20102 for a time that has begun.
  */
 export function bookableSlot(
   entry: CatalogVenue,
@@ -93,12 +85,11 @@ export function bookableSlot(
   now: Date,
   rules: BookingRules = 'guest',
 ): ScheduledSlot {
-  const slot = scheduledSlots(entry, experience, date).find((s) => s.startTime === startTime);
+  const slots = scheduledSlots(entry, experience, date);
+  const slot = slots.find((s) => s.startTime === startTime);
   if (rules === 'staff') {
-    // Staff are told which: a time outside the service hours, or one gone by.
-    if (!slot) throw notOnSchedule(date, startTime);
-    if (slot.startMs <= now.getTime()) throw slotStarted();
-    return slot;
+    if (slot && slot.startMs > now.getTime()) return slot;
+    throw outsideHoursForStaff(experience, date, startTime, slots, now);
   }
   const inTime = slot && isBookableInTime(entry.venue, slot, now);
   if (!slot || !inTime) throw selectionUnavailable();

@@ -12,7 +12,8 @@ import { VENUES } from '../../../common/venues';
 import { useFailureText } from '../../i18n/message-text';
 import { useFormats } from '../../i18n/use-formats';
 import type { PageProps } from '../../navigation/routes';
-import { auditChanges } from '../../staff/audit-changes';
+import { auditChanges, type AuditValueText } from '../../staff/audit-changes';
+import { useClosureLabels } from '../../staff/closures/closure-labels';
 import { staffApi } from '../../staff/staff-api';
 import { StaffShell } from '../../staff/staff-shell';
 import { ScrollingTable } from '../../staff/scrolling-table';
@@ -29,7 +30,32 @@ interface Filters {
 function AuditLog() {
   const { t } = useLingui();
   const failureText = useFailureText();
-  const { dateTime } = useFormats();
+  const formats = useFormats();
+  const { dateTime } = formats;
+  const { reasons } = useClosureLabels();
+  // The record's fields in the reader's words: what each is, and its value (a day, a clock time, a name).
+  const fieldNames: Record<string, string> = {
+    date: t`Date`,
+    fromDate: t`From`,
+    toDate: t`To`,
+    startTime: t`Time`,
+    numberOfGuests: t`Guests`,
+    seatingAreaId: t`Dining area`,
+    tableId: t`Table`,
+    reason: t`Reason`,
+    note: t`Note`,
+    amountDue: t`Amount due`,
+  };
+  const valueText =
+    (names: Record<string, string> | undefined): AuditValueText =>
+    (field, value) => {
+      if ((field === 'date' || field === 'fromDate' || field === 'toDate') && typeof value === 'string') return formats.date(value);
+      if (field === 'startTime' && typeof value === 'number') return formats.time(value);
+      if ((field === 'tableId' || field === 'seatingAreaId') && typeof value === 'string') return names?.[value] ?? null;
+      if (field === 'reason' && typeof value === 'string' && value in reasons) return reasons[value as keyof typeof reasons];
+      if (field === 'amountDue' && typeof value === 'number') return formats.money(value);
+      return null;
+    };
   const [filters, setFilters] = useState<Filters>({ venueId: '', actorId: '', from: '', to: '' });
   const [page, setPage] = useState(1);
   const staff = useApiQuery(staffAccountsKey(), () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data));
@@ -116,16 +142,20 @@ function AuditLog() {
                   <td data-label={t`Venue`}>{VENUES.find((v) => v.value === entry.venueId)?.title ?? t`Club-wide`}</td>
                   <td data-label={t`What`}>
                     <code>{entry.action}</code>
-                    <div className="muted">{`${entry.entityType} ${entry.entityId}`}</div>
+                    {entry.reference && <div>{entry.reference}</div>}
                   </td>
                   <td data-label={t`Before and after`}>
                     <ul className="list">
-                      {auditChanges(entry.before, entry.after).map((change) => (
+                      {auditChanges(entry.before, entry.after, valueText(entry.names)).map((change) => (
                         <li key={change.field}>
-                          <strong>{change.field}</strong>: {change.before ?? '—'} → {change.after ?? '—'}
+                          <strong>{fieldNames[change.field] ?? change.field}</strong>: {change.before ?? '—'} → {change.after ?? '—'}
                         </li>
                       ))}
                     </ul>
+                    <details>
+                      <summary>{t`The record as stored`}</summary>
+                      <pre>{JSON.stringify({ [entry.entityType]: entry.entityId, before: entry.before, after: entry.after }, null, 2)}</pre>
+                    </details>
                   </td>
                 </tr>
               ))}

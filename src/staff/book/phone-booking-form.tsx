@@ -14,13 +14,26 @@ import { serviceMinutesOf } from '../../../common/service-day';
 import { STAFF_MAX_GUESTS } from '../../../common/validation/staff-booking-validation';
 import { takePhoneBooking, type PhoneBookingBody, type TablePlan, type VenueDetail } from './book-calls';
 
-export function PhoneBookingForm({ venue, plan, date, onBooked }: { venue: VenueDetail; plan: TablePlan | null; date: string; onBooked: (message: string) => void }) {
+/** `time` is the table plan's: a host looking at 13:00 takes the call for 13:00. */
+export function PhoneBookingForm({
+  venue,
+  plan,
+  date,
+  time,
+  onBooked,
+}: {
+  venue: VenueDetail;
+  plan: TablePlan | null;
+  date: string;
+  time: string;
+  onBooked: (message: string) => void;
+}) {
   const { t } = useLingui();
   const submission = useSubmission();
   const [values, setValues] = useState<Record<string, string>>({
     experienceId: venue.experiences[0]?._id ?? '',
     date,
-    time: '19:00',
+    time,
     numberOfGuests: '2',
     seatingAreaId: '',
     tableId: '',

@@ -95,7 +95,7 @@ export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
       )}
       {open?.kind === 'phone' && detail && (
         <StaffDialog title={t`Phone booking`} onClose={() => setOpen(null)}>
-          <PhoneBookingForm venue={detail} plan={plan} date={date} onBooked={finish} />
+          <PhoneBookingForm venue={detail} plan={plan} date={date} time={time} onBooked={finish} />
         </StaffDialog>
       )}
       {open?.kind === 'walk-in' && (

@@ -1,0 +1,196 @@
+/**
+ * Why the book refuses staff, in staff words. A guest is told 'Sorry, your selection is unavailable'; the
+ * host at the stand is told what stands in the way (the booking on the table, the closure and its note,
+ * the service's hours, the tables' sizes), so they can offer the caller something else. Each refusal is a
+ * 409 with the guest's code (20102), a message in the caller's language and `staffReason`, its code and
+ * details for the console. The guest's refusals are not changed.
+ */
+import type { I18n } from '@lingui/core';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { reservations } from '../../db/schema';
+import type { Schema } from '../../lib/api-types';
+import { ApiError } from '../../lib/errors';
+import { localizeText } from '../../i18n/content';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import type { ClosureReason } from '../../../common/validation/closure-validation';
+import { addDays, formatDateFor, formatTimeFor, hongKongMinutes } from '../../../common/time';
+import { isLiveAt, occupiesDuring } from '../venues/busy-intervals';
+import type { ClosureRow } from '../venues/closures';
+import type { CatalogVenue, ExperienceRow } from '../venues/venue-catalog';
+
+export type StaffReason = Schema<'StaffReason'>;
+
+/** A value shown in the reader's language: a stored name, a service day, a clock time. */
+type Shown = { name: string } | { date: string } | { time: number } | string | number;
+
+function shownIn(i18n: I18n, value: Shown): string | number {
+  if (typeof value !== 'object') return value;
+  if ('name' in value) return localizeText(i18n, value.name);
+  if ('date' in value) return formatDateFor(value.date, i18n.locale);
+  return formatTimeFor(value.time, i18n.locale);
+}
+
+/** A refusal told to staff: the message's names, days and times are written in the caller's language. */
+export class StaffRefusal extends ApiError {
+  constructor(
+    message: string,
+    readonly shown: Record<string, Shown>,
+    readonly reason: StaffReason,
+    /** Staff's own words (a closure's note), added after the message as they were typed. */
+    readonly note: string | null = null,
+    /** The guest's code (20102) unless the refusal has one of its own, as outside the service hours (20110). */
+    errorCode: number = ERROR_CODES.SELECTION_UNAVAILABLE,
+  ) {
+    super(409, errorCode, message);
+  }
+
+  override toBody(i18n: I18n): Schema<'Error'> {
+    const values = Object.fromEntries(Object.entries(this.shown).map(([key, value]) => [key, shownIn(i18n, value)]));
+    const said = i18n._(this.message, values);
+    const message = this.note ? `${said} ${i18n._(/*i18n*/ 'Note: {note}', { note: this.note })}` : said;
+    return { status: this.status, errorCode: this.errorCode, message, staffReason: this.reason };
+  }
+}
+
+const CLOSED_FOR: Record<ClosureReason, string> = {
+  PRIVATE_EVENT: /*i18n*/ '{what} is closed for a private event on {date}.',
+  TYPHOON: /*i18n*/ '{what} is closed because of a typhoon signal on {date}.',
+  OTHER: /*i18n*/ '{what} is closed for bookings on {date}.',
+};
+
+/** The closure that shuts the asked-for venue, area or service, with what it closes and its note. */
+export function closedForStaff(entry: CatalogVenue, closure: ClosureRow, date: string): StaffRefusal {
+  const area = closure.scope === 'AREA' ? entry.areas.find((a) => a.id === closure.seatingAreaId) : undefined;
+  const what = closure.scope === 'AREA' ? (area?.name ?? entry.venue.title) : closure.scope === 'SERVICE' ? closure.periodName! : entry.venue.title;
+  return new StaffRefusal(
+    CLOSED_FOR[closure.reason],
+    { what: { name: what }, date: { date } },
+    {
+      code: 'CLOSED',
+      closureId: closure.id,
+      closureReason: closure.reason,
+      scope: closure.scope,
+      closed: what,
+      fromDate: closure.fromDate,
+      toDate: closure.toDate,
+      note: closure.note ?? null,
+    },
+    closure.note ?? null,
+  );
+}
+
+/**
+ * The time asked for is not one the experience starts at that day, or it has begun: with the day's first
+ * and last start, or the time it is now.
+ */
+export function outsideHoursForStaff(
+  experience: ExperienceRow,
+  date: string,
+  startTime: number,
+  slots: readonly { startTime: number; startMs: number }[],
+  now: Date,
+): StaffRefusal {
+  const [first, last] = [slots[0]?.startTime ?? null, slots.at(-1)?.startTime ?? null];
+  const reason: StaffReason = { code: 'OUTSIDE_HOURS', experience: experience.name, date, startTime, firstStart: first, lastStart: last };
+  const asked = slots.find((s) => s.startTime === startTime);
+  if (asked && asked.startMs <= now.getTime()) {
+    return new StaffRefusal(
+      /*i18n*/ '{time} on {date} has already begun: it is now {now}.',
+      { time: { time: startTime }, date: { date }, now: { time: hongKongMinutes(now) } },
+      { ...reason, code: 'STARTED' },
+    );
+  }
+  if (first === null || last === null) {
+    return new StaffRefusal(
+      /*i18n*/ 'Outside hours: {experience} is not served on {date}.',
+      { experience: { name: experience.name }, date: { date } },
+      reason,
+      null,
+      ERROR_CODES.OUTSIDE_SERVICE_HOURS,
+    );
+  }
+  return new StaffRefusal(
+    /*i18n*/ 'Outside hours: {experience} does not start at {time} on {date}. Its start times that day run from {first} to {last}.',
+    { experience: { name: experience.name }, time: { time: startTime }, date: { date }, first: { time: first }, last: { time: last } },
+    reason,
+    null,
+    ERROR_CODES.OUTSIDE_SERVICE_HOURS,
+  );
+}
+
+/** What a table request asked: for the refusal's words. */
+export interface RefusedRequest {
+  entry: CatalogVenue;
+  date: string;
+  slot: { startMs: number; endMs: number };
+  numberOfGuests: number;
+  seatingAreaId?: string | null;
+  now: Date;
+  excludeReservationId?: string;
+  tableId?: string;
+}
+
+/** The live bookings on these tables during the slot, earliest first. */
+function bookingsDuring(tx: DbOrTx, request: RefusedRequest, tableIds: string[]) {
+  const { startMs, endMs } = request.slot;
+  return tx
+    .select({ tableId: reservations.tableId, uniqueId: reservations.uniqueId, status: reservations.status, date: reservations.date, startTime: reservations.startTime, duration: reservations.duration })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.venueId, request.entry.venue.id),
+        inArray(reservations.date, [addDays(request.date, -1), request.date, addDays(request.date, 1)]),
+        inArray(reservations.tableId, tableIds),
+        occupiesDuring(sql`${new Date(startMs).toISOString()}::timestamptz`, sql`${new Date(endMs).toISOString()}::timestamptz`),
+        isLiveAt(request.now),
+        request.excludeReservationId ? ne(reservations.id, request.excludeReservationId) : undefined,
+      ),
+    )
+    .orderBy(asc(reservations.startsAt));
+}
+
+/**
+ * Why no table could be placed: the chosen table's booking (by reference), or, for any table, that no table
+ * of the venue or area seats the party, or that none that does is free (with the largest that is).
+ * Read only once the booking is refused, so a booking that succeeds pays nothing for it.
+ */
+export async function noTableForStaff(tx: DbOrTx, request: RefusedRequest, closedAreaIds: ReadonlyMap<string, unknown>): Promise<StaffRefusal> {
+  const { entry, numberOfGuests } = request;
+  const area = request.seatingAreaId ? entry.areas.find((a) => a.id === request.seatingAreaId) : undefined;
+  const where = area?.name ?? entry.venue.title;
+  if (request.tableId) {
+    const table = entry.tables.find((t) => t.id === request.tableId)!;
+    const [taken] = await bookingsDuring(tx, request, [table.id]);
+    if (!taken) return new StaffRefusal(/*i18n*/ 'Table {table} is taken at that time.', { table: table.name }, { code: 'TABLE_TAKEN', table: table.name, reference: null });
+    const shown = { table: table.name, reference: taken.uniqueId, from: { time: taken.startTime }, to: { time: taken.startTime + taken.duration } };
+    const reason: StaffReason = { code: 'TABLE_TAKEN', table: table.name, reference: taken.uniqueId, held: taken.status === 'PENDING', date: taken.date, startTime: taken.startTime, endTime: taken.startTime + taken.duration };
+    return taken.status === 'PENDING'
+      ? new StaffRefusal(/*i18n*/ 'Table {table} is held for {reference}, a guest booking online, from {from} to {to}.', shown, reason)
+      : new StaffRefusal(/*i18n*/ 'Table {table} is taken by {reference} from {from} to {to}.', shown, reason);
+  }
+  const inArea = entry.tables.filter((t) => !request.seatingAreaId || t.seatingAreaId === request.seatingAreaId);
+  const largest = Math.max(0, ...inArea.map((t) => t.maxGuests));
+  if (numberOfGuests > largest) {
+    return new StaffRefusal(
+      /*i18n*/ 'Party too large: no table in {where} seats {guests}. The largest seats {largest}.',
+      { where: { name: where }, guests: numberOfGuests, largest },
+      { code: 'PARTY_TOO_LARGE', numberOfGuests, largestTable: largest, largestFreeTable: null },
+    );
+  }
+  const open = inArea.filter((t) => !closedAreaIds.has(t.seatingAreaId));
+  const busy = new Set((await bookingsDuring(tx, request, open.map((t) => t.id))).map((b) => b.tableId));
+  const largestFree = Math.max(0, ...open.filter((t) => !busy.has(t.id)).map((t) => t.maxGuests));
+  if (largestFree > 0 && largestFree < numberOfGuests) {
+    return new StaffRefusal(
+      /*i18n*/ 'Party too large for any free table: no free table in {where} seats {guests} at that time. The largest free table seats {largest}.',
+      { where: { name: where }, guests: numberOfGuests, largest: largestFree },
+      { code: 'PARTY_TOO_LARGE', numberOfGuests, largestTable: largest, largestFreeTable: largestFree },
+    );
+  }
+  return new StaffRefusal(
+    /*i18n*/ 'Every table in {where} that seats {guests} is taken at that time.',
+    { where: { name: where }, guests: numberOfGuests },
+    { code: 'NO_TABLE_FREE', numberOfGuests, largestTable: largest, largestFreeTable: largestFree || null },
+  );
+}

@@ -1,5 +1,5 @@
 /**
- * Mobile numbers one way (src/domain/phone-number.ts): read with libphonenumber-js however they were
+ * Mobile numbers one way (common/validation/phone-number.ts): read with libphonenumber-js however they were
  * typed, stored as '+852' and the national digits (E.164 together), shown as '+852 9123 4567'; the same
  * check in the guest's, the account's and the staff's schemas.
  */

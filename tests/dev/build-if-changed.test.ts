@@ -25,7 +25,7 @@ function project(): string {
   made.push(root);
   for (const file of [
     'index.html', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'lingui.config.ts',
-    'src/main.tsx', 'src/domain/time.ts', 'machines/booking.machine.ts', 'server/main.ts', 'locales/ja.po', 'scripts/build-server.ts',
+    'src/main.tsx', 'common/time.ts', 'machines/booking.machine.ts', 'server/main.ts', 'locales/ja.po', 'scripts/build-server.ts',
     'tests/ui/a.test.tsx', 'e2e/smoke.spec.ts', 'docs/statecharts/booking.md', 'README.md', '.ci/run',
     'node_modules/react/index.js', 'src/node_modules/x.js', 'dist/web/assets/app.js', '.data/db', '.data.test-1/db', 'test-results/run-1/trace.zip',
   ]) write(root, file);
@@ -48,8 +48,8 @@ function fakeBuild(root: string, succeed = true) {
 describe('building only when the sources changed', () => {
   it('reads every file a build may read, and none of the tests, docs, outputs, data or packages', () => {
     expect(buildInputs(project())).toEqual([
-      'index.html', 'lingui.config.ts', 'locales/ja.po', 'machines/booking.machine.ts', 'package-lock.json', 'package.json',
-      'scripts/build-server.ts', 'server/main.ts', 'src/domain/time.ts', 'src/main.tsx', 'tsconfig.json', 'vite.config.ts',
+      'common/time.ts', 'index.html', 'lingui.config.ts', 'locales/ja.po', 'machines/booking.machine.ts', 'package-lock.json',
+      'package.json', 'scripts/build-server.ts', 'server/main.ts', 'src/main.tsx', 'tsconfig.json', 'vite.config.ts',
     ]);
   });
 
@@ -65,7 +65,7 @@ describe('building only when the sources changed', () => {
     expect(buildIfChanged(root, build)).toBe('up-to-date');
     expect(runs.count).toBe(1);
 
-    for (const change of ['src/domain/time.ts', 'locales/ja.po', 'package-lock.json', 'index.html', 'vite.config.ts', 'server/main.ts']) {
+    for (const change of ['common/time.ts', 'locales/ja.po', 'package-lock.json', 'index.html', 'vite.config.ts', 'server/main.ts']) {
       write(root, change, 'changed');
       expect(buildIfChanged(root, build), change).toBe('built');
       expect(buildIfChanged(root, build), change).toBe('up-to-date');

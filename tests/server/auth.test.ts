@@ -561,7 +561,7 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
       const [row] = await api.deps.db.select().from(users).where(eq(users.email, email));
       expect(row).toMatchObject({ role: 'guest', firstName: 'Nora', emailVerifiedAt: null, locale: 'zh-Hant' });
       expect(row!.customerId).toMatch(/^C\d{6}$/);
-      // Stored one way (src/domain/phone-number.ts): the code with its '+', the number's digits; E.164 together.
+      // Stored one way (common/validation/phone-number.ts): the code with its '+', the number's digits; E.164 together.
       expect([row!.mobileCountryCode, row!.mobileNumber]).toEqual(['+852', '98765432']);
 
       const [mail] = await takeMails(email);

@@ -19,7 +19,6 @@ import {
   MOBILE_COUNTRY_CODE_PATTERN,
   MOBILE_NUMBER_PATTERN,
 } from '../../../common/validation/guest-details';
-} from '../../../common/validation/guest-details';
 import { parsePhoneNumber, withMobileNumberChecked, type PhoneNumber } from '../../../common/validation/phone-number';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -43,7 +42,7 @@ export const PHONE_MESSAGES = {
 export type { PhoneNumber };
 
 /**
- * The number as stored and compared (src/domain/phone-number.ts: '+852' and the national digits, E.164
+ * The number as stored and compared (common/validation/phone-number.ts: '+852' and the national digits, E.164
  * together), however it was typed ('852', '+852'; '9123 4567', '9123-4567'). The request schemas have
  * checked it; one libphonenumber cannot read keeps its digits, so lookups still match.
  */

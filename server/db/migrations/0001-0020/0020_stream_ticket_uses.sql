@@ -1,4 +1,4 @@
--- A live-stream ticket (server/services/stream-ticket.ts) opens one stream, once: its nonce is written
+-- A live-stream ticket (server/services/staff/stream-ticket.ts) opens one stream, once: its nonce is written
 -- here when the stream opens, and a second opening with the same ticket finds it and is refused. A row is
 -- needed only while its ticket could still be used, so rows past their expiry are deleted as new ones come.
 CREATE TABLE stream_ticket_uses (

@@ -1,4 +1,4 @@
--- Mobile numbers one way (src/domain/phone-number.ts): the calling code with its '+' and the national
+-- Mobile numbers one way (common/validation/phone-number.ts): the calling code with its '+' and the national
 -- number's digits, so that the two together are E.164 ('+852' and '91234567': '+85291234567'). Sign-up
 -- kept the code as typed ('852' or '+852') and older rows may hold spaces or dashes; the day sheet showed
 -- them as '++852 91234567'. New numbers are checked with libphonenumber-js and stored this way.

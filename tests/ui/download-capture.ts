@@ -28,3 +28,22 @@ export function captureDownloads(): SavedDownload[] {
   });
   return saved;
 }
+
+/**
+ * A saved Blob's bytes. Which Blob a page made depends on the runtime (jsdom's lacks `arrayBuffer()` on
+ * Node 26, Node's own has it), so jsdom's is read through its FileReader.
+ */
+export async function downloadBytes(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function') return new Uint8Array(await blob.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** A saved Blob as UTF-8 text. */
+export async function downloadText(blob: Blob): Promise<string> {
+  return new TextDecoder().decode(await downloadBytes(blob));
+}

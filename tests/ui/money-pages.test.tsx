@@ -16,7 +16,7 @@ import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app
 import { bookBarSeatingAtObe, CARD_EXPIRY } from './booking-walk';
 import { failOnce } from './fetch-watch';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
-import { captureDownloads, type SavedDownload } from './download-capture';
+import { captureDownloads, downloadBytes, downloadText, type SavedDownload } from './download-capture';
 
 // The page runs on the server's clock (learned from its answers): Monday 23 Nov 2026, 10:00 in Hong Kong.
 const api = useAppHarness({
@@ -245,7 +245,7 @@ describe('the monthly statement PDF', () => {
     await waitFor(() => expect(saved).toHaveLength(1), SLOW);
     expect(saved[0]!.download).toBe('statement-2026-11.pdf');
     expect(saved[0]!.href).toBe('blob:test/1');
-    const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
+    const bytes = await downloadBytes(saved[0]!.blob);
     expect(new TextDecoder('latin1').decode(bytes.subarray(0, 5))).toBe('%PDF-');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
@@ -270,7 +270,7 @@ describe('the calendar file', () => {
     await user.click(screen.getByRole('button', { name: 'Add to calendar' }));
     await waitFor(() => expect(saved).toHaveLength(1), SLOW);
     expect(saved[0]!.download).toBe(`reservation-${reference}.ics`);
-    const text = await saved[0]!.blob.text();
+    const text = await downloadText(saved[0]!.blob);
     expect(text.startsWith('BEGIN:VCALENDAR')).toBe(true);
     expect(text).toContain('TZID=Asia/Hong_Kong');
 
@@ -278,6 +278,6 @@ describe('the calendar file', () => {
     await findHeading('Your reservation');
     await user.click(await screen.findByRole('button', { name: 'Add to calendar' }, SLOW));
     await waitFor(() => expect(saved).toHaveLength(2), SLOW);
-    expect((await saved[1]!.blob.text()).startsWith('BEGIN:VCALENDAR')).toBe(true);
+    expect((await downloadText(saved[1]!.blob)).startsWith('BEGIN:VCALENDAR')).toBe(true);
   });
 });

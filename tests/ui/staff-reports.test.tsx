@@ -14,7 +14,7 @@ import { staffSessionActor } from '../../src/staff/staff-session';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
 import { findHeading, openApp, useAppHarness } from './app-harness';
 import { address, SLOW } from './page-queries';
-import { captureDownloads, type SavedDownload } from './download-capture';
+import { captureDownloads, downloadText, type SavedDownload } from './download-capture';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 
@@ -96,7 +96,7 @@ describe('the staff report', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1), SLOW);
     expect(saved[0]!.download).toBe(`report-all-${week.from}-${week.to}-week.csv`);
-    const csv = await saved[0]!.blob.text();
+    const csv = await downloadText(saved[0]!.blob);
     expect(csv.split('\r\n')[0]).toMatch(/^(\uFEFF)?Venue,Period,From,To,Bookings,Covers,/);
     expect(await axeViolations()).toEqual([]);
   });

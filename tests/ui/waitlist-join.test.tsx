@@ -6,6 +6,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { users } from '../../server/db/schema';
+import { newId } from '../../server/lib/ids';
 import { experienceIdByName, OBE } from '../server/fixtures';
 import { TEST_NOW } from '../server/harness';
 import { openApp, storeSession, useAppHarness } from './app-harness';
@@ -19,13 +21,17 @@ const api = useAppHarness({
   },
 });
 
-/** Books Obe's K1, the only table for eight, for the member on `date` at each of `startTimes`. */
+/**
+ * Books Obe's K1, the only table for eight, on `date` at each of `startTimes`, each hold by a guest of its
+ * own (one guest may hold only two unfinished bookings at once).
+ */
 async function takeK1(date: string, startTimes: number[]) {
-  const token = await api().login('member@example.com', 'member-pass-1');
   const experienceId = await experienceIdByName(api().deps.db, OBE, 'Bar Seating');
   for (const startTime of startTimes) {
+    const id = newId();
+    await api().deps.db.insert(users).values({ id, role: 'guest', email: `k1-${id}@example.com`, passwordHash: 'x', firstName: 'Kay', lastName: 'One' });
     const held = await api().request('POST', '/user/reservation/v1.1', {
-      token,
+      token: api().tokenFor({ id, role: 'guest' }),
       body: { venueId: OBE, experienceId, date, startTime, numberOfGuests: 8 },
     });
     expect(held.status, JSON.stringify(held.body)).toBe(201);

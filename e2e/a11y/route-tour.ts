@@ -26,6 +26,7 @@ import {
 import { CARDS, DEMO } from '../support/constants';
 import { minutes, type Clocks } from '../support/fixtures';
 import type { TestServer } from '../support/server-api';
+import { bookingPath, type BookingPage } from '../../machines/booking-pages';
 
 /**
  * The production routes, read from the route table's source (the table's module reads Vite's
@@ -34,8 +35,10 @@ import type { TestServer } from '../support/server-api';
 export const ROUTE_PATHS: readonly string[] = (() => {
   const source = readFileSync(new URL('../../src/navigation/routes.ts', import.meta.url), 'utf8');
   const pages = [...source.matchAll(/path: page\('([\w-]+)'\)/g)].map((m) => `/pages/${m[1]}`);
+  // The booking wizard's pages come from the chart's one list (machines/booking-pages.ts).
+  const bookingPages = [...source.matchAll(/path: bookingPath\('([\w-]+)'\)/g)].map((m) => bookingPath(m[1] as BookingPage));
   const staffPages = [...source.matchAll(/staffRoute\('([\w-]+)'/g)].map((m) => `/pages/staff/${m[1]}`);
-  return [...new Set([...(source.includes("path: '/'") ? ['/'] : []), ...pages, ...staffPages])];
+  return [...new Set([...(source.includes("path: '/'") ? ['/'] : []), ...pages, ...bookingPages, ...staffPages])];
 })();
 
 /** What a group hands each stop to: the route shown, and the page showing it. */

@@ -71,11 +71,15 @@ export function policyLines(lang: MessageLanguage, row: ReservationRow, catalog:
         ),
   ];
   if (policy.noShowFeePerPerson > 0) {
+    const fee = { perPerson: lang.money(policy.noShowFeePerPerson), total: lang.money(policy.noShowFeePerPerson * row.numberOfGuests) };
+    // What was paid ahead counts towards the fee: said only when something was.
     lines.push(
-      i18n._(
-        'No-show policy: if your party does not arrive, a fee of {perPerson} per person ({total} for your party) is charged; what you paid ahead counts towards it.',
-        { perPerson: lang.money(policy.noShowFeePerPerson), total: lang.money(policy.noShowFeePerPerson * row.numberOfGuests) },
-      ),
+      paid > 0
+        ? i18n._(
+            'No-show policy: if your party does not arrive, a fee of {perPerson} per person ({total} for your party) is charged; what you paid ahead counts towards it.',
+            fee,
+          )
+        : i18n._('No-show policy: if your party does not arrive, a fee of {perPerson} per person ({total} for your party) is charged.', fee),
     );
   }
   return lines;

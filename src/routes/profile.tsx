@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { TextAreaField, TextField, useForm } from '../components/form';
-import { guestDetailsSchema, GUEST_DETAILS_MESSAGES, guestDetailsEntries } from '../../common/validation/guest-details';
+import { GUEST_DETAILS_MESSAGES, guestDetailsEntries } from '../../common/validation/guest-details';
 import { withMobileNumberChecked } from '../../common/validation/phone-number';
 import { GuestRequestsFields } from '../booking/guest-requests-fields';
 import { useMessageText } from '../i18n/message-text';

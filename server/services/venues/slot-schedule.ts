@@ -4,7 +4,7 @@
  */
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { formatDateFor, formatTimeFor, isoWeekday, serviceDateTime, serviceDayStartMs } from '../../../common/time';
+import { formatTimeFor, isoWeekday, serviceDateTime, serviceDayStartMs } from '../../../common/time';
 import { selectionUnavailable, type BookingRules } from '../reservations/selection-checks';
 import type { CatalogVenue, ExperienceRow, ServicePeriodRow, VenueRow } from './venue-catalog';
 import { outsideHoursForStaff } from '../staff/staff-refusals';

@@ -19,7 +19,6 @@ import {
   MOBILE_COUNTRY_CODE_PATTERN,
   MOBILE_NUMBER_PATTERN,
 } from '../../../common/validation/guest-details';
-} from '../../../common/validation/guest-details';
 import { parsePhoneNumber, withMobileNumberChecked, type PhoneNumber } from '../../../common/validation/phone-number';
 
 export const CODE_TTL_MS = 10 * 60_000;

@@ -6,10 +6,13 @@
  * row's button as a host would (confirming a no-show or a cancellation in its dialog). After each step it
  * checks what the host sees (the row's status, the buttons offered, the fee or refund text) and the
  * server's record. A no-show comes after the booked start: that path books the first time still offered
- * today (or tomorrow) and moves the server's clock past it; the others book a day of their own, far ahead.
+ * today (or tomorrow) and moves the server's clock past it; the others book a day of their own, far ahead
+ * (a cancellation there is inside the free window); a path that marks the party arrived or seated moves
+ * the server's clock to an hour before the booked start before the host opens the sheet: the chart allows
+ * both only on the booking's service day, from ARRIVAL_LEAD_MINUTES (2 hours) before its start.
  */
 import type { Page } from '@playwright/test';
-import { allowedVisitActions, type VisitEvent, type VisitState } from '../../machines/visit.machine';
+import { ARRIVAL_LEAD_MINUTES, allowedVisitActions, type VisitEvent, type VisitState } from '../../machines/visit.machine';
 import { VISIT_ACTIONS, type VisitAction } from '../../common/validation/staff-validation';
 import { ACTION_OF_EVENT, STATE_AFTER, VISIT_PATHS, visitPathLabel, visitSteps, type VisitPath } from '../../tests/machines/visit-model';
 import { offeredTimes } from '../journeys/journey-steps';
@@ -20,7 +23,7 @@ import { expect, test, type Clocks } from '../support/fixtures';
 import type { NewUser, Session, TestServer } from '../support/server-api';
 
 /** Booking days of the paths that need no passed start, one per path (bookings open 90 days ahead). */
-const PATH_DAYS = [4, 5, 6, 7, 8, 9, 10, 11];
+const PATH_DAYS = [4, 5, 6, 7, 8, 9, 10, 11, 13];
 const VENUE = { domain: 'leclos', experience: 'À la Carte', guests: 2 } as const;
 /** Le Clos's no-show fee for the party, in HK dollars: HK$300 a person; the API counts cents. */
 const NO_SHOW_FEE = 300 * VENUE.guests;
@@ -72,6 +75,11 @@ test.describe('visit chart paths in the browser', () => {
       const venueId = await leClosId(server);
       let host = await logInHost(server);
       const record = () => sheetRow(server, host, venueId, date, booked._id);
+      if (arrivesOrSeats(path)) {
+        // Before the host opens the sheet (a reload after a move of days can find the session gone).
+        await reachArrivalWindow(server, Date.parse((await record()).startsAt));
+        host = await logInHost(server);
+      }
 
       await openApp(page, `/pages/staff/login?redirect=${encodeURIComponent(`/pages/staff/day?venue=${VENUE.domain}&date=${date}`)}`);
       await expectHeading(page, 'Staff log in');
@@ -161,6 +169,21 @@ async function passTheStart(page: Page, server: TestServer, startsAtMs: number, 
   await page.reload();
   await expectHeading(page, 'Day sheet');
   await expect(page.getByRole('row').filter({ hasText: guestName }).getByRole('button', { name: `No-show: ${guestName}` })).toBeVisible();
+}
+
+function arrivesOrSeats(path: VisitPath): boolean {
+  return visitSteps(path).some((s) => s.event.type === 'visit.arrive' || s.event.type === 'visit.seat');
+}
+
+/**
+ * Moves the server's clock to an hour before the booked start: inside the arrival window (the
+ * ARRIVAL_LEAD_MINUTES before it), so the host is offered Arrived and Seat; still before the start, so a
+ * cancellation is offered too (no path cancels after this move), inside the late window, which no path reads.
+ */
+async function reachArrivalWindow(server: TestServer, startsAtMs: number) {
+  const at = startsAtMs - 60 * 60_000;
+  expect(at).toBeGreaterThanOrEqual(startsAtMs - ARRIVAL_LEAD_MINUTES * 60_000);
+  if ((await server.clock()).now.getTime() < at) await server.setClock({ at: new Date(at) });
 }
 
 /** The first time Le Clos still offers today, or else tomorrow: its start is soon to pass. */

@@ -6,6 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { addDays, isoWeekday } from '../../common/time';
+import { formatPhoneNumber } from '../../common/validation/phone-number';
 import { currentRoute, expectHeading, expectRoute, openApp, useSession } from '../support/app';
 import { agreeAndSubmit, bookingDay, enterSmsCode, payByCard, searchTables, STEP_HEADINGS, submitDetails } from '../support/booking';
 import type { Clocks } from '../support/fixtures';
@@ -344,7 +345,8 @@ async function checkHeldStep(run: Run, snapshot: AnyMachineSnapshot, cause: Even
   } else if (at({ created: 'verify' })) {
     // The phone verification chart runs the page: the code is sent, then asked for.
     await expectHeading(page, STEP_HEADINGS.verify);
-    await expect(page.getByText(`+${run.user.mobileCountryCode} ${run.user.mobileNumber}`)).toBeVisible();
+    // The number as the app shows it since numbers are read with libphonenumber-js: '+852 6300 0001'.
+    await expect(page.getByText(formatPhoneNumber(run.user.mobileCountryCode, run.user.mobileNumber)!)).toBeVisible();
     await expect(page.getByLabel('Verification code')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
     await expect(alert(page)).toHaveCount(0);

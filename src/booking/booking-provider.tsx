@@ -38,6 +38,9 @@ const withoutCardDetails = (key: string, value: unknown) => (CARD_KEYS.has(key) 
 function BookingEffects() {
   const booking = BookingContext.useActorRef();
   const loggedIn = useIsLoggedIn();
+  // A stored session still being checked (at start, and after a reload) is not a log-out: the chart hears
+  // of the session only once it is known, so the details typed in this tab are not forgotten meanwhile.
+  const sessionKnown = SessionContext.useSelector((s) => !s.matches('checking') && !s.matches('loadingProfile'));
 
   useEffect(() => {
     const save = () =>
@@ -49,8 +52,8 @@ function BookingEffects() {
   }, [booking]);
 
   useEffect(() => {
-    booking.send({ type: 'session.changed', loggedIn });
-  }, [booking, loggedIn]);
+    if (loggedIn || sessionKnown) booking.send({ type: 'session.changed', loggedIn });
+  }, [booking, loggedIn, sessionKnown]);
 
   // The venue's names came in the language of the time: after a switch, fetch it again in the new one.
   const { i18n } = useLingui();

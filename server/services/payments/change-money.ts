@@ -18,9 +18,8 @@ import { ApiError, conflict, forbidden } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { formatHkdFor } from '../../../common/money';
 import { newId } from '../../lib/ids';
-import { recordCardRefund } from './card-entries';
-import { lateCancellationFee } from './payment-refund';
-import { refundedStatus, walletDescription, type PaymentRow } from './payments';
+import { lateCancellationFee, refundPayments } from './payment-refund';
+import { walletDescription, type PaymentRow } from './payments';
 import type { ReservationRow } from '../reservations/reservations';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
@@ -126,45 +125,6 @@ async function payFromWallet(tx: DbOrTx, row: ReservationRow, amount: number, ca
   return payment!;
 }
 
-/** Gives `amount` back from the kept payments, newest first; what they cannot cover comes back from the venue's desk. */
-async function refundFromPayments(
-  tx: DbOrTx,
-  args: { row: ReservationRow; kept: PaymentRow[]; amount: number; catalog: VenueCatalog; now: Date },
-): Promise<{ refunds: ChangeSettlement['refunds']; cardRefunds: string[]; left: number }> {
-  const { row, kept, catalog, now } = args;
-  const refunds: ChangeSettlement['refunds'] = [];
-  const cardRefunds: string[] = [];
-  let left = args.amount;
-  for (const payment of [...kept].reverse()) {
-    const amount = Math.min(left, payment.amount - payment.refundedAmount);
-    if (amount <= 0) continue;
-    left -= amount;
-    const refundedAmount = payment.refundedAmount + amount;
-    const [updated] = await tx
-      .update(payments)
-      .set({ refundedAmount, status: refundedStatus(payment.amount, refundedAmount), refundRef: null, updatedAt: now })
-      .where(eq(payments.id, payment.id))
-      .returning();
-    if (payment.method === 'WALLET') {
-      await tx.insert(walletEntries).values({
-        id: newId(),
-        userId: payment.userId,
-        type: 'REFUND',
-        amount,
-        ...walletDescription('refund', row, catalog),
-        reservationId: row.id,
-        paymentId: payment.id,
-        createdAt: now,
-      });
-    } else {
-      await recordCardRefund(tx, { payment, amount, reservation: row, catalog, now });
-      cardRefunds.push(payment.id);
-    }
-    refunds.push({ amount, payment: updated! });
-  }
-  return { refunds, cardRefunds, left };
-}
-
 /**
  * Inside the changing transaction, before the row is updated: settles the change's money as the module
  * says, or refuses it (nothing changed). Returns what it did and the money columns to write.
@@ -214,7 +174,8 @@ export async function settleChange(
     const fee = now.getTime() >= lateFrom ? lateCancellationFee(policy.cancellationFee, removedGuests, decrease) : 0;
     settlement.feeKept = fee;
     settlement.columns.feeKept += fee;
-    const back = await refundFromPayments(tx, { row, kept, amount: decrease - fee, catalog, now });
+    // The newest payment gives back first.
+    const back = await refundPayments(tx, { row, payments: [...kept].reverse(), amount: decrease - fee, catalog, now });
     settlement.refunds = back.refunds;
     settlement.cardRefunds = back.cardRefunds;
     settlement.venueRefund = Math.min(back.left, row.paidAtVenue);

@@ -67,9 +67,32 @@ export async function refundForCancellation(
   const money: CancellationMoney = { refunds: [], feeKept: fee };
   // What the ledger holds the cancelled booking to: the fee kept (and nothing owed any more).
   await tx.update(reservations).set({ feeKept: fee, amountOwed: 0 }).where(eq(reservations.id, row.id));
+  const back = await refundPayments(tx, { row, payments: paidRows, amount: refund, catalog, now });
+  money.refunds.push(...back.refunds);
+  return { money, cardRefunds: back.cardRefunds };
+}
+
+/** What `refundPayments` gave back: each refund, the card payments the processor must refund after commit, and what was left. */
+export interface PaymentsRefunded {
+  refunds: { amount: number; payment: PaymentRow }[];
+  cardRefunds: string[];
+  left: number;
+}
+
+/**
+ * Gives `amount` back from the payments, in the order given, each no more than it still holds: recorded
+ * on the payment, credited to the wallet at once or noted for the processor (a card) after commit. Used by
+ * a cancellation and by a change that costs less.
+ */
+export async function refundPayments(
+  tx: DbOrTx,
+  args: { row: ReservationRow; payments: readonly PaymentRow[]; amount: number; catalog: VenueCatalog; now: Date },
+): Promise<PaymentsRefunded> {
+  const { row, catalog, now } = args;
+  const refunds: PaymentsRefunded['refunds'] = [];
   const cardRefunds: string[] = [];
-  let left = refund;
-  for (const payment of paidRows) {
+  let left = args.amount;
+  for (const payment of args.payments) {
     const amount = Math.min(left, payment.amount - payment.refundedAmount);
     if (amount <= 0) continue;
     left -= amount;
@@ -94,9 +117,9 @@ export async function refundForCancellation(
       await recordCardRefund(tx, { payment, amount, reservation: row, catalog, now });
       cardRefunds.push(payment.id);
     }
-    money.refunds.push({ amount, payment: updated as PaymentRow });
+    refunds.push({ amount, payment: updated! });
   }
-  return { money, cardRefunds };
+  return { refunds, cardRefunds, left };
 }
 
 /** What was given back of a reservation's payments, and where to, in the order paid (the API's `refunds`). */

@@ -66,3 +66,14 @@ export function ConfirmStep({
     </div>
   );
 }
+
+/** A staff action that asks first: its button, named with whom it is for, opens the step that confirms it. */
+export function AskFirstButton({ label, who, onAsk }: { label: string; who: string; onAsk(): void }) {
+  return (
+    <div className="staff-actions">
+      <button type="button" className="button" aria-label={`${label}: ${who}`} onClick={onAsk}>
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -11,7 +11,7 @@ import { unwrap } from '../../common/api/api-error';
 import { useFormats } from '../i18n/use-formats';
 import type { SheetBooking } from './use-day-sheet';
 import { staffApi } from './staff-api';
-import { ConfirmStep, useBookChange, type VisitNotice } from './book-change';
+import { AskFirstButton, ConfirmStep, useBookChange, type VisitNotice } from './book-change';
 
 type NoShowFee = NonNullable<SheetBooking['payment']['noShow']>;
 type NoShowFeeCharge = components['schemas']['NoShowFeeCharge'];
@@ -77,11 +77,5 @@ export function ChargeCardAgain({ booking, onDone }: { booking: SheetBooking; on
       </ConfirmStep>
     );
   }
-  return (
-    <div className="staff-actions">
-      <button type="button" className="button" aria-label={`${label}: ${guestName}`} onClick={() => setAsking(true)}>
-        {label}
-      </button>
-    </div>
-  );
+  return <AskFirstButton label={label} who={guestName} onAsk={() => setAsking(true)} />;
 }

@@ -9,7 +9,7 @@ import { unwrap } from '../../common/api/api-error';
 import { useFormats } from '../i18n/use-formats';
 import type { SheetBooking } from './use-day-sheet';
 import { staffApi } from './staff-api';
-import { ConfirmStep, useBookChange, type VisitNotice } from './book-change';
+import { AskFirstButton, ConfirmStep, useBookChange, type VisitNotice } from './book-change';
 
 export function PaidAtVenue({ booking, onDone }: { booking: SheetBooking; onDone(notice: VisitNotice): void }) {
   const { t } = useLingui();
@@ -34,11 +34,5 @@ export function PaidAtVenue({ booking, onDone }: { booking: SheetBooking; onDone
       </ConfirmStep>
     );
   }
-  return (
-    <div className="staff-actions">
-      <button type="button" className="button" aria-label={`${label}: ${guestName}`} onClick={() => setAsking(true)}>
-        {label}
-      </button>
-    </div>
-  );
+  return <AskFirstButton label={label} who={guestName} onAsk={() => setAsking(true)} />;
 }

@@ -368,7 +368,7 @@ for (const driver of testDrivers()) {
         expect(second.status).toBe(409);
         expect(second.body.message).toBe('No table that seats this party is free now');
         const chosen = await walkIn(obeStaff, OBE, { numberOfGuests: 8, tableId: (await h.reservationRow(first.body.data._id)).tableId });
-        expect(chosen.body.message).toBe(`Table K1 is taken by ${first.body.data.uniqueId} from 10:00 am to 12:00 pm.`);
+        expect(chosen.body.message).toBe(`Table K1 is taken by ${first.body.data.uniqueId} from 6:00 pm to 8:00 pm.`);
       });
     });
 

@@ -3,24 +3,10 @@
  * server. Messages are docs/PRODUCT.md §5's, word for word, where docs/PRODUCT.md has one.
  */
 import * as v from 'valibot';
-import { EMAIL_MESSAGES, emailSchema } from './email';
-import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from './guest-details';
+import { emailSchema } from './email';
+import { ACCOUNT_MESSAGES, GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from './form-messages';
 import { LOCALES } from '../locales';
 import { withMobileNumberChecked } from './phone-number';
-
-/** User-visible validation messages of the account forms. */
-export const ACCOUNT_MESSAGES = {
-  emailRequired: EMAIL_MESSAGES.required,
-  emailInvalid: EMAIL_MESSAGES.invalid,
-  firstNameRequired: /*i18n*/ 'Please enter first name!',
-  lastNameRequired: /*i18n*/ 'Please enter last name!',
-  mobileNumberInvalid: /*i18n*/ 'Please enter a valid mobile number',
-  passwordRequired: /*i18n*/ 'Please enter your password!',
-  passwordTooShort: /*i18n*/ 'The password must be at least 7 characters',
-  passwordTooLong: /*i18n*/ 'The password must be at most 200 characters',
-  passwordConfirmation: /*i18n*/ 'Confirmation password is incorrect',
-  tokenRequired: /*i18n*/ 'This link is invalid or has expired.',
-} as const;
 
 /** docs/PRODUCT.md §9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 7;

@@ -3,33 +3,10 @@
  * and the completion call. Messages are docs/PRODUCT.md's, word for word. Browser-safe.
  */
 import * as v from 'valibot';
-import { EMAIL_MESSAGES, emailSchema } from './email';
+import { emailSchema } from './email';
 import { DIETARY_NEEDS, OCCASIONS } from '../guest-requests';
-import { textWithValues } from '../message-values';
+import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from './form-messages';
 import { withMobileNumberChecked } from './phone-number';
-
-/** The longest text each free field takes (the booking form and the API alike). */
-export const GUEST_DETAILS_LIMITS = { name: 100, notes: 500, occasionNote: 100, dietaryNote: 200 } as const;
-
-const L = GUEST_DETAILS_LIMITS;
-
-export const GUEST_DETAILS_MESSAGES = {
-  firstName: /*i18n*/ 'Please enter first name!',
-  lastName: /*i18n*/ 'Please enter last name!',
-  // A name that is too long is not a missing one: say what is wrong (issue 13). The limits are values.
-  firstNameTooLong: textWithValues(/*i18n*/ 'The first name must be {max} characters or fewer.', { max: L.name }),
-  lastNameTooLong: textWithValues(/*i18n*/ 'The last name must be {max} characters or fewer.', { max: L.name }),
-  notesTooLong: textWithValues(/*i18n*/ 'Special requests must be {max} characters or fewer.', { max: L.notes }),
-  occasionNoteTooLong: textWithValues(/*i18n*/ 'The occasion details must be {max} characters or fewer.', { max: L.occasionNote }),
-  dietaryNoteTooLong: textWithValues(/*i18n*/ 'Other dietary needs must be {max} characters or fewer.', { max: L.dietaryNote }),
-  occasionInvalid: /*i18n*/ 'Please choose an occasion from the list',
-  dietaryNeedsInvalid: /*i18n*/ 'Please choose dietary needs from the list',
-  mobileNumber: /*i18n*/ 'Please enter mobile number!',
-  mobileNumberInvalid: /*i18n*/ 'Please enter a valid mobile number',
-  email: EMAIL_MESSAGES.required,
-  emailInvalid: EMAIL_MESSAGES.invalid,
-  cancellationPolicy: /*i18n*/ 'Please agree to cancellation policy',
-} as const;
 
 /** A country calling code such as '+852' or '852'. */
 export const MOBILE_COUNTRY_CODE_PATTERN = /^\+?[0-9]{1,4}$/;
@@ -37,6 +14,7 @@ export const MOBILE_COUNTRY_CODE_PATTERN = /^\+?[0-9]{1,4}$/;
 /** Digits only, 4 to 15 of them (E.164's national part); spaces and dashes are stripped first. */
 export const MOBILE_NUMBER_PATTERN = /^[0-9]{4,15}$/;
 
+const L = GUEST_DETAILS_LIMITS;
 const M = GUEST_DETAILS_MESSAGES;
 
 /** A required text: a missing key, a non-string and blank text all get the same message; a long one its own. */

@@ -6,7 +6,8 @@ import * as v from 'valibot';
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN } from './email';
 import { firstNameSchema, lastNameSchema } from './account-validation';
 import { withMobileNumberChecked } from './phone-number';
-import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES, MOBILE_COUNTRY_CODE_PATTERN, MOBILE_NUMBER_PATTERN } from './guest-details';
+import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from './form-messages';
+import { MOBILE_COUNTRY_CODE_PATTERN, MOBILE_NUMBER_PATTERN } from './guest-details';
 import { LOCALES } from '../locales';
 import { isIsoDate } from '../time';
 

@@ -5,9 +5,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiFailure } from '../../common/api/api-error';
 import { RequestFailure } from '../api/auth-fetch';
-import { ACCOUNT_MESSAGES } from '../../common/validation/account-validation';
+import { ACCOUNT_MESSAGES, GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from '../../common/validation/form-messages';
 import { CARD_MESSAGES } from '../../common/validation/card-messages';
-import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from '../../common/validation/guest-details';
 
 /**
  * Turns an English message from the shared schemas or the server into the user's language when we know

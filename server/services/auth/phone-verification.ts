@@ -14,11 +14,8 @@ import { logError } from '../../lib/log-error';
 import { messageLanguage } from '../messaging/message-language';
 import { queueSms } from '../messaging/outbox';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import {
-  GUEST_DETAILS_MESSAGES,
-  MOBILE_COUNTRY_CODE_PATTERN,
-  MOBILE_NUMBER_PATTERN,
-} from '../../../common/validation/guest-details';
+import { GUEST_DETAILS_MESSAGES } from '../../../common/validation/form-messages';
+import { MOBILE_COUNTRY_CODE_PATTERN, MOBILE_NUMBER_PATTERN } from '../../../common/validation/guest-details';
 import { parsePhoneNumber, withMobileNumberChecked, type PhoneNumber } from '../../../common/validation/phone-number';
 
 export const CODE_TTL_MS = 10 * 60_000;

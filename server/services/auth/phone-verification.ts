@@ -16,7 +16,7 @@ import { queueSms } from '../messaging/outbox';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { GUEST_DETAILS_MESSAGES } from '../../../common/validation/form-messages';
 import { MOBILE_COUNTRY_CODE_PATTERN, MOBILE_NUMBER_PATTERN } from '../../../common/validation/guest-details';
-import { parsePhoneNumber, withMobileNumberChecked, type PhoneNumber } from '../../../common/validation/phone-number';
+import { parsePhoneNumber, phoneE164, withMobileNumberChecked, type PhoneNumber } from '../../../common/validation/phone-number';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;
@@ -46,9 +46,6 @@ export type { PhoneNumber };
 export function normalizePhone(countryCode: string | number, number: string | number): PhoneNumber {
   return parsePhoneNumber(countryCode, number) ?? { countryCode: `+${String(countryCode).replace(/\D/g, '')}`, number: String(number).replace(/\D/g, '') };
 }
-
-/** The SMS recipient in E.164 form, e.g. '+85291234567'. */
-export const smsRecipient = (phone: PhoneNumber) => `${phone.countryCode}${phone.number}`;
 
 // The booking form's rules (guest-details.ts), so a number accepted there can be verified here.
 const phoneEntries = {
@@ -93,7 +90,7 @@ const samePhone = (phone: PhoneNumber) =>
 
 // Serialises work on one number across requests (and server processes sharing a PostgreSQL).
 async function lockPhone(tx: DbOrTx, phone: PhoneNumber): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`phone:${smsRecipient(phone)}`}))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`phone:${phoneE164(phone)}`}))`);
 }
 
 export type SendResult = { sent: true } | { sent: false; retryAfterSeconds: number };
@@ -133,7 +130,7 @@ export async function sendPhoneVerification(
         createdAt: now,
       });
       await queueSms(tx, {
-        to: smsRecipient(phone),
+        to: phoneE164(phone),
         body: i18n._('Your verification code is {code}. It expires in 10 minutes.', { code }),
       });
       return { sent: true } as const;

@@ -2,10 +2,11 @@
  * Renders the whole app in jsdom against the real API: the browser's fetch is pointed at the Hono app
  * running in-process on a fresh database with demo data (see tests/server/harness.ts). Its answers carry
  * the test clock's time in their Date header, as the real server's do, so the page runs on the server's
- * clock (common/api/server-clock.ts) while its own is the machine's, whatever day that is.
+ * clock (src/api/server-clock.ts) while its own is the machine's, whatever day that is.
  */
 import { Blob as NodeBlob } from 'node:buffer';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { invalidate } from '../../src/api/use-api-query';
 import { withClockDate } from '../../server/lib/clock';
@@ -101,6 +102,21 @@ export async function openAs(
   await storeSession(api, email, password);
   await openApp(address);
   return findHeading(heading);
+}
+
+/**
+ * Opens a staff console page at `address`, logs in on the staff log-in page it shows first, and waits for
+ * the page's `heading`; returns the user-event session that typed.
+ */
+export async function openAsStaff(address: string, [email, password]: readonly [email: string, password: string], heading: string | RegExp) {
+  await openApp(address);
+  await findHeading('Staff log in');
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('E-mail'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.keyboard('{Enter}');
+  await findHeading(heading);
+  return user;
 }
 
 /** The page's main heading, once it has loaded. */

@@ -7,21 +7,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { staffSessionActor } from '../../src/staff/staff-session';
-import { findHeading, openApp, useAppHarness } from './app-harness';
+import { findHeading, openApp, openAsStaff, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 
-async function openAsHost(address: string, heading = 'Table plan') {
-  await openApp(address);
-  await findHeading('Staff log in');
-  const user = userEvent.setup();
-  await user.type(screen.getByLabelText('E-mail'), 'host@example.com');
-  await user.type(screen.getByLabelText('Password'), 'host-pass-1');
-  await user.keyboard('{Enter}');
-  await findHeading(heading);
-  return user;
-}
+const openAsHost = (address: string, heading = 'Table plan') => openAsStaff(address, ['host@example.com', 'host-pass-1'], heading);
 
 /** The card of a table by its name, once the plan shows it. */
 const tableCard = async (name: string) => (await screen.findByText(name, { selector: 'strong' }, SLOW)).closest('li')!;

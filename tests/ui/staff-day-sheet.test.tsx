@@ -7,7 +7,6 @@
  * re-read, and a walk-in with no visit count, and a failed re-read that keeps the sheet on screen and says so.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
@@ -17,7 +16,7 @@ import { deliverPendingWebhooks } from '../../server/services/payments/payment-w
 import { formatDateTimeFor } from '../../common/time';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
 import { card } from '../server/payment-helpers';
-import { findHeading, openApp, useAppHarness } from './app-harness';
+import { openAsStaff, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
@@ -95,14 +94,7 @@ class StreamEventSource extends EventTarget {
 }
 
 async function openSheetAs(email: string, password: string) {
-  await openApp(`/pages/staff/login?redirect=${encodeURIComponent(`/pages/staff/day?venue=leclos&date=${DAY}`)}`);
-  await findHeading('Staff log in');
-  const user = userEvent.setup();
-  await user.type(screen.getByLabelText('E-mail'), email);
-  await user.type(screen.getByLabelText('Password'), password);
-  await user.keyboard('{Enter}');
-  await findHeading('Day sheet');
-  return user;
+  return openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent(`/pages/staff/day?venue=leclos&date=${DAY}`)}`, [email, password], 'Day sheet');
 }
 
 const rowOf = async (name: string) => (await screen.findByText(name, {}, SLOW)).closest('tr')!;

@@ -9,21 +9,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { staffSessionActor } from '../../src/staff/staff-session';
-import { findHeading, openApp, useAppHarness } from './app-harness';
+import { findHeading, openAsStaff, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 
-async function openAsHost(address: string, heading = 'Table plan') {
-  await openApp(address);
-  await findHeading('Staff log in');
-  const user = userEvent.setup();
-  await user.type(screen.getByLabelText('E-mail'), 'host@example.com');
-  await user.type(screen.getByLabelText('Password'), 'host-pass-1');
-  await user.keyboard('{Enter}');
-  await findHeading(heading);
-  return user;
-}
+const openAsHost = (address: string, heading = 'Table plan') => openAsStaff(address, ['host@example.com', 'host-pass-1'], heading);
 
 const dayField = () => within(screen.getByRole('group', { name: 'Venue and day' })).getByLabelText<HTMLInputElement>('Date');
 const timeField = () => within(screen.getByRole('group', { name: 'Time and actions' })).getByLabelText<HTMLInputElement>('Time');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, getNextSnapshot, SimulatedClock } from 'xstate';
 import { selectBookingPaths } from '../../e2e/paths/booking-model';
 import { bookingMachine } from '../../machines/booking.machine';
-import { guest, reservation, slots, venue } from '../fixtures/booking';
+import { guest, reservation, settle, slots, venue, walkToHeld } from '../fixtures/booking';
 
 const apiError = (errorCode: number, message = `error ${errorCode}`) => ({ errorCode, message });
 const plainVenue = { ...venue, requiresPhoneVerification: false };
@@ -46,7 +46,6 @@ function bookingActor(answers: Partial<Record<string, (input: any) => unknown>>,
   return createActor(bookingMachine.provide({ actors }), { input: { loggedIn: true }, clock }).start();
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function heldActor(
   options: { completeWith?: () => unknown; clockOffsetMs?: number; reservationOverrides?: object; venueHours?: typeof venue.openingHours } = {},
@@ -68,14 +67,7 @@ async function heldActor(
     },
     clock,
   );
-  actor.send({ type: 'booking.start', domain: 'hopsze' });
-  await settle();
-  actor.send({ type: 'experience.pick', experienceId: venue.experiences[0]!._id });
-  actor.send({ type: 'search.submit', date: '2026-11-24', numberOfGuests: 2 });
-  await settle();
-  actor.send({ type: 'slot.pick', startTime: 750 });
-  await settle();
-  await settle();
+  await walkToHeld(actor);
   return { actor, clock };
 }
 
@@ -138,14 +130,7 @@ describe('booking machine rules', () => {
     };
     /** From wherever the actor is, a new booking at the same venue up to its details step. */
     async function bookAgain(actor: Awaited<ReturnType<typeof heldActor>>['actor']) {
-      actor.send({ type: 'booking.start', domain: 'hopsze' });
-      await settle();
-      actor.send({ type: 'experience.pick', experienceId: venue.experiences[0]!._id });
-      actor.send({ type: 'search.submit', date: '2026-11-25', numberOfGuests: 2 });
-      await settle();
-      actor.send({ type: 'slot.pick', startTime: 750 });
-      await settle();
-      await settle();
+      await walkToHeld(actor, '2026-11-25');
       expect(actor.getSnapshot().matches({ holding: { step: { created: 'details' } } })).toBe(true);
       return actor.getSnapshot().context.guest;
     }

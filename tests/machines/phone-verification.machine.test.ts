@@ -10,7 +10,7 @@ import { getSimplePaths, type StatePath } from 'xstate/graph';
 import { bookingMachine } from '../../machines/booking.machine';
 import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
 import { routeOf } from '../../machines/route-of';
-import { guest, reservation, slots, venue } from '../fixtures/booking';
+import { guest, reservation, settle, slots, venue, walkToHeld } from '../fixtures/booking';
 import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
 import { allStateIds, replayPath } from './replay';
 
@@ -72,7 +72,6 @@ describe('phone verification chart, generated paths', () => {
   });
 });
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('phone verification chart rules', () => {
   function run(answers: Partial<Record<string, (input: any) => unknown>>) {
@@ -153,14 +152,7 @@ describe('the booking chart running the phone verification chart', () => {
       }),
       { input: { loggedIn: true } },
     ).start();
-    actor.send({ type: 'booking.start', domain: 'hopsze' });
-    await settle();
-    actor.send({ type: 'experience.pick', experienceId: venue.experiences[0]!._id });
-    actor.send({ type: 'search.submit', date: '2026-11-24', numberOfGuests: 2 });
-    await settle();
-    actor.send({ type: 'slot.pick', startTime: 750 });
-    await settle();
-    await settle();
+    await walkToHeld(actor);
     actor.send({ type: 'details.submit', guest: { ...guest, mobileNumber: '69876543' } });
     return actor;
   }

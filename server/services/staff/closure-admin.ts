@@ -13,10 +13,11 @@ import { checkVenueAccess } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { NewClosureInput } from '../../../common/validation/closure-validation';
-import { formatTime, hongKongToday, isoWeekday } from '../../../common/time';
+import { formatTime, hongKongToday } from '../../../common/time';
 import { recordAudit } from './audit-log';
 import { isLiveAt } from '../venues/busy-intervals';
 import { clearClosuresCache, lockVenueClosures, type ClosureRow } from '../venues/closures';
+import { periodAt } from '../venues/slot-schedule';
 import { loadVenueCatalog, seatingAreaOf, venueOf, type CatalogVenue } from '../venues/venue-catalog';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
 
@@ -26,11 +27,6 @@ type ClosureDeps = Pick<AppDeps, 'db' | 'clock'>;
 
 export const closureNotFound = () => notFound(/*i18n*/ 'The closure does not exist');
 
-/** The name of the service (period) a booking starts in, as its venue's schedule has it that weekday. */
-function periodNameAt(entry: CatalogVenue, date: string, startTime: number): string | undefined {
-  const weekday = isoWeekday(date);
-  return entry.periods.find((p) => p.daysOfWeek.includes(weekday) && p.startMinute <= startTime && startTime < p.endMinute)?.name;
-}
 
 /** The live bookings (confirmed, or held) inside a closure, by day and time, with the guest's contact. */
 async function bookingsInside(db: DbOrTx, entry: CatalogVenue, closure: ClosureRow, now: Date): Promise<AffectedBookingDto[]> {
@@ -45,7 +41,7 @@ async function bookingsInside(db: DbOrTx, entry: CatalogVenue, closure: ClosureR
     .filter(({ r }) =>
       closure.scope === 'VENUE' ? true
       : closure.scope === 'AREA' ? areaOfTable.get(r.tableId) === closure.seatingAreaId
-      : periodNameAt(entry, r.date, r.startTime) === closure.periodName,
+      : periodAt(entry, r.date, r.startTime)?.name === closure.periodName,
     )
     .map(({ r, u }) => {
       // The booking's own details once the guest gave them; the account's while it is still a hold.

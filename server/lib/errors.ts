@@ -5,10 +5,11 @@ import type { Schema } from './api-types';
 import { COMPLETION_ERRORS, ERROR_CODES, type CompletionErrorCode } from '../../common/api/error-codes';
 
 /**
- * A value of a message that is written differently in each language (a date, an amount of money): a
- * function of the caller's locale, called when the body is written.
+ * A value of a message that is written differently in each language (a date, an amount of money, a
+ * stored name): a function of the caller's i18n, called when the body is written
+ * (server/i18n/localized-values.ts makes them).
  */
-export type LocalizedValue = (locale: string) => string;
+export type LocalizedValue = (i18n: I18n) => string;
 
 /**
  * `message` is the English source text, an ICU message when it has `values`; the body carries it in the
@@ -30,15 +31,16 @@ export class ApiError extends Error {
     return {
       status: this.status,
       errorCode: this.errorCode,
-      message: i18n._(this.message, this.values && localizeValues(this.values, i18n.locale)),
+      message: i18n._(this.message, this.values && localizeValues(this.values, i18n)),
       ...(this.field ? { field: this.field } : {}),
     };
   }
 }
 
-function localizeValues(values: Record<string, unknown>, locale: string): Record<string, unknown> {
+/** The values with each `LocalizedValue` written in the reader's language. */
+export function localizeValues(values: Record<string, unknown>, i18n: I18n): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, typeof value === 'function' ? (value as LocalizedValue)(locale) : value]),
+    Object.entries(values).map(([name, value]) => [name, typeof value === 'function' ? (value as LocalizedValue)(i18n) : value]),
   );
 }
 

@@ -16,13 +16,13 @@ import type { DbOrTx } from '../../db/client';
 import { payments, users, walletEntries, type VenuePolicy } from '../../db/schema';
 import { ApiError, conflict, forbidden } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { formatHkdFor } from '../../../common/money';
 import { newId } from '../../lib/ids';
 import { lateCancellationFee, refundPayments } from './payment-refund';
 import { walletDescription, type PaymentRow } from './payments';
 import type { ReservationRow } from '../reservations/reservations';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
+import { moneyIn } from '../../i18n/localized-values';
 
 /** A change's money before it is made (minor units). `difference` is positive when more is due. */
 export interface ChangeQuote {
@@ -81,7 +81,7 @@ export async function quoteChange(tx: DbOrTx, row: ReservationRow, newAmountDue:
 /** 409 20111: the change costs more, and it has not been paid. */
 export const changePaymentRequired = (quote: ChangeQuote) =>
   new ApiError(409, ERROR_CODES.CHANGE_PAYMENT_REQUIRED, /*i18n*/ 'This change costs {amount} more, to be paid before it is made', undefined, {
-    amount: (locale: string) => formatHkdFor(quote.difference, locale),
+    amount: moneyIn(quote.difference),
   });
 
 /** Inside the transaction: debits the member's wallet for `amount` and records the payment of the change. */
@@ -92,8 +92,8 @@ async function payFromWallet(tx: DbOrTx, row: ReservationRow, amount: number, ca
   const balance = await walletBalance(tx, row.userId);
   if (balance < amount) {
     throw conflict(/*i18n*/ 'Your wallet balance of {balance} is not enough to pay {amount}', {
-      balance: (locale: string) => formatHkdFor(balance, locale),
-      amount: (locale: string) => formatHkdFor(amount, locale),
+      balance: moneyIn(balance),
+      amount: moneyIn(amount),
     });
   }
   const [payment] = await tx

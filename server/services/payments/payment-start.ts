@@ -11,11 +11,11 @@ import { payments, type PaymentMethod, type PaymentPurpose } from '../../db/sche
 import { ApiError, completionError, conflict, forbidden } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { newId } from '../../lib/ids';
-import { formatHkdFor } from '../../../common/money';
 import { findUser, lockOwnReservation, sqlState } from '../reservations/reservations';
 import { syncWithProcessor } from './payment-sync';
 import { isPending, PENDING_STATUSES, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
 import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
+import { moneyIn } from '../../i18n/localized-values';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -166,8 +166,8 @@ export async function startReservationPayment(
           const balance = await walletBalance(tx, caller.id);
           if (balance < reservation.amountDue) {
             throw conflict(/*i18n*/ 'Your wallet balance of {balance} is not enough to pay {amount}', {
-              balance: (locale: string) => formatHkdFor(balance, locale),
-              amount: (locale: string) => formatHkdFor(reservation.amountDue, locale),
+              balance: moneyIn(balance),
+              amount: moneyIn(reservation.amountDue),
             });
           }
         }

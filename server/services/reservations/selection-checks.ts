@@ -6,8 +6,9 @@ import type { I18n } from '@lingui/core';
 import type { Schema } from '../../lib/api-types';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { addDays, daysBetween, formatDateFor, hongKongToday } from '../../../common/time';
+import { addDays, daysBetween, hongKongToday } from '../../../common/time';
 import { experienceOf, seatingAreaOf, venueOf, type CatalogVenue, type ExperienceRow, type VenueCatalog, type VenueRow } from '../venues/venue-catalog';
+import { dateIn } from '../../i18n/localized-values';
 
 /** docs/PRODUCT.md §5/§9: no venue takes a party above 10. */
 export const MAX_GUESTS = 10;
@@ -71,7 +72,7 @@ export function assertWithinBookingWindow(date: string, now: Date): void {
       ERROR_CODES.NO_AVAILABILITY,
       /*i18n*/ 'Reservations open {days} days in advance. Please choose a date on or before {date}.',
       'date',
-      { days: BOOKING_WINDOW_DAYS, date: (locale: string) => formatDateFor(lastDay, locale) },
+      { days: BOOKING_WINDOW_DAYS, date: dateIn(lastDay) },
     );
   }
 }

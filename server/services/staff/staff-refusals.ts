@@ -11,45 +11,34 @@ import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { ApiError } from '../../lib/errors';
-import { localizeText } from '../../i18n/content';
+import { dateIn, nameIn, timeIn } from '../../i18n/localized-values';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ClosureReason } from '../../../common/validation/closure-validation';
-import { addDays, formatDateFor, formatTimeFor, hongKongMinutes } from '../../../common/time';
+import { addDays, hongKongMinutes } from '../../../common/time';
 import { isLiveAt, occupiesDuring } from '../venues/busy-intervals';
 import type { ClosureRow } from '../venues/closures';
 import type { CatalogVenue, ExperienceRow } from '../venues/venue-catalog';
 
 export type StaffReason = Schema<'StaffReason'>;
 
-/** A value shown in the reader's language: a stored name, a service day, a clock time. */
-type Shown = { name: string } | { date: string } | { time: number } | string | number;
-
-function shownIn(i18n: I18n, value: Shown): string | number {
-  if (typeof value !== 'object') return value;
-  if ('name' in value) return localizeText(i18n, value.name);
-  if ('date' in value) return formatDateFor(value.date, i18n.locale);
-  return formatTimeFor(value.time, i18n.locale);
-}
-
 /** A refusal told to staff: the message's names, days and times are written in the caller's language. */
 export class StaffRefusal extends ApiError {
   constructor(
     message: string,
-    readonly shown: Record<string, Shown>,
+    values: Record<string, unknown>,
     readonly reason: StaffReason,
     /** Staff's own words (a closure's note), added after the message as they were typed. */
     readonly note: string | null = null,
     /** The guest's code (20102) unless the refusal has one of its own, as outside the service hours (20110). */
     errorCode: number = ERROR_CODES.SELECTION_UNAVAILABLE,
   ) {
-    super(409, errorCode, message);
+    super(409, errorCode, message, undefined, values);
   }
 
   override toBody(i18n: I18n): Schema<'Error'> {
-    const values = Object.fromEntries(Object.entries(this.shown).map(([key, value]) => [key, shownIn(i18n, value)]));
-    const said = i18n._(this.message, values);
-    const message = this.note ? `${said} ${i18n._(/*i18n*/ 'Note: {note}', { note: this.note })}` : said;
-    return { status: this.status, errorCode: this.errorCode, message, staffReason: this.reason };
+    const body = super.toBody(i18n);
+    const message = this.note ? `${body.message} ${i18n._(/*i18n*/ 'Note: {note}', { note: this.note })}` : body.message;
+    return { ...body, message, staffReason: this.reason };
   }
 }
 
@@ -65,7 +54,7 @@ export function closedForStaff(entry: CatalogVenue, closure: ClosureRow, date: s
   const what = closure.scope === 'AREA' ? (area?.name ?? entry.venue.title) : closure.scope === 'SERVICE' ? closure.periodName! : entry.venue.title;
   return new StaffRefusal(
     CLOSED_FOR[closure.reason],
-    { what: { name: what }, date: { date } },
+    { what: nameIn(what), date: dateIn(date) },
     {
       code: 'CLOSED',
       closureId: closure.id,
@@ -97,14 +86,14 @@ export function outsideHoursForStaff(
   if (asked && asked.startMs <= now.getTime()) {
     return new StaffRefusal(
       /*i18n*/ '{time} on {date} has already begun: it is now {now}.',
-      { time: { time: startTime }, date: { date }, now: { time: hongKongMinutes(now) } },
+      { time: timeIn(startTime), date: dateIn(date), now: timeIn(hongKongMinutes(now)) },
       { ...reason, code: 'STARTED' },
     );
   }
   if (first === null || last === null) {
     return new StaffRefusal(
       /*i18n*/ 'Outside hours: {experience} is not served on {date}.',
-      { experience: { name: experience.name }, date: { date } },
+      { experience: nameIn(experience.name), date: dateIn(date) },
       reason,
       null,
       ERROR_CODES.OUTSIDE_SERVICE_HOURS,
@@ -112,7 +101,7 @@ export function outsideHoursForStaff(
   }
   return new StaffRefusal(
     /*i18n*/ 'Outside hours: {experience} does not start at {time} on {date}. Its start times that day run from {first} to {last}.',
-    { experience: { name: experience.name }, time: { time: startTime }, date: { date }, first: { time: first }, last: { time: last } },
+    { experience: nameIn(experience.name), time: timeIn(startTime), date: dateIn(date), first: timeIn(first), last: timeIn(last) },
     reason,
     null,
     ERROR_CODES.OUTSIDE_SERVICE_HOURS,
@@ -163,7 +152,7 @@ export async function noTableForStaff(tx: DbOrTx, request: RefusedRequest, close
     const table = entry.tables.find((t) => t.id === request.tableId)!;
     const [taken] = await bookingsDuring(tx, request, [table.id]);
     if (!taken) return new StaffRefusal(/*i18n*/ 'Table {table} is taken at that time.', { table: table.name }, { code: 'TABLE_TAKEN', table: table.name, reference: null });
-    const shown = { table: table.name, reference: taken.uniqueId, from: { time: taken.startTime }, to: { time: taken.startTime + taken.duration } };
+    const shown = { table: table.name, reference: taken.uniqueId, from: timeIn(taken.startTime), to: timeIn(taken.startTime + taken.duration) };
     const reason: StaffReason = { code: 'TABLE_TAKEN', table: table.name, reference: taken.uniqueId, held: taken.status === 'PENDING', date: taken.date, startTime: taken.startTime, endTime: taken.startTime + taken.duration };
     return taken.status === 'PENDING'
       ? new StaffRefusal(/*i18n*/ 'Table {table} is held for {reference}, a guest booking online, from {from} to {to}.', shown, reason)
@@ -174,7 +163,7 @@ export async function noTableForStaff(tx: DbOrTx, request: RefusedRequest, close
   if (numberOfGuests > largest) {
     return new StaffRefusal(
       /*i18n*/ 'Party too large: no table in {where} seats {guests}. The largest seats {largest}.',
-      { where: { name: where }, guests: numberOfGuests, largest },
+      { where: nameIn(where), guests: numberOfGuests, largest },
       { code: 'PARTY_TOO_LARGE', numberOfGuests, largestTable: largest, largestFreeTable: null },
     );
   }
@@ -184,13 +173,13 @@ export async function noTableForStaff(tx: DbOrTx, request: RefusedRequest, close
   if (largestFree > 0 && largestFree < numberOfGuests) {
     return new StaffRefusal(
       /*i18n*/ 'Party too large for any free table: no free table in {where} seats {guests} at that time. The largest free table seats {largest}.',
-      { where: { name: where }, guests: numberOfGuests, largest: largestFree },
+      { where: nameIn(where), guests: numberOfGuests, largest: largestFree },
       { code: 'PARTY_TOO_LARGE', numberOfGuests, largestTable: largest, largestFreeTable: largestFree },
     );
   }
   return new StaffRefusal(
     /*i18n*/ 'Every table in {where} that seats {guests} is taken at that time.',
-    { where: { name: where }, guests: numberOfGuests },
+    { where: nameIn(where), guests: numberOfGuests },
     { code: 'NO_TABLE_FREE', numberOfGuests, largestTable: largest, largestFreeTable: largestFree || null },
   );
 }

@@ -32,11 +32,12 @@ import { applyNoShowPolicy } from '../payments/no-show-fee';
 import { attemptCharge } from '../payments/no-show-fee-charge';
 import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { addDays, formatDateFor, formatTimeFor, hongKongDate, hongKongMinutes } from '../../../common/time';
+import { addDays, hongKongDate, hongKongMinutes } from '../../../common/time';
 import { isLiveAt, occupiesDuring, occupiedUntil } from '../venues/busy-intervals';
 import { serviceEndsAt } from '../venues/slot-schedule';
 import { lockTableDays } from '../venues/table-day-locks';
 import { venueOf, type VenueCatalog } from '../venues/venue-catalog';
+import { dateIn, timeIn } from '../../i18n/localized-values';
 
 export type VisitChangeDto = Schema<'VisitChange'>;
 
@@ -47,8 +48,8 @@ export const visitChangeRefused = () => conflict(/*i18n*/ 'This change is not al
 const tooEarly = (atMs: number) =>
   new ApiError(409, ERROR_CODES.OUTSIDE_SERVICE_HOURS, /*i18n*/ 'Arrival and seating are recorded from {time} on {date}, {hours} hours before the booking.', undefined, {
     hours: ARRIVAL_LEAD_MINUTES / 60,
-    time: (locale: string) => formatTimeFor(hongKongMinutes(new Date(atMs)), locale),
-    date: (locale: string) => formatDateFor(hongKongDate(new Date(atMs)), locale),
+    time: timeIn(hongKongMinutes(new Date(atMs))),
+    date: dateIn(hongKongDate(new Date(atMs))),
   });
 
 /** 409 20110: the booking's service day is over. */

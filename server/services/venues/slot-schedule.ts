@@ -4,10 +4,11 @@
  */
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { formatTimeFor, isoWeekday, serviceDateTime, serviceDayStartMs } from '../../../common/time';
+import { isoWeekday, serviceDateTime, serviceDayStartMs } from '../../../common/time';
 import { selectionUnavailable, type BookingRules } from '../reservations/selection-checks';
 import type { CatalogVenue, ExperienceRow, ServicePeriodRow, VenueRow } from './venue-catalog';
 import { outsideHoursForStaff } from '../staff/staff-refusals';
+import { timeIn } from '../../i18n/localized-values';
 
 /** A start time an experience is served at on a service day, before looking at tables. */
 export interface ScheduledSlot {
@@ -58,13 +59,13 @@ export function serviceEndsAt(entry: CatalogVenue, date: string, atLeastMinute =
 /** 409 20110 to a walk-in: the venue serves nothing at this minute of its service day. */
 export const closedNow = (minutes: number) =>
   new ApiError(409, ERROR_CODES.OUTSIDE_SERVICE_HOURS, /*i18n*/ 'The venue is closed at {time}: walk-ins are seated only during its service hours.', undefined, {
-    time: (locale: string) => formatTimeFor(minutes, locale),
+    time: timeIn(minutes),
   });
 
 /** 409 20110 to a walk-in for an experience the service running now does not serve. */
 export const notServedNow = (minutes: number) =>
   new ApiError(409, ERROR_CODES.OUTSIDE_SERVICE_HOURS, /*i18n*/ 'This experience is not served at {time}.', undefined, {
-    time: (locale: string) => formatTimeFor(minutes, locale),
+    time: timeIn(minutes),
   });
 
 /** Whether a slot can still be booked at `now`: it starts after now plus the venue's lead time. */

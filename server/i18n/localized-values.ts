@@ -1,0 +1,17 @@
+/**
+ * Values of a message written in the reader's language when the answer is written (`LocalizedValue`,
+ * server/lib/errors.ts): a service day, a clock time, an amount, a stored name.
+ */
+import type { LocalizedValue } from '../lib/errors';
+import { formatHkdFor } from '../../common/money';
+import { formatDateFor, formatTimeFor } from '../../common/time';
+import { localizeText } from './content';
+
+/** A service day (YYYY-MM-DD). */
+export const dateIn = (date: string): LocalizedValue => (i18n) => formatDateFor(date, i18n.locale);
+/** A clock time, in minutes from the service day's midnight. */
+export const timeIn = (minutes: number): LocalizedValue => (i18n) => formatTimeFor(minutes, i18n.locale);
+/** An amount in HK cents. */
+export const moneyIn = (amount: number): LocalizedValue => (i18n) => formatHkdFor(amount, i18n.locale);
+/** A name stored in English (a venue, a dining area, a service, an experience), in its translation. */
+export const nameIn = (name: string): LocalizedValue => (i18n) => localizeText(i18n, name);

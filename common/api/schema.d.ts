@@ -985,6 +985,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/reservation/v1.1/{id}/change-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a change that costs more while its difference is paid by card
+         * @description Checked and placed as PUT /user/reservation/v1.1/{id} is, then held for 15 minutes rather than made: the new day, time and table count as taken meanwhile. The change is made when a payment of the difference (POST …/change-hold/{holdId}/payment) succeeds; until then the booking is exactly as it was. A new change replaces the held one. 409 when the change costs nothing more (make it with PUT instead).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateReservation"];
+                };
+            };
+            responses: {
+                201: components["responses"]["ChangeHoldOk"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/reservation/v1.1/{id}/change-hold/{holdId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a held change and its latest payment stand (the payment checked with the processor first) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                    /** @description A held change's id (from POST …/change-hold) */
+                    holdId: components["parameters"]["HoldId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["ChangePaymentStateOk"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Give up a held change and keep the booking as it was (a payment of it that still succeeds is refunded) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                    /** @description A held change's id (from POST …/change-hold) */
+                    holdId: components["parameters"]["HoldId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["ChangeHoldOk"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/reservation/v1.1/{id}/change-hold/{holdId}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying a held change's difference by card (idempotent by key); its success makes the change
+         * @description 409 with errorCode 20112 once the hold has run out or the booking has been cancelled, changed or seated meanwhile; 20107 when the change is already paid; 40900 while another card payment of it is under way.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                    /** @description A held change's id (from POST …/change-hold) */
+                    holdId: components["parameters"]["HoldId"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangePaymentStart"];
+                };
+            };
+            responses: {
+                201: components["responses"]["PaymentOk"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/reservation/v1.1/complete/{id}": {
         parameters: {
             query?: never;
@@ -1159,12 +1301,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** Format: date */
-                        date?: string;
-                        startTime?: number;
-                        numberOfGuests?: number;
-                    };
+                    "application/json": components["schemas"]["ManageChange"];
                 };
             };
             responses: {
@@ -1177,6 +1314,152 @@ export interface paths {
                         "application/json": components["schemas"]["ChangeQuoteOk"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/{token}/change-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hold a change through the link that costs more while its difference is paid by card (as the guest's own) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ManageChange"];
+                };
+            };
+            responses: {
+                201: components["responses"]["ChangeHoldOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/{token}/change-hold/{holdId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a change held through this link stands; once made, the reservation as it now is and its new link token */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                    /** @description A held change's id (from POST …/change-hold) */
+                    holdId: components["parameters"]["HoldId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["ManagedChangeStateOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Give up the held change and keep the booking as it was */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                    /** @description A held change's id (from POST …/change-hold) */
+                    holdId: components["parameters"]["HoldId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["ChangeHoldOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/{token}/change-hold/{holdId}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start paying the held change's difference by card (idempotent by key); its success makes the change */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                    /** @description A held change's id (from POST …/change-hold) */
+                    holdId: components["parameters"]["HoldId"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangePaymentStart"];
+                };
+            };
+            responses: {
+                201: components["responses"]["PaymentOk"];
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
@@ -3586,6 +3869,44 @@ export interface components {
             status: number;
             data: components["schemas"]["ChangeQuote"];
         };
+        ManageChange: {
+            /** Format: date */
+            date?: string;
+            startTime?: number;
+            numberOfGuests?: number;
+        };
+        ChangePaymentStart: {
+            idempotencyKey: string;
+        };
+        /** @description A change held for 15 minutes while its difference is paid by card. GIVEN_UP: replaced, abandoned, or its hold ran out (the booking as it was); MADE: paid and made. */
+        ChangeHold: {
+            _id: components["schemas"]["Id"];
+            reservationId: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "HELD" | "MADE" | "GIVEN_UP";
+            /** Format: date-time */
+            holdExpiresAt: string;
+            /** Format: date */
+            date: string;
+            startTime: number;
+            numberOfGuests: number;
+            seatingAreaId: string | null;
+            /** @description The booking's new amount due */
+            amountDue: number;
+            /** @description What the card pays */
+            difference: number;
+            currency: string;
+        };
+        ChangePaymentState: {
+            change: components["schemas"]["ChangeHold"];
+            payment: null | components["schemas"]["Payment"];
+        };
+        ManagedChangeState: {
+            change: components["schemas"]["ChangeHold"];
+            payment: null | components["schemas"]["Payment"];
+            /** @description Once the change is made, the reservation as it now stands and the new version's link token */
+            managed: null | components["schemas"]["ManagedReservation"];
+        };
         GuestDetails: {
             firstName: string;
             lastName: string;
@@ -4314,6 +4635,42 @@ export interface components {
                 };
             };
         };
+        /** @description The held change */
+        ChangeHoldOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["ChangeHold"];
+                };
+            };
+        };
+        /** @description The held change and its latest payment */
+        ChangePaymentStateOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["ChangePaymentState"];
+                };
+            };
+        };
+        /** @description The held change, its latest payment and, once made, the reservation with its new token */
+        ManagedChangeStateOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["ManagedChangeState"];
+                };
+            };
+        };
         /** @description The payment */
         PaymentOk: {
             headers: {
@@ -4447,6 +4804,8 @@ export interface components {
         ReportTo: string;
         ReportBy: "day" | "week";
         Id: components["schemas"]["Id"];
+        /** @description A held change's id (from POST …/change-hold) */
+        HoldId: components["schemas"]["Id"];
         VenueId: components["schemas"]["Id"];
         /** @description The signed token of a reservation mail's manage link */
         ManageToken: string;

@@ -280,6 +280,39 @@ export const payments = pgTable('payments', {
   refundedAmount: integer('refunded_amount').notNull().default(0),
   /** The processor's refund id, once it has accepted the refund (cards only). */
   refundRef: text('refund_ref'),
+  /** A change's difference paid by card: the change it pays for (it counts to the booking once the change is made). */
+  changeHoldId: text('change_hold_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type ChangeHoldStatus = 'HELD' | 'MADE' | 'GIVEN_UP';
+
+/**
+ * A change that costs more, held while its difference is paid by card (services/reservations/change-holds.ts):
+ * the new placement, the new amount due and the difference; made when the payment succeeds.
+ */
+export const changeHolds = pgTable('change_holds', {
+  id: text('id').primaryKey(),
+  reservationId: text('reservation_id').notNull(),
+  userId: text('user_id').notNull(),
+  venueId: text('venue_id').notNull(),
+  /** The reservation's `sequence` when the change was asked: a booking changed since is not changed again by it. */
+  baseSequence: integer('base_sequence').notNull(),
+  date: text('date').notNull(),
+  startTime: integer('start_time').notNull(),
+  duration: integer('duration').notNull(),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  numberOfGuests: integer('number_of_guests').notNull(),
+  seatingAreaId: text('seating_area_id'),
+  tableId: text('table_id').notNull(),
+  notes: text('notes'),
+  amountDue: integer('amount_due').notNull(),
+  difference: integer('difference').notNull(),
+  currency: text('currency').notNull().default('HKD'),
+  status: text('status').$type<ChangeHoldStatus>().notNull(),
+  holdExpiresAt: ts('hold_expires_at').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -6,7 +6,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, reservations } from '../../server/db/schema';
+import { auditLog, changeHolds, reservations } from '../../server/db/schema';
+import { loadBusyIntervals } from '../../server/services/venues/busy-intervals';
+import { manageTokenFor } from '../../server/services/reservations/manage-link';
+import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
 import { ledgerProblems } from '../../server/services/payments/ledger-check';
 import { experienceIdByName, LECLOS } from './fixtures';
 import { testDrivers, type TestApi } from './harness';
@@ -238,6 +241,177 @@ for (const driver of testDrivers()) {
       expect(problems).toEqual([expect.objectContaining({ id, status: 'CONFIRMED', kept: hkd(800), due: hkd(1800) })]);
       await api.deps.db.update(reservations).set({ amountDue: hkd(800), numberOfGuests: 4 }).where(eq(reservations.id, id));
       await balanced();
+    });
+    describe('an increase paid by card, through a held change', () => {
+      const holdChange = (user: TestUser, id: string, body: Record<string, unknown>) =>
+        api.request('POST', `/user/reservation/v1.1/${id}/change-hold`, { token: user.token(), body });
+      const payChange = (user: TestUser, id: string, holdId: string, key = `change-${holdId}-${Math.random()}`) =>
+        api.request('POST', `/user/reservation/v1.1/${id}/change-hold/${holdId}/payment`, { token: user.token(), body: { idempotencyKey: key } });
+      const changeState = (user: TestUser, id: string, holdId: string) =>
+        api.request('GET', `/user/reservation/v1.1/${id}/change-hold/${holdId}`, { token: user.token() });
+
+      /** A booking of 4 paid by card, and its change to 6 held: HK$1,000 more. */
+      async function heldIncrease() {
+        const guest = await s.h.newUser('guest');
+        const id = await bookRotisserie(guest, 4, 'CARD');
+        const before = await s.h.reservationRow(id);
+        const held = await holdChange(guest, id, { numberOfGuests: 6 });
+        expect(held.status, JSON.stringify(held.body)).toBe(201);
+        return { guest, id, before, hold: held.body.data as { _id: string; difference: number; status: string; holdExpiresAt: string; tableId?: string } };
+      }
+
+      it('holds the new party for 15 minutes, changes nothing until paid, then makes the change with the payment', async () => {
+        const { guest, id, before, hold } = await heldIncrease();
+        expect(hold).toMatchObject({ status: 'HELD', numberOfGuests: 6, amountDue: hkd(1800), difference: hkd(1000) });
+        expect(new Date(hold.holdExpiresAt).getTime() - api.clock.now().getTime()).toBe(15 * 60_000);
+        // The booking is exactly as it was while the difference is unpaid.
+        expect(await s.h.reservationRow(id)).toEqual(before);
+        await balanced();
+
+        const started = await payChange(guest, id, hold._id);
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        expect(started.body.data).toMatchObject({ amount: hkd(1000), method: 'CARD', reservationId: id });
+        expect(await s.h.payStarted(started.body.data)).toBe('succeeded');
+        expect(await s.h.reservationRow(id)).toEqual(before);
+        await s.h.deliver();
+
+        const after = await s.h.reservationRow(id);
+        expect(after).toMatchObject({ numberOfGuests: 6, amountDue: hkd(1800), sequence: before.sequence + 1, amountOwed: 0 });
+        const state = await changeState(guest, id, hold._id);
+        expect(state.body.data.change.status).toBe('MADE');
+        expect(state.body.data.payment.status).toBe('SUCCEEDED');
+        const [mail] = await s.h.outboxOf(guest.email);
+        expect(mail!.body).toContain('Deposit for the new party: HK$1,800');
+        expect(mail!.body).toContain('Difference paid: HK$1,000');
+        await balanced();
+        // A second payment of the made change is refused.
+        expect((await payChange(guest, id, hold._id)).status).toBe(409);
+      });
+
+      it('takes the new table out of other bookings while held, and gives it back when given up', async () => {
+        const { guest, id, before, hold } = await heldIncrease();
+        const [row] = await api.deps.db.select().from(changeHolds).where(eq(changeHolds.id, hold._id));
+        const busy = () =>
+          loadBusyIntervals(api.deps.db, {
+            venueId: LECLOS,
+            date: row!.date,
+            fromMs: row!.startsAt.getTime(),
+            toMs: row!.endsAt.getTime(),
+            now: api.clock.now(),
+            tableIds: [row!.tableId],
+          });
+        expect((await busy()).length).toBeGreaterThan(row!.tableId === before.tableId ? 1 : 0);
+        const gaveUp = await api.request('DELETE', `/user/reservation/v1.1/${id}/change-hold/${hold._id}`, { token: guest.token() });
+        expect(gaveUp.status, JSON.stringify(gaveUp.body)).toBe(200);
+        expect(gaveUp.body.data.status).toBe('GIVEN_UP');
+        expect((await busy()).length).toBe(row!.tableId === before.tableId ? 1 : 0);
+        expect(await s.h.reservationRow(id)).toEqual(before);
+        // Given up, it can no longer be paid for.
+        const late = await payChange(guest, id, hold._id);
+        expect(late.status).toBe(409);
+        expect(late.body.errorCode).toBe(20112);
+        await balanced();
+      });
+
+      it('a declined card leaves the booking as it was; another card then pays', async () => {
+        const { guest, id, before, hold } = await heldIncrease();
+        const first = await payChange(guest, id, hold._id);
+        expect(await s.h.payStarted(first.body.data, TEST_CARDS.declined)).toBe('failed');
+        await s.h.deliver();
+        expect(await s.h.reservationRow(id)).toEqual(before);
+        const second = await payChange(guest, id, hold._id);
+        expect(second.status, JSON.stringify(second.body)).toBe(201);
+        expect(await s.h.payStarted(second.body.data)).toBe('succeeded');
+        await s.h.deliver();
+        expect((await s.h.reservationRow(id)).numberOfGuests).toBe(6);
+        await balanced();
+      });
+
+      it('a payment that succeeds after the hold ran out is refunded in full, and the booking stays as it was', async () => {
+        const { guest, id, before, hold } = await heldIncrease();
+        const started = await payChange(guest, id, hold._id);
+        api.clock.advanceMinutes(15);
+        expect(await s.h.payStarted(started.body.data)).toBe('succeeded');
+        await s.h.deliver();
+        expect(await s.h.reservationRow(id)).toEqual(before);
+        const payment = await s.h.paymentRow(started.body.data._id);
+        expect(payment).toMatchObject({ status: 'REFUNDED', refundedAmount: hkd(1000) });
+        expect((await s.h.processorRefunds(payment.processorRef!)).map((r) => r.amount)).toEqual([hkd(1000)]);
+        const [mail] = await s.h.outboxOf(guest.email);
+        expect(mail!.body).toContain('The change you paid for could not be made');
+        expect((await changeState(guest, id, hold._id)).body.data.change.status).toBe('GIVEN_UP');
+        // Nor can a new payment start.
+        expect((await payChange(guest, id, hold._id)).body.errorCode).toBe(20112);
+        await balanced();
+      });
+
+      it('races the hold running out: a success a moment before the end makes the change, whichever the sweeper does', async () => {
+        const { guest, id, hold } = await heldIncrease();
+        const started = await payChange(guest, id, hold._id);
+        api.clock.advance(15 * 60_000 - 1);
+        expect(await s.h.payStarted(started.body.data)).toBe('succeeded');
+        await Promise.all([s.h.deliver(), changeState(guest, id, hold._id)]);
+        expect((await s.h.reservationRow(id)).numberOfGuests).toBe(6);
+        await balanced();
+      });
+
+      it('races a cancellation: the change and the cancellation never both keep money, and the books balance', async () => {
+        const { guest, id, hold } = await heldIncrease();
+        const started = await payChange(guest, id, hold._id);
+        expect(await s.h.payStarted(started.body.data)).toBe('succeeded');
+        const [, cancelled] = await Promise.all([s.h.deliver(), s.h.cancel(guest, id)]);
+        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+        await s.h.deliver();
+        // Cancelled outside the window: every payment (the change's too) comes back in full.
+        for (const p of await s.h.paymentsOf(id)) expect(p.refundedAmount).toBe(p.amount);
+        await balanced();
+      });
+
+      it("a second change replaces the held one; the first one's late payment is refunded", async () => {
+        const { guest, id, hold } = await heldIncrease();
+        const first = await payChange(guest, id, hold._id);
+        const again = await holdChange(guest, id, { numberOfGuests: 5 });
+        expect(again.status, JSON.stringify(again.body)).toBe(201);
+        expect((await changeState(guest, id, hold._id)).body.data.change.status).toBe('GIVEN_UP');
+        expect(await s.h.payStarted(first.body.data)).toBe('succeeded');
+        await s.h.deliver();
+        expect((await s.h.reservationRow(id)).numberOfGuests).toBe(4);
+        expect((await s.h.paymentRow(first.body.data._id)).status).toBe('REFUNDED');
+        await balanced();
+      });
+
+      it("refuses to hold a change that costs nothing more, and another guest's change", async () => {
+        const { id } = await heldIncrease();
+        const guest = await s.h.newUser('guest');
+        const own = await bookRotisserie(guest, 4, 'CARD');
+        const nothing = await holdChange(guest, own, { numberOfGuests: 3 });
+        expect(nothing.status).toBe(409);
+        expect((await holdChange(guest, id, { numberOfGuests: 6 })).status).toBe(404);
+      });
+
+      it('through the manage link: held, paid, and the answer carries the booking as changed and its new link', async () => {
+        const guest = await s.h.newUser('guest');
+        const id = await bookRotisserie(guest, 4, 'CARD');
+        const row = await s.h.reservationRow(id);
+        const token = manageTokenFor(api.deps.config, row);
+        const held = await api.request('POST', `/manage/${token}/change-hold`, { body: { numberOfGuests: 6 } });
+        expect(held.status, JSON.stringify(held.body)).toBe(201);
+        const holdId = held.body.data._id as string;
+        const started = await api.request('POST', `/manage/${token}/change-hold/${holdId}/payment`, { body: { idempotencyKey: `manage-${holdId}` } });
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        let state = await api.request('GET', `/manage/${token}/change-hold/${holdId}`);
+        expect(state.body.data).toMatchObject({ change: { status: 'HELD' }, managed: null });
+        expect(await s.h.payStarted(started.body.data)).toBe('succeeded');
+        // Without the webhook: the state asks the processor itself.
+        state = await api.request('GET', `/manage/${token}/change-hold/${holdId}`);
+        expect(state.status, JSON.stringify(state.body)).toBe(200);
+        expect(state.body.data.change.status).toBe('MADE');
+        expect(state.body.data.managed.reservation.numberOfGuests).toBe(6);
+        expect(state.body.data.managed.token).not.toBe(token);
+        // The old link is outdated for anything else now.
+        expect((await api.request('POST', `/manage/${token}/quote`, { body: { numberOfGuests: 5 } })).status).toBe(409);
+        await balanced();
+      });
     });
   });
 }

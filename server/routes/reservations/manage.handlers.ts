@@ -13,6 +13,10 @@ import { localizeAvailability, localizeReservation } from '../../i18n/content';
 import {
   cancelManagedReservation,
   changeManagedReservation,
+  giveUpManagedChange,
+  holdManagedChange,
+  managedChangeState,
+  payManagedChange,
   quoteManagedChange,
   managedAvailability,
   managedCalendarInvite,
@@ -21,6 +25,9 @@ import {
   type ManagedReservation,
 } from '../../services/reservations/manage-reservation';
 import { date, partySize, partySizeQuery, startTime } from './reservations.handlers';
+import { changePaymentBody, stateInLanguage } from './change-holds.handlers';
+import { idSchema } from '../../lib/validate';
+import { inLanguage } from '../../services/payments/payments';
 
 type Ctx = Context<AppEnv>;
 
@@ -29,6 +36,7 @@ export const MANAGE_LIMIT: WindowLimit = { name: 'manage:client', limit: 120, wi
 
 // The token's own format is checked by its reader; this only keeps absurd input out.
 const tokenParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)) });
+const holdParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)), holdId: idSchema });
 const availabilityParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)), date: date('date') });
 const availabilityQuery = requiredObject({ numberOfGuests: partySizeQuery });
 const changeBody = requiredObject({ date: v.optional(date('date')), startTime: v.optional(startTime), numberOfGuests: v.optional(partySize) });
@@ -83,6 +91,42 @@ export function createManageHandlers(limits = new RateLimits(), limit: WindowLim
       const input = await parseBody(c, changeBody);
       const data = await quoteManagedChange(c.get('deps'), token, input);
       return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/quote', 'post', 200>, 200);
+    },
+
+    /** POST /manage/{token}/change-hold: a change that costs more, held while its difference is paid by card. */
+    async holdChange(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      const input = await parseBody(c, changeBody);
+      const data = await holdManagedChange(c.get('deps'), token, input);
+      return c.json({ status: 201, data } satisfies ResponseBody<'/manage/{token}/change-hold', 'post', 201>, 201);
+    },
+
+    /** GET /manage/{token}/change-hold/{holdId} */
+    async changeState(c: Ctx) {
+      await counted(c);
+      const { token, holdId } = parseParams(c, holdParams);
+      const state = await managedChangeState(c.get('deps'), token, holdId);
+      const managed = state.managed && { ...state.managed, reservation: state.managed.reservation && localizeReservation(c.var.i18n, state.managed.reservation) };
+      const data = { ...stateInLanguage(state, c), managed };
+      return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/change-hold/{holdId}', 'get', 200>, 200);
+    },
+
+    /** DELETE /manage/{token}/change-hold/{holdId} */
+    async giveUpChange(c: Ctx) {
+      await counted(c);
+      const { token, holdId } = parseParams(c, holdParams);
+      const data = await giveUpManagedChange(c.get('deps'), token, holdId);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/change-hold/{holdId}', 'delete', 200>, 200);
+    },
+
+    /** POST /manage/{token}/change-hold/{holdId}/payment */
+    async payChange(c: Ctx) {
+      await counted(c);
+      const { token, holdId } = parseParams(c, holdParams);
+      const body = await parseBody(c, changePaymentBody);
+      const data = inLanguage(await payManagedChange(c.get('deps'), token, holdId, body), c.var.i18n);
+      return c.json({ status: 201, data } satisfies ResponseBody<'/manage/{token}/change-hold/{holdId}/payment', 'post', 201>, 201);
     },
 
     /** PUT /manage/{token}/cancel */

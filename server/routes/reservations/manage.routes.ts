@@ -11,6 +11,10 @@ export function manageRoutes(): Hono<AppEnv> {
     .get('/manage/:token/timeslot-availability/:date', h.availability)
     .put('/manage/:token', h.change)
     .post('/manage/:token/quote', h.quote)
+    .post('/manage/:token/change-hold', h.holdChange)
+    .get('/manage/:token/change-hold/:holdId', h.changeState)
+    .delete('/manage/:token/change-hold/:holdId', h.giveUpChange)
+    .post('/manage/:token/change-hold/:holdId/payment', h.payChange)
     .put('/manage/:token/cancel', h.cancel)
     .put('/manage/:token/reconfirm', h.reconfirm);
 }

@@ -58,7 +58,8 @@ const createBody = requiredObject({
   ),
 });
 
-const updateBody = requiredObject({
+/** A change's fields (also what a change held for paying by card is asked with). */
+export const changeBody = requiredObject({
   date: v.optional(date('date')),
   startTime: v.optional(startTime),
   numberOfGuests: v.optional(partySize),
@@ -137,7 +138,7 @@ export function createReservationHandlers() {
     /** PUT /user/reservation/v1.1/{id}: change day, time, party, area or notes. */
     async update(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const input = await parseBody(c, updateBody);
+      const input = await parseBody(c, changeBody);
       const body = { status: 200, data: localizeReservation(c.var.i18n, await changeReservation(c.get('deps'), c.get('auth').id, id, input)) };
       // A move may have freed a table someone on the waitlist is waiting for.
       await settleWaitlist(c.get('deps'));
@@ -147,7 +148,7 @@ export function createReservationHandlers() {
     /** POST /user/reservation/v1.1/{id}/quote: what the change would cost, before it is made. */
     async quote(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const input = await parseBody(c, updateBody);
+      const input = await parseBody(c, changeBody);
       const data = await quoteReservationChange(c.get('deps'), c.get('auth').id, id, input);
       return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/quote', 'post', 200>, 200);
     },

@@ -3,9 +3,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';
 import { createReservationHandlers } from './reservations.handlers';
+import { createChangeHoldHandlers } from './change-holds.handlers';
 
 export function reservationRoutes(): Hono<AppEnv> {
   const h = createReservationHandlers();
+  const held = createChangeHoldHandlers();
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
   const user = requireUser();
   return new Hono<AppEnv>()
@@ -17,5 +19,9 @@ export function reservationRoutes(): Hono<AppEnv> {
     .put('/user/reservation/v1.1/complete/:id', user, h.complete)
     .put('/user/reservation/v1.1/cancel/:id', user, h.cancel)
     .post('/user/reservation/v1.1/:id/quote', user, h.quote)
+    .post('/user/reservation/v1.1/:id/change-hold', user, held.hold)
+    .get('/user/reservation/v1.1/:id/change-hold/:holdId', user, held.state)
+    .delete('/user/reservation/v1.1/:id/change-hold/:holdId', user, held.giveUp)
+    .post('/user/reservation/v1.1/:id/change-hold/:holdId/payment', user, held.pay)
     .put('/user/reservation/v1.1/:id', user, h.update);
 }

@@ -9,6 +9,10 @@
  * - a cancellation: the fee the policy kept (nothing outside the cancellation window);
  * - a hold that ran out: nothing.
  *
+ * A change's difference paid by card is one of its booking's payments: made with the change, it is part
+ * of the new amount due; the payment of a change that was not made must have been given back in full, or
+ * the booking shows as keeping more than is due.
+ *
  * Run by `npm run check-ledger` on any database, after every server test's database (the harness's
  * close) and after the browser suite (Playwright's global teardown).
  */

@@ -8,10 +8,11 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { payments, type PaymentMethod, type PaymentPurpose } from '../../db/schema';
-import { ApiError, completionError, conflict, forbidden } from '../../lib/errors';
+import { ApiError, completionError, conflict, forbidden, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { newId } from '../../lib/ids';
 import { findUser, lockOwnReservation, sqlState } from '../reservations/reservations';
+import { changeHoldGone, changeStillHeld, holdPaymentUnderway, lockChangeHold } from '../reservations/change-holds';
 import { syncWithProcessor } from './payment-sync';
 import { isPending, PENDING_STATUSES, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
 import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
@@ -39,6 +40,7 @@ async function insertPayment(
   db: DbOrTx,
   values: Pick<PaymentRow, 'userId' | 'reservationId' | 'amount' | 'currency' | 'status' | 'method' | 'idempotencyKey'> & {
     purpose: PaymentPurpose;
+    changeHoldId?: string;
     now: Date;
   },
 ): Promise<PaymentRow> {
@@ -181,6 +183,55 @@ export async function startReservationPayment(
           status: input.method === 'WALLET' ? 'PROCESSING' : 'REQUIRES_PAYMENT_METHOD',
           method: input.method,
           idempotencyKey: key,
+          now,
+        });
+      }),
+    key,
+    deps.db,
+  );
+  return withIntent(deps, row);
+}
+
+/**
+ * POST /user/reservation/v1.1/{id}/change-hold/{holdId}/payment: a card payment of a held change's
+ * difference (reservations/change-holds.ts), whose success makes the change. Refused with 409 20112 once
+ * the hold has run out or the booking has moved on, and with 409 while another payment of it is under
+ * way or has paid. Idempotent by the caller's key, as a reservation's payment is.
+ */
+export async function startChangePayment(
+  deps: PaymentDeps,
+  caller: Pick<AuthUser, 'id'>,
+  reservationId: string,
+  holdId: string,
+  input: Pick<StartReservationPaymentInput, 'idempotencyKey'>,
+): Promise<PaymentDto> {
+  const key = scopedKey(caller.id, input.idempotencyKey);
+  const now = deps.clock.now();
+  const row = await insertOnce(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const reservation = await lockOwnReservation(tx, reservationId, caller.id);
+        const existing = await findByKey(tx, key);
+        if (existing) {
+          if (existing.changeHoldId !== holdId) throw keyReused();
+          return existing;
+        }
+        const hold = await lockChangeHold(tx, holdId);
+        if (!hold || hold.reservationId !== reservationId) throw notFound(/*i18n*/ 'Change not found');
+        if (!changeStillHeld(hold, reservation, now)) throw changeHoldGone();
+        const underway = await holdPaymentUnderway(tx, holdId);
+        if (underway?.status === 'SUCCEEDED') throw new ApiError(409, ERROR_CODES.ALREADY_PAID, /*i18n*/ 'This change has already been paid');
+        if (underway) throw conflict(/*i18n*/ 'Another payment for this reservation is still in progress. Please finish it before paying again.');
+        return insertPayment(tx, {
+          userId: caller.id,
+          reservationId,
+          purpose: 'RESERVATION',
+          amount: hold.difference,
+          currency: hold.currency,
+          status: 'REQUIRES_PAYMENT_METHOD',
+          method: 'CARD',
+          idempotencyKey: key,
+          changeHoldId: hold.id,
           now,
         });
       }),

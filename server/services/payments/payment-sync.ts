@@ -31,6 +31,8 @@ import {
 import { recordCardPayment, recordCardRefund } from './card-entries';
 import { mailAutomaticRefund, type AutomaticRefundReason } from '../reservations/reservation-mail';
 import { findUser, type ReservationRow } from '../reservations/reservations';
+import { lockChangeHold, makeHeldChange } from '../reservations/change-holds';
+import type { LinkSigning } from '../reservations/manage-link';
 
 const STATUS_OF_INTENT: Partial<Record<IntentStatus, PaymentStatus>> = {
   requires_payment_method: 'REQUIRES_PAYMENT_METHOD',
@@ -102,12 +104,29 @@ async function reasonToRefund(tx: DbOrTx, payment: PaymentRow, reservation: Rese
 }
 
 /**
+ * A change's difference paid: the held change is made now, in this transaction; a change that can no
+ * longer be made (its hold ran out, the booking was cancelled, changed or seated meanwhile) leaves the
+ * booking as it was, and the payment is refunded in full.
+ */
+async function settleChangePayment(
+  tx: DbOrTx,
+  args: { payment: PaymentRow; reservation: ReservationRow; catalog: VenueCatalog; now: Date; links: LinkSigning },
+): Promise<RefundFollowUps> {
+  const { payment, reservation, catalog, now } = args;
+  const hold = await lockChangeHold(tx, payment.changeHoldId!);
+  if (hold && (await makeHeldChange(tx, { ...args, hold }))) return [];
+  const reason = hold?.status === 'MADE' ? 'already-paid' : 'change-not-made';
+  await refundInFull(tx, { payment, reservation, catalog, reason, now });
+  return [payment.id];
+}
+
+/**
  * Inside a transaction, with the reservation (if any) locked first and then the payment: brings the
  * payment in line with the intent. Returns the card refunds to carry out after commit.
  */
 async function settle(
   tx: DbOrTx,
-  args: { payment: PaymentRow; reservation: ReservationRow | undefined; intent: PaymentIntent; catalog: VenueCatalog; now: Date },
+  args: { payment: PaymentRow; reservation: ReservationRow | undefined; intent: PaymentIntent; catalog: VenueCatalog; now: Date; links: LinkSigning },
 ): Promise<RefundFollowUps> {
   const { payment, reservation, intent, catalog, now } = args;
   const card = intent.card ? { cardBrand: intent.card.brand, cardLast4: intent.card.last4 } : {};
@@ -132,6 +151,7 @@ async function settle(
     }
     if (!reservation) return [];
     await recordCardPayment(tx, { payment: paid!, reservation, catalog, now });
+    if (paid!.changeHoldId) return settleChangePayment(tx, { ...args, payment: paid!, reservation });
     const reason = await reasonToRefund(tx, paid!, reservation, now);
     if (!reason) return [];
     // A second payment leaves the booking as it is; a hold that ran out unreleased is released with the refund.
@@ -202,7 +222,7 @@ export async function applyIntent(deps: PaymentDeps, intent: PaymentIntent, even
       await tx.update(payments).set({ processorRef: intent.id }).where(eq(payments.id, payment.id));
       payment.processorRef = intent.id;
     }
-    return settle(tx, { payment, reservation, intent, catalog, now });
+    return settle(tx, { payment, reservation, intent, catalog, now, links: deps.config });
   });
   await carryOutRefunds(deps, followUps);
 }

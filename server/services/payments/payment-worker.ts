@@ -8,6 +8,7 @@ import type { AppDeps } from '../../context';
 import { startRepeatingJob } from '../../lib/repeating-job';
 import { retryNoShowFeeCharges } from './no-show-fee-charge';
 import { refundStrandedPayments, retryPendingRefunds } from './payment-sync';
+import type { PaymentDeps } from './payments';
 
 /** Delivers the processor's webhook events that are due; returns how many were acknowledged. */
 export async function deliverPendingWebhooks(deps: Pick<AppDeps, 'payments'>): Promise<number> {
@@ -15,7 +16,7 @@ export async function deliverPendingWebhooks(deps: Pick<AppDeps, 'payments'>): P
 }
 
 /** One round of the payment work. */
-export async function runPaymentJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>): Promise<void> {
+export async function runPaymentJobs(deps: PaymentDeps): Promise<void> {
   await deliverPendingWebhooks(deps);
   await refundStrandedPayments(deps);
   await retryPendingRefunds(deps);
@@ -25,7 +26,7 @@ export async function runPaymentJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'payme
 }
 
 /** Runs the payment work now and then every `intervalMs`; returns a function that stops it. */
-export function startPaymentWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>, intervalMs = 2_000): () => void {
+export function startPaymentWorker(deps: PaymentDeps, intervalMs = 2_000): () => void {
   // Tried again on the next tick; every step is idempotent.
   return startRepeatingJob('payment worker', () => runPaymentJobs(deps), intervalMs);
 }

@@ -22,7 +22,8 @@ export type PaymentDto = Schema<'Payment'>;
 export type PaymentConfigDto = Schema<'PaymentConfig'>;
 
 /** What the payment operations need of the app. */
-export type PaymentDeps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
+/** `config` signs the manage links of the mail a change paid by card sends when it is made. */
+export type PaymentDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'config'>;
 
 /** Statuses from which a payment may still succeed or fail. */
 export const PENDING_STATUSES: readonly PaymentStatus[] = ['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION', 'PROCESSING'];

@@ -7,7 +7,19 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { reservations } from '../../db/schema';
 import { getAvailability, type AvailabilityDto } from '../venues/availability';
 import { manageTokenFor, readManageToken, linkOutdated } from './manage-link';
-import { cancelReservation, changeReservation, notChangeable, quoteReservationChange, type CancelDeps, type ChangeReservationInput } from './reservation-change';
+import {
+  cancelReservation,
+  changeReservation,
+  holdReservationChange,
+  notChangeable,
+  quoteReservationChange,
+  type CancelDeps,
+  type ChangeReservationInput,
+} from './reservation-change';
+import { findOwnChangeHold, type ChangeHoldDto } from './change-holds';
+import { changePaymentState, giveUpChange, type ChangePaymentState } from '../payments/change-payment';
+import { startChangePayment } from '../payments/payment-start';
+import type { PaymentDeps, PaymentDto } from '../payments/payments';
 import type { ChangeQuote } from '../payments/change-money';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { getOwnCalendarInvite, getOwnReservation, type CalendarFile } from './reservation-queries';
@@ -105,6 +117,47 @@ export async function quoteManagedChange(
 ): Promise<ChangeQuote> {
   const { grant, row } = await currentReservation(deps, token);
   return quoteReservationChange(deps, row.userId, row.id, input, { version: grant.version });
+}
+
+/** A change through the link that costs more, held while its difference is paid by card (as the guest's own). */
+export async function holdManagedChange(
+  deps: CancelDeps,
+  token: string,
+  input: Pick<ChangeReservationInput, 'date' | 'startTime' | 'numberOfGuests'>,
+): Promise<ChangeHoldDto> {
+  const { grant, row } = await currentReservation(deps, token);
+  return holdReservationChange(deps, row.userId, row.id, input, { version: grant.version });
+}
+
+/** Starts the card payment of a change held through this link. */
+export async function payManagedChange(deps: PaymentDeps, token: string, holdId: string, input: { idempotencyKey: string }): Promise<PaymentDto> {
+  const { row } = await currentReservation(deps, token);
+  return startChangePayment(deps, { id: row.userId }, row.id, holdId, input);
+}
+
+/** Gives up the change held through this link: the booking stays as it was. */
+export async function giveUpManagedChange(deps: PaymentDeps, token: string, holdId: string): Promise<ChangeHoldDto> {
+  const { row } = await currentReservation(deps, token);
+  return giveUpChange(deps, row.userId, row.id, holdId);
+}
+
+/**
+ * How a change held through this link stands. The link's version is the one the change was asked
+ * against, so it still reads the change once made, and then answers the reservation and its new token.
+ */
+export async function managedChangeState(
+  deps: PaymentDeps,
+  token: string,
+  holdId: string,
+): Promise<ChangePaymentState & { managed: ManagedReservation | null }> {
+  const { grant, row } = await reservationOfToken(deps, token);
+  const hold = await findOwnChangeHold(deps.db, row.userId, row.id, holdId);
+  if (hold.baseSequence !== grant.version) throw linkOutdated();
+  const state = await changePaymentState(deps, row.userId, row.id, holdId);
+  if (state.change.status !== 'MADE') return { ...state, managed: null };
+  const changed = await reread(deps, row.id);
+  const dto = await getOwnReservation(deps, changed.userId, changed.id);
+  return { ...state, managed: managed(deps, changed, dto, linkState(changed, changed.sequence)) };
 }
 
 /** Cancel under the venue's policy (refund or late fee), as the guest's own cancel does. */

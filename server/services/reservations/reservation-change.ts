@@ -6,12 +6,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { reservations } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
+import { ApiError, conflict } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { amountDue } from '../../../common/money';
 import { bookableSlot } from '../venues/slot-schedule';
 import { checkSelection, type BookingRules } from './selection-checks';
-import { paymentPolicyOf, venueOf } from '../venues/venue-catalog';
+import { paymentPolicyOf, venueOf, type VenueCatalog } from '../venues/venue-catalog';
+import { giveUpHeldChanges, insertChangeHold, toChangeHoldDto, type ChangeHoldDto, type ChangeHoldRow } from './change-holds';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
 import { carryOutRefunds } from '../payments/payment-sync';
@@ -98,13 +99,50 @@ export async function changeReservation(
   reservationId: string,
   input: ChangeReservationInput,
   guard: VersionGuard = {},
-  { rules = 'guest', within, quoteOnly = false }: ChangeOptions & { quoteOnly?: boolean } = {},
+  options: ChangeOptions & { quoteOnly?: boolean } = {},
 ): Promise<ReservationDto> {
-  const { db, now, catalog } = await reservationScope(deps);
-  let cardRefunds: string[] = [];
+  const { catalog, now, outcome } = await runChange(deps, userId, reservationId, input, guard, { ...options, mode: options.quoteOnly ? 'quote' : 'make' });
+  if (!('made' in outcome)) throw new Error('a change to make was held instead');
+  await carryOutRefunds(deps, outcome.cardRefunds);
+  return toReservationDto(outcome.made, catalog, now);
+}
 
-  const row = await mapDoubleBooking(() =>
-    db.transaction(async (tx) => {
+/**
+ * A guest's change that costs more, to be paid by card: checked and placed as `changeReservation` does,
+ * then held (change-holds.ts) rather than made. 409 when it costs nothing more (it is simply made).
+ */
+export async function holdReservationChange(
+  deps: CancelDeps,
+  userId: string,
+  reservationId: string,
+  input: Omit<ChangeReservationInput, 'payWith' | 'tableId'>,
+  guard: VersionGuard = {},
+): Promise<ChangeHoldDto> {
+  const { now, outcome } = await runChange(deps, userId, reservationId, input, guard, { mode: 'hold' });
+  if (!('held' in outcome)) throw new Error('a change to hold was made instead');
+  return toChangeHoldDto(outcome.held, now);
+}
+
+/** 409: a change held for paying that has nothing to pay. */
+const nothingToPay = () => conflict(/*i18n*/ 'This change costs nothing more, so there is nothing to pay');
+
+/** What a change did: made (with card refunds to carry out after commit), or held for its payment. */
+type ChangeOutcome = { made: ReservationRow; cardRefunds: string[] } | { held: ChangeHoldRow };
+
+async function runChange(
+  deps: CancelDeps,
+  userId: string,
+  reservationId: string,
+  input: ChangeReservationInput,
+  guard: VersionGuard,
+  { rules = 'guest', within, mode }: ChangeOptions & { mode: 'make' | 'quote' | 'hold' },
+): Promise<{ catalog: VenueCatalog; now: Date; outcome: ChangeOutcome }> {
+  const { db, now, catalog } = await reservationScope(deps);
+  const quoteOnly = mode === 'quote';
+  const made = (row: ReservationRow, cardRefunds: string[] = []): ChangeOutcome => ({ made: row, cardRefunds });
+
+  const outcome = await mapDoubleBooking(() =>
+    db.transaction(async (tx): Promise<ChangeOutcome> => {
       const current = await lockOwnReservation(tx, reservationId, userId);
       checkVersion(current, guard);
       const target = {
@@ -124,8 +162,9 @@ export async function changeReservation(
       if (current.status === 'PENDING') {
         if (moves || !current.holdExpiresAt || current.holdExpiresAt <= now) throw notChangeable();
         if (quoteOnly) throw new QuoteOnly(await quoteChange(tx, current, current.amountDue));
+        if (mode === 'hold') throw nothingToPay();
         const [updated] = await tx.update(reservations).set({ notes, updatedAt: now }).where(eq(reservations.id, current.id)).returning();
-        return updated!;
+        return made(updated!);
       }
       if (current.status !== 'CONFIRMED' || current.startsAt <= now) throw notChangeable();
       // A party that has arrived is the host's to seat: its time, party and area no longer move.
@@ -133,6 +172,7 @@ export async function changeReservation(
 
       if (!moves) {
         if (quoteOnly) throw new QuoteOnly(await quoteChange(tx, current, current.amountDue));
+        if (mode === 'hold') throw nothingToPay();
         const [updated] = await tx
           .update(reservations)
           .set({ notes, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })
@@ -140,15 +180,22 @@ export async function changeReservation(
           .returning();
         await mailChange(tx, { row: updated!, catalog, now, links: deps.config });
         await within?.(tx, current, updated!);
-        return updated!;
+        return made(updated!);
       }
 
+      // A change asked for replaces one held for paying (whose late payment is then refunded).
+      await giveUpHeldChanges(tx, current.id, now);
       const { entry, experience } = checkSelection(catalog, { venueId: current.venueId, experienceId: current.experienceId, ...target }, now, rules);
       const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules);
       const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId, rules });
       // The price follows the party: the difference is paid, owed or given back with the change, never left loose.
       const newAmountDue = amountDue(paymentPolicyOf(experience), target.numberOfGuests);
       if (quoteOnly) throw new QuoteOnly(await quoteChange(tx, current, newAmountDue));
+      if (mode === 'hold') {
+        const quote = await quoteChange(tx, current, newAmountDue);
+        if (quote.difference <= 0) throw nothingToPay();
+        return { held: await insertChangeHold(tx, { row: current, placement, notes, quote, now }) };
+      }
       const settlement = await settleChange(tx, {
         row: current,
         newAmountDue,
@@ -159,7 +206,6 @@ export async function changeReservation(
         catalog,
         now,
       });
-      cardRefunds = settlement.cardRefunds;
       const [updated] = await tx
         .update(reservations)
         .set({
@@ -174,11 +220,10 @@ export async function changeReservation(
         .returning();
       await mailChange(tx, { row: updated!, catalog, now, links: deps.config, money: settlement });
       await within?.(tx, current, updated!);
-      return updated!;
+      return made(updated!, settlement.cardRefunds);
     }),
   );
-  await carryOutRefunds(deps, cardRefunds);
-  return toReservationDto(row, catalog, now);
+  return { catalog, now, outcome };
 }
 
 /**
@@ -214,6 +259,7 @@ export async function cancelReservation(
     } else {
       throw notChangeable();
     }
+    await giveUpHeldChanges(tx, current.id, now);
     const [updated] = await tx
       .update(reservations)
       .set({ status, holdExpiresAt: null, canceledAt: now, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })

@@ -278,7 +278,7 @@ export async function mailCancellation(
 }
 
 /** Why a payment for a reservation was given back without the guest asking. */
-export type AutomaticRefundReason = 'hold-expired' | 'already-paid' | 'hold-cancelled';
+export type AutomaticRefundReason = 'hold-expired' | 'already-paid' | 'hold-cancelled' | 'change-not-made';
 
 function reasonText(lang: MessageLanguage, reason: AutomaticRefundReason): string {
   const { i18n } = lang;
@@ -291,6 +291,10 @@ function reasonText(lang: MessageLanguage, reason: AutomaticRefundReason): strin
       return i18n._('This reservation had already been paid, so the second payment is not needed.');
     case 'hold-cancelled':
       return i18n._('The booking was cancelled before it was completed.');
+    case 'change-not-made':
+      return i18n._(
+        'The change you paid for could not be made: the 15-minute hold on the new time had run out, or your booking had changed meanwhile.',
+      );
   }
 }
 
@@ -318,7 +322,9 @@ export async function mailAutomaticRefund(
       '',
       ...bookingLines(lang, row, catalog),
       '',
-      reason === 'already-paid' ? i18n._('Your booking is not affected by this refund.') : i18n._('You are welcome to make a new reservation.'),
+      reason === 'already-paid' || reason === 'change-not-made'
+        ? i18n._('Your booking is not affected by this refund.')
+        : i18n._('You are welcome to make a new reservation.'),
     ].join('\n'),
   });
 }

@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { reservations } from '../../db/schema';
+import { changeHolds, reservations } from '../../db/schema';
 import { addDays } from '../../../common/time';
 import type { BusyInterval } from './table-fit';
 
@@ -23,9 +23,37 @@ export const occupiesDuring = (from: SQL, to: SQL) =>
 export const isLiveAt = (now: Date) =>
   or(eq(reservations.status, 'CONFIRMED'), and(eq(reservations.status, 'PENDING'), gt(reservations.holdExpiresAt, now)));
 
+/** A change held while its difference is paid (reservations/change-holds.ts) takes its new table until its hold ends. */
+const heldChangeDuring = (from: SQL, to: SQL, now: SQL) =>
+  sql`${changeHolds.status} = 'HELD' AND ${changeHolds.holdExpiresAt} > ${now} AND ${changeHolds.startsAt} < ${to} AND ${changeHolds.endsAt} > ${from}`;
+
+/**
+ * The tables held by changes being paid for (their own reservation's excepted: a booking moving never
+ * counts its own change against itself).
+ */
+async function heldChangeIntervals(
+  db: DbOrTx,
+  options: { venueId: string; date: string; fromMs: number; toMs: number; now: Date; excludeReservationId?: string; tableIds?: string[] },
+): Promise<BusyInterval[]> {
+  const iso = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+  const rows = await db
+    .select({ tableId: changeHolds.tableId, startsAt: changeHolds.startsAt, endsAt: changeHolds.endsAt })
+    .from(changeHolds)
+    .where(
+      and(
+        eq(changeHolds.venueId, options.venueId),
+        inArray(changeHolds.date, [addDays(options.date, -1), options.date, addDays(options.date, 1)]),
+        heldChangeDuring(iso(options.fromMs), iso(options.toMs), sql`${options.now.toISOString()}::timestamptz`),
+        options.excludeReservationId ? ne(changeHolds.reservationId, options.excludeReservationId) : undefined,
+        options.tableIds ? inArray(changeHolds.tableId, options.tableIds) : undefined,
+      ),
+    );
+  return rows.map((r) => ({ tableId: r.tableId, startMs: r.startsAt.getTime(), endMs: r.endsAt.getTime() }));
+}
+
 /**
  * Live reservations of a venue overlapping [fromMs, toMs) (a hold past its time is free even before the
- * sweeper cancels it). One indexed query.
+ * sweeper cancels it), and the changes held on its tables. Two indexed queries.
  */
 export async function loadBusyIntervals(
   db: DbOrTx,
@@ -50,7 +78,8 @@ export async function loadBusyIntervals(
         options.tableIds ? inArray(reservations.tableId, options.tableIds) : undefined,
       ),
     );
-  return rows.map((r) => ({ tableId: r.tableId, startMs: Number(r.startMs), endMs: Number(r.endMs) }));
+  const booked = rows.map((r) => ({ tableId: r.tableId, startMs: Number(r.startMs), endMs: Number(r.endMs) }));
+  return [...booked, ...(await heldChangeIntervals(db, options))];
 }
 
 /**
@@ -59,19 +88,30 @@ export async function loadBusyIntervals(
  */
 function dayBusyStatement(db: Db) {
   const liveAt = sql.placeholder('now');
+  const from = sql`${sql.placeholder('from')}::timestamptz`;
+  const to = sql`${sql.placeholder('to')}::timestamptz`;
   return db
     .select({
       intervals: sql<[string, number, number][] | null>`json_agg(json_build_array(
         ${reservations.tableId},
         (extract(epoch from ${reservations.startsAt}) * 1000)::float8,
         (extract(epoch from ${occupiedUntil}) * 1000)::float8))`,
+      // In the same statement, so the day costs one round trip still.
+      heldChanges: sql<[string, number, number][] | null>`(SELECT json_agg(json_build_array(
+        ${changeHolds.tableId},
+        (extract(epoch from ${changeHolds.startsAt}) * 1000)::float8,
+        (extract(epoch from ${changeHolds.endsAt}) * 1000)::float8))
+        FROM ${changeHolds}
+        WHERE ${changeHolds.venueId} = ${sql.placeholder('venueId')}
+          AND ${changeHolds.date} IN (${sql.placeholder('before')}, ${sql.placeholder('date')}, ${sql.placeholder('after')})
+          AND ${heldChangeDuring(from, to, sql`${liveAt}::timestamptz`)})`,
     })
     .from(reservations)
     .where(
       and(
         eq(reservations.venueId, sql.placeholder('venueId')),
         inArray(reservations.date, [sql.placeholder('before'), sql.placeholder('date'), sql.placeholder('after')]),
-        occupiesDuring(sql`${sql.placeholder('from')}::timestamptz`, sql`${sql.placeholder('to')}::timestamptz`),
+        occupiesDuring(from, to),
         or(
           eq(reservations.status, 'CONFIRMED'),
           and(eq(reservations.status, 'PENDING'), sql`${reservations.holdExpiresAt} > ${liveAt}::timestamptz`),
@@ -99,7 +139,7 @@ export async function loadDayBusy(db: Db, venueId: string, date: string, fromMs:
     now: now.toISOString(),
   });
   // Drivers hand json back parsed (pg) or, for some set-ups, as text.
-  const raw = row?.intervals ?? [];
-  const intervals = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [string, number, number][];
+  const parsed = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [string, number, number][];
+  const intervals = [...parsed(row?.intervals), ...parsed(row?.heldChanges)];
   return intervals.map(([tableId, startMs, endMs]) => ({ tableId, startMs: Number(startMs), endMs: Number(endMs) }));
 }

@@ -1,0 +1,60 @@
+/**
+ * Handlers of a change that costs more, paid by card (services/reservations/change-holds.ts): hold it,
+ * pay its difference, follow it, or give it up.
+ */
+import type { Context } from 'hono';
+import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
+import { idempotencyKeySchema, idSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
+import { holdReservationChange } from '../../services/reservations/reservation-change';
+import { changePaymentState, giveUpChange, type ChangePaymentState } from '../../services/payments/change-payment';
+import { startChangePayment } from '../../services/payments/payment-start';
+import { inLanguage } from '../../services/payments/payments';
+import { changeBody } from './reservations.handlers';
+
+type Ctx = Context<AppEnv>;
+
+const reservationParams = requiredObject({ id: idSchema });
+const holdParams = requiredObject({ id: idSchema, holdId: idSchema });
+/** What the card payment of a change is started with (the card is the only way: a wallet pays with the change itself). */
+export const changePaymentBody = requiredObject({ idempotencyKey: idempotencyKeySchema });
+
+/** The state with its payment's failure said in the reader's language. */
+export const stateInLanguage = (state: ChangePaymentState, c: Ctx): ChangePaymentState => ({
+  ...state,
+  payment: state.payment && inLanguage(state.payment, c.var.i18n),
+});
+
+export function createChangeHoldHandlers() {
+  return {
+    /** POST /user/reservation/v1.1/{id}/change-hold */
+    async hold(c: Ctx) {
+      const { id } = parseParams(c, reservationParams);
+      const { payWith: _wallet, ...input } = await parseBody(c, changeBody);
+      const data = await holdReservationChange(c.get('deps'), c.get('auth').id, id, input);
+      return c.json({ status: 201, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/change-hold', 'post', 201>, 201);
+    },
+
+    /** GET /user/reservation/v1.1/{id}/change-hold/{holdId} */
+    async state(c: Ctx) {
+      const { id, holdId } = parseParams(c, holdParams);
+      const data = stateInLanguage(await changePaymentState(c.get('deps'), c.get('auth').id, id, holdId), c);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/change-hold/{holdId}', 'get', 200>, 200);
+    },
+
+    /** DELETE /user/reservation/v1.1/{id}/change-hold/{holdId} */
+    async giveUp(c: Ctx) {
+      const { id, holdId } = parseParams(c, holdParams);
+      const data = await giveUpChange(c.get('deps'), c.get('auth').id, id, holdId);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/change-hold/{holdId}', 'delete', 200>, 200);
+    },
+
+    /** POST /user/reservation/v1.1/{id}/change-hold/{holdId}/payment */
+    async pay(c: Ctx) {
+      const { id, holdId } = parseParams(c, holdParams);
+      const body = await parseBody(c, changePaymentBody);
+      const data = inLanguage(await startChangePayment(c.get('deps'), c.get('auth'), id, holdId, body), c.var.i18n);
+      return c.json({ status: 201, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/change-hold/{holdId}/payment', 'post', 201>, 201);
+    },
+  };
+}

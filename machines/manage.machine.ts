@@ -1,10 +1,12 @@
 /**
  * Managing one reservation as a statechart: load it, view it, change it (date, party size and a time
- * re-checked against availability) or cancel it (a confirmation step first). Calls are named actors given
+ * re-checked against availability; then what it costs, reviewed before saving, and a difference to pay
+ * paid first: from a member's wallet with the change, or by card through the payment chart while the
+ * server holds the new time for 15 minutes) or cancel it (a confirmation step first). Calls are named actors given
  * by the app (`machine.provide`), so tests and the Stately visualizer run the same chart. The server stays
  * the authority: the guards only decide what to offer, and every refusal comes back as a problem.
  */
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import type { components } from '../common/api/schema';
 import type { OfferedTimeslot } from '../common/api/offered-timeslots';
 import { serverTime, type ServerTimed } from '../common/api/server-time';
@@ -12,9 +14,12 @@ import { isIsoDate, serviceDateTime } from '../common/time';
 import { MAX_PARTY_SIZE } from '../common/venues';
 import { ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
+import { paymentMachine } from './payment.machine';
 
 type Schemas = components['schemas'];
 export type Reservation = Schemas['Reservation'];
+export type ChangeQuote = Schemas['ChangeQuote'];
+export type ChangeHold = Schemas['ChangeHold'];
 export type Timeslot = OfferedTimeslot;
 
 /** What the guest is asking to change to; `startTime` null until a time is picked. */
@@ -30,6 +35,7 @@ export type ManageProblem =
   | { kind: 'slots'; message: string } // availability for the new date or party could not be read
   | { kind: 'unavailable'; message: string } // ERROR_CODES.SELECTION_UNAVAILABLE: 'Sorry, your selection is unavailable'
   | { kind: 'change'; message: string } // any other refusal of the change
+  | { kind: 'hold-expired'; message: string } // the 15 minutes held for paying the change ran out: the booking is as it was
   | { kind: 'cancel'; message: string }; // shown under 'Cancellation failed'
 
 export interface AvailabilityQuery {
@@ -45,6 +51,8 @@ export interface ChangeRequest {
   date: string;
   startTime: number;
   numberOfGuests: number;
+  /** A member pays what the change costs more from the wallet, with the change. */
+  payWith?: 'WALLET';
 }
 
 /** The reservation as read, and the server's clock as the answer told it. */
@@ -60,6 +68,10 @@ export interface ManageContext {
   draft: ChangeDraft | null;
   timeslots: Timeslot[];
   problem: ManageProblem | null;
+  /** What the draft costs, asked before saving. */
+  quote: ChangeQuote | null;
+  /** The change held while its difference is paid by card. */
+  hold: ChangeHold | null;
   /** Server time minus device time when the reservation was read: "upcoming" is judged on the server's clock. */
   clockOffsetMs: number;
 }
@@ -71,6 +83,12 @@ export type ManageEvent =
   | { type: 'change.edit'; date: string; numberOfGuests: number }
   | { type: 'change.pick'; startTime: number }
   | { type: 'change.submit' }
+  /** From the review: save a change that costs nothing more (or gives money back). */
+  | { type: 'change.confirm' }
+  | { type: 'change.payWallet' }
+  | { type: 'change.payCard' }
+  /** From the review or the payment: back to the form, the booking as it is. */
+  | { type: 'change.back' }
   | { type: 'change.discard' }
   | { type: 'cancel.start' }
   | { type: 'cancel.confirm' }
@@ -101,6 +119,26 @@ export function timeOptions(context: Pick<ManageContext, 'reservation' | 'draft'
   return [...times].sort((a, b) => a - b);
 }
 
+/** Said when the time held for paying a change runs out (the page words it in the guest's language). */
+export const HOLD_EXPIRED = 'The time held for your change has run out. Your booking stays as it was.';
+
+/** The draft as a change to ask about, hold or make. */
+const changeRequest = (context: ManageContext): ChangeRequest => ({
+  reservationId: context.reservation!._id,
+  date: context.draft!.date,
+  startTime: context.draft!.startTime!,
+  numberOfGuests: context.draft!.numberOfGuests,
+});
+
+/**
+ * A change refused (asked about, held or made): someone took the time meanwhile, so back to the form
+ * with fresh slots and the server's words; any other refusal, to the form with its words.
+ */
+const refusedChange = [
+  { guard: 'isUnavailable', target: 'loadingSlots', actions: 'noteSelectionUnavailable' },
+  { target: 'editing', actions: 'noteChangeRefused' },
+] as const;
+
 export const manageMachine = setup({
   types: {
     context: {} as ManageContext,
@@ -116,6 +154,16 @@ export const manageMachine = setup({
     changeReservation: fromPromise<Reservation, ChangeRequest>(async () => {
       throw new Error('changeReservation not provided');
     }),
+    quoteChange: fromPromise<ChangeQuote, ChangeRequest>(async () => {
+      throw new Error('quoteChange not provided');
+    }),
+    holdChange: fromPromise<ChangeHold, ChangeRequest>(async () => {
+      throw new Error('holdChange not provided');
+    }),
+    giveUpChange: fromPromise<unknown, { reservationId: string; holdId: string }>(async () => {
+      throw new Error('giveUpChange not provided');
+    }),
+    payment: paymentMachine,
     cancelReservation: fromPromise<Reservation, { id: string }>(async () => {
       throw new Error('cancelReservation not provided');
     }),
@@ -182,8 +230,18 @@ export const manageMachine = setup({
         return { ...context.draft!, startTime: event.startTime };
       },
     }),
-    discardDraft: assign({ draft: null, problem: null }),
-    storeChangedReservation: assign({ reservation: ({ event }) => outputOf<Reservation>(event), draft: null, timeslots: [] }),
+    discardDraft: assign({ draft: null, problem: null, quote: null, hold: null }),
+    storeChangedReservation: assign({
+      reservation: ({ event }) => outputOf<Reservation>(event),
+      draft: null,
+      timeslots: [],
+      quote: null,
+      hold: null,
+    }),
+    storeQuote: assign({ quote: ({ event }) => outputOf<ChangeQuote>(event) }),
+    forgetQuote: assign({ quote: null, hold: null }),
+    storeHold: assign({ hold: ({ event }) => outputOf<ChangeHold>(event) }),
+    noteHoldExpired: assign({ problem: { kind: 'hold-expired' as const, message: HOLD_EXPIRED }, hold: null, quote: null }),
     noteSelectionUnavailable: assign({ problem: ({ event }) => ({ kind: 'unavailable' as const, message: callErrorOf(event).message }) }),
     noteChangeRefused: assign({ problem: ({ event }) => ({ kind: 'change' as const, message: callErrorOf(event).message }) }),
     storeCanceledReservation: assign({ reservation: ({ event }) => outputOf<Reservation>(event) }),
@@ -206,6 +264,14 @@ export const manageMachine = setup({
     isOfferedTime: ({ context, event }) => event.type === 'change.pick' && timeOptions(context).includes(event.startTime),
     hasTime: ({ context }) => context.draft?.startTime != null,
     isUnavailable: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.SELECTION_UNAVAILABLE,
+    /** The reviewed change costs more than was paid: it is paid before it is made. */
+    costsMore: ({ context }) => (context.quote?.difference ?? 0) > 0,
+    /** Whether this guest may pay from a wallet (a member in the app; given by the app). */
+    walletOffered: () => false,
+  },
+  delays: {
+    /** What is left of the change's 15-minute hold, on the server's clock. */
+    holdRemaining: ({ context }) => Math.max(0, Date.parse(context.hold!.holdExpiresAt) - serverTime(context.clockOffsetMs)),
   },
 }).createMachine({
   id: 'manage',
@@ -216,6 +282,8 @@ export const manageMachine = setup({
     draft: null,
     timeslots: [],
     problem: null,
+    quote: null,
+    hold: null,
     clockOffsetMs: 0,
   },
   on: {
@@ -312,7 +380,28 @@ export const manageMachine = setup({
               guard: 'isOfferedTime',
               actions: 'pickTime',
             },
-            'change.submit': { guard: 'hasTime', target: 'submitting' },
+            'change.submit': { guard: 'hasTime', target: 'quoting' },
+            'change.discard': { target: '#manage.viewing', actions: 'discardDraft' },
+          },
+        },
+        // What the change costs, asked of the server (nothing saved) before the guest saves it.
+        quoting: {
+          entry: ['clearProblem', 'forgetQuote'],
+          invoke: {
+            src: 'quoteChange',
+            id: 'quoteChange',
+            input: ({ context }) => changeRequest(context),
+            onDone: { target: 'reviewing', actions: 'storeQuote' },
+            onError: refusedChange,
+          },
+        },
+        // The new amount due and the difference, shown; the guest saves, pays first, or goes back.
+        reviewing: {
+          on: {
+            'change.confirm': { guard: not('costsMore'), target: 'submitting' },
+            'change.payWallet': { guard: and(['costsMore', 'walletOffered']), target: 'submittingWithWallet' },
+            'change.payCard': { guard: 'costsMore', target: 'holding' },
+            'change.back': { target: 'editing', actions: 'forgetQuote' },
             'change.discard': { target: '#manage.viewing', actions: 'discardDraft' },
           },
         },
@@ -321,28 +410,75 @@ export const manageMachine = setup({
           invoke: {
             src: 'changeReservation',
             id: 'changeReservation',
+            input: ({ context }) => changeRequest(context),
+            onDone: { target: '#manage.viewing.changed', actions: 'storeChangedReservation' },
+            onError: refusedChange,
+          },
+        },
+        // The wallet pays the difference in the same transaction as the change.
+        submittingWithWallet: {
+          entry: 'clearProblem',
+          invoke: {
+            src: 'changeReservation',
+            id: 'changeWithWallet',
+            input: ({ context }) => ({ ...changeRequest(context), payWith: 'WALLET' as const }),
+            onDone: { target: '#manage.viewing.changed', actions: 'storeChangedReservation' },
+            onError: refusedChange,
+          },
+        },
+        // The server holds the new time and table for 15 minutes while the card pays the difference.
+        holding: {
+          entry: 'clearProblem',
+          invoke: {
+            src: 'holdChange',
+            id: 'holdChange',
+            input: ({ context }) => changeRequest(context),
+            onDone: { target: 'paying', actions: 'storeHold' },
+            onError: refusedChange,
+          },
+        },
+        // The payment chart pays the difference; its success made the change on the server.
+        paying: {
+          invoke: {
+            src: 'payment',
+            id: 'pay',
             input: ({ context }) => ({
+              purpose: 'change' as const,
               reservationId: context.reservation!._id,
-              date: context.draft!.date,
-              startTime: context.draft!.startTime!,
-              numberOfGuests: context.draft!.numberOfGuests,
+              holdId: context.hold!._id,
+              amount: context.hold!.difference,
             }),
+            onDone: { target: 'reloading' },
+          },
+          after: {
+            // Nothing was changed: the form again, saying so.
+            holdRemaining: { target: 'editing', actions: 'noteHoldExpired' },
+          },
+          on: {
+            'change.back': { target: 'givingUp' },
+          },
+        },
+        // The guest keeps the booking as it was: the held time is released (it would run out anyway).
+        givingUp: {
+          invoke: {
+            src: 'giveUpChange',
+            id: 'giveUpChange',
+            input: ({ context }) => ({ reservationId: context.reservation!._id, holdId: context.hold!._id }),
+            onDone: { target: 'editing', actions: 'forgetQuote' },
+            onError: { target: 'editing', actions: 'forgetQuote' },
+          },
+        },
+        // The change is made: the reservation as it now stands.
+        reloading: {
+          invoke: {
+            src: 'loadReservation',
+            id: 'reloadReservation',
+            input: ({ context }) => ({ id: context.reservation!._id }),
             onDone: {
               target: '#manage.viewing.changed',
-              actions: 'storeChangedReservation',
+              actions: assign({ reservation: ({ event }) => event.output.reservation, draft: null, timeslots: [], quote: null, hold: null }),
             },
-            onError: [
-              {
-                // Someone took the time meanwhile: back to the form with fresh slots and the server's words.
-                guard: 'isUnavailable',
-                target: 'loadingSlots',
-                actions: 'noteSelectionUnavailable',
-              },
-              {
-                target: 'editing',
-                actions: 'noteChangeRefused',
-              },
-            ],
+            onError: { target: '#manage.failed', actions: 'noteLoadFailed' },
           },
         },
       },

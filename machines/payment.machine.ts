@@ -35,11 +35,13 @@ export type PaymentProblem =
   | 'during' // 'An error occurred during payment'
   | 'abnormal'; // 'Payment status abnormal'
 
-/** What is paid for: a held reservation, or a top-up of the wallet (by card only). */
-export type PaymentPurpose = 'reservation' | 'top-up';
+/** What is paid for: a held reservation, a change's difference (by card only), or a top-up of the wallet (by card only). */
+export type PaymentPurpose = 'reservation' | 'change' | 'top-up';
 
 export type PaymentInput =
   | { purpose: 'reservation'; reservationId: string; amount: number }
+  /** `holdId` names the change held while its difference is paid (its success makes the change). */
+  | { purpose: 'change'; reservationId: string; holdId: string; amount: number }
   /** `topUpId` is new for each top-up the member starts, and keys its attempts. */
   | { purpose: 'top-up'; topUpId: string; amount: number };
 
@@ -48,14 +50,23 @@ export interface CreatePaymentInput {
   purpose: PaymentPurpose;
   /** Null for a top-up. */
   reservationId: string | null;
+  /** The held change paid for; null unless the purpose is a change. */
+  holdId: string | null;
   amount: number;
   method: 'CARD' | 'WALLET';
   idempotencyKey: string;
 }
 
+/** What waiting for our server's word on a payment is asked with (a held change's id, for the manage link's own read). */
+export interface WaitForPaymentInput {
+  paymentId: string;
+  holdId: string | null;
+}
+
 export interface PaymentContext {
   purpose: PaymentPurpose;
   reservationId: string | null;
+  holdId: string | null;
   /** What the idempotency keys of this payment's attempts start with. */
   keyPrefix: string;
   amount: number;
@@ -87,6 +98,13 @@ const SUPPORTED_PROVIDER = 'test-mode';
 /** The statuses in which a card payment can still be paid (or already is). */
 const PAYABLE: readonly Payment['status'][] = ['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION', 'PROCESSING', 'SUCCEEDED'];
 
+/** Each payment's attempts are keyed apart: a reservation's, a held change's, a top-up's. */
+function keyPrefixOf(input: PaymentInput): string {
+  if (input.purpose === 'reservation') return input.reservationId;
+  if (input.purpose === 'change') return `change-${input.holdId}`;
+  return `top-up-${input.topUpId}`;
+}
+
 /** Whether the member may pay from the wallet: a reservation only (a wallet is not topped up from itself). */
 export const offersWallet = (context: Pick<PaymentContext, 'purpose' | 'config'>) =>
   context.purpose === 'reservation' && (context.config?.methods.includes('WALLET') ?? false);
@@ -114,7 +132,7 @@ export const paymentMachine = setup({
     answerChallenge: fromPromise<PaymentIntent, { intentId: string; outcome: 'approve' | 'fail' }>(async () => {
       throw new Error('answerChallenge not provided');
     }),
-    waitForPayment: fromPromise<Payment, { paymentId: string }>(async () => {
+    waitForPayment: fromPromise<Payment, WaitForPaymentInput>(async () => {
       throw new Error('waitForPayment not provided');
     }),
   },
@@ -184,8 +202,9 @@ export const paymentMachine = setup({
   id: 'payment',
   context: ({ input }) => ({
     purpose: input.purpose,
-    reservationId: input.purpose === 'reservation' ? input.reservationId : null,
-    keyPrefix: input.purpose === 'reservation' ? input.reservationId : `top-up-${input.topUpId}`,
+    reservationId: input.purpose === 'top-up' ? null : input.reservationId,
+    holdId: input.purpose === 'change' ? input.holdId : null,
+    keyPrefix: keyPrefixOf(input),
     amount: input.amount,
     config: null,
     payment: null,
@@ -221,6 +240,7 @@ export const paymentMachine = setup({
         input: ({ context }): CreatePaymentInput => ({
           purpose: context.purpose,
           reservationId: context.reservationId,
+          holdId: context.holdId,
           amount: context.amount,
           method: 'CARD',
           idempotencyKey: `${context.keyPrefix}-card-${context.attempt}`,
@@ -295,7 +315,7 @@ export const paymentMachine = setup({
       invoke: {
         id: 'waitForPayment',
         src: 'waitForPayment',
-        input: ({ context }) => ({ paymentId: context.payment!._id }),
+        input: ({ context }): WaitForPaymentInput => ({ paymentId: context.payment!._id, holdId: context.holdId }),
         onDone: [
           { guard: 'paymentSucceeded', target: 'succeeded', actions: 'storePayment' },
           // Given back as a second payment (or for a hold gone): a new attempt, which the server answers
@@ -313,6 +333,7 @@ export const paymentMachine = setup({
         input: ({ context }): CreatePaymentInput => ({
           purpose: context.purpose,
           reservationId: context.reservationId,
+          holdId: context.holdId,
           amount: context.amount,
           method: 'WALLET',
           idempotencyKey: `${context.keyPrefix}-wallet-${context.attempt}`,

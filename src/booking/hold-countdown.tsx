@@ -16,9 +16,15 @@ export function formatCountdown(seconds: number): string {
   return `${Math.floor(safe / 60)}:${String(safe % 60).padStart(2, '0')}`;
 }
 
+/** The booking's hold, on every held step of the booking. */
 export function HoldCountdown() {
   const expiresAt = BookingContext.useSelector((s) => s.context.reservation?.holdExpiresAt ?? null);
   const offset = BookingContext.useSelector((s) => s.context.clockOffsetMs);
+  return <HoldCountdownOf expiresAt={expiresAt} offset={offset} />;
+}
+
+/** A hold running out at `expiresAt` (ISO), read on the server's clock (`offset`: server minus device time). */
+export function HoldCountdownOf({ expiresAt, offset }: { expiresAt: string | null; offset: number }) {
   const secondsLeft = () => (expiresAt ? (Date.parse(expiresAt) - serverTime(offset)) / 1000 : 0);
   const [seconds, setSeconds] = useState(secondsLeft);
   const [announcement, setAnnouncement] = useState('');

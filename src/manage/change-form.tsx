@@ -1,8 +1,16 @@
-/** The change form of a reservation, driven by the manage chart: a new date or party size re-checks the times. */
+/**
+ * The change form of a reservation, driven by the manage chart: a new date or party size re-checks the
+ * times; saving first shows what the change costs; a difference to pay is paid before the change is made
+ * (the wallet with it, or the card while the new time is held).
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
-import type { SnapshotFrom, EventFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom, EventFrom } from 'xstate';
 import { manageMachine, timeOptions } from '../../machines/manage.machine';
+import type { paymentMachine } from '../../machines/payment.machine';
+import { PaymentPanel } from '../payment/payment-panel';
+import { HoldCountdownOf } from '../booking/hold-countdown';
+import { useFocusOnMount } from '../components/use-focus-on-mount';
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
 import { venueKey } from '../api/query-keys';
@@ -12,19 +20,23 @@ import { FormMessage, SelectField, TextField } from '../components/form';
 import { MAX_PARTY_SIZE } from '../../common/venues';
 import { useFormats } from '../i18n/use-formats';
 import { useManageText } from './manage-text';
-import { ChangeQuoteLines, useChangeQuote, type QuoteChange } from './change-quote';
+import { ChangeQuoteLines } from './change-quote';
+
+type Snapshot = SnapshotFrom<typeof manageMachine>;
+type Send = (event: EventFrom<typeof manageMachine>) => void;
 
 /** The change form in the page: a new date or party size re-checks the times; the server re-checks on save. */
-export function ChangeForm({
-  snapshot,
-  send,
-  quote,
-}: {
-  snapshot: SnapshotFrom<typeof manageMachine>;
-  send: (event: EventFrom<typeof manageMachine>) => void;
-  /** Asks what the change would cost, shown before saving. */
-  quote?: QuoteChange;
-}) {
+export function ChangeForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  if (snapshot.matches({ changing: 'paying' }) || snapshot.matches({ changing: 'givingUp' }) || snapshot.matches({ changing: 'reloading' })) {
+    return <ChangePayment snapshot={snapshot} send={send} />;
+  }
+  if (snapshot.matches({ changing: 'reviewing' }) || snapshot.matches({ changing: 'submitting' }) || snapshot.matches({ changing: 'submittingWithWallet' }) || snapshot.matches({ changing: 'holding' })) {
+    return <ChangeReview snapshot={snapshot} send={send} />;
+  }
+  return <ChangeDraftForm snapshot={snapshot} send={send} />;
+}
+
+function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const { t } = useLingui();
   const text = useManageText();
   const format = useFormats();
@@ -37,13 +49,9 @@ export function ChangeForm({
   const minGuests = venue.status === 'ready' ? venue.data.data.onlineMinGuests : 1;
   const maxGuests = venue.status === 'ready' ? venue.data.data.onlineMaxGuests : MAX_PARTY_SIZE;
   const checking = snapshot.matches({ changing: 'loadingSlots' });
-  const saving = snapshot.matches({ changing: 'submitting' });
+  const saving = snapshot.matches({ changing: 'quoting' });
   const options = timeOptions(snapshot.context);
   const today = useServerToday();
-  const quoted = useChangeQuote(
-    quote,
-    draft && draft.startTime !== null ? { date: draft.date, startTime: draft.startTime, numberOfGuests: draft.numberOfGuests } : null,
-  );
   if (!draft) return null;
 
   const sizes: number[] = [];
@@ -101,16 +109,98 @@ export function ChangeForm({
           <Trans>No time slot available</Trans>
         </p>
       )}
-      {quoted && <ChangeQuoteLines quote={quoted} deposit={reservation!.payment.prePaymentType === 'DEPOSIT'} />}
       <FormMessage error={problem ? text(problem.message) : null} />
       <div className="actions">
         <button type="submit" className="button button--primary" disabled={checking || saving || draft.startTime === null}>
-          {saving ? t`Saving…` : t`Save changes`}
+          {saving ? t`Checking…` : t`Continue`}
         </button>
         <button type="button" className="button" disabled={saving} onClick={() => send({ type: 'change.discard' })}>
           <Trans>Keep it as it is</Trans>
         </button>
       </div>
     </form>
+  );
+}
+
+/** Before saving: the change as asked, what it costs, and how to pay a difference. */
+function ChangeReview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  const { t } = useLingui();
+  const text = useManageText();
+  const format = useFormats();
+  const { reservation, draft, quote, problem } = snapshot.context;
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const busy = !snapshot.matches({ changing: 'reviewing' });
+  if (!draft || !quote) return null;
+  const more = quote.difference > 0;
+  const wallet = snapshot.can({ type: 'change.payWallet' });
+  const amount = format.money(quote.difference);
+  return (
+    <section aria-labelledby="change-review-title">
+      <h2 id="change-review-title" ref={heading} tabIndex={-1}>
+        <Trans>Check your change</Trans>
+      </h2>
+      <p>
+        <Trans>
+          {format.date(draft.date)} at {format.time(draft.startTime!)}, {draft.numberOfGuests} guests
+        </Trans>
+      </p>
+      <ChangeQuoteLines quote={quote} deposit={reservation!.payment.prePaymentType === 'DEPOSIT'} />
+      <FormMessage error={problem ? text(problem.message) : null} />
+      <div className="actions">
+        {!more && (
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => send({ type: 'change.confirm' })}>
+            {busy ? t`Saving…` : t`Save changes`}
+          </button>
+        )}
+        {more && (
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => send({ type: 'change.payCard' })}>
+            <Trans>Pay {amount} by card</Trans>
+          </button>
+        )}
+        {more && wallet && (
+          <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'change.payWallet' })}>
+            <Trans>Pay {amount} from my Club wallet</Trans>
+          </button>
+        )}
+        <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'change.back' })}>
+          <Trans>Back</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The difference paid by card while the new time is held; the booking stays as it was until the payment succeeds. */
+function ChangePayment({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  const { t } = useLingui();
+  const format = useFormats();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const { hold, clockOffsetMs } = snapshot.context;
+  const payment = snapshot.children.pay as ActorRefFrom<typeof paymentMachine> | undefined;
+  const paying = snapshot.matches({ changing: 'paying' });
+  return (
+    <section aria-labelledby="change-payment-title">
+      <h2 id="change-payment-title" ref={heading} tabIndex={-1}>
+        <Trans>Pay the difference</Trans>
+      </h2>
+      {hold && (
+        <>
+          <p>
+            <Trans>
+              Your booking changes to {format.date(hold.date)} at {format.time(hold.startTime)}, {hold.numberOfGuests} guests, once{' '}
+              {format.money(hold.difference)} is paid. Until then it stays as it is.
+            </Trans>
+          </p>
+          <HoldCountdownOf expiresAt={hold.holdExpiresAt} offset={clockOffsetMs} />
+        </>
+      )}
+      {payment && paying && <PaymentPanel actor={payment} />}
+      {!paying && <p role="status">{t`One moment…`}</p>}
+      <div className="actions">
+        <button type="button" className="button" disabled={!paying} onClick={() => send({ type: 'change.back' })}>
+          <Trans>Keep my booking as it was</Trans>
+        </button>
+      </div>
+    </section>
   );
 }

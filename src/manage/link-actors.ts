@@ -4,7 +4,9 @@
  * calls read it from `link`, which also keeps what the last answer said of the link.
  */
 import { fromPromise } from 'xstate';
-import type { AvailabilityQuery, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
+import type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
+import { paymentMachine, type CreatePaymentInput, type Payment, type PaymentConfig, type WaitForPaymentInput } from '../../machines/payment.machine';
+import { paymentActors, pollPayment } from '../payment/payment-actors';
 import type { components } from '../../common/api/schema';
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
@@ -41,11 +43,37 @@ export const readThroughLink = (holder: LinkHolder) =>
 export const reconfirmThroughLink = (holder: LinkHolder) =>
   unwrap(api.PUT('/manage/{token}/reconfirm', path(holder))).then((body) => reservationOf(holder, body.data));
 
-/** What a change through the link would cost (nothing is saved). */
-export const quoteThroughLink =
-  (holder: LinkHolder) =>
-  (change: { date: string; startTime: number; numberOfGuests: number }) =>
-    unwrap(api.POST('/manage/{token}/quote', { ...path(holder), body: change })).then((body) => body.data);
+const changeOf = (input: ChangeRequest) => ({ date: input.date, startTime: input.startTime, numberOfGuests: input.numberOfGuests });
+
+/**
+ * The payment chart's calls for a change paid through the link: the link's configuration (cards only),
+ * the change's payment, and the change's state for the server's word, which once the change is made
+ * carries the new version's token.
+ */
+function linkPaymentActors(holder: LinkHolder) {
+  const holdPath = (holdId: string) => ({ params: { path: { token: holder.token, holdId } } });
+  return {
+    ...paymentActors,
+    loadConfig: fromPromise<PaymentConfig>(() =>
+      unwrap(api.GET('/manage/{token}/payment-config', path(holder)))
+        .then((body) => body.data)
+        .catch(throwCallError),
+    ),
+    createPayment: fromPromise<Payment, CreatePaymentInput>(({ input }) =>
+      unwrap(api.POST('/manage/{token}/change-hold/{holdId}/payment', { ...holdPath(input.holdId!), body: { idempotencyKey: input.idempotencyKey } }))
+        .then((body) => body.data)
+        .catch(throwCallError),
+    ),
+    waitForPayment: fromPromise<Payment, WaitForPaymentInput>(({ input, signal }) =>
+      pollPayment(async () => {
+        const { data } = await unwrap(api.GET('/manage/{token}/change-hold/{holdId}', holdPath(input.holdId!)));
+        if (data.managed) reservationOf(holder, data.managed);
+        if (!data.payment) throw { status: 404, message: 'The payment does not exist' } satisfies CallError;
+        return data.payment;
+      }, signal),
+    ),
+  };
+}
 
 export function linkActors(holder: LinkHolder) {
   return {
@@ -73,6 +101,20 @@ export function linkActors(holder: LinkHolder) {
         .then((body) => reservationOf(holder, body.data))
         .catch(throwCallError),
     ),
+    quoteChange: fromPromise<ChangeQuote, ChangeRequest>(({ input }) =>
+      unwrap(api.POST('/manage/{token}/quote', { ...path(holder), body: changeOf(input) }))
+        .then((body) => body.data)
+        .catch(throwCallError),
+    ),
+    holdChange: fromPromise<ChangeHold, ChangeRequest>(({ input }) =>
+      unwrap(api.POST('/manage/{token}/change-hold', { ...path(holder), body: changeOf(input) }))
+        .then((body) => body.data)
+        .catch(throwCallError),
+    ),
+    giveUpChange: fromPromise<unknown, { reservationId: string; holdId: string }>(({ input }) =>
+      unwrap(api.DELETE('/manage/{token}/change-hold/{holdId}', { params: { path: { token: holder.token, holdId: input.holdId } } })).catch(throwCallError),
+    ),
+    payment: paymentMachine.provide({ actors: linkPaymentActors(holder) }),
     cancelReservation: fromPromise<Reservation, { id: string }>(() =>
       unwrap(api.PUT('/manage/{token}/cancel', path(holder)))
         .then((body) => reservationOf(holder, body.data))

@@ -1,6 +1,8 @@
 /** The manage chart's calls through the typed API client; reads are shared with the pages' queries. */
 import { fromPromise } from 'xstate';
-import type { AvailabilityQuery, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
+import type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
+import { paymentMachine } from '../../machines/payment.machine';
+import { paymentActors } from '../payment/payment-actors';
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';
@@ -22,9 +24,13 @@ export function fetchReservation(userId: string, id: string): Promise<Reservatio
   );
 }
 
-/** What a change of the user's reservation `id` would cost (nothing is saved). */
-export const quoteOwnChange = (id: string) => (change: { date: string; startTime: number; numberOfGuests: number }) =>
-  unwrap(api.POST('/user/reservation/v1.1/{id}/quote', { params: { path: { id } }, body: change })).then((body) => body.data);
+/** A refusal means the kept slots were wrong: the form's re-check must ask the server again. */
+function refused(error: unknown): never {
+  invalidate(AVAILABILITY_PREFIX);
+  return throwCallError(error);
+}
+
+const changeOf = (input: ChangeRequest) => ({ date: input.date, startTime: input.startTime, numberOfGuests: input.numberOfGuests });
 
 /** The real calls, for the user `userId` (their reads are kept under keys of their own). */
 export function manageActors(userId: string) {
@@ -55,18 +61,36 @@ export function manageActors(userId: string) {
         const body = await unwrap(
           api.PUT('/user/reservation/v1.1/{id}', {
             params: { path: { id: input.reservationId } },
-            body: { date: input.date, startTime: input.startTime, numberOfGuests: input.numberOfGuests },
+            body: { ...changeOf(input), ...(input.payWith ? { payWith: input.payWith } : {}) },
           }),
         );
+        // A wallet may have paid the difference, a refund given money back.
+        if (input.payWith) MONEY_PREFIXES.forEach(invalidate);
         return body.data;
       } catch (error) {
-        // A refusal means the kept slots were wrong: the form's re-check must ask the server again.
-        invalidate(AVAILABILITY_PREFIX);
-        return throwCallError(error);
+        return refused(error);
       } finally {
         invalidate(RESERVATION_PREFIX);
       }
     }),
+    /** What the change would cost (nothing is saved). */
+    quoteChange: fromPromise<ChangeQuote, ChangeRequest>(({ input }) =>
+      unwrap(api.POST('/user/reservation/v1.1/{id}/quote', { params: { path: { id: input.reservationId } }, body: changeOf(input) }))
+        .then((body) => body.data)
+        .catch(refused),
+    ),
+    holdChange: fromPromise<ChangeHold, ChangeRequest>(({ input }) =>
+      unwrap(api.POST('/user/reservation/v1.1/{id}/change-hold', { params: { path: { id: input.reservationId } }, body: changeOf(input) }))
+        .then((body) => body.data)
+        .catch(refused),
+    ),
+    giveUpChange: fromPromise<unknown, { reservationId: string; holdId: string }>(({ input }) =>
+      unwrap(api.DELETE('/user/reservation/v1.1/{id}/change-hold/{holdId}', { params: { path: { id: input.reservationId, holdId: input.holdId } } })).catch(
+        throwCallError,
+      ),
+    ),
+    // The difference paid by card: the change is made with the payment, so what was kept is stale after it.
+    payment: paymentMachine.provide({ actors: paymentActors }),
     cancelReservation: fromPromise<Reservation, { id: string }>(async ({ input }) => {
       try {
         const body = await unwrap(api.PUT('/user/reservation/v1.1/cancel/{id}', { params: { path: { id: input.id } } }));

@@ -15,18 +15,22 @@ type Intent = 'view' | 'cancel';
 
 export function useManageReservation(id: string, intent: Intent) {
   const session = SessionContext.useActorRef();
-  const userId = useSessionUser()?._id ?? '';
+  const user = useSessionUser();
+  const userId = user?._id ?? '';
+  const member = user?.role === 'member';
   const logic = useMemo(
     () =>
       manageMachine.provide({
         actors: manageActors(userId),
+        // A member may pay what a change costs more from the wallet (the server checks again).
+        guards: { walletOffered: () => member },
         actions: {
           // One fewer upcoming reservation; the session re-reads the real count at its next start.
           reportCanceled: () =>
             session.send({ type: 'upcoming.set', count: Math.max(0, session.getSnapshot().context.upcomingCount - 1) }),
         },
       }),
-    [session, userId],
+    [session, userId, member],
   );
   return useManageChart(logic, id, intent, () => fetchReservation(userId, id));
 }

@@ -1,6 +1,6 @@
 /** The payment chart's calls: our API for the payment, the test-mode processor for the card. */
 import { fromPromise } from 'xstate';
-import type { CardDetails, CreatePaymentInput, Payment, PaymentConfig, PaymentIntent } from '../../machines/payment.machine';
+import type { CardDetails, CreatePaymentInput, Payment, PaymentConfig, PaymentIntent, WaitForPaymentInput } from '../../machines/payment.machine';
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';
@@ -12,22 +12,27 @@ const PENDING = new Set<Payment['status']>(['REQUIRES_PAYMENT_METHOD', 'REQUIRES
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function startPayment(input: CreatePaymentInput) {
+  const { idempotencyKey } = input;
+  if (input.purpose === 'top-up') return api.POST('/user/wallet/top-up', { body: { amount: input.amount, idempotencyKey } });
+  if (input.purpose === 'change') {
+    return api.POST('/user/reservation/v1.1/{id}/change-hold/{holdId}/payment', {
+      params: { path: { id: input.reservationId!, holdId: input.holdId! } },
+      body: { idempotencyKey },
+    });
+  }
+  return api.POST('/user/reservation/{id}/payment', { params: { path: { id: input.reservationId! } }, body: { method: input.method, idempotencyKey } });
+}
+
 export const paymentActors = {
   loadConfig: fromPromise<PaymentConfig>(() =>
     unwrap(api.GET('/user/payment/config'))
       .then((body) => body.data)
       .catch(throwCallError),
   ),
-  /** A reservation's payment, or a wallet top-up (always by card). */
+  /** A reservation's payment, a held change's (by card), or a wallet top-up (always by card). */
   createPayment: fromPromise<Payment, CreatePaymentInput>(({ input }) =>
-    unwrap(
-      input.purpose === 'top-up'
-        ? api.POST('/user/wallet/top-up', { body: { amount: input.amount, idempotencyKey: input.idempotencyKey } })
-        : api.POST('/user/reservation/{id}/payment', {
-            params: { path: { id: input.reservationId! } },
-            body: { method: input.method, idempotencyKey: input.idempotencyKey },
-          }),
-    )
+    unwrap(startPayment(input))
       .then((body) => body.data)
       .catch(throwCallError),
   ),
@@ -52,14 +57,17 @@ export const paymentActors = {
       .catch(throwCallError),
   ),
   /** Our server's word on the payment, once the processor's webhook (or its own check) has settled it. */
-  waitForPayment: fromPromise<Payment, { paymentId: string }>(async ({ input, signal }) => {
-    const started = Date.now();
-    for (;;) {
-      const payment = await unwrap(api.GET('/user/payment/{id}', { params: { path: { id: input.paymentId } } }))
-        .then((body) => body.data)
-        .catch(throwCallError);
-      if (!PENDING.has(payment.status) || Date.now() - started > POLL_LIMIT_MS || signal.aborted) return payment;
-      await wait(POLL_MS);
-    }
-  }),
+  waitForPayment: fromPromise<Payment, WaitForPaymentInput>(({ input, signal }) =>
+    pollPayment(() => unwrap(api.GET('/user/payment/{id}', { params: { path: { id: input.paymentId } } })).then((body) => body.data), signal),
+  ),
 };
+
+/** Asks `read` for the payment until it is settled (or long enough has passed, or the wait is called off). */
+export async function pollPayment(read: () => Promise<Payment>, signal: AbortSignal): Promise<Payment> {
+  const started = Date.now();
+  for (;;) {
+    const payment = await read().catch(throwCallError);
+    if (!PENDING.has(payment.status) || Date.now() - started > POLL_LIMIT_MS || signal.aborted) return payment;
+    await wait(POLL_MS);
+  }
+}

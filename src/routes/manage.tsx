@@ -6,7 +6,7 @@
  * changed reservation, an expired or a forged one says so and offers nothing to do.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Reservation } from '../../machines/manage.machine';
 import { serverClock } from '../api/server-clock';
 import { FormMessage } from '../components/form';
@@ -17,7 +17,7 @@ import { effectiveStatus } from '../../common/reservation-grouping';
 import { AddToCalendar } from '../manage/add-to-calendar';
 import { CancelConfirmation } from '../manage/cancellation-consequence';
 import { ChangeForm } from '../manage/change-form';
-import { quoteThroughLink, reconfirmThroughLink, type LinkHolder } from '../manage/link-actors';
+import { reconfirmThroughLink, type LinkHolder } from '../manage/link-actors';
 import { useManageText } from '../manage/manage-text';
 import { ReservationDetails } from '../manage/reservation-details';
 import { loadedReservation, LoadingReservation } from '../manage/reservation-states';
@@ -119,7 +119,6 @@ function ManageView({
   const text = useManageText();
   const now = serverClock.now();
   const reconfirm = useReconfirmation(holder, loaded, confirmOnOpen && snapshot.can({ type: 'change.start' }));
-  const quote = useMemo(() => quoteThroughLink(holder), [holder]);
   const reservation = reconfirm.reservation ?? loaded;
   const canceled = reservation.status === 'CANCELED' || reservation.status === 'LATE_CANCELED';
   const manageable = snapshot.can({ type: 'change.start' });
@@ -152,7 +151,7 @@ function ManageView({
         </div>
       )}
       {snapshot.matches('changing') ? (
-        <ChangeForm snapshot={snapshot} send={send} quote={quote} />
+        <ChangeForm snapshot={snapshot} send={send} />
       ) : (
         manageable && (
           <div className="actions">

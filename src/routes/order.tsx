@@ -19,7 +19,6 @@ import { useManageFailureText } from '../manage/manage-text';
 import { reservationsKey } from '../api/query-keys';
 import { AddToCalendar } from '../manage/add-to-calendar';
 import { ChangeForm } from '../manage/change-form';
-import { quoteOwnChange } from '../manage/manage-actors';
 import { ReservationDetails } from '../manage/reservation-details';
 import { BackToList, loadedReservation, ReservationPending } from '../manage/reservation-states';
 import { useManageReservation } from '../manage/use-manage-reservation';
@@ -116,7 +115,6 @@ function OrderDetail({ id }: { id: string }) {
   const manage = useManageReservation(id, 'view');
   const [snapshot, send] = manage;
   const reservation = loadedReservation(snapshot);
-  const quote = useMemo(() => quoteOwnChange(id), [id]);
   const now = serverClock.now();
   const title = t`Your reservation`;
   if (!reservation) return <ReservationPending title={title} manage={manage} />;
@@ -134,7 +132,7 @@ function OrderDetail({ id }: { id: string }) {
         </div>
       )}
       {snapshot.matches('changing') ? (
-        <ChangeForm snapshot={snapshot} send={send} quote={quote} />
+        <ChangeForm snapshot={snapshot} send={send} />
       ) : (
         manageable && (
           <div className="actions">

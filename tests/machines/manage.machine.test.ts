@@ -22,11 +22,11 @@ const upcomingInJapanese = {
 };
 
 /** The chart's calls (its generated paths run in the app: manage.paths.test.tsx). */
-type ActorId = 'loadReservation' | 'loadAvailability' | 'changeReservation' | 'cancelReservation';
+type ActorId = 'loadReservation' | 'loadAvailability' | 'changeReservation' | 'cancelReservation' | 'quoteChange' | 'holdChange' | 'giveUpChange' | 'payment';
 type Answers = Partial<Record<ActorId, (input: any) => unknown>>;
 
 /** A manage actor whose calls answer at once as given, with each call's input recorded. */
-function manageActor(answers: Answers, actions: { reportCanceled?: () => void } = {}) {
+function manageActor(answers: Answers, actions: { reportCanceled?: () => void } = {}, guards: { walletOffered?: () => boolean } = {}) {
   const calls: Record<string, unknown[]> = {};
   const actors = Object.fromEntries(
     Object.entries(answers).map(([id, answer]) => [
@@ -37,11 +37,29 @@ function manageActor(answers: Answers, actions: { reportCanceled?: () => void } 
       }),
     ]),
   );
-  const actor = createActor(manageMachine.provide({ actors, actions })).start();
+  const actor = createActor(manageMachine.provide({ actors, actions, guards })).start();
   return { actor, calls, send: (event: ManageEvent) => actor.send(event) };
 }
 
 const fail = (error: unknown) => () => Promise.reject(error);
+
+const NO_DIFFERENCE = { amountDue: 80_000, paid: 80_000, owed: 0, difference: 0, currency: 'HKD' };
+const COSTS_MORE = { amountDue: 180_000, paid: 80_000, owed: 0, difference: 100_000, currency: 'HKD' };
+const HOLD_ID = 'c'.repeat(24);
+/** The change held, its hold running out `ms` after the server's now. */
+const heldFor = (ms: number) => ({
+  _id: HOLD_ID,
+  reservationId: upcoming._id,
+  status: 'HELD',
+  holdExpiresAt: new Date(SERVER_NOW + ms).toISOString(),
+  date: upcoming.date,
+  startTime: 750,
+  numberOfGuests: upcoming.numberOfGuests,
+  seatingAreaId: null,
+  amountDue: 180_000,
+  difference: 100_000,
+  currency: 'HKD',
+});
 
 describe('manage machine behaviour', () => {
   it('opens from the cancel page straight at the confirmation, and at the details when it cannot be cancelled', async () => {
@@ -140,6 +158,7 @@ describe('manage machine behaviour', () => {
     const { actor, calls, send } = manageActor({
       loadReservation: () => read(upcoming),
       loadAvailability: () => (++slotCalls <= 2 ? slots : [slots[0]]),
+      quoteChange: () => NO_DIFFERENCE,
       changeReservation: fail(apiError(20102, 'Sorry, your selection is unavailable')),
     });
     send({ type: 'reservation.open', id: upcoming._id });
@@ -150,6 +169,8 @@ describe('manage machine behaviour', () => {
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
     send({ type: 'change.pick', startTime: 750 });
     send({ type: 'change.submit' });
+    await waitFor(actor, (s) => s.matches({ changing: 'reviewing' }));
+    send({ type: 'change.confirm' });
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }) && slotCalls === 3);
     const { context } = actor.getSnapshot();
     expect(calls.changeReservation).toEqual([{ reservationId: upcoming._id, date: '2026-12-09', startTime: 750, numberOfGuests: 3 }]);
@@ -162,6 +183,7 @@ describe('manage machine behaviour', () => {
     const { actor, send } = manageActor({
       loadReservation: () => read(upcoming),
       loadAvailability: () => slots,
+      quoteChange: () => NO_DIFFERENCE,
       changeReservation: () => changed,
     });
     send({ type: 'reservation.open', id: upcoming._id });
@@ -170,8 +192,82 @@ describe('manage machine behaviour', () => {
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
     send({ type: 'change.pick', startTime: 750 });
     send({ type: 'change.submit' });
+    await waitFor(actor, (s) => s.matches({ changing: 'reviewing' }));
+    // Nothing more to pay: no way to pay is offered, only saving.
+    expect(actor.getSnapshot().can({ type: 'change.payCard' })).toBe(false);
+    send({ type: 'change.confirm' });
     await waitFor(actor, (s) => s.matches({ viewing: 'changed' }));
-    expect(actor.getSnapshot().context).toMatchObject({ reservation: changed, draft: null, problem: null });
+    expect(actor.getSnapshot().context).toMatchObject({ reservation: changed, draft: null, problem: null, quote: null });
+  });
+
+  describe('a change that costs more', () => {
+    /** To the review of a change that costs HK$1,000 more. */
+    async function toReview(answers: Answers, guards: { walletOffered?: () => boolean } = {}) {
+      const chart = manageActor({ loadReservation: () => read(upcoming), loadAvailability: () => slots, quoteChange: () => COSTS_MORE, ...answers }, {}, guards);
+      chart.send({ type: 'reservation.open', id: upcoming._id });
+      await waitFor(chart.actor, (s) => s.matches('viewing'));
+      chart.send({ type: 'change.start' });
+      await waitFor(chart.actor, (s) => s.matches({ changing: 'editing' }));
+      chart.send({ type: 'change.pick', startTime: 750 });
+      chart.send({ type: 'change.submit' });
+      await waitFor(chart.actor, (s) => s.matches({ changing: 'reviewing' }));
+      return chart;
+    }
+
+    it('is not saved without paying: the review offers the card (and the wallet only to a member)', async () => {
+      const guest = await toReview({});
+      expect(guest.actor.getSnapshot().context.quote).toEqual(COSTS_MORE);
+      expect(guest.actor.getSnapshot().can({ type: 'change.confirm' })).toBe(false);
+      expect(guest.actor.getSnapshot().can({ type: 'change.payWallet' })).toBe(false);
+      expect(guest.actor.getSnapshot().can({ type: 'change.payCard' })).toBe(true);
+      const member = await toReview({}, { walletOffered: () => true });
+      expect(member.actor.getSnapshot().can({ type: 'change.payWallet' })).toBe(true);
+    });
+
+    it('pays from the wallet with the change', async () => {
+      const { actor, calls, send } = await toReview({ changeReservation: () => changed }, { walletOffered: () => true });
+      send({ type: 'change.payWallet' });
+      await waitFor(actor, (s) => s.matches({ viewing: 'changed' }));
+      expect(calls.changeReservation).toEqual([{ reservationId: upcoming._id, date: upcoming.date, startTime: 750, numberOfGuests: upcoming.numberOfGuests, payWith: 'WALLET' }]);
+    });
+
+    it('pays by card while the new time is held, then shows the reservation as the payment changed it', async () => {
+      let reads = 0;
+      const { actor, calls, send } = await toReview({
+        loadReservation: () => (++reads === 1 ? read(upcoming) : read(changed)),
+        holdChange: () => heldFor(15 * 60_000),
+        payment: () => ({ paymentId: 'payment-1', method: 'CARD' }),
+      });
+      send({ type: 'change.payCard' });
+      await waitFor(actor, (s) => s.matches({ viewing: 'changed' }));
+      expect(calls.holdChange).toEqual([{ reservationId: upcoming._id, date: upcoming.date, startTime: 750, numberOfGuests: upcoming.numberOfGuests }]);
+      expect(calls.payment).toEqual([{ purpose: 'change', reservationId: upcoming._id, holdId: HOLD_ID, amount: 100_000 }]);
+      expect(actor.getSnapshot().context).toMatchObject({ reservation: changed, hold: null, quote: null, draft: null });
+    });
+
+    it('gives the held time up when the guest keeps the booking as it was', async () => {
+      const { actor, calls, send } = await toReview({ holdChange: () => heldFor(15 * 60_000), payment: () => new Promise(() => {}), giveUpChange: () => null });
+      send({ type: 'change.payCard' });
+      await waitFor(actor, (s) => s.matches({ changing: 'paying' }));
+      send({ type: 'change.back' });
+      await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
+      expect(calls.giveUpChange).toEqual([{ reservationId: upcoming._id, holdId: HOLD_ID }]);
+      expect(actor.getSnapshot().context).toMatchObject({ reservation: upcoming, hold: null });
+    });
+
+    it('says so when the 15 minutes held run out before the payment, the booking unchanged', async () => {
+      const { actor, send } = await toReview({ holdChange: () => heldFor(0), payment: () => new Promise(() => {}) });
+      send({ type: 'change.payCard' });
+      await waitFor(actor, (s) => s.matches({ changing: 'editing' }) && s.context.problem !== null);
+      expect(actor.getSnapshot().context).toMatchObject({ reservation: upcoming, hold: null, problem: { kind: 'hold-expired' } });
+    });
+
+    it("goes back to the form with the server's words when the change cannot be held", async () => {
+      const { actor, send } = await toReview({ holdChange: fail(apiError(20104, 'This reservation can no longer be changed')) });
+      send({ type: 'change.payCard' });
+      await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
+      expect(actor.getSnapshot().context.problem).toEqual({ kind: 'change', message: 'This reservation can no longer be changed' });
+    });
   });
 
   it("keeps the confirmation usable after 'Cancellation failed' and reports a cancellation once", async () => {

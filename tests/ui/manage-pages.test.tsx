@@ -15,6 +15,7 @@ import { experienceIdByName, LECLOS, OBE, UNKNOWN_ID } from '../server/fixtures'
 import { card } from '../server/payment-helpers';
 import { deliverPendingWebhooks } from '../../server/services/payments/payment-worker';
 import { TEST_NOW } from '../server/harness';
+import { CARD_EXPIRY } from './booking-walk';
 import { insertPastReservations } from '../server/past-reservations';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
 import { failOnce } from './fetch-watch';
@@ -45,6 +46,28 @@ async function openBooked(page: 'order' | 'cancel', booking: Booking, { canceled
 }
 
 /** Opens the change form of the reservation shown; its time list is `time`. */
+/** A Rotisserie Sharing Menu for 4 at Le Clos at noon on `date`, its HK$800 deposit (HK$200 a guest) paid by card. */
+async function rotisserieForFourPaid(guest: { token(): Promise<string> }, date: string) {
+  const token = await guest.token();
+  const experienceId = await experienceIdByName(api().deps.db, LECLOS, 'Rotisserie Sharing Menu');
+  const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date, startTime: 720, numberOfGuests: 4 } });
+  expect(held.status, JSON.stringify(held.body)).toBe(201);
+  const started = await api().request('POST', `/user/reservation/${held.body.data._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: `deposit-${date}` } });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const { intentId, clientSecret } = started.body.data;
+  expect((await api().request('POST', `/payments/test-processor/intents/${intentId}/confirm`, { body: card(clientSecret) })).status).toBe(200);
+  await deliverPendingWebhooks(api().deps);
+  const done = await api().request('PUT', `/user/reservation/v1.1/complete/${held.body.data._id}`, { token, body: MANAGE_GUEST_DETAILS });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return done.body.data as { _id: string; uniqueId: string };
+}
+
+/** Saves a change that costs nothing more: its review first, then Save changes. */
+async function saveChange(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.click(await screen.findByRole('button', { name: 'Save changes' }, SLOW));
+}
+
 async function openChangeForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Change' }, SLOW));
   const form = await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
@@ -240,7 +263,7 @@ describe('one reservation', () => {
     // 29 Nov is a Sunday: no breakfast, so the first time offered is lunch at 11:00 am.
     expect([...time.options].slice(1, 2).map((o) => o.textContent)).toEqual(['11:00 am']);
     await user.selectOptions(time, '1200');
-    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await saveChange(user);
 
     expect(await findText('Your reservation has been changed.')).toBeTruthy();
     expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({
@@ -263,7 +286,7 @@ describe('one reservation', () => {
     await waitFor(() => expect(time.disabled).toBe(false), SLOW);
     await user.selectOptions(time, '1140');
     await book(await newGuest(), leClos('2026-12-01', 1140, 10));
-    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
 
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Sorry, your selection is unavailable');
     // What was typed stays; the time is asked again from fresh availability, without 7:00 pm.
@@ -383,7 +406,7 @@ describe('through the manage link of its mails, logged out', () => {
     await user.selectOptions(within(form).getByLabelText('Guests'), '3');
     await waitFor(() => expect(time.disabled).toBe(false), SLOW);
     await user.selectOptions(time, '1200');
-    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await saveChange(user);
     expect(await findText('Your reservation has been changed.')).toBeTruthy();
     expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({ Time: '8:00 pm – 9:30 pm', Guests: '3 guests' });
     expect(await serverReservation(guest, booked._id)).toMatchObject({ startTime: 1200, numberOfGuests: 3 });
@@ -401,19 +424,7 @@ describe('through the manage link of its mails, logged out', () => {
   it('shows what a bigger party costs before saving, and keeps the booking as it was while the difference is unpaid', async () => {
     const user = userEvent.setup();
     const guest = await newGuest();
-    const token = await guest.token();
-    // A Rotisserie Sharing Menu for 4 at Le Clos, its HK$800 deposit (HK$200 a guest) paid by card.
-    const experienceId = await experienceIdByName(api().deps.db, LECLOS, 'Rotisserie Sharing Menu');
-    const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date: '2026-11-28', startTime: 720, numberOfGuests: 4 } });
-    expect(held.status, JSON.stringify(held.body)).toBe(201);
-    const started = await api().request('POST', `/user/reservation/${held.body.data._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: 'quote-deposit' } });
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const { intentId, clientSecret } = started.body.data;
-    expect((await api().request('POST', `/payments/test-processor/intents/${intentId}/confirm`, { body: card(clientSecret) })).status).toBe(200);
-    await deliverPendingWebhooks(api().deps);
-    const done = await api().request('PUT', `/user/reservation/v1.1/complete/${held.body.data._id}`, { token, body: MANAGE_GUEST_DETAILS });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    const booked = done.body.data as { _id: string; uniqueId: string };
+    const booked = await rotisserieForFourPaid(guest, '2026-11-28');
     await openApp(`/pages/manage?token=${encodeURIComponent(await mailedToken(booked.uniqueId))}`);
     await findHeading('Your reservation');
 
@@ -423,12 +434,46 @@ describe('through the manage link of its mails, logged out', () => {
     await user.selectOptions(within(form).getByLabelText('Guests'), '6');
     await waitFor(() => expect(time.disabled).toBe(false), SLOW);
     await user.selectOptions(time, '720');
-    await waitFor(
-      () => expect(within(form).getByRole('status').textContent).toBe('New deposit: HK$1,800. Paid so far: HK$800.Difference to pay before the change is made: HK$1,000.'),
-      SLOW,
-    );
-    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-    expect(await findText('This change costs HK$1,000 more, to be paid before it is made')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    const review = await screen.findByRole('region', { name: 'Check your change' }, SLOW);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Check your change'));
+    expect(within(review).getByRole('status').textContent).toBe('New deposit: HK$1,800. Paid so far: HK$800.Difference to pay before the change is made: HK$1,000.');
+    // Not a member through the link: the card only, and nothing saved yet.
+    expect(within(review).queryByRole('button', { name: /wallet/ })).toBeNull();
+    expect(within(review).queryByRole('button', { name: 'Save changes' })).toBeNull();
+    await user.click(within(review).getByRole('button', { name: 'Pay HK$1,000 by card' }));
+
+    // The new time is held while the card pays the difference; the booking is as it was meanwhile.
+    const paying = await screen.findByRole('region', { name: 'Pay the difference' }, SLOW);
+    expect(within(paying).getByText(/Your table is held for/)).toBeTruthy();
+    expect(await serverReservation(guest, booked._id)).toMatchObject({ numberOfGuests: 4, payment: { amountDue: 80_000 } });
+    await user.type(await within(paying).findByLabelText('Cardholder name', {}, SLOW), 'Grace Chan');
+    await user.type(within(paying).getByLabelText('Card number'), '4242424242424242');
+    await user.type(within(paying).getByLabelText('Expiry (MM/YY)'), CARD_EXPIRY);
+    await user.type(within(paying).getByLabelText('Security code'), '123');
+    await user.click(within(paying).getByRole('button', { name: 'Pay HK$1,000' }));
+
+    expect(await findText('Your reservation has been changed.')).toBeTruthy();
+    expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({ Guests: '6 guests' });
+    expect(await serverReservation(guest, booked._id)).toMatchObject({ numberOfGuests: 6, payment: { amountDue: 180_000 } });
+  });
+
+  it('keeps the booking as it was when the guest leaves the payment of a change', async () => {
+    const user = userEvent.setup();
+    const guest = await newGuest();
+    const booked = await rotisserieForFourPaid(guest, '2026-12-02');
+    await openApp(`/pages/manage?token=${encodeURIComponent(await mailedToken(booked.uniqueId))}`);
+    await findHeading('Your reservation');
+    const { form, time } = await openChangeForm(user);
+    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+    await user.selectOptions(within(form).getByLabelText('Guests'), '6');
+    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+    await user.selectOptions(time, '720');
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay HK$1,000 by card' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Keep my booking as it was' }, SLOW));
+    // Back at the form, the booking untouched, and the held time released.
+    await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
     expect(await serverReservation(guest, booked._id)).toMatchObject({ numberOfGuests: 4, payment: { amountDue: 80_000 } });
   });
 

@@ -27,7 +27,7 @@ import {
 import { date, partySize, partySizeQuery, startTime } from './reservations.handlers';
 import { changePaymentBody, stateInLanguage } from './change-holds.handlers';
 import { idSchema } from '../../lib/validate';
-import { inLanguage } from '../../services/payments/payments';
+import { inLanguage, paymentConfig } from '../../services/payments/payments';
 
 type Ctx = Context<AppEnv>;
 
@@ -91,6 +91,15 @@ export function createManageHandlers(limits = new RateLimits(), limit: WindowLim
       const input = await parseBody(c, changeBody);
       const data = await quoteManagedChange(c.get('deps'), token, input);
       return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/quote', 'post', 200>, 200);
+    },
+
+    /** GET /manage/{token}/payment-config: the card processor, for paying a change through the link (no wallet: no log-in). */
+    async paymentConfig(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      await openManagedReservation(c.get('deps'), token);
+      const data = paymentConfig(c.get('deps'), 'guest');
+      return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/payment-config', 'get', 200>, 200);
     },
 
     /** POST /manage/{token}/change-hold: a change that costs more, held while its difference is paid by card. */

@@ -11,6 +11,7 @@ export function manageRoutes(): Hono<AppEnv> {
     .get('/manage/:token/timeslot-availability/:date', h.availability)
     .put('/manage/:token', h.change)
     .post('/manage/:token/quote', h.quote)
+    .get('/manage/:token/payment-config', h.paymentConfig)
     .post('/manage/:token/change-hold', h.holdChange)
     .get('/manage/:token/change-hold/:holdId', h.changeState)
     .delete('/manage/:token/change-hold/:holdId', h.giveUpChange)

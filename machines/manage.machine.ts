@@ -395,14 +395,13 @@ export const manageMachine = setup({
             onError: refusedChange,
           },
         },
-        // The new amount due and the difference, shown; the guest saves, pays first, or goes back.
+        // The new amount due and the difference, shown; the guest saves, pays first, or goes back to the form.
         reviewing: {
           on: {
             'change.confirm': { guard: not('costsMore'), target: 'submitting' },
             'change.payWallet': { guard: and(['costsMore', 'walletOffered']), target: 'submittingWithWallet' },
             'change.payCard': { guard: 'costsMore', target: 'holding' },
             'change.back': { target: 'editing', actions: 'forgetQuote' },
-            'change.discard': { target: '#manage.viewing', actions: 'discardDraft' },
           },
         },
         submitting: {

@@ -33,7 +33,8 @@ test('a guest changes the date, time and party of a booking, then cancels it fre
   await form.getByLabel('Guests').selectOption('4');
   await expect(form.getByLabel('Time')).toBeEnabled();
   await form.getByLabel('Time').selectOption({ label: '7:30 pm' });
-  await form.getByRole('button', { name: 'Save changes' }).click();
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('region', { name: 'Check your change' }).getByRole('button', { name: 'Save changes' }).click();
 
   await expect(page.getByText('Your reservation has been changed.')).toBeVisible();
   await expect(form).toHaveCount(0);

@@ -32,7 +32,8 @@ test('a guest changes a booking through the link in its mail, logged out; the ol
   await form.getByLabel('Guests').selectOption('3');
   await expect(form.getByLabel('Time')).toBeEnabled();
   await form.getByLabel('Time').selectOption({ label: '1:00 pm' });
-  await form.getByRole('button', { name: 'Save changes' }).click();
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await other.getByRole('region', { name: 'Check your change' }).getByRole('button', { name: 'Save changes' }).click();
   await expect(other.getByText('Your reservation has been changed.')).toBeVisible();
   await expect(rowValue(details, 'Time')).toHaveText('1:00 pm – 2:30 pm');
   await expect(rowValue(details, 'Guests')).toHaveText('3 guests');

@@ -39,7 +39,7 @@ test.describe('manage chart paths in the browser', () => {
           const starts = call && startsCall(before, state) ? call : undefined;
           expect(starts, `the call after ${event.type}`).toBe(callAfter(event as EventObject & Record<string, unknown>));
           if (starts) gates.arm(starts);
-          if (event.type === 'change.submit') saved = (before.context as ManageContext).draft;
+          if (event.type === 'change.confirm') saved = (before.context as ManageContext).draft;
           const action = event as EventObject & Record<string, unknown>;
           const outcome = outcomeOf(event);
           if (outcome) {
@@ -86,7 +86,11 @@ async function act(page: Page, event: EventObject & Record<string, unknown>, rea
     case 'change.pick':
       return form.getByLabel('Time').selectOption({ label: TIME_OF[event.startTime as number]! });
     case 'change.submit':
-      return form.getByRole('button', { name: 'Save changes' }).click();
+      return form.getByRole('button', { name: 'Continue' }).click();
+    case 'change.confirm':
+      return page.getByRole('button', { name: 'Save changes' }).click();
+    case 'change.back':
+      return page.getByRole('region', { name: 'Check your change' }).getByRole('button', { name: 'Back' }).click();
     case 'change.discard':
       return form.getByRole('button', { name: 'Keep it as it is' }).click();
     case 'cancel.confirm':
@@ -135,11 +139,18 @@ async function check(page: Page, state: AnyMachineSnapshot, { server, guest, res
   }
   if (state.matches('changing')) {
     expect(record.status).toBe('CONFIRMED');
+    // Reviewed, and while saving: what the change costs, before anything is saved.
+    if (state.matches({ changing: 'reviewing' }) || state.matches({ changing: 'submitting' })) {
+      await expect(form).toHaveCount(0);
+      const review = page.getByRole('region', { name: 'Check your change' });
+      if (state.matches({ changing: 'submitting' })) return expect(review.getByRole('button', { name: 'Saving…' })).toBeVisible();
+      return expectEnabled(review.getByRole('button', { name: 'Save changes' }));
+    }
+    if (state.matches({ changing: 'quoting' })) return expect(form.getByRole('button', { name: 'Checking…' })).toBeVisible();
     await expect(form.getByText('Checking availability…')).toHaveCount(state.matches({ changing: 'loadingSlots' }) ? 1 : 0);
-    if (state.matches({ changing: 'submitting' })) return expect(form.getByRole('button', { name: 'Saving…' })).toBeVisible();
     if (state.matches({ changing: 'editing' })) {
       if (context.problem) await expect(form.getByText(context.problem.message)).toBeVisible();
-      const save = form.getByRole('button', { name: 'Save changes' });
+      const save = form.getByRole('button', { name: 'Continue' });
       await (context.draft?.startTime == null ? expect(save).toBeDisabled() : expect(save).toBeEnabled());
     }
     return;

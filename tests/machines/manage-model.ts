@@ -11,6 +11,7 @@ import { isIsoDate } from '../../common/time';
 import { reservation, slots } from '../fixtures/booking';
 import { coveringPaths } from './branches';
 import { transitionCoverPaths } from './graph-coverage';
+import { PAID_CHANGE_BRANCHES } from './manage-change-model';
 
 // The model's reservation and its other day; each path books its own pair of real days in their place.
 export const MODEL_DAY = '2026-12-08';
@@ -20,6 +21,8 @@ const canceled = { ...upcoming, status: 'CANCELED' as const };
 export const changed = { ...upcoming, startTime: 750 };
 const refused = (status: number, errorCode: number, message: string) => ({ status, errorCode, message });
 const SERVER_ERROR = refused(500, ERROR_CODES.INTERNAL, 'An error occurred!');
+/** The quote of a change that costs nothing more (the model's booking has no deposit). */
+const NO_DIFFERENCE = { amountDue: 0, paid: 0, owed: 0, difference: 0, currency: 'HKD' };
 /**
  * The model's server time, two weeks before its reservation, whatever the machine's clock says: the
  * guards read the time through the answer's clock offset, so the reservation stays upcoming on any day.
@@ -42,6 +45,11 @@ export const events = [
   { type: 'change.edit', date: '', numberOfGuests: 2 },
   { type: 'change.pick', startTime: 750 },
   { type: 'change.submit' },
+  { type: 'xstate.done.actor.quoteChange', output: NO_DIFFERENCE },
+  { type: 'xstate.error.actor.quoteChange', error: refused(409, ERROR_CODES.SELECTION_UNAVAILABLE, 'Sorry, your selection is unavailable') },
+  { type: 'xstate.error.actor.quoteChange', error: refused(409, ERROR_CODES.NOT_CHANGEABLE, 'This reservation can no longer be changed') },
+  { type: 'change.confirm' },
+  { type: 'change.back' },
   { type: 'change.discard' },
   { type: 'xstate.done.actor.changeReservation', output: changed },
   { type: 'xstate.error.actor.changeReservation', error: refused(409, ERROR_CODES.SELECTION_UNAVAILABLE, 'Sorry, your selection is unavailable') },
@@ -67,7 +75,7 @@ const serializeState = (s: AnyMachineSnapshot) =>
 export type Path = ReturnType<typeof transitionCoverPaths>[number];
 
 /** Controls the page offers only while the chart can take their event (a button shown or enabled, a listed time). */
-const OFFERED_WHEN_ENABLED = ['change.start', 'cancel.start', 'change.pick', 'change.submit'];
+const OFFERED_WHEN_ENABLED = ['change.start', 'cancel.start', 'change.pick', 'change.submit', 'change.confirm'];
 
 /** What a person can do: use a control the page offers, and change a field to a value it does not have. */
 function doable(path: Path): boolean {
@@ -99,11 +107,21 @@ export const UNREACHABLE: Record<string, string> = {
   'manage.viewing · change.start [no guard passes] → (ignored here)': 'the page offers Change only when the chart can take it',
   'manage.viewing · cancel.start [no guard passes] → (ignored here)': 'the page offers Cancel only when the chart can take it',
   'manage.changing.editing · change.pick [no guard passes] → (ignored here)': 'the Time list offers only the times the chart offers',
-  'manage.changing.editing · change.submit [no guard passes] → (ignored here)': 'Save changes is disabled until a time is picked',
+  'manage.changing.editing · change.submit [no guard passes] → (ignored here)': 'Continue is disabled until a time is picked',
+  'manage.changing.reviewing · change.confirm [no guard passes] → (ignored here)': 'the review offers Save changes only for a change that costs nothing more',
+  'manage.changing.reviewing · change.payCard [no guard passes] → (ignored here)': 'the review offers to pay only for a change that costs more',
+  'manage.changing.reviewing · change.payWallet [no guard passes] → (ignored here)': 'the review offers the wallet only to a member, for a change that costs more',
+  ...Object.fromEntries(
+    PAID_CHANGE_BRANCHES.map((branch) => [
+      branch,
+      'a change that costs more (the link page books no deposit): the chart\'s own generated paths take it (tests/machines/manage-change.paths.test.ts), a card payment through the link page tests/ui/manage-pages.test.tsx',
+    ]),
+  ),
 };
 
 export const CALLS = {
   load: { method: 'GET', path: /^\/manage\/[^/]+$/ },
+  quote: { method: 'POST', path: /^\/manage\/[^/]+\/quote$/ },
   slots: { method: 'GET', path: /^\/manage\/[^/]+\/timeslot-availability\// },
   change: { method: 'PUT', path: /^\/manage\/[^/]+$/ },
   cancel: { method: 'PUT', path: /^\/manage\/[^/]+\/cancel$/ },
@@ -112,6 +130,7 @@ export type Call = keyof typeof CALLS;
 const CALL_OF: Record<string, Call> = {
   loadReservation: 'load',
   loadAvailability: 'slots',
+  quoteChange: 'quote',
   changeReservation: 'change',
   cancelReservation: 'cancel',
 };
@@ -138,11 +157,14 @@ export function callAfter(event: EventObject & Record<string, unknown>): Call | 
     case 'change.edit':
       return isIsoDate(event.date as string) ? 'slots' : undefined;
     case 'change.submit':
+      return 'quote';
+    case 'change.confirm':
       return 'change';
     case 'cancel.confirm':
     case 'cancel.retry':
       return 'cancel';
     case 'xstate.error.actor.changeReservation':
+    case 'xstate.error.actor.quoteChange':
       return (event.error as { errorCode: number }).errorCode === ERROR_CODES.SELECTION_UNAVAILABLE ? 'slots' : undefined;
     default:
       return undefined;

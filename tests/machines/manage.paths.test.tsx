@@ -65,7 +65,7 @@ describe('manage chart, generated paths in the app', () => {
       expect(starts, `the call after ${event.type}`).toBe(callAfter(event as EventObject & Record<string, unknown>));
       // Hold the call the step starts (a state entered or entered again), not one already on its way.
       if (starts) gate.arm(starts);
-      if (event.type === 'change.submit') saved = (before.context as ManageContext).draft;
+      if (event.type === 'change.confirm') saved = (before.context as ManageContext).draft;
       await perform(event as EventObject & Record<string, unknown>, next);
       await expectSeen(state, call);
     }
@@ -98,7 +98,11 @@ describe('manage chart, generated paths in the app', () => {
         case 'change.pick':
           return user.selectOptions(form().getByLabelText('Time'), String(event.startTime));
         case 'change.submit':
-          return user.click(form().getByRole('button', { name: 'Save changes' }));
+          return user.click(form().getByRole('button', { name: 'Continue' }));
+        case 'change.confirm':
+          return user.click(await enabledButton('Save changes'));
+        case 'change.back':
+          return user.click(review().getByRole('button', { name: 'Back' }));
         case 'change.discard':
           return user.click(form().getByRole('button', { name: 'Keep it as it is' }));
         case 'cancel.confirm':
@@ -139,14 +143,19 @@ describe('manage chart, generated paths in the app', () => {
       }
       if (state.matches('changing')) {
         expect(server.status).toBe('CONFIRMED');
+        // Reviewed, and while saving: what the change costs, before anything is saved.
+        if (state.matches({ changing: 'reviewing' }) || state.matches({ changing: 'submitting' })) {
+          await waitFor(() => expect(screen.queryByRole('form', { name: 'Change reservation' })).toBeNull());
+          return state.matches({ changing: 'submitting' }) ? review().findByRole('button', { name: 'Saving…' }) : enabledButton('Save changes');
+        }
+        if (state.matches({ changing: 'quoting' })) return form().findByRole('button', { name: 'Checking…' });
         const checking = state.matches({ changing: 'loadingSlots' });
         await waitFor(() => expect(form().queryByText('Checking availability…') !== null).toBe(checking));
-        if (state.matches({ changing: 'submitting' })) return form().findByRole('button', { name: 'Saving…' });
         if (state.matches({ changing: 'editing' })) {
           const problem = context.problem && problemText(context.problem);
           if (problem) await form().findByText(problem);
-          // Save is offered exactly when the chart has a time to save.
-          const save = form().getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
+          // Continue is offered exactly when the chart has a time to save.
+          const save = form().getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
           expect(save.disabled).toBe(context.draft?.startTime == null);
         }
         return;
@@ -175,6 +184,7 @@ describe('manage chart, generated paths in the app', () => {
 
 const TEST_NOW_DAY = TEST_NOW.toISOString().slice(0, 10);
 const form = () => within(screen.getByRole('form', { name: 'Change reservation' }));
+const review = () => within(screen.getByRole('region', { name: 'Check your change' }));
 const enabledButton = (name: string) =>
   waitFor(
     () => {

@@ -16,6 +16,7 @@ import { StartupRefusal } from './lib/startup-refusal';
 import { workAfterAnswers } from './lib/after-answer';
 import { chooseProcessor } from './services/payments/processor/processor-choice';
 import { createTestProcessor } from './services/payments/processor/test-processor';
+import { createStripeProcessor } from './services/payments/processor/stripe-processor';
 import { adminFromSettings, ensureFirstAdmin } from './services/auth/admin-account';
 import { resolveSigningSecret, resolveWebhookSecret } from './services/auth/signing-secret';
 import { startHoldSweeper } from './services/reservations/hold-expiry';
@@ -44,12 +45,15 @@ const deps: AppDeps = {
     webhookSecret,
     trustedProxies: env.trustedProxies,
   },
-  payments: createTestProcessor({
-    db: database.db,
-    clock,
-    webhookSecret,
-    webhookEndpoint: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })),
-  }),
+  payments:
+    processor.kind === 'stripe'
+      ? createStripeProcessor(processor.stripe)
+      : createTestProcessor({
+          db: database.db,
+          clock,
+          webhookSecret,
+          webhookEndpoint: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })),
+        }),
   messaging,
 };
 app = createApp(deps, { staticRoot: env.staticRoot });
@@ -65,7 +69,7 @@ const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, cloc
 const server = serve({ fetch, port: env.port }, (info) => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(
-    `Listening on http://localhost:${info.port} (${database.driver}${seeded ? (env.production ? ', venues seeded, no demo accounts' : ', demo data seeded') : ''}${processor.warning ? ', PAYMENTS IN TEST MODE' : ''}${clock instanceof ControllableClock ? ', test clock' : ''}; ready in ${ms} ms)`,
+    `Listening on http://localhost:${info.port} (${database.driver}${seeded ? (env.production ? ', venues seeded, no demo accounts' : ', demo data seeded') : ''}${processor.kind === 'stripe' ? ', payments on Stripe' : ''}${processor.warning ? ', PAYMENTS IN TEST MODE' : ''}${clock instanceof ControllableClock ? ', test clock' : ''}; ready in ${ms} ms)`,
   );
 });
 

@@ -1695,6 +1695,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's signed events, when the app runs on Stripe (PAYMENTS_PROVIDER=stripe); 404 otherwise
+         * @description Checked with the SDK's webhooks.constructEvent on the raw body; a bad or stale signature answers 400 and changes nothing. Each event is applied once; events about anything but the app's payment intents (and their charges) are acknowledged and left.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "stripe-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                200: components["responses"]["Message"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/wallet": {
         parameters: {
             query?: never;

@@ -21,6 +21,7 @@ import { adminFromSettings, ensureFirstAdmin } from './services/auth/admin-accou
 import { resolveSigningSecret, resolveWebhookSecret } from './services/auth/signing-secret';
 import { startHoldSweeper } from './services/reservations/hold-expiry';
 import { startPaymentWorker } from './services/payments/payment-worker';
+import { startReconciliationJob } from './services/payments/stripe-reconciliation';
 import { chooseMessaging, describeMessaging } from './services/messaging/messaging-choice';
 import { startOutboxSender } from './services/messaging/outbox-sender';
 import { startReminderJob } from './services/reservations/reservation-reminders';
@@ -63,6 +64,8 @@ const stopPaymentWorker = startPaymentWorker(deps, 2_000);
 const stopOutboxSender = startOutboxSender({ db: deps.db, clock, messaging }, 1_000);
 const stopReminders = startReminderJob(deps, env.reminderLeadMs, 60_000);
 const stopWaitlistSweeper = startWaitlistSweeper(deps, 30_000);
+// Yesterday's reconciliation with Stripe, once (only on Stripe).
+const stopReconciliation = processor.kind === 'stripe' ? startReconciliationJob(deps) : () => {};
 
 // On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
 const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch;
@@ -80,6 +83,7 @@ function shutdown() {
   messaging.mail?.close();
   stopReminders();
   stopWaitlistSweeper();
+  stopReconciliation();
   // A reset mail still being written after its answer went out is finished before the database closes.
   server.close(() => void workAfterAnswers(database.db).then(() => database.close()).then(() => process.exit(0)));
 }

@@ -67,6 +67,8 @@ export const ERROR_CODES = {
   OUTSIDE_SERVICE_HOURS: 20110,
   /** A change that costs more than was paid, and the difference not paid with it: nothing changed. */
   CHANGE_PAYMENT_REQUIRED: 20111,
+  /** A Stripe-only call (the reconciliation) while payments run on another processor. */
+  NOT_ON_STRIPE: 20120,
   /** A manage link that is not one of ours; expired; or of a version the reservation has moved on from. */
   LINK_INVALID: 40401,
   LINK_EXPIRED: 41001,

@@ -7,7 +7,7 @@
  * payment attempt on one hold.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { processedWebhookEvents } from '../../server/db/schema';
 import { createStripeProcessor, type StripeProcessor } from '../../server/services/payments/processor/stripe-processor';
 import { STRIPE_REFUSALS } from '../../server/services/payments/processor/stripe-intent';
@@ -16,6 +16,7 @@ import { BATARD } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type Driver, type TestApi } from './harness';
 import { insertStaff, paymentHelpers, type TestUser } from './payment-helpers';
 import { startFakeStripe, type FakeCard, type FakeStripe } from './fake-stripe/fake-stripe';
+import { reconcileYesterday } from '../../server/services/payments/stripe-reconciliation';
 
 export const STRIPE_TEST_KEYS = {
   secretKey: 'sk_test_fake_secret',
@@ -260,6 +261,22 @@ for (const driver of testDrivers()) {
       expect((await h.complete(guest, hold.id)).status).toBe(200);
     });
 
+    it('answers 502 when Stripe cannot be reached, and the same attempt asked again makes its intent', async () => {
+      const guest = await h.newUser('guest');
+      const date = `2026-12-${String(1 + (day++ % 28)).padStart(2, '0')}`;
+      const hold = await h.holdBatardDeposit(guest, date, 1110 + 30 * Math.floor(day / 28));
+      fake.failNext = 1;
+      // The log's complaint about the outage kept quiet.
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const key = `key-outage-${hold.id}`;
+      const down = await h.startPayment(guest, hold.id, 'CARD', key);
+      expect(down.status, JSON.stringify(down.body)).toBe(502);
+      vi.mocked(console.error).mockRestore();
+      const up = await h.startPayment(guest, hold.id, 'CARD', key);
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      expect(fake.intents.get(up.body.data.intentId)).toMatchObject({ amount: hold.amountDue, metadata: { reservationId: hold.id } });
+    });
+
     describe('a no-show fee on the card kept at payment, charged off-session', () => {
       async function noShow(card: FakeCard) {
         const { hold, payment } = await bookPaid(card);
@@ -295,6 +312,60 @@ for (const driver of testDrivers()) {
         const { fees, rest, marked } = await noShow('alwaysAuthenticate');
         expect(fees.map((p) => [p.status, p.failureMessage])).toEqual([['FAILED', STRIPE_REFUSALS.authenticationRequired]]);
         expect(marked.noShow).toMatchObject({ cardCharged: 0, outstanding: rest });
+      });
+    });
+
+    describe('the daily reconciliation with Stripe', () => {
+      // Last in the file: every payment above was made on the test clock's day, and is in step with Stripe.
+      const TODAY = '2026-11-23';
+
+      it("finds a refund made at Stripe that the club's books do not have, for admins, as JSON and CSV", async () => {
+        const { hold, payment } = await bookPaid();
+        // Refunded in Stripe's dashboard; its webhook never arrives.
+        fake.refundInDashboard(payment.intentId, 10_000);
+        const run = await api.request('POST', '/admin/payments/reconciliation', { token: admin.token(), body: { date: TODAY } });
+        expect(run.status, JSON.stringify(run.body)).toBe(200);
+        const { reservationReference } = { reservationReference: (await h.reservationRow(hold.id)).uniqueId };
+        expect(run.body.data).toMatchObject({ day: TODAY, ranAt: api.clock.now().toISOString() });
+        expect(run.body.data.intentsChecked).toBeGreaterThanOrEqual(1);
+        expect(run.body.data.differences).toEqual([
+          { kind: 'REFUND_MISSING', intentId: payment.intentId, paymentId: payment._id, reservationId: hold.id, reservationReference, stripeAmount: 10_000, clubAmount: 0 },
+        ]);
+        const read = await api.request('GET', `/admin/payments/reconciliation?date=${TODAY}`, { token: admin.token() });
+        expect(read.body.data).toEqual(run.body.data);
+
+        const csv = await api.request('GET', `/admin/payments/reconciliation.csv?date=${TODAY}`, { token: admin.token() });
+        expect(csv.status).toBe(200);
+        expect(csv.body).toBe(
+          // (The byte-order mark is read away by the text decoder.)
+          `Difference,Booking,Stripe payment,Payment,At Stripe (HKD),In the club’s books (HKD)\r\nStripe refunded more than the club recorded,${reservationReference},${payment.intentId},${payment._id},100.00,0.00\r\n`,
+        );
+        const ja = await api.request('GET', `/admin/payments/reconciliation.csv?date=${TODAY}`, { token: admin.token(), headers: { 'accept-language': 'ja' } });
+        expect(ja.body).not.toContain('Stripe refunded more than the club recorded');
+      });
+
+      it('is for admins only, checks the date, and says when payments are not on Stripe', async () => {
+        const host = await insertStaff(api, 'staff', BATARD);
+        expect((await api.request('GET', `/admin/payments/reconciliation?date=${TODAY}`, { token: host.token() })).status).toBe(403);
+        expect((await api.request('POST', '/admin/payments/reconciliation', { token: host.token(), body: { date: TODAY } })).status).toBe(403);
+        const bad = await api.request('POST', '/admin/payments/reconciliation', { token: admin.token(), body: { date: '23/11/2026' } });
+        expect(bad).toMatchObject({ status: 400, body: { field: 'date' } });
+        expect((await api.request('GET', '/admin/payments/reconciliation?date=2026-01-01', { token: admin.token() })).body.data).toBeNull();
+        expect((await api.request('GET', '/admin/payments/reconciliation.csv?date=2026-01-01', { token: admin.token() })).status).toBe(404);
+        api.deps.payments = api.processor;
+        try {
+          const refused = await api.request('POST', '/admin/payments/reconciliation', { token: admin.token(), body: { date: TODAY } });
+          expect(refused).toMatchObject({ status: 409, body: { errorCode: 20120 } });
+        } finally {
+          api.deps.payments = processor;
+        }
+      });
+
+      it('runs yesterday once, by whichever process claims it first', async () => {
+        api.clock.set(new Date('2026-11-25T01:00:00Z'));
+        expect(await reconcileYesterday(api.deps)).toBe(true);
+        expect(await reconcileYesterday(api.deps)).toBe(false);
+        expect((await api.request('GET', '/admin/payments/reconciliation?date=2026-11-24', { token: admin.token() })).body.data).toMatchObject({ day: '2026-11-24', differences: [] });
       });
     });
   });

@@ -173,7 +173,12 @@ export class FakeStripe {
       .reverse();
     if (typeof query.starting_after === 'string') rows = rows.slice(rows.findIndex((o) => o.id === query.starting_after) + 1);
     const limit = Number(query.limit ?? 10);
-    return { object: 'list', url, has_more: rows.length > limit, data: rows.slice(0, limit) };
+    const expand = Array.isArray(query.expand) ? query.expand : [];
+    // expand[]=data.source: each balance transaction with its charge or refund.
+    const data = rows.slice(0, limit).map((o) =>
+      expand.includes('data.source') && typeof o.source === 'string' ? { ...o, source: structuredClone(this.charges.get(o.source) ?? this.refunds.get(o.source) ?? o.source) } : o,
+    );
+    return { object: 'list', url, has_more: rows.length > limit, data };
   }
 
   private intent(id: string): Obj {

@@ -40,6 +40,16 @@ export function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfi
 
 const isNotFound = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
 
+/** Stripe's refusals and outages as the app knows them: a ProcessorError (502, nothing of ours changed). */
+export async function askStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) throw new ProcessorError(`Stripe: ${err.message}`, { cause: err });
+    throw err;
+  }
+}
+
 export class StripeProcessor implements CardProcessor {
   readonly provider = 'stripe';
   readonly publishableKey: string;
@@ -65,17 +75,19 @@ export class StripeProcessor implements CardProcessor {
     // A reservation's payment keeps its card for the no-show fee the policy names; a top-up does not.
     const keepCard = Boolean(input.metadata.reservationId);
     const customer = keepCard
-      ? (await this.stripe.customers.create({ metadata: input.metadata }, { idempotencyKey: `customer-${input.idempotencyKey}` })).id
+      ? (await askStripe(() => this.stripe.customers.create({ metadata: input.metadata }, { idempotencyKey: `customer-${input.idempotencyKey}` }))).id
       : undefined;
-    const pi = await this.stripe.paymentIntents.create(
-      {
-        amount: input.amount,
-        currency: 'hkd',
-        automatic_payment_methods: { enabled: true },
-        metadata: input.metadata,
-        ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
-      },
-      { idempotencyKey: input.idempotencyKey },
+    const pi = await askStripe(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: 'hkd',
+          automatic_payment_methods: { enabled: true },
+          metadata: input.metadata,
+          ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
     );
     return toPaymentIntent(pi);
   }
@@ -85,12 +97,12 @@ export class StripeProcessor implements CardProcessor {
       return toPaymentIntent(await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }));
     } catch (err) {
       if (isNotFound(err)) return null;
-      throw err;
+      return askStripe(() => Promise.reject(err));
     }
   }
 
   async refund(intentId: string, amount: number, idempotencyKey: string): Promise<ProcessorRefund> {
-    const refund = await this.stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey });
+    const refund = await askStripe(() => this.stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey }));
     return { id: refund.id, intentId, amount: refund.amount };
   }
 

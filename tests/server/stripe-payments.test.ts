@@ -9,33 +9,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { processedWebhookEvents } from '../../server/db/schema';
-import { createStripeProcessor, type StripeProcessor } from '../../server/services/payments/processor/stripe-processor';
+import type { StripeProcessor } from '../../server/services/payments/processor/stripe-processor';
 import { STRIPE_REFUSALS } from '../../server/services/payments/processor/stripe-intent';
 import { DECLINE_MESSAGES } from '../../server/services/payments/processor/test-processor';
 import { BATARD } from './fixtures';
-import { createTestApi, TEST_NOW, testDrivers, type Driver, type TestApi } from './harness';
+import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
 import { insertStaff, paymentHelpers, type TestUser } from './payment-helpers';
-import { startFakeStripe, type FakeCard, type FakeStripe } from './fake-stripe/fake-stripe';
+import type { FakeCard, FakeStripe } from './fake-stripe/fake-stripe';
+import { payOnFakeStripe } from './fake-stripe/stripe-test-api';
 import { reconcileYesterday } from '../../server/services/payments/stripe-reconciliation';
-
-export const STRIPE_TEST_KEYS = {
-  secretKey: 'sk_test_fake_secret',
-  publishableKey: 'pk_test_fake_publishable',
-  webhookSecret: 'whsec_fake_endpoint_secret',
-};
 
 const HOUR = 3_600_000;
 // Bâtard: a table for two takes a HK$600 deposit; a no-show owes HK$2,000 in all, a late cancellation keeps 50%.
 const NO_SHOW_FEE = 200_000;
-
-/** A test API paying through Stripe (the fake), with the payment helpers. */
-export async function createStripeTestApi(driver: Driver) {
-  const api = await createTestApi({ driver });
-  const fake = await startFakeStripe({ clock: api.clock, webhookEndpoint: (r) => api.app.fetch(r), ...STRIPE_TEST_KEYS });
-  const processor = createStripeProcessor({ ...STRIPE_TEST_KEYS, apiUrl: fake.url, maxNetworkRetries: 0, timeoutMs: 5_000 });
-  api.deps.payments = processor;
-  return { api, fake, processor };
-}
 
 for (const driver of testDrivers()) {
   describe(`payments on Stripe (${driver})`, () => {
@@ -47,7 +33,8 @@ for (const driver of testDrivers()) {
     let day = 0;
 
     beforeAll(async () => {
-      ({ api, fake, processor } = await createStripeTestApi(driver));
+      api = await createTestApi({ driver });
+      ({ fake, processor } = await payOnFakeStripe(api));
       h = paymentHelpers(api);
       admin = await insertStaff(api, 'admin', null);
     });

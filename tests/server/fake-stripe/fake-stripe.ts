@@ -28,6 +28,14 @@ export const FAKE_CARDS = {
 } as const;
 export type FakeCard = keyof typeof FAKE_CARDS;
 
+/** Stripe's test PaymentMethods by id, as the fake's cards. */
+const TEST_PAYMENT_METHODS: Record<string, FakeCard> = {
+  pm_card_visa: 'visa',
+  pm_card_visa_chargeDeclined: 'declined',
+  pm_card_visa_chargeDeclinedInsufficientFunds: 'insufficientFunds',
+  pm_card_authenticationRequired: 'alwaysAuthenticate',
+};
+
 type Obj = Record<string, any>;
 
 export interface FakeStripeOptions {
@@ -159,6 +167,7 @@ export class FakeStripe {
     if (method === 'POST' && resource === 'customers' && !id) return this.createCustomer(body);
     if (method === 'POST' && resource === 'payment_intents' && !id) return this.createIntent(body);
     if (method === 'GET' && resource === 'payment_intents' && id && !action) return this.expand(this.intent(id), body);
+    if (method === 'POST' && resource === 'payment_intents' && id && action === 'confirm') return this.confirmWith(id, body);
     if (method === 'POST' && resource === 'refunds' && !id) return this.createRefund(body);
     if (method === 'GET' && resource === 'refunds' && !id) return this.list('/v1/refunds', [...this.refunds.values()], body);
     if (method === 'GET' && resource === 'balance_transactions' && !id) return this.list('/v1/balance_transactions', this.balanceTransactions, body);
@@ -243,6 +252,15 @@ export class FakeStripe {
       }
     }
     return this.expand(intent, body);
+  }
+
+  /** A server-side confirm with one of Stripe's test PaymentMethods (`pm_card_visa` …), as the smoke test does. */
+  private confirmWith(id: string, body: FormObject): Obj {
+    const card = TEST_PAYMENT_METHODS[String(body.payment_method)];
+    if (!card) throw missing('payment_method', String(body.payment_method));
+    const intent = this.payAsBrowser(id, card);
+    if (intent.last_payment_error) throw new StripeHttpError(402, { error: { ...intent.last_payment_error, payment_intent: intent } });
+    return this.expand(this.intent(id), body);
   }
 
   private createRefund(body: FormObject): Obj {

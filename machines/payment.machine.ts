@@ -82,10 +82,23 @@ export interface PaymentContext {
 export type PaymentEvent =
   | { type: 'method.card' }
   | { type: 'method.wallet' }
-  | { type: 'card.submit'; card: CardDetails }
+  /**
+   * Pay with the card: the details typed in the app's own form (the test-mode processor), or, for a
+   * processor whose own component holds the card (Stripe's Payment Element), `confirm`, which confirms the
+   * intent there (3-D Secure and wallets included) and answers the intent as it then stands.
+   */
+  | { type: 'card.submit'; card?: CardDetails; confirm?: () => Promise<PaymentIntent> }
   | { type: 'challenge.approve' }
   | { type: 'challenge.fail' }
   | { type: 'retry' };
+
+/** What the confirmCard actor is asked for: the intent, and the card or the processor component's own confirmation. */
+export interface ConfirmCardInput {
+  intentId: string;
+  clientSecret: string;
+  card?: CardDetails | undefined;
+  confirm?: (() => Promise<PaymentIntent>) | undefined;
+}
 
 export interface PaymentOutput {
   /** Null when another payment (another tab, say) had already paid the reservation. */
@@ -93,7 +106,8 @@ export interface PaymentOutput {
   method: 'CARD' | 'WALLET' | null;
 }
 
-const SUPPORTED_PROVIDER = 'test-mode';
+/** The card processors this app drives: the built-in test-mode one, and Stripe (its Payment Element). */
+export const SUPPORTED_PROVIDERS: readonly string[] = ['test-mode', 'stripe'];
 
 /** The statuses in which a card payment can still be paid (or already is). */
 const PAYABLE: readonly Payment['status'][] = ['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION', 'PROCESSING', 'SUCCEEDED'];
@@ -126,7 +140,7 @@ export const paymentMachine = setup({
     createPayment: fromPromise<Payment, CreatePaymentInput>(async () => {
       throw new Error('createPayment not provided');
     }),
-    confirmCard: fromPromise<PaymentIntent, { intentId: string; clientSecret: string; card: CardDetails }>(async () => {
+    confirmCard: fromPromise<PaymentIntent, ConfirmCardInput>(async () => {
       throw new Error('confirmCard not provided');
     }),
     answerChallenge: fromPromise<PaymentIntent, { intentId: string; outcome: 'approve' | 'fail' }>(async () => {
@@ -139,7 +153,7 @@ export const paymentMachine = setup({
   guards: {
     walletAllowed: ({ context }) => offersWallet(context),
     /** The configuration names a card processor this app does not drive. */
-    unsupportedProvider: ({ event }) => loadedConfig(event).provider !== SUPPORTED_PROVIDER,
+    unsupportedProvider: ({ event }) => !SUPPORTED_PROVIDERS.includes(loadedConfig(event).provider),
     /** The loaded configuration lets this payment come from the wallet. */
     walletOffered: ({ context, event }) => offersWallet({ purpose: context.purpose, config: loadedConfig(event) }),
     /** The server already has this payment as succeeded (a reload after paying). */
@@ -276,7 +290,7 @@ export const paymentMachine = setup({
         src: 'confirmCard',
         input: ({ context, event }) => {
           assertEvent(event, 'card.submit');
-          return { intentId: context.payment!.intentId!, clientSecret: context.payment!.clientSecret!, card: event.card };
+          return { intentId: context.payment!.intentId!, clientSecret: context.payment!.clientSecret!, card: event.card, confirm: event.confirm };
         },
         onDone: [
           { guard: 'needsChallenge', target: 'challenge' },

@@ -22,6 +22,8 @@ import { daySheetRoutes } from './routes/staff/day-sheet.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
 import { paymentRoutes } from './routes/payments/payments.routes';
 import { testProcessorRoutes } from './routes/payments/test-processor.routes';
+import { stripeWebhookRoutes } from './routes/payments/stripe-webhook.routes';
+import { reconciliationRoutes } from './routes/payments/reconciliation.routes';
 import { ProcessorError } from './services/payments/processor/processor';
 import { walletRoutes } from './routes/wallet/wallet.routes';
 import { ERROR_CODES } from '../common/api/error-codes';
@@ -92,6 +94,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', waitlistRoutes());
   app.route('/', paymentRoutes());
   app.route('/', testProcessorRoutes());
+  app.route('/', stripeWebhookRoutes());
+  app.route('/', reconciliationRoutes());
   app.route('/', staffRoutes());
   app.route('/', daySheetRoutes());
   app.route('/', reportRoutes());

@@ -1,6 +1,7 @@
 /** The server's settings, read once from the environment. */
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 import { readMessagingSettings, type MessagingSettings } from './services/messaging/messaging-choice';
+import type { StripeEnv } from './services/payments/processor/processor-choice';
 
 export interface ServerEnv {
   port: number;
@@ -14,6 +15,10 @@ export interface ServerEnv {
   staticRoot: string;
   /** PAYMENTS_TEST_MODE=1: production may run the built-in test-mode processor (no card is charged). */
   paymentsTestMode: boolean;
+  /** PAYMENTS_PROVIDER: stripe or test-mode (server/services/payments/processor/processor-choice.ts). */
+  paymentsProvider: string | undefined;
+  /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, STRIPE_LIVE_MODE. */
+  stripe: StripeEnv;
   /** The first admin, made at start while the database has none; the password is never logged. */
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -39,6 +44,14 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
     staticRoot: env.STATIC_ROOT ?? 'dist/web',
     paymentsTestMode: env.PAYMENTS_TEST_MODE === '1',
+    paymentsProvider: env.PAYMENTS_PROVIDER || undefined,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      apiUrl: env.STRIPE_API_URL || undefined,
+      liveMode: env.STRIPE_LIVE_MODE === '1',
+    },
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

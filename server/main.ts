@@ -16,10 +16,12 @@ import { StartupRefusal } from './lib/startup-refusal';
 import { workAfterAnswers } from './lib/after-answer';
 import { chooseProcessor } from './services/payments/processor/processor-choice';
 import { createTestProcessor } from './services/payments/processor/test-processor';
+import { createStripeProcessor } from './services/payments/processor/stripe-processor';
 import { adminFromSettings, ensureFirstAdmin } from './services/auth/admin-account';
 import { resolveSigningSecret, resolveWebhookSecret } from './services/auth/signing-secret';
 import { startHoldSweeper } from './services/reservations/hold-expiry';
 import { startPaymentWorker } from './services/payments/payment-worker';
+import { startReconciliationJob } from './services/payments/stripe-reconciliation';
 import { chooseMessaging, describeMessaging } from './services/messaging/messaging-choice';
 import { startOutboxSender } from './services/messaging/outbox-sender';
 import { startReminderJob } from './services/reservations/reservation-reminders';
@@ -44,12 +46,15 @@ const deps: AppDeps = {
     webhookSecret,
     trustedProxies: env.trustedProxies,
   },
-  payments: createTestProcessor({
-    db: database.db,
-    clock,
-    webhookSecret,
-    webhookEndpoint: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })),
-  }),
+  payments:
+    processor.kind === 'stripe'
+      ? createStripeProcessor(processor.stripe)
+      : createTestProcessor({
+          db: database.db,
+          clock,
+          webhookSecret,
+          webhookEndpoint: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })),
+        }),
   messaging,
 };
 app = createApp(deps, { staticRoot: env.staticRoot });
@@ -59,13 +64,15 @@ const stopPaymentWorker = startPaymentWorker(deps, 2_000);
 const stopOutboxSender = startOutboxSender({ db: deps.db, clock, messaging }, 1_000);
 const stopReminders = startReminderJob(deps, env.reminderLeadMs, 60_000);
 const stopWaitlistSweeper = startWaitlistSweeper(deps, 30_000);
+// Yesterday's reconciliation with Stripe, once (only on Stripe).
+const stopReconciliation = processor.kind === 'stripe' ? startReconciliationJob(deps) : () => {};
 
 // On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
 const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch;
 const server = serve({ fetch, port: env.port }, (info) => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(
-    `Listening on http://localhost:${info.port} (${database.driver}${seeded ? (env.production ? ', venues seeded, no demo accounts' : ', demo data seeded') : ''}${processor.warning ? ', PAYMENTS IN TEST MODE' : ''}${clock instanceof ControllableClock ? ', test clock' : ''}; ready in ${ms} ms)`,
+    `Listening on http://localhost:${info.port} (${database.driver}${seeded ? (env.production ? ', venues seeded, no demo accounts' : ', demo data seeded') : ''}${processor.kind === 'stripe' ? ', payments on Stripe' : ''}${processor.warning ? ', PAYMENTS IN TEST MODE' : ''}${clock instanceof ControllableClock ? ', test clock' : ''}; ready in ${ms} ms)`,
   );
 });
 
@@ -76,6 +83,7 @@ function shutdown() {
   messaging.mail?.close();
   stopReminders();
   stopWaitlistSweeper();
+  stopReconciliation();
   // A reset mail still being written after its answer went out is finished before the database closes.
   server.close(() => void workAfterAnswers(database.db).then(() => database.close()).then(() => process.exit(0)));
 }

@@ -5,7 +5,7 @@
  * answer opened as a document can run nothing and be framed by no one.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppConfig } from './context';
+import type { AppConfig, AppEnv } from './context';
 
 /** The SPA's policy. `data:` images for the inline favicon; frames of our own for the PDF menu preview. */
 export const APP_CSP = [
@@ -22,6 +22,29 @@ export const APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * What Stripe.js needs, and no more (Stripe's own list for Stripe.js and the Payment Element): its script
+ * from js.stripe.com, its frames there and on hooks.stripe.com (3-D Secure), and its calls to
+ * api.stripe.com. Added to the page's policy only when the app pays on Stripe.
+ */
+export const STRIPE_CSP_SOURCES = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+} as const;
+
+/** The SPA's policy for the card processor the app runs: APP_CSP, plus Stripe's sources on Stripe. */
+export function appCspFor(provider: string | undefined): string {
+  if (provider !== 'stripe') return APP_CSP;
+  return APP_CSP.split('; ')
+    .map((directive) => {
+      const name = directive.split(' ', 1)[0] as keyof typeof STRIPE_CSP_SOURCES;
+      const extra = STRIPE_CSP_SOURCES[name];
+      return extra ? `${directive} ${extra.join(' ')}` : directive;
+    })
+    .join('; ');
+}
+
 /** Any other answer: JSON, scripts, styles, calendar files. */
 export const NOTHING_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -33,7 +56,7 @@ export const PDF_CSP = "frame-ancestors 'self'";
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export function securityHeaders(config: Pick<AppConfig, 'publicBaseUrl'>): MiddlewareHandler {
+export function securityHeaders(config: Pick<AppConfig, 'publicBaseUrl'>): MiddlewareHandler<AppEnv> {
   const behindTls = config.publicBaseUrl.startsWith('https:');
   return async (c, next) => {
     await next();
@@ -53,7 +76,7 @@ export function securityHeaders(config: Pick<AppConfig, 'publicBaseUrl'>): Middl
       return;
     }
     const [policy, framing] = type.startsWith('text/html')
-      ? [APP_CSP, 'DENY']
+      ? [appCspFor(c.var.deps?.payments.provider), 'DENY']
       : type.startsWith('application/pdf')
         ? [PDF_CSP, 'SAMEORIGIN']
         : [NOTHING_CSP, 'DENY'];

@@ -69,6 +69,8 @@ export const ERROR_CODES = {
   CHANGE_PAYMENT_REQUIRED: 20111,
   /** A change held while its difference is paid, that can no longer be paid for or made (its hold ran out, or the booking moved on). */
   CHANGE_HOLD_GONE: 20112,
+  /** A Stripe-only call (the reconciliation) while payments run on another processor. */
+  NOT_ON_STRIPE: 20120,
   /** A manage link that is not one of ours; expired; or of a version the reservation has moved on from. */
   LINK_INVALID: 40401,
   LINK_EXPIRED: 41001,

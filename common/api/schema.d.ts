@@ -2024,6 +2024,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's signed events, when the app runs on Stripe (PAYMENTS_PROVIDER=stripe); 404 otherwise
+         * @description Checked with the SDK's webhooks.constructEvent on the raw body; a bad or stale signature answers 400 and changes nothing. Each event is applied once; events about anything but the app's payment intents (and their charges) are acknowledged and left.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "stripe-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                200: components["responses"]["Message"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/wallet": {
         parameters: {
             query?: never;
@@ -3557,6 +3597,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/payments/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's reconciliation with Stripe as last run (admins); data is null when that day has not been run */
+        get: {
+            parameters: {
+                query: {
+                    date: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The day's differences */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Reconciliation"] | null;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        /**
+         * Reconciles a day with Stripe now (admins); its findings replace an earlier run of that day
+         * @description 409 when payments do not run on Stripe; 503 when Stripe cannot be reached (nothing is changed).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The day's differences */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Reconciliation"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/reconciliation.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day's reconciliation differences as a CSV download (admins)
+         * @description RFC 4180, UTF-8 with a byte-order mark, a header row in the caller's language, amounts as decimal HKD; 404 when the day has not been run.
+         */
+        get: {
+            parameters: {
+                query: {
+                    date: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -4247,6 +4413,28 @@ export interface components {
             names?: {
                 [key: string]: string;
             };
+        };
+        /**
+         * @description A day's comparison of Stripe's money with the payments table. Kinds: UNKNOWN_TO_CLUB (Stripe took
+         *     money for an intent we do not have as paid), CHARGE_DIFFERS, REFUND_MISSING (Stripe gave back more
+         *     than we recorded), REFUND_NOT_AT_STRIPE (we recorded a refund Stripe has not made). Amounts in HK cents.
+         */
+        Reconciliation: {
+            /** Format: date */
+            day: string;
+            /** Format: date-time */
+            ranAt: string;
+            intentsChecked: number;
+            differences: {
+                /** @enum {string} */
+                kind: "UNKNOWN_TO_CLUB" | "CHARGE_DIFFERS" | "REFUND_MISSING" | "REFUND_NOT_AT_STRIPE";
+                intentId: string;
+                paymentId: string | null;
+                reservationId: string | null;
+                reservationReference: string | null;
+                stripeAmount: number;
+                clubAmount: number;
+            }[];
         };
         VenueReport: {
             /** Format: date */

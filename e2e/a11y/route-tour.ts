@@ -87,7 +87,7 @@ export const GROUP_ROUTES = {
     '/pages/verify',
     '/pages/warning',
   ],
-  staff: ['/pages/staff/login', '/pages/staff/day', '/pages/staff/table-plan', '/pages/staff/closures', '/pages/staff/accounts', '/pages/staff/audit-log', '/pages/staff/reports'],
+  staff: ['/pages/staff/login', '/pages/staff/day', '/pages/staff/table-plan', '/pages/staff/closures', '/pages/staff/accounts', '/pages/staff/audit-log', '/pages/staff/reconciliation', '/pages/staff/reports'],
 } as const;
 
 /**
@@ -234,7 +234,12 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await arrive(page, '/pages/staff/table-plan', visit, 'Table plan');
   await page.goto(`/#/pages/staff/closures?venue=leclos&date=${date}`);
   await arrive(page, '/pages/staff/closures', visit, 'Closures');
-  for (const [route, heading] of [['/pages/staff/accounts', 'Staff accounts'], ['/pages/staff/audit-log', 'Audit log']] as const) {
+  for (const [route, heading] of [
+    ['/pages/staff/accounts', 'Staff accounts'],
+    ['/pages/staff/audit-log', 'Audit log'],
+    // On the test-mode processor: yesterday not reconciled yet (the reconciliation needs Stripe).
+    ['/pages/staff/reconciliation', 'Stripe reconciliation'],
+  ] as const) {
     await page.goto(`/#${route}`);
     await arrive(page, route, visit, heading);
   }

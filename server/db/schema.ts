@@ -570,3 +570,25 @@ export const closures = pgTable('closures', {
   createdBy: text('created_by').notNull(),
   createdAt: ts('created_at').notNull(),
 });
+
+/** One day's reconciliation with Stripe (Hong Kong day, YYYY-MM-DD), claimed by the process that runs it. */
+export const reconciliationRuns = pgTable('reconciliation_runs', {
+  day: text('day').primaryKey(),
+  startedAt: ts('started_at').notNull(),
+  finishedAt: ts('finished_at'),
+  intentsChecked: integer('intents_checked').notNull().default(0),
+});
+
+export type ReconciliationKind = 'UNKNOWN_TO_CLUB' | 'CHARGE_DIFFERS' | 'REFUND_MISSING' | 'REFUND_NOT_AT_STRIPE';
+
+/** A difference between Stripe's money and ours for one payment intent, in HK cents. */
+export const reconciliationDifferences = pgTable('reconciliation_differences', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  day: text('day').notNull(),
+  kind: text('kind').$type<ReconciliationKind>().notNull(),
+  intentId: text('intent_id').notNull(),
+  paymentId: text('payment_id'),
+  reservationId: text('reservation_id'),
+  stripeAmount: integer('stripe_amount').notNull(),
+  clubAmount: integer('club_amount').notNull(),
+});

@@ -26,6 +26,8 @@ interface KeyParts {
   staffAccounts: [];
   staffAudit: [filters: string];
   staffReport: [params: string];
+  /** A day's reconciliation with Stripe. */
+  staffReconciliation: [day: string];
   /** A venue's tables as they stand at one instant (ISO). */
   staffTablePlan: [venueId: string, at: string];
   /** A venue's day sheet on one day. */
@@ -85,13 +87,14 @@ export const MONEY_PREFIXES: readonly QueryPrefix[] = [['wallet'], ['transaction
 export const staffAccountsKey = (): QueryKey => ['staffAccounts'];
 export const staffAuditKey = (filters: object): QueryKey => ['staffAudit', JSON.stringify(filters)];
 export const staffReportKey = (params: Record<string, string>): QueryKey => ['staffReport', new URLSearchParams(params).toString()];
+export const staffReconciliationKey = (day: string): QueryKey => ['staffReconciliation', day];
 export const staffTablePlanKey = (venueId: string, at: Date): QueryKey => ['staffTablePlan', venueId, at.toISOString()];
 /** Every kept table plan of a venue, at whatever time: what a change to its book makes stale. */
 export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTablePlan', venueId];
 export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['staffDaySheet', venueId, date];
 export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['staffClosures', venueId, from];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
-export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures']];
+export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffReconciliation'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures']];
 /**
  * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or
  * cancellation) makes stale: the plans, the day sheets, the report's covers, the times offered to guests,

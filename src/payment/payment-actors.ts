@@ -1,6 +1,6 @@
-/** The payment chart's calls: our API for the payment, the test-mode processor for the card. */
+/** The payment chart's calls: our API for the payment; the test-mode processor, or Stripe's Payment Element, for the card. */
 import { fromPromise } from 'xstate';
-import type { CardDetails, CreatePaymentInput, Payment, PaymentConfig, PaymentIntent, WaitForPaymentInput } from '../../machines/payment.machine';
+import type { ConfirmCardInput, CreatePaymentInput, Payment, PaymentConfig, PaymentIntent, WaitForPaymentInput } from '../../machines/payment.machine';
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';
@@ -36,15 +36,17 @@ export const paymentActors = {
       .then((body) => body.data)
       .catch(throwCallError),
   ),
-  confirmCard: fromPromise<PaymentIntent, { intentId: string; clientSecret: string; card: CardDetails }>(({ input }) =>
-    unwrap(
-      api.POST('/payments/test-processor/intents/{intentId}/confirm', {
-        params: { path: { intentId: input.intentId } },
-        body: { clientSecret: input.clientSecret, ...input.card },
-      }),
-    )
-      .then((body) => body.data)
-      .catch(throwCallError),
+  confirmCard: fromPromise<PaymentIntent, ConfirmCardInput>(({ input }) =>
+    // Stripe's Payment Element holds the card and confirms at Stripe itself.
+    (input.confirm
+      ? input.confirm()
+      : unwrap(
+          api.POST('/payments/test-processor/intents/{intentId}/confirm', {
+            params: { path: { intentId: input.intentId } },
+            body: { clientSecret: input.clientSecret, ...input.card! },
+          }),
+        ).then((body) => body.data)
+    ).catch(throwCallError),
   ),
   answerChallenge: fromPromise<PaymentIntent, { intentId: string; outcome: 'approve' | 'fail' }>(({ input }) =>
     unwrap(

@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { offersWallet, type PaymentProblem, type paymentMachine } from '../../machines/payment.machine';
 import { useMessageText } from '../i18n/message-text';
@@ -14,6 +14,9 @@ import { CardForm } from './card-form';
 import { CardFormBoundary } from './card-form-boundary';
 
 type PaymentActor = ActorRefFrom<typeof paymentMachine>;
+
+// Stripe's libraries are loaded only by an app that pays on Stripe.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
 
 function useProblemText(): (problem: PaymentProblem) => string {
   const { t } = useLingui();
@@ -35,7 +38,7 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
   const problemText = useProblemText();
   const format = useFormats();
   const snapshot = useSelector(actor, (s) => s);
-  const { amount, refusal, problem } = snapshot.context;
+  const { amount, refusal, problem, config, payment } = snapshot.context;
   const total = format.money(amount);
   const walletOffered = offersWallet(snapshot.context);
   // Outlives the card form, which a refused card replaces: a declined card should not cost the guest their name.
@@ -85,16 +88,35 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
           </p>
         )}
         <CardFormBoundary>
-          <CardForm
-            submitLabel={t`Pay ${total}`}
-            busy={snapshot.matches('submitting')}
-            refusal={refusal}
-            cardholderName={cardholderName.current}
-            onSubmit={(card) => {
-              cardholderName.current = card.cardholderName;
-              actor.send({ type: 'card.submit', card });
-            }}
-          />
+          {config?.provider === 'stripe' ? (
+            payment?.clientSecret ? (
+              <Suspense fallback={<Working>{t`One moment…`}</Working>}>
+                <StripePaymentForm
+                  publishableKey={config.publishableKey}
+                  clientSecret={payment.clientSecret}
+                  submitLabel={t`Pay ${total}`}
+                  busy={snapshot.matches('submitting')}
+                  refusal={refusal}
+                  onConfirm={(confirm) => actor.send({ type: 'card.submit', confirm })}
+                />
+              </Suspense>
+            ) : (
+              <p className="form-error" role="alert">
+                {problemText('not-initialized')}
+              </p>
+            )
+          ) : (
+            <CardForm
+              submitLabel={t`Pay ${total}`}
+              busy={snapshot.matches('submitting')}
+              refusal={refusal}
+              cardholderName={cardholderName.current}
+              onSubmit={(card) => {
+                cardholderName.current = card.cardholderName;
+                actor.send({ type: 'card.submit', card });
+              }}
+            />
+          )}
         </CardFormBoundary>
         {walletOffered && (
           <button type="button" className="button button--block" onClick={() => actor.send({ type: 'method.wallet' })}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { paymentMachine, type Payment, type PaymentConfig } from '../../machines/payment.machine';
+import { paymentMachine, type Payment, type PaymentConfig, type PaymentIntent } from '../../machines/payment.machine';
 import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
 import { allStateIds } from './replay';
 
@@ -107,6 +107,34 @@ describe('payment machine rules', () => {
     await settle();
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ paymentId: payment()._id, method: 'CARD' });
+    expect(keys).toEqual([`${input.reservationId}-card-1`, `${input.reservationId}-card-2`]);
+  });
+
+  it("drives Stripe too: the Payment Element's own confirmation is what confirms the card, and a refusal starts a fresh attempt", async () => {
+    const stripe: PaymentConfig = { ...cardOnly, provider: 'stripe', publishableKey: 'pk_test_club' };
+    const keys: string[] = [];
+    const inputs: { card?: unknown; clientSecret: string }[] = [];
+    const actor = run({
+      loadConfig: () => stripe,
+      createPayment: (i: { idempotencyKey: string }) => (keys.push(i.idempotencyKey), payment()),
+      // As the app's actor does: a component's confirmation runs as is.
+      confirmCard: (i: { card?: unknown; clientSecret: string; confirm: () => Promise<unknown> }) => (inputs.push(i), i.confirm()),
+      waitForPayment: () => payment({ status: 'SUCCEEDED' }),
+    });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    actor.send({ type: 'card.submit', confirm: async () => intent('failed', 'Your card was declined.') as PaymentIntent });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().context.refusal).toEqual({ message: 'Your card was declined.' });
+    actor.send({ type: 'card.submit', confirm: async () => intent('succeeded') as PaymentIntent });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(inputs.map((i) => [i.card, i.clientSecret])).toEqual([
+      [undefined, 'pi_1_secret'],
+      [undefined, 'pi_1_secret'],
+    ]);
     expect(keys).toEqual([`${input.reservationId}-card-1`, `${input.reservationId}-card-2`]);
   });
 

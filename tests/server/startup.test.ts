@@ -40,7 +40,7 @@ function spawnCommand(command: BundledCommand, args: string[], env: NodeJS.Proce
 /** The server's settings for a test: nothing inherited that would change what starts. */
 function settings(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', STATIC_ROOT: join(root, 'no-web'), NODE_ENV: 'production' };
-  for (const name of ['TEST_CLOCK', 'PAYMENTS_TEST_MODE', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'PAYMENTS_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'SMS_PROVIDER', 'SMS_HTTP_URL', 'PASSWORD_HASH_COST']) delete env[name];
+  for (const name of ['TEST_CLOCK', 'PAYMENTS_TEST_MODE', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'PAYMENTS_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'SMS_PROVIDER', 'SMS_HTTP_URL', 'PASSWORD_HASH_COST', 'PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_LIVE_MODE']) delete env[name];
   return { ...env, ...overrides };
 }
 
@@ -111,6 +111,38 @@ describe('starting in production', () => {
     expect(result.output).toContain('The server did not start.');
     expect(result.output).toContain('no card processor is configured');
     expect(result.output).toContain('PAYMENTS_TEST_MODE=1');
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
+
+  it('starts production on Stripe with the three keys, without PAYMENTS_TEST_MODE; with live keys and STRIPE_LIVE_MODE=1, without a payments warning', async () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_live_startup', STRIPE_PUBLISHABLE_KEY: 'pk_live_startup', STRIPE_WEBHOOK_SECRET: 'whsec_startup' };
+    const live = await startServer(settings({ DATA_DIR: join(root, 'stripe-live'), ...keys, STRIPE_LIVE_MODE: '1' }));
+    try {
+      expect(live.output.join('')).toContain('payments on Stripe');
+      const health = await (await fetch(`${live.url}/health`)).json();
+      expect(health.data).toMatchObject({ ok: true, payments: 'stripe' });
+      expect(health.data.warnings.join(' ')).not.toMatch(/test mode|test keys/i);
+    } finally {
+      await live.stop();
+    }
+    const trial = await startServer(settings({ DATA_DIR: join(root, 'stripe-test-keys'), STRIPE_SECRET_KEY: 'sk_test_startup', STRIPE_PUBLISHABLE_KEY: 'pk_test_startup', STRIPE_WEBHOOK_SECRET: 'whsec_startup' }));
+    try {
+      expect(trial.output.join('')).toMatch(/WARNING[\s\S]*Stripe's TEST keys/);
+      expect((await (await fetch(`${trial.url}/health`)).json()).data.warnings[0]).toBe("Card payments run on Stripe's test keys: no card is charged.");
+    } finally {
+      await trial.stop();
+    }
+  }, 120_000);
+
+  it('refuses to start on Stripe with a key missing, or with test keys while STRIPE_LIVE_MODE=1 says live, before touching the database', async () => {
+    const dataDir = join(root, 'stripe-refused');
+    const missing = await run('main', [], settings({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_live_startup', STRIPE_PUBLISHABLE_KEY: 'pk_live_startup', STRIPE_LIVE_MODE: '1' }));
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('The server did not start.');
+    expect(missing.output).toContain('STRIPE_WEBHOOK_SECRET is not set');
+    const testKeys = await run('main', [], settings({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_startup', STRIPE_PUBLISHABLE_KEY: 'pk_test_startup', STRIPE_WEBHOOK_SECRET: 'whsec_startup', STRIPE_LIVE_MODE: '1' }));
+    expect(testKeys.code).toBe(1);
+    expect(testKeys.output).toContain('the Stripe keys are test keys');
     expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
 

@@ -23,6 +23,9 @@ export function createHealthHandlers() {
       const warnings = config.production
         ? [
             ...(payments.provider === 'test-mode' ? [i18n._('Card payments run in test mode: no card is charged and only test card numbers are accepted.')] : []),
+            ...(payments.provider === 'stripe' && payments.publishableKey.startsWith('pk_test_')
+              ? [i18n._("Card payments run on Stripe's test keys: no card is charged.")]
+              : []),
             ...(messaging?.mail ? [] : [i18n._('E-mail is not sent: SMTP_URL is not set, so mails stay in the outbox.')]),
             ...(messaging?.sms ? [] : [i18n._('Text messages are not sent: no SMS provider is set (SMS_PROVIDER), so they stay in the outbox.')]),
           ]

@@ -131,7 +131,10 @@ async function settle(
   const { payment, reservation, intent, catalog, now } = args;
   const card = intent.card ? { cardBrand: intent.card.brand, cardLast4: intent.card.last4 } : {};
 
-  if (SUCCEEDED_INTENT.includes(intent.status) && isPending(payment.status)) {
+  // A card payment we marked failed may still succeed: Stripe lets the browser confirm a refused intent
+  // again, and its events may come out of order. The money is taken, so it is recorded (or refunded).
+  const lateSuccess = payment.status === 'FAILED' && payment.method === 'CARD';
+  if (SUCCEEDED_INTENT.includes(intent.status) && (isPending(payment.status) || lateSuccess)) {
     const [paid] = await tx
       .update(payments)
       .set({ status: 'SUCCEEDED', failureMessage: null, ...card, updatedAt: now })

@@ -1,0 +1,51 @@
+/**
+ * The reconciliation with Stripe, for admins: a day's differences as last found (JSON and CSV), and
+ * running a day again now. Venue staff and guests get 403.
+ */
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
+import { requireAdmin } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import { isoDateMessage, parseBody, parseQuery, requiredMessage, requiredObject } from '../../lib/validate';
+import { readReconciliation, reconcileDay } from '../../services/payments/stripe-reconciliation';
+import { reconciliationCsv } from '../../services/payments/reconciliation-csv';
+import { isIsoDate } from '../../../common/time';
+
+type Ctx = Context<AppEnv>;
+
+const dateField = v.pipe(v.optional(v.string(), ''), v.nonEmpty(requiredMessage('date')), v.check(isIsoDate, isoDateMessage('date')));
+const dayQuery = v.object({ date: dateField });
+const runBody = requiredObject({ date: dateField });
+
+async function read(c: Ctx) {
+  const { date } = parseQuery(c, dayQuery);
+  const data = await readReconciliation(c.get('deps').db, date);
+  return c.json({ status: 200, data } satisfies ResponseBody<'/admin/payments/reconciliation', 'get', 200>, 200);
+}
+
+async function run(c: Ctx) {
+  const { date } = await parseBody(c, runBody);
+  const data = await reconcileDay(c.get('deps'), date);
+  return c.json({ status: 200, data } satisfies ResponseBody<'/admin/payments/reconciliation', 'post', 200>, 200);
+}
+
+async function csv(c: Ctx) {
+  const { date } = parseQuery(c, dayQuery);
+  const report = await readReconciliation(c.get('deps').db, date);
+  if (!report) throw notFound(/*i18n*/ 'That day has not been reconciled yet');
+  return c.body(reconciliationCsv(report, c.var.i18n), 200, {
+    'content-type': 'text/csv; charset=utf-8; header=present',
+    'content-disposition': `attachment; filename="stripe-reconciliation-${date}.csv"`,
+    'cache-control': 'no-store',
+  });
+}
+
+export function reconciliationRoutes(): Hono<AppEnv> {
+  const admin = requireAdmin();
+  return new Hono<AppEnv>()
+    .get('/admin/payments/reconciliation', admin, read)
+    .post('/admin/payments/reconciliation', admin, run)
+    .get('/admin/payments/reconciliation.csv', admin, csv);
+}

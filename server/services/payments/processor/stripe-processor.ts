@@ -1,0 +1,161 @@
+/**
+ * Stripe, through its official `stripe` package, as the club's card processor (PAYMENTS_PROVIDER=stripe).
+ *
+ * - Every payment attempt is a PaymentIntent in HKD for the amount due, made with the attempt's own
+ *   idempotency key and its metadata (the reservation it pays). The browser confirms it with the Payment
+ *   Element, which runs 3-D Secure and wallets (Apple Pay, Google Pay) as Stripe's next actions.
+ * - An attempt that pays a reservation keeps the card for a later no-show fee (`setup_future_usage:
+ *   off_session`, on a customer of its own): the guest agreed to that fee in the venue's policy.
+ * - `chargeCardOnFile` charges that card off-session; a card refusal (a decline, or the bank asking for
+ *   authentication the absent guest cannot give) comes back as a failed intent with the reason, and any
+ *   other error is thrown as "no answer", for the existing retries with the same key.
+ *
+ * `STRIPE_API_URL` points the SDK at another host (tests run it against a local fake of Stripe's API).
+ */
+import Stripe from 'stripe';
+import type { CardProcessor, CreateIntentInput, PaymentIntent, ProcessorRefund, ProcessorWebhooks, WebhookEvent } from './processor';
+import { ProcessorError, WebhookVerificationError } from './processor';
+import { toPaymentIntent, toWebhookEvent } from './stripe-intent';
+import { SIGNATURE_TOLERANCE_SECONDS } from './webhook-signature';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another host for Stripe's API (`http://127.0.0.1:12111`); Stripe's own when unset. */
+  apiUrl?: string;
+  /** The SDK's retries of a call that got no answer (same idempotency key); 2 by default. */
+  maxNetworkRetries?: number;
+  /** How long one call may take, in ms: well under a no-show charge's 2-minute claim. */
+  timeoutMs?: number;
+}
+
+/** The SDK's options for `apiUrl`: its `host`, `port` and `protocol`. */
+export function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
+const isNotFound = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
+
+/** Stripe's refusals and outages as the app knows them: a ProcessorError (502, nothing of ours changed). */
+export async function askStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) throw new ProcessorError(`Stripe: ${err.message}`, { cause: err });
+    throw err;
+  }
+}
+
+export class StripeProcessor implements CardProcessor {
+  readonly provider = 'stripe';
+  readonly publishableKey: string;
+  readonly webhookSecret: string;
+  readonly webhooks: ProcessorWebhooks;
+  readonly stripe: Stripe;
+
+  constructor(settings: StripeSettings) {
+    this.publishableKey = settings.publishableKey;
+    this.webhookSecret = settings.webhookSecret;
+    this.stripe = new Stripe(settings.secretKey, {
+      maxNetworkRetries: settings.maxNetworkRetries ?? 2,
+      timeout: settings.timeoutMs ?? 30_000,
+      telemetry: false,
+      appInfo: { name: 'club-reservations' },
+      ...hostOptions(settings.apiUrl),
+    });
+    this.webhooks = { constructEvent: (raw, header, secret, now) => this.constructEvent(raw, header, secret, now) };
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<PaymentIntent> {
+    if (input.currency !== 'HKD') throw new ProcessorError('Only HKD is accepted');
+    // A reservation's payment keeps its card for the no-show fee the policy names; a top-up does not.
+    const keepCard = Boolean(input.metadata.reservationId);
+    const customer = keepCard
+      ? (await askStripe(() => this.stripe.customers.create({ metadata: input.metadata }, { idempotencyKey: `customer-${input.idempotencyKey}` }))).id
+      : undefined;
+    const pi = await askStripe(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: 'hkd',
+          automatic_payment_methods: { enabled: true },
+          metadata: input.metadata,
+          ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toPaymentIntent(pi);
+  }
+
+  async retrieve(intentId: string): Promise<PaymentIntent | null> {
+    try {
+      return toPaymentIntent(await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }));
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      return askStripe(() => Promise.reject(err));
+    }
+  }
+
+  async refund(intentId: string, amount: number, idempotencyKey: string): Promise<ProcessorRefund> {
+    const refund = await askStripe(() => this.stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey }));
+    return { id: refund.id, intentId, amount: refund.amount };
+  }
+
+  async chargeCardOnFile(input: CreateIntentInput & { cardOf: string }): Promise<PaymentIntent> {
+    const source = await this.stripe.paymentIntents.retrieve(input.cardOf);
+    const paymentMethod = typeof source.payment_method === 'string' ? source.payment_method : source.payment_method?.id;
+    const customer = typeof source.customer === 'string' ? source.customer : source.customer?.id;
+    if (!paymentMethod || !customer || source.status !== 'succeeded') throw new ProcessorError(`No card on file for payment intent ${input.cardOf}`);
+    try {
+      const pi = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: 'hkd',
+          customer,
+          payment_method: paymentMethod,
+          off_session: true,
+          confirm: true,
+          metadata: input.metadata,
+          expand: ['latest_charge'],
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toPaymentIntent(pi);
+    } catch (err) {
+      // The card said no (declined, or its bank wants the absent cardholder): an answer, not an outage.
+      const refused = err instanceof Stripe.errors.StripeCardError ? (err.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent : undefined;
+      if (refused) return toPaymentIntent(refused);
+      throw err;
+    }
+  }
+
+  /**
+   * The event a Stripe delivery carries, checked by `stripe.webhooks.constructEvent` against the raw
+   * body at `now`; null for an event the app does not act on. Throws `WebhookVerificationError`.
+   */
+  parseEvent(rawBody: string, signatureHeader: string | undefined, now: Date): WebhookEvent | null {
+    if (!signatureHeader) throw new WebhookVerificationError('The Stripe-Signature header is missing');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret, SIGNATURE_TOLERANCE_SECONDS, undefined, now.getTime());
+    } catch (err) {
+      throw new WebhookVerificationError(err instanceof Error ? err.message : String(err));
+    }
+    return toWebhookEvent(event);
+  }
+
+  private constructEvent(rawBody: string, header: string | undefined, _secret: string, now: Date): WebhookEvent {
+    const event = this.parseEvent(rawBody, header, now);
+    if (!event) throw new WebhookVerificationError('Not an event about a payment');
+    return event;
+  }
+}
+
+export function createStripeProcessor(settings: StripeSettings): StripeProcessor {
+  return new StripeProcessor(settings);
+}

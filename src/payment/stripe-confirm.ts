@@ -1,0 +1,51 @@
+/**
+ * Confirming a payment with Stripe's Payment Element, in the payment chart's words. Stripe.js runs what
+ * the intent needs next in the page (a 3-D Secure challenge, Apple Pay or Google Pay sheet) and only
+ * leaves the page for a method that must (`redirect: 'if_required'`). Its answer becomes the chart's
+ * intent: taken (succeeded or processing), refused with Stripe's reason (a new attempt follows), or a
+ * thrown call error (a field to fix, or 'An error occurred during payment').
+ */
+import type { PaymentIntent as StripeIntent, Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
+import type { PaymentIntent } from '../../machines/payment.machine';
+import type { CallError } from '../../machines/call-error';
+import type { Locale } from '../../common/locales';
+
+/** Stripe Elements' name for each of our languages (Hong Kong's Traditional Chinese). */
+export const STRIPE_LOCALES: Record<Locale, 'en' | 'ja' | 'ko' | 'th' | 'zh' | 'zh-HK'> = {
+  en: 'en',
+  ja: 'ja',
+  ko: 'ko',
+  th: 'th',
+  'zh-Hans': 'zh',
+  'zh-Hant': 'zh-HK',
+};
+
+const STATUS: Record<StripeIntent.Status, PaymentIntent['status']> = {
+  succeeded: 'succeeded',
+  processing: 'processing',
+  requires_capture: 'processing',
+  requires_action: 'requires_action',
+  requires_confirmation: 'requires_payment_method',
+  requires_payment_method: 'requires_payment_method',
+  canceled: 'failed',
+};
+
+const asIntent = (intent: StripeIntent, lastError: string | null = null): PaymentIntent => ({
+  id: intent.id,
+  status: lastError ? 'failed' : STATUS[intent.status],
+  amount: intent.amount,
+  currency: intent.currency,
+  lastError,
+});
+
+/** A refusal of the card itself: the chart starts a fresh attempt and shows Stripe's reason (already in the Element's language). */
+const isCardRefusal = (error: StripeError) => error.type === 'card_error' || error.code === 'payment_intent_authentication_failure';
+
+export async function confirmWithElement(stripe: Stripe, elements: StripeElements, returnUrl: string): Promise<PaymentIntent> {
+  const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } });
+  if (!error) return asIntent(paymentIntent);
+  if (isCardRefusal(error) && error.payment_intent) return asIntent(error.payment_intent, error.message ?? null);
+  // An incomplete or invalid field: the Element marks it; the form says it beside the button.
+  if (error.type === 'validation_error') throw { message: error.message ?? '', field: 'card' } satisfies CallError;
+  throw { message: error.message ?? 'stripe' } satisfies CallError;
+}

@@ -44,9 +44,9 @@ export interface AppOptions {
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const metrics = options.metrics ?? createMetrics({ db: deps.db, clock: deps.clock });
+  const metrics = options.metrics ?? createMetrics({ db: deps.db });
   // Outermost: the request's id and log line cover every answer, a refusal by any middleware below too.
-  app.use('*', requestLog(metrics.observeRequest));
+  app.use('*', requestLog(deps.config, metrics.observeRequest));
   // First, so that every answer has them, a refusal by a later middleware too.
   app.use('*', securityHeaders(deps.config));
 

@@ -58,7 +58,7 @@ const deps: AppDeps = {
   }),
   messaging,
 };
-const metrics = createMetrics({ db: database.db, clock, poolStats: database.poolStats });
+const metrics = createMetrics({ db: database.db, poolStats: database.poolStats });
 app = createApp(deps, { staticRoot: env.staticRoot, metrics });
 const stopSweeper = startHoldSweeper(deps, 30_000);
 const stopPaymentWorker = startPaymentWorker(deps, 2_000);

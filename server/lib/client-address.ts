@@ -70,9 +70,9 @@ function socketAddress(c: Context): string {
   }
 }
 
-/** Whether the socket's peer is one of the proxies the server was told to trust (`TRUSTED_PROXIES`). */
-export function peerIsTrustedProxy(c: Context<AppEnv>): boolean {
-  return c.get('deps').config.trustedProxies?.trusts(normalizeAddress(socketAddress(c))) ?? false;
+/** Whether the socket's peer is one of `proxies`, those the server was told to trust (`TRUSTED_PROXIES`). */
+export function peerIsTrustedProxy(c: Context, proxies: TrustedProxies | undefined): boolean {
+  return proxies?.trusts(normalizeAddress(socketAddress(c))) ?? false;
 }
 
 /**

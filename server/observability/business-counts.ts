@@ -12,7 +12,7 @@ export interface BusinessCounts {
   bookingsMade: number;
   /** Bookings whose party finished its visit. */
   bookingsCompleted: number;
-  /** Holds that ran out before the guest finished. */
+  /** Holds that ended without becoming a booking (the sweeper cancels a hold that ran out). */
   bookingsExpired: number;
   /** Reservations by status as they stand. */
   reservations: { status: string; count: number }[];
@@ -20,7 +20,7 @@ export interface BusinessCounts {
   payments: { purpose: string; status: string; count: number }[];
   /** Outbox messages by channel (EMAIL, SMS) and state (QUEUED, SENT, FAILED). */
   outbox: { channel: string; status: string; count: number }[];
-  /** By channel, how long the oldest message still queued has waited, in seconds. */
+  /** By channel, how long the oldest message still queued has waited, in seconds (by the database's clock, which stamped it). */
   outboxOldestQueuedSeconds: { channel: string; seconds: number }[];
   /** Waitlist entries by state (WAITING, OFFERED, BOOKED ...). */
   waitlist: { status: string; count: number }[];
@@ -35,15 +35,16 @@ interface Row {
   n: string | number;
 }
 
-/** One round trip; `now` is the server's clock, for the outbox's age. */
-export async function readBusinessCounts(db: Db, now: Date): Promise<BusinessCounts> {
+/** One round trip. */
+export async function readBusinessCounts(db: Db): Promise<BusinessCounts> {
   const result = await db.execute(sql`
     SELECT 'made' AS kind, NULL AS a, NULL AS b, count(*) FILTER (WHERE confirmed_at IS NOT NULL) AS n FROM reservations
     UNION ALL SELECT 'completed', NULL, NULL, count(*) FILTER (WHERE visit_status = 'FINISHED') FROM reservations
+    UNION ALL SELECT 'expired', NULL, NULL, count(*) FILTER (WHERE status IN ('CANCELED', 'EXPIRED') AND confirmed_at IS NULL) FROM reservations
     UNION ALL SELECT 'reservations', status, NULL, count(*) FROM reservations GROUP BY status
     UNION ALL SELECT 'payments', purpose, status, count(*) FROM payments GROUP BY purpose, status
     UNION ALL SELECT 'outbox', channel, status, count(*) FROM outbox GROUP BY channel, status
-    UNION ALL SELECT 'outbox-age', channel, NULL, extract(epoch FROM (${now.toISOString()}::timestamptz - min(created_at)))
+    UNION ALL SELECT 'outbox-age', channel, NULL, extract(epoch FROM (now() - min(created_at)))
       FROM outbox WHERE status = 'QUEUED' GROUP BY channel
     UNION ALL SELECT 'waitlist', status, NULL, count(*) FROM waitlist_entries GROUP BY status
     UNION ALL SELECT 'offers', NULL, NULL, count(*) FILTER (WHERE reservation_id IS NOT NULL) FROM waitlist_entries
@@ -54,7 +55,7 @@ export async function readBusinessCounts(db: Db, now: Date): Promise<BusinessCou
   return {
     bookingsMade: one('made'),
     bookingsCompleted: one('completed'),
-    bookingsExpired: Number(of('reservations').find((row) => row.a === 'EXPIRED')?.n ?? 0),
+    bookingsExpired: one('expired'),
     reservations: of('reservations').map((row) => ({ status: String(row.a), count: Number(row.n) })),
     payments: of('payments').map((row) => ({ purpose: String(row.a), status: String(row.b), count: Number(row.n) })),
     outbox: of('outbox').map((row) => ({ channel: String(row.a), status: String(row.b), count: Number(row.n) })),

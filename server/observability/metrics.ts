@@ -6,7 +6,6 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/client';
-import type { Clock } from '../lib/clock';
 import { logError } from '../lib/log-error';
 import { readBusinessCounts } from './business-counts';
 import type { RequestObserver } from './request-log';
@@ -30,7 +29,7 @@ export interface Metrics {
 // From a cached read (a few ms) to a slow report or a PDF: the buckets an alert on the 95th percentile needs.
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics(options: { db: Db; clock: Clock; poolStats?: () => PoolStats }): Metrics {
+export function createMetrics(options: { db: Db; poolStats?: () => PoolStats }): Metrics {
   const registry = new Registry();
   // Event-loop lag (nodejs_eventloop_lag_seconds and its percentiles), heap, CPU, open handles.
   collectDefaultMetrics({ register: registry });
@@ -65,7 +64,7 @@ export function createMetrics(options: { db: Db; clock: Clock; poolStats?: () =>
   const databaseUp = gauge('club_database_up', '1 when the last scrape read the database, 0 when it could not.');
   const made = gauge('club_bookings_made', 'Bookings ever confirmed (read from the database: the same on every server process).');
   const completed = gauge('club_bookings_completed', 'Bookings whose party finished its visit.');
-  const expired = gauge('club_bookings_expired', 'Holds that ran out before the guest finished booking.');
+  const expired = gauge('club_bookings_expired', 'Holds that ended without becoming a booking (ran out, or let go).');
   const reservations = gauge('club_reservations', 'Reservations by status as they stand.', ['status']);
   const payments = gauge('club_payments', 'Payments by purpose and outcome.', ['purpose', 'status']);
   const outbox = gauge('club_outbox_messages', 'Outbox messages by channel and state (QUEUED, SENT, FAILED).', ['channel', 'status']);
@@ -78,7 +77,7 @@ export function createMetrics(options: { db: Db; clock: Clock; poolStats?: () =>
     // Numbers that could not be read are left out rather than shown as they were: a stale count alerts no one.
     for (const metric of fromDatabase) metric.reset();
     try {
-      const counts = await readBusinessCounts(options.db, options.clock.now());
+      const counts = await readBusinessCounts(options.db);
       made.set(counts.bookingsMade);
       completed.set(counts.bookingsCompleted);
       expired.set(counts.bookingsExpired);

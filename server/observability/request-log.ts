@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from '../context';
+import type { AppConfig, AppEnv } from '../context';
 import { peerIsTrustedProxy } from '../lib/client-address';
 import { log } from './logger';
 import { addToLogContext, withLogContext } from './log-context';
@@ -31,10 +31,10 @@ export interface RequestObserver {
 }
 
 /** The request id and the request's log line; `observe` hears of each answered request too (the metrics). */
-export function requestLog(observe?: RequestObserver): MiddlewareHandler<AppEnv> {
+export function requestLog(config: Pick<AppConfig, 'trustedProxies'>, observe?: RequestObserver): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const sent = c.req.header(REQUEST_ID_HEADER);
-    const requestId = sent && ACCEPTED_REQUEST_ID.test(sent) && peerIsTrustedProxy(c) ? sent : randomUUID();
+    const requestId = sent && ACCEPTED_REQUEST_ID.test(sent) && peerIsTrustedProxy(c, config.trustedProxies) ? sent : randomUUID();
     const started = performance.now();
     await withLogContext({ requestId }, async () => {
       try {

@@ -19,11 +19,14 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 // a line break or a megabyte into the log.
 const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** The route pattern a request was answered by; `unmatched` for none (never the path: its values are unbounded). */
-export function routePattern(c: Context<AppEnv>): string {
+/**
+ * The route pattern a request was answered by: `static` for the app's files (served by middleware), and
+ * `unmatched` for a path nothing answered. Never the path itself, whose values are unbounded.
+ */
+function routePattern(c: Context<AppEnv>, status: number): string {
   // Middleware is registered for every method ('ALL'); the last route with a method is the handler's.
   const handler = matchedRoutes(c).findLast((route) => route.method !== 'ALL');
-  return handler?.path ?? 'unmatched';
+  return handler?.path ?? (status === 404 ? 'unmatched' : 'static');
 }
 
 export interface RequestObserver {
@@ -43,9 +46,9 @@ export function requestLog(config: Pick<AppConfig, 'trustedProxies'>, observe?: 
         const auth = c.get('auth');
         if (auth) addToLogContext({ userId: auth.id });
         const durationMs = Math.round((performance.now() - started) * 10) / 10;
-        const route = routePattern(c);
         // An error thrown past the app's handler has no answer yet: it will be a 500.
         const status = c.finalized ? c.res.status : 500;
+        const route = routePattern(c, status);
         if (c.finalized) c.res.headers.set(REQUEST_ID_HEADER, requestId);
         log().info({ method: c.req.method, route, status, durationMs }, 'request');
         observe?.({ method: c.req.method, route, status, seconds: durationMs / 1000 });

@@ -4,6 +4,9 @@
  * or made and echoed in X-Request-Id, carried into the request's error lines; never a body, a token, a
  * card number or a password.
  */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
@@ -118,3 +121,26 @@ for (const driver of testDrivers()) {
     });
   });
 }
+
+describe('the request log of the app\'s files', () => {
+  it('names them all `static`, and a file that is not there `unmatched`', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'request-log-static-'));
+    await mkdir(join(root, 'assets'));
+    await writeFile(join(root, 'index.html'), '<!doctype html><title>The Club</title>');
+    await writeFile(join(root, 'assets/app-AbC123.js'), 'export {};');
+    const api = await createTestApi({ staticRoot: root, seed: false });
+    const captured = captureLog();
+    try {
+      expect((await api.app.request('/assets/app-AbC123.js')).status).toBe(200);
+      expect((await api.app.request('/assets/gone-XyZ789.js')).status).toBe(404);
+      expect(captured.lines.map(({ route, status }) => ({ route, status }))).toEqual([
+        { route: 'static', status: 200 },
+        { route: 'unmatched', status: 404 },
+      ]);
+    } finally {
+      captured.restore();
+      await api.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

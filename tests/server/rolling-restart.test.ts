@@ -3,7 +3,8 @@
  * PostgreSQL, behind a small round-robin proxy, each stopped with SIGTERM and started again in turn while
  * requests flow. The proxy opens a connection per request and tries the other process only when a
  * connection is refused, before anything was sent; so a request is lost only if a stopping process
- * dropped one it had taken. Each process drains and exits 0.
+ * dropped one it had taken. Each process drains and exits 0. On PostgreSQL only: the embedded database
+ * takes one process (its data folder's lock).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';

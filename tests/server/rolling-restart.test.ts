@@ -161,13 +161,9 @@ describe.skipIf(!adminUrl)('a rolling restart of two server processes on one Pos
         await pause(700);
         const before = answers.length;
         old.child.kill('SIGTERM');
-        const stopping = performance.now();
         stopped.push({ code: await old.exited, output: old.output.join('') });
-        console.log(`process ${index + 1} stopped in ${Math.round(performance.now() - stopping)} ms; ${answers.length - before} answers meanwhile`);
         expect(answers.length, 'requests flowed while it stopped').toBeGreaterThan(before);
-        const starting = performance.now();
         const replacement = await start();
-        console.log(`its replacement answered in ${Math.round(performance.now() - starting)} ms`);
         backends[index] = replacement.port;
       }
       await pause(700);

@@ -19,6 +19,7 @@ import { freePort } from '../../scripts/free-port';
 import { buildServerBundle, type ServerBundle } from './server-bundle';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
+const METRICS_TOKEN = 'rolling-restart-metrics-token';
 
 interface ServerProcess {
   port: number;
@@ -104,7 +105,8 @@ describe.skipIf(!adminUrl)('a rolling restart of two server processes on one Pos
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: '10000',
     };
-    for (const name of ['TEST_CLOCK', 'SMTP_URL', 'SMS_PROVIDER', 'METRICS_PORT', 'METRICS_TOKEN']) delete env[name];
+    for (const name of ['TEST_CLOCK', 'SMTP_URL', 'SMS_PROVIDER', 'METRICS_PORT']) delete env[name];
+    env.METRICS_TOKEN = METRICS_TOKEN;
     // Short-lived, as vitest's own workers (vite.config.ts): no optimizing of PGlite's WebAssembly.
     const child = spawn(process.execPath, ['--liftoff-only', bundle.entry('main')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
@@ -155,6 +157,7 @@ describe.skipIf(!adminUrl)('a rolling restart of two server processes on one Pos
     const clients = [0, 1, 2, 3].map(client);
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const stopped: { code: number | null; output: string }[] = [];
+    const replacements: ServerProcess[] = [];
     try {
       // Each in turn: SIGTERM while requests flow; it drains and exits; a new one takes its place.
       for (const [index, old] of [first, second].entries()) {
@@ -165,6 +168,7 @@ describe.skipIf(!adminUrl)('a rolling restart of two server processes on one Pos
         expect(answers.length, 'requests flowed while it stopped').toBeGreaterThan(before);
         const replacement = await start();
         backends[index] = replacement.port;
+        replacements.push(replacement);
       }
       await pause(700);
     } finally {
@@ -183,6 +187,11 @@ describe.skipIf(!adminUrl)('a rolling restart of two server processes on one Pos
     // Every process took its share: the two first and their two replacements.
     const answeredBy = new Set(answers.map((answer) => answer.port));
     expect(answeredBy.size).toBe(4);
+    // The first replacement (it ran through the second restart) counts what it answered, and reads the pool it shares the database through.
+    const metrics = await fetch(`http://127.0.0.1:${replacements[0]!.port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await metrics.text();
+    expect(text).toMatch(/^http_requests_total\{method="GET",route="\/user\/user\/me",status="200"\} [1-9]/m);
+    expect(text).toMatch(/^club_db_pool_connections\{state="total"\} [1-9]/m);
     for (const child of running) child.kill('SIGTERM');
-  }, 120_000);
+  }, 180_000);
 });

@@ -9,6 +9,7 @@
  */
 import type { ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { localeFromAcceptLanguage } from '../../common/locales';
 import { translatorFor } from '../i18n/translator';
 import { serviceUnavailable } from '../lib/errors';
@@ -79,6 +80,7 @@ export interface ShutdownSteps {
 // A response that has left its handler may still be writing its body (a file, a PDF): a moment to finish
 // before the connections left (kept-alive ones, the day sheet's event streams) are closed.
 const BODY_GRACE_MS = 1_000;
+const ARRIVAL_GRACE_MS = 250;
 
 /** Runs the shutdown; resolves to the exit code: 0 when everything finished in time, 1 when it was cut short. */
 export async function shutDownGracefully(steps: ShutdownSteps): Promise<number> {
@@ -87,8 +89,9 @@ export async function shutDownGracefully(steps: ShutdownSteps): Promise<number> 
   steps.drain.start();
   steps.stopJobs();
   const server = steps.server as Server;
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
+  // Only the listener is closed here: http's own close() would also drop every connection without a
+  // request in flight, a proxy's new connection whose request has not arrived yet among them (a lost call).
+  const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
   for (const other of steps.otherServers ?? []) (other as Server).close();
 
   let timer: NodeJS.Timeout | undefined;
@@ -96,6 +99,8 @@ export async function shutDownGracefully(steps: ShutdownSteps): Promise<number> 
     timer = setTimeout(() => resolve('timed out'), steps.timeoutMs);
   });
   const finish = async (): Promise<'finished'> => {
+    // The connections made just before the listener closed deliver their requests, which then count as in flight.
+    await new Promise((resolve) => setTimeout(resolve, ARRIVAL_GRACE_MS));
     await Promise.all([steps.drain.idle(), steps.jobRoundsFinished()]);
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, BODY_GRACE_MS))]);
     server.closeAllConnections();

@@ -32,6 +32,8 @@ interface Answer {
   status: number;
   /** Which process answered (its port). */
   port: number;
+  /** What a failed call said. */
+  text?: string;
 }
 
 /** Round-robin over `backends`, a new connection per request; a refused connection goes to the next one. */
@@ -63,7 +65,7 @@ function roundRobinProxy(backends: () => number[]): Promise<Server> {
         } catch (error) {
           // Refused: the process is not listening, and has seen nothing of this request. Anything else is a loss.
           if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') continue;
-          outgoing.writeHead(599).end(String((error as Error).message));
+          outgoing.writeHead(599).end(`${(error as NodeJS.ErrnoException).code ?? ''} ${(error as Error).message}`);
           return;
         }
       }
@@ -150,8 +152,8 @@ describe.skipIf(!adminUrl)('a rolling restart of two server processes on one Pos
           (n + i) % 2 === 0 ? `${proxyUrl}/user/user/me` : `${proxyUrl}/public/venue/by-domain/leclos`,
           { headers: { authorization: `Bearer ${token}` } },
         );
-        await res.arrayBuffer();
-        answers.push({ status: res.status, port: Number(res.headers.get('x-backend')) });
+        const text = await res.text();
+        answers.push({ status: res.status, port: Number(res.headers.get('x-backend')), ...(res.status === 200 ? {} : { text }) });
       }
     };
     const clients = [0, 1, 2, 3].map(client);

@@ -1,9 +1,10 @@
 /**
  * A rolling restart loses no request: two real server processes (the bundle `npm start` runs) on one
  * PostgreSQL, behind a small round-robin proxy, each stopped with SIGTERM and started again in turn while
- * requests flow. The proxy opens a connection per request and tries the other process only when a
- * connection is refused, before anything was sent; so a request is lost only if a stopping process
- * dropped one it had taken. Each process drains and exits 0. On PostgreSQL only: the embedded database
+ * requests flow. The proxy opens a connection per request and tries the other process only when no
+ * connection could be made (refused, or reset while connecting), before anything was sent, as nginx's
+ * `proxy_next_upstream error` does; so a request is lost only if a stopping process dropped one it had
+ * taken. Each process drains and exits 0. On PostgreSQL only: the embedded database
  * takes one process (its data folder's lock).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,7 +37,7 @@ interface Answer {
   text?: string;
 }
 
-/** Round-robin over `backends`, a new connection per request; a refused connection goes to the next one. */
+/** Round-robin over `backends`, a new connection per request; one that cannot connect goes to the next. */
 function roundRobinProxy(backends: () => number[]): Promise<Server> {
   let turn = 0;
   const forward = (port: number, incoming: IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> =>
@@ -63,8 +64,9 @@ function roundRobinProxy(backends: () => number[]): Promise<Server> {
           outgoing.writeHead(answer.status, answer.headers).end(answer.body);
           return;
         } catch (error) {
-          // Refused: the process is not listening, and has seen nothing of this request. Anything else is a loss.
-          if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') continue;
+          // No connection was made (refused, or reset while connecting: the listener closed with it still
+          // in its queue), so nothing of this request was sent. Anything else is a loss.
+          if ((error as NodeJS.ErrnoException).syscall === 'connect') continue;
           outgoing.writeHead(599).end(`${(error as NodeJS.ErrnoException).code ?? ''} ${(error as Error).message}`);
           return;
         }

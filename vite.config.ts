@@ -36,6 +36,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     environment: 'node',
+    // The server's log stays quiet in the tests unless asked for (LOG_LEVEL=info npx vitest run ...).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     globalSetup: ['tests/global-setup.ts'],
     // Vitest leaves a core free by default, so a 2-core CI machine ran one file at a time; much of a file's
     // time is waiting (on PostgreSQL, a spawned server, a worker thread), so two side by side fill both.

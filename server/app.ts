@@ -32,14 +32,23 @@ import { translatorFor } from './i18n/translator';
 import { jsonCompression } from './json-compression';
 import { securityHeaders } from './security-headers';
 import { staticFiles } from './static-files';
+import { createMetrics, type Metrics } from './observability/metrics';
+import { requestLog } from './observability/request-log';
+import { log } from './observability/logger';
+import { metricsRoutes } from './routes/metrics/metrics.routes';
 
 export interface AppOptions {
   /** A folder with the built SPA to serve beside the API (npm start); none in tests. */
   staticRoot?: string;
+  /** The metrics the app counts its requests into (main.ts makes them with the database pool's numbers). */
+  metrics?: Metrics;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const metrics = options.metrics ?? createMetrics({ db: deps.db });
+  // Outermost: the request's id and log line cover every answer, a refusal by any middleware below too.
+  app.use('*', requestLog(deps.config, metrics.observeRequest));
   // First, so that every answer has them, a refusal by a later middleware too.
   app.use('*', securityHeaders(deps.config));
 
@@ -59,7 +68,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     const unavailable = databaseUnavailableCause(err);
     if (unavailable) {
       // The call did not complete (its transaction did not commit): the caller may retry once the database is back.
-      console.error(`database unavailable: ${unavailable.message}`);
+      log().error(`database unavailable: ${unavailable.message}`);
       return c.json(serviceUnavailable().toBody(i18n), 503);
     }
     if (err instanceof ProcessorError) {
@@ -83,6 +92,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   // Areas mount here, one line each.
   app.route('/', healthRoutes());
+  if (deps.config.metricsToken) app.route('/', metricsRoutes(metrics, deps.config.metricsToken));
   app.route('/', authRoutes());
   app.route('/', phoneVerificationRoutes());
   app.route('/', venueRoutes());

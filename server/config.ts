@@ -30,6 +30,12 @@ export interface ServerEnv {
   reminderLeadMs: number;
   /** `PASSWORD_HASH_COST`: log2 of scrypt's N for new password hashes (tests lower it; production refuses that). */
   passwordHashCost: number | undefined;
+  /** `METRICS_TOKEN`: GET /metrics on the app's port answers this bearer token. */
+  metricsToken: string | undefined;
+  /** `METRICS_PORT`: /metrics, without a token, on a port of its own (for a scraper on the private network). */
+  metricsPort: number | undefined;
+  /** `SHUTDOWN_TIMEOUT_MS` (25 s by default): how long SIGTERM waits for requests and job rounds before stopping anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -58,6 +64,9 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     messaging: readMessagingSettings(env, env.NODE_ENV === 'production'),
     reminderLeadMs: reminderLeadHours(env.REMINDER_LEAD_HOURS) * 3_600_000,
     passwordHashCost: env.PASSWORD_HASH_COST ? Number(env.PASSWORD_HASH_COST) : undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
+    shutdownTimeoutMs: positiveNumber(env.SHUTDOWN_TIMEOUT_MS) ?? 25_000,
   };
 }
 
@@ -65,4 +74,10 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
 export function reminderLeadHours(text: string | undefined): number {
   const hours = Number(text);
   return text && Number.isFinite(hours) && hours > 0 ? hours : 24;
+}
+
+/** A setting that must be a positive number of milliseconds; undefined when unset or not one. */
+function positiveNumber(text: string | undefined): number | undefined {
+  const value = Number(text);
+  return text && Number.isFinite(value) && value > 0 ? value : undefined;
 }

@@ -19,6 +19,8 @@ export interface AppConfig {
   webhookSecret: string;
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); without them, the socket's peer is the client. */
   trustedProxies?: TrustedProxies;
+  /** `METRICS_TOKEN`: GET /metrics answers a caller with this bearer token; not served without one. */
+  metricsToken?: string;
 }
 
 export interface AppDeps {

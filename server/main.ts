@@ -26,6 +26,11 @@ import { chooseMessaging, describeMessaging } from './services/messaging/messagi
 import { startOutboxSender } from './services/messaging/outbox-sender';
 import { startReminderJob } from './services/reservations/reservation-reminders';
 import { startWaitlistSweeper } from './services/waitlist/waitlist-offers';
+import { jobRoundsFinished } from './lib/repeating-job';
+import { createMetrics } from './observability/metrics';
+import { serveMetrics } from './observability/metrics-server';
+import { Drain, shutDownGracefully } from './observability/graceful-shutdown';
+import { log } from './observability/logger';
 
 const startedAt = performance.now();
 const env = readServerEnv();
@@ -45,6 +50,7 @@ const deps: AppDeps = {
     publicBaseUrl: env.publicBaseUrl,
     webhookSecret,
     trustedProxies: env.trustedProxies,
+    metricsToken: env.metricsToken,
   },
   payments:
     processor.kind === 'stripe'
@@ -57,7 +63,8 @@ const deps: AppDeps = {
         }),
   messaging,
 };
-app = createApp(deps, { staticRoot: env.staticRoot });
+const metrics = createMetrics({ db: database.db, poolStats: database.poolStats });
+app = createApp(deps, { staticRoot: env.staticRoot, metrics });
 const stopSweeper = startHoldSweeper(deps, 30_000);
 const stopPaymentWorker = startPaymentWorker(deps, 2_000);
 // Every second: a reset link or a confirmation should reach the guest while they wait for it.
@@ -68,27 +75,46 @@ const stopWaitlistSweeper = startWaitlistSweeper(deps, 30_000);
 const stopReconciliation = processor.kind === 'stripe' ? startReconciliationJob(deps) : () => {};
 
 // On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
-const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch;
+const drain = new Drain();
+const fetch = drain.wrap(clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch);
 const server = serve({ fetch, port: env.port }, (info) => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(
     `Listening on http://localhost:${info.port} (${database.driver}${seeded ? (env.production ? ', venues seeded, no demo accounts' : ', demo data seeded') : ''}${processor.kind === 'stripe' ? ', payments on Stripe' : ''}${processor.warning ? ', PAYMENTS IN TEST MODE' : ''}${clock instanceof ControllableClock ? ', test clock' : ''}; ready in ${ms} ms)`,
   );
 });
+const metricsServer = env.metricsPort === undefined ? undefined : serveMetrics(metrics, env.metricsPort);
 
-function shutdown() {
-  stopSweeper();
-  stopPaymentWorker();
-  stopOutboxSender();
-  messaging.mail?.close();
-  stopReminders();
-  stopWaitlistSweeper();
-  stopReconciliation();
-  // A reset mail still being written after its answer went out is finished before the database closes.
-  server.close(() => void workAfterAnswers(database.db).then(() => database.close()).then(() => process.exit(0)));
+let shuttingDown = false;
+function shutdown(signal: string) {
+  // A second signal while draining changes nothing: the timeout bounds the wait.
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log().info({ signal }, 'signal received');
+  void shutDownGracefully({
+    server,
+    otherServers: metricsServer ? [metricsServer] : [],
+    drain,
+    stopJobs() {
+      stopSweeper();
+      stopPaymentWorker();
+      stopOutboxSender();
+      stopReminders();
+      stopWaitlistSweeper();
+      stopReconciliation();
+    },
+    jobRoundsFinished,
+    // A reset mail still being written after its answer went out is finished before the database closes.
+    workAfterAnswers: () => workAfterAnswers(database.db),
+    async closeDatabase() {
+      messaging.mail?.close();
+      await database.close();
+    },
+    timeoutMs: env.shutdownTimeoutMs,
+  }).then((code) => process.exit(code));
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 /** The card processor, the database and the first admin, or the process ends with what is wrong. */
 async function startOrExit(settings: ServerEnv, startClock: Clock) {

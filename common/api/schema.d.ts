@@ -52,6 +52,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics, for the operators' scraper (served only when METRICS_TOKEN is set; METRICS_PORT serves them on a port of their own, without a token)
+         * @description Requests by route pattern and status with their latency, the process's event-loop lag and memory, the PostgreSQL pool, and the club's numbers read from the database (bookings made, completed and expired, payments by outcome, the outbox by channel and state, the waitlist). Every answer of the API carries an X-Request-Id header naming its log line.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The metrics in Prometheus's text format */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/venue/by-domain/{domain}": {
         parameters: {
             query?: never;
@@ -5019,7 +5059,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The database cannot be reached (errorCode 50300, 'The service is temporarily unavailable. Please try again in a moment.'); the call did not complete, and may be retried. Any call may answer this. */
+        /** @description The database cannot be reached (errorCode 50300, 'The service is temporarily unavailable. Please try again in a moment.'); the call did not complete, and may be retried. Any call may answer this. GET /health answers it too while the process shuts down (SIGTERM), so a load balancer sends calls elsewhere. */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;

@@ -23,6 +23,8 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL's pool: connections open, idle, and calls waiting for one (for /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** A database reached but not yet migrated, with the raw SQL runner that inspects and migrates it. */
@@ -83,7 +85,13 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Connect
         }
       },
     };
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', runner, close: () => pool.end() };
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      driver: 'postgres',
+      runner,
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   // On a worker thread of its own, so the database's work never holds up the HTTP thread; a new one
   // starts from the migrated template rather than from initdb.

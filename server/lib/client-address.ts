@@ -70,6 +70,11 @@ function socketAddress(c: Context): string {
   }
 }
 
+/** Whether the socket's peer is one of `proxies`, those the server was told to trust (`TRUSTED_PROXIES`). */
+export function peerIsTrustedProxy(c: Context, proxies: TrustedProxies | undefined): boolean {
+  return proxies?.trusts(normalizeAddress(socketAddress(c))) ?? false;
+}
+
 /**
  * The caller's address. Without trusted proxies, the socket's peer: a header anyone can write is never
  * believed. When the peer is a trusted proxy, X-Forwarded-For is read from the right (each proxy appends

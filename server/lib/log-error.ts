@@ -5,6 +5,7 @@
  * in our code it happened.
  */
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { log } from '../observability/logger';
 
 /** A database error of either driver: a SQLSTATE code such as 23505 beside its message. */
 interface DatabaseError {
@@ -42,7 +43,7 @@ export function describeError(err: unknown): string {
   return lines.join('\n');
 }
 
-/** Logs `err` under `context` (what was being done), safely for the log. */
+/** Logs `err` under `context` (what was being done), safely for the log; the line names its request or job. */
 export function logError(context: string, err: unknown): void {
-  console.error(`${context}: ${describeError(err)}`);
+  log().error({ error: describeError(err) }, context);
 }

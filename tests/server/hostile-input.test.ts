@@ -17,6 +17,7 @@ import { queueEmail, queueSms } from '../../server/services/messaging/outbox';
 import { CONTACT_LIMITS } from '../../common/validation/contact-validation';
 import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
+import { captureLog } from './log-capture';
 import { GUEST_DETAILS, paymentHelpers, type TestUser } from './payment-helpers';
 
 const CONTACT = { name: 'Grace Chan', email: 'grace@example.com', subject: 'Private dining', message: 'Hello.' };
@@ -341,10 +342,7 @@ for (const driver of testDrivers()) {
 
     describe('the log', () => {
       it('shows a failed insert’s SQL and the database’s error, never the values it was run with', async () => {
-        const logged: string[] = [];
-        const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-          logged.push(args.map((a) => (a instanceof Error ? `${a.stack}\n${JSON.stringify(a)}` : String(a))).join(' '));
-        });
+        const captured = captureLog();
         // Every new account is refused by the database, so the sign-up's insert fails.
         await api.deps.db.execute(sql.raw('ALTER TABLE users ADD CONSTRAINT test_refuse_all CHECK (false) NOT VALID'));
         try {
@@ -354,13 +352,14 @@ for (const driver of testDrivers()) {
           expect(res.status).toBe(500);
         } finally {
           await api.deps.db.execute(sql.raw('ALTER TABLE users DROP CONSTRAINT test_refuse_all'));
-          spy.mockRestore();
+          captured.restore();
         }
-        const log = logged.join('\n');
+        const log = captured.lines.map((line) => `${line.msg}: ${String(line.error)}`).join('\n');
         expect(log).toMatch(/Failed query: insert into "users"/);
         expect(log).toContain('23514');
         expect(log).toContain('test_refuse_all');
-        for (const value of ['scrypt$', 'Secretfirst', 'Secretlast', 'secret-person', '98765432', 'params:']) expect(log).not.toContain(value);
+        expect(captured.lines.find((line) => line.level === 'error')?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+        for (const value of ['scrypt$', 'Secretfirst', 'Secretlast', 'secret-person', '98765432', 'params:']) expect(captured.text()).not.toContain(value);
       });
     });
   });

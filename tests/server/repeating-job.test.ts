@@ -1,18 +1,24 @@
 /** Background jobs say once that the database is away, and once that it is back, not every tick. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DatabaseUnavailableError } from '../../server/db/unavailable';
-import { startRepeatingJob } from '../../server/lib/repeating-job';
+import { jobRoundsFinished, startRepeatingJob } from '../../server/lib/repeating-job';
+import { log } from '../../server/observability/logger';
+import { captureLog, type CapturedLog } from './log-capture';
 
+let captured: CapturedLog;
+beforeEach(() => {
+  captured = captureLog();
+});
 afterEach(() => {
+  captured.restore();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
+const linesAt = (level: string) => captured.lines.filter((line) => line.level === level);
 
 describe('a repeating job', () => {
   it('logs an outage once, and its end once, over many failed rounds', async () => {
     vi.useFakeTimers();
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     let down = true;
     let rounds = 0;
     const stop = startRepeatingJob('test job', async () => {
@@ -25,8 +31,8 @@ describe('a repeating job', () => {
     stop();
 
     expect(rounds).toBe(14);
-    expect(error).not.toHaveBeenCalled();
-    expect(warn.mock.calls.map(([line]) => line)).toEqual([
+    expect(linesAt('error')).toEqual([]);
+    expect(linesAt('warn').map((line) => line.msg)).toEqual([
       'test job: paused while the database cannot be reached (connect ECONNREFUSED)',
       'test job: the database is back; running again',
     ]);
@@ -34,7 +40,6 @@ describe('a repeating job', () => {
 
   it('logs every other failure, and runs no round after it is stopped', async () => {
     vi.useFakeTimers();
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     let rounds = 0;
     const stop = startRepeatingJob('test job', async () => {
       rounds++;
@@ -45,7 +50,34 @@ describe('a repeating job', () => {
     await vi.advanceTimersByTimeAsync(5_000);
 
     expect(rounds).toBe(3);
-    expect(error).toHaveBeenCalledTimes(3);
-    expect(String(error.mock.calls[0]![0])).toMatch(/^test job failed: /);
+    expect(linesAt('error')).toHaveLength(3);
+    expect(linesAt('error')[0]).toMatchObject({ msg: 'test job failed', job: 'test job', error: expect.stringMatching(/^Error: a bug/) });
+  });
+
+  it('names its job and round on every line the round writes, a new id each round', async () => {
+    vi.useFakeTimers();
+    const stop = startRepeatingJob('outbox sender', async () => {
+      await Promise.resolve();
+      log().info('sent one');
+    }, 1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    stop();
+    const lines = captured.lines.filter((line) => line.msg === 'sent one');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatchObject({ job: 'outbox sender', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(lines[0]!.requestId).not.toBe(lines[1]!.requestId);
+  });
+
+  it('lets a shutdown wait for the round running when it was stopped', async () => {
+    let finish!: () => void;
+    let finished = false;
+    const stop = startRepeatingJob('payment worker', async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      finished = true;
+    }, 60_000);
+    stop();
+    const waited = jobRoundsFinished().then(() => finished);
+    finish();
+    expect(await waited).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { startRepeatingJob } from '../../lib/repeating-job';
+import { log } from '../../observability/logger';
 import { PermanentDeliveryError } from './delivery-error';
 import { fromDomain, type OutgoingMail } from './mail-transport';
 import type { Messaging } from './messaging-choice';
@@ -136,7 +137,7 @@ async function deliverOne(deps: OutboxSenderDeps, row: OutboxRow, token: string,
       claimToken: null,
     })
     .where(mine);
-  if (final) console.warn(`outbox: ${row.channel} ${row.id} FAILED after ${attempts} attempt(s): ${errorText(error)}`);
+  if (final) log().warn(`outbox: ${row.channel} ${row.id} FAILED after ${attempts} attempt(s): ${errorText(error)}`);
   return final ? 'failed' : 'retrying';
 }
 

@@ -242,6 +242,7 @@ describe('payment machine rules', () => {
     expect(calls).toEqual([1, 2].map((n) => ({
       purpose: 'top-up',
       reservationId: null,
+      holdId: null,
       amount: 500_000,
       method: 'CARD',
       idempotencyKey: `top-up-${topUpInput.topUpId}-card-${n}`,
@@ -254,7 +255,7 @@ describe('payment machine rules', () => {
     await settle();
     await settle();
     expect(calls).toEqual([
-      { purpose: 'reservation', reservationId: input.reservationId, amount: 60000, method: 'CARD', idempotencyKey: `${input.reservationId}-card-1` },
+      { purpose: 'reservation', reservationId: input.reservationId, holdId: null, amount: 60000, method: 'CARD', idempotencyKey: `${input.reservationId}-card-1` },
     ]);
   });
 });

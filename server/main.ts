@@ -24,6 +24,8 @@ import { chooseMessaging, describeMessaging } from './services/messaging/messagi
 import { startOutboxSender } from './services/messaging/outbox-sender';
 import { startReminderJob } from './services/reservations/reservation-reminders';
 import { startWaitlistSweeper } from './services/waitlist/waitlist-offers';
+import { startFeedbackJob } from './services/feedback/feedback-mails';
+import { startRetentionJob } from './services/privacy/retention';
 
 const startedAt = performance.now();
 const env = readServerEnv();
@@ -59,6 +61,8 @@ const stopPaymentWorker = startPaymentWorker(deps, 2_000);
 const stopOutboxSender = startOutboxSender({ db: deps.db, clock, messaging }, 1_000);
 const stopReminders = startReminderJob(deps, env.reminderLeadMs, 60_000);
 const stopWaitlistSweeper = startWaitlistSweeper(deps, 30_000);
+const stopFeedbackMails = startFeedbackJob(deps, 60_000);
+const stopRetention = startRetentionJob(deps, 60 * 60_000);
 
 // On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
 const fetch = clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch;
@@ -76,6 +80,8 @@ function shutdown() {
   messaging.mail?.close();
   stopReminders();
   stopWaitlistSweeper();
+  stopFeedbackMails();
+  stopRetention();
   // A reset mail still being written after its answer went out is finished before the database closes.
   server.close(() => void workAfterAnswers(database.db).then(() => database.close()).then(() => process.exit(0)));
 }

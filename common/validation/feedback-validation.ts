@@ -12,6 +12,7 @@ export const FEEDBACK_MESSAGES = {
   ratingInvalid: /*i18n*/ 'Choose a rating from 1 to 5',
   commentTooLong: /*i18n*/ 'Your comment may be at most 1000 characters',
   allergiesTooLong: /*i18n*/ 'Please keep it to 500 characters',
+  allergiesRequired: /*i18n*/ 'Tell us your allergies or dietary needs, or choose "No allergies"',
   stoppedInvalid: /*i18n*/ 'Say whether the feedback mails are stopped',
   retentionInvalid: /*i18n*/ 'Enter a whole number of years from 7 to 20, or leave it empty',
 } as const;
@@ -26,6 +27,12 @@ export type FeedbackInput = v.InferOutput<typeof feedbackSchema>;
 export const allergiesSchema = v.object({
   answer: v.pipe(v.string(FEEDBACK_MESSAGES.allergiesTooLong), v.maxLength(FEEDBACK_LIMITS.allergies, FEEDBACK_MESSAGES.allergiesTooLong)),
 });
+
+/** The allergy page's form: no allergies, or some, and then what they are. */
+export const allergiesFormSchema = v.pipe(
+  v.object({ has: v.picklist(['none', 'some'] as const), ...allergiesSchema.entries }),
+  v.forward(v.check((form) => form.has === 'none' || form.answer.trim() !== '', FEEDBACK_MESSAGES.allergiesRequired), ['answer']),
+);
 
 export const feedbackMailsSchema = v.object({ stopped: v.boolean(FEEDBACK_MESSAGES.stoppedInvalid) });
 

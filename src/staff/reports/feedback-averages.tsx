@@ -24,7 +24,7 @@ export function FeedbackAverages({ params }: { params: { venueId?: string; from:
       <ReadStatus read={read} loading={t`Loading…`} failureText={failureText} />
       {read.status === 'ready' && read.data.rows.length === 0 && <p>{t`No feedback for these days yet.`}</p>}
       {read.status === 'ready' && read.data.rows.length > 0 && (
-        <ScrollingTable label={t`Guest feedback`}>
+        <ScrollingTable>
           <table className="staff-table">
             <thead>
               <tr>

@@ -21,7 +21,6 @@ export const feedbackSchema = v.object({
   rating: v.pipe(v.number(FEEDBACK_MESSAGES.ratingInvalid), v.integer(FEEDBACK_MESSAGES.ratingInvalid), v.minValue(1, FEEDBACK_MESSAGES.ratingInvalid), v.maxValue(5, FEEDBACK_MESSAGES.ratingInvalid)),
   comment: v.optional(v.pipe(v.string(FEEDBACK_MESSAGES.commentTooLong), v.maxLength(FEEDBACK_LIMITS.comment, FEEDBACK_MESSAGES.commentTooLong))),
 });
-export type FeedbackInput = v.InferOutput<typeof feedbackSchema>;
 
 /** The allergy answer: what the guest has (empty for none). */
 export const allergiesSchema = v.object({

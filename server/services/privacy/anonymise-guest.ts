@@ -8,8 +8,8 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contactMessages, oneTimeTokens, outbox, phoneVerifications, refreshTokens, reservations, users, visitFeedback } from '../../db/schema';
-import { newSecretToken } from '../../lib/ids';
-import { hashPassword } from '../../lib/password';
+
+const ERASED_PASSWORD = 'erased';
 
 /** The reserved address an erased account keeps (unique, and nothing is ever delivered to `.invalid`). */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
@@ -29,8 +29,10 @@ export async function anonymiseGuest(tx: DbOrTx, user: typeof users.$inferSelect
     .update(users)
     .set({
       email: erasedEmail(user.id),
-      // A password nobody knows, and every session ended: the account can never be logged into again.
-      passwordHash: await hashPassword(newSecretToken()),
+      // No password at all (verifyPassword refuses anything but an scrypt hash), and every session ended:
+      // the account can never be logged into again. Not a hash of a random one: at production's cost that
+      // would take the retention job a tenth of a second per guest for nothing.
+      passwordHash: ERASED_PASSWORD,
       sessionGeneration: sql`${users.sessionGeneration} + 1`,
       firstName: '',
       lastName: '',

@@ -20,6 +20,8 @@ import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { daySheetRoutes } from './routes/staff/day-sheet.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
+import { feedbackRoutes } from './routes/feedback/feedback.routes';
+import { privacyRoutes } from './routes/privacy/privacy.routes';
 import { paymentRoutes } from './routes/payments/payments.routes';
 import { testProcessorRoutes } from './routes/payments/test-processor.routes';
 import { stripeWebhookRoutes } from './routes/payments/stripe-webhook.routes';
@@ -109,6 +111,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', staffRoutes());
   app.route('/', daySheetRoutes());
   app.route('/', reportRoutes());
+  app.route('/', feedbackRoutes());
+  app.route('/', privacyRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
   if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot));

@@ -31,6 +31,8 @@ import { createMetrics } from './observability/metrics';
 import { serveMetrics } from './observability/metrics-server';
 import { Drain, shutDownGracefully } from './observability/graceful-shutdown';
 import { log } from './observability/logger';
+import { startFeedbackJob } from './services/feedback/feedback-mails';
+import { startRetentionJob } from './services/privacy/retention';
 
 const startedAt = performance.now();
 const env = readServerEnv();
@@ -73,6 +75,8 @@ const stopReminders = startReminderJob(deps, env.reminderLeadMs, 60_000);
 const stopWaitlistSweeper = startWaitlistSweeper(deps, 30_000);
 // Yesterday's reconciliation with Stripe, once (only on Stripe).
 const stopReconciliation = processor.kind === 'stripe' ? startReconciliationJob(deps) : () => {};
+const stopFeedbackMails = startFeedbackJob(deps, 60_000);
+const stopRetention = startRetentionJob(deps, 60 * 60_000);
 
 // On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
 const drain = new Drain();
@@ -102,6 +106,8 @@ function shutdown(signal: string) {
       stopReminders();
       stopWaitlistSweeper();
       stopReconciliation();
+      stopFeedbackMails();
+      stopRetention();
     },
     jobRoundsFinished,
     // A reset mail still being written after its answer went out is finished before the database closes.

@@ -77,4 +77,12 @@ export const ERROR_CODES = {
   LINK_OUTDATED: 40901,
   /** An admin demoting or removing their own account: another admin must. */
   OWN_STAFF_ACCESS: 40301,
+  /** A feedback link past its time (a month after the mail). */
+  FEEDBACK_LINK_EXPIRED: 20170,
+  /** The allergy answer for a visit that has already started: tell the venue instead. */
+  ALLERGIES_TOO_LATE: 20171,
+  /** An erasure asked of a staff account, or of a guest already anonymous: nothing to do. */
+  ERASURE_NOT_POSSIBLE: 20172,
+  /** Carrying out an erasure the guest has not asked for (the retention job anonymises on its own). */
+  ERASURE_NOT_REQUESTED: 20173,
 } as const;

@@ -3763,6 +3763,534 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visit a feedback link is about (venue in the caller's language, day) and the rating given so far */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a feedback mail's link */
+                    token: components["parameters"]["FeedbackToken"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["FeedbackOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        /** A rating from 1 to 5 and an optional comment; replaces an earlier answer (a rating alone keeps the comment) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a feedback mail's link */
+                    token: components["parameters"]["FeedbackToken"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rating: number;
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["FeedbackOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/{token}/allergies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The booking's dietary details and the guest's allergy answer so far (the reminder's link) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["AllergyConfirmationOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        /** The guest confirms their allergies and dietary needs ('' for none); shown to staff on the day sheet. 409 (20171) once the visit has started */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answer: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["AllergyConfirmationOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/report/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Feedback per venue and ISO week of the visit (responses, average rating); weeks without feedback are left out */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The venue; left out, every venue for an admin and their own venue for venue staff */
+                    venueId?: components["parameters"]["ReportVenueId"];
+                    /** @description The first Hong Kong day of the range */
+                    from: components["parameters"]["ReportFrom"];
+                    /** @description The last Hong Kong day of the range (included) */
+                    to: components["parameters"]["ReportTo"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The figures */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                                rows: components["schemas"]["FeedbackWeek"][];
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guests/{userId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A guest's ratings and comments, newest visit first (venue staff see their venue's), and whether their feedback mails are stopped */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The guest's account id */
+                    userId: components["parameters"]["GuestUserId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["GuestFeedbackOk"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guests/{userId}/feedback-mails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Stops (stopped true) or lets again the guest's feedback mails; audited as guest.feedback-mails */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The guest's account id */
+                    userId: components["parameters"]["GuestUserId"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stopped: boolean;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["GuestFeedbackOk"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller has asked for their personal data to be erased */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["PrivacyStatusOk"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the club holds about the caller (account, bookings, payments, wallet and card entries, waitlist, feedback, contact messages) as a JSON file */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The JSON file (a download) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/privacy/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same as CSV, one value a line (section, record, field, value); cells a spreadsheet would run are written as text */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file (a download) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/privacy/erasure-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller asks for their personal data to be erased; asking again keeps the first time. 409 (20172) for a staff account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["PrivacyStatusOk"];
+                401: components["responses"]["Unauthorized"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/privacy/erasure-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guests' erasure requests, open ones first (oldest first), then the 50 carried out most recently (admins only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The requests */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["ErasureRequest"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/privacy/erasure-requests/{userId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Carries out a guest's erasure request (admins only) - personal data erased, bookings and money records kept anonymous; audited as guest.erase. 409 (20172 already anonymous or staff, 20173 not requested) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The guest's account id */
+                    userId: components["parameters"]["GuestUserId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request as carried out */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["ErasureRequest"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/privacy/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The years of inactivity after which a guest is anonymised (null - never); admins only */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["RetentionOk"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        /** Sets the retention (7 to 20 years, or null for never); audited as privacy.retention */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        years: number | null;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["RetentionOk"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -3856,6 +4384,77 @@ export interface components {
             numberOfGuests?: number;
             largestTable?: number;
             largestFreeTable?: number | null;
+        };
+        VisitFeedback: {
+            reference: string;
+            venue: {
+                name: string;
+                domain: string;
+            };
+            /** Format: date */
+            date: string;
+            rating: number | null;
+            comment: string | null;
+        };
+        AllergyConfirmation: {
+            reference: string;
+            venueName: string;
+            /** Format: date */
+            date: string;
+            startTime: number;
+            dietaryNeeds: components["schemas"]["DietaryNeed"][];
+            dietaryNote: string | null;
+            /** @description The guest's answer ('' for no allergies); null before any */
+            answer: string | null;
+            /** Format: date-time */
+            confirmedAt: string | null;
+        };
+        FeedbackWeek: {
+            venueId: components["schemas"]["Id"];
+            venueName: string;
+            /**
+             * Format: date
+             * @description The ISO week's Monday
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The ISO week's Sunday
+             */
+            to: string;
+            responses: number;
+            /** @description The average rating */
+            average: number;
+        };
+        GuestFeedback: {
+            userId: components["schemas"]["Id"];
+            /** Format: date-time */
+            feedbackMailsStoppedAt: string | null;
+            average: number | null;
+            entries: {
+                reservationId: components["schemas"]["Id"];
+                reference: string;
+                venueId: components["schemas"]["Id"];
+                venueName: string;
+                /** Format: date */
+                date: string;
+                rating: number;
+                comment: string | null;
+                /** Format: date-time */
+                givenAt: string;
+            }[];
+        };
+        ErasureRequest: {
+            userId: components["schemas"]["Id"];
+            /** @description Empty once erased */
+            firstName: string;
+            lastName: string;
+            /** @description A reserved .invalid address once erased */
+            email: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            erasedAt: string | null;
         };
         MessageBody: {
             status: number;
@@ -4706,6 +5305,13 @@ export interface components {
             occasionNote: string | null;
             dietaryNeeds: components["schemas"]["DietaryNeed"][];
             dietaryNote: string | null;
+            /**
+             * Format: date-time
+             * @description When the guest answered the reminder's allergy question; null before
+             */
+            allergiesConfirmedAt?: string | null;
+            /** @description The guest's answer ('' for no allergies) */
+            allergiesAnswer?: string | null;
             bookingSource: string;
         };
         NoShowCardCharge: {
@@ -4969,6 +5575,71 @@ export interface components {
                 };
             };
         };
+        /** @description The visit and its feedback */
+        FeedbackOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["VisitFeedback"];
+                };
+            };
+        };
+        /** @description The booking's dietary details and the allergy answer */
+        AllergyConfirmationOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["AllergyConfirmation"];
+                };
+            };
+        };
+        /** @description A guest's feedback */
+        GuestFeedbackOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["GuestFeedback"];
+                };
+            };
+        };
+        /** @description The caller's privacy status */
+        PrivacyStatusOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: {
+                        /** Format: date-time */
+                        erasureRequestedAt: string | null;
+                    };
+                };
+            };
+        };
+        /** @description The retention setting */
+        RetentionOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: {
+                        years: number | null;
+                    };
+                };
+            };
+        };
         /** @description Bad input; names the field */
         BadRequest: {
             headers: {
@@ -5070,6 +5741,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The signed token of a feedback mail's link */
+        FeedbackToken: string;
+        /** @description The guest's account id */
+        GuestUserId: components["schemas"]["Id"];
         /** @description The venue; left out, every venue for an admin and their own venue for venue staff */
         ReportVenueId: components["schemas"]["Id"];
         /** @description The first Hong Kong day of the range */

@@ -9,9 +9,10 @@
  */
 /**
  * The fields, by their path in a request, that hold free text of several lines: the contact form's
- * message and a booking's notes (completion and change). Every other text is one line.
+ * message, a booking's notes (completion and change), a visit's feedback comment and the allergy answer.
+ * Every other text is one line.
  */
-export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['message', 'notes']);
+export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['message', 'notes', 'comment', 'answer']);
 
 // C0 controls but TAB, LF and CR; DEL; C1 controls.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;

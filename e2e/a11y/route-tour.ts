@@ -70,7 +70,7 @@ export const GROUP_ROUTES = {
     '/pages/forgot-password',
     '/pages/reset-password',
   ],
-  member: ['/pages/wallet', '/pages/wallet-detail', '/pages/transactions', '/pages/monthly-statements', '/pages/change-password'],
+  member: ['/pages/wallet', '/pages/wallet-detail', '/pages/transactions', '/pages/monthly-statements', '/pages/change-password', '/pages/my-data'],
   wizard: [
     '/pages/experience',
     '/pages/book',
@@ -87,7 +87,20 @@ export const GROUP_ROUTES = {
     '/pages/verify',
     '/pages/warning',
   ],
-  staff: ['/pages/staff/login', '/pages/staff/day', '/pages/staff/table-plan', '/pages/staff/closures', '/pages/staff/accounts', '/pages/staff/audit-log', '/pages/staff/reconciliation', '/pages/staff/reports'],
+  // The reminder's allergy page and the feedback page (links of the guest's mails), then the console.
+  staff: [
+    '/pages/allergies',
+    '/pages/feedback',
+    '/pages/staff/login',
+    '/pages/staff/day',
+    '/pages/staff/table-plan',
+    '/pages/staff/closures',
+    '/pages/staff/accounts',
+    '/pages/staff/audit-log',
+    '/pages/staff/reconciliation',
+    '/pages/staff/reports',
+    '/pages/staff/privacy',
+  ],
 } as const;
 
 /**
@@ -153,7 +166,7 @@ export async function memberPages({ page, server, visit }: TourContext): Promise
   await expect(entry).toBeVisible({ timeout: PAGE_TIMEOUT });
   await entry.click();
   await arrive(page, '/pages/wallet-detail', visit);
-  for (const route of ['/pages/transactions', '/pages/monthly-statements', '/pages/change-password']) {
+  for (const route of ['/pages/transactions', '/pages/monthly-statements', '/pages/change-password', '/pages/my-data']) {
     await openApp(page, route);
     await arrive(page, route, visit);
   }
@@ -220,6 +233,16 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   const date = await bookingDay(server, day);
   const guest = await server.signUp({ firstName: 'Tour', lastName: 'Guest' });
   await server.book(guest, { domain: 'leclos', experience: 'À la Carte', date, time: '1:00 pm', guests: 2 });
+  // The booking's allergy page, with the token of its confirmation's manage link (as the reminder links it).
+  const manage = new URL(await server.mailedLink(guest.email, /confirmed/i));
+  const token = new URLSearchParams(manage.hash.split('?')[1] ?? '').get('token')!;
+  await openApp(page, `/pages/allergies?token=${encodeURIComponent(token)}`);
+  await expect(page.getByRole('radio', { name: 'No allergies' })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/allergies', visit, 'Allergies and dietary needs');
+  // The feedback page as a link that is not ours shows it (a real one needs a finished visit: the journey's).
+  await openApp(page, '/pages/feedback?token=not-a-feedback-token');
+  await expect(page.getByRole('alert')).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/feedback', visit, 'Your feedback');
   await openApp(page, '/pages/staff/login');
   await arrive(page, '/pages/staff/login', visit, 'Staff log in');
   await page.getByLabel('E-mail').fill(DEMO.admin.email);
@@ -247,4 +270,7 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await page.goto('/#/pages/staff/reports');
   await expect(page.getByRole('table', { name: 'Covers and bookings' })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/reports', visit, 'Reports');
+  await page.goto('/#/pages/staff/privacy');
+  await expect(page.getByLabel('Years of inactivity')).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/staff/privacy', visit, 'Privacy');
 }

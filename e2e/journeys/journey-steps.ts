@@ -23,6 +23,8 @@ export const JOURNEY_DAYS = {
   manageLink: 86,
   // Close at hand, so the clocks move on only a day or so to the reminder.
   reminder: 2,
+  // Issue 25: the visit whose feedback staff read (the clock moves on to it and a few hours past).
+  feedback: 4,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

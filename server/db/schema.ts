@@ -56,6 +56,12 @@ export const users = pgTable('users', {
   venueId: text('venue_id'),
   /** Staff removed by an admin: no log-in, session or reset link from then on (the row stays for the audit log). */
   deactivatedAt: ts('deactivated_at'),
+  /** Staff stopped the feedback mails for this guest (services/feedback/feedback-mails.ts). */
+  feedbackMailsStoppedAt: ts('feedback_mails_stopped_at'),
+  /** The guest asked for their personal data to be erased (services/privacy/erasure.ts). */
+  erasureRequestedAt: ts('erasure_requested_at'),
+  /** When the personal data was erased: the account stays, anonymous, for the money records. */
+  anonymisedAt: ts('anonymised_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -244,6 +250,11 @@ export const reservations = pgTable('reservations', {
   visitStatus: text('visit_status').$type<VisitStatus>(),
   /** When the party finished and left its table free (the booked times stay as booked): see `occupiedUntil`. */
   tableFreedAt: ts('table_freed_at'),
+  /** When the feedback mail went out for this visit (services/feedback/feedback-mails.ts). */
+  feedbackRequestedAt: ts('feedback_requested_at'),
+  /** The guest's answer to the reminder's allergy question: when, and what they said ('' for none). */
+  allergiesConfirmedAt: ts('allergies_confirmed_at'),
+  allergiesAnswer: text('allergies_answer'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -591,4 +602,17 @@ export const reconciliationDifferences = pgTable('reconciliation_differences', {
   reservationId: text('reservation_id'),
   stripeAmount: integer('stripe_amount').notNull(),
   clubAmount: integer('club_amount').notNull(),
+});
+
+/** A guest's rating (1 to 5) and comment on one visit, through the feedback mail's signed link. */
+export const visitFeedback = pgTable('visit_feedback', {
+  reservationId: text('reservation_id').primaryKey(),
+  userId: text('user_id').notNull(),
+  venueId: text('venue_id').notNull(),
+  /** The Hong Kong service day of the visit, YYYY-MM-DD. */
+  visitDate: text('visit_date').notNull(),
+  rating: integer('rating').notNull(),
+  comment: text('comment'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
 });

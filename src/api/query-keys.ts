@@ -34,6 +34,12 @@ interface KeyParts {
   staffDaySheet: [venueId: string, date: string];
   /** A venue's closures from one day on. */
   staffClosures: [venueId: string, from: string];
+  /** Issue 25: a guest's feedback (the guest book's profile), the feedback report, erasure requests, the retention. */
+  staffGuestFeedback: [userId: string];
+  staffFeedbackReport: [params: string];
+  staffPrivacy: [];
+  /** The guest's own privacy status (an erasure asked for). */
+  privacy: [userId: string];
 }
 
 export type QueryKind = keyof KeyParts;
@@ -94,7 +100,22 @@ export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTab
 export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['staffDaySheet', venueId, date];
 export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['staffClosures', venueId, from];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
-export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffReconciliation'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures']];
+export const STAFF_PREFIXES: readonly QueryPrefix[] = [
+  ['staffAccounts'],
+  ['staffAudit'],
+  ['staffReport'],
+  ['staffReconciliation'],
+  ['staffTablePlan'],
+  ['staffDaySheet'],
+  ['staffClosures'],
+  ['staffGuestFeedback'],
+  ['staffFeedbackReport'],
+  ['staffPrivacy'],
+];
+export const staffGuestFeedbackKey = (userId: string): QueryKey => ['staffGuestFeedback', userId];
+export const staffFeedbackReportKey = (params: Record<string, string>): QueryKey => ['staffFeedbackReport', new URLSearchParams(params).toString()];
+export const staffPrivacyKey = (): QueryKey => ['staffPrivacy'];
+export const privacyKey = (userId: string): QueryKey => ['privacy', userId];
 /**
  * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or
  * cancellation) makes stale: the plans, the day sheets, the report's covers, the times offered to guests,

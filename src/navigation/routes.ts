@@ -80,6 +80,11 @@ const ROUTE_TABLE = routeTable([
   { name: 'cancel', path: page('cancel'), load: flowPage(() => import('../routes/cancel')), nav: 'reservations', requiresLogin: true },
   // A reservation opened by the signed link in its mails: no login, the token is the credential.
   { name: 'manage', path: page('manage'), load: flowPage(() => import('../routes/manage')) },
+  // Issue 25: the feedback link of the mail after a visit, the reminder's allergy question (both signed
+  // links, no login) and the guest's own personal data.
+  { name: 'feedback', path: page('feedback'), load: flowPage(() => import('../routes/feedback')) },
+  { name: 'allergies', path: page('allergies'), load: flowPage(() => import('../routes/allergies')) },
+  { name: 'my-data', path: page('my-data'), load: flowPage(() => import('../routes/my-data')), requiresLogin: true },
   { name: 'warning', path: bookingPath('warning'), load: flowPage(() => import('../routes/warning')), nav: 'book-now' },
   // Issue 13: the link of a waitlist offer's mail (not in docs/PRODUCT.md §2's table).
   { name: 'waitlist-offer', path: page('waitlist-offer'), load: flowPage(() => import('../routes/waitlist-offer')), nav: 'book-now', requiresLogin: true },
@@ -91,6 +96,7 @@ const ROUTE_TABLE = routeTable([
   staffRoute('accounts', () => import('../routes/staff/accounts')),
   staffRoute('audit-log', () => import('../routes/staff/audit-log')),
   staffRoute('reports', () => import('../routes/staff/reports')),
+  staffRoute('privacy', () => import('../routes/staff/privacy')),
   staffRoute('reconciliation', () => import('../routes/staff/reconciliation')),
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.
   ...(import.meta.env.DEV

@@ -71,6 +71,14 @@ function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
   );
 }
 
+/** The guest's answer to the reminder's allergy question (issue 25 point 4), when they gave one. */
+function AllergyAnswer({ booking }: { booking: SheetBooking }) {
+  const { t } = useLingui();
+  if (!booking.allergiesConfirmedAt) return null;
+  const answer = booking.allergiesAnswer ?? '';
+  return <div className="staff-allergies">{answer === '' ? t`Guest confirmed: no allergies` : t`Guest confirmed allergies: ${answer}`}</div>;
+}
+
 function NotesCell({ booking }: { booking: SheetBooking }) {
   const requests = useGuestRequestText();
   const occasion = requests.occasionLine(booking);
@@ -79,6 +87,7 @@ function NotesCell({ booking }: { booking: SheetBooking }) {
     <>
       {occasion && <div>{occasion}</div>}
       {dietary && <div>{dietary}</div>}
+      <AllergyAnswer booking={booking} />
       {booking.notes && <div className="staff-pre">{booking.notes}</div>}
     </>
   );

@@ -27,5 +27,6 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { name: 'reports', label: msg`Reports` },
   { name: 'accounts', label: msg`Staff accounts`, adminOnly: true },
   { name: 'audit-log', label: msg`Audit log`, adminOnly: true },
+  { name: 'privacy', label: msg`Privacy`, adminOnly: true },
   { name: 'reconciliation', label: msg`Stripe reconciliation`, adminOnly: true },
 ];

@@ -54,7 +54,7 @@ describe('the staff console', () => {
     await findHeading('Staff log in');
     await logIn('admin@example.com', 'admin-pass-1');
     await findHeading('Day sheet');
-    expect(navLinks()).toEqual(['Day sheet', 'Table plan', 'Closures', 'Reports', 'Staff accounts', 'Audit log']);
+    expect(navLinks()).toEqual(['Day sheet', 'Table plan', 'Closures', 'Reports', 'Staff accounts', 'Audit log', 'Privacy']);
     const venue = screen.getByLabelText('Venue') as HTMLSelectElement;
     expect(venue.options).toHaveLength(4);
 

@@ -11,7 +11,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { paymentMachine, type ConfirmCardInput, type CreatePaymentInput, type Payment, type PaymentConfig, type PaymentIntent } from '../../machines/payment.machine';
+import { paymentMachine, type ConfirmCardInput, type CreatePaymentInput, type Payment, type PaymentConfig, type PaymentIntent, type WaitForPaymentInput } from '../../machines/payment.machine';
 import { activateLocale, i18n } from '../../src/i18n/i18n';
 import { PaymentPanel } from '../../src/payment/payment-panel';
 
@@ -79,7 +79,7 @@ function startPayment(options: { config?: () => Promise<PaymentConfig> } = {}) {
         }),
         // The app's own actor: a processor component's confirmation runs as is.
         confirmCard: fromPromise<PaymentIntent, ConfirmCardInput>(({ input }) => input.confirm!()),
-        waitForPayment: fromPromise<Payment, { paymentId: string }>(async () => payment(created.length, 'SUCCEEDED')),
+        waitForPayment: fromPromise<Payment, WaitForPaymentInput>(async () => payment(created.length, 'SUCCEEDED')),
       },
     }),
     { input: { purpose: 'reservation', reservationId: 'r1', amount: 60_000 } },

@@ -24,9 +24,14 @@ export type LinkSigning = Pick<AppConfig, 'jwtSecret' | 'publicBaseUrl'>;
 
 const TOKEN = /^([0-9a-f]{24})\.(\d{1,9})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-// A key of its own, derived from the signing secret, so no access token's signature is ever a link's.
-const signature = (secret: string, payload: string) =>
-  createHmac('sha256', createHmac('sha256', secret).update('manage-link/v1').digest()).update(payload).digest('base64url');
+/**
+ * A link's signature under a key of its own for each `purpose`, derived from the signing secret, so no
+ * access token's signature is ever a link's, nor one kind of link's another's (a feedback link opens no booking).
+ */
+export const linkSignature = (secret: string, purpose: string, payload: string) =>
+  createHmac('sha256', createHmac('sha256', secret).update(purpose).digest()).update(payload).digest('base64url');
+
+const signature = (secret: string, payload: string) => linkSignature(secret, 'manage-link/v1', payload);
 
 /** The token for `grant`: '<id>.<version>.<expiry in base-36 seconds>.<signature>'. */
 export function signManageToken(secret: string, grant: ManageGrant): string {

@@ -65,7 +65,7 @@ function managed(deps: ReservationDeps, row: ReservationRow, reservation: Reserv
 }
 
 /** A token that may act: it is of the current version of a reservation that is not cancelled. */
-async function currentReservation(deps: ReservationDeps, token: string) {
+export async function currentReservation(deps: ReservationDeps, token: string) {
   const { grant, row } = await reservationOfToken(deps, token);
   if (isCanceled(row)) throw notChangeable();
   if (row.sequence !== grant.version) throw linkOutdated();

@@ -10,7 +10,8 @@ import type { VenueCatalog } from '../venues/venue-catalog';
 import { buildCalendarInvite, guestName, inviteContentType, inviteFileName, reservationInvite, type InviteMethod } from './calendar-invite';
 import { messageLanguage, type MessageLanguage } from '../messaging/message-language';
 import { queueEmail, queueSms } from '../messaging/outbox';
-import { manageLink, type LinkSigning } from './manage-link';
+import { manageLink, manageTokenFor, type LinkSigning } from './manage-link';
+import { appLink } from '../auth/auth-links';
 import { dietaryText, DIETARY_NEED_LABELS, OCCASION_LABELS, occasionText } from '../../../common/guest-requests';
 import type { ReservationRow } from './reservations';
 import { lateCancellationFee } from '../payments/payment-refund';
@@ -331,7 +332,7 @@ export async function mailAutomaticRefund(
 
 /**
  * The reminder before the visit, by e-mail and, where the guest's mobile is known, by SMS: the booking,
- * and one-tap links to confirm they are coming or to cancel.
+ * one-tap links to confirm they are coming or to cancel, and (e-mail) a link to confirm their allergies.
  */
 export async function mailReminder(
   db: DbOrTx,
@@ -348,7 +349,16 @@ export async function mailReminder(
     lang,
     subject: i18n._('Reminder: your reservation at {venue} – {reference}', values),
     lead: i18n._('We look forward to welcoming you soon. Here is your reservation:'),
-    extra: ['', i18n._('Coming as planned? Confirm with one tap: {link}', { link: confirm }), i18n._('Cannot make it? Cancel here: {link}', { link: cancel })],
+    extra: [
+      '',
+      i18n._('Coming as planned? Confirm with one tap: {link}', { link: confirm }),
+      i18n._('Cannot make it? Cancel here: {link}', { link: cancel }),
+      '',
+      // The kitchen plans from the answer (reservations.allergies_answer, shown on the day sheet).
+      i18n._('Any allergies or dietary needs? Please confirm them for our kitchen: {link}', {
+        link: appLink(links, '/pages/allergies', { token: manageTokenFor(links, row) }),
+      }),
+    ],
     closing: i18n._('A calendar invitation is attached.'),
     method: 'REQUEST',
   });

@@ -128,6 +128,8 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       occasionNote: r.occasionNote,
       dietaryNeeds: r.dietaryNeeds,
       dietaryNote: r.dietaryNote,
+      allergiesConfirmedAt: r.allergiesConfirmedAt?.toISOString() ?? null,
+      allergiesAnswer: r.allergiesAnswer,
       bookingSource: r.bookingSource,
     };
     const period = serviceOf(entry, date, r.startTime);

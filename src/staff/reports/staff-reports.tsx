@@ -16,6 +16,7 @@ import { redirectTo } from '../../navigation/navigator';
 import { staffApi } from '../staff-api';
 import { venuesFor, type StaffScope } from '../staff-shell';
 import { CoversChart } from './covers-chart';
+import { FeedbackAverages } from './feedback-averages';
 import { ReportControls } from './report-controls';
 import { byPeriod, total, type PeriodRows, type ReportRow } from './report-periods';
 import { apiQuery, reportSelection, selectionQuery, type ReportSelection } from './report-selection';
@@ -120,6 +121,7 @@ export function StaffReports({ scope, query }: { scope: StaffScope; query: Recor
         </p>
       )}
       {report.status === 'ready' && <ReportFigures rows={report.data.rows} selection={selection} columns={columns} periodName={periodName} />}
+      <FeedbackAverages params={params} />
     </>
   );
 }

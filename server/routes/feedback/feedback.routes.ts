@@ -1,0 +1,21 @@
+/**
+ * Routes of issue 25's after-visit and reminder answers: the feedback link and the allergy answer (no
+ * login: the signed token in the path is the credential), and the staff's view of a guest's feedback,
+ * the feedback figures for the reports and the switch that stops a guest's feedback mails.
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { requireStaff } from '../../lib/auth';
+import { createFeedbackHandlers } from './feedback.handlers';
+
+export function feedbackRoutes(): Hono<AppEnv> {
+  const h = createFeedbackHandlers();
+  return new Hono<AppEnv>()
+    .get('/feedback/:token', h.open)
+    .put('/feedback/:token', h.give)
+    .get('/manage/:token/allergies', h.openAllergies)
+    .put('/manage/:token/allergies', h.confirmAllergies)
+    .get('/admin/report/feedback', requireStaff(), h.report)
+    .get('/admin/guests/:userId/feedback', requireStaff(), h.guestFeedback)
+    .put('/admin/guests/:userId/feedback-mails', requireStaff(), h.feedbackMails);
+}

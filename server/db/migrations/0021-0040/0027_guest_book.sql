@@ -12,7 +12,8 @@ ALTER TABLE users ADD COLUMN search_text text GENERATED ALWAYS AS (
     || ' ' || coalesce(regexp_replace(mobile_country_code, '\D', '', 'g') || mobile_number, '')
   )
 ) STORED;
-CREATE INDEX users_search_trgm ON users USING gin (search_text gin_trgm_ops) WHERE role IN ('guest', 'member');
+-- No pending list (fastupdate off): a search never reads a long list of entries not yet merged in after a busy hour.
+CREATE INDEX users_search_trgm ON users USING gin (search_text gin_trgm_ops) WITH (fastupdate = off) WHERE role IN ('guest', 'member');
 
 -- An account merged into another (services/guests/guest-merge.ts): it keeps its row for the audit log and
 -- its old e-mail, but everything it had now belongs to the other, and it can no longer log in.

@@ -32,6 +32,8 @@ interface KeyParts {
   staffDaySheet: [venueId: string, date: string];
   /** A venue's closures from one day on. */
   staffClosures: [venueId: string, from: string];
+  /** The guest book: what was read ('search', q; 'profile', id; 'duplicates'; 'tags', archived). */
+  staffGuests: [what: string, detail: string];
 }
 
 export type QueryKind = keyof KeyParts;
@@ -91,7 +93,10 @@ export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTab
 export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['staffDaySheet', venueId, date];
 export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['staffClosures', venueId, from];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
-export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures']];
+/** The guest book: a search, a guest's profile, the duplicates and the tags (every guest-book change forgets them all). */
+export const staffGuestKey = (what: string, detail = ''): QueryKey => ['staffGuests', what, detail];
+export const STAFF_GUEST_PREFIX: QueryPrefix = ['staffGuests'];
+export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures'], STAFF_GUEST_PREFIX];
 /**
  * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or
  * cancellation) makes stale: the plans, the day sheets, the report's covers, the times offered to guests,

@@ -91,6 +91,11 @@ const ROUTE_TABLE = routeTable([
   staffRoute('accounts', () => import('../routes/staff/accounts')),
   staffRoute('audit-log', () => import('../routes/staff/audit-log')),
   staffRoute('reports', () => import('../routes/staff/reports')),
+  // Issue 25: the guest book (search from the console's bar, a guest's profile, duplicates, the club's tags).
+  staffRoute('guests', () => import('../routes/staff/guests')),
+  staffRoute('guest', () => import('../routes/staff/guest')),
+  staffRoute('guest-duplicates', () => import('../routes/staff/guest-duplicates')),
+  staffRoute('guest-tags', () => import('../routes/staff/guest-tags')),
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.
   ...(import.meta.env.DEV
     ? [{ name: 'dev-statechart' as const, path: '/dev/statechart', load: () => import('../dev/statechart-page') }]

@@ -34,6 +34,7 @@ function Profile({ id }: { id: string }) {
   if (profile.status === 'error') return <LoadFailure message={failureText(profile.error)} retry={profile.reload} />;
   const g = profile.data;
   const changed = () => invalidate(STAFF_GUEST_PREFIX);
+  const noteByline = (when: string, author: string) => t`${when} by ${author}`;
   const visitLine = (b: typeof g.stats.lastVisit) => (b ? `${date(b.date)} ${time(b.startTime)} · ${b.venue.name}` : t`None`);
   const removeNote = async (noteId: string) => {
     try {
@@ -117,7 +118,7 @@ function Profile({ id }: { id: string }) {
             {g.notes.map((note) => (
               <li key={note._id} className={`guest-note guest-note--${note.kind.toLowerCase()}`}>
                 <strong>{noteKinds[note.kind]}</strong>: <span className="staff-pre">{note.body}</span>
-                <div className="muted">{t`${dateTime(note.createdAt)} by ${note.author.name}`}</div>
+                <div className="muted">{noteByline(dateTime(note.createdAt), note.author.name)}</div>
                 <button type="button" className="link-button" onClick={() => void removeNote(note._id)}>
                   {t`Remove note`}
                 </button>

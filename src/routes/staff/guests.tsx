@@ -2,6 +2,7 @@
  * The guest book's search results (/pages/staff/guests?q=…): the guests a name, mobile number, e-mail or
  * booking reference finds, best match first, each opening the guest's profile. The box is in the bar.
  */
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { unwrap } from '../../../common/api/api-error';
 import { MIN_SEARCH_LENGTH } from '../../../common/validation/guest-book-validation';
@@ -23,16 +24,16 @@ function SearchResults({ q }: { q: string }) {
   const count = found.data.length;
   return (
     <>
-      <p role="status">{count === 0 ? t`No guest matches “${q}”.` : t`${count} guests match “${q}”.`}</p>
+      <p role="status">{count === 0 ? t`No guest matches “${q}”.` : plural(count, { one: `# guest matches “${q}”.`, other: `# guests match “${q}”.` })}</p>
       <ul className="guest-results">
-        {found.data.map((guest) => (
+        {found.data.map(({ memberId, matchedReference, ...guest }) => (
           <li key={guest._id} className="guest-results__item">
             <a href={href('staff-guest', { id: guest._id })}>
               <strong>{`${guest.firstName} ${guest.lastName}`}</strong>
             </a>{' '}
-            <span className="staff-badge">{guest.guestType === 'member' ? t`Member ${guest.memberId ?? ''}` : t`Guest`}</span>
+            <span className="staff-badge">{guest.guestType === 'member' ? memberId ? t`Member ${memberId}` : t`Member` : t`Guest`}</span>
             <div className="muted">{[guest.mobile, guest.email].filter(Boolean).join(' · ')}</div>
-            {guest.matchedReference && <div>{t`Booking ${guest.matchedReference}`}</div>}
+            {matchedReference && <div>{t`Booking ${matchedReference}`}</div>}
           </li>
         ))}
       </ul>

@@ -96,6 +96,8 @@ export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['s
 /** The guest book: a search, a guest's profile, the duplicates and the tags (every guest-book change forgets them all). */
 export const staffGuestKey = (what: string, detail = ''): QueryKey => ['staffGuests', what, detail];
 export const STAFF_GUEST_PREFIX: QueryPrefix = ['staffGuests'];
+/** What a guest-book change (a note, a tag, a merge) makes stale: the guest book, and the warnings and names on the day sheets and table plans. */
+export const GUEST_BOOK_CHANGE_PREFIXES: readonly QueryPrefix[] = [STAFF_GUEST_PREFIX, ['staffDaySheet'], ['staffTablePlan']];
 export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures'], STAFF_GUEST_PREFIX];
 /**
  * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { unwrap } from '../../../common/api/api-error';
 import type { components } from '../../../common/api/schema';
-import { STAFF_GUEST_PREFIX, staffGuestKey } from '../../api/query-keys';
+import { GUEST_BOOK_CHANGE_PREFIXES, staffGuestKey } from '../../api/query-keys';
 import { invalidate, useApiQuery } from '../../api/use-api-query';
 import { FormMessage, SubmitButton } from '../../components/form';
 import { LoadFailure, Loading } from '../../components/read-status';
@@ -62,7 +62,8 @@ function Duplicates() {
   const groups = useApiQuery(staffGuestKey('duplicates'), () => unwrap(staffApi.GET('/admin/guest-duplicates')).then((r) => r.data));
   const merged = (text: string) => {
     setNotice(text);
-    invalidate(STAFF_GUEST_PREFIX);
+    invalidate(GUEST_BOOK_CHANGE_PREFIXES);
+    groups.reload();
   };
   return (
     <>

@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { unwrap } from '../../../common/api/api-error';
 import { newTagSchema } from '../../../common/validation/guest-book-validation';
-import { STAFF_GUEST_PREFIX, staffGuestKey } from '../../api/query-keys';
+import { GUEST_BOOK_CHANGE_PREFIXES, staffGuestKey } from '../../api/query-keys';
 import { invalidate, useApiQuery } from '../../api/use-api-query';
 import { FormMessage, SubmitButton, TextField, useForm } from '../../components/form';
 import { LoadFailure, Loading } from '../../components/read-status';
@@ -31,7 +31,8 @@ function GuestTags() {
     async (body) => {
       await unwrap(staffApi.POST('/admin/guest-tag', { body }));
       form.set('name', '');
-      invalidate(STAFF_GUEST_PREFIX);
+      invalidate(GUEST_BOOK_CHANGE_PREFIXES);
+      tags.reload();
       return t`Tag “${body.name}” added.`;
     },
   );
@@ -40,7 +41,8 @@ function GuestTags() {
       () => id,
       async (tagId) => {
         await unwrap(staffApi.DELETE('/admin/guest-tag/{id}', { params: { path: { id: tagId } } }));
-        invalidate(STAFF_GUEST_PREFIX);
+        invalidate(GUEST_BOOK_CHANGE_PREFIXES);
+        tags.reload();
         return t`Tag “${name}” removed.`;
       },
     );

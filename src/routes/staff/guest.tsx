@@ -6,7 +6,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { unwrap } from '../../../common/api/api-error';
-import { STAFF_GUEST_PREFIX, staffGuestKey } from '../../api/query-keys';
+import { GUEST_BOOK_CHANGE_PREFIXES, staffGuestKey } from '../../api/query-keys';
 import { invalidate, useApiQuery } from '../../api/use-api-query';
 import { LoadFailure, Loading } from '../../components/read-status';
 import { useStatusText } from '../../components/status-label';
@@ -33,7 +33,11 @@ function Profile({ id }: { id: string }) {
   if (profile.status === 'loading') return <Loading>{t`Loading…`}</Loading>;
   if (profile.status === 'error') return <LoadFailure message={failureText(profile.error)} retry={profile.reload} />;
   const g = profile.data;
-  const changed = () => invalidate(STAFF_GUEST_PREFIX);
+  // Searches and duplicates may read differently after a change: forget them all, and read this profile again.
+  const changed = () => {
+    invalidate(GUEST_BOOK_CHANGE_PREFIXES);
+    profile.reload();
+  };
   const noteByline = (when: string, author: string) => t`${when} by ${author}`;
   const visitLine = (b: typeof g.stats.lastVisit) => (b ? `${date(b.date)} ${time(b.startTime)} · ${b.venue.name}` : t`None`);
   const removeNote = async (noteId: string) => {

@@ -20,7 +20,7 @@ export function GuestAlerts({ alerts, className = '' }: { alerts: readonly Guest
       {alerts.map((alert, i) => (
         <li key={i} className="guest-alerts__item">
           <span aria-hidden="true">⚠ </span>
-          {line(alert)}
+          <span>{line(alert)}</span>
         </li>
       ))}
     </ul>

@@ -4,9 +4,6 @@ import * as v from 'valibot';
 export const GUEST_NOTE_KINDS = ['NOTE', 'ALLERGY', 'DIETARY', 'SEATING'] as const;
 export type GuestNoteKind = (typeof GUEST_NOTE_KINDS)[number];
 
-/** Kinds whose notes warn the host stand (day sheet, table plan, profile). */
-export const ALERT_NOTE_KINDS: readonly GuestNoteKind[] = ['ALLERGY', 'DIETARY'];
-
 export const MIN_SEARCH_LENGTH = 2;
 const MAX_SEARCH_LENGTH = 100;
 const MAX_NOTE_LENGTH = 500;
@@ -40,7 +37,6 @@ export const newGuestNoteSchema = v.object({
   kind: v.picklist(GUEST_NOTE_KINDS, GUEST_BOOK_MESSAGES.noteKindInvalid),
   body: v.pipe(v.string(GUEST_BOOK_MESSAGES.noteRequired), v.trim(), v.nonEmpty(GUEST_BOOK_MESSAGES.noteRequired), v.maxLength(MAX_NOTE_LENGTH, GUEST_BOOK_MESSAGES.noteTooLong)),
 });
-export type NewGuestNote = v.InferOutput<typeof newGuestNoteSchema>;
 
 export const giveTagSchema = v.object({ tagId: idOf(GUEST_BOOK_MESSAGES.tagRequired) });
 

@@ -75,6 +75,14 @@ export const ERROR_CODES = {
   LINK_INVALID: 40401,
   LINK_EXPIRED: 41001,
   LINK_OUTDATED: 40901,
+  /** The guest book: a merge of a guest into themself, or of an account already merged away. */
+  MERGE_SAME_GUEST: 20150,
+  /** An admin's new tag named as a live tag is (in any case). */
+  TAG_NAME_TAKEN: 20151,
+  /** Giving a guest a tag an admin has removed. */
+  TAG_ARCHIVED: 20152,
+  /** Removing a built-in tag (VIP, regular, press, allergy). */
+  TAG_BUILT_IN: 20153,
   /** An admin demoting or removing their own account: another admin must. */
   OWN_STAFF_ACCESS: 40301,
   /** A feedback link past its time (a month after the mail). */

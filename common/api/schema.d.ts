@@ -3523,6 +3523,500 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/guest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guest book's search, by name, mobile number, e-mail or booking reference, forgiving typos and spacing (admins and venue staff); at most 20 guests, best match first */
+        get: {
+            parameters: {
+                query: {
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The guests found */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["GuestSearchHit"][];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guest/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A guest's profile (admins and venue staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The profile */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["GuestProfile"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guest/{id}/tag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a guest a tag (admins and venue staff; audited); giving it again changes nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tagId: components["schemas"]["Id"];
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["GivenTags"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guest/{id}/tag/{tagId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a tag off a guest (admins and venue staff; audited) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                    tagId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["GivenTags"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guest/{id}/note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a dated note to a guest, with its author (admins and venue staff; audited); ALLERGY and DIETARY notes warn the host stand */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        kind: components["schemas"]["GuestNoteKind"];
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The note */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["GuestNote"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guest/{id}/note/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a note (admins and venue staff; audited, the note kept in the audit log) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                    noteId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guest/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge a duplicate account into this guest (admins and venue staff; audited); every booking, payment, card and wallet entry, tag and note moves to this guest, and the duplicate can no longer log in */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        duplicateId: components["schemas"]["Id"];
+                    };
+                };
+            };
+            responses: {
+                /** @description The kept guest's profile, and how many records moved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                profile: components["schemas"]["GuestProfile"];
+                                moved: {
+                                    reservations: number;
+                                    payments: number;
+                                    walletEntries: number;
+                                    cardEntries: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guest-duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Likely duplicate guest accounts, grouped by the mobile number (E.164) or e-mail they share (admins and venue staff); at most 50 groups */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The groups, oldest account first in each */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["GuestDuplicateGroup"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guest-tag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tags staff can give (admins and venue staff); `archived=true` adds the ones admins removed */
+        get: {
+            parameters: {
+                query?: {
+                    archived?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Built-in tags first, then the club's own */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["GuestTag"][];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        /** Add one of the club's own tags (admins only; audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The tag */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["GuestTag"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guest-tag/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of the club's own tags (admins only; audited); guests who have it keep it, it is no longer offered */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The tag, archived */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["GuestTag"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/report": {
         parameters: {
             query?: never;
@@ -5038,7 +5532,7 @@ export interface components {
             /** @description What was done, as area.verb: visit.seat, visit.no-show, staff.create ... */
             action: string;
             /** @enum {string} */
-            entityType: "reservation" | "user" | "closure";
+            entityType: "reservation" | "user" | "closure" | "guest_tag";
             entityId: string;
             /** @description The record before the change (null when created) */
             before: unknown;
@@ -5170,6 +5664,126 @@ export interface components {
             email: string;
             /** @description +852 61234567, when known */
             mobile: string | null;
+        };
+        GuestSearchHit: {
+            _id: components["schemas"]["Id"];
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** @description International format */
+            mobile: string | null;
+            /** @enum {string} */
+            guestType: "guest" | "member";
+            memberId: string | null;
+            /** @description The booking reference the search named */
+            matchedReference: string | null;
+        };
+        /** @description A warning for the host stand. `text` is staff's own words; null for the allergy tag without a note. */
+        GuestAlert: {
+            /** @enum {string} */
+            kind: "ALLERGY" | "DIETARY";
+            text: string | null;
+        };
+        /** @enum {string} */
+        GuestNoteKind: "NOTE" | "ALLERGY" | "DIETARY" | "SEATING";
+        GuestNote: {
+            _id: components["schemas"]["Id"];
+            kind: components["schemas"]["GuestNoteKind"];
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            author: {
+                _id: components["schemas"]["Id"];
+                name: string;
+            };
+        };
+        /** @description A built-in tag has a `code` (the app names it in each language) and no name; the club's own has a `name` and no code. */
+        GuestTag: {
+            _id: components["schemas"]["Id"];
+            /** @enum {string|null} */
+            code: "VIP" | "REGULAR" | "PRESS" | "ALLERGY" | null;
+            name: string | null;
+            archived: boolean;
+        };
+        GivenTag: components["schemas"]["GuestTag"] & {
+            /** Format: date-time */
+            addedAt: string;
+        };
+        GuestBookingLine: {
+            _id: components["schemas"]["Id"];
+            uniqueId: string;
+            venue: {
+                _id: components["schemas"]["Id"];
+                name: string;
+            };
+            /** Format: date */
+            date: string;
+            startTime: number;
+            numberOfGuests: number;
+            status: components["schemas"]["ReservationStatus"];
+        };
+        GuestDuplicate: {
+            _id: components["schemas"]["Id"];
+            firstName: string;
+            lastName: string;
+            email: string;
+            mobile: string | null;
+            /** @enum {string} */
+            guestType: "guest" | "member";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        GuestDuplicateGroup: {
+            /**
+             * @description What the accounts share
+             * @enum {string}
+             */
+            match: "PHONE" | "EMAIL";
+            guests: components["schemas"]["GuestDuplicate"][];
+        };
+        /** @description Money in minor units (HK cents). A visit is a confirmed booking whose start has passed. */
+        GuestProfile: {
+            _id: components["schemas"]["Id"];
+            firstName: string;
+            lastName: string;
+            email: string;
+            mobile: string | null;
+            /** @enum {string} */
+            guestType: "guest" | "member";
+            /** @description Members only */
+            memberId: string | null;
+            /** @description Members only */
+            walletBalance: number | null;
+            /** Format: date-time */
+            since: string;
+            stats: {
+                visits: number;
+                covers: number;
+                noShows: number;
+                lateCancellations: number;
+                lastVisit: components["schemas"]["GuestBookingLine"] | null;
+                nextVisit: components["schemas"]["GuestBookingLine"] | null;
+                venues: {
+                    _id: components["schemas"]["Id"];
+                    name: string;
+                    visits: number;
+                }[];
+            };
+            spend: {
+                deposits: number;
+                prepayments: number;
+                /** @description No-show fees charged to a card or the wallet */
+                fees: number;
+                refunds: number;
+            };
+            tags: components["schemas"]["GivenTag"][];
+            notes: components["schemas"]["GuestNote"][];
+            alerts: components["schemas"]["GuestAlert"][];
+            duplicates: (components["schemas"]["GuestDuplicate"] & {
+                /** @enum {string} */
+                match: "PHONE" | "EMAIL";
+            })[];
+            bookings: components["schemas"]["GuestBookingLine"][];
         };
         Closure: {
             _id: components["schemas"]["Id"];
@@ -5313,6 +5927,10 @@ export interface components {
             /** @description The guest's answer ('' for no allergies) */
             allergiesAnswer?: string | null;
             bookingSource: string;
+            /** @description The guest's account (the guest book's profile) */
+            guestId?: components["schemas"]["Id"];
+            /** @description The guest's allergies and dietary needs from the guest book */
+            guestAlerts?: components["schemas"]["GuestAlert"][];
         };
         NoShowCardCharge: {
             /**
@@ -5415,6 +6033,9 @@ export interface components {
             lastName: string | null;
             /** Format: date-time */
             holdExpiresAt: string | null;
+            guestId?: components["schemas"]["Id"];
+            /** @description The guest's allergies and dietary needs from the guest book */
+            guestAlerts?: components["schemas"]["GuestAlert"][];
         };
         TransactionPage: {
             items: components["schemas"]["TransactionItem"][];
@@ -5452,6 +6073,18 @@ export interface components {
         };
     };
     responses: {
+        /** @description The guest's tags, in the order given */
+        GivenTags: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["GivenTag"][];
+                };
+            };
+        };
         /** @description Done, with a message for the user */
         Message: {
             headers: {

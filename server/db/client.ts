@@ -4,6 +4,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -43,7 +44,7 @@ export type DatabaseOptions =
  * fills a new folder from a tarball of `dumpDataDir()` (a backup).
  */
 export function createPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
-  return PGlite.create(dataDir ?? 'memory://', { extensions: { btree_gist }, ...options });
+  return PGlite.create(dataDir ?? 'memory://', { extensions: { btree_gist, pg_trgm }, ...options });
 }
 
 /** Opens and migrates. */

@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { WorkerNotification, WorkerReply, WorkerRequest } from './pglite-protocol';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread only');
@@ -35,7 +36,7 @@ async function run(request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'open':
       pglite = await PGlite.create(request.dataDir ?? 'memory://', {
-        extensions: { btree_gist },
+        extensions: { btree_gist, pg_trgm },
         ...(request.template ? { loadDataDir: new Blob([await readFile(request.template)]) } : {}),
       });
       return null;

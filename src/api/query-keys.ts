@@ -32,6 +32,8 @@ interface KeyParts {
   staffTablePlan: [venueId: string, at: string];
   /** A venue's day sheet on one day. */
   staffDaySheet: [venueId: string, date: string];
+  /** The guest book: what was read ('search', q; 'profile', id; 'duplicates'; 'tags', archived). */
+  staffGuests: [what: string, detail: string];
   /** A venue's closures from one day on. */
   staffClosures: [venueId: string, from: string];
   /** Issue 25: a guest's feedback (the guest book's profile), the feedback report, erasure requests, the retention. */
@@ -100,6 +102,11 @@ export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTab
 export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['staffDaySheet', venueId, date];
 export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['staffClosures', venueId, from];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
+/** The guest book: a search, a guest's profile, the duplicates and the tags (every guest-book change forgets them all). */
+export const staffGuestKey = (what: string, detail = ''): QueryKey => ['staffGuests', what, detail];
+export const STAFF_GUEST_PREFIX: QueryPrefix = ['staffGuests'];
+/** What a guest-book change (a note, a tag, a merge) makes stale: the guest book, and the warnings and names on the day sheets and table plans. */
+export const GUEST_BOOK_CHANGE_PREFIXES: readonly QueryPrefix[] = [STAFF_GUEST_PREFIX, ['staffDaySheet'], ['staffTablePlan']];
 export const STAFF_PREFIXES: readonly QueryPrefix[] = [
   ['staffAccounts'],
   ['staffAudit'],
@@ -111,6 +118,7 @@ export const STAFF_PREFIXES: readonly QueryPrefix[] = [
   ['staffGuestFeedback'],
   ['staffFeedbackReport'],
   ['staffPrivacy'],
+  STAFF_GUEST_PREFIX,
 ];
 export const staffGuestFeedbackKey = (userId: string): QueryKey => ['staffGuestFeedback', userId];
 export const staffFeedbackReportKey = (params: Record<string, string>): QueryKey => ['staffFeedbackReport', new URLSearchParams(params).toString()];

@@ -27,6 +27,8 @@ import { PaidAtVenue } from './paid-at-venue';
 import { ChargeCardAgain, useCardChargeLine } from './no-show-card-charge';
 import { MoveBookingButton } from './book/move-booking-button';
 import { ScrollingTable } from './scrolling-table';
+import { GuestAlerts } from './guests/guest-alerts';
+import { href } from '../navigation/navigator';
 
 type VenuePolicy = components['schemas']['VenuePolicy'];
 
@@ -102,9 +104,10 @@ function BookingRow({ booking, venueId, date, policy, onDone }: { booking: Sheet
       <td data-label={t`Time`}>{time(booking.startTime)}</td>
       <td data-label={t`Party`}>{booking.numberOfGuests}</td>
       <td data-label={t`Guest`}>
-        <strong>{booking.guestName}</strong>{' '}
+        <strong>{booking.guestId ? <a href={href('staff-guest', { id: booking.guestId })}>{booking.guestName}</a> : booking.guestName}</strong>{' '}
         <span className="staff-badge">{booking.guestType === 'member' ? t`Member` : t`Guest`}</span>
         {booking.mobile && <div className="muted">{booking.mobile}</div>}
+        <GuestAlerts alerts={booking.guestAlerts} />
       </td>
       <td data-label={t`Visits`}>
         {/* A walk-in (null) is no known guest: there is no count to show. */}

@@ -25,6 +25,8 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { name: 'table-plan', label: msg`Table plan`, venueDay: true },
   { name: 'closures', label: msg`Closures`, venueDay: true },
   { name: 'reports', label: msg`Reports` },
+  { name: 'guest-duplicates', label: msg`Duplicate guests` },
+  { name: 'guest-tags', label: msg`Guest tags`, adminOnly: true },
   { name: 'accounts', label: msg`Staff accounts`, adminOnly: true },
   { name: 'audit-log', label: msg`Audit log`, adminOnly: true },
   { name: 'privacy', label: msg`Privacy`, adminOnly: true },

@@ -31,6 +31,7 @@ import { routeByName } from '../navigation/routes';
 import { LanguageSwitch } from '../components/language-switch';
 import { STAFF_SECTIONS, type StaffPageName, type StaffSection } from './staff-sections';
 import { staffSessionActor, useStaffSessionState, useStaffUser } from './staff-session';
+import { GuestSearchBox } from './guests/guest-search-box';
 import './staff.css';
 
 /** What a staff page works on. */
@@ -83,6 +84,7 @@ function StaffNav({ current, user, query }: { current: string; user: SessionUser
             ))}
           </ul>
         </nav>
+        <GuestSearchBox initial={current === 'guests' ? (query.q ?? '') : ''} />
         <div className="staff-bar__user">
           <span>{`${user.firstName} ${user.lastName}`.trim() || user.email}</span>
           <LanguageSwitch />

@@ -18,6 +18,7 @@ import { serviceEndsAt } from '../venues/slot-schedule';
 import { tablesTakenSinceFinish } from './visit-lifecycle';
 import { WALK_IN_EMAIL } from './staff-guests';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
+import { guestAlerts } from '../guests/guest-alerts';
 
 export type DaySheetDto = Schema<'DaySheet'>;
 type SheetBooking = Schema<'DaySheetBooking'>;
@@ -90,6 +91,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
   const chargeOf = await noShowFeeChargesOf(db, ids);
   // Finished parties whose table another has had since: their finish can no longer be undone.
   const tableTaken = await tablesTakenSinceFinish(db, rows.map((r) => r.reservation), now);
+  const alertsOf = await guestAlerts(db, guestIds);
 
   const visitCount = new Map(visits.map((v) => [v.userId, Number(v.count)]));
   const tables = new Map(entry.tables.map((t) => [t.id, t]));
@@ -131,6 +133,8 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       allergiesConfirmedAt: r.allergiesConfirmedAt?.toISOString() ?? null,
       allergiesAnswer: r.allergiesAnswer,
       bookingSource: r.bookingSource,
+      guestId: r.userId,
+      guestAlerts: alertsOf.get(r.userId) ?? [],
     };
     const period = serviceOf(entry, date, r.startTime);
     const key = period?.id ?? '';

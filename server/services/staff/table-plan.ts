@@ -13,6 +13,7 @@ import { addDays, formatTime, hongKongDate } from '../../../common/time';
 import { isLiveAt, occupiedUntil } from '../venues/busy-intervals';
 import { venueOf } from '../venues/venue-catalog';
 import { reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';
+import { guestAlerts, type GuestAlert } from '../guests/guest-alerts';
 
 export type TablePlanDto = Schema<'TablePlan'>;
 type TableState = Schema<'TablePlanTable'>['state'];
@@ -22,7 +23,7 @@ function stateOf(row: ReservationRow): TableState {
   return row.visitStatus === 'SEATED' ? 'seated' : 'booked';
 }
 
-const bookingOf = (row: ReservationRow): Schema<'TablePlanBooking'> => ({
+const bookingOf = (row: ReservationRow, alerts: GuestAlert[]): Schema<'TablePlanBooking'> => ({
   _id: row.id,
   uniqueId: row.uniqueId,
   status: row.status,
@@ -35,6 +36,8 @@ const bookingOf = (row: ReservationRow): Schema<'TablePlanBooking'> => ({
   firstName: row.firstName,
   lastName: row.lastName,
   holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
+  guestId: row.userId,
+  guestAlerts: alerts,
 });
 
 // Table names sort as people count them: T2 before T10.
@@ -63,6 +66,7 @@ export async function tablePlan(deps: ReservationDeps, actor: AuthUser, venueId:
     )
     .orderBy(asc(reservations.startsAt));
   const onTable = new Map(rows.map((r) => [r.tableId, r]));
+  const alertsOf = await guestAlerts(db, rows.map((r) => r.userId));
   return {
     venueId,
     at: instant.toISOString(),
@@ -74,7 +78,7 @@ export async function tablePlan(deps: ReservationDeps, actor: AuthUser, venueId:
         .sort((a, b) => byName.compare(a.name, b.name))
         .map((t) => {
           const row = onTable.get(t.id);
-          return { _id: t.id, name: t.name, minGuests: t.minGuests, maxGuests: t.maxGuests, state: row ? stateOf(row) : 'free', booking: row ? bookingOf(row) : null };
+          return { _id: t.id, name: t.name, minGuests: t.minGuests, maxGuests: t.maxGuests, state: row ? stateOf(row) : 'free', booking: row ? bookingOf(row, alertsOf.get(row.userId) ?? []) : null };
         }),
     })),
   };

@@ -5,6 +5,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { TablePlan, TablePlanTable } from './book-calls';
+import { GuestAlerts } from '../guests/guest-alerts';
 
 type State = TablePlanTable['state'];
 
@@ -20,13 +21,16 @@ function BookingLine({ table }: { table: TablePlanTable }) {
   const name = [booking.firstName, booking.lastName].filter(Boolean).join(' ') || booking.uniqueId;
   const guests = booking.numberOfGuests;
   return (
-    <p className="table-card__booking">
-      {`${booking.startTimeStr} · `}
-      {plural(guests, { one: '# guest', other: '# guests' })}
-      {` · ${name}`}
-      {booking.visitStatus === 'ARRIVED' && <> · {t`Arrived`}</>}
-      {booking.visitStatus === 'FINISHED' && <> · {t`Finished`}</>}
-    </p>
+    <>
+      <p className="table-card__booking">
+        {`${booking.startTimeStr} · `}
+        {plural(guests, { one: '# guest', other: '# guests' })}
+        {` · ${name}`}
+        {booking.visitStatus === 'ARRIVED' && <> · {t`Arrived`}</>}
+        {booking.visitStatus === 'FINISHED' && <> · {t`Finished`}</>}
+      </p>
+      <GuestAlerts alerts={booking.guestAlerts} />
+    </>
   );
 }
 

@@ -238,6 +238,14 @@ export const manageMachine = setup({
       quote: null,
       hold: null,
     }),
+    /** The reservation read again once the paid change was made. */
+    storeReloadedReservation: assign({
+      reservation: ({ event }) => outputOf<LoadedReservation>(event).reservation,
+      draft: null,
+      timeslots: [],
+      quote: null,
+      hold: null,
+    }),
     storeQuote: assign({ quote: ({ event }) => outputOf<ChangeQuote>(event) }),
     forgetQuote: assign({ quote: null, hold: null }),
     storeHold: assign({ hold: ({ event }) => outputOf<ChangeHold>(event) }),
@@ -268,6 +276,8 @@ export const manageMachine = setup({
     costsMore: ({ context }) => (context.quote?.difference ?? 0) > 0,
     /** Whether this guest may pay from a wallet (a member in the app; given by the app). */
     walletOffered: () => false,
+    nothingMoreToPay: not('costsMore'),
+    walletPays: and(['costsMore', 'walletOffered']),
   },
   delays: {
     /** What is left of the change's 15-minute hold, on the server's clock. */
@@ -398,8 +408,8 @@ export const manageMachine = setup({
         // The new amount due and the difference, shown; the guest saves, pays first, or goes back to the form.
         reviewing: {
           on: {
-            'change.confirm': { guard: not('costsMore'), target: 'submitting' },
-            'change.payWallet': { guard: and(['costsMore', 'walletOffered']), target: 'submittingWithWallet' },
+            'change.confirm': { guard: 'nothingMoreToPay', target: 'submitting' },
+            'change.payWallet': { guard: 'walletPays', target: 'submittingWithWallet' },
             'change.payCard': { guard: 'costsMore', target: 'holding' },
             'change.back': { target: 'editing', actions: 'forgetQuote' },
           },
@@ -473,10 +483,7 @@ export const manageMachine = setup({
             src: 'loadReservation',
             id: 'reloadReservation',
             input: ({ context }) => ({ id: context.reservation!._id }),
-            onDone: {
-              target: '#manage.viewing.changed',
-              actions: assign({ reservation: ({ event }) => event.output.reservation, draft: null, timeslots: [], quote: null, hold: null }),
-            },
+            onDone: { target: '#manage.viewing.changed', actions: 'storeReloadedReservation' },
             onError: { target: '#manage.failed', actions: 'noteLoadFailed' },
           },
         },

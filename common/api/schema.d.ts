@@ -3866,7 +3866,7 @@ export interface components {
             /** @description What was done, as area.verb: visit.seat, visit.no-show, staff.create ... */
             action: string;
             /** @enum {string} */
-            entityType: "reservation" | "user" | "closure";
+            entityType: "reservation" | "user" | "closure" | "venue" | "service" | "area" | "table" | "turn-times" | "pacing" | "experience";
             entityId: string;
             /** @description The record before the change (null when created) */
             before: unknown;
@@ -3976,6 +3976,14 @@ export interface components {
             email: string;
             /** @description +852 61234567, when known */
             mobile: string | null;
+        };
+        /** @description A confirmed booking a set-up change would leave without a table, outside the hours or over a pacing limit; listed for staff to contact, never cancelled. */
+        SetupAffectedBooking: components["schemas"]["AffectedBooking"] & {
+            reasons: ("NO_TABLE" | "OUTSIDE_HOURS" | "OVER_PACING")[];
+        };
+        /** @description 409 20141, a set-up change the rules refuse, with every reason in the reader's language (409 20140 is a version conflict, the plain Error). */
+        SetupRefusalError: components["schemas"]["Error"] & {
+            reasons: string[];
         };
         Closure: {
             _id: components["schemas"]["Id"];

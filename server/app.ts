@@ -20,6 +20,7 @@ import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { daySheetRoutes } from './routes/staff/day-sheet.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
+import { setupRoutes } from './routes/setup/setup.routes';
 import { paymentRoutes } from './routes/payments/payments.routes';
 import { testProcessorRoutes } from './routes/payments/test-processor.routes';
 import { ProcessorError } from './services/payments/processor/processor';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', staffRoutes());
   app.route('/', daySheetRoutes());
   app.route('/', reportRoutes());
+  app.route('/', setupRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
   if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot));

@@ -42,7 +42,8 @@ export interface VenueCatalog {
 
 const catalogCache = new WeakMap<object, { at: number; catalog: Promise<VenueCatalog> }>();
 
-async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
+/** Reads every venue's set-up now, uncached (a set-up change reads what it would publish, in its transaction). */
+export async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
   // Sequential on purpose: PGlite runs one query at a time, and this runs once per TTL.
   const venueRows = await db.select().from(venues).orderBy(asc(venues.sortOrder));
   const periodRows = await db.select().from(servicePeriods).orderBy(asc(servicePeriods.sortOrder), asc(servicePeriods.startMinute));

@@ -4546,6 +4546,8 @@ export interface components {
         };
         PacingRules: components["schemas"]["PacingChange"] & {
             venueId: components["schemas"]["Id"];
+            /** @description The venue's services by name, each of which may be paced */
+            services: string[];
         };
         TurnTimeRule: {
             /** @description The service */

@@ -32,6 +32,8 @@ interface KeyParts {
   staffDaySheet: [venueId: string, date: string];
   /** A venue's closures from one day on. */
   staffClosures: [venueId: string, from: string];
+  /** A venue's set-up as stored now (floor or pacing), with versions. */
+  staffSetup: [what: 'floor' | 'pacing', venueId: string];
 }
 
 export type QueryKind = keyof KeyParts;
@@ -90,8 +92,10 @@ export const staffTablePlanKey = (venueId: string, at: Date): QueryKey => ['staf
 export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTablePlan', venueId];
 export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['staffDaySheet', venueId, date];
 export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['staffClosures', venueId, from];
+/** The set-up pages' reads of a venue (floor, pacing), always read afresh after a change. */
+export const staffSetupKey = (what: 'floor' | 'pacing', venueId: string): QueryKey => ['staffSetup', what, venueId];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
-export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures']];
+export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures'], ['staffSetup']];
 /**
  * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or
  * cancellation) makes stale: the plans, the day sheets, the report's covers, the times offered to guests,

@@ -91,6 +91,7 @@ const ROUTE_TABLE = routeTable([
   staffRoute('accounts', () => import('../routes/staff/accounts')),
   staffRoute('audit-log', () => import('../routes/staff/audit-log')),
   staffRoute('reports', () => import('../routes/staff/reports')),
+  staffRoute('setup', () => import('../routes/staff/setup')),
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.
   ...(import.meta.env.DEV
     ? [{ name: 'dev-statechart' as const, path: '/dev/statechart', load: () => import('../dev/statechart-page') }]

@@ -27,4 +27,5 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { name: 'reports', label: msg`Reports` },
   { name: 'accounts', label: msg`Staff accounts`, adminOnly: true },
   { name: 'audit-log', label: msg`Audit log`, adminOnly: true },
+  { name: 'setup', label: msg`Set-up`, adminOnly: true, venueDay: true },
 ];

@@ -197,7 +197,7 @@ for (const driver of testDrivers()) {
     describe('pacing', () => {
       it('reads 0 before any, refuses a service the venue does not have, and answers a stale version 409', async () => {
         const read = await api.request('GET', `/admin/venue/${LECLOS}/pacing`, { token: admin.token() });
-        expect(read.body.data).toEqual({ venueId: LECLOS, rules: [], version: 0 });
+        expect(read.body.data).toEqual({ venueId: LECLOS, rules: [], version: 0, services: ['Breakfast', 'Lunch', 'Dinner', 'Supper'] });
         const refused = await putPacing(admin, { rules: [{ periodName: 'Tea', maxCoversPerSlot: 4, maxCoversPerService: null }], version: 0 });
         expect(refused.body).toMatchObject({ errorCode: 20141, reasons: ['Tea is not a service of this venue'] });
         const bad = await putPacing(admin, { rules: [{ periodName: 'Lunch', maxCoversPerSlot: 10, maxCoversPerService: 4 }], version: 0 });

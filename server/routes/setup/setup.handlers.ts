@@ -48,24 +48,30 @@ export function createSetupHandlers() {
     /** PUT /admin/venue/{venueId}/floor: the tables dragged on the plan. */
     async changeLayout(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
+      // The query first: each refusal names the first field that is wrong, in the order of the address.
+      const by = changeBy(c);
       const input = await parseBody(c, floorLayoutSchema);
-      const data = result(await changeLayout(c.get('deps'), changeBy(c), venueId, input));
+      const data = result(await changeLayout(c.get('deps'), by, venueId, input));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/floor', 'put', 200>, 200);
     },
 
     /** POST /admin/venue/{venueId}/table */
     async createTable(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
+      // The query first: each refusal names the first field that is wrong, in the order of the address.
+      const by = changeBy(c);
       const input = await parseBody(c, tableSchema);
-      const data = result(await createTable(c.get('deps'), changeBy(c), venueId, input));
+      const data = result(await createTable(c.get('deps'), by, venueId, input));
       return c.json({ status: 201, data } satisfies ResponseBody<'/admin/venue/{venueId}/table', 'post', 201>, 201);
     },
 
     /** PUT /admin/table/{id} */
     async changeTable(c: Ctx) {
       const { id } = parseParams(c, idParams);
+      // The query first: each refusal names the first field that is wrong, in the order of the address.
+      const by = changeBy(c);
       const input = withVersion(c, await parseBody(c, tableChangeSchema));
-      const data = result(await changeTable(c.get('deps'), changeBy(c), id, input));
+      const data = result(await changeTable(c.get('deps'), by, id, input));
       c.header('ETag', etagOf(data.version));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/table/{id}', 'put', 200>, 200);
     },
@@ -73,8 +79,10 @@ export function createSetupHandlers() {
     /** PUT /admin/area/{id} */
     async changeArea(c: Ctx) {
       const { id } = parseParams(c, idParams);
+      // The query first: each refusal names the first field that is wrong, in the order of the address.
+      const by = changeBy(c);
       const input = withVersion(c, await parseBody(c, areaChangeSchema));
-      const data = result(await changeArea(c.get('deps'), changeBy(c), id, input));
+      const data = result(await changeArea(c.get('deps'), by, id, input));
       c.header('ETag', etagOf(data.version));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/area/{id}', 'put', 200>, 200);
     },
@@ -90,8 +98,10 @@ export function createSetupHandlers() {
     /** PUT /admin/venue/{venueId}/pacing */
     async changePacing(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
+      // The query first: each refusal names the first field that is wrong, in the order of the address.
+      const by = changeBy(c);
       const input = withVersion(c, await parseBody(c, pacingSchema));
-      const data = result(await changePacing(c.get('deps'), changeBy(c), venueId, input));
+      const data = result(await changePacing(c.get('deps'), by, venueId, input));
       c.header('ETag', etagOf(data.version));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/pacing', 'put', 200>, 200);
     },
@@ -107,8 +117,10 @@ export function createSetupHandlers() {
     /** PUT /admin/venue/{venueId}/turn-times */
     async changeTurnTimes(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
+      // The query first: each refusal names the first field that is wrong, in the order of the address.
+      const by = changeBy(c);
       const input = withVersion(c, await parseBody(c, turnTimesSchema));
-      const data = result(await changeTurnTimes(c.get('deps'), changeBy(c), venueId, input));
+      const data = result(await changeTurnTimes(c.get('deps'), by, venueId, input));
       c.header('ETag', etagOf(data.version));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/turn-times', 'put', 200>, 200);
     },

@@ -3,7 +3,7 @@
  * with its version (0 before the first change), changed through `runSetupChange` (previewed or
  * published with the bookings it would put over a limit, audited before and after).
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { servicePeriods, venuePacing, venues, venueTurnTimes } from '../../db/schema';
 import type { PacingInput, TurnTimesInput } from '../../../common/validation/setup-validation';
@@ -25,7 +25,12 @@ async function readRules<R>(db: DbOrTx, table: RulesTable, venueId: string): Pro
   return { venueId, rules: (row?.rules ?? []) as R[], version: row?.version ?? 0 };
 }
 
-export const readPacing = (db: DbOrTx, venueId: string) => readRules<PacingInput['rules'][number]>(db, venuePacing, venueId);
+/** The venue's pacing, with its services by name (what the admin may pace). */
+export async function readPacing(db: DbOrTx, venueId: string) {
+  const rules = await readRules<PacingInput['rules'][number]>(db, venuePacing, venueId);
+  const periods = await db.select({ name: servicePeriods.name }).from(servicePeriods).where(eq(servicePeriods.venueId, venueId)).orderBy(asc(servicePeriods.sortOrder));
+  return { ...rules, services: [...new Set(periods.map((p) => p.name))] };
+}
 export const readTurnTimes = (db: DbOrTx, venueId: string) => readRules<TurnTimesInput['rules'][number]>(db, venueTurnTimes, venueId);
 
 /** Each rule names a service of the venue, and no service is named twice (pacing) . */

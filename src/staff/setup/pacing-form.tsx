@@ -10,6 +10,7 @@ import { unwrap } from '../../../common/api/api-error';
 import { pacingSchema, type PacingInput } from '../../../common/validation/setup-validation';
 import { staffApi } from '../staff-api';
 import { SetupEditPanel } from './setup-edit-panel';
+import { setupMessage } from './setup-messages';
 import { useSetupEdit } from './use-setup-edit';
 import type { PacingRules } from './use-setup-reads';
 
@@ -37,7 +38,7 @@ export function PacingForm({ venueId, pacing, onReload }: { venueId: string; pac
       .filter(([, row]) => row.slot.trim() !== '' || row.service.trim() !== '')
       .map(([periodName, row]) => ({ periodName, maxCoversPerSlot: toNumber(row.slot), maxCoversPerService: toNumber(row.service) }));
     const parsed = v.safeParse(pacingSchema, { rules, version: pacing.version });
-    setProblem(parsed.success ? null : i18n._(parsed.issues[0]!.message));
+    setProblem(parsed.success ? null : i18n._(setupMessage(parsed.issues[0]!.message)));
     if (parsed.success) actor.send({ type: 'draft.change', draft: { rules: parsed.output.rules } });
   }
 

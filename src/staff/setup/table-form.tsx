@@ -10,6 +10,7 @@ import { unwrap } from '../../../common/api/api-error';
 import { TABLE_BOOKABLE, tableSchema, type TableInput } from '../../../common/validation/setup-validation';
 import { staffApi } from '../staff-api';
 import { SetupEditPanel } from './setup-edit-panel';
+import { setupMessage } from './setup-messages';
 import { useSetupEdit } from './use-setup-edit';
 
 interface Props {
@@ -48,7 +49,7 @@ export function TableForm({ venueId, areaId, onReload }: Props) {
       height: 80,
       rotation: 0,
     });
-    setProblems(parsed.success ? {} : Object.fromEntries(parsed.issues.map((i) => [String(i.path?.[0]?.key ?? ''), i18n._(i.message)])));
+    setProblems(parsed.success ? {} : Object.fromEntries(parsed.issues.map((i) => [String(i.path?.[0]?.key ?? ''), i18n._(setupMessage(i.message))])));
     if (parsed.success) actor.send({ type: 'draft.change', draft: parsed.output });
   }
   const field = (name: keyof typeof values) => ({

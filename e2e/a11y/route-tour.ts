@@ -87,7 +87,7 @@ export const GROUP_ROUTES = {
     '/pages/verify',
     '/pages/warning',
   ],
-  staff: ['/pages/staff/login', '/pages/staff/day', '/pages/staff/table-plan', '/pages/staff/closures', '/pages/staff/accounts', '/pages/staff/audit-log', '/pages/staff/reports'],
+  staff: ['/pages/staff/login', '/pages/staff/day', '/pages/staff/table-plan', '/pages/staff/closures', '/pages/staff/accounts', '/pages/staff/audit-log', '/pages/staff/reports', '/pages/staff/setup'],
 } as const;
 
 /**
@@ -215,7 +215,7 @@ export async function wizardPages({ page, server, clocks, day, visit }: TourCont
   await arrive(page, '/pages/warning', visit, STEP_HEADINGS.expired);
 }
 
-/** The staff console: its log-in, then as an admin the day sheet (with a booking on it), the table plan, closures, the admin pages and the report. */
+/** The staff console: its log-in, then as an admin the day sheet (with a booking on it), the table plan, closures, the admin pages, the report and the set-up. */
 export async function staffPages({ page, server, day, visit }: TourContext): Promise<void> {
   const date = await bookingDay(server, day);
   const guest = await server.signUp({ firstName: 'Tour', lastName: 'Guest' });
@@ -242,4 +242,9 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await page.goto('/#/pages/staff/reports');
   await expect(page.getByRole('table', { name: 'Covers and bookings' })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/reports', visit, 'Reports');
+  // Set-up: the floor plan drawn, the pacing form read.
+  await page.goto('/#/pages/staff/setup?venue=leclos');
+  await expect(page.getByRole('button', { name: /^Table D1: / })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await expect(page.getByRole('heading', { name: 'Pacing' })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/staff/setup', visit, 'Set-up');
 }

@@ -154,13 +154,14 @@ for (const driver of testDrivers()) {
       const date = ownDay();
       const booking = await book(date, DINNER, 2);
       const table = (await floor()).tables.find((t) => t._id === booking.tableId)!;
+      const audited = (await auditOf(table._id)).length;
       const preview = await putTable(admin, table, { active: false }, true);
       expect(preview.status, JSON.stringify(preview.body)).toBe(200);
       expect(preview.body.data.published).toBe(false);
       expect(preview.body.data.version).toBe(table.version + 1);
       expect(preview.body.data.affected).toEqual([expect.objectContaining({ _id: booking.id, uniqueId: booking.uniqueId, date, startTime: DINNER, reasons: ['NO_TABLE'] })]);
       expect(await tableNamed(table.name)).toEqual(table);
-      expect((await auditOf(table._id)).length).toBe(0);
+      expect((await auditOf(table._id)).length).toBe(audited);
 
       const published = await putTable(admin, table, { active: false });
       expect(published.body.data).toMatchObject({ published: true, affected: [expect.objectContaining({ _id: booking.id, reasons: ['NO_TABLE'] })] });
@@ -259,6 +260,19 @@ for (const driver of testDrivers()) {
         expect(read.status).toBe(200);
         const stale = await api.request('PUT', `/admin/venue/${LECLOS}/turn-times`, { token: admin.token(), body: { rules: [], version: 0 } });
         expect(stale.body.errorCode).toBe(20140);
+      });
+
+      it('gives availability and the booking the turn time of the service and party, else the experience length', async () => {
+        const date = ownDay();
+        const query = new URLSearchParams({ experienceId: alaCarte, numberOfGuests: '2' });
+        const res = await api.request('GET', `/user/reservation/v1.1/timeslot-availability/${LECLOS}/${date}?${query}`, { token: (await h.newUser()).token() });
+        const durationAt = (start: number) => (res.body.data.timeslots as { startTime: number; duration: number }[]).find((s) => s.startTime === start)?.duration;
+        expect(durationAt(DINNER)).toBe(105);
+        // Lunch has no rule for two: the experience's 90 minutes.
+        expect(durationAt(LUNCH + 60)).toBe(90);
+        const booked = await book(date, DINNER, 2);
+        expect(booked.duration).toBe(105);
+        expect(booked.endsAt.getTime() - booked.startsAt.getTime()).toBe(105 * 60_000);
       });
     });
   });

@@ -39,7 +39,7 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
     seatingAreas: [],
     timeslots: [],
   };
-  const scheduled = scheduledSlots(entry, experience, query.date);
+  const scheduled = scheduledSlots(entry, experience, query.date, query.numberOfGuests);
   // Whether the experience is served that day at all: 'No Availability' when not, 'No time slot available' when full.
   result.open = scheduled.length > 0;
   const closed = await venueClosuresOn(db, entry.venue.id, query.date, now);

@@ -4787,6 +4787,16 @@ export interface components {
              */
             state: "free" | "held" | "booked" | "seated";
             booking: null | components["schemas"]["TablePlanBooking"];
+            /** @description Where the table stands on its area's floor plan (x and y null until an admin places it), for the plan's map */
+            layout?: {
+                /** @enum {string} */
+                shape: "RECT" | "ROUND";
+                x: number | null;
+                y: number | null;
+                width: number;
+                height: number;
+                rotation: number;
+            };
         };
         TablePlanBooking: {
             _id: components["schemas"]["Id"];

@@ -92,6 +92,13 @@ describe('the set-up screen', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /^Table D2: / }).getAttribute('aria-label')).toBe('Table D2: 500 across, 500 down, turned 0 degrees'), SLOW);
   });
 
+  it('draws the table plan as a map of each dining area, from the layout published', async () => {
+    await openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/table-plan?venue=leclos')}`, ADMIN, 'Table plan');
+    const map = await screen.findByRole('img', { name: 'Floor plan of Dining Room' }, SLOW);
+    expect(within(map).getByText('D12')).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+  });
+
   it('is not offered to venue staff', async () => {
     await openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/closures?venue=leclos')}`, ['host@example.com', 'host-pass-1'], 'Closures');
     expect(screen.queryByRole('link', { name: 'Set-up' })).toBe(null);

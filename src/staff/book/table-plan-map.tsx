@@ -22,6 +22,8 @@ export function TablePlanMap({ area, labels }: { area: TablePlan['areas'][number
             key={table._id}
             className={`setup-floor__table setup-floor__table--${p.shape.toLowerCase()} table-card--${table.state}`}
             title={`${table.name}: ${labels[table.state]}`}
+            // The name is drawn by CSS: the list beside the map is where the page says it in text.
+            data-name={table.name}
             style={{
               left: `${(p.x / FLOOR_SIZE) * 100}%`,
               top: `${(p.y / FLOOR_SIZE) * 100}%`,
@@ -29,9 +31,7 @@ export function TablePlanMap({ area, labels }: { area: TablePlan['areas'][number
               height: `${(p.height / FLOOR_SIZE) * 100}%`,
               transform: `rotate(${p.rotation}deg)`,
             }}
-          >
-            {table.name}
-          </span>
+          />
         );
       })}
     </div>

@@ -20,6 +20,7 @@ import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { daySheetRoutes } from './routes/staff/day-sheet.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
+import { setupRoutes } from './routes/setup/setup.routes';
 import { guestRoutes } from './routes/guests/guests.routes';
 import { feedbackRoutes } from './routes/feedback/feedback.routes';
 import { privacyRoutes } from './routes/privacy/privacy.routes';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   // Areas mount here, one line each.
   app.route('/', healthRoutes());
+  app.route('/', setupRoutes());
   if (deps.config.metricsToken) app.route('/', metricsRoutes(metrics, deps.config.metricsToken));
   app.route('/', guestRoutes());
   app.route('/', authRoutes());

@@ -67,6 +67,10 @@ export const ERROR_CODES = {
   OUTSIDE_SERVICE_HOURS: 20110,
   /** A change that costs more than was paid, and the difference not paid with it: nothing changed. */
   CHANGE_PAYMENT_REQUIRED: 20111,
+  /** A set-up change started from a version of the record that someone else has changed since: nothing changed. */
+  SETUP_CONFLICT: 20140,
+  /** A set-up change the rules refuse; the body's `reasons` lists every rule it breaks: nothing changed. */
+  SETUP_REFUSED: 20141,
   /** A change held while its difference is paid, that can no longer be paid for or made (its hold ran out, or the booking moved on). */
   CHANGE_HOLD_GONE: 20112,
   /** A Stripe-only call (the reconciliation) while payments run on another processor. */

@@ -4017,6 +4017,486 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/floor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A venue's dining areas and tables with their floor layout and versions, as stored now (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The areas and tables */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Floor"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Move tables on the floor plan: each table's position, shape, size and rotation from the version it was read at (admins) */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do to the book, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FloorLayoutChange"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version and the confirmed bookings for staff to contact, never cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the record since it was read (nothing saved); or 20141, the change breaks the set-up's rules, every reason listed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a table to a dining area of the venue (admins) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do to the book, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetupTableInput"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version and the confirmed bookings for staff to contact, never cancelled */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the record since it was read (nothing saved); or 20141, the change breaks the set-up's rules, every reason listed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/table/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a table: name, area, covers, who may book it, combine group, active, layout (admins) */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do to the book, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetupTableChange"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version and the confirmed bookings for staff to contact, never cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the record since it was read (nothing saved); or 20141, the change breaks the set-up's rules, every reason listed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/area/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a dining area: name, description, in use or not (admins) */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do to the book, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetupAreaChange"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version and the confirmed bookings for staff to contact, never cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the record since it was read (nothing saved); or 20141, the change breaks the set-up's rules, every reason listed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/pacing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A venue's pacing limits (covers starting per slot and per service) and their version, 0 before any (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The pacing rules */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["PacingRules"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Set a venue's pacing limits from the version read; availability and booking refuse a party over a limit (admins) */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do to the book, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PacingChange"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version and the confirmed bookings for staff to contact, never cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the record since it was read (nothing saved); or 20141, the change breaks the set-up's rules, every reason listed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/turn-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How long a party sits by party size and service, with the version (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The turn times */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["TurnTimeRules"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Set a venue's turn times from the version read (admins) */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do to the book, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TurnTimesChange"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version and the confirmed bookings for staff to contact, never cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the record since it was read (nothing saved); or 20141, the change breaks the set-up's rules, every reason listed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/report": {
         parameters: {
             query?: never;
@@ -4847,10 +5327,10 @@ export interface components {
             };
             staffReason?: components["schemas"]["StaffReason"];
         };
-        /** @description With errorCode 20102 to staff (a phone booking, a move, a walk-in's chosen table): what stands in the way, the message saying it in staff words. TABLE_TAKEN names the booking on the chosen table (held while a guest's online hold runs); CLOSED the closure with its reason and staff's note; OUTSIDE_HOURS the experience's first and last start that day (null when it is not served); STARTED a time that has begun; PARTY_TOO_LARGE that no table (largestFreeTable null) or no free table seats the party; NO_TABLE_FREE that every table that seats it is taken. Guests never get it. */
+        /** @description With errorCode 20102 to staff (a phone booking, a move, a walk-in's chosen table): what stands in the way, the message saying it in staff words. TABLE_TAKEN names the booking on the chosen table (held while a guest's online hold runs); CLOSED the closure with its reason and staff's note; OUTSIDE_HOURS the experience's first and last start that day (null when it is not served); STARTED a time that has begun; PARTY_TOO_LARGE that no table (largestFreeTable null) or no free table seats the party; NO_TABLE_FREE that every table that seats it is taken; PACED_OUT a pacing limit reached (startTime, bookedCovers of maxCovers). Guests never get it. */
         StaffReason: {
             /** @enum {string} */
-            code: "TABLE_TAKEN" | "CLOSED" | "OUTSIDE_HOURS" | "STARTED" | "PARTY_TOO_LARGE" | "NO_TABLE_FREE";
+            code: "TABLE_TAKEN" | "CLOSED" | "OUTSIDE_HOURS" | "STARTED" | "PARTY_TOO_LARGE" | "NO_TABLE_FREE" | "PACED_OUT";
             /** @description The chosen table's name */
             table?: string;
             /** @description The reference (LEC-…) of the booking on the table */
@@ -4878,6 +5358,10 @@ export interface components {
             numberOfGuests?: number;
             largestTable?: number;
             largestFreeTable?: number | null;
+            /** @description PACED_OUT */
+            maxCovers?: number;
+            /** @description PACED_OUT */
+            bookedCovers?: number;
         };
         VisitFeedback: {
             reference: string;
@@ -5532,7 +6016,7 @@ export interface components {
             /** @description What was done, as area.verb: visit.seat, visit.no-show, staff.create ... */
             action: string;
             /** @enum {string} */
-            entityType: "reservation" | "user" | "closure" | "guest_tag";
+            entityType: "reservation" | "user" | "closure" | "guest_tag" | "venue" | "service" | "area" | "table" | "turn-times" | "pacing" | "experience";
             entityId: string;
             /** @description The record before the change (null when created) */
             before: unknown;
@@ -5664,6 +6148,112 @@ export interface components {
             email: string;
             /** @description +852 61234567, when known */
             mobile: string | null;
+        };
+        /** @description A confirmed booking a set-up change would leave without a table, outside the hours or over a pacing limit; listed for staff to contact, never cancelled. */
+        SetupAffectedBooking: components["schemas"]["AffectedBooking"] & {
+            reasons: ("NO_TABLE" | "OUTSIDE_HOURS" | "OVER_PACING")[];
+        };
+        SetupResult: {
+            /** @description The record's version after the change (unchanged by a preview) */
+            version: number;
+            /** @description false for a preview */
+            published: boolean;
+            affected: components["schemas"]["SetupAffectedBooking"][];
+        };
+        TableLayout: {
+            /** @enum {string} */
+            shape: "RECT" | "ROUND";
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            rotation: number;
+        };
+        SetupTableValues: {
+            seatingAreaId: components["schemas"]["Id"];
+            name: string;
+            minGuests: number;
+            maxGuests: number;
+            /**
+             * @description Guests online, staff only, or kept for walk-ins
+             * @enum {string}
+             */
+            bookable: "ONLINE" | "STAFF" | "WALK_IN";
+            /** @description Tables of one group may be joined for a larger party */
+            combineGroup: string | null;
+            active: boolean;
+        };
+        SetupTableInput: components["schemas"]["TableLayout"] & components["schemas"]["SetupTableValues"];
+        SetupTableChange: components["schemas"]["SetupTableInput"] & {
+            /** @description The version the change started from */
+            version: number;
+        };
+        SetupTable: components["schemas"]["SetupTableValues"] & {
+            _id: components["schemas"]["Id"];
+            version: number;
+            /** @enum {string} */
+            shape: "RECT" | "ROUND";
+            /** @description null until placed on the floor plan */
+            x: number | null;
+            y: number | null;
+            width: number;
+            height: number;
+            rotation: number;
+        };
+        SetupAreaChange: {
+            name: string;
+            description: string;
+            active: boolean;
+            version: number;
+        };
+        SetupArea: components["schemas"]["SetupAreaChange"] & {
+            _id: components["schemas"]["Id"];
+        };
+        Floor: {
+            venueId: components["schemas"]["Id"];
+            areas: components["schemas"]["SetupArea"][];
+            tables: components["schemas"]["SetupTable"][];
+        };
+        FloorLayoutChange: {
+            tables: (components["schemas"]["TableLayout"] & {
+                tableId: components["schemas"]["Id"];
+                version: number;
+            })[];
+        };
+        PacingRule: {
+            /** @description The service's name */
+            periodName: string;
+            /** @description At most so many covers starting in one slot interval */
+            maxCoversPerSlot: number | null;
+            maxCoversPerService: number | null;
+        };
+        PacingChange: {
+            rules: components["schemas"]["PacingRule"][];
+            /** @description 0 before the venue's first pacing */
+            version: number;
+        };
+        PacingRules: components["schemas"]["PacingChange"] & {
+            venueId: components["schemas"]["Id"];
+            /** @description The venue's services by name, each of which may be paced */
+            services: string[];
+        };
+        TurnTimeRule: {
+            /** @description The service */
+            periodName: string | null;
+            minGuests: number;
+            maxGuests: number;
+            minutes: number;
+        };
+        TurnTimesChange: {
+            rules: components["schemas"]["TurnTimeRule"][];
+            version: number;
+        };
+        TurnTimeRules: components["schemas"]["TurnTimesChange"] & {
+            venueId: components["schemas"]["Id"];
+        };
+        /** @description 409 20141, a set-up change the rules refuse, with every reason in the reader's language (409 20140 is a version conflict, the plain Error). */
+        SetupRefusalError: components["schemas"]["Error"] & {
+            reasons: string[];
         };
         GuestSearchHit: {
             _id: components["schemas"]["Id"];
@@ -6016,6 +6606,16 @@ export interface components {
              */
             state: "free" | "held" | "booked" | "seated";
             booking: null | components["schemas"]["TablePlanBooking"];
+            /** @description Where the table stands on its area's floor plan (x and y null until an admin places it), for the plan's map */
+            layout?: {
+                /** @enum {string} */
+                shape: "RECT" | "ROUND";
+                x: number | null;
+                y: number | null;
+                width: number;
+                height: number;
+                rotation: number;
+            };
         };
         TablePlanBooking: {
             _id: components["schemas"]["Id"];

@@ -100,6 +100,7 @@ export const GROUP_ROUTES = {
     '/pages/staff/reconciliation',
     '/pages/staff/reports',
     '/pages/staff/privacy',
+    '/pages/staff/setup',
   ],
 } as const;
 
@@ -228,7 +229,7 @@ export async function wizardPages({ page, server, clocks, day, visit }: TourCont
   await arrive(page, '/pages/warning', visit, STEP_HEADINGS.expired);
 }
 
-/** The staff console: its log-in, then as an admin the day sheet (with a booking on it), the table plan, closures, the admin pages and the report. */
+/** The staff console: its log-in, then as an admin the day sheet (with a booking on it), the table plan, closures, the admin pages, the report and the set-up. */
 export async function staffPages({ page, server, day, visit }: TourContext): Promise<void> {
   const date = await bookingDay(server, day);
   const guest = await server.signUp({ firstName: 'Tour', lastName: 'Guest' });
@@ -255,6 +256,11 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await page.goto(`/#/pages/staff/table-plan?venue=leclos&date=${date}`);
   await expect(page.getByText('D12', { exact: true })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/table-plan', visit, 'Table plan');
+  // Set-up: the floor plan drawn, the pacing form read.
+  await page.goto('/#/pages/staff/setup?venue=leclos');
+  await expect(page.getByRole('button', { name: /^Table D1: / })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await expect(page.getByRole('heading', { name: 'Pacing' })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/staff/setup', visit, 'Set-up');
   await page.goto(`/#/pages/staff/closures?venue=leclos&date=${date}`);
   await arrive(page, '/pages/staff/closures', visit, 'Closures');
   for (const [route, heading] of [

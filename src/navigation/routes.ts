@@ -91,6 +91,7 @@ const ROUTE_TABLE = routeTable([
   // Issue 12: the staff console (docs/PRODUCT.md §6's admin area). Its pages check the staff session themselves.
   staffRoute('login', () => import('../routes/staff/login')),
   staffRoute('day', () => import('../routes/staff/day')),
+  staffRoute('setup', () => import('../routes/staff/setup')),
   // Issue 25: the guest book (search from the console's bar, a guest's profile, duplicates, the club's tags).
   staffRoute('guests', () => import('../routes/staff/guests')),
   staffRoute('guest', () => import('../routes/staff/guest')),

@@ -27,6 +27,7 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { name: 'reports', label: msg`Reports` },
   { name: 'guest-duplicates', label: msg`Duplicate guests` },
   { name: 'guest-tags', label: msg`Guest tags`, adminOnly: true },
+  { name: 'setup', label: msg`Set-up`, adminOnly: true, venueDay: true },
   { name: 'accounts', label: msg`Staff accounts`, adminOnly: true },
   { name: 'audit-log', label: msg`Audit log`, adminOnly: true },
   { name: 'privacy', label: msg`Privacy`, adminOnly: true },

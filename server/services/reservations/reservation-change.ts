@@ -186,7 +186,7 @@ async function runChange(
       // A change asked for replaces one held for paying (whose late payment is then refunded).
       await giveUpHeldChanges(tx, current.id, now);
       const { entry, experience } = checkSelection(catalog, { venueId: current.venueId, experienceId: current.experienceId, ...target }, now, rules);
-      const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules);
+      const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules, target.numberOfGuests);
       const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId, rules });
       // The price follows the party: the difference is paid, owed or given back with the change, never left loose.
       const newAmountDue = amountDue(paymentPolicyOf(experience), target.numberOfGuests);

@@ -83,7 +83,7 @@ export async function createReservation(deps: ReservationDeps, userId: string, i
   if (!user) throw unauthorized();
   if (experience.membersOnly && !isMember(user)) throw completionError(1010101, 403);
 
-  const slot = bookableSlot(entry, experience, input.date, input.startTime, now);
+  const slot = bookableSlot(entry, experience, input.date, input.startTime, now, 'guest', input.numberOfGuests);
 
   const row = await writeReservation(() =>
     db.transaction(async (tx) => {

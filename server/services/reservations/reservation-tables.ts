@@ -21,6 +21,7 @@ import {
   type DayClosures,
 } from '../venues/closures';
 import { closedForStaff, noTableForStaff } from '../staff/staff-refusals';
+import { checkPacing } from '../venues/pacing-covers';
 
 /** The time a party takes a table: a slot of the schedule, or a walk-in's from now (in no service). */
 export type TableSlot = Pick<ScheduledSlot, 'startTime' | 'duration' | 'startMs' | 'endMs'> & { period?: ServicePeriodRow };
@@ -73,7 +74,7 @@ async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<{ ta
         tableIds: tables.map((t) => t.id),
       }),
     );
-  const fitting = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId).filter(
+  const fitting = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId, request.rules).filter(
     (t) => request.tableId === undefined || t.id === request.tableId,
   );
   const day = await closedOn(tx, request);
@@ -110,6 +111,7 @@ export interface Placement {
  * when none is free (for staff, saying what is in the way).
  */
 export async function placeOnFreeTable(tx: DbOrTx, request: TableRequest): Promise<Placement> {
+  await checkPacing(tx, { ...request, ...request.slot, period: request.slot.period });
   const { table, day } = await lockAndPickTable(tx, request);
   if (!table && request.rules === 'staff') throw await noTableForStaff(tx, request, day.areas);
   if (!table) throw request.tableId ? tableTaken() : selectionUnavailable();

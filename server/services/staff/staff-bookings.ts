@@ -180,7 +180,7 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
   checkVenueAccess(actor, input.venueId);
   const { entry, experience } = checkSelection(catalog, input, now, 'staff');
   const table = chosenTable(entry, input.tableId, input.numberOfGuests);
-  const slot = bookableSlot(entry, experience, input.date, input.startTime, now, 'staff');
+  const slot = bookableSlot(entry, experience, input.date, input.startTime, now, 'staff', input.numberOfGuests);
   const phone = contactPhone(input);
 
   const row = await writeReservation(() =>

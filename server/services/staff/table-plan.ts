@@ -78,7 +78,16 @@ export async function tablePlan(deps: ReservationDeps, actor: AuthUser, venueId:
         .sort((a, b) => byName.compare(a.name, b.name))
         .map((t) => {
           const row = onTable.get(t.id);
-          return { _id: t.id, name: t.name, minGuests: t.minGuests, maxGuests: t.maxGuests, state: row ? stateOf(row) : 'free', booking: row ? bookingOf(row, alertsOf.get(row.userId) ?? []) : null };
+          const layout = { shape: t.shape, x: t.x, y: t.y, width: t.width, height: t.height, rotation: t.rotation };
+          return {
+            _id: t.id,
+            name: t.name,
+            minGuests: t.minGuests,
+            maxGuests: t.maxGuests,
+            state: row ? stateOf(row) : 'free',
+            booking: row ? bookingOf(row, alertsOf.get(row.userId) ?? []) : null,
+            layout,
+          };
         }),
     })),
   };

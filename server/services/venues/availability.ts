@@ -12,6 +12,8 @@ import { isBookableInTime, scheduledSlots } from './slot-schedule';
 import { fittingTables, groupBusy, isTableFree } from './table-fit';
 import { loadVenueCatalog } from './venue-catalog';
 import { serviceClosure, venueClosuresOn } from './closures';
+import { loadCoversStarting } from './pacing-covers';
+import { noCovers, pacingBreach } from './pacing';
 
 export interface AvailabilityQuery extends Selection {
   seatingAreaId?: string;
@@ -37,7 +39,7 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
     seatingAreas: [],
     timeslots: [],
   };
-  const scheduled = scheduledSlots(entry, experience, query.date);
+  const scheduled = scheduledSlots(entry, experience, query.date, query.numberOfGuests);
   // Whether the experience is served that day at all: 'No Availability' when not, 'No time slot available' when full.
   result.open = scheduled.length > 0;
   const closed = await venueClosuresOn(db, entry.venue.id, query.date, now);
@@ -55,8 +57,11 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
   const busy = groupBusy(
     await loadDayBusy(db, entry.venue.id, query.date, slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs)), now),
   );
+  // Pacing costs a query only at a venue that paces a service.
+  const covers = entry.pacing.length ? await loadCoversStarting(db, entry, query.date, now) : noCovers();
   const offered = new Set<string>();
   for (const slot of slots) {
+    if (pacingBreach(entry.pacing, covers, slot.period, slot.startTime, query.numberOfGuests)) continue;
     const areaIds = new Set<string>();
     for (const table of tables) {
       if (!areaIds.has(table.seatingAreaId) && isTableFree(busy, table.id, slot.startMs, slot.endMs)) areaIds.add(table.seatingAreaId);

@@ -21,16 +21,28 @@ export interface ScheduledSlot {
 }
 
 /**
- * The experience's start times on a service day: from each of its periods open on that ISO weekday,
- * from the period's start in steps of its interval while the meal ends by the period's end.
+ * How long a party sits in a service: the venue's turn time for the service and party size (a rule of
+ * the service before one for any service), else the experience's length.
  */
-export function scheduledSlots(entry: CatalogVenue, experience: ExperienceRow, date: string): ScheduledSlot[] {
+export function sittingMinutes(entry: CatalogVenue, experience: ExperienceRow, periodName: string, numberOfGuests?: number): number {
+  if (numberOfGuests === undefined) return experience.durationMinutes;
+  const fits = (r: CatalogVenue['turnTimes'][number]) => r.minGuests <= numberOfGuests && numberOfGuests <= r.maxGuests;
+  const rule = entry.turnTimes.find((r) => r.periodName === periodName && fits(r)) ?? entry.turnTimes.find((r) => r.periodName === null && fits(r));
+  return rule?.minutes ?? experience.durationMinutes;
+}
+
+/**
+ * The experience's start times on a service day: from each of its periods open on that ISO weekday,
+ * from the period's start in steps of its interval while the meal ends by the period's end. With the
+ * party's size, each lasts the venue's turn time for it (`sittingMinutes`).
+ */
+export function scheduledSlots(entry: CatalogVenue, experience: ExperienceRow, date: string, numberOfGuests?: number): ScheduledSlot[] {
   const weekday = isoWeekday(date);
   const dayStart = serviceDayStartMs(date);
-  const duration = experience.durationMinutes;
   const byStart = new Map<number, ScheduledSlot>();
   for (const period of entry.periods) {
     if (!experience.periodNames.includes(period.name) || !period.daysOfWeek.includes(weekday)) continue;
+    const duration = sittingMinutes(entry, experience, period.name, numberOfGuests);
     for (let start = period.startMinute; start + duration <= period.endMinute; start += period.intervalMinutes) {
       if (byStart.has(start)) continue;
       const startMs = dayStart + start * 60_000;
@@ -85,8 +97,9 @@ export function bookableSlot(
   startTime: number,
   now: Date,
   rules: BookingRules = 'guest',
+  numberOfGuests?: number,
 ): ScheduledSlot {
-  const slots = scheduledSlots(entry, experience, date);
+  const slots = scheduledSlots(entry, experience, date, numberOfGuests);
   const slot = slots.find((s) => s.startTime === startTime);
   if (rules === 'staff') {
     if (slot && slot.startMs > now.getTime()) return slot;

@@ -3,10 +3,20 @@
  */
 import type { CatalogVenue, VenueTableRow } from './venue-catalog';
 
-/** Tables that seat the party, in the area when one is given. */
-export function fittingTables(entry: CatalogVenue, numberOfGuests: number, seatingAreaId?: string | null): VenueTableRow[] {
+/**
+ * Active tables of active dining areas that seat the party, in the area when one is given. Guests get
+ * only the tables bookable online; staff any (a table kept for walk-ins or for staff is theirs to give).
+ */
+export function fittingTables(entry: CatalogVenue, numberOfGuests: number, seatingAreaId?: string | null, who: 'guest' | 'staff' = 'guest'): VenueTableRow[] {
+  const activeAreas = new Set(entry.areas.filter((a) => a.active).map((a) => a.id));
   return entry.tables.filter(
-    (t) => t.minGuests <= numberOfGuests && numberOfGuests <= t.maxGuests && (seatingAreaId == null || t.seatingAreaId === seatingAreaId),
+    (t) =>
+      t.active &&
+      activeAreas.has(t.seatingAreaId) &&
+      (who === 'staff' || t.bookable === 'ONLINE') &&
+      t.minGuests <= numberOfGuests &&
+      numberOfGuests <= t.maxGuests &&
+      (seatingAreaId == null || t.seatingAreaId === seatingAreaId),
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { experiences, seatingAreas, servicePeriods, venues, venueTables } from '../../db/schema';
+import { experiences, seatingAreas, servicePeriods, venuePacing, venues, venueTables, venueTurnTimes, type PacingRule, type TurnTimeRule } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { PaymentPolicy } from '../../../common/money';
@@ -25,6 +25,12 @@ export interface CatalogVenue {
   areas: SeatingAreaRow[];
   tables: VenueTableRow[];
   experiences: ExperienceRow[];
+  /** Pacing limits by service (server/services/venues/pacing.ts); none when the venue paces nothing. */
+  pacing: PacingRule[];
+  pacingVersion: number;
+  /** How long a party sits by party size and service. */
+  turnTimes: TurnTimeRule[];
+  turnTimesVersion: number;
 }
 
 /** Every venue's set-up, by id, with areas and experiences also by id. */
@@ -36,13 +42,16 @@ export interface VenueCatalog {
 
 const catalogCache = new WeakMap<object, { at: number; catalog: Promise<VenueCatalog> }>();
 
-async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
+/** Reads every venue's set-up now, uncached (a set-up change reads what it would publish, in its transaction). */
+export async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
   // Sequential on purpose: PGlite runs one query at a time, and this runs once per TTL.
   const venueRows = await db.select().from(venues).orderBy(asc(venues.sortOrder));
   const periodRows = await db.select().from(servicePeriods).orderBy(asc(servicePeriods.sortOrder), asc(servicePeriods.startMinute));
   const areaRows = await db.select().from(seatingAreas).orderBy(asc(seatingAreas.sortOrder), asc(seatingAreas.id));
   const tableRows = await db.select().from(venueTables).orderBy(asc(venueTables.id));
   const experienceRows = await db.select().from(experiences).orderBy(asc(experiences.sortOrder));
+  const pacingRows = new Map((await db.select().from(venuePacing)).map((p) => [p.venueId, p]));
+  const turnTimeRows = new Map((await db.select().from(venueTurnTimes)).map((t) => [t.venueId, t]));
   const catalog: VenueCatalog = { venues: new Map(), areas: new Map(), experiences: new Map() };
   for (const venue of venueRows) {
     catalog.venues.set(venue.id, {
@@ -51,6 +60,10 @@ async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
       areas: areaRows.filter((a) => a.venueId === venue.id),
       tables: tableRows.filter((t) => t.venueId === venue.id),
       experiences: experienceRows.filter((e) => e.venueId === venue.id),
+      pacing: pacingRows.get(venue.id)?.rules ?? [],
+      pacingVersion: pacingRows.get(venue.id)?.version ?? 0,
+      turnTimes: turnTimeRows.get(venue.id)?.rules ?? [],
+      turnTimesVersion: turnTimeRows.get(venue.id)?.version ?? 0,
     });
   }
   for (const area of areaRows) catalog.areas.set(area.id, area);
@@ -76,6 +89,14 @@ export function loadVenueCatalog(db: DbOrTx): Promise<VenueCatalog> {
 /** Forgets the cached set-up (after venues, tables or experiences change). */
 export function clearVenueCatalog(db: DbOrTx): void {
   catalogCache.delete(db);
+}
+
+/**
+ * A published set-up change: the next request reads the set-up afresh. This clears this process's copy;
+ * other server processes on the same database still trust theirs for up to `CATALOG_TTL_MS`.
+ */
+export function catalogChanged(db: DbOrTx): void {
+  clearVenueCatalog(db);
 }
 
 /** docs/PRODUCT.md §3's payment policy of an experience row. */

@@ -158,7 +158,7 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
     const closed = await dayClosures(tx, closureCache, entry.venueId, entry.date);
     const tables = fittingTables(venue, entry.numberOfGuests).filter((t) => !closed.areas.has(t.seatingAreaId));
     // Only slots with a free table in memory are tried under lock: a full day costs no more queries.
-    const slots = scheduledSlots(venue, experience, entry.date).filter(
+    const slots = scheduledSlots(venue, experience, entry.date, entry.numberOfGuests).filter(
       (s) =>
         !serviceClosure(closed, s.period.name) &&
         s.startTime >= entry.earliestTime &&

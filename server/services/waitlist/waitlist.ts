@@ -68,7 +68,7 @@ export async function joinWaitlist(deps: WaitlistDeps, userId: string, input: Jo
   if (!user) throw unauthorized();
   if (experience.membersOnly && !isMember(user)) throw completionError(1010101, 403);
   if (input.latestTime < input.earliestTime) throw badRequest(/*i18n*/ 'The latest time must not be before the earliest time', 'latestTime');
-  const inWindow = scheduledSlots(entry, experience, input.date).filter(
+  const inWindow = scheduledSlots(entry, experience, input.date, input.numberOfGuests).filter(
     (s) => s.startTime >= input.earliestTime && s.startTime <= input.latestTime && isBookableInTime(entry.venue, s, now),
   );
   const last = inWindow.at(-1);

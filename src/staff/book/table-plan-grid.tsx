@@ -5,6 +5,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { TablePlan, TablePlanTable } from './book-calls';
+import { TablePlanMap } from './table-plan-map';
 import { GuestAlerts } from '../guests/guest-alerts';
 
 type State = TablePlanTable['state'];
@@ -49,6 +50,7 @@ export function TablePlanGrid({ plan, onMove }: { plan: TablePlan; onMove: (tabl
       {plan.areas.map((area) => (
         <section key={area._id} className="table-plan__area" aria-labelledby={`area-${area._id}`}>
           <h2 id={`area-${area._id}`}>{area.name}</h2>
+          <TablePlanMap area={area} labels={labels} />
           <ul className="table-plan__grid">
             {area.tables.map((table) => {
               const min = table.minGuests;

@@ -30,6 +30,7 @@ import { translatorFor } from './i18n/translator';
 import { jsonCompression } from './json-compression';
 import { securityHeaders } from './security-headers';
 import { staticFiles } from './static-files';
+import { venueSetupRoutes } from './routes/venue-setup/venue-setup.routes';
 
 export interface AppOptions {
   /** A folder with the built SPA to serve beside the API (npm start); none in tests. */
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', staffRoutes());
   app.route('/', daySheetRoutes());
   app.route('/', reportRoutes());
+  app.route('/', venueSetupRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
   if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot));

@@ -67,6 +67,14 @@ export const ERROR_CODES = {
   OUTSIDE_SERVICE_HOURS: 20110,
   /** A change that costs more than was paid, and the difference not paid with it: nothing changed. */
   CHANGE_PAYMENT_REQUIRED: 20111,
+  /** A venue's set-up (texts, services) changed by someone else since the admin's copy was read: nothing changed. */
+  VENUE_SETUP_STALE: 20130,
+  /** An uploaded picture that is not a JPEG, PNG or WebP image by its content (whatever its name says). */
+  PICTURE_NOT_ACCEPTED: 20131,
+  /** An uploaded menu that is not a PDF by its content. */
+  MENU_NOT_PDF: 20132,
+  /** An upload over its size limit (a picture 8 MB, a menu 10 MB). */
+  UPLOAD_TOO_LARGE: 20133,
   /** A manage link that is not one of ours; expired; or of a version the reservation has moved on from. */
   LINK_INVALID: 40401,
   LINK_EXPIRED: 41001,

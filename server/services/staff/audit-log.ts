@@ -18,7 +18,7 @@ export interface AuditChange {
   venueId: string | null;
   /** What was done, as `area.verb` ('visit.seat', 'staff.create'). */
   action: string;
-  entityType: 'reservation' | 'user' | 'closure';
+  entityType: 'reservation' | 'user' | 'closure' | 'venue';
   entityId: string;
   before: unknown;
   after: unknown;

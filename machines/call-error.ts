@@ -15,18 +15,21 @@ export interface CallError {
   field?: string;
   /** Whom to call instead (a party too large to book online). */
   contact?: { phone: string; email: string };
+  /** Every rule a set-up change breaks, in the reader's words (409 20141). */
+  reasons?: string[];
 }
 
 /** Any failure as a CallError: the API's envelope, a request without answer, a CallError thrown as is, anything else by its message. */
 export function toCallError(error: unknown): CallError {
   if (error instanceof ApiFailure) {
-    const contact = (error.body as { contact?: CallError['contact'] } | undefined)?.contact;
+    const { contact, reasons } = (error.body as { contact?: CallError['contact']; reasons?: string[] } | undefined) ?? {};
     return {
       status: error.status,
       errorCode: error.errorCode,
       message: error.message,
       ...(error.field ? { field: error.field } : {}),
       ...(contact ? { contact } : {}),
+      ...(Array.isArray(reasons) ? { reasons } : {}),
     };
   }
   if (error instanceof Error) return { message: error.message };

@@ -17,6 +17,7 @@ import { phoneVerificationMachine } from '../machines/phone-verification.machine
 import { sessionMachine } from '../machines/session.machine';
 import { waitlistMachine } from '../machines/waitlist.machine';
 import { visitMachine } from '../machines/visit.machine';
+import { setupEditMachine } from '../machines/setup-edit.machine';
 import { eventName, guardName } from '../src/dev/chart-model';
 
 type StateNode = AnyStateMachine['root'];
@@ -50,6 +51,7 @@ export const CHARTS: readonly ChartSource[] = [
   { name: 'manage', title: 'Manage a reservation', file: 'machines/manage.machine.ts', machine: manageMachine },
   { name: 'waitlist', title: 'Waitlist entry', file: 'machines/waitlist.machine.ts', machine: waitlistMachine },
   { name: 'visit', title: 'Booked visit', file: 'machines/visit.machine.ts', machine: visitMachine },
+  { name: 'setup-edit', title: 'Set-up edit', file: 'machines/setup-edit.machine.ts', machine: setupEditMachine },
 ];
 
 /** Mermaid state ids are global to a diagram: the node's path joined, so nested keys never clash. */

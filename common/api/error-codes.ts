@@ -67,8 +67,10 @@ export const ERROR_CODES = {
   OUTSIDE_SERVICE_HOURS: 20110,
   /** A change that costs more than was paid, and the difference not paid with it: nothing changed. */
   CHANGE_PAYMENT_REQUIRED: 20111,
-  /** A venue's set-up (texts, services) changed by someone else since the admin's copy was read: nothing changed. */
-  VENUE_SETUP_STALE: 20130,
+  /** A set-up change started from a version of the record that someone else has changed since: nothing changed. */
+  SETUP_CONFLICT: 20140,
+  /** A set-up change the rules refuse; the body's `reasons` lists every rule it breaks: nothing changed. */
+  SETUP_REFUSED: 20141,
   /** An uploaded picture that is not a JPEG, PNG or WebP image by its content (whatever its name says). */
   PICTURE_NOT_ACCEPTED: 20131,
   /** An uploaded menu that is not a PDF by its content. */

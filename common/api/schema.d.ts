@@ -3865,17 +3865,6 @@ export interface components {
             version: number;
             services: components["schemas"]["VenueService"][];
         };
-        /** @description A confirmed booking a set-up change leaves outside the hours; never cancelled, listed for staff to contact */
-        SetupAffectedBooking: {
-            _id: components["schemas"]["Id"];
-            uniqueId: string;
-            /** Format: date */
-            date: string;
-            startTime: number;
-            numberOfGuests: number;
-            guestName: string;
-            reasons: "OUTSIDE_HOURS"[];
-        };
         /** @description A venue's uploaded picture, resized to 3:2 WebP files whose URLs hold their content's hash (cached for good) */
         VenuePicture: {
             src: string;
@@ -4325,7 +4314,7 @@ export interface components {
             /** @description What was done, as area.verb: visit.seat, visit.no-show, staff.create ... */
             action: string;
             /** @enum {string} */
-            entityType: "reservation" | "user" | "closure" | "venue";
+            entityType: "reservation" | "user" | "closure" | "venue" | "service" | "area" | "table" | "turn-times" | "pacing" | "experience";
             entityId: string;
             /** @description The record before the change (null when created) */
             before: unknown;
@@ -4435,6 +4424,14 @@ export interface components {
             email: string;
             /** @description +852 61234567, when known */
             mobile: string | null;
+        };
+        /** @description A confirmed booking a set-up change would leave without a table, outside the hours or over a pacing limit; listed for staff to contact, never cancelled. */
+        SetupAffectedBooking: components["schemas"]["AffectedBooking"] & {
+            reasons: ("NO_TABLE" | "OUTSIDE_HOURS" | "OVER_PACING")[];
+        };
+        /** @description 409 20141, a set-up change the rules refuse, with every reason in the reader's language (409 20140 is a version conflict, the plain Error). */
+        SetupRefusalError: components["schemas"]["Error"] & {
+            reasons: string[];
         };
         Closure: {
             _id: components["schemas"]["Id"];

@@ -121,8 +121,9 @@ export const venues = pgTable('venues', {
   reservationsPhone: text('reservations_phone').notNull(),
   reservationsEmail: text('reservations_email').notNull(),
   sortOrder: integer('sort_order').notNull(),
-  /** Set-up versions (migration 0025): a change started from an older one is refused with 409. */
-  contentVersion: integer('content_version').notNull().default(1),
+  /** The set-up edit's version (server/services/setup/versioned.ts). */
+  version: integer('version').notNull().default(1),
+  /** The version of the venue's list of services, published as one (migration 0025). */
   servicesVersion: integer('services_version').notNull().default(1),
 });
 
@@ -137,6 +138,7 @@ export const servicePeriods = pgTable('service_periods', {
   endMinute: integer('end_minute').notNull(),
   intervalMinutes: integer('interval_minutes').notNull(),
   sortOrder: integer('sort_order').notNull(),
+  version: integer('version').notNull().default(1),
   /** The last start time offered; null: the last whose meal ends by `endMinute`. */
   lastSeatingMinute: integer('last_seating_minute'),
   /** Hong Kong days the service is valid, both included; null: open-ended. */
@@ -150,7 +152,13 @@ export const seatingAreas = pgTable('seating_areas', {
   name: text('name').notNull(),
   description: text('description').notNull(),
   sortOrder: integer('sort_order').notNull(),
+  version: integer('version').notNull().default(1),
+  active: boolean('active').notNull().default(true),
 });
+
+/** Who may book a table: guests online, staff only, or kept for walk-ins. */
+export type TableBookable = 'ONLINE' | 'STAFF' | 'WALK_IN';
+export type TableShape = 'RECT' | 'ROUND';
 
 export const venueTables = pgTable('venue_tables', {
   id: text('id').primaryKey(),
@@ -159,6 +167,45 @@ export const venueTables = pgTable('venue_tables', {
   name: text('name').notNull(),
   minGuests: integer('min_guests').notNull(),
   maxGuests: integer('max_guests').notNull(),
+  version: integer('version').notNull().default(1),
+  active: boolean('active').notNull().default(true),
+  bookable: text('bookable').$type<TableBookable>().notNull().default('ONLINE'),
+  /** Tables of one group may be joined for a larger party. */
+  combineGroup: text('combine_group'),
+  /** The floor layout in plan units; x and y null until an admin places the table. */
+  shape: text('shape').$type<TableShape>().notNull().default('RECT'),
+  x: integer('x'),
+  y: integer('y'),
+  width: integer('width').notNull().default(80),
+  height: integer('height').notNull().default(80),
+  rotation: integer('rotation').notNull().default(0),
+});
+
+/** How long a party sits: the first rule whose service (null: any) and party sizes fit. */
+export interface TurnTimeRule {
+  periodName: string | null;
+  minGuests: number;
+  maxGuests: number;
+  minutes: number;
+}
+
+/** At most so many covers starting per slot interval, and per service, of one service (by period name). */
+export interface PacingRule {
+  periodName: string;
+  maxCoversPerSlot: number | null;
+  maxCoversPerService: number | null;
+}
+
+export const venueTurnTimes = pgTable('venue_turn_times', {
+  venueId: text('venue_id').primaryKey(),
+  rules: jsonb('rules').$type<TurnTimeRule[]>().notNull().default([]),
+  version: integer('version').notNull().default(1),
+});
+
+export const venuePacing = pgTable('venue_pacing', {
+  venueId: text('venue_id').primaryKey(),
+  rules: jsonb('rules').$type<PacingRule[]>().notNull().default([]),
+  version: integer('version').notNull().default(1),
 });
 
 export type PrePaymentType = 'PREPAYMENT' | 'DEPOSIT' | 'NONE';
@@ -179,6 +226,7 @@ export const experiences = pgTable('experiences', {
   taxPercentage: integer('tax_percentage').notNull(),
   depositPolicy: jsonb('deposit_policy').$type<{ minGuestCount: number; price: { amount: number } }[]>().notNull(),
   sortOrder: integer('sort_order').notNull(),
+  version: integer('version').notNull().default(1),
 });
 
 export const menus = pgTable('menus', {

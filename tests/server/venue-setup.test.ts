@@ -32,15 +32,15 @@ for (const driver of testDrivers()) {
     const publishContent = (user: TestUser, body: unknown) => api.request('PUT', `/admin/setup/venue/${LECLOS}/content`, { token: user.token(), body });
     const services = (user: TestUser) => api.request('GET', `/admin/setup/venue/${LECLOS}/services`, { token: user.token() });
     const venuePage = (locale = 'en', app = api.app) =>
-      app.request('/public/venue/by-domain/leclos', { headers: { 'accept-language': locale } }).then((r) => r.json() as Promise<any>);
+      Promise.resolve(app.request('/public/venue/by-domain/leclos', { headers: { 'accept-language': locale } })).then((r: Response) => r.json() as Promise<any>);
     const upload = (user: TestUser, path: string, bytes: Uint8Array | string, contentType = 'application/octet-stream') =>
-      api.app
-        .request(`/admin/setup/venue/${LECLOS}/${path}`, {
+      Promise.resolve(
+        api.app.request(`/admin/setup/venue/${LECLOS}/${path}`, {
           method: path.startsWith('picture') ? 'PUT' : 'POST',
           headers: { authorization: `Bearer ${user.token()}`, 'content-type': contentType },
-          body: bytes,
-        })
-        .then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+          body: new Blob([bytes as BlobPart]),
+        }),
+      ).then(async (r: Response) => ({ status: r.status, body: (await r.json()) as any }));
     const latestAudit = async (action: string) =>
       (await api.deps.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, LECLOS))).orderBy(desc(auditLog.seq)).limit(1))[0];
     const startTimes = async (date: string) => {
@@ -90,18 +90,18 @@ for (const driver of testDrivers()) {
       expect(ja.introduction).toBe('A brand new introduction.');
       expect((await venuePage('ko')).data.desc).toBe('Garden Brasserie');
 
-      const entry = await latestAudit('venue.content');
+      const entry = await latestAudit('setup.venue.change');
       expect((entry!.before as any).texts.en.introduction).toBe(read.texts.en.introduction);
       expect((entry!.after as any).texts.ja.description).toBe('ガーデン・ブラッスリー');
     });
 
-    it('refuses a change started from a stale copy with 409 20130, changing nothing', async () => {
+    it('refuses a change started from a stale copy with 409 20140, changing nothing', async () => {
       const read = (await content(admin)).body.data;
       const first = await publishContent(admin, { ...read, reservationsPhone: '+852 2111 1111' });
       expect(first.status).toBe(200);
       const stale = await publishContent(admin, { ...read, reservationsPhone: '+852 2999 9999' });
       expect(stale.status).toBe(409);
-      expect(stale.body.errorCode).toBe(20130);
+      expect(stale.body.errorCode).toBe(20140);
       expect((await content(admin)).body.data.reservationsPhone).toBe('+852 2111 1111');
     });
 
@@ -117,7 +117,7 @@ for (const driver of testDrivers()) {
       const meta = await sharp(new Uint8Array(await file.arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', 960, 640]);
       expect((await venuePage()).data.picture.src).toBe(res.body.data.src);
-      expect((await latestAudit('venue.picture'))!.after).toMatchObject({ src: res.body.data.src });
+      expect((await latestAudit('setup.venue.change'))!.after).toMatchObject({ picture: { src: res.body.data.src } });
 
       for (const other of [await sharp(png).jpeg().toBuffer(), await sharp(png).webp().toBuffer()]) {
         expect((await upload(admin, 'picture', new Uint8Array(other))).status).toBe(200);
@@ -149,7 +149,7 @@ for (const driver of testDrivers()) {
       const notPdf = await upload(admin, 'menu?name=Fake', '<html></html>', 'application/pdf');
       expect([notPdf.status, notPdf.body.errorCode]).toEqual([415, 20132]);
       expect((await upload(admin, 'menu', MINIMAL_PDF)).status).toBe(400);
-      expect((await latestAudit('venue.menu'))!.after).toEqual(added.body.data);
+      expect((await latestAudit('setup.venue.change'))!.after).toEqual({ menu: added.body.data });
     });
 
     it("moves lunch's last seating: availability, the hours in every language, the preview and the audit follow", async () => {
@@ -184,7 +184,7 @@ for (const driver of testDrivers()) {
       const hoursOf = async (locale: string) => (await venuePage(locale)).data.openingHours.find((p: any) => p.hours[0].times.startsWith('11:00'))?.hours[0].times;
       expect(await hoursOf('en')).toBe('11:00 am – 5:00 pm (last seating 1:00 pm)');
       for (const locale of LOCALES.filter((l) => l !== 'en')) expect(await hoursOf(locale)).toMatch(/11:00 – 17:00 .*13:00/);
-      const entry = await latestAudit('venue.services');
+      const entry = await latestAudit('setup.service.change');
       expect((entry!.before as any[]).find((s) => s.name === 'Lunch').lastSeating).toBe(lunch.lastSeating);
       expect((entry!.after as any[]).find((s) => s.name === 'Lunch').lastSeating).toBe(780);
     });

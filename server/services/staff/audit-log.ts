@@ -8,6 +8,7 @@ import { auditLog, reservations, seatingAreas, venueTables } from '../../db/sche
 import type { Schema } from '../../lib/api-types';
 import { newId } from '../../lib/ids';
 import { addDays, serviceDayStartMs } from '../../../common/time';
+import type { SetupEntity } from '../setup/setup-audit';
 
 export type AuditEntryDto = Schema<'AuditEntry'>;
 export type AuditPage = Schema<'AuditPage'>;
@@ -18,7 +19,7 @@ export interface AuditChange {
   venueId: string | null;
   /** What was done, as `area.verb` ('visit.seat', 'staff.create'). */
   action: string;
-  entityType: 'reservation' | 'user' | 'closure' | 'venue';
+  entityType: 'reservation' | 'user' | 'closure' | SetupEntity;
   entityId: string;
   before: unknown;
   after: unknown;

@@ -28,10 +28,33 @@ type ClosureDeps = Pick<AppDeps, 'db' | 'clock'>;
 export const closureNotFound = () => notFound(/*i18n*/ 'The closure does not exist');
 
 
+/** A booking's guest as the account has them, for a booking whose own details are not given yet. */
+export const ACCOUNT_CONTACT = { firstName: users.firstName, lastName: users.lastName, email: users.email, mobileCountryCode: users.mobileCountryCode, mobileNumber: users.mobileNumber };
+type AccountContact = { firstName: string | null; lastName: string | null; email: string; mobileCountryCode: string | null; mobileNumber: string | null };
+
+/** A booking for staff to contact, with the guest's name, e-mail and mobile (closures, set-up changes). */
+export function affectedBookingOf(r: typeof reservations.$inferSelect, u: AccountContact): AffectedBookingDto {
+  // The booking's own details once the guest gave them; the account's while it is still a hold.
+  const countryCode = r.mobileCountryCode ?? u.mobileCountryCode;
+  const number = r.mobileNumber ?? u.mobileNumber;
+  return {
+    _id: r.id,
+    uniqueId: r.uniqueId,
+    date: r.date,
+    startTime: r.startTime,
+    startTimeStr: formatTime(r.startTime),
+    numberOfGuests: r.numberOfGuests,
+    status: r.status,
+    guestName: `${r.firstName ?? u.firstName} ${r.lastName ?? u.lastName}`.trim(),
+    email: r.email ?? u.email,
+    mobile: formatPhoneNumber(countryCode, number),
+  };
+}
+
 /** The live bookings (confirmed, or held) inside a closure, by day and time, with the guest's contact. */
 async function bookingsInside(db: DbOrTx, entry: CatalogVenue, closure: ClosureRow, now: Date): Promise<AffectedBookingDto[]> {
   const rows = await db
-    .select({ r: reservations, u: { firstName: users.firstName, lastName: users.lastName, email: users.email, mobileCountryCode: users.mobileCountryCode, mobileNumber: users.mobileNumber } })
+    .select({ r: reservations, u: ACCOUNT_CONTACT })
     .from(reservations)
     .innerJoin(users, eq(users.id, reservations.userId))
     .where(and(eq(reservations.venueId, closure.venueId), gte(reservations.date, closure.fromDate), lte(reservations.date, closure.toDate), isLiveAt(now)))
@@ -43,23 +66,7 @@ async function bookingsInside(db: DbOrTx, entry: CatalogVenue, closure: ClosureR
       : closure.scope === 'AREA' ? areaOfTable.get(r.tableId) === closure.seatingAreaId
       : periodAt(entry, r.date, r.startTime)?.name === closure.periodName,
     )
-    .map(({ r, u }) => {
-      // The booking's own details once the guest gave them; the account's while it is still a hold.
-      const countryCode = r.mobileCountryCode ?? u.mobileCountryCode;
-      const number = r.mobileNumber ?? u.mobileNumber;
-      return {
-        _id: r.id,
-        uniqueId: r.uniqueId,
-        date: r.date,
-        startTime: r.startTime,
-        startTimeStr: formatTime(r.startTime),
-        numberOfGuests: r.numberOfGuests,
-        status: r.status,
-        guestName: `${r.firstName ?? u.firstName} ${r.lastName ?? u.lastName}`.trim(),
-        email: r.email ?? u.email,
-        mobile: formatPhoneNumber(countryCode, number),
-      };
-    });
+    .map(({ r, u }) => affectedBookingOf(r, u));
 }
 
 function closureDto(row: ClosureRow, affected: AffectedBookingDto[]): ClosureDto {

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps, AuthUser } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { venues, venueTexts } from '../../db/schema';
-import { recordAudit } from '../staff/audit-log';
+import { recordSetupChange } from '../setup/setup-audit';
+import { lockForChange, writeChange } from '../setup/versioned';
 import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
-import { checkSetupVersion } from './setup-version';
 import {
   TRANSLATED_LOCALES,
   VENUE_TEXT_FIELDS,
@@ -50,7 +50,7 @@ async function readContent(db: DbOrTx, venueId: string): Promise<VenueContent> {
   return {
     venueId,
     domain: venue.domain,
-    version: venue.contentVersion,
+    version: venue.version,
     texts,
     missing,
     reservationsPhone: venue.reservationsPhone,
@@ -64,28 +64,23 @@ export function getVenueContent(db: Db, venueId: string): Promise<VenueContent> 
 }
 
 /**
- * Publishes the venue's texts and contacts: refused with 409 20130 when someone else published since
+ * Publishes the venue's texts and contacts: refused with 409 20140 when someone else published since
  * `input.version`; audited with before and after; every process uses it on its next request.
  */
 export async function publishVenueContent(deps: AppDeps, actor: AuthUser, venueId: string, input: VenueContentInput): Promise<VenueContent> {
   return deps.db.transaction(async (tx) => {
-    // The row lock makes two publishes of the same venue take turns, so the second sees the first's version.
-    await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId)).for('update');
+    // Locked, so two publishes of the same venue take turns and the second sees the first's version.
+    await lockForChange(tx, venues, eq(venues.id, venueId), input.version, venueNotFound);
     const before = await readContent(tx, venueId);
-    checkSetupVersion(before.version, input.version);
     const { en } = input.texts;
-    await tx
-      .update(venues)
-      .set({
-        title: en.title,
-        description: en.description,
-        introduction: en.introduction,
-        address: en.address,
-        reservationsPhone: input.reservationsPhone,
-        reservationsEmail: input.reservationsEmail,
-        contentVersion: before.version + 1,
-      })
-      .where(eq(venues.id, venueId));
+    await writeChange(tx, venues, eq(venues.id, venueId), {
+      title: en.title,
+      description: en.description,
+      introduction: en.introduction,
+      address: en.address,
+      reservationsPhone: input.reservationsPhone,
+      reservationsEmail: input.reservationsEmail,
+    });
     for (const locale of TRANSLATED_LOCALES) {
       const texts = { ...emptyTexts(), ...input.texts[locale] };
       await tx
@@ -95,11 +90,10 @@ export async function publishVenueContent(deps: AppDeps, actor: AuthUser, venueI
     }
     await catalogChanged(tx);
     const after = await readContent(tx, venueId);
-    await recordAudit(tx, {
+    await recordSetupChange(tx, {
       actorId: actor.id,
       venueId,
-      action: 'venue.content',
-      entityType: 'venue',
+      entity: 'venue',
       entityId: venueId,
       before: { texts: before.texts, reservationsPhone: before.reservationsPhone, reservationsEmail: before.reservationsEmail },
       after: { texts: after.texts, reservationsPhone: after.reservationsPhone, reservationsEmail: after.reservationsEmail },

@@ -9,7 +9,7 @@ import type { AppDeps, AuthUser } from '../../context';
 import { menus, venues } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { recordAudit } from '../staff/audit-log';
+import { recordSetupChange } from '../setup/setup-audit';
 import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
 import { isPdf } from './upload-checks';
 import { tooLarge } from './venue-pictures';
@@ -47,14 +47,14 @@ export async function uploadVenueMenu(deps: AppDeps, actor: AuthUser, venueId: s
     }
     await catalogChanged(tx);
     const after = { name, url: `${MENU_URL_PREFIX}${fileName}` };
-    await recordAudit(tx, {
+    await recordSetupChange(tx, {
       actorId: actor.id,
       venueId,
-      action: 'venue.menu',
-      entityType: 'venue',
+      entity: 'venue',
       entityId: venueId,
-      before: old ? { name: old.name, url: `${MENU_URL_PREFIX}${old.fileName}` } : null,
-      after,
+      // The venue's menus, not the venue, were created or changed: the record is the menu.
+      before: { menu: old ? { name: old.name, url: `${MENU_URL_PREFIX}${old.fileName}` } : null },
+      after: { menu: after },
       at: deps.clock.now(),
     });
     return after;

@@ -12,7 +12,7 @@ import type { AppDeps, AuthUser } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { pictureFiles, venuePictures, venues } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { recordAudit } from '../staff/audit-log';
+import { recordSetupChange } from '../setup/setup-audit';
 import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
 import { pictureTypeOf } from './upload-checks';
 import { ERROR_CODES } from '../../../common/api/error-codes';
@@ -102,7 +102,7 @@ export async function uploadVenuePicture(deps: AppDeps, actor: AuthUser, venueId
       .onConflictDoUpdate({ target: venuePictures.venueId, set: { hash, uploadedAt: at } });
     await catalogChanged(tx);
     const after = pictureOf(hash);
-    await recordAudit(tx, { actorId: actor.id, venueId, action: 'venue.picture', entityType: 'venue', entityId: venueId, before, after, at });
+    await recordSetupChange(tx, { actorId: actor.id, venueId, entity: 'venue', entityId: venueId, before: { picture: before }, after: { picture: after }, at });
     return after;
   });
 }

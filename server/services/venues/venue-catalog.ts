@@ -4,7 +4,7 @@
  */
 import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { experiences, seatingAreas, servicePeriods, venueCatalogVersion, venues, venueTables } from '../../db/schema';
+import { experiences, seatingAreas, servicePeriods, venueCatalogVersion, venuePacing, venues, venueTables, venueTurnTimes, type PacingRule, type TurnTimeRule } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { PaymentPolicy } from '../../../common/money';
@@ -25,6 +25,12 @@ export interface CatalogVenue {
   areas: SeatingAreaRow[];
   tables: VenueTableRow[];
   experiences: ExperienceRow[];
+  /** Pacing limits by service (server/services/venues/pacing.ts); none when the venue paces nothing. */
+  pacing: PacingRule[];
+  pacingVersion: number;
+  /** How long a party sits by party size and service. */
+  turnTimes: TurnTimeRule[];
+  turnTimesVersion: number;
 }
 
 /** Every venue's set-up, by id, with areas and experiences also by id. */
@@ -58,6 +64,8 @@ async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
   const areaRows = await db.select().from(seatingAreas).orderBy(asc(seatingAreas.sortOrder), asc(seatingAreas.id));
   const tableRows = await db.select().from(venueTables).orderBy(asc(venueTables.id));
   const experienceRows = await db.select().from(experiences).orderBy(asc(experiences.sortOrder));
+  const pacingRows = new Map((await db.select().from(venuePacing)).map((p) => [p.venueId, p]));
+  const turnTimeRows = new Map((await db.select().from(venueTurnTimes)).map((t) => [t.venueId, t]));
   const catalog: VenueCatalog = { venues: new Map(), areas: new Map(), experiences: new Map() };
   for (const venue of venueRows) {
     catalog.venues.set(venue.id, {
@@ -66,6 +74,10 @@ async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
       areas: areaRows.filter((a) => a.venueId === venue.id),
       tables: tableRows.filter((t) => t.venueId === venue.id),
       experiences: experienceRows.filter((e) => e.venueId === venue.id),
+      pacing: pacingRows.get(venue.id)?.rules ?? [],
+      pacingVersion: pacingRows.get(venue.id)?.version ?? 0,
+      turnTimes: turnTimeRows.get(venue.id)?.rules ?? [],
+      turnTimesVersion: turnTimeRows.get(venue.id)?.version ?? 0,
     });
   }
   for (const area of areaRows) catalog.areas.set(area.id, area);

@@ -11,9 +11,9 @@ CREATE TABLE venue_texts (
   PRIMARY KEY (venue_id, locale)
 );
 
--- Each set-up record carries the version its last change gave it: a change started from an older one is
--- refused (409), never silently written over another admin's.
-ALTER TABLE venues ADD COLUMN content_version integer NOT NULL DEFAULT 1;
+-- A venue's services are published as one list (an hour moved from lunch to dinner is one change), so
+-- the list has a version of its own beside each record's (migration 0026): a change started from an older
+-- one is refused (409 20140), never silently written over another admin's.
 ALTER TABLE venues ADD COLUMN services_version integer NOT NULL DEFAULT 1;
 
 -- A service's last seating (the last start time offered; null: the last that ends by the service's end)

@@ -32,6 +32,8 @@ interface KeyParts {
   staffDaySheet: [venueId: string, date: string];
   /** A venue's closures from one day on. */
   staffClosures: [venueId: string, from: string];
+  /** A venue's set-up: its texts and contacts, its services (issue 24). */
+  staffVenueSetup: [venueId: string, part: 'content' | 'services'];
 }
 
 export type QueryKind = keyof KeyParts;
@@ -90,8 +92,9 @@ export const staffTablePlanKey = (venueId: string, at: Date): QueryKey => ['staf
 export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTablePlan', venueId];
 export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['staffDaySheet', venueId, date];
 export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['staffClosures', venueId, from];
+export const staffVenueSetupKey = (venueId: string, part: 'content' | 'services'): QueryKey => ['staffVenueSetup', venueId, part];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
-export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures']];
+export const STAFF_PREFIXES: readonly QueryPrefix[] = [['staffAccounts'], ['staffAudit'], ['staffReport'], ['staffTablePlan'], ['staffDaySheet'], ['staffClosures'], ['staffVenueSetup']];
 /**
  * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or
  * cancellation) makes stale: the plans, the day sheets, the report's covers, the times offered to guests,

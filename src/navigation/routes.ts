@@ -91,6 +91,8 @@ const ROUTE_TABLE = routeTable([
   staffRoute('accounts', () => import('../routes/staff/accounts')),
   staffRoute('audit-log', () => import('../routes/staff/audit-log')),
   staffRoute('reports', () => import('../routes/staff/reports')),
+  // Issue 24: the club sets itself up.
+  staffRoute('setup-venue', () => import('../routes/staff/setup-venue')),
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.
   ...(import.meta.env.DEV
     ? [{ name: 'dev-statechart' as const, path: '/dev/statechart', load: () => import('../dev/statechart-page') }]

@@ -1,6 +1,7 @@
 /**
- * One venue: what it is, where, its dining hours (fixed in the client), and from the server its opening
- * hours and PDF menus, with the way to book a table.
+ * One venue: what it is, where, its dining hours (fixed in the client until the server's come), and from
+ * the server its texts, picture, opening hours and PDF menus as the set-up published them, with the way
+ * to book a table.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
@@ -62,19 +63,22 @@ function VenueDetail({ domain }: { domain: string }) {
     return <VenueProblem problem="unknown" />;
   }
   const server = info.status === 'ready' ? info.data.data : undefined;
-  const title = local?.title ?? server?.title;
-  const desc = local?.desc ?? server?.desc;
-  const address = local?.address ?? server?.address;
+  // The server's texts once they come: the set-up's, in the reader's language; the client's own until then.
+  const title = server?.title ?? local?.title;
+  const lead = server ? server.desc : local && venueText(i18n, local.desc);
+  const introduction = server?.introduction ?? (local && venueText(i18n, local.introduction));
+  const address = server?.address ?? local?.address;
   const maximum = server?.onlineMaxGuests ?? local?.maximum ?? MAX_PARTY_SIZE;
 
-  const picture = venuePicture(domain);
+  const uploaded = server?.picture;
+  const picture = uploaded?.src ?? venuePicture(domain);
   return (
-    <Page title={title ?? t`Venue`} lead={desc && venueText(i18n, desc)} wide>
+    <Page title={title ?? t`Venue`} lead={lead} wide>
       {/* On a wide screen: the picture and what the venue is on the left, hours and menus beside it. */}
       <div className="venue-layout">
         <div className="venue-layout__main">
-          {picture && <Picture src={picture} first className="page__hero" />}
-          {local && <p>{venueText(i18n, local.introduction)}</p>}
+          {picture && <Picture src={picture} srcSet={uploaded?.srcset} first className="page__hero" />}
+          {introduction && <p>{introduction}</p>}
 
           <div className="actions">
             <a className="button button--primary" href={href('book', { domain })}>

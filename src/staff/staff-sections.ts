@@ -27,4 +27,6 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { name: 'reports', label: msg`Reports` },
   { name: 'accounts', label: msg`Staff accounts`, adminOnly: true },
   { name: 'audit-log', label: msg`Audit log`, adminOnly: true },
+  // Set-up (issue 24): a venue's texts, services, picture and menus.
+  { name: 'setup-venue', label: msg`Venue set-up`, adminOnly: true, venueDay: true },
 ];

@@ -30,6 +30,7 @@ import { translatorFor } from './i18n/translator';
 import { jsonCompression } from './json-compression';
 import { securityHeaders } from './security-headers';
 import { staticFiles } from './static-files';
+import { pagePublisher } from './first-view-content';
 import { venueSetupRoutes } from './routes/venue-setup/venue-setup.routes';
 
 export interface AppOptions {
@@ -99,7 +100,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', venueSetupRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
-  if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot));
+  if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot, pagePublisher(deps.db)));
 
   return app;
 }

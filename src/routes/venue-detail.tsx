@@ -20,6 +20,7 @@ import { telHref } from '../content/club';
 import { useFailureText } from '../i18n/message-text';
 import { venueKey } from '../api/query-keys';
 import { venueText } from '../content/venue-texts';
+import { publishedMarker, usePublishedVenueText } from '../first-view/published-venue-texts';
 import { MAX_PARTY_SIZE, venueByDomain, type Venue } from '../../common/venues';
 import type { PageProps } from '../navigation/routes';
 import { href } from '../navigation/navigator';
@@ -59,15 +60,23 @@ function VenueDetail({ domain }: { domain: string }) {
     { showError: (error) => !isUnknownVenue(error) },
   );
 
+  // What the set-up published into the page (the first view shows the same) until the server answers.
+  const published = {
+    desc: usePublishedVenueText(domain, 'description'),
+    introduction: usePublishedVenueText(domain, 'introduction'),
+    address: usePublishedVenueText(domain, 'address'),
+  };
+
   if (info.status === 'error' && isUnknownVenue(info.error)) {
     return <VenueProblem problem="unknown" />;
   }
   const server = info.status === 'ready' ? info.data.data : undefined;
   // The server's texts once they come: the set-up's, in the reader's language; the client's own until then.
   const title = server?.title ?? local?.title;
-  const lead = server ? server.desc : local && venueText(i18n, local.desc);
-  const introduction = server?.introduction ?? (local && venueText(i18n, local.introduction));
-  const address = server?.address ?? local?.address;
+  const desc = server ? server.desc : (published.desc ?? (local && venueText(i18n, local.desc)));
+  const lead = desc && <span {...publishedMarker(domain, 'description')}>{desc}</span>;
+  const introduction = server?.introduction ?? published.introduction ?? (local && venueText(i18n, local.introduction));
+  const address = server?.address ?? published.address ?? local?.address;
   const maximum = server?.onlineMaxGuests ?? local?.maximum ?? MAX_PARTY_SIZE;
 
   const uploaded = server?.picture;
@@ -78,7 +87,7 @@ function VenueDetail({ domain }: { domain: string }) {
       <div className="venue-layout">
         <div className="venue-layout__main">
           {picture && <Picture src={picture} srcSet={uploaded?.srcset} first className="page__hero" />}
-          {introduction && <p>{introduction}</p>}
+          {introduction && <p {...publishedMarker(domain, 'introduction')}>{introduction}</p>}
 
           <div className="actions">
             <a className="button button--primary" href={href('book', { domain })}>
@@ -95,7 +104,7 @@ function VenueDetail({ domain }: { domain: string }) {
 
           {address && (
             <Section title={t`Address`}>
-              <address>{address}</address>
+              <address {...publishedMarker(domain, 'address')}>{address}</address>
               {server && (
                 <p>
                   <Trans>

@@ -30,6 +30,8 @@ import { stripeWebhookRoutes } from './routes/payments/stripe-webhook.routes';
 import { reconciliationRoutes } from './routes/payments/reconciliation.routes';
 import { ProcessorError } from './services/payments/processor/processor';
 import { walletRoutes } from './routes/wallet/wallet.routes';
+import { pagePublisher } from './first-view-content';
+import { venueSetupRoutes } from './routes/venue-setup/venue-setup.routes';
 import { ERROR_CODES } from '../common/api/error-codes';
 import { DEFAULT_LOCALE, localeFromAcceptLanguage } from '../common/locales';
 import { translatorFor } from './i18n/translator';
@@ -117,9 +119,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', reportRoutes());
   app.route('/', feedbackRoutes());
   app.route('/', privacyRoutes());
+  app.route('/', venueSetupRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
-  if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot));
+  if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot, pagePublisher(deps.db)));
 
   return app;
 }

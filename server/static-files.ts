@@ -5,6 +5,7 @@
  * Source maps, the build's manifest folder (`.vite/`) and the variants themselves are not served.
  */
 import { readFile, stat } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -69,13 +70,22 @@ async function fileStats(path: string): Promise<{ size: number; mtimeMs: number 
   }
 }
 
-export function staticFiles(root: string): MiddlewareHandler {
+/**
+ * What the set-up published into a language's page (server/first-view-content.ts): the page as the
+ * build wrote it, changed, and the version of the set-up it is of.
+ */
+export type PagePublisher = (locale: Locale) => Promise<{ version: number; fill(page: string): string } | null>;
+
+export function staticFiles(root: string, publisher?: PagePublisher): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const found = c.req.path === '/' || c.req.path === '/index.html' ? await appPage(c, root) : await servable(root, c.req.path);
     if (!found) return next();
     const { path, identity, locale } = found;
     const file = join(root, path);
+    // Nothing published yet: the build's page as it is, with its compressed variants.
+    const published = locale && publisher ? await publisher(locale) : null;
+    if (locale && published) return publishedPage(c, file, identity, locale, published);
 
     const variants: ContentCoding[] = [];
     for (const coding of ['br', 'gzip'] as const) if (await fileStats(file + VARIANT_SUFFIX[coding])) variants.push(coding);
@@ -96,4 +106,30 @@ export function staticFiles(root: string): MiddlewareHandler {
     if (coding) headers['Content-Encoding'] = coding;
     return c.body(new Uint8Array(body), 200, headers);
   };
+}
+
+// A language's page as last filled, per coding: filled and compressed again only when the file or the set-up changes.
+const filledPages = new Map<string, { key: string; bodies: Map<string, Uint8Array<ArrayBuffer>> }>();
+
+/** A language's page with what the set-up published, compressed here (the build's variants hold the old texts). */
+async function publishedPage(c: Context, file: string, identity: Found['identity'], locale: Locale, { version, fill }: NonNullable<Awaited<ReturnType<PagePublisher>>>) {
+  const headers: Record<string, string> = {
+    'Cache-Control': REVALIDATE,
+    ETag: `W/"${identity.size.toString(16)}-${Math.trunc(identity.mtimeMs).toString(16)}.${locale}.v${version}"`,
+    Vary: 'Accept-Encoding, Cookie, Accept-Language',
+  };
+  if (matchesEtag(c.req.header('If-None-Match'), headers.ETag!)) return c.body(null, 304, headers);
+  const coding = negotiateCoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
+  let entry = filledPages.get(file);
+  if (!entry || entry.key !== headers.ETag) filledPages.set(file, (entry = { key: headers.ETag!, bodies: new Map() }));
+  let body = entry.bodies.get(coding ?? 'identity');
+  if (!body) {
+    const page = Buffer.from(fill(await readFile(file, 'utf8')));
+    body = Uint8Array.from(coding === 'br' ? brotliCompressSync(page) : coding === 'gzip' ? gzipSync(page, { level: 9 }) : page);
+    entry.bodies.set(coding ?? 'identity', body);
+  }
+  headers['Content-Type'] = 'text/html; charset=utf-8';
+  headers['Content-Length'] = String(body.byteLength);
+  if (coding) headers['Content-Encoding'] = coding;
+  return c.body(body, 200, headers);
 }

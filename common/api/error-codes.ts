@@ -71,6 +71,12 @@ export const ERROR_CODES = {
   SETUP_CONFLICT: 20140,
   /** A set-up change the rules refuse; the body's `reasons` lists every rule it breaks: nothing changed. */
   SETUP_REFUSED: 20141,
+  /** An uploaded picture that is not a JPEG, PNG or WebP image by its content (whatever its name says). */
+  PICTURE_NOT_ACCEPTED: 20131,
+  /** An uploaded menu that is not a PDF by its content. */
+  MENU_NOT_PDF: 20132,
+  /** An upload over its size limit (a picture 8 MB, a menu 10 MB). */
+  UPLOAD_TOO_LARGE: 20133,
   /** A change held while its difference is paid, that can no longer be paid for or made (its hold ran out, or the booking moved on). */
   CHANGE_HOLD_GONE: 20112,
   /** A Stripe-only call (the reconciliation) while payments run on another processor. */

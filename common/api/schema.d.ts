@@ -5308,6 +5308,384 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/setup/venue/{venueId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                venueId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A venue's texts in every language (English required, the others listed where missing) and its contacts, with the version a change starts from (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The venue's content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["VenueContent"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Publish a venue's texts and contacts (admins; audited as venue.content with before and after); 409 20130 when someone else published since `version` */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VenueContentChange"];
+                };
+            };
+            responses: {
+                /** @description The content as now published, used by every server process from its next request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["VenueContent"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/setup/venue/{venueId}/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                venueId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A venue's services (named periods with days, first and last seating, end, slot interval, valid days), with the version a change starts from (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The venue's services */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["VenueServices"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Publish a venue's services in place of the stored ones (admins; audited as venue.services); never cancels a booking, lists those left outside the hours */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VenueServicesChange"];
+                };
+            };
+            responses: {
+                /** @description The services as now published, and the confirmed bookings now outside them for staff to contact */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["VenueServices"] & {
+                                affected: components["schemas"]["SetupAffectedBooking"][];
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/setup/venue/{venueId}/services/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                venueId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What publishing these services would do, changing nothing (admins)
+         * @description 409 20130 when someone else published since `version`; otherwise the confirmed bookings from today on that would start outside every seating.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VenueServicesChange"];
+                };
+            };
+            responses: {
+                /** @description The impact */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                affected: components["schemas"]["SetupAffectedBooking"][];
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/setup/venue/{venueId}/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                venueId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the venue's picture (admins; audited as venue.picture)
+         * @description The body is the image file itself. Accepted by content, whatever its name or Content-Type says: a JPEG, PNG or WebP (else 415 20131), at most 8 MB (else 413 20133). Resized to 3:2 WebP at 480, 960 and 1200 pixels wide, served at content-hashed URLs with immutable caching.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            responses: {
+                /** @description The picture as the pages draw it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["VenuePicture"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/setup/venue/{venueId}/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                venueId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a PDF menu beside the venue's menus, or in place of the one of that name (admins; audited as venue.menu)
+         * @description The body is the PDF file itself, checked by content (else 415 20132), at most 10 MB (else 413 20133).
+         */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The menu's name as guests read it */
+                    name: string;
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            responses: {
+                /** @description The menu as the venue page lists it */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                name: string;
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/picture/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A venue picture's file (WebP), by its content-hashed name; cached for good (immutable) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The picture */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5539,12 +5917,82 @@ export interface components {
             name: string;
             description: string;
         };
+        VenueTexts: {
+            title: string | null;
+            description: string | null;
+            introduction: string | null;
+            address: string | null;
+        };
+        VenueContent: {
+            venueId: components["schemas"]["Id"];
+            domain: string;
+            version: number;
+            /** @description By locale (en, ja, ko, th, zh-Hans, zh-Hant); English always complete */
+            texts: {
+                [key: string]: components["schemas"]["VenueTexts"];
+            };
+            /** @description By locale beside English, the fields not written yet (guests read the English) */
+            missing: {
+                [key: string]: ("title" | "description" | "introduction" | "address")[];
+            };
+            reservationsPhone: string;
+            reservationsEmail: string;
+        };
+        VenueContentChange: {
+            /** @description The version the change starts from */
+            version: number;
+            texts: {
+                en: components["schemas"]["VenueTexts"];
+                ja?: components["schemas"]["VenueTexts"];
+                ko?: components["schemas"]["VenueTexts"];
+                th?: components["schemas"]["VenueTexts"];
+                "zh-Hans"?: components["schemas"]["VenueTexts"];
+                "zh-Hant"?: components["schemas"]["VenueTexts"];
+            };
+            reservationsPhone: string;
+            reservationsEmail: string;
+        };
+        VenueService: {
+            name: string;
+            /** @description ISO weekdays */
+            daysOfWeek: number[];
+            /** @description Minutes from the service day's midnight */
+            firstSeating: number;
+            /** @description The last start offered */
+            lastSeating: number;
+            /** @description When the service ends (past 1440 is after midnight) */
+            endsAt: number;
+            intervalMinutes: number;
+            /** Format: date */
+            validFrom: string | null;
+            /** Format: date */
+            validUntil: string | null;
+        };
+        VenueServices: {
+            venueId: components["schemas"]["Id"];
+            version: number;
+            services: components["schemas"]["VenueService"][];
+        };
+        VenueServicesChange: {
+            version: number;
+            services: components["schemas"]["VenueService"][];
+        };
+        /** @description A venue's uploaded picture, resized to 3:2 WebP files whose URLs hold their content's hash (cached for good) */
+        VenuePicture: {
+            src: string;
+            srcset: string;
+            width: number;
+            height: number;
+        };
         VenueDetail: {
             _id: components["schemas"]["Id"];
             domain: string;
             title: string;
             desc: string;
             address: string;
+            /** @description The venue's introduction in the reader's language (the set-up's, English where none is written) */
+            introduction?: string;
+            picture?: components["schemas"]["VenuePicture"];
             maximum: number;
             onlineMinGuests: number;
             onlineMaxGuests: number;

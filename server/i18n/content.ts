@@ -85,18 +85,27 @@ function hoursFormatFor(i18n: I18n): HoursFormat {
       const inDay = ((minutes % 1440) + 1440) % 1440;
       return clock.format(new Date(Date.UTC(2000, 0, 1, 0, inDay)));
     },
+    lastSeating: (time) => i18n._(LAST_SEATING, { time }),
   };
 }
 
+/** After a service's times, when it has a last seating: the English is ENGLISH_HOURS's. */
+const LAST_SEATING = /*i18n*/ '(last seating {time})';
+
 /**
- * `GET /public/venue/by-domain/{domain}`'s answer in the reader's language: the description, menu names,
- * experiences, seating areas, and opening hours (period names, days and times). The title and address
- * stay as written: the venues' names are kept in every language, and the address is a postal one.
+ * `GET /public/venue/by-domain/{domain}`'s answer in the reader's language: the name, description,
+ * introduction and address the set-up wrote in that language (each falling back to the English: the
+ * catalog's translation of it, else as written), menu names, experiences, seating areas, and opening
+ * hours (period names, days and times).
  */
-export function localizeVenue(i18n: I18n, { info, periods }: LoadedVenue): VenueInfo {
+export function localizeVenue(i18n: I18n, { info, periods, texts }: LoadedVenue): VenueInfo {
+  const own = texts?.get(i18n.locale);
   return {
     ...info,
-    desc: localizeText(i18n, info.desc),
+    title: own?.title ?? info.title,
+    desc: own?.description ?? localizeText(i18n, info.desc),
+    address: own?.address ?? info.address,
+    ...(info.introduction === undefined ? {} : { introduction: own?.introduction ?? localizeText(i18n, info.introduction) }),
     // The contract keys menus by `en`; the PDF is the English menu, its label the reader's.
     pdfMenu: info.pdfMenu.map(({ en }) => ({ en: { ...en, name: localizeText(i18n, en.name) } })),
     openingHours: deriveOpeningHours(periods, hoursFormatFor(i18n)).map((period) => ({ ...period, name: localizeText(i18n, period.name) })),

@@ -32,6 +32,8 @@ interface KeyParts {
   staffTablePlan: [venueId: string, at: string];
   /** A venue's day sheet on one day. */
   staffDaySheet: [venueId: string, date: string];
+  /** A venue's set-up: its texts and contacts, its services (issue 24). */
+  staffVenueSetup: [venueId: string, part: 'content' | 'services'];
   /** A venue's set-up as stored now (floor or pacing), with versions. */
   staffSetup: [what: 'floor' | 'pacing', venueId: string];
   /** The guest book: what was read ('search', q; 'profile', id; 'duplicates'; 'tags', archived). */
@@ -103,6 +105,7 @@ export const staffTablePlanKey = (venueId: string, at: Date): QueryKey => ['staf
 export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTablePlan', venueId];
 export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['staffDaySheet', venueId, date];
 export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['staffClosures', venueId, from];
+export const staffVenueSetupKey = (venueId: string, part: 'content' | 'services'): QueryKey => ['staffVenueSetup', venueId, part];
 /** The set-up pages' reads of a venue (floor, pacing), always read afresh after a change. */
 export const staffSetupKey = (what: 'floor' | 'pacing', venueId: string): QueryKey => ['staffSetup', what, venueId];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
@@ -124,6 +127,7 @@ export const STAFF_PREFIXES: readonly QueryPrefix[] = [
   ['staffPrivacy'],
   STAFF_GUEST_PREFIX,
   ['staffSetup'],
+  ['staffVenueSetup'],
 ];
 export const staffGuestFeedbackKey = (userId: string): QueryKey => ['staffGuestFeedback', userId];
 export const staffFeedbackReportKey = (params: Record<string, string>): QueryKey => ['staffFeedbackReport', new URLSearchParams(params).toString()];

@@ -5,6 +5,7 @@ import { venueText } from '../content/venue-texts';
 import type { Venue } from '../../common/venues';
 import { venuePicture } from '../content/venue-images';
 import { Picture } from './picture';
+import { publishedMarker, usePublishedVenueText } from '../first-view/published-venue-texts';
 
 export function VenueCard({
   venue,
@@ -22,12 +23,15 @@ export function VenueCard({
   const { i18n } = useLingui();
   const Heading = level === 2 ? 'h2' : 'h3';
   const src = picture && venuePicture(venue.domain);
+  const description = usePublishedVenueText(venue.domain, 'description');
   return (
     <article className={src ? 'card card--pictured' : 'card'} aria-label={venue.title}>
       {src && <Picture src={src} first={picture === 'first'} className="card__picture" />}
       {/* Venue names are proper names, shown as written in every language. */}
       <Heading className="card__title">{venue.title}</Heading>
-      <p className="card__meta">{venueText(i18n, venue.desc)}</p>
+      <p className="card__meta" {...publishedMarker(venue.domain, 'description')}>
+        {description ?? venueText(i18n, venue.desc)}
+      </p>
       {children}
     </article>
   );

@@ -91,6 +91,8 @@ const ROUTE_TABLE = routeTable([
   // Issue 12: the staff console (docs/PRODUCT.md §6's admin area). Its pages check the staff session themselves.
   staffRoute('login', () => import('../routes/staff/login')),
   staffRoute('day', () => import('../routes/staff/day')),
+  // Issue 24: the club sets itself up.
+  staffRoute('setup-venue', () => import('../routes/staff/setup-venue')),
   staffRoute('setup', () => import('../routes/staff/setup')),
   // Issue 25: the guest book (search from the console's bar, a guest's profile, duplicates, the club's tags).
   staffRoute('guests', () => import('../routes/staff/guests')),

@@ -1,6 +1,7 @@
 /**
- * One venue: what it is, where, its dining hours (fixed in the client), and from the server its opening
- * hours and PDF menus, with the way to book a table.
+ * One venue: what it is, where, its dining hours (fixed in the client until the server's come), and from
+ * the server its texts, picture, opening hours and PDF menus as the set-up published them, with the way
+ * to book a table.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/api';
@@ -19,6 +20,7 @@ import { telHref } from '../content/club';
 import { useFailureText } from '../i18n/message-text';
 import { venueKey } from '../api/query-keys';
 import { venueText } from '../content/venue-texts';
+import { publishedMarker, usePublishedVenueText } from '../first-view/published-venue-texts';
 import { MAX_PARTY_SIZE, venueByDomain, type Venue } from '../../common/venues';
 import type { PageProps } from '../navigation/routes';
 import { href } from '../navigation/navigator';
@@ -58,23 +60,34 @@ function VenueDetail({ domain }: { domain: string }) {
     { showError: (error) => !isUnknownVenue(error) },
   );
 
+  // What the set-up published into the page (the first view shows the same) until the server answers.
+  const published = {
+    desc: usePublishedVenueText(domain, 'description'),
+    introduction: usePublishedVenueText(domain, 'introduction'),
+    address: usePublishedVenueText(domain, 'address'),
+  };
+
   if (info.status === 'error' && isUnknownVenue(info.error)) {
     return <VenueProblem problem="unknown" />;
   }
   const server = info.status === 'ready' ? info.data.data : undefined;
-  const title = local?.title ?? server?.title;
-  const desc = local?.desc ?? server?.desc;
-  const address = local?.address ?? server?.address;
+  // The server's texts once they come: the set-up's, in the reader's language; the client's own until then.
+  const title = server?.title ?? local?.title;
+  const desc = server ? server.desc : (published.desc ?? (local && venueText(i18n, local.desc)));
+  const lead = desc && <span {...publishedMarker(domain, 'description')}>{desc}</span>;
+  const introduction = server?.introduction ?? published.introduction ?? (local && venueText(i18n, local.introduction));
+  const address = server?.address ?? published.address ?? local?.address;
   const maximum = server?.onlineMaxGuests ?? local?.maximum ?? MAX_PARTY_SIZE;
 
-  const picture = venuePicture(domain);
+  const uploaded = server?.picture;
+  const picture = uploaded?.src ?? venuePicture(domain);
   return (
-    <Page title={title ?? t`Venue`} lead={desc && venueText(i18n, desc)} wide>
+    <Page title={title ?? t`Venue`} lead={lead} wide>
       {/* On a wide screen: the picture and what the venue is on the left, hours and menus beside it. */}
       <div className="venue-layout">
         <div className="venue-layout__main">
-          {picture && <Picture src={picture} first className="page__hero" />}
-          {local && <p>{venueText(i18n, local.introduction)}</p>}
+          {picture && <Picture src={picture} srcSet={uploaded?.srcset} first className="page__hero" />}
+          {introduction && <p {...publishedMarker(domain, 'introduction')}>{introduction}</p>}
 
           <div className="actions">
             <a className="button button--primary" href={href('book', { domain })}>
@@ -91,7 +104,7 @@ function VenueDetail({ domain }: { domain: string }) {
 
           {address && (
             <Section title={t`Address`}>
-              <address>{address}</address>
+              <address {...publishedMarker(domain, 'address')}>{address}</address>
               {server && (
                 <p>
                   <Trans>

@@ -7,6 +7,9 @@
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from './harness';
 
@@ -71,5 +74,28 @@ describe("the app's page", () => {
     const switched = await get('/', { cookie: 'locale=th', 'if-none-match': ja });
     expect(switched.status).toBe(200);
     expect(await langOf(switched)).toBe('th');
+  });
+});
+
+describe("the app's page after a set-up change", () => {
+  it('carries the published description in its first views and for the app, at once, in every coding', async () => {
+    const marked = (lang: string) =>
+      page(lang).replace('<div id="root"></div>', '<div id="root"></div><template data-addresses="/"><p class="card__meta" data-fv="leclos:description">All-day Dining</p></template>');
+    await writeFile(join(root, 'index.en.html'), marked('en'));
+    const before = await get('/');
+    expect(await before.text()).toContain('data-fv="leclos:description">All-day Dining</p>');
+
+    const [{ id }] = (await api.deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'))) as [{ id: string }];
+    const token = api.tokenFor({ id, role: 'admin', venueId: null });
+    const stored = (await api.request('GET', '/admin/setup/venue/6650a1c0e4b0a1b2c3d40001/content', { token })).body.data;
+    const texts = { ...stored.texts, en: { ...stored.texts.en, description: 'Garden <Brasserie>' } };
+    expect((await api.request('PUT', '/admin/setup/venue/6650a1c0e4b0a1b2c3d40001/content', { token, body: { ...stored, texts } })).status).toBe(200);
+
+    const after = await get('/', { 'accept-encoding': 'br' });
+    expect(after.headers.get('content-encoding')).toBe('br');
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    const html = brotliDecompressSync(Buffer.from(await after.arrayBuffer())).toString('utf8');
+    expect(html).toContain('data-fv="leclos:description">Garden &lt;Brasserie&gt;</p>');
+    expect(html).toContain('<script type="application/json" id="published-venue-texts">{"locale":"en","values":{"leclos:description":"Garden \\u003cBrasserie>"}}</script>');
   });
 });

@@ -3,7 +3,7 @@
  * (versions, rules) and written, the venue's set-up is read back as it would stand, and the confirmed
  * bookings it would affect are listed. A preview then rolls everything back, so it answers exactly what
  * publishing would do; a publish writes the audit entries with before and after in the same transaction
- * and, after commit, tells the catalog (`catalogChanged`) so the next request uses the new set-up.
+ * and raises the catalog's version (`catalogChanged`) so every process's next request uses the new set-up.
  */
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -50,9 +50,10 @@ export async function runSetupChange<T>(
       const result = { value: applied.value, version: applied.version, published: !change.preview, affected };
       if (change.preview) throw new PreviewDone(result);
       for (const entry of applied.audit) await recordSetupChange(tx, { ...entry, actorId: change.actorId, venueId: change.venueId, at: now });
+      // In the publishing transaction: every process reads the new set-up from its next request on.
+      await catalogChanged(tx);
       return result;
     });
-    catalogChanged(deps.db);
     return outcome;
   } catch (error) {
     if (error instanceof PreviewDone) return error.outcome as SetupOutcome<T>;

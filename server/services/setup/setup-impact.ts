@@ -59,7 +59,8 @@ export function impactReasons(proposed: ProposedSetup, bookings: readonly Bookin
     const table = tables.get(booking.tableId);
     if (!table || !table.active || !activeAreas.has(table.seatingAreaId) || table.maxGuests < booking.numberOfGuests) reasons.push('NO_TABLE');
     const period = periodAt(proposed as CatalogVenue, booking.date, booking.startTime);
-    if (!period) reasons.push('OUTSIDE_HOURS');
+    // After the service's last seating is outside its hours too: no guest could book that start now.
+    if (!period || (period.lastSeatingMinute !== null && booking.startTime > period.lastSeatingMinute)) reasons.push('OUTSIDE_HOURS');
     else {
       const covers = coversByDay.get(booking.date) ?? coversByDay.set(booking.date, noCovers()).get(booking.date)!;
       if (pacingBreach(pacing, covers, period, booking.startTime, booking.numberOfGuests)) reasons.push('OVER_PACING');

@@ -1,6 +1,7 @@
 /**
  * The venues' PDF menus as `GET /public/menu/{fileName}` serves them: only names the `menus` table lists,
- * rendered once per process (menu-pdf.ts renders the same bytes for a name on every call).
+ * the PDF uploaded in the set-up, or else rendered once per process (menu-pdf.ts renders the same bytes
+ * for a name on every call).
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -14,6 +15,8 @@ export interface RenderedMenu {
   etag: string;
 }
 
+const etagOf = (bytes: Uint8Array) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+
 const renderedMenus = new Map<string, Promise<RenderedMenu | null>>();
 
 function renderedMenu(fileName: string): Promise<RenderedMenu | null> {
@@ -23,7 +26,7 @@ function renderedMenu(fileName: string): Promise<RenderedMenu | null> {
     entry = rendering
       ? rendering.then((buffer) => ({
           body: new Uint8Array(buffer),
-          etag: `"${createHash('sha256').update(buffer).digest('base64url').slice(0, 27)}"`,
+          etag: etagOf(buffer),
         }))
       : Promise.resolve(null);
     renderedMenus.set(fileName, entry);
@@ -33,8 +36,10 @@ function renderedMenu(fileName: string): Promise<RenderedMenu | null> {
   return entry;
 }
 
-/** The menu of that file name, or null when no venue lists it. */
+/** The menu of that file name, or null when no venue lists it: the uploaded PDF, else the generated one. */
 export async function findMenu(db: Db, fileName: string): Promise<RenderedMenu | null> {
-  const [known] = await db.select({ id: menus.id }).from(menus).where(eq(menus.fileName, fileName)).limit(1);
-  return known ? renderedMenu(fileName) : null;
+  const [known] = await db.select({ id: menus.id, pdf: menus.pdf }).from(menus).where(eq(menus.fileName, fileName)).limit(1);
+  if (!known) return null;
+  if (known.pdf) return { body: new Uint8Array(known.pdf), etag: etagOf(known.pdf) };
+  return renderedMenu(fileName);
 }

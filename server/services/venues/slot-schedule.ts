@@ -9,6 +9,7 @@ import { selectionUnavailable, type BookingRules } from '../reservations/selecti
 import type { CatalogVenue, ExperienceRow, ServicePeriodRow, VenueRow } from './venue-catalog';
 import { outsideHoursForStaff } from '../staff/staff-refusals';
 import { timeIn } from '../../i18n/localized-values';
+import { periodsValidOn } from './service-validity';
 
 /** A start time an experience is served at on a service day, before looking at tables. */
 export interface ScheduledSlot {
@@ -19,6 +20,9 @@ export interface ScheduledSlot {
   endMs: number;
   period: ServicePeriodRow;
 }
+
+/** The last start a period offers a meal of `duration`: its last seating, else the last that ends by its end. */
+export const lastStartOf = (period: ServicePeriodRow, duration: number) => period.lastSeatingMinute ?? period.endMinute - duration;
 
 /**
  * How long a party sits in a service: the venue's turn time for the service and party size (a rule of
@@ -32,18 +36,18 @@ export function sittingMinutes(entry: CatalogVenue, experience: ExperienceRow, p
 }
 
 /**
- * The experience's start times on a service day: from each of its periods open on that ISO weekday,
- * from the period's start in steps of its interval while the meal ends by the period's end. With the
- * party's size, each lasts the venue's turn time for it (`sittingMinutes`).
+ * The experience's start times on a service day: from each of its periods valid that day and open on
+ * its ISO weekday, from the period's first seating in steps of its interval up to its last seating. With
+ * the party's size, each lasts the venue's turn time for it (`sittingMinutes`).
  */
 export function scheduledSlots(entry: CatalogVenue, experience: ExperienceRow, date: string, numberOfGuests?: number): ScheduledSlot[] {
   const weekday = isoWeekday(date);
   const dayStart = serviceDayStartMs(date);
   const byStart = new Map<number, ScheduledSlot>();
-  for (const period of entry.periods) {
+  for (const period of periodsValidOn(entry.periods, date)) {
     if (!experience.periodNames.includes(period.name) || !period.daysOfWeek.includes(weekday)) continue;
     const duration = sittingMinutes(entry, experience, period.name, numberOfGuests);
-    for (let start = period.startMinute; start + duration <= period.endMinute; start += period.intervalMinutes) {
+    for (let start = period.startMinute; start <= lastStartOf(period, duration); start += period.intervalMinutes) {
       if (byStart.has(start)) continue;
       const startMs = dayStart + start * 60_000;
       byStart.set(start, { startTime: start, duration, startMs, endMs: startMs + duration * 60_000, period });
@@ -55,7 +59,7 @@ export function scheduledSlots(entry: CatalogVenue, experience: ExperienceRow, d
 /** The venue's service period open at `minutes` of the service day `date` (start included, end not), if any. */
 export function periodAt(entry: CatalogVenue, date: string, minutes: number): ServicePeriodRow | undefined {
   const weekday = isoWeekday(date);
-  return entry.periods.find((p) => p.daysOfWeek.includes(weekday) && p.startMinute <= minutes && minutes < p.endMinute);
+  return periodsValidOn(entry.periods, date).find((p) => p.daysOfWeek.includes(weekday) && p.startMinute <= minutes && minutes < p.endMinute);
 }
 
 /**
@@ -64,7 +68,7 @@ export function periodAt(entry: CatalogVenue, date: string, minutes: number): Se
  */
 export function serviceEndsAt(entry: CatalogVenue, date: string, atLeastMinute = 0): Date {
   const weekday = isoWeekday(date);
-  const ends = entry.periods.filter((p) => p.daysOfWeek.includes(weekday)).map((p) => p.endMinute);
+  const ends = periodsValidOn(entry.periods, date).filter((p) => p.daysOfWeek.includes(weekday)).map((p) => p.endMinute);
   return serviceDateTime(date, Math.max(atLeastMinute, ...ends));
 }
 

@@ -2,9 +2,9 @@
  * The venues' static set-up (periods, areas, tables, experiences), cached in memory, and the look-ups
  * by id that answer 404 or 400 when an id names nothing of the venue.
  */
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { experiences, seatingAreas, servicePeriods, venuePacing, venues, venueTables, venueTurnTimes, type PacingRule, type TurnTimeRule } from '../../db/schema';
+import { experiences, seatingAreas, servicePeriods, venueCatalogVersion, venuePacing, venues, venueTables, venueTurnTimes, type PacingRule, type TurnTimeRule } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { PaymentPolicy } from '../../../common/money';
@@ -40,7 +40,22 @@ export interface VenueCatalog {
   experiences: Map<string, ExperienceRow>;
 }
 
-const catalogCache = new WeakMap<object, { at: number; catalog: Promise<VenueCatalog> }>();
+const catalogCache = new WeakMap<object, { at: number; version: number; catalog: Promise<VenueCatalog> }>();
+
+/** The set-up's version: every published change bumps it (`catalogChanged`). One row, one small read. */
+export async function catalogVersion(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ version: venueCatalogVersion.version }).from(venueCatalogVersion).limit(1);
+  return row?.version ?? 0;
+}
+
+/**
+ * Says that a published set-up change was written: call it in the change's transaction. Every server
+ * process compares the version with the one its cache was read at on each request, so once this
+ * commits, availability and the venue pages of every process use the change on their next request.
+ */
+export async function catalogChanged(tx: DbOrTx): Promise<void> {
+  await tx.update(venueCatalogVersion).set({ version: sql`${venueCatalogVersion.version} + 1` });
+}
 
 /** Reads every venue's set-up now, uncached (a set-up change reads what it would publish, in its transaction). */
 export async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
@@ -72,15 +87,17 @@ export async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
 }
 
 /**
- * The venues' static set-up, read at most once per `CATALOG_TTL_MS` (wall-clock, not the business clock)
- * per database handle. Pass the database, not a transaction, or nothing is cached.
+ * The venues' static set-up, read again when a change was published since (`catalogChanged`, checked on
+ * every call) and at least once per `CATALOG_TTL_MS` (wall-clock, not the business clock) per database
+ * handle. Pass the database, not a transaction, or nothing is cached.
  */
-export function loadVenueCatalog(db: DbOrTx): Promise<VenueCatalog> {
+export async function loadVenueCatalog(db: DbOrTx): Promise<VenueCatalog> {
+  const version = await catalogVersion(db);
   const nowMs = Date.now();
   const cached = catalogCache.get(db);
-  if (cached && nowMs - cached.at < CATALOG_TTL_MS) return cached.catalog;
+  if (cached && cached.version === version && nowMs - cached.at < CATALOG_TTL_MS) return cached.catalog;
   const catalog = readCatalog(db);
-  catalogCache.set(db, { at: nowMs, catalog });
+  catalogCache.set(db, { at: nowMs, version, catalog });
   // A failed read must not stick.
   catalog.catch(() => catalogCache.delete(db));
   return catalog;
@@ -89,14 +106,6 @@ export function loadVenueCatalog(db: DbOrTx): Promise<VenueCatalog> {
 /** Forgets the cached set-up (after venues, tables or experiences change). */
 export function clearVenueCatalog(db: DbOrTx): void {
   catalogCache.delete(db);
-}
-
-/**
- * A published set-up change: the next request reads the set-up afresh. This clears this process's copy;
- * other server processes on the same database still trust theirs for up to `CATALOG_TTL_MS`.
- */
-export function catalogChanged(db: DbOrTx): void {
-  clearVenueCatalog(db);
 }
 
 /** docs/PRODUCT.md §3's payment policy of an experience row. */

@@ -4,10 +4,14 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { experiences, menus, seatingAreas, servicePeriods, venues } from '../../db/schema';
+import { experiences, menus, seatingAreas, servicePeriods, venues, venueTexts } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { formatTime } from '../../../common/time';
+import { hongKongToday } from '../../../common/time';
 import { MENU_URL_PREFIX } from '../../../common/venues';
+import { venuePictureOf } from '../venue-setup/venue-pictures';
+import { catalogVersion } from './venue-catalog';
+import { periodsValidOn, type ValidityRange } from './service-validity';
 
 /** The `data` of `GET /public/venue/by-domain/{domain}`. */
 export type VenueInfo = Schema<'VenueDetail'>;
@@ -22,6 +26,8 @@ export interface PeriodHours {
   daysOfWeek: readonly number[];
   startMinute: number;
   endMinute: number;
+  /** The last start offered, shown beside the times when set. */
+  lastSeatingMinute?: number | null;
 }
 
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
@@ -53,10 +59,12 @@ export function formatDays(days: readonly number[]): string {
 export interface HoursFormat {
   days(days: readonly number[]): string;
   time(minutes: number): string;
+  /** '(last seating 2:30 pm)' after a service's times. */
+  lastSeating(time: string): string;
 }
 
 /** 'Mon – Fri', '10:00 pm': the contract's examples. */
-export const ENGLISH_HOURS: HoursFormat = { days: formatDays, time: formatTime };
+export const ENGLISH_HOURS: HoursFormat = { days: formatDays, time: formatTime, lastSeating: (time) => `(last seating ${time})` };
 
 /**
  * Opening hours from service periods, in the order given: one entry per period name, and within it one
@@ -64,13 +72,13 @@ export const ENGLISH_HOURS: HoursFormat = { days: formatDays, time: formatTime }
  * the periods' own; `format` writes the days and times (server/i18n/content.ts has one per language).
  */
 export function deriveOpeningHours(periods: readonly PeriodHours[], format: HoursFormat = ENGLISH_HOURS): OpeningHours[] {
-  const byName = new Map<string, Map<number, { start: number; end: number }[]>>();
+  const byName = new Map<string, Map<number, { start: number; end: number; last: number | null }[]>>();
   for (const period of periods) {
     let days = byName.get(period.name);
     if (!days) byName.set(period.name, (days = new Map()));
     for (const day of period.daysOfWeek) {
       const ranges = days.get(day) ?? [];
-      ranges.push({ start: period.startMinute, end: period.endMinute });
+      ranges.push({ start: period.startMinute, end: period.endMinute, last: period.lastSeatingMinute ?? null });
       days.set(day, ranges);
     }
   }
@@ -82,7 +90,7 @@ export function deriveOpeningHours(periods: readonly PeriodHours[], format: Hour
         .get(day)!
         .slice()
         .sort((a, b) => a.start - b.start || a.end - b.end)
-        .map((r) => `${format.time(r.start)}${DASH}${format.time(r.end)}`)
+        .map((r) => `${format.time(r.start)}${DASH}${format.time(r.end)}${r.last === null ? '' : ` ${format.lastSeating(format.time(r.last))}`}`)
         .filter((t, i, all) => all.indexOf(t) === i)
         .join(', ');
       groups.set(times, [...(groups.get(times) ?? []), day]);
@@ -98,12 +106,22 @@ export function deriveOpeningHours(periods: readonly PeriodHours[], format: Hour
 export interface LoadedVenue {
   info: VenueInfo;
   periods: PeriodHours[];
+  /** The venue's texts in the languages beside English, by locale; a null field falls back to English. */
+  texts?: Map<string, VenueTexts>;
+}
+
+/** A venue's texts in one language as the set-up wrote them (null: not written). */
+export interface VenueTexts {
+  title: string | null;
+  description: string | null;
+  introduction: string | null;
+  address: string | null;
 }
 
 async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null> {
   const [venue] = await db.select().from(venues).where(eq(venues.domain, domain)).limit(1);
   if (!venue) return null;
-  const [periodRows, menuRows, experienceRows, areaRows] = await Promise.all([
+  const [periodRows, menuRows, experienceRows, areaRows, textRows, picture] = await Promise.all([
     db
       .select()
       .from(servicePeriods)
@@ -120,6 +138,8 @@ async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null
       .from(seatingAreas)
       .where(eq(seatingAreas.venueId, venue.id))
       .orderBy(asc(seatingAreas.sortOrder), asc(seatingAreas.name)),
+    db.select().from(venueTexts).where(eq(venueTexts.venueId, venue.id)),
+    venuePictureOf(db, venue.id),
   ]);
   const info: VenueInfo = {
     _id: venue.id,
@@ -127,6 +147,8 @@ async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null
     title: venue.title,
     desc: venue.description,
     address: venue.address,
+    introduction: venue.introduction,
+    ...(picture ? { picture } : {}),
     maximum: venue.maxPartySize,
     onlineMinGuests: venue.onlineMinGuests,
     onlineMaxGuests: venue.onlineMaxGuests,
@@ -155,7 +177,13 @@ async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null
     })),
     seatingAreas: areaRows.map((a) => ({ _id: a.id, name: a.name, description: a.description })),
   };
-  return { info, periods: periodRows };
+  return { info, periods: periodRows, texts: new Map(textRows.map((row) => [row.locale, row])) };
+}
+
+/** The venue as guests read it on `date`: only the services valid that day, in its hours. */
+function onDate(venue: LoadedVenue, date: string): LoadedVenue {
+  const periods = periodsValidOn(venue.periods as (PeriodHours & ValidityRange)[], date);
+  return { ...venue, periods, info: { ...venue.info, openingHours: deriveOpeningHours(periods) } };
 }
 
 /** How long a cached venue is trusted, so an edit made by another process shows within a minute. */
@@ -163,6 +191,8 @@ export const VENUE_CACHE_TTL_MS = 60_000;
 
 interface CacheEntry {
   loadedAt: number;
+  /** The catalog version it was read at: a published change reads it again (venue-catalog.ts). */
+  version: number;
   value: Promise<LoadedVenue | null>;
 }
 
@@ -172,18 +202,23 @@ const cache = new WeakMap<Db, Map<string, CacheEntry>>();
 /**
  * The venue with `domain` (already normalised: trimmed, lower case), in English, or null for an unknown
  * one; answers go through `localizeVenue` (server/i18n/content.ts). Found
- * venues are cached per database for `VENUE_CACHE_TTL_MS`; unknown names are not, so random names cannot
- * grow the cache.
+ * venues are cached per database for `VENUE_CACHE_TTL_MS`, or until a set-up change is published;
+ * unknown names are not, so random names cannot grow the cache. Its hours are those valid on `now`'s day.
  */
 export async function getVenueInfo(db: Db, domain: string, now: Date): Promise<LoadedVenue | null> {
+  const today = hongKongToday(now);
+  const version = await catalogVersion(db);
   let perDb = cache.get(db);
   if (!perDb) cache.set(db, (perDb = new Map()));
   const hit = perDb.get(domain);
-  if (hit && now.getTime() - hit.loadedAt < VENUE_CACHE_TTL_MS && now.getTime() >= hit.loadedAt) return hit.value;
+  if (hit && hit.version === version && now.getTime() - hit.loadedAt < VENUE_CACHE_TTL_MS && now.getTime() >= hit.loadedAt) {
+    const venue = await hit.value;
+    return venue && onDate(venue, today);
+  }
 
   const value = loadVenueInfo(db, domain);
   const entries = perDb;
-  entries.set(domain, { loadedAt: now.getTime(), value });
+  entries.set(domain, { loadedAt: now.getTime(), version, value });
   // Only drop our own entry: a newer load may have replaced it meanwhile.
   const forget = () => {
     if (entries.get(domain)?.value === value) entries.delete(domain);
@@ -191,7 +226,7 @@ export async function getVenueInfo(db: Db, domain: string, now: Date): Promise<L
   try {
     const venue = await value;
     if (!venue) forget();
-    return venue;
+    return venue && onDate(venue, today);
   } catch (err) {
     forget();
     throw err;

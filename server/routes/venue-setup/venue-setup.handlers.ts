@@ -1,0 +1,92 @@
+/** Handlers of the venue set-up (issue 24): a venue's texts, services, picture and menus; and the pictures' files. */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
+import { notFound } from '../../lib/errors';
+import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
+import { getVenueContent, publishVenueContent } from '../../services/venue-setup/venue-content';
+import { checkVenueServices, getVenueServices, publishVenueServices } from '../../services/venue-setup/venue-services';
+import { findPictureFile, uploadVenuePicture } from '../../services/venue-setup/venue-pictures';
+import { uploadVenueMenu } from '../../services/venue-setup/venue-menus';
+import { venueContentSchema, venueServicesSchema } from '../../../common/validation/venue-setup-validation';
+
+type Ctx = Context<AppEnv>;
+
+const venueParams = requiredObject({ venueId: idSchema });
+const pictureParams = v.object({
+  file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{22}-[0-9]{3,4}\.webp$/, /*i18n*/ 'The picture file name is not one of ours')),
+});
+const menuQuery = v.object({
+  name: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.nonEmpty(/*i18n*/ 'Name the menu, e.g. Lunch Menu'),
+    v.maxLength(60, /*i18n*/ 'The menu name may be at most 60 characters'),
+  ),
+});
+
+const bytesOf = async (c: Ctx) => new Uint8Array(await c.req.arrayBuffer());
+
+export function createVenueSetupHandlers() {
+  return {
+    async content(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const data = await getVenueContent(c.get('deps').db, venueId);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/content', 'get', 200>, 200);
+    },
+
+    async publishContent(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const input = await parseBody(c, venueContentSchema);
+      const data = await publishVenueContent(c.get('deps'), c.get('auth'), venueId, input);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/content', 'put', 200>, 200);
+    },
+
+    async services(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const data = await getVenueServices(c.get('deps').db, venueId);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/services', 'get', 200>, 200);
+    },
+
+    async checkServices(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const input = await parseBody(c, venueServicesSchema);
+      const data = await checkVenueServices(c.get('deps'), venueId, input);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/services/check', 'post', 200>, 200);
+    },
+
+    async publishServices(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const input = await parseBody(c, venueServicesSchema);
+      const data = await publishVenueServices(c.get('deps'), c.get('auth'), venueId, input);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/services', 'put', 200>, 200);
+    },
+
+    async uploadPicture(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const data = await uploadVenuePicture(c.get('deps'), c.get('auth'), venueId, await bytesOf(c));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/picture', 'put', 200>, 200);
+    },
+
+    async uploadMenu(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const { name } = parseQuery(c, menuQuery);
+      const data = await uploadVenueMenu(c.get('deps'), c.get('auth'), venueId, name, await bytesOf(c));
+      return c.json({ status: 201, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/menu', 'post', 201>, 201);
+    },
+
+    /** GET /public/picture/{file}: its URL names its bytes, so it is cached for good. */
+    async pictureFile(c: Ctx) {
+      const { file } = parseParams(c, pictureParams);
+      const picture = await findPictureFile(c.get('deps').db, file);
+      if (!picture) throw notFound(/*i18n*/ 'The picture does not exist');
+      return c.body(new Uint8Array(picture.body), 200, {
+        'Content-Type': picture.contentType,
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        'Content-Length': String(picture.body.byteLength),
+        'X-Content-Type-Options': 'nosniff',
+      });
+    },
+  };
+}

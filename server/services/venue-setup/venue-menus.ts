@@ -1,0 +1,62 @@
+/**
+ * PDF menus uploaded in the set-up (issue 24), beside the generated ones (server/menus/) or in place of
+ * one: checked to be a PDF by content and size-limited, kept in the database so every server process
+ * serves it, under a file name holding the hash of its bytes (a new upload is a new URL, cached for good).
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, max } from 'drizzle-orm';
+import type { AppDeps, AuthUser } from '../../context';
+import { menus, venues } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { recordSetupChange } from '../setup/setup-audit';
+import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
+import { isPdf } from './upload-checks';
+import { tooLarge } from './venue-pictures';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import { MENU_URL_PREFIX } from '../../../common/venues';
+
+/** The largest menu accepted. */
+export const MAX_MENU_BYTES = 10 * 1024 * 1024;
+
+/** A menu as the venue page lists it. */
+export interface UploadedMenu {
+  name: string;
+  url: string;
+}
+
+/**
+ * Adds the PDF under `name`, or replaces the menu of that name (a generated one too, whose PDF it then
+ * is): 413 20133 over `MAX_MENU_BYTES`, 415 20132 when the content is no PDF; audited; every process
+ * lists it on its next request.
+ */
+export async function uploadVenueMenu(deps: AppDeps, actor: AuthUser, venueId: string, name: string, bytes: Uint8Array): Promise<UploadedMenu> {
+  if (bytes.byteLength > MAX_MENU_BYTES) throw tooLarge(MAX_MENU_BYTES / 1024 / 1024);
+  if (!isPdf(bytes)) throw new ApiError(415, ERROR_CODES.MENU_NOT_PDF, /*i18n*/ 'The menu must be a PDF file.');
+  return deps.db.transaction(async (tx) => {
+    const [venue] = await tx.select({ domain: venues.domain }).from(venues).where(eq(venues.id, venueId)).for('update');
+    if (!venue) throw venueNotFound();
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+    const fileName = `${venue.domain}-${hash}.pdf`;
+    const [old] = await tx.select().from(menus).where(and(eq(menus.venueId, venueId), eq(menus.name, name))).limit(1);
+    if (old) {
+      await tx.update(menus).set({ fileName, pdf: bytes }).where(eq(menus.id, old.id));
+    } else {
+      const [last] = await tx.select({ order: max(menus.sortOrder) }).from(menus).where(eq(menus.venueId, venueId));
+      await tx.insert(menus).values({ id: newId(), venueId, name, fileName, pdf: bytes, sortOrder: (last?.order ?? -1) + 1 });
+    }
+    await catalogChanged(tx);
+    const after = { name, url: `${MENU_URL_PREFIX}${fileName}` };
+    await recordSetupChange(tx, {
+      actorId: actor.id,
+      venueId,
+      entity: 'venue',
+      entityId: venueId,
+      // The venue's menus, not the venue, were created or changed: the record is the menu.
+      before: { menu: old ? { name: old.name, url: `${MENU_URL_PREFIX}${old.fileName}` } : null },
+      after: { menu: after },
+      at: deps.clock.now(),
+    });
+    return after;
+  });
+}

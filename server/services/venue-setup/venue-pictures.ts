@@ -1,0 +1,119 @@
+/**
+ * A venue's picture uploaded in the set-up (issue 24): checked to be a JPEG, PNG or WebP by its content,
+ * size-limited, then resized by sharp to the 3:2 frame the pages reserve (src/components/picture.tsx),
+ * at the widths a phone, a retina phone and the wide layout draw it, as WebP. Each file's URL holds the
+ * hash of its bytes, so a URL's content never changes and is cached for good; a new upload has new URLs.
+ * Files live in the database, so every server process serves them.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { AppDeps, AuthUser } from '../../context';
+import type { Db, DbOrTx } from '../../db/client';
+import { pictureFiles, venuePictures, venues } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { recordSetupChange } from '../setup/setup-audit';
+import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
+import { pictureTypeOf } from './upload-checks';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+
+/** The largest picture accepted. */
+export const MAX_PICTURE_BYTES = 8 * 1024 * 1024;
+/** Where the files are served: `/public/picture/{hash}-{width}.webp`. */
+export const PICTURE_URL_PREFIX = '/public/picture/';
+/** The widths drawn: the 450-wide phone layout at 1x and 2x, and the wide layout's column at 2x. */
+export const PICTURE_WIDTHS = [480, 960, 1200] as const;
+const RATIO = 2 / 3;
+// A decompression bomb (a small file of enormous dimensions) is refused before it is decoded.
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/** A venue's picture as the pages draw it. */
+export interface VenuePicture {
+  src: string;
+  srcset: string;
+  width: number;
+  height: number;
+}
+
+const notAPicture = () =>
+  new ApiError(415, ERROR_CODES.PICTURE_NOT_ACCEPTED, /*i18n*/ 'The picture must be a JPEG, PNG or WebP image.');
+
+export const tooLarge = (megabytes: number) =>
+  new ApiError(413, ERROR_CODES.UPLOAD_TOO_LARGE, /*i18n*/ 'The file is too large: it may be at most {size} MB.', undefined, { size: megabytes });
+
+const fileName = (hash: string, width: number) => `${hash}-${width}.webp`;
+
+/** The picture of a stored hash. */
+export function pictureOf(hash: string): VenuePicture {
+  const largest: number = PICTURE_WIDTHS[2];
+  return {
+    src: `${PICTURE_URL_PREFIX}${fileName(hash, 960)}`,
+    srcset: PICTURE_WIDTHS.map((w) => `${PICTURE_URL_PREFIX}${fileName(hash, w)} ${w}w`).join(', '),
+    width: largest,
+    height: Math.round(largest * RATIO),
+  };
+}
+
+/** The venue's uploaded picture, if any. */
+export async function venuePictureOf(db: DbOrTx, venueId: string): Promise<VenuePicture | null> {
+  const [row] = await db.select({ hash: venuePictures.hash }).from(venuePictures).where(eq(venuePictures.venueId, venueId)).limit(1);
+  return row ? pictureOf(row.hash) : null;
+}
+
+async function resized(bytes: Uint8Array): Promise<{ width: number; body: Buffer }[]> {
+  try {
+    return await Promise.all(
+      PICTURE_WIDTHS.map(async (width) => ({
+        width,
+        body: await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+          .rotate()
+          .resize(width, Math.round(width * RATIO), { fit: 'cover' })
+          .webp({ quality: 78 })
+          .toBuffer(),
+      })),
+    );
+  } catch {
+    // The first bytes said picture, the rest is not one sharp can read: the same answer as any non-picture.
+    throw notAPicture();
+  }
+}
+
+/**
+ * Takes the venue's new picture: 413 20133 over `MAX_PICTURE_BYTES`, 415 20131 when its content is no
+ * JPEG, PNG or WebP; audited with the old and new files; every process shows it on its next request.
+ */
+export async function uploadVenuePicture(deps: AppDeps, actor: AuthUser, venueId: string, bytes: Uint8Array): Promise<VenuePicture> {
+  if (bytes.byteLength > MAX_PICTURE_BYTES) throw tooLarge(MAX_PICTURE_BYTES / 1024 / 1024);
+  if (!pictureTypeOf(bytes)) throw notAPicture();
+  const [venue] = await deps.db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId)).limit(1);
+  if (!venue) throw venueNotFound();
+  const files = await resized(bytes);
+  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22).replace(/[-_]/g, 'x');
+  return deps.db.transaction(async (tx) => {
+    const before = await venuePictureOf(tx, venueId);
+    await tx
+      .insert(pictureFiles)
+      .values(files.map((f) => ({ hash, variant: fileName(hash, f.width), contentType: 'image/webp', body: new Uint8Array(f.body) })))
+      .onConflictDoNothing();
+    const at = deps.clock.now();
+    await tx
+      .insert(venuePictures)
+      .values({ venueId, hash, uploadedAt: at })
+      .onConflictDoUpdate({ target: venuePictures.venueId, set: { hash, uploadedAt: at } });
+    await catalogChanged(tx);
+    const after = pictureOf(hash);
+    await recordSetupChange(tx, { actorId: actor.id, venueId, entity: 'venue', entityId: venueId, before: { picture: before }, after: { picture: after }, at });
+    return after;
+  });
+}
+
+/** A stored picture file by its URL's name, or null. */
+export async function findPictureFile(db: Db, name: string): Promise<{ body: Uint8Array; contentType: string } | null> {
+  const hash = name.slice(0, name.lastIndexOf('-'));
+  const [row] = await db
+    .select({ body: pictureFiles.body, contentType: pictureFiles.contentType })
+    .from(pictureFiles)
+    .where(and(eq(pictureFiles.hash, hash), inArray(pictureFiles.variant, [name])))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,47 @@
+/** One venue's set-up (issue 24): its texts and contacts, its services, its picture and menus. */
+import { useLingui } from '@lingui/react/macro';
+import { unwrap } from '../../../common/api/api-error';
+import { staffVenueSetupKey } from '../../api/query-keys';
+import { useApiQuery } from '../../api/use-api-query';
+import { ReadStatus } from '../../components/read-status';
+import { Section } from '../../components/section';
+import { useFailureText } from '../../i18n/message-text';
+import { staffApi } from '../staff-api';
+import { ContentEditor } from './content-editor';
+import { ServicesEditor } from './services-editor';
+import { VenueUploads } from './venue-uploads';
+
+export function VenueSetupView({ venueId }: { venueId: string }) {
+  const { t } = useLingui();
+  const failureText = useFailureText();
+  const content = useApiQuery(
+    staffVenueSetupKey(venueId, 'content'),
+    async () => (await unwrap(staffApi.GET('/admin/setup/venue/{venueId}/content', { params: { path: { venueId } } }))).data,
+    { showError: false },
+  );
+  const services = useApiQuery(
+    staffVenueSetupKey(venueId, 'services'),
+    async () => (await unwrap(staffApi.GET('/admin/setup/venue/{venueId}/services', { params: { path: { venueId } } }))).data,
+    { showError: false },
+  );
+  return (
+    <div className="setup-venue">
+      <Section title={t`Texts and contacts`}>
+        <ReadStatus read={content} loading={t`Loading…`} failureText={failureText} />
+        {content.status === 'ready' && (
+          // A reload is a new edit: the chart starts again from the version now stored.
+          <ContentEditor key={content.data.version} venueId={venueId} stored={content.data} onReload={content.reload} />
+        )}
+      </Section>
+      <Section title={t`Services`}>
+        <ReadStatus read={services} loading={t`Loading…`} failureText={failureText} />
+        {services.status === 'ready' && (
+          <ServicesEditor key={services.data.version} venueId={venueId} stored={services.data} onReload={services.reload} />
+        )}
+      </Section>
+      <Section title={t`Picture and menus`}>
+        <VenueUploads venueId={venueId} />
+      </Section>
+    </div>
+  );
+}

@@ -118,6 +118,10 @@ export const venues = pgTable('venues', {
   reservationsPhone: text('reservations_phone').notNull(),
   reservationsEmail: text('reservations_email').notNull(),
   sortOrder: integer('sort_order').notNull(),
+  /** How many days ahead guests may book (membership-rules.ts); an experience may set its own. */
+  guestBookingDays: integer('guest_booking_days').notNull().default(90),
+  /** How many days ahead members may book: never fewer than guests. */
+  memberBookingDays: integer('member_booking_days').notNull().default(90),
 });
 
 export const servicePeriods = pgTable('service_periods', {
@@ -139,6 +143,8 @@ export const seatingAreas = pgTable('seating_areas', {
   name: text('name').notNull(),
   description: text('description').notNull(),
   sortOrder: integer('sort_order').notNull(),
+  /** Only members may book its tables (membership-rules.ts). */
+  membersOnly: boolean('members_only').notNull().default(false),
 });
 
 export const venueTables = pgTable('venue_tables', {
@@ -168,6 +174,9 @@ export const experiences = pgTable('experiences', {
   taxPercentage: integer('tax_percentage').notNull(),
   depositPolicy: jsonb('deposit_policy').$type<{ minGuestCount: number; price: { amount: number } }[]>().notNull(),
   sortOrder: integer('sort_order').notNull(),
+  /** The experience's own booking windows; null: the venue's (membership-rules.ts). */
+  guestBookingDays: integer('guest_booking_days'),
+  memberBookingDays: integer('member_booking_days'),
 });
 
 export const menus = pgTable('menus', {

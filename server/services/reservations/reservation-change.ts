@@ -11,6 +11,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { amountDue } from '../../../common/money';
 import { bookableSlot } from '../venues/slot-schedule';
 import { checkSelection, type BookingRules } from './selection-checks';
+import { membershipOfUser } from './membership-rules';
 import { paymentPolicyOf, venueOf } from '../venues/venue-catalog';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
@@ -143,9 +144,12 @@ export async function changeReservation(
         return updated!;
       }
 
-      const { entry, experience } = checkSelection(catalog, { venueId: current.venueId, experienceId: current.experienceId, ...target }, now, rules);
+      // The owner's membership sets a guest's change's window and areas (staff book under the members').
+      const membership = rules === 'staff' ? 'member' : await membershipOfUser(tx, current.userId);
+      const selection = { venueId: current.venueId, experienceId: current.experienceId, ...target };
+      const { entry, experience } = checkSelection(catalog, selection, now, rules, membership);
       const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules);
-      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId, rules });
+      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId, rules, membership });
       // The price follows the party: the difference is paid, owed or given back with the change, never left loose.
       const newAmountDue = amountDue(paymentPolicyOf(experience), target.numberOfGuests);
       if (quoteOnly) throw new QuoteOnly(await quoteChange(tx, current, newAmountDue));

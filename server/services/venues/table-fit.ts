@@ -2,11 +2,24 @@
  * Which tables seat a party and which of them are free for a time, from the busy intervals of a day.
  */
 import type { CatalogVenue, VenueTableRow } from './venue-catalog';
+import { tableOpenTo, type Membership } from '../reservations/membership-rules';
 
-/** Tables that seat the party, in the area when one is given. */
-export function fittingTables(entry: CatalogVenue, numberOfGuests: number, seatingAreaId?: string | null): VenueTableRow[] {
+/**
+ * Tables that seat the party, in the area when one is given. A guest's (`membership` 'guest') leave out
+ * the members' areas; staff and members see every table.
+ */
+export function fittingTables(
+  entry: CatalogVenue,
+  numberOfGuests: number,
+  seatingAreaId?: string | null,
+  membership: Membership = 'member',
+): VenueTableRow[] {
   return entry.tables.filter(
-    (t) => t.minGuests <= numberOfGuests && numberOfGuests <= t.maxGuests && (seatingAreaId == null || t.seatingAreaId === seatingAreaId),
+    (t) =>
+      t.minGuests <= numberOfGuests &&
+      numberOfGuests <= t.maxGuests &&
+      (seatingAreaId == null || t.seatingAreaId === seatingAreaId) &&
+      tableOpenTo(entry, t.seatingAreaId, membership),
   );
 }
 

@@ -11,7 +11,7 @@ export const FLOW_SOURCES = [
   'src/routes/{book,experience,timeslot,seating,profile,warning,confirm,verify,order,payment,result}.tsx',
   'src/routes/{manage,cancel,waitlist-offer,wallet,wallet-detail,transactions,monthly-statements,change-password}.tsx',
   'src/booking/{booking-step,booking-summary,guest-requests-fields,guest-summary,hold-countdown}.tsx',
-  'src/booking/{policy-agreements,price-breakdown}.tsx',
+  'src/booking/{policy-agreements,price-breakdown,identify-step}.tsx',
   'src/booking/{closed-day-text,problem-text}.ts',
   'src/manage/{add-to-calendar,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
   'src/payment/{card-form-boundary,card-form,payment-panel,payment-policy-line,payment-receipt}.tsx',

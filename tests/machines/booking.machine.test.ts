@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, getNextSnapshot, SimulatedClock } from 'xstate';
 import { selectBookingPaths } from '../../e2e/paths/booking-model';
 import { bookingMachine } from '../../machines/booking.machine';
-import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
+import { phoneVerificationMachine, type PhoneVerificationInput } from '../../machines/phone-verification.machine';
 import { guest, reservation, settle, slots, venue, walkToHeld } from '../fixtures/booking';
 
 const apiError = (errorCode: number, message = `error ${errorCode}`) => ({ errorCode, message });
@@ -250,7 +250,7 @@ describe('booking machine, membership rules and booking before logging in (issue
 
   // The phone verification chart, its calls answering at once: sent, and any code accepted.
   const answeringVerification = phoneVerificationMachine.provide({
-    actors: { sendVerificationCode: fromPromise(async () => undefined), confirmVerificationCode: fromPromise(async () => undefined) },
+    actors: { sendVerificationCode: fromPromise<void, PhoneVerificationInput>(async () => {}), confirmVerificationCode: fromPromise<void, PhoneVerificationInput & { code: string }>(async () => {}) },
   });
 
   function visitor(loggedIn: boolean, member = false, extra: Partial<Record<string, (input: any) => unknown>> = {}) {
@@ -325,19 +325,10 @@ describe('booking machine, membership rules and booking before logging in (issue
 
   it('continues as a guest: the code verifies the number, opens a session with that code, and the hold keeps the verification', async () => {
     const opened: unknown[] = [];
-    const withVerification = createActor(
-      bookingMachine.provide({
-        actors: {
-          loadVenue: fromPromise(async () => ({ ...windowsVenue, requiresPhoneVerification: true })),
-          loadTimeslots: fromPromise(async () => ({ open: true, timeslots: [slots[1]!] })),
-          createReservation: fromPromise(async () => ({ reservation: reservation(), clockOffsetMs: 0 })),
-          loadGuestProfile: fromPromise(async () => guest),
-          openGuestSession: fromPromise(async ({ input }) => (opened.push(input), { token: 't', refreshToken: 'r', user: {} as never })),
-          phoneVerification: answeringVerification,
-        },
-      }),
-      { input: { loggedIn: false } },
-    ).start();
+    const { actor: withVerification } = visitor(false, false, {
+      loadVenue: () => ({ ...windowsVenue, requiresPhoneVerification: true }),
+      openGuestSession: (input: unknown) => (opened.push(input), { token: 't', refreshToken: 'r', user: {} }),
+    });
     await toDateStep(withVerification);
     withVerification.send({ type: 'search.submit', date: '2026-11-24', numberOfGuests: 2, today });
     await settle();

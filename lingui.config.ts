@@ -13,7 +13,7 @@ export const FLOW_SOURCES = [
   'src/routes/{feedback,allergies,my-data}.tsx',
   'src/feedback/*.{ts,tsx}',
   'src/booking/{booking-step,booking-summary,guest-requests-fields,guest-summary,hold-countdown}.tsx',
-  'src/booking/{policy-agreements,price-breakdown}.tsx',
+  'src/booking/{policy-agreements,price-breakdown,identify-step}.tsx',
   'src/booking/{closed-day-text,problem-text}.ts',
   'src/manage/{add-to-calendar,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
   'src/payment/{card-form-boundary,card-form,payment-panel,payment-policy-line,payment-receipt,stripe-payment-form}.tsx',

@@ -10,6 +10,11 @@
  * Two held steps are charts of their own, invoked and drawn apart: phone verification
  * (machines/phone-verification.machine.ts, invoked as `verifyPhone` by `verify`; done once a code is
  * accepted) and payment (machines/payment.machine.ts, invoked as `pay` by `awaitingPayment`).
+ *
+ * No wall before the times (issue 25, point 3): anyone searches and picks a time; at the details step
+ * (`identify`) a visitor not logged in logs in, signs up, or continues as a guest verified by a texted
+ * code (the same phone verification chart), and the draft waits meanwhile. Booking rules by membership
+ * (point 2; common/membership-rules.ts): a day only members may book yet is a guarded transition of its own.
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';
@@ -18,11 +23,12 @@ import type { OfferedTimeslot } from '../common/api/offered-timeslots';
 import type { ClosureReason } from '../common/validation/closure-validation';
 import { serverTime, type ServerTimed } from '../common/api/server-time';
 import { paymentMachine, type PaymentOutput } from './payment.machine';
-import { phoneVerificationMachine } from './phone-verification.machine';
+import { phoneVerificationMachine, type PhoneVerificationOutput } from './phone-verification.machine';
 import { COMPLETION_CODES, ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 import type { CallError } from './call-error';
 import { bookingPath, DRAFT_PATHS, LOGIN_PAGE_PATH } from './booking-pages';
+import { windowVerdict } from '../common/membership-rules';
 
 export type { CallError } from './call-error';
 
@@ -49,6 +55,7 @@ export type Problem =
   | { kind: 'unavailable' } // 'Sorry, your selection is unavailable'
   | { kind: 'expired' } // 'Reservation expired'
   | { kind: 'completion'; code: number; message: string } // docs/PRODUCT.md §8 codes
+  | { kind: 'members-first'; date: string; guestsFrom: string } // 'Members can book … now. Guests can book it from …'
   | { kind: 'failed'; message: string } // 'Reservation failed': holding or completing failed otherwise; then why
   | { kind: 'call'; message: string }; // any other refused call
 
@@ -75,6 +82,10 @@ export interface BookingContext {
   paid: (PaymentOutput & { reservationId: string }) | null;
   phoneVerified: boolean;
   loggedIn: boolean;
+  /** The session is a club member's: the members' booking window applies. */
+  member: boolean;
+  /** The guest was verified by a code to continue without an account: the hold keeps that verification. */
+  verifiedGuest: boolean;
   problem: Problem | null;
   warning: { kind: WarningKind; message: string; contact?: CallError['contact'] } | null;
 }
@@ -82,10 +93,15 @@ export interface BookingContext {
 export type BookingEvent =
   | { type: 'booking.start'; domain: string }
   | { type: 'experience.pick'; experienceId: string }
-  | { type: 'search.submit'; date: string; numberOfGuests: number }
+  /** `today`: the server's Hong Kong day as the page knows it, for the membership windows (none: the server decides). */
+  | { type: 'search.submit'; date: string; numberOfGuests: number; today?: string }
   | { type: 'slot.pick'; startTime: number }
   | { type: 'seating.pick'; seatingAreaId: string | null }
-  | { type: 'session.changed'; loggedIn: boolean }
+  | { type: 'session.changed'; loggedIn: boolean; member?: boolean }
+  /** At the details step, not logged in: to the log-in page (which links to sign-up). */
+  | { type: 'identify.login' }
+  /** At the details step, not logged in: continue as a guest, verified by a code to this mobile. */
+  | { type: 'identify.guest'; contact: GuestContact }
   | { type: 'details.submit'; guest: GuestDetails }
   | { type: 'confirm.submit'; agreements: Agreements }
   | { type: 'route.visit'; route: string }
@@ -102,6 +118,16 @@ export interface SlotSearch {
   open: boolean;
   timeslots: Timeslot[];
   closure?: ClosureReason;
+}
+
+/** Who a guest continuing without an account is: the details the code and the account are for. */
+export type GuestContact = Pick<GuestDetails, 'firstName' | 'lastName' | 'email' | 'mobileCountryCode' | 'mobileNumber'>;
+
+/** A session the server opened for a verified guest (the app has handed it to the session chart). */
+export interface GuestSession {
+  token: string;
+  refreshToken: string;
+  user: { _id: string; firstName: string; lastName: string; email: string; role: 'guest' | 'member' | 'admin' | 'staff'; memberId: string | null };
 }
 
 /** The new hold, and the server's clock as its answer told it. */
@@ -133,17 +159,26 @@ const EXPIRED_CODES: readonly number[] = [COMPLETION_CODES.EXPIRED, COMPLETION_C
 /** What a done `loadTimeslots` found. */
 const slotSearchOf = (event: EventObject) => outputOf<SlotSearch>(event);
 
+/** Whether the session's membership may book `date` at the draft's experience (common/membership-rules.ts). */
+function membershipVerdict(context: BookingContext, event: Extract<BookingEvent, { type: 'search.submit' }>) {
+  const experience = context.venue?.experiences.find((e) => e._id === context.draft.experienceId);
+  if (!event.today || experience?.guestBookingDays === undefined || experience.memberBookingDays === undefined) return { kind: 'open' as const };
+  const windows = { guestBookingDays: experience.guestBookingDays, memberBookingDays: experience.memberBookingDays };
+  return windowVerdict(windows, context.member ? 'member' : 'guest', event.today, event.date);
+}
+
 export const bookingMachine = setup({
   types: {
     context: {} as BookingContext,
     events: {} as BookingEvent,
-    input: {} as { loggedIn: boolean },
+    input: {} as { loggedIn: boolean; member?: boolean },
   },
   actors: {
     loadVenue: fromPromise<VenueDetail, { domain: string }>(async () => {
       throw new Error('loadVenue not provided');
     }),
-    loadTimeslots: fromPromise<SlotSearch, { venueId: string; experienceId: string; date: string; numberOfGuests: number }>(
+    /** `loggedIn: false` asks the public call (no token), under a guest's rules. */
+    loadTimeslots: fromPromise<SlotSearch, { venueId: string; experienceId: string; date: string; numberOfGuests: number; loggedIn: boolean }>(
       async () => {
         throw new Error('loadTimeslots not provided');
       },
@@ -161,6 +196,13 @@ export const bookingMachine = setup({
     ),
     releaseReservation: fromPromise<void, { reservationId: string }>(async () => {
       throw new Error('releaseReservation not provided');
+    }),
+    /**
+     * A session on the guest's account, opened by the code the guest just typed (POST /public/guest/session);
+     * the app hands it to the session chart before it answers, so the hold that follows is made with it.
+     */
+    openGuestSession: fromPromise<GuestSession, { contact: GuestContact; code: string }>(async () => {
+      throw new Error('openGuestSession not provided');
     }),
     payment: paymentMachine,
     phoneVerification: phoneVerificationMachine,
@@ -200,10 +242,37 @@ export const bookingMachine = setup({
         assertEvent(event, 'session.changed');
         return event.loggedIn;
       },
+      member: ({ event }) => event.type === 'session.changed' && event.loggedIn && event.member === true,
       // Logged out, the details typed were that person's: whoever logs in next starts from their own profile.
       guest: ({ context, event }) => (event.type === 'session.changed' && !event.loggedIn ? null : context.guest),
     }),
-    noteLoggedIn: assign({ loggedIn: true }),
+    noteLoggedIn: assign({
+      loggedIn: true,
+      member: ({ context, event }) => (event.type === 'session.changed' ? event.member === true : context.member),
+    }),
+    /** The day searched for is one only members may book yet: when guests may, under the search. */
+    noteMembersFirst: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'search.submit');
+        return { ...context.draft, date: event.date, numberOfGuests: event.numberOfGuests, startTime: null };
+      },
+      timeslots: [],
+      problem: ({ context, event }) => {
+        assertEvent(event, 'search.submit');
+        const verdict = membershipVerdict(context, event);
+        return { kind: 'members-first' as const, date: event.date, guestsFrom: verdict.kind === 'members-first' ? verdict.guestsFrom : event.date };
+      },
+    }),
+    /** The contact a guest continues with: their details from here on, to verify and to book under. */
+    takeContact: assign({
+      guest: ({ context, event }) => {
+        assertEvent(event, 'identify.guest');
+        return { ...(context.guest ?? {}), ...event.contact, notes: context.guest?.notes ?? '' } as GuestDetails;
+      },
+      problem: null,
+    }),
+    /** The guest is verified and has a session: the hold that follows keeps the verification. */
+    noteGuestVerified: assign({ loggedIn: true, member: false, verifiedGuest: true }),
     /** The venue the guest books at, from `booking.start`. */
     takeDomain: assign({
       domain: ({ event }) => {
@@ -280,9 +349,10 @@ export const bookingMachine = setup({
         return { ...context.draft, seatingAreaId: event.seatingAreaId };
       },
     }),
-    storeHold: assign(({ event }) => {
+    storeHold: assign(({ context, event }) => {
       const { reservation, clockOffsetMs } = outputOf<CreatedHold>(event);
-      return { reservation, clockOffsetMs, phoneVerified: false, agreements: null };
+      // Only a number verified to continue as a guest carries over (and only for that number: mustVerifyMobile).
+      return { reservation, clockOffsetMs, phoneVerified: context.verifiedGuest, verifiedGuest: false, agreements: null };
     }),
     noteSelectionUnavailable: assign({ problem: { kind: 'unavailable' } }),
     /** 'Reservation failed', and why. */
@@ -345,6 +415,8 @@ export const bookingMachine = setup({
       return (context.timeslots.find((s) => s.startTime === event.startTime)?.seatingOptions.length ?? 0) > 1;
     },
     loggedIn: ({ context }) => context.loggedIn,
+    /** A guest (not a member) searched for a day only members may book yet (the venue's windows). */
+    membersFirst: ({ context, event }) => event.type === 'search.submit' && membershipVerdict(context, event).kind === 'members-first',
     isCurrentVenue: ({ context, event }) => event.type === 'venue.translated' && context.venue?._id === event.venue._id,
     needsPayment: ({ context }) => (context.reservation?.payment.amountDue ?? 0) > 0,
     isWarningCode: ({ event }) => callErrorOf(event).errorCode! in WARNING_CODES,
@@ -399,6 +471,8 @@ export const bookingMachine = setup({
     paid: null,
     phoneVerified: false,
     loggedIn: input.loggedIn,
+    member: input.member ?? false,
+    verifiedGuest: false,
     problem: null,
     warning: null,
   }),
@@ -449,7 +523,10 @@ export const bookingMachine = setup({
           on: {
             'search.submit': [
               { guard: 'partyTooLarge', target: '#booking.warning', actions: 'warnPartyTooLarge' },
-              { target: 'checkingLogin', actions: 'takeSearch' },
+              // Booking rules by membership: a day only members may book yet says from when guests may.
+              { guard: 'membersFirst', target: 'dateParty', actions: 'noteMembersFirst' },
+              // Anyone sees the times: the public call answers a visitor not logged in.
+              { target: 'loadingSlots', actions: 'takeSearch' },
             ],
           },
         },
@@ -463,6 +540,7 @@ export const bookingMachine = setup({
               experienceId: context.draft.experienceId!,
               date: context.draft.date!,
               numberOfGuests: context.draft.numberOfGuests,
+              loggedIn: context.loggedIn,
             }),
             onDone: [
               { guard: 'closedByStaff', target: 'dateParty', actions: 'noteClosure' },
@@ -481,24 +559,68 @@ export const bookingMachine = setup({
           on: {
             'slot.pick': [
               { guard: 'hasSeatingChoice', target: 'seating', actions: 'pickSlot' },
-              { target: 'creating', actions: 'pickSlot' },
+              { target: 'checkingLogin', actions: 'pickSlot' },
             ],
           },
         },
         seating: {
           meta: { route: bookingPath('seating') },
           on: {
-            'seating.pick': { target: 'creating', actions: 'pickSeating' },
+            'seating.pick': { target: 'checkingLogin', actions: 'pickSeating' },
           },
         },
-        // Transient: availability and holds are for logged-in guests (docs/PRODUCT.md §7: the calls need a token).
+        // Transient: a hold is made for an account (docs/PRODUCT.md §7: the call needs a token); the time is chosen by then.
         checkingLogin: {
-          always: [{ guard: 'loggedIn', target: 'loadingSlots' }, { target: 'loginRequired' }],
+          always: [{ guard: 'loggedIn', target: 'creating' }, { target: 'identify' }],
+        },
+        // The details step for a visitor not logged in: log in (or sign up), or continue as a guest by a texted code.
+        identify: {
+          meta: { route: bookingPath('profile') },
+          on: {
+            'identify.login': { target: 'loginRequired' },
+            'identify.guest': { target: 'verifyingGuest', actions: 'takeContact' },
+            'session.changed': { guard: 'sessionLoggedIn', target: 'creating', actions: 'noteLoggedIn' },
+          },
         },
         loginRequired: {
           meta: { route: LOGIN_PAGE_PATH },
           on: {
-            'session.changed': { guard: 'sessionLoggedIn', target: 'loadingSlots', actions: 'noteLoggedIn' },
+            'session.changed': { guard: 'sessionLoggedIn', target: 'creating', actions: 'noteLoggedIn' },
+          },
+        },
+        // The phone verification chart runs the verify page for the guest's number, as for a held booking.
+        verifyingGuest: {
+          meta: { route: bookingPath('verify') },
+          invoke: {
+            id: 'verifyPhone',
+            src: 'phoneVerification',
+            input: ({ context }) => ({ mobileCountryCode: context.guest!.mobileCountryCode, mobileNumber: context.guest!.mobileNumber }),
+            onDone: { target: 'openingGuestSession' },
+          },
+          on: {
+            'route.visit': { guard: { type: 'visits', params: { route: bookingPath('profile') } }, target: 'identify' },
+          },
+        },
+        // The code the guest typed opens a session on their guest account (docs/decisions/0012-members-verified-guests.md).
+        openingGuestSession: {
+          meta: { route: bookingPath('verify') },
+          invoke: {
+            id: 'openGuestSession',
+            src: 'openGuestSession',
+            input: ({ context, event }) => ({
+              contact: {
+                firstName: context.guest!.firstName,
+                lastName: context.guest!.lastName,
+                email: context.guest!.email,
+                mobileCountryCode: context.guest!.mobileCountryCode,
+                mobileNumber: context.guest!.mobileNumber,
+              },
+              code: outputOf<PhoneVerificationOutput>(event).code,
+            }),
+            onDone: { target: 'creating', actions: 'noteGuestVerified' },
+            // Refused (a wrong code, or the e-mail of an account a code cannot open: 'Please log in'): the
+            // server's words on the choice, with everything chosen kept.
+            onError: { target: 'identify', actions: 'noteCallFailed' },
           },
         },
         creating: {

@@ -26,12 +26,14 @@ export interface VerificationProblem {
 
 export interface PhoneVerificationContext extends PhoneVerificationInput {
   problem: VerificationProblem | null;
+  /** The code last typed: a guest continuing without an account opens their session with it. */
+  code: string | null;
 }
 
 export type PhoneVerificationEvent = { type: 'verify.send' } | { type: 'verify.submit'; code: string };
 
-/** The number the server accepted a code for. */
-export type PhoneVerificationOutput = PhoneVerificationInput;
+/** The number the server accepted a code for, and that code. */
+export type PhoneVerificationOutput = PhoneVerificationInput & { code: string };
 
 const VERIFY_PAGE = bookingPath('verify');
 
@@ -52,6 +54,12 @@ export const phoneVerificationMachine = setup({
   },
   actions: {
     clearProblem: assign({ problem: null }),
+    takeCode: assign({
+      code: ({ event }) => {
+        assertEvent(event, 'verify.submit');
+        return event.code;
+      },
+    }),
     /** The code could not be sent (too many asked for, say): the guest may ask for a new one. */
     noteSendFailed: assign({ problem: ({ event }) => ({ call: 'send' as const, message: callErrorOf(event).message }) }),
     /** The server refused the code typed (wrong, or expired). */
@@ -63,6 +71,7 @@ export const phoneVerificationMachine = setup({
     mobileCountryCode: input.mobileCountryCode,
     mobileNumber: input.mobileNumber,
     problem: null,
+    code: null,
   }),
   initial: 'sending',
   states: {
@@ -79,7 +88,7 @@ export const phoneVerificationMachine = setup({
     codeEntry: {
       meta: { route: VERIFY_PAGE },
       on: {
-        'verify.submit': { target: 'checking', actions: 'clearProblem' },
+        'verify.submit': { target: 'checking', actions: ['clearProblem', 'takeCode'] },
         'verify.send': { target: 'sending', actions: 'clearProblem' },
       },
     },
@@ -101,5 +110,5 @@ export const phoneVerificationMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context }) => ({ mobileCountryCode: context.mobileCountryCode, mobileNumber: context.mobileNumber }),
+  output: ({ context }) => ({ mobileCountryCode: context.mobileCountryCode, mobileNumber: context.mobileNumber, code: context.code! }),
 });

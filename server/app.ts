@@ -14,6 +14,7 @@ import { venueRoutes } from './routes/venues/venues.routes';
 import { contactRoutes } from './routes/contact/contact.routes';
 import { pageViewRoutes } from './routes/reports/page-views.routes';
 import { phoneVerificationRoutes } from './routes/auth/phone-verification.routes';
+import { guestBookingRoutes } from './routes/guest-booking/guest-booking.routes';
 import { reservationRoutes } from './routes/reservations/reservations.routes';
 import { manageRoutes } from './routes/reservations/manage.routes';
 import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', pageViewRoutes());
   app.route('/', walletRoutes());
   app.route('/', reservationRoutes());
+  app.route('/', guestBookingRoutes());
   app.route('/', manageRoutes());
   app.route('/', waitlistRoutes());
   app.route('/', paymentRoutes());

@@ -67,6 +67,12 @@ export const ERROR_CODES = {
   OUTSIDE_SERVICE_HOURS: 20110,
   /** A change that costs more than was paid, and the difference not paid with it: nothing changed. */
   CHANGE_PAYMENT_REQUIRED: 20111,
+  /** Booking rules by membership: the date is open to members but not yet to guests (the answer says from when). */
+  MEMBERS_BOOK_FURTHER: 20160,
+  /** Booking rules by membership: the dining area asked for is for members only. */
+  MEMBERS_ONLY_AREA: 20161,
+  /** Continuing as a guest with the e-mail of an account that a code to this number cannot open: log in instead. */
+  ACCOUNT_EXISTS: 20162,
   /** A set-up change started from a version of the record that someone else has changed since: nothing changed. */
   SETUP_CONFLICT: 20140,
   /** A set-up change the rules refuse; the body's `reasons` lists every rule it breaks: nothing changed. */

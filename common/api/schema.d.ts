@@ -341,6 +341,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/guest/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Continue as a guest, without a password, by a code texted to the guest's mobile
+         * @description The code is the one confirmed with /public/guest/confirm-phone-number (checked again here). The guest's account is the one with this e-mail when it is a guest's with this mobile number, else a new guest account without a password (docs/decisions/0012-members-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PhoneNumber"] & {
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["Session"];
+                400: components["responses"]["BadRequest"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/reservation/timeslot-availability/{venueId}/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free time slots for anyone, before logging in (a guest's rules)
+         * @description The same answer as the token call /user/reservation/v1.1/timeslot-availability/{venueId}/{date} gives a guest: the guests' booking window (422 20160 says from when guests may book a day members already can) and no members' areas. No token; its own rate limit per client address (429).
+         */
+        get: {
+            parameters: {
+                query: {
+                    numberOfGuests: number;
+                    experienceId: components["schemas"]["Id"];
+                    seatingAreaId?: components["schemas"]["Id"];
+                };
+                header?: never;
+                path: {
+                    venueId: components["parameters"]["VenueId"];
+                    /** @description The Hong Kong service day; slots after midnight belong to the day they start in. */
+                    date: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The free slots */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["Availability"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Unprocessable"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/authentication/login": {
         parameters: {
             query?: never;
@@ -5911,11 +6010,17 @@ export interface components {
             description: string;
             durationMinutes: number;
             membersOnly: boolean;
+            /** @description How many days ahead (after today in Hong Kong) guests may book it; in a venue's answer only */
+            guestBookingDays?: number;
+            /** @description How many days ahead members may book it (never fewer than guests); in a venue's answer only */
+            memberBookingDays?: number;
         };
         SeatingArea: {
             _id: components["schemas"]["Id"];
             name: string;
             description: string;
+            /** @description Only club members may book its tables; in a venue's answer only */
+            membersOnly?: boolean;
         };
         VenueTexts: {
             title: string | null;
@@ -6053,6 +6158,8 @@ export interface components {
             closure?: {
                 reason: components["schemas"]["ClosureReason"];
             };
+            /** @description Answering a guest, the venue's dining areas only members may book, left out of the slots (so the page can say why) */
+            membersOnlyAreas?: components["schemas"]["SeatingArea"][];
             timeslots: components["schemas"]["Timeslot"][];
         };
         /** @enum {string} */

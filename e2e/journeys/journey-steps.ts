@@ -14,7 +14,11 @@ import type { Session, TestServer } from '../support/server-api';
 export const JOURNEY_DAYS = {
   signUpAndBook: 70,
   memberDeposit: 71,
-  declinedCard: 72,
+  // At Bâtard, where guests book 30 days ahead (members 90): within the guests' window.
+  declinedCard: 28,
+  // A member 60 days ahead at Bâtard, where a guest cannot book yet; and a verified guest within the window.
+  membersAhead: 60,
+  verifiedGuest: 27,
   holdExpiry: 73,
   change: 74,
   changedTo: 75,

@@ -16,6 +16,7 @@ import { eventNamer } from './event-names';
 export type Path = StatePath<AnyMachineSnapshot, EventObject>;
 
 const apiError = (errorCode: number, message = `error ${errorCode}`) => ({ errorCode, message });
+const guestContact = { firstName: guest.firstName, lastName: guest.lastName, email: guest.email, mobileCountryCode: guest.mobileCountryCode, mobileNumber: guest.mobileNumber };
 
 // Stand-ins for the server's answers: only what the chart's guards read matters for the traversal; the
 // browser gets the real answers, which the plan arranges to match.
@@ -57,7 +58,12 @@ export const EVENTS = {
   submitDetails: { type: 'details.submit', guest },
   // The phone verification chart done: the guest typed the code texted to them (its own paths are in
   // tests/machines/phone-verification.machine.test.ts).
-  verified: { type: 'xstate.done.actor.verifyPhone', output: { mobileCountryCode: guest.mobileCountryCode, mobileNumber: guest.mobileNumber } },
+  verified: { type: 'xstate.done.actor.verifyPhone', output: { mobileCountryCode: guest.mobileCountryCode, mobileNumber: guest.mobileNumber, code: '123456' } },
+  // The details step before logging in (issue 25, point 3): log in, or continue as a guest by a texted code.
+  chooseLogIn: { type: 'identify.login' },
+  continueAsGuest: { type: 'identify.guest', contact: guestContact },
+  guestSession: { type: 'xstate.done.actor.openGuestSession', output: { token: 'token', refreshToken: 'refresh', user: { _id: 'user', firstName: guest.firstName, lastName: guest.lastName, email: guest.email, role: 'guest', memberId: null } } },
+  accountTaken: { type: 'xstate.error.actor.openGuestSession', error: apiError(20162, 'This e-mail address already has an account.') },
   agree: { type: 'confirm.submit', agreements: { cancellationPolicy: true } },
   paid: { type: 'xstate.done.actor.pay', output: { paymentId: 'payment', method: 'CARD' } },
   confirmed: { type: 'xstate.done.actor.completeReservation', output: reservation({ status: 'CONFIRMED', holdExpiresAt: null }) },
@@ -96,6 +102,8 @@ export const BOOKING_ANSWER_OF: Partial<Record<EventName, string>> = {
   heldWithDeposit: 'createReservation',
   membersOnly: 'createReservation',
   profileLoaded: 'loadGuestProfile',
+  guestSession: 'openGuestSession',
+  accountTaken: 'openGuestSession',
   confirmed: 'completeReservation',
   released: 'releaseReservation',
 };
@@ -115,6 +123,7 @@ const serializeState = (s: AnyMachineSnapshot) =>
     s.context.timeslots.length > 0,
     (s.context.timeslots[0]?.seatingOptions.length ?? 0) > 1,
     s.context.draft.experienceId !== null,
+    s.context.verifiedGuest,
   ]);
 
 // ---- plans: what the browser test arranges so the real server answers as the path says ----
@@ -180,6 +189,10 @@ export function planFor(events: EventName[]): Scenario | null | undefined {
     // A members-only menu ends at the hold for the fresh guest a path books as; others never refuse one.
     if (has('membersOnly') && !s.membersOnly) return false;
     if (s.membersOnly && (has('held') || has('heldWithDeposit') || has('taken'))) return false;
+    // A guest verified by a code: the new session reads the profile at once (the menu), so the details step's
+    // read is answered from that, never seen on its way; the held steps after it are the logged-in paths'
+    // (and e2e/journeys/members-and-guests.spec.ts books one to the end).
+    if (has('guestSession') && has('profileLoaded')) return false;
     return true;
   });
 }
@@ -209,7 +222,7 @@ export function pathTransitions(path: Path): string[] {
 export const CHILD_CHARTS = ['pay', 'verifyPhone'];
 
 const USER_ACTIONS: EventName[] = [
-  'start', 'pickExperience', 'search', 'searchTooLarge', 'pickSlot', 'pickSeating', 'logIn', 'submitDetails', 'agree', 'holdExpires', 'reload', 'visitExperience', 'visitBook', 'visitTimeslot', 'visitProfile', 'visitConfirm', 'restart',
+  'start', 'pickExperience', 'search', 'searchTooLarge', 'pickSlot', 'pickSeating', 'logIn', 'chooseLogIn', 'continueAsGuest', 'submitDetails', 'agree', 'holdExpires', 'reload', 'visitExperience', 'visitBook', 'visitTimeslot', 'visitProfile', 'visitConfirm', 'restart',
 ];
 
 /**
@@ -305,8 +318,8 @@ export const bookingPathBranches = (planned: PlannedPath): Set<Branch> => branch
  * candidates take.
  */
 export function selectBookingPaths(): PlannedPath[] {
-  // A visitor who logs in on the way only for the log-in states; returning visitors otherwise.
-  const pool = [...candidates(true), ...candidates(false).filter((p) => p.events.includes('logIn'))];
+  // A visitor who logs in (or continues as a verified guest) on the way only for those states; returning visitors otherwise.
+  const pool = [...candidates(true), ...candidates(false).filter((p) => p.events.includes('logIn') || p.events.includes('continueAsGuest'))];
   const statesOf = (p: PlannedPath) => new Set(p.path.steps.slice(1).flatMap((s) => activeStateIds(s.state)));
   const chosen: PlannedPath[] = [];
   const reached = new Set<string>();
@@ -343,6 +356,11 @@ export const BOOKING_UNREACHABLE: Record<Branch, string> = {
   'booking.draft.loadingSlots · xstate.error.actor.loadTimeslots [isPartyTooLarge] → booking.warning':
     "the chart refuses a party outside the venue's online range before it searches (searchTooLarge), so the server's 20101 never comes",
   'booking.draft.loginRequired · session.changed [no guard passes] → (ignored here)': 'a log-out on the log-in page: the runner only logs in there',
+  'booking.draft.dateParty · search.submit [membersFirst] → booking.draft.dateParty':
+    'a day only members may book yet is a Bâtard rule (guests 30 days ahead), and the path scenarios book Le Clos and Hop Sze (90 days for everyone); rule test "says from when guests may book a day members already can" and e2e/journeys/members-and-guests.spec.ts take it',
+  'booking.draft.identify · session.changed [sessionLoggedIn] → booking.draft.creating':
+    'a log-in elsewhere (another tab) while the details step waits: the runner logs in on the log-in page the step leads to; rule test "books once a log-in elsewhere arrives at the details step"',
+  'booking.draft.identify · session.changed [no guard passes] → (ignored here)': 'a log-out while nobody is logged in: nothing to do',
   'booking.draft.creating · xstate.error.actor.createReservation → booking.draft.timeslot':
     'a hold refused for another reason than the known codes (a dropped connection): Gates cannot yet drop a call in the booking runner',
   'booking.holding · booking.exit → booking.releasing': 'leaving the held steps for another page: not a path event; rule test "gives the table up when the guest goes back into the draft"',

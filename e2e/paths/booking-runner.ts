@@ -152,6 +152,21 @@ async function step(run: Run, name: EventName, i: number): Promise<void> {
       await expectHeading(page, STEP_HEADINGS.seating);
       await page.getByRole('button', { name: /^No preference/ }).click();
       return;
+    case 'chooseLogIn':
+      await expectHeading(page, STEP_HEADINGS.details);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      return;
+    case 'continueAsGuest': {
+      // The guest's own name and number; an e-mail a code cannot open (a member's) when the path is refused.
+      const email = nextOf(run, i, ['guestSession', 'accountTaken']) === 'accountTaken' ? 'member@example.com' : run.user.email;
+      await expectHeading(page, STEP_HEADINGS.details);
+      await page.getByLabel('First name').fill(run.user.firstName);
+      await page.getByLabel('Last name').fill(run.user.lastName);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Mobile number').fill(run.user.mobileNumber);
+      await page.getByRole('button', { name: 'Text me a code' }).click();
+      return;
+    }
     case 'logIn':
       await expectHeading(page, STEP_HEADINGS.login);
       await page.getByLabel('E-mail').fill(run.user.email);
@@ -280,6 +295,23 @@ async function check(run: Run, snapshot: AnyMachineSnapshot, cause: EventName): 
   if (snapshot.matches({ draft: 'seating' })) {
     await expectHeading(page, STEP_HEADINGS.seating);
     await expect(page.getByRole('button', { name: /^No preference/ })).toBeVisible();
+    return;
+  }
+  if (snapshot.matches({ draft: 'identify' })) {
+    // The details step before logging in: log in or sign up, or continue as a guest.
+    await expectHeading(page, STEP_HEADINGS.details);
+    await expect(page.getByRole('heading', { name: 'Continue as a guest' })).toBeVisible();
+    if (problem?.kind === 'call') await expect(alert(page)).toContainText('already has an account');
+    return;
+  }
+  if (snapshot.matches({ draft: 'verifyingGuest' })) {
+    await expectHeading(page, STEP_HEADINGS.verify);
+    await expect(page.getByLabel('Verification code')).toBeVisible();
+    return;
+  }
+  if (snapshot.matches({ draft: 'openingGuestSession' })) {
+    await expectHeading(page, STEP_HEADINGS.verify);
+    await expect(status(page, 'One moment…')).toBeVisible();
     return;
   }
   if (snapshot.matches({ draft: 'loginRequired' })) {

@@ -118,6 +118,10 @@ export const venues = pgTable('venues', {
   domain: text('domain').notNull().unique(),
   title: text('title').notNull(),
   description: text('description').notNull(),
+  /** How many days ahead guests may book (membership-rules.ts); an experience may set its own. */
+  guestBookingDays: integer('guest_booking_days').notNull().default(90),
+  /** How many days ahead members may book: never fewer than guests. */
+  memberBookingDays: integer('member_booking_days').notNull().default(90),
   address: text('address').notNull(),
   introduction: text('introduction').notNull(),
   maxPartySize: integer('max_party_size').notNull(),
@@ -160,6 +164,8 @@ export const seatingAreas = pgTable('seating_areas', {
   name: text('name').notNull(),
   description: text('description').notNull(),
   sortOrder: integer('sort_order').notNull(),
+  /** Only members may book its tables (membership-rules.ts). */
+  membersOnly: boolean('members_only').notNull().default(false),
   version: integer('version').notNull().default(1),
   active: boolean('active').notNull().default(true),
 });
@@ -235,6 +241,9 @@ export const experiences = pgTable('experiences', {
   depositPolicy: jsonb('deposit_policy').$type<{ minGuestCount: number; price: { amount: number } }[]>().notNull(),
   sortOrder: integer('sort_order').notNull(),
   version: integer('version').notNull().default(1),
+  /** The experience's own booking windows; null: the venue's (membership-rules.ts). */
+  guestBookingDays: integer('guest_booking_days'),
+  memberBookingDays: integer('member_booking_days'),
 });
 
 export const menus = pgTable('menus', {

@@ -66,6 +66,8 @@ interface AreaSeed {
   name: string;
   description: string;
   tables: TableSeed[];
+  /** Only members may book it (membership-rules.ts). */
+  membersOnly?: boolean;
 }
 
 interface ExperienceSeed {
@@ -92,6 +94,8 @@ interface VenueSeed {
   policy: VenuePolicy;
   phone: string;
   email: string;
+  /** Days ahead guests and members may book; 90 for both when not given (the migration's default). */
+  bookingDays?: { guest: number; member: number };
   periods: PeriodSeed[];
   areas: AreaSeed[];
   experiences: ExperienceSeed[];
@@ -196,6 +200,8 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
     },
     phone: '+852 2388 6202',
     email: 'batard.reservations@example.com',
+    // The demo of booking rules by membership: members book three months ahead, guests one.
+    bookingDays: { guest: 30, member: 90 },
     periods: [
       { name: /*i18n*/ 'Lunch', days: ALL_DAYS, start: 720, end: 930, interval: 15 },
       { name: /*i18n*/ 'Dinner', days: ALL_DAYS, start: 1080, end: 1380, interval: 15 },
@@ -210,6 +216,12 @@ const SEEDS: Record<VenueDomain, VenueSeed> = {
         name: /*i18n*/ 'Salon',
         description: /*i18n*/ 'A quieter room off the cellar, for larger parties.',
         tables: [{ name: 'S1', min: 5, max: 8 }, { name: 'S2', min: 6, max: 10 }],
+      },
+      {
+        name: /*i18n*/ 'The Cellar',
+        description: /*i18n*/ 'A table for members among the wine racks, below the dining room.',
+        tables: [{ name: 'C1', min: 2, max: 6 }],
+        membersOnly: true,
       },
     ],
     experiences: [
@@ -488,6 +500,7 @@ async function seedVenues(tx: Tx): Promise<void> {
       reservationsPhone: seed.phone,
       reservationsEmail: seed.email,
       sortOrder: venueIndex + 1,
+      ...(seed.bookingDays && { guestBookingDays: seed.bookingDays.guest, memberBookingDays: seed.bookingDays.member }),
     });
 
     await tx.insert(servicePeriods).values(
@@ -511,6 +524,7 @@ async function seedVenues(tx: Tx): Promise<void> {
         name: area.name,
         description: area.description,
         sortOrder: areaIndex + 1,
+        membersOnly: area.membersOnly ?? false,
       });
       await tx.insert(venueTables).values(
         area.tables.map((table) => ({

@@ -122,6 +122,7 @@ export function localizeAvailability(i18n: I18n, availability: AvailabilityDto):
   return {
     ...availability,
     seatingAreas: availability.seatingAreas.map((area) => localizeSeatingArea(i18n, area)),
+    ...(availability.membersOnlyAreas && { membersOnlyAreas: availability.membersOnlyAreas.map((area) => localizeSeatingArea(i18n, area)) }),
     timeslots: availability.timeslots.map((slot) => ({ ...slot, titleStr: localizeText(i18n, slot.titleStr) })),
   };
 }

@@ -1,7 +1,7 @@
 /** The booking chart's calls, and those of the phone verification chart it invokes, made through the typed API client. */
 import { fromPromise } from 'xstate';
 import type { PhoneVerificationInput } from '../../machines/phone-verification.machine';
-import type { Agreements, CreatedHold, Draft, GuestDetails, Reservation, SlotSearch, VenueDetail } from '../../machines/booking.machine';
+import type { Agreements, CreatedHold, Draft, GuestContact, GuestDetails, GuestSession, Reservation, SlotSearch, VenueDetail } from '../../machines/booking.machine';
 import { api, tokens } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';
@@ -20,21 +20,31 @@ export function fetchVenue(domain: string): Promise<VenueDetail> {
   ).then((body) => body.data);
 }
 
+/** A session on a verified guest's account (POST /public/guest/session); the provider hands it to the session chart. */
+export function openGuestSession(input: { contact: GuestContact; code: string }): Promise<GuestSession> {
+  return unwrap(api.POST('/public/guest/session', { body: { ...input.contact, code: input.code } }))
+    .then((body) => body.data as GuestSession)
+    .catch(throwCallError);
+}
+
 export const bookingActors = {
   loadVenue: fromPromise<VenueDetail, { domain: string }>(({ input }) => fetchVenue(input.domain).catch(throwCallError)),
-  loadTimeslots: fromPromise<SlotSearch, { venueId: string; experienceId: string; date: string; numberOfGuests: number }>(
-    ({ input }) =>
-      unwrap(
-        api.GET('/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', {
-          params: {
-            path: { venueId: input.venueId, date: input.date },
-            query: { numberOfGuests: input.numberOfGuests, experienceId: input.experienceId },
-          },
-        }),
-      )
+  loadTimeslots: fromPromise<SlotSearch, { venueId: string; experienceId: string; date: string; numberOfGuests: number; loggedIn: boolean }>(
+    ({ input }) => {
+      const params = {
+        path: { venueId: input.venueId, date: input.date },
+        query: { numberOfGuests: input.numberOfGuests, experienceId: input.experienceId },
+      };
+      // Before logging in, the public call (issue 25, point 3); the token call answers by the caller's membership.
+      const call = input.loggedIn
+        ? api.GET('/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', { params })
+        : api.GET('/public/reservation/timeslot-availability/{venueId}/{date}', { params });
+      return unwrap(call)
         .then(({ data }) => ({ open: data.open, timeslots: offeredTimeslots(data), ...(data.closure ? { closure: data.closure.reason } : {}) }))
-        .catch(throwCallError),
+        .catch(throwCallError);
+    },
   ),
+
   createReservation: fromPromise<CreatedHold, { venueId: string; draft: Draft }>(async ({ input }) => {
     const { draft } = input;
     const body = await unwrap(

@@ -6,13 +6,16 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { bookingMachine } from '../../machines/booking.machine';
+import { fromPromise } from 'xstate';
+import { bookingMachine, type GuestContact, type GuestSession } from '../../machines/booking.machine';
+import { serverClock } from '../api/server-clock';
+import { sessionUserOf } from '../session/session-user';
 import { SessionContext, useIsLoggedIn } from '../session/session-provider';
 import { AVAILABILITY_PREFIX, MONEY_PREFIXES, RESERVATION_PREFIX } from '../api/query-keys';
 import { invalidate } from '../api/use-api-query';
 import { paymentMachine } from '../../machines/payment.machine';
 import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
-import { bookingActors, fetchVenue, phoneVerificationActors } from './booking-actors';
+import { bookingActors, fetchVenue, openGuestSession, phoneVerificationActors } from './booking-actors';
 import { paymentActors } from '../payment/payment-actors';
 import { BookingContext } from './booking-context';
 import { BOOKING_SNAPSHOT_KEY } from './booking-paths';
@@ -41,6 +44,8 @@ function BookingEffects() {
   // A stored session still being checked (at start, and after a reload) is not a log-out: the chart hears
   // of the session only once it is known, so the details typed in this tab are not forgotten meanwhile.
   const sessionKnown = SessionContext.useSelector((s) => !s.matches('checking') && !s.matches('loadingProfile'));
+  // A member books under the members' window (common/membership-rules.ts).
+  const member = SessionContext.useSelector((s) => s.context.user?.role === 'member');
 
   useEffect(() => {
     const save = () =>
@@ -52,8 +57,8 @@ function BookingEffects() {
   }, [booking]);
 
   useEffect(() => {
-    if (loggedIn || sessionKnown) booking.send({ type: 'session.changed', loggedIn });
-  }, [booking, loggedIn, sessionKnown]);
+    if (loggedIn || sessionKnown) booking.send({ type: 'session.changed', loggedIn, member });
+  }, [booking, loggedIn, sessionKnown, member]);
 
   // The venue's names came in the language of the time: after a switch, fetch it again in the new one.
   const { i18n } = useLingui();
@@ -81,6 +86,24 @@ export function BookingProvider({ children }: { children: ReactNode }) {
       bookingMachine.provide({
         actors: {
           ...bookingActors,
+          // The verified guest's session goes to the session chart, which keeps the tokens, before the chart
+          // moves on to hold the table with them.
+          openGuestSession: fromPromise<GuestSession, { contact: GuestContact; code: string }>(async ({ input }) => {
+            const granted = await openGuestSession(input);
+            const { token, refreshToken, user } = granted;
+            session.send({ type: 'session.granted', login: { token, refreshToken, user: sessionUserOf(user), clockOffsetMs: serverClock.offsetMs } });
+            // The session chart loads lazily for a visitor who never logged in: its tokens are kept once it has.
+            await new Promise<void>((resolve) => {
+              const loggedIn = () => session.getSnapshot().matches('loggedIn');
+              if (loggedIn()) return resolve();
+              const stop = session.subscribe(() => {
+                if (!loggedIn()) return;
+                stop();
+                resolve();
+              });
+            });
+            return granted;
+          }),
           payment: paymentMachine.provide({ actors: paymentActors }),
           phoneVerification: phoneVerificationMachine.provide({ actors: phoneVerificationActors }),
         },

@@ -4,6 +4,7 @@ import type { Problem } from '../../machines/booking.machine';
 import { useClosedDayText } from './closed-day-text';
 import { COMPLETION_ERRORS, type CompletionErrorCode } from '../../common/api/error-codes';
 import { useMessageText } from '../i18n/message-text';
+import { useFormats } from '../i18n/use-formats';
 
 export function useProblemText(): (problem: Problem | null) => string | null {
   const { t } = useLingui();
@@ -17,6 +18,7 @@ export function useProblemText(): (problem: Problem | null) => string | null {
     10208: t`You have an overlapping Reservation at another venue`,
   };
   const closedText = useClosedDayText();
+  const format = useFormats();
   return (problem) => {
     if (!problem) return null;
     switch (problem.kind) {
@@ -34,6 +36,12 @@ export function useProblemText(): (problem: Problem | null) => string | null {
         return t`Reservation failed`;
       case 'call':
         return problem.message || t`An error occurred!`;
+      case 'members-first': {
+        // Booking rules by membership (common/membership-rules.ts): the day opens to members first.
+        const date = format.date(problem.date);
+        const guestsFrom = format.date(problem.guestsFrom);
+        return t`Members can book ${date} now. Guests can book it from ${guestsFrom}: log in as a member, or choose an earlier date.`;
+      }
       case 'completion': {
         const code = problem.code;
         const known = COMPLETION_ERRORS[code as CompletionErrorCode];

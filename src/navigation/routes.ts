@@ -71,8 +71,9 @@ const ROUTE_TABLE = routeTable([
   { name: 'experience', path: bookingPath('experience'), load: flowPage(() => import('../routes/experience')), nav: 'book-now' },
   { name: 'timeslot', path: bookingPath('timeslot'), load: flowPage(() => import('../routes/timeslot')), nav: 'book-now' },
   { name: 'seating', path: bookingPath('seating'), load: flowPage(() => import('../routes/seating')), nav: 'book-now' },
-  { name: 'profile', path: bookingPath('profile'), load: flowPage(() => import('../routes/profile')), nav: 'book-now', requiresLogin: true },
-  { name: 'verify', path: bookingPath('verify'), load: flowPage(() => import('../routes/verify')), nav: 'book-now', requiresLogin: true },
+  // The details and verify steps come before logging in too (issue 25, point 3: log in, sign up or continue as a verified guest there).
+  { name: 'profile', path: bookingPath('profile'), load: flowPage(() => import('../routes/profile')), nav: 'book-now' },
+  { name: 'verify', path: bookingPath('verify'), load: flowPage(() => import('../routes/verify')), nav: 'book-now' },
   { name: 'confirm', path: bookingPath('confirm'), load: flowPage(() => import('../routes/confirm')), nav: 'book-now', requiresLogin: true },
   { name: 'payment', path: bookingPath('payment'), load: flowPage(() => import('../routes/payment')), nav: 'book-now', requiresLogin: true },
   { name: 'result', path: bookingPath('result'), load: flowPage(() => import('../routes/result')), nav: 'book-now', requiresLogin: true },

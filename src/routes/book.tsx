@@ -44,7 +44,7 @@ export default function BookPage({ query }: PageProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    booking.send({ type: 'search.submit', date, numberOfGuests: guests });
+    booking.send({ type: 'search.submit', date, numberOfGuests: guests, today });
   }
 
   return (

@@ -10,6 +10,7 @@ import { guestDetailsEntries } from '../../common/validation/guest-details';
 import { withMobileNumberChecked } from '../../common/validation/phone-number';
 import { GuestRequestsFields } from '../booking/guest-requests-fields';
 import { useMessageText } from '../i18n/message-text';
+import { IdentifyStep } from '../booking/identify-step';
 
 const detailsSchema = withMobileNumberChecked(v.omit(guestDetailsEntries, ['agreements']), GUEST_DETAILS_MESSAGES.mobileNumberInvalid);
 
@@ -71,9 +72,13 @@ function DetailsForm() {
 export default function ProfilePage() {
   const { t } = useLingui();
   const prefilling = BookingContext.useSelector((s) => s.matches({ holding: { step: { created: 'prefilling' } } }));
+  // Not logged in yet, with a time chosen: log in, sign up or continue as a guest first.
+  const identifying = BookingContext.useSelector((s) => s.matches({ draft: 'identify' }));
   return (
     <BookingStep title={t`Your details`}>
-      {prefilling ? (
+      {identifying ? (
+        <IdentifyStep />
+      ) : prefilling ? (
         <Working>
           <Trans>Loading your details…</Trans>
         </Working>

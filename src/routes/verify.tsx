@@ -16,15 +16,21 @@ export default function VerifyPage() {
   const verification = BookingContext.useSelector((s) => s.children.verifyPhone as VerificationActor | undefined);
   const guest = BookingContext.useSelector((s) => s.context.guest);
   const number = (guest && formatPhoneNumber(guest.mobileCountryCode, guest.mobileNumber)) ?? '';
-  return verification ? <VerifyStep actor={verification} number={number} /> : <VerifyStepShell number={number} />;
+  // The code was accepted and the guest's session is being opened (continuing without an account).
+  const opening = BookingContext.useSelector((s) => s.matches({ draft: 'openingGuestSession' }));
+  return verification ? <VerifyStep actor={verification} number={number} /> : <VerifyStepShell number={number} opening={opening} />;
 }
 
-/** The page with no verification running (a moment between charts): the frame only. */
-function VerifyStepShell({ number }: { number: string }) {
+/** The page with no verification running (a moment between charts): the frame, and a word while a session opens. */
+function VerifyStepShell({ number, opening }: { number: string; opening: boolean }) {
   const { t } = useLingui();
   return (
     <BookingStep title={t`Verify your mobile number`} lead={t`We have sent a 6-digit code by SMS to ${number}.`}>
-      {null}
+      {opening && (
+        <Working>
+          <Trans>One moment…</Trans>
+        </Working>
+      )}
     </BookingStep>
   );
 }

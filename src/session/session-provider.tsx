@@ -93,7 +93,7 @@ export const SessionContext = {
     const handle = useHandle();
     return useSyncExternalStore(handle.subscribe, () => selector(handle.getSnapshot()));
   },
-  useActorRef(): Pick<LazySession, 'send' | 'getSnapshot'> {
+  useActorRef(): Pick<LazySession, 'send' | 'getSnapshot' | 'subscribe'> {
     return useHandle();
   },
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, getNextSnapshot, SimulatedClock } from 'xstate';
 import { selectBookingPaths } from '../../e2e/paths/booking-model';
 import { bookingMachine } from '../../machines/booking.machine';
+import { phoneVerificationMachine, type PhoneVerificationInput } from '../../machines/phone-verification.machine';
 import { guest, reservation, settle, slots, venue, walkToHeld } from '../fixtures/booking';
 
 const apiError = (errorCode: number, message = `error ${errorCode}`) => ({ errorCode, message });
@@ -234,5 +235,137 @@ describe('booking machine rules', () => {
     const { actor } = await heldActor();
     actor.send({ type: 'route.visit', route: '/pages/result' });
     expect(actor.getSnapshot().matches({ holding: { step: { created: 'details' } } })).toBe(true);
+  });
+});
+
+describe('booking machine, membership rules and booking before logging in (issue 25)', () => {
+  // A venue whose experience guests book 30 days ahead and members 90 (Bâtard's demo values).
+  const windowsVenue = {
+    ...venue,
+    requiresPhoneVerification: false,
+    experiences: venue.experiences.map((e) => ({ ...e, guestBookingDays: 30, memberBookingDays: 90 })),
+  };
+  const experienceId = windowsVenue.experiences[0]!._id;
+  const today = '2026-11-23';
+
+  // The phone verification chart, its calls answering at once: sent, and any code accepted.
+  const answeringVerification = phoneVerificationMachine.provide({
+    actors: { sendVerificationCode: fromPromise<void, PhoneVerificationInput>(async () => {}), confirmVerificationCode: fromPromise<void, PhoneVerificationInput & { code: string }>(async () => {}) },
+  });
+
+  function visitor(loggedIn: boolean, member = false, extra: Partial<Record<string, (input: any) => unknown>> = {}) {
+    const searched: unknown[] = [];
+    const answers: Partial<Record<string, (input: any) => unknown>> = {
+      loadVenue: () => windowsVenue,
+      loadTimeslots: (input: unknown) => (searched.push(input), { open: true, timeslots: [slots[1]!] }),
+      createReservation: () => ({ reservation: reservation(), clockOffsetMs: 0 }),
+      loadGuestProfile: () => guest,
+      ...extra,
+    };
+    const actors = Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, fromPromise(async ({ input }) => answer!(input))]));
+    const actor = createActor(bookingMachine.provide({ actors: { ...actors, phoneVerification: answeringVerification } }), { input: { loggedIn, member } }).start();
+    return { actor, searched };
+  }
+  async function toDateStep(actor: ReturnType<typeof visitor>['actor']) {
+    actor.send({ type: 'booking.start', domain: 'hopsze' });
+    await settle();
+    actor.send({ type: 'experience.pick', experienceId });
+  }
+
+  it('says from when guests may book a day members already can', async () => {
+    const { actor, searched } = visitor(true);
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2027-01-22', numberOfGuests: 2, today });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ draft: 'dateParty' })).toBe(true);
+    expect(snapshot.context.problem).toEqual({ kind: 'members-first', date: '2027-01-22', guestsFrom: '2026-12-23' });
+    expect(searched).toEqual([]);
+    // Within the guests' 30 days, the search goes ahead.
+    actor.send({ type: 'search.submit', date: '2026-12-23', numberOfGuests: 2, today });
+    await settle();
+    expect(actor.getSnapshot().matches({ draft: 'timeslot' })).toBe(true);
+  });
+
+  it('lets a member search 60 days ahead, with the token call', async () => {
+    const { actor, searched } = visitor(true, true);
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2027-01-22', numberOfGuests: 2, today });
+    await settle();
+    expect(actor.getSnapshot().matches({ draft: 'timeslot' })).toBe(true);
+    expect(searched).toEqual([expect.objectContaining({ date: '2027-01-22', loggedIn: true })]);
+  });
+
+  it('shows a visitor not logged in the times (the public call), then asks at the details step, keeping the time', async () => {
+    const { actor, searched } = visitor(false);
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-11-24', numberOfGuests: 2, today });
+    await settle();
+    expect(searched).toEqual([expect.objectContaining({ loggedIn: false })]);
+    actor.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
+    expect(actor.getSnapshot().matches({ draft: 'identify' })).toBe(true);
+    actor.send({ type: 'identify.login' });
+    expect(actor.getSnapshot().matches({ draft: 'loginRequired' })).toBe(true);
+    actor.send({ type: 'session.changed', loggedIn: true });
+    await settle();
+    expect(actor.getSnapshot().matches('holding')).toBe(true);
+    expect(actor.getSnapshot().context.draft).toMatchObject({ date: '2026-11-24', startTime: slots[1]!.startTime });
+  });
+
+  it('books once a log-in elsewhere arrives at the details step', async () => {
+    const { actor } = visitor(false);
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-11-24', numberOfGuests: 2, today });
+    await settle();
+    actor.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
+    actor.send({ type: 'session.changed', loggedIn: true, member: true });
+    await settle();
+    expect(actor.getSnapshot().matches('holding')).toBe(true);
+    expect(actor.getSnapshot().context.member).toBe(true);
+  });
+
+  it('continues as a guest: the code verifies the number, opens a session with that code, and the hold keeps the verification', async () => {
+    const opened: unknown[] = [];
+    const { actor: withVerification } = visitor(false, false, {
+      loadVenue: () => ({ ...windowsVenue, requiresPhoneVerification: true }),
+      openGuestSession: (input: unknown) => (opened.push(input), { token: 't', refreshToken: 'r', user: {} }),
+    });
+    await toDateStep(withVerification);
+    withVerification.send({ type: 'search.submit', date: '2026-11-24', numberOfGuests: 2, today });
+    await settle();
+    withVerification.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
+    const contact = { firstName: 'Wing', lastName: 'Ho', email: 'wing@example.com', mobileCountryCode: '+852', mobileNumber: '51234567' };
+    withVerification.send({ type: 'identify.guest', contact });
+    expect(withVerification.getSnapshot().matches({ draft: 'verifyingGuest' })).toBe(true);
+    const verification = withVerification.getSnapshot().children.verifyPhone!;
+    await settle();
+    verification.send({ type: 'verify.submit', code: '123456' } as never);
+    await settle();
+    expect(opened).toEqual([{ contact, code: '123456' }]);
+    expect(withVerification.getSnapshot().matches('holding')).toBe(true);
+    expect(withVerification.getSnapshot().context.phoneVerified).toBe(true);
+    // The details as typed; the same number needs no second code.
+    withVerification.send({ type: 'details.submit', guest: { ...guest, ...contact } });
+    expect(withVerification.getSnapshot().matches({ holding: { step: { created: 'confirm' } } })).toBe(true);
+  });
+
+  it('returns to the choice with the server’s words when the code cannot open the account', async () => {
+    const { actor } = visitor(false, false, {
+      openGuestSession: () => {
+        throw { errorCode: 20162, message: 'This e-mail address already has an account.' };
+      },
+    });
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-11-24', numberOfGuests: 2, today });
+    await settle();
+    actor.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
+    actor.send({ type: 'identify.guest', contact: { firstName: 'A', lastName: 'B', email: 'member@example.com', mobileCountryCode: '+852', mobileNumber: '51234567' } });
+    const verification = actor.getSnapshot().children.verifyPhone!;
+    await settle();
+    verification.send({ type: 'verify.submit', code: '123456' } as never);
+    await settle();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ draft: 'identify' })).toBe(true);
+    expect(snapshot.context.problem).toEqual({ kind: 'call', message: 'This e-mail address already has an account.' });
+    expect(snapshot.context.draft.startTime).toBe(slots[1]!.startTime);
   });
 });

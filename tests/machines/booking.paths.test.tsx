@@ -69,9 +69,10 @@ describe('booking chart, generated paths in the app', () => {
     const guest = await guests.newGuest();
     if (plan.startsLoggedIn) await storeSession(api(), guest.email, GUEST_PASSWORD);
     const scenario = plan.scenario;
-    // This path's own day, so no path takes another's table.
+    // This path's own day, so no path takes another's table; inside the 30 days guests book Bâtard (the
+    // overlapping booking elsewhere is a Set Lunch there).
     const today = hongKongDate(api().clock.now());
-    const day = addDays(today, 30 + index);
+    const day = addDays(today, 7 + index);
     /** Times someone else took during the path, and the time the guest last picked. */
     const taken = new Set<string>();
     let picked: string | undefined;
@@ -148,6 +149,19 @@ describe('booking chart, generated paths in the app', () => {
         case 'pickSeating':
           await findHeading(STEP_HEADINGS.seating);
           return user.click(screen.getByRole('button', { name: /^No preference/ }));
+        case 'chooseLogIn':
+          await findHeading(STEP_HEADINGS.details);
+          return user.click(await screen.findByRole('button', { name: 'Log in' }, SLOW));
+        case 'continueAsGuest': {
+          // The guest's own name and number; an e-mail a code cannot open (a member's) when the path is refused.
+          const email = next(['guestSession', 'accountTaken']) === 'accountTaken' ? 'member@example.com' : guest.email;
+          await findHeading(STEP_HEADINGS.details);
+          await typeUntilHeld(user, 'First name', guest.firstName);
+          await typeUntilHeld(user, 'Last name', 'Chan');
+          await typeUntilHeld(user, 'E-mail', email);
+          await typeUntilHeld(user, 'Mobile number', guest.mobileNumber);
+          return user.click(screen.getByRole('button', { name: 'Text me a code' }));
+        }
         case 'logIn':
           await findHeading(STEP_HEADINGS.login);
           await typeUntilHeld(user, 'E-mail', guest.email);
@@ -253,6 +267,23 @@ describe('booking chart, generated paths in the app', () => {
       if (snapshot.matches({ draft: 'seating' })) {
         await heading('seating');
         return screen.findByRole('button', { name: /^No preference/ }, SLOW);
+      }
+      if (snapshot.matches({ draft: 'identify' })) {
+        // The details step before logging in: log in or sign up, or continue as a guest.
+        await heading('details');
+        await screen.findByRole('heading', { name: 'Continue as a guest' }, SLOW);
+        await screen.findByRole('button', { name: 'Log in' }, SLOW);
+        if (problem?.kind === 'call') return expectAlert(/already has an account/);
+        return expect(alerts()).toEqual([]);
+      }
+      if (snapshot.matches({ draft: 'verifyingGuest' })) {
+        await heading('verify');
+        await expectText(new RegExp(escape(formatPhoneNumber('852', guest.mobileNumber)!)));
+        return screen.findByLabelText('Verification code', {}, SLOW);
+      }
+      if (snapshot.matches({ draft: 'openingGuestSession' })) {
+        await heading('verify');
+        return expectStatus('One moment…');
       }
       if (snapshot.matches({ draft: 'loginRequired' })) {
         await heading('login');

@@ -139,6 +139,8 @@ describe.each(testDrivers())('public API on %s', (driver) => {
           description: expect.any(String),
           durationMinutes: expect.any(Number),
           membersOnly: expect.any(Boolean),
+          guestBookingDays: expect.any(Number),
+          memberBookingDays: expect.any(Number),
           prePaymentType: expect.stringMatching(/^(PREPAYMENT|DEPOSIT|NONE)$/),
           price: {
             price: { amount: expect.any(Number) },
@@ -156,7 +158,12 @@ describe.each(testDrivers())('public API on %s', (driver) => {
       }
       expect(data.seatingAreas.length).toBeGreaterThan(0);
       for (const area of data.seatingAreas) {
-        expect(area).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: expect.any(String), description: expect.any(String) });
+        expect(area).toEqual({
+          _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+          name: expect.any(String),
+          description: expect.any(String),
+          membersOnly: expect.any(Boolean),
+        });
       }
     });
 

@@ -66,18 +66,27 @@ describe('the booking wizard', () => {
     expect(calls.filter((c) => c.startsWith('POST /user/reservation/v1.1'))).toHaveLength(1);
   });
 
-  it('asks a logged-out guest to log in before the search, then carries on', async () => {
+  it('shows a logged-out guest the times, and asks them to log in at the details step, keeping the time', async () => {
     const user = userEvent.setup();
     await openApp('/pages/book?domain=leclos');
     await findHeading('Choose your experience');
     await user.click(await screen.findByRole('button', { name: /À la Carte/ }, SLOW));
     await findHeading('Date and party size');
     await user.click(screen.getByRole('button', { name: 'Find a table' }));
-    await findHeading('Log in');
-    await user.type(screen.getByLabelText('E-mail'), 'guest@example.com');
-    await user.type(screen.getByLabelText('Password'), 'guest-pass-1');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    // No wall before the times (issue 25, point 3).
     await findHeading('Choose a time');
+    await pickTime(user, '12:30 pm');
+    await findHeading('Your details');
+    await user.click(await screen.findByRole('button', { name: 'Log in' }, SLOW));
+    await findHeading('Log in');
+    // The member: the guest's two holds are the tests' below (fair inventory: two at once).
+    await user.type(screen.getByLabelText('E-mail'), 'member@example.com');
+    await user.type(screen.getByLabelText('Password'), 'member-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    // The time chosen before logging in is the one held.
+    await findHeading('Your details');
+    expect(await screen.findByText(/Your table is held for/, {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('12:30 pm')).toBeTruthy();
   });
 
   it('shows the guest-details messages of docs/PRODUCT.md §5 and keeps the hold', async () => {

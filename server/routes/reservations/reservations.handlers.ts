@@ -9,6 +9,7 @@ import { textWithValues } from '../../../common/message-values';
 import { isIsoDate } from '../../../common/time';
 import { localizeAvailability, localizeReservation } from '../../i18n/content';
 import { getAvailability } from '../../services/venues/availability';
+import { membershipOf, type Membership } from '../../services/reservations/membership-rules';
 import { MAX_GUESTS } from '../../services/reservations/selection-checks';
 import { cancelReservation, changeReservation, quoteReservationChange } from '../../services/reservations/reservation-change';
 import { completeReservation } from '../../services/reservations/reservation-complete';
@@ -68,21 +69,28 @@ export const changeBody = requiredObject({
   payWith: v.optional(v.picklist(['WALLET'], /*i18n*/ 'payWith must be WALLET')),
 });
 
+/**
+ * Free slots for a party as `membership` may book them: the token call's answer, and the public call's
+ * (server/routes/guest-booking) for anyone not logged in.
+ */
+export async function answerAvailability(c: Ctx, membership: Membership) {
+  const { venueId, date } = parseParams(c, availabilityParams);
+  const query = parseQuery(c, availabilityQuery);
+  const { db, clock } = c.get('deps');
+  const availability = await getAvailability(
+    db,
+    { venueId, date, numberOfGuests: query.numberOfGuests, experienceId: query.experienceId, seatingAreaId: query.seatingAreaId },
+    clock.now(),
+    membership,
+  );
+  const data = localizeAvailability(c.var.i18n, availability);
+  return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', 'get', 200>, 200);
+}
+
 export function createReservationHandlers() {
   return {
-    /** GET /user/reservation/v1.1/timeslot-availability/{venueId}/{date}: free slots for a party. */
-    async availability(c: Ctx) {
-      const { venueId, date } = parseParams(c, availabilityParams);
-      const query = parseQuery(c, availabilityQuery);
-      const { db, clock } = c.get('deps');
-      const availability = await getAvailability(
-        db,
-        { venueId, date, numberOfGuests: query.numberOfGuests, experienceId: query.experienceId, seatingAreaId: query.seatingAreaId },
-        clock.now(),
-      );
-      const data = localizeAvailability(c.var.i18n, availability);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', 'get', 200>, 200);
-    },
+    /** GET /user/reservation/v1.1/timeslot-availability/{venueId}/{date}: free slots for a party, under the caller's membership's rules. */
+    availability: (c: Ctx) => answerAvailability(c, membershipOf(c.get('auth'))),
 
     /** POST /user/reservation/v1.1: hold a table (PENDING for 15 minutes). */
     async create(c: Ctx) {

@@ -5,6 +5,7 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { reservations } from '../../db/schema';
+import { membershipOfUser } from './membership-rules';
 import { getAvailability, type AvailabilityDto } from '../venues/availability';
 import { manageTokenFor, readManageToken, linkOutdated } from './manage-link';
 import {
@@ -95,6 +96,7 @@ export async function managedAvailability(
     deps.db,
     { venueId: row.venueId, experienceId: row.experienceId, seatingAreaId: row.seatingAreaId ?? undefined, ...query },
     deps.clock.now(),
+    await membershipOfUser(deps.db, row.userId),
   );
 }
 

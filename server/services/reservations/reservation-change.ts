@@ -13,6 +13,7 @@ import { bookableSlot } from '../venues/slot-schedule';
 import { checkSelection, type BookingRules } from './selection-checks';
 import { paymentPolicyOf, venueOf, type VenueCatalog } from '../venues/venue-catalog';
 import { giveUpHeldChanges, insertChangeHold, toChangeHoldDto, type ChangeHoldDto, type ChangeHoldRow } from './change-holds';
+import { membershipOfUser } from './membership-rules';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
 import { carryOutRefunds } from '../payments/payment-sync';
@@ -185,9 +186,12 @@ async function runChange(
 
       // A change asked for replaces one held for paying (whose late payment is then refunded).
       await giveUpHeldChanges(tx, current.id, now);
-      const { entry, experience } = checkSelection(catalog, { venueId: current.venueId, experienceId: current.experienceId, ...target }, now, rules);
+      // The owner's membership sets a guest's change's window and areas (staff book under the members').
+      const membership = rules === 'staff' ? 'member' : await membershipOfUser(tx, current.userId);
+      const selection = { venueId: current.venueId, experienceId: current.experienceId, ...target };
+      const { entry, experience } = checkSelection(catalog, selection, now, rules, membership);
       const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules, target.numberOfGuests);
-      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId, rules });
+      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId, rules, membership });
       // The price follows the party: the difference is paid, owed or given back with the change, never left loose.
       const newAmountDue = amountDue(paymentPolicyOf(experience), target.numberOfGuests);
       if (quoteOnly) throw new QuoteOnly(await quoteChange(tx, current, newAmountDue));

@@ -11,6 +11,7 @@ import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { insertReservation, writeReservation } from './reservation-insert';
 import { placeOnFreeTable } from './reservation-tables';
 import { checkHoldLimit, lockGuest } from './guest-limits';
+import { membershipOf } from './membership-rules';
 import {
   findUser,
   isMember,
@@ -48,7 +49,7 @@ export interface HoldRequest {
  * tables this way too.
  */
 export async function insertHold(tx: DbOrTx, { entry, experience, user, input, slot, now }: HoldRequest): Promise<ReservationRow> {
-  const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now });
+  const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now, membership: membershipOf(user) });
   const inserted = await insertReservation(tx, {
     entry,
     experience,
@@ -77,10 +78,9 @@ export async function insertHold(tx: DbOrTx, { entry, experience, user, input, s
  */
 export async function createReservation(deps: ReservationDeps, userId: string, input: CreateReservationInput): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
-  const { entry, experience } = checkSelection(catalog, input, now);
-
   const user = await findUser(db, userId);
   if (!user) throw unauthorized();
+  const { entry, experience } = checkSelection(catalog, input, now, 'guest', membershipOf(user));
   if (experience.membersOnly && !isMember(user)) throw completionError(1010101, 403);
 
   const slot = bookableSlot(entry, experience, input.date, input.startTime, now, 'guest', input.numberOfGuests);

@@ -4,6 +4,7 @@
  * queue on its lock. Creating and moving a reservation both place it this way.
  */
 import type { DbOrTx } from '../../db/client';
+import type { Membership } from './membership-rules';
 import { fittingTables, groupBusy, isTableFree, pickTable } from '../venues/table-fit';
 import { loadBusyIntervals } from '../venues/busy-intervals';
 import type { CatalogVenue, ServicePeriodRow, VenueTableRow } from '../venues/venue-catalog';
@@ -39,6 +40,8 @@ export interface TableRequest {
   tableId?: string;
   /** Staff's refusals say why in their words (services/staff-refusals.ts); a guest's stay as they were. */
   rules?: BookingRules;
+  /** Whose booking: a guest's is never put in a members' area (membership-rules.ts); members' and staff's may be. */
+  membership?: Membership;
 }
 
 /** What is closed on the request's day; 409 with the reason when the slot's service or the asked-for area is. */
@@ -74,7 +77,7 @@ async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<{ ta
         tableIds: tables.map((t) => t.id),
       }),
     );
-  const fitting = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId, request.rules).filter(
+  const fitting = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId, request.rules, request.membership).filter(
     (t) => request.tableId === undefined || t.id === request.tableId,
   );
   const day = await closedOn(tx, request);

@@ -6,14 +6,16 @@ import type { I18n } from '@lingui/core';
 import type { Schema } from '../../lib/api-types';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { addDays, daysBetween, hongKongToday } from '../../../common/time';
 import { experienceOf, seatingAreaOf, venueOf, type CatalogVenue, type ExperienceRow, type VenueCatalog, type VenueRow } from '../venues/venue-catalog';
-import { dateIn } from '../../i18n/localized-values';
+import { assertAreaOpenTo, assertBookingWindow, type Membership } from './membership-rules';
 
 /** docs/PRODUCT.md §5/§9: no venue takes a party above 10. */
 export const MAX_GUESTS = 10;
 
-/** How far ahead guests may book; further dates get a 422 saying until when. */
+/**
+ * How far ahead the venue page lists closed days: the longest window the seed gives anyone. Each
+ * experience's own windows, by membership, are on the venue and experience rows (membership-rules.ts).
+ */
 export const BOOKING_WINDOW_DAYS = 90;
 
 /** A 422 that sends the party to the venue's reservations team, with the contact in the body too. */
@@ -62,21 +64,6 @@ export function assertOnlinePartySize(venue: VenueRow, numberOfGuests: number): 
   }
 }
 
-/** Refuses dates beyond the booking window with the last bookable date, written as the caller's language writes dates. */
-export function assertWithinBookingWindow(date: string, now: Date): void {
-  const today = hongKongToday(now);
-  if (daysBetween(today, date) > BOOKING_WINDOW_DAYS) {
-    const lastDay = addDays(today, BOOKING_WINDOW_DAYS);
-    throw new ApiError(
-      422,
-      ERROR_CODES.NO_AVAILABILITY,
-      /*i18n*/ 'Reservations open {days} days in advance. Please choose a date on or before {date}.',
-      'date',
-      { days: BOOKING_WINDOW_DAYS, date: dateIn(lastDay) },
-    );
-  }
-}
-
 /** What a party asks of a venue: an experience on a service day, in an area or any (null or absent). */
 export interface Selection {
   venueId: string;
@@ -88,18 +75,23 @@ export interface Selection {
 
 /**
  * The venue and experience of a selection, after the checks a look-up, a booking and a change all make,
- * in this order: the venue (404), the experience (404), the party size (422), the area (400), the date (422).
+ * in this order: the venue (404), the experience (404), the party size (422), the area (400; 422 for a
+ * members' area and a guest), the date (422: past the window of the caller's `membership`). Staff book
+ * under the members' window and in any area.
  */
 export function checkSelection(
   catalog: VenueCatalog,
   selection: Selection,
   now: Date,
   rules: BookingRules = 'guest',
+  membership: Membership = 'guest',
 ): { entry: CatalogVenue; experience: ExperienceRow } {
   const entry = venueOf(catalog, selection.venueId);
   const experience = experienceOf(entry, selection.experienceId);
   if (rules === 'guest') assertOnlinePartySize(entry.venue, selection.numberOfGuests);
-  seatingAreaOf(entry, selection.seatingAreaId);
-  assertWithinBookingWindow(selection.date, now);
+  const area = seatingAreaOf(entry, selection.seatingAreaId);
+  const asWho = rules === 'staff' ? 'member' : membership;
+  assertAreaOpenTo(area, asWho);
+  assertBookingWindow(entry, experience, selection.date, now, asWho);
   return { entry, experience };
 }

@@ -11,6 +11,7 @@ import { checkSelection, type Selection } from '../reservations/selection-checks
 import { isBookableInTime, scheduledSlots } from './slot-schedule';
 import { fittingTables, groupBusy, isTableFree } from './table-fit';
 import { loadVenueCatalog } from './venue-catalog';
+import type { Membership } from '../reservations/membership-rules';
 import { serviceClosure, venueClosuresOn } from './closures';
 import { loadCoversStarting } from './pacing-covers';
 import { noCovers, pacingBreach } from './pacing';
@@ -24,10 +25,12 @@ export type AvailabilityDto = Schema<'Availability'>;
 /**
  * The free time slots of an experience on a service day for a party: scheduled, after the lead time,
  * outside closures, and with a free fitting table; each lists the seating areas that still have one.
- * When closures leave nothing of a day the experience is served, `closure` gives the reason.
+ * When closures leave nothing of a day the experience is served, `closure` gives the reason. A guest
+ * (`membership`) is answered under the guests' window, without the members' areas, which
+ * `membersOnlyAreas` names so the page can say why.
  */
-export async function getAvailability(db: Db, query: AvailabilityQuery, now: Date): Promise<AvailabilityDto> {
-  const { entry, experience } = checkSelection(await loadVenueCatalog(db), query, now);
+export async function getAvailability(db: Db, query: AvailabilityQuery, now: Date, membership: Membership = 'guest'): Promise<AvailabilityDto> {
+  const { entry, experience } = checkSelection(await loadVenueCatalog(db), query, now, 'guest', membership);
 
   const result: AvailabilityDto = {
     venueId: entry.venue.id,
@@ -43,7 +46,11 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
   // Whether the experience is served that day at all: 'No Availability' when not, 'No time slot available' when full.
   result.open = scheduled.length > 0;
   const closed = await venueClosuresOn(db, entry.venue.id, query.date, now);
-  const fitting = fittingTables(entry, query.numberOfGuests, query.seatingAreaId);
+  const fitting = fittingTables(entry, query.numberOfGuests, query.seatingAreaId, 'guest', membership);
+  if (membership === 'guest') {
+    const kept = entry.areas.filter((a) => a.membersOnly);
+    if (kept.length > 0) result.membersOnlyAreas = kept.map((a) => ({ _id: a.id, name: a.name, description: a.description }));
+  }
   const tables = fitting.filter((t) => !closed.areas.has(t.seatingAreaId));
   const closure =
     scheduled.length === 0 ? undefined

@@ -2,12 +2,20 @@
  * Which tables seat a party and which of them are free for a time, from the busy intervals of a day.
  */
 import type { CatalogVenue, VenueTableRow } from './venue-catalog';
+import { tableOpenTo, type Membership } from '../reservations/membership-rules';
 
 /**
  * Active tables of active dining areas that seat the party, in the area when one is given. Guests get
  * only the tables bookable online; staff any (a table kept for walk-ins or for staff is theirs to give).
+ * A guest's (`membership` 'guest') leave out the members' areas; staff and members see every table.
  */
-export function fittingTables(entry: CatalogVenue, numberOfGuests: number, seatingAreaId?: string | null, who: 'guest' | 'staff' = 'guest'): VenueTableRow[] {
+export function fittingTables(
+  entry: CatalogVenue,
+  numberOfGuests: number,
+  seatingAreaId?: string | null,
+  who: 'guest' | 'staff' = 'guest',
+  membership: Membership = 'member',
+): VenueTableRow[] {
   const activeAreas = new Set(entry.areas.filter((a) => a.active).map((a) => a.id));
   return entry.tables.filter(
     (t) =>
@@ -16,7 +24,8 @@ export function fittingTables(entry: CatalogVenue, numberOfGuests: number, seati
       (who === 'staff' || t.bookable === 'ONLINE') &&
       t.minGuests <= numberOfGuests &&
       numberOfGuests <= t.maxGuests &&
-      (seatingAreaId == null || t.seatingAreaId === seatingAreaId),
+      (seatingAreaId == null || t.seatingAreaId === seatingAreaId) &&
+      tableOpenTo(entry, t.seatingAreaId, membership),
   );
 }
 

@@ -2,6 +2,7 @@
  * A venue as `GET /public/venue/by-domain/{domain}` returns it: the venue row with its menus, experiences,
  * seating areas, and opening hours derived from its service periods (the one source of truth for hours).
  */
+import { windowsOf } from '../../../common/membership-rules';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { experiences, menus, seatingAreas, servicePeriods, venues, venueTexts } from '../../db/schema';
@@ -164,6 +165,7 @@ async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null
       description: e.description,
       durationMinutes: e.durationMinutes,
       membersOnly: e.membersOnly,
+      ...windowsOf(venue, e),
       prePaymentType: e.prePaymentType,
       price: {
         price: { amount: e.priceAmount },
@@ -175,7 +177,7 @@ async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null
         price: { amount: tier.price.amount },
       })),
     })),
-    seatingAreas: areaRows.map((a) => ({ _id: a.id, name: a.name, description: a.description })),
+    seatingAreas: areaRows.map((a) => ({ _id: a.id, name: a.name, description: a.description, membersOnly: a.membersOnly })),
   };
   return { info, periods: periodRows, texts: new Map(textRows.map((row) => [row.locale, row])) };
 }

@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids';
 import { formatDate, formatTime } from '../../../common/time';
 import type { Schema } from '../../lib/api-types';
 import { checkSelection } from '../reservations/selection-checks';
+import { membershipOf } from '../reservations/membership-rules';
 import { isBookableInTime, scheduledSlots } from '../venues/slot-schedule';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { venueAndExperienceRefs } from '../reservations/reservation-dto';
@@ -63,9 +64,9 @@ export function toWaitlistEntryDto(row: WaitlistRow, catalog: VenueCatalog): Wai
  */
 export async function joinWaitlist(deps: WaitlistDeps, userId: string, input: JoinWaitlistInput): Promise<WaitlistEntryDto> {
   const { db, now, catalog } = await reservationScope(deps);
-  const { entry, experience } = checkSelection(catalog, input, now);
   const user = await findUser(db, userId);
   if (!user) throw unauthorized();
+  const { entry, experience } = checkSelection(catalog, input, now, 'guest', membershipOf(user));
   if (experience.membersOnly && !isMember(user)) throw completionError(1010101, 403);
   if (input.latestTime < input.earliestTime) throw badRequest(/*i18n*/ 'The latest time must not be before the earliest time', 'latestTime');
   const inWindow = scheduledSlots(entry, experience, input.date, input.numberOfGuests).filter(

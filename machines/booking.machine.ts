@@ -601,7 +601,7 @@ export const bookingMachine = setup({
             'route.visit': { guard: { type: 'visits', params: { route: bookingPath('profile') } }, target: 'identify' },
           },
         },
-        // The code the guest typed opens a session on their guest account (docs/decisions/0012-members-verified-guests.md).
+        // The code the guest typed opens a session on their guest account (docs/decisions/0018-verified-guests.md).
         openingGuestSession: {
           meta: { route: bookingPath('verify') },
           invoke: {

@@ -352,7 +352,7 @@ export interface paths {
         put?: never;
         /**
          * Continue as a guest, without a password, by a code texted to the guest's mobile
-         * @description The code is the one confirmed with /public/guest/confirm-phone-number (checked again here). The guest's account is the one with this e-mail when it is a guest's with this mobile number, else a new guest account without a password (docs/decisions/0012-members-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
+         * @description The code is the one confirmed with /public/guest/confirm-phone-number (checked again here). The guest's account is the one with this e-mail when it is a guest's with this mobile number, else a new guest account without a password (docs/decisions/0018-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
          */
         post: {
             parameters: {

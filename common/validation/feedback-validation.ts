@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 
 export const FEEDBACK_LIMITS = { comment: 1000, allergies: 500 } as const;
-/** The shortest and longest retention an admin may set, in years (docs/decisions/0012-privacy-personal-data.md). */
+/** The shortest and longest retention an admin may set, in years (docs/decisions/0014-personal-data.md). */
 export const RETENTION_LIMITS = { min: 7, max: 20 } as const;
 
 export const FEEDBACK_MESSAGES = {

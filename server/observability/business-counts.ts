@@ -2,7 +2,7 @@
  * The club's numbers an operator watches, read from the database in one query when /metrics is scraped:
  * bookings made, completed and expired, payments by outcome, the outbox by channel and state, the
  * waitlist by state. Read, not counted in memory, so they are the same whichever server process answers,
- * survive restarts, and count only what committed (docs/decisions/0012-ops-observability.md).
+ * survive restarts, and count only what committed (docs/decisions/0013-observability.md).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,5 +1,5 @@
 /**
- * Erasing a guest's personal data (docs/decisions/0012-privacy-personal-data.md): what identifies them
+ * Erasing a guest's personal data (docs/decisions/0014-personal-data.md): what identifies them
  * (names, e-mail, mobile, notes, dietary needs and allergies, feedback comments, their messages and
  * mails) is erased or replaced; the account row, the bookings and every money record stay, anonymous, as
  * the Inland Revenue Ordinance asks of business records (seven years), so the ledger check still balances:

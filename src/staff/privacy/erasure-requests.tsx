@@ -1,7 +1,7 @@
 /**
  * Guests' erasure requests (issue 25 point 5): the open ones, each with the button that carries it out
  * after a second confirmation, and those carried out lately. What erasure keeps is in
- * docs/decisions/0012-privacy-personal-data.md.
+ * docs/decisions/0014-personal-data.md.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';

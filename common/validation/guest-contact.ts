@@ -14,4 +14,3 @@ export const guestContactEntries = v.pick(guestDetailsEntries, ['firstName', 'la
 /** The contact, the mobile number checked and written as stored (phone-number.ts). */
 export const guestContactSchema = withMobileNumberChecked(guestContactEntries, GUEST_DETAILS_MESSAGES.mobileNumberInvalid);
 
-export type GuestContactInput = v.InferOutput<typeof guestContactSchema>;

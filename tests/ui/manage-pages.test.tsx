@@ -62,6 +62,18 @@ async function rotisserieForFourPaid(guest: { token(): Promise<string> }, date: 
   return done.body.data as { _id: string; uniqueId: string };
 }
 
+/** Through the booking's manage link: the change form asked for six guests at noon, and Continue to its review. */
+async function askForSixThroughTheLink(user: ReturnType<typeof userEvent.setup>, booked: { uniqueId: string }) {
+  await openApp(`/pages/manage?token=${encodeURIComponent(await mailedToken(booked.uniqueId))}`);
+  await findHeading('Your reservation');
+  const { form, time } = await openChangeForm(user);
+  await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+  await user.selectOptions(within(form).getByLabelText('Guests'), '6');
+  await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+  await user.selectOptions(time, '720');
+  await user.click(within(form).getByRole('button', { name: 'Continue' }));
+}
+
 /** Saves a change that costs nothing more: its review first, then Save changes. */
 async function saveChange(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -425,16 +437,8 @@ describe('through the manage link of its mails, logged out', () => {
     const user = userEvent.setup();
     const guest = await newGuest();
     const booked = await rotisserieForFourPaid(guest, '2026-11-28');
-    await openApp(`/pages/manage?token=${encodeURIComponent(await mailedToken(booked.uniqueId))}`);
-    await findHeading('Your reservation');
-
-    const { form, time } = await openChangeForm(user);
-    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
     // Six guests: HK$300 a guest from six, HK$1,800; HK$800 paid, HK$1,000 more, stated before saving.
-    await user.selectOptions(within(form).getByLabelText('Guests'), '6');
-    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
-    await user.selectOptions(time, '720');
-    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    await askForSixThroughTheLink(user, booked);
     const review = await screen.findByRole('region', { name: 'Check your change' }, SLOW);
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Check your change'));
     expect(within(review).getByRole('status').textContent).toBe('New deposit: HK$1,800. Paid so far: HK$800.Difference to pay before the change is made: HK$1,000.');
@@ -462,14 +466,7 @@ describe('through the manage link of its mails, logged out', () => {
     const user = userEvent.setup();
     const guest = await newGuest();
     const booked = await rotisserieForFourPaid(guest, '2026-12-02');
-    await openApp(`/pages/manage?token=${encodeURIComponent(await mailedToken(booked.uniqueId))}`);
-    await findHeading('Your reservation');
-    const { form, time } = await openChangeForm(user);
-    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
-    await user.selectOptions(within(form).getByLabelText('Guests'), '6');
-    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
-    await user.selectOptions(time, '720');
-    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    await askForSixThroughTheLink(user, booked);
     await user.click(await screen.findByRole('button', { name: 'Pay HK$1,000 by card' }, SLOW));
     await user.click(await screen.findByRole('button', { name: 'Keep my booking as it was' }, SLOW));
     // Back at the form, the booking untouched, and the held time released.

@@ -54,7 +54,7 @@ describe('the staff console', () => {
     await findHeading('Staff log in');
     await logIn('admin@example.com', 'admin-pass-1');
     await findHeading('Day sheet');
-    expect(navLinks()).toEqual(['Day sheet', 'Table plan', 'Closures', 'Reports', 'Duplicate guests', 'Guest tags', 'Staff accounts', 'Audit log', 'Privacy', 'Stripe reconciliation']);
+    expect(navLinks()).toEqual(['Day sheet', 'Table plan', 'Closures', 'Reports', 'Duplicate guests', 'Guest tags', 'Venue set-up', 'Set-up', 'Staff accounts', 'Audit log', 'Privacy', 'Stripe reconciliation']);
     const venue = screen.getByLabelText('Venue') as HTMLSelectElement;
     expect(venue.options).toHaveLength(4);
 

@@ -5411,9 +5411,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                venueId: components["schemas"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         /** A venue's texts in every language (English required, the others listed where missing) and its contacts, with the version a change starts from (admins) */
@@ -5492,9 +5490,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                venueId: components["schemas"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         /** A venue's services (named periods with days, first and last seating, end, slot interval, valid days), with the version a change starts from (admins) */
@@ -5575,9 +5571,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                venueId: components["schemas"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -5632,9 +5626,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                venueId: components["schemas"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -5687,9 +5679,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                venueId: components["schemas"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;

@@ -109,7 +109,7 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
           <Trans>No time slot available</Trans>
         </p>
       )}
-      <FormMessage error={problem ? text(problem.message) : null} />
+      <FormMessage error={problem?.kind === 'hold-expired' ? t`The time held for your change has run out. Your booking stays as it was.` : problem ? text(problem.message) : null} />
       <div className="actions">
         <button type="submit" className="button button--primary" disabled={checking || saving || draft.startTime === null}>
           {saving ? t`Checking…` : t`Continue`}

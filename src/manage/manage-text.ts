@@ -10,7 +10,6 @@ export function useManageText(): (message: string | null | undefined) => string 
     'Sorry, your selection is unavailable': t`Sorry, your selection is unavailable`,
     'Reservation not found': t`Reservation not found`,
     'This reservation can no longer be changed': t`This reservation can no longer be changed`,
-    'The time held for your change has run out. Your booking stays as it was.': t`The time held for your change has run out. Your booking stays as it was.`,
     'You must be a Club member to use the wallet': t`You must be a Club member to use the wallet`,
     'The wallet entry does not exist': t`The wallet entry does not exist`,
     'The transaction does not exist': t`The transaction does not exist`,

@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import { bookingPath } from '../../machines/booking-pages';
 import { loadFlowCatalog } from '../i18n/flow-catalog';
+import type { StaffPage } from '../routes/staff/pages';
 
 export type NavLabel = 'home' | 'login' | 'membership' | 'press' | 'book-now' | 'reservations' | 'wallet';
 
@@ -29,8 +30,17 @@ export interface RouteDef<Name extends string = string> {
 const page = (name: string) => `/pages/${name}`;
 
 /** A staff console page: `staff-{name}` at `/pages/staff/{name}`, its chunk never in a guest page's. */
-const staffRoute = <const Name extends string>(name: Name, load: RouteDef['load']) =>
-  ({ name: `staff-${name}` as const, path: page(`staff/${name}`), load: withPartTexts(loadStaffTexts, load), area: 'staff' as const }) satisfies RouteDef;
+/**
+ * A page of the staff console. Its pages load through one module (routes/staff/pages.ts), so the guest's
+ * first page carries one lazy import for the whole console, not a chunk list for each of its pages.
+ */
+const staffRoute = <const Name extends StaffPage>(name: Name) =>
+  ({
+    name: `staff-${name}` as const,
+    path: page(`staff/${name}`),
+    load: withPartTexts(loadStaffTexts, () => import('../routes/staff/pages').then(({ STAFF_PAGES }) => STAFF_PAGES[name]())),
+    area: 'staff' as const,
+  }) satisfies RouteDef;
 
 /** The console's own catalog (locales/staff), which guest pages never load. */
 const loadStaffTexts = () => import('../staff/staff-catalog').then(({ loadStaffCatalog }) => loadStaffCatalog());
@@ -90,23 +100,23 @@ const ROUTE_TABLE = routeTable([
   // Issue 13: the link of a waitlist offer's mail (not in docs/PRODUCT.md §2's table).
   { name: 'waitlist-offer', path: page('waitlist-offer'), load: flowPage(() => import('../routes/waitlist-offer')), nav: 'book-now', requiresLogin: true },
   // Issue 12: the staff console (docs/PRODUCT.md §6's admin area). Its pages check the staff session themselves.
-  staffRoute('login', () => import('../routes/staff/login')),
-  staffRoute('day', () => import('../routes/staff/day')),
+  staffRoute('login'),
+  staffRoute('day'),
   // Issue 24: the club sets itself up.
-  staffRoute('setup-venue', () => import('../routes/staff/setup-venue')),
-  staffRoute('setup', () => import('../routes/staff/setup')),
+  staffRoute('setup-venue'),
+  staffRoute('setup'),
   // Issue 25: the guest book (search from the console's bar, a guest's profile, duplicates, the club's tags).
-  staffRoute('guests', () => import('../routes/staff/guests')),
-  staffRoute('guest', () => import('../routes/staff/guest')),
-  staffRoute('guest-duplicates', () => import('../routes/staff/guest-duplicates')),
-  staffRoute('guest-tags', () => import('../routes/staff/guest-tags')),
-  staffRoute('table-plan', () => import('../routes/staff/table-plan')),
-  staffRoute('closures', () => import('../routes/staff/closures')),
-  staffRoute('accounts', () => import('../routes/staff/accounts')),
-  staffRoute('audit-log', () => import('../routes/staff/audit-log')),
-  staffRoute('reports', () => import('../routes/staff/reports')),
-  staffRoute('privacy', () => import('../routes/staff/privacy')),
-  staffRoute('reconciliation', () => import('../routes/staff/reconciliation')),
+  staffRoute('guests'),
+  staffRoute('guest'),
+  staffRoute('guest-duplicates'),
+  staffRoute('guest-tags'),
+  staffRoute('table-plan'),
+  staffRoute('closures'),
+  staffRoute('accounts'),
+  staffRoute('audit-log'),
+  staffRoute('reports'),
+  staffRoute('privacy'),
+  staffRoute('reconciliation'),
   // Development builds only (Vite drops it, and its chunk, from production builds): the live booking statechart.
   ...(import.meta.env.DEV
     ? [{ name: 'dev-statechart' as const, path: '/dev/statechart', load: () => import('../dev/statechart-page') }]

@@ -59,6 +59,9 @@ describe('the guest book', () => {
     await findHeading('Guest profile');
     await screen.findByRole('heading', { name: /Grace Chan/, level: 2 }, SLOW);
     expect(screen.getByText('No tags yet.')).toBeTruthy();
+    // Her feedback after visits, and the switch for the feedback mails, are on the profile too.
+    await screen.findByRole('heading', { name: 'Feedback' }, SLOW);
+    expect(await screen.findByRole('button', { name: 'Stop feedback mails' }, SLOW)).toBeTruthy();
 
     await user.selectOptions(await screen.findByLabelText('Tag'), 'VIP');
     await user.click(screen.getByRole('button', { name: 'Add tag' }));

@@ -3,6 +3,7 @@
  * needs), who they are (member number and wallet for members), what their visits add up to, tags, dated
  * notes with their author and seating preferences, likely duplicates, and their latest bookings.
  */
+import { GuestFeedback } from '../../staff/guests/guest-feedback';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { unwrap } from '../../../common/api/api-error';
@@ -131,6 +132,9 @@ function Profile({ id }: { id: string }) {
           </ul>
         )}
       </section>
+
+      {/* The guest's ratings and comments after their visits, and the switch for the feedback mails. */}
+      <GuestFeedback userId={id} />
 
       {g.duplicates.length > 0 && (
         <section aria-labelledby="guest-duplicates">

@@ -100,16 +100,19 @@ test('a guest books from the home page to the confirmation with the keyboard alo
   await expect(page.getByLabel('Party size')).toHaveValue('2');
   await press(page, page.getByRole('button', { name: 'Find a table' }));
 
-  // Times need a log-in: the form, then back to the times.
+  // No wall before the times (decision 0018): the times and the seating first, not logged in.
+  await expectFocusedHeading(page, STEP_HEADINGS.timeslot);
+  await press(page, page.getByRole('button', { name: '6:00 pm', exact: true }));
+  await expectFocusedHeading(page, STEP_HEADINGS.seating);
+  await press(page, page.getByRole('button', { name: /^No preference/ }));
+
+  // The details step asks who books: the log-in form, then back to the details, the time kept.
+  await expectFocusedHeading(page, STEP_HEADINGS.details);
+  await press(page, page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }));
   await expectFocusedHeading(page, STEP_HEADINGS.login);
   await typeInto(page, page.getByLabel('E-mail'), guest.email);
   await typeInto(page, page.getByLabel('Password', { exact: true }), guest.password);
   await page.keyboard.press('Enter');
-  await expectFocusedHeading(page, STEP_HEADINGS.timeslot);
-
-  await press(page, page.getByRole('button', { name: '6:00 pm', exact: true }));
-  await expectFocusedHeading(page, STEP_HEADINGS.seating);
-  await press(page, page.getByRole('button', { name: /^No preference/ }));
   await expectFocusedHeading(page, STEP_HEADINGS.details);
   await expect(page.getByLabel('Mobile number')).toHaveValue(guest.mobileNumber, { timeout: PAGE_TIMEOUT });
   await press(page, page.getByRole('button', { name: 'Continue' }));

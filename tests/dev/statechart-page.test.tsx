@@ -70,7 +70,7 @@ describe('the live page', () => {
   });
 
   it('highlights the booking actor’s active states as it moves', async () => {
-    const venue = { _id: 'v1', onlineMaxGuests: 8, onlineMinGuests: 1 };
+    const venue = { _id: 'v1', onlineMaxGuests: 8, onlineMinGuests: 1, experiences: [{ _id: 'e1', name: 'Dinner' }] };
     const logic = bookingMachine.provide({
       actors: {
         loadVenue: fromPromise(async () => venue as unknown as VenueDetail),

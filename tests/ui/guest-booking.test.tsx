@@ -66,7 +66,8 @@ describe('booking before logging in, and booking rules by membership', () => {
     await findHeading('Your details');
     expect(await screen.findByText(/Your table is held for/, {}, SLOW)).toBeTruthy();
     expect(screen.getByText('12:30 pm')).toBeTruthy();
-    expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Wing');
+    // The form shows once the new account's profile is loaded (the hold shows already while it loads).
+    expect(await screen.findByLabelText('First name', {}, SLOW)).toHaveProperty('value', 'Wing');
     await user.click(await screen.findByRole('button', { name: 'Continue' }, SLOW));
     await findHeading('Review and confirm');
     for (const box of screen.getAllByRole('checkbox')) await user.click(box);

@@ -62,9 +62,7 @@ export const VENUES: readonly Venue[] = [
     ],
     maximum: MAX_PARTY_SIZE,
     introduction:
-      "Le Clos is the club's living room: a bright, walled-garden brasserie on the ground floor that opens for " +
-      'breakfast and stays lively until late. The kitchen turns out rotisserie chicken, market salads and ' +
-      'Cantonese comfort dishes side by side, with a wine list built around growers from Burgundy and the Rhône.',
+      /*i18n*/ "Le Clos is the club's living room: a bright, walled-garden brasserie on the ground floor that opens for breakfast and stays lively until late. The kitchen turns out rotisserie chicken, market salads and Cantonese comfort dishes side by side, with a wine list built around growers from Burgundy and the Rhône.",
     diningHours: [
       { title: 'Breakfast', desc: 'Monday to Friday, 8:00 am – 11:00 am' },
       { title: 'Lunch', desc: 'Daily, 11:00 am – 5:00 pm' },
@@ -84,9 +82,7 @@ export const VENUES: readonly Venue[] = [
     ],
     maximum: MAX_PARTY_SIZE,
     introduction:
-      'Bâtard brings a light, modern hand to classic French cooking, drawing on Japanese seafood, Brittany ' +
-      'butter and vegetables from farms in the New Territories. The seasonal tasting menu changes with the ' +
-      'market, and the sommelier keeps a deep cellar of grower Champagne and white Burgundy.',
+      /*i18n*/ 'Bâtard brings a light, modern hand to classic French cooking, drawing on Japanese seafood, Brittany butter and vegetables from farms in the New Territories. The seasonal tasting menu changes with the market, and the sommelier keeps a deep cellar of grower Champagne and white Burgundy.',
     diningHours: [
       { title: 'Lunch', desc: 'Daily, 12:00 pm – 3:30 pm' },
       { title: 'Dinner', desc: 'Daily, 6:00 pm – 11:00 pm' },
@@ -104,9 +100,7 @@ export const VENUES: readonly Venue[] = [
     ],
     maximum: MAX_PARTY_SIZE,
     introduction:
-      'Hop Sze serves heritage Cantonese cooking with the care of a family kitchen: wok-fried dishes with ' +
-      'real wok hei, slow-braised soups and roast meats from our own charcoal oven. Dinner is served in two ' +
-      'seatings, and our private rooms welcome larger celebrations.',
+      /*i18n*/ 'Hop Sze serves heritage Cantonese cooking with the care of a family kitchen: wok-fried dishes with real wok hei, slow-braised soups and roast meats from our own charcoal oven. Dinner is served in two seatings, and our private rooms welcome larger celebrations.',
     diningHours: [
       { title: 'Lunch', desc: 'Daily, 12:00 pm – 3:30 pm' },
       { title: 'Dinner – First Seating', desc: 'Daily, 6:00 pm – 8:00 pm' },
@@ -127,9 +121,7 @@ export const VENUES: readonly Venue[] = [
     ],
     maximum: MAX_PARTY_SIZE,
     introduction:
-      'Obe is a quiet, wood-panelled bar at the top of the house with more than three hundred whiskies, from ' +
-      'Islay and Speyside to rare Japanese single malts. Sit at the counter for a guided flight, or settle ' +
-      'into the lounge with a highball and a plate of bar snacks.',
+      /*i18n*/ 'Obe is a quiet, wood-panelled bar at the top of the house with more than three hundred whiskies, from Islay and Speyside to rare Japanese single malts. Sit at the counter for a guided flight, or settle into the lounge with a highball and a plate of bar snacks.',
     diningHours: [
       { title: 'Monday, Tuesday & Sunday', desc: '5:00 pm – 12:00 am' },
       { title: 'Wednesday to Saturday', desc: '5:00 pm – 2:00 am' },

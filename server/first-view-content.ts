@@ -5,7 +5,8 @@
  * the values as JSON, so the app that takes the view over shows the same.
  *
  * A language gets the set-up's own text when one is written; else, once the English was changed from the
- * build's, the new English; else nothing, and the build's translation stays.
+ * build's, the server catalog's translation of the new English (the English itself when the catalog has
+ * none); else nothing, and the build's translation stays.
  */
 import type { Db } from './db/client';
 import type { PagePublisher } from './static-files';
@@ -14,6 +15,8 @@ import { catalogVersion } from './services/venues/venue-catalog';
 import { PUBLISHED_TEXTS_ELEMENT_ID, PUBLISHED_TEXT_FIELDS, type PublishedTexts } from '../common/published-venue-texts';
 import { VENUES } from '../common/venues';
 import type { Locale } from '../common/locales';
+import { localizeText } from './i18n/content';
+import { translatorFor } from './i18n/translator';
 
 const BUILT: Record<string, Record<string, string>> = Object.fromEntries(
   VENUES.map((v) => [v.domain, { description: v.desc, introduction: v.introduction, address: v.address }]),
@@ -38,11 +41,12 @@ async function readTexts(db: Db, locale: Locale): Promise<PublishedTexts> {
   const venueRows = await db.select().from(venues);
   const textRows = await db.select().from(venueTexts);
   const texts: PublishedTexts = { locale, values: {} };
+  const i18n = translatorFor(locale);
   for (const venue of venueRows) {
     const own = textRows.find((r) => r.venueId === venue.id && r.locale === locale);
     const english: Record<string, string> = { description: venue.description, introduction: venue.introduction, address: venue.address };
     for (const field of PUBLISHED_TEXT_FIELDS) {
-      const value = own?.[field] ?? (locale === 'en' || english[field] !== BUILT[venue.domain]?.[field] ? english[field] : undefined);
+      const value = own?.[field] ?? (locale === 'en' || english[field] !== BUILT[venue.domain]?.[field] ? localizeText(i18n, english[field]!) : undefined);
       if (value !== undefined && value !== BUILT[venue.domain]?.[field]) texts.values[`${venue.domain}:${field}`] = value;
     }
   }

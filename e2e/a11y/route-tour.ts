@@ -94,13 +94,18 @@ export const GROUP_ROUTES = {
     '/pages/staff/login',
     '/pages/staff/day',
     '/pages/staff/table-plan',
+    '/pages/staff/setup',
+    '/pages/staff/setup-venue',
     '/pages/staff/closures',
     '/pages/staff/accounts',
     '/pages/staff/audit-log',
     '/pages/staff/reconciliation',
     '/pages/staff/reports',
     '/pages/staff/privacy',
-    '/pages/staff/setup',
+    '/pages/staff/guests',
+    '/pages/staff/guest',
+    '/pages/staff/guest-duplicates',
+    '/pages/staff/guest-tags',
   ],
 } as const;
 
@@ -112,7 +117,8 @@ export const GROUP_ROUTES = {
  */
 export async function settled(page: Page): Promise<void> {
   await expect(page.locator('.loading')).toHaveCount(0, { timeout: PAGE_TIMEOUT });
-  await expect(page.locator('main p.muted[role="status"]')).toHaveCount(0, { timeout: PAGE_TIMEOUT });
+  // An empty one is a live region waiting for a notice (the guest profile's notes), not a line saying anything.
+  await expect(page.locator('main p.muted[role="status"]').filter({ hasText: /\S/ })).toHaveCount(0, { timeout: PAGE_TIMEOUT });
   let last = '';
   await expect
     .poll(
@@ -229,7 +235,7 @@ export async function wizardPages({ page, server, clocks, day, visit }: TourCont
   await arrive(page, '/pages/warning', visit, STEP_HEADINGS.expired);
 }
 
-/** The staff console: its log-in, then as an admin the day sheet (with a booking on it), the table plan, closures, the admin pages, the report and the set-up. */
+/** The staff console: its log-in, then as an admin the day sheet (with a booking on it), the table plan, the set-up (floor and venue), closures, the admin pages, the report, privacy and the guest book. */
 export async function staffPages({ page, server, day, visit }: TourContext): Promise<void> {
   const date = await bookingDay(server, day);
   const guest = await server.signUp({ firstName: 'Tour', lastName: 'Guest' });
@@ -261,6 +267,10 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await expect(page.getByRole('button', { name: /^Table D1: / })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await expect(page.getByRole('heading', { name: 'Pacing' })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/setup', visit, 'Set-up');
+  // Venue set-up: the texts form with the venue's English read.
+  await page.goto('/#/pages/staff/setup-venue?venue=leclos');
+  await expect(page.getByRole('textbox').first()).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/staff/setup-venue', visit, 'Venue set-up');
   await page.goto(`/#/pages/staff/closures?venue=leclos&date=${date}`);
   await arrive(page, '/pages/staff/closures', visit, 'Closures');
   for (const [route, heading] of [
@@ -279,4 +289,19 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await page.goto('/#/pages/staff/privacy');
   await expect(page.getByLabel('Years of inactivity')).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/privacy', visit, 'Privacy');
+  // The guest book: the tour's guest found by e-mail, then their profile by the result's link.
+  await page.goto(`/#/pages/staff/guests?q=${encodeURIComponent(guest.email)}`);
+  const found = page.getByRole('link', { name: 'Tour Guest' });
+  await expect(found).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/staff/guests', visit, 'Guest book');
+  await found.click();
+  await expect(page.getByText(guest.email).first()).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/staff/guest', visit, 'Guest profile');
+  for (const [route, heading] of [
+    ['/pages/staff/guest-duplicates', 'Duplicate guests'],
+    ['/pages/staff/guest-tags', 'Guest tags'],
+  ] as const) {
+    await page.goto(`/#${route}`);
+    await arrive(page, route, visit, heading);
+  }
 }

@@ -104,7 +104,7 @@ export function localizeVenue(i18n: I18n, { info, periods, texts }: LoadedVenue)
     ...info,
     title: own?.title ?? info.title,
     desc: own?.description ?? localizeText(i18n, info.desc),
-    address: own?.address ?? info.address,
+    address: own?.address ?? localizeText(i18n, info.address),
     ...(info.introduction === undefined ? {} : { introduction: own?.introduction ?? localizeText(i18n, info.introduction) }),
     // The contract keys menus by `en`; the PDF is the English menu, its label the reader's.
     pdfMenu: info.pdfMenu.map(({ en }) => ({ en: { ...en, name: localizeText(i18n, en.name) } })),

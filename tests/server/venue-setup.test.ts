@@ -10,6 +10,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reservations } from '../../server/db/schema';
 import { createApp } from '../../server/app';
+import { publishedVenueTexts } from '../../server/first-view-content';
+import { translatorFor } from '../../server/i18n/translator';
+import { VENUES } from '../../common/venues';
 import { addDays, hongKongToday } from '../../common/time';
 import { experienceIdByName, LECLOS, UNKNOWN_ID } from './fixtures';
 import { testDrivers } from './harness';
@@ -93,6 +96,35 @@ for (const driver of testDrivers()) {
       const entry = await latestAudit('setup.venue.change');
       expect((entry!.before as any).texts.en.introduction).toBe(read.texts.en.introduction);
       expect((entry!.after as any).texts.ja.description).toBe('ガーデン・ブラッスリー');
+    });
+
+    it("gives a language without its own text the server catalog's translation of the English, in the answers and the first views", async () => {
+      const ja = translatorFor('ja');
+      const seeded = VENUES.find((v) => v.domain === 'leclos')!.introduction;
+      const read = (await content(admin)).body.data;
+      // English texts the catalog knows (the seed's), none written in Japanese or Korean.
+      const texts = { en: { ...read.texts.en, description: 'Whisky Bar', introduction: seeded } };
+      expect((await publishContent(admin, { ...read, texts })).status).toBe(200);
+      expect(ja._(seeded)).not.toBe(seeded);
+      expect(ja._('Whisky Bar')).not.toBe('Whisky Bar');
+
+      const answer = (await venuePage('ja')).data;
+      expect(answer.desc).toBe(ja._('Whisky Bar'));
+      expect(answer.introduction).toBe(ja._(seeded));
+      expect((await venuePage('ko')).data.introduction).toBe(translatorFor('ko')._(seeded));
+      expect((await venuePage('en')).data.introduction).toBe(seeded);
+
+      // The first view: the changed English in the catalog's Japanese; the unchanged one keeps the build's translation.
+      const firstView = (await publishedVenueTexts(api.deps.db, 'ja')).texts.values;
+      expect(firstView['leclos:description']).toBe(ja._('Whisky Bar'));
+      expect(firstView['leclos:introduction']).toBeUndefined();
+      expect((await publishedVenueTexts(api.deps.db, 'en')).texts.values['leclos:description']).toBe('Whisky Bar');
+
+      // A text the catalog does not know stays as written.
+      const unknown = { en: { ...read.texts.en, description: 'Not In Any Catalog' } };
+      expect((await publishContent(admin, { ...read, version: read.version + 1, texts: unknown })).status).toBe(200);
+      expect((await venuePage('ja')).data.desc).toBe('Not In Any Catalog');
+      expect((await publishedVenueTexts(api.deps.db, 'ja')).texts.values['leclos:description']).toBe('Not In Any Catalog');
     });
 
     it('refuses a change started from a stale copy with 409 20140, changing nothing', async () => {

@@ -4,7 +4,7 @@
  * 3-D Secure passed or failed; a decline; the webhook before and after our own poll; duplicate and
  * out-of-order events; a bad signature; refunds in full and as the policy keeps a late fee; the card kept
  * for a no-show fee and charged off-session (charged, declined, authentication required); a second
- * payment attempt on one hold.
+ * payment attempt on one hold; a change's extra payment, made with the change or refunded after the hold ran out.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,8 @@ import { processedWebhookEvents } from '../../server/db/schema';
 import type { StripeProcessor } from '../../server/services/payments/processor/stripe-processor';
 import { STRIPE_REFUSALS } from '../../server/services/payments/processor/stripe-intent';
 import { DECLINE_MESSAGES } from '../../server/services/payments/processor/test-processor';
-import { BATARD } from './fixtures';
+import { ledgerProblems } from '../../server/services/payments/ledger-check';
+import { BATARD, experienceIdByName, LECLOS } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
 import { insertStaff, paymentHelpers, type TestUser } from './payment-helpers';
 import type { FakeCard, FakeStripe } from './fake-stripe/fake-stripe';
@@ -262,6 +263,88 @@ for (const driver of testDrivers()) {
       const up = await h.startPayment(guest, hold.id, 'CARD', key);
       expect(up.status, JSON.stringify(up.body)).toBe(201);
       expect(fake.intents.get(up.body.data.intentId)).toMatchObject({ amount: hold.amountDue, metadata: { reservationId: hold.id } });
+    });
+
+    describe("a change's extra payment, through a held change", () => {
+      const hkd = (dollars: number) => dollars * 100;
+      const balanced = async () => expect(await ledgerProblems(api.deps.db)).toEqual([]);
+      let slot = 0;
+
+      /** A Le Clos Rotisserie Sharing Menu for 4 (HK$200 a guest, HK$300 from six) paid on Stripe, and its change to 6 held: HK$1,000 more. */
+      async function heldIncrease() {
+        const guest = await h.newUser('guest');
+        const n = slot++;
+        const res = await api.request('POST', '/user/reservation/v1.1', {
+          token: guest.token(),
+          body: {
+            venueId: LECLOS,
+            experienceId: await experienceIdByName(api.deps.db, LECLOS, 'Rotisserie Sharing Menu'),
+            date: `2026-12-${String(1 + (n % 27)).padStart(2, '0')}`,
+            startTime: 720 + 15 * Math.floor(n / 27),
+            numberOfGuests: 4,
+          },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        const id = res.body.data._id as string;
+        const deposit = await h.startCard(guest, id);
+        fake.payAsBrowser(deposit.intentId, 'visa');
+        await fake.deliverAll(deposit.intentId);
+        const done = await h.complete(guest, id);
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+        const before = await h.reservationRow(id);
+        const held = await api.request('POST', `/user/reservation/v1.1/${id}/change-hold`, { token: guest.token(), body: { numberOfGuests: 6 } });
+        expect(held.status, JSON.stringify(held.body)).toBe(201);
+        const hold = held.body.data as { _id: string; difference: number };
+        expect(hold.difference).toBe(hkd(1000));
+        const started = await api.request('POST', `/user/reservation/v1.1/${id}/change-hold/${hold._id}/payment`, {
+          token: guest.token(),
+          body: { idempotencyKey: `change-${hold._id}` },
+        });
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        const payment = started.body.data as { _id: string; intentId: string; clientSecret: string; amount: number };
+        return { guest, id, before, hold, payment };
+      }
+      const changeState = (user: TestUser, id: string, holdId: string) =>
+        api.request('GET', `/user/reservation/v1.1/${id}/change-hold/${holdId}`, { token: user.token() });
+
+      it('pays the difference with one PaymentIntent in HKD naming the reservation, and the change is made with it', async () => {
+        const { guest, id, before, hold, payment } = await heldIncrease();
+        expect(payment.intentId).toMatch(/^pi_/);
+        expect(payment.clientSecret).toMatch(new RegExp(`^${payment.intentId}_secret_`));
+        const changeIntents = [...fake.intents.values()].filter((i) => i.metadata?.paymentId === payment._id);
+        expect(changeIntents).toHaveLength(1);
+        expect(changeIntents[0]).toMatchObject({ id: payment.intentId, amount: hkd(1000), currency: 'hkd', metadata: { reservationId: id, paymentId: payment._id } });
+        // Nothing changes until Stripe says the difference is paid.
+        expect(await h.reservationRow(id)).toEqual(before);
+
+        fake.payAsBrowser(payment.intentId, 'visa');
+        await fake.deliverAll(payment.intentId);
+        expect(await h.reservationRow(id)).toMatchObject({ numberOfGuests: 6, amountDue: hkd(1800), sequence: before.sequence + 1, amountOwed: 0 });
+        expect(await h.paymentRow(payment._id)).toMatchObject({ status: 'SUCCEEDED', amount: hkd(1000), cardLast4: '4242' });
+        const state = await changeState(guest, id, hold._id);
+        expect(state.body.data.change.status).toBe('MADE');
+        expect(state.body.data.payment.status).toBe('SUCCEEDED');
+        expect([...fake.refunds.values()].filter((r) => r.payment_intent === payment.intentId)).toEqual([]);
+        await balanced();
+      });
+
+      it('refunds in full at Stripe a success that arrives after the 15-minute hold ran out, and the booking stays as it was', async () => {
+        const { guest, id, before, hold, payment } = await heldIncrease();
+        api.clock.advanceMinutes(15);
+        fake.payAsBrowser(payment.intentId, 'visa');
+        await fake.deliverAll(payment.intentId);
+        expect(await h.reservationRow(id)).toEqual(before);
+        const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === payment.intentId);
+        expect(refunds.map((r) => r.amount)).toEqual([hkd(1000)]);
+        expect(refunds[0]).toMatchObject({ object: 'refund', currency: 'hkd' });
+        expect(await h.paymentRow(payment._id)).toMatchObject({ status: 'REFUNDED', refundedAmount: hkd(1000), refundRef: refunds[0]!.id });
+        expect((await changeState(guest, id, hold._id)).body.data.change.status).toBe('GIVEN_UP');
+        // Stripe's charge.refunded and a second delivery change nothing more.
+        await fake.deliverAll(payment.intentId);
+        expect([...fake.refunds.values()].filter((r) => r.payment_intent === payment.intentId)).toHaveLength(1);
+        expect(await h.reservationRow(id)).toEqual(before);
+        await balanced();
+      });
     });
 
     describe('a no-show fee on the card kept at payment, charged off-session', () => {

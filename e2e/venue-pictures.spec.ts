@@ -52,7 +52,16 @@ async function expectDrawn(page: Page) {
 }
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
+/**
+ * Where the element is drawn. Polled: the first view's markup gives way to the app's as it starts, and
+ * for that moment the element has no box.
+ */
+async function box(page: Page, selector: string) {
+  const element = page.locator(selector).first();
+  let drawn: Awaited<ReturnType<typeof element.boundingBox>> = null;
+  await expect.poll(async () => (drawn = await element.boundingBox()) !== null).toBe(true);
+  return drawn!;
+}
 
 test.describe('on a phone', () => {
   test('the venue list shows each venue with its picture, the first at once', async ({ page }) => {

@@ -1,10 +1,11 @@
 /**
  * A rolling restart loses no request: two real server processes (the bundle `npm start` runs) on one
  * PostgreSQL, behind a small round-robin proxy, each stopped with SIGTERM and started again in turn while
- * requests flow. The proxy opens a connection per request and tries the other process only when no
- * connection could be made (refused, or reset while connecting), before anything was sent, as nginx's
- * `proxy_next_upstream error` does; so a request is lost only if a stopping process dropped one it had
- * taken. Each process drains and exits 0. On PostgreSQL only: the embedded database
+ * requests flow. The proxy opens a connection per request and tries the other process as nginx's
+ * `proxy_next_upstream error` does: when no connection could be made (refused, or reset while connecting),
+ * and, for an idempotent request, when the connection failed before any answer began (a connection the
+ * kernel had queued on a listener that then closed is reset after the request went out: nothing of it
+ * ran). So a request is lost only if a stopping process dropped one it had begun to answer. Each process drains and exits 0. On PostgreSQL only: the embedded database
  * takes one process (its data folder's lock).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,12 +44,14 @@ function roundRobinProxy(backends: () => number[]): Promise<Server> {
   const forward = (port: number, incoming: IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> =>
     new Promise((resolve, reject) => {
       const out = httpRequest({ host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers: incoming.headers, agent: false }, (res) => {
+        answering = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: { 'content-type': String(res.headers['content-type'] ?? ''), 'x-backend': String(port) }, body: Buffer.concat(chunks) }));
         res.on('error', reject);
       });
-      out.on('error', reject);
+      let answering = false;
+      out.on('error', (error: NodeJS.ErrnoException & { beforeAnswer?: boolean }) => reject(Object.assign(error, { beforeAnswer: !answering })));
       out.end(body);
     });
   const server = createServer((incoming, outgoing) => {
@@ -64,9 +67,11 @@ function roundRobinProxy(backends: () => number[]): Promise<Server> {
           outgoing.writeHead(answer.status, answer.headers).end(answer.body);
           return;
         } catch (error) {
-          // No connection was made (refused, or reset while connecting: the listener closed with it still
-          // in its queue), so nothing of this request was sent. Anything else is a loss.
-          if ((error as NodeJS.ErrnoException).syscall === 'connect') continue;
+          // No connection was made (refused, or reset while connecting), so nothing of this request was sent;
+          // or an idempotent request's connection failed before any answer began. Anything else is a loss.
+          const failed = error as NodeJS.ErrnoException & { beforeAnswer?: boolean };
+          const idempotent = incoming.method === 'GET' || incoming.method === 'HEAD';
+          if (failed.syscall === 'connect' || (idempotent && failed.beforeAnswer)) continue;
           outgoing.writeHead(599).end(`${(error as NodeJS.ErrnoException).code ?? ''} ${(error as Error).message}`);
           return;
         }

@@ -32,7 +32,7 @@ async function staffLogIn(page: Page) {
 
 test("a seated guest's feedback reaches the staff's report", async ({ page, server }) => {
   test.setTimeout(180_000);
-  const guest = await server.signUp({ firstName: 'Grace', lastName: 'Chan' });
+  const guest = await server.signUp({ firstName: 'Mei', lastName: 'Lau' });
   const date = await bookingDay(server, JOURNEY_DAYS.feedback);
   const [time] = await offeredTimes(server, guest, { domain: 'leclos', experience: 'À la Carte', date, guests: 2 });
   const booking = await server.book(guest, { domain: 'leclos', experience: 'À la Carte', date, time: time!, guests: 2 });

@@ -18,15 +18,16 @@ export interface ChangePaymentState {
 
 /** GET …/change-hold/{holdId}: the held change and its latest payment, brought in line with the processor first. */
 export async function changePaymentState(deps: PaymentDeps, userId: string, reservationId: string, holdId: string): Promise<ChangePaymentState> {
-  await findOwnChangeHold(deps.db, userId, reservationId, holdId);
+  const before = await findOwnChangeHold(deps.db, userId, reservationId, holdId);
   const latest = async () => {
     const [row] = await deps.db.select().from(payments).where(eq(payments.changeHoldId, holdId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(1);
     return row;
   };
-  const before = await latest();
-  const intent = before ? await syncWithProcessor(deps, before) : null;
-  const payment = intent ? await latest() : before;
-  const hold = await findOwnChangeHold(deps.db, userId, reservationId, holdId);
+  const paid = await latest();
+  const intent = paid ? await syncWithProcessor(deps, paid) : null;
+  // Read again only when the processor was asked: its answer may have made the change or given it up.
+  const payment = intent ? await latest() : paid;
+  const hold = intent ? await findOwnChangeHold(deps.db, userId, reservationId, holdId) : before;
   return { change: toChangeHoldDto(hold, deps.clock.now()), payment: payment ? toPaymentDto(payment, intent?.clientSecret ?? null) : null };
 }
 

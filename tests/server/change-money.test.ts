@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, changeHolds, reservations } from '../../server/db/schema';
+import { auditLog, changeHolds, reservations, venueTables } from '../../server/db/schema';
 import { loadBusyIntervals } from '../../server/services/venues/busy-intervals';
 import { manageTokenFor } from '../../server/services/reservations/manage-link';
 import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
@@ -377,6 +377,81 @@ for (const driver of testDrivers()) {
         await s.h.deliver();
         expect((await s.h.reservationRow(id)).numberOfGuests).toBe(4);
         expect((await s.h.paymentRow(first.body.data._id)).status).toBe('REFUNDED');
+        await balanced();
+      });
+
+      const staffMove = (id: string, body: Record<string, unknown>) =>
+        api.request('PUT', `/admin/reservation/${id}/move`, { token: s.leclosStaff.token(), body });
+      /** Another Le Clos table that seats four: where staff move the booking. */
+      async function anotherTableForFour(tableId: string | null): Promise<string> {
+        const tables = await api.deps.db.select().from(venueTables).where(eq(venueTables.venueId, LECLOS)).orderBy(venueTables.name);
+        return tables.find((t) => t.id !== tableId && t.minGuests <= 4 && t.maxGuests >= 4)!.id;
+      }
+
+      it("staff moving the booking gives the held change up: its payment, succeeding after, is refunded in full and the staff's move stays", async () => {
+        const { guest, id, before, hold } = await heldIncrease();
+        const started = await payChange(guest, id, hold._id);
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        const table = await anotherTableForFour(before.tableId);
+        const moved = await staffMove(id, { startTime: 1140, tableId: table });
+        expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+        expect((await changeState(guest, id, hold._id)).body.data.change.status).toBe('GIVEN_UP');
+        const staffs = await s.h.reservationRow(id);
+        expect(staffs).toMatchObject({ startTime: 1140, tableId: table, numberOfGuests: 4, amountDue: hkd(800), sequence: before.sequence + 1 });
+
+        // The card goes through all the same: the change is not made, the whole difference comes back.
+        expect(await s.h.payStarted(started.body.data)).toBe('succeeded');
+        await s.h.deliver();
+        expect(await s.h.reservationRow(id)).toMatchObject({ startTime: 1140, tableId: table, numberOfGuests: 4, amountDue: hkd(800), sequence: staffs.sequence });
+        const payment = await s.h.paymentRow(started.body.data._id);
+        expect(payment).toMatchObject({ status: 'REFUNDED', refundedAmount: hkd(1000) });
+        expect((await s.h.processorRefunds(payment.processorRef!)).map((r) => r.amount)).toEqual([hkd(1000)]);
+        const [mail] = await s.h.outboxOf(guest.email);
+        expect(mail!.body).toContain('The change you paid for could not be made');
+        expect((await changeState(guest, id, hold._id)).body.data.change.status).toBe('GIVEN_UP');
+        expect((await payChange(guest, id, hold._id)).body.errorCode).toBe(20112);
+        await balanced();
+      });
+
+      // Each order on its own, then both at once (on PostgreSQL truly side by side), where either may commit first.
+      type Settle = () => Promise<unknown>;
+      type Move = () => Promise<{ status: number; body: unknown }>;
+      const orders = {
+        'the payment first': async (settle: Settle, move: Move) => {
+          await settle();
+          return move();
+        },
+        'the move first': async (settle: Settle, move: Move) => {
+          const moved = await move();
+          await settle();
+          return moved;
+        },
+        'both at once': async (settle: Settle, move: Move) => (await Promise.all([settle(), move()]))[1],
+      };
+      it.each(Object.keys(orders) as (keyof typeof orders)[])("a payment's success and a staff move, %s: the staff's move stands and the difference is kept only with the change", async (order) => {
+        const { guest, id, before, hold } = await heldIncrease();
+        const started = await payChange(guest, id, hold._id);
+        expect(await s.h.payStarted(started.body.data)).toBe('succeeded');
+        const moved = await orders[order](s.h.deliver, () => staffMove(id, { startTime: 1140 }));
+        expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+        // A refund the race left for later is made by the payment worker's next round.
+        await s.h.deliver();
+
+        const after = await s.h.reservationRow(id);
+        const payment = await s.h.paymentRow(started.body.data._id);
+        const state = (await changeState(guest, id, hold._id)).body.data.change.status;
+        expect(after.startTime).toBe(1140);
+        if (order !== 'both at once') expect(state).toBe(order === 'the payment first' ? 'MADE' : 'GIVEN_UP');
+        if (state === 'MADE') {
+          // The payment first: the change is made, then staff move the party of six; the difference is kept.
+          expect(after).toMatchObject({ numberOfGuests: 6, amountDue: hkd(1800), amountOwed: 0, sequence: before.sequence + 2 });
+          expect(payment).toMatchObject({ status: 'SUCCEEDED', refundedAmount: 0 });
+        } else {
+          // The move first: the change is given up and its payment refunded in full.
+          expect(state).toBe('GIVEN_UP');
+          expect(after).toMatchObject({ numberOfGuests: 4, amountDue: hkd(800), amountOwed: 0, sequence: before.sequence + 1 });
+          expect(payment).toMatchObject({ status: 'REFUNDED', refundedAmount: hkd(1000) });
+        }
         await balanced();
       });
 

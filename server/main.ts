@@ -67,16 +67,19 @@ const deps: AppDeps = {
 };
 const metrics = createMetrics({ db: database.db, poolStats: database.poolStats });
 app = createApp(deps, { staticRoot: env.staticRoot, metrics });
-const stopSweeper = startHoldSweeper(deps, 30_000);
-const stopPaymentWorker = startPaymentWorker(deps, 2_000);
-// Every second: a reset link or a confirmation should reach the guest while they wait for it.
-const stopOutboxSender = startOutboxSender({ db: deps.db, clock, messaging }, 1_000);
-const stopReminders = startReminderJob(deps, env.reminderLeadMs, 60_000);
-const stopWaitlistSweeper = startWaitlistSweeper(deps, 30_000);
-// Yesterday's reconciliation with Stripe, once (only on Stripe).
-const stopReconciliation = processor.kind === 'stripe' ? startReconciliationJob(deps) : () => {};
-const stopFeedbackMails = startFeedbackJob(deps, 60_000);
-const stopRetention = startRetentionJob(deps, 60 * 60_000);
+// Every background job, started once here: shutdown stops each of them from this one list.
+const jobStops: (() => void)[] = [
+  startHoldSweeper(deps, 30_000),
+  startPaymentWorker(deps, 2_000),
+  // Every second: a reset link or a confirmation should reach the guest while they wait for it.
+  startOutboxSender({ db: deps.db, clock, messaging }, 1_000),
+  startReminderJob(deps, env.reminderLeadMs, 60_000),
+  startWaitlistSweeper(deps, 30_000),
+  // Yesterday's reconciliation with Stripe, once (only on Stripe).
+  ...(processor.kind === 'stripe' ? [startReconciliationJob(deps)] : []),
+  startFeedbackJob(deps, 60_000),
+  startRetentionJob(deps, 60 * 60_000),
+];
 
 // On the test clock, the Date header tells the test clock's time too (the page's countdown reads it).
 const drain = new Drain();
@@ -100,14 +103,7 @@ function shutdown(signal: string) {
     otherServers: metricsServer ? [metricsServer] : [],
     drain,
     stopJobs() {
-      stopSweeper();
-      stopPaymentWorker();
-      stopOutboxSender();
-      stopReminders();
-      stopWaitlistSweeper();
-      stopReconciliation();
-      stopFeedbackMails();
-      stopRetention();
+      for (const stop of jobStops) stop();
     },
     jobRoundsFinished,
     // A reset mail still being written after its answer went out is finished before the database closes.

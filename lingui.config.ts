@@ -16,6 +16,7 @@ export const FLOW_SOURCES = [
   'src/booking/{policy-agreements,price-breakdown,identify-step}.tsx',
   'src/booking/{closed-day-text,problem-text}.ts',
   'src/manage/{add-to-calendar,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
+  'src/manage/manage-problem-text.ts',
   'src/payment/{card-form-boundary,card-form,payment-panel,payment-policy-line,payment-receipt,stripe-payment-form}.tsx',
   'src/waitlist/*.{ts,tsx}',
   'src/wallet/*.{ts,tsx}',

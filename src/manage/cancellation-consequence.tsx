@@ -12,7 +12,8 @@ import { Section } from '../components/section';
 import { hongKongDate, hongKongMinutes } from '../../common/time';
 import { useFormats } from '../i18n/use-formats';
 import { cancellationTerms, type CancellationTerms } from './cancellation-terms';
-import { useManageFailureText, useManageText } from './manage-text';
+import { useManageFailureText } from './manage-text';
+import { useManageProblemText } from './manage-problem-text';
 
 /**
  * The cancellation's confirmation step of the manage chart: the consequence, 'Cancellation failed' with
@@ -30,8 +31,8 @@ export function CancelConfirmation({
   keep: ReactNode;
 }) {
   const { t } = useLingui();
-  const text = useManageText();
-  const { problem } = snapshot.context;
+  const problemText = useManageProblemText();
+  const failure = problemText(snapshot.context.problem);
   const sending = snapshot.matches({ cancelling: 'submitting' });
   const failed = snapshot.matches({ cancelling: 'failed' });
   return (
@@ -45,7 +46,7 @@ export function CancelConfirmation({
                   <Trans>Cancellation failed</Trans>
                 </strong>
               </p>
-              {problem?.message && <p>{text(problem.message)}</p>}
+              {failure && <p>{failure}</p>}
             </div>
           )}
           <div className="actions">

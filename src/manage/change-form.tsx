@@ -19,7 +19,7 @@ import { useServerToday } from '../api/use-server-today';
 import { FormMessage, SelectField, TextField } from '../components/form';
 import { MAX_PARTY_SIZE } from '../../common/venues';
 import { useFormats } from '../i18n/use-formats';
-import { useManageText } from './manage-text';
+import { useManageProblemText } from './manage-problem-text';
 import { ChangeQuoteLines } from './change-quote';
 
 type Snapshot = SnapshotFrom<typeof manageMachine>;
@@ -38,7 +38,7 @@ export function ChangeForm({ snapshot, send }: { snapshot: Snapshot; send: Send 
 
 function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const { t } = useLingui();
-  const text = useManageText();
+  const problemText = useManageProblemText();
   const format = useFormats();
   const { reservation, draft, problem } = snapshot.context;
   const domain = reservation!.venue.domain;
@@ -109,7 +109,7 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
           <Trans>No time slot available</Trans>
         </p>
       )}
-      <FormMessage error={problem?.kind === 'hold-expired' ? t`The time held for your change has run out. Your booking stays as it was.` : problem ? text(problem.message) : null} />
+      <FormMessage error={problemText(problem) ?? null} />
       <div className="actions">
         <button type="submit" className="button button--primary" disabled={checking || saving || draft.startTime === null}>
           {saving ? t`Checking…` : t`Continue`}
@@ -125,7 +125,7 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
 /** Before saving: the change as asked, what it costs, and how to pay a difference. */
 function ChangeReview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const { t } = useLingui();
-  const text = useManageText();
+  const problemText = useManageProblemText();
   const format = useFormats();
   const { reservation, draft, quote, problem } = snapshot.context;
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -145,7 +145,7 @@ function ChangeReview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         </Trans>
       </p>
       <ChangeQuoteLines quote={quote} deposit={reservation!.payment.prePaymentType === 'DEPOSIT'} />
-      <FormMessage error={problem ? text(problem.message) : null} />
+      <FormMessage error={problemText(problem) ?? null} />
       <div className="actions">
         {!more && (
           <button type="button" className="button button--primary" disabled={busy} onClick={() => send({ type: 'change.confirm' })}>

@@ -8,7 +8,7 @@ import { FormMessage } from '../components/form';
 import { Page } from '../components/page';
 import { PageLink } from '../components/page-link';
 import { Loading, LoadFailure } from '../components/read-status';
-import { useManageText } from './manage-text';
+import { useManageProblemText } from './manage-problem-text';
 import type { useManageReservation } from './use-manage-reservation';
 
 type Manage = ReturnType<typeof useManageReservation>;
@@ -43,7 +43,7 @@ export function LoadingReservation({ title }: { title: string }) {
 /** The page while `loadedReservation` is null: a loading line, or the failure (a retry unless the id is unknown). */
 export function ReservationPending({ title, manage: [snapshot, send] }: { title: string; manage: Manage }) {
   const { t } = useLingui();
-  const text = useManageText();
+  const problemText = useManageProblemText();
   const { problem } = snapshot.context;
   if (snapshot.matches('idle') || snapshot.matches('loading')) return <LoadingReservation title={title} />;
   // A malformed id (400) and an unknown one (404) are the same thing to the reader: nothing to retry.
@@ -53,7 +53,7 @@ export function ReservationPending({ title, manage: [snapshot, send] }: { title:
       {missing ? (
         <FormMessage error={t`Reservation not found`} />
       ) : (
-        <LoadFailure message={text(problem?.message)} retry={() => send({ type: 'reservation.retry' })} />
+        <LoadFailure message={problemText(problem)} retry={() => send({ type: 'reservation.retry' })} />
       )}
       <BackToList />
     </Page>

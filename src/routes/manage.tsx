@@ -19,6 +19,7 @@ import { CancelConfirmation } from '../manage/cancellation-consequence';
 import { ChangeForm } from '../manage/change-form';
 import { reconfirmThroughLink, type LinkHolder } from '../manage/link-actors';
 import { useManageText } from '../manage/manage-text';
+import { useManageProblemText } from '../manage/manage-problem-text';
 import { ReservationDetails } from '../manage/reservation-details';
 import { loadedReservation, LoadingReservation } from '../manage/reservation-states';
 import { useManageLink } from '../manage/use-manage-reservation';
@@ -70,7 +71,7 @@ function ManageByLink({ holder, action }: { holder: LinkHolder; action?: string 
 /** Loading, or why the link opens nothing: changed since (the newer mail has the link), expired, not ours. */
 function LinkPending({ title, manage: [snapshot, send], holder }: { title: string; manage: Manage; holder: LinkHolder }) {
   const { t } = useLingui();
-  const text = useManageText();
+  const problemText = useManageProblemText();
   const { problem } = snapshot.context;
   if (snapshot.matches('idle') || snapshot.matches('loading')) return <LoadingReservation title={title} />;
   const changed = holder.last?.link === 'changed' ? holder.last : null;
@@ -94,9 +95,9 @@ function LinkPending({ title, manage: [snapshot, send], holder }: { title: strin
   return (
     <Page title={title}>
       {final ? (
-        <FormMessage error={text(problem.message) ?? null} />
+        <FormMessage error={problemText(problem) ?? null} />
       ) : (
-        <LoadFailure message={text(problem?.message)} retry={() => send({ type: 'reservation.retry' })} />
+        <LoadFailure message={problemText(problem)} retry={() => send({ type: 'reservation.retry' })} />
       )}
     </Page>
   );

@@ -4,7 +4,7 @@
  * reservation with its inline change form (a change that goes through and one the server refuses), and
  * cancelling with the consequence stated first (free and late), including a failed call.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { like } from 'drizzle-orm';
@@ -471,6 +471,24 @@ describe('through the manage link of its mails, logged out', () => {
     await user.click(await screen.findByRole('button', { name: 'Keep my booking as it was' }, SLOW));
     // Back at the form, the booking untouched, and the held time released.
     await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
+    expect(await serverReservation(guest, booked._id)).toMatchObject({ numberOfGuests: 4, payment: { amountDue: 80_000 } });
+  });
+
+  it('says so when the time held for the change runs out before the card pays, back at the form with the booking as it was', async () => {
+    // Timers are fake but run with real time, so the page's own waits work; both clocks jump 15 minutes.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const guest = await newGuest();
+    const booked = await rotisserieForFourPaid(guest, '2026-12-05');
+    await askForSixThroughTheLink(user, booked);
+    await user.click(await screen.findByRole('button', { name: 'Pay HK$1,000 by card' }, SLOW));
+    await screen.findByRole('region', { name: 'Pay the difference' }, SLOW);
+
+    api().clock.advanceMinutes(15);
+    await act(async () => vi.advanceTimersByTime(15 * 60_000));
+    const form = await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
+    expect(within(form).getByRole('alert').textContent).toBe('The time held for your change has run out. Your booking stays as it was.');
+    expect(screen.queryByRole('region', { name: 'Pay the difference' })).toBeNull();
     expect(await serverReservation(guest, booked._id)).toMatchObject({ numberOfGuests: 4, payment: { amountDue: 80_000 } });
   });
 

@@ -14,6 +14,7 @@ export const FLOW_SOURCES = [
   'src/feedback/*.{ts,tsx}',
   'src/booking/{booking-step,booking-summary,guest-requests-fields,guest-summary,hold-countdown}.tsx',
   'src/booking/{policy-agreements,price-breakdown,identify-step}.tsx',
+  'src/booking/guest-contact-fields.tsx',
   'src/booking/{closed-day-text,problem-text}.ts',
   'src/manage/{add-to-calendar,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
   'src/manage/manage-problem-text.ts',

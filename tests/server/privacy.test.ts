@@ -14,28 +14,9 @@ import { newId } from '../../server/lib/ids';
 import { testDrivers, type TestApi } from './harness';
 import type { paymentHelpers, TestUser } from './payment-helpers';
 import { useStaffAccounts } from './staff-helpers';
+import { parseCsv } from './csv-records';
 
 const YEAR = 365 * 86_400_000;
-
-/** The CSV's records (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') record.push(field), (field = '');
-    else if (ch === '\r' && text[i + 1] === '\n') record.push(field), records.push(record), (record = []), (field = ''), i++;
-    else field += ch;
-  }
-  return records;
-}
 
 for (const driver of testDrivers()) {
   describe(`a guest's personal data (${driver})`, () => {

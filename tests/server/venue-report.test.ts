@@ -11,28 +11,7 @@ import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, UNKNOWN_ID } from './f
 import { testDrivers } from './harness';
 import { type TestUser } from './payment-helpers';
 import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
-
-/** RFC 4180 read back: quoted fields (with doubled quotes, commas and line breaks inside), CRLF records. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') record.push(field), (field = '');
-    else if (ch === '\r' && text[i + 1] === '\n') record.push(field), records.push(record), (record = []), (field = ''), i++;
-    else if (ch === '\n') throw new Error('a bare LF ends no RFC 4180 record');
-    else field += ch;
-  }
-  if (field || record.length) throw new Error('the last record has no CRLF');
-  return records;
-}
+import { parseCsv } from './csv-records';
 
 const ZERO_MONEY = { depositCard: 0, depositWallet: 0, prepaymentCard: 0, prepaymentWallet: 0, noShowFeeCard: 0, noShowFeeWallet: 0, taken: 0, refundCard: 0, refundWallet: 0, refunded: 0 };
 

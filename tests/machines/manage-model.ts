@@ -114,7 +114,7 @@ export const UNREACHABLE: Record<string, string> = {
   ...Object.fromEntries(
     PAID_CHANGE_BRANCHES.map((branch) => [
       branch,
-      'a change that costs more (the link page books no deposit): the chart\'s own generated paths take it (tests/machines/manage-change.paths.test.ts), a card payment through the link page tests/ui/manage-pages.test.tsx',
+      'a change that costs more (the link page books no deposit): the chart\'s own generated paths take it (tests/machines/manage-change.paths.test.ts), the paths of a card payment through the link page tests/ui/manage-change.paths.test.tsx',
     ]),
   ),
 };

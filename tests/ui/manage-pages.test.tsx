@@ -11,15 +11,13 @@ import { like } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { cancellationTerms } from '../../src/manage/cancellation-terms';
 import { reservation as reservationFixture, venue as venueFixture } from '../fixtures/booking';
-import { experienceIdByName, LECLOS, OBE, UNKNOWN_ID } from '../server/fixtures';
-import { card } from '../server/payment-helpers';
-import { deliverPendingWebhooks } from '../../server/services/payments/payment-worker';
+import { experienceIdByName, OBE, UNKNOWN_ID } from '../server/fixtures';
 import { TEST_NOW } from '../server/harness';
 import { CARD_EXPIRY } from './booking-walk';
 import { insertPastReservations } from '../server/past-reservations';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from './app-harness';
 import { failOnce } from './fetch-watch';
-import { GUEST_DETAILS as MANAGE_GUEST_DETAILS, GUEST_PASSWORD, leClos, manageScenes, type Booking } from './manage-scenes';
+import { GUEST_PASSWORD, leClos, manageScenes, type Booking } from './manage-scenes';
 import { address, fieldTexts, findText, region, SLOW } from './page-queries';
 
 // The page judges "upcoming" on the server's clock, which answers at TEST_NOW (Mon 23 Nov 2026, 10:00 HK).
@@ -33,7 +31,7 @@ const api = useAppHarness({
 });
 
 const PASSWORD = GUEST_PASSWORD;
-const { newGuest, book, cancelOnServer, serverReservation, mailedToken } = manageScenes(api);
+const { newGuest, book, bookPaidDeposit, cancelOnServer, serverReservation, mailedToken } = manageScenes(api);
 
 /** A fresh guest's `booking` (canceled on the server first, if asked), opened on its order or cancel page. */
 async function openBooked(page: 'order' | 'cancel', booking: Booking, { canceled = false } = {}) {
@@ -43,23 +41,6 @@ async function openBooked(page: 'order' | 'cancel', booking: Booking, { canceled
   const heading = page === 'order' ? 'Your reservation' : 'Cancel reservation';
   await openAs(api(), [guest.email, PASSWORD], `/pages/${page}?id=${booked._id}`, heading);
   return { guest, booked };
-}
-
-/** Opens the change form of the reservation shown; its time list is `time`. */
-/** A Rotisserie Sharing Menu for 4 at Le Clos at noon on `date`, its HK$800 deposit (HK$200 a guest) paid by card. */
-async function rotisserieForFourPaid(guest: { token(): Promise<string> }, date: string) {
-  const token = await guest.token();
-  const experienceId = await experienceIdByName(api().deps.db, LECLOS, 'Rotisserie Sharing Menu');
-  const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date, startTime: 720, numberOfGuests: 4 } });
-  expect(held.status, JSON.stringify(held.body)).toBe(201);
-  const started = await api().request('POST', `/user/reservation/${held.body.data._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: `deposit-${date}` } });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const { intentId, clientSecret } = started.body.data;
-  expect((await api().request('POST', `/payments/test-processor/intents/${intentId}/confirm`, { body: card(clientSecret) })).status).toBe(200);
-  await deliverPendingWebhooks(api().deps);
-  const done = await api().request('PUT', `/user/reservation/v1.1/complete/${held.body.data._id}`, { token, body: MANAGE_GUEST_DETAILS });
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return done.body.data as { _id: string; uniqueId: string };
 }
 
 /** Through the booking's manage link: the change form asked for six guests at noon, and Continue to its review. */
@@ -80,6 +61,7 @@ async function saveChange(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Save changes' }, SLOW));
 }
 
+/** Opens the change form of the reservation shown; its time list is `time`. */
 async function openChangeForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Change' }, SLOW));
   const form = await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
@@ -436,7 +418,7 @@ describe('through the manage link of its mails, logged out', () => {
   it('shows what a bigger party costs before saving, and keeps the booking as it was while the difference is unpaid', async () => {
     const user = userEvent.setup();
     const guest = await newGuest();
-    const booked = await rotisserieForFourPaid(guest, '2026-11-28');
+    const booked = await bookPaidDeposit(guest, '2026-11-28');
     // Six guests: HK$300 a guest from six, HK$1,800; HK$800 paid, HK$1,000 more, stated before saving.
     await askForSixThroughTheLink(user, booked);
     const review = await screen.findByRole('region', { name: 'Check your change' }, SLOW);
@@ -465,7 +447,7 @@ describe('through the manage link of its mails, logged out', () => {
   it('keeps the booking as it was when the guest leaves the payment of a change', async () => {
     const user = userEvent.setup();
     const guest = await newGuest();
-    const booked = await rotisserieForFourPaid(guest, '2026-12-02');
+    const booked = await bookPaidDeposit(guest, '2026-12-02');
     await askForSixThroughTheLink(user, booked);
     await user.click(await screen.findByRole('button', { name: 'Pay HK$1,000 by card' }, SLOW));
     await user.click(await screen.findByRole('button', { name: 'Keep my booking as it was' }, SLOW));
@@ -479,7 +461,7 @@ describe('through the manage link of its mails, logged out', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const guest = await newGuest();
-    const booked = await rotisserieForFourPaid(guest, '2026-12-05');
+    const booked = await bookPaidDeposit(guest, '2026-12-05');
     await askForSixThroughTheLink(user, booked);
     await user.click(await screen.findByRole('button', { name: 'Pay HK$1,000 by card' }, SLOW));
     await screen.findByRole('region', { name: 'Pay the difference' }, SLOW);

@@ -11,6 +11,8 @@ import { hashPassword } from '../../server/lib/password';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
 import type { TestApi } from '../server/harness';
 import { manageTokenIn } from '../server/manage-helpers';
+import { card } from '../server/payment-helpers';
+import { deliverPendingWebhooks } from '../../server/services/payments/payment-worker';
 
 export const GUEST_DETAILS = {
   firstName: 'Grace',
@@ -88,6 +90,22 @@ export function manageScenes(api: () => TestApi) {
     return done.body.data as { _id: string; uniqueId: string; status: string };
   }
 
+  /** A Rotisserie Sharing Menu for 4 at Le Clos at noon on `date`, its HK$800 deposit (HK$200 a guest) paid by card. */
+  async function bookPaidDeposit(guest: Guest, date: string) {
+    const token = await guest.token();
+    const experienceId = await experienceIdByName(api().deps.db, LECLOS, 'Rotisserie Sharing Menu');
+    const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date, startTime: 720, numberOfGuests: 4 } });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    const started = await api().request('POST', `/user/reservation/${held.body.data._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: `deposit-${newId()}` } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const { intentId, clientSecret } = started.body.data;
+    expect((await api().request('POST', `/payments/test-processor/intents/${intentId}/confirm`, { body: card(clientSecret) })).status).toBe(200);
+    await deliverPendingWebhooks(api().deps);
+    const done = await api().request('PUT', `/user/reservation/v1.1/complete/${held.body.data._id}`, { token, body: GUEST_DETAILS });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    return done.body.data as { _id: string; uniqueId: string };
+  }
+
   async function cancelOnServer(guest: Guest, id: string) {
     const res = await api().request('PUT', `/user/reservation/v1.1/cancel/${id}`, { token: await guest.token() });
     expect(res.status).toBe(200);
@@ -104,5 +122,5 @@ export function manageScenes(api: () => TestApi) {
     return manageTokenIn(mails[0]!.body, action)!;
   }
 
-  return { newGuest, book, cancelOnServer, serverReservation, mailedToken };
+  return { newGuest, book, bookPaidDeposit, cancelOnServer, serverReservation, mailedToken };
 }

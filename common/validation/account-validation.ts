@@ -6,7 +6,6 @@ import * as v from 'valibot';
 import { emailSchema } from './email';
 import { ACCOUNT_MESSAGES, GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from './form-messages';
 import { LOCALES } from '../locales';
-import { withMobileNumberChecked } from './phone-number';
 
 /** docs/PRODUCT.md §9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 7;
@@ -87,19 +86,21 @@ export const resetPasswordSchema = v.object({
   password: newPasswordSchema,
 });
 
-export const signUpSchema = withMobileNumberChecked(
-  v.object({
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
-    email: emailSchema,
-    password: newPasswordSchema,
-    mobileCountryCode: mobileCountryCodeSchema,
-    mobileNumber: mobileNumberSchema,
-    // None given: the server keeps the caller's Accept-Language.
-    locale: v.optional(v.picklist(LOCALES)),
-  }),
-  ACCOUNT_MESSAGES.mobileNumberInvalid,
-);
+/**
+ * The sign-up's fields, each checked on its own; the request checks the mobile number as one number too
+ * (`signUpSchema`, sign-up-validation.ts), kept apart so that the account pages that import this module
+ * never load the phone number parser (libphonenumber-js).
+ */
+export const signUpEntries = v.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  mobileCountryCode: mobileCountryCodeSchema,
+  mobileNumber: mobileNumberSchema,
+  // None given: the server keeps the caller's Accept-Language.
+  locale: v.optional(v.picklist(LOCALES)),
+});
 
 export const verifyEmailSchema = v.object({ token: linkTokenSchema(ACCOUNT_MESSAGES.tokenRequired) });
 
@@ -138,4 +139,4 @@ export const changePasswordFormSchema = withConfirmation(
 );
 
 /** The sign-up form: the request's fields and the password's confirmation. */
-export const signUpFormSchema = withConfirmation(signUpSchema.entries, 'password');
+export const signUpFormSchema = withConfirmation(signUpEntries.entries, 'password');

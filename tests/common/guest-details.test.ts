@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { signUpSchema } from '../../common/validation/account-validation';
+import { signUpSchema } from '../../common/validation/sign-up-validation';
 import { completeReservationSchema, guestDetailsErrors, guestDetailsSchema } from '../../common/validation/guest-details';
 
 const valid = {

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { signUpSchema } from '../../common/validation/account-validation';
+import { signUpSchema } from '../../common/validation/sign-up-validation';
 import { completeReservationSchema, guestDetailsErrors } from '../../common/validation/guest-details';
 import { formatPhoneNumber, parsePhoneNumber, phoneE164 } from '../../common/validation/phone-number';
 import { phoneBookingSchema } from '../../common/validation/staff-booking-validation';

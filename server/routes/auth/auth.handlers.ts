@@ -15,9 +15,9 @@ import {
   loginSchema,
   refreshTokenSchema,
   resetPasswordSchema,
-  signUpSchema,
   verifyEmailSchema,
 } from '../../../common/validation/account-validation';
+import { signUpSchema } from '../../../common/validation/sign-up-validation';
 import { normalizeEmail } from '../../../common/validation/email';
 import {
   checkCredentials,

@@ -1,8 +1,8 @@
 /**
- * The live reservations' times on tables, read from the database: one indexed query, and a prepared
- * whole-day form for the availability look-up.
+ * The live reservations' times on tables, and the tables held by changes being paid for, read from the
+ * database: one statement, and a prepared whole-day form of it for the availability look-up.
  */
-import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { changeHolds, reservations } from '../../db/schema';
 import { addDays } from '../../../common/time';
@@ -27,59 +27,51 @@ export const isLiveAt = (now: Date) =>
 const heldChangeDuring = (from: SQL, to: SQL, now: SQL) =>
   sql`${changeHolds.status} = 'HELD' AND ${changeHolds.holdExpiresAt} > ${now} AND ${changeHolds.startsAt} < ${to} AND ${changeHolds.endsAt} > ${from}`;
 
-/**
- * The tables held by changes being paid for (their own reservation's excepted: a booking moving never
- * counts its own change against itself).
- */
-async function heldChangeIntervals(
-  db: DbOrTx,
-  options: { venueId: string; date: string; fromMs: number; toMs: number; now: Date; excludeReservationId?: string; tableIds?: string[] },
-): Promise<BusyInterval[]> {
-  const iso = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
-  const rows = await db
-    .select({ tableId: changeHolds.tableId, startsAt: changeHolds.startsAt, endsAt: changeHolds.endsAt })
-    .from(changeHolds)
-    .where(
-      and(
-        eq(changeHolds.venueId, options.venueId),
-        inArray(changeHolds.date, [addDays(options.date, -1), options.date, addDays(options.date, 1)]),
-        heldChangeDuring(iso(options.fromMs), iso(options.toMs), sql`${options.now.toISOString()}::timestamptz`),
-        options.excludeReservationId ? ne(changeHolds.reservationId, options.excludeReservationId) : undefined,
-        options.tableIds ? inArray(changeHolds.tableId, options.tableIds) : undefined,
-      ),
-    );
-  return rows.map((r) => ({ tableId: r.tableId, startMs: r.startsAt.getTime(), endMs: r.endsAt.getTime() }));
-}
+/** Milliseconds since the epoch of a timestamp, as the driver hands a float back. */
+const epochMs = (at: SQLWrapper) => sql<number>`(extract(epoch from ${at}) * 1000)::float8`;
 
 /**
  * Live reservations of a venue overlapping [fromMs, toMs) (a hold past its time is free even before the
- * sweeper cancels it), and the changes held on its tables. Two indexed queries.
+ * sweeper cancels it), and the changes held on its tables while their difference is paid (their own
+ * reservation's excepted: a booking moving never counts its own change against itself). One statement,
+ * each half on its own index, as the availability day's (below): a placement makes one round trip.
  */
 export async function loadBusyIntervals(
   db: DbOrTx,
   options: { venueId: string; date: string; fromMs: number; toMs: number; now: Date; excludeReservationId?: string; tableIds?: string[] },
 ): Promise<BusyInterval[]> {
-  const { venueId, date, fromMs, toMs, now } = options;
-  const rows = await db
-    .select({
-      tableId: reservations.tableId,
-      startMs: sql<number>`(extract(epoch from ${reservations.startsAt}) * 1000)::float8`,
-      endMs: sql<number>`(extract(epoch from ${occupiedUntil}) * 1000)::float8`,
-    })
+  const { venueId, date, fromMs, toMs, now, excludeReservationId, tableIds } = options;
+  // The service days around `date` cover every reservation (and held change) that can reach into its slots.
+  const days = [addDays(date, -1), date, addDays(date, 1)];
+  const from = sql`${new Date(fromMs).toISOString()}::timestamptz`;
+  const to = sql`${new Date(toMs).toISOString()}::timestamptz`;
+  const booked = db
+    .select({ tableId: reservations.tableId, startMs: epochMs(reservations.startsAt), endMs: epochMs(occupiedUntil) })
     .from(reservations)
     .where(
       and(
         eq(reservations.venueId, venueId),
-        // The service days around `date` cover every reservation that can reach into its slots.
-        inArray(reservations.date, [addDays(date, -1), date, addDays(date, 1)]),
-        occupiesDuring(sql`${new Date(fromMs).toISOString()}::timestamptz`, sql`${new Date(toMs).toISOString()}::timestamptz`),
+        inArray(reservations.date, days),
+        occupiesDuring(from, to),
         isLiveAt(now),
-        options.excludeReservationId ? ne(reservations.id, options.excludeReservationId) : undefined,
-        options.tableIds ? inArray(reservations.tableId, options.tableIds) : undefined,
+        excludeReservationId ? ne(reservations.id, excludeReservationId) : undefined,
+        tableIds ? inArray(reservations.tableId, tableIds) : undefined,
       ),
     );
-  const booked = rows.map((r) => ({ tableId: r.tableId, startMs: Number(r.startMs), endMs: Number(r.endMs) }));
-  return [...booked, ...(await heldChangeIntervals(db, options))];
+  const heldChanges = db
+    .select({ tableId: changeHolds.tableId, startMs: epochMs(changeHolds.startsAt), endMs: epochMs(changeHolds.endsAt) })
+    .from(changeHolds)
+    .where(
+      and(
+        eq(changeHolds.venueId, venueId),
+        inArray(changeHolds.date, days),
+        heldChangeDuring(from, to, sql`${now.toISOString()}::timestamptz`),
+        excludeReservationId ? ne(changeHolds.reservationId, excludeReservationId) : undefined,
+        tableIds ? inArray(changeHolds.tableId, tableIds) : undefined,
+      ),
+    );
+  const rows = await booked.unionAll(heldChanges);
+  return rows.map((r) => ({ tableId: r.tableId, startMs: Number(r.startMs), endMs: Number(r.endMs) }));
 }
 
 /**

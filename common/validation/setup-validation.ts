@@ -79,6 +79,9 @@ export const areaSchema = v.object({
   description: v.pipe(v.string(SETUP_MESSAGES.descriptionTooLong), v.trim(), v.maxLength(300, SETUP_MESSAGES.descriptionTooLong)),
   active: v.boolean(),
 });
+/** A new dining area: whether only members may book its tables is set when it is made. */
+export const newAreaSchema = v.object({ ...areaSchema.entries, membersOnly: v.optional(v.boolean(), false) });
+export type AreaInput = v.InferOutput<typeof newAreaSchema>;
 export const areaChangeSchema = v.object({ ...areaSchema.entries, version: versionField });
 export type AreaChangeInput = v.InferOutput<typeof areaChangeSchema>;
 

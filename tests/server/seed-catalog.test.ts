@@ -6,6 +6,7 @@
  * other than the venues' are made afresh each time, so the snapshot names areas and tables instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../server/db/seed';
 import { auditLog } from '../../server/db/schema';
 import { catalogVersion, readCatalog, type CatalogVenue } from '../../server/services/venues/venue-catalog';
 import { createTestApi, testDrivers, type TestApi } from './harness';
@@ -61,5 +62,19 @@ describe.each(testDrivers())('the seeded demo catalog on %s', (driver) => {
     expect(await api.deps.db.select().from(auditLog)).toEqual([]);
     // Migration 0025's 1, raised once by the seed.
     expect(await catalogVersion(api.deps.db)).toBe(2);
+  });
+
+  it('is made once when two first starts seed the same empty database at once', async () => {
+    const fresh = await createTestApi({ driver, seed: false });
+    try {
+      const now = fresh.clock.now();
+      const seeded = await Promise.all([seedDemoData(fresh.deps.db, { now }), seedDemoData(fresh.deps.db, { now })]);
+      expect(seeded.sort()).toEqual([false, true]);
+      // One set: the same catalog as a database seeded alone, nothing twice.
+      const setups = async (db: TestApi['deps']['db']) => [...(await readCatalog(db)).venues.values()].map(setupOf);
+      expect(await setups(fresh.deps.db)).toEqual(await setups(api.deps.db));
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { MENU_URL_PREFIX, VENUES, venueByDomain, type Venue } from '../../common/venues';
 import { newVenueSchema } from '../../common/validation/venue-create-validation';
-import { newAreaSchema } from '../../common/validation/setup-validation';
+import { areaSchema } from '../../common/validation/setup-validation';
 import { newId } from '../lib/ids';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { createArea, createTable } from '../services/setup/floor-setup';
@@ -123,7 +123,7 @@ async function seedVenues(tx: Tx, now: Date): Promise<void> {
       services: seed.periods.map((p) => ({ name: p.name, daysOfWeek: p.days, firstSeating: p.start, lastSeating: null, endsAt: p.end, intervalMinutes: p.interval, validFrom: null, validUntil: null })),
     });
     for (const area of seed.areas) {
-      const { value } = await createArea(deps, SYSTEM_SETUP, venueId, v.parse(newAreaSchema, { name: area.name, description: area.description, membersOnly: area.membersOnly ?? false, active: true }));
+      const { value } = await createArea(deps, SYSTEM_SETUP, venueId, v.parse(areaSchema, { name: area.name, description: area.description, membersOnly: area.membersOnly ?? false, active: true }));
       for (const table of area.tables) {
         // Not placed: the table plan draws them in a row until an admin drags them (floor-setup.ts).
         const layout = { shape: 'RECT', x: null, y: null, width: 80, height: 80, rotation: 0 } as const;

@@ -55,7 +55,7 @@ export async function readFloor(db: DbOrTx, venueId: string): Promise<FloorDto> 
   const tables = await db.select().from(venueTables).where(eq(venueTables.venueId, venueId)).orderBy(asc(venueTables.name), asc(venueTables.id));
   return {
     venueId,
-    areas: areas.map((a) => ({ _id: a.id, name: a.name, description: a.description, active: a.active, version: a.version })),
+    areas: areas.map((a) => ({ _id: a.id, name: a.name, description: a.description, membersOnly: a.membersOnly, active: a.active, version: a.version })),
     tables: tables.map(tableDto),
   };
 }
@@ -131,27 +131,33 @@ export function changeLayout(deps: SetupDeps, by: ChangeBy, venueId: string, inp
   });
 }
 
-/** Adds a dining area to a venue, after its others; `membersOnly`: only members may book its tables (membership-rules.ts). */
-export function createArea(deps: SetupDeps, by: ChangeBy, venueId: string, input: AreaInput): Promise<SetupOutcome<{ _id: string }>> {
-  return runSetupChange(deps, { ...by, venueId }, async (tx) => {
-    const [venue] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
-    if (!venue) throw venueNotFound();
-    const [last] = await tx.select({ order: max(seatingAreas.sortOrder) }).from(seatingAreas).where(eq(seatingAreas.venueId, venueId));
-    const [row] = await tx
-      .insert(seatingAreas)
-      .values({ id: newId(), venueId, name: input.name, description: input.description, membersOnly: input.membersOnly, active: input.active, sortOrder: (last?.order ?? 0) + 1 })
-      .returning();
-    return { value: { _id: row!.id }, version: row!.version, audit: [{ entity: 'area', entityId: row!.id, before: null, after: areaView(row!) }] };
-  });
-}
-
-/** Changes a dining area's name, description or whether it is in use. */
+/** Changes a dining area's name, description, whether only members may book it, or whether it is in use. */
 export async function changeArea(deps: SetupDeps, by: ChangeBy, areaId: string, input: AreaChangeInput): Promise<SetupOutcome<{ _id: string }>> {
   const [stored] = await deps.db.select({ venueId: seatingAreas.venueId }).from(seatingAreas).where(eq(seatingAreas.id, areaId));
   if (!stored) throw areaNotFound();
   return runSetupChange(deps, { ...by, venueId: stored.venueId }, async (tx) => {
     const before = await lockForChange(tx, seatingAreas, eq(seatingAreas.id, areaId), input.version, areaNotFound);
-    const after = await writeChange(tx, seatingAreas, eq(seatingAreas.id, areaId), { name: input.name, description: input.description, active: input.active });
+    const after = await writeChange(tx, seatingAreas, eq(seatingAreas.id, areaId), {
+      name: input.name,
+      description: input.description,
+      membersOnly: input.membersOnly ?? before.membersOnly,
+      active: input.active,
+    });
     return { value: { _id: areaId }, version: after.version, audit: [{ entity: 'area', entityId: areaId, before: areaView(before), after: areaView(after) }] };
+  });
+}
+
+/** Adds a dining area to a venue, after its others on the plan. */
+export function createArea(deps: SetupDeps, by: ChangeBy, venueId: string, input: AreaInput): Promise<SetupOutcome<{ _id: string }>> {
+  return runSetupChange(deps, { ...by, venueId }, async (tx) => {
+    const [venue] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
+    if (!venue) throw venueNotFound();
+    const [last] = await tx.select({ sortOrder: max(seatingAreas.sortOrder) }).from(seatingAreas).where(eq(seatingAreas.venueId, venueId));
+    const values = { name: input.name, description: input.description, membersOnly: input.membersOnly ?? false, active: input.active };
+    const [row] = await tx
+      .insert(seatingAreas)
+      .values({ id: newId(), venueId, sortOrder: (last?.sortOrder ?? 0) + 1, ...values })
+      .returning();
+    return { value: { _id: row!.id }, version: row!.version, audit: [{ entity: 'area', entityId: row!.id, before: null, after: areaView(row!) }] };
   });
 }

@@ -103,7 +103,8 @@ export type ServiceInput = v.InferOutput<typeof serviceSchema>;
 
 /** A venue's whole list of services, published together (an hour moved from lunch to dinner is one change). */
 export const venueServicesSchema = v.object({
-  version: versionSchema,
+  // 0: a new venue's first services.
+  version: v.pipe(v.number(VENUE_SETUP_MESSAGES.versionInvalid), v.integer(VENUE_SETUP_MESSAGES.versionInvalid), v.minValue(0, VENUE_SETUP_MESSAGES.versionInvalid)),
   services: v.pipe(v.array(serviceSchema), v.nonEmpty(VENUE_SETUP_MESSAGES.servicesRequired), v.maxLength(20, VENUE_SETUP_MESSAGES.tooManyServices)),
 });
 export type VenueServicesInput = v.InferOutput<typeof venueServicesSchema>;

@@ -3,16 +3,17 @@
  * record's version, uncached: an admin edits what is there now), created and changed through
  * `runSetupChange`, so each change is previewed or published with its impact and audited before/after.
  */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { seatingAreas, venues, venueTables } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { AreaChangeInput, FloorLayoutInput, TableChangeInput, TableInput } from '../../../common/validation/setup-validation';
+import type { AreaChangeInput, AreaInput, FloorLayoutInput, TableChangeInput, TableInput } from '../../../common/validation/setup-validation';
 import { venueNotFound } from '../venues/venue-catalog';
 import { lockForChange, refuseIfAny, writeChange, type SetupReason } from './versioned';
 import { runSetupChange, type SetupDeps, type SetupOutcome } from './setup-change';
+import type { ChangeBy } from './system-setup';
 
 export type FloorDto = Schema<'Floor'>;
 type TableRow = typeof venueTables.$inferSelect;
@@ -44,7 +45,7 @@ const tableView = (t: TableRow) => {
   const { id: _id, venueId: _venue, version: _version, ...rest } = t;
   return { tableId: t.id, ...rest };
 };
-const areaView = (a: AreaRow) => ({ seatingAreaId: a.id, name: a.name, description: a.description, active: a.active });
+const areaView = (a: AreaRow) => ({ seatingAreaId: a.id, name: a.name, description: a.description, membersOnly: a.membersOnly, active: a.active });
 
 /** The venue's dining areas and tables as stored now, with their versions. */
 export async function readFloor(db: DbOrTx, venueId: string): Promise<FloorDto> {
@@ -54,13 +55,19 @@ export async function readFloor(db: DbOrTx, venueId: string): Promise<FloorDto> 
   const tables = await db.select().from(venueTables).where(eq(venueTables.venueId, venueId)).orderBy(asc(venueTables.name), asc(venueTables.id));
   return {
     venueId,
-    areas: areas.map((a) => ({ _id: a.id, name: a.name, description: a.description, active: a.active, version: a.version })),
+    areas: areas.map((a) => ({ _id: a.id, name: a.name, description: a.description, membersOnly: a.membersOnly, active: a.active, version: a.version })),
     tables: tables.map(tableDto),
   };
 }
 
+/**
+ * A table's values as a change gives them. The page always places a table; a table created without a
+ * place (x and y null: the demo venues') is drawn in a row until an admin drags it.
+ */
+export type TableValues = Omit<TableInput, 'x' | 'y'> & { x: number | null; y: number | null };
+
 /** The rules a table's values must keep that need the stored set-up: its area is the venue's, its name is its own. */
-async function tableReasons(tx: DbOrTx, venueId: string, input: TableInput, tableId?: string): Promise<SetupReason[]> {
+async function tableReasons(tx: DbOrTx, venueId: string, input: TableValues, tableId?: string): Promise<SetupReason[]> {
   const reasons: SetupReason[] = [];
   const [area] = await tx.select().from(seatingAreas).where(and(eq(seatingAreas.id, input.seatingAreaId), eq(seatingAreas.venueId, venueId)));
   if (!area) reasons.push({ message: /*i18n*/ 'The dining area is not one of this venue' });
@@ -72,8 +79,8 @@ async function tableReasons(tx: DbOrTx, venueId: string, input: TableInput, tabl
   return reasons;
 }
 
-const layoutOf = (input: TableInput) => ({ shape: input.shape, x: input.x, y: input.y, width: input.width, height: input.height, rotation: input.rotation });
-const valuesOf = (input: TableInput) => ({
+const layoutOf = (input: TableValues) => ({ shape: input.shape, x: input.x, y: input.y, width: input.width, height: input.height, rotation: input.rotation });
+const valuesOf = (input: TableValues) => ({
   seatingAreaId: input.seatingAreaId,
   name: input.name,
   minGuests: input.minGuests,
@@ -84,13 +91,8 @@ const valuesOf = (input: TableInput) => ({
   ...layoutOf(input),
 });
 
-interface ChangeBy {
-  actorId: string;
-  preview: boolean;
-}
-
 /** Adds a table to a venue. */
-export function createTable(deps: SetupDeps, by: ChangeBy, venueId: string, input: TableInput): Promise<SetupOutcome<{ _id: string }>> {
+export function createTable(deps: SetupDeps, by: ChangeBy, venueId: string, input: TableValues): Promise<SetupOutcome<{ _id: string }>> {
   return runSetupChange(deps, { ...by, venueId }, async (tx) => {
     refuseIfAny(await tableReasons(tx, venueId, input));
     const [row] = await tx.insert(venueTables).values({ id: newId(), venueId, ...valuesOf(input) }).returning();
@@ -129,13 +131,33 @@ export function changeLayout(deps: SetupDeps, by: ChangeBy, venueId: string, inp
   });
 }
 
-/** Changes a dining area's name, description or whether it is in use. */
+/** Changes a dining area's name, description, whether only members may book it, or whether it is in use. */
 export async function changeArea(deps: SetupDeps, by: ChangeBy, areaId: string, input: AreaChangeInput): Promise<SetupOutcome<{ _id: string }>> {
   const [stored] = await deps.db.select({ venueId: seatingAreas.venueId }).from(seatingAreas).where(eq(seatingAreas.id, areaId));
   if (!stored) throw areaNotFound();
   return runSetupChange(deps, { ...by, venueId: stored.venueId }, async (tx) => {
     const before = await lockForChange(tx, seatingAreas, eq(seatingAreas.id, areaId), input.version, areaNotFound);
-    const after = await writeChange(tx, seatingAreas, eq(seatingAreas.id, areaId), { name: input.name, description: input.description, active: input.active });
+    const after = await writeChange(tx, seatingAreas, eq(seatingAreas.id, areaId), {
+      name: input.name,
+      description: input.description,
+      membersOnly: input.membersOnly ?? before.membersOnly,
+      active: input.active,
+    });
     return { value: { _id: areaId }, version: after.version, audit: [{ entity: 'area', entityId: areaId, before: areaView(before), after: areaView(after) }] };
+  });
+}
+
+/** Adds a dining area to a venue, after its others on the plan. */
+export function createArea(deps: SetupDeps, by: ChangeBy, venueId: string, input: AreaInput): Promise<SetupOutcome<{ _id: string }>> {
+  return runSetupChange(deps, { ...by, venueId }, async (tx) => {
+    const [venue] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
+    if (!venue) throw venueNotFound();
+    const [last] = await tx.select({ sortOrder: max(seatingAreas.sortOrder) }).from(seatingAreas).where(eq(seatingAreas.venueId, venueId));
+    const values = { name: input.name, description: input.description, membersOnly: input.membersOnly ?? false, active: input.active };
+    const [row] = await tx
+      .insert(seatingAreas)
+      .values({ id: newId(), venueId, sortOrder: (last?.sortOrder ?? 0) + 1, ...values })
+      .returning();
+    return { value: { _id: row!.id }, version: row!.version, audit: [{ entity: 'area', entityId: row!.id, before: null, after: areaView(row!) }] };
   });
 }

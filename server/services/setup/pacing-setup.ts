@@ -10,6 +10,7 @@ import type { PacingInput, TurnTimesInput } from '../../../common/validation/set
 import { venueNotFound } from '../venues/venue-catalog';
 import { lockForChange, refuseIfAny, setupConflict, writeChange, type SetupReason } from './versioned';
 import { runSetupChange, type SetupDeps, type SetupOutcome } from './setup-change';
+import type { ChangeBy } from './system-setup';
 
 type RulesTable = typeof venuePacing | typeof venueTurnTimes;
 export interface RulesDto<R> {
@@ -58,11 +59,6 @@ async function writeRules(tx: DbOrTx, table: RulesTable, venueId: string, rules:
   const before = await lockForChange(tx, table, eq(table.venueId, venueId), version, setupConflict);
   const after = await writeChange(tx, table, eq(table.venueId, venueId), { rules: rules as never });
   return { before, after };
-}
-
-interface ChangeBy {
-  actorId: string;
-  preview: boolean;
 }
 
 export function changePacing(deps: SetupDeps, by: ChangeBy, venueId: string, input: PacingInput): Promise<SetupOutcome<null>> {

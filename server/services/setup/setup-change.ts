@@ -4,14 +4,15 @@
  * bookings it would affect are listed. A preview then rolls everything back, so it answers exactly what
  * publishing would do; a publish writes the audit entries with before and after in the same transaction
  * and raises the catalog's version (`catalogChanged`) so every process's next request uses the new set-up.
+ * The system's changes (system-setup.ts) only apply, in the caller's transaction.
  */
-import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { catalogChanged, readCatalog, venueNotFound } from '../venues/venue-catalog';
 import { recordSetupChange, type SetupChange } from './setup-audit';
 import { setupImpact, type SetupAffectedBookingDto } from './setup-impact';
+import { isSystem, type ChangeBy, type SetupDeps } from './system-setup';
 
-export type SetupDeps = Pick<AppDeps, 'db' | 'clock'>;
+export type { SetupDeps };
 
 /** What a change wrote: its answer, the record's new version and the audit entries to write. */
 export interface AppliedChange<T> {
@@ -37,10 +38,14 @@ class PreviewDone<T> extends Error {
 
 export async function runSetupChange<T>(
   deps: SetupDeps,
-  change: { actorId: string; venueId: string; preview: boolean },
+  change: ChangeBy & { venueId: string },
   apply: (tx: DbOrTx, now: Date) => Promise<AppliedChange<T>>,
 ): Promise<SetupOutcome<T>> {
   const now = deps.clock.now();
+  if (isSystem(change)) {
+    const applied = await apply(deps.db, now);
+    return { value: applied.value, version: applied.version, published: true, affected: [] };
+  }
   try {
     const outcome = await deps.db.transaction(async (tx) => {
       const applied = await apply(tx, now);

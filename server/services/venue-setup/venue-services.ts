@@ -5,13 +5,14 @@
  * (venue-info.ts, server/i18n/content.ts) both come from these rows, never typed twice.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { AppDeps, AuthUser } from '../../context';
+import type { AppDeps } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { servicePeriods, venues } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { recordSetupChange } from '../setup/setup-audit';
 import { setupImpact, type SetupAffectedBookingDto } from '../setup/setup-impact';
 import { setupConflict } from '../setup/versioned';
+import { inSetupTransaction, isSystem, type SetupDeps, type SystemSetup } from '../setup/system-setup';
 import { catalogChanged, loadVenueCatalog, venueNotFound, venueOf, type CatalogVenue } from '../venues/venue-catalog';
 import type { ServiceInput, VenueServicesInput } from '../../../common/validation/venue-setup-validation';
 
@@ -23,6 +24,13 @@ export interface VenueServices {
 }
 
 type PeriodRow = typeof servicePeriods.$inferSelect;
+
+/**
+ * A service as published. The page always gives a last seating; a service without one (the demo
+ * venues') offers every start whose stay ends by the service's end (slot-schedule.ts `lastStartOf`).
+ */
+export type ServiceValues = Omit<ServiceInput, 'lastSeating'> & { lastSeating: number | null };
+export type VenueServicesValues = Omit<VenueServicesInput, 'services'> & { services: ServiceValues[] };
 
 const toService = (p: PeriodRow): ServiceInput => ({
   name: p.name,
@@ -53,7 +61,7 @@ export function getVenueServices(db: Db, venueId: string): Promise<VenueServices
 }
 
 /** The stored period rows `services` would be, as the catalog holds them. */
-function periodRows(venueId: string, services: readonly ServiceInput[]): PeriodRow[] {
+function periodRows(venueId: string, services: readonly ServiceValues[]): PeriodRow[] {
   return services.map((s, i) => ({
     id: newId(),
     venueId,
@@ -71,7 +79,7 @@ function periodRows(venueId: string, services: readonly ServiceInput[]): PeriodR
 }
 
 /** The confirmed bookings still to come that `services` would leave outside the hours (setup-impact.ts). */
-function impactOf(deps: AppDeps, db: DbOrTx, entry: CatalogVenue, services: readonly ServiceInput[]): Promise<SetupAffectedBookingDto[]> {
+function impactOf(deps: SetupDeps, db: DbOrTx, entry: CatalogVenue, services: readonly ServiceValues[]): Promise<SetupAffectedBookingDto[]> {
   return setupImpact(db, { ...entry, periods: periodRows(entry.venue.id, services) }, deps.clock.now());
 }
 
@@ -86,26 +94,29 @@ export async function checkVenueServices(deps: AppDeps, venueId: string, input: 
 /**
  * Publishes the venue's services in place of the stored ones: refused with 409 20140 when someone else
  * published since; never cancels a booking (the answer lists those now outside the hours); audited with
- * before and after; availability and the hours of every process follow on their next request.
+ * before and after; availability and the hours of every process follow on their next request. A new
+ * venue's first services start from version 0. The system's (system-setup.ts) are neither audited nor
+ * checked for impact.
  */
 export async function publishVenueServices(
-  deps: AppDeps,
-  actor: AuthUser,
+  deps: SetupDeps,
+  actor: { id: string } | SystemSetup,
   venueId: string,
-  input: VenueServicesInput,
+  input: VenueServicesValues,
 ): Promise<VenueServices & { affected: SetupAffectedBookingDto[] }> {
   // Read before the transaction: PGlite has one connection, which the transaction holds. Only its
   // tables, areas and pacing are used, which this change leaves as they are.
-  const entry = venueOf(await loadVenueCatalog(deps.db), venueId);
-  return deps.db.transaction(async (tx) => {
+  const entry = isSystem(actor) ? undefined : venueOf(await loadVenueCatalog(deps.db), venueId);
+  return inSetupTransaction(deps, actor, async (tx) => {
     await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId)).for('update');
     const before = await readServices(tx, venueId);
     if (before.version !== input.version) throw setupConflict();
     await tx.delete(servicePeriods).where(eq(servicePeriods.venueId, venueId));
     await tx.insert(servicePeriods).values(periodRows(venueId, input.services));
     await tx.update(venues).set({ servicesVersion: before.version + 1 }).where(eq(venues.id, venueId));
-    await catalogChanged(tx);
     const after = await readServices(tx, venueId);
+    if (isSystem(actor) || !entry) return { ...after, affected: [] };
+    await catalogChanged(tx);
     await recordSetupChange(tx, {
       actorId: actor.id,
       venueId,

@@ -11,17 +11,6 @@ export const WHY_NOT_MESSAGES = {
   experience: /*i18n*/ 'Choose an experience of this venue',
 } as const;
 
-/** HH:MM, or minutes from the service day's midnight; past 24:00 is after midnight (up to 47:59). */
-const TIME = /^(\d{1,2}):([0-5]\d)$/;
-
-/** Minutes from the service day's midnight of an HH:MM (24:30 is half past midnight), or null. */
-export function minutesOfClock(text: string): number | null {
-  const match = TIME.exec(text.trim());
-  if (!match) return null;
-  const minutes = Number(match[1]) * 60 + Number(match[2]);
-  return minutes < 48 * 60 ? minutes : null;
-}
-
 /** A calendar day that exists (no 31 April). */
 const isRealDate = (s: string) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 

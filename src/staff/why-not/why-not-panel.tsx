@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import * as v from 'valibot';
 import { clockTimeOf, serviceMinutesOf } from '../../../common/service-day';
-import { whyNotQuerySchema, type WhyNotQuery } from '../../../common/validation/why-not-validation';
+import { WHY_NOT_MESSAGES, whyNotQuerySchema, type WhyNotQuery } from '../../../common/validation/why-not-validation';
 import { FormMessage, SelectField, TextField } from '../../components/form';
 import { useFailureText } from '../../i18n/message-text';
 import { askWhyNot, type WhyNot, type WhyNotReason } from './why-not-calls';
@@ -46,7 +46,14 @@ export function WhyNotPanel({
   /** A heading of its own when the panel is inside another form's dialog; a dialog of its own has its title. */
   title?: string;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  // The shared schema's English, in staff's language (the server says the same in its catalog).
+  const problems: Record<string, string> = {
+    [WHY_NOT_MESSAGES.date]: t`Choose a day as YYYY-MM-DD`,
+    [WHY_NOT_MESSAGES.time]: t`Choose a time as HH:MM`,
+    [WHY_NOT_MESSAGES.guests]: t`Choose a party of 1 to 50 guests`,
+    [WHY_NOT_MESSAGES.experience]: t`Choose an experience of this venue`,
+  };
   const failureText = useFailureText();
   const headingId = useId();
   const [question, setQuestion] = useState<WhyNotQuestion>(initial);
@@ -62,7 +69,7 @@ export function WhyNotPanel({
       ...(asked.experienceId ? { experienceId: asked.experienceId } : {}),
     });
     if (!parsed.success) {
-      setError(i18n._(parsed.issues[0].message));
+      setError(problems[parsed.issues[0].message] ?? parsed.issues[0].message);
       return;
     }
     setBusy(true);

@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', venueSetupRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
-  if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot, pagePublisher(deps.db)));
+  if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot, pagePublisher(deps.db, deps.clock)));
 
   return app;
 }

@@ -7,6 +7,17 @@
 export const PUBLISHED_TEXT_FIELDS = ['description', 'introduction', 'address'] as const;
 export type PublishedTextField = (typeof PUBLISHED_TEXT_FIELDS)[number];
 
+/**
+ * What else the set-up publishes into the first views (issue 24, point 3): the hours derived from its
+ * services (one line per service and days), the uploaded picture (its URL and its widths) and the menus'
+ * names, under the same `{domain}:{field}` keys.
+ */
+export const PUBLISHED_SETUP_FIELDS = ['hours', 'menus', 'picture', 'pictureSet'] as const;
+export type PublishedField = PublishedTextField | (typeof PUBLISHED_SETUP_FIELDS)[number];
+
+/** How wide a picture is drawn: the phone layout's column (at most 450), or half the wide layout. */
+export const PICTURE_SIZES = '(min-width: 768px) 50vw, min(100vw, 450px)';
+
 /** The id of the page's JSON element holding them. */
 export const PUBLISHED_TEXTS_ELEMENT_ID = 'published-venue-texts';
 

@@ -20,6 +20,7 @@ import { manageRoutes } from './routes/reservations/manage.routes';
 import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { daySheetRoutes } from './routes/staff/day-sheet.routes';
+import { whyNotRoutes } from './routes/staff/why-not.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
 import { setupRoutes } from './routes/setup/setup.routes';
 import { guestRoutes } from './routes/guests/guests.routes';
@@ -118,13 +119,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', reconciliationRoutes());
   app.route('/', staffRoutes());
   app.route('/', daySheetRoutes());
+  app.route('/', whyNotRoutes());
   app.route('/', reportRoutes());
   app.route('/', feedbackRoutes());
   app.route('/', privacyRoutes());
   app.route('/', venueSetupRoutes());
   if (!deps.config.production) app.route('/', devRoutes());
 
-  if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot, pagePublisher(deps.db)));
+  if (options.staticRoot) app.use('/*', staticFiles(options.staticRoot, pagePublisher(deps.db, deps.clock)));
 
   return app;
 }

@@ -17,27 +17,34 @@ import { VENUES } from '../common/venues';
 import type { Locale } from '../common/locales';
 import { localizeText } from './i18n/content';
 import { translatorFor } from './i18n/translator';
+import { setupValues, withPublishedPictures } from './first-view-setup';
+import type { Clock } from './lib/clock';
+import { hongKongToday } from '../common/time';
 
 const BUILT: Record<string, Record<string, string>> = Object.fromEntries(
   VENUES.map((v) => [v.domain, { description: v.desc, introduction: v.introduction, address: v.address }]),
 );
 
-const cache = new WeakMap<Db, { version: number; byLocale: Map<Locale, PublishedTexts> }>();
+const cache = new WeakMap<Db, { version: number; today: string; byLocale: Map<Locale, PublishedTexts> }>();
 
-/** The texts to put into a language's first views, and the catalog version they are of. */
-export async function publishedVenueTexts(db: Db, locale: Locale): Promise<{ version: number; texts: PublishedTexts }> {
+/**
+ * The texts, hours, picture and menus to put into a language's first views, and the catalog version they
+ * are of (read again on a new day too: the hours are those of the services valid that day).
+ */
+export async function publishedVenueTexts(db: Db, locale: Locale, now: Date = new Date()): Promise<{ version: number; texts: PublishedTexts }> {
   const version = await catalogVersion(db);
+  const today = hongKongToday(now);
   let entry = cache.get(db);
-  if (!entry || entry.version !== version) cache.set(db, (entry = { version, byLocale: new Map() }));
+  if (!entry || entry.version !== version || entry.today !== today) cache.set(db, (entry = { version, today, byLocale: new Map() }));
   let texts = entry.byLocale.get(locale);
   if (!texts) {
-    texts = await readTexts(db, locale);
+    texts = await readTexts(db, locale, now);
     entry.byLocale.set(locale, texts);
   }
   return { version, texts };
 }
 
-async function readTexts(db: Db, locale: Locale): Promise<PublishedTexts> {
+async function readTexts(db: Db, locale: Locale, now: Date): Promise<PublishedTexts> {
   const venueRows = await db.select().from(venues);
   const textRows = await db.select().from(venueTexts);
   const texts: PublishedTexts = { locale, values: {} };
@@ -50,6 +57,7 @@ async function readTexts(db: Db, locale: Locale): Promise<PublishedTexts> {
       if (value !== undefined && value !== BUILT[venue.domain]?.[field]) texts.values[`${venue.domain}:${field}`] = value;
     }
   }
+  Object.assign(texts.values, await setupValues(db, i18n, venueRows, now));
   return texts;
 }
 
@@ -59,7 +67,7 @@ const MARKED = /(<([a-z]+)\b[^>]*\bdata-fv="([a-z0-9-]+:[a-z]+)"[^>]*>)([^<]*)(<
 /** The page with each marked element's text replaced by the published one, and the values as JSON for the app. */
 export function withPublishedTexts(page: string, texts: PublishedTexts): string {
   if (Object.keys(texts.values).length === 0) return page;
-  const filled = page.replace(MARKED, (whole, open: string, _tag, key: string, _text, close: string) => {
+  const filled = withPublishedPictures(page, texts.values).replace(MARKED, (whole, open: string, _tag, key: string, _text, close: string) => {
     const value = texts.values[key];
     return value === undefined ? whole : `${open}${escapeHtml(value)}${close}`;
   });
@@ -69,8 +77,8 @@ export function withPublishedTexts(page: string, texts: PublishedTexts): string 
 
 /** The set-up's texts for server/static-files.ts to put into each language's page. */
 export const pagePublisher =
-  (db: Db): PagePublisher =>
+  (db: Db, clock?: Clock): PagePublisher =>
   async (locale) => {
-    const { version, texts } = await publishedVenueTexts(db, locale);
+    const { version, texts } = await publishedVenueTexts(db, locale, clock?.now());
     return Object.keys(texts.values).length === 0 ? null : { version, fill: (page) => withPublishedTexts(page, texts) };
   };

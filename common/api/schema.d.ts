@@ -3095,6 +3095,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/why-not": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Why a time is not offered, slot by slot and table by table (the venue's staff or an admin)
+         * @description Read only. For a party on a service day at a time, what guests online are offered and, for each slot of the day and each table at that time, every reason it is not: a closure (with its reason and staff's note), outside the service or its valid dates, a stay running past the service's end, the lead time, a pacing limit with its covers, the booking (by reference) or held change on a table, a table too small or too large, staff only, walk-ins only, inactive, a members' area. The same rules availability and booking use; the messages are in staff words in the caller's language.
+         */
+        get: {
+            parameters: {
+                query: {
+                    date: string;
+                    /** @description Minutes from the service day's midnight (past 1440 after midnight) */
+                    time: number;
+                    guests: number;
+                    /** @description The experience asked for; by default the first served at that time */
+                    experienceId?: components["schemas"]["Id"];
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reasons */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["WhyNot"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/venue/{venueId}/events/ticket": {
         parameters: {
             query?: never;
@@ -5793,6 +5848,47 @@ export interface components {
                 email: string;
             };
             staffReason?: components["schemas"]["StaffReason"];
+        };
+        /** @description One reason a slot or a table is not offered to guests online. `message` says it in staff words in the caller's language; `reference` names the booking (or the booking whose change is held) on a table; `bookedCovers` of `maxCovers` a pacing limit; `closureReason` and `note` a closure. */
+        WhyNotReason: {
+            /** @enum {string} */
+            code: "SELECTION" | "NOT_SERVED" | "NOT_YET_VALID" | "NO_LONGER_VALID" | "AFTER_LAST_SEATING" | "RUNS_PAST_END" | "NOT_A_START" | "STARTED" | "LEAD_TIME" | "CLOSED" | "PACED_OUT" | "NO_FREE_TABLE" | "BOOKED" | "HELD" | "CHANGE_HELD" | "TOO_SMALL" | "TOO_LARGE" | "STAFF_ONLY" | "WALK_INS_ONLY" | "INACTIVE" | "AREA_INACTIVE" | "MEMBERS_ONLY" | "AREA_CLOSED";
+            message: string;
+            reference?: string;
+            bookedCovers?: number;
+            maxCovers?: number;
+            /** @enum {string} */
+            closureReason?: "PRIVATE_EVENT" | "TYPHOON" | "OTHER";
+            note?: string | null;
+        };
+        WhyNot: {
+            venueId: string;
+            /** Format: date */
+            date: string;
+            time: number;
+            timeStr: string;
+            numberOfGuests: number;
+            experienceId: string;
+            experience: string;
+            /** @description Whether guests online are offered this time for the party */
+            offered: boolean;
+            /** @description Why the time is not offered (empty when it is) */
+            reasons: components["schemas"]["WhyNotReason"][];
+            /** @description Every start of the experience that day, and the asked time, with why each is not offered */
+            slots: {
+                startTime: number;
+                startTimeStr: string;
+                offered: boolean;
+                reasons: components["schemas"]["WhyNotReason"][];
+            }[];
+            /** @description Every table of the venue at the asked time, with why it is not offered */
+            tables: {
+                tableId: string;
+                name: string;
+                area: string;
+                offered: boolean;
+                reasons: components["schemas"]["WhyNotReason"][];
+            }[];
         };
         /** @description With errorCode 20102 to staff (a phone booking, a move, a walk-in's chosen table): what stands in the way, the message saying it in staff words. TABLE_TAKEN names the booking on the chosen table (held while a guest's online hold runs); CLOSED the closure with its reason and staff's note; OUTSIDE_HOURS the experience's first and last start that day (null when it is not served); STARTED a time that has begun; PARTY_TOO_LARGE that no table (largestFreeTable null) or no free table seats the party; NO_TABLE_FREE that every table that seats it is taken; PACED_OUT a pacing limit reached (startTime, bookedCovers of maxCovers). Guests never get it. */
         StaffReason: {

@@ -5,13 +5,26 @@
  * comes in several widths (`srcSet`), of which the browser fetches the one its screen needs.
  */
 import { PICTURE_HEIGHT, PICTURE_WIDTH } from '../content/venue-images';
+import { PICTURE_SIZES } from '../../common/published-venue-texts';
 
-/** How wide a picture is drawn: the phone layout's column (at most 450), or half the wide layout. */
-const PICTURE_SIZES = '(min-width: 768px) 50vw, min(100vw, 450px)';
 
-export function Picture({ src, srcSet, first = false, className }: { src: string; srcSet?: string; first?: boolean; className?: string }) {
+export function Picture({
+  src,
+  srcSet,
+  first = false,
+  className,
+  marker,
+}: {
+  src: string;
+  srcSet?: string;
+  first?: boolean;
+  className?: string;
+  /** The first view's marker (`data-fv`), so the server can put an uploaded picture in its place. */
+  marker?: Record<string, string>;
+}) {
   return (
     <img
+      {...marker}
       className={className ? `picture ${className}` : 'picture'}
       src={src}
       srcSet={srcSet}

@@ -22,11 +22,14 @@ export function VenueCard({
 }) {
   const { i18n } = useLingui();
   const Heading = level === 2 ? 'h2' : 'h3';
-  const src = picture && venuePicture(venue.domain);
+  // An uploaded picture the page carries (the server put it into the first view too), else the build's.
+  const published = usePublishedVenueText(venue.domain, 'picture');
+  const publishedSet = usePublishedVenueText(venue.domain, 'pictureSet');
+  const src = picture && (published ?? venuePicture(venue.domain));
   const description = usePublishedVenueText(venue.domain, 'description');
   return (
     <article className={src ? 'card card--pictured' : 'card'} aria-label={venue.title}>
-      {src && <Picture src={src} first={picture === 'first'} className="card__picture" />}
+      {src && <Picture src={src} srcSet={published && publishedSet} first={picture === 'first'} className="card__picture" marker={publishedMarker(venue.domain, 'picture')} />}
       {/* Venue names are proper names, shown as written in every language. */}
       <Heading className="card__title">{venue.title}</Heading>
       <p className="card__meta" {...publishedMarker(venue.domain, 'description')}>

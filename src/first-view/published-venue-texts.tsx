@@ -4,7 +4,7 @@
  * the app show the same text without a rebuild. Without one, the text the app was built with.
  */
 import { useLingui } from '@lingui/react/macro';
-import { PUBLISHED_TEXTS_ELEMENT_ID, type PublishedTextField, type PublishedTexts } from '../../common/published-venue-texts';
+import { PUBLISHED_TEXTS_ELEMENT_ID, type PublishedField, type PublishedTexts } from '../../common/published-venue-texts';
 
 let published: PublishedTexts | null | undefined;
 
@@ -21,11 +21,11 @@ function publishedTexts(): PublishedTexts | null {
 }
 
 /** The published text in the reader's language, if the page carries one. */
-export function usePublishedVenueText(domain: string, field: PublishedTextField): string | undefined {
+export function usePublishedVenueText(domain: string, field: PublishedField): string | undefined {
   const { i18n } = useLingui();
   const texts = publishedTexts();
   return texts?.locale === i18n.locale ? texts.values[`${domain}:${field}`] : undefined;
 }
 
 /** The marker the server finds the element by in a first view. */
-export const publishedMarker = (domain: string, field: PublishedTextField) => ({ 'data-fv': `${domain}:${field}` });
+export const publishedMarker = (domain: string, field: PublishedField) => ({ 'data-fv': `${domain}:${field}` });

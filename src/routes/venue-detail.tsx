@@ -9,7 +9,6 @@ import { ApiFailure, unwrap } from '../../common/api/api-error';
 import type { components } from '../../common/api/schema';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage } from '../components/form';
-import { FieldList } from '../components/field-list';
 import { Page } from '../components/page';
 import { PageLink } from '../components/page-link';
 import { Picture } from '../components/picture';
@@ -65,6 +64,10 @@ function VenueDetail({ domain }: { domain: string }) {
     desc: usePublishedVenueText(domain, 'description'),
     introduction: usePublishedVenueText(domain, 'introduction'),
     address: usePublishedVenueText(domain, 'address'),
+    picture: usePublishedVenueText(domain, 'picture'),
+    pictureSet: usePublishedVenueText(domain, 'pictureSet'),
+    menus: usePublishedVenueText(domain, 'menus'),
+    hours: usePublishedVenueText(domain, 'hours'),
   };
 
   if (info.status === 'error' && isUnknownVenue(info.error)) {
@@ -79,14 +82,14 @@ function VenueDetail({ domain }: { domain: string }) {
   const address = server?.address ?? published.address ?? local?.address;
   const maximum = server?.onlineMaxGuests ?? local?.maximum ?? MAX_PARTY_SIZE;
 
-  const uploaded = server?.picture;
+  const uploaded = server?.picture ?? (published.picture ? { src: published.picture, srcset: published.pictureSet } : undefined);
   const picture = uploaded?.src ?? venuePicture(domain);
   return (
     <Page title={title ?? t`Venue`} lead={lead} wide>
       {/* On a wide screen: the picture and what the venue is on the left, hours and menus beside it. */}
       <div className="venue-layout">
         <div className="venue-layout__main">
-          {picture && <Picture src={picture} srcSet={uploaded?.srcset} first className="page__hero" />}
+          {picture && <Picture src={picture} srcSet={uploaded?.srcset} first className="page__hero" marker={publishedMarker(domain, 'picture')} />}
           {introduction && <p {...publishedMarker(domain, 'introduction')}>{introduction}</p>}
 
           <div className="actions">
@@ -118,10 +121,10 @@ function VenueDetail({ domain }: { domain: string }) {
         </div>
         <div className="venue-layout__aside">
           {/* The hours once: the server's, which bookings follow, or the client's own until they come. */}
-          {server ? <OpeningHours hours={server.openingHours} /> : local && <DiningHours venue={local} />}
+          {server ? <OpeningHours hours={server.openingHours} /> : local && <DiningHours venue={local} published={published.hours} />}
 
           <ReadStatus read={info} loading={<Trans>Loading opening hours and menus…</Trans>} failureText={failureText} />
-          {server && <Menus venueTitle={title ?? server.title} menus={server.pdfMenu} />}
+          {server ? <Menus venueTitle={title ?? server.title} menus={server.pdfMenu} /> : local && <MenuNames venue={local} published={published.menus} />}
         </div>
       </div>
     </Page>
@@ -130,13 +133,27 @@ function VenueDetail({ domain }: { domain: string }) {
 
 const isUnknownVenue = (error: unknown) => error instanceof ApiFailure && error.status === 404;
 
-function DiningHours({ venue }: { venue: Venue }) {
+/**
+ * The hours before the server's come: as the set-up published them into the page (derived from its
+ * services; the server fills the first view's marked line), else the build's own.
+ */
+function DiningHours({ venue, published }: { venue: Venue; published?: string }) {
   const { t, i18n } = useLingui();
   return (
     <Section title={t`Opening hours`}>
-      <FieldList
-        rows={venue.diningHours.map((entry) => [venueText(i18n, entry.title), venueText(i18n, entry.desc)] as const)}
-      />
+      <p className="hours-text" {...publishedMarker(venue.domain, 'hours')}>
+        {published ?? venue.diningHours.map((entry) => `${venueText(i18n, entry.title)}: ${venueText(i18n, entry.desc)}`).join('\n')}
+      </p>
+    </Section>
+  );
+}
+
+/** The menus' names before the server's list comes: as the set-up published them, else the build's. */
+function MenuNames({ venue, published }: { venue: Venue; published?: string }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Section title={t`Menus`}>
+      <p {...publishedMarker(venue.domain, 'menus')}>{published ?? venue.menu.map((m) => venueText(i18n, m.name)).join(' · ')}</p>
     </Section>
   );
 }

@@ -8,7 +8,7 @@ import type { Membership } from './membership-rules';
 import { fittingTables, groupBusy, isTableFree, pickTable } from '../venues/table-fit';
 import { loadBusyIntervals } from '../venues/busy-intervals';
 import type { CatalogVenue, ServicePeriodRow, VenueTableRow } from '../venues/venue-catalog';
-import type { ScheduledSlot } from '../venues/slot-schedule';
+import { servicesOn, type ScheduledSlot } from '../venues/slot-schedule';
 import { selectionUnavailable, tableTaken, type BookingRules } from './selection-checks';
 import { expireStaleHolds } from './hold-expiry';
 import { lockTableDays } from '../venues/table-day-locks';
@@ -18,7 +18,7 @@ import {
   loadClosures,
   lockVenueClosures,
   openTables,
-  serviceClosure,
+  stayClosure,
   type DayClosures,
 } from '../venues/closures';
 import { closedForStaff, noTableForStaff } from '../staff/staff-refusals';
@@ -48,9 +48,9 @@ export interface TableRequest {
 async function closedOn(tx: DbOrTx, request: TableRequest) {
   await lockVenueClosures(tx, request.entry.venue.id, 'shared');
   const day = closuresOn(await loadClosures(tx, request.entry.venue.id, request.date), request.date);
-  const { period } = request.slot;
+  const { period, startTime, duration } = request.slot;
   const closed =
-    (period ? serviceClosure(day, period.name) : day.venue) ??
+    (period ? stayClosure(day, servicesOn(request.entry, request.date), { period, startTime, duration }) : day.venue) ??
     (request.seatingAreaId ? day.areas.get(request.seatingAreaId) : undefined);
   if (closed) throw request.rules === 'staff' ? closedForStaff(request.entry, closed, request.date) : closedForBooking(closed.reason);
   return day;

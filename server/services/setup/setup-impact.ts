@@ -13,7 +13,7 @@ import type { Schema } from '../../lib/api-types';
 import { addDays, hongKongToday } from '../../../common/time';
 import { ACCOUNT_CONTACT, affectedBookingOf } from '../staff/closure-admin';
 import { addCovers, noCovers, pacingBreach, type CoversStarting } from '../venues/pacing';
-import { periodAt } from '../venues/slot-schedule';
+import { periodAt, staysInService } from '../venues/slot-schedule';
 import type { CatalogVenue } from '../venues/venue-catalog';
 
 export type SetupAffectedBookingDto = Schema<'SetupAffectedBooking'>;
@@ -45,7 +45,7 @@ export async function setupImpact(db: DbOrTx, proposed: ProposedSetup, now: Date
     .sort((a, b) => (a.date === b.date ? a.startTime - b.startTime : a.date < b.date ? -1 : 1));
 }
 
-type BookingFacts = Pick<typeof reservations.$inferSelect, 'id' | 'tableId' | 'date' | 'startTime' | 'numberOfGuests'>;
+type BookingFacts = Pick<typeof reservations.$inferSelect, 'id' | 'tableId' | 'date' | 'startTime' | 'duration' | 'numberOfGuests'>;
 
 /** The reasons each booking (given in the order they were made) is affected, by booking id. Pure. */
 export function impactReasons(proposed: ProposedSetup, bookings: readonly BookingFacts[]): Map<string, SetupImpactReason[]> {
@@ -59,8 +59,8 @@ export function impactReasons(proposed: ProposedSetup, bookings: readonly Bookin
     const table = tables.get(booking.tableId);
     if (!table || !table.active || !activeAreas.has(table.seatingAreaId) || table.maxGuests < booking.numberOfGuests) reasons.push('NO_TABLE');
     const period = periodAt(proposed as CatalogVenue, booking.date, booking.startTime);
-    // After the service's last seating is outside its hours too: no guest could book that start now.
-    if (!period || (period.lastSeatingMinute !== null && booking.startTime > period.lastSeatingMinute)) reasons.push('OUTSIDE_HOURS');
+    // After the service's last seating, or a stay running past its end, is outside its hours too: no guest could book that now.
+    if (!period || !staysInService(period, booking.startTime, booking.duration)) reasons.push('OUTSIDE_HOURS');
     else {
       const covers = coversByDay.get(booking.date) ?? coversByDay.set(booking.date, noCovers()).get(booking.date)!;
       if (pacingBreach(pacing, covers, period, booking.startTime, booking.numberOfGuests)) reasons.push('OVER_PACING');

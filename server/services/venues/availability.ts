@@ -8,11 +8,11 @@ import type { Schema } from '../../lib/api-types';
 import { formatDate, formatTime } from '../../../common/time';
 import { loadDayBusy } from './busy-intervals';
 import { checkSelection, type Selection } from '../reservations/selection-checks';
-import { isBookableInTime, scheduledSlots } from './slot-schedule';
+import { isBookableInTime, scheduledSlots, servicesOn } from './slot-schedule';
 import { fittingTables, groupBusy, isTableFree } from './table-fit';
 import { loadVenueCatalog } from './venue-catalog';
 import type { Membership } from '../reservations/membership-rules';
-import { serviceClosure, venueClosuresOn } from './closures';
+import { stayClosure, venueClosuresOn } from './closures';
 import { loadCoversStarting } from './pacing-covers';
 import { noCovers, pacingBreach } from './pacing';
 
@@ -52,13 +52,14 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
     if (kept.length > 0) result.membersOnlyAreas = kept.map((a) => ({ _id: a.id, name: a.name, description: a.description }));
   }
   const tables = fitting.filter((t) => !closed.areas.has(t.seatingAreaId));
+  const services = servicesOn(entry, query.date);
   const closure =
     scheduled.length === 0 ? undefined
-    : scheduled.every((s) => serviceClosure(closed, s.period.name)) ? serviceClosure(closed, scheduled[0]!.period.name)
+    : scheduled.every((s) => stayClosure(closed, services, s)) ? stayClosure(closed, services, scheduled[0]!)
     : fitting.length > 0 && tables.length === 0 ? closed.areas.get(fitting[0]!.seatingAreaId)
     : undefined;
   if (closure) result.closure = { reason: closure.reason };
-  const slots = scheduled.filter((s) => isBookableInTime(entry.venue, s, now) && !serviceClosure(closed, s.period.name));
+  const slots = scheduled.filter((s) => isBookableInTime(entry.venue, s, now) && !stayClosure(closed, services, s));
   if (slots.length === 0 || tables.length === 0) return result;
 
   const busy = groupBusy(

@@ -110,6 +110,25 @@ export function serviceClosure(day: DayClosures, periodName: string): ClosureRow
   return day.venue ?? day.periods.get(periodName);
 }
 
+/** A stay in a service: its start and how long the party sits (the turn time), in minutes of the service day. */
+export interface Stay {
+  period: { name: string };
+  startTime: number;
+  duration: number;
+}
+
+/**
+ * The closure that shuts a stay: the venue's, its own service's, or that of any other service of the
+ * day (`services`) its whole stay runs into; a lunch that would sit on into a closed dinner is not offered.
+ */
+export function stayClosure(day: DayClosures, services: readonly { name: string; startMinute: number; endMinute: number }[], stay: Stay): ClosureRow | undefined {
+  const own = serviceClosure(day, stay.period.name);
+  if (own || day.periods.size === 0) return own;
+  const end = stay.startTime + stay.duration;
+  const into = services.find((s) => s.startMinute < end && stay.startTime < s.endMinute && day.periods.has(s.name));
+  return into && day.periods.get(into.name);
+}
+
 /**
  * The tables outside closed dining areas. When closures leave none of the fitting tables, the booking
  * is refused with the reason rather than as merely full.

@@ -21,8 +21,22 @@ export interface ScheduledSlot {
   period: ServicePeriodRow;
 }
 
-/** The last start a period offers a meal of `duration`: its last seating, else the last that ends by its end. */
-export const lastStartOf = (period: ServicePeriodRow, duration: number) => period.lastSeatingMinute ?? period.endMinute - duration;
+/**
+ * The last start a period offers a stay of `duration` (the turn time): its last seating, but never one
+ * whose stay would run past the service's end.
+ */
+export const lastStartOf = (period: Pick<ServicePeriodRow, 'lastSeatingMinute' | 'endMinute'>, duration: number) =>
+  Math.min(period.lastSeatingMinute ?? Infinity, period.endMinute - duration);
+
+/** Whether a stay of `duration` from `startTime` keeps inside the period's seatings and its end. */
+export const staysInService = (period: Pick<ServicePeriodRow, 'lastSeatingMinute' | 'endMinute'>, startTime: number, duration: number) =>
+  startTime <= lastStartOf(period, duration);
+
+/** The venue's services open on the service day `date`: valid that day and open on its ISO weekday. */
+export function servicesOn(entry: CatalogVenue, date: string): ServicePeriodRow[] {
+  const weekday = isoWeekday(date);
+  return periodsValidOn(entry.periods, date).filter((p) => p.daysOfWeek.includes(weekday));
+}
 
 /**
  * How long a party sits in a service: the venue's turn time for the service and party size (a rule of
@@ -41,11 +55,10 @@ export function sittingMinutes(entry: CatalogVenue, experience: ExperienceRow, p
  * the party's size, each lasts the venue's turn time for it (`sittingMinutes`).
  */
 export function scheduledSlots(entry: CatalogVenue, experience: ExperienceRow, date: string, numberOfGuests?: number): ScheduledSlot[] {
-  const weekday = isoWeekday(date);
   const dayStart = serviceDayStartMs(date);
   const byStart = new Map<number, ScheduledSlot>();
-  for (const period of periodsValidOn(entry.periods, date)) {
-    if (!experience.periodNames.includes(period.name) || !period.daysOfWeek.includes(weekday)) continue;
+  for (const period of servicesOn(entry, date)) {
+    if (!experience.periodNames.includes(period.name)) continue;
     const duration = sittingMinutes(entry, experience, period.name, numberOfGuests);
     for (let start = period.startMinute; start <= lastStartOf(period, duration); start += period.intervalMinutes) {
       if (byStart.has(start)) continue;
@@ -58,8 +71,7 @@ export function scheduledSlots(entry: CatalogVenue, experience: ExperienceRow, d
 
 /** The venue's service period open at `minutes` of the service day `date` (start included, end not), if any. */
 export function periodAt(entry: CatalogVenue, date: string, minutes: number): ServicePeriodRow | undefined {
-  const weekday = isoWeekday(date);
-  return periodsValidOn(entry.periods, date).find((p) => p.daysOfWeek.includes(weekday) && p.startMinute <= minutes && minutes < p.endMinute);
+  return servicesOn(entry, date).find((p) => p.startMinute <= minutes && minutes < p.endMinute);
 }
 
 /**
@@ -67,8 +79,7 @@ export function periodAt(entry: CatalogVenue, date: string, minutes: number): Se
  * never before `atLeastMinute` (a booking's own end, for one outside every service).
  */
 export function serviceEndsAt(entry: CatalogVenue, date: string, atLeastMinute = 0): Date {
-  const weekday = isoWeekday(date);
-  const ends = periodsValidOn(entry.periods, date).filter((p) => p.daysOfWeek.includes(weekday)).map((p) => p.endMinute);
+  const ends = servicesOn(entry, date).map((p) => p.endMinute);
   return serviceDateTime(date, Math.max(atLeastMinute, ...ends));
 }
 

@@ -4,10 +4,38 @@
 import type { CatalogVenue, VenueTableRow } from './venue-catalog';
 import { tableOpenTo, type Membership } from '../reservations/membership-rules';
 
+/** Why a table does not seat a party as asked, one rule each (staff's "Why not?" lists them all). */
+export type TableMisfit = 'INACTIVE' | 'AREA_INACTIVE' | 'STAFF_ONLY' | 'WALK_INS_ONLY' | 'TOO_SMALL' | 'TOO_LARGE' | 'OTHER_AREA' | 'MEMBERS_ONLY';
+
 /**
- * Active tables of active dining areas that seat the party, in the area when one is given. Guests get
- * only the tables bookable online; staff any (a table kept for walk-ins or for staff is theirs to give).
- * A guest's (`membership` 'guest') leave out the members' areas; staff and members see every table.
+ * Every rule that keeps `table` from the party: inactive (or its area), not bookable by `who` (guests get
+ * only the tables bookable online; staff any, a table kept for walk-ins or for staff is theirs to give),
+ * too small or too large, another area than the one asked, a members' area for a guest.
+ */
+export function tableMisfits(
+  entry: CatalogVenue,
+  table: VenueTableRow,
+  numberOfGuests: number,
+  seatingAreaId?: string | null,
+  who: 'guest' | 'staff' = 'guest',
+  membership: Membership = 'member',
+): TableMisfit[] {
+  const misfits: TableMisfit[] = [];
+  if (!table.active) misfits.push('INACTIVE');
+  if (!entry.areas.some((a) => a.id === table.seatingAreaId && a.active)) misfits.push('AREA_INACTIVE');
+  if (who === 'guest' && table.bookable === 'STAFF') misfits.push('STAFF_ONLY');
+  if (who === 'guest' && table.bookable === 'WALK_IN') misfits.push('WALK_INS_ONLY');
+  if (numberOfGuests > table.maxGuests) misfits.push('TOO_SMALL');
+  if (numberOfGuests < table.minGuests) misfits.push('TOO_LARGE');
+  if (seatingAreaId != null && table.seatingAreaId !== seatingAreaId) misfits.push('OTHER_AREA');
+  if (!tableOpenTo(entry, table.seatingAreaId, membership)) misfits.push('MEMBERS_ONLY');
+  return misfits;
+}
+
+/**
+ * Active tables of active dining areas that seat the party, in the area when one is given: those no
+ * rule of `tableMisfits` keeps from it. A guest's (`membership` 'guest') leave out the members' areas;
+ * staff and members see every table.
  */
 export function fittingTables(
   entry: CatalogVenue,
@@ -16,17 +44,7 @@ export function fittingTables(
   who: 'guest' | 'staff' = 'guest',
   membership: Membership = 'member',
 ): VenueTableRow[] {
-  const activeAreas = new Set(entry.areas.filter((a) => a.active).map((a) => a.id));
-  return entry.tables.filter(
-    (t) =>
-      t.active &&
-      activeAreas.has(t.seatingAreaId) &&
-      (who === 'staff' || t.bookable === 'ONLINE') &&
-      t.minGuests <= numberOfGuests &&
-      numberOfGuests <= t.maxGuests &&
-      (seatingAreaId == null || t.seatingAreaId === seatingAreaId) &&
-      tableOpenTo(entry, t.seatingAreaId, membership),
-  );
+  return entry.tables.filter((t) => tableMisfits(entry, t, numberOfGuests, seatingAreaId, who, membership).length === 0);
 }
 
 /** A live reservation's time on a table, in epoch ms. */

@@ -16,10 +16,10 @@ import { reservations, waitlistEntries } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { fittingTables, groupBusy, pickTable, type BusyByTable } from '../venues/table-fit';
-import { isBookableInTime, scheduledSlots } from '../venues/slot-schedule';
+import { isBookableInTime, scheduledSlots, servicesOn } from '../venues/slot-schedule';
 import { loadBusyIntervals } from '../venues/busy-intervals';
 import { loadVenueCatalog, type VenueCatalog } from '../venues/venue-catalog';
-import { closuresOn, loadClosures, serviceClosure, type DayClosures } from '../venues/closures';
+import { closuresOn, loadClosures, stayClosure, type DayClosures } from '../venues/closures';
 import { MINUTES_PER_DAY, serviceDayStartMs } from '../../../common/time';
 import { appLink } from '../auth/auth-links';
 import { insertHold } from '../reservations/reservation-create';
@@ -158,9 +158,10 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
     const closed = await dayClosures(tx, closureCache, entry.venueId, entry.date);
     const tables = fittingTables(venue, entry.numberOfGuests).filter((t) => !closed.areas.has(t.seatingAreaId));
     // Only slots with a free table in memory are tried under lock: a full day costs no more queries.
+    const services = servicesOn(venue, entry.date);
     const slots = scheduledSlots(venue, experience, entry.date, entry.numberOfGuests).filter(
       (s) =>
-        !serviceClosure(closed, s.period.name) &&
+        !stayClosure(closed, services, s) &&
         s.startTime >= entry.earliestTime &&
         s.startTime <= entry.latestTime &&
         isBookableInTime(venue.venue, s, now) &&

@@ -12,6 +12,7 @@ import { LOCALES } from '../../../common/locales';
 import { LANGUAGE_NAMES } from '../../i18n/i18n';
 import { serviceMinutesOf } from '../../../common/service-day';
 import { STAFF_MAX_GUESTS } from '../../../common/validation/staff-booking-validation';
+import { WhyNotPanel } from '../why-not/why-not-panel';
 import { takePhoneBooking, type PhoneBookingBody, type TablePlan, type VenueDetail } from './book-calls';
 
 /** `time` is the table plan's: a host looking at 13:00 takes the call for 13:00. */
@@ -30,6 +31,8 @@ export function PhoneBookingForm({
 }) {
   const { t } = useLingui();
   const submission = useSubmission();
+  // The "Why not?" for the time asked: opened below the booking's fields, with their values then.
+  const [whyNot, setWhyNot] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({
     experienceId: venue.experiences[0]?._id ?? '',
     date,
@@ -91,6 +94,17 @@ export function PhoneBookingForm({
         <TextField label={t`Date`} type="date" required {...field('date')} />
         <TextField label={t`Time`} type="time" required {...field('time')} error={fieldError('startTime')} />
         <TextField label={t`Guests`} type="number" min={1} max={STAFF_MAX_GUESTS} required {...field('numberOfGuests')} error={fieldError('numberOfGuests')} />
+        <button type="button" className="button" aria-expanded={whyNot} onClick={() => setWhyNot((open) => !open)}>
+          {t`Why not?`}
+        </button>
+        {whyNot && (
+          <WhyNotPanel
+            venueId={venue._id}
+            experiences={venue.experiences}
+            initial={{ date: values.date!, time: values.time!, guests: values.numberOfGuests!, experienceId: values.experienceId }}
+            title={t`Why is this time not offered?`}
+          />
+        )}
         <SelectField label={t`Dining area`} {...field('seatingAreaId')}>
           <option value="">{t`Any dining area`}</option>
           {venue.seatingAreas.map((a) => (

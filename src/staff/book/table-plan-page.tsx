@@ -18,12 +18,13 @@ import { loadTablePlan, loadVenueAnswer, type TablePlanTable } from './book-call
 import { MoveDialog } from './move-dialog';
 import { PhoneBookingForm } from './phone-booking-form';
 import { StaffDialog } from './staff-dialog';
+import { WhyNotPanel } from '../why-not/why-not-panel';
 import { TablePlanGrid } from './table-plan-grid';
 import { useVenueEvents } from '../use-venue-events';
 import { WalkInForm } from './walk-in-form';
 import './book.css';
 
-type Open = { kind: 'move'; table: TablePlanTable } | { kind: 'phone' } | { kind: 'walk-in' } | null;
+type Open = { kind: 'move'; table: TablePlanTable } | { kind: 'phone' } | { kind: 'walk-in' } | { kind: 'why-not' } | null;
 
 /** The clock time of now when `date` is the service day running (00:01 on Thursday is Wednesday's), else null. */
 function nowOn(date: string): string | null {
@@ -86,6 +87,9 @@ export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
         <button type="button" className="button" onClick={() => setOpen({ kind: 'walk-in' })}>
           {t`Walk-in`}
         </button>
+        <button type="button" className="button" onClick={() => setOpen({ kind: 'why-not' })}>
+          {t`Why not?`}
+        </button>
       </div>
       <FormMessage error={planRead.status === 'error' ? failureText(planRead.error) : null} success={done} />
       {plan && <TablePlanGrid plan={plan} onMove={(table) => setOpen({ kind: 'move', table })} />}
@@ -96,6 +100,11 @@ export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
       {open?.kind === 'phone' && detail && (
         <StaffDialog title={t`Phone booking`} onClose={() => setOpen(null)}>
           <PhoneBookingForm venue={detail} plan={plan} date={date} time={time} onBooked={finish} />
+        </StaffDialog>
+      )}
+      {open?.kind === 'why-not' && (
+        <StaffDialog title={t`Why not?`} onClose={() => setOpen(null)}>
+          <WhyNotPanel venueId={venue.value} experiences={detail?.experiences ?? []} initial={{ date, time, guests: '2', experienceId: detail?.experiences[0]?._id }} />
         </StaffDialog>
       )}
       {open?.kind === 'walk-in' && (

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+/**
+ * Staff's "Why not?" in the whole app against the real API (issue 24): from the table plan, a host asks
+ * why a time is not offered and reads each reason in staff words, looks at another time from the day's
+ * list, asks from the phone booking form, and axe finds nothing wrong.
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { staffSessionActor } from '../../src/staff/staff-session';
+import { openAsStaff, useAppHarness } from './app-harness';
+import { SLOW } from './page-queries';
+
+useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
+
+const openAsHost = (address: string) => openAsStaff(address, ['host@example.com', 'host-pass-1'], 'Table plan');
+
+async function retype(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.clear(input);
+  await user.type(input, text);
+}
+
+describe('"Why not?"', () => {
+  it('tells a host why a time is not offered, time by time and table by table, and passes axe', async () => {
+    const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-04');
+    await user.click(await screen.findByRole('button', { name: 'Why not?' }, SLOW));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Why not?' }));
+    await dialog.findByText(/is offered to guests online\.$/, {}, SLOW);
+    // Outside every service: the reason, and the tables still told for that stay.
+    await retype(user, dialog.getByLabelText('Time'), '04:00');
+    await user.click(dialog.getByRole('button', { name: 'Ask' }));
+    expect(await dialog.findByText('4:00 am for 2 is not offered to guests online.', {}, SLOW)).toBeTruthy();
+    expect(dialog.getAllByText('Outside the service: À la Carte is not served at 4:00 am that day.').length).toBeGreaterThan(0);
+    expect(dialog.getByText('Too large: seats at least 6.')).toBeTruthy();
+    // A bad party size is refused before asking, in words.
+    await retype(user, dialog.getByLabelText('Guests'), '0');
+    await user.click(dialog.getByRole('button', { name: 'Ask' }));
+    expect(await dialog.findByText('Choose a party of 1 to 50 guests')).toBeTruthy();
+    await retype(user, dialog.getByLabelText('Guests'), '2');
+    await user.click(dialog.getByRole('button', { name: 'Ask' }));
+    // Lunch at 16:00 would run past its end: the reason, and the time in the day's list with its own "Why not?".
+    await retype(user, dialog.getByLabelText('Time'), '16:00');
+    await user.click(dialog.getByRole('button', { name: 'Ask' }));
+    expect(await dialog.findByText('4:00 pm for 2 is not offered to guests online.', {}, SLOW)).toBeTruthy();
+    expect(dialog.getAllByText('A stay of 90 minutes would run past the end of Lunch at 5:00 pm.').length).toBe(2);
+    await user.click(dialog.getByRole('button', { name: 'Why not 4:00 pm?' }));
+    expect(await dialog.findByText('4:00 pm for 2 is not offered to guests online.', {}, SLOW)).toBeTruthy();
+
+    const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('opens from the phone booking form with its time and party', async () => {
+    const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-05');
+    await user.click(await screen.findByRole('button', { name: 'Phone booking' }, SLOW));
+    const form = within(await screen.findByRole('dialog', { name: 'Phone booking' }));
+    await retype(user, form.getByLabelText('Time'), '04:00');
+    const button = form.getByRole('button', { name: 'Why not?' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const panel = within(form.getByRole('region', { name: 'Why is this time not offered?' }));
+    expect(await panel.findByText('4:00 am for 2 is not offered to guests online.', {}, SLOW)).toBeTruthy();
+  });
+});

@@ -26,6 +26,7 @@ import type { VisitNotice } from './book-change';
 import { PaidAtVenue } from './paid-at-venue';
 import { ChargeCardAgain, useCardChargeLine } from './no-show-card-charge';
 import { MoveBookingButton } from './book/move-booking-button';
+import { WhyNotButton } from './why-not/why-not-button';
 import { ScrollingTable } from './scrolling-table';
 import { GuestAlerts } from './guests/guest-alerts';
 import { href } from '../navigation/navigator';
@@ -251,6 +252,12 @@ export function DaySheetView({ venue, date }: { venue: Venue; date: string }) {
         </p>
       )}
       <CoverTotals sheet={sheet} />
+      {/* Why a party is not offered a time that day; the evening to start with, as the table plan's. */}
+      <WhyNotButton
+        venueId={venue.value}
+        experiences={venueRead.status === 'ready' ? venueRead.data.data.experiences : []}
+        initial={{ date, time: '19:00', guests: '2', experienceId: venueRead.status === 'ready' ? venueRead.data.data.experiences[0]?._id : undefined }}
+      />
       {empty ? (
         <p className="muted">
           <Trans>No bookings on this day.</Trans>

@@ -51,6 +51,13 @@ describe('"Why not?"', () => {
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
+  it('opens from the day sheet', async () => {
+    const user = await openAsStaff('/pages/staff/day?venue=leclos&date=2026-12-06', ['host@example.com', 'host-pass-1'], /Day sheet/);
+    await user.click(await screen.findByRole('button', { name: 'Why not?' }, SLOW));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Why not?' }));
+    expect(await dialog.findByText('7:00 pm for 2 is offered to guests online.', {}, SLOW)).toBeTruthy();
+  });
+
   it('opens from the phone booking form with its time and party', async () => {
     const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-05');
     await user.click(await screen.findByRole('button', { name: 'Phone booking' }, SLOW));

@@ -14,7 +14,9 @@
  * No wall before the times (issue 25, point 3): anyone searches and picks a time; at the details step
  * (`identify`) a visitor not logged in logs in, signs up, or continues as a guest verified by a texted
  * code (the same phone verification chart), and the draft waits meanwhile. Booking rules by membership
- * (point 2; common/membership-rules.ts): a day only members may book yet is a guarded transition of its own.
+ * (point 2; common/membership-rules.ts): a day only members may book yet is a guarded transition of its own,
+ * and so are member-only times: a day whose times for guests are all in members' services (`membersOnlyDay`),
+ * and a hold refused for a members' time (`isMembersOnlyTime`, 422 20200).
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';
@@ -38,6 +40,8 @@ export type Timeslot = OfferedTimeslot;
 export type Reservation = Schemas['Reservation'];
 export type GuestDetails = Schemas['GuestDetails'];
 export type Agreements = Schemas['Agreements'];
+/** A service of the day searched for that only members may book (the server names it to a guest). */
+export type MembersOnlyTime = NonNullable<Schemas['Availability']['membersOnlyTimes']>[number];
 
 /** Why the guest is on the warning page. */
 export type WarningKind =
@@ -56,6 +60,7 @@ export type Problem =
   | { kind: 'expired' } // 'Reservation expired'
   | { kind: 'completion'; code: number; message: string } // docs/PRODUCT.md §8 codes
   | { kind: 'members-first'; date: string; guestsFrom: string } // 'Members can book … now. Guests can book it from …'
+  | { kind: 'members-times'; times: MembersOnlyTime[] } // the day's times for guests are all members' services: 'Members can book …'
   | { kind: 'failed'; message: string } // 'Reservation failed': holding or completing failed otherwise; then why
   | { kind: 'call'; message: string }; // any other refused call
 
@@ -118,6 +123,8 @@ export interface SlotSearch {
   open: boolean;
   timeslots: Timeslot[];
   closure?: ClosureReason;
+  /** Answering a guest: the day's services only members may book, whose times are left out. */
+  membersOnlyTimes?: MembersOnlyTime[];
 }
 
 /** Who a guest continuing without an account is: the details the code and the account are for. */
@@ -334,6 +341,8 @@ export const bookingMachine = setup({
     }),
     noteDayClosed: assign({ timeslots: [], problem: { kind: 'no-availability' } }),
     noteNoFreeSlots: assign({ timeslots: [], problem: { kind: 'no-timeslot' } }),
+    /** Nothing for a guest that day but members' services: which, so the page can say members can book them. */
+    noteMembersOnlyDay: assign({ timeslots: [], problem: ({ event }) => ({ kind: 'members-times' as const, times: slotSearchOf(event).membersOnlyTimes ?? [] }) }),
     noteClosure: assign({ timeslots: [], problem: ({ event }) => ({ kind: 'closed' as const, reason: slotSearchOf(event).closure! }) }),
     storeTimeslots: assign({ timeslots: ({ event }) => slotSearchOf(event).timeslots }),
     pickSlot: assign({
@@ -355,6 +364,8 @@ export const bookingMachine = setup({
       return { reservation, clockOffsetMs, phoneVerified: context.verifiedGuest, verifiedGuest: false, agreements: null };
     }),
     noteSelectionUnavailable: assign({ problem: { kind: 'unavailable' } }),
+    /** The time picked is a members' service (it became one since the search): the server's words, over the times read again. */
+    noteMembersOnlyTime: assign({ problem: ({ event }) => ({ kind: 'call' as const, message: callErrorOf(event).message }) }),
     /** 'Reservation failed', and why. */
     noteHoldFailed: assign({ problem: ({ event }) => ({ kind: 'failed' as const, message: callErrorOf(event).message }) }),
     /** Details typed earlier in this tab win over the profile's. */
@@ -438,6 +449,10 @@ export const bookingMachine = setup({
     closedByStaff: ({ event }) => slotSearchOf(event).closure !== undefined,
     /** The search's answer: served that day, but no table free. */
     noFreeSlots: ({ event }) => slotSearchOf(event).timeslots.length === 0,
+    /** The search's answer to a guest: nothing but members' services that day (member-only times). */
+    membersOnlyDay: ({ event }) => slotSearchOf(event).timeslots.length === 0 && (slotSearchOf(event).membersOnlyTimes?.length ?? 0) > 0,
+    /** The hold refused: the time is in a service only members may book (422 20200). */
+    isMembersOnlyTime: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.MEMBERS_ONLY_TIME,
     sessionLoggedIn: ({ event }) => event.type === 'session.changed' && event.loggedIn,
     /** The venue checks mobile numbers and this one (as submitted) is not verified yet. */
     mustVerifyMobile: ({ context, event }) =>
@@ -545,6 +560,8 @@ export const bookingMachine = setup({
             onDone: [
               { guard: 'closedByStaff', target: 'dateParty', actions: 'noteClosure' },
               { guard: 'dayClosed', target: 'dateParty', actions: 'noteDayClosed' },
+              // Member-only times: a guest is told members can book that day's services, not that it is full.
+              { guard: 'membersOnlyDay', target: 'dateParty', actions: 'noteMembersOnlyDay' },
               { guard: 'noFreeSlots', target: 'dateParty', actions: 'noteNoFreeSlots' },
               { target: 'timeslot', actions: 'storeTimeslots' },
             ],
@@ -633,6 +650,8 @@ export const bookingMachine = setup({
             onError: [
               { guard: 'isWarningCode', target: '#booking.warning', actions: 'warnByCode' },
               { guard: 'isUnavailable', target: 'loadingSlots', actions: 'noteSelectionUnavailable' },
+              // Member-only times: the reason, and the times a guest may book read afresh.
+              { guard: 'isMembersOnlyTime', target: 'loadingSlots', actions: 'noteMembersOnlyTime' },
               { target: 'timeslot', actions: 'noteHoldFailed' },
             ],
           },

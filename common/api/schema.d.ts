@@ -395,7 +395,7 @@ export interface paths {
         };
         /**
          * Free time slots for anyone, before logging in (a guest's rules)
-         * @description The same answer as the token call /user/reservation/v1.1/timeslot-availability/{venueId}/{date} gives a guest: the guests' booking window (422 20160 says from when guests may book a day members already can) and no members' areas. No token; its own rate limit per client address (429).
+         * @description The same answer as the token call /user/reservation/v1.1/timeslot-availability/{venueId}/{date} gives a guest: the guests' booking window (422 20160 says from when guests may book a day members already can), no members' areas and no times of members' services (named in membersOnlyTimes). No token; its own rate limit per client address (429).
          */
         get: {
             parameters: {
@@ -880,7 +880,7 @@ export interface paths {
         put?: never;
         /**
          * Create a PENDING reservation that holds a table for 15 minutes
-         * @description 409 20102 when the table is gone. 409 20108 when the caller already holds 2 unfinished bookings: PENDING reservations whose hold is still running (waiting for the guest's details or payment, a waitlist offer's hold among them); a confirmed, cancelled or run-out one does not count.
+         * @description 409 20102 when the table is gone. 409 20108 when the caller already holds 2 unfinished bookings: PENDING reservations whose hold is still running (waiting for the guest's details or payment, a waitlist offer's hold among them); a confirmed, cancelled or run-out one does not count. 422 20200 when a guest asks for a time of a service only members may book.
          */
         post: {
             parameters: {
@@ -1862,7 +1862,7 @@ export interface paths {
         put?: never;
         /**
          * Join the waitlist for a venue, experience, day, party and window of start times; a table free in the window is offered at once
-         * @description 409 40900 when the caller already waits for this venue and day; 409 20109 when the caller already has 5 standing entries (waiting or offered). A table is offered only to a guest holding fewer than 2 unfinished bookings (see POST /user/reservation/v1.1); others keep their place and wait.
+         * @description 409 40900 when the caller already waits for this venue and day; 409 20109 when the caller already has 5 standing entries (waiting or offered). A table is offered only to a guest holding fewer than 2 unfinished bookings (see POST /user/reservation/v1.1); others keep their place and wait. A guest's window counts no times of a service only members may book: 422 20200 when it holds only those.
          */
         post: {
             parameters: {
@@ -6062,6 +6062,8 @@ export interface components {
             validFrom: string | null;
             /** Format: date */
             validUntil: string | null;
+            /** @description Only members may book its times (guests are told so); false when absent */
+            membersOnly?: boolean;
         };
         VenueServices: {
             venueId: components["schemas"]["Id"];
@@ -6150,6 +6152,17 @@ export interface components {
             };
             /** @description Answering a guest, the venue's dining areas only members may book, left out of the slots (so the page can say why) */
             membersOnlyAreas?: components["schemas"]["SeatingArea"][];
+            /** @description Answering a guest, the services of that day only members may book, whose times are left out of the slots (so the page can say why) */
+            membersOnlyTimes?: {
+                /** @description The service */
+                name: string;
+                /** @description Its first seating */
+                startTime: number;
+                startTimeStr: string;
+                /** @description When it ends (past 1440 is after midnight) */
+                endTime: number;
+                endTimeStr: string;
+            }[];
             timeslots: components["schemas"]["Timeslot"][];
         };
         /** @enum {string} */

@@ -156,6 +156,8 @@ export const servicePeriods = pgTable('service_periods', {
   /** Hong Kong days the service is valid, both included; null: open-ended. */
   validFrom: text('valid_from'),
   validUntil: text('valid_until'),
+  /** Only members may book its times (membership-rules.ts, migration 0034). */
+  membersOnly: boolean('members_only').notNull().default(false),
 });
 
 export const seatingAreas = pgTable('seating_areas', {

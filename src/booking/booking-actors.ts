@@ -40,7 +40,12 @@ export const bookingActors = {
         ? api.GET('/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', { params })
         : api.GET('/public/reservation/timeslot-availability/{venueId}/{date}', { params });
       return unwrap(call)
-        .then(({ data }) => ({ open: data.open, timeslots: offeredTimeslots(data), ...(data.closure ? { closure: data.closure.reason } : {}) }))
+        .then(({ data }) => ({
+          open: data.open,
+          timeslots: offeredTimeslots(data),
+          ...(data.closure ? { closure: data.closure.reason } : {}),
+          ...(data.membersOnlyTimes ? { membersOnlyTimes: data.membersOnlyTimes } : {}),
+        }))
         .catch(throwCallError);
     },
   ),

@@ -42,6 +42,16 @@ export function useProblemText(): (problem: Problem | null) => string | null {
         const guestsFrom = format.date(problem.guestsFrom);
         return t`Members can book ${date} now. Guests can book it from ${guestsFrom}: log in as a member, or choose an earlier date.`;
       }
+      case 'members-times': {
+        // Member-only times (common/membership-rules.ts): the day's services for members, with their hours.
+        const times = problem.times
+          .map(({ name, startTime, endTime }) => {
+            const [from, until] = [format.time(startTime), format.time(endTime)];
+            return t`${name} (${from} to ${until})`;
+          })
+          .join(', ');
+        return t`Members can book ${times} on this day. Please choose another day, or log in as a member.`;
+      }
       case 'completion': {
         const code = problem.code;
         const known = COMPLETION_ERRORS[code as CompletionErrorCode];

@@ -286,6 +286,45 @@ describe('booking machine, membership rules and booking before logging in (issue
     expect(actor.getSnapshot().matches({ draft: 'timeslot' })).toBe(true);
   });
 
+  const lunchForMembers = [{ name: 'Lunch', startTime: 720, startTimeStr: '12:00 pm', endTime: 930, endTimeStr: '3:30 pm' }];
+
+  it('says members can book the day’s times when a guest’s search finds nothing but members’ services', async () => {
+    const { actor } = visitor(false, false, { loadTimeslots: () => ({ open: true, timeslots: [], membersOnlyTimes: lunchForMembers }) });
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-12-01', numberOfGuests: 2, today });
+    await settle();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ draft: 'dateParty' })).toBe(true);
+    expect(snapshot.context.problem).toEqual({ kind: 'members-times', times: lunchForMembers });
+  });
+
+  it('still says a full day is full when members’ services are not why', async () => {
+    const { actor } = visitor(false, false, { loadTimeslots: () => ({ open: true, timeslots: [] }) });
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-12-01', numberOfGuests: 2, today });
+    await settle();
+    expect(actor.getSnapshot().context.problem).toEqual({ kind: 'no-timeslot' });
+  });
+
+  it('gives the reason and reads the times again when a hold is refused for a members’ time', async () => {
+    const refusal = { errorCode: 20200, message: 'Members can book Lunch times (12:00 pm to 3:30 pm). Please choose another time, or log in as a member.' };
+    const { actor, searched } = visitor(true, false, {
+      createReservation: () => {
+        throw refusal;
+      },
+    });
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-12-01', numberOfGuests: 2, today });
+    await settle();
+    actor.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
+    await settle();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ draft: 'timeslot' })).toBe(true);
+    expect(snapshot.context.problem).toEqual({ kind: 'call', message: refusal.message });
+    expect(snapshot.context.reservation).toBeNull();
+    expect(searched).toHaveLength(2);
+  });
+
   it('lets a member search 60 days ahead, with the token call', async () => {
     const { actor, searched } = visitor(true, true);
     await toDateStep(actor);

@@ -1,5 +1,6 @@
 /**
- * A venue's services (named periods: days, first and last seating, end, slot interval, valid days) as
+ * A venue's services (named periods: days, first and last seating, end, slot interval, valid days, and
+ * whether only members may book them) as
  * the set-up pages read, check and publish them (issue 24). They are the one source of the hours: the
  * slots availability offers (slot-schedule.ts) and the hours guests read in every language
  * (venue-info.ts, server/i18n/content.ts) both come from these rows, never typed twice.
@@ -34,6 +35,7 @@ const toService = (p: PeriodRow): ServiceInput => ({
   intervalMinutes: p.intervalMinutes,
   validFrom: p.validFrom,
   validUntil: p.validUntil,
+  membersOnly: p.membersOnly,
 });
 
 async function readServices(db: DbOrTx, venueId: string): Promise<VenueServices> {
@@ -65,6 +67,7 @@ function periodRows(venueId: string, services: readonly ServiceInput[]): PeriodR
     intervalMinutes: s.intervalMinutes,
     validFrom: s.validFrom,
     validUntil: s.validUntil,
+    membersOnly: s.membersOnly,
     sortOrder: i,
     version: 1,
   }));

@@ -25,7 +25,7 @@ import type { OfferedTimeslot } from '../common/api/offered-timeslots';
 import type { ClosureReason } from '../common/validation/closure-validation';
 import { serverTime, type ServerTimed } from '../common/api/server-time';
 import { paymentMachine, type PaymentOutput } from './payment.machine';
-import { phoneVerificationMachine, type PhoneVerificationOutput } from './phone-verification.machine';
+import { phoneVerificationMachine, type CodeChannel, type PhoneVerificationOutput } from './phone-verification.machine';
 import { COMPLETION_CODES, ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 import type { CallError } from './call-error';
@@ -89,8 +89,10 @@ export interface BookingContext {
   loggedIn: boolean;
   /** The session is a club member's: the members' booking window applies. */
   member: boolean;
-  /** The guest was verified by a code to continue without an account: the hold keeps that verification. */
+  /** The guest was verified by a texted code to continue without an account: the hold keeps that verification. */
   verifiedGuest: boolean;
+  /** Where the code of a guest continuing without an account goes: texted, or mailed (issue 25, point 3). */
+  guestCodeBy: CodeChannel;
   problem: Problem | null;
   warning: { kind: WarningKind; message: string; contact?: CallError['contact'] } | null;
 }
@@ -105,8 +107,8 @@ export type BookingEvent =
   | { type: 'session.changed'; loggedIn: boolean; member?: boolean }
   /** At the details step, not logged in: to the log-in page (which links to sign-up). */
   | { type: 'identify.login' }
-  /** At the details step, not logged in: continue as a guest, verified by a code to this mobile. */
-  | { type: 'identify.guest'; contact: GuestContact }
+  /** At the details step, not logged in: continue as a guest, verified by a code texted to this mobile or mailed to this e-mail (SMS when absent). */
+  | { type: 'identify.guest'; contact: GuestContact; sendBy?: CodeChannel }
   | { type: 'details.submit'; guest: GuestDetails }
   | { type: 'confirm.submit'; agreements: Agreements }
   | { type: 'route.visit'; route: string }
@@ -208,7 +210,7 @@ export const bookingMachine = setup({
      * A session on the guest's account, opened by the code the guest just typed (POST /public/guest/session);
      * the app hands it to the session chart before it answers, so the hold that follows is made with it.
      */
-    openGuestSession: fromPromise<GuestSession, { contact: GuestContact; code: string }>(async () => {
+    openGuestSession: fromPromise<GuestSession, { contact: GuestContact; code: string; codeSentBy: CodeChannel }>(async () => {
       throw new Error('openGuestSession not provided');
     }),
     payment: paymentMachine,
@@ -276,10 +278,14 @@ export const bookingMachine = setup({
         assertEvent(event, 'identify.guest');
         return { ...(context.guest ?? {}), ...event.contact, notes: context.guest?.notes ?? '' } as GuestDetails;
       },
+      guestCodeBy: ({ event }) => (event.type === 'identify.guest' && event.sendBy === 'EMAIL' ? 'EMAIL' : 'SMS'),
       problem: null,
     }),
-    /** The guest is verified and has a session: the hold that follows keeps the verification. */
-    noteGuestVerified: assign({ loggedIn: true, member: false, verifiedGuest: true }),
+    /**
+     * The guest is verified and has a session: the hold that follows keeps the verification of a texted
+     * code (a mailed code proves the address, not the mobile, which the venue may still ask to verify).
+     */
+    noteGuestVerified: assign({ loggedIn: true, member: false, verifiedGuest: ({ context }) => context.guestCodeBy === 'SMS' }),
     /** The venue the guest books at, from `booking.start`. */
     takeDomain: assign({
       domain: ({ event }) => {
@@ -488,6 +494,7 @@ export const bookingMachine = setup({
     loggedIn: input.loggedIn,
     member: input.member ?? false,
     verifiedGuest: false,
+    guestCodeBy: 'SMS',
     problem: null,
     warning: null,
   }),
@@ -611,7 +618,12 @@ export const bookingMachine = setup({
           invoke: {
             id: 'verifyPhone',
             src: 'phoneVerification',
-            input: ({ context }) => ({ mobileCountryCode: context.guest!.mobileCountryCode, mobileNumber: context.guest!.mobileNumber }),
+            input: ({ context }) => ({
+              mobileCountryCode: context.guest!.mobileCountryCode,
+              mobileNumber: context.guest!.mobileNumber,
+              sendBy: context.guestCodeBy,
+              email: context.guest!.email,
+            }),
             onDone: { target: 'openingGuestSession' },
           },
           on: {
@@ -633,6 +645,7 @@ export const bookingMachine = setup({
                 mobileNumber: context.guest!.mobileNumber,
               },
               code: outputOf<PhoneVerificationOutput>(event).code,
+              codeSentBy: context.guestCodeBy,
             }),
             onDone: { target: 'creating', actions: 'noteGuestVerified' },
             // Refused (a wrong code, or the e-mail of an account a code cannot open: 'Please log in'): the

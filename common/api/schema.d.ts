@@ -341,6 +341,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/guest/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a 6-digit verification code to an e-mail address (a guest continuing without an account)
+         * @description The same answer for every address, whether or not it has an account. The code is good for 10 minutes and 5 wrong guesses; 3 codes per address in 10 minutes (429 after), as for a texted code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["Message"];
+                400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/guest/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an e-mail address with the code mailed to it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Verified */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                verified: boolean;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/guest/session": {
         parameters: {
             query?: never;
@@ -351,8 +444,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Continue as a guest, without a password, by a code texted to the guest's mobile
-         * @description The code is the one confirmed with /public/guest/confirm-phone-number (checked again here). The guest's account is the one with this e-mail when it is a guest's with this mobile number, else a new guest account without a password (docs/decisions/0018-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
+         * Continue as a guest, without a password, by a code texted to the guest's mobile or mailed to their e-mail
+         * @description The code is the one confirmed with /public/guest/confirm-phone-number, or with /public/guest/confirm-email when codeSentBy is EMAIL (checked again here). By a texted code the guest's account is the one with this e-mail when it is a guest's with this mobile number; by a mailed code, the one with this e-mail when it is a guest's; else a new guest account without a password (docs/decisions/0018-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
          */
         post: {
             parameters: {
@@ -368,6 +461,11 @@ export interface paths {
                         lastName: string;
                         email: string;
                         code: string;
+                        /**
+                         * @description Where the code was sent; SMS when absent
+                         * @enum {string}
+                         */
+                        codeSentBy?: "SMS" | "EMAIL";
                     };
                 };
             };

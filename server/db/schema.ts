@@ -553,6 +553,19 @@ export const phoneVerifications = pgTable('phone_verifications', {
   seq: bigserial('seq', { mode: 'number' }).notNull(),
 });
 
+/** Codes e-mailed to verify a guest continuing without an account (migration 0034): as phone_verifications, by address. */
+export const emailVerifications = pgTable('email_verifications', {
+  id: text('id').primaryKey(),
+  /** The address as normalised (common/validation/email.ts). */
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  verifiedAt: ts('verified_at'),
+  createdAt: createdAt(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+});
+
 export const contactMessages = pgTable('contact_messages', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

@@ -379,12 +379,51 @@ describe('booking machine, membership rules and booking before logging in (issue
     await settle();
     verification.send({ type: 'verify.submit', code: '123456' } as never);
     await settle();
-    expect(opened).toEqual([{ contact, code: '123456' }]);
+    expect(opened).toEqual([{ contact, code: '123456', codeSentBy: 'SMS' }]);
     expect(withVerification.getSnapshot().matches('holding')).toBe(true);
     expect(withVerification.getSnapshot().context.phoneVerified).toBe(true);
     // The details as typed; the same number needs no second code.
     withVerification.send({ type: 'details.submit', guest: { ...guest, ...contact } });
     expect(withVerification.getSnapshot().matches({ holding: { step: { created: 'confirm' } } })).toBe(true);
+  });
+
+  it('continues as a guest by a mailed code: the address gets the code, the session is opened by it, and the venue still checks the mobile', async () => {
+    const opened: unknown[] = [];
+    const sentTo: unknown[] = [];
+    const mailingVerification = phoneVerificationMachine.provide({
+      actors: {
+        sendVerificationCode: fromPromise<void, PhoneVerificationInput>(async ({ input }) => void sentTo.push(input)),
+        confirmVerificationCode: fromPromise<void, PhoneVerificationInput & { code: string }>(async () => {}),
+      },
+    });
+    const answers: Partial<Record<string, (input: any) => unknown>> = {
+      loadVenue: () => ({ ...windowsVenue, requiresPhoneVerification: true }),
+      loadTimeslots: () => ({ open: true, timeslots: [slots[1]!] }),
+      createReservation: () => ({ reservation: reservation(), clockOffsetMs: 0 }),
+      loadGuestProfile: () => guest,
+      openGuestSession: (input: unknown) => (opened.push(input), { token: 't', refreshToken: 'r', user: {} }),
+    };
+    const actors = Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, fromPromise(async ({ input }) => answer!(input))]));
+    const actor = createActor(bookingMachine.provide({ actors: { ...actors, phoneVerification: mailingVerification } }), { input: { loggedIn: false } }).start();
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-11-24', numberOfGuests: 2, today });
+    await settle();
+    actor.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
+    const contact = { firstName: 'Mei', lastName: 'Lau', email: 'mei@example.com', mobileCountryCode: '+852', mobileNumber: '61234567' };
+    actor.send({ type: 'identify.guest', contact, sendBy: 'EMAIL' });
+    expect(actor.getSnapshot().matches({ draft: 'verifyingGuest' })).toBe(true);
+    await settle();
+    expect(sentTo).toEqual([{ mobileCountryCode: '+852', mobileNumber: '61234567', sendBy: 'EMAIL', email: 'mei@example.com' }]);
+    actor.getSnapshot().children.verifyPhone!.send({ type: 'verify.submit', code: '654321' } as never);
+    await settle();
+    expect(opened).toEqual([{ contact, code: '654321', codeSentBy: 'EMAIL' }]);
+    expect(actor.getSnapshot().matches('holding')).toBe(true);
+    // The mailed code proved the address, not the mobile: this venue checks the mobile by a texted code.
+    expect(actor.getSnapshot().context.phoneVerified).toBe(false);
+    actor.send({ type: 'details.submit', guest: { ...guest, ...contact } });
+    await settle();
+    expect(actor.getSnapshot().matches({ holding: { step: { created: 'verify' } } })).toBe(true);
+    expect(sentTo.at(-1)).toEqual({ mobileCountryCode: '+852', mobileNumber: '61234567' });
   });
 
   it('returns to the choice with the server’s words when the code cannot open the account', async () => {

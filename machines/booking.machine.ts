@@ -78,6 +78,8 @@ export interface BookingContext {
   venue: VenueDetail | null;
   draft: Draft;
   timeslots: Timeslot[];
+  /** The last search's services that only members may book (answering a guest), so the times page says so. */
+  membersOnlyTimes: MembersOnlyTime[];
   reservation: Reservation | null;
   /** Server time minus client time when the reservation was created, so the countdown follows the server. */
   clockOffsetMs: number;
@@ -350,7 +352,10 @@ export const bookingMachine = setup({
     /** Nothing for a guest that day but members' services: which, so the page can say members can book them. */
     noteMembersOnlyDay: assign({ timeslots: [], problem: ({ event }) => ({ kind: 'members-times' as const, times: slotSearchOf(event).membersOnlyTimes ?? [] }) }),
     noteClosure: assign({ timeslots: [], problem: ({ event }) => ({ kind: 'closed' as const, reason: slotSearchOf(event).closure! }) }),
-    storeTimeslots: assign({ timeslots: ({ event }) => slotSearchOf(event).timeslots }),
+    storeTimeslots: assign({
+      timeslots: ({ event }) => slotSearchOf(event).timeslots,
+      membersOnlyTimes: ({ event }) => slotSearchOf(event).membersOnlyTimes ?? [],
+    }),
     pickSlot: assign({
       draft: ({ context, event }) => {
         assertEvent(event, 'slot.pick');
@@ -485,6 +490,7 @@ export const bookingMachine = setup({
     venue: null,
     draft: emptyDraft,
     timeslots: [],
+    membersOnlyTimes: [],
     reservation: null,
     clockOffsetMs: 0,
     guest: null,

@@ -5,6 +5,7 @@ import { useClosedDayText } from './closed-day-text';
 import { COMPLETION_ERRORS, type CompletionErrorCode } from '../../common/api/error-codes';
 import { useMessageText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
+import { useMembersTimesList } from './members-times-text';
 
 export function useProblemText(): (problem: Problem | null) => string | null {
   const { t } = useLingui();
@@ -19,6 +20,7 @@ export function useProblemText(): (problem: Problem | null) => string | null {
   };
   const closedText = useClosedDayText();
   const format = useFormats();
+  const membersTimes = useMembersTimesList();
   return (problem) => {
     if (!problem) return null;
     switch (problem.kind) {
@@ -44,12 +46,7 @@ export function useProblemText(): (problem: Problem | null) => string | null {
       }
       case 'members-times': {
         // Member-only times (common/membership-rules.ts): the day's services for members, with their hours.
-        const times = problem.times
-          .map(({ name, startTime, endTime }) => {
-            const [from, until] = [format.time(startTime), format.time(endTime)];
-            return t`${name} (${from} to ${until})`;
-          })
-          .join(', ');
+        const times = membersTimes(problem.times);
         return t`Members can book ${times} on this day. Please choose another day, or log in as a member.`;
       }
       case 'completion': {

@@ -298,6 +298,15 @@ describe('booking machine, membership rules and booking before logging in (issue
     expect(snapshot.context.problem).toEqual({ kind: 'members-times', times: lunchForMembers });
   });
 
+  it('keeps the members’ services of a day with times for guests too, for the times page to name', async () => {
+    const { actor } = visitor(false, false, { loadTimeslots: () => ({ open: true, timeslots: [slots[1]!], membersOnlyTimes: lunchForMembers }) });
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-12-01', numberOfGuests: 2, today });
+    await settle();
+    expect(actor.getSnapshot().matches({ draft: 'timeslot' })).toBe(true);
+    expect(actor.getSnapshot().context.membersOnlyTimes).toEqual(lunchForMembers);
+  });
+
   it('still says a full day is full when members’ services are not why', async () => {
     const { actor } = visitor(false, false, { loadTimeslots: () => ({ open: true, timeslots: [] }) });
     await toDateStep(actor);

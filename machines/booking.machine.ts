@@ -14,7 +14,9 @@
  * No wall before the times (issue 25, point 3): anyone searches and picks a time; at the details step
  * (`identify`) a visitor not logged in logs in, signs up, or continues as a guest verified by a texted
  * code (the same phone verification chart), and the draft waits meanwhile. Booking rules by membership
- * (point 2; common/membership-rules.ts): a day only members may book yet is a guarded transition of its own.
+ * (point 2; common/membership-rules.ts): a day only members may book yet is a guarded transition of its own,
+ * and so are member-only times: a day whose times for guests are all in members' services (`membersOnlyDay`),
+ * and a hold refused for a members' time (`isMembersOnlyTime`, 422 20200).
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';
@@ -23,7 +25,7 @@ import type { OfferedTimeslot } from '../common/api/offered-timeslots';
 import type { ClosureReason } from '../common/validation/closure-validation';
 import { serverTime, type ServerTimed } from '../common/api/server-time';
 import { paymentMachine, type PaymentOutput } from './payment.machine';
-import { phoneVerificationMachine, type PhoneVerificationOutput } from './phone-verification.machine';
+import { phoneVerificationMachine, type CodeChannel, type PhoneVerificationOutput } from './phone-verification.machine';
 import { COMPLETION_CODES, ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 import type { CallError } from './call-error';
@@ -38,6 +40,8 @@ export type Timeslot = OfferedTimeslot;
 export type Reservation = Schemas['Reservation'];
 export type GuestDetails = Schemas['GuestDetails'];
 export type Agreements = Schemas['Agreements'];
+/** A service of the day searched for that only members may book (the server names it to a guest). */
+export type MembersOnlyTime = NonNullable<Schemas['Availability']['membersOnlyTimes']>[number];
 
 /** Why the guest is on the warning page. */
 export type WarningKind =
@@ -56,6 +60,7 @@ export type Problem =
   | { kind: 'expired' } // 'Reservation expired'
   | { kind: 'completion'; code: number; message: string } // docs/PRODUCT.md §8 codes
   | { kind: 'members-first'; date: string; guestsFrom: string } // 'Members can book … now. Guests can book it from …'
+  | { kind: 'members-times'; times: MembersOnlyTime[] } // the day's times for guests are all members' services: 'Members can book …'
   | { kind: 'failed'; message: string } // 'Reservation failed': holding or completing failed otherwise; then why
   | { kind: 'call'; message: string }; // any other refused call
 
@@ -73,6 +78,8 @@ export interface BookingContext {
   venue: VenueDetail | null;
   draft: Draft;
   timeslots: Timeslot[];
+  /** The last search's services that only members may book (answering a guest), so the times page says so. */
+  membersOnlyTimes: MembersOnlyTime[];
   reservation: Reservation | null;
   /** Server time minus client time when the reservation was created, so the countdown follows the server. */
   clockOffsetMs: number;
@@ -84,8 +91,10 @@ export interface BookingContext {
   loggedIn: boolean;
   /** The session is a club member's: the members' booking window applies. */
   member: boolean;
-  /** The guest was verified by a code to continue without an account: the hold keeps that verification. */
+  /** The guest was verified by a texted code to continue without an account: the hold keeps that verification. */
   verifiedGuest: boolean;
+  /** Where the code of a guest continuing without an account goes: texted, or mailed (issue 25, point 3). */
+  guestCodeBy: CodeChannel;
   problem: Problem | null;
   warning: { kind: WarningKind; message: string; contact?: CallError['contact'] } | null;
 }
@@ -100,8 +109,8 @@ export type BookingEvent =
   | { type: 'session.changed'; loggedIn: boolean; member?: boolean }
   /** At the details step, not logged in: to the log-in page (which links to sign-up). */
   | { type: 'identify.login' }
-  /** At the details step, not logged in: continue as a guest, verified by a code to this mobile. */
-  | { type: 'identify.guest'; contact: GuestContact }
+  /** At the details step, not logged in: continue as a guest, verified by a code texted to this mobile or mailed to this e-mail (SMS when absent). */
+  | { type: 'identify.guest'; contact: GuestContact; sendBy?: CodeChannel }
   | { type: 'details.submit'; guest: GuestDetails }
   | { type: 'confirm.submit'; agreements: Agreements }
   | { type: 'route.visit'; route: string }
@@ -118,6 +127,8 @@ export interface SlotSearch {
   open: boolean;
   timeslots: Timeslot[];
   closure?: ClosureReason;
+  /** Answering a guest: the day's services only members may book, whose times are left out. */
+  membersOnlyTimes?: MembersOnlyTime[];
 }
 
 /** Who a guest continuing without an account is: the details the code and the account are for. */
@@ -201,7 +212,7 @@ export const bookingMachine = setup({
      * A session on the guest's account, opened by the code the guest just typed (POST /public/guest/session);
      * the app hands it to the session chart before it answers, so the hold that follows is made with it.
      */
-    openGuestSession: fromPromise<GuestSession, { contact: GuestContact; code: string }>(async () => {
+    openGuestSession: fromPromise<GuestSession, { contact: GuestContact; code: string; codeSentBy: CodeChannel }>(async () => {
       throw new Error('openGuestSession not provided');
     }),
     payment: paymentMachine,
@@ -269,10 +280,14 @@ export const bookingMachine = setup({
         assertEvent(event, 'identify.guest');
         return { ...(context.guest ?? {}), ...event.contact, notes: context.guest?.notes ?? '' } as GuestDetails;
       },
+      guestCodeBy: ({ event }) => (event.type === 'identify.guest' && event.sendBy === 'EMAIL' ? 'EMAIL' : 'SMS'),
       problem: null,
     }),
-    /** The guest is verified and has a session: the hold that follows keeps the verification. */
-    noteGuestVerified: assign({ loggedIn: true, member: false, verifiedGuest: true }),
+    /**
+     * The guest is verified and has a session: the hold that follows keeps the verification of a texted
+     * code (a mailed code proves the address, not the mobile, which the venue may still ask to verify).
+     */
+    noteGuestVerified: assign({ loggedIn: true, member: false, verifiedGuest: ({ context }) => context.guestCodeBy === 'SMS' }),
     /** The venue the guest books at, from `booking.start`. */
     takeDomain: assign({
       domain: ({ event }) => {
@@ -334,8 +349,13 @@ export const bookingMachine = setup({
     }),
     noteDayClosed: assign({ timeslots: [], problem: { kind: 'no-availability' } }),
     noteNoFreeSlots: assign({ timeslots: [], problem: { kind: 'no-timeslot' } }),
+    /** Nothing for a guest that day but members' services: which, so the page can say members can book them. */
+    noteMembersOnlyDay: assign({ timeslots: [], problem: ({ event }) => ({ kind: 'members-times' as const, times: slotSearchOf(event).membersOnlyTimes ?? [] }) }),
     noteClosure: assign({ timeslots: [], problem: ({ event }) => ({ kind: 'closed' as const, reason: slotSearchOf(event).closure! }) }),
-    storeTimeslots: assign({ timeslots: ({ event }) => slotSearchOf(event).timeslots }),
+    storeTimeslots: assign({
+      timeslots: ({ event }) => slotSearchOf(event).timeslots,
+      membersOnlyTimes: ({ event }) => slotSearchOf(event).membersOnlyTimes ?? [],
+    }),
     pickSlot: assign({
       draft: ({ context, event }) => {
         assertEvent(event, 'slot.pick');
@@ -355,6 +375,8 @@ export const bookingMachine = setup({
       return { reservation, clockOffsetMs, phoneVerified: context.verifiedGuest, verifiedGuest: false, agreements: null };
     }),
     noteSelectionUnavailable: assign({ problem: { kind: 'unavailable' } }),
+    /** The time picked is a members' service (it became one since the search): the server's words, over the times read again. */
+    noteMembersOnlyTime: assign({ problem: ({ event }) => ({ kind: 'call' as const, message: callErrorOf(event).message }) }),
     /** 'Reservation failed', and why. */
     noteHoldFailed: assign({ problem: ({ event }) => ({ kind: 'failed' as const, message: callErrorOf(event).message }) }),
     /** Details typed earlier in this tab win over the profile's. */
@@ -438,6 +460,10 @@ export const bookingMachine = setup({
     closedByStaff: ({ event }) => slotSearchOf(event).closure !== undefined,
     /** The search's answer: served that day, but no table free. */
     noFreeSlots: ({ event }) => slotSearchOf(event).timeslots.length === 0,
+    /** The search's answer to a guest: nothing but members' services that day (member-only times). */
+    membersOnlyDay: ({ event }) => slotSearchOf(event).timeslots.length === 0 && (slotSearchOf(event).membersOnlyTimes?.length ?? 0) > 0,
+    /** The hold refused: the time is in a service only members may book (422 20200). */
+    isMembersOnlyTime: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.MEMBERS_ONLY_TIME,
     sessionLoggedIn: ({ event }) => event.type === 'session.changed' && event.loggedIn,
     /** The venue checks mobile numbers and this one (as submitted) is not verified yet. */
     mustVerifyMobile: ({ context, event }) =>
@@ -464,6 +490,7 @@ export const bookingMachine = setup({
     venue: null,
     draft: emptyDraft,
     timeslots: [],
+    membersOnlyTimes: [],
     reservation: null,
     clockOffsetMs: 0,
     guest: null,
@@ -473,6 +500,7 @@ export const bookingMachine = setup({
     loggedIn: input.loggedIn,
     member: input.member ?? false,
     verifiedGuest: false,
+    guestCodeBy: 'SMS',
     problem: null,
     warning: null,
   }),
@@ -545,6 +573,8 @@ export const bookingMachine = setup({
             onDone: [
               { guard: 'closedByStaff', target: 'dateParty', actions: 'noteClosure' },
               { guard: 'dayClosed', target: 'dateParty', actions: 'noteDayClosed' },
+              // Member-only times: a guest is told members can book that day's services, not that it is full.
+              { guard: 'membersOnlyDay', target: 'dateParty', actions: 'noteMembersOnlyDay' },
               { guard: 'noFreeSlots', target: 'dateParty', actions: 'noteNoFreeSlots' },
               { target: 'timeslot', actions: 'storeTimeslots' },
             ],
@@ -594,7 +624,12 @@ export const bookingMachine = setup({
           invoke: {
             id: 'verifyPhone',
             src: 'phoneVerification',
-            input: ({ context }) => ({ mobileCountryCode: context.guest!.mobileCountryCode, mobileNumber: context.guest!.mobileNumber }),
+            input: ({ context }) => ({
+              mobileCountryCode: context.guest!.mobileCountryCode,
+              mobileNumber: context.guest!.mobileNumber,
+              sendBy: context.guestCodeBy,
+              email: context.guest!.email,
+            }),
             onDone: { target: 'openingGuestSession' },
           },
           on: {
@@ -616,6 +651,7 @@ export const bookingMachine = setup({
                 mobileNumber: context.guest!.mobileNumber,
               },
               code: outputOf<PhoneVerificationOutput>(event).code,
+              codeSentBy: context.guestCodeBy,
             }),
             onDone: { target: 'creating', actions: 'noteGuestVerified' },
             // Refused (a wrong code, or the e-mail of an account a code cannot open: 'Please log in'): the
@@ -633,6 +669,8 @@ export const bookingMachine = setup({
             onError: [
               { guard: 'isWarningCode', target: '#booking.warning', actions: 'warnByCode' },
               { guard: 'isUnavailable', target: 'loadingSlots', actions: 'noteSelectionUnavailable' },
+              // Member-only times: the reason, and the times a guest may book read afresh.
+              { guard: 'isMembersOnlyTime', target: 'loadingSlots', actions: 'noteMembersOnlyTime' },
               { target: 'timeslot', actions: 'noteHoldFailed' },
             ],
           },

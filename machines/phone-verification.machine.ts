@@ -2,7 +2,9 @@
  * Verifying the guest's mobile number by a code texted to it (invoked by the booking chart's `verify`
  * step, where the venue checks mobile numbers): the code is sent, the guest types it in (or asks for a
  * new one), and the server checks it. A refused send or check is shown on the page, and the guest tries
- * again; the chart is done once the server accepts a code.
+ * again; the chart is done once the server accepts a code. A guest continuing without an account may
+ * have the code mailed to their e-mail address instead (`sendBy: 'EMAIL'`, issue 25): the same steps,
+ * the calls sent to the address.
  *
  * Every state is shown on the verify page (`meta.route`). The calls are named actors, given by the app
  * (src/booking/booking-actors.ts) as the booking chart's are.
@@ -11,10 +13,16 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { callErrorOf } from './actor-event';
 import { bookingPath } from './booking-pages';
 
-/** The number to verify, as the guest submitted it with their details. */
+/** Where a code goes: texted to the mobile, or mailed to the e-mail address. */
+export type CodeChannel = 'SMS' | 'EMAIL';
+
+/** The number to verify, as the guest submitted it with their details (and the address, for a mailed code). */
 export interface PhoneVerificationInput {
   mobileCountryCode: string;
   mobileNumber: string;
+  /** SMS when absent. */
+  sendBy?: CodeChannel;
+  email?: string;
 }
 
 /** What went wrong last: the code could not be sent, or the server refused the code typed. */
@@ -36,6 +44,13 @@ export type PhoneVerificationEvent = { type: 'verify.send' } | { type: 'verify.s
 export type PhoneVerificationOutput = PhoneVerificationInput & { code: string };
 
 const VERIFY_PAGE = bookingPath('verify');
+
+/** What the calls are about: the number, and for a mailed code the address too. */
+const target = (context: PhoneVerificationInput): PhoneVerificationInput => ({
+  mobileCountryCode: context.mobileCountryCode,
+  mobileNumber: context.mobileNumber,
+  ...(context.sendBy === 'EMAIL' ? { sendBy: context.sendBy, email: context.email } : {}),
+});
 
 export const phoneVerificationMachine = setup({
   types: {
@@ -70,6 +85,7 @@ export const phoneVerificationMachine = setup({
   context: ({ input }) => ({
     mobileCountryCode: input.mobileCountryCode,
     mobileNumber: input.mobileNumber,
+    ...(input.sendBy === 'EMAIL' ? { sendBy: input.sendBy, email: input.email } : {}),
     problem: null,
     code: null,
   }),
@@ -80,7 +96,7 @@ export const phoneVerificationMachine = setup({
       invoke: {
         id: 'sendVerificationCode',
         src: 'sendVerificationCode',
-        input: ({ context }) => ({ mobileCountryCode: context.mobileCountryCode, mobileNumber: context.mobileNumber }),
+        input: ({ context }) => target(context),
         onDone: { target: 'codeEntry' },
         onError: { target: 'codeEntry', actions: 'noteSendFailed' },
       },
@@ -99,7 +115,7 @@ export const phoneVerificationMachine = setup({
         src: 'confirmVerificationCode',
         input: ({ context, event }) => {
           assertEvent(event, 'verify.submit');
-          return { mobileCountryCode: context.mobileCountryCode, mobileNumber: context.mobileNumber, code: event.code };
+          return { ...target(context), code: event.code };
         },
         onDone: { target: 'verified' },
         onError: { target: 'codeEntry', actions: 'noteCheckFailed' },
@@ -110,5 +126,5 @@ export const phoneVerificationMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context }) => ({ mobileCountryCode: context.mobileCountryCode, mobileNumber: context.mobileNumber, code: context.code! }),
+  output: ({ context }) => ({ ...target(context), code: context.code! }),
 });

@@ -14,6 +14,7 @@ import { venueRoutes } from './routes/venues/venues.routes';
 import { contactRoutes } from './routes/contact/contact.routes';
 import { pageViewRoutes } from './routes/reports/page-views.routes';
 import { phoneVerificationRoutes } from './routes/auth/phone-verification.routes';
+import { emailVerificationRoutes } from './routes/auth/email-verification.routes';
 import { guestBookingRoutes } from './routes/guest-booking/guest-booking.routes';
 import { reservationRoutes } from './routes/reservations/reservations.routes';
 import { manageRoutes } from './routes/reservations/manage.routes';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', guestRoutes());
   app.route('/', authRoutes());
   app.route('/', phoneVerificationRoutes());
+  app.route('/', emailVerificationRoutes());
   app.route('/', venueRoutes());
   app.route('/', contactRoutes());
   app.route('/', pageViewRoutes());

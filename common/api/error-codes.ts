@@ -71,6 +71,8 @@ export const ERROR_CODES = {
   MEMBERS_BOOK_FURTHER: 20160,
   /** Booking rules by membership: the dining area asked for is for members only. */
   MEMBERS_ONLY_AREA: 20161,
+  /** Booking rules by membership: the time asked for is in a service only members may book. */
+  MEMBERS_ONLY_TIME: 20200,
   /** Continuing as a guest with the e-mail of an account that a code to this number cannot open: log in instead. */
   ACCOUNT_EXISTS: 20162,
   /** A set-up change started from a version of the record that someone else has changed since: nothing changed. */

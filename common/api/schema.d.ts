@@ -341,6 +341,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/guest/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a 6-digit verification code to an e-mail address (a guest continuing without an account)
+         * @description The same answer for every address, whether or not it has an account. The code is good for 10 minutes and 5 wrong guesses; 3 codes per address in 10 minutes (429 after), as for a texted code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["Message"];
+                400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/guest/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an e-mail address with the code mailed to it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Verified */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                verified: boolean;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/guest/session": {
         parameters: {
             query?: never;
@@ -351,8 +444,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Continue as a guest, without a password, by a code texted to the guest's mobile
-         * @description The code is the one confirmed with /public/guest/confirm-phone-number (checked again here). The guest's account is the one with this e-mail when it is a guest's with this mobile number, else a new guest account without a password (docs/decisions/0018-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
+         * Continue as a guest, without a password, by a code texted to the guest's mobile or mailed to their e-mail
+         * @description The code is the one confirmed with /public/guest/confirm-phone-number, or with /public/guest/confirm-email when codeSentBy is EMAIL (checked again here). By a texted code the guest's account is the one with this e-mail when it is a guest's with this mobile number; by a mailed code, the one with this e-mail when it is a guest's; else a new guest account without a password (docs/decisions/0018-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
          */
         post: {
             parameters: {
@@ -368,6 +461,11 @@ export interface paths {
                         lastName: string;
                         email: string;
                         code: string;
+                        /**
+                         * @description Where the code was sent; SMS when absent
+                         * @enum {string}
+                         */
+                        codeSentBy?: "SMS" | "EMAIL";
                     };
                 };
             };
@@ -395,7 +493,7 @@ export interface paths {
         };
         /**
          * Free time slots for anyone, before logging in (a guest's rules)
-         * @description The same answer as the token call /user/reservation/v1.1/timeslot-availability/{venueId}/{date} gives a guest: the guests' booking window (422 20160 says from when guests may book a day members already can) and no members' areas. No token; its own rate limit per client address (429).
+         * @description The same answer as the token call /user/reservation/v1.1/timeslot-availability/{venueId}/{date} gives a guest: the guests' booking window (422 20160 says from when guests may book a day members already can), no members' areas and no times of members' services (named in membersOnlyTimes). No token; its own rate limit per client address (429).
          */
         get: {
             parameters: {
@@ -880,7 +978,7 @@ export interface paths {
         put?: never;
         /**
          * Create a PENDING reservation that holds a table for 15 minutes
-         * @description 409 20102 when the table is gone. 409 20108 when the caller already holds 2 unfinished bookings: PENDING reservations whose hold is still running (waiting for the guest's details or payment, a waitlist offer's hold among them); a confirmed, cancelled or run-out one does not count.
+         * @description 409 20102 when the table is gone. 409 20108 when the caller already holds 2 unfinished bookings: PENDING reservations whose hold is still running (waiting for the guest's details or payment, a waitlist offer's hold among them); a confirmed, cancelled or run-out one does not count. 422 20200 when a guest asks for a time of a service only members may book.
          */
         post: {
             parameters: {
@@ -1862,7 +1960,7 @@ export interface paths {
         put?: never;
         /**
          * Join the waitlist for a venue, experience, day, party and window of start times; a table free in the window is offered at once
-         * @description 409 40900 when the caller already waits for this venue and day; 409 20109 when the caller already has 5 standing entries (waiting or offered). A table is offered only to a guest holding fewer than 2 unfinished bookings (see POST /user/reservation/v1.1); others keep their place and wait.
+         * @description 409 40900 when the caller already waits for this venue and day; 409 20109 when the caller already has 5 standing entries (waiting or offered). A table is offered only to a guest holding fewer than 2 unfinished bookings (see POST /user/reservation/v1.1); others keep their place and wait. A guest's window counts no times of a service only members may book: 422 20200 when it holds only those.
          */
         post: {
             parameters: {
@@ -6158,6 +6256,8 @@ export interface components {
             validFrom: string | null;
             /** Format: date */
             validUntil: string | null;
+            /** @description Only members may book its times (guests are told so); false when absent */
+            membersOnly?: boolean;
         };
         VenueServices: {
             venueId: components["schemas"]["Id"];
@@ -6246,6 +6346,17 @@ export interface components {
             };
             /** @description Answering a guest, the venue's dining areas only members may book, left out of the slots (so the page can say why) */
             membersOnlyAreas?: components["schemas"]["SeatingArea"][];
+            /** @description Answering a guest, the services of that day only members may book, whose times are left out of the slots (so the page can say why) */
+            membersOnlyTimes?: {
+                /** @description The service */
+                name: string;
+                /** @description Its first seating */
+                startTime: number;
+                startTimeStr: string;
+                /** @description When it ends (past 1440 is after midnight) */
+                endTime: number;
+                endTimeStr: string;
+            }[];
             timeslots: components["schemas"]["Timeslot"][];
         };
         /** @enum {string} */

@@ -30,6 +30,7 @@ export const VENUE_SETUP_MESSAGES = {
   untilAfterFrom: /*i18n*/ 'The last valid day must be on or after the first',
   servicesRequired: /*i18n*/ 'Keep at least one service',
   tooManyServices: /*i18n*/ 'A venue may have at most 20 services',
+  membersOnlyInvalid: /*i18n*/ 'Say whether only members may book this service',
 } as const;
 
 const LIMITS: Record<VenueTextField, number> = { title: 80, description: 120, introduction: 2000, address: 200 };
@@ -93,6 +94,8 @@ export const serviceSchema = v.pipe(
     intervalMinutes: v.pipe(v.number(VENUE_SETUP_MESSAGES.intervalInvalid), v.integer(VENUE_SETUP_MESSAGES.intervalInvalid), v.minValue(5, VENUE_SETUP_MESSAGES.intervalInvalid), v.maxValue(240, VENUE_SETUP_MESSAGES.intervalInvalid)),
     validFrom: dateOrNull,
     validUntil: dateOrNull,
+    // Member-only times (issue 25): absent means open to everyone, as every service was before.
+    membersOnly: v.optional(v.boolean(VENUE_SETUP_MESSAGES.membersOnlyInvalid), false),
   }),
   v.forward(v.check((s) => s.lastSeating >= s.firstSeating, VENUE_SETUP_MESSAGES.lastAfterFirst), ['lastSeating']),
   v.forward(v.check((s) => s.endsAt > s.firstSeating, VENUE_SETUP_MESSAGES.endAfterStart), ['endsAt']),

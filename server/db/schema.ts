@@ -156,6 +156,8 @@ export const servicePeriods = pgTable('service_periods', {
   /** Hong Kong days the service is valid, both included; null: open-ended. */
   validFrom: text('valid_from'),
   validUntil: text('valid_until'),
+  /** Only members may book its times (membership-rules.ts, migration 0034). */
+  membersOnly: boolean('members_only').notNull().default(false),
 });
 
 export const seatingAreas = pgTable('seating_areas', {
@@ -548,6 +550,19 @@ export const phoneVerifications = pgTable('phone_verifications', {
   verifiedAt: ts('verified_at'),
   createdAt: createdAt(),
   /** Insertion order, to tell apart codes sent in the same instant. */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+});
+
+/** Codes e-mailed to verify a guest continuing without an account (migration 0034): as phone_verifications, by address. */
+export const emailVerifications = pgTable('email_verifications', {
+  id: text('id').primaryKey(),
+  /** The address as normalised (common/validation/email.ts). */
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  verifiedAt: ts('verified_at'),
+  createdAt: createdAt(),
   seq: bigserial('seq', { mode: 'number' }).notNull(),
 });
 

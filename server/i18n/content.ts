@@ -123,6 +123,7 @@ export function localizeAvailability(i18n: I18n, availability: AvailabilityDto):
     ...availability,
     seatingAreas: availability.seatingAreas.map((area) => localizeSeatingArea(i18n, area)),
     ...(availability.membersOnlyAreas && { membersOnlyAreas: availability.membersOnlyAreas.map((area) => localizeSeatingArea(i18n, area)) }),
+    ...(availability.membersOnlyTimes && { membersOnlyTimes: availability.membersOnlyTimes.map((time) => ({ ...time, name: localizeText(i18n, time.name) })) }),
     timeslots: availability.timeslots.map((slot) => ({ ...slot, titleStr: localizeText(i18n, slot.titleStr) })),
   };
 }

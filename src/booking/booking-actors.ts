@@ -1,6 +1,6 @@
 /** The booking chart's calls, and those of the phone verification chart it invokes, made through the typed API client. */
 import { fromPromise } from 'xstate';
-import type { PhoneVerificationInput } from '../../machines/phone-verification.machine';
+import type { CodeChannel, PhoneVerificationInput } from '../../machines/phone-verification.machine';
 import type { Agreements, CreatedHold, Draft, GuestContact, GuestDetails, GuestSession, Reservation, SlotSearch, VenueDetail } from '../../machines/booking.machine';
 import { api, tokens } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
@@ -21,8 +21,8 @@ export function fetchVenue(domain: string): Promise<VenueDetail> {
 }
 
 /** A session on a verified guest's account (POST /public/guest/session); the provider hands it to the session chart. */
-export function openGuestSession(input: { contact: GuestContact; code: string }): Promise<GuestSession> {
-  return unwrap(api.POST('/public/guest/session', { body: { ...input.contact, code: input.code } }))
+export function openGuestSession(input: { contact: GuestContact; code: string; codeSentBy?: CodeChannel }): Promise<GuestSession> {
+  return unwrap(api.POST('/public/guest/session', { body: { ...input.contact, code: input.code, codeSentBy: input.codeSentBy ?? 'SMS' } }))
     .then((body) => body.data as GuestSession)
     .catch(throwCallError);
 }
@@ -40,7 +40,12 @@ export const bookingActors = {
         ? api.GET('/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', { params })
         : api.GET('/public/reservation/timeslot-availability/{venueId}/{date}', { params });
       return unwrap(call)
-        .then(({ data }) => ({ open: data.open, timeslots: offeredTimeslots(data), ...(data.closure ? { closure: data.closure.reason } : {}) }))
+        .then(({ data }) => ({
+          open: data.open,
+          timeslots: offeredTimeslots(data),
+          ...(data.closure ? { closure: data.closure.reason } : {}),
+          ...(data.membersOnlyTimes ? { membersOnlyTimes: data.membersOnlyTimes } : {}),
+        }))
         .catch(throwCallError);
     },
   ),
@@ -96,15 +101,26 @@ export const bookingActors = {
   ),
 };
 
-/** The phone verification chart's calls: a code texted to the number, and the code the guest typed checked. */
+/**
+ * The phone verification chart's calls: a code texted to the number (or mailed to the address, for a
+ * guest who chose e-mail), and the code the guest typed checked.
+ */
 export const phoneVerificationActors = {
   sendVerificationCode: fromPromise<void, PhoneVerificationInput>(({ input }) =>
-    unwrap(api.POST('/public/guest/verify-phone-number', { body: input }))
+    unwrap(
+      input.sendBy === 'EMAIL'
+        ? api.POST('/public/guest/verify-email', { body: { email: input.email ?? '' } })
+        : api.POST('/public/guest/verify-phone-number', { body: { mobileCountryCode: input.mobileCountryCode, mobileNumber: input.mobileNumber } }),
+    )
       .then(() => undefined)
       .catch(throwCallError),
   ),
   confirmVerificationCode: fromPromise<void, PhoneVerificationInput & { code: string }>(({ input }) =>
-    unwrap(api.POST('/public/guest/confirm-phone-number', { body: input }))
+    unwrap(
+      input.sendBy === 'EMAIL'
+        ? api.POST('/public/guest/confirm-email', { body: { email: input.email ?? '', code: input.code } })
+        : api.POST('/public/guest/confirm-phone-number', { body: { mobileCountryCode: input.mobileCountryCode, mobileNumber: input.mobileNumber, code: input.code } }),
+    )
       .then(() => undefined)
       .catch(throwCallError),
   ),

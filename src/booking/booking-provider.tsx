@@ -14,7 +14,7 @@ import { SessionContext, useIsLoggedIn } from '../session/session-provider';
 import { AVAILABILITY_PREFIX, MONEY_PREFIXES, RESERVATION_PREFIX } from '../api/query-keys';
 import { invalidate } from '../api/use-api-query';
 import { paymentMachine } from '../../machines/payment.machine';
-import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
+import { phoneVerificationMachine, type CodeChannel } from '../../machines/phone-verification.machine';
 import { bookingActors, fetchVenue, openGuestSession, phoneVerificationActors } from './booking-actors';
 import { paymentActors } from '../payment/payment-actors';
 import { BookingContext } from './booking-context';
@@ -88,7 +88,7 @@ export function BookingProvider({ children }: { children: ReactNode }) {
           ...bookingActors,
           // The verified guest's session goes to the session chart, which keeps the tokens, before the chart
           // moves on to hold the table with them.
-          openGuestSession: fromPromise<GuestSession, { contact: GuestContact; code: string }>(async ({ input }) => {
+          openGuestSession: fromPromise<GuestSession, { contact: GuestContact; code: string; codeSentBy: CodeChannel }>(async ({ input }) => {
             const granted = await openGuestSession(input);
             const { token, refreshToken, user } = granted;
             session.send({ type: 'session.granted', login: { token, refreshToken, user: sessionUserOf(user), clockOffsetMs: serverClock.offsetMs } });

@@ -1,8 +1,11 @@
 /**
  * The details step for a visitor not logged in (issue 25, point 3): log in or sign up, or continue as a
- * guest whose mobile a code is texted to. The time chosen stays held in the chart meanwhile.
+ * guest verified by a code texted to their mobile or mailed to their e-mail, as they choose. The time
+ * chosen stays held in the chart meanwhile.
  */
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { CodeChannel } from '../../machines/phone-verification.machine';
 import { BookingContext } from './booking-context';
 import { GuestContactFields } from './guest-contact-fields';
 import { useGuestDetailsPrefill } from './use-guest-details-prefill';
@@ -11,8 +14,10 @@ import { guestContactSchema } from '../../common/validation/guest-contact';
 
 export function IdentifyStep() {
   const booking = BookingContext.useActorRef();
+  const { t } = useLingui();
+  const [sendBy, setSendBy] = useState<CodeChannel>(BookingContext.useSelector((s) => s.context.guestCodeBy) ?? 'SMS');
   const { form, onSubmit } = useGuestDetailsPrefill(guestContactSchema);
-  const continueAsGuest = onSubmit((contact) => booking.send({ type: 'identify.guest', contact }));
+  const continueAsGuest = onSubmit((contact) => booking.send({ type: 'identify.guest', contact, sendBy }));
 
   return (
     <>
@@ -37,12 +42,25 @@ export function IdentifyStep() {
           <Trans>Continue as a guest</Trans>
         </h2>
         <p>
-          <Trans>No account needed: we text a 6-digit code to your mobile to confirm it is you.</Trans>
+          <Trans>No account needed: we send a 6-digit code to your mobile or your e-mail to confirm it is you.</Trans>
         </p>
         <form onSubmit={continueAsGuest} noValidate>
           <GuestContactFields form={form} />
+          <fieldset className="field choice-group">
+            <legend className="field__label">{t`Send my code by`}</legend>
+            <div className="choice-group__options">
+              <label className="checkbox">
+                <input type="radio" name="send-code-by" value="SMS" checked={sendBy === 'SMS'} onChange={() => setSendBy('SMS')} />
+                <span>{t`Text message (SMS)`}</span>
+              </label>
+              <label className="checkbox">
+                <input type="radio" name="send-code-by" value="EMAIL" checked={sendBy === 'EMAIL'} onChange={() => setSendBy('EMAIL')} />
+                <span>{t`Mail to the address above`}</span>
+              </label>
+            </div>
+          </fieldset>
           <button type="submit" className="button button--block">
-            <Trans>Text me a code</Trans>
+            {sendBy === 'EMAIL' ? <Trans>E-mail me a code</Trans> : <Trans>Text me a code</Trans>}
           </button>
         </form>
       </section>

@@ -5,6 +5,7 @@ import { useClosedDayText } from './closed-day-text';
 import { COMPLETION_ERRORS, type CompletionErrorCode } from '../../common/api/error-codes';
 import { useMessageText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
+import { useMembersTimesList } from './members-times-text';
 
 export function useProblemText(): (problem: Problem | null) => string | null {
   const { t } = useLingui();
@@ -19,6 +20,7 @@ export function useProblemText(): (problem: Problem | null) => string | null {
   };
   const closedText = useClosedDayText();
   const format = useFormats();
+  const membersTimes = useMembersTimesList();
   return (problem) => {
     if (!problem) return null;
     switch (problem.kind) {
@@ -41,6 +43,11 @@ export function useProblemText(): (problem: Problem | null) => string | null {
         const date = format.date(problem.date);
         const guestsFrom = format.date(problem.guestsFrom);
         return t`Members can book ${date} now. Guests can book it from ${guestsFrom}: log in as a member, or choose an earlier date.`;
+      }
+      case 'members-times': {
+        // Member-only times (common/membership-rules.ts): the day's services for members, with their hours.
+        const times = membersTimes(problem.times);
+        return t`Members can book ${times} on this day. Please choose another day, or log in as a member.`;
       }
       case 'completion': {
         const code = problem.code;

@@ -1,16 +1,24 @@
 /** Step 3: the time, grouped by service (lunch, dinner, supper...). */
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { MembersOnlyTime } from '../../machines/booking.machine';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { useFormats } from '../i18n/use-formats';
+import { useMembersTimesList } from '../booking/members-times-text';
 import { JoinWaitlist } from '../waitlist/join-waitlist';
 import { useWaitlistRequest } from '../waitlist/use-waitlist-request';
+
+const NO_MEMBERS_TIMES: readonly MembersOnlyTime[] = [];
 
 export default function TimeslotPage() {
   const { t } = useLingui();
   const format = useFormats();
   const booking = BookingContext.useActorRef();
   const timeslots = BookingContext.useSelector((s) => s.context.timeslots);
+  // A booking saved before member-only times has none: one shared empty list, so the selector's answer stays the same.
+  const membersOnlyTimes = BookingContext.useSelector((s) => s.context.membersOnlyTimes ?? NO_MEMBERS_TIMES);
+  const membersTimes = useMembersTimesList();
+  const times = membersTimes(membersOnlyTimes);
   const busy = BookingContext.useSelector(
     (s) => s.matches({ draft: 'creating' }) || s.matches({ draft: 'loadingSlots' }) || s.matches('releasing'),
   );
@@ -47,6 +55,12 @@ export default function TimeslotPage() {
             </div>
           </section>
         ))
+      )}
+      {!busy && timeslots.length > 0 && membersOnlyTimes.length > 0 && (
+        // Member-only times: the guest learns why a service of the day is missing from the list.
+        <p className="muted" role="note">
+          {t`Members can also book ${times} on this day: log in as a member to see those times.`}
+        </p>
       )}
       {!busy && timeslots.length > 0 && waitlist && (
         // None of the free times suits the guest: they may wait for one that does.

@@ -1,4 +1,7 @@
-/** Step 5b, where the venue asks for it: the 6-digit code sent to the guest's mobile (the phone verification chart). */
+/**
+ * Step 5b, where the venue asks for it: the 6-digit code sent to the guest's mobile (the phone
+ * verification chart); for a guest continuing without an account, the code texted or mailed, as they chose.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
@@ -18,14 +21,31 @@ export default function VerifyPage() {
   const number = (guest && formatPhoneNumber(guest.mobileCountryCode, guest.mobileNumber)) ?? '';
   // The code was accepted and the guest's session is being opened (continuing without an account).
   const opening = BookingContext.useSelector((s) => s.matches({ draft: 'openingGuestSession' }));
-  return verification ? <VerifyStep actor={verification} number={number} /> : <VerifyStepShell number={number} opening={opening} />;
+  // Only a guest continuing without an account may have chosen e-mail; a held booking's check is by SMS.
+  const byEmail = BookingContext.useSelector((s) => s.context.guestCodeBy === 'EMAIL' && (s.matches({ draft: 'verifyingGuest' }) || s.matches({ draft: 'openingGuestSession' })));
+  const sentTo: SentTo = byEmail ? { by: 'EMAIL', to: guest?.email ?? '' } : { by: 'SMS', to: number };
+  return verification ? <VerifyStep actor={verification} sentTo={sentTo} /> : <VerifyStepShell sentTo={sentTo} opening={opening} />;
+}
+
+/** Where the code went, as the page says it. */
+type SentTo = { by: 'SMS' | 'EMAIL'; to: string };
+
+/** The page's heading and lead for where the code went. */
+function useSentToWords({ by, to }: SentTo) {
+  const { t } = useLingui();
+  if (by === 'EMAIL') {
+    const address = to;
+    return { title: t`Verify your e-mail address`, lead: t`We have sent a 6-digit code by e-mail to ${address}.` };
+  }
+  const number = to;
+  return { title: t`Verify your mobile number`, lead: t`We have sent a 6-digit code by SMS to ${number}.` };
 }
 
 /** The page with no verification running (a moment between charts): the frame, and a word while a session opens. */
-function VerifyStepShell({ number, opening }: { number: string; opening: boolean }) {
-  const { t } = useLingui();
+function VerifyStepShell({ sentTo, opening }: { sentTo: SentTo; opening: boolean }) {
+  const { title, lead } = useSentToWords(sentTo);
   return (
-    <BookingStep title={t`Verify your mobile number`} lead={t`We have sent a 6-digit code by SMS to ${number}.`}>
+    <BookingStep title={title} lead={lead}>
       {opening && (
         <Working>
           <Trans>One moment…</Trans>
@@ -35,8 +55,9 @@ function VerifyStepShell({ number, opening }: { number: string; opening: boolean
   );
 }
 
-function VerifyStep({ actor, number }: { actor: VerificationActor; number: string }) {
+function VerifyStep({ actor, sentTo }: { actor: VerificationActor; sentTo: SentTo }) {
   const { t } = useLingui();
+  const { title, lead } = useSentToWords(sentTo);
   const sending = useSelector(actor, (s) => s.matches('sending'));
   const checking = useSelector(actor, (s) => s.matches('checking'));
   const problem = useSelector(actor, (s) => s.context.problem);
@@ -55,8 +76,8 @@ function VerifyStep({ actor, number }: { actor: VerificationActor; number: strin
 
   return (
     <BookingStep
-      title={t`Verify your mobile number`}
-      lead={t`We have sent a 6-digit code by SMS to ${number}.`}
+      title={title}
+      lead={lead}
       problem={problem && { kind: 'call', message: problem.message }}
     >
       {sending ? (

@@ -286,6 +286,54 @@ describe('booking machine, membership rules and booking before logging in (issue
     expect(actor.getSnapshot().matches({ draft: 'timeslot' })).toBe(true);
   });
 
+  const lunchForMembers = [{ name: 'Lunch', startTime: 720, startTimeStr: '12:00 pm', endTime: 930, endTimeStr: '3:30 pm' }];
+
+  it('says members can book the day’s times when a guest’s search finds nothing but members’ services', async () => {
+    const { actor } = visitor(false, false, { loadTimeslots: () => ({ open: true, timeslots: [], membersOnlyTimes: lunchForMembers }) });
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-12-01', numberOfGuests: 2, today });
+    await settle();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ draft: 'dateParty' })).toBe(true);
+    expect(snapshot.context.problem).toEqual({ kind: 'members-times', times: lunchForMembers });
+  });
+
+  it('keeps the members’ services of a day with times for guests too, for the times page to name', async () => {
+    const { actor } = visitor(false, false, { loadTimeslots: () => ({ open: true, timeslots: [slots[1]!], membersOnlyTimes: lunchForMembers }) });
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-12-01', numberOfGuests: 2, today });
+    await settle();
+    expect(actor.getSnapshot().matches({ draft: 'timeslot' })).toBe(true);
+    expect(actor.getSnapshot().context.membersOnlyTimes).toEqual(lunchForMembers);
+  });
+
+  it('still says a full day is full when members’ services are not why', async () => {
+    const { actor } = visitor(false, false, { loadTimeslots: () => ({ open: true, timeslots: [] }) });
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-12-01', numberOfGuests: 2, today });
+    await settle();
+    expect(actor.getSnapshot().context.problem).toEqual({ kind: 'no-timeslot' });
+  });
+
+  it('gives the reason and reads the times again when a hold is refused for a members’ time', async () => {
+    const refusal = { errorCode: 20200, message: 'Members can book Lunch times (12:00 pm to 3:30 pm). Please choose another time, or log in as a member.' };
+    const { actor, searched } = visitor(true, false, {
+      createReservation: () => {
+        throw refusal;
+      },
+    });
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-12-01', numberOfGuests: 2, today });
+    await settle();
+    actor.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
+    await settle();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ draft: 'timeslot' })).toBe(true);
+    expect(snapshot.context.problem).toEqual({ kind: 'call', message: refusal.message });
+    expect(snapshot.context.reservation).toBeNull();
+    expect(searched).toHaveLength(2);
+  });
+
   it('lets a member search 60 days ahead, with the token call', async () => {
     const { actor, searched } = visitor(true, true);
     await toDateStep(actor);
@@ -340,12 +388,51 @@ describe('booking machine, membership rules and booking before logging in (issue
     await settle();
     verification.send({ type: 'verify.submit', code: '123456' } as never);
     await settle();
-    expect(opened).toEqual([{ contact, code: '123456' }]);
+    expect(opened).toEqual([{ contact, code: '123456', codeSentBy: 'SMS' }]);
     expect(withVerification.getSnapshot().matches('holding')).toBe(true);
     expect(withVerification.getSnapshot().context.phoneVerified).toBe(true);
     // The details as typed; the same number needs no second code.
     withVerification.send({ type: 'details.submit', guest: { ...guest, ...contact } });
     expect(withVerification.getSnapshot().matches({ holding: { step: { created: 'confirm' } } })).toBe(true);
+  });
+
+  it('continues as a guest by a mailed code: the address gets the code, the session is opened by it, and the venue still checks the mobile', async () => {
+    const opened: unknown[] = [];
+    const sentTo: unknown[] = [];
+    const mailingVerification = phoneVerificationMachine.provide({
+      actors: {
+        sendVerificationCode: fromPromise<void, PhoneVerificationInput>(async ({ input }) => void sentTo.push(input)),
+        confirmVerificationCode: fromPromise<void, PhoneVerificationInput & { code: string }>(async () => {}),
+      },
+    });
+    const answers: Partial<Record<string, (input: any) => unknown>> = {
+      loadVenue: () => ({ ...windowsVenue, requiresPhoneVerification: true }),
+      loadTimeslots: () => ({ open: true, timeslots: [slots[1]!] }),
+      createReservation: () => ({ reservation: reservation(), clockOffsetMs: 0 }),
+      loadGuestProfile: () => guest,
+      openGuestSession: (input: unknown) => (opened.push(input), { token: 't', refreshToken: 'r', user: {} }),
+    };
+    const actors = Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, fromPromise(async ({ input }) => answer!(input))]));
+    const actor = createActor(bookingMachine.provide({ actors: { ...actors, phoneVerification: mailingVerification } }), { input: { loggedIn: false } }).start();
+    await toDateStep(actor);
+    actor.send({ type: 'search.submit', date: '2026-11-24', numberOfGuests: 2, today });
+    await settle();
+    actor.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
+    const contact = { firstName: 'Mei', lastName: 'Lau', email: 'mei@example.com', mobileCountryCode: '+852', mobileNumber: '61234567' };
+    actor.send({ type: 'identify.guest', contact, sendBy: 'EMAIL' });
+    expect(actor.getSnapshot().matches({ draft: 'verifyingGuest' })).toBe(true);
+    await settle();
+    expect(sentTo).toEqual([{ mobileCountryCode: '+852', mobileNumber: '61234567', sendBy: 'EMAIL', email: 'mei@example.com' }]);
+    actor.getSnapshot().children.verifyPhone!.send({ type: 'verify.submit', code: '654321' } as never);
+    await settle();
+    expect(opened).toEqual([{ contact, code: '654321', codeSentBy: 'EMAIL' }]);
+    expect(actor.getSnapshot().matches('holding')).toBe(true);
+    // The mailed code proved the address, not the mobile: this venue checks the mobile by a texted code.
+    expect(actor.getSnapshot().context.phoneVerified).toBe(false);
+    actor.send({ type: 'details.submit', guest: { ...guest, ...contact } });
+    await settle();
+    expect(actor.getSnapshot().matches({ holding: { step: { created: 'verify' } } })).toBe(true);
+    expect(sentTo.at(-1)).toEqual({ mobileCountryCode: '+852', mobileNumber: '61234567' });
   });
 
   it('returns to the choice with the server’s words when the code cannot open the account', async () => {

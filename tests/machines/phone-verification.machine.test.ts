@@ -96,6 +96,25 @@ describe('phone verification chart rules', () => {
     expect(actor.getSnapshot().output).toEqual({ ...input, code: '654321' });
   });
 
+  it('mails the code to the address when the guest chose e-mail, checks it there, and says so in its output', async () => {
+    const calls: unknown[] = [];
+    const byEmail = { ...input, sendBy: 'EMAIL' as const, email: 'mei@example.com' };
+    const answers = { sendVerificationCode: (i: unknown) => void calls.push(['send', i]), confirmVerificationCode: (i: unknown) => void calls.push(['check', i]) };
+    const actors = Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, fromPromise(async ({ input }) => answer(input))]));
+    const actor = createActor(phoneVerificationMachine.provide({ actors }), { input: byEmail }).start();
+    await settle();
+    actor.send({ type: 'verify.send' });
+    await settle();
+    actor.send({ type: 'verify.submit', code: '654321' });
+    await settle();
+    expect(calls).toEqual([
+      ['send', byEmail],
+      ['send', byEmail],
+      ['check', { ...byEmail, code: '654321' }],
+    ]);
+    expect(actor.getSnapshot().output).toEqual({ ...byEmail, code: '654321' });
+  });
+
   it('keeps a refused send or check as its own problem, and clears it when the guest asks again', async () => {
     let sends = 0;
     const actor = run({

@@ -113,7 +113,14 @@ for (const driver of testDrivers()) {
       const row = await h.reservationRow(booking.id);
       expect(row).toMatchObject({ firstName: null, lastName: null, email: null, mobileNumber: null, notes: null, dietaryNote: null });
       expect((await api.deps.db.select().from(contactMessages).where(eq(contactMessages.email, guest.email)))).toEqual([]);
-      expect((await api.deps.db.select().from(outbox).where(eq(outbox.recipient, guest.email)))).toEqual([]);
+      // What was queued to the guest is gone; only the mail saying the erasure is done goes to that address.
+      const mails = await api.deps.db.select().from(outbox).where(eq(outbox.recipient, guest.email));
+      expect(mails.map((m) => m.subject)).toEqual(['Your personal data has been erased']);
+      expect(mails[0]!.body).toMatch(/^Dear .*Grace.*,$/m);
+      expect(mails[0]!.body).toContain('We keep these money records, with no name or contact details in them:');
+      expect(mails[0]!.body).toMatch(/^- 1 payment, with its refunds$/m);
+      expect(mails[0]!.body).toMatch(/^- \d+ wallet entr(y|ies)$/m);
+      expect(mails[0]!.body).toContain("Hong Kong's Inland Revenue Ordinance (section 51C)");
       const [feedback] = await api.deps.db.select().from(visitFeedback).where(eq(visitFeedback.userId, guest.id));
       expect(feedback).toMatchObject({ rating: 5, comment: null });
       const serialised = JSON.stringify({ user, row });
@@ -134,6 +141,17 @@ for (const driver of testDrivers()) {
       expect((await api.request('GET', '/admin/privacy/erasure-requests', { token: admin.token() })).body.data).toContainEqual(
         expect.objectContaining({ userId: guest.id, erasedAt: api.clock.now().toISOString() }),
       );
+    });
+
+    it('mails the erased guest in their own language, and says when nothing of money is kept', async () => {
+      const guest = await h.newUser();
+      await api.deps.db.update(users).set({ locale: 'ja', firstName: 'Yuki' }).where(eq(users.id, guest.id));
+      expect((await api.request('POST', '/user/privacy/erasure-request', { token: guest.token() })).status).toBe(200);
+      expect((await api.request('POST', `/admin/privacy/erasure-requests/${guest.id}/erase`, { token: admin.token() })).status).toBe(200);
+      const [mail] = await api.deps.db.select().from(outbox).where(eq(outbox.recipient, guest.email));
+      expect(mail).toMatchObject({ channel: 'EMAIL', locale: 'ja', subject: '個人データを消去しました' });
+      expect(mail!.body).toContain('Yuki');
+      expect(mail!.body).toContain('お客様の金銭に関する記録は保管しておりません。');
     });
 
     it('anonymises guests inactive for the retention years, and only them; only admins set it', async () => {

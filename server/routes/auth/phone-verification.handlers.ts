@@ -18,7 +18,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 
 type Ctx = Context<AppEnv>;
 
-const PHONE_LIMITS = {
+export const PHONE_LIMITS = {
   // Each send is a paid SMS; the per-number limit lives with the codes in the database.
   sendByIp: { name: 'phone-send:client', limit: 10, windowMs: 10 * MINUTE_MS },
   // Codes are six digits: cap guesses across numbers too, not only per code.

@@ -20,6 +20,7 @@ import { withMobileNumberChecked, type PhoneNumber } from '../../../common/valid
 import type { Locale } from '../../../common/locales';
 import { findOrCreateGuest } from '../staff/staff-guests';
 import { confirmPhoneVerification, PHONE_MESSAGES } from './phone-verification';
+import { confirmEmailVerification } from './email-verification';
 import { issueSession, toUserView, type UserRow, type UserView, type SessionTokens } from './auth-session';
 
 /** Body of `POST /public/guest/session`: the contact and the code texted to its number. */
@@ -32,6 +33,8 @@ export const guestSessionBodySchema = withMobileNumberChecked(
       v.nonEmpty(PHONE_MESSAGES.codeRequired),
       v.regex(/^\d{6}$/, PHONE_MESSAGES.codeInvalid),
     ),
+    /** Where the code went: texted to the mobile (the default) or mailed to the e-mail address. */
+    codeSentBy: v.optional(v.picklist(['SMS', 'EMAIL'], PHONE_MESSAGES.codeInvalid), 'SMS'),
   }),
   GUEST_DETAILS_MESSAGES.mobileNumberInvalid,
 );
@@ -51,7 +54,9 @@ const samePhone = (user: UserRow, phone: PhoneNumber) =>
 
 /**
  * Checks the code (400 20106 when wrong or expired, as the verification call says), then finds or makes
- * the guest's account and opens a session on it; 409 20162 when the e-mail is another account's.
+ * the guest's account and opens a session on it; 409 20162 when the e-mail is another account's. A code
+ * mailed to the address proves the address itself, so it opens the guest account with that e-mail
+ * whatever its number; a texted one only the account whose number it was sent to.
  */
 export async function openGuestSession(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
@@ -61,10 +66,12 @@ export async function openGuestSession(
   const { db, clock, config } = deps;
   const phone: PhoneNumber = { countryCode: body.mobileCountryCode, number: body.mobileNumber };
   const now = clock.now();
-  await confirmPhoneVerification(db, phone, body.code, { now, secret: config.jwtSecret });
+  const byEmail = body.codeSentBy === 'EMAIL';
+  if (byEmail) await confirmEmailVerification(db, body.email, body.code, { now, secret: config.jwtSecret });
+  else await confirmPhoneVerification(db, phone, body.code, { now, secret: config.jwtSecret });
   const user = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, normalizeEmail(body.email)));
-    if (existing && (existing.role !== 'guest' || !samePhone(existing, phone))) throw accountExists();
+    if (existing && (existing.role !== 'guest' || !(byEmail || samePhone(existing, phone)))) throw accountExists();
     return existing ?? findOrCreateGuest(tx, { ...body, email: body.email }, locale, now);
   });
   const session = await issueSession(db, { clock, config }, user.id);

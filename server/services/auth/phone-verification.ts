@@ -81,7 +81,7 @@ export const confirmPhoneBodySchema = withMobileNumberChecked(
 );
 
 // Keyed with a server secret: six digits alone would fall to an offline search of a leaked table.
-function hashCode(secret: string, verificationId: string, code: string): Buffer {
+export function hashCode(secret: string, verificationId: string, code: string): Buffer {
   return createHmac('sha256', secret).update(`${verificationId}:${code}`).digest();
 }
 
@@ -92,6 +92,9 @@ const samePhone = (phone: PhoneNumber) =>
 async function lockPhone(tx: DbOrTx, phone: PhoneNumber): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`phone:${phoneE164(phone)}`}))`);
 }
+
+/** A fresh 6-digit code. */
+export const newVerificationCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 export type SendResult = { sent: true } | { sent: false; retryAfterSeconds: number };
 
@@ -120,7 +123,7 @@ export async function sendPhoneVerification(
         return { sent: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + SEND_WINDOW_MS - now.getTime()) / 1000)) };
       }
       const id = newId();
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const code = newVerificationCode();
       await tx.insert(phoneVerifications).values({
         id,
         mobileCountryCode: phone.countryCode,
@@ -143,7 +146,7 @@ export async function sendPhoneVerification(
   }
 }
 
-const verificationError = (message: string) => new ApiError(400, ERROR_CODES.VERIFICATION_FAILED, message);
+export const verificationError = (message: string) => new ApiError(400, ERROR_CODES.VERIFICATION_FAILED, message);
 
 /**
  * Checks `code` against the latest code sent to `phone` and marks the number verified. Throws 400 (20106)

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { contactMessages, oneTimeTokens, outbox, phoneVerifications, refreshTokens, reservations, users, visitFeedback } from '../../db/schema';
+import { contactMessages, emailVerifications, oneTimeTokens, outbox, phoneVerifications, refreshTokens, reservations, users, visitFeedback } from '../../db/schema';
 
 const ERASED_PASSWORD = 'erased';
 
@@ -68,6 +68,7 @@ export async function anonymiseGuest(tx: DbOrTx, user: typeof users.$inferSelect
   await tx.delete(contactMessages).where(inArray(contactMessages.email, [...emails]));
   const recipients = [...emails, ...phones.map((p) => `${p.code}${p.number}`)];
   await tx.delete(outbox).where(inArray(outbox.recipient, recipients));
+  await tx.delete(emailVerifications).where(inArray(emailVerifications.email, [...emails]));
   if (phones.length) {
     await tx
       .delete(phoneVerifications)

@@ -12,6 +12,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { guestNotFound } from '../feedback/guest-feedback';
 import { recordAudit } from '../staff/audit-log';
 import { anonymiseGuest } from './anonymise-guest';
+import { keptMoneyRecords, mailErasureDone } from './erasure-mail';
 
 export interface ErasureRequest {
   userId: string;
@@ -70,14 +71,19 @@ export async function listErasureRequests(db: Db): Promise<ErasureRequest[]> {
   return [...open, ...done].map(toDto);
 }
 
-/** An admin carries out a guest's request: their personal data erased, audited without repeating it. */
+/**
+ * An admin carries out a guest's request: their personal data erased, audited without repeating it, and
+ * the guest mailed (at the address they had) that it is done and which money records are kept.
+ */
 export async function carryOutErasure(db: Db, actor: AuthUser, userId: string, now: Date): Promise<ErasureRequest> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw guestNotFound();
     if (!isGuest(user.role) || user.anonymisedAt) throw notPossible();
     if (!user.erasureRequestedAt) throw notRequested();
+    const kept = await keptMoneyRecords(tx, userId);
     await anonymiseGuest(tx, user, now);
+    await mailErasureDone(tx, { before: user, requestedAt: user.erasureRequestedAt, erasedAt: now, kept });
     await recordAudit(tx, {
       actorId: actor.id,
       venueId: null,

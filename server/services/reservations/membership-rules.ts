@@ -1,8 +1,9 @@
 /**
  * Booking rules by membership on the server (issue 25, point 2): the booking window of the caller's
  * membership (common/membership-rules.ts reads the venue's and the experience's windows) and the dining
- * areas only members may book. Availability, holds, changes and waitlist joins all pass through
- * `checkSelection` (selection-checks.ts), which asks these.
+ * areas and service periods (member-only times) only members may book. Availability, holds, changes and
+ * waitlist joins all pass through `checkSelection` (selection-checks.ts), which asks these, and leave a
+ * guest's slots in members' periods out with `openSlots`.
  */
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -11,8 +12,8 @@ import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { hongKongToday } from '../../../common/time';
 import { windowsOf, windowVerdict, type Membership } from '../../../common/membership-rules';
-import { dateIn, nameIn } from '../../i18n/localized-values';
-import type { CatalogVenue, ExperienceRow, SeatingAreaRow } from '../venues/venue-catalog';
+import { dateIn, nameIn, timeIn } from '../../i18n/localized-values';
+import type { CatalogVenue, ExperienceRow, SeatingAreaRow, ServicePeriodRow } from '../venues/venue-catalog';
 
 export type { Membership };
 
@@ -67,4 +68,31 @@ export function assertAreaOpenTo(area: SeatingAreaRow | undefined, membership: M
 /** Whether a table's area is open to `membership` (members' areas are for members). */
 export function tableOpenTo(entry: CatalogVenue, seatingAreaId: string, membership: Membership): boolean {
   return membership === 'member' || !entry.areas.find((a) => a.id === seatingAreaId)?.membersOnly;
+}
+
+/** Whether a service period's times are open to `membership` (a members' period is for members). */
+export const periodOpenTo = (period: Pick<ServicePeriodRow, 'membersOnly'>, membership: Membership): boolean =>
+  membership === 'member' || !period.membersOnly;
+
+/** The slots `membership` may book: a guest's leave out those of members' periods. */
+export const openSlots = <S extends { period: Pick<ServicePeriodRow, 'membersOnly'> }>(slots: readonly S[], membership: Membership): S[] =>
+  slots.filter((s) => periodOpenTo(s.period, membership));
+
+/** The members' periods behind `slots` that a guest does not get, each once, in the order served. */
+export function membersOnlyPeriods<S extends { period: ServicePeriodRow }>(slots: readonly S[], membership: Membership): ServicePeriodRow[] {
+  const kept = new Map<string, ServicePeriodRow>();
+  for (const { period } of slots) if (!periodOpenTo(period, membership)) kept.set(period.id, period);
+  return [...kept.values()];
+}
+
+/** Refuses a time in a members' service to a guest: 422 20200, naming the service and its hours. */
+export function assertTimeOpenTo(period: ServicePeriodRow, membership: Membership): void {
+  if (periodOpenTo(period, membership)) return;
+  throw new ApiError(
+    422,
+    ERROR_CODES.MEMBERS_ONLY_TIME,
+    /*i18n*/ 'Members can book {service} times ({from} to {until}). Please choose another time, or log in as a member.',
+    'startTime',
+    { service: nameIn(period.name), from: timeIn(period.startMinute), until: timeIn(period.endMinute) },
+  );
 }

@@ -13,7 +13,7 @@ import { bookableSlot } from '../venues/slot-schedule';
 import { checkSelection, type BookingRules } from './selection-checks';
 import { paymentPolicyOf, venueOf, type VenueCatalog } from '../venues/venue-catalog';
 import { giveUpHeldChanges, insertChangeHold, toChangeHoldDto, type ChangeHoldDto, type ChangeHoldRow } from './change-holds';
-import { membershipOfUser } from './membership-rules';
+import { assertTimeOpenTo, membershipOfUser } from './membership-rules';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
 import { carryOutRefunds } from '../payments/payment-sync';
@@ -191,6 +191,8 @@ async function runChange(
       const selection = { venueId: current.venueId, experienceId: current.experienceId, ...target };
       const { entry, experience } = checkSelection(catalog, selection, now, rules, membership);
       const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules, target.numberOfGuests);
+      // A guest's new time must not be a members' service; the time a booking already has stays theirs.
+      if (target.date !== current.date || target.startTime !== current.startTime) assertTimeOpenTo(slot.period, membership);
       const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId, rules, membership });
       // The price follows the party: the difference is paid, owed or given back with the change, never left loose.
       const newAmountDue = amountDue(paymentPolicyOf(experience), target.numberOfGuests);

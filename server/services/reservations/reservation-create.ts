@@ -11,7 +11,7 @@ import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { insertReservation, writeReservation } from './reservation-insert';
 import { placeOnFreeTable } from './reservation-tables';
 import { checkHoldLimit, lockGuest } from './guest-limits';
-import { membershipOf } from './membership-rules';
+import { assertTimeOpenTo, membershipOf } from './membership-rules';
 import {
   findUser,
   isMember,
@@ -84,6 +84,7 @@ export async function createReservation(deps: ReservationDeps, userId: string, i
   if (experience.membersOnly && !isMember(user)) throw completionError(1010101, 403);
 
   const slot = bookableSlot(entry, experience, input.date, input.startTime, now, 'guest', input.numberOfGuests);
+  assertTimeOpenTo(slot.period, membershipOf(user));
 
   const row = await writeReservation(() =>
     db.transaction(async (tx) => {

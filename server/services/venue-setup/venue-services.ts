@@ -1,5 +1,6 @@
 /**
- * A venue's services (named periods: days, first and last seating, end, slot interval, valid days) as
+ * A venue's services (named periods: days, first and last seating, end, slot interval, valid days, and
+ * whether only members may book them) as
  * the set-up pages read, check and publish them (issue 24). They are the one source of the hours: the
  * slots availability offers (slot-schedule.ts) and the hours guests read in every language
  * (venue-info.ts, server/i18n/content.ts) both come from these rows, never typed twice.
@@ -42,6 +43,7 @@ const toService = (p: PeriodRow): ServiceInput => ({
   intervalMinutes: p.intervalMinutes,
   validFrom: p.validFrom,
   validUntil: p.validUntil,
+  membersOnly: p.membersOnly,
 });
 
 async function readServices(db: DbOrTx, venueId: string): Promise<VenueServices> {
@@ -73,6 +75,7 @@ function periodRows(venueId: string, services: readonly ServiceValues[]): Period
     intervalMinutes: s.intervalMinutes,
     validFrom: s.validFrom,
     validUntil: s.validUntil,
+    membersOnly: s.membersOnly,
     sortOrder: i,
     version: 1,
   }));

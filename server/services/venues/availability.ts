@@ -11,7 +11,7 @@ import { checkSelection, type Selection } from '../reservations/selection-checks
 import { isBookableInTime, scheduledSlots, servicesOn } from './slot-schedule';
 import { fittingTables, groupBusy, isTableFree } from './table-fit';
 import { loadVenueCatalog } from './venue-catalog';
-import type { Membership } from '../reservations/membership-rules';
+import { membersOnlyPeriods, openSlots, type Membership } from '../reservations/membership-rules';
 import { stayClosure, venueClosuresOn } from './closures';
 import { loadCoversStarting } from './pacing-covers';
 import { noCovers, pacingBreach } from './pacing';
@@ -26,8 +26,8 @@ export type AvailabilityDto = Schema<'Availability'>;
  * The free time slots of an experience on a service day for a party: scheduled, after the lead time,
  * outside closures, and with a free fitting table; each lists the seating areas that still have one.
  * When closures leave nothing of a day the experience is served, `closure` gives the reason. A guest
- * (`membership`) is answered under the guests' window, without the members' areas, which
- * `membersOnlyAreas` names so the page can say why.
+ * (`membership`) is answered under the guests' window, without the members' areas and the times of
+ * members' services, which `membersOnlyAreas` and `membersOnlyTimes` name so the page can say why.
  */
 export async function getAvailability(db: Db, query: AvailabilityQuery, now: Date, membership: Membership = 'guest'): Promise<AvailabilityDto> {
   const { entry, experience } = checkSelection(await loadVenueCatalog(db), query, now, 'guest', membership);
@@ -42,9 +42,20 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
     seatingAreas: [],
     timeslots: [],
   };
-  const scheduled = scheduledSlots(entry, experience, query.date, query.numberOfGuests);
+  const served = scheduledSlots(entry, experience, query.date, query.numberOfGuests);
   // Whether the experience is served that day at all: 'No Availability' when not, 'No time slot available' when full.
-  result.open = scheduled.length > 0;
+  result.open = served.length > 0;
+  const scheduled = openSlots(served, membership);
+  const membersTimes = membersOnlyPeriods(served, membership);
+  if (membersTimes.length > 0) {
+    result.membersOnlyTimes = membersTimes.map((p) => ({
+      name: p.name,
+      startTime: p.startMinute,
+      startTimeStr: formatTime(p.startMinute),
+      endTime: p.endMinute,
+      endTimeStr: formatTime(p.endMinute),
+    }));
+  }
   const closed = await venueClosuresOn(db, entry.venue.id, query.date, now);
   const fitting = fittingTables(entry, query.numberOfGuests, query.seatingAreaId, 'guest', membership);
   if (membership === 'guest') {

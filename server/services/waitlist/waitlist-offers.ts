@@ -12,7 +12,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
-import { reservations, waitlistEntries } from '../../db/schema';
+import { reservations, users, waitlistEntries } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { fittingTables, groupBusy, pickTable, type BusyByTable } from '../venues/table-fit';
@@ -26,6 +26,7 @@ import { insertHold } from '../reservations/reservation-create';
 import { MAX_UNFINISHED_BOOKINGS, tryLockGuest, unfinishedBookings } from '../reservations/guest-limits';
 import { storedLocale } from '../messaging/message-language';
 import { findUser, type ReservationRow } from '../reservations/reservations';
+import { membershipOf, openSlots } from '../reservations/membership-rules';
 import { waitlistTransition, type WaitlistRow } from './waitlist-lifecycle';
 import { mailWaitlistOffer } from './waitlist-mail';
 import { startRepeatingJob } from '../../lib/repeating-job';
@@ -141,25 +142,29 @@ async function dayClosures(tx: Tx, cache: Map<string, DayClosures>, venueId: str
 }
 
 async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalog, now: Date): Promise<void> {
+  // The guest's role comes with the entry, so the pre-filter below knows their membership at no extra query.
   const waiting = await tx
-    .select()
+    .select({ entry: waitlistEntries, role: users.role })
     .from(waitlistEntries)
+    .leftJoin(users, eq(users.id, waitlistEntries.userId))
     .where(eq(waitlistEntries.status, 'WAITING'))
     .orderBy(asc(waitlistEntries.seq))
-    .for('update');
+    .for('update', { of: waitlistEntries });
   const busyCache = new Map<string, BusyByTable>();
   const closureCache = new Map<string, DayClosures>();
-  for (const entry of waiting) {
+  for (const { entry, role } of waiting) {
     const venue = catalog.venues.get(entry.venueId);
     const experience = catalog.experiences.get(entry.experienceId);
-    if (!venue || !experience) continue;
+    if (!venue || !experience || role === null) continue;
+    const membership = membershipOf({ role });
     const busy = await dayBusy(tx, busyCache, entry.venueId, entry.date, now);
-    // Nothing inside a closure is offered: its areas' tables and its services' slots are left out.
+    // Nothing inside a closure is offered: its areas' tables and its services' slots are left out; nor,
+    // to a guest, the members' areas and the times of members' services (membership-rules.ts).
     const closed = await dayClosures(tx, closureCache, entry.venueId, entry.date);
-    const tables = fittingTables(venue, entry.numberOfGuests).filter((t) => !closed.areas.has(t.seatingAreaId));
+    const tables = fittingTables(venue, entry.numberOfGuests, null, 'guest', membership).filter((t) => !closed.areas.has(t.seatingAreaId));
     // Only slots with a free table in memory are tried under lock: a full day costs no more queries.
     const services = servicesOn(venue, entry.date);
-    const slots = scheduledSlots(venue, experience, entry.date, entry.numberOfGuests).filter(
+    const slots = openSlots(scheduledSlots(venue, experience, entry.date, entry.numberOfGuests), membership).filter(
       (s) =>
         !stayClosure(closed, services, s) &&
         s.startTime >= entry.earliestTime &&

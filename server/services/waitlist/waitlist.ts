@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids';
 import { formatDate, formatTime } from '../../../common/time';
 import type { Schema } from '../../lib/api-types';
 import { checkSelection } from '../reservations/selection-checks';
-import { membershipOf } from '../reservations/membership-rules';
+import { assertTimeOpenTo, membershipOf, openSlots } from '../reservations/membership-rules';
 import { isBookableInTime, scheduledSlots } from '../venues/slot-schedule';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { venueAndExperienceRefs } from '../reservations/reservation-dto';
@@ -66,12 +66,16 @@ export async function joinWaitlist(deps: WaitlistDeps, userId: string, input: Jo
   const { db, now, catalog } = await reservationScope(deps);
   const user = await findUser(db, userId);
   if (!user) throw unauthorized();
-  const { entry, experience } = checkSelection(catalog, input, now, 'guest', membershipOf(user));
+  const membership = membershipOf(user);
+  const { entry, experience } = checkSelection(catalog, input, now, 'guest', membership);
   if (experience.membersOnly && !isMember(user)) throw completionError(1010101, 403);
   if (input.latestTime < input.earliestTime) throw badRequest(/*i18n*/ 'The latest time must not be before the earliest time', 'latestTime');
-  const inWindow = scheduledSlots(entry, experience, input.date, input.numberOfGuests).filter(
+  const served = scheduledSlots(entry, experience, input.date, input.numberOfGuests).filter(
     (s) => s.startTime >= input.earliestTime && s.startTime <= input.latestTime && isBookableInTime(entry.venue, s, now),
   );
+  // A guest waits only for times a guest may book: a window of members' times only says so.
+  const inWindow = openSlots(served, membership);
+  if (inWindow.length === 0 && served[0]) assertTimeOpenTo(served[0].period, membership);
   const last = inWindow.at(-1);
   if (!last) throw badRequest(/*i18n*/ 'The experience is not served at any time in this window', 'earliestTime');
 

@@ -1,7 +1,8 @@
 /**
  * A venue's services as the admin edits them (issue 24): name, days, first and last seating, end, slot
- * interval and valid days. The hours guests read are derived from these on the server, in every
- * language; nothing here is typed twice. Published through the set-up edit chart.
+ * interval, valid days, and whether only members may book them (issue 25's member-only times). The
+ * hours guests read are derived from these on the server, in every language; nothing here is typed
+ * twice. Published through the set-up edit chart.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { components } from '../../../common/api/schema';
@@ -33,7 +34,7 @@ const minutesOf = (value: string, from = 0) => {
 
 export function ServicesEditor({ venueId, stored, onReload }: { venueId: string; stored: VenueServices; onReload: () => void }) {
   const { t, i18n } = useLingui();
-  const [snapshot, send] = useSetupEdit<Draft>(stored.version, { services: stored.services }, {
+  const [snapshot, send] = useSetupEdit<Draft>(stored.version, { services: stored.services.map((s) => ({ ...s, membersOnly: s.membersOnly ?? false })) }, {
     schema: venueServicesSchema,
     check: async (version, draft) =>
       (await unwrap(staffApi.POST('/admin/setup/venue/{venueId}/services/check', { params: { path: { venueId } }, body: { version, ...draft } }))).data,
@@ -107,6 +108,10 @@ export function ServicesEditor({ venueId, stored, onReload }: { venueId: string;
               <span className="field__label">{t`Valid until`}</span>
               <input type="date" value={service.validUntil ?? ''} onChange={(e) => change(index, { validUntil: e.target.value || null })} />
             </label>
+            <label className="setup-day">
+              <input type="checkbox" checked={service.membersOnly} onChange={(e) => change(index, { membersOnly: e.target.checked })} />
+              {t`Members only: guests cannot book these times and are told members can`}
+            </label>
             <p className="muted">
               {t`Guests read: ${formatTime(service.firstSeating)} – ${formatTime(service.endsAt)}, last seating ${formatTime(service.lastSeating)}`}
             </p>
@@ -121,7 +126,7 @@ export function ServicesEditor({ venueId, stored, onReload }: { venueId: string;
           onClick={() =>
             send({
               type: 'draft.change',
-              draft: { services: [...services, { name: '', daysOfWeek: [], firstSeating: 720, lastSeating: 840, endsAt: 900, intervalMinutes: 15, validFrom: null, validUntil: null }] },
+              draft: { services: [...services, { name: '', daysOfWeek: [], firstSeating: 720, lastSeating: 840, endsAt: 900, intervalMinutes: 15, validFrom: null, validUntil: null, membersOnly: false }] },
             })
           }
         >

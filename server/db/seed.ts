@@ -120,7 +120,7 @@ async function seedVenues(tx: Tx, now: Date): Promise<void> {
     await createVenue(deps, SYSTEM_SETUP, v.parse(newVenueSchema, newVenueOf(venue, seed)));
     await publishVenueServices(deps, SYSTEM_SETUP, venueId, {
       version: 0,
-      services: seed.periods.map((p) => ({ name: p.name, daysOfWeek: p.days, firstSeating: p.start, lastSeating: null, endsAt: p.end, intervalMinutes: p.interval, validFrom: null, validUntil: null })),
+      services: seed.periods.map((p) => ({ name: p.name, daysOfWeek: p.days, firstSeating: p.start, lastSeating: null, endsAt: p.end, intervalMinutes: p.interval, validFrom: null, validUntil: null, membersOnly: false })),
     });
     for (const area of seed.areas) {
       const { value } = await createArea(deps, SYSTEM_SETUP, venueId, v.parse(areaSchema, { name: area.name, description: area.description, membersOnly: area.membersOnly ?? false, active: true }));

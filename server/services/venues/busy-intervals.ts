@@ -24,7 +24,7 @@ export const isLiveAt = (now: Date) =>
   or(eq(reservations.status, 'CONFIRMED'), and(eq(reservations.status, 'PENDING'), gt(reservations.holdExpiresAt, now)));
 
 /** A change held while its difference is paid (reservations/change-holds.ts) takes its new table until its hold ends. */
-const heldChangeDuring = (from: SQL, to: SQL, now: SQL) =>
+export const heldChangeDuring = (from: SQL, to: SQL, now: SQL) =>
   sql`${changeHolds.status} = 'HELD' AND ${changeHolds.holdExpiresAt} > ${now} AND ${changeHolds.startsAt} < ${to} AND ${changeHolds.endsAt} > ${from}`;
 
 /**

@@ -5,6 +5,8 @@
  */
 import { startTestPostgres } from './postgres-for-tests';
 
+// A log line per request would measure the logger: warnings only, unless asked.
+process.env.LOG_LEVEL ??= 'warn';
 const started = process.env.BENCH_DATABASE_URL ? undefined : await startTestPostgres();
 if (started) process.env.BENCH_DATABASE_URL = started.url;
 try {

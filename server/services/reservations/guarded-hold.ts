@@ -13,7 +13,7 @@ import { HOLD_MINUTES } from '../../../common/booking-rules';
 import { completionError } from '../../lib/errors';
 import { addDays, serviceDayStartMs } from '../../../common/time';
 import { bookableSlot } from '../venues/slot-schedule';
-import { fittingTables, groupBusy, pickTable } from '../venues/table-fit';
+import { fittingCombinations, fittingTables, groupBusy, pickCombination, pickTable } from '../venues/table-fit';
 import { closedForBooking, closuresLockKey, closuresOn, openTables, serviceClosure } from '../venues/closures';
 import { coversStarting, pacedOut, pacingLockKey } from '../venues/pacing-covers';
 import { pacingBreach } from '../venues/pacing';
@@ -62,10 +62,15 @@ export async function tryGuardedHold(
   const closed = serviceClosure(day, slot.period.name) ?? (input.seatingAreaId ? day.areas.get(input.seatingAreaId) : undefined);
   if (closed) throw closedForBooking(closed.reason);
   const tables = openTables(fittingTables(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership), day);
-  const table = pickTable(tables, groupBusy(context.busy), slot.startMs, slot.endMs);
-  if (!table) throw selectionUnavailable();
+  const busy = groupBusy(context.busy);
+  const table = pickTable(tables, busy, slot.startMs, slot.endMs);
+  // A party no single table seats sits at tables joined (docs/PRODUCT.md §9, tables joined).
+  const combinations = table ? [] : fittingCombinations(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership).filter((c) => !day.areas.has(c.seatingAreaId));
+  const [first, ...others] = table ? [table] : (pickCombination(combinations, busy, slot.startMs, slot.endMs)?.tables ?? []);
+  if (!first) throw selectionUnavailable();
+  const tableIds = [first.id, ...others.map((t) => t.id)];
 
-  const lockKeys = tableDayKeys([table.id], slot.startMs, slot.endMs);
+  const lockKeys = tableDayKeys(tableIds, slot.startMs, slot.endMs);
   const guard = {
     userId: caller.id,
     venueId: entry.venue.id,
@@ -74,7 +79,7 @@ export async function tryGuardedHold(
     now: now.toISOString(),
     from: new Date(slot.startMs).toISOString(),
     to: new Date(slot.endMs).toISOString(),
-    tableIds: [table.id],
+    tableIds,
     lockTables: lockKeys.map((k) => k[0]),
     lockDays: lockKeys.map((k) => k[1]),
     pacingKey: paced ? pacingLockKey(entry.venue.id, input.date, slot.period.name) : null,
@@ -98,7 +103,8 @@ export async function tryGuardedHold(
         endsAt: new Date(slot.endMs),
         numberOfGuests: input.numberOfGuests,
         seatingAreaId: input.seatingAreaId ?? null,
-        tableId: table.id,
+        tableId: first.id,
+        combinedTableIds: tableIds.slice(1),
       },
       now,
       values: {

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { changeHolds, closures, reservations, venueCatalogVersion } from '../../db/schema';
 import { addDays } from '../../../common/time';
-import { heldChangeDuring, occupiedUntil, occupiesDuring } from '../venues/busy-intervals';
+import { busyFromJson, heldChangeDuring, occupiedUntil, occupiesDuring, type BusyJson } from '../venues/busy-intervals';
 import type { BusyInterval } from '../venues/table-fit';
 import type { ClosureRow } from '../venues/closures';
 
@@ -41,12 +41,12 @@ function holdContextStatement(db: Db) {
       catalogVersion: venueCatalogVersion.version,
       held: sql<number>`(SELECT count(*)::int FROM ${reservations}
         WHERE ${reservations.userId} = ${p('userId')} AND ${reservations.status} = 'PENDING' AND ${reservations.holdExpiresAt} > ${now})`,
-      busy: sql<[string, number, number][] | null>`(SELECT json_agg(json_build_array(${reservations.tableId},
-          (extract(epoch from ${reservations.startsAt}) * 1000)::float8, (extract(epoch from ${occupiedUntil}) * 1000)::float8))
+      busy: sql<BusyJson[] | null>`(SELECT json_agg(json_build_array(${reservations.tableId},
+          (extract(epoch from ${reservations.startsAt}) * 1000)::float8, (extract(epoch from ${occupiedUntil}) * 1000)::float8, ${reservations.combinedTableIds}))
         FROM ${reservations}
         WHERE ${reservations.venueId} = ${p('venueId')} AND ${reservations.date} IN ${days} AND ${live} AND ${occupiesDuring(from, to)})`,
-      heldChanges: sql<[string, number, number][] | null>`(SELECT json_agg(json_build_array(${changeHolds.tableId},
-          (extract(epoch from ${changeHolds.startsAt}) * 1000)::float8, (extract(epoch from ${changeHolds.endsAt}) * 1000)::float8))
+      heldChanges: sql<BusyJson[] | null>`(SELECT json_agg(json_build_array(${changeHolds.tableId},
+          (extract(epoch from ${changeHolds.startsAt}) * 1000)::float8, (extract(epoch from ${changeHolds.endsAt}) * 1000)::float8, ${changeHolds.combinedTableIds}))
         FROM ${changeHolds}
         WHERE ${changeHolds.venueId} = ${p('venueId')} AND ${changeHolds.date} IN ${days} AND ${heldChangeDuring(from, to, now)})`,
       covers: sql<[number, number][] | null>`(SELECT json_agg(json_build_array(${reservations.startTime}, ${reservations.numberOfGuests}))
@@ -101,11 +101,11 @@ export async function loadHoldContext(
     to: new Date(toMs).toISOString(),
     now: now.toISOString(),
   });
-  const intervals = [...parsed<[string, number, number]>(row?.busy), ...parsed<[string, number, number]>(row?.heldChanges)];
+  const intervals = [...parsed<BusyJson>(row?.busy), ...parsed<BusyJson>(row?.heldChanges)];
   return {
     catalogVersion: Number(row?.catalogVersion ?? 0),
     held: Number(row?.held ?? 0),
-    busy: intervals.map(([tableId, startMs, endMs]) => ({ tableId, startMs: Number(startMs), endMs: Number(endMs) })),
+    busy: intervals.flatMap(busyFromJson),
     covers: parsed<[number, number]>(row?.covers).map(([startTime, numberOfGuests]) => ({ startTime, numberOfGuests })),
     closures: parsed<ClosureJson>(row?.closures).map((c) => ({
       id: c.id,

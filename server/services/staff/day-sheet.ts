@@ -116,7 +116,8 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       visitCount: houseAccount(row) ? null : (visitCount.get(r.userId) ?? 0),
       experience: catalog.experiences.get(r.experienceId)?.name ?? '',
       seatingArea: area ? { id: area.id, name: area.name } : null,
-      table: { id: r.tableId, name: table?.name ?? '' },
+      // Tables joined for the party read as one: 'T4 + T5'.
+      table: { id: r.tableId, name: [r.tableId, ...r.combinedTableIds].map((id) => tables.get(id)?.name ?? '').join(' + ') },
       status: r.status,
       visitStatus: r.visitStatus,
       visitState: visitStateOf(r),

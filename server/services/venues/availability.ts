@@ -9,7 +9,7 @@ import { formatDate, formatTime } from '../../../common/time';
 import { loadDayBusy } from './busy-intervals';
 import { checkSelection, type Selection } from '../reservations/selection-checks';
 import { isBookableInTime, scheduledSlots } from './slot-schedule';
-import { fittingTables, groupBusy, isTableFree } from './table-fit';
+import { fittingCombinations, fittingTables, groupBusy, isCombinationFree, isTableFree } from './table-fit';
 import { loadVenueCatalog } from './venue-catalog';
 import type { Membership } from '../reservations/membership-rules';
 import { serviceClosure, venueClosuresOn } from './closures';
@@ -52,14 +52,17 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
     if (kept.length > 0) result.membersOnlyAreas = kept.map((a) => ({ _id: a.id, name: a.name, description: a.description }));
   }
   const tables = fitting.filter((t) => !closed.areas.has(t.seatingAreaId));
+  // A party no single table seats may sit at tables joined (docs/PRODUCT.md §9, tables joined).
+  const combinations = fittingCombinations(entry, query.numberOfGuests, query.seatingAreaId, 'guest', membership).filter((c) => !closed.areas.has(c.seatingAreaId));
   const closure =
     scheduled.length === 0 ? undefined
     : scheduled.every((s) => serviceClosure(closed, s.period.name)) ? serviceClosure(closed, scheduled[0]!.period.name)
     : fitting.length > 0 && tables.length === 0 ? closed.areas.get(fitting[0]!.seatingAreaId)
     : undefined;
+  const seats = tables.length + combinations.length;
   if (closure) result.closure = { reason: closure.reason };
   const slots = scheduled.filter((s) => isBookableInTime(entry.venue, s, now) && !serviceClosure(closed, s.period.name));
-  if (slots.length === 0 || tables.length === 0) return result;
+  if (slots.length === 0 || seats === 0) return result;
 
   const busy = groupBusy(
     await loadDayBusy(db, entry.venue.id, query.date, slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs)), now),
@@ -72,6 +75,9 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
     const areaIds = new Set<string>();
     for (const table of tables) {
       if (!areaIds.has(table.seatingAreaId) && isTableFree(busy, table.id, slot.startMs, slot.endMs)) areaIds.add(table.seatingAreaId);
+    }
+    for (const combination of combinations) {
+      if (!areaIds.has(combination.seatingAreaId) && isCombinationFree(busy, combination, slot.startMs, slot.endMs)) areaIds.add(combination.seatingAreaId);
     }
     if (areaIds.size === 0) continue;
     result.timeslots.push({

@@ -6,7 +6,7 @@ import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { changeHolds, reservations } from '../../db/schema';
 import { addDays } from '../../../common/time';
-import type { BusyInterval } from './table-fit';
+import { intervalsOf, type BusyInterval } from './table-fit';
 
 /**
  * When a reservation stops holding its table: its booked end, or the moment its party finished when
@@ -23,6 +23,11 @@ export const occupiesDuring = (from: SQL, to: SQL) =>
 export const isLiveAt = (now: Date) =>
   or(eq(reservations.status, 'CONFIRMED'), and(eq(reservations.status, 'PENDING'), gt(reservations.holdExpiresAt, now)));
 
+/** The row sits at one of `tableIds`: its table, or another of its combination. */
+export const atTables = (table: typeof reservations | typeof changeHolds, tableIds: string[]) =>
+  // The array as one literal: drizzle would spread a JavaScript array into a parameter list.
+  or(inArray(table.tableId, tableIds), sql`${table.combinedTableIds} && ${`{${tableIds.join(',')}}`}::text[]`);
+
 /** A change held while its difference is paid (reservations/change-holds.ts) takes its new table until its hold ends. */
 export const heldChangeDuring = (from: SQL, to: SQL, now: SQL) =>
   sql`${changeHolds.status} = 'HELD' AND ${changeHolds.holdExpiresAt} > ${now} AND ${changeHolds.startsAt} < ${to} AND ${changeHolds.endsAt} > ${from}`;
@@ -37,7 +42,7 @@ async function heldChangeIntervals(
 ): Promise<BusyInterval[]> {
   const iso = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
   const rows = await db
-    .select({ tableId: changeHolds.tableId, startsAt: changeHolds.startsAt, endsAt: changeHolds.endsAt })
+    .select({ tableId: changeHolds.tableId, combinedTableIds: changeHolds.combinedTableIds, startsAt: changeHolds.startsAt, endsAt: changeHolds.endsAt })
     .from(changeHolds)
     .where(
       and(
@@ -45,10 +50,10 @@ async function heldChangeIntervals(
         inArray(changeHolds.date, [addDays(options.date, -1), options.date, addDays(options.date, 1)]),
         heldChangeDuring(iso(options.fromMs), iso(options.toMs), sql`${options.now.toISOString()}::timestamptz`),
         options.excludeReservationId ? ne(changeHolds.reservationId, options.excludeReservationId) : undefined,
-        options.tableIds ? inArray(changeHolds.tableId, options.tableIds) : undefined,
+        options.tableIds ? atTables(changeHolds, options.tableIds) : undefined,
       ),
     );
-  return rows.map((r) => ({ tableId: r.tableId, startMs: r.startsAt.getTime(), endMs: r.endsAt.getTime() }));
+  return rows.flatMap((r) => intervalsOf(r.tableId, r.combinedTableIds, r.startsAt.getTime(), r.endsAt.getTime()));
 }
 
 /**
@@ -63,6 +68,7 @@ export async function loadBusyIntervals(
   const rows = await db
     .select({
       tableId: reservations.tableId,
+      combinedTableIds: reservations.combinedTableIds,
       startMs: sql<number>`(extract(epoch from ${reservations.startsAt}) * 1000)::float8`,
       endMs: sql<number>`(extract(epoch from ${occupiedUntil}) * 1000)::float8`,
     })
@@ -75,10 +81,10 @@ export async function loadBusyIntervals(
         occupiesDuring(sql`${new Date(fromMs).toISOString()}::timestamptz`, sql`${new Date(toMs).toISOString()}::timestamptz`),
         isLiveAt(now),
         options.excludeReservationId ? ne(reservations.id, options.excludeReservationId) : undefined,
-        options.tableIds ? inArray(reservations.tableId, options.tableIds) : undefined,
+        options.tableIds ? atTables(reservations, options.tableIds) : undefined,
       ),
     );
-  const booked = rows.map((r) => ({ tableId: r.tableId, startMs: Number(r.startMs), endMs: Number(r.endMs) }));
+  const booked = rows.flatMap((r) => intervalsOf(r.tableId, r.combinedTableIds, Number(r.startMs), Number(r.endMs)));
   return [...booked, ...(await heldChangeIntervals(db, options))];
 }
 
@@ -92,15 +98,15 @@ function dayBusyStatement(db: Db) {
   const to = sql`${sql.placeholder('to')}::timestamptz`;
   return db
     .select({
-      intervals: sql<[string, number, number][] | null>`json_agg(json_build_array(
+      intervals: sql<BusyJson[] | null>`json_agg(json_build_array(
         ${reservations.tableId},
         (extract(epoch from ${reservations.startsAt}) * 1000)::float8,
-        (extract(epoch from ${occupiedUntil}) * 1000)::float8))`,
+        (extract(epoch from ${occupiedUntil}) * 1000)::float8, ${reservations.combinedTableIds}))`,
       // In the same statement, so the day costs one round trip still.
-      heldChanges: sql<[string, number, number][] | null>`(SELECT json_agg(json_build_array(
+      heldChanges: sql<BusyJson[] | null>`(SELECT json_agg(json_build_array(
         ${changeHolds.tableId},
         (extract(epoch from ${changeHolds.startsAt}) * 1000)::float8,
-        (extract(epoch from ${changeHolds.endsAt}) * 1000)::float8))
+        (extract(epoch from ${changeHolds.endsAt}) * 1000)::float8, ${changeHolds.combinedTableIds}))
         FROM ${changeHolds}
         WHERE ${changeHolds.venueId} = ${sql.placeholder('venueId')}
           AND ${changeHolds.date} IN (${sql.placeholder('before')}, ${sql.placeholder('date')}, ${sql.placeholder('after')})
@@ -139,7 +145,13 @@ export async function loadDayBusy(db: Db, venueId: string, date: string, fromMs:
     now: now.toISOString(),
   });
   // Drivers hand json back parsed (pg) or, for some set-ups, as text.
-  const parsed = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [string, number, number][];
-  const intervals = [...parsed(row?.intervals), ...parsed(row?.heldChanges)];
-  return intervals.map(([tableId, startMs, endMs]) => ({ tableId, startMs: Number(startMs), endMs: Number(endMs) }));
+  const parsed = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as BusyJson[];
+  return [...parsed(row?.intervals), ...parsed(row?.heldChanges)].flatMap(busyFromJson);
+}
+
+/** A busy row as the one-row statements write it: table, start and end in epoch ms, the combination's other tables. */
+export type BusyJson = [string, number, number, string[] | null];
+
+export function busyFromJson([tableId, startMs, endMs, combinedTableIds]: BusyJson): BusyInterval[] {
+  return intervalsOf(tableId, combinedTableIds, Number(startMs), Number(endMs));
 }

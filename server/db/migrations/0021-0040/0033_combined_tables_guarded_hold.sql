@@ -1,4 +1,10 @@
--- Issue 24 point 4: a guest's hold in one statement (docs/decisions/0019-perf-guarded-hold.md).
+-- Issue 24 point 4. Tables combined for a larger party (docs/PRODUCT.md §9, tables joined): a booking on a combination
+-- keeps its first table in table_id (the no-double-booking constraint's column) and the others here; it
+-- occupies all of them. Bookings of a combination take every member's table-day lock (decision 0005).
+ALTER TABLE reservations ADD COLUMN combined_table_ids text[] NOT NULL DEFAULT '{}';
+ALTER TABLE change_holds ADD COLUMN combined_table_ids text[] NOT NULL DEFAULT '{}';
+
+-- A guest's hold in one statement (docs/decisions/0019-perf-guarded-hold.md).
 -- The booking reads the day once, chooses its table, then inserts the reservation with its status given by
 -- guarded_hold_status(): a volatile function, so each query in it sees what was committed before it ran,
 -- after the locks it takes. It takes the locks every booking takes, in the same order, clears run-out holds
@@ -47,7 +53,8 @@ BEGIN
   UPDATE reservations SET status = 'CANCELED', canceled_at = v_now, updated_at = v_now
   WHERE id IN (
       SELECT id FROM reservations
-      WHERE status = 'PENDING' AND hold_expires_at <= v_now AND table_id = ANY(v_tables) AND starts_at < v_to AND ends_at > v_from
+      WHERE status = 'PENDING' AND hold_expires_at <= v_now AND (table_id = ANY(v_tables) OR combined_table_ids && v_tables)
+        AND starts_at < v_to AND ends_at > v_from
       ORDER BY id FOR UPDATE)
     AND status = 'PENDING';
 
@@ -57,13 +64,13 @@ BEGIN
   -- Live reservations and held changes on the chosen tables (busy-intervals.ts: occupiedUntil, isLiveAt).
   IF EXISTS (
       SELECT 1 FROM reservations
-      WHERE venue_id = v_venue AND date = ANY(v_dates) AND table_id = ANY(v_tables)
+      WHERE venue_id = v_venue AND date = ANY(v_dates) AND (table_id = ANY(v_tables) OR combined_table_ids && v_tables)
         AND (status = 'CONFIRMED' OR (status = 'PENDING' AND hold_expires_at > v_now))
         AND starts_at < v_to
         AND least(ends_at, greatest(starts_at, coalesce(table_freed_at, ends_at))) > greatest(v_from, starts_at))
     OR EXISTS (
       SELECT 1 FROM change_holds
-      WHERE venue_id = v_venue AND date = ANY(v_dates) AND table_id = ANY(v_tables)
+      WHERE venue_id = v_venue AND date = ANY(v_dates) AND (table_id = ANY(v_tables) OR combined_table_ids && v_tables)
         AND status = 'HELD' AND hold_expires_at > v_now AND starts_at < v_to AND ends_at > v_from) THEN
     RAISE EXCEPTION 'hold guard: table taken' USING ERRCODE = 'HG001';
   END IF;

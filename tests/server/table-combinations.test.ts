@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reservations, users, venueTables } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { catalogChanged } from '../../server/services/venues/venue-catalog';
-import { addDays, hongKongToday } from '../../common/time';
+import { addDays, hongKongToday, serviceDateTime } from '../../common/time';
 import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';
 
@@ -75,6 +75,25 @@ for (const driver of testDrivers()) {
       expect(await offered(8)).toBe(false);
       expect((await hold(8)).status).toBe(409);
       expect((await hold(5)).status).toBe(409);
+    });
+
+    it("shows the party on both tables: the day sheet's 'L5 + L6' and the table plan's L5 and L6", async () => {
+      const res = await hold(8);
+      expect(res.status).toBe(201);
+      const adminId = newId();
+      await api.deps.db.insert(users).values({ id: adminId, role: 'admin', email: `${adminId}@example.com`, passwordHash: 'not-used', firstName: 'Ad', lastName: 'Min' });
+      const token = api.tokenFor({ id: adminId, role: 'admin' });
+      const sheet = await api.request('GET', `/admin/venue/${OBE}/day-sheet/${date}`, { token });
+      expect(sheet.status).toBe(200);
+      const bookings = (sheet.body.data.services as { seatings: { bookings: { uniqueId: string; table: { name: string } }[] }[] }[]).flatMap((s) =>
+        s.seatings.flatMap((seating) => seating.bookings),
+      );
+      expect(bookings.find((b) => b.uniqueId === res.body.data.uniqueId)?.table.name).toBe('L5 + L6');
+      const at = new Date(serviceDateTime(date, AT).getTime() + 30 * 60_000).toISOString();
+      const plan = await api.request('GET', `/admin/venue/${OBE}/table-plan?at=${encodeURIComponent(at)}`, { token });
+      expect(plan.status).toBe(200);
+      const tables = (plan.body.data.areas as { tables: { name: string; booking: { uniqueId: string } | null }[] }[]).flatMap((a) => a.tables);
+      expect(tables.filter((t) => t.booking?.uniqueId === res.body.data.uniqueId).map((t) => t.name)).toEqual(['L5', 'L6']);
     });
 
     it('never gives a combination with a table kept for staff to a guest online', async () => {

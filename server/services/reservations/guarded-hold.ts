@@ -16,9 +16,10 @@ import { bookableSlot } from '../venues/slot-schedule';
 import { fittingCombinations, fittingTables, groupBusy, pickCombination, pickTable } from '../venues/table-fit';
 import { closedForBooking, closuresLockKey, closuresOn, openTables, serviceClosure } from '../venues/closures';
 import { coversStarting, pacedOut, pacingLockKey } from '../venues/pacing-covers';
-import { pacingBreach } from '../venues/pacing';
+import { pacingBreach, slotStartOf } from '../venues/pacing';
+import type { PacingRule } from '../../db/schema';
 import { tableDayKeys } from '../venues/table-day-locks';
-import { venueCatalogAt, type VenueCatalog } from '../venues/venue-catalog';
+import { venueCatalogAt, type ServicePeriodRow, type VenueCatalog } from '../venues/venue-catalog';
 import { checkSelection, selectionUnavailable } from './selection-checks';
 import { holdLimitReached, MAX_UNFINISHED_BOOKINGS } from './guest-limits';
 import { loadHoldContext } from './hold-context';
@@ -34,6 +35,20 @@ const UNIQUE_VIOLATION = '23505';
 const EXCLUSION_VIOLATION = '23P01';
 
 const DAY_MS = 86_400_000;
+
+/** What the guard counts pacing over: the slot interval and the service the start falls in (pacing.ts). */
+function pacingGuard(rule: PacingRule, period: ServicePeriodRow, startTime: number, party: number) {
+  const slotFrom = slotStartOf(period, startTime);
+  return {
+    slotFrom,
+    slotTo: slotFrom + period.intervalMinutes,
+    serviceFrom: period.startMinute,
+    serviceTo: period.endMinute,
+    maxSlot: rule.maxCoversPerSlot,
+    maxService: rule.maxCoversPerService,
+    party,
+  };
+}
 
 /**
  * Holds the smallest free fitting table for `caller`, or throws the rule's refusal (404, 409, 422) found
@@ -56,8 +71,8 @@ export async function tryGuardedHold(
 
   // The rules every hold keeps, in the order the long way checks them (reservation-create.ts).
   if (context.held >= MAX_UNFINISHED_BOOKINGS) throw holdLimitReached();
-  const paced = entry.pacing.some((r) => r.periodName === slot.period.name);
-  if (paced && pacingBreach(entry.pacing, coversStarting(entry, input.date, context.covers), slot.period, slot.startTime, input.numberOfGuests)) throw pacedOut();
+  const pacing = entry.pacing.find((r) => r.periodName === slot.period.name);
+  if (pacing && pacingBreach(entry.pacing, coversStarting(entry, input.date, context.covers), slot.period, slot.startTime, input.numberOfGuests)) throw pacedOut();
   const day = closuresOn(context.closures, input.date);
   const closed = serviceClosure(day, slot.period.name) ?? (input.seatingAreaId ? day.areas.get(input.seatingAreaId) : undefined);
   if (closed) throw closedForBooking(closed.reason);
@@ -82,11 +97,11 @@ export async function tryGuardedHold(
     tableIds,
     lockTables: lockKeys.map((k) => k[0]),
     lockDays: lockKeys.map((k) => k[1]),
-    pacingKey: paced ? pacingLockKey(entry.venue.id, input.date, slot.period.name) : null,
+    pacingKey: pacing ? pacingLockKey(entry.venue.id, input.date, slot.period.name) : null,
     closuresKey: closuresLockKey(entry.venue.id).toString(),
     maxHeld: MAX_UNFINISHED_BOOKINGS,
-    // Pacing was decided on the day's live bookings: any change to them sends the hold the long way.
-    dayFingerprint: paced ? context.dayFingerprint : null,
+    // The limits counted again under the service's pacing lock.
+    pacing: pacing ? pacingGuard(pacing, slot.period, slot.startTime, input.numberOfGuests) : null,
     closuresFingerprint: context.closuresFingerprint,
     locale: input.locale,
   };

@@ -1,8 +1,8 @@
 /**
  * What a guest's hold is decided on, read in one prepared statement (one round trip): the set-up's
  * version, the guest's running holds, the venue's busy tables around the service day (reservations and
- * held changes), the covers its live bookings start that day, its closures on the day, and the
- * fingerprints `guarded_hold_status()` (migration 0033) compares under the locks before the hold is written.
+ * held changes), the covers its live bookings start that day, its closures on the day, and their
+ * fingerprint, which `guarded_hold_status()` (migration 0033) compares under the locks before the hold is written.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -25,7 +25,6 @@ export interface HoldContext {
   busy: BusyInterval[];
   covers: StartingCovers[];
   closures: ClosureRow[];
-  dayFingerprint: string;
   closuresFingerprint: string;
 }
 
@@ -53,7 +52,6 @@ function holdContextStatement(db: Db) {
         FROM ${reservations} WHERE ${reservations.venueId} = ${p('venueId')} AND ${reservations.date} = ${p('date')} AND ${live})`,
       closures: sql<ClosureJson[] | null>`(SELECT json_agg(c ORDER BY c.from_date, c.created_at) FROM ${closures} c
         WHERE c.venue_id = ${p('venueId')} AND c.to_date >= ${p('date')} AND c.from_date <= ${p('date')})`,
-      dayFingerprint: sql<string>`live_day_fingerprint(${p('venueId')}, ${p('date')}, ${now})`,
       closuresFingerprint: sql<string>`closures_fingerprint(${p('venueId')}, ${p('date')})`,
     })
     .from(venueCatalogVersion)
@@ -120,7 +118,6 @@ export async function loadHoldContext(
       createdBy: c.created_by,
       createdAt: new Date(c.created_at),
     })),
-    dayFingerprint: String(row?.dayFingerprint ?? ''),
     closuresFingerprint: String(row?.closuresFingerprint ?? ''),
   };
 }

@@ -13,7 +13,7 @@ import { fittingCombinations, fittingTables, groupBusy, isCombinationFree, isTab
 import { loadVenueCatalog } from './venue-catalog';
 import type { Membership } from '../reservations/membership-rules';
 import { serviceClosure, venueClosuresOn } from './closures';
-import { loadCoversStarting } from './pacing-covers';
+import { coversStarting } from './pacing-covers';
 import { noCovers, pacingBreach } from './pacing';
 
 export interface AvailabilityQuery extends Selection {
@@ -64,11 +64,11 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
   const slots = scheduled.filter((s) => isBookableInTime(entry.venue, s, now) && !serviceClosure(closed, s.period.name));
   if (slots.length === 0 || seats === 0) return result;
 
-  const busy = groupBusy(
-    await loadDayBusy(db, entry.venue.id, query.date, slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs)), now),
-  );
-  // Pacing costs a query only at a venue that paces a service.
-  const covers = entry.pacing.length ? await loadCoversStarting(db, entry, query.date, now) : noCovers();
+  // At a venue that paces a service, the covers come in the same statement.
+  const paced = entry.pacing.length > 0;
+  const day = await loadDayBusy(db, entry.venue.id, query.date, slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs)), now, { covers: paced });
+  const busy = groupBusy(day.busy);
+  const covers = paced ? coversStarting(entry, query.date, day.covers) : noCovers();
   const offered = new Set<string>();
   for (const slot of slots) {
     if (pacingBreach(entry.pacing, covers, slot.period, slot.startTime, query.numberOfGuests)) continue;

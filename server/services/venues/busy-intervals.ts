@@ -91,8 +91,10 @@ export async function loadBusyIntervals(
 /**
  * The same question as `loadBusyIntervals` for a whole day, prepared once per database (no SQL building
  * or planning per call) and answered as one JSON row, since decoding rows one by one is the costly part.
+ * At a paced venue it also reads the covers the day's live bookings start (pacing-covers.ts), in the same
+ * statement: a look-up with pacing on still costs one round trip.
  */
-function dayBusyStatement(db: Db) {
+function dayBusyStatement(db: Db, withCovers: boolean) {
   const liveAt = sql.placeholder('now');
   const from = sql`${sql.placeholder('from')}::timestamptz`;
   const to = sql`${sql.placeholder('to')}::timestamptz`;
@@ -111,6 +113,12 @@ function dayBusyStatement(db: Db) {
         WHERE ${changeHolds.venueId} = ${sql.placeholder('venueId')}
           AND ${changeHolds.date} IN (${sql.placeholder('before')}, ${sql.placeholder('date')}, ${sql.placeholder('after')})
           AND ${heldChangeDuring(from, to, sql`${liveAt}::timestamptz`)})`,
+      covers: withCovers
+        ? sql<[number, number][] | null>`(SELECT json_agg(json_build_array(${reservations.startTime}, ${reservations.numberOfGuests}))
+          FROM ${reservations}
+          WHERE ${reservations.venueId} = ${sql.placeholder('venueId')} AND ${reservations.date} = ${sql.placeholder('date')}
+            AND (${reservations.status} = 'CONFIRMED' OR (${reservations.status} = 'PENDING' AND ${reservations.holdExpiresAt} > ${liveAt}::timestamptz)))`
+        : sql<null>`null`,
     })
     .from(reservations)
     .where(
@@ -124,16 +132,26 @@ function dayBusyStatement(db: Db) {
         ),
       ),
     )
-    .prepare('availability_day_busy');
+    .prepare(withCovers ? 'availability_day_busy_covers' : 'availability_day_busy');
 }
 
-const dayBusyStatements = new WeakMap<object, ReturnType<typeof dayBusyStatement>>();
+const dayBusyStatements = { plain: new WeakMap<object, ReturnType<typeof dayBusyStatement>>(), covers: new WeakMap<object, ReturnType<typeof dayBusyStatement>>() };
 
-export async function loadDayBusy(db: Db, venueId: string, date: string, fromMs: number, toMs: number, now: Date): Promise<BusyInterval[]> {
-  let statement = dayBusyStatements.get(db);
+/** The day's busy tables over [fromMs, toMs) and, with `covers`, the covers its live bookings start. */
+export async function loadDayBusy(
+  db: Db,
+  venueId: string,
+  date: string,
+  fromMs: number,
+  toMs: number,
+  now: Date,
+  options: { covers: boolean } = { covers: false },
+): Promise<{ busy: BusyInterval[]; covers: { startTime: number; numberOfGuests: number }[] }> {
+  const statements = options.covers ? dayBusyStatements.covers : dayBusyStatements.plain;
+  let statement = statements.get(db);
   if (!statement) {
-    statement = dayBusyStatement(db);
-    dayBusyStatements.set(db, statement);
+    statement = dayBusyStatement(db, options.covers);
+    statements.set(db, statement);
   }
   const [row] = await statement.execute({
     venueId,
@@ -145,8 +163,11 @@ export async function loadDayBusy(db: Db, venueId: string, date: string, fromMs:
     now: now.toISOString(),
   });
   // Drivers hand json back parsed (pg) or, for some set-ups, as text.
-  const parsed = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as BusyJson[];
-  return [...parsed(row?.intervals), ...parsed(row?.heldChanges)].flatMap(busyFromJson);
+  const parsed = <T>(raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as T[];
+  return {
+    busy: [...parsed<BusyJson>(row?.intervals), ...parsed<BusyJson>(row?.heldChanges)].flatMap(busyFromJson),
+    covers: parsed<[number, number]>(row?.covers).map(([startTime, numberOfGuests]) => ({ startTime, numberOfGuests })),
+  };
 }
 
 /** A busy row as the one-row statements write it: table, start and end in epoch ms, the combination's other tables. */

@@ -11,15 +11,6 @@ ALTER TABLE change_holds ADD COLUMN combined_table_ids text[] NOT NULL DEFAULT '
 -- on the chosen tables, checks that what the booking was decided on still holds, and answers 'PENDING';
 -- otherwise it raises SQLSTATE HG001 and the statement changes nothing (the server then books the long way).
 
--- What pacing was decided on: the live reservations of a venue's service day (which, when, how many).
-CREATE FUNCTION live_day_fingerprint(p_venue_id text, p_date text, p_now timestamptz) RETURNS text
-LANGUAGE sql STABLE AS $$
-  SELECT md5(coalesce(string_agg(id || ':' || start_time || ':' || number_of_guests, ',' ORDER BY id), ''))
-  FROM reservations
-  WHERE venue_id = p_venue_id AND date = p_date
-    AND (status = 'CONFIRMED' OR (status = 'PENDING' AND hold_expires_at > p_now))
-$$;
-
 -- What the closures check was decided on: the venue's closures touching the service day.
 CREATE FUNCTION closures_fingerprint(p_venue_id text, p_date text) RETURNS text
 LANGUAGE sql STABLE AS $$
@@ -38,6 +29,9 @@ DECLARE
   v_dates text[] := ARRAY(SELECT jsonb_array_elements_text(p->'dates'));
   v_user text := p->>'userId';
   v_venue text := p->>'venueId';
+  v_pacing jsonb := p->'pacing';
+  v_slot_covers bigint;
+  v_service_covers bigint;
 BEGIN
   -- The locks in the order every booking takes them (guest-limits.ts, pacing-covers.ts, closures.ts,
   -- table-day-locks.ts), so this statement and a booking in a transaction never deadlock.
@@ -74,8 +68,20 @@ BEGIN
         AND status = 'HELD' AND hold_expires_at > v_now AND starts_at < v_to AND ends_at > v_from) THEN
     RAISE EXCEPTION 'hold guard: table taken' USING ERRCODE = 'HG001';
   END IF;
-  IF p->>'dayFingerprint' IS NOT NULL AND live_day_fingerprint(v_venue, p->>'date', v_now) <> p->>'dayFingerprint' THEN
-    RAISE EXCEPTION 'hold guard: covers changed' USING ERRCODE = 'HG001';
+  -- Pacing (pacing.ts): the covers live bookings start in the slot interval and in the service, counted
+  -- by start time within the service's hours (exact when services do not overlap, more otherwise: safe).
+  IF jsonb_typeof(v_pacing) = 'object' THEN
+    SELECT coalesce(sum(number_of_guests) FILTER (WHERE start_time >= (v_pacing->>'slotFrom')::int AND start_time < (v_pacing->>'slotTo')::int), 0),
+           coalesce(sum(number_of_guests), 0)
+      INTO v_slot_covers, v_service_covers
+      FROM reservations
+      WHERE venue_id = v_venue AND date = p->>'date'
+        AND (status = 'CONFIRMED' OR (status = 'PENDING' AND hold_expires_at > v_now))
+        AND start_time >= (v_pacing->>'serviceFrom')::int AND start_time < (v_pacing->>'serviceTo')::int;
+    IF v_slot_covers + (v_pacing->>'party')::int > coalesce((v_pacing->>'maxSlot')::int, 2147483647)
+      OR v_service_covers + (v_pacing->>'party')::int > coalesce((v_pacing->>'maxService')::int, 2147483647) THEN
+      RAISE EXCEPTION 'hold guard: paced out' USING ERRCODE = 'HG001';
+    END IF;
   END IF;
   IF closures_fingerprint(v_venue, p->>'date') <> p->>'closuresFingerprint' THEN
     RAISE EXCEPTION 'hold guard: closures changed' USING ERRCODE = 'HG001';

@@ -38,8 +38,8 @@ const DAYS = 14;
 // BENCH_PGLITE=off measures PostgreSQL alone.
 const SKIP_PGLITE = process.env.BENCH_PGLITE === 'off';
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 16);
-/** Accounts each bench guest books under in turn: 2 holds each at most, for well over 10 s of holds. */
-const ACCOUNTS_PER_GUEST = 200;
+/** Accounts a run's guests book under in turn, shared out among them: 2 holds each at most, for well over a run's holds. */
+const ACCOUNTS_PER_RUN = 4000;
 // Bookings go to days the look-ups' seeded bookings leave free, up to the 90-day booking window.
 const BOOKING_FIRST_DAY = DAYS + 1;
 const BOOKING_DAYS = 60;
@@ -287,8 +287,9 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
     const choices = await bookingChoices(db, today, BOOKING_FIRST_DAY, BOOKING_DAYS, now);
     const bookings = async (mode: string, guests: number, offered: typeof choices) => {
       // Fresh accounts for each run, enough that none reaches the limit of 2 unfinished holds.
-      const accounts = await benchGuests(db, guests * ACCOUNTS_PER_GUEST, deps.config.jwtSecret, now);
-      const tokens = Array.from({ length: guests }, (_, i) => accounts.slice(i * ACCOUNTS_PER_GUEST, (i + 1) * ACCOUNTS_PER_GUEST));
+      const perGuest = Math.floor(ACCOUNTS_PER_RUN / guests);
+      const accounts = await benchGuests(db, guests * perGuest, deps.config.jwtSecret, now);
+      const tokens = Array.from({ length: guests }, (_, i) => accounts.slice(i * perGuest, (i + 1) * perGuest));
       const { result: r, lockWaitShare: waits } = await lockWaitShare(database, runBookingLoad(port, tokens, offered, SECONDS));
       console.log(
         `${label.padEnd(9)} ${mode.padEnd(13)} ${r.bookingsPerSecond.toFixed(0).padStart(6)} bookings/s   ` +

@@ -79,8 +79,9 @@ export async function insertHold(tx: DbOrTx, { entry, experience, user, input, s
  * changed under it, the table is chosen under lock in one transaction.
  */
 export async function createReservation(deps: ReservationDeps, caller: Pick<UserRow, 'id' | 'role'>, input: CreateReservationInput): Promise<ReservationDto> {
-  const guarded = await tryGuardedHold(deps.db, caller, input, deps.clock.now());
-  if (guarded) return toReservationDto(guarded.row, guarded.catalog, deps.clock.now());
+  const at = deps.clock.now();
+  const guarded = await tryGuardedHold(deps.db, caller, input, at);
+  if (guarded) return toReservationDto(guarded.row, guarded.catalog, at);
   const { db, now, catalog } = await reservationScope(deps);
   const user = await findUser(db, caller.id);
   if (!user) throw unauthorized();

@@ -316,6 +316,8 @@ export const reservations = pgTable('reservations', {
   venueId: text('venue_id').notNull(),
   experienceId: text('experience_id').notNull(),
   tableId: text('table_id').notNull(),
+  /** The other tables of a combination the party sits at (docs/PRODUCT.md §9, tables joined); empty for one table. */
+  combinedTableIds: text('combined_table_ids').array().notNull().default(sql`'{}'`),
   /** The dining area the guest asked for; null when any area will do. */
   seatingAreaId: text('seating_area_id'),
   /** The Hong Kong service day, YYYY-MM-DD. */
@@ -428,6 +430,8 @@ export const changeHolds = pgTable('change_holds', {
   numberOfGuests: integer('number_of_guests').notNull(),
   seatingAreaId: text('seating_area_id'),
   tableId: text('table_id').notNull(),
+  /** The other tables of the combination the change is held on; empty for one table. */
+  combinedTableIds: text('combined_table_ids').array().notNull().default(sql`'{}'`),
   notes: text('notes'),
   amountDue: integer('amount_due').notNull(),
   difference: integer('difference').notNull(),

@@ -178,6 +178,7 @@ export async function makeHeldChange(
       numberOfGuests: hold.numberOfGuests,
       seatingAreaId: hold.seatingAreaId,
       tableId: hold.tableId,
+      combinedTableIds: hold.combinedTableIds,
       notes: hold.notes,
       amountDue: hold.amountDue,
           sequence: reservation.sequence + 1,

@@ -47,7 +47,7 @@ export async function unfinishedBookings(tx: DbOrTx, userId: string, now: Date):
 }
 
 /** 409 20108 with the rule, for a guest who holds as many unfinished bookings as allowed. */
-const holdLimitReached = () =>
+export const holdLimitReached = () =>
   new ApiError(
     409,
     ERROR_CODES.HOLD_LIMIT,

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../context';
 import { startRepeatingJob } from '../../lib/repeating-job';
 import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
+import { atTables } from '../venues/busy-intervals';
 
 export interface HoldExpiryScope {
   /** Only holds on these tables (a booking that has locked them must see them gone, so no skipping). */
@@ -32,7 +33,7 @@ export async function expireStaleHolds(db: DbOrTx, now: Date, scope: HoldExpiryS
       and(
         eq(reservations.status, 'PENDING'),
         lte(reservations.holdExpiresAt, now),
-        scope.tableIds ? inArray(reservations.tableId, scope.tableIds) : undefined,
+        scope.tableIds ? atTables(reservations, scope.tableIds) : undefined,
         scope.during ? lt(reservations.startsAt, new Date(scope.during.toMs)) : undefined,
         scope.during ? gt(reservations.endsAt, new Date(scope.during.fromMs)) : undefined,
         scope.userId ? eq(reservations.userId, scope.userId) : undefined,

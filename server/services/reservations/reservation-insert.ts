@@ -2,6 +2,7 @@
  * Writing a reservation's row: the one insert a guest's hold, a waitlist offer, a phone booking and a
  * walk-in share, each on a table the caller has placed it on under lock (services/reservation-tables.ts).
  */
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -15,11 +16,14 @@ type ReservationValues = typeof reservations.$inferInsert;
 export interface NewReservation {
   entry: CatalogVenue;
   experience: ExperienceRow;
-  user: UserRow;
+  user: Pick<UserRow, 'id'>;
   placement: Placement;
   now: Date;
-  /** What the kind of booking decides: its status and source, and anything else of its own. */
-  values: Pick<ReservationValues, 'status' | 'bookingSource'> & Partial<ReservationValues>;
+  /**
+   * What the kind of booking decides: its status and source, and anything else of its own. The status may
+   * be SQL that answers it as the row is written (a guest's guarded hold, guarded-hold.ts).
+   */
+  values: Pick<ReservationValues, 'bookingSource'> & Partial<Omit<ReservationValues, 'status'>> & { status: ReservationValues['status'] | SQL };
 }
 
 /** Inserts the reservation, under a new short reference, owing what its experience asks for the party. */

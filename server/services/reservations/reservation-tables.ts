@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '../../db/client';
 import type { Membership } from './membership-rules';
-import { fittingTables, groupBusy, isTableFree, pickTable } from '../venues/table-fit';
+import { fittingCombinations, fittingTables, groupBusy, isTableFree, pickCombination, pickTable, type TableCombination } from '../venues/table-fit';
 import { loadBusyIntervals } from '../venues/busy-intervals';
 import type { CatalogVenue, ServicePeriodRow, VenueTableRow } from '../venues/venue-catalog';
 import { servicesOn, type ScheduledSlot } from '../venues/slot-schedule';
@@ -63,26 +63,16 @@ async function closedOn(tx: DbOrTx, request: TableRequest) {
  * of other tables never wait for each other, and every booking locks tables in the same order (smallest
  * first), so none deadlock.
  */
-async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<{ table?: VenueTableRow; day: DayClosures }> {
+async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<{ table?: VenueTableRow; combination?: TableCombination; day: DayClosures }> {
   const { startMs, endMs } = request.slot;
-  const busyOn = async (tables: readonly VenueTableRow[]) =>
-    groupBusy(
-      await loadBusyIntervals(tx, {
-        venueId: request.entry.venue.id,
-        date: request.date,
-        fromMs: startMs,
-        toMs: endMs,
-        now: request.now,
-        excludeReservationId: request.excludeReservationId,
-        tableIds: tables.map((t) => t.id),
-      }),
-    );
+  const busyOn = (tables: readonly VenueTableRow[]) => busyOfTables(tx, request, tables);
   const fitting = fittingTables(request.entry, request.numberOfGuests, request.seatingAreaId, request.rules, request.membership).filter(
     (t) => request.tableId === undefined || t.id === request.tableId,
   );
   const day = await closedOn(tx, request);
   const closedArea = fitting.length > 0 && fitting.every((t) => day.areas.has(t.seatingAreaId)) ? day.areas.get(fitting[0]!.seatingAreaId) : undefined;
   if (closedArea && request.rules === 'staff') throw closedForStaff(request.entry, closedArea, request.date);
+  if (fitting.length === 0 && request.tableId === undefined) return { combination: await lockAndPickCombination(tx, request, day), day };
   let candidates = openTables(fitting, day);
   if (candidates.length === 0) return { day };
   const busy = await busyOn(candidates);
@@ -97,6 +87,39 @@ async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<{ ta
   }
 }
 
+/** The live bookings and held changes on these tables around the request's slot, by table. */
+async function busyOfTables(tx: DbOrTx, request: TableRequest, tables: readonly VenueTableRow[]) {
+  return groupBusy(
+    await loadBusyIntervals(tx, {
+      venueId: request.entry.venue.id,
+      date: request.date,
+      fromMs: request.slot.startMs,
+      toMs: request.slot.endMs,
+      now: request.now,
+      excludeReservationId: request.excludeReservationId,
+      tableIds: tables.map((t) => t.id),
+    }),
+  );
+}
+
+/**
+ * For a party no single table seats: the first free combination (docs/PRODUCT.md §9, tables joined), every member of
+ * every candidate locked at once in the one sorted order, so two bookings of overlapping combinations
+ * never deadlock (parties this large are few: they may queue on each other's tables).
+ */
+async function lockAndPickCombination(tx: DbOrTx, request: TableRequest, day: DayClosures): Promise<TableCombination | undefined> {
+  const { startMs, endMs } = request.slot;
+  const combinations = fittingCombinations(request.entry, request.numberOfGuests, request.seatingAreaId, request.rules, request.membership).filter(
+    (c) => !day.areas.has(c.seatingAreaId),
+  );
+  const tables = [...new Set(combinations.flatMap((c) => c.tables))];
+  if (tables.length === 0) return undefined;
+  const ids = tables.map((t) => t.id);
+  await lockTableDays(tx, ids, startMs, endMs);
+  await expireStaleHolds(tx, request.now, { tableIds: ids, during: { fromMs: startMs, toMs: endMs } });
+  return pickCombination(combinations, await busyOfTables(tx, request, tables), startMs, endMs);
+}
+
 /** The columns that put a reservation on its table: service day, slot, party, area and table. */
 export interface Placement {
   date: string;
@@ -107,6 +130,8 @@ export interface Placement {
   numberOfGuests: number;
   seatingAreaId: string | null;
   tableId: string;
+  /** A combination's other tables (docs/PRODUCT.md §9, tables joined); empty on one table. */
+  combinedTableIds: string[];
 }
 
 /**
@@ -115,9 +140,10 @@ export interface Placement {
  */
 export async function placeOnFreeTable(tx: DbOrTx, request: TableRequest): Promise<Placement> {
   await checkPacing(tx, { ...request, ...request.slot, period: request.slot.period });
-  const { table, day } = await lockAndPickTable(tx, request);
-  if (!table && request.rules === 'staff') throw await noTableForStaff(tx, request, day.areas);
-  if (!table) throw request.tableId ? tableTaken() : selectionUnavailable();
+  const { table, combination, day } = await lockAndPickTable(tx, request);
+  const [first, ...others] = table ? [table] : (combination?.tables ?? []);
+  if (!first && request.rules === 'staff') throw await noTableForStaff(tx, request, day.areas);
+  if (!first) throw request.tableId ? tableTaken() : selectionUnavailable();
   const { slot } = request;
   return {
     date: request.date,
@@ -127,6 +153,7 @@ export async function placeOnFreeTable(tx: DbOrTx, request: TableRequest): Promi
     endsAt: new Date(slot.endMs),
     numberOfGuests: request.numberOfGuests,
     seatingAreaId: request.seatingAreaId ?? null,
-    tableId: table.id,
+    tableId: first.id,
+    combinedTableIds: others.map((t) => t.id),
   };
 }

@@ -20,6 +20,8 @@ import { WALK_IN_EMAIL } from './staff-guests';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
 import { guestAlerts } from '../guests/guest-alerts';
 
+// Table names sort as people count them: T2 before T10.
+const tableOrder = new Intl.Collator('en', { numeric: true });
 export type DaySheetDto = Schema<'DaySheet'>;
 type SheetBooking = Schema<'DaySheetBooking'>;
 
@@ -116,7 +118,8 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       visitCount: houseAccount(row) ? null : (visitCount.get(r.userId) ?? 0),
       experience: catalog.experiences.get(r.experienceId)?.name ?? '',
       seatingArea: area ? { id: area.id, name: area.name } : null,
-      table: { id: r.tableId, name: table?.name ?? '' },
+      // Tables joined for the party read as one: 'T4 + T5'.
+      table: { id: r.tableId, name: [r.tableId, ...r.combinedTableIds].map((id) => tables.get(id)?.name ?? '').sort(tableOrder.compare).join(' + ') },
       status: r.status,
       visitStatus: r.visitStatus,
       visitState: visitStateOf(r),

@@ -65,7 +65,8 @@ export async function tablePlan(deps: ReservationDeps, actor: AuthUser, venueId:
       ),
     )
     .orderBy(asc(reservations.startsAt));
-  const onTable = new Map(rows.map((r) => [r.tableId, r]));
+  // A party at tables joined is on each of them.
+  const onTable = new Map(rows.flatMap((r) => [r.tableId, ...r.combinedTableIds].map((id) => [id, r] as const)));
   const alertsOf = await guestAlerts(db, rows.map((r) => r.userId));
   return {
     venueId,

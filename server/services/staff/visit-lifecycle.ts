@@ -33,7 +33,7 @@ import { attemptCharge } from '../payments/no-show-fee-charge';
 import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { addDays, hongKongDate, hongKongMinutes } from '../../../common/time';
-import { isLiveAt, occupiesDuring, occupiedUntil } from '../venues/busy-intervals';
+import { atTables, isLiveAt, occupiesDuring, occupiedUntil } from '../venues/busy-intervals';
 import { serviceEndsAt } from '../venues/slot-schedule';
 import { lockTableDays } from '../venues/table-day-locks';
 import { venueOf, type VenueCatalog } from '../venues/venue-catalog';
@@ -97,6 +97,9 @@ const freedSpan = (row: ReservationRow) => ({
   toMs: row.endsAt.getTime(),
 });
 
+/** The tables a booking occupies: its own and, on a combination, the others (docs/PRODUCT.md §9, tables joined). */
+const tablesOf = (r: Pick<ReservationRow, 'tableId' | 'combinedTableIds'>) => [r.tableId, ...r.combinedTableIds];
+
 /**
  * Of these finished bookings, the ids whose table another live party has had since it finished (a guest's
  * booking or hold, a walk-in, a move): one read.
@@ -108,13 +111,13 @@ export async function tablesTakenSinceFinish(db: DbOrTx, rows: readonly Reservat
   const fromMs = Math.min(...finished.map((r) => freedSpan(r).fromMs));
   const toMs = Math.max(...finished.map((r) => freedSpan(r).toMs));
   const others = await db
-    .select({ id: reservations.id, tableId: reservations.tableId, startsAt: reservations.startsAt, until: sql<string>`${occupiedUntil}` })
+    .select({ id: reservations.id, tableId: reservations.tableId, combinedTableIds: reservations.combinedTableIds, startsAt: reservations.startsAt, until: sql<string>`${occupiedUntil}` })
     .from(reservations)
     .where(
       and(
         inArray(reservations.venueId, [...new Set(finished.map((r) => r.venueId))]),
         inArray(reservations.date, dates),
-        inArray(reservations.tableId, [...new Set(finished.map((r) => r.tableId))]),
+        atTables(reservations, [...new Set(finished.flatMap(tablesOf))]),
         occupiesDuring(sql`${new Date(fromMs).toISOString()}::timestamptz`, sql`${new Date(toMs).toISOString()}::timestamptz`),
         isLiveAt(now),
         finished.length === 1 ? ne(reservations.id, finished[0]!.id) : undefined,
@@ -124,7 +127,7 @@ export async function tablesTakenSinceFinish(db: DbOrTx, rows: readonly Reservat
   for (const row of finished) {
     const span = freedSpan(row);
     const overlaps = others.some(
-      (o) => o.id !== row.id && o.tableId === row.tableId && o.startsAt.getTime() < span.toMs && new Date(o.until).getTime() > Math.max(span.fromMs, o.startsAt.getTime()),
+      (o) => o.id !== row.id && tablesOf(o).some((t) => tablesOf(row).includes(t)) && o.startsAt.getTime() < span.toMs && new Date(o.until).getTime() > Math.max(span.fromMs, o.startsAt.getTime()),
     );
     if (overlaps) taken.add(row.id);
   }
@@ -176,7 +179,7 @@ export async function changeVisit(deps: CancelDeps, actor: AuthUser, reservation
     if (event.type === 'visit.undoFinish' && visitStateOf(before) === 'finished') {
       // Under the table's day locks, as a booking of it takes them: a guest cannot take it meanwhile.
       const span = freedSpan(before);
-      if (span.fromMs < span.toMs) await lockTableDays(tx, [before.tableId], span.fromMs, span.toMs);
+      if (span.fromMs < span.toMs) await lockTableDays(tx, tablesOf(before), span.fromMs, span.toMs);
       tableTaken = (await tablesTakenSinceFinish(tx, [before], now)).has(before.id);
     }
     const { state, effects } = visitTransition(before, event, visitContextOf(before, catalog, tableTaken));

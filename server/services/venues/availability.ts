@@ -9,11 +9,11 @@ import { formatDate, formatTime } from '../../../common/time';
 import { loadDayBusy } from './busy-intervals';
 import { checkSelection, type Selection } from '../reservations/selection-checks';
 import { isBookableInTime, scheduledSlots, servicesOn } from './slot-schedule';
-import { fittingTables, groupBusy, isTableFree } from './table-fit';
+import { fittingCombinations, fittingTables, groupBusy, isCombinationFree, isTableFree } from './table-fit';
 import { loadVenueCatalog } from './venue-catalog';
 import { membersOnlyPeriods, openSlots, type Membership } from '../reservations/membership-rules';
 import { stayClosure, venueClosuresOn } from './closures';
-import { loadCoversStarting } from './pacing-covers';
+import { coversStarting } from './pacing-covers';
 import { noCovers, pacingBreach } from './pacing';
 
 export interface AvailabilityQuery extends Selection {
@@ -64,26 +64,32 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
   }
   const tables = fitting.filter((t) => !closed.areas.has(t.seatingAreaId));
   const services = servicesOn(entry, query.date);
+  // A party no single table seats may sit at tables joined (docs/PRODUCT.md §9, tables joined).
+  const combinations = fittingCombinations(entry, query.numberOfGuests, query.seatingAreaId, 'guest', membership).filter((c) => !closed.areas.has(c.seatingAreaId));
   const closure =
     scheduled.length === 0 ? undefined
     : scheduled.every((s) => stayClosure(closed, services, s)) ? stayClosure(closed, services, scheduled[0]!)
     : fitting.length > 0 && tables.length === 0 ? closed.areas.get(fitting[0]!.seatingAreaId)
     : undefined;
+  const seats = tables.length + combinations.length;
   if (closure) result.closure = { reason: closure.reason };
   const slots = scheduled.filter((s) => isBookableInTime(entry.venue, s, now) && !stayClosure(closed, services, s));
-  if (slots.length === 0 || tables.length === 0) return result;
+  if (slots.length === 0 || seats === 0) return result;
 
-  const busy = groupBusy(
-    await loadDayBusy(db, entry.venue.id, query.date, slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs)), now),
-  );
-  // Pacing costs a query only at a venue that paces a service.
-  const covers = entry.pacing.length ? await loadCoversStarting(db, entry, query.date, now) : noCovers();
+  // At a venue that paces a service, the covers come in the same statement.
+  const paced = entry.pacing.length > 0;
+  const day = await loadDayBusy(db, entry.venue.id, query.date, slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs)), now, { covers: paced });
+  const busy = groupBusy(day.busy);
+  const covers = paced ? coversStarting(entry, query.date, day.covers) : noCovers();
   const offered = new Set<string>();
   for (const slot of slots) {
     if (pacingBreach(entry.pacing, covers, slot.period, slot.startTime, query.numberOfGuests)) continue;
     const areaIds = new Set<string>();
     for (const table of tables) {
       if (!areaIds.has(table.seatingAreaId) && isTableFree(busy, table.id, slot.startMs, slot.endMs)) areaIds.add(table.seatingAreaId);
+    }
+    for (const combination of combinations) {
+      if (!areaIds.has(combination.seatingAreaId) && isCombinationFree(busy, combination, slot.startMs, slot.endMs)) areaIds.add(combination.seatingAreaId);
     }
     if (areaIds.size === 0) continue;
     result.timeslots.push({

@@ -6,7 +6,7 @@ import { and, eq, gt, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'dr
 import type { Db, DbOrTx } from '../../db/client';
 import { changeHolds, reservations } from '../../db/schema';
 import { addDays } from '../../../common/time';
-import type { BusyInterval } from './table-fit';
+import { intervalsOf, type BusyInterval } from './table-fit';
 
 /**
  * When a reservation stops holding its table: its booked end, or the moment its party finished when
@@ -23,8 +23,13 @@ export const occupiesDuring = (from: SQL, to: SQL) =>
 export const isLiveAt = (now: Date) =>
   or(eq(reservations.status, 'CONFIRMED'), and(eq(reservations.status, 'PENDING'), gt(reservations.holdExpiresAt, now)));
 
+/** The row sits at one of `tableIds`: its table, or another of its combination. */
+export const atTables = (table: typeof reservations | typeof changeHolds, tableIds: string[]) =>
+  // The array as one literal: drizzle would spread a JavaScript array into a parameter list.
+  or(inArray(table.tableId, tableIds), sql`${table.combinedTableIds} && ${`{${tableIds.join(',')}}`}::text[]`);
+
 /** A change held while its difference is paid (reservations/change-holds.ts) takes its new table until its hold ends. */
-const heldChangeDuring = (from: SQL, to: SQL, now: SQL) =>
+export const heldChangeDuring = (from: SQL, to: SQL, now: SQL) =>
   sql`${changeHolds.status} = 'HELD' AND ${changeHolds.holdExpiresAt} > ${now} AND ${changeHolds.startsAt} < ${to} AND ${changeHolds.endsAt} > ${from}`;
 
 /** Milliseconds since the epoch of a timestamp, as the driver hands a float back. */
@@ -46,7 +51,7 @@ export async function loadBusyIntervals(
   const from = sql`${new Date(fromMs).toISOString()}::timestamptz`;
   const to = sql`${new Date(toMs).toISOString()}::timestamptz`;
   const booked = db
-    .select({ tableId: reservations.tableId, startMs: epochMs(reservations.startsAt), endMs: epochMs(occupiedUntil) })
+    .select({ tableId: reservations.tableId, combinedTableIds: reservations.combinedTableIds, startMs: epochMs(reservations.startsAt), endMs: epochMs(occupiedUntil) })
     .from(reservations)
     .where(
       and(
@@ -55,11 +60,11 @@ export async function loadBusyIntervals(
         occupiesDuring(from, to),
         isLiveAt(now),
         excludeReservationId ? ne(reservations.id, excludeReservationId) : undefined,
-        tableIds ? inArray(reservations.tableId, tableIds) : undefined,
+        tableIds ? atTables(reservations, tableIds) : undefined,
       ),
     );
   const heldChanges = db
-    .select({ tableId: changeHolds.tableId, startMs: epochMs(changeHolds.startsAt), endMs: epochMs(changeHolds.endsAt) })
+    .select({ tableId: changeHolds.tableId, combinedTableIds: changeHolds.combinedTableIds, startMs: epochMs(changeHolds.startsAt), endMs: epochMs(changeHolds.endsAt) })
     .from(changeHolds)
     .where(
       and(
@@ -67,36 +72,44 @@ export async function loadBusyIntervals(
         inArray(changeHolds.date, days),
         heldChangeDuring(from, to, sql`${now.toISOString()}::timestamptz`),
         excludeReservationId ? ne(changeHolds.reservationId, excludeReservationId) : undefined,
-        tableIds ? inArray(changeHolds.tableId, tableIds) : undefined,
+        tableIds ? atTables(changeHolds, tableIds) : undefined,
       ),
     );
   const rows = await booked.unionAll(heldChanges);
-  return rows.map((r) => ({ tableId: r.tableId, startMs: Number(r.startMs), endMs: Number(r.endMs) }));
+  return rows.flatMap((r) => intervalsOf(r.tableId, r.combinedTableIds, Number(r.startMs), Number(r.endMs)));
 }
 
 /**
  * The same question as `loadBusyIntervals` for a whole day, prepared once per database (no SQL building
  * or planning per call) and answered as one JSON row, since decoding rows one by one is the costly part.
+ * At a paced venue it also reads the covers the day's live bookings start (pacing-covers.ts), in the same
+ * statement: a look-up with pacing on still costs one round trip.
  */
-function dayBusyStatement(db: Db) {
+function dayBusyStatement(db: Db, withCovers: boolean) {
   const liveAt = sql.placeholder('now');
   const from = sql`${sql.placeholder('from')}::timestamptz`;
   const to = sql`${sql.placeholder('to')}::timestamptz`;
   return db
     .select({
-      intervals: sql<[string, number, number][] | null>`json_agg(json_build_array(
+      intervals: sql<BusyJson[] | null>`json_agg(json_build_array(
         ${reservations.tableId},
         (extract(epoch from ${reservations.startsAt}) * 1000)::float8,
-        (extract(epoch from ${occupiedUntil}) * 1000)::float8))`,
+        (extract(epoch from ${occupiedUntil}) * 1000)::float8, ${reservations.combinedTableIds}))`,
       // In the same statement, so the day costs one round trip still.
-      heldChanges: sql<[string, number, number][] | null>`(SELECT json_agg(json_build_array(
+      heldChanges: sql<BusyJson[] | null>`(SELECT json_agg(json_build_array(
         ${changeHolds.tableId},
         (extract(epoch from ${changeHolds.startsAt}) * 1000)::float8,
-        (extract(epoch from ${changeHolds.endsAt}) * 1000)::float8))
+        (extract(epoch from ${changeHolds.endsAt}) * 1000)::float8, ${changeHolds.combinedTableIds}))
         FROM ${changeHolds}
         WHERE ${changeHolds.venueId} = ${sql.placeholder('venueId')}
           AND ${changeHolds.date} IN (${sql.placeholder('before')}, ${sql.placeholder('date')}, ${sql.placeholder('after')})
           AND ${heldChangeDuring(from, to, sql`${liveAt}::timestamptz`)})`,
+      covers: withCovers
+        ? sql<[number, number][] | null>`(SELECT json_agg(json_build_array(${reservations.startTime}, ${reservations.numberOfGuests}))
+          FROM ${reservations}
+          WHERE ${reservations.venueId} = ${sql.placeholder('venueId')} AND ${reservations.date} = ${sql.placeholder('date')}
+            AND (${reservations.status} = 'CONFIRMED' OR (${reservations.status} = 'PENDING' AND ${reservations.holdExpiresAt} > ${liveAt}::timestamptz)))`
+        : sql<null>`null`,
     })
     .from(reservations)
     .where(
@@ -110,16 +123,26 @@ function dayBusyStatement(db: Db) {
         ),
       ),
     )
-    .prepare('availability_day_busy');
+    .prepare(withCovers ? 'availability_day_busy_covers' : 'availability_day_busy');
 }
 
-const dayBusyStatements = new WeakMap<object, ReturnType<typeof dayBusyStatement>>();
+const dayBusyStatements = { plain: new WeakMap<object, ReturnType<typeof dayBusyStatement>>(), covers: new WeakMap<object, ReturnType<typeof dayBusyStatement>>() };
 
-export async function loadDayBusy(db: Db, venueId: string, date: string, fromMs: number, toMs: number, now: Date): Promise<BusyInterval[]> {
-  let statement = dayBusyStatements.get(db);
+/** The day's busy tables over [fromMs, toMs) and, with `covers`, the covers its live bookings start. */
+export async function loadDayBusy(
+  db: Db,
+  venueId: string,
+  date: string,
+  fromMs: number,
+  toMs: number,
+  now: Date,
+  options: { covers: boolean } = { covers: false },
+): Promise<{ busy: BusyInterval[]; covers: { startTime: number; numberOfGuests: number }[] }> {
+  const statements = options.covers ? dayBusyStatements.covers : dayBusyStatements.plain;
+  let statement = statements.get(db);
   if (!statement) {
-    statement = dayBusyStatement(db);
-    dayBusyStatements.set(db, statement);
+    statement = dayBusyStatement(db, options.covers);
+    statements.set(db, statement);
   }
   const [row] = await statement.execute({
     venueId,
@@ -131,7 +154,16 @@ export async function loadDayBusy(db: Db, venueId: string, date: string, fromMs:
     now: now.toISOString(),
   });
   // Drivers hand json back parsed (pg) or, for some set-ups, as text.
-  const parsed = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [string, number, number][];
-  const intervals = [...parsed(row?.intervals), ...parsed(row?.heldChanges)];
-  return intervals.map(([tableId, startMs, endMs]) => ({ tableId, startMs: Number(startMs), endMs: Number(endMs) }));
+  const parsed = <T>(raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as T[];
+  return {
+    busy: [...parsed<BusyJson>(row?.intervals), ...parsed<BusyJson>(row?.heldChanges)].flatMap(busyFromJson),
+    covers: parsed<[number, number]>(row?.covers).map(([startTime, numberOfGuests]) => ({ startTime, numberOfGuests })),
+  };
+}
+
+/** A busy row as the one-row statements write it: table, start and end in epoch ms, the combination's other tables. */
+export type BusyJson = [string, number, number, string[] | null];
+
+export function busyFromJson([tableId, startMs, endMs, combinedTableIds]: BusyJson): BusyInterval[] {
+  return intervalsOf(tableId, combinedTableIds, Number(startMs), Number(endMs));
 }

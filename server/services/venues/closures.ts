@@ -23,7 +23,7 @@ export function loadClosures(db: DbOrTx, venueId: string, fromDate: string, toDa
 }
 
 /** A venue's closures lock as a 64-bit advisory key (FNV-1a), apart from the table-day locks' two-int keys. */
-function closuresLockKey(venueId: string): bigint {
+export function closuresLockKey(venueId: string): bigint {
   let hash = 0xcbf29ce484222325n;
   for (const ch of `closures:${venueId}`) hash = BigInt.asUintN(64, (hash ^ BigInt(ch.charCodeAt(0))) * 0x100000001b3n);
   return BigInt.asIntN(64, hash);

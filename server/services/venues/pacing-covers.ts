@@ -32,6 +32,11 @@ export async function loadCoversStarting(db: DbOrTx, entry: CatalogVenue, date: 
         excludeReservationId ? ne(reservations.id, excludeReservationId) : undefined,
       ),
     );
+  return coversStarting(entry, date, rows);
+}
+
+/** The covers these live bookings of the service day start, by slot and service; a booking outside every service counts in none. */
+export function coversStarting(entry: CatalogVenue, date: string, rows: readonly { startTime: number; numberOfGuests: number }[]): CoversStarting {
   const covers = noCovers();
   for (const row of rows) {
     const period = periodAt(entry, date, row.startTime);
@@ -41,7 +46,7 @@ export async function loadCoversStarting(db: DbOrTx, entry: CatalogVenue, date: 
 }
 
 /** A service's pacing lock as a 64-bit advisory key (FNV-1a), apart from the table-day and closures keys. */
-function pacingLockKey(venueId: string, date: string, periodName: string): string {
+export function pacingLockKey(venueId: string, date: string, periodName: string): string {
   let hash = 0xcbf29ce484222325n;
   for (const ch of `pacing:${venueId}:${date}:${periodName}`) hash = BigInt.asUintN(64, (hash ^ BigInt(ch.charCodeAt(0))) * 0x100000001b3n);
   return BigInt.asIntN(64, hash).toString();
@@ -79,4 +84,4 @@ export async function checkPacing(tx: DbOrTx, request: PacingRequest): Promise<v
 }
 
 /** 409 20102 to a guest: the kitchen takes no more covers at that time. */
-const pacedOut = () => new ApiError(409, ERROR_CODES.SELECTION_UNAVAILABLE, /*i18n*/ 'Sorry, this time is fully booked. Please choose another time.');
+export const pacedOut = () => new ApiError(409, ERROR_CODES.SELECTION_UNAVAILABLE, /*i18n*/ 'Sorry, this time is fully booked. Please choose another time.');

@@ -23,15 +23,20 @@ function daysTouched(fromMs: number, toMs: number): number[] {
   return first === last ? [asNumber(first)] : [asNumber(first), asNumber(last)];
 }
 
+/** The (table, day) keys of these tables' locks on the days of [fromMs, toMs), in the one order every booking takes them. */
+export function tableDayKeys(tableIds: readonly string[], fromMs: number, toMs: number): (readonly [number, number])[] {
+  const days = daysTouched(fromMs, toMs);
+  return [...new Set(tableIds.map(tableKey))]
+    .flatMap((table) => days.map((day) => [table, day] as const))
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
 /**
  * Waits for, and holds until the transaction ends, the locks of these tables on the days of
  * [fromMs, toMs). Taken in one sorted order by every booking, so bookings never deadlock.
  */
 export async function lockTableDays(tx: DbOrTx, tableIds: string[], fromMs: number, toMs: number): Promise<void> {
-  const days = daysTouched(fromMs, toMs);
-  const keys = [...new Set(tableIds.map(tableKey))]
-    .flatMap((table) => days.map((day) => [table, day] as const))
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const keys = tableDayKeys(tableIds, fromMs, toMs);
   if (keys.length === 0) return;
   // Arrays go as one literal each: drizzle would spread a JavaScript array into a parameter list.
   const tables = `{${keys.map((k) => k[0]).join(',')}}`;

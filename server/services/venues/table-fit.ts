@@ -47,6 +47,14 @@ export function fittingTables(
   return entry.tables.filter((t) => tableMisfits(entry, t, numberOfGuests, seatingAreaId, who, membership).length === 0);
 }
 
+/**
+ * The tables a caller may be given, of any size: those no rule of `tableMisfits` but size keeps from them
+ * (asked at the table's own minimum, which it always seats).
+ */
+function tablesFor(entry: CatalogVenue, seatingAreaId: string | null | undefined, who: 'guest' | 'staff', membership: Membership): VenueTableRow[] {
+  return entry.tables.filter((t) => tableMisfits(entry, t, t.minGuests, seatingAreaId, who, membership).length === 0);
+}
+
 /** A live reservation's time on a table, in epoch ms. */
 export interface BusyInterval {
   tableId: string;
@@ -80,4 +88,77 @@ export function pickTable(tables: readonly VenueTableRow[], busy: BusyByTable, s
   const free = tables.filter((t) => isTableFree(busy, t.id, startMs, endMs));
   free.sort((a, b) => a.maxGuests - b.maxGuests || a.minGuests - b.minGuests || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return free[0];
+}
+
+/**
+ * Tables of one combine group in one dining area joined for a party (docs/PRODUCT.md §9, tables joined): it seats from
+ * its smallest member's minimum to the sum of its members' maximums, and occupies every member.
+ */
+export interface TableCombination {
+  tables: VenueTableRow[];
+  seatingAreaId: string;
+  minGuests: number;
+  maxGuests: number;
+}
+
+/** A combination joins at most this many tables: enough for a club's long table, few enough to try them all. */
+export const MAX_COMBINED_TABLES = 4;
+
+/**
+ * The combinations that seat a party no single table of the venue seats (when one does, the party gets a
+ * table, never a combination): subsets of 2 to `MAX_COMBINED_TABLES` tables of one combine group in one
+ * area, each member a table `fittingTables` would give this caller but for its size. Fewest seats first,
+ * then fewest tables.
+ */
+export function fittingCombinations(
+  entry: CatalogVenue,
+  numberOfGuests: number,
+  seatingAreaId?: string | null,
+  who: 'guest' | 'staff' = 'guest',
+  membership: Membership = 'member',
+): TableCombination[] {
+  const open = tablesFor(entry, seatingAreaId, who, membership);
+  if (open.some((t) => t.minGuests <= numberOfGuests && numberOfGuests <= t.maxGuests)) return [];
+  const groups = new Map<string, VenueTableRow[]>();
+  for (const table of open) {
+    if (!table.combineGroup) continue;
+    const key = `${table.seatingAreaId}\u0000${table.combineGroup}`;
+    groups.set(key, [...(groups.get(key) ?? []), table]);
+  }
+  const combinations: TableCombination[] = [];
+  for (const members of groups.values()) {
+    for (const tables of subsets(members, MAX_COMBINED_TABLES)) {
+      const minGuests = Math.min(...tables.map((t) => t.minGuests));
+      const maxGuests = tables.reduce((sum, t) => sum + t.maxGuests, 0);
+      if (minGuests <= numberOfGuests && numberOfGuests <= maxGuests) combinations.push({ tables, seatingAreaId: tables[0]!.seatingAreaId, minGuests, maxGuests });
+    }
+  }
+  return combinations.sort((a, b) => a.maxGuests - b.maxGuests || a.tables.length - b.tables.length);
+}
+
+/** Every subset of 2 to `max` of `items`, each in the order of `items` (tables come sorted by id). */
+function subsets<T>(items: readonly T[], max: number): T[][] {
+  const out: T[][] = [];
+  const grow = (from: number, chosen: T[]) => {
+    if (chosen.length >= 2) out.push(chosen);
+    if (chosen.length === max) return;
+    for (let i = from; i < items.length; i++) grow(i + 1, [...chosen, items[i]!]);
+  };
+  grow(0, []);
+  return out;
+}
+
+/** Whether every table of the combination is free over [startMs, endMs). */
+export function isCombinationFree(busy: BusyByTable, combination: TableCombination, startMs: number, endMs: number): boolean {
+  return combination.tables.every((t) => isTableFree(busy, t.id, startMs, endMs));
+}
+
+/** The combination to give a party: the first free one (fewest seats, then fewest tables). */
+export function pickCombination(combinations: readonly TableCombination[], busy: BusyByTable, startMs: number, endMs: number): TableCombination | undefined {
+  return combinations.find((c) => isCombinationFree(busy, c, startMs, endMs));
+}
+
+/** A live booking's intervals, one per table it occupies: its table and, on a combination, the others. */
+export function intervalsOf(tableId: string, combinedTableIds: readonly string[] | null | undefined, startMs: number, endMs: number): BusyInterval[] {
+  return [tableId, ...(combinedTableIds ?? [])].map((id) => ({ tableId: id, startMs, endMs }));
 }

@@ -92,7 +92,14 @@ export async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
  * handle. Pass the database, not a transaction, or nothing is cached.
  */
 export async function loadVenueCatalog(db: DbOrTx): Promise<VenueCatalog> {
-  const version = await catalogVersion(db);
+  return venueCatalogAt(db, await catalogVersion(db));
+}
+
+/**
+ * The set-up at `version`, which the caller read itself in a statement of its own (a guest's hold reads
+ * it with the day's bookings: one round trip fewer); cached as `loadVenueCatalog`.
+ */
+export function venueCatalogAt(db: DbOrTx, version: number): Promise<VenueCatalog> {
   const nowMs = Date.now();
   const cached = catalogCache.get(db);
   if (cached && cached.version === version && nowMs - cached.at < CATALOG_TTL_MS) return cached.catalog;

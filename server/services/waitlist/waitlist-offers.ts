@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client';
 import { reservations, users, waitlistEntries } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { fittingTables, groupBusy, pickTable, type BusyByTable } from '../venues/table-fit';
+import { fittingCombinations, fittingTables, groupBusy, intervalsOf, pickCombination, pickTable, type BusyByTable } from '../venues/table-fit';
 import { isBookableInTime, scheduledSlots, servicesOn } from '../venues/slot-schedule';
 import { loadBusyIntervals } from '../venues/busy-intervals';
 import { loadVenueCatalog, type VenueCatalog } from '../venues/venue-catalog';
@@ -162,6 +162,7 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
     // to a guest, the members' areas and the times of members' services (membership-rules.ts).
     const closed = await dayClosures(tx, closureCache, entry.venueId, entry.date);
     const tables = fittingTables(venue, entry.numberOfGuests, null, 'guest', membership).filter((t) => !closed.areas.has(t.seatingAreaId));
+    const combinations = fittingCombinations(venue, entry.numberOfGuests, null, 'guest', membership).filter((c) => !closed.areas.has(c.seatingAreaId));
     // Only slots with a free table in memory are tried under lock: a full day costs no more queries.
     const services = servicesOn(venue, entry.date);
     const slots = openSlots(scheduledSlots(venue, experience, entry.date, entry.numberOfGuests), membership).filter(
@@ -170,7 +171,7 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
         s.startTime >= entry.earliestTime &&
         s.startTime <= entry.latestTime &&
         isBookableInTime(venue.venue, s, now) &&
-        pickTable(tables, busy, s.startMs, s.endMs) !== undefined,
+        (pickTable(tables, busy, s.startMs, s.endMs) ?? pickCombination(combinations, busy, s.startMs, s.endMs)) !== undefined,
     );
     if (slots.length === 0) continue;
     const user = await findUser(tx, entry.userId);
@@ -201,9 +202,9 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
         if (isUnavailable(err)) continue;
         throw err;
       }
-      const held = busy.get(hold.tableId) ?? [];
-      held.push({ tableId: hold.tableId, startMs: slot.startMs, endMs: slot.endMs });
-      busy.set(hold.tableId, held);
+      for (const interval of intervalsOf(hold.tableId, hold.combinedTableIds, slot.startMs, slot.endMs)) {
+        busy.set(interval.tableId, [...(busy.get(interval.tableId) ?? []), interval]);
+      }
       await setStatus(tx, entry, { type: 'table.offer', startTime: slot.startTime, nowMs: now.getTime() }, now, {
         reservationId: hold.id,
         offerExpiresAt: hold.holdExpiresAt,

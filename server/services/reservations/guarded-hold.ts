@@ -1,0 +1,138 @@
+/**
+ * A guest's hold in two round trips of its own (docs/decisions/0019-perf-guarded-hold.md): one prepared
+ * read of everything the hold is decided on (hold-context.ts), the same rules as every booking in memory
+ * (closures, pacing, hold limit, the smallest free fitting table), then one INSERT whose status
+ * `guarded_hold_status()` (migration 0033) answers after taking the booking locks and checking afresh that
+ * nothing the decision rested on has changed. When something has (another guest was quicker), the
+ * statement changes nothing and the caller books the long way, in a transaction under the same locks,
+ * which gives the exact answer.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { HOLD_MINUTES } from '../../../common/booking-rules';
+import { completionError } from '../../lib/errors';
+import { addDays, serviceDayStartMs } from '../../../common/time';
+import { bookableSlot } from '../venues/slot-schedule';
+import { fittingCombinations, fittingTables, groupBusy, pickCombination, pickTable } from '../venues/table-fit';
+import { closedForBooking, closuresLockKey, closuresOn, openTables, serviceClosure } from '../venues/closures';
+import { coversStarting, pacedOut, pacingLockKey } from '../venues/pacing-covers';
+import { pacingBreach, slotStartOf } from '../venues/pacing';
+import type { PacingRule } from '../../db/schema';
+import { tableDayKeys } from '../venues/table-day-locks';
+import { venueCatalogAt, type ServicePeriodRow, type VenueCatalog } from '../venues/venue-catalog';
+import { checkSelection, selectionUnavailable } from './selection-checks';
+import { holdLimitReached, MAX_UNFINISHED_BOOKINGS } from './guest-limits';
+import { loadHoldContext } from './hold-context';
+import { insertReservation } from './reservation-insert';
+import { membershipOf } from './membership-rules';
+import { isMember, sqlState, type ReservationRow, type UserRow } from './reservations';
+import type { CreateReservationInput } from './reservation-create';
+
+/** The SQLSTATE `guarded_hold_status()` raises when the hold was decided on what has changed since. */
+const GUARD_REFUSED = 'HG001';
+/** A reference drawn twice (unique violation) or a double booking by a writer without the locks: the long way decides. */
+const UNIQUE_VIOLATION = '23505';
+const EXCLUSION_VIOLATION = '23P01';
+
+const DAY_MS = 86_400_000;
+
+/** What the guard counts pacing over: the slot interval and the service the start falls in (pacing.ts). */
+function pacingGuard(rule: PacingRule, period: ServicePeriodRow, startTime: number, party: number) {
+  const slotFrom = slotStartOf(period, startTime);
+  return {
+    slotFrom,
+    slotTo: slotFrom + period.intervalMinutes,
+    serviceFrom: period.startMinute,
+    serviceTo: period.endMinute,
+    maxSlot: rule.maxCoversPerSlot,
+    maxService: rule.maxCoversPerService,
+    party,
+  };
+}
+
+/**
+ * Holds the smallest free fitting table for `caller`, or throws the rule's refusal (404, 409, 422) found
+ * on the day as read; undefined when the guard found the day changed meanwhile.
+ */
+export async function tryGuardedHold(
+  db: Db,
+  caller: Pick<UserRow, 'id' | 'role'>,
+  input: CreateReservationInput,
+  now: Date,
+): Promise<{ row: ReservationRow; catalog: VenueCatalog } | undefined> {
+  // Busy tables over the service day and the next (a bar's slots run past midnight): no set-up needed to ask.
+  const dayStartMs = serviceDayStartMs(input.date);
+  const context = await loadHoldContext(db, { userId: caller.id, venueId: input.venueId, date: input.date, fromMs: dayStartMs, toMs: dayStartMs + 2 * DAY_MS, now });
+  const catalog = await venueCatalogAt(db, context.catalogVersion);
+  const membership = membershipOf(caller);
+  const { entry, experience } = checkSelection(catalog, input, now, 'guest', membership);
+  if (experience.membersOnly && !isMember(caller)) throw completionError(1010101, 403);
+  const slot = bookableSlot(entry, experience, input.date, input.startTime, now, 'guest', input.numberOfGuests);
+
+  // The rules every hold keeps, in the order the long way checks them (reservation-create.ts).
+  if (context.held >= MAX_UNFINISHED_BOOKINGS) throw holdLimitReached();
+  const pacing = entry.pacing.find((r) => r.periodName === slot.period.name);
+  if (pacing && pacingBreach(entry.pacing, coversStarting(entry, input.date, context.covers), slot.period, slot.startTime, input.numberOfGuests)) throw pacedOut();
+  const day = closuresOn(context.closures, input.date);
+  const closed = serviceClosure(day, slot.period.name) ?? (input.seatingAreaId ? day.areas.get(input.seatingAreaId) : undefined);
+  if (closed) throw closedForBooking(closed.reason);
+  const tables = openTables(fittingTables(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership), day);
+  const busy = groupBusy(context.busy);
+  const table = pickTable(tables, busy, slot.startMs, slot.endMs);
+  // A party no single table seats sits at tables joined (docs/PRODUCT.md §9, tables joined).
+  const combinations = table ? [] : fittingCombinations(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership).filter((c) => !day.areas.has(c.seatingAreaId));
+  const [first, ...others] = table ? [table] : (pickCombination(combinations, busy, slot.startMs, slot.endMs)?.tables ?? []);
+  if (!first) throw selectionUnavailable();
+  const tableIds = [first.id, ...others.map((t) => t.id)];
+
+  const lockKeys = tableDayKeys(tableIds, slot.startMs, slot.endMs);
+  const guard = {
+    userId: caller.id,
+    venueId: entry.venue.id,
+    date: input.date,
+    dates: [addDays(input.date, -1), input.date, addDays(input.date, 1)],
+    now: now.toISOString(),
+    from: new Date(slot.startMs).toISOString(),
+    to: new Date(slot.endMs).toISOString(),
+    tableIds,
+    lockTables: lockKeys.map((k) => k[0]),
+    lockDays: lockKeys.map((k) => k[1]),
+    pacingKey: pacing ? pacingLockKey(entry.venue.id, input.date, slot.period.name) : null,
+    closuresKey: closuresLockKey(entry.venue.id).toString(),
+    maxHeld: MAX_UNFINISHED_BOOKINGS,
+    // The limits counted again under the service's pacing lock.
+    pacing: pacing ? pacingGuard(pacing, slot.period, slot.startTime, input.numberOfGuests) : null,
+    closuresFingerprint: context.closuresFingerprint,
+    locale: input.locale,
+  };
+  try {
+    const row = await insertReservation(db, {
+      entry,
+      experience,
+      user: { id: caller.id },
+      placement: {
+        date: input.date,
+        startTime: slot.startTime,
+        duration: slot.duration,
+        startsAt: new Date(slot.startMs),
+        endsAt: new Date(slot.endMs),
+        numberOfGuests: input.numberOfGuests,
+        seatingAreaId: input.seatingAreaId ?? null,
+        tableId: first.id,
+        combinedTableIds: tableIds.slice(1),
+      },
+      now,
+      values: {
+        status: sql`guarded_hold_status(${JSON.stringify(guard)}::jsonb)`,
+        holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+        bookingSource: input.bookingSource,
+        locale: input.locale,
+      },
+    });
+    return { row, catalog };
+  } catch (error) {
+    const state = sqlState(error);
+    if (state === GUARD_REFUSED || state === UNIQUE_VIOLATION || state === EXCLUSION_VIOLATION) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * What a guest's hold is decided on, read in one prepared statement (one round trip): the set-up's
+ * version, the guest's running holds, the venue's busy tables around the service day (reservations and
+ * held changes), the covers its live bookings start that day, its closures on the day, and their
+ * fingerprint, which `guarded_hold_status()` (migration 0033) compares under the locks before the hold is written.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { changeHolds, closures, reservations, venueCatalogVersion } from '../../db/schema';
+import { addDays } from '../../../common/time';
+import { busyFromJson, heldChangeDuring, occupiedUntil, occupiesDuring, type BusyJson } from '../venues/busy-intervals';
+import type { BusyInterval } from '../venues/table-fit';
+import type { ClosureRow } from '../venues/closures';
+
+/** A live booking's start and party, for pacing (pacing-covers.ts). */
+export interface StartingCovers {
+  startTime: number;
+  numberOfGuests: number;
+}
+
+export interface HoldContext {
+  catalogVersion: number;
+  /** The guest's holds still running (guest-limits.ts). */
+  held: number;
+  busy: BusyInterval[];
+  covers: StartingCovers[];
+  closures: ClosureRow[];
+  closuresFingerprint: string;
+}
+
+function holdContextStatement(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const now = sql`${p('now')}::timestamptz`;
+  const from = sql`${p('from')}::timestamptz`;
+  const to = sql`${p('to')}::timestamptz`;
+  const live = sql`(${reservations.status} = 'CONFIRMED' OR (${reservations.status} = 'PENDING' AND ${reservations.holdExpiresAt} > ${now}))`;
+  const days = sql`(${p('before')}, ${p('date')}, ${p('after')})`;
+  return db
+    .select({
+      catalogVersion: venueCatalogVersion.version,
+      held: sql<number>`(SELECT count(*)::int FROM ${reservations}
+        WHERE ${reservations.userId} = ${p('userId')} AND ${reservations.status} = 'PENDING' AND ${reservations.holdExpiresAt} > ${now})`,
+      busy: sql<BusyJson[] | null>`(SELECT json_agg(json_build_array(${reservations.tableId},
+          (extract(epoch from ${reservations.startsAt}) * 1000)::float8, (extract(epoch from ${occupiedUntil}) * 1000)::float8, ${reservations.combinedTableIds}))
+        FROM ${reservations}
+        WHERE ${reservations.venueId} = ${p('venueId')} AND ${reservations.date} IN ${days} AND ${live} AND ${occupiesDuring(from, to)})`,
+      heldChanges: sql<BusyJson[] | null>`(SELECT json_agg(json_build_array(${changeHolds.tableId},
+          (extract(epoch from ${changeHolds.startsAt}) * 1000)::float8, (extract(epoch from ${changeHolds.endsAt}) * 1000)::float8, ${changeHolds.combinedTableIds}))
+        FROM ${changeHolds}
+        WHERE ${changeHolds.venueId} = ${p('venueId')} AND ${changeHolds.date} IN ${days} AND ${heldChangeDuring(from, to, now)})`,
+      covers: sql<[number, number][] | null>`(SELECT json_agg(json_build_array(${reservations.startTime}, ${reservations.numberOfGuests}))
+        FROM ${reservations} WHERE ${reservations.venueId} = ${p('venueId')} AND ${reservations.date} = ${p('date')} AND ${live})`,
+      closures: sql<ClosureJson[] | null>`(SELECT json_agg(c ORDER BY c.from_date, c.created_at) FROM ${closures} c
+        WHERE c.venue_id = ${p('venueId')} AND c.to_date >= ${p('date')} AND c.from_date <= ${p('date')})`,
+      closuresFingerprint: sql<string>`closures_fingerprint(${p('venueId')}, ${p('date')})`,
+    })
+    .from(venueCatalogVersion)
+    .prepare('hold_context');
+}
+
+/** A closure row as json_agg writes it. */
+interface ClosureJson {
+  id: string;
+  venue_id: string;
+  scope: ClosureRow['scope'];
+  seating_area_id: string | null;
+  period_name: string | null;
+  from_date: string;
+  to_date: string;
+  reason: ClosureRow['reason'];
+  note: string | null;
+  created_by: string;
+  created_at: string;
+}
+
+const statements = new WeakMap<object, ReturnType<typeof holdContextStatement>>();
+
+// Drivers hand json back parsed (pg) or, for some set-ups, as text.
+const parsed = <T>(raw: unknown): T[] => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as T[];
+
+/**
+ * Reads the context of a hold by `userId` at `venueId` on the service day `date`: busy tables over
+ * [fromMs, toMs), the rest for the whole day.
+ */
+export async function loadHoldContext(
+  db: Db,
+  request: { userId: string; venueId: string; date: string; fromMs: number; toMs: number; now: Date },
+): Promise<HoldContext> {
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = holdContextStatement(db)));
+  const { userId, venueId, date, fromMs, toMs, now } = request;
+  const [row] = await statement.execute({
+    userId,
+    venueId,
+    before: addDays(date, -1),
+    date,
+    after: addDays(date, 1),
+    from: new Date(fromMs).toISOString(),
+    to: new Date(toMs).toISOString(),
+    now: now.toISOString(),
+  });
+  const intervals = [...parsed<BusyJson>(row?.busy), ...parsed<BusyJson>(row?.heldChanges)];
+  return {
+    catalogVersion: Number(row?.catalogVersion ?? 0),
+    held: Number(row?.held ?? 0),
+    busy: intervals.flatMap(busyFromJson),
+    covers: parsed<[number, number]>(row?.covers).map(([startTime, numberOfGuests]) => ({ startTime, numberOfGuests })),
+    closures: parsed<ClosureJson>(row?.closures).map((c) => ({
+      id: c.id,
+      venueId: c.venue_id,
+      scope: c.scope,
+      seatingAreaId: c.seating_area_id,
+      periodName: c.period_name,
+      fromDate: c.from_date,
+      toDate: c.to_date,
+      reason: c.reason,
+      note: c.note,
+      createdBy: c.created_by,
+      createdAt: new Date(c.created_at),
+    })),
+    closuresFingerprint: String(row?.closuresFingerprint ?? ''),
+  };
+}

@@ -5448,7 +5448,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
                 path: {
                     venueId: components["schemas"]["Id"];
                 };
@@ -5527,7 +5530,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
                 path: {
                     venueId: components["schemas"]["Id"];
                 };

@@ -10,6 +10,7 @@ import { checkVenueServices, getVenueServices, publishVenueServices } from '../.
 import { findPictureFile, uploadVenuePicture } from '../../services/venue-setup/venue-pictures';
 import { uploadVenueMenu } from '../../services/venue-setup/venue-menus';
 import { venueContentSchema, venueServicesSchema } from '../../../common/validation/venue-setup-validation';
+import { versionedChange } from '../setup/versioned-change';
 
 type Ctx = Context<AppEnv>;
 
@@ -38,8 +39,7 @@ export function createVenueSetupHandlers() {
 
     async publishContent(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
-      const input = await parseBody(c, venueContentSchema);
-      const data = await publishVenueContent(c.get('deps'), c.get('auth'), venueId, input);
+      const data = await versionedChange(c, venueContentSchema, (input) => publishVenueContent(c.get('deps'), c.get('auth'), venueId, input));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/content', 'put', 200>, 200);
     },
 
@@ -58,8 +58,7 @@ export function createVenueSetupHandlers() {
 
     async publishServices(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
-      const input = await parseBody(c, venueServicesSchema);
-      const data = await publishVenueServices(c.get('deps'), c.get('auth'), venueId, input);
+      const data = await versionedChange(c, venueServicesSchema, (input) => publishVenueServices(c.get('deps'), c.get('auth'), venueId, input));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/services', 'put', 200>, 200);
     },
 

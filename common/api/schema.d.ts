@@ -4276,6 +4276,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/area": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a dining area to the venue (admins): name, description, members-only, in use; audited */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do to the book, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetupAreaInput"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version and the confirmed bookings for staff to contact, never cancelled */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the record since it was read (nothing saved); or 20141, the change breaks the set-up's rules, every reason listed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/table/{id}": {
         parameters: {
             query?: never;
@@ -6751,14 +6814,19 @@ export interface components {
             height: number;
             rotation: number;
         };
-        SetupAreaChange: {
+        SetupAreaInput: {
             name: string;
             description: string;
+            /** @description Only members may book its tables; left out */
+            membersOnly?: boolean;
             active: boolean;
+        };
+        SetupAreaChange: components["schemas"]["SetupAreaInput"] & {
             version: number;
         };
         SetupArea: components["schemas"]["SetupAreaChange"] & {
             _id: components["schemas"]["Id"];
+            membersOnly: boolean;
         };
         Floor: {
             venueId: components["schemas"]["Id"];

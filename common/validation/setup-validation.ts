@@ -73,12 +73,14 @@ export const tableChangeSchema = v.pipe(
 );
 export type TableChangeInput = v.InferOutput<typeof tableChangeSchema>;
 
-/** A dining area. */
+/** A dining area. Members-only may be left out: a change then keeps it as stored (a new area is open to all). */
 export const areaSchema = v.object({
   name,
   description: v.pipe(v.string(SETUP_MESSAGES.descriptionTooLong), v.trim(), v.maxLength(300, SETUP_MESSAGES.descriptionTooLong)),
+  membersOnly: v.optional(v.boolean()),
   active: v.boolean(),
 });
+export type AreaInput = v.InferOutput<typeof areaSchema>;
 export const areaChangeSchema = v.object({ ...areaSchema.entries, version: versionField });
 export type AreaChangeInput = v.InferOutput<typeof areaChangeSchema>;
 

@@ -22,7 +22,7 @@ import { SLOW } from './page-queries';
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 const ADMIN = ['admin@example.com', 'admin-pass-1'] as const;
 
-const openSetup = () => openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/setup?venue=leclos')}`, ADMIN, 'Set-up');
+const openSetup = (tab = 'tables') => openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent(`/pages/staff/setup?venue=leclos&tab=${tab}`)}`, ADMIN, 'Set-up');
 
 async function axeViolations() {
   const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
@@ -62,7 +62,7 @@ describe('the set-up screen', () => {
     });
     expect(done.status).toBe(200);
 
-    const user = await openSetup();
+    const user = await openSetup('pacing');
     const lunch = await screen.findByRole('group', { name: 'Lunch' }, SLOW);
     await user.type(within(lunch).getByLabelText('Covers per slot'), '2');
     await user.click(screen.getByRole('button', { name: 'Check the pacing' }));

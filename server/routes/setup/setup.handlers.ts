@@ -10,13 +10,14 @@ import type { ResponseBody } from '../../lib/api-types';
 import { idSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import {
   areaChangeSchema,
+  areaSchema,
   floorLayoutSchema,
   pacingSchema,
   tableChangeSchema,
   tableSchema,
   turnTimesSchema,
 } from '../../../common/validation/setup-validation';
-import { changeArea, changeLayout, changeTable, createTable, readFloor } from '../../services/setup/floor-setup';
+import { changeArea, changeLayout, changeTable, createArea, createTable, readFloor } from '../../services/setup/floor-setup';
 import { changePacing, changeTurnTimes, readPacing, readTurnTimes } from '../../services/setup/pacing-setup';
 import { etagOf } from '../../services/setup/versioned';
 import type { SetupOutcome } from '../../services/setup/setup-change';
@@ -62,6 +63,16 @@ export function createSetupHandlers() {
       const { id } = parseParams(c, idParams);
       const data = await previewableChange(c, tableChangeSchema, async (input, by) => result(await changeTable(c.get('deps'), by, id, input)));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/table/{id}', 'put', 200>, 200);
+    },
+
+    /** POST /admin/venue/{venueId}/area */
+    async createArea(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      // The query first: each refusal names the first field that is wrong, in the order of the address.
+      const by = changeBy(c);
+      const input = await parseBody(c, areaSchema);
+      const data = result(await createArea(c.get('deps'), by, venueId, input));
+      return c.json({ status: 201, data } satisfies ResponseBody<'/admin/venue/{venueId}/area', 'post', 201>, 201);
     },
 
     /** PUT /admin/area/{id} */

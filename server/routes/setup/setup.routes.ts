@@ -12,6 +12,7 @@ export function setupRoutes(): Hono<AppEnv> {
     .put('/admin/venue/:venueId/floor', requireAdmin(), h.changeLayout)
     .post('/admin/venue/:venueId/table', requireAdmin(), h.createTable)
     .put('/admin/table/:id', requireAdmin(), h.changeTable)
+    .post('/admin/venue/:venueId/area', requireAdmin(), h.createArea)
     .put('/admin/area/:id', requireAdmin(), h.changeArea)
     .get('/admin/venue/:venueId/pacing', requireAdmin(), h.pacing)
     .put('/admin/venue/:venueId/pacing', requireAdmin(), h.changePacing)

@@ -3,13 +3,13 @@
  * record's version, uncached: an admin edits what is there now), created and changed through
  * `runSetupChange`, so each change is previewed or published with its impact and audited before/after.
  */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { seatingAreas, venues, venueTables } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { AreaChangeInput, FloorLayoutInput, TableChangeInput, TableInput } from '../../../common/validation/setup-validation';
+import type { AreaChangeInput, AreaInput, FloorLayoutInput, TableChangeInput, TableInput } from '../../../common/validation/setup-validation';
 import { venueNotFound } from '../venues/venue-catalog';
 import { lockForChange, refuseIfAny, writeChange, type SetupReason } from './versioned';
 import { runSetupChange, type SetupDeps, type SetupOutcome } from './setup-change';
@@ -44,7 +44,7 @@ const tableView = (t: TableRow) => {
   const { id: _id, venueId: _venue, version: _version, ...rest } = t;
   return { tableId: t.id, ...rest };
 };
-const areaView = (a: AreaRow) => ({ seatingAreaId: a.id, name: a.name, description: a.description, active: a.active });
+const areaView = (a: AreaRow) => ({ seatingAreaId: a.id, name: a.name, description: a.description, membersOnly: a.membersOnly, active: a.active });
 
 /** The venue's dining areas and tables as stored now, with their versions. */
 export async function readFloor(db: DbOrTx, venueId: string): Promise<FloorDto> {
@@ -54,7 +54,7 @@ export async function readFloor(db: DbOrTx, venueId: string): Promise<FloorDto> 
   const tables = await db.select().from(venueTables).where(eq(venueTables.venueId, venueId)).orderBy(asc(venueTables.name), asc(venueTables.id));
   return {
     venueId,
-    areas: areas.map((a) => ({ _id: a.id, name: a.name, description: a.description, active: a.active, version: a.version })),
+    areas: areas.map((a) => ({ _id: a.id, name: a.name, description: a.description, membersOnly: a.membersOnly, active: a.active, version: a.version })),
     tables: tables.map(tableDto),
   };
 }
@@ -129,13 +129,33 @@ export function changeLayout(deps: SetupDeps, by: ChangeBy, venueId: string, inp
   });
 }
 
-/** Changes a dining area's name, description or whether it is in use. */
+/** Changes a dining area's name, description, whether only members may book it, or whether it is in use. */
 export async function changeArea(deps: SetupDeps, by: ChangeBy, areaId: string, input: AreaChangeInput): Promise<SetupOutcome<{ _id: string }>> {
   const [stored] = await deps.db.select({ venueId: seatingAreas.venueId }).from(seatingAreas).where(eq(seatingAreas.id, areaId));
   if (!stored) throw areaNotFound();
   return runSetupChange(deps, { ...by, venueId: stored.venueId }, async (tx) => {
     const before = await lockForChange(tx, seatingAreas, eq(seatingAreas.id, areaId), input.version, areaNotFound);
-    const after = await writeChange(tx, seatingAreas, eq(seatingAreas.id, areaId), { name: input.name, description: input.description, active: input.active });
+    const after = await writeChange(tx, seatingAreas, eq(seatingAreas.id, areaId), {
+      name: input.name,
+      description: input.description,
+      membersOnly: input.membersOnly ?? before.membersOnly,
+      active: input.active,
+    });
     return { value: { _id: areaId }, version: after.version, audit: [{ entity: 'area', entityId: areaId, before: areaView(before), after: areaView(after) }] };
+  });
+}
+
+/** Adds a dining area to a venue, after its others on the plan. */
+export function createArea(deps: SetupDeps, by: ChangeBy, venueId: string, input: AreaInput): Promise<SetupOutcome<{ _id: string }>> {
+  return runSetupChange(deps, { ...by, venueId }, async (tx) => {
+    const [venue] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
+    if (!venue) throw venueNotFound();
+    const [last] = await tx.select({ sortOrder: max(seatingAreas.sortOrder) }).from(seatingAreas).where(eq(seatingAreas.venueId, venueId));
+    const values = { name: input.name, description: input.description, membersOnly: input.membersOnly ?? false, active: input.active };
+    const [row] = await tx
+      .insert(seatingAreas)
+      .values({ id: newId(), venueId, sortOrder: (last?.sortOrder ?? 0) + 1, ...values })
+      .returning();
+    return { value: { _id: row!.id }, version: row!.version, audit: [{ entity: 'area', entityId: row!.id, before: null, after: areaView(row!) }] };
   });
 }

@@ -5470,6 +5470,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/setup/venue/{venueId}/staff-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the venue's own staff may change its set-up (admins, and the venue's staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The venue's setting */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupStaffAccess"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Allow the venue's own staff to change its set-up, or stop them (admins only; audited as setup.staff-access.change with before and after). Without it their set-up calls answer 403 20185. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetupStaffAccess"];
+                };
+            };
+            responses: {
+                /** @description The venue's setting as now stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupStaffAccess"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/setup/venue/{venueId}/content": {
         parameters: {
             query?: never;
@@ -6813,6 +6891,10 @@ export interface components {
             width: number;
             height: number;
             rotation: number;
+        };
+        SetupStaffAccess: {
+            /** @description Whether the venue's own staff may change its set-up (admins always may) */
+            staffMaySetUp: boolean;
         };
         SetupAreaInput: {
             name: string;

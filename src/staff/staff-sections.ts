@@ -28,7 +28,8 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { name: 'guest-duplicates', label: msg`Duplicate guests` },
   { name: 'guest-tags', label: msg`Guest tags`, adminOnly: true },
   // Set-up (issue 24): one section, a tab per part (src/staff/setup/setup-tabs.tsx); /pages/staff/setup-venue redirects to it.
-  { name: 'setup', label: msg`Set-up`, adminOnly: true, venueDay: true },
+  // Venue staff see it too: the page says whether an admin lets them change their venue's set-up.
+  { name: 'setup', label: msg`Set-up`, venueDay: true },
   { name: 'accounts', label: msg`Staff accounts`, adminOnly: true },
   { name: 'audit-log', label: msg`Audit log`, adminOnly: true },
   { name: 'privacy', label: msg`Privacy`, adminOnly: true },

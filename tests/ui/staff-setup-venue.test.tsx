@@ -2,7 +2,7 @@
 /**
  * Venue set-up in the whole app against the real API (issue 24): an admin moves lunch's last seating,
  * checks it (no booking affected), publishes it, and the venue page shows the new hours; the texts show
- * which languages are missing; a stale copy gets the conflict; venue staff are not offered the section. The old address opens the Set-up's Venue tab.
+ * which languages are missing; a stale copy gets the conflict; the old address opens the Set-up's Venue tab.
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
@@ -54,8 +54,4 @@ describe('venue set-up', () => {
     expect(await within(form).findByText(/Someone else changed this first/, {}, SLOW)).toBeTruthy();
   });
 
-  it('is not offered to venue staff', async () => {
-    await openAsStaff('/pages/staff/day?venue=leclos', ['host@example.com', 'host-pass-1'], /Day sheet/);
-    expect(screen.queryByRole('link', { name: 'Set-up' })).toBeNull();
-  });
 });

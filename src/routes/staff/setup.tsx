@@ -12,7 +12,9 @@ export default function StaffSetupPage({ query }: PageProps) {
   const { t } = useLingui();
   return (
     <StaffShell section="setup" title={t`Set-up`} query={query}>
-      {({ venue }) => <SetupTabs key={venue.value} venue={venue} tab={setupTabOf(query.tab)} onTab={(tab) => redirectTo('staff-setup', { ...query, tab })} />}
+      {({ venue, isAdmin }) => (
+        <SetupTabs key={venue.value} venue={venue} isAdmin={isAdmin} tab={setupTabOf(query.tab)} onTab={(tab) => redirectTo('staff-setup', { ...query, tab })} />
+      )}
     </StaffShell>
   );
 }

@@ -10,6 +10,7 @@ import type { Venue } from '../../../common/venues';
 import { VenueSetupView } from '../setup-venue/venue-setup-view';
 import { PacingView } from './pacing-view';
 import { SetupView } from './setup-view';
+import { StaffAccessGate, StaffAccessSwitch } from './staff-access';
 import { Tabs } from './tabs';
 
 interface SetupTab {
@@ -30,12 +31,22 @@ export type SetupTabId = (typeof SETUP_TABS)[number]['id'];
 /** The tab an address names, or the first for none or one not (or no longer) offered. */
 export const setupTabOf = (tab: string | undefined): SetupTabId => SETUP_TABS.find((t) => t.id === tab)?.id ?? SETUP_TABS[0].id;
 
-export function SetupTabs({ venue, tab, onTab }: { venue: Venue; tab: SetupTabId; onTab(tab: SetupTabId): void }) {
+interface Props {
+  venue: Venue;
+  isAdmin: boolean;
+  tab: SetupTabId;
+  onTab(tab: SetupTabId): void;
+}
+
+export function SetupTabs({ venue, isAdmin, tab, onTab }: Props) {
   const { t, i18n } = useLingui();
   const chosen = SETUP_TABS.find((entry) => entry.id === tab) ?? SETUP_TABS[0];
   return (
-    <Tabs label={t`Parts of the set-up`} tabs={SETUP_TABS.map((entry) => ({ id: entry.id, label: i18n._(entry.label) }))} chosen={chosen.id} onChoose={onTab}>
-      {chosen.panel(venue)}
-    </Tabs>
+    <StaffAccessGate venueId={venue.value} isAdmin={isAdmin}>
+      {isAdmin && <StaffAccessSwitch venueId={venue.value} />}
+      <Tabs label={t`Parts of the set-up`} tabs={SETUP_TABS.map((entry) => ({ id: entry.id, label: i18n._(entry.label) }))} chosen={chosen.id} onChoose={onTab}>
+        {chosen.panel(venue)}
+      </Tabs>
+    </StaffAccessGate>
   );
 }

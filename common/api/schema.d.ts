@@ -4123,7 +4123,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A venue's dining areas and tables with their floor layout and versions, as stored now (admins) */
+        /** A venue's dining areas and tables with their floor layout and versions, as stored now (admins, or the venue's staff when an admin allows it, else 403 20185) */
         get: {
             parameters: {
                 query?: never;
@@ -4152,7 +4152,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Move tables on the floor plan: each table's position, shape, size and rotation from the version it was read at (admins) */
+        /** Move tables on the floor plan: each table's position, shape, size and rotation from the version it was read at (admins, or the venue's staff when an admin allows it, else 403 20185) */
         put: {
             parameters: {
                 query?: {
@@ -4219,7 +4219,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a table to a dining area of the venue (admins) */
+        /** Add a table to a dining area of the venue (admins, or the venue's staff when an admin allows it, else 403 20185) */
         post: {
             parameters: {
                 query?: {
@@ -4285,7 +4285,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a dining area to the venue (admins): name, description, members-only, in use; audited */
+        /** Add a dining area to the venue (admins, or the venue's staff when an admin allows it, else 403 20185): name, description, members-only, in use; audited */
         post: {
             parameters: {
                 query?: {
@@ -4347,7 +4347,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a table: name, area, covers, who may book it, combine group, active, layout (admins) */
+        /** Change a table: name, area, covers, who may book it, combine group, active, layout (admins, or the venue's staff when an admin allows it, else 403 20185) */
         put: {
             parameters: {
                 query?: {
@@ -4413,7 +4413,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a dining area: name, description, in use or not (admins) */
+        /** Change a dining area: name, description, members-only, in use or not (admins, or the venue's staff when an admin allows it, else 403 20185) */
         put: {
             parameters: {
                 query?: {
@@ -4478,7 +4478,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A venue's pacing limits (covers starting per slot and per service) and their version, 0 before any (admins) */
+        /** A venue's pacing limits (covers starting per slot and per service) and their version, 0 before any (admins, or the venue's staff when an admin allows it, else 403 20185) */
         get: {
             parameters: {
                 query?: never;
@@ -4507,7 +4507,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Set a venue's pacing limits from the version read; availability and booking refuse a party over a limit (admins) */
+        /** Set a venue's pacing limits from the version read; availability and booking refuse a party over a limit (admins, or the venue's staff when an admin allows it, else 403 20185) */
         put: {
             parameters: {
                 query?: {
@@ -4572,7 +4572,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How long a party sits by party size and service, with the version (admins) */
+        /** How long a party sits by party size and service, with the version (admins, or the venue's staff when an admin allows it, else 403 20185) */
         get: {
             parameters: {
                 query?: never;
@@ -4601,7 +4601,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Set a venue's turn times from the version read (admins) */
+        /** Set a venue's turn times from the version read (admins, or the venue's staff when an admin allows it, else 403 20185) */
         put: {
             parameters: {
                 query?: {
@@ -5555,7 +5555,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A venue's texts in every language (English required, the others listed where missing) and its contacts, with the version a change starts from (admins) */
+        /** A venue's texts in every language (English required, the others listed where missing) and its contacts, with the version a change starts from (admins, or the venue's staff when an admin allows it, else 403 20185) */
         get: {
             parameters: {
                 query?: never;
@@ -5585,7 +5585,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Publish a venue's texts and contacts (admins; audited as venue.content with before and after); 409 20130 when someone else published since `version` */
+        /** Publish a venue's texts and contacts (admins, or the venue's staff when an admin allows it, else 403 20185; audited as venue.content with before and after); 409 20130 when someone else published since `version` */
         put: {
             parameters: {
                 query?: never;
@@ -5637,7 +5637,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A venue's services (named periods with days, first and last seating, end, slot interval, valid days), with the version a change starts from (admins) */
+        /** A venue's services (named periods with days, first and last seating, end, slot interval, valid days), with the version a change starts from (admins, or the venue's staff when an admin allows it, else 403 20185) */
         get: {
             parameters: {
                 query?: never;
@@ -5667,7 +5667,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Publish a venue's services in place of the stored ones (admins; audited as venue.services); never cancels a booking, lists those left outside the hours */
+        /** Publish a venue's services in place of the stored ones (admins, or the venue's staff when an admin allows it, else 403 20185; audited as venue.services); never cancels a booking, lists those left outside the hours */
         put: {
             parameters: {
                 query?: never;
@@ -5724,7 +5724,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * What publishing these services would do, changing nothing (admins)
+         * What publishing these services would do, changing nothing (admins, or the venue's staff when an admin allows it, else 403 20185)
          * @description 409 20130 when someone else published since `version`; otherwise the confirmed bookings from today on that would start outside every seating.
          */
         post: {
@@ -5778,7 +5778,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Upload the venue's picture (admins; audited as venue.picture)
+         * Upload the venue's picture (admins, or the venue's staff when an admin allows it, else 403 20185; audited as venue.picture)
          * @description The body is the image file itself. Accepted by content, whatever its name or Content-Type says: a JPEG, PNG or WebP (else 415 20131), at most 8 MB (else 413 20133). Resized to 3:2 WebP at 480, 960 and 1200 pixels wide, served at content-hashed URLs with immutable caching.
          */
         put: {
@@ -5832,7 +5832,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload a PDF menu beside the venue's menus, or in place of the one of that name (admins; audited as venue.menu)
+         * Upload a PDF menu beside the venue's menus, or in place of the one of that name (admins, or the venue's staff when an admin allows it, else 403 20185; audited as venue.menu)
          * @description The body is the PDF file itself, checked by content (else 415 20132), at most 10 MB (else 413 20133).
          */
         post: {

@@ -111,4 +111,6 @@ export const ERROR_CODES = {
   ERASURE_NOT_POSSIBLE: 20172,
   /** Carrying out an erasure the guest has not asked for (the retention job anonymises on its own). */
   ERASURE_NOT_REQUESTED: 20173,
+  /** Venue staff changing their venue's set-up while an admin has not allowed it (the venue's `staff_may_set_up`). */
+  SETUP_STAFF_NOT_ALLOWED: 20185,
 } as const;

@@ -4276,7 +4276,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A venue's dining areas and tables with their floor layout and versions, as stored now (admins) */
+        /** A venue's dining areas and tables with their floor layout and versions, as stored now (admins, or the venue's staff when an admin allows it, else 403 20185) */
         get: {
             parameters: {
                 query?: never;
@@ -4305,7 +4305,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Move tables on the floor plan: each table's position, shape, size and rotation from the version it was read at (admins) */
+        /** Move tables on the floor plan: each table's position, shape, size and rotation from the version it was read at (admins, or the venue's staff when an admin allows it, else 403 20185) */
         put: {
             parameters: {
                 query?: {
@@ -4372,7 +4372,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a table to a dining area of the venue (admins) */
+        /** Add a table to a dining area of the venue (admins, or the venue's staff when an admin allows it, else 403 20185) */
         post: {
             parameters: {
                 query?: {
@@ -4429,6 +4429,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/area": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a dining area to the venue (admins, or the venue's staff when an admin allows it, else 403 20185): name, description, members-only, in use; audited */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do to the book, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetupAreaInput"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version and the confirmed bookings for staff to contact, never cancelled */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the record since it was read (nothing saved); or 20141, the change breaks the set-up's rules, every reason listed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/table/{id}": {
         parameters: {
             query?: never;
@@ -4437,7 +4500,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a table: name, area, covers, who may book it, combine group, active, layout (admins) */
+        /** Change a table: name, area, covers, who may book it, combine group, active, layout (admins, or the venue's staff when an admin allows it, else 403 20185) */
         put: {
             parameters: {
                 query?: {
@@ -4503,7 +4566,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a dining area: name, description, in use or not (admins) */
+        /** Change a dining area: name, description, members-only, in use or not (admins, or the venue's staff when an admin allows it, else 403 20185) */
         put: {
             parameters: {
                 query?: {
@@ -4568,7 +4631,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A venue's pacing limits (covers starting per slot and per service) and their version, 0 before any (admins) */
+        /** A venue's pacing limits (covers starting per slot and per service) and their version, 0 before any (admins, or the venue's staff when an admin allows it, else 403 20185) */
         get: {
             parameters: {
                 query?: never;
@@ -4597,7 +4660,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Set a venue's pacing limits from the version read; availability and booking refuse a party over a limit (admins) */
+        /** Set a venue's pacing limits from the version read; availability and booking refuse a party over a limit (admins, or the venue's staff when an admin allows it, else 403 20185) */
         put: {
             parameters: {
                 query?: {
@@ -4662,7 +4725,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How long a party sits by party size and service, with the version (admins) */
+        /** How long a party sits by party size and service, with the version (admins, or the venue's staff when an admin allows it, else 403 20185) */
         get: {
             parameters: {
                 query?: never;
@@ -4691,7 +4754,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Set a venue's turn times from the version read (admins) */
+        /** Set a venue's turn times from the version read (admins, or the venue's staff when an admin allows it, else 403 20185) */
         put: {
             parameters: {
                 query?: {
@@ -5560,6 +5623,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/setup/venue/{venueId}/staff-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the venue's own staff may change its set-up (admins, and the venue's staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The venue's setting */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupStaffAccess"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Allow the venue's own staff to change its set-up, or stop them (admins only; audited as setup.staff-access.change with before and after). Without it their set-up calls answer 403 20185. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetupStaffAccess"];
+                };
+            };
+            responses: {
+                /** @description The venue's setting as now stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupStaffAccess"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/setup/venue/{venueId}/content": {
         parameters: {
             query?: never;
@@ -5567,7 +5708,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A venue's texts in every language (English required, the others listed where missing) and its contacts, with the version a change starts from (admins) */
+        /** A venue's texts in every language (English required, the others listed where missing) and its contacts, with the version a change starts from (admins, or the venue's staff when an admin allows it, else 403 20185) */
         get: {
             parameters: {
                 query?: never;
@@ -5597,11 +5738,14 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Publish a venue's texts and contacts (admins; audited as venue.content with before and after); 409 20130 when someone else published since `version` */
+        /** Publish a venue's texts and contacts (admins, or the venue's staff when an admin allows it, else 403 20185; audited as venue.content with before and after); 409 20130 when someone else published since `version` */
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
                 path: {
                     venueId: components["schemas"]["Id"];
                 };
@@ -5646,7 +5790,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A venue's services (named periods with days, first and last seating, end, slot interval, valid days), with the version a change starts from (admins) */
+        /** A venue's services (named periods with days, first and last seating, end, slot interval, valid days), with the version a change starts from (admins, or the venue's staff when an admin allows it, else 403 20185) */
         get: {
             parameters: {
                 query?: never;
@@ -5676,11 +5820,14 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Publish a venue's services in place of the stored ones (admins; audited as venue.services); never cancels a booking, lists those left outside the hours */
+        /** Publish a venue's services in place of the stored ones (admins, or the venue's staff when an admin allows it, else 403 20185; audited as venue.services); never cancels a booking, lists those left outside the hours */
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
                 path: {
                     venueId: components["schemas"]["Id"];
                 };
@@ -5730,7 +5877,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * What publishing these services would do, changing nothing (admins)
+         * What publishing these services would do, changing nothing (admins, or the venue's staff when an admin allows it, else 403 20185)
          * @description 409 20130 when someone else published since `version`; otherwise the confirmed bookings from today on that would start outside every seating.
          */
         post: {
@@ -5784,7 +5931,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Upload the venue's picture (admins; audited as venue.picture)
+         * Upload the venue's picture (admins, or the venue's staff when an admin allows it, else 403 20185; audited as venue.picture)
          * @description The body is the image file itself. Accepted by content, whatever its name or Content-Type says: a JPEG, PNG or WebP (else 415 20131), at most 8 MB (else 413 20133). Resized to 3:2 WebP at 480, 960 and 1200 pixels wide, served at content-hashed URLs with immutable caching.
          */
         put: {
@@ -5838,7 +5985,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload a PDF menu beside the venue's menus, or in place of the one of that name (admins; audited as venue.menu)
+         * Upload a PDF menu beside the venue's menus, or in place of the one of that name (admins, or the venue's staff when an admin allows it, else 403 20185; audited as venue.menu)
          * @description The body is the PDF file itself, checked by content (else 415 20132), at most 10 MB (else 413 20133).
          */
         post: {
@@ -6952,14 +7099,23 @@ export interface components {
             height: number;
             rotation: number;
         };
-        SetupAreaChange: {
+        SetupStaffAccess: {
+            /** @description Whether the venue's own staff may change its set-up (admins always may) */
+            staffMaySetUp: boolean;
+        };
+        SetupAreaInput: {
             name: string;
             description: string;
+            /** @description Only members may book its tables; left out */
+            membersOnly?: boolean;
             active: boolean;
+        };
+        SetupAreaChange: components["schemas"]["SetupAreaInput"] & {
             version: number;
         };
         SetupArea: components["schemas"]["SetupAreaChange"] & {
             _id: components["schemas"]["Id"];
+            membersOnly: boolean;
         };
         Floor: {
             venueId: components["schemas"]["Id"];

@@ -262,15 +262,18 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await page.goto(`/#/pages/staff/table-plan?venue=leclos&date=${date}`);
   await expect(page.getByText('D12', { exact: true })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/table-plan', visit, 'Table plan');
-  // Set-up: the floor plan drawn, the pacing form read.
-  await page.goto('/#/pages/staff/setup?venue=leclos');
+  // Set-up, a tab per part: the areas-and-tables tab with the floor plan drawn and its forms read.
+  await page.goto('/#/pages/staff/setup?venue=leclos&tab=tables');
   await expect(page.getByRole('button', { name: /^Table D1: / })).toBeVisible({ timeout: PAGE_TIMEOUT });
-  await expect(page.getByRole('heading', { name: 'Pacing' })).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await expect(page.getByRole('heading', { name: 'Add a table' })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/setup', visit, 'Set-up');
-  // Venue set-up: the texts form with the venue's English read.
+  // The venue set-up's old address opens the Set-up's Venue tab, the texts form with the venue's English read.
   await page.goto('/#/pages/staff/setup-venue?venue=leclos');
+  await expect(page.getByRole('tab', { name: 'Venue', selected: true })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await expect(page.getByRole('textbox').first()).toBeVisible({ timeout: PAGE_TIMEOUT });
-  await arrive(page, '/pages/staff/setup-venue', visit, 'Venue set-up');
+  await expectRoute(page, '/pages/staff/setup');
+  await settled(page);
+  await visit('/pages/staff/setup-venue', page);
   await page.goto(`/#/pages/staff/closures?venue=leclos&date=${date}`);
   await arrive(page, '/pages/staff/closures', visit, 'Closures');
   for (const [route, heading] of [

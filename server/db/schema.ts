@@ -122,6 +122,8 @@ export const venues = pgTable('venues', {
   guestBookingDays: integer('guest_booking_days').notNull().default(90),
   /** How many days ahead members may book: never fewer than guests. */
   memberBookingDays: integer('member_booking_days').notNull().default(90),
+  /** Whether the venue's own staff may change its set-up, as admins allow (migration 0031). */
+  staffMaySetUp: boolean('staff_may_set_up').notNull().default(false),
   address: text('address').notNull(),
   introduction: text('introduction').notNull(),
   maxPartySize: integer('max_party_size').notNull(),

@@ -27,9 +27,9 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { name: 'reports', label: msg`Reports` },
   { name: 'guest-duplicates', label: msg`Duplicate guests` },
   { name: 'guest-tags', label: msg`Guest tags`, adminOnly: true },
-  // Set-up (issue 24): a venue's texts, services, picture and menus.
-  { name: 'setup-venue', label: msg`Venue set-up`, adminOnly: true, venueDay: true },
-  { name: 'setup', label: msg`Set-up`, adminOnly: true, venueDay: true },
+  // Set-up (issue 24): one section, a tab per part (src/staff/setup/setup-tabs.tsx); /pages/staff/setup-venue redirects to it.
+  // Venue staff see it too: the page says whether an admin lets them change their venue's set-up.
+  { name: 'setup', label: msg`Set-up`, venueDay: true },
   { name: 'accounts', label: msg`Staff accounts`, adminOnly: true },
   { name: 'audit-log', label: msg`Audit log`, adminOnly: true },
   { name: 'privacy', label: msg`Privacy`, adminOnly: true },

@@ -135,6 +135,13 @@ for (const driver of testDrivers()) {
       expect(stale.status).toBe(409);
       expect(stale.body.errorCode).toBe(20140);
       expect((await content(admin)).body.data.reservationsPhone).toBe('+852 2111 1111');
+      // The ETag a publish answers, sent back as If-Match, is the same rule as the body's version.
+      const again = { ...read, reservationsPhone: '+852 2333 3333', version: 1 };
+      const staleHeader = await api.request('PUT', `/admin/setup/venue/${LECLOS}/content`, { token: admin.token(), headers: { 'If-Match': `W/"${read.version}"` }, body: again });
+      expect(staleHeader.status).toBe(409);
+      const viaHeader = await api.request('PUT', `/admin/setup/venue/${LECLOS}/content`, { token: admin.token(), headers: { 'If-Match': `W/"${first.body.data.version}"` }, body: again });
+      expect(viaHeader.status, JSON.stringify(viaHeader.body)).toBe(200);
+      expect(viaHeader.body.data.reservationsPhone).toBe('+852 2333 3333');
     });
 
     it('takes a JPEG, PNG or WebP by content, resizes it and serves it for good at a hashed URL', async () => {

@@ -2,8 +2,8 @@
 /**
  * The Set-up screen in the whole app against the real API (issue 24): an admin moves a table on the floor
  * plan from the keyboard, checks the change (its preview), and publishes it; a new pacing limit's preview
- * lists the booking it puts over the limit; a second admin's stale edit gets the conflict; venue staff do
- * not see the section; axe finds nothing wrong. The form's messages match the shared schema's.
+ * lists the booking it puts over the limit; a second admin's stale edit gets the conflict; venue staff are
+ * told they may not change it; axe finds nothing wrong. The form's messages match the shared schema's.
  */
 import { i18n } from '@lingui/core';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -16,13 +16,13 @@ import { SETUP_MESSAGE_TEXTS } from '../../src/staff/setup/setup-messages';
 import { SETUP_MESSAGES } from '../../common/validation/setup-validation';
 import { addDays, hongKongToday } from '../../common/time';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
-import { findHeading, openAsStaff, useAppHarness } from './app-harness';
+import { openAsStaff, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 const ADMIN = ['admin@example.com', 'admin-pass-1'] as const;
 
-const openSetup = () => openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/setup?venue=leclos')}`, ADMIN, 'Set-up');
+const openSetup = (tab = 'tables') => openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent(`/pages/staff/setup?venue=leclos&tab=${tab}`)}`, ADMIN, 'Set-up');
 
 async function axeViolations() {
   const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
@@ -62,7 +62,7 @@ describe('the set-up screen', () => {
     });
     expect(done.status).toBe(200);
 
-    const user = await openSetup();
+    const user = await openSetup('pacing');
     const lunch = await screen.findByRole('group', { name: 'Lunch' }, SLOW);
     await user.type(within(lunch).getByLabelText('Covers per slot'), '2');
     await user.click(screen.getByRole('button', { name: 'Check the pacing' }));
@@ -99,10 +99,11 @@ describe('the set-up screen', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
-  it('is not offered to venue staff', async () => {
-    await openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/closures?venue=leclos')}`, ['host@example.com', 'host-pass-1'], 'Closures');
-    expect(screen.queryByRole('link', { name: 'Set-up' })).toBe(null);
-    await findHeading('Closures');
+  it("tells venue staff an admin has not allowed them to change their venue's set-up, and offers no form", async () => {
+    await openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/setup?venue=leclos&tab=tables')}`, ['host@example.com', 'host-pass-1'], 'Set-up');
+    expect(await screen.findByText("An admin has not allowed your venue's team to change its set-up. Ask an admin to switch it on.", {}, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBe(null);
+    expect(screen.queryByRole('form')).toBe(null);
   });
 
   it("says each form message as the shared schema does", () => {

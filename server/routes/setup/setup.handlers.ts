@@ -5,35 +5,28 @@
  * do to the book without saving.
  */
 import type { Context } from 'hono';
-import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
-import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
+import { idSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import {
   areaChangeSchema,
+  areaSchema,
   floorLayoutSchema,
   pacingSchema,
   tableChangeSchema,
   tableSchema,
   turnTimesSchema,
 } from '../../../common/validation/setup-validation';
-import { changeArea, changeLayout, changeTable, createTable, readFloor } from '../../services/setup/floor-setup';
+import { changeArea, changeLayout, changeTable, createArea, createTable, readFloor } from '../../services/setup/floor-setup';
 import { changePacing, changeTurnTimes, readPacing, readTurnTimes } from '../../services/setup/pacing-setup';
-import { etagOf, startingVersion } from '../../services/setup/versioned';
+import { etagOf } from '../../services/setup/versioned';
 import type { SetupOutcome } from '../../services/setup/setup-change';
+import { changeBy, previewableChange } from './versioned-change';
 
 type Ctx = Context<AppEnv>;
 
 const venueParams = requiredObject({ venueId: idSchema });
 const idParams = requiredObject({ id: idSchema });
-const previewQuery = v.object({ preview: v.optional(v.picklist(['true', 'false'], /*i18n*/ 'preview must be true or false'), 'false') });
-
-/** Who changes, and whether only to see what the change would do. */
-const changeBy = (c: Ctx) => ({ actorId: c.get('auth').id, preview: parseQuery(c, previewQuery).preview === 'true' });
-
-/** The body's version, unless `If-Match` gives the one read. */
-const withVersion = <T extends { version: number }>(c: Ctx, input: T): T => ({ ...input, version: startingVersion(c.req.header('If-Match'), input.version) });
-
 const result = (outcome: SetupOutcome<unknown>) => ({ version: outcome.version, published: outcome.published, affected: outcome.affected });
 
 export function createSetupHandlers() {
@@ -68,22 +61,24 @@ export function createSetupHandlers() {
     /** PUT /admin/table/{id} */
     async changeTable(c: Ctx) {
       const { id } = parseParams(c, idParams);
+      const data = await previewableChange(c, tableChangeSchema, async (input, by) => result(await changeTable(c.get('deps'), by, id, input)));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/table/{id}', 'put', 200>, 200);
+    },
+
+    /** POST /admin/venue/{venueId}/area */
+    async createArea(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
       // The query first: each refusal names the first field that is wrong, in the order of the address.
       const by = changeBy(c);
-      const input = withVersion(c, await parseBody(c, tableChangeSchema));
-      const data = result(await changeTable(c.get('deps'), by, id, input));
-      c.header('ETag', etagOf(data.version));
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/table/{id}', 'put', 200>, 200);
+      const input = await parseBody(c, areaSchema);
+      const data = result(await createArea(c.get('deps'), by, venueId, input));
+      return c.json({ status: 201, data } satisfies ResponseBody<'/admin/venue/{venueId}/area', 'post', 201>, 201);
     },
 
     /** PUT /admin/area/{id} */
     async changeArea(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      // The query first: each refusal names the first field that is wrong, in the order of the address.
-      const by = changeBy(c);
-      const input = withVersion(c, await parseBody(c, areaChangeSchema));
-      const data = result(await changeArea(c.get('deps'), by, id, input));
-      c.header('ETag', etagOf(data.version));
+      const data = await previewableChange(c, areaChangeSchema, async (input, by) => result(await changeArea(c.get('deps'), by, id, input)));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/area/{id}', 'put', 200>, 200);
     },
 
@@ -98,11 +93,7 @@ export function createSetupHandlers() {
     /** PUT /admin/venue/{venueId}/pacing */
     async changePacing(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
-      // The query first: each refusal names the first field that is wrong, in the order of the address.
-      const by = changeBy(c);
-      const input = withVersion(c, await parseBody(c, pacingSchema));
-      const data = result(await changePacing(c.get('deps'), by, venueId, input));
-      c.header('ETag', etagOf(data.version));
+      const data = await previewableChange(c, pacingSchema, async (input, by) => result(await changePacing(c.get('deps'), by, venueId, input)));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/pacing', 'put', 200>, 200);
     },
 
@@ -117,11 +108,7 @@ export function createSetupHandlers() {
     /** PUT /admin/venue/{venueId}/turn-times */
     async changeTurnTimes(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
-      // The query first: each refusal names the first field that is wrong, in the order of the address.
-      const by = changeBy(c);
-      const input = withVersion(c, await parseBody(c, turnTimesSchema));
-      const data = result(await changeTurnTimes(c.get('deps'), by, venueId, input));
-      c.header('ETag', etagOf(data.version));
+      const data = await previewableChange(c, turnTimesSchema, async (input, by) => result(await changeTurnTimes(c.get('deps'), by, venueId, input)));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/turn-times', 'put', 200>, 200);
     },
   };

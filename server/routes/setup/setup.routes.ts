@@ -1,20 +1,23 @@
-/** Routes of the set-up area (issue 24): admins only, every one; the handlers check each body. */
+/** Routes of the set-up area (issue 24): admins, and a venue's staff when an admin allows it; the handlers check each body. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { requireAdmin } from '../../lib/auth';
+import { requireStaff } from '../../lib/auth';
+import { areaVenue, setupAccess, tableVenue } from './setup-access';
 import { createSetupHandlers } from './setup.handlers';
 
 export function setupRoutes(): Hono<AppEnv> {
   const h = createSetupHandlers();
+  const venueSetUp = [requireStaff(), setupAccess()] as const;
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
   return new Hono<AppEnv>()
-    .get('/admin/venue/:venueId/floor', requireAdmin(), h.floor)
-    .put('/admin/venue/:venueId/floor', requireAdmin(), h.changeLayout)
-    .post('/admin/venue/:venueId/table', requireAdmin(), h.createTable)
-    .put('/admin/table/:id', requireAdmin(), h.changeTable)
-    .put('/admin/area/:id', requireAdmin(), h.changeArea)
-    .get('/admin/venue/:venueId/pacing', requireAdmin(), h.pacing)
-    .put('/admin/venue/:venueId/pacing', requireAdmin(), h.changePacing)
-    .get('/admin/venue/:venueId/turn-times', requireAdmin(), h.turnTimes)
-    .put('/admin/venue/:venueId/turn-times', requireAdmin(), h.changeTurnTimes);
+    .get('/admin/venue/:venueId/floor', ...venueSetUp, h.floor)
+    .put('/admin/venue/:venueId/floor', ...venueSetUp, h.changeLayout)
+    .post('/admin/venue/:venueId/table', ...venueSetUp, h.createTable)
+    .put('/admin/table/:id', requireStaff(), setupAccess(tableVenue), h.changeTable)
+    .post('/admin/venue/:venueId/area', ...venueSetUp, h.createArea)
+    .put('/admin/area/:id', requireStaff(), setupAccess(areaVenue), h.changeArea)
+    .get('/admin/venue/:venueId/pacing', ...venueSetUp, h.pacing)
+    .put('/admin/venue/:venueId/pacing', ...venueSetUp, h.changePacing)
+    .get('/admin/venue/:venueId/turn-times', ...venueSetUp, h.turnTimes)
+    .put('/admin/venue/:venueId/turn-times', ...venueSetUp, h.changeTurnTimes);
 }

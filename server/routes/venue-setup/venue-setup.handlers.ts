@@ -3,13 +3,16 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
+import { checkVenueAccess } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { getVenueContent, publishVenueContent } from '../../services/venue-setup/venue-content';
 import { checkVenueServices, getVenueServices, publishVenueServices } from '../../services/venue-setup/venue-services';
 import { findPictureFile, uploadVenuePicture } from '../../services/venue-setup/venue-pictures';
 import { uploadVenueMenu } from '../../services/venue-setup/venue-menus';
+import { setStaffMaySetUp, staffMaySetUp } from '../../services/setup/setup-access';
 import { venueContentSchema, venueServicesSchema } from '../../../common/validation/venue-setup-validation';
+import { versionedChange } from '../setup/versioned-change';
 
 type Ctx = Context<AppEnv>;
 
@@ -26,6 +29,8 @@ const menuQuery = v.object({
   ),
 });
 
+const staffAccessSchema = requiredObject({ staffMaySetUp: v.boolean(/*i18n*/ 'staffMaySetUp must be true or false') });
+
 const bytesOf = async (c: Ctx) => new Uint8Array(await c.req.arrayBuffer());
 
 export function createVenueSetupHandlers() {
@@ -38,8 +43,7 @@ export function createVenueSetupHandlers() {
 
     async publishContent(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
-      const input = await parseBody(c, venueContentSchema);
-      const data = await publishVenueContent(c.get('deps'), c.get('auth'), venueId, input);
+      const data = await versionedChange(c, venueContentSchema, (input) => publishVenueContent(c.get('deps'), c.get('auth'), venueId, input));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/content', 'put', 200>, 200);
     },
 
@@ -58,8 +62,7 @@ export function createVenueSetupHandlers() {
 
     async publishServices(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
-      const input = await parseBody(c, venueServicesSchema);
-      const data = await publishVenueServices(c.get('deps'), c.get('auth'), venueId, input);
+      const data = await versionedChange(c, venueServicesSchema, (input) => publishVenueServices(c.get('deps'), c.get('auth'), venueId, input));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/services', 'put', 200>, 200);
     },
 
@@ -74,6 +77,22 @@ export function createVenueSetupHandlers() {
       const { name } = parseQuery(c, menuQuery);
       const data = await uploadVenueMenu(c.get('deps'), c.get('auth'), venueId, name, await bytesOf(c));
       return c.json({ status: 201, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/menu', 'post', 201>, 201);
+    },
+
+    /** GET /admin/setup/venue/{venueId}/staff-access: admins, and the venue's staff (so their page can say whether they may). */
+    async staffAccess(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      checkVenueAccess(c.get('auth'), venueId);
+      const data = { staffMaySetUp: await staffMaySetUp(c.get('deps').db, venueId) };
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/staff-access', 'get', 200>, 200);
+    },
+
+    /** PUT /admin/setup/venue/{venueId}/staff-access: admins only; audited. */
+    async changeStaffAccess(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const { staffMaySetUp: allowed } = await parseBody(c, staffAccessSchema);
+      const data = await setStaffMaySetUp(c.get('deps'), c.get('auth'), venueId, allowed);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/staff-access', 'put', 200>, 200);
     },
 
     /** GET /public/picture/{file}: its URL names its bytes, so it is cached for good. */

@@ -12,9 +12,9 @@ import type { Db } from '../../db/client';
 import { HOLD_MINUTES } from '../../../common/booking-rules';
 import { completionError } from '../../lib/errors';
 import { addDays, serviceDayStartMs } from '../../../common/time';
-import { bookableSlot } from '../venues/slot-schedule';
+import { bookableSlot, servicesOn } from '../venues/slot-schedule';
 import { fittingCombinations, fittingTables, groupBusy, pickCombination, pickTable } from '../venues/table-fit';
-import { closedForBooking, closuresLockKey, closuresOn, openTables, serviceClosure } from '../venues/closures';
+import { closedForBooking, closuresLockKey, closuresOn, openTables, stayClosure } from '../venues/closures';
 import { coversStarting, pacedOut, pacingLockKey } from '../venues/pacing-covers';
 import { pacingBreach, slotStartOf } from '../venues/pacing';
 import type { PacingRule } from '../../db/schema';
@@ -24,7 +24,7 @@ import { checkSelection, selectionUnavailable } from './selection-checks';
 import { holdLimitReached, MAX_UNFINISHED_BOOKINGS } from './guest-limits';
 import { loadHoldContext } from './hold-context';
 import { insertReservation } from './reservation-insert';
-import { membershipOf } from './membership-rules';
+import { assertTimeOpenTo, membershipOf } from './membership-rules';
 import { isMember, sqlState, type ReservationRow, type UserRow } from './reservations';
 import type { CreateReservationInput } from './reservation-create';
 
@@ -68,13 +68,14 @@ export async function tryGuardedHold(
   const { entry, experience } = checkSelection(catalog, input, now, 'guest', membership);
   if (experience.membersOnly && !isMember(caller)) throw completionError(1010101, 403);
   const slot = bookableSlot(entry, experience, input.date, input.startTime, now, 'guest', input.numberOfGuests);
+  assertTimeOpenTo(slot.period, membership);
 
   // The rules every hold keeps, in the order the long way checks them (reservation-create.ts).
   if (context.held >= MAX_UNFINISHED_BOOKINGS) throw holdLimitReached();
   const pacing = entry.pacing.find((r) => r.periodName === slot.period.name);
   if (pacing && pacingBreach(entry.pacing, coversStarting(entry, input.date, context.covers), slot.period, slot.startTime, input.numberOfGuests)) throw pacedOut();
   const day = closuresOn(context.closures, input.date);
-  const closed = serviceClosure(day, slot.period.name) ?? (input.seatingAreaId ? day.areas.get(input.seatingAreaId) : undefined);
+  const closed = stayClosure(day, servicesOn(entry, input.date), slot) ?? (input.seatingAreaId ? day.areas.get(input.seatingAreaId) : undefined);
   if (closed) throw closedForBooking(closed.reason);
   const tables = openTables(fittingTables(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership), day);
   const busy = groupBusy(context.busy);

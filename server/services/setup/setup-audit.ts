@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../staff/audit-log';
 
 /** The kinds of set-up record the audit log names. */
-export type SetupEntity = 'venue' | 'service' | 'area' | 'table' | 'turn-times' | 'pacing' | 'experience';
+export type SetupEntity = 'venue' | 'service' | 'area' | 'table' | 'turn-times' | 'pacing' | 'experience' | 'staff-access';
 
 export interface SetupChange {
   actorId: string;

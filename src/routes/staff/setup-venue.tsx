@@ -1,14 +1,10 @@
-/** Venue set-up (/pages/staff/setup-venue?venue=…): a venue's texts, services, picture and menus, for admins. */
-import { useLingui } from '@lingui/react/macro';
+/** The old address of the venue's texts, services, picture and menus: now the Set-up's Venue tab. */
+import { useEffect } from 'react';
+import { DelayedIndicator } from '../../components/page-loader';
+import { redirectTo } from '../../navigation/navigator';
 import type { PageProps } from '../../navigation/routes';
-import { VenueSetupView } from '../../staff/setup-venue/venue-setup-view';
-import { StaffShell } from '../../staff/staff-shell';
 
 export default function StaffSetupVenuePage({ query }: PageProps) {
-  const { t } = useLingui();
-  return (
-    <StaffShell section="setup-venue" title={t`Venue set-up`} query={query}>
-      {({ venue }) => <VenueSetupView key={venue.value} venueId={venue.value} />}
-    </StaffShell>
-  );
+  useEffect(() => redirectTo('staff-setup', { ...query, tab: 'venue' }), [query]);
+  return <DelayedIndicator />;
 }

@@ -1,14 +1,20 @@
-/** Set-up (/pages/staff/setup?venue=…): admins lay out a venue's dining areas and tables and set its pacing. */
+/**
+ * Set-up (/pages/staff/setup?venue=…&tab=…): a venue's texts, services, pictures and menus; its dining
+ * areas and tables; its pacing and turn times; one tab each, the tab in the address.
+ */
 import { useLingui } from '@lingui/react/macro';
+import { redirectTo } from '../../navigation/navigator';
 import type { PageProps } from '../../navigation/routes';
-import { SetupView } from '../../staff/setup/setup-view';
+import { SetupTabs, setupTabOf } from '../../staff/setup/setup-tabs';
 import { StaffShell } from '../../staff/staff-shell';
 
 export default function StaffSetupPage({ query }: PageProps) {
   const { t } = useLingui();
   return (
     <StaffShell section="setup" title={t`Set-up`} query={query}>
-      {({ venue }) => <SetupView key={venue.value} venue={venue} />}
+      {({ venue, isAdmin }) => (
+        <SetupTabs key={venue.value} venue={venue} isAdmin={isAdmin} tab={setupTabOf(query.tab)} onTab={(tab) => redirectTo('staff-setup', { ...query, tab })} />
+      )}
     </StaffShell>
   );
 }

@@ -2,7 +2,7 @@
  * Demo data for an empty database: the four venues with their hours (docs/PRODUCT.md §9), dining areas, tables,
  * experiences, PDF menus, and, outside production, three accounts (guest, member, admin) listed in
  * `DEMO_ACCOUNTS`, whose passwords the README publishes. The venues are created through the set-up's own
- * functions, as the system (docs/decisions/0019-oneway-one-way-in.md), from server/db/demo-venues.ts.
+ * functions, as the system (docs/decisions/0019-one-way-in.md), from server/db/demo-venues.ts.
  */
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';

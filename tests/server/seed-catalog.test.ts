@@ -1,6 +1,6 @@
 /**
  * The demo venues as the first start makes them through the set-up's own functions (server/db/seed.ts,
- * docs/decisions/0019-oneway-one-way-in.md): their rules, services, dining areas, tables, pacing and turn
+ * docs/decisions/0019-one-way-in.md): their rules, services, dining areas, tables, pacing and turn
  * times are held to a committed snapshot, since every test and browser journey counts on them; an edit
  * of server/db/demo-venues.ts shows here as a diff to review (`npx vitest run -u` to accept it). Row ids
  * other than the venues' are made afresh each time, so the snapshot names areas and tables instead.

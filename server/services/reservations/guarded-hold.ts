@@ -1,5 +1,5 @@
 /**
- * A guest's hold in two round trips of its own (docs/decisions/0019-perf-guarded-hold.md): one prepared
+ * A guest's hold in two round trips of its own (docs/decisions/0022-guarded-hold.md): one prepared
  * read of everything the hold is decided on (hold-context.ts), the same rules as every booking in memory
  * (closures, pacing, hold limit, the smallest free fitting table), then one INSERT whose status
  * `guarded_hold_status()` (migration 0033) answers after taking the booking locks and checking afresh that

@@ -1,7 +1,7 @@
 /**
  * Who makes a set-up change: a member of staff (audited under their id) or the system, which creates the
  * demo venues at first start (server/db/seed.ts) through the same functions the set-up pages call
- * (docs/decisions/0019-oneway-one-way-in.md). The system's changes run in the caller's transaction, are
+ * (docs/decisions/0019-one-way-in.md). The system's changes run in the caller's transaction, are
  * not written to the audit log (no one made them: an audit log full of first-start rows would hide the
  * staff's changes), answer no impact (a venue being created has no bookings) and leave announcing the
  * new catalog to the caller, once.

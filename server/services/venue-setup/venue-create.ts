@@ -3,7 +3,7 @@
  * online party sizes, lead time, booking windows by membership and policy. Its services, dining areas,
  * tables, pacing and turn times are then added by the set-up's own functions, each from its first
  * version; the demo venues are made this way at first start (server/db/seed.ts). No page calls it yet:
- * the app knows its venues when it is built (docs/decisions/0019-oneway-one-way-in.md).
+ * the app knows its venues when it is built (docs/decisions/0019-one-way-in.md).
  */
 import { eq, max, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';

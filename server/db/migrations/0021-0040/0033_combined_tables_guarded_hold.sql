@@ -4,7 +4,7 @@
 ALTER TABLE reservations ADD COLUMN combined_table_ids text[] NOT NULL DEFAULT '{}';
 ALTER TABLE change_holds ADD COLUMN combined_table_ids text[] NOT NULL DEFAULT '{}';
 
--- A guest's hold in one statement (docs/decisions/0019-perf-guarded-hold.md).
+-- A guest's hold in one statement (docs/decisions/0022-guarded-hold.md).
 -- The booking reads the day once, chooses its table, then inserts the reservation with its status given by
 -- guarded_hold_status(): a volatile function, so each query in it sees what was committed before it ran,
 -- after the locks it takes. It takes the locks every booking takes, in the same order, clears run-out holds

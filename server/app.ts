@@ -22,6 +22,7 @@ import { staffRoutes } from './routes/staff/staff.routes';
 import { daySheetRoutes } from './routes/staff/day-sheet.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
 import { setupRoutes } from './routes/setup/setup.routes';
+import { experienceSetupRoutes } from './routes/experience-setup/experience-setup.routes';
 import { guestRoutes } from './routes/guests/guests.routes';
 import { feedbackRoutes } from './routes/feedback/feedback.routes';
 import { privacyRoutes } from './routes/privacy/privacy.routes';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // Areas mount here, one line each.
   app.route('/', healthRoutes());
   app.route('/', setupRoutes());
+  app.route('/', experienceSetupRoutes());
   if (deps.config.metricsToken) app.route('/', metricsRoutes(metrics, deps.config.metricsToken));
   app.route('/', guestRoutes());
   app.route('/', authRoutes());

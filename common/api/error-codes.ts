@@ -109,4 +109,8 @@ export const ERROR_CODES = {
   ERASURE_NOT_POSSIBLE: 20172,
   /** Carrying out an erasure the guest has not asked for (the retention job anonymises on its own). */
   ERASURE_NOT_REQUESTED: 20173,
+  /** A party outside the sizes an experience is set up for (its own, inside the venue's online sizes). */
+  EXPERIENCE_PARTY_SIZE: 20180,
+  /** A new booking of an experience the venue has retired (its bookings stand). */
+  EXPERIENCE_RETIRED: 20181,
 } as const;

@@ -19,6 +19,7 @@ import { tablesTakenSinceFinish } from './visit-lifecycle';
 import { WALK_IN_EMAIL } from './staff-guests';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
 import { guestAlerts } from '../guests/guest-alerts';
+import { bookingPolicy } from '../experience-setup/booking-policy';
 
 export type DaySheetDto = Schema<'DaySheet'>;
 type SheetBooking = Schema<'DaySheetBooking'>;
@@ -95,7 +96,6 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
 
   const visitCount = new Map(visits.map((v) => [v.userId, Number(v.count)]));
   const tables = new Map(entry.tables.map((t) => [t.id, t]));
-  const feePerPerson = entry.venue.policy.noShowFeePerPerson;
 
   const services = new Map<string, Schema<'DaySheetService'>>();
   const quarters = new Map<number, number>();
@@ -124,7 +124,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       serviceEndsAt: serviceEndsAt(entry, date, r.startTime + r.duration).toISOString(),
       tableTaken: tableTaken.has(r.id),
       holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
-      payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), feePerPerson, now),
+      payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), bookingPolicy(catalog, r).noShowFeePerPerson, now),
       notes: r.notes,
       occasion: r.occasion,
       occasionNote: r.occasionNote,

@@ -7254,6 +7254,7 @@ export interface components {
             /** @description The guest's completed visits at this venue before this day; null for a walk-in under the club's walk-in account, which is no known guest */
             visitCount: number | null;
             experience: string;
+            experienceId?: components["schemas"]["Id"];
             seatingArea: null | {
                 id: components["schemas"]["Id"];
                 name: string;

@@ -42,6 +42,10 @@ export function useProblemText(): (problem: Problem | null) => string | null {
         const guestsFrom = format.date(problem.guestsFrom);
         return t`Members can book ${date} now. Guests can book it from ${guestsFrom}: log in as a member, or choose an earlier date.`;
       }
+      case 'experience-party-size': {
+        const { min, max } = problem;
+        return t`This experience is for parties of ${min} to ${max} guests. Please choose another party size or experience.`;
+      }
       case 'completion': {
         const code = problem.code;
         const known = COMPLETION_ERRORS[code as CompletionErrorCode];

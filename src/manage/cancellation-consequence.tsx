@@ -13,6 +13,7 @@ import { hongKongDate, hongKongMinutes } from '../../common/time';
 import { useFormats } from '../i18n/use-formats';
 import { cancellationTerms, type CancellationTerms } from './cancellation-terms';
 import { useManageFailureText, useManageText } from './manage-text';
+import { policyOf } from '../../common/experience-policy';
 
 /**
  * The cancellation's confirmation step of the manage chart: the consequence, 'Cancellation failed' with
@@ -85,7 +86,10 @@ function Consequence({
   const venue = useApiQuery(venueKey(domain), () =>
     unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })),
   );
-  const terms = venue.status === 'ready' ? cancellationTerms(reservation, venue.data.data.policy, now) : null;
+  const terms =
+    venue.status === 'ready'
+      ? cancellationTerms(reservation, policyOf(venue.data.data, venue.data.data.experiences.find((e) => e._id === reservation.experience._id)), now)
+      : null;
   return (
     <>
       <Section title={t`If you cancel`} card>

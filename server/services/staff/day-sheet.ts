@@ -115,6 +115,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       mobile: formatPhoneNumber(r.mobileCountryCode, r.mobileNumber),
       visitCount: houseAccount(row) ? null : (visitCount.get(r.userId) ?? 0),
       experience: catalog.experiences.get(r.experienceId)?.name ?? '',
+      experienceId: r.experienceId,
       seatingArea: area ? { id: area.id, name: area.name } : null,
       table: { id: r.tableId, name: table?.name ?? '' },
       status: r.status,

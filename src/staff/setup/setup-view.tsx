@@ -9,6 +9,7 @@ import type { Venue } from '../../../common/venues';
 import { shownAnswer } from '../../api/use-api-query';
 import { LoadFailure, Loading } from '../../components/read-status';
 import { useFailureText } from '../../i18n/message-text';
+import { ExperiencesPanel } from './experiences-panel';
 import { FloorEditor } from './floor-editor';
 import { PacingForm } from './pacing-form';
 import { TableForm } from './table-form';
@@ -49,6 +50,7 @@ export function SetupView({ venue }: { venue: Venue }) {
         {area && <TableForm key={`${area._id}-${floorKey}`} venueId={venue.value} areaId={area._id} onReload={floorRead.reload} />}
         <PacingForm key={pacing.version} venueId={venue.value} pacing={pacing} onReload={pacingRead.reload} />
       </div>
+      <ExperiencesPanel venueId={venue.value} />
     </div>
   );
 }

@@ -129,6 +129,7 @@ export function ExperienceForm({ list, experience, onReload }: { list: Experienc
       : (await unwrap(staffApi.POST('/admin/venue/{venueId}/experience', { params: { path: { venueId: list.venueId }, query }, body }))).data;
   }, { version: experience?.version ?? 0, draft: {} });
   const editing = snapshot.matches('draft');
+  const experienceName = experience?.texts.en?.name ?? '';
 
   function change(next: Partial<Fields>) {
     const all = { ...fields, ...next };
@@ -150,7 +151,7 @@ export function ExperienceForm({ list, experience, onReload }: { list: Experienc
 
   return (
     <form className="staff-closure-form" aria-labelledby={`${id}-title`} noValidate onSubmit={(e) => e.preventDefault()}>
-      <h3 id={`${id}-title`}>{experience ? t`Change ${experience.texts.en?.name ?? ''}` : t`New experience`}</h3>
+      <h3 id={`${id}-title`}>{experience ? t`Change ${experienceName}` : t`New experience`}</h3>
       <fieldset className="staff-scope" disabled={!editing}>
         <legend>
           <Trans>Name and description</Trans>

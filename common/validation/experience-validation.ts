@@ -11,7 +11,6 @@ import { TRANSLATED_LOCALES } from './venue-setup-validation';
 export { TRANSLATED_LOCALES };
 
 export const EXPERIENCE_TEXT_FIELDS = ['name', 'description'] as const;
-export type ExperienceTextField = (typeof EXPERIENCE_TEXT_FIELDS)[number];
 export const PRE_PAYMENT_TYPES = ['NONE', 'DEPOSIT', 'PREPAYMENT'] as const;
 export const CANCELLATION_FEE_TYPES = ['PER_PERSON', 'PERCENTAGE'] as const;
 export const MINIMUM_SPEND_TYPES = ['PER_PERSON', 'TOTAL'] as const;
@@ -69,7 +68,6 @@ export const policySchema = v.pipe(
     ['cancellationFee', 'amount'],
   ),
 );
-export type PolicyInput = v.InferOutput<typeof policySchema>;
 
 const bookingDays = v.nullable(int(1, 730, EXPERIENCE_MESSAGES.bookingDaysInvalid));
 

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { experienceOf, seatingAreaOf, venueOf, type CatalogVenue, type ExperienceRow, type VenueCatalog, type VenueRow } from '../venues/venue-catalog';
 import { assertAreaOpenTo, assertBookingWindow, type Membership } from './membership-rules';
-import { assertExperienceOffered, assertExperiencePartySize } from './experience-checks';
+import { assertExperienceOffered, assertExperiencePartySize } from '../experience-setup/experience-checks';
 
 /** docs/PRODUCT.md §5/§9: no venue takes a party above 10. */
 export const MAX_GUESTS = 10;

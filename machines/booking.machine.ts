@@ -61,6 +61,7 @@ export type Problem =
   | { kind: 'completion'; code: number; message: string } // docs/PRODUCT.md §8 codes
   | { kind: 'members-first'; date: string; guestsFrom: string } // 'Members can book … now. Guests can book it from …'
   | { kind: 'members-times'; times: MembersOnlyTime[] } // the day's times for guests are all members' services: 'Members can book …'
+  | { kind: 'experience-party-size'; min: number; max: number } // the experience is set up for other party sizes
   | { kind: 'failed'; message: string } // 'Reservation failed': holding or completing failed otherwise; then why
   | { kind: 'call'; message: string }; // any other refused call
 
@@ -170,9 +171,12 @@ const EXPIRED_CODES: readonly number[] = [COMPLETION_CODES.EXPIRED, COMPLETION_C
 /** What a done `loadTimeslots` found. */
 const slotSearchOf = (event: EventObject) => outputOf<SlotSearch>(event);
 
+/** The experience the draft is for, as the venue's answer gives it. */
+const draftExperience = (context: BookingContext) => context.venue?.experiences.find((e) => e._id === context.draft.experienceId);
+
 /** Whether the session's membership may book `date` at the draft's experience (common/membership-rules.ts). */
 function membershipVerdict(context: BookingContext, event: Extract<BookingEvent, { type: 'search.submit' }>) {
-  const experience = context.venue?.experiences.find((e) => e._id === context.draft.experienceId);
+  const experience = draftExperience(context);
   if (!event.today || experience?.guestBookingDays === undefined || experience.memberBookingDays === undefined) return { kind: 'open' as const };
   const windows = { guestBookingDays: experience.guestBookingDays, memberBookingDays: experience.memberBookingDays };
   return windowVerdict(windows, context.member ? 'member' : 'guest', event.today, event.date);
@@ -272,6 +276,18 @@ export const bookingMachine = setup({
         assertEvent(event, 'search.submit');
         const verdict = membershipVerdict(context, event);
         return { kind: 'members-first' as const, date: event.date, guestsFrom: verdict.kind === 'members-first' ? verdict.guestsFrom : event.date };
+      },
+    }),
+    /** The party is outside the experience's sizes: said under the search, nothing looked up. */
+    noteExperiencePartySize: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'search.submit');
+        return { ...context.draft, date: event.date, numberOfGuests: event.numberOfGuests, startTime: null };
+      },
+      timeslots: [],
+      problem: ({ context }) => {
+        const experience = draftExperience(context);
+        return { kind: 'experience-party-size' as const, min: experience?.minGuests ?? 1, max: experience?.maxGuests ?? 1 };
       },
     }),
     /** The contact a guest continues with: their details from here on, to verify and to book under. */
@@ -431,6 +447,13 @@ export const bookingMachine = setup({
         (event.numberOfGuests > context.venue.onlineMaxGuests || event.numberOfGuests < context.venue.onlineMinGuests)
       );
     },
+    /** The party searched for is outside the sizes the experience is set up for (the server refuses it too: 422 20180). */
+    partyOutsideExperience: ({ context, event }) => {
+      assertEvent(event, 'search.submit');
+      const experience = draftExperience(context);
+      if (experience?.minGuests === undefined || experience.maxGuests === undefined) return false;
+      return event.numberOfGuests < experience.minGuests || event.numberOfGuests > experience.maxGuests;
+    },
     /** The picked time offers more than one dining area. */
     hasSeatingChoice: ({ context, event }) => {
       assertEvent(event, 'slot.pick');
@@ -551,6 +574,7 @@ export const bookingMachine = setup({
           on: {
             'search.submit': [
               { guard: 'partyTooLarge', target: '#booking.warning', actions: 'warnPartyTooLarge' },
+              { guard: 'partyOutsideExperience', target: 'dateParty', actions: 'noteExperiencePartySize' },
               // Booking rules by membership: a day only members may book yet says from when guests may.
               { guard: 'membersFirst', target: 'dateParty', actions: 'noteMembersFirst' },
               // Anyone sees the times: the public call answers a visitor not logged in.

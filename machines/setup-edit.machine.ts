@@ -22,6 +22,15 @@ import type { CallError } from './call-error';
 /** The page's values of the record being edited. */
 export type SetupDraft = Record<string, unknown>;
 
+/** Why a booking is affected: no table, outside the hours, over pacing, or outside its experience's days, services or party sizes. */
+export type SetupImpactReason =
+  | 'NO_TABLE'
+  | 'OUTSIDE_HOURS'
+  | 'OVER_PACING'
+  | 'OUTSIDE_EXPERIENCE_DAYS'
+  | 'OUTSIDE_EXPERIENCE_SERVICES'
+  | 'OUTSIDE_EXPERIENCE_PARTY_SIZE';
+
 /** A confirmed booking a change would leave without a table, outside the hours or over pacing. */
 export interface SetupAffectedBooking {
   _id: string;
@@ -30,7 +39,7 @@ export interface SetupAffectedBooking {
   startTime: number;
   numberOfGuests: number;
   guestName: string;
-  reasons: readonly ('NO_TABLE' | 'OUTSIDE_HOURS' | 'OVER_PACING')[];
+  reasons: readonly SetupImpactReason[];
 }
 
 /** The server's answer to a check: what publishing the draft would do to the book. */

@@ -24,6 +24,7 @@ import { daySheetRoutes } from './routes/staff/day-sheet.routes';
 import { whyNotRoutes } from './routes/staff/why-not.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
 import { setupRoutes } from './routes/setup/setup.routes';
+import { experienceSetupRoutes } from './routes/experience-setup/experience-setup.routes';
 import { guestRoutes } from './routes/guests/guests.routes';
 import { feedbackRoutes } from './routes/feedback/feedback.routes';
 import { privacyRoutes } from './routes/privacy/privacy.routes';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // Areas mount here, one line each.
   app.route('/', healthRoutes());
   app.route('/', setupRoutes());
+  app.route('/', experienceSetupRoutes());
   if (deps.config.metricsToken) app.route('/', metricsRoutes(metrics, deps.config.metricsToken));
   app.route('/', guestRoutes());
   app.route('/', authRoutes());

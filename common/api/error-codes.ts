@@ -113,4 +113,8 @@ export const ERROR_CODES = {
   ERASURE_NOT_REQUESTED: 20173,
   /** Venue staff changing their venue's set-up while an admin has not allowed it (the venue's `staff_may_set_up`). */
   SETUP_STAFF_NOT_ALLOWED: 20185,
+  /** A party outside the sizes an experience is set up for (its own, inside the venue's online sizes). */
+  EXPERIENCE_PARTY_SIZE: 20180,
+  /** A new booking of an experience the venue has retired (its bookings stand). */
+  EXPERIENCE_RETIRED: 20181,
 } as const;

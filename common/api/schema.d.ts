@@ -4812,6 +4812,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/experiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A venue's experiences as stored, retired ones too, each with its version and texts per language (what is missing listed), with the services, policy and booking windows the form starts from (admins, or the venue's staff when an admin allows it, else 403 20185) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The experiences */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["ExperienceSetupList"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/experience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an experience to a venue (admins, or the venue's staff when an admin allows it, else 403 20185) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do to the book, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExperienceValues"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): its id and version */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"] & {
+                                _id: components["schemas"]["Id"];
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the record since it was read (nothing saved); or 20141, the change breaks the set-up's rules, every reason listed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/experience/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an experience from the version read; active false retires it (never deleted: bookings name it). Its confirmed bookings left outside its days, services or party sizes are listed, never cancelled (admins, or the venue's staff when an admin allows it, else 403 20185) */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do to the book, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExperienceChange"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version and the confirmed bookings for staff to contact, never cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"] & {
+                                _id: components["schemas"]["Id"];
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the record since it was read (nothing saved); or 20141, the change breaks the set-up's rules, every reason listed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/report": {
         parameters: {
             query?: never;
@@ -6341,6 +6518,14 @@ export interface components {
             description: string;
             durationMinutes: number;
             membersOnly: boolean;
+            /** @description The smallest party guests may book it for; in a venue's answer only */
+            minGuests?: number;
+            /** @description The largest party guests may book it for; in a venue's answer only */
+            maxGuests?: number;
+            /** @description ISO weekdays it is offered on; in a venue's answer only */
+            daysOfWeek?: number[];
+            /** @description Its own policy, standing instead of the venue's (null or absent, the venue's); in a venue's answer only */
+            policy?: null | components["schemas"]["VenuePolicy"];
             /** @description How many days ahead (after today in Hong Kong) guests may book it; in a venue's answer only */
             guestBookingDays?: number;
             /** @description How many days ahead members may book it (never fewer than guests); in a venue's answer only */
@@ -7050,7 +7235,7 @@ export interface components {
         };
         /** @description A confirmed booking a set-up change would leave without a table, outside the hours or over a pacing limit; listed for staff to contact, never cancelled. */
         SetupAffectedBooking: components["schemas"]["AffectedBooking"] & {
-            reasons: ("NO_TABLE" | "OUTSIDE_HOURS" | "OVER_PACING")[];
+            reasons: ("NO_TABLE" | "OUTSIDE_HOURS" | "OVER_PACING" | "OUTSIDE_EXPERIENCE_DAYS" | "OUTSIDE_EXPERIENCE_SERVICES" | "OUTSIDE_EXPERIENCE_PARTY_SIZE")[];
         };
         SetupResult: {
             /** @description The record's version after the change (unchanged by a preview) */
@@ -7134,6 +7319,77 @@ export interface components {
             /** @description At most so many covers starting in one slot interval */
             maxCoversPerSlot: number | null;
             maxCoversPerService: number | null;
+        };
+        ExperienceTexts: {
+            name: string | null;
+            description: string | null;
+        };
+        /** @description An experience as the set-up page sends it. Money in minor units; serviceChargePercentage divided by 1000, taxPercentage by 100000 (docs/PRODUCT.md §9). */
+        ExperienceValues: {
+            /** @description By locale; English required, the other five may be left out or null (guests read the English) */
+            texts: {
+                en: {
+                    name: string;
+                    description: string;
+                };
+                ja?: components["schemas"]["ExperienceTexts"];
+                ko?: components["schemas"]["ExperienceTexts"];
+                th?: components["schemas"]["ExperienceTexts"];
+                "zh-Hans"?: components["schemas"]["ExperienceTexts"];
+                "zh-Hant"?: components["schemas"]["ExperienceTexts"];
+            };
+            durationMinutes: number;
+            minGuests: number;
+            maxGuests: number;
+            /** @description ISO weekdays of the service day */
+            daysOfWeek: number[];
+            /** @description The venue's services it is offered in */
+            periodNames: string[];
+            membersOnly: boolean;
+            /** @description false retires it */
+            active: boolean;
+            /** @enum {string} */
+            prePaymentType: "NONE" | "DEPOSIT" | "PREPAYMENT";
+            /** @description A prepayment's price per person */
+            priceAmount: number;
+            serviceChargePercentage: number;
+            taxPercentage: number;
+            depositPolicy: {
+                minGuestCount: number;
+                price: components["schemas"]["Money"];
+            }[];
+            /** @description Its own cancellation, no-show and minimum-spend policy; null for the venue's */
+            policy: null | components["schemas"]["VenuePolicy"];
+            /** @description null for the venue's */
+            guestBookingDays: number | null;
+            /** @description null for the venue's */
+            memberBookingDays: number | null;
+        };
+        ExperienceChange: components["schemas"]["ExperienceValues"] & {
+            /** @description The version the change starts from */
+            version: number;
+        };
+        ExperienceSetup: components["schemas"]["ExperienceChange"] & {
+            _id: components["schemas"]["Id"];
+            venueId: components["schemas"]["Id"];
+            /** @description By locale (en, ja, ko, th, zh-Hans, zh-Hant) */
+            texts: {
+                [key: string]: components["schemas"]["ExperienceTexts"];
+            };
+            /** @description By locale beside English, the fields not written yet (guests read the English) */
+            missing: {
+                [key: string]: ("name" | "description")[];
+            };
+        };
+        ExperienceSetupList: {
+            venueId: components["schemas"]["Id"];
+            services: string[];
+            venuePolicy: components["schemas"]["VenuePolicy"];
+            venueBookingDays: {
+                guestBookingDays: number;
+                memberBookingDays: number;
+            };
+            experiences: components["schemas"]["ExperienceSetup"][];
         };
         PacingChange: {
             rules: components["schemas"]["PacingRule"][];
@@ -7361,6 +7617,7 @@ export interface components {
             /** @description The guest's completed visits at this venue before this day; null for a walk-in under the club's walk-in account, which is no known guest */
             visitCount: number | null;
             experience: string;
+            experienceId?: components["schemas"]["Id"];
             seatingArea: null | {
                 id: components["schemas"]["Id"];
                 name: string;

@@ -248,7 +248,28 @@ export const experiences = pgTable('experiences', {
   /** The experience's own booking windows; null: the venue's (membership-rules.ts). */
   guestBookingDays: integer('guest_booking_days'),
   memberBookingDays: integer('member_booking_days'),
+  /** Retired experiences stay for the bookings that name them; guests cannot book them (migration 0030). */
+  active: boolean('active').notNull().default(true),
+  /** The party sizes guests may book it for, inside the venue's online sizes. */
+  minGuests: integer('min_guests').notNull().default(1),
+  maxGuests: integer('max_guests').notNull().default(40),
+  /** ISO weekdays of the service day it is offered on, inside its services' days. */
+  daysOfWeek: integer('days_of_week').array().notNull().default(sql`'{1,2,3,4,5,6,7}'`),
+  /** Its own policy instead of the venue's; null: the venue's (common/experience-policy.ts `policyOf`). */
+  policy: jsonb('policy').$type<VenuePolicy>(),
 });
+
+/** An experience's texts in the five languages beside English (null: not written, English shown). */
+export const experienceTexts = pgTable(
+  'experience_texts',
+  {
+    experienceId: text('experience_id').notNull(),
+    locale: text('locale').notNull(),
+    name: text('name'),
+    description: text('description'),
+  },
+  (t) => [primaryKey({ columns: [t.experienceId, t.locale] })],
+);
 
 export const menus = pgTable('menus', {
   id: text('id').primaryKey(),

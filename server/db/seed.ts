@@ -15,11 +15,13 @@ import { createArea, createTable } from '../services/setup/floor-setup';
 import { changePacing, changeTurnTimes } from '../services/setup/pacing-setup';
 import { SYSTEM_SETUP, type SetupDeps } from '../services/setup/system-setup';
 import { createVenue } from '../services/venue-setup/venue-create';
+import { createExperience } from '../services/experience-setup/experience-setup';
+import { experienceSchema } from '../../common/validation/experience-validation';
 import { publishVenueServices } from '../services/venue-setup/venue-services';
 import { catalogChanged } from '../services/venues/venue-catalog';
 import type { Db, Tx } from './client';
 import { DEMO_VENUES, hkd, type ExperienceSeed, type VenueSeed } from './demo-venues';
-import { experiences, menus, users, venues, walletEntries, type UserRole } from './schema';
+import { menus, users, venues, walletEntries, type UserRole } from './schema';
 
 /** The demo log-ins, for the README, tests and anyone trying the app. */
 export const DEMO_ACCOUNTS = {
@@ -157,25 +159,30 @@ function newVenueOf(venue: Venue, seed: VenueSeed): v.InferInput<typeof newVenue
   };
 }
 
-/** The demo experiences, written as rows: the lead switches this to createExperience when merged. */
+/** The demo experiences, made by the set-up's own `createExperience` as an admin's form would send them. */
 async function seedExperiences(tx: Tx, venueId: string, seeds: readonly ExperienceSeed[]): Promise<void> {
-  await tx.insert(experiences).values(
-    seeds.map((experience, i) => ({
-      id: newId(),
-      venueId,
-      name: experience.name,
-      description: experience.description,
+  for (const experience of seeds) {
+    const input = v.parse(experienceSchema, {
+      texts: { en: { name: experience.name, description: experience.description } },
       durationMinutes: experience.duration,
+      // Any party the venue takes, on every day of its services: the experience narrows nothing.
+      minGuests: 1,
+      maxGuests: 40,
+      daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
       periodNames: experience.periods,
       membersOnly: experience.membersOnly ?? false,
+      active: true,
       prePaymentType: experience.type,
       priceAmount: experience.price ?? 0,
       serviceChargePercentage: experience.serviceCharge ?? 0,
       taxPercentage: experience.tax ?? 0,
       depositPolicy: experience.depositPolicy ?? [],
-      sortOrder: i + 1,
-    })),
-  );
+      policy: null,
+      guestBookingDays: null,
+      memberBookingDays: null,
+    });
+    await createExperience(tx, { venueId, ...input });
+  }
 }
 
 /** The generated PDF menus (server/menus/) the client lists: demo content, not set-up, so written as rows. */

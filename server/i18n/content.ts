@@ -98,7 +98,7 @@ const LAST_SEATING = /*i18n*/ '(last seating {time})';
  * catalog's translation of it, else as written), menu names, experiences, seating areas, and opening
  * hours (period names, days and times).
  */
-export function localizeVenue(i18n: I18n, { info, periods, texts }: LoadedVenue): VenueInfo {
+export function localizeVenue(i18n: I18n, { info, periods, texts, experienceTexts }: LoadedVenue): VenueInfo {
   const own = texts?.get(i18n.locale);
   return {
     ...info,
@@ -109,7 +109,12 @@ export function localizeVenue(i18n: I18n, { info, periods, texts }: LoadedVenue)
     // The contract keys menus by `en`; the PDF is the English menu, its label the reader's.
     pdfMenu: info.pdfMenu.map(({ en }) => ({ en: { ...en, name: localizeText(i18n, en.name) } })),
     openingHours: deriveOpeningHours(periods, hoursFormatFor(i18n)).map((period) => ({ ...period, name: localizeText(i18n, period.name) })),
-    experiences: info.experiences.map((experience) => localizeExperience(i18n, experience)),
+    experiences: info.experiences.map((experience) => {
+      // The set-up's own text in the reader's language first, then the catalog's translation of the English.
+      const ownExperience = experienceTexts?.get(`${i18n.locale}:${experience._id}`);
+      const localized = localizeExperience(i18n, experience);
+      return { ...localized, name: ownExperience?.name ?? localized.name, description: ownExperience?.description ?? localized.description };
+    }),
     seatingAreas: info.seatingAreas.map((area) => localizeSeatingArea(i18n, area)),
   };
 }

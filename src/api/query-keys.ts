@@ -35,7 +35,7 @@ interface KeyParts {
   /** A venue's set-up: its texts and contacts, its services (issue 24). */
   staffVenueSetup: [venueId: string, part: 'content' | 'services'];
   /** A venue's set-up as stored now (floor or pacing), with versions. */
-  staffSetup: [what: 'floor' | 'pacing' | 'turn-times' | 'staff-access', venueId: string];
+  staffSetup: [what: 'floor' | 'pacing' | 'turn-times' | 'staff-access' | 'experiences', venueId: string];
   /** The guest book: what was read ('search', q; 'profile', id; 'duplicates'; 'tags', archived). */
   staffGuests: [what: string, detail: string];
   /** A venue's closures from one day on. */
@@ -107,7 +107,7 @@ export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['s
 export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['staffClosures', venueId, from];
 export const staffVenueSetupKey = (venueId: string, part: 'content' | 'services'): QueryKey => ['staffVenueSetup', venueId, part];
 /** The set-up pages' reads of a venue (floor, pacing), always read afresh after a change. */
-export const staffSetupKey = (what: 'floor' | 'pacing' | 'turn-times' | 'staff-access', venueId: string): QueryKey => ['staffSetup', what, venueId];
+export const staffSetupKey = (what: 'floor' | 'pacing' | 'turn-times' | 'staff-access' | 'experiences', venueId: string): QueryKey => ['staffSetup', what, venueId];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
 /** The guest book: a search, a guest's profile, the duplicates and the tags (every guest-book change forgets them all). */
 export const staffGuestKey = (what: string, detail = ''): QueryKey => ['staffGuests', what, detail];

@@ -1,5 +1,5 @@
 /**
- * The venue's policies the guest agrees to before confirming (docs/PRODUCT.md §5, §9), their placeholders filled
+ * The booking's policies (its experience's own, else the venue's) the guest agrees to before confirming (docs/PRODUCT.md §5, §9), their placeholders filled
  * from the venue's policy values: cancellation window and fee, fees by party size, no-show fee, minimum
  * spend and maximum party size. Only what applies to the booking: without a payment up front there is no
  * card to charge, so no fee or no-show clause is shown or agreed to (issue 13).
@@ -7,6 +7,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { VenueDetail } from '../../machines/booking.machine';
 import { useFormats } from '../i18n/use-formats';
+import { policyOf } from '../../common/experience-policy';
 
 export type AgreementKey = 'cancellationPolicy' | 'noShowPolicy' | 'minimumSpendPolicy' | 'reservationPolicy';
 
@@ -17,10 +18,11 @@ export interface PolicyAgreement {
   required: string;
 }
 
-export function usePolicyAgreements(venue: VenueDetail, numberOfGuests: number, paidUpFront: boolean): PolicyAgreement[] {
+export function usePolicyAgreements(venue: VenueDetail, experienceId: string | null, numberOfGuests: number, paidUpFront: boolean): PolicyAgreement[] {
   const { t } = useLingui();
   const format = useFormats();
-  const { policy } = venue;
+  // The experience's own policy when it has one, else the venue's: the texts are written from its values.
+  const policy = policyOf(venue, venue.experiences.find((e) => e._id === experienceId));
   const hours = policy.cancellationWindowHours;
   const fee =
     policy.cancellationFee.type === 'PERCENTAGE'

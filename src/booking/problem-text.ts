@@ -49,6 +49,10 @@ export function useProblemText(): (problem: Problem | null) => string | null {
         const times = membersTimes(problem.times);
         return t`Members can book ${times} on this day. Please choose another day, or log in as a member.`;
       }
+      case 'experience-party-size': {
+        const { min, max } = problem;
+        return t`This experience is for parties of ${min} to ${max} guests. Please choose another party size or experience.`;
+      }
       case 'completion': {
         const code = problem.code;
         const known = COMPLETION_ERRORS[code as CompletionErrorCode];

@@ -14,6 +14,7 @@ import { useFormats } from '../i18n/use-formats';
 import { cancellationTerms, type CancellationTerms } from './cancellation-terms';
 import { useManageFailureText } from './manage-text';
 import { useManageProblemText } from './manage-problem-text';
+import { policyOf } from '../../common/experience-policy';
 
 /**
  * The cancellation's confirmation step of the manage chart: the consequence, 'Cancellation failed' with
@@ -86,7 +87,10 @@ function Consequence({
   const venue = useApiQuery(venueKey(domain), () =>
     unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })),
   );
-  const terms = venue.status === 'ready' ? cancellationTerms(reservation, venue.data.data.policy, now) : null;
+  const terms =
+    venue.status === 'ready'
+      ? cancellationTerms(reservation, policyOf(venue.data.data, venue.data.data.experiences.find((e) => e._id === reservation.experience._id)), now)
+      : null;
   return (
     <>
       <Section title={t`If you cancel`} card>

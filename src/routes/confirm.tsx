@@ -14,7 +14,8 @@ function ConfirmForm() {
   const reservation = BookingContext.useSelector((s) => s.context.reservation);
   const previous = BookingContext.useSelector((s) => s.context.agreements);
   const needsPayment = (reservation?.payment.amountDue ?? 0) > 0;
-  const agreements = usePolicyAgreements(venue, reservation?.numberOfGuests ?? 1, needsPayment);
+  const experienceId = BookingContext.useSelector((s) => s.context.draft.experienceId);
+  const agreements = usePolicyAgreements(venue, experienceId, reservation?.numberOfGuests ?? 1, needsPayment);
   const [ticked, setTicked] = useState<Partial<Record<AgreementKey, boolean>>>(previous ?? {});
   const [errors, setErrors] = useState<Partial<Record<AgreementKey, string>>>({});
 

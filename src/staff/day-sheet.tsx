@@ -30,8 +30,14 @@ import { WhyNotButton } from './why-not/why-not-button';
 import { ScrollingTable } from './scrolling-table';
 import { GuestAlerts } from './guests/guest-alerts';
 import { href } from '../navigation/navigator';
+import { policyOf } from '../../common/experience-policy';
 
 type VenuePolicy = components['schemas']['VenuePolicy'];
+/** The venue's policy and its experiences' own, as the venue's answer gives them. */
+type Policies = { policy: VenuePolicy; experiences: { _id: string; policy?: VenuePolicy | null }[] };
+
+/** A booking's policy: its experience's own, else the venue's (common/experience-policy.ts). */
+const bookingPolicyOf = (venue: Policies, experienceId: string | undefined) => policyOf(venue, venue.experiences.find((e) => e._id === experienceId));
 
 const VISIT_LABELS = { arrived: msg`Arrived`, seated: msg`Seated`, finished: msg`Finished` } as const;
 
@@ -96,7 +102,7 @@ function NotesCell({ booking }: { booking: SheetBooking }) {
   );
 }
 
-function BookingRow({ booking, venueId, date, policy, onDone }: { booking: SheetBooking; venueId: string; date: string; policy: VenuePolicy | null; onDone(notice: VisitNotice): void }) {
+function BookingRow({ booking, venueId, date, policies, onDone }: { booking: SheetBooking; venueId: string; date: string; policies: Policies | null; onDone(notice: VisitNotice): void }) {
   const { t } = useLingui();
   const { time } = useFormats();
   const status = useBookingStatus();
@@ -125,7 +131,7 @@ function BookingRow({ booking, venueId, date, policy, onDone }: { booking: Sheet
         <NotesCell booking={booking} />
       </td>
       <td data-label={t`Actions`}>
-        <VisitActions booking={booking} date={date} policy={policy} onDone={onDone} />
+        <VisitActions booking={booking} date={date} policy={policies && bookingPolicyOf(policies, booking.experienceId)} onDone={onDone} />
         <ChargeCardAgain booking={booking} onDone={onDone} />
         <PaidAtVenue booking={booking} onDone={onDone} />
         <MoveBookingButton booking={{ ...booking, _id: booking.id, date }} venueId={venueId} onMoved={(text) => onDone({ tone: 'ok', text })} />
@@ -134,7 +140,7 @@ function BookingRow({ booking, venueId, date, policy, onDone }: { booking: Sheet
   );
 }
 
-function ServiceTable({ service, venueId, date, policy, onDone }: { service: DaySheet['services'][number]; venueId: string; date: string; policy: VenuePolicy | null; onDone(notice: VisitNotice): void }) {
+function ServiceTable({ service, venueId, date, policies, onDone }: { service: DaySheet['services'][number]; venueId: string; date: string; policies: Policies | null; onDone(notice: VisitNotice): void }) {
   const { t } = useLingui();
   const { time } = useFormats();
   const name = service.name ?? t`Outside the service hours`;
@@ -170,7 +176,7 @@ function ServiceTable({ service, venueId, date, policy, onDone }: { service: Day
                 </th>
               </tr>
               {seating.bookings.map((booking) => (
-                <BookingRow key={booking.id} booking={booking} venueId={venueId} date={date} policy={policy} onDone={onDone} />
+                <BookingRow key={booking.id} booking={booking} venueId={venueId} date={date} policies={policies} onDone={onDone} />
               ))}
             </tbody>
           ))}
@@ -269,7 +275,7 @@ export function DaySheetView({ venue, date }: { venue: Venue; date: string }) {
             key={`${service.name}-${service.startTime}`}
             service={service}
             date={date}
-            policy={venueRead.status === 'ready' ? venueRead.data.data.policy : null}
+            policies={venueRead.status === 'ready' ? venueRead.data.data : null}
             onDone={onDone}
           />
         ))

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../context';
-import { seatingAreas, venueTables } from '../../db/schema';
+import { experiences, seatingAreas, venueTables } from '../../db/schema';
 import { checkSetupAccess } from '../../services/setup/setup-access';
 
 type VenueOf = (c: Context<AppEnv>) => Promise<string | undefined>;
@@ -18,6 +18,9 @@ export const tableVenue: VenueOf = async (c) =>
 
 export const areaVenue: VenueOf = async (c) =>
   (await c.get('deps').db.select({ venueId: seatingAreas.venueId }).from(seatingAreas).where(eq(seatingAreas.id, c.req.param('id') ?? '')))[0]?.venueId;
+
+export const experienceVenue: VenueOf = async (c) =>
+  (await c.get('deps').db.select({ venueId: experiences.venueId }).from(experiences).where(eq(experiences.id, c.req.param('id') ?? '')))[0]?.venueId;
 
 /** Lets through whoever may change the set-up of the route's venue; 403 otherwise. */
 export function setupAccess(venueOf: VenueOf = venueParam): MiddlewareHandler<AppEnv> {

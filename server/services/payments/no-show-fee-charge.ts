@@ -34,6 +34,7 @@ import type { PaymentDeps } from './payments';
 import type { CancelDeps } from '../reservations/reservation-change';
 import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { loadVenueCatalog, venueOf, type VenueCatalog } from '../venues/venue-catalog';
+import { bookingPolicy } from '../experience-setup/booking-policy';
 
 export type NoShowFeeChargeRow = typeof noShowFeeCharges.$inferSelect;
 export type NoShowFeeChargeDto = Schema<'NoShowFeeCharge'>;
@@ -291,7 +292,7 @@ export function cardChargeView(outstanding: number, cardOnFile: boolean, charge:
 
 async function balanceOf(db: DbOrTx, row: ReservationRow, catalog: VenueCatalog): Promise<NoShowBalance> {
   const money = (await bookingMoney(db, [row.id])).get(row.id);
-  return noShowBalance(row.numberOfGuests, venueOf(catalog, row.venueId).venue.policy.noShowFeePerPerson, money);
+  return noShowBalance(row.numberOfGuests, bookingPolicy(catalog, row).noShowFeePerPerson, money);
 }
 
 /**

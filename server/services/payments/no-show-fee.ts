@@ -9,9 +9,10 @@ import type { DbOrTx } from '../../db/client';
 import { payments, walletEntries } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { newId } from '../../lib/ids';
-import { venueOf, type VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../venues/venue-catalog';
 import { cardThatPaid, noShowFeeDescription, openCharge, type NoShowFeeChargeRow } from './no-show-fee-charge';
 import { findUser, isMember, type ReservationRow } from '../reservations/reservations';
+import { bookingPolicy } from '../experience-setup/booking-policy';
 
 export type NoShowOutcome = NonNullable<Schema<'VisitChange'>['noShow']>;
 
@@ -27,8 +28,7 @@ export async function applyNoShowPolicy(
   catalog: VenueCatalog,
   now: Date,
 ): Promise<{ outcome: NoShowOutcome; cardCharge: NoShowFeeChargeRow | null }> {
-  const { venue } = venueOf(catalog, row.venueId);
-  const fee = venue.policy.noShowFeePerPerson * row.numberOfGuests;
+  const fee = bookingPolicy(catalog, row).noShowFeePerPerson * row.numberOfGuests;
   const paidRows = await tx
     .select()
     .from(payments)

@@ -11,7 +11,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { amountDue } from '../../../common/money';
 import { bookableSlot } from '../venues/slot-schedule';
 import { checkSelection, type BookingRules } from './selection-checks';
-import { paymentPolicyOf, venueOf, type VenueCatalog } from '../venues/venue-catalog';
+import { paymentPolicyOf, type VenueCatalog } from '../venues/venue-catalog';
 import { giveUpHeldChanges, insertChangeHold, toChangeHoldDto, type ChangeHoldDto, type ChangeHoldRow } from './change-holds';
 import { assertTimeOpenTo, membershipOfUser } from './membership-rules';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
@@ -24,6 +24,7 @@ import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type 
 import type { DbOrTx } from '../../db/client';
 import { lockWaitlist, settleWaitlistWithin } from '../waitlist/waitlist-offers';
 import { quoteChange, settleChange, type ChangePaymentMethod, type ChangeQuote } from '../payments/change-money';
+import { bookingPolicy } from '../experience-setup/booking-policy';
 
 /** Cancelling may refund a card, so it needs the processor too. */
 export type CancelDeps = ReservationDeps & Pick<AppDeps, 'payments'>;
@@ -208,7 +209,7 @@ async function runChange(
         newNumberOfGuests: target.numberOfGuests,
         by: rules === 'staff' ? 'staff' : 'guest',
         payWith: input.payWith,
-        policy: entry.venue.policy,
+        policy: bookingPolicy(catalog, current),
         catalog,
         now,
       });
@@ -254,7 +255,7 @@ export async function cancelReservation(
     await lockWaitlist(tx);
     const current = await lockOwnReservation(tx, reservationId, userId);
     checkVersion(current, guard);
-    const policy = venueOf(catalog, current.venueId).venue.policy;
+    const policy = bookingPolicy(catalog, current);
     let status: 'CANCELED' | 'LATE_CANCELED';
     if (current.status === 'PENDING') {
       status = 'CANCELED';

@@ -15,6 +15,7 @@ import { appLink } from '../auth/auth-links';
 import { dietaryText, DIETARY_NEED_LABELS, OCCASION_LABELS, occasionText } from '../../../common/guest-requests';
 import type { ReservationRow } from './reservations';
 import { lateCancellationFee } from '../payments/payment-refund';
+import { bookingPolicy } from '../experience-setup/booking-policy';
 
 /** The booking as the e-mails list it, one line each, in the language of the reservation (the waitlist offer uses it too). */
 export function bookingLines(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog): string[] {
@@ -50,12 +51,12 @@ function requestLines(lang: MessageLanguage, row: ReservationRow): string[] {
 }
 
 /**
- * The venue's cancellation and no-show policy as it applies to this booking: until when cancelling is
+ * The booking's cancellation and no-show policy (its experience's, else the venue's) as it applies to this booking: until when cancelling is
  * free, what a later cancellation keeps of what was `paid` (services/payment-refund.ts), and the no-show fee.
  */
 export function policyLines(lang: MessageLanguage, row: ReservationRow, catalog: VenueCatalog, paid: number): string[] {
-  const policy = catalog.venues.get(row.venueId)?.venue.policy;
-  if (!policy) return [];
+  if (!catalog.venues.has(row.venueId)) return [];
+  const policy = bookingPolicy(catalog, row);
   const { i18n } = lang;
   const hours = policy.cancellationWindowHours;
   const lateFrom = lang.dateTime(new Date(row.startsAt.getTime() - hours * 3_600_000));

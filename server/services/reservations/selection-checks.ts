@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { experienceOf, seatingAreaOf, venueOf, type CatalogVenue, type ExperienceRow, type VenueCatalog, type VenueRow } from '../venues/venue-catalog';
 import { assertAreaOpenTo, assertBookingWindow, type Membership } from './membership-rules';
+import { assertExperienceOffered, assertExperiencePartySize } from '../experience-setup/experience-checks';
 
 /** docs/PRODUCT.md §5/§9: no venue takes a party above 10. */
 export const MAX_GUESTS = 10;
@@ -75,7 +76,8 @@ export interface Selection {
 
 /**
  * The venue and experience of a selection, after the checks a look-up, a booking and a change all make,
- * in this order: the venue (404), the experience (404), the party size (422), the area (400; 422 for a
+ * in this order: the venue (404), the experience (404; 409 20181 retired), the party size (422; 20180
+ * outside the experience's), the area (400; 422 for a
  * members' area and a guest), the date (422: past the window of the caller's `membership`). Staff book
  * under the members' window and in any area.
  */
@@ -88,7 +90,11 @@ export function checkSelection(
 ): { entry: CatalogVenue; experience: ExperienceRow } {
   const entry = venueOf(catalog, selection.venueId);
   const experience = experienceOf(entry, selection.experienceId);
-  if (rules === 'guest') assertOnlinePartySize(entry.venue, selection.numberOfGuests);
+  assertExperienceOffered(experience);
+  if (rules === 'guest') {
+    assertOnlinePartySize(entry.venue, selection.numberOfGuests);
+    assertExperiencePartySize(experience, selection.numberOfGuests);
+  }
   const area = seatingAreaOf(entry, selection.seatingAreaId);
   const asWho = rules === 'staff' ? 'member' : membership;
   assertAreaOpenTo(area, asWho);

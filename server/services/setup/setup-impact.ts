@@ -1,8 +1,9 @@
 /**
  * What a set-up change would do to the book: the confirmed bookings still to come that the proposed
  * set-up leaves without a table (removed, made inactive, its area inactive, or no longer seating the
- * party), outside the hours (no service at its start any more) or over a pacing limit (the bookings
- * that came after the limit was reached, in the order they were made). Publishing never cancels them:
+ * party), outside the hours (no service at its start any more), over a pacing limit (the bookings
+ * that came after the limit was reached, in the order they were made) or outside their experience's
+ * days, services or party sizes. Publishing never cancels them:
  * the preview and the published answer list them, with the guest's contact, for staff to call, as
  * closures do (server/services/staff/closure-admin.ts).
  */
@@ -15,12 +16,13 @@ import { ACCOUNT_CONTACT, affectedBookingOf } from '../staff/closure-admin';
 import { addCovers, noCovers, pacingBreach, type CoversStarting } from '../venues/pacing';
 import { periodAt, staysInService } from '../venues/slot-schedule';
 import type { CatalogVenue } from '../venues/venue-catalog';
+import { experienceImpactReasons } from '../experience-setup/experience-impact';
 
 export type SetupAffectedBookingDto = Schema<'SetupAffectedBooking'>;
 export type SetupImpactReason = SetupAffectedBookingDto['reasons'][number];
 
 /** A venue's set-up as a change would leave it: the catalog's entry (periods, areas, tables, pacing). */
-export type ProposedSetup = Pick<CatalogVenue, 'venue' | 'periods' | 'areas' | 'tables' | 'pacing'>;
+export type ProposedSetup = Pick<CatalogVenue, 'venue' | 'periods' | 'areas' | 'tables' | 'pacing'> & Partial<Pick<CatalogVenue, 'experiences'>>;
 
 /** The confirmed bookings from now on that `proposed` would leave without a table, outside the hours or over pacing. */
 export async function setupImpact(db: DbOrTx, proposed: ProposedSetup, now: Date): Promise<SetupAffectedBookingDto[]> {
@@ -45,13 +47,14 @@ export async function setupImpact(db: DbOrTx, proposed: ProposedSetup, now: Date
     .sort((a, b) => (a.date === b.date ? a.startTime - b.startTime : a.date < b.date ? -1 : 1));
 }
 
-type BookingFacts = Pick<typeof reservations.$inferSelect, 'id' | 'tableId' | 'date' | 'startTime' | 'duration' | 'numberOfGuests'>;
+type BookingFacts = Pick<typeof reservations.$inferSelect, 'id' | 'tableId' | 'date' | 'startTime' | 'duration' | 'numberOfGuests'> & { experienceId?: string };
 
 /** The reasons each booking (given in the order they were made) is affected, by booking id. Pure. */
 export function impactReasons(proposed: ProposedSetup, bookings: readonly BookingFacts[]): Map<string, SetupImpactReason[]> {
   const tables = new Map(proposed.tables.map((t) => [t.id, t]));
   const activeAreas = new Set(proposed.areas.filter((a) => a.active).map((a) => a.id));
   const pacing: readonly PacingRule[] = proposed.pacing;
+  const experiences = new Map((proposed.experiences ?? []).map((e) => [e.id, e]));
   const coversByDay = new Map<string, CoversStarting>();
   const found = new Map<string, SetupImpactReason[]>();
   for (const booking of bookings) {
@@ -67,6 +70,7 @@ export function impactReasons(proposed: ProposedSetup, bookings: readonly Bookin
       // Counted either way: the kitchen cooks for every booking that stays.
       addCovers(covers, period, booking.startTime, booking.numberOfGuests);
     }
+    if (booking.experienceId) reasons.push(...experienceImpactReasons(experiences.get(booking.experienceId), booking, period));
     if (reasons.length) found.set(booking.id, reasons);
   }
   return found;

@@ -19,6 +19,7 @@ import { tablesTakenSinceFinish } from './visit-lifecycle';
 import { WALK_IN_EMAIL } from './staff-guests';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
 import { guestAlerts } from '../guests/guest-alerts';
+import { bookingPolicy } from '../experience-setup/booking-policy';
 
 // Table names sort as people count them: T2 before T10.
 const tableOrder = new Intl.Collator('en', { numeric: true });
@@ -97,7 +98,6 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
 
   const visitCount = new Map(visits.map((v) => [v.userId, Number(v.count)]));
   const tables = new Map(entry.tables.map((t) => [t.id, t]));
-  const feePerPerson = entry.venue.policy.noShowFeePerPerson;
 
   const services = new Map<string, Schema<'DaySheetService'>>();
   const quarters = new Map<number, number>();
@@ -117,6 +117,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       mobile: formatPhoneNumber(r.mobileCountryCode, r.mobileNumber),
       visitCount: houseAccount(row) ? null : (visitCount.get(r.userId) ?? 0),
       experience: catalog.experiences.get(r.experienceId)?.name ?? '',
+      experienceId: r.experienceId,
       seatingArea: area ? { id: area.id, name: area.name } : null,
       // Tables joined for the party read as one: 'T4 + T5'.
       table: { id: r.tableId, name: [r.tableId, ...r.combinedTableIds].map((id) => tables.get(id)?.name ?? '').sort(tableOrder.compare).join(' + ') },
@@ -127,7 +128,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       serviceEndsAt: serviceEndsAt(entry, date, r.startTime + r.duration).toISOString(),
       tableTaken: tableTaken.has(r.id),
       holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
-      payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), feePerPerson, now),
+      payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), bookingPolicy(catalog, r).noShowFeePerPerson, now),
       notes: r.notes,
       occasion: r.occasion,
       occasionNote: r.occasionNote,

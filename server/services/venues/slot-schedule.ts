@@ -51,14 +51,14 @@ export function sittingMinutes(entry: CatalogVenue, experience: ExperienceRow, p
 
 /**
  * The experience's start times on a service day: from each of its periods valid that day and open on
- * its ISO weekday, from the period's first seating in steps of its interval up to its last seating. With
+ * its ISO weekday (a day the experience itself is offered on), from the period's first seating in steps of its interval up to its last seating. With
  * the party's size, each lasts the venue's turn time for it (`sittingMinutes`).
  */
 export function scheduledSlots(entry: CatalogVenue, experience: ExperienceRow, date: string, numberOfGuests?: number): ScheduledSlot[] {
   const dayStart = serviceDayStartMs(date);
   const byStart = new Map<number, ScheduledSlot>();
   for (const period of servicesOn(entry, date)) {
-    if (!experience.periodNames.includes(period.name)) continue;
+    if (!experience.periodNames.includes(period.name) || !experience.daysOfWeek.includes(isoWeekday(date))) continue;
     const duration = sittingMinutes(entry, experience, period.name, numberOfGuests);
     for (let start = period.startMinute; start <= lastStartOf(period, duration); start += period.intervalMinutes) {
       if (byStart.has(start)) continue;

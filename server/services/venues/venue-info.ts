@@ -3,9 +3,9 @@
  * seating areas, and opening hours derived from its service periods (the one source of truth for hours).
  */
 import { windowsOf } from '../../../common/membership-rules';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { experiences, menus, seatingAreas, servicePeriods, venues, venueTexts } from '../../db/schema';
+import { experiences, experienceTexts, menus, seatingAreas, servicePeriods, venues, venueTexts } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { formatTime } from '../../../common/time';
 import { hongKongToday } from '../../../common/time';
@@ -109,6 +109,8 @@ export interface LoadedVenue {
   periods: PeriodHours[];
   /** The venue's texts in the languages beside English, by locale; a null field falls back to English. */
   texts?: Map<string, VenueTexts>;
+  /** Its experiences' texts beside English, by `{locale}:{experienceId}`; a null field falls back to English. */
+  experienceTexts?: Map<string, { name: string | null; description: string | null }>;
 }
 
 /** A venue's texts in one language as the set-up wrote them (null: not written). */
@@ -132,7 +134,8 @@ async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null
     db
       .select()
       .from(experiences)
-      .where(eq(experiences.venueId, venue.id))
+      // Retired experiences are not offered; their bookings still name them.
+      .where(and(eq(experiences.venueId, venue.id), eq(experiences.active, true)))
       .orderBy(asc(experiences.sortOrder), asc(experiences.name)),
     db
       .select()
@@ -165,6 +168,10 @@ async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null
       description: e.description,
       durationMinutes: e.durationMinutes,
       membersOnly: e.membersOnly,
+      minGuests: e.minGuests,
+      maxGuests: e.maxGuests,
+      daysOfWeek: e.daysOfWeek,
+      policy: e.policy,
       ...windowsOf(venue, e),
       prePaymentType: e.prePaymentType,
       price: {
@@ -179,7 +186,15 @@ async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null
     })),
     seatingAreas: areaRows.map((a) => ({ _id: a.id, name: a.name, description: a.description, membersOnly: a.membersOnly })),
   };
-  return { info, periods: periodRows, texts: new Map(textRows.map((row) => [row.locale, row])) };
+  const ownTexts = experienceRows.length
+    ? await db.select().from(experienceTexts).where(inArray(experienceTexts.experienceId, experienceRows.map((e) => e.id)))
+    : [];
+  return {
+    info,
+    periods: periodRows,
+    texts: new Map(textRows.map((row) => [row.locale, row])),
+    experienceTexts: new Map(ownTexts.map((row) => [`${row.locale}:${row.experienceId}`, row])),
+  };
 }
 
 /** The venue as guests read it on `date`: only the services valid that day, in its hours. */

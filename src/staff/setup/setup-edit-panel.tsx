@@ -7,7 +7,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
-import type { setupEditMachine, SetupAffectedBooking } from '../../../machines/setup-edit.machine';
+import type { setupEditMachine, SetupAffectedBooking, SetupImpactReason } from '../../../machines/setup-edit.machine';
 import type { SnapshotFrom } from 'xstate';
 import { useFormats } from '../../i18n/use-formats';
 import { ScrollingTable } from '../scrolling-table';
@@ -24,7 +24,14 @@ interface Props {
 function AffectedList({ affected }: { affected: readonly SetupAffectedBooking[] }) {
   const { t } = useLingui();
   const { time, date } = useFormats();
-  const reasonText = { NO_TABLE: t`No table`, OUTSIDE_HOURS: t`Outside the hours`, OVER_PACING: t`Over pacing` };
+  const reasonText: Record<SetupImpactReason, string> = {
+    NO_TABLE: t`No table`,
+    OUTSIDE_HOURS: t`Outside the hours`,
+    OVER_PACING: t`Over pacing`,
+    OUTSIDE_EXPERIENCE_DAYS: t`Not a day of the experience`,
+    OUTSIDE_EXPERIENCE_SERVICES: t`Not a service of the experience`,
+    OUTSIDE_EXPERIENCE_PARTY_SIZE: t`Party size outside the experience's`,
+  };
   if (affected.length === 0) {
     return (
       <p>

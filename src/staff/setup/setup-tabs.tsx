@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Venue } from '../../../common/venues';
 import { VenueSetupView } from '../setup-venue/venue-setup-view';
+import { ExperiencesPanel } from './experiences-panel';
 import { PacingView } from './pacing-view';
 import { SetupView } from './setup-view';
 import { StaffAccessGate, StaffAccessSwitch } from './staff-access';
@@ -23,7 +24,8 @@ export const SETUP_TABS = [
   { id: 'venue', label: msg`Venue`, panel: (venue) => <VenueSetupView venueId={venue.value} /> },
   { id: 'tables', label: msg`Areas and tables`, panel: (venue) => <SetupView venue={venue} /> },
   { id: 'pacing', label: msg`Pacing and turn times`, panel: (venue) => <PacingView venueId={venue.value} /> },
-  // One more part of the set-up (experiences, say) is one more entry here.
+  { id: 'experiences', label: msg`Experiences`, panel: (venue) => <ExperiencesPanel venueId={venue.value} /> },
+  // One more part of the set-up is one more entry here.
 ] as const satisfies readonly SetupTab[];
 
 export type SetupTabId = (typeof SETUP_TABS)[number]['id'];

@@ -1,0 +1,55 @@
+/**
+ * Handlers of the experiences' set-up (issue 24): each change is parsed with the same valibot schema as
+ * the page's form, starts from the version the admin read (the body's `version`, or `If-Match`), and
+ * with `?preview=true` answers what it would do to the book without saving.
+ */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
+import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
+import { experienceChangeSchema, experienceSchema } from '../../../common/validation/experience-validation';
+import { publishExperienceChange, publishNewExperience, readExperiences } from '../../services/experience-setup/experience-setup';
+import { etagOf, startingVersion } from '../../services/setup/versioned';
+import type { SetupOutcome } from '../../services/setup/setup-change';
+
+type Ctx = Context<AppEnv>;
+
+const venueParams = requiredObject({ venueId: idSchema });
+const idParams = requiredObject({ id: idSchema });
+const previewQuery = v.object({ preview: v.optional(v.picklist(['true', 'false'], /*i18n*/ 'preview must be true or false'), 'false') });
+
+const changeBy = (c: Ctx) => ({ actorId: c.get('auth').id, preview: parseQuery(c, previewQuery).preview === 'true' });
+const result = (outcome: SetupOutcome<{ _id: string }>) => ({ _id: outcome.value._id, version: outcome.version, published: outcome.published, affected: outcome.affected });
+
+export function createExperienceSetupHandlers() {
+  return {
+    /** GET /admin/venue/{venueId}/experiences */
+    async list(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const data = await readExperiences(c.get('deps').db, venueId);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/experiences', 'get', 200>, 200);
+    },
+
+    /** POST /admin/venue/{venueId}/experience */
+    async create(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      // The query first: each refusal names the first field that is wrong, in the order of the address.
+      const by = changeBy(c);
+      const input = await parseBody(c, experienceSchema);
+      const data = result(await publishNewExperience(c.get('deps'), by, venueId, input));
+      return c.json({ status: 201, data } satisfies ResponseBody<'/admin/venue/{venueId}/experience', 'post', 201>, 201);
+    },
+
+    /** PUT /admin/experience/{id}: a change, or `active: false` to retire it. */
+    async change(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const by = changeBy(c);
+      const body = await parseBody(c, experienceChangeSchema);
+      const input = { ...body, version: startingVersion(c.req.header('If-Match'), body.version) };
+      const data = result(await publishExperienceChange(c.get('deps'), by, id, input));
+      c.header('ETag', etagOf(data.version));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/experience/{id}', 'put', 200>, 200);
+    },
+  };
+}

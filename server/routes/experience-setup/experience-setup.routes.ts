@@ -1,0 +1,18 @@
+/**
+ * Routes of the experiences' set-up (issue 24): admins, and a venue's staff when an admin allows it, as for
+ * every set-up call (routes/setup/setup-access.ts); the handlers check each body.
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { requireStaff } from '../../lib/auth';
+import { experienceVenue, setupAccess } from '../setup/setup-access';
+import { createExperienceSetupHandlers } from './experience-setup.handlers';
+
+export function experienceSetupRoutes(): Hono<AppEnv> {
+  const h = createExperienceSetupHandlers();
+  // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
+  return new Hono<AppEnv>()
+    .get('/admin/venue/:venueId/experiences', requireStaff(), setupAccess(), h.list)
+    .post('/admin/venue/:venueId/experience', requireStaff(), setupAccess(), h.create)
+    .put('/admin/experience/:id', requireStaff(), setupAccess(experienceVenue), h.change);
+}

@@ -31,7 +31,7 @@ export const EXPERIENCE_MESSAGES = {
   serviceChargeInvalid: /*i18n*/ 'Enter a service charge from 0 to 100 per cent',
   taxInvalid: /*i18n*/ 'Enter a tax from 0 to 100 per cent',
   priceRequired: /*i18n*/ 'A prepayment needs a price per person above HK$0',
-  tiersRequired: /*i18n*/ 'A deposit needs at least one tier, from 1 guest',
+  tiersRequired: /*i18n*/ 'A deposit needs a tier that starts at or below the fewest guests',
   tiersInvalid: /*i18n*/ 'Give each deposit tier a different smallest party, at most 10 tiers',
   windowHoursInvalid: /*i18n*/ 'Enter a cancellation window from 0 to 720 hours',
   feeTypeInvalid: /*i18n*/ 'Choose a fee per person or a percentage',
@@ -120,7 +120,7 @@ const crossChecks = <T extends Entries>() =>
   [
     rule<T>((e) => e.minGuests <= e.maxGuests, EXPERIENCE_MESSAGES.guestsOrder, 'maxGuests'),
     rule<T>((e) => e.prePaymentType !== 'PREPAYMENT' || e.priceAmount > 0, EXPERIENCE_MESSAGES.priceRequired, 'priceAmount'),
-    rule<T>((e) => e.prePaymentType !== 'DEPOSIT' || e.depositPolicy.some((t) => t.minGuestCount === 1), EXPERIENCE_MESSAGES.tiersRequired, 'depositPolicy'),
+    rule<T>((e) => e.prePaymentType !== 'DEPOSIT' || e.depositPolicy.some((t) => t.minGuestCount <= e.minGuests), EXPERIENCE_MESSAGES.tiersRequired, 'depositPolicy'),
     rule<T>((e) => new Set(e.depositPolicy.map((t) => t.minGuestCount)).size === e.depositPolicy.length, EXPERIENCE_MESSAGES.tiersInvalid, 'depositPolicy'),
     rule<T>(
       (e) => e.guestBookingDays === null || e.memberBookingDays === null || e.memberBookingDays >= e.guestBookingDays,

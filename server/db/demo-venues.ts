@@ -40,6 +40,8 @@ export interface ExperienceSeed {
   description: string;
   duration: number;
   periods: string[];
+  /** The fewest guests it is for (1 unless said): a dish for the table needs a table of some size. */
+  minGuests?: number;
   membersOnly?: boolean;
   type: PrePaymentType;
   /** Per guest, minor units; 0 unless a prepayment. */
@@ -291,6 +293,8 @@ export const DEMO_VENUES: Record<VenueDomain, VenueSeed> = {
         description: /*i18n*/ 'A whole roast suckling pig with a banquet of Cantonese dishes, pre-ordered for the table. A deposit per guest is taken when you book.',
         duration: 120,
         periods: ['Dinner – First Seating', 'Dinner – Second Seating'],
+        // Its deposit starts at two guests, so the set-up's rule (a tier from the fewest guests) holds.
+        minGuests: 2,
         type: 'DEPOSIT',
         depositPolicy: [
           { minGuestCount: 2, price: { amount: hkd(300) } },

@@ -166,7 +166,7 @@ async function seedExperiences(tx: Tx, venueId: string, seeds: readonly Experien
       texts: { en: { name: experience.name, description: experience.description } },
       durationMinutes: experience.duration,
       // Any party the venue takes, on every day of its services: the experience narrows nothing.
-      minGuests: 1,
+      minGuests: experience.minGuests ?? 1,
       maxGuests: 40,
       daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
       periodNames: experience.periods,

@@ -45,7 +45,7 @@ describe('the set-up screen: experiences', () => {
     await user.clear(most);
     await user.type(most, '6');
     await user.selectOptions(within(panel).getByLabelText('Paid when booking'), 'DEPOSIT');
-    expect(within(panel).getByRole('alert').textContent).toBe('A deposit needs at least one tier, from 1 guest');
+    expect(within(panel).getByRole('alert').textContent).toBe('A deposit needs a tier that starts at or below the fewest guests');
     await user.click(within(panel).getByRole('button', { name: 'Add a tier' }));
     await user.type(within(panel).getByLabelText('Deposit per person (HK$)'), '150');
 

@@ -21,7 +21,7 @@ const TEXTS: Record<keyof typeof EXPERIENCE_MESSAGES, MessageDescriptor> = {
   serviceChargeInvalid: msg`Enter a service charge from 0 to 100 per cent`,
   taxInvalid: msg`Enter a tax from 0 to 100 per cent`,
   priceRequired: msg`A prepayment needs a price per person above HK$0`,
-  tiersRequired: msg`A deposit needs at least one tier, from 1 guest`,
+  tiersRequired: msg`A deposit needs a tier that starts at or below the fewest guests`,
   tiersInvalid: msg`Give each deposit tier a different smallest party, at most 10 tiers`,
   windowHoursInvalid: msg`Enter a cancellation window from 0 to 720 hours`,
   feeTypeInvalid: msg`Choose a fee per person or a percentage`,

@@ -358,6 +358,8 @@ export const BOOKING_UNREACHABLE: Record<Branch, string> = {
   'booking.draft.loginRequired · session.changed [no guard passes] → (ignored here)': 'a log-out on the log-in page: the runner only logs in there',
   'booking.draft.dateParty · search.submit [membersFirst] → booking.draft.dateParty':
     'a day only members may book yet is a Bâtard rule (guests 30 days ahead), and the path scenarios book Le Clos and Hop Sze (90 days for everyone); rule test "says from when guests may book a day members already can" and e2e/journeys/members-and-guests.spec.ts take it',
+  'booking.draft.dateParty · search.submit [partyOutsideExperience] → booking.draft.dateParty':
+    "the path scenarios choose party sizes their experience takes (Hop Sze's suckling pig feast is for two or more); tests/machines/booking-experience-party.test.ts takes it",
   'booking.draft.loadingSlots · xstate.done.actor.loadTimeslots [membersOnlyDay] → booking.draft.dateParty':
     'member-only times are set by an admin on the services form, and no demo service is members-only (the path scenarios stay open to guests); rule test "says members can book the day’s times when a guest’s search finds nothing but members’ services" and tests/server/members-only-times.test.ts take it',
   'booking.draft.creating · xstate.error.actor.createReservation [isMembersOnlyTime] → booking.draft.loadingSlots':

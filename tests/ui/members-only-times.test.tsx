@@ -36,7 +36,7 @@ async function searchSetLunch(user: ReturnType<typeof userEvent.setup>, { first 
 
 describe('member-only times', () => {
   it('are switched on in the services form, and a guest is told members can book them while a member books', async () => {
-    const admin = await openAsStaff('/pages/staff/setup-venue?venue=batard', ['admin@example.com', 'admin-pass-1'], 'Venue set-up');
+    const admin = await openAsStaff('/pages/staff/setup?venue=batard&tab=venue', ['admin@example.com', 'admin-pass-1'], 'Set-up');
     const services = await screen.findByRole('form', { name: 'Services' }, SLOW);
     const lunch = within(services).getByRole('group', { name: 'Lunch' });
     const lunchSwitch = within(lunch).getByRole('checkbox', { name: /^Members only/ });

@@ -18,7 +18,7 @@ import { SLOW } from './page-queries';
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 const ADMIN = ['admin@example.com', 'admin-pass-1'] as const;
 
-const openSetup = () => openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/setup?venue=leclos')}`, ADMIN, 'Set-up');
+const openSetup = () => openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/setup?venue=leclos&tab=experiences')}`, ADMIN, 'Set-up');
 
 /** axe at a window width: the phone's 390 px and the tablet's 820 px (the wide layout from 768). */
 async function axeViolationsAt(width: number) {

@@ -43,6 +43,8 @@ describe('the set-up tabs', () => {
     expect(await axeViolations()).toEqual([]);
     pacing.focus();
     await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Experiences' }).getAttribute('aria-selected')).toBe('true'));
+    await user.keyboard('{ArrowRight}');
     // From the last tab the arrow wraps to the first.
     const venue = screen.getByRole('tab', { name: 'Venue' });
     await waitFor(() => expect(venue.getAttribute('aria-selected')).toBe('true'));

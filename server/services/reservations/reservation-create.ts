@@ -12,7 +12,7 @@ import { insertReservation, writeReservation } from './reservation-insert';
 import { placeOnFreeTable } from './reservation-tables';
 import { checkHoldLimit, lockGuest } from './guest-limits';
 import { assertTimeOpenTo, membershipOf } from './membership-rules';
-import { tryGuardedHold } from './guarded-hold';
+import { tryGuardedHold } from './guarded-hold/guarded-hold';
 import {
   findUser,
   isMember,

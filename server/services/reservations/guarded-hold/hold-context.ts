@@ -5,12 +5,12 @@
  * fingerprint, which `guarded_hold_status()` (migration 0033) compares under the locks before the hold is written.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { changeHolds, closures, reservations, venueCatalogVersion } from '../../db/schema';
-import { addDays } from '../../../common/time';
-import { busyFromJson, heldChangeDuring, occupiedUntil, occupiesDuring, type BusyJson } from '../venues/busy-intervals';
-import type { BusyInterval } from '../venues/table-fit';
-import type { ClosureRow } from '../venues/closures';
+import type { Db } from '../../../db/client';
+import { changeHolds, closures, reservations, venueCatalogVersion } from '../../../db/schema';
+import { addDays } from '../../../../common/time';
+import { busyFromJson, heldChangeDuring, occupiedUntil, occupiesDuring, type BusyJson } from '../../venues/busy-intervals';
+import type { BusyInterval } from '../../venues/table-fit';
+import type { ClosureRow } from '../../venues/closures';
 
 /** A live booking's start and party, for pacing (pacing-covers.ts). */
 export interface StartingCovers {

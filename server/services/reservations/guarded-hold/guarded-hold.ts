@@ -8,25 +8,25 @@
  * which gives the exact answer.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { HOLD_MINUTES } from '../../../common/booking-rules';
-import { completionError } from '../../lib/errors';
-import { addDays, serviceDayStartMs } from '../../../common/time';
-import { bookableSlot, servicesOn } from '../venues/slot-schedule';
-import { fittingCombinations, fittingTables, groupBusy, pickCombination, pickTable } from '../venues/table-fit';
-import { closedForBooking, closuresLockKey, closuresOn, openTables, stayClosure } from '../venues/closures';
-import { coversStarting, pacedOut, pacingLockKey } from '../venues/pacing-covers';
-import { pacingBreach, slotStartOf } from '../venues/pacing';
-import type { PacingRule } from '../../db/schema';
-import { tableDayKeys } from '../venues/table-day-locks';
-import { venueCatalogAt, type ServicePeriodRow, type VenueCatalog } from '../venues/venue-catalog';
-import { checkSelection, selectionUnavailable } from './selection-checks';
-import { holdLimitReached, MAX_UNFINISHED_BOOKINGS } from './guest-limits';
+import type { Db } from '../../../db/client';
+import { HOLD_MINUTES } from '../../../../common/booking-rules';
+import { completionError } from '../../../lib/errors';
+import { addDays, serviceDayStartMs } from '../../../../common/time';
+import { bookableSlot, servicesOn } from '../../venues/slot-schedule';
+import { fittingCombinations, fittingTables, groupBusy, pickCombination, pickTable } from '../../venues/table-fit';
+import { closedForBooking, closuresLockKey, closuresOn, openTables, stayClosure } from '../../venues/closures';
+import { coversStarting, pacedOut, pacingLockKey } from '../../venues/pacing-covers';
+import { pacingBreach, slotStartOf } from '../../venues/pacing';
+import type { PacingRule } from '../../../db/schema';
+import { tableDayKeys } from '../../venues/table-day-locks';
+import { venueCatalogAt, type ServicePeriodRow, type VenueCatalog } from '../../venues/venue-catalog';
+import { checkSelection, selectionUnavailable } from '../selection-checks';
+import { holdLimitReached, MAX_UNFINISHED_BOOKINGS } from '../guest-limits';
 import { loadHoldContext } from './hold-context';
-import { insertReservation } from './reservation-insert';
-import { assertTimeOpenTo, membershipOf } from './membership-rules';
-import { isMember, sqlState, type ReservationRow, type UserRow } from './reservations';
-import type { CreateReservationInput } from './reservation-create';
+import { insertReservation } from '../reservation-insert';
+import { assertTimeOpenTo, membershipOf } from '../membership-rules';
+import { isMember, sqlState, type ReservationRow, type UserRow } from '../reservations';
+import type { CreateReservationInput } from '../reservation-create';
 
 /** The SQLSTATE `guarded_hold_status()` raises when the hold was decided on what has changed since. */
 const GUARD_REFUSED = 'HG001';

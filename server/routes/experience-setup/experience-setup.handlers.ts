@@ -4,22 +4,18 @@
  * with `?preview=true` answers what it would do to the book without saving.
  */
 import type { Context } from 'hono';
-import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
-import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
+import { idSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import { experienceChangeSchema, experienceSchema } from '../../../common/validation/experience-validation';
 import { publishExperienceChange, publishNewExperience, readExperiences } from '../../services/experience-setup/experience-setup';
-import { etagOf, startingVersion } from '../../services/setup/versioned';
+import { changeBy, previewableChange } from '../setup/versioned-change';
 import type { SetupOutcome } from '../../services/setup/setup-change';
 
 type Ctx = Context<AppEnv>;
 
 const venueParams = requiredObject({ venueId: idSchema });
 const idParams = requiredObject({ id: idSchema });
-const previewQuery = v.object({ preview: v.optional(v.picklist(['true', 'false'], /*i18n*/ 'preview must be true or false'), 'false') });
-
-const changeBy = (c: Ctx) => ({ actorId: c.get('auth').id, preview: parseQuery(c, previewQuery).preview === 'true' });
 const result = (outcome: SetupOutcome<{ _id: string }>) => ({ _id: outcome.value._id, version: outcome.version, published: outcome.published, affected: outcome.affected });
 
 export function createExperienceSetupHandlers() {
@@ -44,11 +40,7 @@ export function createExperienceSetupHandlers() {
     /** PUT /admin/experience/{id}: a change, or `active: false` to retire it. */
     async change(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const by = changeBy(c);
-      const body = await parseBody(c, experienceChangeSchema);
-      const input = { ...body, version: startingVersion(c.req.header('If-Match'), body.version) };
-      const data = result(await publishExperienceChange(c.get('deps'), by, id, input));
-      c.header('ETag', etagOf(data.version));
+      const data = await previewableChange(c, experienceChangeSchema, async (input, by) => result(await publishExperienceChange(c.get('deps'), by, id, input)));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/experience/{id}', 'put', 200>, 200);
     },
   };

@@ -5,7 +5,6 @@
  * guesses, at most 3 sent to one address in 10 minutes. The answer never says whether the address has
  * an account: every address is sent a code alike.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { DbOrTx } from '../../db/client';
@@ -18,13 +17,13 @@ import { queueEmail } from '../messaging/outbox';
 import { emailSchema, normalizeEmail } from '../../../common/validation/email';
 import {
   CODE_TTL_MS,
+  judgeCode,
   hashCode,
-  MAX_WRONG_ATTEMPTS,
   newVerificationCode,
   PHONE_MESSAGES,
   SEND_WINDOW_MS,
   SENDS_PER_NUMBER,
-  verificationError,
+  refuseUnlessAccepted,
   type SendResult,
 } from './phone-verification';
 
@@ -115,21 +114,15 @@ export async function confirmEmailVerification(db: DbOrTx, address: string, code
       .where(sameAddress(email))
       .orderBy(desc(emailVerifications.createdAt), desc(emailVerifications.seq))
       .limit(1);
-    if (!latest) return 'expired' as const;
-    const matches = timingSafeEqual(hashCode(secret, latest.id, code), Buffer.from(latest.codeHash, 'hex'));
-    if (latest.verifiedAt) return matches ? ('verified' as const) : ('expired' as const);
-    if (latest.expiresAt.getTime() <= now.getTime() || latest.attempts >= MAX_WRONG_ATTEMPTS) return 'expired' as const;
-    if (!matches) {
+    const verdict = judgeCode(latest, code, now, secret);
+    if (verdict === 'incorrect') {
       await tx
         .update(emailVerifications)
         .set({ attempts: sql`${emailVerifications.attempts} + 1` })
-        .where(eq(emailVerifications.id, latest.id));
-      return 'incorrect' as const;
+        .where(eq(emailVerifications.id, latest!.id));
     }
-    await tx.update(emailVerifications).set({ verifiedAt: now }).where(eq(emailVerifications.id, latest.id));
-    return 'verified' as const;
+    if (verdict === 'correct') await tx.update(emailVerifications).set({ verifiedAt: now }).where(eq(emailVerifications.id, latest!.id));
+    return verdict;
   });
-  // Thrown after the transaction, so the counted attempt is kept.
-  if (outcome === 'incorrect') throw verificationError(PHONE_MESSAGES.incorrect);
-  if (outcome === 'expired') throw verificationError(PHONE_MESSAGES.expired);
+  refuseUnlessAccepted(outcome);
 }

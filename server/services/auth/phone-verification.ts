@@ -148,6 +148,37 @@ export async function sendPhoneVerification(
 
 export const verificationError = (message: string) => new ApiError(400, ERROR_CODES.VERIFICATION_FAILED, message);
 
+/** The latest code sent to a number or an address, as both tables keep it. */
+interface SentCode {
+  id: string;
+  codeHash: string;
+  verifiedAt: Date | null;
+  expiresAt: Date;
+  attempts: number;
+}
+
+/** A typed code against the latest sent: 'correct' and 'incorrect' are for the caller to record. */
+export type CodeVerdict = 'verified' | 'expired' | 'incorrect' | 'correct';
+
+/**
+ * Judges `code` against the latest code sent (SMS or e-mail alike): none sent, past its 10 minutes or 5
+ * wrong attempts is 'expired'; a code already accepted is accepted again ('verified'), so a retried
+ * request is harmless.
+ */
+export function judgeCode(latest: SentCode | undefined, code: string, now: Date, secret: string): CodeVerdict {
+  if (!latest) return 'expired';
+  const matches = timingSafeEqual(hashCode(secret, latest.id, code), Buffer.from(latest.codeHash, 'hex'));
+  if (latest.verifiedAt) return matches ? 'verified' : 'expired';
+  if (latest.expiresAt.getTime() <= now.getTime() || latest.attempts >= MAX_WRONG_ATTEMPTS) return 'expired';
+  return matches ? 'correct' : 'incorrect';
+}
+
+/** 400 20106 unless the code was accepted; thrown after the transaction, so a counted attempt is kept. */
+export function refuseUnlessAccepted(verdict: CodeVerdict): void {
+  if (verdict === 'incorrect') throw verificationError(PHONE_MESSAGES.incorrect);
+  if (verdict === 'expired') throw verificationError(PHONE_MESSAGES.expired);
+}
+
 /**
  * Checks `code` against the latest code sent to `phone` and marks the number verified. Throws 400 (20106)
  * 'incorrect' for a wrong code, counting the attempt, and 'expired' once the code is past its 10 minutes
@@ -168,24 +199,17 @@ export async function confirmPhoneVerification(
       .where(samePhone(phone))
       .orderBy(desc(phoneVerifications.createdAt), desc(phoneVerifications.seq))
       .limit(1);
-    if (!latest) return 'expired' as const;
-    const matches = timingSafeEqual(hashCode(secret, latest.id, code), Buffer.from(latest.codeHash, 'hex'));
-    // A repeated confirm of a code already used succeeds again, so a retried request is harmless.
-    if (latest.verifiedAt) return matches ? ('verified' as const) : ('expired' as const);
-    if (latest.expiresAt.getTime() <= now.getTime() || latest.attempts >= MAX_WRONG_ATTEMPTS) return 'expired' as const;
-    if (!matches) {
+    const verdict = judgeCode(latest, code, now, secret);
+    if (verdict === 'incorrect') {
       await tx
         .update(phoneVerifications)
         .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
-        .where(eq(phoneVerifications.id, latest.id));
-      return 'incorrect' as const;
+        .where(eq(phoneVerifications.id, latest!.id));
     }
-    await tx.update(phoneVerifications).set({ verifiedAt: now }).where(eq(phoneVerifications.id, latest.id));
-    return 'verified' as const;
+    if (verdict === 'correct') await tx.update(phoneVerifications).set({ verifiedAt: now }).where(eq(phoneVerifications.id, latest!.id));
+    return verdict;
   });
-  // Thrown after the transaction, so the counted attempt is kept.
-  if (outcome === 'incorrect') throw verificationError(PHONE_MESSAGES.incorrect);
-  if (outcome === 'expired') throw verificationError(PHONE_MESSAGES.expired);
+  refuseUnlessAccepted(outcome);
 }
 
 /** Whether the number was verified within the last 24 hours before `now` (reservation completion's check). */

@@ -4718,6 +4718,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/booking-windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set how many days ahead guests and members may book at the venue, from the version read (admins, or the venue's staff when an admin allows it, else 403 20185). Windows only limit new bookings: existing bookings keep their dates */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BookingWindowsChange"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version; no booking is affected */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the venue since it was read (nothing saved) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/venue/{venueId}/turn-times": {
         parameters: {
             query?: never;
@@ -7390,6 +7456,14 @@ export interface components {
                 memberBookingDays: number;
             };
             experiences: components["schemas"]["ExperienceSetup"][];
+        };
+        BookingWindowsChange: {
+            /** @description How many days ahead guests may book */
+            guestBookingDays: number;
+            /** @description How many days ahead members may book */
+            memberBookingDays: number;
+            /** @description The venue's version read */
+            version: number;
         };
         PacingChange: {
             rules: components["schemas"]["PacingRule"][];

@@ -19,6 +19,8 @@ import {
 } from '../../../common/validation/setup-validation';
 import { changeArea, changeLayout, changeTable, createArea, createTable, readFloor } from '../../services/setup/floor-setup';
 import { changePacing, changeTurnTimes, readPacing, readTurnTimes } from '../../services/setup/pacing-setup';
+import { changeBookingWindows } from '../../services/setup/booking-windows-setup';
+import { bookingWindowsSchema } from '../../../common/validation/booking-windows-validation';
 import { etagOf } from '../../services/setup/versioned';
 import type { SetupOutcome } from '../../services/setup/setup-change';
 import { changeBy, previewableChange } from './versioned-change';
@@ -95,6 +97,13 @@ export function createSetupHandlers() {
       const { venueId } = parseParams(c, venueParams);
       const data = await previewableChange(c, pacingSchema, async (input, by) => result(await changePacing(c.get('deps'), by, venueId, input)));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/pacing', 'put', 200>, 200);
+    },
+
+    /** PUT /admin/venue/{venueId}/booking-windows */
+    async changeBookingWindows(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const data = await previewableChange(c, bookingWindowsSchema, async (input, by) => result(await changeBookingWindows(c.get('deps'), by, venueId, input)));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/booking-windows', 'put', 200>, 200);
     },
 
     /** GET /admin/venue/{venueId}/turn-times */

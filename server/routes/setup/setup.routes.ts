@@ -18,6 +18,7 @@ export function setupRoutes(): Hono<AppEnv> {
     .put('/admin/area/:id', requireStaff(), setupAccess(areaVenue), h.changeArea)
     .get('/admin/venue/:venueId/pacing', ...venueSetUp, h.pacing)
     .put('/admin/venue/:venueId/pacing', ...venueSetUp, h.changePacing)
+    .put('/admin/venue/:venueId/booking-windows', ...venueSetUp, h.changeBookingWindows)
     .get('/admin/venue/:venueId/turn-times', ...venueSetUp, h.turnTimes)
     .put('/admin/venue/:venueId/turn-times', ...venueSetUp, h.changeTurnTimes);
 }

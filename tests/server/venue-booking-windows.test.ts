@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { users, venues, type UserRole } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { addDays, hongKongToday } from '../../common/time';
+import { ERROR_CODES } from '../../common/api/error-codes';
 import { BATARD, experienceIdByName } from './fixtures';
 import { testDrivers } from './harness';
 import type { TestUser } from './payment-helpers';
@@ -38,11 +39,17 @@ for (const driver of testDrivers()) {
 
       const shorter = await change(admin, { guestBookingDays: 30, memberBookingDays: 20, version: before.version });
       expect(shorter.status).toBe(400);
-      expect(shorter.body.field).toBe('memberBookingDays');
+      expect(shorter.body).toMatchObject({ errorCode: ERROR_CODES.VALIDATION, field: 'memberBookingDays' });
       expect(shorter.body.message).toBe('Members may never book fewer days ahead than guests');
       const tooLong = await change(admin, { guestBookingDays: 400, memberBookingDays: 400, version: before.version });
       expect(tooLong.status).toBe(400);
-      expect(tooLong.body.field).toBe('guestBookingDays');
+      expect(tooLong.body).toMatchObject({ field: 'guestBookingDays', message: 'Enter a number of days from 1 to 366' });
+      const inJapanese = await api.request('PUT', `/admin/venue/${BATARD}/booking-windows`, {
+        token: admin.token(),
+        headers: { 'accept-language': 'ja' },
+        body: { guestBookingDays: 0, memberBookingDays: 20, version: before.version },
+      });
+      expect(inJapanese.body.message).toBe('1～366 の日数を入力してください');
       expect(await stored()).toEqual(before);
 
       expect((await api.request('PUT', `/admin/setup/venue/${BATARD}/staff-access`, { token: admin.token(), body: { staffMaySetUp: true } })).status).toBe(200);

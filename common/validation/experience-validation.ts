@@ -37,7 +37,7 @@ export const EXPERIENCE_MESSAGES = {
   feeTypeInvalid: /*i18n*/ 'Choose a fee per person or a percentage',
   percentInvalid: /*i18n*/ 'A percentage is from 0 to 100',
   minimumSpendInvalid: /*i18n*/ 'Choose a minimum spend per person or for the table',
-  bookingDaysInvalid: /*i18n*/ 'Enter a number of days from 1 to 730, or leave it empty for the venue’s',
+  bookingDaysInvalid: /*i18n*/ 'Enter a number of days from 1 to 366, or leave it empty for the venue’s',
   memberDaysShorter: /*i18n*/ 'Members may never book fewer days ahead than guests',
   versionInvalid: /*i18n*/ 'The version read is missing: reload the page',
 } as const;
@@ -69,7 +69,7 @@ export const policySchema = v.pipe(
   ),
 );
 
-const bookingDays = v.nullable(int(1, 730, EXPERIENCE_MESSAGES.bookingDaysInvalid));
+const bookingDays = v.nullable(int(1, 366, EXPERIENCE_MESSAGES.bookingDaysInvalid));
 
 const experienceEntries = {
   texts: v.object({

@@ -14,7 +14,7 @@ export const VENUE_CREATE_MESSAGES = {
   onlineOverMaximum: /*i18n*/ 'Online parties cannot be larger than the largest party',
   onlineOrder: /*i18n*/ 'The largest online party must be at least the smallest',
   minutesInvalid: /*i18n*/ 'Enter a number of minutes from 0 to 10080',
-  daysInvalid: /*i18n*/ 'Enter a number of days from 1 to 730',
+  daysInvalid: /*i18n*/ 'Enter a number of days from 1 to 366',
   membersBeforeGuests: /*i18n*/ 'Members must be able to book at least as far ahead as guests',
   amountInvalid: /*i18n*/ 'Enter an amount of 0 or more',
   hoursInvalid: /*i18n*/ 'Enter a number of hours from 0 to 720',
@@ -49,7 +49,7 @@ export const newVenueSchema = v.pipe(
     /** How long before a slot online bookings close. */
     minLeadMinutes: int(0, 10_080, M.minutesInvalid),
     /** How many days ahead guests and members may book (server/services/reservations/membership-rules.ts). */
-    bookingDays: v.optional(v.object({ guest: int(1, 730, M.daysInvalid), member: int(1, 730, M.daysInvalid) }), { guest: 90, member: 90 }),
+    bookingDays: v.optional(v.object({ guest: int(1, 366, M.daysInvalid), member: int(1, 366, M.daysInvalid) }), { guest: 90, member: 90 }),
     policy: venuePolicySchema,
   }),
   v.forward(v.check((n) => n.onlineMinGuests <= n.onlineMaxGuests, M.onlineOrder), ['onlineMaxGuests']),

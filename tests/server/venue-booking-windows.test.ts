@@ -49,7 +49,7 @@ for (const driver of testDrivers()) {
         headers: { 'accept-language': 'ja' },
         body: { guestBookingDays: 0, memberBookingDays: 20, version: before.version },
       });
-      expect(inJapanese.body.message).toBe('1～366 の日数を入力してください');
+      expect(inJapanese.body.message).toBe('1〜366の日数を入力してください');
       expect(await stored()).toEqual(before);
 
       expect((await api.request('PUT', `/admin/setup/venue/${BATARD}/staff-access`, { token: admin.token(), body: { staffMaySetUp: true } })).status).toBe(200);

@@ -27,7 +27,7 @@ const TEXTS: Record<keyof typeof EXPERIENCE_MESSAGES, MessageDescriptor> = {
   feeTypeInvalid: msg`Choose a fee per person or a percentage`,
   percentInvalid: msg`A percentage is from 0 to 100`,
   minimumSpendInvalid: msg`Choose a minimum spend per person or for the table`,
-  bookingDaysInvalid: msg`Enter a number of days from 1 to 730, or leave it empty for the venue’s`,
+  bookingDaysInvalid: msg`Enter a number of days from 1 to 366, or leave it empty for the venue’s`,
   memberDaysShorter: msg`Members may never book fewer days ahead than guests`,
   versionInvalid: msg`The version read is missing: reload the page`,
 };

@@ -250,6 +250,17 @@ for (const driver of testDrivers()) {
       const changeState = (user: TestUser, id: string, holdId: string) =>
         api.request('GET', `/user/reservation/v1.1/${id}/change-hold/${holdId}`, { token: user.token() });
 
+      /** A held change's payment that succeeded too late: refunded in full, the guest told, the change given up and closed to new payments. */
+      async function expectGivenUpAndRefunded(guest: TestUser, id: string, holdId: string, paymentId: string) {
+        const payment = await s.h.paymentRow(paymentId);
+        expect(payment).toMatchObject({ status: 'REFUNDED', refundedAmount: hkd(1000) });
+        expect((await s.h.processorRefunds(payment.processorRef!)).map((r) => r.amount)).toEqual([hkd(1000)]);
+        const [mail] = await s.h.outboxOf(guest.email);
+        expect(mail!.body).toContain('The change you paid for could not be made');
+        expect((await changeState(guest, id, holdId)).body.data.change.status).toBe('GIVEN_UP');
+        expect((await payChange(guest, id, holdId)).body.errorCode).toBe(20112);
+      }
+
       /** A booking of 4 paid by card, and its change to 6 held: HK$1,000 more. */
       async function heldIncrease() {
         const guest = await s.h.newUser('guest');
@@ -334,14 +345,8 @@ for (const driver of testDrivers()) {
         expect(await s.h.payStarted(started.body.data)).toBe('succeeded');
         await s.h.deliver();
         expect(await s.h.reservationRow(id)).toEqual(before);
-        const payment = await s.h.paymentRow(started.body.data._id);
-        expect(payment).toMatchObject({ status: 'REFUNDED', refundedAmount: hkd(1000) });
-        expect((await s.h.processorRefunds(payment.processorRef!)).map((r) => r.amount)).toEqual([hkd(1000)]);
-        const [mail] = await s.h.outboxOf(guest.email);
-        expect(mail!.body).toContain('The change you paid for could not be made');
-        expect((await changeState(guest, id, hold._id)).body.data.change.status).toBe('GIVEN_UP');
-        // Nor can a new payment start.
-        expect((await payChange(guest, id, hold._id)).body.errorCode).toBe(20112);
+        // Refunded in full, and no new payment can start.
+        await expectGivenUpAndRefunded(guest, id, hold._id, started.body.data._id);
         await balanced();
       });
 
@@ -403,13 +408,8 @@ for (const driver of testDrivers()) {
         expect(await s.h.payStarted(started.body.data)).toBe('succeeded');
         await s.h.deliver();
         expect(await s.h.reservationRow(id)).toMatchObject({ startTime: 1140, tableId: table, numberOfGuests: 4, amountDue: hkd(800), sequence: staffs.sequence });
-        const payment = await s.h.paymentRow(started.body.data._id);
-        expect(payment).toMatchObject({ status: 'REFUNDED', refundedAmount: hkd(1000) });
-        expect((await s.h.processorRefunds(payment.processorRef!)).map((r) => r.amount)).toEqual([hkd(1000)]);
-        const [mail] = await s.h.outboxOf(guest.email);
-        expect(mail!.body).toContain('The change you paid for could not be made');
-        expect((await changeState(guest, id, hold._id)).body.data.change.status).toBe('GIVEN_UP');
-        expect((await payChange(guest, id, hold._id)).body.errorCode).toBe(20112);
+        // Refunded in full, and no new payment can start.
+        await expectGivenUpAndRefunded(guest, id, hold._id, started.body.data._id);
         await balanced();
       });
 

@@ -30,7 +30,7 @@ async function staffLogIn(page: Page) {
   await expectHeading(page, 'Day sheet');
 }
 
-test("a seated guest's feedback reaches the staff's report", async ({ page, server }) => {
+test("a seated guest's feedback reaches the staff's report and the guest's profile", async ({ page, server }) => {
   test.setTimeout(180_000);
   const guest = await server.signUp({ firstName: 'Mei', lastName: 'Lau' });
   const date = await bookingDay(server, JOURNEY_DAYS.feedback);
@@ -71,11 +71,12 @@ test("a seated guest's feedback reaches the staff's report", async ({ page, serv
   const feedback = page.getByRole('region', { name: 'Guest feedback' });
   await expect(feedback.getByRole('row').filter({ hasText: 'Le Clos' })).toContainText('of 5');
 
-  // And on the guest's profile (the guest book embeds the same call).
-  const { body } = await server.call<{ data: { entries: { rating: number; comment: string | null }[] } }>('GET', `/admin/guests/${guest.user._id}/feedback`, {
-    token: await adminToken(server),
-  });
-  expect(body.data.entries).toEqual([expect.objectContaining({ rating: 4, comment: 'Lovely lunch, thank you.' })]);
+  // And on the guest's profile in the guest book.
+  await page.goto(`/#/pages/staff/guest?id=${guest.user._id}`);
+  await expectHeading(page, 'Guest profile');
+  const onProfile = page.getByRole('region', { name: 'Feedback' });
+  await expect(onProfile.getByText('Average rating 4.0 of 5 from 1 visit')).toBeVisible();
+  await expect(onProfile.getByRole('listitem').filter({ hasText: 'Le Clos' })).toContainText('Lovely lunch, thank you.');
 });
 
 test('an erasure request leaves the guest anonymous', async ({ page, browser, server, baseURL }) => {

@@ -3,7 +3,7 @@
  * the switch that stops the feedback mails for this guest. Made to sit on the guest book's profile page:
  * `<GuestFeedback userId={…} />`, reading `GET /admin/guests/{userId}/feedback`.
  */
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { unwrap } from '../../../common/api/api-error';
 import { staffGuestFeedbackKey } from '../../api/query-keys';
 import { useApiQuery } from '../../api/use-api-query';
@@ -42,7 +42,7 @@ export function GuestFeedback({ userId }: { userId: string }) {
           {read.data.average === null ? (
             <p>{t`This guest has not rated a visit yet.`}</p>
           ) : (
-            <p>{t`Average rating ${read.data.average.toFixed(1)} of 5 from ${read.data.entries.length} visits`}</p>
+            <AverageRating average={read.data.average} visits={read.data.entries.length} />
           )}
           <ul className="list">
             {read.data.entries.map((entry) => {
@@ -65,5 +65,14 @@ export function GuestFeedback({ userId }: { userId: string }) {
         </>
       )}
     </Section>
+  );
+}
+
+function AverageRating({ average, visits }: { average: number; visits: number }) {
+  const rating = average.toFixed(1);
+  return (
+    <p>
+      <Plural value={visits} one={`Average rating ${rating} of 5 from # visit`} other={`Average rating ${rating} of 5 from # visits`} />
+    </p>
   );
 }

@@ -11,6 +11,8 @@
  * a 404's rate on PostgreSQL and >= 0.13 on PGlite; bookings at >= 0.15 of pgbench's TPS.
  * Run through `npm run bench:api` (scripts/bench-api.ts), which starts a PostgreSQL when none is given.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
@@ -38,6 +40,10 @@ const DAYS = 14;
 // BENCH_PGLITE=off measures PostgreSQL alone.
 const SKIP_PGLITE = process.env.BENCH_PGLITE === 'off';
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 16);
+/** BENCH_PROFILE=/tmp/x: a CPU profile of the server's thread during one more look-ups run, per driver (/tmp/x-postgres.cpuprofile; open it in Chrome's DevTools). */
+const PROFILE = process.env.BENCH_PROFILE;
+/** BENCH_LOOKUPS_ONLY=1: stop after the look-ups at full speed, for quick before-and-after runs. */
+const LOOKUPS_ONLY = Boolean(process.env.BENCH_LOOKUPS_ONLY);
 /** Accounts a run's guests book under in turn, shared out among them: 2 holds each at most, for well over a run's holds. */
 const ACCOUNTS_PER_RUN = 4000;
 // Bookings go to days the look-ups' seeded bookings leave free, up to the 90-day booking window.
@@ -132,6 +138,21 @@ async function setUpPacingAndCombinations(db: Database['db']): Promise<void> {
     await db.insert(venuePacing).values({ venueId: venue.id, rules }).onConflictDoUpdate({ target: venuePacing.venueId, set: { rules } });
   }
   await db.update(venueTables).set({ combineGroup: sql`${venueTables.seatingAreaId}` });
+}
+
+/** Runs `work` under the inspector's CPU profiler and writes the profile to `file`. */
+async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -271,8 +292,10 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
   try {
     console.log(`${label}: ${booked} reservations seeded over ${DAYS} days`);
     await runLoad(port, token, targets, today, WARM_UP_SECONDS);
+    if (PROFILE) report('profiled', await profiled(`${PROFILE}-${label}.cpuprofile`, () => runLoad(port, token, targets, today, SECONDS)));
     const lookUps = await runLoad(port, token, targets, today, SECONDS);
     report('max', lookUps);
+    if (LOOKUPS_ONLY) return { parallelBookingsPerSecond: 0 };
     // Trivial calls at full speed: a 404 (no database) and GET /health (one SELECT 1).
     const noDatabase = await runLoad(port, token, targets, today, SECONDS, undefined, '/no-such-call');
     report('404 (no db)', noDatabase);

@@ -58,6 +58,24 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * Lets through a caller whose access token is valid and unexpired, without reading the session: for a
+ * read that reveals nothing of the caller and grants nothing (the availability look-up, which anyone may
+ * also ask without a token). The token's role counts for up to its 15 minutes; every call that books,
+ * changes or shows the caller's own data reads the session (`requireUser()`). docs/decisions/0024.
+ */
+export function requireSignedToken(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    if (!token) throw unauthorized();
+    const { clock, config } = c.get('deps');
+    const claims = verifyAccessToken(token, config.jwtSecret, clock.now());
+    if (!claims) throw loginExpired();
+    c.set('auth', { id: claims.id, role: claims.role });
+    await next();
+  };
+}
+
 /** Lets only admins through: the same 401s as `requireUser()`, and 403 for a valid non-admin token. */
 export function requireAdmin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -40,6 +40,19 @@ for (const driver of testDrivers()) {
       await api?.close();
     });
 
+    it('answers an availability look-up in one round trip, the set-up version read in it', async () => {
+      const token = await newGuest();
+      const query = new URLSearchParams({ experienceId: bar, numberOfGuests: '2' });
+      const lookUp = () => api.request('GET', `/user/reservation/v1.1/timeslot-availability/${OBE}/${addDays(hongKongToday(TEST_NOW), 6)}?${query}`, { token });
+      expect((await lookUp()).status).toBe(200);
+      expect((await lookUp()).status).toBe(200);
+      counter.reset();
+      const res = await lookUp();
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.timeslots.length).toBeGreaterThan(0);
+      expect(counter.count, counter.statements.join('\n---\n')).toBe(1);
+    });
+
     it(`holds a table in at most ${MAX_ROUND_TRIPS} round trips`, async () => {
       const token = await newGuest();
       counter.reset();

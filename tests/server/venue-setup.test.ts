@@ -249,5 +249,24 @@ for (const driver of testDrivers()) {
       expect((await publishContent(admin, { ...read, texts })).status).toBe(200);
       expect((await venuePage('en', second)).data.desc).toBe('Seen Everywhere');
     });
+
+    it("is what a second server process's availability offers on its next look-up", async () => {
+      // The look-up answers from the set-up its process cached and reads the version in its one statement.
+      const second = createApp({ ...api.deps, db: Object.create(api.deps.db) });
+      const date = addDays(hongKongToday(api.clock.now()), 3);
+      const token = (await h.newUser()).token();
+      const timesIn = async (app: { request: typeof second.request }) => {
+        const query = new URLSearchParams({ experienceId: alaCarte, numberOfGuests: '2' });
+        const res = await app.request(`/user/reservation/v1.1/timeslot-availability/${LECLOS}/${date}?${query}`, { headers: { authorization: `Bearer ${token}` } });
+        return ((await res.json()) as any).data.timeslots.map((s: { startTime: number }) => s.startTime) as number[];
+      };
+      const before = await timesIn(second);
+      const read = (await services(admin)).body.data;
+      const earlier = read.services.map((s: any) => (s.name === 'Lunch' ? { ...s, lastSeating: s.lastSeating - 15 } : s));
+      expect((await api.request('PUT', `/admin/setup/venue/${LECLOS}/services`, { token: admin.token(), body: { version: read.version, services: earlier } })).status).toBe(200);
+      const after = await timesIn(second);
+      expect(after).not.toEqual(before);
+      expect(after).toEqual(await timesIn(api.app));
+    });
   });
 }

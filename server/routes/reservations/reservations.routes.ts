@@ -1,7 +1,7 @@
 /** Routes of the reservations area (docs/PRODUCT.md §7), all for a logged-in caller. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { requireUser } from '../../lib/auth';
+import { requireSignedToken, requireUser } from '../../lib/auth';
 import { createReservationHandlers } from './reservations.handlers';
 import { createChangeHoldHandlers } from './change-holds.handlers';
 
@@ -11,7 +11,7 @@ export function reservationRoutes(): Hono<AppEnv> {
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
   const user = requireUser();
   return new Hono<AppEnv>()
-    .get('/user/reservation/v1.1/timeslot-availability/:venueId/:date', user, h.availability)
+    .get('/user/reservation/v1.1/timeslot-availability/:venueId/:date', requireSignedToken(), h.availability)
     .post('/user/reservation/v1.1', user, h.create)
     .get('/user/reservation', user, h.list)
     .get('/user/reservation/:id', user, h.get)

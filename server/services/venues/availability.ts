@@ -1,6 +1,6 @@
 /**
- * Time-slot availability: a look-up costs one query for the day's busy intervals and in-memory matching
- * against the cached venue set-up. Creating and changing a reservation reuse the same slot rules
+ * Time-slot availability: a look-up costs one statement (the day's busy intervals, the covers at a paced
+ * venue and the set-up's version) and in-memory matching against the cached venue set-up. Creating and changing a reservation reuse the same slot rules
  * (slot-schedule.ts, table-fit.ts) so a slot is bookable exactly when it is offered.
  */
 import type { Db } from '../../db/client';
@@ -10,7 +10,7 @@ import { loadDayBusy } from './busy-intervals';
 import { checkSelection, type Selection } from '../reservations/selection-checks';
 import { isBookableInTime, scheduledSlots, servicesOn } from './slot-schedule';
 import { fittingCombinations, fittingTables, groupBusy, isCombinationFree, isTableFree } from './table-fit';
-import { loadVenueCatalog } from './venue-catalog';
+import { catalogVersion, lastVenueCatalog, venueCatalogAt, type VenueCatalog } from './venue-catalog';
 import { membersOnlyPeriods, openSlots, type Membership } from '../reservations/membership-rules';
 import { stayClosure, venueClosuresOn } from './closures';
 import { coversStarting } from './pacing-covers';
@@ -28,9 +28,32 @@ export type AvailabilityDto = Schema<'Availability'>;
  * When closures leave nothing of a day the experience is served, `closure` gives the reason. A guest
  * (`membership`) is answered under the guests' window, without the members' areas and the times of
  * members' services, which `membersOnlyAreas` and `membersOnlyTimes` name so the page can say why.
+ *
+ * One round trip: the answer is worked out from the set-up this process cached, and the day's statement
+ * reads the set-up's version beside the bookings. When a change was published since (in any process),
+ * it is worked out again from the set-up at that version, so a published change is used on the next
+ * request as everywhere else (docs/decisions/0017).
  */
 export async function getAvailability(db: Db, query: AvailabilityQuery, now: Date, membership: Membership = 'guest'): Promise<AvailabilityDto> {
-  const { entry, experience } = checkSelection(await loadVenueCatalog(db), query, now, 'guest', membership);
+  const last = await lastVenueCatalog(db);
+  const answer = await availabilityFrom(db, last.catalog, query, now, membership).catch(async (refusal: unknown) => {
+    // A refusal from the cached set-up (a venue or experience added since) stands only if nothing was published.
+    if ((await catalogVersion(db)) === last.version) throw refusal;
+    return undefined;
+  });
+  if (answer?.catalogVersion === last.version) return answer.result;
+  const version = answer?.catalogVersion ?? (await catalogVersion(db));
+  return (await availabilityFrom(db, await venueCatalogAt(db, version), query, now, membership)).result;
+}
+
+async function availabilityFrom(
+  db: Db,
+  catalog: VenueCatalog,
+  query: AvailabilityQuery,
+  now: Date,
+  membership: Membership,
+): Promise<{ result: AvailabilityDto; catalogVersion: number }> {
+  const { entry, experience } = checkSelection(catalog, query, now, 'guest', membership);
 
   const result: AvailabilityDto = {
     venueId: entry.venue.id,
@@ -73,12 +96,14 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
     : undefined;
   const seats = tables.length + combinations.length;
   if (closure) result.closure = { reason: closure.reason };
-  const slots = scheduled.filter((s) => isBookableInTime(entry.venue, s, now) && !stayClosure(closed, services, s));
-  if (slots.length === 0 || seats === 0) return result;
+  const slots = seats === 0 ? [] : scheduled.filter((s) => isBookableInTime(entry.venue, s, now) && !stayClosure(closed, services, s));
 
-  // At a venue that paces a service, the covers come in the same statement.
-  const paced = entry.pacing.length > 0;
-  const day = await loadDayBusy(db, entry.venue.id, query.date, slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs)), now, { covers: paced });
+  // At a venue that paces a service, the covers come in the same statement. With no slot to look at, it
+  // reads an empty stretch of the day: the set-up's version still has to be checked.
+  const paced = entry.pacing.length > 0 && slots.length > 0;
+  const [fromMs, toMs] = slots.length > 0 ? [slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs))] : [0, 0];
+  const day = await loadDayBusy(db, entry.venue.id, query.date, fromMs, toMs, now, { covers: paced });
+  if (slots.length === 0) return { result, catalogVersion: day.catalogVersion };
   const busy = groupBusy(day.busy);
   const covers = paced ? coversStarting(entry, query.date, day.covers) : noCovers();
   const offered = new Set<string>();
@@ -103,5 +128,5 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now: Dat
   }
   // Each area is described once, not in every slot that offers it.
   result.seatingAreas = entry.areas.filter((a) => offered.has(a.id)).map((a) => ({ _id: a.id, name: a.name, description: a.description }));
-  return result;
+  return { result, catalogVersion: day.catalogVersion };
 }

@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { changeHolds, reservations } from '../../db/schema';
+import { changeHolds, reservations, venueCatalogVersion } from '../../db/schema';
 import { addDays } from '../../../common/time';
 import { intervalsOf, type BusyInterval } from './table-fit';
 
@@ -104,6 +104,8 @@ function dayBusyStatement(db: Db, withCovers: boolean) {
         WHERE ${changeHolds.venueId} = ${sql.placeholder('venueId')}
           AND ${changeHolds.date} IN (${sql.placeholder('before')}, ${sql.placeholder('date')}, ${sql.placeholder('after')})
           AND ${heldChangeDuring(from, to, sql`${liveAt}::timestamptz`)})`,
+      // The set-up's version, so a look-up answered from the set-up it cached knows in the same round trip whether a change was published since.
+      catalogVersion: sql<number>`(SELECT ${venueCatalogVersion.version} FROM ${venueCatalogVersion} LIMIT 1)`,
       covers: withCovers
         ? sql<[number, number][] | null>`(SELECT json_agg(json_build_array(${reservations.startTime}, ${reservations.numberOfGuests}))
           FROM ${reservations}
@@ -128,7 +130,7 @@ function dayBusyStatement(db: Db, withCovers: boolean) {
 
 const dayBusyStatements = { plain: new WeakMap<object, ReturnType<typeof dayBusyStatement>>(), covers: new WeakMap<object, ReturnType<typeof dayBusyStatement>>() };
 
-/** The day's busy tables over [fromMs, toMs) and, with `covers`, the covers its live bookings start. */
+/** The day's busy tables over [fromMs, toMs), with `covers` the covers its live bookings start, and the set-up's version. */
 export async function loadDayBusy(
   db: Db,
   venueId: string,
@@ -137,7 +139,7 @@ export async function loadDayBusy(
   toMs: number,
   now: Date,
   options: { covers: boolean } = { covers: false },
-): Promise<{ busy: BusyInterval[]; covers: { startTime: number; numberOfGuests: number }[] }> {
+): Promise<{ busy: BusyInterval[]; covers: { startTime: number; numberOfGuests: number }[]; catalogVersion: number }> {
   const statements = options.covers ? dayBusyStatements.covers : dayBusyStatements.plain;
   let statement = statements.get(db);
   if (!statement) {
@@ -158,6 +160,7 @@ export async function loadDayBusy(
   return {
     busy: [...parsed<BusyJson>(row?.intervals), ...parsed<BusyJson>(row?.heldChanges)].flatMap(busyFromJson),
     covers: parsed<[number, number]>(row?.covers).map(([startTime, numberOfGuests]) => ({ startTime, numberOfGuests })),
+    catalogVersion: Number(row?.catalogVersion ?? 0),
   };
 }
 

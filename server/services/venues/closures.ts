@@ -53,7 +53,9 @@ function cachedClosures(db: DbOrTx, today: string): Promise<ClosureRow[]> {
   const fromDate = addDays(today, -1);
   const cached = closuresCache.get(db);
   if (cached && cached.fromDate === fromDate && nowMs - cached.at < CLOSURES_TTL_MS) return cached.rows;
-  const rows = db.select().from(closures).where(gte(closures.toDate, fromDate)).orderBy(asc(closures.fromDate), asc(closures.createdAt));
+  // Promise.resolve runs the query once: a drizzle query is a thenable that runs again on every await,
+  // so caching the query itself cached nothing (each look-up read the closures).
+  const rows = Promise.resolve(db.select().from(closures).where(gte(closures.toDate, fromDate)).orderBy(asc(closures.fromDate), asc(closures.createdAt)));
   closuresCache.set(db, { at: nowMs, fromDate, rows });
   // A failed read must not stick.
   rows.catch(() => closuresCache.delete(db));

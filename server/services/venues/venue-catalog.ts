@@ -110,6 +110,18 @@ export function venueCatalogAt(db: DbOrTx, version: number): Promise<VenueCatalo
   return catalog;
 }
 
+/**
+ * The set-up this process last read and the version it was read at, without a round trip while it is
+ * within `CATALOG_TTL_MS`: for a caller that reads the version in a statement of its own and asks again
+ * (`venueCatalogAt`) when it moved on (the availability look-up). Read now when nothing is cached.
+ */
+export async function lastVenueCatalog(db: DbOrTx): Promise<{ version: number; catalog: VenueCatalog }> {
+  const cached = catalogCache.get(db);
+  if (cached && Date.now() - cached.at < CATALOG_TTL_MS) return { version: cached.version, catalog: await cached.catalog };
+  const version = await catalogVersion(db);
+  return { version, catalog: await venueCatalogAt(db, version) };
+}
+
 /** Forgets the cached set-up (after venues, tables or experiences change). */
 export function clearVenueCatalog(db: DbOrTx): void {
   catalogCache.delete(db);

@@ -6613,6 +6613,7 @@ export interface components {
         VenueContent: {
             venueId: components["schemas"]["Id"];
             domain: string;
+            /** @description The venue's version: its texts, contacts and booking windows are changed from it */
             version: number;
             /** @description By locale (en, ja, ko, th, zh-Hans, zh-Hant); English always complete */
             texts: {
@@ -6624,6 +6625,11 @@ export interface components {
             };
             reservationsPhone: string;
             reservationsEmail: string;
+            /** @description How many days ahead guests and members may book (changed through PUT /admin/venue/{venueId}/booking-windows) */
+            bookingWindows: {
+                guestBookingDays: number;
+                memberBookingDays: number;
+            };
         };
         VenueContentChange: {
             /** @description The version the change starts from */

@@ -6,7 +6,6 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { outbox } from '../../server/db/schema';
@@ -14,6 +13,7 @@ import { TEST_NOW } from '../server/harness';
 import { findHeading, openApp, useAppHarness } from './app-harness';
 import { pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
+import { axeViolations } from './axe';
 
 const api = useAppHarness({
   afterEach: (started) => {
@@ -31,11 +31,6 @@ async function mailedCode(email: string): Promise<string> {
     .orderBy(desc(outbox.seq));
   expect(mail?.subject).toBe('Your verification code');
   return /(\d{6})/.exec(mail!.body)![1]!;
-}
-
-async function axeViolations() {
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((v) => v.id);
 }
 
 describe('continuing as a guest by an e-mailed code', () => {

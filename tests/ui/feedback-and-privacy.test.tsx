@@ -9,7 +9,6 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, hongKongToday } from '../../common/time';
@@ -24,15 +23,11 @@ import { experienceIdByName, LECLOS } from '../server/fixtures';
 import { findHeading, openApp, openAs, openAsStaff, useAppHarness } from './app-harness';
 import { captureDownloads, downloadText, type SavedDownload } from './download-capture';
 import { SLOW } from './page-queries';
+import { axeViolations } from './axe';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 const GUEST = ['guest@example.com', 'guest-pass-1'] as const;
 const ADMIN = ['admin@example.com', 'admin-pass-1'] as const;
-
-async function axeViolations() {
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 let saved: SavedDownload[];
 beforeEach(() => {

@@ -14,7 +14,7 @@ import { TEST_NOW } from '../server/harness';
 import { findHeading, openApp, storeSession, useAppHarness } from './app-harness';
 import { pickTime, walkToTimes } from './booking-walk';
 import { SLOW } from './page-queries';
-import axe from 'axe-core';
+import { axeViolations } from './axe';
 
 const api = useAppHarness({
   afterEach: (started) => {
@@ -34,10 +34,6 @@ async function smsCode(number: string): Promise<string> {
 }
 
 /** axe's violations in the document (colour contrast needs a layout jsdom does not have). */
-async function axeViolations() {
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((v) => v.id);
-}
 
 describe('booking before logging in, and booking rules by membership', () => {
   it('lets a visitor pick a time, then finish as a guest verified by a code, with the time kept', async () => {

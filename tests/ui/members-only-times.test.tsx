@@ -7,19 +7,15 @@
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { staffSessionActor } from '../../src/staff/staff-session';
 import { findHeading, openApp, openAsStaff, storeSession, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
+import { axeViolations } from './axe';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 
 /** axe's violations in the document (colour contrast needs a layout jsdom does not have). */
-async function axeViolations() {
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((v) => v.id);
-}
 
 /** Set Lunch at Bâtard, for two, on Tuesday 24 Nov (the harness's clock): the visitor's search. */
 async function searchSetLunch(user: ReturnType<typeof userEvent.setup>, { first }: { first: boolean }) {

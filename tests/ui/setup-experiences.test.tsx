@@ -6,7 +6,6 @@
  * finds nothing wrong at phone and tablet widths.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { experiences } from '../../server/db/schema';
@@ -14,6 +13,7 @@ import { staffSessionActor } from '../../src/staff/staff-session';
 import { LECLOS } from '../server/fixtures';
 import { openAsStaff, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
+import { axeViolationsAt } from './axe';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 const ADMIN = ['admin@example.com', 'admin-pass-1'] as const;
@@ -21,12 +21,6 @@ const ADMIN = ['admin@example.com', 'admin-pass-1'] as const;
 const openSetup = () => openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/setup?venue=leclos&tab=experiences')}`, ADMIN, 'Set-up');
 
 /** axe at a window width: the phone's 390 px and the tablet's 820 px (the wide layout from 768). */
-async function axeViolationsAt(width: number) {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
-  window.dispatchEvent(new Event('resize'));
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('the set-up screen: experiences', () => {
   it('writes a new experience with a deposit by tier, refusing a wrong value in words, then checks and publishes it', async () => {

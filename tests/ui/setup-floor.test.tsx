@@ -7,7 +7,6 @@
  */
 import { i18n } from '@lingui/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { venueTables } from '../../server/db/schema';
@@ -18,16 +17,12 @@ import { addDays, hongKongToday } from '../../common/time';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
 import { openAsStaff, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
+import { axeViolations } from './axe';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 const ADMIN = ['admin@example.com', 'admin-pass-1'] as const;
 
 const openSetup = (tab = 'tables') => openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent(`/pages/staff/setup?venue=leclos&tab=${tab}`)}`, ADMIN, 'Set-up');
-
-async function axeViolations() {
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const tableRow = async (name: string) => (await api().deps.db.select().from(venueTables).where(eq(venueTables.name, name))).find((t) => t.venueId === LECLOS)!;
 

@@ -6,7 +6,6 @@
  * venue staff may work on it once an admin switches it on. axe finds nothing wrong.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seatingAreas, venues, venueTables, venueTurnTimes } from '../../server/db/schema';
@@ -14,6 +13,7 @@ import { staffSessionActor } from '../../src/staff/staff-session';
 import { LECLOS } from '../server/fixtures';
 import { openAsStaff, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
+import { axeViolations } from './axe';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 const ADMIN = ['admin@example.com', 'admin-pass-1'] as const;
@@ -21,11 +21,6 @@ const HOST = ['host@example.com', 'host-pass-1'] as const;
 
 const openSetup = (tab: string, who: readonly [string, string] = ADMIN) =>
   openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent(`/pages/staff/setup?venue=leclos&tab=${tab}`)}`, who, 'Set-up');
-
-async function axeViolations() {
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Checks the form's change, then publishes it. */
 async function checkAndPublish(user: Awaited<ReturnType<typeof openSetup>>, form: HTMLElement, check: string) {

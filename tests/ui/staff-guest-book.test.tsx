@@ -6,7 +6,6 @@
  * page); a duplicate is merged from its page; axe finds nothing wrong.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
@@ -15,6 +14,7 @@ import { staffSessionActor } from '../../src/staff/staff-session';
 import { experienceIdByName, LECLOS } from '../server/fixtures';
 import { findHeading, openAsStaff, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
+import { axeViolations } from './axe';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 const HOST = ['host@example.com', 'host-pass-1'] as const;
@@ -34,11 +34,6 @@ async function bookGraceTonight() {
   });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return date;
-}
-
-async function axeViolations() {
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('the guest book', () => {

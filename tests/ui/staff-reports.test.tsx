@@ -6,7 +6,6 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, hongKongToday } from '../../common/time';
 import { weekOf } from '../../common/report-range';
@@ -15,6 +14,7 @@ import { experienceIdByName, LECLOS } from '../server/fixtures';
 import { findHeading, openApp, useAppHarness } from './app-harness';
 import { address, SLOW } from './page-queries';
 import { captureDownloads, downloadText, type SavedDownload } from './download-capture';
+import { axeViolations } from './axe';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 
@@ -42,10 +42,6 @@ async function bookLeClos(daysAhead: number, numberOfGuests: number) {
 }
 
 /** axe's violations in the document (colour contrast needs a layout jsdom does not have). */
-async function axeViolations() {
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 let saved: SavedDownload[];
 beforeEach(() => {

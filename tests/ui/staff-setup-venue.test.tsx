@@ -2,7 +2,8 @@
 /**
  * Venue set-up in the whole app against the real API (issue 24): an admin moves lunch's last seating,
  * checks it (no booking affected), publishes it, and the venue page shows the new hours; the texts show
- * which languages are missing; a stale copy gets the conflict; the old address opens the Set-up's Venue tab.
+ * which languages are missing; a stale copy gets the conflict; the old address opens the Set-up's Venue tab;
+ * the booking windows by membership are refused when members would get fewer days, then published.
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { staffSessionActor } from '../../src/staff/staff-session';
 import { LECLOS } from '../server/fixtures';
 import { findHeading, openApp, openAsStaff, useAppHarness } from './app-harness';
+import { axeViolationsAt } from './axe';
 import { SLOW } from './page-queries';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
@@ -54,4 +56,32 @@ describe('venue set-up', () => {
     expect(await within(form).findByText(/Someone else changed this first/, {}, SLOW)).toBeTruthy();
   });
 
+  it('sets how many days ahead guests and members may book: members never fewer, then published', async () => {
+    const user = await openAsStaff('/pages/staff/setup?venue=leclos&tab=venue', ADMIN, 'Set-up');
+    const form = await screen.findByRole('form', { name: 'Booking windows' }, SLOW);
+    const guests = within(form).getByLabelText(/^Days ahead guests may book/);
+    const members = within(form).getByLabelText(/^Days ahead members may book/);
+    expect(await axeViolationsAt(375)).toEqual([]);
+    expect(await axeViolationsAt(768)).toEqual([]);
+
+    await user.clear(guests);
+    await user.type(guests, '45');
+    await user.clear(members);
+    await user.type(members, '30');
+    await user.click(within(form).getByRole('button', { name: 'Check the change' }));
+    expect(await within(form).findByText('Members may never book fewer days ahead than guests', {}, SLOW)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Back to editing' }));
+
+    await user.clear(within(form).getByLabelText(/^Days ahead members may book/));
+    await user.type(within(form).getByLabelText(/^Days ahead members may book/), '120');
+    await user.click(within(form).getByRole('button', { name: 'Check the change' }));
+    expect(await within(form).findByText('No confirmed booking is affected.', {}, SLOW)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Publish' }));
+    expect(await within(form).findByText('Published. No booking is affected.', {}, SLOW)).toBeTruthy();
+
+    const [admin] = await api().deps.db.select().from(users).where(eq(users.email, ADMIN[0]));
+    const token = api().tokenFor({ id: admin!.id, role: 'admin', venueId: null });
+    const stored = (await api().request('GET', `/admin/setup/venue/${LECLOS}/content`, { token })).body.data;
+    expect(stored.bookingWindows).toEqual({ guestBookingDays: 45, memberBookingDays: 120 });
+  });
 });

@@ -30,6 +30,8 @@ export interface VenueContent {
   missing: Record<Exclude<Locale, 'en'>, VenueTextField[]>;
   reservationsPhone: string;
   reservationsEmail: string;
+  /** How many days ahead guests and members may book (changed by its own call, on the same version). */
+  bookingWindows: { guestBookingDays: number; memberBookingDays: number };
 }
 
 const emptyTexts = (): Texts => ({ title: null, description: null, introduction: null, address: null });
@@ -55,6 +57,7 @@ async function readContent(db: DbOrTx, venueId: string): Promise<VenueContent> {
     missing,
     reservationsPhone: venue.reservationsPhone,
     reservationsEmail: venue.reservationsEmail,
+    bookingWindows: { guestBookingDays: venue.guestBookingDays, memberBookingDays: venue.memberBookingDays },
   };
 }
 

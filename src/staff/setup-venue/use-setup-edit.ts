@@ -14,6 +14,8 @@ import { invalidate } from '../../api/use-api-query';
 
 export interface SetupCalls<Draft> {
   schema: v.GenericSchema;
+  /** The draft as the schema (and the server) read it, when the form keeps it otherwise (numbers typed as text). */
+  asInput?(draft: Draft): object;
   check(version: number, draft: Draft): Promise<SetupImpact>;
   publish(version: number, draft: Draft): Promise<SetupPublished>;
 }
@@ -25,7 +27,8 @@ export function useSetupEdit<Draft extends SetupDraft>(version: number, draft: D
       setupEditMachine.provide({
         actors: {
           checkChange: fromPromise(async ({ input }) => {
-            const parsed = v.safeParse(calls.schema, { ...input.draft, version: input.version });
+            const draft = calls.asInput ? calls.asInput(input.draft as Draft) : input.draft;
+            const parsed = v.safeParse(calls.schema, { ...draft, version: input.version });
             if (!parsed.success) {
               throwCallError({ status: 400, message: '', reasons: [...new Set(parsed.issues.map((issue) => i18n._(issue.message)))] });
             }

@@ -7,6 +7,7 @@ import { ReadStatus } from '../../components/read-status';
 import { Section } from '../../components/section';
 import { useFailureText } from '../../i18n/message-text';
 import { staffApi } from '../staff-api';
+import { BookingWindowsForm } from './booking-windows-form';
 import { ContentEditor } from './content-editor';
 import { ServicesEditor } from './services-editor';
 import { VenueUploads } from './venue-uploads';
@@ -32,6 +33,10 @@ export function VenueSetupView({ venueId }: { venueId: string }) {
           // A reload is a new edit: the chart starts again from the version now stored.
           <ContentEditor key={content.data.version} venueId={venueId} stored={content.data} onReload={content.reload} />
         )}
+      </Section>
+      <Section title={t`Booking windows`}>
+        {/* The texts' read above says when it is loading or failed. */}
+        {content.status === 'ready' && <BookingWindowsForm key={content.data.version} venueId={venueId} stored={content.data} onReload={content.reload} />}
       </Section>
       <Section title={t`Services`}>
         <ReadStatus read={services} loading={t`Loading…`} failureText={failureText} />

@@ -33,8 +33,6 @@ async function smsCode(number: string): Promise<string> {
   return /(\d{6})/.exec(sms!.body)![1]!;
 }
 
-/** axe's violations in the document (colour contrast needs a layout jsdom does not have). */
-
 describe('booking before logging in, and booking rules by membership', () => {
   it('lets a visitor pick a time, then finish as a guest verified by a code, with the time kept', async () => {
     const user = userEvent.setup();

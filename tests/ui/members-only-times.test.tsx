@@ -7,15 +7,16 @@
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
 import { staffSessionActor } from '../../src/staff/staff-session';
 import { findHeading, openApp, openAsStaff, storeSession, useAppHarness } from './app-harness';
+import { BATARD } from '../server/fixtures';
 import { SLOW } from './page-queries';
 import { axeViolations } from './axe';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
-
-/** axe's violations in the document (colour contrast needs a layout jsdom does not have). */
 
 /** Set Lunch at Bâtard, for two, on Tuesday 24 Nov (the harness's clock): the visitor's search. */
 async function searchSetLunch(user: ReturnType<typeof userEvent.setup>, { first }: { first: boolean }) {
@@ -60,5 +61,28 @@ describe('member-only times', () => {
     await searchSetLunch(member, { first: false });
     await findHeading('Choose a time');
     expect(screen.getByRole('button', { name: '12:30 pm' })).toBeTruthy();
+  });
+
+  it("leave the other services' times on the times page, with a note naming the service members can also book", async () => {
+    // Bâtard's lunch members-only, through the set-up call.
+    const [admin] = await api().deps.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    const token = api().tokenFor({ id: admin!.id, role: 'admin', venueId: null });
+    const read = (await api().request('GET', `/admin/setup/venue/${BATARD}/services`, { token })).body.data;
+    const services = read.services.map((s: { name: string }) => (s.name === 'Lunch' ? { ...s, membersOnly: true } : s));
+    expect((await api().request('PUT', `/admin/setup/venue/${BATARD}/services`, { token, body: { version: read.version, services } })).status).toBe(200);
+
+    // À la Carte is served at lunch and dinner: a visitor gets dinner's times and the note.
+    const visitor = userEvent.setup();
+    await openApp('/pages/book?domain=batard');
+    await findHeading('Choose your experience');
+    await visitor.click(await screen.findByRole('button', { name: /À la Carte/ }, SLOW));
+    await findHeading('Date and party size');
+    await visitor.click(screen.getByRole('radio', { name: /TUE\s*24/ }));
+    await visitor.click(screen.getByRole('button', { name: 'Find a table' }));
+    await findHeading('Choose a time');
+    expect(await screen.findByRole('region', { name: 'Dinner' }, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Lunch' })).toBeNull();
+    expect(screen.getByRole('note').textContent).toBe('Members can also book Lunch (12:00 pm to 3:30 pm) on this day: log in as a member to see those times.');
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -20,8 +20,6 @@ const ADMIN = ['admin@example.com', 'admin-pass-1'] as const;
 
 const openSetup = () => openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/setup?venue=leclos&tab=experiences')}`, ADMIN, 'Set-up');
 
-/** axe at a window width: the phone's 390 px and the tablet's 820 px (the wide layout from 768). */
-
 describe('the set-up screen: experiences', () => {
   it('writes a new experience with a deposit by tier, refusing a wrong value in words, then checks and publishes it', async () => {
     const user = await openSetup();

@@ -41,8 +41,6 @@ async function bookLeClos(daysAhead: number, numberOfGuests: number) {
   return date;
 }
 
-/** axe's violations in the document (colour contrast needs a layout jsdom does not have). */
-
 let saved: SavedDownload[];
 beforeEach(() => {
   saved = captureDownloads();

@@ -6212,7 +6212,35 @@ export interface paths {
             };
         };
         post?: never;
-        delete?: never;
+        /** Go back to the picture the app ships for the venue (admins, or the venue's staff when an admin allows it, else 403 20185; audited as venue.picture). The uploaded files stay at their URLs for pages already cached; nothing to undo answers the same */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The venue shows the shipped picture from the next request on */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: null;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -6272,7 +6300,39 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
             };
         };
-        delete?: never;
+        /** Take the uploaded menu of that name off the venue's page; a generated menu of that name shows again (admins, or the venue's staff when an admin allows it, else 403 20185; audited as venue.menu) */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description The uploaded menu's name */
+                    name: string;
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Taken off from the next request on */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: null;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -191,6 +191,25 @@ for (const driver of testDrivers()) {
       expect((await latestAudit('setup.venue.change'))!.after).toEqual({ menu: added.body.data });
     });
 
+    it('undoes an upload: the shipped picture and the generated menus again, audited; a menu never uploaded is 404', async () => {
+      const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#553322' } }).png().toBuffer();
+      expect((await upload(admin, 'picture', new Uint8Array(png))).status).toBe(200);
+      const remove = (path: string) => api.request('DELETE', `/admin/setup/venue/${LECLOS}/${path}`, { token: admin.token() });
+      expect((await remove('picture')).status).toBe(200);
+      expect((await latestAudit('setup.venue.change'))!.after).toEqual({ picture: null });
+      // No uploaded picture: the pages draw the one the app ships.
+      expect((await venuePage()).data.picture).toBeUndefined();
+      expect((await remove('picture')).status).toBe(200);
+
+      expect((await upload(admin, 'menu?name=Winter%20Menu', MINIMAL_PDF)).status).toBe(201);
+      expect((await venuePage()).data.pdfMenu.map((m: any) => m.en.name)).toContain('Winter Menu');
+      expect((await remove('menu?name=Winter%20Menu')).status).toBe(200);
+      expect((await venuePage()).data.pdfMenu.map((m: any) => m.en.name)).not.toContain('Winter Menu');
+      expect((await latestAudit('setup.venue.change'))!.before).toMatchObject({ menu: { name: 'Winter Menu' } });
+      expect((await remove('menu?name=Winter%20Menu')).status).toBe(404);
+      expect((await api.request('DELETE', `/admin/setup/venue/${LECLOS}/picture`, { token: (await h.newUser('guest')).token() })).status).toBe(403);
+    });
+
     it("moves lunch's last seating: availability, the hours in every language, the preview and the audit follow", async () => {
       const date = addDays(hongKongToday(api.clock.now()), 3);
       expect(await startTimes(date)).toContain(840);

@@ -8,8 +8,8 @@ import { notFound } from '../../lib/errors';
 import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { getVenueContent, publishVenueContent } from '../../services/venue-setup/venue-content';
 import { checkVenueServices, getVenueServices, publishVenueServices } from '../../services/venue-setup/venue-services';
-import { findPictureFile, uploadVenuePicture } from '../../services/venue-setup/venue-pictures';
-import { uploadVenueMenu } from '../../services/venue-setup/venue-menus';
+import { findPictureFile, removeVenuePicture, uploadVenuePicture } from '../../services/venue-setup/venue-pictures';
+import { removeVenueMenu, uploadVenueMenu } from '../../services/venue-setup/venue-menus';
 import { setStaffMaySetUp, staffMaySetUp } from '../../services/setup/setup-access';
 import { venueContentSchema, venueServicesSchema } from '../../../common/validation/venue-setup-validation';
 import { versionedChange } from '../setup/versioned-change';
@@ -77,6 +77,21 @@ export function createVenueSetupHandlers() {
       const { name } = parseQuery(c, menuQuery);
       const data = await uploadVenueMenu(c.get('deps'), c.get('auth'), venueId, name, await bytesOf(c));
       return c.json({ status: 201, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/menu', 'post', 201>, 201);
+    },
+
+    /** DELETE /admin/setup/venue/{venueId}/picture: back to the picture the app ships. */
+    async removePicture(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      await removeVenuePicture(c.get('deps'), c.get('auth'), venueId);
+      return c.json({ status: 200, data: null } satisfies ResponseBody<'/admin/setup/venue/{venueId}/picture', 'delete', 200>, 200);
+    },
+
+    /** DELETE /admin/setup/venue/{venueId}/menu?name=: the uploaded menu of that name taken off. */
+    async removeMenu(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const { name } = parseQuery(c, menuQuery);
+      await removeVenueMenu(c.get('deps'), c.get('auth'), venueId, name);
+      return c.json({ status: 200, data: null } satisfies ResponseBody<'/admin/setup/venue/{venueId}/menu', 'delete', 200>, 200);
     },
 
     /** GET /admin/setup/venue/{venueId}/staff-access: admins, and the venue's staff (so their page can say whether they may). */

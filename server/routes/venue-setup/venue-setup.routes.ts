@@ -15,7 +15,9 @@ export function venueSetupRoutes(): Hono<AppEnv> {
     .put('/admin/setup/venue/:venueId/services', ...venueSetUp, h.publishServices)
     .post('/admin/setup/venue/:venueId/services/check', ...venueSetUp, h.checkServices)
     .put('/admin/setup/venue/:venueId/picture', ...venueSetUp, h.uploadPicture)
+    .delete('/admin/setup/venue/:venueId/picture', ...venueSetUp, h.removePicture)
     .post('/admin/setup/venue/:venueId/menu', ...venueSetUp, h.uploadMenu)
+    .delete('/admin/setup/venue/:venueId/menu', ...venueSetUp, h.removeMenu)
     .get('/admin/setup/venue/:venueId/staff-access', requireStaff(), h.staffAccess)
     .put('/admin/setup/venue/:venueId/staff-access', requireAdmin(), h.changeStaffAccess)
     .get('/public/picture/:file', h.pictureFile);

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, max } from 'drizzle-orm';
 import type { AppDeps, AuthUser } from '../../context';
 import { menus, venues } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
+import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { recordSetupChange } from '../setup/setup-audit';
 import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
@@ -36,7 +36,9 @@ export async function uploadVenueMenu(deps: AppDeps, actor: AuthUser, venueId: s
   return deps.db.transaction(async (tx) => {
     const [venue] = await tx.select({ domain: venues.domain }).from(venues).where(eq(venues.id, venueId)).for('update');
     if (!venue) throw venueNotFound();
-    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+    // The name is hashed with the bytes: file names are unique, and one PDF may be two menus (the same
+    // file uploaded as "Festive Menu" and "Winter Menu" was a 500).
+    const hash = createHash('sha256').update(name).update('\0').update(bytes).digest('hex').slice(0, 16);
     const fileName = `${venue.domain}-${hash}.pdf`;
     const [old] = await tx.select().from(menus).where(and(eq(menus.venueId, venueId), eq(menus.name, name))).limit(1);
     if (old) {
@@ -58,5 +60,29 @@ export async function uploadVenueMenu(deps: AppDeps, actor: AuthUser, venueId: s
       at: deps.clock.now(),
     });
     return after;
+  });
+}
+
+/**
+ * Takes the uploaded menu of that name off the venue's page (the generated one of that name, if any,
+ * shows again): 404 when the venue has no uploaded menu of that name; audited; every process lists the
+ * menus without it on its next request.
+ */
+export async function removeVenueMenu(deps: AppDeps, actor: AuthUser, venueId: string, name: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [venue] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId)).for('update');
+    if (!venue) throw venueNotFound();
+    const [old] = await tx.delete(menus).where(and(eq(menus.venueId, venueId), eq(menus.name, name))).returning();
+    if (!old) throw notFound(/*i18n*/ 'This venue has no uploaded menu of that name.');
+    await catalogChanged(tx);
+    await recordSetupChange(tx, {
+      actorId: actor.id,
+      venueId,
+      entity: 'venue',
+      entityId: venueId,
+      before: { menu: { name: old.name, url: `${MENU_URL_PREFIX}${old.fileName}` } },
+      after: { menu: null },
+      at: deps.clock.now(),
+    });
   });
 }

@@ -107,6 +107,23 @@ export async function uploadVenuePicture(deps: AppDeps, actor: AuthUser, venueId
   });
 }
 
+/**
+ * Goes back to the picture the app ships for the venue (a wrong upload undone): audited with the file
+ * left; the files stay, at their own URLs, for pages already cached. Every process shows it on its next
+ * request. Nothing to undo answers the same.
+ */
+export async function removeVenuePicture(deps: AppDeps, actor: AuthUser, venueId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [venue] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId)).for('update');
+    if (!venue) throw venueNotFound();
+    const before = await venuePictureOf(tx, venueId);
+    if (!before) return;
+    await tx.delete(venuePictures).where(eq(venuePictures.venueId, venueId));
+    await catalogChanged(tx);
+    await recordSetupChange(tx, { actorId: actor.id, venueId, entity: 'venue', entityId: venueId, before: { picture: before }, after: { picture: null }, at: deps.clock.now() });
+  });
+}
+
 /** A stored picture file by its URL's name, or null. */
 export async function findPictureFile(db: Db, name: string): Promise<{ body: Uint8Array; contentType: string } | null> {
   const hash = name.slice(0, name.lastIndexOf('-'));

@@ -1,6 +1,7 @@
 /**
  * A venue's picture and PDF menus, uploaded as files (issue 24). The server checks each by its content
- * and size and says why it refuses one; the picture is resized there for every screen.
+ * and size and says why it refuses one; the picture is resized there for every screen. An upload can be
+ * undone: the venue's own picture again, or the menu of the name typed taken off.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
@@ -51,6 +52,19 @@ export function VenueUploads({ venueId }: { venueId: string }) {
     });
   };
 
+  const removePicture = () =>
+    void picture.run(async () => {
+      await unwrap(staffApi.DELETE('/admin/setup/venue/{venueId}/picture', { params: { path: { venueId } } }));
+      return t`Guests see the venue's own picture again.`;
+    });
+  const removeMenu = () => {
+    if (!menuName.trim()) return;
+    void menu.run(async () => {
+      await unwrap(staffApi.DELETE('/admin/setup/venue/{venueId}/menu', { params: { path: { venueId }, query: { name: menuName } } }));
+      return t`The menu "${menuName}" is taken off the venue's page.`;
+    });
+  };
+
   return (
     <>
       <form aria-label={t`Picture`} onSubmit={uploadPicture} className="card">
@@ -60,6 +74,9 @@ export function VenueUploads({ venueId }: { venueId: string }) {
         </label>
         <button type="submit" className="button button--primary" disabled={picture.busy}>
           {picture.busy ? t`Uploading…` : t`Upload the picture`}
+        </button>
+        <button type="button" className="button" disabled={picture.busy} onClick={removePicture}>
+          {t`Use the venue's own picture`}
         </button>
         <FormMessage error={picture.error} success={picture.done} />
       </form>
@@ -74,6 +91,9 @@ export function VenueUploads({ venueId }: { venueId: string }) {
         </label>
         <button type="submit" className="button button--primary" disabled={menu.busy}>
           {menu.busy ? t`Uploading…` : t`Upload the menu`}
+        </button>
+        <button type="button" className="button" disabled={menu.busy || !menuName.trim()} onClick={removeMenu}>
+          {t`Take this menu off`}
         </button>
         <FormMessage error={menu.error} success={menu.done} />
       </form>

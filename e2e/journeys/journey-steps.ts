@@ -29,6 +29,8 @@ export const JOURNEY_DAYS = {
   reminder: 2,
   // Issue 25: the visit whose feedback staff read (the clock moves on to it and a few hours past).
   feedback: 4,
+  // Issue 24: the lunch a set-up change leaves past the last seating (listed, never cancelled).
+  setup: 87,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

@@ -36,6 +36,18 @@ export async function pickTime(user: User, time: string) {
 }
 
 /**
+ * A visitor not logged in, from Bâtard's booking page to the details step with Set Lunch for two at
+ * 12:30 pm picked, where "Continue as a guest" is offered.
+ */
+export async function reachDetailsStep(user: User) {
+  await openApp('/pages/book?domain=batard');
+  await walkToTimes(user, { experience: /Set Lunch/, guests: '2 guests' });
+  await pickTime(user, '12:30 pm');
+  await findHeading('Your details');
+  await screen.findByRole('heading', { name: 'Continue as a guest' }, SLOW);
+}
+
+/**
  * From the guest's details (as pre-filled) to the end of the review: every policy agreed, then
  * `button`, which confirms a booking without payment or goes on to the payment step.
  */

@@ -10,8 +10,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { outbox } from '../../server/db/schema';
 import { TEST_NOW } from '../server/harness';
-import { findHeading, openApp, useAppHarness } from './app-harness';
-import { pickTime, walkToTimes } from './booking-walk';
+import { findHeading, useAppHarness } from './app-harness';
+import { reachDetailsStep } from './booking-walk';
 import { SLOW } from './page-queries';
 import { axeViolations } from './axe';
 
@@ -36,11 +36,7 @@ async function mailedCode(email: string): Promise<string> {
 describe('continuing as a guest by an e-mailed code', () => {
   it('sends the code to the e-mail chosen, and books once it is typed, with the time kept', async () => {
     const user = userEvent.setup();
-    await openApp('/pages/book?domain=batard');
-    await walkToTimes(user, { experience: /Set Lunch/, guests: '2 guests' });
-    await pickTime(user, '12:30 pm');
-    await findHeading('Your details');
-    await screen.findByRole('heading', { name: 'Continue as a guest' }, SLOW);
+    await reachDetailsStep(user);
 
     const choice = screen.getByRole('group', { name: 'Send my code by' });
     expect(screen.getByRole('radio', { name: 'Text message (SMS)' })).toHaveProperty('checked', true);

@@ -61,6 +61,22 @@ async function readContent(db: DbOrTx, venueId: string): Promise<VenueContent> {
   };
 }
 
+/**
+ * The venue's own columns from its English texts and contacts: English lives on `venues`, so creating
+ * a venue and publishing its content write them the same way.
+ */
+export function venueColumnsOf(input: Pick<VenueContentInput, 'texts' | 'reservationsPhone' | 'reservationsEmail'>) {
+  const { en } = input.texts;
+  return {
+    title: en.title,
+    description: en.description,
+    introduction: en.introduction,
+    address: en.address,
+    reservationsPhone: input.reservationsPhone,
+    reservationsEmail: input.reservationsEmail,
+  };
+}
+
 /** The venue's content, or 404 20103. */
 export function getVenueContent(db: Db, venueId: string): Promise<VenueContent> {
   return readContent(db, venueId);
@@ -75,15 +91,7 @@ export async function publishVenueContent(deps: AppDeps, actor: AuthUser, venueI
     // Locked, so two publishes of the same venue take turns and the second sees the first's version.
     await lockForChange(tx, venues, eq(venues.id, venueId), input.version, venueNotFound);
     const before = await readContent(tx, venueId);
-    const { en } = input.texts;
-    await writeChange(tx, venues, eq(venues.id, venueId), {
-      title: en.title,
-      description: en.description,
-      introduction: en.introduction,
-      address: en.address,
-      reservationsPhone: input.reservationsPhone,
-      reservationsEmail: input.reservationsEmail,
-    });
+    await writeChange(tx, venues, eq(venues.id, venueId), venueColumnsOf(input));
     for (const locale of TRANSLATED_LOCALES) {
       const texts = { ...emptyTexts(), ...input.texts[locale] };
       await tx

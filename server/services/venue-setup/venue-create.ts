@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { venues, venueTexts, type VenuePolicy } from '../../db/schema';
 import { runSetupChange, type SetupDeps, type SetupOutcome } from '../setup/setup-change';
 import type { ChangeBy } from '../setup/system-setup';
+import { venueColumnsOf } from './venue-content';
 import { refuseIfAny, type SetupReason } from '../setup/versioned';
 import { TRANSLATED_LOCALES, VENUE_TEXT_FIELDS } from '../../../common/validation/venue-setup-validation';
 import type { NewVenue } from '../../../common/validation/venue-create-validation';
@@ -28,18 +29,12 @@ export function createVenue(deps: SetupDeps, by: ChangeBy, input: NewVenue): Pro
   return runSetupChange(deps, { ...by, venueId: input.id }, async (tx) => {
     refuseIfAny(await newVenueReasons(tx, input));
     const [last] = await tx.select({ order: max(venues.sortOrder) }).from(venues);
-    const { en } = input.texts;
     const [row] = await tx
       .insert(venues)
       .values({
         id: input.id,
         domain: input.domain,
-        title: en.title,
-        description: en.description,
-        introduction: en.introduction,
-        address: en.address,
-        reservationsPhone: input.reservationsPhone,
-        reservationsEmail: input.reservationsEmail,
+        ...venueColumnsOf(input),
         maxPartySize: input.maxPartySize,
         onlineMinGuests: input.onlineMinGuests,
         onlineMaxGuests: input.onlineMaxGuests,

@@ -31,6 +31,8 @@ export const JOURNEY_DAYS = {
   feedback: 4,
   // Issue 24: the lunch a set-up change leaves past the last seating (listed, never cancelled).
   setup: 87,
+  // Issue 25: Le Clos's dinner made members-only for the day of this journey.
+  membersOnlyTimes: 84,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

@@ -6,29 +6,15 @@
  */
 import { expectHeading } from '../support/app';
 import { bookingDay } from '../support/booking';
-import { DEMO } from '../support/constants';
 import { expect, test } from '../support/fixtures';
-import { minutesOf, type TestServer } from '../support/server-api';
-import { JOURNEY_DAYS, offeredTimes } from './journey-steps';
+import { minutesOf } from '../support/server-api';
+import { adminToken, JOURNEY_DAYS, offeredTimes, staffLogIn } from './journey-steps';
 import { weekOf } from '../../common/report-range';
 import { serviceDateTime } from '../../common/time';
-import type { Page } from '@playwright/test';
 
 const MINUTE = 60_000;
 
-async function adminToken(server: TestServer): Promise<string> {
-  const { body } = await server.call<{ data: { token: string } }>('POST', '/admin/authentication/login', { body: { email: DEMO.admin.email, password: DEMO.admin.password } });
-  return body.data.token;
-}
 
-async function staffLogIn(page: Page) {
-  await page.goto('/#/pages/staff/login');
-  await expectHeading(page, 'Staff log in');
-  await page.getByLabel('E-mail').fill(DEMO.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHeading(page, 'Day sheet');
-}
 
 test("a seated guest's feedback reaches the staff's report and the guest's profile", async ({ page, server }) => {
   test.setTimeout(180_000);

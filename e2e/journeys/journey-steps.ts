@@ -4,7 +4,8 @@
  * summary or field list, and the times the server offers another guest.
  */
 import type { Locator, Page } from '@playwright/test';
-import { openMainMenu } from '../support/app';
+import { expectHeading, openApp, openMainMenu } from '../support/app';
+import { DEMO } from '../support/constants';
 import type { Session, TestServer } from '../support/server-api';
 
 /**
@@ -86,4 +87,20 @@ export async function offeredTimes(
     { token: session.token },
   );
   return body.data.timeslots.map((slot) => slot.startTimeStr);
+}
+
+/** An admin's access token, fresh: staff's calls log in anew after the clock has moved (a token lasts 15 minutes). */
+export async function adminToken(server: TestServer): Promise<string> {
+  const { body } = await server.call<{ data: { token: string } }>('POST', '/admin/authentication/login', { body: { email: DEMO.admin.email, password: DEMO.admin.password } });
+  return body.data.token;
+}
+
+/** Logs the demo admin in with the staff log-in form; the day sheet opens. */
+export async function staffLogIn(page: Page): Promise<void> {
+  await openApp(page, '/pages/staff/login');
+  await expectHeading(page, 'Staff log in');
+  await page.getByLabel('E-mail').fill(DEMO.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expectHeading(page, 'Day sheet');
 }

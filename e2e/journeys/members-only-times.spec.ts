@@ -9,10 +9,9 @@
 import type { Page } from '@playwright/test';
 import { expectHeading, openApp, useSession } from '../support/app';
 import { agreeAndSubmit, bookingDay, pickExperience, pickSeating, pickTime, searchTables, STEP_HEADINGS, submitDetails } from '../support/booking';
-import { DEMO } from '../support/constants';
 import { expect, test } from '../support/fixtures';
 import type { TestServer } from '../support/server-api';
-import { JOURNEY_DAYS, uniqueEmail, uniqueMobile } from './journey-steps';
+import { adminToken, JOURNEY_DAYS, uniqueEmail, uniqueMobile } from './journey-steps';
 
 interface Service {
   name: string;
@@ -20,10 +19,6 @@ interface Service {
   [key: string]: unknown;
 }
 
-async function adminToken(server: TestServer): Promise<string> {
-  const { body } = await server.call<{ data: { token: string } }>('POST', '/admin/authentication/login', { body: { email: DEMO.admin.email, password: DEMO.admin.password } });
-  return body.data.token;
-}
 
 /** Publishes Le Clos's services as `change` makes them from the current ones, and answers the ones it replaced. */
 async function changeLeClosServices(server: TestServer, token: string, change: (services: Service[]) => Service[]): Promise<Service[]> {

@@ -16,10 +16,9 @@ import sharp from 'sharp';
 import { expectNoAxeViolations } from '../a11y/axe';
 import { expectHeading, openApp, PAGE_TIMEOUT } from '../support/app';
 import { bookingDay, pickExperience, searchTables, startBooking, STEP_HEADINGS } from '../support/booking';
-import { DEMO } from '../support/constants';
 import { expect, test } from '../support/fixtures';
 import type { TestServer } from '../support/server-api';
-import { JOURNEY_DAYS } from './journey-steps';
+import { adminToken, JOURNEY_DAYS, staffLogIn } from './journey-steps';
 
 /** The sizes the Set-up is checked at: a phone (the mobile-first layout) and a tablet (the wide layout). */
 const SIZES = [
@@ -33,14 +32,6 @@ const MINIMAL_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 o
 const MENU_NAME = 'Harvest Menu';
 const TABLE_NAME = 'D20';
 
-async function staffLogIn(page: Page) {
-  await openApp(page, '/pages/staff/login');
-  await expectHeading(page, 'Staff log in');
-  await page.getByLabel('E-mail').fill(DEMO.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHeading(page, 'Day sheet');
-}
 
 /** Another person at another browser, whose page clock is the server's. */
 async function personPage(browser: Browser, server: TestServer, baseURL: string): Promise<Page> {
@@ -49,10 +40,6 @@ async function personPage(browser: Browser, server: TestServer, baseURL: string)
   return page;
 }
 
-async function adminToken(server: TestServer): Promise<string> {
-  const { body } = await server.call<{ data: { token: string } }>('POST', '/admin/authentication/login', { body: { email: DEMO.admin.email, password: DEMO.admin.password } });
-  return body.data.token;
-}
 
 /** Le Clos's id, its services and its pacing as they are before the journey, to put back after it. */
 async function leClosAsItWas(server: TestServer, token: string) {

@@ -146,22 +146,32 @@ export async function loadDayBusy(
     statement = dayBusyStatement(db, options.covers);
     statements.set(db, statement);
   }
-  const [row] = await statement.execute({
-    venueId,
+  const [row] = await statement.execute({ venueId, ...dayParams(date, fromMs, toMs, now) });
+  return {
+    busy: [...parsedJson<BusyJson>(row?.intervals), ...parsedJson<BusyJson>(row?.heldChanges)].flatMap(busyFromJson),
+    covers: coversFromJson(row?.covers),
+    catalogVersion: Number(row?.catalogVersion ?? 0),
+  };
+}
+
+/** The one-row statements' day parameters: the service days around `date`, the stretch [fromMs, toMs) and now. */
+export function dayParams(date: string, fromMs: number, toMs: number, now: Date) {
+  return {
     before: addDays(date, -1),
     date,
     after: addDays(date, 1),
     from: new Date(fromMs).toISOString(),
     to: new Date(toMs).toISOString(),
     now: now.toISOString(),
-  });
-  // Drivers hand json back parsed (pg) or, for some set-ups, as text.
-  const parsed = <T>(raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as T[];
-  return {
-    busy: [...parsed<BusyJson>(row?.intervals), ...parsed<BusyJson>(row?.heldChanges)].flatMap(busyFromJson),
-    covers: parsed<[number, number]>(row?.covers).map(([startTime, numberOfGuests]) => ({ startTime, numberOfGuests })),
-    catalogVersion: Number(row?.catalogVersion ?? 0),
   };
+}
+
+/** A json column of a one-row statement: drivers hand it back parsed (pg) or, for some set-ups, as text. */
+export const parsedJson = <T>(raw: unknown): T[] => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as T[];
+
+/** The covers the day's live bookings start, as the one-row statements write them: [start, party]. */
+export function coversFromJson(raw: unknown): { startTime: number; numberOfGuests: number }[] {
+  return parsedJson<[number, number]>(raw).map(([startTime, numberOfGuests]) => ({ startTime, numberOfGuests }));
 }
 
 /** A busy row as the one-row statements write it: table, start and end in epoch ms, the combination's other tables. */

@@ -7,8 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { changeHolds, closures, reservations, venueCatalogVersion } from '../../../db/schema';
-import { addDays } from '../../../../common/time';
-import { busyFromJson, heldChangeDuring, occupiedUntil, occupiesDuring, type BusyJson } from '../../venues/busy-intervals';
+import { busyFromJson, coversFromJson, dayParams, heldChangeDuring, occupiedUntil, occupiesDuring, parsedJson, type BusyJson } from '../../venues/busy-intervals';
 import type { BusyInterval } from '../../venues/table-fit';
 import type { ClosureRow } from '../../venues/closures';
 
@@ -75,9 +74,6 @@ interface ClosureJson {
 
 const statements = new WeakMap<object, ReturnType<typeof holdContextStatement>>();
 
-// Drivers hand json back parsed (pg) or, for some set-ups, as text.
-const parsed = <T>(raw: unknown): T[] => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as T[];
-
 /**
  * Reads the context of a hold by `userId` at `venueId` on the service day `date`: busy tables over
  * [fromMs, toMs), the rest for the whole day.
@@ -89,23 +85,14 @@ export async function loadHoldContext(
   let statement = statements.get(db);
   if (!statement) statements.set(db, (statement = holdContextStatement(db)));
   const { userId, venueId, date, fromMs, toMs, now } = request;
-  const [row] = await statement.execute({
-    userId,
-    venueId,
-    before: addDays(date, -1),
-    date,
-    after: addDays(date, 1),
-    from: new Date(fromMs).toISOString(),
-    to: new Date(toMs).toISOString(),
-    now: now.toISOString(),
-  });
-  const intervals = [...parsed<BusyJson>(row?.busy), ...parsed<BusyJson>(row?.heldChanges)];
+  const [row] = await statement.execute({ userId, venueId, ...dayParams(date, fromMs, toMs, now) });
+  const intervals = [...parsedJson<BusyJson>(row?.busy), ...parsedJson<BusyJson>(row?.heldChanges)];
   return {
     catalogVersion: Number(row?.catalogVersion ?? 0),
     held: Number(row?.held ?? 0),
     busy: intervals.flatMap(busyFromJson),
-    covers: parsed<[number, number]>(row?.covers).map(([startTime, numberOfGuests]) => ({ startTime, numberOfGuests })),
-    closures: parsed<ClosureJson>(row?.closures).map((c) => ({
+    covers: coversFromJson(row?.covers),
+    closures: parsedJson<ClosureJson>(row?.closures).map((c) => ({
       id: c.id,
       venueId: c.venue_id,
       scope: c.scope,

@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { isStaffRole, users } from '../db/schema';
 import { ERROR_CODES } from '../../common/api/error-codes';
 import { ApiError, forbidden, unauthorized } from './errors';
-import { verifyAccessToken } from './jwt';
+import { verifyAccessToken, type TokenSubject } from './jwt';
 
 /** The 401 the client answers with one refresh and a retry (docs/PRODUCT.md §4). */
 export const loginExpired = () => new ApiError(401, ERROR_CODES.LOGIN_EXPIRED, /*i18n*/ 'Login expired');
@@ -20,6 +20,16 @@ export function bearerToken(c: Context): string | null {
   const header = c.req.header('authorization');
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1] ?? null;
+}
+
+/** The claims of the request's valid, unexpired token: 401 'Login required' without one, 'Login expired' for a bad one. */
+function tokenClaims(c: Context<AppEnv>): TokenSubject {
+  const token = bearerToken(c);
+  if (!token) throw unauthorized();
+  const { clock, config } = c.get('deps');
+  const claims = verifyAccessToken(token, config.jwtSecret, clock.now());
+  if (!claims) throw loginExpired();
+  return claims;
 }
 
 // Prepared once per database and connection: this read runs on every authenticated call.
@@ -38,11 +48,8 @@ const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionStatement>>()
  * token's (a demoted admin is no admin from that moment). A removed member of staff has no session at all.
  */
 async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
-  const token = bearerToken(c);
-  if (!token) throw unauthorized();
-  const { db, clock, config } = c.get('deps');
-  const claims = verifyAccessToken(token, config.jwtSecret, clock.now());
-  if (!claims) throw loginExpired();
+  const claims = tokenClaims(c);
+  const { db } = c.get('deps');
   let statement = sessionStatements.get(db);
   if (!statement) sessionStatements.set(db, (statement = sessionStatement(db)));
   const [user] = await statement.execute({ id: claims.id });
@@ -66,11 +73,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
  */
 export function requireSignedToken(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = bearerToken(c);
-    if (!token) throw unauthorized();
-    const { clock, config } = c.get('deps');
-    const claims = verifyAccessToken(token, config.jwtSecret, clock.now());
-    if (!claims) throw loginExpired();
+    const claims = tokenClaims(c);
     c.set('auth', { id: claims.id, role: claims.role });
     await next();
   };

@@ -25,6 +25,9 @@ export interface UploadedMenu {
   url: string;
 }
 
+/** A stored menu as the venue page lists it: its name and its file's address. */
+const uploadedMenu = (menu: { name: string; fileName: string }): UploadedMenu => ({ name: menu.name, url: `${MENU_URL_PREFIX}${menu.fileName}` });
+
 /**
  * Adds the PDF under `name`, or replaces the menu of that name (a generated one too, whose PDF it then
  * is): 413 20133 over `MAX_MENU_BYTES`, 415 20132 when the content is no PDF; audited; every process
@@ -48,14 +51,14 @@ export async function uploadVenueMenu(deps: AppDeps, actor: AuthUser, venueId: s
       await tx.insert(menus).values({ id: newId(), venueId, name, fileName, pdf: bytes, sortOrder: (last?.order ?? -1) + 1 });
     }
     await catalogChanged(tx);
-    const after = { name, url: `${MENU_URL_PREFIX}${fileName}` };
+    const after = uploadedMenu({ name, fileName });
     await recordSetupChange(tx, {
       actorId: actor.id,
       venueId,
       entity: 'venue',
       entityId: venueId,
       // The venue's menus, not the venue, were created or changed: the record is the menu.
-      before: { menu: old ? { name: old.name, url: `${MENU_URL_PREFIX}${old.fileName}` } : null },
+      before: { menu: old ? uploadedMenu(old) : null },
       after: { menu: after },
       at: deps.clock.now(),
     });
@@ -80,7 +83,7 @@ export async function removeVenueMenu(deps: AppDeps, actor: AuthUser, venueId: s
       venueId,
       entity: 'venue',
       entityId: venueId,
-      before: { menu: { name: old.name, url: `${MENU_URL_PREFIX}${old.fileName}` } },
+      before: { menu: uploadedMenu(old) },
       after: { menu: null },
       at: deps.clock.now(),
     });

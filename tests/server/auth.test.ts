@@ -16,6 +16,8 @@ import {
 } from '../../server/services/auth/login-throttle';
 import { REFRESH_REUSE_GRACE_MS } from '../../server/services/auth/auth-session';
 import { createTestApi, fromAddress, newClientAddress, testDrivers, type TestApi } from './harness';
+import { BATARD, experienceIdByName } from './fixtures';
+import { addDays, hongKongToday } from '../../common/time';
 
 const GUEST = { email: 'guest@example.com', password: 'guest-pass-1' };
 const MEMBER = { email: 'member@example.com', password: 'member-pass-1' };
@@ -219,6 +221,24 @@ describe.each(testDrivers())('auth API on %s', (driver) => {
       for (const forged of [`${header}.${asAdmin}.${signature}`, `${none}.${payload}.`, 'garbage', `${token}x`]) {
         expect(await me(forged)).toEqual({ status: 401, body: LOGIN_EXPIRED });
       }
+    });
+
+    it('lets a token whose session ended look up times until it expires, and nothing more (decision 0024)', async () => {
+      const user = await newVerifiedGuest('ended-session');
+      const experienceId = await experienceIdByName(api.deps.db, BATARD, 'Set Lunch');
+      const date = addDays(hongKongToday(api.clock.now()), 3);
+      const lookUp = () => api.request('GET', `/user/reservation/v1.1/timeslot-availability/${BATARD}/${date}?experienceId=${experienceId}&numberOfGuests=2`, { token: user.token });
+      expect((await lookUp()).status).toBe(200);
+      // A password change on another device ends this session: its calls on the caller's data stop at once.
+      const other = await loginUser(user.email, user.password);
+      expect((await post('/user/user/change-password', { oldPassword: user.password, newPassword: 'ended-pass-9' }, other.body.data.token)).status).toBe(200);
+      expect(await me(user.token)).toEqual({ status: 401, body: LOGIN_EXPIRED });
+      const hold = await post('/user/reservation/v1.1', { venueId: BATARD, experienceId, date, startTime: 750, numberOfGuests: 2 }, user.token);
+      expect(hold).toEqual({ status: 401, body: LOGIN_EXPIRED });
+      // The look-up reveals nothing of the caller and takes no session read: it answers while the token lasts.
+      expect((await lookUp()).status).toBe(200);
+      api.clock.advanceMinutes(15);
+      expect(await lookUp()).toEqual({ status: 401, body: LOGIN_EXPIRED });
     });
 
     it("goes by the user's role now, not the one the token names", async () => {

@@ -1,7 +1,7 @@
 /**
  * The embedded database on its own thread (server/db/pglite-thread.ts): a long query leaves the HTTP
  * thread free, a transaction still has the one connection to itself, and errors keep the fields callers
- * read (the SQLSTATE code), and a LISTEN hears the notifications the database's triggers send (the day
+ * read (the SQLSTATE code), a read seen before is planned once (prepared) and answers alike, and a LISTEN hears the notifications the database's triggers send (the day
  * sheet's live stream).
  */
 import { sql } from 'drizzle-orm';
@@ -49,6 +49,18 @@ describe('PGlite on a worker thread', () => {
     const error = await database.db.execute(sql`INSERT INTO thread_probe VALUES (2)`).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error & { cause?: { code?: string } }).cause?.code).toBe('23505');
+  });
+
+  it('plans a read seen before once, and answers it alike whatever its parameters hold', async () => {
+    await database.db.execute(sql`INSERT INTO thread_probe VALUES (40), (41) ON CONFLICT DO NOTHING`);
+    const read = (text: string | null, from: number) =>
+      database.db.execute(sql`SELECT ${text}::text AS said, n FROM thread_probe WHERE n >= ${from} ORDER BY n`).then((r) => (r as { rows: unknown[] }).rows);
+    // The first run is planned as before; the second and later are EXECUTEd from one prepared statement.
+    expect(await read('plain', 40)).toEqual([{ said: 'plain', n: 40 }, { said: 'plain', n: 41 }]);
+    expect(await read("O'Brien \\ 'quoted'", 41)).toEqual([{ said: "O'Brien \\ 'quoted'", n: 41 }]);
+    expect(await read(null, 41)).toEqual([{ said: null, n: 41 }]);
+    const prepared = (await database.db.execute(sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%FROM thread_probe WHERE n >=%'`)) as { rows: { n: number }[] };
+    expect(prepared.rows[0]!.n).toBe(1);
   });
 
   it('hears the reservation events the database announces, until the last subscriber leaves', async () => {

@@ -15,21 +15,15 @@ import type { ReservationDto } from '../services/reservations/reservation-dto';
 import { deriveOpeningHours, ENGLISH_HOURS, type HoursFormat, type LoadedVenue, type VenueInfo } from '../services/venues/venue-info';
 import { DEFAULT_LOCALE } from '../../common/locales';
 import { translatorFor } from './translator';
+import { catalogText, experienceText, type ExperienceOwnTexts } from '../../common/experience-text';
 
 /** A stored English text in the reader's language: its translation when the catalog has one, else as written. */
-export function localizeText(i18n: I18n, text: string): string {
-  return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text;
-}
-
-/** An experience's name and, when given, its description (the rest as it is). */
-export function localizeExperience<T extends { name: string; description?: string }>(i18n: I18n, experience: T): T {
-  const named = { ...experience, name: localizeText(i18n, experience.name) };
-  return experience.description === undefined ? named : { ...named, description: localizeText(i18n, experience.description) };
-}
+export const localizeText = catalogText;
 
 /** A seating area's name and, when given, its description. */
 export function localizeSeatingArea<T extends { name: string; description?: string }>(i18n: I18n, area: T): T {
-  return localizeExperience(i18n, area);
+  const named = { ...area, name: catalogText(i18n, area.name) };
+  return area.description === undefined ? named : { ...named, description: catalogText(i18n, area.description) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -109,12 +103,7 @@ export function localizeVenue(i18n: I18n, { info, periods, texts, experienceText
     // The contract keys menus by `en`; the PDF is the English menu, its label the reader's.
     pdfMenu: info.pdfMenu.map(({ en }) => ({ en: { ...en, name: localizeText(i18n, en.name) } })),
     openingHours: deriveOpeningHours(periods, hoursFormatFor(i18n)).map((period) => ({ ...period, name: localizeText(i18n, period.name) })),
-    experiences: info.experiences.map((experience) => {
-      // The set-up's own text in the reader's language first, then the catalog's translation of the English.
-      const ownExperience = experienceTexts?.get(`${i18n.locale}:${experience._id}`);
-      const localized = localizeExperience(i18n, experience);
-      return { ...localized, name: ownExperience?.name ?? localized.name, description: ownExperience?.description ?? localized.description };
-    }),
+    experiences: info.experiences.map((experience) => experienceText(experience, i18n, experienceTexts?.get(experience._id))),
     seatingAreas: info.seatingAreas.map((area) => localizeSeatingArea(i18n, area)),
   };
 }
@@ -133,11 +122,14 @@ export function localizeAvailability(i18n: I18n, availability: AvailabilityDto):
   };
 }
 
-/** A reservation: its experience's and seating area's names (the venue's name is kept in every language). */
-export function localizeReservation(i18n: I18n, reservation: ReservationDto): ReservationDto {
+/**
+ * A reservation: its experience's name (`experienceText`, from the set-up's own texts: `VenueCatalog.experienceTexts`)
+ * and seating area's (the venue's name is kept in every language).
+ */
+export function localizeReservation(i18n: I18n, reservation: ReservationDto, experienceTexts: ReadonlyMap<string, ExperienceOwnTexts>): ReservationDto {
   return {
     ...reservation,
-    experience: localizeExperience(i18n, reservation.experience),
+    experience: experienceText(reservation.experience, i18n, experienceTexts.get(reservation.experience._id)),
     seatingArea: reservation.seatingArea && localizeSeatingArea(i18n, reservation.seatingArea),
   };
 }

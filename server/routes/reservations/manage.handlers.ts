@@ -9,7 +9,8 @@ import type { ResponseBody } from '../../lib/api-types';
 import { clientIp } from '../../lib/client-address';
 import { MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
-import { localizeAvailability, localizeReservation } from '../../i18n/content';
+import { localizeAvailability } from '../../i18n/content';
+import { localizedReservation } from './localized-reservation';
 import {
   cancelManagedReservation,
   changeManagedReservation,
@@ -43,8 +44,8 @@ const changeBody = requiredObject({ date: v.optional(date('date')), startTime: v
 
 export function createManageHandlers(limits = new RateLimits(), limit: WindowLimit = MANAGE_LIMIT) {
   const counted = (c: Ctx) => limits.take(c, [{ limit, key: clientIp(c) }]);
-  const answer = (c: Ctx, data: ManagedReservation) => {
-    const localized = { ...data, reservation: data.reservation && localizeReservation(c.var.i18n, data.reservation) };
+  const answer = async (c: Ctx, data: ManagedReservation) => {
+    const localized = { ...data, reservation: data.reservation && (await localizedReservation(c, data.reservation)) };
     return c.json({ status: 200, data: localized } satisfies ResponseBody<'/manage/{token}', 'get', 200>, 200);
   };
   return {
@@ -116,7 +117,7 @@ export function createManageHandlers(limits = new RateLimits(), limit: WindowLim
       await counted(c);
       const { token, holdId } = parseParams(c, holdParams);
       const state = await managedChangeState(c.get('deps'), token, holdId);
-      const managed = state.managed && { ...state.managed, reservation: state.managed.reservation && localizeReservation(c.var.i18n, state.managed.reservation) };
+      const managed = state.managed && { ...state.managed, reservation: state.managed.reservation && (await localizedReservation(c, state.managed.reservation)) };
       const data = { ...stateInLanguage(state, c), managed };
       return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/change-hold/{holdId}', 'get', 200>, 200);
     },

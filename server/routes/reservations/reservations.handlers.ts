@@ -7,7 +7,8 @@ import { hexIdMessage, isoDateMessage, parseBody, parseParams, parseQuery, requi
 import { completeReservationSchema } from '../../../common/validation/guest-details';
 import { textWithValues } from '../../../common/message-values';
 import { isIsoDate } from '../../../common/time';
-import { localizeAvailability, localizeReservation } from '../../i18n/content';
+import { localizeAvailability } from '../../i18n/content';
+import { localizedReservation, localizedReservations } from './localized-reservation';
 import { getAvailability } from '../../services/venues/availability';
 import { membershipOf, type Membership } from '../../services/reservations/membership-rules';
 import { MAX_GUESTS } from '../../services/reservations/selection-checks';
@@ -105,7 +106,7 @@ export function createReservationHandlers() {
         bookingSource: body.bookingSource,
         locale: resolveLocale(body.locale, c.req.header('accept-language')),
       });
-      const data = localizeReservation(c.var.i18n, reservation);
+      const data = await localizedReservation(c, reservation);
       return c.json({ status: 201, data } satisfies ResponseBody<'/user/reservation/v1.1', 'post', 201>, 201);
     },
 
@@ -113,14 +114,14 @@ export function createReservationHandlers() {
     async list(c: Ctx) {
       const { pastCursor } = parseQuery(c, listQuery);
       const page = await listOwnReservations(c.get('deps'), c.get('auth').id, pastCursor);
-      const body = { status: 200, data: page.reservations.map((r) => localizeReservation(c.var.i18n, r)), pastCursor: page.pastCursor };
+      const body = { status: 200, data: await localizedReservations(c, page.reservations), pastCursor: page.pastCursor };
       return c.json(body satisfies ResponseBody<'/user/reservation', 'get', 200>, 200);
     },
 
     /** GET /user/reservation/{id}: one of the caller's reservations. */
     async get(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const body = { status: 200, data: localizeReservation(c.var.i18n, await getOwnReservation(c.get('deps'), c.get('auth').id, id)) };
+      const body = { status: 200, data: await localizedReservation(c, await getOwnReservation(c.get('deps'), c.get('auth').id, id)) };
       return c.json(body satisfies ResponseBody<'/user/reservation/{id}', 'get', 200>, 200);
     },
 
@@ -139,7 +140,7 @@ export function createReservationHandlers() {
     async complete(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, completeReservationSchema);
-      const body = { status: 200, data: localizeReservation(c.var.i18n, await completeReservation(c.get('deps'), c.get('auth').id, id, input)) };
+      const body = { status: 200, data: await localizedReservation(c, await completeReservation(c.get('deps'), c.get('auth').id, id, input)) };
       return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/complete/{id}', 'put', 200>, 200);
     },
 
@@ -147,7 +148,7 @@ export function createReservationHandlers() {
     async update(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, changeBody);
-      const body = { status: 200, data: localizeReservation(c.var.i18n, await changeReservation(c.get('deps'), c.get('auth').id, id, input)) };
+      const body = { status: 200, data: await localizedReservation(c, await changeReservation(c.get('deps'), c.get('auth').id, id, input)) };
       // A move may have freed a table someone on the waitlist is waiting for.
       await settleWaitlist(c.get('deps'));
       return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/{id}', 'put', 200>, 200);
@@ -164,7 +165,7 @@ export function createReservationHandlers() {
     /** PUT /user/reservation/v1.1/cancel/{id}: cancel or release the hold. */
     async cancel(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const body = { status: 200, data: localizeReservation(c.var.i18n, await cancelReservation(c.get('deps'), c.get('auth').id, id)) };
+      const body = { status: 200, data: await localizedReservation(c, await cancelReservation(c.get('deps'), c.get('auth').id, id)) };
       // The freed table goes to the first guest waiting for it (or, for an offered hold, on to the next).
       await settleWaitlist(c.get('deps'));
       return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/cancel/{id}', 'put', 200>, 200);

@@ -7,6 +7,8 @@ import type { ResponseBody, Schema } from '../../lib/api-types';
 import { checkVenueAccess, loginExpired } from '../../lib/auth';
 import { idSchema, isoDateSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { localizeText } from '../../i18n/content';
+import { experienceText, type ExperienceOwnTexts } from '../../../common/experience-text';
+import { experienceTextsNow } from '../../services/venues/venue-catalog';
 import { findUserById } from '../../services/auth/auth-session';
 import { getDaySheet, type DaySheetDto } from '../../services/staff/day-sheet';
 import { subscribeToReservationEvents } from '../../services/reservations/reservation-events';
@@ -22,8 +24,8 @@ const venueParams = requiredObject({ venueId: idSchema });
 const sheetParams = requiredObject({ venueId: idSchema, date: isoDateSchema });
 const streamQuery = v.object({ ticket: v.pipe(v.optional(v.string(), ''), v.nonEmpty(/*i18n*/ 'Login required')) });
 
-/** Period and area names in the caller's language. */
-function localizeSheet(c: Ctx, sheet: DaySheetDto): DaySheetDto {
+/** Period, experience and area names in the caller's language. */
+function localizeSheet(c: Ctx, sheet: DaySheetDto, experienceTexts: ReadonlyMap<string, ExperienceOwnTexts>): DaySheetDto {
   const text = (s: string) => localizeText(c.var.i18n, s);
   return {
     ...sheet,
@@ -34,7 +36,7 @@ function localizeSheet(c: Ctx, sheet: DaySheetDto): DaySheetDto {
         ...seating,
         bookings: seating.bookings.map((b) => ({
           ...b,
-          experience: text(b.experience),
+          experience: experienceText({ name: b.experience }, c.var.i18n, experienceTexts.get(b.experienceId ?? '')).name,
           seatingArea: b.seatingArea && { ...b.seatingArea, name: text(b.seatingArea.name) },
           payment: localizeRefusal(c, b.payment),
         })),
@@ -56,7 +58,7 @@ export function createDaySheetHandlers() {
     async daySheet(c: Ctx) {
       const { venueId, date } = parseParams(c, sheetParams);
       checkVenueAccess(c.get('auth'), venueId);
-      const body = { status: 200, data: localizeSheet(c, await getDaySheet(c.get('deps'), venueId, date)) };
+      const body = { status: 200, data: localizeSheet(c, await getDaySheet(c.get('deps'), venueId, date), await experienceTextsNow(c.get('deps').db)) };
       return c.json(body satisfies ResponseBody<'/admin/venue/{venueId}/day-sheet/{date}', 'get', 200>, 200);
     },
 

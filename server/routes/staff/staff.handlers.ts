@@ -9,7 +9,8 @@ import { isIsoDate } from '../../../common/time';
 import { newStaffSchema, staffChangeSchema, visitChangeSchema } from '../../../common/validation/staff-validation';
 import { moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSchema } from '../../../common/validation/staff-booking-validation';
 import { newClosureSchema } from '../../../common/validation/closure-validation';
-import { localizeReservation, localizeSeatingArea, localizeText } from '../../i18n/content';
+import { localizeSeatingArea, localizeText } from '../../i18n/content';
+import { localizedReservation, localizedReservations } from '../reservations/localized-reservation';
 import { listAudit } from '../../services/staff/audit-log';
 import { createClosure, listClosures, removeClosure } from '../../services/staff/closure-admin';
 import { loadVenueCatalog, venueOf } from '../../services/venues/venue-catalog';
@@ -64,7 +65,7 @@ export function createStaffHandlers() {
     async venueDay(c: Ctx) {
       const { venueId, date } = parseQuery(c, dayQuery);
       checkVenueAccess(c.get('auth'), venueId);
-      const body = { status: 200, data: (await listVenueReservations(c.get('deps'), venueId, date)).map((r) => localizeReservation(c.var.i18n, r)) };
+      const body = { status: 200, data: await localizedReservations(c, await listVenueReservations(c.get('deps'), venueId, date)) };
       return c.json(body satisfies ResponseBody<'/admin/reservation', 'get', 200>, 200);
     },
 
@@ -89,7 +90,7 @@ export function createStaffHandlers() {
     /** POST /admin/reservation: a phone booking for a guest, confirmed and mailed. */
     async phoneBooking(c: Ctx) {
       const input = await parseBody(c, phoneBookingSchema);
-      const data = localizeReservation(c.var.i18n, await createPhoneBooking(c.get('deps'), c.get('auth'), input));
+      const data = await localizedReservation(c, await createPhoneBooking(c.get('deps'), c.get('auth'), input));
       return c.json({ status: 201, data } satisfies ResponseBody<'/admin/reservation', 'post', 201>, 201);
     },
 
@@ -97,7 +98,7 @@ export function createStaffHandlers() {
     async moveBooking(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, moveBookingSchema);
-      const data = localizeReservation(c.var.i18n, await moveBooking(c.get('deps'), c.get('auth'), id, input));
+      const data = await localizedReservation(c, await moveBooking(c.get('deps'), c.get('auth'), id, input));
       // The move may have freed a table someone on the waitlist is waiting for.
       await settleWaitlist(c.get('deps'));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/move', 'put', 200>, 200);
@@ -114,7 +115,7 @@ export function createStaffHandlers() {
     /** POST /admin/reservation/{id}/paid-at-venue: what was owed, paid at the venue (audited). */
     async paidAtVenue(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const data = localizeReservation(c.var.i18n, await recordPaidAtVenue(c.get('deps'), c.get('auth'), id));
+      const data = await localizedReservation(c, await recordPaidAtVenue(c.get('deps'), c.get('auth'), id));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/paid-at-venue', 'post', 200>, 200);
     },
 
@@ -122,7 +123,7 @@ export function createStaffHandlers() {
     async walkIn(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
       const input = await parseBody(c, walkInSchema);
-      const data = localizeReservation(c.var.i18n, await seatWalkIn(c.get('deps'), c.get('auth'), venueId, input));
+      const data = await localizedReservation(c, await seatWalkIn(c.get('deps'), c.get('auth'), venueId, input));
       return c.json({ status: 201, data } satisfies ResponseBody<'/admin/venue/{venueId}/walk-in', 'post', 201>, 201);
     },
 

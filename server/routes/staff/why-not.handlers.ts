@@ -8,6 +8,8 @@ import { localizeValues } from '../../lib/errors';
 import { idSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { localizeText } from '../../i18n/content';
 import { formatTimeFor } from '../../../common/time';
+import { experienceText } from '../../../common/experience-text';
+import { experienceTextsNow } from '../../services/venues/venue-catalog';
 import { whyNotQuerySchema } from '../../../common/validation/why-not-validation';
 import { whyNot, type WhyNotReason } from '../../services/staff/why-not';
 
@@ -32,7 +34,7 @@ export function createWhyNotHandlers() {
       const data: Schema<'WhyNot'> = {
         ...answer,
         timeStr: formatTimeFor(answer.time, i18n.locale),
-        experience: localizeText(i18n, answer.experience),
+        experience: experienceText({ name: answer.experience }, i18n, (await experienceTextsNow(c.get('deps').db)).get(answer.experienceId)).name,
         reasons: answer.reasons.map((r) => written(i18n, r)),
         slots: answer.slots.map((s) => ({ ...s, startTimeStr: formatTimeFor(s.startTime, i18n.locale), reasons: s.reasons.map((r) => written(i18n, r)) })),
         tables: answer.tables.map((t) => ({ ...t, area: localizeText(i18n, t.area), reasons: t.reasons.map((r) => written(i18n, r)) })),

@@ -1,13 +1,13 @@
 /** Handlers of the waitlist area: join, list and leave. */
 import type { Context } from 'hono';
-import type { I18n } from '@lingui/core';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { hexIdMessage, isoDateMessage, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import { textWithValues } from '../../../common/message-values';
 import { isIsoDate } from '../../../common/time';
-import { localizeText } from '../../i18n/content';
+import { experienceText } from '../../../common/experience-text';
+import { experienceTextsNow } from '../../services/venues/venue-catalog';
 import { MAX_GUESTS } from '../../services/reservations/selection-checks';
 import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations/reservations';
 import { joinWaitlist, leaveWaitlist, listOwnWaitlist, type WaitlistEntryDto } from '../../services/waitlist/waitlist';
@@ -33,17 +33,17 @@ const joinBody = requiredObject({
 
 const idParams = requiredObject({ id: id('id') });
 
-/** The venue's and experience's names in the caller's language. */
-const localizeEntry = (i18n: I18n, entry: WaitlistEntryDto): WaitlistEntryDto => ({
-  ...entry,
-  experience: { ...entry.experience, name: localizeText(i18n, entry.experience.name) },
-});
+/** The experience's name in the caller's language (the venue's is kept in every language). */
+async function localizeEntry(c: Ctx, entry: WaitlistEntryDto): Promise<WaitlistEntryDto> {
+  const texts = await experienceTextsNow(c.get('deps').db);
+  return { ...entry, experience: experienceText(entry.experience, c.var.i18n, texts.get(entry.experience._id)) };
+}
 
 export function createWaitlistHandlers() {
   return {
     /** GET /user/waitlist: the caller's entries. */
     async list(c: Ctx) {
-      const data = (await listOwnWaitlist(c.get('deps'), c.get('auth').id)).map((e) => localizeEntry(c.var.i18n, e));
+      const data = await Promise.all((await listOwnWaitlist(c.get('deps'), c.get('auth').id)).map((e) => localizeEntry(c, e)));
       return c.json({ status: 200, data } satisfies ResponseBody<'/user/waitlist', 'get', 200>, 200);
     },
 
@@ -54,14 +54,14 @@ export function createWaitlistHandlers() {
         ...body,
         locale: resolveLocale(body.locale, c.req.header('accept-language')),
       });
-      return c.json({ status: 201, data: localizeEntry(c.var.i18n, entry) } satisfies ResponseBody<'/user/waitlist', 'post', 201>, 201);
+      return c.json({ status: 201, data: await localizeEntry(c, entry) } satisfies ResponseBody<'/user/waitlist', 'post', 201>, 201);
     },
 
     /** PUT /user/waitlist/{id}/leave: leave, giving up any table held for the caller. */
     async leave(c: Ctx) {
       const { id: entryId } = parseParams(c, idParams);
       const entry = await leaveWaitlist(c.get('deps'), c.get('auth').id, entryId);
-      return c.json({ status: 200, data: localizeEntry(c.var.i18n, entry) } satisfies ResponseBody<'/user/waitlist/{id}/leave', 'put', 200>, 200);
+      return c.json({ status: 200, data: await localizeEntry(c, entry) } satisfies ResponseBody<'/user/waitlist/{id}/leave', 'put', 200>, 200);
     },
   };
 }

@@ -6,25 +6,27 @@
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ExperienceRow } from '../venues/venue-catalog';
+import { experienceNameIn } from '../../i18n/localized-values';
+import type { ExperienceOwnTexts } from '../../../common/experience-text';
 
 /** 409 20181: the venue retired the experience; bookings made before stand. */
-export function assertExperienceOffered(experience: ExperienceRow): void {
+export function assertExperienceOffered(experience: ExperienceRow, own: ExperienceOwnTexts | undefined): void {
   if (!experience.active) {
     throw new ApiError(409, ERROR_CODES.EXPERIENCE_RETIRED, /*i18n*/ '{experience} is no longer offered. Please choose another experience.', undefined, {
-      experience: experience.name,
+      experience: experienceNameIn(experience, own),
     });
   }
 }
 
 /** 422 20180 naming numberOfGuests: the party is outside the experience's sizes. */
-export function assertExperiencePartySize(experience: ExperienceRow, numberOfGuests: number): void {
+export function assertExperiencePartySize(experience: ExperienceRow, own: ExperienceOwnTexts | undefined, numberOfGuests: number): void {
   if (numberOfGuests < experience.minGuests || numberOfGuests > experience.maxGuests) {
     throw new ApiError(
       422,
       ERROR_CODES.EXPERIENCE_PARTY_SIZE,
       /*i18n*/ '{experience} is for parties of {min} to {max} guests. Please choose another party size or experience.',
       'numberOfGuests',
-      { experience: experience.name, min: experience.minGuests, max: experience.maxGuests },
+      { experience: experienceNameIn(experience, own), min: experience.minGuests, max: experience.maxGuests },
     );
   }
 }

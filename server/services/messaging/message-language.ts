@@ -24,7 +24,7 @@ export interface MessageLanguage {
   month(month: string): string;
   /** Minor units of Hong Kong dollars: 'HK$1,496'. */
   money(minor: number): string;
-  /** Stored English content (a venue's description, an experience's name) in this language: `localizeText`. */
+  /** Stored English content (a venue's description, a dining area's name) in this language: `localizeText`; an experience's name is `experienceText`'s (common/experience-text.ts). */
   content(text: string): string;
 }
 

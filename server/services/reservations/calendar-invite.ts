@@ -6,6 +6,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { TIME_ZONE } from '../../../common/time';
+import { experienceText } from '../../../common/experience-text';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { messageLanguage } from '../messaging/message-language';
 import type { ReservationRow } from './reservations';
@@ -172,7 +173,7 @@ export function reservationInvite(row: ReservationRow, catalog: VenueCatalog, me
     description: [
       i18n._('Reservation {reference}', { reference: row.uniqueId }),
       experience
-        ? i18n._('{experience}, {guests, plural, one {# guest} other {# guests}}', { experience: lang.content(experience.name), guests: row.numberOfGuests })
+        ? i18n._('{experience}, {guests, plural, one {# guest} other {# guests}}', { experience: experienceText(experience, i18n, catalog.experienceTexts.get(experience.id)).name, guests: row.numberOfGuests })
         : i18n._('{guests, plural, one {# guest} other {# guests}}', { guests: row.numberOfGuests }),
       venue ? i18n._('To change or cancel, call {phone} or e-mail {email}.', { phone: venue.reservationsPhone, email: venue.reservationsEmail }) : '',
     ]

@@ -6,6 +6,7 @@
  */
 import type { DbOrTx } from '../../db/client';
 import type { PaymentRow } from '../payments/payments';
+import { experienceText } from '../../../common/experience-text';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { buildCalendarInvite, guestName, inviteContentType, inviteFileName, reservationInvite, type InviteMethod } from './calendar-invite';
 import { messageLanguage, type MessageLanguage } from '../messaging/message-language';
@@ -31,7 +32,7 @@ export function bookingLines(lang: MessageLanguage, row: ReservationRow, catalog
     i18n._('Date: {date}', { date: lang.date(row.date) }),
     i18n._('Time: {time}', { time: lang.time(row.startTime) }),
     i18n._('Party: {guests, plural, one {# guest} other {# guests}}', { guests: row.numberOfGuests }),
-    ...(experience ? [i18n._('Experience: {experience}', { experience: lang.content(experience.name) })] : []),
+    ...(experience ? [i18n._('Experience: {experience}', { experience: experienceText(experience, i18n, catalog.experienceTexts.get(experience.id)).name })] : []),
     ...(area ? [i18n._('Seating: {area}', { area: lang.content(area.name) })] : []),
     ...requestLines(lang, row),
     i18n._('Reference: {reference}', { reference: row.uniqueId }),

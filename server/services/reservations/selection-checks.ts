@@ -90,10 +90,11 @@ export function checkSelection(
 ): { entry: CatalogVenue; experience: ExperienceRow } {
   const entry = venueOf(catalog, selection.venueId);
   const experience = experienceOf(entry, selection.experienceId);
-  assertExperienceOffered(experience);
+  const own = entry.experienceTexts.get(experience.id);
+  assertExperienceOffered(experience, own);
   if (rules === 'guest') {
     assertOnlinePartySize(entry.venue, selection.numberOfGuests);
-    assertExperiencePartySize(experience, selection.numberOfGuests);
+    assertExperiencePartySize(experience, own, selection.numberOfGuests);
   }
   const area = seatingAreaOf(entry, selection.seatingAreaId);
   const asWho = rules === 'staff' ? 'member' : membership;

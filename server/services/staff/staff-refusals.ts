@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { ApiError } from '../../lib/errors';
-import { dateIn, nameIn, timeIn } from '../../i18n/localized-values';
+import { dateIn, experienceNameIn, nameIn, timeIn } from '../../i18n/localized-values';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ClosureReason } from '../../../common/validation/closure-validation';
 import { addDays, hongKongMinutes } from '../../../common/time';
@@ -74,6 +74,7 @@ export function closedForStaff(entry: CatalogVenue, closure: ClosureRow, date: s
  * and last start, or the time it is now.
  */
 export function outsideHoursForStaff(
+  entry: CatalogVenue,
   experience: ExperienceRow,
   date: string,
   startTime: number,
@@ -83,6 +84,7 @@ export function outsideHoursForStaff(
   const [first, last] = [slots[0]?.startTime ?? null, slots.at(-1)?.startTime ?? null];
   const reason: StaffReason = { code: 'OUTSIDE_HOURS', experience: experience.name, date, startTime, firstStart: first, lastStart: last };
   const asked = slots.find((s) => s.startTime === startTime);
+  const experienceName = experienceNameIn(experience, entry.experienceTexts.get(experience.id));
   if (asked && asked.startMs <= now.getTime()) {
     return new StaffRefusal(
       /*i18n*/ '{time} on {date} has already begun: it is now {now}.',
@@ -93,7 +95,7 @@ export function outsideHoursForStaff(
   if (first === null || last === null) {
     return new StaffRefusal(
       /*i18n*/ 'Outside hours: {experience} is not served on {date}.',
-      { experience: nameIn(experience.name), date: dateIn(date) },
+      { experience: experienceName, date: dateIn(date) },
       reason,
       null,
       ERROR_CODES.OUTSIDE_SERVICE_HOURS,
@@ -101,7 +103,7 @@ export function outsideHoursForStaff(
   }
   return new StaffRefusal(
     /*i18n*/ 'Outside hours: {experience} does not start at {time} on {date}. Its start times that day run from {first} to {last}.',
-    { experience: nameIn(experience.name), time: timeIn(startTime), date: dateIn(date), first: timeIn(first), last: timeIn(last) },
+    { experience: experienceName, time: timeIn(startTime), date: dateIn(date), first: timeIn(first), last: timeIn(last) },
     reason,
     null,
     ERROR_CODES.OUTSIDE_SERVICE_HOURS,

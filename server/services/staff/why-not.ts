@@ -6,7 +6,7 @@
  */
 import type { DbOrTx } from '../../db/client';
 import { ApiError } from '../../lib/errors';
-import { dateIn, nameIn, timeIn } from '../../i18n/localized-values';
+import { dateIn, experienceNameIn, nameIn, timeIn } from '../../i18n/localized-values';
 import { checkSelection } from '../reservations/selection-checks';
 import { closuresOn, loadClosures, stayClosure, type ClosureRow, type DayClosures } from '../venues/closures';
 import { loadCoversStarting } from '../venues/pacing-covers';
@@ -123,7 +123,7 @@ function outsideSchedule(entry: CatalogVenue, experience: ExperienceRow, date: s
     if (later) return { code: 'NOT_YET_VALID', message: /*i18n*/ '{service} starts only on {from}.', values: { service: nameIn(later.name), from: dateIn(later.validFrom!) } };
     const ended = covering.find((p) => p.validUntil !== null && p.validUntil < date);
     if (ended) return { code: 'NO_LONGER_VALID', message: /*i18n*/ '{service} ended on {until}.', values: { service: nameIn(ended.name), until: dateIn(ended.validUntil!) } };
-    return { code: 'NOT_SERVED', message: /*i18n*/ 'Outside the service: {experience} is not served at {time} that day.', values: { experience: nameIn(experience.name), time: timeIn(time) } };
+    return { code: 'NOT_SERVED', message: /*i18n*/ 'Outside the service: {experience} is not served at {time} that day.', values: { experience: experienceNameIn(experience, entry.experienceTexts.get(experience.id)), time: timeIn(time) } };
   }
   const duration = sittingMinutes(entry, experience, valid.name, guests);
   if (!staysInService(valid, time, duration)) {

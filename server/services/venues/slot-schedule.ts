@@ -118,7 +118,7 @@ export function bookableSlot(
   const slot = slots.find((s) => s.startTime === startTime);
   if (rules === 'staff') {
     if (slot && slot.startMs > now.getTime()) return slot;
-    throw outsideHoursForStaff(experience, date, startTime, slots, now);
+    throw outsideHoursForStaff(entry, experience, date, startTime, slots, now);
   }
   const inTime = slot && isBookableInTime(entry.venue, slot, now);
   if (!slot || !inTime) throw selectionUnavailable();

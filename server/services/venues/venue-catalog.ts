@@ -4,10 +4,11 @@
  */
 import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { experiences, seatingAreas, servicePeriods, venueCatalogVersion, venuePacing, venues, venueTables, venueTurnTimes, type PacingRule, type TurnTimeRule } from '../../db/schema';
+import { experiences, experienceTexts, seatingAreas, servicePeriods, venueCatalogVersion, venuePacing, venues, venueTables, venueTurnTimes, type PacingRule, type TurnTimeRule } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { PaymentPolicy } from '../../../common/money';
+import { groupExperienceTexts, type ExperienceOwnTexts } from '../../../common/experience-text';
 
 export type VenueRow = typeof venues.$inferSelect;
 export type ServicePeriodRow = typeof servicePeriods.$inferSelect;
@@ -31,6 +32,8 @@ export interface CatalogVenue {
   /** How long a party sits by party size and service. */
   turnTimes: TurnTimeRule[];
   turnTimesVersion: number;
+  /** The catalog's `experienceTexts` (the same map), for rules that name an experience holding only its venue. */
+  experienceTexts: VenueCatalog['experienceTexts'];
 }
 
 /** Every venue's set-up, by id, with areas and experiences also by id. */
@@ -38,6 +41,11 @@ export interface VenueCatalog {
   venues: Map<string, CatalogVenue>;
   areas: Map<string, SeatingAreaRow>;
   experiences: Map<string, ExperienceRow>;
+  /**
+   * The experiences' own texts beside English, by experience id, for `experienceText`
+   * (common/experience-text.ts): read with the rest, so naming an experience costs no query per request.
+   */
+  experienceTexts: Map<string, ExperienceOwnTexts>;
 }
 
 const catalogCache = new WeakMap<object, { at: number; version: number; catalog: Promise<VenueCatalog> }>();
@@ -67,7 +75,9 @@ export async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
   const experienceRows = await db.select().from(experiences).orderBy(asc(experiences.sortOrder));
   const pacingRows = new Map((await db.select().from(venuePacing)).map((p) => [p.venueId, p]));
   const turnTimeRows = new Map((await db.select().from(venueTurnTimes)).map((t) => [t.venueId, t]));
-  const catalog: VenueCatalog = { venues: new Map(), areas: new Map(), experiences: new Map() };
+  const textRows = await db.select().from(experienceTexts);
+  const ownTexts = groupExperienceTexts(textRows);
+  const catalog: VenueCatalog = { venues: new Map(), areas: new Map(), experiences: new Map(), experienceTexts: ownTexts };
   for (const venue of venueRows) {
     catalog.venues.set(venue.id, {
       venue,
@@ -79,6 +89,7 @@ export async function readCatalog(db: DbOrTx): Promise<VenueCatalog> {
       pacingVersion: pacingRows.get(venue.id)?.version ?? 0,
       turnTimes: turnTimeRows.get(venue.id)?.rules ?? [],
       turnTimesVersion: turnTimeRows.get(venue.id)?.version ?? 0,
+      experienceTexts: ownTexts,
     });
   }
   for (const area of areaRows) catalog.areas.set(area.id, area);
@@ -120,6 +131,14 @@ export async function lastVenueCatalog(db: DbOrTx): Promise<{ version: number; c
   if (cached && Date.now() - cached.at < CATALOG_TTL_MS) return { version: cached.version, catalog: await cached.catalog };
   const version = await catalogVersion(db);
   return { version, catalog: await venueCatalogAt(db, version) };
+}
+
+/**
+ * The experiences' own texts for an answer named in the reader's language at the API edge
+ * (`localizeReservation`): those of the set-up the service just read to build it, so no round trip.
+ */
+export async function experienceTextsNow(db: DbOrTx): Promise<VenueCatalog['experienceTexts']> {
+  return (await lastVenueCatalog(db)).catalog.experienceTexts;
 }
 
 /** Forgets the cached set-up (after venues, tables or experiences change). */

@@ -10,6 +10,7 @@ import type { Schema } from '../../lib/api-types';
 import { formatTime } from '../../../common/time';
 import { hongKongToday } from '../../../common/time';
 import { MENU_URL_PREFIX } from '../../../common/venues';
+import { groupExperienceTexts, type ExperienceOwnTexts } from '../../../common/experience-text';
 import { venuePictureOf } from '../venue-setup/venue-pictures';
 import { catalogVersion } from './venue-catalog';
 import { periodsValidOn, type ValidityRange } from './service-validity';
@@ -109,8 +110,8 @@ export interface LoadedVenue {
   periods: PeriodHours[];
   /** The venue's texts in the languages beside English, by locale; a null field falls back to English. */
   texts?: Map<string, VenueTexts>;
-  /** Its experiences' texts beside English, by `{locale}:{experienceId}`; a null field falls back to English. */
-  experienceTexts?: Map<string, { name: string | null; description: string | null }>;
+  /** Its experiences' own texts beside English, by experience id (common/experience-text.ts). */
+  experienceTexts?: Map<string, ExperienceOwnTexts>;
 }
 
 /** A venue's texts in one language as the set-up wrote them (null: not written). */
@@ -193,7 +194,7 @@ async function loadVenueInfo(db: Db, domain: string): Promise<LoadedVenue | null
     info,
     periods: periodRows,
     texts: new Map(textRows.map((row) => [row.locale, row])),
-    experienceTexts: new Map(ownTexts.map((row) => [`${row.locale}:${row.experienceId}`, row])),
+    experienceTexts: groupExperienceTexts(ownTexts),
   };
 }
 

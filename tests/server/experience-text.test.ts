@@ -3,7 +3,7 @@
  * their language, through one `experienceText` (common/experience-text.ts): guests in the booking's or
  * the request's language (the venue's answer, availability's refusals, the booking answers, the member's
  * list, the manage page, the confirmation mail and its calendar invitation), staff in theirs (the day sheet,
- * the day's list, "Why not?"). A language the set-up left empty falls back to the English. A rename reaches
+ * the day's list, "Why not?", a refusal). A language the set-up left empty falls back to the English. A rename reaches
  * bookings already made (docs/PRODUCT.md §3). The name used here is in no catalog, so only the set-up's text
  * can put it there. Dates come from the injected clock.
  */
@@ -148,6 +148,19 @@ for (const driver of testDrivers()) {
         api.request('GET', `/admin/venue/${LECLOS}/why-not?date=${date}&time=${LUNCH}&guests=2&experienceId=${experienceId}`, { token: leclosStaff.token(), headers: inLanguage(language) });
       expect((await why('ja')).body.data.experience).toBe(JAPANESE.name);
       expect((await why('th')).body.data.experience).toBe(ENGLISH.name);
+    });
+
+    it("names it in staff's refusal of a phone booking outside its hours, in staff's language", async () => {
+      const date = addDays(today, 6);
+      // 7:01 pm is no start time of the experience that day.
+      const body = { venueId: LECLOS, experienceId, date, startTime: 1141, numberOfGuests: 2, email: 'river@example.com', firstName: 'Ka', lastName: 'Ho' };
+      const refuse = (language: string) => api.request('POST', '/admin/reservation', { token: leclosStaff.token(), body, headers: inLanguage(language) });
+      const inJapanese = await refuse('ja');
+      expect(inJapanese.status).toBe(409);
+      expect(inJapanese.body.message).toContain(JAPANESE.name);
+      const inThai = await refuse('th');
+      expect(inThai.body.message).toContain(ENGLISH.name);
+      expect(inThai.body.staffReason).toMatchObject({ code: 'OUTSIDE_HOURS', experience: ENGLISH.name });
     });
 
     it('shows a booking already made under the name the experience has now (a rename reaches it)', async () => {

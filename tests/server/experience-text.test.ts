@@ -2,10 +2,10 @@
  * An experience's own texts (set in the Set-up's Experiences tab) reach everyone who reads its name, in
  * their language, through one `experienceText` (common/experience-text.ts): guests in the booking's or
  * the request's language (the venue's answer, availability's refusals, the booking answers, the member's
- * list, the manage page, the confirmation mail and its calendar invitation), staff in theirs (the day sheet,
- * the day's list, "Why not?", a refusal). A language the set-up left empty falls back to the English. A rename reaches
- * bookings already made (docs/PRODUCT.md §3). The name used here is in no catalog, so only the set-up's text
- * can put it there. Dates come from the injected clock.
+ * list, the manage page, the waitlist and its offer, the confirmation mail and its calendar invitation),
+ * staff in theirs (the day sheet, the day's list, "Why not?", a refusal). A language the set-up left empty
+ * falls back to the English. A rename reaches bookings already made (docs/PRODUCT.md §3). The name used
+ * here is in no catalog, so only the set-up's text can put it there. Dates come from the injected clock.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hongKongToday } from '../../common/time';
@@ -148,6 +148,23 @@ for (const driver of testDrivers()) {
         api.request('GET', `/admin/venue/${LECLOS}/why-not?date=${date}&time=${LUNCH}&guests=2&experienceId=${experienceId}`, { token: leclosStaff.token(), headers: inLanguage(language) });
       expect((await why('ja')).body.data.experience).toBe(JAPANESE.name);
       expect((await why('th')).body.data.experience).toBe(ENGLISH.name);
+    });
+
+    it('names it in Japanese on the waitlist: the entry, and the mail offering a table', async () => {
+      const user = await h.newUser();
+      const joined = await api.request('POST', '/user/waitlist', {
+        token: user.token(),
+        headers: inLanguage('ja'),
+        body: { venueId: LECLOS, experienceId, date: addDays(today, 8), numberOfGuests: 2, earliestTime: LUNCH, latestTime: LUNCH + 60, locale: 'ja' },
+      });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+      expect(joined.body.data.experience.name).toBe(JAPANESE.name);
+      // A table is free: it is offered at once, by a mail in the language the guest joined in.
+      expect(joined.body.data.status).toBe('OFFERED');
+      const [offer] = await h.mailTo(user.email);
+      expect(offer!.body).toContain(ja._('Experience: {experience}', { experience: JAPANESE.name }));
+      const listed = await api.request('GET', '/user/waitlist', { token: user.token(), headers: inLanguage('th') });
+      expect((listed.body.data as { experience: Named }[])[0]!.experience.name).toBe(ENGLISH.name);
     });
 
     it("names it in staff's refusal of a phone booking outside its hours, in staff's language", async () => {

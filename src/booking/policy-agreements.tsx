@@ -9,7 +9,7 @@ import { useFormats } from '../i18n/use-formats';
 import { policyOf } from '../../common/experience-policy';
 import { policyTexts, type PolicyAgreement } from './policy-texts';
 
-export type { AgreementKey, PolicyAgreement } from './policy-texts';
+export type { AgreementKey } from './policy-texts';
 
 export function usePolicyAgreements(venue: VenueDetail, experienceId: string | null, numberOfGuests: number, paidUpFront: boolean): PolicyAgreement[] {
   const { i18n } = useLingui();

@@ -21,7 +21,7 @@ export interface PolicyAgreement {
 }
 
 /** The fee tier a party of `numberOfGuests` falls in: the one with the largest smallest party that fits. */
-export function feeTierOf(policy: Pick<Policy, 'feesByPartySize'>, numberOfGuests: number): Policy['feesByPartySize'][number] | undefined {
+function feeTierOf(policy: Pick<Policy, 'feesByPartySize'>, numberOfGuests: number): Policy['feesByPartySize'][number] | undefined {
   return [...policy.feesByPartySize].sort((a, b) => b.minGuestCount - a.minGuestCount).find((f) => f.minGuestCount <= numberOfGuests);
 }
 

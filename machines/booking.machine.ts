@@ -18,7 +18,7 @@
  * and so are member-only times: a day whose times for guests are all in members' services (`membersOnlyDay`),
  * and a hold refused for a members' time (`isMembersOnlyTime`, 422 20200).
  */
-import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type EventObject } from 'xstate';
 import { inVenueLanguage } from './venue-language';
 import type { components } from '../common/api/schema';
 import type { OfferedTimeslot } from '../common/api/offered-timeslots';
@@ -92,6 +92,13 @@ export interface BookingContext {
   loggedIn: boolean;
   /** The session is a club member's: the members' booking window applies. */
   member: boolean;
+  /**
+   * Whether `loggedIn` and `member` are the session's word yet. A stored session is checked after the
+   * chart starts: a search made before then would ask as a guest and get a guest's times.
+   */
+  sessionKnown: boolean;
+  /** A search made while the session was not known yet, made once it is. */
+  pendingSearch: SearchSubmit | null;
   /** The guest was verified by a texted code to continue without an account: the hold keeps that verification. */
   verifiedGuest: boolean;
   /** Where the code of a guest continuing without an account goes: texted, or mailed (issue 25, point 3). */
@@ -100,14 +107,18 @@ export interface BookingContext {
   warning: { kind: WarningKind; message: string; contact?: CallError['contact'] } | null;
 }
 
+/** `today`: the server's Hong Kong day as the page knows it, for the membership windows (none: the server decides). */
+type SearchSubmit = { type: 'search.submit'; date: string; numberOfGuests: number; today?: string };
+
 export type BookingEvent =
   | { type: 'booking.start'; domain: string }
   | { type: 'experience.pick'; experienceId: string }
-  /** `today`: the server's Hong Kong day as the page knows it, for the membership windows (none: the server decides). */
-  | { type: 'search.submit'; date: string; numberOfGuests: number; today?: string }
+  | SearchSubmit
   | { type: 'slot.pick'; startTime: number }
   | { type: 'seating.pick'; seatingAreaId: string | null }
   | { type: 'session.changed'; loggedIn: boolean; member?: boolean }
+  /** A stored session is being checked (after a reload): searches wait for its `session.changed`. */
+  | { type: 'session.checking' }
   /** At the details step, not logged in: to the log-in page (which links to sign-up). */
   | { type: 'identify.login' }
   /** At the details step, not logged in: continue as a guest, verified by a code texted to this mobile or mailed to this e-mail (SMS when absent). */
@@ -186,7 +197,8 @@ export const bookingMachine = setup({
   types: {
     context: {} as BookingContext,
     events: {} as BookingEvent,
-    input: {} as { loggedIn: boolean; member?: boolean },
+    /** `sessionKnown: false`: a stored session is still being checked (the app's start); else the log-in state given is the session's. */
+    input: {} as { loggedIn: boolean; member?: boolean; sessionKnown?: boolean },
   },
   actors: {
     loadVenue: fromPromise<VenueDetail, { domain: string }>(async () => {
@@ -253,6 +265,7 @@ export const bookingMachine = setup({
       return inVenueLanguage(context, event.venue);
     }),
     noteSession: assign({
+      sessionKnown: true,
       loggedIn: ({ event }) => {
         assertEvent(event, 'session.changed');
         return event.loggedIn;
@@ -330,6 +343,21 @@ export const bookingMachine = setup({
       problem: null,
     }),
     /** The date and party searched for; the time is chosen again. */
+    /** The search waits for the session: made again, as it was submitted, once the session is known. */
+    keepSearch: assign({
+      pendingSearch: ({ event }) => {
+        assertEvent(event, 'search.submit');
+        return event;
+      },
+    }),
+    noteSessionChecking: assign({ sessionKnown: false }),
+    /** The search kept while the session was being checked, submitted again now. */
+    resubmitSearch: enqueueActions(({ context, enqueue }) => {
+      if (context.pendingSearch) enqueue.raise(context.pendingSearch);
+      enqueue.assign({ pendingSearch: null });
+    }),
+    /** No word of the session in time: search with what the chart knows (the server still decides). */
+    stopWaitingForSession: assign({ sessionKnown: true }),
     takeSearch: assign({
       draft: ({ context, event }) => {
         assertEvent(event, 'search.submit');
@@ -487,6 +515,7 @@ export const bookingMachine = setup({
     membersOnlyDay: ({ event }) => slotSearchOf(event).timeslots.length === 0 && (slotSearchOf(event).membersOnlyTimes?.length ?? 0) > 0,
     /** The hold refused: the time is in a service only members may book (422 20200). */
     isMembersOnlyTime: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.MEMBERS_ONLY_TIME,
+    sessionUnknown: ({ context }) => !context.sessionKnown,
     sessionLoggedIn: ({ event }) => event.type === 'session.changed' && event.loggedIn,
     /** The venue checks mobile numbers and this one (as submitted) is not verified yet. */
     mustVerifyMobile: ({ context, event }) =>
@@ -499,6 +528,8 @@ export const bookingMachine = setup({
       ),
   },
   delays: {
+    /** The longest a search waits for a stored session's check (a refresh and a profile read). */
+    SESSION_WAIT: 10_000,
     /** Until the server's `holdExpiresAt`, read on the server's clock. */
     holdExpiry: ({ context }) => {
       const expiresAt = context.reservation?.holdExpiresAt;
@@ -522,6 +553,8 @@ export const bookingMachine = setup({
     phoneVerified: false,
     loggedIn: input.loggedIn,
     member: input.member ?? false,
+    sessionKnown: input.sessionKnown ?? true,
+    pendingSearch: null,
     verifiedGuest: false,
     guestCodeBy: 'SMS',
     problem: null,
@@ -529,6 +562,7 @@ export const bookingMachine = setup({
   }),
   on: {
     'session.changed': { actions: 'noteSession' },
+    'session.checking': { actions: 'noteSessionChecking' },
     'venue.translated': { guard: 'isCurrentVenue', actions: 'takeTranslatedVenue' },
     // From any step: a table the waitlist held for the guest, finished like one the guest just held.
     'hold.take': { target: '.holding', actions: 'takeOfferedHold' },
@@ -575,11 +609,23 @@ export const bookingMachine = setup({
             'search.submit': [
               { guard: 'partyTooLarge', target: '#booking.warning', actions: 'warnPartyTooLarge' },
               { guard: 'partyOutsideExperience', target: 'dateParty', actions: 'noteExperiencePartySize' },
+              // Who is asking decides the times (a member's, or a guest's without members' services): wait until the session says.
+              { guard: 'sessionUnknown', target: 'awaitingSession', actions: 'keepSearch' },
               // Booking rules by membership: a day only members may book yet says from when guests may.
               { guard: 'membersFirst', target: 'dateParty', actions: 'noteMembersFirst' },
               // Anyone sees the times: the public call answers a visitor not logged in.
               { target: 'loadingSlots', actions: 'takeSearch' },
             ],
+          },
+        },
+        // The search waits on the date page for the stored session's check, then is made as submitted.
+        awaitingSession: {
+          meta: { route: bookingPath('book') },
+          on: {
+            'session.changed': { target: 'dateParty', actions: ['noteSession', 'resubmitSearch'] },
+          },
+          after: {
+            SESSION_WAIT: { target: 'dateParty', actions: ['stopWaitingForSession', 'resubmitSearch'] },
           },
         },
         loadingSlots: {

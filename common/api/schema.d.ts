@@ -7517,6 +7517,8 @@ export interface components {
             venueId: components["schemas"]["Id"];
             services: string[];
             venuePolicy: components["schemas"]["VenuePolicy"];
+            /** @description The largest party the venue takes online; an experience's own policy may not name a larger largest party (409 20141) */
+            venueOnlineMaxGuests: number;
             venueBookingDays: {
                 guestBookingDays: number;
                 memberBookingDays: number;

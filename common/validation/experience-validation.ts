@@ -33,6 +33,8 @@ export const EXPERIENCE_MESSAGES = {
   priceRequired: /*i18n*/ 'A prepayment needs a price per person above HK$0',
   tiersRequired: /*i18n*/ 'A deposit needs a tier that starts at or below the fewest guests',
   tiersInvalid: /*i18n*/ 'Give each deposit tier a different smallest party, at most 10 tiers',
+  feeTiersOrder: /*i18n*/ 'List the fees by party size from the smallest party up, each from more guests than the one before, at most 10',
+  feeTierOverLargest: /*i18n*/ 'A fee by party size cannot start above the largest party',
   windowHoursInvalid: /*i18n*/ 'Enter a cancellation window from 0 to 720 hours',
   feeTypeInvalid: /*i18n*/ 'Choose a fee per person or a percentage',
   percentInvalid: /*i18n*/ 'A percentage is from 0 to 100',
@@ -58,7 +60,7 @@ export const policySchema = v.pipe(
   v.object({
     cancellationWindowHours: int(0, 720, EXPERIENCE_MESSAGES.windowHoursInvalid),
     cancellationFee: v.object({ type: v.picklist(CANCELLATION_FEE_TYPES, EXPERIENCE_MESSAGES.feeTypeInvalid), amount }),
-    feesByPartySize: v.pipe(v.array(v.object({ minGuestCount: guests, amount })), v.maxLength(10, EXPERIENCE_MESSAGES.tiersInvalid)),
+    feesByPartySize: v.pipe(v.array(v.object({ minGuestCount: guests, amount })), v.maxLength(10, EXPERIENCE_MESSAGES.feeTiersOrder)),
     noShowFeePerPerson: amount,
     minimumSpend: v.nullable(v.object({ type: v.picklist(MINIMUM_SPEND_TYPES, EXPERIENCE_MESSAGES.minimumSpendInvalid), amount })),
     maximumPartySize: guests,
@@ -66,6 +68,15 @@ export const policySchema = v.pipe(
   v.forward(
     v.check((p) => p.cancellationFee.type !== 'PERCENTAGE' || p.cancellationFee.amount <= 100, EXPERIENCE_MESSAGES.percentInvalid),
     ['cancellationFee', 'amount'],
+  ),
+  // The texts name the tier with the largest smallest party that fits: tiers in order read as the admin wrote them.
+  v.forward(
+    v.check((p) => p.feesByPartySize.every((t, i, all) => i === 0 || t.minGuestCount > all[i - 1]!.minGuestCount), EXPERIENCE_MESSAGES.feeTiersOrder),
+    ['feesByPartySize'],
+  ),
+  v.forward(
+    v.check((p) => p.feesByPartySize.every((t) => t.minGuestCount <= p.maximumPartySize), EXPERIENCE_MESSAGES.feeTierOverLargest),
+    ['feesByPartySize'],
   ),
 );
 

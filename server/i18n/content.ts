@@ -12,7 +12,7 @@ import type { I18n } from '@lingui/core';
 import type { DescriptionMessage } from '../db/schema';
 import type { AvailabilityDto } from '../services/venues/availability';
 import type { ReservationDto } from '../services/reservations/reservation-dto';
-import { deriveOpeningHours, ENGLISH_HOURS, type HoursFormat, type LoadedVenue, type VenueInfo } from '../services/venues/venue-info';
+import { deriveOpeningHours, ENGLISH_HOURS, type HoursFormat, type LoadedVenue, type PeriodHours, type VenueInfo } from '../services/venues/venue-info';
 import { DEFAULT_LOCALE } from '../../common/locales';
 import { translatorFor } from './translator';
 import { catalogText, experienceText, type ExperienceOwnTexts } from '../../common/experience-text';
@@ -86,6 +86,11 @@ function hoursFormatFor(i18n: I18n): HoursFormat {
 /** After a service's times, when it has a last seating: the English is ENGLISH_HOURS's. */
 const LAST_SEATING = /*i18n*/ '(last seating {time})';
 
+/** Opening hours from service periods in the reader's language: the periods' names, days and times. */
+export function localizeOpeningHours(i18n: I18n, periods: readonly PeriodHours[]): VenueInfo['openingHours'] {
+  return deriveOpeningHours(periods, hoursFormatFor(i18n)).map((period) => ({ ...period, name: localizeText(i18n, period.name) }));
+}
+
 /**
  * `GET /public/venue/by-domain/{domain}`'s answer in the reader's language: the name, description,
  * introduction and address the set-up wrote in that language (each falling back to the English: the
@@ -102,7 +107,7 @@ export function localizeVenue(i18n: I18n, { info, periods, texts, experienceText
     ...(info.introduction === undefined ? {} : { introduction: own?.introduction ?? localizeText(i18n, info.introduction) }),
     // The contract keys menus by `en`; the PDF is the English menu, its label the reader's.
     pdfMenu: info.pdfMenu.map(({ en }) => ({ en: { ...en, name: localizeText(i18n, en.name) } })),
-    openingHours: deriveOpeningHours(periods, hoursFormatFor(i18n)).map((period) => ({ ...period, name: localizeText(i18n, period.name) })),
+    openingHours: localizeOpeningHours(i18n, periods),
     experiences: info.experiences.map((experience) => experienceText(experience, i18n, experienceTexts?.get(experience._id))),
     seatingAreas: info.seatingAreas.map((area) => localizeSeatingArea(i18n, area)),
   };

@@ -57,7 +57,9 @@ function BookingEffects() {
   }, [booking]);
 
   useEffect(() => {
-    if (loggedIn || sessionKnown) booking.send({ type: 'session.changed', loggedIn, member });
+    // Until then a search waits (a member asking before the check would get a guest's times), also in a
+    // chart restored from before a reload, which remembers the session of then.
+    booking.send(loggedIn || sessionKnown ? { type: 'session.changed', loggedIn, member } : { type: 'session.checking' });
   }, [booking, loggedIn, sessionKnown, member]);
 
   // The venue's names came in the language of the time: after a switch, fetch it again in the new one.
@@ -78,6 +80,9 @@ function BookingEffects() {
 
   return null;
 }
+
+/** The session is not known when the chart starts: BookingEffects tells it (logged out at once for a visitor with no stored session). */
+const STARTING_INPUT = { loggedIn: false, sessionKnown: false };
 
 export function BookingProvider({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
@@ -125,7 +130,7 @@ export function BookingProvider({ children }: { children: ReactNode }) {
   return (
     <BookingContext.Provider
       logic={logic}
-      options={snapshot ? { snapshot, input: { loggedIn: false }, ...inspect } : { input: { loggedIn: false }, ...inspect }}
+      options={snapshot ? { snapshot, input: STARTING_INPUT, ...inspect } : { input: STARTING_INPUT, ...inspect }}
     >
       <BookingEffects />
       <BookingRouteSync />

@@ -25,7 +25,8 @@ export default function BookPage({ query }: PageProps) {
   useStartFromQuery(query.domain);
   const booking = BookingContext.useActorRef();
   const draft = BookingContext.useSelector((s) => s.context.draft);
-  const searching = BookingContext.useSelector((s) => s.matches({ draft: 'loadingSlots' }));
+  // Waiting for a stored session's check is part of the search: the guest sees it under way.
+  const searching = BookingContext.useSelector((s) => s.matches({ draft: 'loadingSlots' }) || s.matches({ draft: 'awaitingSession' }));
   // Nothing free for this day and party: the guest may wait for a table instead.
   const noTimeFree = BookingContext.useSelector((s) => s.context.problem?.kind === 'no-timeslot');
   const request = useWaitlistRequest();

@@ -145,6 +145,30 @@ for (const driver of testDrivers()) {
       expect(res.body.reasons).toEqual(['Brunch is not a service of this venue', "Another experience is already called Chef's Table"]);
     });
 
+    it('refuses an own policy whose fees by party size are out of order or start above its largest party (400), or whose largest party is beyond what the venue takes online (409 20141), saving nothing', async () => {
+      const before = await list();
+      const policy = (changes: Record<string, unknown>) => ({ policy: { ...OWN_POLICY, ...changes } });
+      const outOfOrder = await create(newExperience('Tiers', policy({ feesByPartySize: [{ minGuestCount: 6, amount: 30_000 }, { minGuestCount: 2, amount: 20_000 }] })));
+      expect(outOfOrder.status).toBe(400);
+      expect(outOfOrder.body.field).toBe('policy.feesByPartySize');
+      expect(outOfOrder.body.message).toBe('List the fees by party size from the smallest party up, each from more guests than the one before, at most 10');
+      const aboveLargest = await create(newExperience('Tiers', policy({ feesByPartySize: [{ minGuestCount: 9, amount: 30_000 }] })));
+      expect(aboveLargest.status).toBe(400);
+      expect(aboveLargest.body.message).toBe('A fee by party size cannot start above the largest party');
+      const online = await create(newExperience('Tiers', policy({ maximumPartySize: 12 })));
+      expect(online.status).toBe(409);
+      expect(online.body.errorCode).toBe(20141);
+      expect(online.body.reasons).toEqual(['The largest party (12) is more than the 10 guests this venue takes online']);
+      expect(await list()).toEqual(before);
+      // In the admin's language.
+      const ja = await api.request('POST', `/admin/venue/${LECLOS}/experience`, { token: admin.token(), body: newExperience('Tiers', policy({ maximumPartySize: 12 })), headers: { 'Accept-Language': 'ja' } });
+      expect(ja.body.reasons).toEqual(['最大グループ人数（12名）が、この店舗のオンライン予約の上限10名を超えています']);
+      // Tiers in order within the largest party are taken as written.
+      const fine = await create(newExperience('Tiers', policy({ feesByPartySize: [{ minGuestCount: 1, amount: 10_000 }, { minGuestCount: 4, amount: 15_000 }], maximumPartySize: 10 })));
+      expect(fine.status).toBe(201);
+      expect((await named('Tiers')).policy).toMatchObject({ feesByPartySize: [{ minGuestCount: 1, amount: 10_000 }, { minGuestCount: 4, amount: 15_000 }], maximumPartySize: 10 });
+    });
+
     it('refuses a change started from an older version (409 20140), saving nothing', async () => {
       const chefs = await named("Chef's Table");
       expect((await put(chefs, { durationMinutes: 150 })).status).toBe(200);

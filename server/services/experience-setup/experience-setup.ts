@@ -98,13 +98,25 @@ export async function readExperiences(db: DbOrTx, venueId: string): Promise<Expe
     services: [...new Set(periods.map((p) => p.name))],
     venuePolicy: venue.policy,
     venueBookingDays: { guestBookingDays: venue.guestBookingDays, memberBookingDays: venue.memberBookingDays },
+    venueOnlineMaxGuests: venue.onlineMaxGuests,
     experiences: rows.map((row) => dtoOf(row, textRows)),
   };
 }
 
-/** The rules an experience's values must keep that need the stored set-up: the venue's services, a name of its own. */
+/**
+ * The rules an experience's values must keep that need the stored set-up: the venue's services, a name
+ * of its own, and an own policy's largest party within what the venue takes online (beyond it the policy
+ * would invite parties online that the venue sends to its reservations team).
+ */
 async function experienceReasons(tx: DbOrTx, venueId: string, input: ExperienceInput, experienceId?: string): Promise<SetupReason[]> {
   const reasons: SetupReason[] = [];
+  const [venue] = await tx.select({ onlineMaxGuests: venues.onlineMaxGuests }).from(venues).where(eq(venues.id, venueId));
+  if (venue && input.policy && input.policy.maximumPartySize > venue.onlineMaxGuests) {
+    reasons.push({
+      message: /*i18n*/ 'The largest party ({largest}) is more than the {online} guests this venue takes online',
+      values: { largest: input.policy.maximumPartySize, online: venue.onlineMaxGuests },
+    });
+  }
   const services = new Set((await tx.select({ name: servicePeriods.name }).from(servicePeriods).where(eq(servicePeriods.venueId, venueId))).map((p) => p.name));
   for (const service of new Set(input.periodNames)) {
     if (!services.has(service)) reasons.push({ message: /*i18n*/ '{service} is not a service of this venue', values: { service } });

@@ -33,12 +33,14 @@ type PeriodRow = typeof servicePeriods.$inferSelect;
 export type ServiceValues = Omit<ServiceInput, 'lastSeating'> & { lastSeating: number | null };
 export type VenueServicesValues = Omit<VenueServicesInput, 'services'> & { services: ServiceValues[] };
 
+/** A service's last seating as the page shows it: before the set-up, the last start whose meal ended by its end. */
+export const lastSeatingOf = (p: { lastSeatingMinute?: number | null; endMinute: number; intervalMinutes: number }): number => p.lastSeatingMinute ?? p.endMinute - p.intervalMinutes;
+
 const toService = (p: PeriodRow): ServiceInput => ({
   name: p.name,
   daysOfWeek: p.daysOfWeek,
   firstSeating: p.startMinute,
-  // Before the set-up, a service's last seating was the last start whose meal ended by its end.
-  lastSeating: p.lastSeatingMinute ?? p.endMinute - p.intervalMinutes,
+  lastSeating: lastSeatingOf(p),
   endsAt: p.endMinute,
   intervalMinutes: p.intervalMinutes,
   validFrom: p.validFrom,

@@ -2,7 +2,8 @@
  * One experience's set-up form (issue 24): its name and description in English (required) and the five
  * other languages (left empty, guests read the English: listed as missing), length, party sizes, days
  * and services, members-only, whether it is still offered (retired, never deleted), payment (deposit by
- * party-size tier or prepayment per person), its own cancellation and no-show policy or the venue's,
+ * party-size tier or prepayment per person), its own cancellation and no-show policy or the venue's
+ * (with its late-cancellation fees by party size and its largest party, previewed as guests read them),
  * and its own booking windows or the venue's. Checked with the server's valibot schema, previewed with the
  * bookings a change leaves outside it and published through the set-up edit chart.
  */
@@ -12,9 +13,11 @@ import * as v from 'valibot';
 import type { components } from '../../../common/api/schema';
 import { unwrap } from '../../../common/api/api-error';
 import { parseHkd } from '../../../common/money';
-import { experienceSchema, TRANSLATED_LOCALES, type ExperienceInput } from '../../../common/validation/experience-validation';
+import { experienceSchema, policySchema, TRANSLATED_LOCALES, type ExperienceInput } from '../../../common/validation/experience-validation';
 import { staffApi } from '../staff-api';
 import { experienceMessage } from './experience-messages';
+import { FeeTiersFields, type TierFields } from './fee-tiers-fields';
+import { PolicyPreview } from './policy-preview';
 import { SetupEditPanel } from './setup-edit-panel';
 import { useSetupEdit } from './use-setup-edit';
 
@@ -39,12 +42,14 @@ interface Fields {
   price: string;
   serviceCharge: string;
   tax: string;
-  tiers: { from: string; amount: string }[];
+  tiers: TierFields[];
   ownPolicy: boolean;
   windowHours: string;
   feeType: Policy['cancellationFee']['type'];
   fee: string;
   noShowFee: string;
+  feeTiers: TierFields[];
+  largestParty: string;
   minimumSpendType: 'NONE' | 'PER_PERSON' | 'TOTAL';
   minimumSpend: string;
   guestDays: string;
@@ -78,6 +83,9 @@ function fieldsOf(list: ExperienceList, e: Experience | null): Fields {
     feeType: policy.cancellationFee.type,
     fee: policy.cancellationFee.type === 'PERCENTAGE' ? String(policy.cancellationFee.amount) : money(policy.cancellationFee.amount),
     noShowFee: money(policy.noShowFeePerPerson),
+    feeTiers: policy.feesByPartySize.map((t) => ({ from: String(t.minGuestCount), amount: money(t.amount) })),
+    // A new policy of its own starts within what the venue takes online, which the server holds it to.
+    largestParty: String(e?.policy ? e.policy.maximumPartySize : Math.min(policy.maximumPartySize, list.venueOnlineMaxGuests)),
     minimumSpendType: policy.minimumSpend?.type ?? 'NONE',
     minimumSpend: money(policy.minimumSpend?.amount ?? 0),
     guestDays: e?.guestBookingDays == null ? '' : String(e.guestBookingDays),
@@ -85,8 +93,8 @@ function fieldsOf(list: ExperienceList, e: Experience | null): Fields {
   };
 }
 
-/** The values the schema checks, from the fields (the venue's tiers of fees by party size kept as they are). */
-function valuesOf(list: ExperienceList, f: Fields): unknown {
+/** The values the schema checks, from the fields. */
+function valuesOf(f: Fields): unknown {
   return {
     texts: f.texts,
     durationMinutes: number(f.duration),
@@ -101,19 +109,29 @@ function valuesOf(list: ExperienceList, f: Fields): unknown {
     serviceChargePercentage: Math.round(number(f.serviceCharge) * 10),
     taxPercentage: Math.round(number(f.tax) * 1000),
     depositPolicy: f.prePaymentType === 'DEPOSIT' ? f.tiers.map((t) => ({ minGuestCount: number(t.from), price: { amount: hkd(t.amount) } })) : [],
-    policy: f.ownPolicy
-      ? {
-          cancellationWindowHours: number(f.windowHours),
-          cancellationFee: { type: f.feeType, amount: f.feeType === 'PERCENTAGE' ? number(f.fee) : hkd(f.fee) },
-          feesByPartySize: list.venuePolicy.feesByPartySize,
-          noShowFeePerPerson: hkd(f.noShowFee),
-          minimumSpend: f.minimumSpendType === 'NONE' ? null : { type: f.minimumSpendType, amount: hkd(f.minimumSpend) },
-          maximumPartySize: list.venuePolicy.maximumPartySize,
-        }
-      : null,
+    policy: f.ownPolicy ? policyValuesOf(f) : null,
     guestBookingDays: orNull(f.guestDays),
     memberBookingDays: orNull(f.memberDays),
   };
+}
+
+/** The experience's own policy's values from the fields. */
+function policyValuesOf(f: Fields) {
+  return {
+    cancellationWindowHours: number(f.windowHours),
+    cancellationFee: { type: f.feeType, amount: f.feeType === 'PERCENTAGE' ? number(f.fee) : hkd(f.fee) },
+    feesByPartySize: f.feeTiers.map((t) => ({ minGuestCount: number(t.from), amount: hkd(t.amount) })),
+    noShowFeePerPerson: hkd(f.noShowFee),
+    minimumSpend: f.minimumSpendType === 'NONE' ? null : { type: f.minimumSpendType, amount: hkd(f.minimumSpend) },
+    maximumPartySize: number(f.largestParty),
+  };
+}
+
+/** The policy the preview writes the texts from: the venue's, or the experience's own once its values pass the schema. */
+function previewPolicyOf(list: ExperienceList, f: Fields): Policy | null {
+  if (!f.ownPolicy) return list.venuePolicy;
+  const parsed = v.safeParse(policySchema, policyValuesOf(f));
+  return parsed.success ? parsed.output : null;
 }
 
 export function ExperienceForm({ list, experience, onReload }: { list: ExperienceList; experience: Experience | null; onReload(): void }) {
@@ -121,6 +139,7 @@ export function ExperienceForm({ list, experience, onReload }: { list: Experienc
   const id = useId();
   const [fields, setFields] = useState<Fields>(() => fieldsOf(list, experience));
   const [problem, setProblem] = useState<string | null>(null);
+
   const { actor, snapshot } = useSetupEdit(async ({ draft, version }, preview) => {
     const query = { preview: preview ? ('true' as const) : ('false' as const) };
     const body = draft as ExperienceInput;
@@ -134,7 +153,7 @@ export function ExperienceForm({ list, experience, onReload }: { list: Experienc
   function change(next: Partial<Fields>) {
     const all = { ...fields, ...next };
     setFields(all);
-    const parsed = v.safeParse(experienceSchema, valuesOf(list, all));
+    const parsed = v.safeParse(experienceSchema, valuesOf(all));
     setProblem(parsed.success ? null : i18n._(experienceMessage(parsed.issues[0]!.message)));
     if (parsed.success) actor.send({ type: 'draft.change', draft: parsed.output });
   }
@@ -279,6 +298,7 @@ export function ExperienceForm({ list, experience, onReload }: { list: Experienc
               </select>
             </label>
             {numberField(t`Fee`, fields.fee, (fee) => change({ fee }))}
+            <FeeTiersFields tiers={fields.feeTiers} onChange={(feeTiers) => change({ feeTiers })} />
             {numberField(t`No-show fee per person (HK$)`, fields.noShowFee, (noShowFee) => change({ noShowFee }))}
             <label className="staff-scope__field">
               <Trans>Minimum spend</Trans>
@@ -289,8 +309,15 @@ export function ExperienceForm({ list, experience, onReload }: { list: Experienc
               </select>
             </label>
             {fields.minimumSpendType !== 'NONE' && numberField(t`Minimum spend (HK$)`, fields.minimumSpend, (minimumSpend) => change({ minimumSpend }))}
+            {numberField(
+              t`Largest party (larger ones contact the reservations team)`,
+              fields.largestParty,
+              (largestParty) => change({ largestParty }),
+              t`At most ${list.venueOnlineMaxGuests}`,
+            )}
           </>
         )}
+        <PolicyPreview policy={previewPolicyOf(list, fields)} paidUpFront={fields.prePaymentType !== 'NONE'} />
       </fieldset>
       <fieldset className="staff-scope" disabled={!editing}>
         <legend>

@@ -23,6 +23,8 @@ const TEXTS: Record<keyof typeof EXPERIENCE_MESSAGES, MessageDescriptor> = {
   priceRequired: msg`A prepayment needs a price per person above HK$0`,
   tiersRequired: msg`A deposit needs a tier that starts at or below the fewest guests`,
   tiersInvalid: msg`Give each deposit tier a different smallest party, at most 10 tiers`,
+  feeTiersOrder: msg`List the fees by party size from the smallest party up, each from more guests than the one before, at most 10`,
+  feeTierOverLargest: msg`A fee by party size cannot start above the largest party`,
   windowHoursInvalid: msg`Enter a cancellation window from 0 to 720 hours`,
   feeTypeInvalid: msg`Choose a fee per person or a percentage`,
   percentInvalid: msg`A percentage is from 0 to 100`,

@@ -1,0 +1,85 @@
+/**
+ * The policy texts a guest agrees to (docs/PRODUCT.md §5, §9), written from a policy's values: its
+ * cancellation window and fee, the fee of the party's size tier, the no-show fee, the minimum spend and
+ * the largest party. One writer for the booking's policy step and the preview the admin reads while
+ * setting an experience's policy up, so the two never say different things. Its texts are in the app's
+ * catalog (not the flows'), since the staff console shows them too.
+ */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { components } from '../../common/api/schema';
+
+type Policy = components['schemas']['VenuePolicy'];
+
+export type AgreementKey = 'cancellationPolicy' | 'noShowPolicy' | 'minimumSpendPolicy' | 'reservationPolicy';
+
+export interface PolicyAgreement {
+  key: AgreementKey;
+  text: string;
+  /** Shown when the guest has not ticked it. */
+  required: string;
+}
+
+/** The fee tier a party of `numberOfGuests` falls in: the one with the largest smallest party that fits. */
+function feeTierOf(policy: Pick<Policy, 'feesByPartySize'>, numberOfGuests: number): Policy['feesByPartySize'][number] | undefined {
+  return [...policy.feesByPartySize].sort((a, b) => b.minGuestCount - a.minGuestCount).find((f) => f.minGuestCount <= numberOfGuests);
+}
+
+/**
+ * The texts for a party of `numberOfGuests`. Only what applies: without a payment up front there is no
+ * card to charge, so no fee or no-show clause is shown or agreed to (issue 13).
+ */
+export function policyTexts(
+  i18n: I18n,
+  money: (minor: number) => string,
+  policy: Policy,
+  { numberOfGuests, paidUpFront }: { numberOfGuests: number; paidUpFront: boolean },
+): PolicyAgreement[] {
+  const hours = policy.cancellationWindowHours;
+  const fee =
+    policy.cancellationFee.type === 'PERCENTAGE'
+      ? i18n._(msg`${policy.cancellationFee.amount}% of the total`)
+      : i18n._(msg`${money(policy.cancellationFee.amount)} per person`);
+  const found = feeTierOf(policy, numberOfGuests);
+  // A tier for parties of one is the plain fee again: only larger parties' tiers add anything.
+  const tier = found && found.minGuestCount > 1 ? found : undefined;
+  const tierText = tier ? ' ' + i18n._(msg`For parties of ${tier.minGuestCount} or more, the fee is ${money(tier.amount)} per person.`) : '';
+  const noShow = money(policy.noShowFeePerPerson);
+  const maximum = policy.maximumPartySize;
+
+  const cancellationRequired = i18n._(msg`Please agree to cancellation policy`);
+  const agreements: PolicyAgreement[] = paidUpFront
+    ? [
+        {
+          key: 'cancellationPolicy',
+          text: i18n._(msg`Cancellation policy: cancellations within ${hours} hours of the reservation are charged ${fee}.`) + tierText,
+          required: cancellationRequired,
+        },
+        {
+          key: 'noShowPolicy',
+          text: i18n._(msg`No-show policy: if the party does not arrive, a fee of ${noShow} per person is charged.`),
+          required: i18n._(msg`Please agree to the no-show policy`),
+        },
+      ]
+    : [
+        {
+          key: 'cancellationPolicy',
+          text: i18n._(msg`Cancellation policy: please cancel at least ${hours} hours before your reservation, so that we can offer the table to other guests.`),
+          required: cancellationRequired,
+        },
+      ];
+  if (policy.minimumSpend) {
+    const amount = money(policy.minimumSpend.amount);
+    agreements.push({
+      key: 'minimumSpendPolicy',
+      text: policy.minimumSpend.type === 'PER_PERSON' ? i18n._(msg`Minimum spend: ${amount} per person.`) : i18n._(msg`Minimum spend: ${amount} for the table.`),
+      required: i18n._(msg`Please agree to the minimum spend policy`),
+    });
+  }
+  agreements.push({
+    key: 'reservationPolicy',
+    text: i18n._(msg`Reservation policy: tables are held for 15 minutes after the booked time. For parties of more than ${maximum} guests, please contact our reservations team.`),
+    required: i18n._(msg`Please agree to the reservation policy`),
+  });
+  return agreements;
+}

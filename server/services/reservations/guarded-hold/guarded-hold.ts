@@ -25,7 +25,10 @@ import { holdLimitReached, MAX_UNFINISHED_BOOKINGS } from '../guest-limits';
 import { loadHoldContext } from './hold-context';
 import { insertReservation } from '../reservation-insert';
 import { assertTimeOpenTo, membershipOf } from '../membership-rules';
-import { isMember, sqlState, type ReservationRow, type UserRow } from '../reservations';
+import { isMember, sqlState, type ReservationRow } from '../reservations';
+import { liveSessionUser } from '../../../lib/auth';
+import type { TokenSubject } from '../../../lib/jwt';
+import type { AuthUser } from '../../../context';
 import type { CreateReservationInput } from '../reservation-create';
 
 /** The SQLSTATE `guarded_hold_status()` raises when the hold was decided on what has changed since. */
@@ -50,19 +53,19 @@ function pacingGuard(rule: PacingRule, period: ServicePeriodRow, startTime: numb
   };
 }
 
+/** A guarded hold's outcome: the hold, or the caller (its session checked) for the long way when the guard refused. */
+export type GuardedHold = { caller: AuthUser; row: ReservationRow; catalog: VenueCatalog } | { caller: AuthUser; row?: undefined };
+
 /**
- * Holds the smallest free fitting table for `caller`, or throws the rule's refusal (404, 409, 422) found
- * on the day as read; undefined when the guard found the day changed meanwhile.
+ * Checks the session of `claims` and holds the smallest free fitting table for the caller, or throws
+ * 401 for an ended session or the rule's refusal (404, 409, 422) found on the day as read; no row when
+ * the guard found the day changed meanwhile.
  */
-export async function tryGuardedHold(
-  db: Db,
-  caller: Pick<UserRow, 'id' | 'role'>,
-  input: CreateReservationInput,
-  now: Date,
-): Promise<{ row: ReservationRow; catalog: VenueCatalog } | undefined> {
+export async function tryGuardedHold(db: Db, claims: TokenSubject, input: CreateReservationInput, now: Date): Promise<GuardedHold> {
   // Busy tables over the service day and the next (a bar's slots run past midnight): no set-up needed to ask.
   const dayStartMs = serviceDayStartMs(input.date);
-  const context = await loadHoldContext(db, { userId: caller.id, venueId: input.venueId, date: input.date, fromMs: dayStartMs, toMs: dayStartMs + 2 * DAY_MS, now });
+  const context = await loadHoldContext(db, { userId: claims.id, venueId: input.venueId, date: input.date, fromMs: dayStartMs, toMs: dayStartMs + 2 * DAY_MS, now });
+  const caller = liveSessionUser(claims, context.session);
   const catalog = await venueCatalogAt(db, context.catalogVersion);
   const membership = membershipOf(caller);
   const { entry, experience } = checkSelection(catalog, input, now, 'guest', membership);
@@ -130,10 +133,10 @@ export async function tryGuardedHold(
         locale: input.locale,
       },
     });
-    return { row, catalog };
+    return { caller, row, catalog };
   } catch (error) {
     const state = sqlState(error);
-    if (state === GUARD_REFUSED || state === UNIQUE_VIOLATION || state === EXCLUSION_VIOLATION) return undefined;
+    if (state === GUARD_REFUSED || state === UNIQUE_VIOLATION || state === EXCLUSION_VIOLATION) return { caller };
     throw error;
   }
 }

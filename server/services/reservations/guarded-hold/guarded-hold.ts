@@ -23,7 +23,8 @@ import { venueCatalogAt, type ServicePeriodRow, type VenueCatalog } from '../../
 import { checkSelection, selectionUnavailable } from '../selection-checks';
 import { holdLimitReached, MAX_UNFINISHED_BOOKINGS } from '../guest-limits';
 import { loadHoldContext } from './hold-context';
-import { insertReservation } from '../reservation-insert';
+import { reservationValues, type NewReservation } from '../reservation-insert';
+import { reservations } from '../../../db/schema';
 import { assertTimeOpenTo, membershipOf } from '../membership-rules';
 import { isMember, sqlState, type ReservationRow } from '../reservations';
 import { liveSessionUser } from '../../../lib/auth';
@@ -51,6 +52,36 @@ function pacingGuard(rule: PacingRule, period: ServicePeriodRow, startTime: numb
     maxService: rule.maxCoversPerService,
     party,
   };
+}
+
+/**
+ * The guarded INSERT, prepared once per database and set of columns: building it and having it parsed
+ * on every hold cost a tenth of the server's time per booking. Its status is `guarded_hold_status(guard)`.
+ */
+function guardedInsertStatement(db: Db, columns: readonly string[], name: string) {
+  const values = Object.fromEntries(
+    columns.map((column) => [column, column === 'status' ? sql`guarded_hold_status(${sql.placeholder('status')}::jsonb)` : sql.placeholder(column)]),
+  );
+  return db
+    .insert(reservations)
+    .values(values as unknown as typeof reservations.$inferInsert)
+    .returning()
+    .prepare(name);
+}
+
+const guardedInserts = new WeakMap<object, Map<string, ReturnType<typeof guardedInsertStatement>>>();
+
+/** Writes the hold `reservation` if `guard` still holds under the locks (migration 0033's function); else raises HG001. */
+async function insertGuarded(db: Db, guard: object, reservation: NewReservation): Promise<ReservationRow> {
+  const values: Record<string, unknown> = { ...reservationValues(reservation), status: JSON.stringify(guard) };
+  const columns = Object.keys(values).sort();
+  const key = columns.join(',');
+  let byColumns = guardedInserts.get(db);
+  if (!byColumns) guardedInserts.set(db, (byColumns = new Map()));
+  let statement = byColumns.get(key);
+  if (!statement) byColumns.set(key, (statement = guardedInsertStatement(db, columns, `guarded_hold_insert_${byColumns.size}`)));
+  const [row] = await statement.execute(values);
+  return row!;
 }
 
 /** A guarded hold's outcome: the hold, or the caller (its session checked) for the long way when the guard refused. */
@@ -110,7 +141,7 @@ export async function tryGuardedHold(db: Db, claims: TokenSubject, input: Create
     locale: input.locale,
   };
   try {
-    const row = await insertReservation(db, {
+    const row = await insertGuarded(db, guard, {
       entry,
       experience,
       user: { id: caller.id },
@@ -127,7 +158,7 @@ export async function tryGuardedHold(db: Db, claims: TokenSubject, input: Create
       },
       now,
       values: {
-        status: sql`guarded_hold_status(${JSON.stringify(guard)}::jsonb)`,
+        status: 'PENDING',
         holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
         bookingSource: input.bookingSource,
         locale: input.locale,

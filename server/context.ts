@@ -44,6 +44,8 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     auth: AuthUser;
+    /** A valid token's claims whose session the handler itself checks (`requireTokenSessionInHandler`). */
+    claims: AuthUser & { sessionGeneration: number };
     /** The caller's language, from Accept-Language (English when none of ours is asked for). */
     locale: Locale;
     /** Translates the server's English texts into `locale`. */

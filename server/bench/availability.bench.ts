@@ -30,6 +30,7 @@ import { signAccessToken } from '../lib/jwt';
 import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../common/time';
 import { benchGuests, bookingChoices, lockWaitShare, runBookingLoad } from './booking-load';
 import { pgbenchTps } from './pgbench';
+import { cpuSpent } from './cpu-spent';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,10 +41,14 @@ const DAYS = 14;
 // BENCH_PGLITE=off measures PostgreSQL alone.
 const SKIP_PGLITE = process.env.BENCH_PGLITE === 'off';
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 16);
-/** BENCH_PROFILE=/tmp/x: a CPU profile of the server's thread during one more look-ups run, per driver (/tmp/x-postgres.cpuprofile; open it in Chrome's DevTools). */
+/**
+ * BENCH_PROFILE=/tmp/x: CPU profiles of the server's thread, per driver, during one more look-ups run
+ * (/tmp/x-postgres.cpuprofile) and during the parallel guests' bookings (/tmp/x-postgres-bookings-16-guests.cpuprofile); open them in Chrome's DevTools.
+ */
 const PROFILE = process.env.BENCH_PROFILE;
-/** BENCH_LOOKUPS_ONLY=1: stop after the look-ups at full speed, for quick before-and-after runs. */
+/** BENCH_LOOKUPS_ONLY=1: stop after the look-ups at full speed; BENCH_BOOKINGS_ONLY=1: measure bookings alone. For quick before-and-after runs. */
 const LOOKUPS_ONLY = Boolean(process.env.BENCH_LOOKUPS_ONLY);
+const BOOKINGS_ONLY = Boolean(process.env.BENCH_BOOKINGS_ONLY);
 /** Accounts a run's guests book under in turn, shared out among them: 2 holds each at most, for well over a run's holds. */
 const ACCOUNTS_PER_RUN = 4000;
 // Bookings go to days the look-ups' seeded bookings leave free, up to the 90-day booking window.
@@ -261,6 +266,9 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
   const today = hongKongToday(now);
   const [guest] = await db.select().from(users).where(eq(users.email, 'guest@example.com'));
   const booked = await seedBookings(db, guest!.id, today);
+  // A club's database that has been running has its planner statistics (autovacuum keeps them); a
+  // freshly loaded one has none until its first autoanalyze, and plans on guesses meanwhile.
+  await db.execute(sql`ANALYZE`);
   const webhookSecret = 'whsec_bench';
   const deps: AppDeps = {
     db,
@@ -291,33 +299,47 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
     );
   try {
     console.log(`${label}: ${booked} reservations seeded over ${DAYS} days`);
-    await runLoad(port, token, targets, today, WARM_UP_SECONDS);
-    if (PROFILE) report('profiled', await profiled(`${PROFILE}-${label}.cpuprofile`, () => runLoad(port, token, targets, today, SECONDS)));
-    const lookUps = await runLoad(port, token, targets, today, SECONDS);
-    report('max', lookUps);
-    if (LOOKUPS_ONLY) return { parallelBookingsPerSecond: 0 };
-    // Trivial calls at full speed: a 404 (no database) and GET /health (one SELECT 1).
-    const noDatabase = await runLoad(port, token, targets, today, SECONDS, undefined, '/no-such-call');
-    report('404 (no db)', noDatabase);
-    const health = await runLoad(port, token, targets, today, SECONDS, undefined, '/health');
-    report('GET /health', health);
-    const target = database.driver === 'postgres' ? 0.28 : 0.13;
-    console.log(
-      `${label.padEnd(9)} availability at ${(lookUps.perSecond / noDatabase.perSecond).toFixed(3)} of a 404's rate (target >= ${target}), ` +
-        `${(lookUps.perSecond / health.perSecond).toFixed(3)} of GET /health's`,
-    );
-    report(`at ${RATE}/s`, await runLoad(port, token, targets, today, SECONDS, RATE));
+    if (!BOOKINGS_ONLY) {
+      await runLoad(port, token, targets, today, WARM_UP_SECONDS);
+      if (PROFILE) report('profiled', await profiled(`${PROFILE}-${label}.cpuprofile`, () => runLoad(port, token, targets, today, SECONDS)));
+      const lookUps = await runLoad(port, token, targets, today, SECONDS);
+      report('max', lookUps);
+      if (LOOKUPS_ONLY) return { parallelBookingsPerSecond: 0 };
+      // Trivial calls at full speed: a 404 (no database) and GET /health (one SELECT 1).
+      const noDatabase = await runLoad(port, token, targets, today, SECONDS, undefined, '/no-such-call');
+      report('404 (no db)', noDatabase);
+      const health = await runLoad(port, token, targets, today, SECONDS, undefined, '/health');
+      report('GET /health', health);
+      const target = database.driver === 'postgres' ? 0.28 : 0.13;
+      console.log(
+        `${label.padEnd(9)} availability at ${(lookUps.perSecond / noDatabase.perSecond).toFixed(3)} of a 404's rate (target >= ${target}), ` +
+          `${(lookUps.perSecond / health.perSecond).toFixed(3)} of GET /health's`,
+      );
+      report(`at ${RATE}/s`, await runLoad(port, token, targets, today, SECONDS, RATE));
+    }
     const choices = await bookingChoices(db, today, BOOKING_FIRST_DAY, BOOKING_DAYS, now);
     const bookings = async (mode: string, guests: number, offered: typeof choices) => {
       // Fresh accounts for each run, enough that none reaches the limit of 2 unfinished holds.
       const perGuest = Math.floor(ACCOUNTS_PER_RUN / guests);
       const accounts = await benchGuests(db, guests * perGuest, deps.config.jwtSecret, now);
+      await db.execute(sql`ANALYZE`);
       const tokens = Array.from({ length: guests }, (_, i) => accounts.slice(i * perGuest, (i + 1) * perGuest));
-      const { result: r, lockWaitShare: waits } = await lockWaitShare(database, runBookingLoad(port, tokens, offered, SECONDS));
+      const load = () => runBookingLoad(port, tokens, offered, SECONDS);
+      const run = PROFILE && guests > 1 ? profiled(`${PROFILE}-${label}-bookings-${mode.replace(/\W+/g, "-")}.cpuprofile`, load) : load();
+      const {
+        result: { result: r, lockWaitShare: waits },
+        serverMs,
+        databaseMs,
+      } = await cpuSpent(database, () => lockWaitShare(database, run));
+      // CPU per answer (every status), which the machine's other work barely moves.
+      const answers = Object.values(r.statuses).reduce((a, b) => a + b, 0);
+      const perAnswer = (ms: number | null, who: string) => (ms === null ? '' : `${who} ${(ms / answers).toFixed(2)} ms  `);
       console.log(
         `${label.padEnd(9)} ${mode.padEnd(13)} ${r.bookingsPerSecond.toFixed(0).padStart(6)} bookings/s   ` +
           `p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms  ` +
           (waits === null ? '' : `busy sessions waiting on a lock ${(waits * 100).toFixed(0)}%  `) +
+          perAnswer(serverMs, 'CPU per answer: server') +
+          perAnswer(databaseMs, 'database') +
           `(statuses ${JSON.stringify(r.statuses)})`,
       );
       return r.bookingsPerSecond;

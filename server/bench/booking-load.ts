@@ -13,6 +13,7 @@ import { signAccessToken } from '../lib/jwt';
 import { isBookableInTime, scheduledSlots } from '../services/venues/slot-schedule';
 import { loadVenueCatalog } from '../services/venues/venue-catalog';
 import { addDays } from '../../common/time';
+import { windowVerdict, windowsOf } from '../../common/membership-rules';
 
 /** One bookable choice: the body of a create. */
 export interface BookingChoice {
@@ -23,7 +24,7 @@ export interface BookingChoice {
   numberOfGuests: number;
 }
 
-/** Every slot of every public experience on days `firstDay` to `firstDay + days - 1` from today, with a party that fits online. */
+/** Every slot of every public experience on days `firstDay` to `firstDay + days - 1` from today that a guest may book, with a party that fits online. */
 export async function bookingChoices(db: Database['db'], today: string, firstDay: number, days: number, now: Date): Promise<BookingChoice[]> {
   const catalog = await loadVenueCatalog(db);
   const choices: BookingChoice[] = [];
@@ -31,6 +32,8 @@ export async function bookingChoices(db: Database['db'], today: string, firstDay
     const date = addDays(today, d);
     for (const entry of catalog.venues.values()) {
       for (const experience of entry.experiences.filter((e) => !e.membersOnly)) {
+        // Days only members may book yet would be refused (422): guests ask for what they may book.
+        if (windowVerdict(windowsOf(entry.venue, experience), 'guest', today, date).kind !== 'open') continue;
         for (const slot of scheduledSlots(entry, experience, date)) {
           if (!isBookableInTime(entry.venue, slot, now)) continue;
           const numberOfGuests = Math.max(2, entry.venue.onlineMinGuests);

@@ -67,6 +67,10 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Connect
       max: options.poolSize ?? 10,
       // A database that does not answer fails the call (503) instead of leaving it waiting.
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+      // Plan a prepared statement (and a PL/pgSQL function's queries) once per connection: their
+      // parameters are ids, days and times, which every plan treats alike, and planning them afresh on
+      // each call cost more than running them (docs/decisions/0025-generic-plans.md).
+      options: '-c plan_cache_mode=force_generic_plan',
     });
     // An idle connection dropped by the server (restart, admin command) must not bring the process down;
     // the pool replaces it on the next query.

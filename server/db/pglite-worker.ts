@@ -40,6 +40,8 @@ async function run(request: WorkerRequest): Promise<unknown> {
         extensions: { btree_gist, pg_trgm },
         ...(request.template ? { loadDataDir: new Blob([await readFile(request.template)]) } : {}),
       });
+      // A read prepared below is planned once, not on every EXECUTE (docs/decisions/0025-generic-plans.md).
+      await pglite.exec('SET plan_cache_mode = force_generic_plan');
       query = preparedQueries(pglite);
       return null;
     case 'query':

@@ -96,7 +96,7 @@ export function createReservationHandlers() {
     /** POST /user/reservation/v1.1: hold a table (PENDING for 15 minutes). */
     async create(c: Ctx) {
       const body = await parseBody(c, createBody);
-      const reservation = await createReservation(c.get('deps'), c.get('auth'), {
+      const reservation = await createReservation(c.get('deps'), c.get('claims'), {
         venueId: body.venueId,
         experienceId: body.experienceId,
         date: body.date,

@@ -1,7 +1,7 @@
 /** Routes of the reservations area (docs/PRODUCT.md §7), all for a logged-in caller. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { requireSignedToken, requireUser } from '../../lib/auth';
+import { requireSignedToken, requireTokenSessionInHandler, requireUser } from '../../lib/auth';
 import { createReservationHandlers } from './reservations.handlers';
 import { createChangeHoldHandlers } from './change-holds.handlers';
 
@@ -12,7 +12,7 @@ export function reservationRoutes(): Hono<AppEnv> {
   const user = requireUser();
   return new Hono<AppEnv>()
     .get('/user/reservation/v1.1/timeslot-availability/:venueId/:date', requireSignedToken(), h.availability)
-    .post('/user/reservation/v1.1', user, h.create)
+    .post('/user/reservation/v1.1', requireTokenSessionInHandler(), h.create)
     .get('/user/reservation', user, h.list)
     .get('/user/reservation/:id', user, h.get)
     .get('/user/reservation/:id/calendar.ics', user, h.calendar)

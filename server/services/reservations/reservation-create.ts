@@ -13,6 +13,7 @@ import { placeOnFreeTable } from './reservation-tables';
 import { checkHoldLimit, lockGuest } from './guest-limits';
 import { assertTimeOpenTo, membershipOf } from './membership-rules';
 import { tryGuardedHold } from './guarded-hold/guarded-hold';
+import type { TokenSubject } from '../../lib/jwt';
 import {
   findUser,
   isMember,
@@ -75,15 +76,16 @@ export async function insertHold(tx: DbOrTx, { entry, experience, user, input, s
 /**
  * Holds a table for the caller: the slot must be one availability offers (schedule, lead time, a free
  * table that fits). 409 20102 when it is gone; 409 20108 when the caller already holds as many unfinished
- * bookings as a guest may (guest-limits.ts). Guarded in one statement (guarded-hold.ts); when the day
- * changed under it, the table is chosen under lock in one transaction.
+ * bookings as a guest may (guest-limits.ts). The caller's session (of the token's `claims`) is checked
+ * in the guarded hold's first read (401 when it ended). Guarded in one statement (guarded-hold.ts); when
+ * the day changed under it, the table is chosen under lock in one transaction.
  */
-export async function createReservation(deps: ReservationDeps, caller: Pick<UserRow, 'id' | 'role'>, input: CreateReservationInput): Promise<ReservationDto> {
+export async function createReservation(deps: ReservationDeps, claims: TokenSubject, input: CreateReservationInput): Promise<ReservationDto> {
   const at = deps.clock.now();
-  const guarded = await tryGuardedHold(deps.db, caller, input, at);
-  if (guarded) return toReservationDto(guarded.row, guarded.catalog, at);
+  const guarded = await tryGuardedHold(deps.db, claims, input, at);
+  if (guarded.row) return toReservationDto(guarded.row, guarded.catalog, at);
   const { db, now, catalog } = await reservationScope(deps);
-  const user = await findUser(db, caller.id);
+  const user = await findUser(db, guarded.caller.id);
   if (!user) throw unauthorized();
   const { entry, experience } = checkSelection(catalog, input, now, 'guest', membershipOf(user));
   if (experience.membersOnly && !isMember(user)) throw completionError(1010101, 403);

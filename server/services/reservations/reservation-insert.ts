@@ -26,24 +26,26 @@ export interface NewReservation {
   values: Pick<ReservationValues, 'bookingSource'> & Partial<Omit<ReservationValues, 'status'>> & { status: ReservationValues['status'] | SQL };
 }
 
-/** Inserts the reservation, under a new short reference, owing what its experience asks for the party. */
-export async function insertReservation(tx: DbOrTx, { entry, experience, user, placement, now, values }: NewReservation): Promise<ReservationRow> {
-  const [row] = await tx
-    .insert(reservations)
-    .values({
-      id: newId(),
-      uniqueId: newReservationReference(entry.venue.domain),
-      userId: user.id,
-      venueId: entry.venue.id,
-      experienceId: experience.id,
-      ...placement,
-      prePaymentType: experience.prePaymentType,
-      amountDue: amountDue(paymentPolicyOf(experience), placement.numberOfGuests),
-      createdAt: now,
-      updatedAt: now,
-      ...values,
-    })
-    .returning();
+/** The row of a new reservation, under a new short reference, owing what its experience asks for the party. */
+export function reservationValues({ entry, experience, user, placement, now, values }: NewReservation) {
+  return {
+    id: newId(),
+    uniqueId: newReservationReference(entry.venue.domain),
+    userId: user.id,
+    venueId: entry.venue.id,
+    experienceId: experience.id,
+    ...placement,
+    prePaymentType: experience.prePaymentType,
+    amountDue: amountDue(paymentPolicyOf(experience), placement.numberOfGuests),
+    createdAt: now,
+    updatedAt: now,
+    ...values,
+  };
+}
+
+/** Inserts the reservation (`reservationValues`). */
+export async function insertReservation(tx: DbOrTx, reservation: NewReservation): Promise<ReservationRow> {
+  const [row] = await tx.insert(reservations).values(reservationValues(reservation)).returning();
   return row!;
 }
 

@@ -1,13 +1,14 @@
 /**
- * What a guest's hold is decided on, read in one prepared statement (one round trip): the set-up's
- * version, the guest's running holds, the venue's busy tables around the service day (reservations and
+ * What a guest's hold is decided on, read in one prepared statement (one round trip): the caller's
+ * session, the set-up's version, the guest's running holds, the venue's busy tables around the service day (reservations and
  * held changes), the covers its live bookings start that day, its closures on the day, and their
  * fingerprint, which `guarded_hold_status()` (migration 0033) compares under the locks before the hold is written.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { changeHolds, closures, reservations, venueCatalogVersion } from '../../../db/schema';
-import { busyFromJson, coversFromJson, dayParams, heldChangeDuring, occupiedUntil, occupiesDuring, parsedJson, type BusyJson } from '../../venues/busy-intervals';
+import { changeHolds, closures, reservations, users, venueCatalogVersion } from '../../../db/schema';
+import type { SessionRow } from '../../../lib/auth';
+import { busyFromJson, coversFromJson, dayParams, heldChangeDuring, liveAt, occupiedUntil, occupiesDuring, parsedJson, type BusyJson } from '../../venues/busy-intervals';
 import type { BusyInterval } from '../../venues/table-fit';
 import type { ClosureRow } from '../../venues/closures';
 
@@ -18,6 +19,8 @@ export interface StartingCovers {
 }
 
 export interface HoldContext {
+  /** The caller's row as the session check reads it (auth.ts `liveSessionUser`); undefined when there is none. */
+  session: SessionRow | undefined;
   catalogVersion: number;
   /** The guest's holds still running (guest-limits.ts). */
   held: number;
@@ -32,10 +35,13 @@ function holdContextStatement(db: Db) {
   const now = sql`${p('now')}::timestamptz`;
   const from = sql`${p('from')}::timestamptz`;
   const to = sql`${p('to')}::timestamptz`;
-  const live = sql`(${reservations.status} = 'CONFIRMED' OR (${reservations.status} = 'PENDING' AND ${reservations.holdExpiresAt} > ${now}))`;
+  const live = liveAt(now);
   const days = sql`(${p('before')}, ${p('date')}, ${p('after')})`;
   return db
     .select({
+      // The caller's session, checked here rather than by a read of its own (docs/decisions/0025).
+      session: sql<SessionRow | string | null>`(SELECT json_build_object('role', ${users.role}, 'sessionGeneration', ${users.sessionGeneration},
+          'venueId', ${users.venueId}, 'deactivatedAt', ${users.deactivatedAt}) FROM ${users} WHERE ${users.id} = ${p('userId')})`,
       catalogVersion: venueCatalogVersion.version,
       held: sql<number>`(SELECT count(*)::int FROM ${reservations}
         WHERE ${reservations.userId} = ${p('userId')} AND ${reservations.status} = 'PENDING' AND ${reservations.holdExpiresAt} > ${now})`,
@@ -88,6 +94,7 @@ export async function loadHoldContext(
   const [row] = await statement.execute({ userId, venueId, ...dayParams(date, fromMs, toMs, now) });
   const intervals = [...parsedJson<BusyJson>(row?.busy), ...parsedJson<BusyJson>(row?.heldChanges)];
   return {
+    session: typeof row?.session === 'string' ? (JSON.parse(row.session) as SessionRow) : (row?.session ?? undefined),
     catalogVersion: Number(row?.catalogVersion ?? 0),
     held: Number(row?.held ?? 0),
     busy: intervals.flatMap(busyFromJson),

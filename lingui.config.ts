@@ -14,6 +14,8 @@ export const FLOW_SOURCES = [
   'src/feedback/*.{ts,tsx}',
   'src/booking/{booking-step,booking-summary,guest-requests-fields,guest-summary,hold-countdown}.tsx',
   'src/booking/{policy-agreements,price-breakdown,identify-step}.tsx',
+  // Also in the staff console's catalog: its set-up previews the policy as guests read it.
+  'src/booking/policy-texts.ts',
   'src/booking/guest-contact-fields.tsx',
   'src/booking/{closed-day-text,problem-text}.ts',
   'src/manage/{add-to-calendar,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
@@ -33,7 +35,7 @@ export default defineConfig({
     { path: '<rootDir>/locales/{locale}', include: ['src', 'machines'], exclude: ['**/src/staff/**', '**/src/routes/staff/**', ...FLOW_SOURCES.map((glob) => `**/${glob}`)] },
     { path: '<rootDir>/locales/flows/{locale}', include: FLOW_SOURCES },
     // The staff console's own texts, loaded with its first page: a guest's first visit never downloads them.
-    { path: '<rootDir>/locales/staff/{locale}', include: ['src/staff', 'src/routes/staff'] },
+    { path: '<rootDir>/locales/staff/{locale}', include: ['src/staff', 'src/routes/staff', 'src/booking/policy-texts.ts'] },
     // The server's answers, e-mails, statement PDF and the venues' content, by their English text.
     { path: '<rootDir>/locales/server/{locale}', include: ['server', 'common'], exclude: ['**/server/bench/**'] },
   ],

@@ -2,8 +2,8 @@
  * The policy texts a guest agrees to (docs/PRODUCT.md §5, §9), written from a policy's values: its
  * cancellation window and fee, the fee of the party's size tier, the no-show fee, the minimum spend and
  * the largest party. One writer for the booking's policy step and the preview the admin reads while
- * setting an experience's policy up, so the two never say different things. Its texts are in the app's
- * catalog (not the flows'), since the staff console shows them too.
+ * setting an experience's policy up, so the two never say different things. Its texts are in the flows'
+ * catalog and the staff console's (lingui.config.ts), so a guest's first page never downloads them.
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

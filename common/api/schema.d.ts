@@ -6408,6 +6408,18 @@ export interface components {
             /** @enum {string} */
             closureReason?: "PRIVATE_EVENT" | "TYPHOON" | "OTHER";
             note?: string | null;
+            /** @description On a combination */
+            table?: string;
+        };
+        /** @description Tables joined that would seat a party no single table guests may book seats (docs/PRODUCT.md, tables joined), at the asked time: `name` as the day sheet writes it ('L5 + L6'); `offered` when guests would be given it; else `reasons`, each member's (with `table`) or its area's. */
+        WhyNotCombination: {
+            tableIds: string[];
+            name: string;
+            area: string;
+            minGuests: number;
+            maxGuests: number;
+            offered: boolean;
+            reasons: components["schemas"]["WhyNotReason"][];
         };
         WhyNot: {
             venueId: string;
@@ -6428,6 +6440,11 @@ export interface components {
                 startTimeStr: string;
                 offered: boolean;
                 reasons: components["schemas"]["WhyNotReason"][];
+                /** @description The tables joined guests would be given, when no single table seats the party */
+                combination: {
+                    name: string;
+                    maxGuests: number;
+                } | null;
             }[];
             /** @description Every table of the venue at the asked time, with why it is not offered */
             tables: {
@@ -6437,6 +6454,8 @@ export interface components {
                 offered: boolean;
                 reasons: components["schemas"]["WhyNotReason"][];
             }[];
+            /** @description For a party no single table guests may book seats, every combination that would seat it at the asked time */
+            combinations: components["schemas"]["WhyNotCombination"][];
         };
         /** @description With errorCode 20102 to staff (a phone booking, a move, a walk-in's chosen table): what stands in the way, the message saying it in staff words. TABLE_TAKEN names the booking on the chosen table (held while a guest's online hold runs); CLOSED the closure with its reason and staff's note; OUTSIDE_HOURS the experience's first and last start that day (null when it is not served); STARTED a time that has begun; PARTY_TOO_LARGE that no table (largestFreeTable null) or no free table seats the party; NO_TABLE_FREE that every table that seats it is taken; PACED_OUT a pacing limit reached (startTime, bookedCovers of maxCovers). Guests never get it. */
         StaffReason: {

@@ -7384,9 +7384,10 @@ export interface components {
             /** @description +852 61234567, when known */
             mobile: string | null;
         };
-        /** @description A confirmed booking a set-up change would leave without a table, outside the hours or over a pacing limit; listed for staff to contact, never cancelled. */
+        /** @description A confirmed booking a set-up change would leave without a table (or its tables joined no longer seating it), outside the hours or over a pacing limit; listed for staff to contact, never cancelled. */
         SetupAffectedBooking: components["schemas"]["AffectedBooking"] & {
-            reasons: ("NO_TABLE" | "OUTSIDE_HOURS" | "OVER_PACING" | "OUTSIDE_EXPERIENCE_DAYS" | "OUTSIDE_EXPERIENCE_SERVICES" | "OUTSIDE_EXPERIENCE_PARTY_SIZE")[];
+            /** @description NO_TABLE its table removed, inactive (or its area) or too small; COMBINATION_BROKEN its tables joined no longer one combination that seats the party (a member removed, inactive, moved to another area or combine group, or the seats lowered) */
+            reasons: ("NO_TABLE" | "COMBINATION_BROKEN" | "OUTSIDE_HOURS" | "OVER_PACING" | "OUTSIDE_EXPERIENCE_DAYS" | "OUTSIDE_EXPERIENCE_SERVICES" | "OUTSIDE_EXPERIENCE_PARTY_SIZE")[];
         };
         SetupResult: {
             /** @description The record's version after the change (unchanged by a preview) */

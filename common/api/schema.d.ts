@@ -6457,10 +6457,16 @@ export interface components {
             /** @description For a party no single table guests may book seats, every combination that would seat it at the asked time */
             combinations: components["schemas"]["WhyNotCombination"][];
         };
-        /** @description With errorCode 20102 to staff (a phone booking, a move, a walk-in's chosen table): what stands in the way, the message saying it in staff words. TABLE_TAKEN names the booking on the chosen table (held while a guest's online hold runs); CLOSED the closure with its reason and staff's note; OUTSIDE_HOURS the experience's first and last start that day (null when it is not served); STARTED a time that has begun; PARTY_TOO_LARGE that no table (largestFreeTable null) or no free table seats the party; NO_TABLE_FREE that every table that seats it is taken; PACED_OUT a pacing limit reached (startTime, bookedCovers of maxCovers). Guests never get it. */
+        /** @description With errorCode 20102 to staff (a phone booking, a move, a walk-in's chosen table): what stands in the way, the message saying it in staff words. TABLE_TAKEN names the booking on the chosen table (held while a guest's online hold runs); CLOSED the closure with its reason and staff's note; OUTSIDE_HOURS the experience's first and last start that day (null when it is not served); STARTED a time that has begun; PARTY_TOO_LARGE that no table (largestFreeTable null) or no free table seats the party; NO_TABLE_FREE that every table that seats it is taken; COMBINATION_TAKEN that no single table seats it and every combination of tables joined that would is taken (each with a member and the booking on it); PACED_OUT a pacing limit reached (startTime, bookedCovers of maxCovers). Guests never get it. */
         StaffReason: {
             /** @enum {string} */
-            code: "TABLE_TAKEN" | "CLOSED" | "OUTSIDE_HOURS" | "STARTED" | "PARTY_TOO_LARGE" | "NO_TABLE_FREE" | "PACED_OUT";
+            code: "TABLE_TAKEN" | "CLOSED" | "OUTSIDE_HOURS" | "STARTED" | "PARTY_TOO_LARGE" | "NO_TABLE_FREE" | "COMBINATION_TAKEN" | "PACED_OUT";
+            /** @description COMBINATION_TAKEN, each combination that would seat the party ('L5 + L6'), best first, with a member taken and the reference of the booking on it (null when a change being paid holds it) */
+            combinations?: {
+                tables: string;
+                table: string | null;
+                reference: string | null;
+            }[];
             /** @description The chosen table's name */
             table?: string;
             /** @description The reference (LEC-…) of the booking on the table */

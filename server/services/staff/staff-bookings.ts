@@ -22,6 +22,7 @@ import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../../
 import { amountDue } from '../../../common/money';
 import { serviceDayOf } from '../../../common/service-day';
 import { recordAudit } from './audit-log';
+import { StaffRefusal } from './staff-refusals';
 import { bookableSlot, closedNow, notServedNow, periodAt } from '../venues/slot-schedule';
 import { checkSelection } from '../reservations/selection-checks';
 import {
@@ -272,7 +273,9 @@ export async function seatWalkIn(deps: ReservationDeps, actor: AuthUser, venueId
         tableId: input.tableId,
         rules: 'staff',
       }).catch((err: unknown) => {
-        throw !input.tableId && err instanceof ApiError && err.status === 409 ? noTableFreeNow() : err;
+        // Tables joined taken are named (staff-refusals.ts); otherwise the walk-in is told no table is free now.
+        const named = err instanceof StaffRefusal && err.reason.code === 'COMBINATION_TAKEN';
+        throw !input.tableId && !named && err instanceof ApiError && err.status === 409 ? noTableFreeNow() : err;
       });
       return insertStaffBooking(tx, actor, {
         entry,

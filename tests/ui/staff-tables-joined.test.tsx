@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+/**
+ * What staff see of tables joined (issue 24; docs/PRODUCT.md §9, tables joined), in the whole app against the real
+ * API. At Le Clos D10 and D11 (4 to 6 each) are one combine group here and D12 seats at most 8, so only
+ * D10 + D11 seat a party of 10: a phone booking for 10 when they are taken is told which table of them is
+ * taken by which booking, and the set-up preview of making D11 not in use lists that booking for staff to
+ * call. Dates come from the injected clock.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { venueTables } from '../../server/db/schema';
+import { catalogChanged } from '../../server/services/venues/venue-catalog';
+import { staffSessionActor } from '../../src/staff/staff-session';
+import { addDays, hongKongToday } from '../../common/time';
+import { experienceIdByName, LECLOS } from '../server/fixtures';
+import { openAsStaff, useAppHarness } from './app-harness';
+import { SLOW } from './page-queries';
+import { axeViolations } from './axe';
+
+const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
+
+const setTables = async (names: string[], values: Partial<typeof venueTables.$inferInsert>) => {
+  const db = api().deps.db;
+  await db.update(venueTables).set(values).where(and(eq(venueTables.venueId, LECLOS), inArray(venueTables.name, names)));
+  await catalogChanged(db);
+};
+
+/** A guest's confirmed booking for 10 at 19:00 on `date` (at D10 + D11); its reference. */
+async function bookTen(date: string, lastName: string): Promise<string> {
+  const token = await api().login('guest@example.com', 'guest-pass-1');
+  const experienceId = await experienceIdByName(api().deps.db, LECLOS, 'À la Carte');
+  const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date, startTime: 1140, numberOfGuests: 10 } });
+  expect(held.status, JSON.stringify(held.body)).toBe(201);
+  const done = await api().request('PUT', `/user/reservation/v1.1/complete/${held.body.data._id}`, {
+    token,
+    body: { firstName: 'Long', lastName, email: 'guest@example.com', mobileCountryCode: '852', mobileNumber: '61234567', agreements: { cancellationPolicy: true, noShowPolicy: true } },
+  });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return held.body.data.uniqueId;
+}
+
+describe('tables joined, as staff see them', () => {
+  beforeAll(async () => {
+    await setTables(['D10', 'D11'], { combineGroup: 'long' });
+    await setTables(['D12'], { maxGuests: 8 });
+  });
+  afterAll(async () => {
+    await setTables(['D10', 'D11'], { combineGroup: null, active: true });
+    await setTables(['D12'], { maxGuests: 10 });
+  });
+
+  it('tells the host taking a phone booking for 10 which table of D10 + D11 is taken, by which booking', async () => {
+    const date = addDays(hongKongToday(api().clock.now()), 11);
+    const reference = await bookTen(date, 'Phoned');
+    const user = await openAsStaff(`/pages/staff/table-plan?venue=leclos&date=${date}`, ['host@example.com', 'host-pass-1'], 'Table plan');
+    const phone = await screen.findByRole('button', { name: 'Phone booking' }, SLOW);
+    // Enabled once the venue's details have come.
+    await waitFor(() => expect((phone as HTMLButtonElement).disabled).toBe(false), SLOW);
+    await user.click(phone);
+    const form = within(await screen.findByRole('dialog', { name: 'Phone booking' }));
+    for (const [label, text] of [['Time', '19:00'], ['Guests', '10']] as const) {
+      await user.clear(form.getByLabelText(label));
+      await user.type(form.getByLabelText(label), text);
+    }
+    await user.type(form.getByLabelText('E-mail'), 'ten-callers@example.com');
+    await user.type(form.getByLabelText('First name'), 'Ten');
+    await user.type(form.getByLabelText('Last name'), 'Callers');
+    await user.click(form.getByRole('button', { name: 'Book and confirm' }));
+    expect(await form.findByText(`No table in Le Clos seats 10. D10 + D11 would, but D10 is taken by ${reference} from 7:00 pm to 8:30 pm.`, {}, SLOW)).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("lists the booking on D10 + D11 in the preview of making D11 not in use, for staff to call", async () => {
+    const date = addDays(hongKongToday(api().clock.now()), 12);
+    await bookTen(date, 'Joined');
+    const user = await openAsStaff(`/pages/staff/login?redirect=${encodeURIComponent('/pages/staff/setup?venue=leclos&tab=tables')}`, ['admin@example.com', 'admin-pass-1'], 'Set-up');
+    await user.selectOptions(await screen.findByLabelText('Table to change', {}, SLOW), await screen.findByRole('option', { name: 'D11' }, SLOW));
+    await user.click(await screen.findByLabelText('In use (a table not in use is never offered)', {}, SLOW));
+    await user.click(screen.getByRole('button', { name: 'Check the change of the table' }));
+    const row = (await screen.findByText('Long Joined', {}, SLOW)).closest('tr')!;
+    expect(within(row).getByText('Tables joined no longer seat the party')).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+  });
+});

@@ -2712,6 +2712,8 @@ export interface paths {
                         numberOfGuests: number;
                         seatingAreaId?: components["schemas"]["Id"] | null;
                         tableId?: components["schemas"]["Id"];
+                        /** @description Tables joined staff chose instead of one table (docs/PRODUCT.md, tables joined): one combination of the venue that seats the party, else 400 naming tableIds */
+                        tableIds?: components["schemas"]["Id"][];
                         /** @description The guest's e-mail (required unless an account has the mobile number) */
                         email?: string | null;
                         mobileCountryCode?: string | null;
@@ -2893,6 +2895,8 @@ export interface paths {
                         /** @description null for any area */
                         seatingAreaId?: components["schemas"]["Id"] | null;
                         tableId?: components["schemas"]["Id"];
+                        /** @description Tables joined staff chose instead of one table (docs/PRODUCT.md, tables joined): one combination of the venue that seats the party, else 400 naming tableIds */
+                        tableIds?: components["schemas"]["Id"][];
                         /** @description A new party size (the table must seat it); what it costs more is owed */
                         numberOfGuests?: number;
                     };
@@ -2955,6 +2959,8 @@ export interface paths {
                         startTime?: number;
                         seatingAreaId?: components["schemas"]["Id"] | null;
                         tableId?: components["schemas"]["Id"];
+                        /** @description Tables joined staff chose instead of one table (docs/PRODUCT.md, tables joined): one combination of the venue that seats the party, else 400 naming tableIds */
+                        tableIds?: components["schemas"]["Id"][];
                         numberOfGuests?: number;
                     };
                 };

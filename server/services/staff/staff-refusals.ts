@@ -16,7 +16,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ClosureReason } from '../../../common/validation/closure-validation';
 import { addDays, hongKongMinutes } from '../../../common/time';
 import { atTables, isLiveAt, occupiesDuring } from '../venues/busy-intervals';
-import { combinationName, compareTableNames, fittingCombinations, type TableCombination } from '../venues/table-fit';
+import { combinationName, compareTableNames, fittingCombinations, isCombinationOf, type TableCombination } from '../venues/table-fit';
 import type { Membership } from '../reservations/membership-rules';
 import type { ClosureRow } from '../venues/closures';
 import type { CatalogVenue, ExperienceRow } from '../venues/venue-catalog';
@@ -120,6 +120,7 @@ export interface RefusedRequest {
   now: Date;
   excludeReservationId?: string;
   tableId?: string;
+  tableIds?: readonly string[];
   membership?: Membership;
 }
 
@@ -164,7 +165,9 @@ export async function noTableForStaff(tx: DbOrTx, request: RefusedRequest, close
   const inArea = entry.tables.filter((t) => !request.seatingAreaId || t.seatingAreaId === request.seatingAreaId);
   const largest = Math.max(0, ...inArea.map((t) => t.maxGuests));
   // A party no single table seats may sit at tables joined (docs/PRODUCT.md §9, tables joined): say which are taken.
-  const combinations = fittingCombinations(entry, numberOfGuests, request.seatingAreaId, 'staff', request.membership).filter((c) => !closedAreaIds.has(c.seatingAreaId));
+  const combinations = fittingCombinations(entry, numberOfGuests, request.seatingAreaId, 'staff', request.membership).filter(
+    (c) => !closedAreaIds.has(c.seatingAreaId) && (!request.tableIds || isCombinationOf(c, request.tableIds)),
+  );
   if (combinations.length > 0) return await combinationsTaken(tx, request, combinations, where, largest);
   if (numberOfGuests > largest) {
     return new StaffRefusal(

@@ -177,6 +177,11 @@ export function combinationName(names: readonly string[]): string {
   return [...names].sort(compareTableNames).join(' + ');
 }
 
+/** Whether the combination is exactly these tables, in any order. */
+export function isCombinationOf(combination: TableCombination, tableIds: readonly string[]): boolean {
+  return combination.tables.length === tableIds.length && combination.tables.every((t) => tableIds.includes(t.id));
+}
+
 /** Whether every table of the combination is free over [startMs, endMs). */
 export function isCombinationFree(busy: BusyByTable, combination: TableCombination, startMs: number, endMs: number): boolean {
   return combination.tables.every((t) => isTableFree(busy, t.id, startMs, endMs));

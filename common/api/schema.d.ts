@@ -3254,6 +3254,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/table-combinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tables joined staff may choose for a party (the venue's staff or an admin)
+         * @description Read only. For a party no single table seats, every combination of tables of one combine group in one dining area that seats it (docs/PRODUCT.md, tables joined), fewest seats first, by the rule a phone booking or a move with `tableIds` is checked by; empty when a single table seats the party. Whether they are free at a time is the booking's to find.
+         */
+        get: {
+            parameters: {
+                query: {
+                    guests: number;
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The combinations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["StaffCombination"][];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/venue/{venueId}/events/ticket": {
         parameters: {
             query?: never;
@@ -6426,6 +6476,15 @@ export interface components {
             maxGuests: number;
             offered: boolean;
             reasons: components["schemas"]["WhyNotReason"][];
+        };
+        /** @description Tables joined staff may choose, named as the day sheet names them ('L5 + L6'); `tableIds` is what a phone booking or move sends. */
+        StaffCombination: {
+            tableIds: components["schemas"]["Id"][];
+            name: string;
+            seatingAreaId: components["schemas"]["Id"];
+            area: string;
+            minGuests: number;
+            maxGuests: number;
         };
         WhyNot: {
             venueId: string;

@@ -123,6 +123,11 @@ export const phoneBookingSchema = withMobileNumberChecked(
 );
 export type PhoneBookingInput = v.InferOutput<typeof phoneBookingSchema>;
 
+/** The party staff ask the tables joined for (GET /admin/venue/{venueId}/table-combinations?guests=). */
+export const staffCombinationsQuerySchema = v.object({
+  guests: v.pipe(v.string(M.partySizeInvalid), v.regex(/^\d{1,2}$/, M.partySizeInvalid), v.transform(Number), v.minValue(1, M.partySizeInvalid), v.maxValue(STAFF_MAX_GUESTS, M.partySizeInvalid)),
+});
+
 /** A walk-in seated now: the party, and optionally the table, the experience and the guest's name. */
 export const walkInSchema = v.object({
   numberOfGuests: partySize,

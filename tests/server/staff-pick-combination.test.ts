@@ -20,8 +20,8 @@ const AT = 1200;
 
 for (const driver of testDrivers()) {
   describe(`staff choosing tables joined (${driver})`, () => {
-    let { api, h, obeStaff } = {} as StaffAccounts;
-    useStaffAccounts(driver, (accounts) => ({ api, h, obeStaff } = accounts));
+    let { api, h, obeStaff, leclosStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, obeStaff, leclosStaff } = accounts));
     let bar: string;
     let ids: Map<string, string>;
     let nextDay = 3;
@@ -53,6 +53,23 @@ for (const driver of testDrivers()) {
     afterAll(async () => {
       await setTables(['L4', 'L5', 'L6'], { combineGroup: null });
       await setTables(['K1'], { maxGuests: 10 });
+    });
+
+    it('offers staff the tables joined that seat a party no single table seats, fewest seats first; checks the question and the caller', async () => {
+      const ask = (guests: string, token = obeStaff.token()) => api.request('GET', `/admin/venue/${OBE}/table-combinations?guests=${guests}`, { token });
+      const ten = await ask('10');
+      expect(ten.status, JSON.stringify(ten.body)).toBe(200);
+      const offered = ten.body.data as { name: string; area: string; tableIds: string[]; minGuests: number; maxGuests: number }[];
+      expect(new Map(offered.map((c) => [c.name, c.maxGuests]))).toEqual(new Map([['L4 + L5', 10], ['L4 + L6', 10], ['L5 + L6', 12], ['L4 + L5 + L6', 16]]));
+      expect(offered.map((c) => c.maxGuests)).toEqual([10, 10, 12, 16]);
+      expect(offered.every((c) => c.area === 'Lounge')).toBe(true);
+      expect(offered.find((c) => c.name === 'L5 + L6')!.tableIds.sort()).toEqual(idsOf('L5', 'L6').sort());
+      expect((await ask('4')).body.data).toEqual([]);
+      const bad = await ask('0');
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('Enter a party of 1 to 10 guests');
+      expect((await ask('10', leclosStaff.token())).status).toBe(403);
+      expect((await ask('10', (await h.newUser()).token())).status).toBe(403);
     });
 
     it('books 10 by phone on the tables joined staff chose, not the ones it would give; a second choice of them is told who has them', async () => {

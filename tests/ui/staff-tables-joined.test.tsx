@@ -3,13 +3,13 @@
  * What staff see of tables joined (issue 24; docs/PRODUCT.md §9, tables joined), in the whole app against the real
  * API. At Le Clos D10 and D11 (4 to 6 each) are one combine group here and D12 seats at most 8, so only
  * D10 + D11 seat a party of 10: a phone booking for 10 when they are taken is told which table of them is
- * taken by which booking, and the set-up preview of making D11 not in use lists that booking for staff to
+ * taken by which booking, the host may choose D10 + D11 by hand from the table picker, and the set-up preview of making D11 not in use lists that booking for staff to
  * call. Dates come from the injected clock.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { venueTables } from '../../server/db/schema';
+import { reservations, venueTables } from '../../server/db/schema';
 import { catalogChanged } from '../../server/services/venues/venue-catalog';
 import { staffSessionActor } from '../../src/staff/staff-session';
 import { addDays, hongKongToday } from '../../common/time';
@@ -68,6 +68,33 @@ describe('tables joined, as staff see them', () => {
     await user.type(form.getByLabelText('Last name'), 'Callers');
     await user.click(form.getByRole('button', { name: 'Book and confirm' }));
     expect(await form.findByText(`No table in Le Clos seats 10. D10 + D11 would, but D10 is taken by ${reference} from 7:00 pm to 8:30 pm.`, {}, SLOW)).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('lets the host choose D10 + D11 by hand for a phone booking of 10, offered among the tables', async () => {
+    const date = addDays(hongKongToday(api().clock.now()), 13);
+    const user = await openAsStaff(`/pages/staff/table-plan?venue=leclos&date=${date}`, ['host@example.com', 'host-pass-1'], 'Table plan');
+    const phone = await screen.findByRole('button', { name: 'Phone booking' }, SLOW);
+    await waitFor(() => expect((phone as HTMLButtonElement).disabled).toBe(false), SLOW);
+    await user.click(phone);
+    const form = within(await screen.findByRole('dialog', { name: 'Phone booking' }));
+    for (const [label, text] of [['Time', '19:00'], ['Guests', '10']] as const) {
+      await user.clear(form.getByLabelText(label));
+      await user.type(form.getByLabelText(label), text);
+    }
+    // Offered in a group of their own once the party needs them.
+    const joined = await form.findByRole('option', { name: 'D10 + D11 · Dining Room (4–12)' }, SLOW);
+    expect(joined.closest('optgroup')?.getAttribute('label')).toBe('Tables joined');
+    await user.selectOptions(form.getByLabelText('Table'), joined);
+    await user.type(form.getByLabelText('E-mail'), 'by-hand@example.com');
+    await user.type(form.getByLabelText('First name'), 'By');
+    await user.type(form.getByLabelText('Last name'), 'Hand');
+    await user.click(form.getByRole('button', { name: 'Book and confirm' }));
+    const done = await screen.findByText(/^Booked and confirmed: LEC-\w+\./, {}, SLOW);
+    const reference = /(LEC-\w+)/.exec(done.textContent ?? '')![1]!;
+    const [row] = await api().deps.db.select().from(reservations).where(eq(reservations.uniqueId, reference));
+    const names = new Map((await api().deps.db.select().from(venueTables).where(eq(venueTables.venueId, LECLOS))).map((t) => [t.id, t.name]));
+    expect([row!.tableId, ...row!.combinedTableIds].map((id) => names.get(id)).sort()).toEqual(['D10', 'D11']);
     expect(await axeViolations()).toEqual([]);
   });
 

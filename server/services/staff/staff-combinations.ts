@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { combinationName, fittingCombinations } from '../venues/table-fit';
 import { loadVenueCatalog, venueOf } from '../venues/venue-catalog';
 
-export interface StaffCombination {
+interface StaffCombination {
   tableIds: string[];
   name: string;
   seatingAreaId: string;

@@ -64,7 +64,7 @@ export interface WhyNotReason {
 }
 
 /** Tables joined for the party (docs/PRODUCT.md §9, tables joined), named as the day sheet names them: 'L5 + L6'. */
-export interface WhyNotCombination {
+interface WhyNotCombination {
   tableIds: string[];
   name: string;
   area: string;

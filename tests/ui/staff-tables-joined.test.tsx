@@ -98,6 +98,32 @@ describe('tables joined, as staff see them', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('lets the host move a booking onto D10 + D11 by hand with its party grown to 10', async () => {
+    const date = addDays(hongKongToday(api().clock.now()), 14);
+    const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
+    const experienceId = await experienceIdByName(api().deps.db, LECLOS, 'À la Carte');
+    const booked = await api().request('POST', '/admin/reservation', {
+      token: host.body.data.token,
+      body: { venueId: LECLOS, experienceId, date, startTime: 1140, numberOfGuests: 2, email: 'grows@example.com', firstName: 'Party', lastName: 'Grows' },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const reference = booked.body.data.uniqueId as string;
+    const user = await openAsStaff(`/pages/staff/table-plan?venue=leclos&date=${date}`, ['host@example.com', 'host-pass-1'], 'Table plan');
+    const time = within(screen.getByRole('group', { name: 'Time and actions' })).getByLabelText('Time');
+    await user.clear(time);
+    await user.type(time, '19:00');
+    await user.click(await screen.findByRole('button', { name: `Move ${reference}` }, SLOW));
+    const move = within(await screen.findByRole('dialog', { name: `Move booking ${reference}` }));
+    await user.selectOptions(move.getByLabelText('Guests'), '10');
+    await user.selectOptions(move.getByLabelText('Table'), await move.findByRole('option', { name: 'D10 + D11 · Dining Room (4–12)' }, SLOW));
+    await user.click(move.getByRole('button', { name: 'Move booking' }));
+    await screen.findByText(`Booking ${reference} moved.`, {}, SLOW);
+    const [row] = await api().deps.db.select().from(reservations).where(eq(reservations.uniqueId, reference));
+    const names = new Map((await api().deps.db.select().from(venueTables).where(eq(venueTables.venueId, LECLOS))).map((t) => [t.id, t.name]));
+    expect([row!.tableId, ...row!.combinedTableIds].map((id) => names.get(id)).sort()).toEqual(['D10', 'D11']);
+    expect(row!.numberOfGuests).toBe(10);
+  });
+
   it("lists the booking on D10 + D11 in the preview of making D11 not in use, for staff to call", async () => {
     const date = addDays(hongKongToday(api().clock.now()), 12);
     await bookTen(date, 'Joined');

@@ -90,6 +90,14 @@ for (const driver of testDrivers()) {
       expect(again.body.message).toBe(`No table in Lounge seats 10. L5 + L6 would, but L5 is taken by ${picked.body.data.uniqueId} from 8:00 pm to 10:00 pm.`);
     });
 
+    it('gives the tables joined to one of 8 hosts choosing them at once; the others are refused, nothing doubly booked', async () => {
+      const date = ownDay();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => phoneBook({ date, numberOfGuests: 10, tableIds: idsOf('L5', 'L6') })));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      const rows = await api.deps.db.select().from(reservations).where(and(eq(reservations.venueId, OBE), eq(reservations.date, date), eq(reservations.status, 'CONFIRMED')));
+      expect(rows).toHaveLength(1);
+    });
+
     it('refuses tables that are not one combination for the party, tables not the venue’s, and a table with tables, saving nothing', async () => {
       const date = ownDay();
       const cases: [Record<string, unknown>, string][] = [

@@ -22,9 +22,10 @@ import type { CallError } from './call-error';
 /** The page's values of the record being edited. */
 export type SetupDraft = Record<string, unknown>;
 
-/** Why a booking is affected: no table, outside the hours, over pacing, or outside its experience's days, services or party sizes. */
+/** Why a booking is affected: no table (or its tables joined no longer seat it), outside the hours, over pacing, or outside its experience's days, services or party sizes. */
 export type SetupImpactReason =
   | 'NO_TABLE'
+  | 'COMBINATION_BROKEN'
   | 'OUTSIDE_HOURS'
   | 'OVER_PACING'
   | 'OUTSIDE_EXPERIENCE_DAYS'

@@ -22,6 +22,7 @@ import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { daySheetRoutes } from './routes/staff/day-sheet.routes';
 import { whyNotRoutes } from './routes/staff/why-not.routes';
+import { combinationsRoutes } from './routes/staff/combinations.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
 import { setupRoutes } from './routes/setup/setup.routes';
 import { experienceSetupRoutes } from './routes/experience-setup/experience-setup.routes';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', staffRoutes());
   app.route('/', daySheetRoutes());
   app.route('/', whyNotRoutes());
+  app.route('/', combinationsRoutes());
   app.route('/', reportRoutes());
   app.route('/', feedbackRoutes());
   app.route('/', privacyRoutes());

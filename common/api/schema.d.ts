@@ -2712,6 +2712,8 @@ export interface paths {
                         numberOfGuests: number;
                         seatingAreaId?: components["schemas"]["Id"] | null;
                         tableId?: components["schemas"]["Id"];
+                        /** @description Tables joined staff chose instead of one table (docs/PRODUCT.md, tables joined): one combination of the venue that seats the party, else 400 naming tableIds */
+                        tableIds?: components["schemas"]["Id"][];
                         /** @description The guest's e-mail (required unless an account has the mobile number) */
                         email?: string | null;
                         mobileCountryCode?: string | null;
@@ -2893,6 +2895,8 @@ export interface paths {
                         /** @description null for any area */
                         seatingAreaId?: components["schemas"]["Id"] | null;
                         tableId?: components["schemas"]["Id"];
+                        /** @description Tables joined staff chose instead of one table (docs/PRODUCT.md, tables joined): one combination of the venue that seats the party, else 400 naming tableIds */
+                        tableIds?: components["schemas"]["Id"][];
                         /** @description A new party size (the table must seat it); what it costs more is owed */
                         numberOfGuests?: number;
                     };
@@ -2955,6 +2959,8 @@ export interface paths {
                         startTime?: number;
                         seatingAreaId?: components["schemas"]["Id"] | null;
                         tableId?: components["schemas"]["Id"];
+                        /** @description Tables joined staff chose instead of one table (docs/PRODUCT.md, tables joined): one combination of the venue that seats the party, else 400 naming tableIds */
+                        tableIds?: components["schemas"]["Id"][];
                         numberOfGuests?: number;
                     };
                 };
@@ -3231,6 +3237,56 @@ export interface paths {
                         "application/json": {
                             status: number;
                             data: components["schemas"]["WhyNot"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/table-combinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tables joined staff may choose for a party (the venue's staff or an admin)
+         * @description Read only. For a party no single table seats, every combination of tables of one combine group in one dining area that seats it (docs/PRODUCT.md, tables joined), fewest seats first, by the rule a phone booking or a move with `tableIds` is checked by; empty when a single table seats the party. Whether they are free at a time is the booking's to find.
+         */
+        get: {
+            parameters: {
+                query: {
+                    guests: number;
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The combinations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["StaffCombination"][];
                         };
                     };
                 };
@@ -6408,6 +6464,27 @@ export interface components {
             /** @enum {string} */
             closureReason?: "PRIVATE_EVENT" | "TYPHOON" | "OTHER";
             note?: string | null;
+            /** @description On a combination */
+            table?: string;
+        };
+        /** @description Tables joined that would seat a party no single table guests may book seats (docs/PRODUCT.md, tables joined), at the asked time: `name` as the day sheet writes it ('L5 + L6'); `offered` when guests would be given it; else `reasons`, each member's (with `table`) or its area's. */
+        WhyNotCombination: {
+            tableIds: string[];
+            name: string;
+            area: string;
+            minGuests: number;
+            maxGuests: number;
+            offered: boolean;
+            reasons: components["schemas"]["WhyNotReason"][];
+        };
+        /** @description Tables joined staff may choose, named as the day sheet names them ('L5 + L6'); `tableIds` is what a phone booking or move sends. */
+        StaffCombination: {
+            tableIds: components["schemas"]["Id"][];
+            name: string;
+            seatingAreaId: components["schemas"]["Id"];
+            area: string;
+            minGuests: number;
+            maxGuests: number;
         };
         WhyNot: {
             venueId: string;
@@ -6428,6 +6505,11 @@ export interface components {
                 startTimeStr: string;
                 offered: boolean;
                 reasons: components["schemas"]["WhyNotReason"][];
+                /** @description The tables joined guests would be given, when no single table seats the party */
+                combination: {
+                    name: string;
+                    maxGuests: number;
+                } | null;
             }[];
             /** @description Every table of the venue at the asked time, with why it is not offered */
             tables: {
@@ -6437,11 +6519,19 @@ export interface components {
                 offered: boolean;
                 reasons: components["schemas"]["WhyNotReason"][];
             }[];
+            /** @description For a party no single table guests may book seats, every combination that would seat it at the asked time */
+            combinations: components["schemas"]["WhyNotCombination"][];
         };
-        /** @description With errorCode 20102 to staff (a phone booking, a move, a walk-in's chosen table): what stands in the way, the message saying it in staff words. TABLE_TAKEN names the booking on the chosen table (held while a guest's online hold runs); CLOSED the closure with its reason and staff's note; OUTSIDE_HOURS the experience's first and last start that day (null when it is not served); STARTED a time that has begun; PARTY_TOO_LARGE that no table (largestFreeTable null) or no free table seats the party; NO_TABLE_FREE that every table that seats it is taken; PACED_OUT a pacing limit reached (startTime, bookedCovers of maxCovers). Guests never get it. */
+        /** @description With errorCode 20102 to staff (a phone booking, a move, a walk-in's chosen table): what stands in the way, the message saying it in staff words. TABLE_TAKEN names the booking on the chosen table (held while a guest's online hold runs); CLOSED the closure with its reason and staff's note; OUTSIDE_HOURS the experience's first and last start that day (null when it is not served); STARTED a time that has begun; PARTY_TOO_LARGE that no table (largestFreeTable null) or no free table seats the party; NO_TABLE_FREE that every table that seats it is taken; COMBINATION_TAKEN that no single table seats it and every combination of tables joined that would is taken (each with a member and the booking on it); PACED_OUT a pacing limit reached (startTime, bookedCovers of maxCovers). Guests never get it. */
         StaffReason: {
             /** @enum {string} */
-            code: "TABLE_TAKEN" | "CLOSED" | "OUTSIDE_HOURS" | "STARTED" | "PARTY_TOO_LARGE" | "NO_TABLE_FREE" | "PACED_OUT";
+            code: "TABLE_TAKEN" | "CLOSED" | "OUTSIDE_HOURS" | "STARTED" | "PARTY_TOO_LARGE" | "NO_TABLE_FREE" | "COMBINATION_TAKEN" | "PACED_OUT";
+            /** @description COMBINATION_TAKEN, each combination that would seat the party ('L5 + L6'), best first, with a member taken and the reference of the booking on it (null when a change being paid holds it) */
+            combinations?: {
+                tables: string;
+                table: string | null;
+                reference: string | null;
+            }[];
             /** @description The chosen table's name */
             table?: string;
             /** @description The reference (LEC-…) of the booking on the table */
@@ -7365,9 +7455,10 @@ export interface components {
             /** @description +852 61234567, when known */
             mobile: string | null;
         };
-        /** @description A confirmed booking a set-up change would leave without a table, outside the hours or over a pacing limit; listed for staff to contact, never cancelled. */
+        /** @description A confirmed booking a set-up change would leave without a table (or its tables joined no longer seating it), outside the hours or over a pacing limit; listed for staff to contact, never cancelled. */
         SetupAffectedBooking: components["schemas"]["AffectedBooking"] & {
-            reasons: ("NO_TABLE" | "OUTSIDE_HOURS" | "OVER_PACING" | "OUTSIDE_EXPERIENCE_DAYS" | "OUTSIDE_EXPERIENCE_SERVICES" | "OUTSIDE_EXPERIENCE_PARTY_SIZE")[];
+            /** @description NO_TABLE its table removed, inactive (or its area) or too small; COMBINATION_BROKEN its tables joined no longer one combination that seats the party (a member removed, inactive, moved to another area or combine group, or the seats lowered) */
+            reasons: ("NO_TABLE" | "COMBINATION_BROKEN" | "OUTSIDE_HOURS" | "OVER_PACING" | "OUTSIDE_EXPERIENCE_DAYS" | "OUTSIDE_EXPERIENCE_SERVICES" | "OUTSIDE_EXPERIENCE_PARTY_SIZE")[];
         };
         SetupResult: {
             /** @description The record's version after the change (unchanged by a preview) */

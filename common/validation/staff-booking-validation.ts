@@ -28,6 +28,15 @@ const M = STAFF_BOOKING_MESSAGES;
 export const STAFF_MAX_GUESTS = 10;
 
 const id = v.pipe(v.string(M.idInvalid), v.regex(/^[0-9a-f]{24}$/, M.idInvalid));
+/** Tables joined staff chose (docs/PRODUCT.md §9, tables joined): 2 to 4 different tables; the server checks they are one combination. */
+const tableIds = v.optional(
+  v.pipe(
+    v.array(id, M.idInvalid),
+    v.minLength(2, M.idInvalid),
+    v.maxLength(4, M.idInvalid),
+    v.check((ids) => new Set(ids).size === ids.length, M.idInvalid),
+  ),
+);
 const date = v.pipe(v.string(M.dateInvalid), v.check(isIsoDate, M.dateInvalid));
 // Minutes from the service day's midnight; after-midnight slots run up to 48 hours.
 const startTime = v.pipe(v.number(M.startTimeInvalid), v.integer(M.startTimeInvalid), v.minValue(0, M.startTimeInvalid), v.maxValue(2880, M.startTimeInvalid));
@@ -56,9 +65,15 @@ export const moveBookingSchema = v.pipe(
     startTime: v.optional(startTime),
     seatingAreaId: v.optional(v.nullable(id)),
     tableId: v.optional(id),
+    tableIds,
     numberOfGuests: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
   }),
   v.check((m) => Object.values(m).some((value) => value !== undefined), M.nothingToMove),
+  // One table or tables joined, never both.
+  v.forward(
+    v.check((m) => m.tableId === undefined || m.tableIds === undefined, M.idInvalid),
+    ['tableIds'],
+  ),
 );
 export type MoveBookingInput = v.InferOutput<typeof moveBookingSchema>;
 
@@ -90,6 +105,7 @@ export const phoneBookingSchema = withMobileNumberChecked(
       numberOfGuests: partySize,
       seatingAreaId: v.optional(v.nullable(id)),
       tableId: v.optional(id),
+      tableIds,
       ...guestEntries,
       notes,
       locale: v.optional(v.picklist(LOCALES, M.localeInvalid)),
@@ -98,10 +114,19 @@ export const phoneBookingSchema = withMobileNumberChecked(
       v.check((b) => Boolean(b.email || (b.mobileCountryCode && b.mobileNumber)), M.guestContactRequired),
       ['email'],
     ),
+    v.forward(
+      v.check((b) => b.tableId === undefined || b.tableIds === undefined, M.idInvalid),
+      ['tableIds'],
+    ),
   ),
   GUEST_DETAILS_MESSAGES.mobileNumberInvalid,
 );
 export type PhoneBookingInput = v.InferOutput<typeof phoneBookingSchema>;
+
+/** The party staff ask the tables joined for (GET /admin/venue/{venueId}/table-combinations?guests=). */
+export const staffCombinationsQuerySchema = v.object({
+  guests: v.pipe(v.string(M.partySizeInvalid), v.regex(/^\d{1,2}$/, M.partySizeInvalid), v.transform(Number), v.minValue(1, M.partySizeInvalid), v.maxValue(STAFF_MAX_GUESTS, M.partySizeInvalid)),
+});
 
 /** A walk-in seated now: the party, and optionally the table, the experience and the guest's name. */
 export const walkInSchema = v.object({

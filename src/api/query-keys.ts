@@ -30,6 +30,7 @@ interface KeyParts {
   staffReconciliation: [day: string];
   /** A venue's tables as they stand at one instant (ISO). */
   staffTablePlan: [venueId: string, at: string];
+  staffTableCombinations: [venueId: string, guests: number];
   /** A venue's day sheet on one day. */
   staffDaySheet: [venueId: string, date: string];
   /** A venue's set-up: its texts and contacts, its services (issue 24). */
@@ -101,6 +102,7 @@ export const staffAuditKey = (filters: object): QueryKey => ['staffAudit', JSON.
 export const staffReportKey = (params: Record<string, string>): QueryKey => ['staffReport', new URLSearchParams(params).toString()];
 export const staffReconciliationKey = (day: string): QueryKey => ['staffReconciliation', day];
 export const staffTablePlanKey = (venueId: string, at: Date): QueryKey => ['staffTablePlan', venueId, at.toISOString()];
+export const staffTableCombinationsKey = (venueId: string, guests: number): QueryKey => ['staffTableCombinations', venueId, guests];
 /** Every kept table plan of a venue, at whatever time: what a change to its book makes stale. */
 export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTablePlan', venueId];
 export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['staffDaySheet', venueId, date];

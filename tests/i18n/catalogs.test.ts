@@ -23,6 +23,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   '{0}',
   '{0} – {1}',
   '{0}: {1}',
+  '{table}: {message}',
   'English',
   '日本語',
   '한국어',

@@ -5,14 +5,18 @@
  * list, asks from the phone booking form, and axe finds nothing wrong.
  */
 import { screen, within } from '@testing-library/react';
+import { and, eq, inArray } from 'drizzle-orm';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { staffSessionActor } from '../../src/staff/staff-session';
 import { openAsStaff, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
 import { axeViolations } from './axe';
+import { venueTables } from '../../server/db/schema';
+import { catalogChanged } from '../../server/services/venues/venue-catalog';
+import { LECLOS } from '../server/fixtures';
 
-useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
+const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 
 const openAsHost = (address: string) => openAsStaff(address, ['host@example.com', 'host-pass-1'], 'Table plan');
 
@@ -49,6 +53,40 @@ describe('"Why not?"', () => {
     expect(await dialog.findByText('4:00 pm for 2 is not offered to guests online.', {}, SLOW)).toBeTruthy();
 
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says which tables joined would seat a party no table guests book seats, and why the others would not', async () => {
+    // D10 and D11 (4 to 6 each) join; with D12 kept for staff, no single table guests book at Le Clos seats 9.
+    const db = api().deps.db;
+    const set = async (names: string[], values: Partial<typeof venueTables.$inferInsert>) => {
+      await db.update(venueTables).set(values).where(and(eq(venueTables.venueId, LECLOS), inArray(venueTables.name, names)));
+      await catalogChanged(db);
+    };
+    const join = (values: Partial<typeof venueTables.$inferInsert>) => set(['D10', 'D11'], values);
+    await join({ combineGroup: 'long' });
+    await set(['D12'], { bookable: 'STAFF' });
+    try {
+      const user = await openAsHost('/pages/staff/table-plan?venue=leclos&date=2026-12-07');
+      await user.click(await screen.findByRole('button', { name: 'Why not?' }, SLOW));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Why not?' }));
+      await dialog.findByText(/is offered to guests online\.$/, {}, SLOW);
+      await retype(user, dialog.getByLabelText('Time'), '19:00');
+      await retype(user, dialog.getByLabelText('Guests'), '9');
+      await user.click(await dialog.findByRole('button', { name: 'Ask' }, SLOW));
+      expect(await dialog.findByText('7:00 pm for 9 is offered to guests online.', {}, SLOW)).toBeTruthy();
+      expect(dialog.getByRole('heading', { name: 'Tables joined at 7:00 pm' })).toBeTruthy();
+      expect(dialog.getByText('D10 + D11 would seat 9.')).toBeTruthy();
+      expect(dialog.getByText('7:00 pm: D10 + D11 would seat 9.')).toBeTruthy();
+      await join({ bookable: 'STAFF' });
+      await user.click(await dialog.findByRole('button', { name: 'Ask' }, SLOW));
+      expect(await dialog.findByText('7:00 pm for 9 is not offered to guests online.', {}, SLOW)).toBeTruthy();
+      expect(dialog.getByText('D10 + D11 · Dining Room')).toBeTruthy();
+      expect(dialog.getByText('D10: Staff only: not bookable online.')).toBeTruthy();
+      expect(dialog.getByText('D11: Staff only: not bookable online.')).toBeTruthy();
+      expect(await axeViolations()).toEqual([]);
+    } finally {
+      await set(['D10', 'D11', 'D12'], { combineGroup: null, bookable: 'ONLINE' });
+    }
   });
 
   it('opens from the day sheet', async () => {

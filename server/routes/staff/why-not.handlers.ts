@@ -38,6 +38,7 @@ export function createWhyNotHandlers() {
         reasons: answer.reasons.map((r) => written(i18n, r)),
         slots: answer.slots.map((s) => ({ ...s, startTimeStr: formatTimeFor(s.startTime, i18n.locale), reasons: s.reasons.map((r) => written(i18n, r)) })),
         tables: answer.tables.map((t) => ({ ...t, area: localizeText(i18n, t.area), reasons: t.reasons.map((r) => written(i18n, r)) })),
+        combinations: answer.combinations.map((c) => ({ ...c, area: localizeText(i18n, c.area), reasons: c.reasons.map((r) => written(i18n, r)) })),
       };
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/why-not', 'get', 200>, 200);
     },

@@ -44,6 +44,9 @@ function checkVersion(current: { sequence: number }, guard: VersionGuard): void 
 /** Runs inside the cancelling or changing transaction, with the locked row before and after (the staff console's check and audit entry). */
 export type WithinCancellation = (tx: DbOrTx, before: ReservationRow, after: ReservationRow) => Promise<void>;
 
+/** Whether two lists name the same tables, in any order. */
+const sameTables = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
 export interface ChangeReservationInput {
   date?: string;
   startTime?: number;
@@ -52,6 +55,8 @@ export interface ChangeReservationInput {
   seatingAreaId?: string | null;
   /** Staff only: the table to move to (in the area asked for). */
   tableId?: string;
+  /** Tables joined staff chose (checked by staff-bookings.ts); the booking's own tables are no move. */
+  tableIds?: readonly string[];
   notes?: string | null;
   /** How the guest pays what the change costs more (a member's wallet); staff leave it owed. */
   payWith?: ChangePaymentMethod;
@@ -117,7 +122,7 @@ export async function holdReservationChange(
   deps: CancelDeps,
   userId: string,
   reservationId: string,
-  input: Omit<ChangeReservationInput, 'payWith' | 'tableId'>,
+  input: Omit<ChangeReservationInput, 'payWith' | 'tableId' | 'tableIds'>,
   guard: VersionGuard = {},
 ): Promise<ChangeHoldDto> {
   const { now, outcome } = await runChange(deps, userId, reservationId, input, guard, { mode: 'hold' });
@@ -158,7 +163,8 @@ async function runChange(
         target.startTime !== current.startTime ||
         target.numberOfGuests !== current.numberOfGuests ||
         target.seatingAreaId !== current.seatingAreaId ||
-        (input.tableId !== undefined && input.tableId !== current.tableId);
+        (input.tableId !== undefined && input.tableId !== current.tableId) ||
+        (input.tableIds !== undefined && !sameTables(input.tableIds, [current.tableId, ...current.combinedTableIds]));
       const notes = input.notes !== undefined ? input.notes : current.notes;
 
       if (current.status === 'PENDING') {
@@ -194,7 +200,7 @@ async function runChange(
       const slot = bookableSlot(entry, experience, target.date, target.startTime, now, rules, target.numberOfGuests);
       // A guest's new time must not be a members' service; the time a booking already has stays theirs.
       if (target.date !== current.date || target.startTime !== current.startTime) assertTimeOpenTo(slot.period, membership);
-      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId, rules, membership });
+      const placement = await placeOnFreeTable(tx, { entry, ...target, slot, now, excludeReservationId: current.id, tableId: input.tableId, tableIds: input.tableIds, rules, membership });
       // The price follows the party: the difference is paid, owed or given back with the change, never left loose.
       const newAmountDue = amountDue(paymentPolicyOf(experience), target.numberOfGuests);
       if (quoteOnly) throw new QuoteOnly(await quoteChange(tx, current, newAmountDue));

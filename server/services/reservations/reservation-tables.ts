@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '../../db/client';
 import type { Membership } from './membership-rules';
-import { fittingCombinations, fittingTables, groupBusy, isTableFree, pickCombination, pickTable, type TableCombination } from '../venues/table-fit';
+import { fittingCombinations, fittingTables, groupBusy, isCombinationOf, isTableFree, pickCombination, pickTable, type TableCombination } from '../venues/table-fit';
 import { loadBusyIntervals } from '../venues/busy-intervals';
 import type { CatalogVenue, ServicePeriodRow, VenueTableRow } from '../venues/venue-catalog';
 import { servicesOn, type ScheduledSlot } from '../venues/slot-schedule';
@@ -38,6 +38,8 @@ export interface TableRequest {
   excludeReservationId?: string;
   /** The one table staff chose (it must seat the party); otherwise the smallest free one that fits. */
   tableId?: string;
+  /** The tables joined staff chose (one combination that seats the party, staff-bookings.ts checks). */
+  tableIds?: readonly string[];
   /** Staff's refusals say why in their words (services/staff-refusals.ts); a guest's stay as they were. */
   rules?: BookingRules;
   /** Whose booking: a guest's is never put in a members' area (membership-rules.ts); members' and staff's may be. */
@@ -70,6 +72,7 @@ async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<{ ta
     (t) => request.tableId === undefined || t.id === request.tableId,
   );
   const day = await closedOn(tx, request);
+  if (request.tableIds) return { combination: await lockAndPickCombination(tx, request, day), day };
   const closedArea = fitting.length > 0 && fitting.every((t) => day.areas.has(t.seatingAreaId)) ? day.areas.get(fitting[0]!.seatingAreaId) : undefined;
   if (closedArea && request.rules === 'staff') throw closedForStaff(request.entry, closedArea, request.date);
   if (fitting.length === 0 && request.tableId === undefined) return { combination: await lockAndPickCombination(tx, request, day), day };
@@ -110,7 +113,7 @@ async function busyOfTables(tx: DbOrTx, request: TableRequest, tables: readonly 
 async function lockAndPickCombination(tx: DbOrTx, request: TableRequest, day: DayClosures): Promise<TableCombination | undefined> {
   const { startMs, endMs } = request.slot;
   const combinations = fittingCombinations(request.entry, request.numberOfGuests, request.seatingAreaId, request.rules, request.membership).filter(
-    (c) => !day.areas.has(c.seatingAreaId),
+    (c) => !day.areas.has(c.seatingAreaId) && (!request.tableIds || isCombinationOf(c, request.tableIds)),
   );
   const tables = [...new Set(combinations.flatMap((c) => c.tables))];
   if (tables.length === 0) return undefined;

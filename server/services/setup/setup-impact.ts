@@ -1,7 +1,7 @@
 /**
  * What a set-up change would do to the book: the confirmed bookings still to come that the proposed
  * set-up leaves without a table (removed, made inactive, its area inactive, or no longer seating the
- * party), outside the hours (no service at its start any more), over a pacing limit (the bookings
+ * party; on tables joined, any member so, or the tables no longer one combination that seats it), outside the hours (no service at its start any more), over a pacing limit (the bookings
  * that came after the limit was reached, in the order they were made) or outside their experience's
  * days, services or party sizes. Publishing never cancels them:
  * the preview and the published answer list them, with the guest's contact, for staff to call, as
@@ -16,6 +16,7 @@ import { ACCOUNT_CONTACT, affectedBookingOf } from '../staff/closure-admin';
 import { addCovers, noCovers, pacingBreach, type CoversStarting } from '../venues/pacing';
 import { periodAt, staysInService } from '../venues/slot-schedule';
 import type { CatalogVenue } from '../venues/venue-catalog';
+import { combinationsOf, memberMisfits } from '../venues/table-fit';
 import { experienceImpactReasons } from '../experience-setup/experience-impact';
 
 export type SetupAffectedBookingDto = Schema<'SetupAffectedBooking'>;
@@ -47,7 +48,24 @@ export async function setupImpact(db: DbOrTx, proposed: ProposedSetup, now: Date
     .sort((a, b) => (a.date === b.date ? a.startTime - b.startTime : a.date < b.date ? -1 : 1));
 }
 
-type BookingFacts = Pick<typeof reservations.$inferSelect, 'id' | 'tableId' | 'date' | 'startTime' | 'duration' | 'numberOfGuests'> & { experienceId?: string };
+type BookingFacts = Pick<typeof reservations.$inferSelect, 'id' | 'tableId' | 'date' | 'startTime' | 'duration' | 'numberOfGuests'> & {
+  experienceId?: string;
+  combinedTableIds?: readonly string[];
+};
+
+/**
+ * Whether a booking's tables joined (docs/PRODUCT.md §9, tables joined) are no longer a combination that seats its
+ * party: a member removed, inactive or in an inactive area, moved to another area or combine group, or the
+ * seats lowered below the party (or a minimum raised above it). Asked of `combinationsOf`, the rule
+ * availability and booking give combinations by; staff may seat any table, so who may book it is no matter.
+ */
+function combinationBroken(proposed: ProposedSetup, booking: BookingFacts): boolean {
+  const ids = [booking.tableId, ...(booking.combinedTableIds ?? [])];
+  const members = proposed.tables.filter((t) => ids.includes(t.id));
+  const usable = members.filter((t) => memberMisfits(proposed as CatalogVenue, t, null, 'staff', 'member').length === 0);
+  if (usable.length !== ids.length) return true;
+  return !combinationsOf(usable, booking.numberOfGuests).some((c) => c.tables.length === ids.length);
+}
 
 /** The reasons each booking (given in the order they were made) is affected, by booking id. Pure. */
 export function impactReasons(proposed: ProposedSetup, bookings: readonly BookingFacts[]): Map<string, SetupImpactReason[]> {
@@ -59,8 +77,12 @@ export function impactReasons(proposed: ProposedSetup, bookings: readonly Bookin
   const found = new Map<string, SetupImpactReason[]>();
   for (const booking of bookings) {
     const reasons: SetupImpactReason[] = [];
-    const table = tables.get(booking.tableId);
-    if (!table || !table.active || !activeAreas.has(table.seatingAreaId) || table.maxGuests < booking.numberOfGuests) reasons.push('NO_TABLE');
+    if (booking.combinedTableIds?.length) {
+      if (combinationBroken(proposed, booking)) reasons.push('COMBINATION_BROKEN');
+    } else {
+      const table = tables.get(booking.tableId);
+      if (!table || !table.active || !activeAreas.has(table.seatingAreaId) || table.maxGuests < booking.numberOfGuests) reasons.push('NO_TABLE');
+    }
     const period = periodAt(proposed as CatalogVenue, booking.date, booking.startTime);
     // After the service's last seating, or a stay running past its end, is outside its hours too: no guest could book that now.
     if (!period || !staysInService(period, booking.startTime, booking.duration)) reasons.push('OUTSIDE_HOURS');

@@ -15,14 +15,13 @@ import { cardChargeView, noShowFeeChargesOf, type NoShowFeeChargeRow } from '../
 import { venueOf, type CatalogVenue } from '../venues/venue-catalog';
 import { reservationScope, type ReservationDeps } from '../reservations/reservations';
 import { serviceEndsAt } from '../venues/slot-schedule';
+import { combinationName } from '../venues/table-fit';
 import { tablesTakenSinceFinish } from './visit-lifecycle';
 import { WALK_IN_EMAIL } from './staff-guests';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
 import { guestAlerts } from '../guests/guest-alerts';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 
-// Table names sort as people count them: T2 before T10.
-const tableOrder = new Intl.Collator('en', { numeric: true });
 export type DaySheetDto = Schema<'DaySheet'>;
 type SheetBooking = Schema<'DaySheetBooking'>;
 
@@ -120,7 +119,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       experienceId: r.experienceId,
       seatingArea: area ? { id: area.id, name: area.name } : null,
       // Tables joined for the party read as one: 'T4 + T5'.
-      table: { id: r.tableId, name: [r.tableId, ...r.combinedTableIds].map((id) => tables.get(id)?.name ?? '').sort(tableOrder.compare).join(' + ') },
+      table: { id: r.tableId, name: combinationName([r.tableId, ...r.combinedTableIds].map((id) => tables.get(id)?.name ?? '')) },
       status: r.status,
       visitStatus: r.visitStatus,
       visitState: visitStateOf(r),

@@ -22,6 +22,7 @@ import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../../
 import { amountDue } from '../../../common/money';
 import { serviceDayOf } from '../../../common/service-day';
 import { recordAudit } from './audit-log';
+import { StaffRefusal } from './staff-refusals';
 import { bookableSlot, closedNow, notServedNow, periodAt } from '../venues/slot-schedule';
 import { checkSelection } from '../reservations/selection-checks';
 import {
@@ -40,6 +41,7 @@ import { toReservationDto, type ReservationDto } from '../reservations/reservati
 import { mailConfirmation } from '../reservations/reservation-mail';
 import { insertReservation, writeReservation, type NewReservation } from '../reservations/reservation-insert';
 import { placeOnFreeTable } from '../reservations/reservation-tables';
+import { combinationName, fittingCombinations, isCombinationOf, type TableCombination } from '../venues/table-fit';
 import { isMember, reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';
 import { contactPhone, findOrCreateGuest, walkInAccount } from './staff-guests';
 
@@ -69,14 +71,36 @@ function chosenTable(entry: CatalogVenue, tableId: string | undefined, numberOfG
   return table;
 }
 
-/** The staff's move as a change of the booking: the chosen table names the area, and must seat the party. */
+/**
+ * The tables joined staff chose (docs/PRODUCT.md §9, tables joined): 400 naming `tableIds` unless they are tables of
+ * the venue that make one combination seating the party by the rules every booking is placed by
+ * (`fittingCombinations`, for staff: none when a single table seats the party).
+ */
+function chosenCombination(entry: CatalogVenue, tableIds: readonly string[] | undefined, numberOfGuests: number): TableCombination | undefined {
+  if (tableIds === undefined) return undefined;
+  const tables = entry.tables.filter((t) => tableIds.includes(t.id));
+  if (tables.length !== tableIds.length) throw badRequest(/*i18n*/ 'tableIds does not name tables of this venue', 'tableIds');
+  const combination = fittingCombinations(entry, numberOfGuests, null, 'staff').find((c) => isCombinationOf(c, tableIds));
+  if (!combination) {
+    throw badRequest(/*i18n*/ 'Tables {tables} are not joined for a party of {guests}: choose a table or tables from the list', 'tableIds', {
+      tables: combinationName(tables.map((t) => t.name)),
+      guests: numberOfGuests,
+    });
+  }
+  return combination;
+}
+
+/** The staff's move as a change of the booking: the chosen table (or tables joined) names the area, and must seat the party. */
 function staffChange(catalog: VenueCatalog, found: ReservationRow, input: MoveBookingInput): ChangeReservationInput {
-  const table = chosenTable(venueOf(catalog, found.venueId), input.tableId, input.numberOfGuests ?? found.numberOfGuests);
+  const entry = venueOf(catalog, found.venueId);
+  const guests = input.numberOfGuests ?? found.numberOfGuests;
+  const chosen = chosenTable(entry, input.tableId, guests) ?? chosenCombination(entry, input.tableIds, guests);
   return {
     date: input.date,
     startTime: input.startTime,
-    seatingAreaId: table ? table.seatingAreaId : input.seatingAreaId,
+    seatingAreaId: chosen ? chosen.seatingAreaId : input.seatingAreaId,
     tableId: input.tableId,
+    tableIds: input.tableIds,
     numberOfGuests: input.numberOfGuests,
   };
 }
@@ -179,7 +203,7 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
   const { db, now, catalog } = await reservationScope(deps);
   checkVenueAccess(actor, input.venueId);
   const { entry, experience } = checkSelection(catalog, input, now, 'staff');
-  const table = chosenTable(entry, input.tableId, input.numberOfGuests);
+  const table = chosenTable(entry, input.tableId, input.numberOfGuests) ?? chosenCombination(entry, input.tableIds, input.numberOfGuests);
   const slot = bookableSlot(entry, experience, input.date, input.startTime, now, 'staff', input.numberOfGuests);
   const phone = contactPhone(input);
 
@@ -195,6 +219,7 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
         seatingAreaId: table ? table.seatingAreaId : (input.seatingAreaId ?? null),
         now,
         tableId: input.tableId,
+        tableIds: input.tableIds,
         rules: 'staff',
       });
       const inserted = await insertStaffBooking(tx, actor, {
@@ -272,7 +297,9 @@ export async function seatWalkIn(deps: ReservationDeps, actor: AuthUser, venueId
         tableId: input.tableId,
         rules: 'staff',
       }).catch((err: unknown) => {
-        throw !input.tableId && err instanceof ApiError && err.status === 409 ? noTableFreeNow() : err;
+        // Tables joined taken are named (staff-refusals.ts); otherwise the walk-in is told no table is free now.
+        const named = err instanceof StaffRefusal && err.reason.code === 'COMBINATION_TAKEN';
+        throw !input.tableId && !named && err instanceof ApiError && err.status === 409 ? noTableFreeNow() : err;
       });
       return insertStaffBooking(tx, actor, {
         entry,

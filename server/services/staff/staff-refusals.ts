@@ -15,7 +15,9 @@ import { dateIn, experienceNameIn, nameIn, timeIn } from '../../i18n/localized-v
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ClosureReason } from '../../../common/validation/closure-validation';
 import { addDays, hongKongMinutes } from '../../../common/time';
-import { isLiveAt, occupiesDuring } from '../venues/busy-intervals';
+import { atTables, isLiveAt, occupiesDuring } from '../venues/busy-intervals';
+import { combinationName, compareTableNames, fittingCombinations, isCombinationOf, type TableCombination } from '../venues/table-fit';
+import type { Membership } from '../reservations/membership-rules';
 import type { ClosureRow } from '../venues/closures';
 import type { CatalogVenue, ExperienceRow } from '../venues/venue-catalog';
 
@@ -120,19 +122,21 @@ export interface RefusedRequest {
   now: Date;
   excludeReservationId?: string;
   tableId?: string;
+  tableIds?: readonly string[];
+  membership?: Membership;
 }
 
-/** The live bookings on these tables during the slot, earliest first. */
+/** The live bookings on these tables during the slot (on any table of a combination), earliest first. */
 function bookingsDuring(tx: DbOrTx, request: RefusedRequest, tableIds: string[]) {
   const { startMs, endMs } = request.slot;
   return tx
-    .select({ tableId: reservations.tableId, uniqueId: reservations.uniqueId, status: reservations.status, date: reservations.date, startTime: reservations.startTime, duration: reservations.duration })
+    .select({ tableId: reservations.tableId, combinedTableIds: reservations.combinedTableIds, uniqueId: reservations.uniqueId, status: reservations.status, date: reservations.date, startTime: reservations.startTime, duration: reservations.duration })
     .from(reservations)
     .where(
       and(
         eq(reservations.venueId, request.entry.venue.id),
         inArray(reservations.date, [addDays(request.date, -1), request.date, addDays(request.date, 1)]),
-        inArray(reservations.tableId, tableIds),
+        atTables(reservations, tableIds),
         occupiesDuring(sql`${new Date(startMs).toISOString()}::timestamptz`, sql`${new Date(endMs).toISOString()}::timestamptz`),
         isLiveAt(request.now),
         request.excludeReservationId ? ne(reservations.id, request.excludeReservationId) : undefined,
@@ -162,6 +166,11 @@ export async function noTableForStaff(tx: DbOrTx, request: RefusedRequest, close
   }
   const inArea = entry.tables.filter((t) => !request.seatingAreaId || t.seatingAreaId === request.seatingAreaId);
   const largest = Math.max(0, ...inArea.map((t) => t.maxGuests));
+  // A party no single table seats may sit at tables joined (docs/PRODUCT.md §9, tables joined): say which are taken.
+  const combinations = fittingCombinations(entry, numberOfGuests, request.seatingAreaId, 'staff', request.membership).filter(
+    (c) => !closedAreaIds.has(c.seatingAreaId) && (!request.tableIds || isCombinationOf(c, request.tableIds)),
+  );
+  if (combinations.length > 0) return await combinationsTaken(tx, request, combinations, where, largest);
   if (numberOfGuests > largest) {
     return new StaffRefusal(
       /*i18n*/ 'Party too large: no table in {where} seats {guests}. The largest seats {largest}.',
@@ -170,7 +179,7 @@ export async function noTableForStaff(tx: DbOrTx, request: RefusedRequest, close
     );
   }
   const open = inArea.filter((t) => !closedAreaIds.has(t.seatingAreaId));
-  const busy = new Set((await bookingsDuring(tx, request, open.map((t) => t.id))).map((b) => b.tableId));
+  const busy = new Set((await bookingsDuring(tx, request, open.map((t) => t.id))).flatMap((b) => [b.tableId, ...b.combinedTableIds]));
   const largestFree = Math.max(0, ...open.filter((t) => !busy.has(t.id)).map((t) => t.maxGuests));
   if (largestFree > 0 && largestFree < numberOfGuests) {
     return new StaffRefusal(
@@ -183,5 +192,37 @@ export async function noTableForStaff(tx: DbOrTx, request: RefusedRequest, close
     /*i18n*/ 'Every table in {where} that seats {guests} is taken at that time.',
     { where: nameIn(where), guests: numberOfGuests },
     { code: 'NO_TABLE_FREE', numberOfGuests, largestTable: largest, largestFreeTable: largestFree || null },
+  );
+}
+
+/**
+ * No single table seats the party and every combination that would is taken: the first combination (the
+ * one the party would have been given) and the booking on one of its tables, by reference; the reason
+ * lists every combination with what takes it (null when a change being paid holds it, not a booking).
+ */
+async function combinationsTaken(tx: DbOrTx, request: RefusedRequest, combinations: readonly TableCombination[], where: string, largest: number): Promise<StaffRefusal> {
+  const bookings = await bookingsDuring(tx, request, [...new Set(combinations.flatMap((c) => c.tables.map((t) => t.id)))]);
+  const taken = combinations.map((c) => {
+    // The first taken in staff's reading order (L5 before L6), so the same state reads the same.
+    const member = [...c.tables].sort((a, b) => compareTableNames(a.name, b.name)).find((t) => bookings.some((b) => b.tableId === t.id || b.combinedTableIds.includes(t.id)));
+    const booking = member && bookings.find((b) => b.tableId === member.id || b.combinedTableIds.includes(member.id));
+    return { tables: combinationName(c.tables.map((t) => t.name)), table: member?.name ?? null, reference: booking?.uniqueId ?? null, booking };
+  });
+  const reason: StaffReason = {
+    code: 'COMBINATION_TAKEN',
+    numberOfGuests: request.numberOfGuests,
+    largestTable: largest,
+    combinations: taken.map(({ tables, table, reference }) => ({ tables, table, reference })),
+  };
+  const first = taken[0]!;
+  const values = { where: nameIn(where), guests: request.numberOfGuests, tables: first.tables };
+  if (!first.booking) {
+    return new StaffRefusal(/*i18n*/ 'No table in {where} seats {guests}. Tables joined would ({tables}), but each combination is taken at that time.', values, reason);
+  }
+  const { booking } = first;
+  return new StaffRefusal(
+    /*i18n*/ 'No table in {where} seats {guests}. {tables} would, but {table} is taken by {reference} from {from} to {to}.',
+    { ...values, table: first.table, reference: booking.uniqueId, from: timeIn(booking.startTime), to: timeIn(booking.startTime + booking.duration) },
+    reason,
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Who holds the venue's tables on a service day, by reference, for staff's "Why not?": the live bookings
- * (confirmed, or a guest's hold still running) and the changes held while their difference is paid. The
+ * (confirmed, or a guest's hold still running) and the changes held while their difference is paid, on
+ * each table they occupy (every member of a combination). The
  * same liveness and occupancy rules as availability (venues/busy-intervals.ts); two indexed queries.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { changeHolds, reservations } from '../../db/schema';
 import { addDays, MINUTES_PER_DAY, serviceDayStartMs } from '../../../common/time';
 import { isLiveAt, occupiesDuring, occupiedUntil } from '../venues/busy-intervals';
-import type { BusyInterval } from '../venues/table-fit';
+import { intervalsOf, type BusyInterval } from '../venues/table-fit';
 
 /** A table's time held by a booking: whose (its reference) and how. */
 export interface Occupant extends BusyInterval {
@@ -27,6 +28,7 @@ export async function loadOccupants(db: DbOrTx, venueId: string, date: string, n
   const booked = await db
     .select({
       tableId: reservations.tableId,
+      combinedTableIds: reservations.combinedTableIds,
       reference: reservations.uniqueId,
       status: reservations.status,
       startTime: reservations.startTime,
@@ -39,6 +41,7 @@ export async function loadOccupants(db: DbOrTx, venueId: string, date: string, n
   const changes = await db
     .select({
       tableId: changeHolds.tableId,
+      combinedTableIds: changeHolds.combinedTableIds,
       reference: reservations.uniqueId,
       startTime: changeHolds.startTime,
       duration: changeHolds.duration,
@@ -57,23 +60,23 @@ export async function loadOccupants(db: DbOrTx, venueId: string, date: string, n
       ),
     );
   return [
-    ...booked.map((r) => ({
-      tableId: r.tableId,
-      reference: r.reference,
-      kind: r.status === 'PENDING' ? ('HELD' as const) : ('BOOKED' as const),
-      startTime: r.startTime,
-      endTime: r.startTime + r.duration,
-      startMs: r.startsAt.getTime(),
-      endMs: new Date(r.until).getTime(),
-    })),
-    ...changes.map((r) => ({
-      tableId: r.tableId,
-      reference: r.reference,
-      kind: 'CHANGE_HELD' as const,
-      startTime: r.startTime,
-      endTime: r.startTime + r.duration,
-      startMs: r.startsAt.getTime(),
-      endMs: r.endsAt.getTime(),
-    })),
+    ...booked.flatMap((r) =>
+      intervalsOf(r.tableId, r.combinedTableIds, r.startsAt.getTime(), new Date(r.until).getTime()).map((interval) => ({
+        ...interval,
+        reference: r.reference,
+        kind: r.status === 'PENDING' ? ('HELD' as const) : ('BOOKED' as const),
+        startTime: r.startTime,
+        endTime: r.startTime + r.duration,
+      })),
+    ),
+    ...changes.flatMap((r) =>
+      intervalsOf(r.tableId, r.combinedTableIds, r.startsAt.getTime(), r.endsAt.getTime()).map((interval) => ({
+        ...interval,
+        reference: r.reference,
+        kind: 'CHANGE_HELD' as const,
+        startTime: r.startTime,
+        endTime: r.startTime + r.duration,
+      })),
+    ),
   ];
 }

@@ -13,7 +13,21 @@ import { loadCoversStarting } from '../venues/pacing-covers';
 import { pacingBreach, type CoversStarting } from '../venues/pacing';
 import { isValidOn } from '../venues/service-validity';
 import { isBookableInTime, scheduledSlots, servicesOn, sittingMinutes, staysInService, type ScheduledSlot } from '../venues/slot-schedule';
-import { groupBusy, isTableFree, tableMisfits, type BusyByTable, type TableMisfit } from '../venues/table-fit';
+import {
+  combinationName,
+  combinationsOf,
+  compareTableNames,
+  fittingCombinations,
+  fittingTables,
+  groupBusy,
+  isTableFree,
+  memberMisfits,
+  pickCombination,
+  tableMisfits,
+  type BusyByTable,
+  type TableCombination,
+  type TableMisfit,
+} from '../venues/table-fit';
 import { experienceOf, loadVenueCatalog, venueOf, type CatalogVenue, type ExperienceRow } from '../venues/venue-catalog';
 import { hongKongMinutes, isoWeekday, serviceDayStartMs } from '../../../common/time';
 import { loadOccupants, type Occupant } from './why-not-occupants';
@@ -45,6 +59,19 @@ export interface WhyNotReason {
   maxCovers?: number;
   closureReason?: ClosureRow['reason'];
   note?: string | null;
+  /** The member of a combination the reason is about (docs/PRODUCT.md §9, tables joined). */
+  table?: string;
+}
+
+/** Tables joined for the party (docs/PRODUCT.md §9, tables joined), named as the day sheet names them: 'L5 + L6'. */
+interface WhyNotCombination {
+  tableIds: string[];
+  name: string;
+  area: string;
+  minGuests: number;
+  maxGuests: number;
+  offered: boolean;
+  reasons: WhyNotReason[];
 }
 
 export interface WhyNotQuestion {
@@ -64,8 +91,14 @@ export interface WhyNotAnswer {
   experience: string;
   offered: boolean;
   reasons: WhyNotReason[];
-  slots: { startTime: number; offered: boolean; reasons: WhyNotReason[] }[];
+  /** The slot's tables joined when guests are offered it at a combination only. */
+  slots: { startTime: number; offered: boolean; reasons: WhyNotReason[]; combination: { name: string; maxGuests: number } | null }[];
   tables: { tableId: string; name: string; area: string; offered: boolean; reasons: WhyNotReason[] }[];
+  /**
+   * For a party no single table guests may book seats: every combination of tables that would seat it at
+   * the asked time, with why each guests are not given is not (empty when a single table seats the party).
+   */
+  combinations: WhyNotCombination[];
 }
 
 const CLOSED_FOR: Record<ClosureRow['reason'], string> = {
@@ -145,6 +178,8 @@ interface DayFacts {
   covers: CoversStarting;
   busy: BusyByTable;
   occupants: Occupant[];
+  /** The combinations guests may be given, as availability asks them (none when one table seats the party). */
+  combinations: TableCombination[];
   guests: number;
   now: Date;
   date: string;
@@ -172,34 +207,80 @@ function slotReasons(day: DayFacts, slot: ScheduledSlot): WhyNotReason[] {
       maxCovers: breach.max,
     });
   }
-  const open = entry.tables.filter((t) => tableMisfits(entry, t, day.guests, null, 'guest', 'guest').length === 0 && !day.closed.areas.has(t.seatingAreaId));
-  if (!open.some((t) => isTableFree(day.busy, t.id, slot.startMs, slot.endMs))) {
+  if (!singleTableFree(day, slot) && !joinedAt(day, slot)) {
+    const values = { guests: day.guests };
     reasons.push(
-      open.length === 0
-        ? { code: 'NO_FREE_TABLE', message: /*i18n*/ 'No table guests can book seats {guests}.', values: { guests: day.guests } }
-        : { code: 'NO_FREE_TABLE', message: /*i18n*/ 'Every table that seats {guests} is taken then.', values: { guests: day.guests } },
+      day.combinations.length > 0 ? { code: 'NO_FREE_TABLE', message: /*i18n*/ 'No table seats {guests}, and every combination of tables that would is taken then.', values }
+      : guestTables(day).length === 0 ? { code: 'NO_FREE_TABLE', message: /*i18n*/ 'No table guests can book seats {guests}.', values }
+      : { code: 'NO_FREE_TABLE', message: /*i18n*/ 'Every table that seats {guests} is taken then.', values },
     );
   }
   return reasons;
 }
 
+/** The tables guests may book for the party, in areas open that day. */
+function guestTables(day: DayFacts): CatalogVenue['tables'] {
+  return day.entry.tables.filter((t) => tableMisfits(day.entry, t, day.guests, null, 'guest', 'guest').length === 0 && !day.closed.areas.has(t.seatingAreaId));
+}
+
+function singleTableFree(day: DayFacts, slot: { startMs: number; endMs: number }): boolean {
+  return guestTables(day).some((t) => isTableFree(day.busy, t.id, slot.startMs, slot.endMs));
+}
+
+/** The combination a guest would be given for the slot: the first free one, as booking picks it. */
+function joinedAt(day: DayFacts, slot: { startMs: number; endMs: number }): TableCombination | undefined {
+  return pickCombination(day.combinations, day.busy, slot.startMs, slot.endMs);
+}
+
+/** Why each table rule keeps `table` from guests (a different area is no reason: none was asked). */
+function misfitReasons(table: CatalogVenue['tables'][number], misfits: readonly TableMisfit[], extra?: Pick<WhyNotReason, 'table'>): WhyNotReason[] {
+  return misfits.filter((m) => m !== 'OTHER_AREA').map((misfit) => ({ code: misfit, message: MISFIT[misfit], values: { min: table.minGuests, max: table.maxGuests }, ...extra }));
+}
+
+/** Who holds the table during the stay, each by reference. */
+function occupantReasons(day: DayFacts, tableId: string, stay: { startMs: number; endMs: number }, extra?: Pick<WhyNotReason, 'table'>): WhyNotReason[] {
+  return day.occupants
+    .filter((o) => o.tableId === tableId && o.startMs < stay.endMs && o.endMs > stay.startMs)
+    .map((o) => ({ code: o.kind, message: HELD_BY[o.kind], values: { reference: o.reference, from: timeIn(o.startTime), to: timeIn(o.endTime) }, reference: o.reference, ...extra }));
+}
+
 /** The reasons one table is not offered for the stay: the rules of the table, a closed area, who holds it then. */
 function tableReasons(day: DayFacts, table: CatalogVenue['tables'][number], stay: { startMs: number; endMs: number } | undefined): WhyNotReason[] {
   const { entry } = day;
-  const reasons: WhyNotReason[] = [];
-  for (const misfit of tableMisfits(entry, table, day.guests, null, 'guest', 'guest')) {
-    if (misfit === 'OTHER_AREA') continue;
-    reasons.push({ code: misfit, message: MISFIT[misfit], values: { min: table.minGuests, max: table.maxGuests } });
-  }
+  const reasons = misfitReasons(table, tableMisfits(entry, table, day.guests, null, 'guest', 'guest'));
   const areaClosure = day.closed.areas.get(table.seatingAreaId);
   if (areaClosure) reasons.push(closedReason(entry, areaClosure, 'AREA_CLOSED'));
-  if (stay) {
-    for (const o of day.occupants) {
-      if (o.tableId !== table.id || !(o.startMs < stay.endMs && o.endMs > stay.startMs)) continue;
-      reasons.push({ code: o.kind, message: HELD_BY[o.kind], values: { reference: o.reference, from: timeIn(o.startTime), to: timeIn(o.endTime) }, reference: o.reference });
-    }
-  }
+  if (stay) reasons.push(...occupantReasons(day, table.id, stay));
   return reasons;
+}
+
+/**
+ * Every combination of the venue's tables that would seat a party no single table guests may book seats,
+ * with the reasons guests are not given it: its area closed, and for each member (named) a rule that keeps
+ * it from guests or who holds it during the stay. Combinations guests may be given are those
+ * `fittingCombinations` gives; the others are asked of every table only to say why.
+ */
+function combinationReasons(day: DayFacts, stay: { startMs: number; endMs: number }, offeredAtAll: boolean): WhyNotCombination[] {
+  const { entry } = day;
+  if (fittingTables(entry, day.guests, null, 'guest', 'guest').length > 0) return [];
+  return combinationsOf(entry.tables, day.guests).map((combination) => {
+    const reasons: WhyNotReason[] = [];
+    const areaClosure = day.closed.areas.get(combination.seatingAreaId);
+    if (areaClosure) reasons.push(closedReason(entry, areaClosure, 'AREA_CLOSED'));
+    for (const member of [...combination.tables].sort((a, b) => compareTableNames(a.name, b.name))) {
+      const extra = { table: member.name };
+      reasons.push(...misfitReasons(member, memberMisfits(entry, member, null, 'guest', 'guest'), extra), ...occupantReasons(day, member.id, stay, extra));
+    }
+    return {
+      tableIds: combination.tables.map((t) => t.id),
+      name: combinationName(combination.tables.map((t) => t.name)),
+      area: entry.areas.find((a) => a.id === combination.seatingAreaId)?.name ?? '',
+      minGuests: combination.minGuests,
+      maxGuests: combination.maxGuests,
+      offered: offeredAtAll && reasons.length === 0,
+      reasons,
+    };
+  });
 }
 
 /** Every reason the party is not offered the time, each slot of the day and each table at the time. */
@@ -217,6 +298,7 @@ export async function whyNot(db: DbOrTx, question: WhyNotQuestion, now: Date): P
     reasons.push({ code: 'SELECTION', message: error.message, values: error.values });
   }
   const occupants = await loadOccupants(db, entry.venue.id, date, now);
+  const closed = closuresOn(await loadClosures(db, entry.venue.id, date), date);
   const day: DayFacts = {
     entry,
     date,
@@ -225,7 +307,8 @@ export async function whyNot(db: DbOrTx, question: WhyNotQuestion, now: Date): P
     occupants,
     busy: groupBusy(occupants),
     // Read afresh, not from availability's cache: staff ask right after changing something.
-    closed: closuresOn(await loadClosures(db, entry.venue.id, date), date),
+    closed,
+    combinations: fittingCombinations(entry, guests, null, 'guest', 'guest').filter((c) => !closed.areas.has(c.seatingAreaId)),
     covers: await loadCoversStarting(db, entry, date, now),
   };
   const scheduled = scheduledSlots(entry, experience, date, guests);
@@ -258,8 +341,13 @@ export async function whyNot(db: DbOrTx, question: WhyNotQuestion, now: Date): P
     experience: experience.name,
     offered: reasons.length === 0,
     reasons,
-    slots: slots.map((s) => ({ ...s, offered: s.reasons.length === 0 })),
+    slots: slots.map((s) => {
+      const slot = scheduled.find((x) => x.startTime === s.startTime);
+      const joined = s.reasons.length === 0 && slot && !singleTableFree(day, slot) ? joinedAt(day, slot) : undefined;
+      return { ...s, offered: s.reasons.length === 0, combination: joined ? { name: combinationName(joined.tables.map((t) => t.name)), maxGuests: joined.maxGuests } : null };
+    }),
     tables,
+    combinations: combinationReasons(day, stay, reasons.length === 0),
   };
 }
 

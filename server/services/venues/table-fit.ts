@@ -48,11 +48,22 @@ export function fittingTables(
 }
 
 /**
- * The tables a caller may be given, of any size: those no rule of `tableMisfits` but size keeps from them
- * (asked at the table's own minimum, which it always seats).
+ * Every rule but size that keeps `table` from a caller: `tableMisfits` asked at the table's own minimum,
+ * which it always seats. A combination's members are judged by it (staff's "Why not?" lists them).
  */
+export function memberMisfits(
+  entry: CatalogVenue,
+  table: VenueTableRow,
+  seatingAreaId: string | null | undefined,
+  who: 'guest' | 'staff',
+  membership: Membership,
+): TableMisfit[] {
+  return tableMisfits(entry, table, table.minGuests, seatingAreaId, who, membership);
+}
+
+/** The tables a caller may be given, of any size: those no rule but size keeps from them. */
 function tablesFor(entry: CatalogVenue, seatingAreaId: string | null | undefined, who: 'guest' | 'staff', membership: Membership): VenueTableRow[] {
-  return entry.tables.filter((t) => tableMisfits(entry, t, t.minGuests, seatingAreaId, who, membership).length === 0);
+  return entry.tables.filter((t) => memberMisfits(entry, t, seatingAreaId, who, membership).length === 0);
 }
 
 /** A live reservation's time on a table, in epoch ms. */
@@ -119,8 +130,18 @@ export function fittingCombinations(
 ): TableCombination[] {
   const open = tablesFor(entry, seatingAreaId, who, membership);
   if (open.some((t) => t.minGuests <= numberOfGuests && numberOfGuests <= t.maxGuests)) return [];
+  return combinationsOf(open, numberOfGuests);
+}
+
+/**
+ * The combinations of `tables` that seat the party, whoever may be given them: subsets of 2 to
+ * `MAX_COMBINED_TABLES` tables of one combine group in one area. Fewest seats first, then fewest tables.
+ * `fittingCombinations` asks it of the tables a caller may be given; staff's "Why not?" of every table,
+ * to say why each combination it does not give is not given.
+ */
+export function combinationsOf(candidates: readonly VenueTableRow[], numberOfGuests: number): TableCombination[] {
   const groups = new Map<string, VenueTableRow[]>();
-  for (const table of open) {
+  for (const table of candidates) {
     if (!table.combineGroup) continue;
     const key = `${table.seatingAreaId}\u0000${table.combineGroup}`;
     groups.set(key, [...(groups.get(key) ?? []), table]);
@@ -146,6 +167,19 @@ function subsets<T>(items: readonly T[], max: number): T[][] {
   };
   grow(0, []);
   return out;
+}
+
+/** Table names sort as people count them: T2 before T10. */
+export const compareTableNames = new Intl.Collator('en', { numeric: true }).compare;
+
+/** How staff read tables joined: their names in that order, 'L5 + L6'. */
+export function combinationName(names: readonly string[]): string {
+  return [...names].sort(compareTableNames).join(' + ');
+}
+
+/** Whether the combination is exactly these tables, in any order. */
+export function isCombinationOf(combination: TableCombination, tableIds: readonly string[]): boolean {
+  return combination.tables.length === tableIds.length && combination.tables.every((t) => tableIds.includes(t.id));
 }
 
 /** Whether every table of the combination is free over [startMs, endMs). */

@@ -15,6 +15,7 @@ import { serviceDateTime } from '../../../common/time';
 import { loadTablePlan, moveBooking, type MoveBody, quoteMove, type ChangeQuote } from './book-calls';
 import { useFormats } from '../../i18n/use-formats';
 import { StaffDialog } from './staff-dialog';
+import { CombinationOptions, tableChoice, useTableCombinations } from './table-choice';
 
 export interface MovableBooking {
   _id: string;
@@ -51,11 +52,12 @@ export function MoveDialog({
     area.tables.filter((table) => table.minGuests <= guests && guests <= table.maxGuests).map((table) => ({ ...table, area: area.name })),
   );
 
+  const combinations = useTableCombinations(venueId, guests);
   const startTime = serviceMinutesOf(time);
   const body: MoveBody = {
     ...(date !== booking.date ? { date } : {}),
     ...(startTime !== null && startTime !== booking.startTime ? { startTime } : {}),
-    ...(tableId ? { tableId } : {}),
+    ...tableChoice(tableId),
     ...(guests !== booking.numberOfGuests ? { numberOfGuests: guests } : {}),
   };
   // What the move would cost, asked of the server before staff save (nothing is saved): the difference is owed at the venue.
@@ -109,6 +111,7 @@ export function MoveDialog({
           {tables.map((table) => (
             <option key={table._id} value={table._id}>{`${table.name} · ${table.area} (${table.minGuests}–${table.maxGuests})`}</option>
           ))}
+          <CombinationOptions combinations={combinations} />
         </SelectField>
         {quoted && (quoted.amountDue > 0 || quoted.paid > 0) && (
           <p role="status">

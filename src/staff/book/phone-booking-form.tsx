@@ -14,6 +14,7 @@ import { serviceMinutesOf } from '../../../common/service-day';
 import { STAFF_MAX_GUESTS } from '../../../common/validation/staff-booking-validation';
 import { WhyNotPanel } from '../why-not/why-not-panel';
 import { takePhoneBooking, type PhoneBookingBody, type TablePlan, type VenueDetail } from './book-calls';
+import { CombinationOptions, tableChoice, useTableCombinations } from './table-choice';
 
 /** `time` is the table plan's: a host looking at 13:00 takes the call for 13:00. */
 export function PhoneBookingForm({
@@ -59,7 +60,7 @@ export function PhoneBookingForm({
       startTime: serviceMinutesOf(values.time!) ?? -1,
       numberOfGuests: Number(values.numberOfGuests),
       ...(values.seatingAreaId ? { seatingAreaId: values.seatingAreaId } : {}),
-      ...(values.tableId ? { tableId: values.tableId } : {}),
+      ...tableChoice(values.tableId ?? ''),
       email: values.email || null,
       mobileCountryCode: values.mobileCountryCode || null,
       mobileNumber: values.mobileNumber || null,
@@ -80,6 +81,7 @@ export function PhoneBookingForm({
   }
 
   const tables = plan?.areas.flatMap((area) => area.tables.map((table) => ({ ...table, area: area.name }))) ?? [];
+  const combinations = useTableCombinations(venue._id, Number(values.numberOfGuests));
   return (
     <form onSubmit={submit} noValidate className="staff-form" aria-label={t`Phone booking`}>
       <fieldset>
@@ -113,11 +115,12 @@ export function PhoneBookingForm({
             </option>
           ))}
         </SelectField>
-        <SelectField label={t`Table`} {...field('tableId')} error={fieldError('tableId')}>
+        <SelectField label={t`Table`} {...field('tableId')} error={fieldError('tableId') ?? fieldError('tableIds')}>
           <option value="">{t`Any free table that seats the party`}</option>
           {tables.map((table) => (
             <option key={table._id} value={table._id}>{`${table.name} · ${table.area} (${table.minGuests}–${table.maxGuests})`}</option>
           ))}
+          <CombinationOptions combinations={combinations} />
         </SelectField>
       </fieldset>
       <fieldset>

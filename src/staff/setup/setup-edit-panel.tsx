@@ -26,6 +26,7 @@ function AffectedList({ affected }: { affected: readonly SetupAffectedBooking[] 
   const { time, date } = useFormats();
   const reasonText: Record<SetupImpactReason, string> = {
     NO_TABLE: t`No table`,
+    COMBINATION_BROKEN: t`Tables joined no longer seat the party`,
     OUTSIDE_HOURS: t`Outside the hours`,
     OVER_PACING: t`Over pacing`,
     OUTSIDE_EXPERIENCE_DAYS: t`Not a day of the experience`,

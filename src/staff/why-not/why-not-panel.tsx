@@ -22,15 +22,42 @@ export interface WhyNotQuestion {
 }
 
 function Reasons({ reasons }: { reasons: WhyNotReason[] }) {
+  const { t } = useLingui();
   return (
     <ul className="why-not__reasons">
-      {reasons.map((r, i) => (
-        <li key={`${r.code}-${i}`}>
-          {r.message}
-          {r.note ? ` (${r.note})` : ''}
+      {reasons.map(({ code, message, table, note }, i) => (
+        <li key={`${code}-${i}`}>
+          {/* A combination's reason names the member table it is about. */}
+          {table ? t`${table}: ${message}` : message}
+          {note ? ` (${note})` : ''}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Tables joined for a party no single table seats (docs/PRODUCT.md §9, tables joined): the ones offered, and why the others are not. */
+function Combinations({ answer, Sub }: { answer: WhyNot; Sub: 'h3' | 'h4' }) {
+  const { t } = useLingui();
+  const { numberOfGuests: guests, timeStr: time } = answer;
+  return (
+    <>
+      <Sub>{t`Tables joined at ${time}`}</Sub>
+      <ul className="why-not__tables">
+        {answer.combinations.map(({ tableIds, name, area, minGuests, maxGuests, offered, reasons }) => (
+          <li key={tableIds.join('+')}>
+            {offered ? (
+              t`${name} would seat ${guests}.`
+            ) : (
+              <>
+                <strong>{`${name} · ${area}`}</strong> {t`(seats ${minGuests} to ${maxGuests})`}
+                <Reasons reasons={reasons} />
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -106,6 +133,7 @@ export function WhyNotPanel({
   // Under the dialog's h2: h3 when the panel has no heading of its own, h4 under its h3 when it has.
   const Sub = title ? 'h4' : 'h3';
   const closedSlots = answer?.slots.filter((s) => !s.offered) ?? [];
+  const joinedSlots = answer?.slots.filter((s) => s.offered && s.combination) ?? [];
   const blockedTables = answer?.tables.filter((tb) => tb.reasons.length > 0) ?? [];
   const freeTables = answer?.tables.filter((tb) => tb.reasons.length === 0) ?? [];
   const summary =
@@ -151,6 +179,18 @@ export function WhyNotPanel({
               </li>
             ))}
           </ul>
+          {answer.combinations.length > 0 && <Combinations answer={answer} Sub={Sub} />}
+          {joinedSlots.length > 0 && (
+            <>
+              <Sub>{t`Times offered at tables joined`}</Sub>
+              <ul className="why-not__slots">
+                {joinedSlots.map(({ startTime, startTimeStr: time, combination }) => {
+                  const [name, guests] = [combination?.name, answer.numberOfGuests];
+                  return <li key={startTime}>{t`${time}: ${name} would seat ${guests}.`}</li>;
+                })}
+              </ul>
+            </>
+          )}
           <Sub>{t`Times not offered that day`}</Sub>
           {closedSlots.length === 0 ? (
             <p>{t`Every time that day is offered.`}</p>

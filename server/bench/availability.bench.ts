@@ -160,6 +160,12 @@ async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** CPU per answer (every status) of the server's thread and the database's sessions, which the machine's other work barely moves. */
+function cpuPerAnswer(cpu: { serverMs: number | null; databaseMs: number | null }, answers: number): string {
+  const per = (ms: number | null, who: string) => (ms === null ? '' : `${who} ${(ms / answers).toFixed(2)} ms  `);
+  return per(cpu.serverMs, 'CPU per answer: server') + per(cpu.databaseMs, 'database');
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -291,23 +297,29 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
       return { venueId: e.venueId, experienceId: e.id, minGuests: venue.onlineMinGuests, maxGuests: Math.min(venue.onlineMaxGuests, 8) };
     });
 
-  const report = (mode: string, r: LoadResult) =>
+  const report = (mode: string, r: LoadResult, cpu?: { serverMs: number | null; databaseMs: number | null }) =>
     console.log(
       `${label.padEnd(9)} ${mode.padEnd(13)} ${r.perSecond.toFixed(0).padStart(6)} look-ups/s  ` +
         `p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms  ` +
+        (cpu ? cpuPerAnswer(cpu, r.requests) : '') +
         `(${r.requests} requests, statuses ${JSON.stringify(r.statuses)})`,
     );
+  /** A full-speed run with the CPU it cost. */
+  const measured = async (path?: string) => {
+    const { result, ...cpu } = await cpuSpent(database, () => runLoad(port, token, targets, today, SECONDS, undefined, path));
+    return { result, cpu };
+  };
   try {
     console.log(`${label}: ${booked} reservations seeded over ${DAYS} days`);
     if (!BOOKINGS_ONLY) {
       await runLoad(port, token, targets, today, WARM_UP_SECONDS);
       if (PROFILE) report('profiled', await profiled(`${PROFILE}-${label}.cpuprofile`, () => runLoad(port, token, targets, today, SECONDS)));
-      const lookUps = await runLoad(port, token, targets, today, SECONDS);
-      report('max', lookUps);
+      const { result: lookUps, cpu: lookUpsCpu } = await measured();
+      report('max', lookUps, lookUpsCpu);
       if (LOOKUPS_ONLY) return { parallelBookingsPerSecond: 0 };
       // Trivial calls at full speed: a 404 (no database) and GET /health (one SELECT 1).
-      const noDatabase = await runLoad(port, token, targets, today, SECONDS, undefined, '/no-such-call');
-      report('404 (no db)', noDatabase);
+      const { result: noDatabase, cpu: noDatabaseCpu } = await measured('/no-such-call');
+      report('404 (no db)', noDatabase, noDatabaseCpu);
       const health = await runLoad(port, token, targets, today, SECONDS, undefined, '/health');
       report('GET /health', health);
       const target = database.driver === 'postgres' ? 0.28 : 0.13;
@@ -331,15 +343,11 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
         serverMs,
         databaseMs,
       } = await cpuSpent(database, () => lockWaitShare(database, run));
-      // CPU per answer (every status), which the machine's other work barely moves.
-      const answers = Object.values(r.statuses).reduce((a, b) => a + b, 0);
-      const perAnswer = (ms: number | null, who: string) => (ms === null ? '' : `${who} ${(ms / answers).toFixed(2)} ms  `);
       console.log(
         `${label.padEnd(9)} ${mode.padEnd(13)} ${r.bookingsPerSecond.toFixed(0).padStart(6)} bookings/s   ` +
           `p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms  ` +
           (waits === null ? '' : `busy sessions waiting on a lock ${(waits * 100).toFixed(0)}%  `) +
-          perAnswer(serverMs, 'CPU per answer: server') +
-          perAnswer(databaseMs, 'database') +
+          cpuPerAnswer({ serverMs, databaseMs }, Object.values(r.statuses).reduce((a, b) => a + b, 0)) +
           `(statuses ${JSON.stringify(r.statuses)})`,
       );
       return r.bookingsPerSecond;

@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
+import { createApp } from '../../server/app';
 import { addDays, hongKongToday } from '../../common/time';
 import { experienceIdByName, LECLOS, OBE, seatingAreaIdByName, UNKNOWN_ID } from './fixtures';
 import { testDrivers } from './harness';
@@ -131,6 +132,26 @@ for (const driver of testDrivers()) {
         const next = await availability(addDays(date, 1));
         expect(next.closure).toBeUndefined();
         expect(next.timeslots.length).toBeGreaterThan(0);
+      });
+
+      it("is kept by a second server process's very next look-up, and its removal too", async () => {
+        // A second app with a database handle of its own: its caches are its own, as another process's are.
+        const second = createApp({ ...api.deps, db: Object.create(api.deps.db) });
+        const date = ownDay();
+        const token = (await h.newUser()).token();
+        const secondLooksUp = async () => {
+          const query = new URLSearchParams({ experienceId: alaCarte, numberOfGuests: '2' });
+          const res = await second.request(`/user/reservation/v1.1/timeslot-availability/${LECLOS}/${date}?${query}`, { headers: { authorization: `Bearer ${token}` } });
+          return ((await res.json()) as { data: { closure?: { reason: string }; timeslots: unknown[] } }).data;
+        };
+        expect((await secondLooksUp()).timeslots.length).toBeGreaterThan(0);
+        const closed = await closeVenue(leclosStaff, date);
+        expect(closed.status).toBe(201);
+        expect(await secondLooksUp()).toMatchObject({ closure: { reason: 'PRIVATE_EVENT' }, timeslots: [] });
+        expect((await reopen(leclosStaff, closed.body.data._id)).status).toBe(200);
+        const reopened = await secondLooksUp();
+        expect(reopened.closure).toBeUndefined();
+        expect(reopened.timeslots.length).toBeGreaterThan(0);
       });
 
       it('closes every day of a range across the year-end, and none outside it', async () => {

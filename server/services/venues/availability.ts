@@ -1,6 +1,6 @@
 /**
  * Time-slot availability: a look-up costs one statement (the day's busy intervals, the covers at a paced
- * venue and the set-up's version) and in-memory matching against the cached venue set-up. Creating and changing a reservation reuse the same slot rules
+ * venue, the closures of the day and the set-up's version) and in-memory matching against the cached venue set-up. Creating and changing a reservation reuse the same slot rules
  * (slot-schedule.ts, table-fit.ts) so a slot is bookable exactly when it is offered.
  */
 import type { Db } from '../../db/client';
@@ -12,7 +12,7 @@ import { isBookableInTime, scheduledSlots, servicesOn } from './slot-schedule';
 import { fittingCombinations, fittingTables, groupBusy, isCombinationFree, isTableFree } from './table-fit';
 import { catalogVersion, lastVenueCatalog, venueCatalogAt, type VenueCatalog } from './venue-catalog';
 import { membersOnlyPeriods, openSlots, type Membership } from '../reservations/membership-rules';
-import { stayClosure, venueClosuresOn } from './closures';
+import { closuresOn, stayClosure } from './closures';
 import { coversStarting } from './pacing-covers';
 import { noCovers, pacingBreach } from './pacing';
 
@@ -79,16 +79,25 @@ async function availabilityFrom(
       endTimeStr: formatTime(p.endMinute),
     }));
   }
-  const closed = await venueClosuresOn(db, entry.venue.id, query.date, now);
   const fitting = fittingTables(entry, query.numberOfGuests, query.seatingAreaId, 'guest', membership);
   if (membership === 'guest') {
     const kept = entry.areas.filter((a) => a.membersOnly);
     if (kept.length > 0) result.membersOnlyAreas = kept.map((a) => ({ _id: a.id, name: a.name, description: a.description }));
   }
+  // A party no single table seats may sit at tables joined (docs/PRODUCT.md §9, tables joined).
+  const joined = fittingCombinations(entry, query.numberOfGuests, query.seatingAreaId, 'guest', membership);
+  const candidates = fitting.length + joined.length === 0 ? [] : scheduled.filter((s) => isBookableInTime(entry.venue, s, now));
+
+  // One statement reads the day's bookings over the slots that may be offered, the covers (at a venue that
+  // paces a service), the closures and the set-up's version. With no slot to look at, it reads an empty
+  // stretch of the day: the closures and the version still count.
+  const paced = entry.pacing.length > 0 && candidates.length > 0;
+  const [fromMs, toMs] = candidates.length > 0 ? [Math.min(...candidates.map((s) => s.startMs)), Math.max(...candidates.map((s) => s.endMs))] : [0, 0];
+  const day = await loadDayBusy(db, entry.venue.id, query.date, fromMs, toMs, now, { covers: paced });
+  const closed = closuresOn(day.closures, query.date);
   const tables = fitting.filter((t) => !closed.areas.has(t.seatingAreaId));
   const services = servicesOn(entry, query.date);
-  // A party no single table seats may sit at tables joined (docs/PRODUCT.md §9, tables joined).
-  const combinations = fittingCombinations(entry, query.numberOfGuests, query.seatingAreaId, 'guest', membership).filter((c) => !closed.areas.has(c.seatingAreaId));
+  const combinations = joined.filter((c) => !closed.areas.has(c.seatingAreaId));
   const closure =
     scheduled.length === 0 ? undefined
     : scheduled.every((s) => stayClosure(closed, services, s)) ? stayClosure(closed, services, scheduled[0]!)
@@ -96,13 +105,7 @@ async function availabilityFrom(
     : undefined;
   const seats = tables.length + combinations.length;
   if (closure) result.closure = { reason: closure.reason };
-  const slots = seats === 0 ? [] : scheduled.filter((s) => isBookableInTime(entry.venue, s, now) && !stayClosure(closed, services, s));
-
-  // At a venue that paces a service, the covers come in the same statement. With no slot to look at, it
-  // reads an empty stretch of the day: the set-up's version still has to be checked.
-  const paced = entry.pacing.length > 0 && slots.length > 0;
-  const [fromMs, toMs] = slots.length > 0 ? [slots[0]!.startMs, Math.max(...slots.map((s) => s.endMs))] : [0, 0];
-  const day = await loadDayBusy(db, entry.venue.id, query.date, fromMs, toMs, now, { covers: paced });
+  const slots = seats === 0 ? [] : candidates.filter((s) => !stayClosure(closed, services, s));
   if (slots.length === 0) return { result, catalogVersion: day.catalogVersion };
   const busy = groupBusy(day.busy);
   const covers = paced ? coversStarting(entry, query.date, day.covers) : noCovers();

@@ -6,6 +6,7 @@ import { and, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzl
 import type { Db, DbOrTx } from '../../db/client';
 import { changeHolds, reservations, venueCatalogVersion } from '../../db/schema';
 import { addDays } from '../../../common/time';
+import { closuresFromJson, dayClosuresJson, type ClosureRow } from './closures';
 import { intervalsOf, type BusyInterval } from './table-fit';
 
 /**
@@ -112,6 +113,8 @@ function dayBusyStatement(db: Db, withCovers: boolean) {
         WHERE ${changeHolds.venueId} = ${sql.placeholder('venueId')}
           AND ${changeHolds.date} IN (${sql.placeholder('before')}, ${sql.placeholder('date')}, ${sql.placeholder('after')})
           AND ${heldChangeDuring(from, to, live)})`,
+      // The venue's closures of the day, fresh: a closure made in any process is kept by the next look-up.
+      closures: dayClosuresJson(sql.placeholder('venueId'), sql.placeholder('date')),
       // The set-up's version, so a look-up answered from the set-up it cached knows in the same round trip whether a change was published since.
       catalogVersion: sql<number>`(SELECT ${venueCatalogVersion.version} FROM ${venueCatalogVersion} LIMIT 1)`,
       covers: withCovers
@@ -135,7 +138,7 @@ function dayBusyStatement(db: Db, withCovers: boolean) {
 
 const dayBusyStatements = { plain: new WeakMap<object, ReturnType<typeof dayBusyStatement>>(), covers: new WeakMap<object, ReturnType<typeof dayBusyStatement>>() };
 
-/** The day's busy tables over [fromMs, toMs), with `covers` the covers its live bookings start, and the set-up's version. */
+/** The day's busy tables over [fromMs, toMs), with `covers` the covers its live bookings start, the venue's closures of the day, and the set-up's version. */
 export async function loadDayBusy(
   db: Db,
   venueId: string,
@@ -144,7 +147,7 @@ export async function loadDayBusy(
   toMs: number,
   now: Date,
   options: { covers: boolean } = { covers: false },
-): Promise<{ busy: BusyInterval[]; covers: { startTime: number; numberOfGuests: number }[]; catalogVersion: number }> {
+): Promise<{ busy: BusyInterval[]; covers: { startTime: number; numberOfGuests: number }[]; closures: ClosureRow[]; catalogVersion: number }> {
   const statements = options.covers ? dayBusyStatements.covers : dayBusyStatements.plain;
   let statement = statements.get(db);
   if (!statement) {
@@ -155,6 +158,7 @@ export async function loadDayBusy(
   return {
     busy: [...parsedJson<BusyJson>(row?.intervals), ...parsedJson<BusyJson>(row?.heldChanges)].flatMap(busyFromJson),
     covers: coversFromJson(row?.covers),
+    closures: closuresFromJson(row?.closures),
     catalogVersion: Number(row?.catalogVersion ?? 0),
   };
 }

@@ -3,7 +3,7 @@
  * dining area or in a closed service. Availability, booking, changes, staff moves and waitlist offers
  * all ask here; bookings already inside a closure are left for staff to contact.
  */
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { closures } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
@@ -39,14 +39,14 @@ export async function lockVenueClosures(tx: DbOrTx, venueId: string, mode: 'shar
   await tx.execute(mode === 'shared' ? sql`SELECT pg_advisory_xact_lock_shared(${key}::bigint)` : sql`SELECT pg_advisory_xact_lock(${key}::bigint)`);
 }
 
-/** How long availability trusts its copy of the closures; the staff's own changes clear it at once. */
+/** How long the date step's closed days trust their copy of the closures; the staff's own changes clear it at once. */
 const CLOSURES_TTL_MS = 30_000;
 const closuresCache = new WeakMap<object, { at: number; fromDate: string; rows: Promise<ClosureRow[]> }>();
 
 /**
  * The closures of every venue from the day before `today` on, read at most once per `CLOSURES_TTL_MS`
- * (wall-clock) per database handle, so a look-up costs no extra query. Bookings read them afresh in their
- * transaction (`loadClosures`), so a closure made in another server process refuses bookings at once.
+ * (wall-clock) per database handle, for the guest's date step. Look-ups and bookings read them afresh
+ * (`dayClosuresJson`, `loadClosures`), so a closure made in another server process is kept at once.
  */
 function cachedClosures(db: DbOrTx, today: string): Promise<ClosureRow[]> {
   const nowMs = Date.now();
@@ -67,11 +67,46 @@ export function clearClosuresCache(db: DbOrTx): void {
   closuresCache.delete(db);
 }
 
-/** What is closed at a venue on a service day, for the availability look-up (cached; see `cachedClosures`). */
-export async function venueClosuresOn(db: DbOrTx, venueId: string, date: string, now: Date): Promise<DayClosures> {
-  const today = hongKongToday(now);
-  const rows = date >= addDays(today, -1) ? (await cachedClosures(db, today)).filter((r) => r.venueId === venueId) : await loadClosures(db, venueId, date);
-  return closuresOn(rows, date);
+/**
+ * The venue's closures touching a service day as one JSON value, oldest first, for a statement that
+ * reads the day in one round trip (the look-up's and the guarded hold's): always fresh, so a closure
+ * made in any server process is kept by the next look-up.
+ */
+export const dayClosuresJson = (venueId: SQL | Placeholder, date: SQL | Placeholder) =>
+  sql<ClosureJson[] | string | null>`(SELECT json_agg(c ORDER BY c.from_date, c.created_at) FROM ${closures} c
+    WHERE c.venue_id = ${venueId} AND c.to_date >= ${date} AND c.from_date <= ${date})`;
+
+/** A closure row as json_agg writes it. */
+interface ClosureJson {
+  id: string;
+  venue_id: string;
+  scope: ClosureRow['scope'];
+  seating_area_id: string | null;
+  period_name: string | null;
+  from_date: string;
+  to_date: string;
+  reason: ClosureRow['reason'];
+  note: string | null;
+  created_by: string;
+  created_at: string;
+}
+
+/** The rows of `dayClosuresJson` (the drivers hand JSON back parsed or as text). */
+export function closuresFromJson(value: ClosureJson[] | string | null | undefined): ClosureRow[] {
+  const rows: ClosureJson[] = typeof value === 'string' ? (JSON.parse(value) as ClosureJson[]) : (value ?? []);
+  return rows.map((c) => ({
+    id: c.id,
+    venueId: c.venue_id,
+    scope: c.scope,
+    seatingAreaId: c.seating_area_id,
+    periodName: c.period_name,
+    fromDate: c.from_date,
+    toDate: c.to_date,
+    reason: c.reason,
+    note: c.note,
+    createdBy: c.created_by,
+    createdAt: new Date(c.created_at),
+  }));
 }
 
 /** The venue's wholly closed days from today for `days` days, with their reasons, for the guest's date step (cached). */

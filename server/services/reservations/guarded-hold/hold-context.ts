@@ -6,11 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { changeHolds, closures, reservations, users, venueCatalogVersion } from '../../../db/schema';
+import { changeHolds, reservations, users, venueCatalogVersion } from '../../../db/schema';
 import type { SessionRow } from '../../../lib/auth';
 import { busyFromJson, coversFromJson, dayParams, heldChangeDuring, liveAt, occupiedUntil, occupiesDuring, parsedJson, type BusyJson } from '../../venues/busy-intervals';
 import type { BusyInterval } from '../../venues/table-fit';
-import type { ClosureRow } from '../../venues/closures';
+import { closuresFromJson, dayClosuresJson, type ClosureRow } from '../../venues/closures';
 
 /** A live booking's start and party, for pacing (pacing-covers.ts). */
 export interface StartingCovers {
@@ -55,27 +55,11 @@ function holdContextStatement(db: Db) {
         WHERE ${changeHolds.venueId} = ${p('venueId')} AND ${changeHolds.date} IN ${days} AND ${heldChangeDuring(from, to, now)})`,
       covers: sql<[number, number][] | null>`(SELECT json_agg(json_build_array(${reservations.startTime}, ${reservations.numberOfGuests}))
         FROM ${reservations} WHERE ${reservations.venueId} = ${p('venueId')} AND ${reservations.date} = ${p('date')} AND ${live})`,
-      closures: sql<ClosureJson[] | null>`(SELECT json_agg(c ORDER BY c.from_date, c.created_at) FROM ${closures} c
-        WHERE c.venue_id = ${p('venueId')} AND c.to_date >= ${p('date')} AND c.from_date <= ${p('date')})`,
+      closures: dayClosuresJson(p('venueId'), p('date')),
       closuresFingerprint: sql<string>`closures_fingerprint(${p('venueId')}, ${p('date')})`,
     })
     .from(venueCatalogVersion)
     .prepare('hold_context');
-}
-
-/** A closure row as json_agg writes it. */
-interface ClosureJson {
-  id: string;
-  venue_id: string;
-  scope: ClosureRow['scope'];
-  seating_area_id: string | null;
-  period_name: string | null;
-  from_date: string;
-  to_date: string;
-  reason: ClosureRow['reason'];
-  note: string | null;
-  created_by: string;
-  created_at: string;
 }
 
 const statements = new WeakMap<object, ReturnType<typeof holdContextStatement>>();
@@ -99,19 +83,7 @@ export async function loadHoldContext(
     held: Number(row?.held ?? 0),
     busy: intervals.flatMap(busyFromJson),
     covers: coversFromJson(row?.covers),
-    closures: parsedJson<ClosureJson>(row?.closures).map((c) => ({
-      id: c.id,
-      venueId: c.venue_id,
-      scope: c.scope,
-      seatingAreaId: c.seating_area_id,
-      periodName: c.period_name,
-      fromDate: c.from_date,
-      toDate: c.to_date,
-      reason: c.reason,
-      note: c.note,
-      createdBy: c.created_by,
-      createdAt: new Date(c.created_at),
-    })),
+    closures: closuresFromJson(row?.closures),
     closuresFingerprint: String(row?.closuresFingerprint ?? ''),
   };
 }

@@ -2,7 +2,7 @@
  * The live reservations' times on tables, and the tables held by changes being paid for, read from the
  * database: one statement, and a prepared whole-day form of it for the availability look-up.
  */
-import { and, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { changeHolds, reservations, venueCatalogVersion } from '../../db/schema';
 import { addDays } from '../../../common/time';
@@ -117,12 +117,7 @@ function dayBusyStatement(db: Db, withCovers: boolean) {
       closures: dayClosuresJson(sql.placeholder('venueId'), sql.placeholder('date')),
       // The set-up's version, so a look-up answered from the set-up it cached knows in the same round trip whether a change was published since.
       catalogVersion: sql<number>`(SELECT ${venueCatalogVersion.version} FROM ${venueCatalogVersion} LIMIT 1)`,
-      covers: withCovers
-        ? sql<[number, number][] | null>`(SELECT json_agg(json_build_array(${reservations.startTime}, ${reservations.numberOfGuests}))
-          FROM ${reservations}
-          WHERE ${reservations.venueId} = ${sql.placeholder('venueId')} AND ${reservations.date} = ${sql.placeholder('date')}
-            AND ${liveAt(live)})`
-        : sql<null>`null`,
+      covers: withCovers ? dayCoversJson(sql.placeholder('venueId'), sql.placeholder('date'), live) : sql<null>`null`,
     })
     .from(reservations)
     .where(
@@ -178,7 +173,17 @@ export function dayParams(date: string, fromMs: number, toMs: number, now: Date)
 /** A json column of a one-row statement: drivers hand it back parsed (pg) or, for some set-ups, as text. */
 export const parsedJson = <T>(raw: unknown): T[] => (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as T[];
 
-/** The covers the day's live bookings start, as the one-row statements write them: [start, party]. */
+/**
+ * The covers the live bookings of a service day start, summed by start time, as one JSON value of
+ * [start, covers]: a busy day's hundred bookings come as a few dozen starts, for pacing (pacing-covers.ts).
+ */
+export const dayCoversJson = (venueId: SQL | Placeholder, date: SQL | Placeholder, at: SQL) =>
+  sql<[number, number][] | string | null>`(SELECT json_agg(json_build_array(starts.start_time, starts.covers)) FROM (
+      SELECT ${reservations.startTime} AS start_time, sum(${reservations.numberOfGuests})::int AS covers FROM ${reservations}
+      WHERE ${reservations.venueId} = ${venueId} AND ${reservations.date} = ${date} AND ${liveAt(at)}
+      GROUP BY ${reservations.startTime}) starts)`;
+
+/** The covers of `dayCoversJson`: [start, covers starting then]. */
 export function coversFromJson(raw: unknown): { startTime: number; numberOfGuests: number }[] {
   return parsedJson<[number, number]>(raw).map(([startTime, numberOfGuests]) => ({ startTime, numberOfGuests }));
 }

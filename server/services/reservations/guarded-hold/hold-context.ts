@@ -8,11 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { changeHolds, reservations, users, venueCatalogVersion } from '../../../db/schema';
 import type { SessionRow } from '../../../lib/auth';
-import { busyFromJson, coversFromJson, dayParams, heldChangeDuring, liveAt, occupiedUntil, occupiesDuring, parsedJson, type BusyJson } from '../../venues/busy-intervals';
+import { busyFromJson, coversFromJson, dayCoversJson, dayParams, heldChangeDuring, liveAt, occupiedUntil, occupiesDuring, parsedJson, type BusyJson } from '../../venues/busy-intervals';
 import type { BusyInterval } from '../../venues/table-fit';
 import { closuresFromJson, dayClosuresJson, type ClosureRow } from '../../venues/closures';
 
-/** A live booking's start and party, for pacing (pacing-covers.ts). */
+/** A start time and the covers live bookings start then (summed by the statement), for pacing (pacing-covers.ts). */
 export interface StartingCovers {
   startTime: number;
   numberOfGuests: number;
@@ -53,8 +53,7 @@ function holdContextStatement(db: Db) {
           (extract(epoch from ${changeHolds.startsAt}) * 1000)::float8, (extract(epoch from ${changeHolds.endsAt}) * 1000)::float8, ${changeHolds.combinedTableIds}))
         FROM ${changeHolds}
         WHERE ${changeHolds.venueId} = ${p('venueId')} AND ${changeHolds.date} IN ${days} AND ${heldChangeDuring(from, to, now)})`,
-      covers: sql<[number, number][] | null>`(SELECT json_agg(json_build_array(${reservations.startTime}, ${reservations.numberOfGuests}))
-        FROM ${reservations} WHERE ${reservations.venueId} = ${p('venueId')} AND ${reservations.date} = ${p('date')} AND ${live})`,
+      covers: dayCoversJson(p('venueId'), p('date'), now),
       closures: dayClosuresJson(p('venueId'), p('date')),
       closuresFingerprint: sql<string>`closures_fingerprint(${p('venueId')}, ${p('date')})`,
     })

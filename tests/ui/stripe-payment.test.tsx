@@ -14,6 +14,7 @@ import { createActor, fromPromise } from 'xstate';
 import { paymentMachine, type ConfirmCardInput, type CreatePaymentInput, type Payment, type PaymentConfig, type PaymentIntent, type WaitForPaymentInput } from '../../machines/payment.machine';
 import { activateLocale, i18n } from '../../src/i18n/i18n';
 import { PaymentPanel } from '../../src/payment/payment-panel';
+import { SLOW } from './page-queries';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -94,7 +95,8 @@ function startPayment(options: { config?: () => Promise<PaymentConfig> } = {}) {
 
 /** The Payment Element says it is ready, as Stripe.js does once its frame has loaded. */
 async function elementReady() {
-  await screen.findByLabelText(/Card number/);
+  // The card form is a lazy chunk: its first import may take seconds on a busy machine.
+  await screen.findByLabelText(/Card number/, {}, SLOW);
   await act(async () => stripeJs.handlers.get('ready')?.({ elementType: 'payment' }));
 }
 

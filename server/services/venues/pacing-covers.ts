@@ -11,7 +11,7 @@ import { timeIn } from '../../i18n/localized-values';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { isLiveAt } from './busy-intervals';
 import { addCovers, noCovers, pacingBreach, type CoversStarting } from './pacing';
-import { periodAt } from './slot-schedule';
+import { periodIn, servicesOn } from './slot-schedule';
 import type { CatalogVenue, ServicePeriodRow } from './venue-catalog';
 import { StaffRefusal } from '../staff/staff-refusals';
 import type { BookingRules } from '../reservations/selection-checks';
@@ -38,8 +38,9 @@ export async function loadCoversStarting(db: DbOrTx, entry: CatalogVenue, date: 
 /** The covers these live bookings of the service day start, by slot and service; a booking outside every service counts in none. */
 export function coversStarting(entry: CatalogVenue, date: string, rows: readonly { startTime: number; numberOfGuests: number }[]): CoversStarting {
   const covers = noCovers();
+  const services = servicesOn(entry, date);
   for (const row of rows) {
-    const period = periodAt(entry, date, row.startTime);
+    const period = periodIn(services, row.startTime);
     if (period) addCovers(covers, period, row.startTime, row.numberOfGuests);
   }
   return covers;

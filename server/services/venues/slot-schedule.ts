@@ -69,9 +69,13 @@ export function scheduledSlots(entry: CatalogVenue, experience: ExperienceRow, d
   return [...byStart.values()].sort((a, b) => a.startTime - b.startTime);
 }
 
-/** The venue's service period open at `minutes` of the service day `date` (start included, end not), if any. */
+/** Of a day's services (`servicesOn`), the one open at `minutes` (start included, end not), if any. */
+export const periodIn = (services: readonly ServicePeriodRow[], minutes: number): ServicePeriodRow | undefined =>
+  services.find((p) => p.startMinute <= minutes && minutes < p.endMinute);
+
+/** The venue's service period open at `minutes` of the service day `date`, if any. */
 export function periodAt(entry: CatalogVenue, date: string, minutes: number): ServicePeriodRow | undefined {
-  return servicesOn(entry, date).find((p) => p.startMinute <= minutes && minutes < p.endMinute);
+  return periodIn(servicesOn(entry, date), minutes);
 }
 
 /**

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
 import { addDays, hongKongToday, isoWeekday } from '../../common/time';
 import { LECLOS } from './fixtures';
+import { experienceBody } from './experience-body';
 import { testDrivers } from './harness';
 import type { TestUser } from './payment-helpers';
 import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
@@ -36,25 +37,8 @@ const OWN_POLICY = {
   maximumPartySize: 8,
 };
 
-const newExperience = (name: string, extra: Record<string, unknown> = {}) => ({
-  texts: { en: { name, description: 'Six courses by the chef, paired with wines.' }, ja: { name: 'シェフのおまかせ', description: null } },
-  durationMinutes: 120,
-  minGuests: 2,
-  maxGuests: 6,
-  daysOfWeek: ALL_DAYS,
-  periodNames: ['Lunch', 'Dinner'],
-  membersOnly: false,
-  active: true,
-  prePaymentType: 'DEPOSIT',
-  priceAmount: 0,
-  serviceChargePercentage: 0,
-  taxPercentage: 0,
-  depositPolicy: [{ minGuestCount: 1, price: { amount: 20_000 } }],
-  policy: null,
-  guestBookingDays: null,
-  memberBookingDays: null,
-  ...extra,
-});
+const newExperience = (name: string, extra: Record<string, unknown> = {}) =>
+  experienceBody({ en: { name, description: 'Six courses by the chef, paired with wines.' }, ja: { name: 'シェフのおまかせ', description: null } }, extra);
 
 for (const driver of testDrivers()) {
   describe(`set-up: experiences (${driver})`, () => {

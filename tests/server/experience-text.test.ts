@@ -12,6 +12,7 @@ import { addDays, hongKongToday } from '../../common/time';
 import { translatorFor } from '../../server/i18n/translator';
 import { escapeText } from '../../server/services/reservations/calendar-invite';
 import { LECLOS } from './fixtures';
+import { experienceBody } from './experience-body';
 import { testDrivers } from './harness';
 import { manageTokenIn } from './manage-helpers';
 import type { TestUser } from './payment-helpers';
@@ -24,24 +25,7 @@ const ja = translatorFor('ja');
 const th = translatorFor('th');
 
 /** A deposit experience at Le Clos with English and Japanese texts only: Thai and the rest fall back. */
-const riverside = {
-  texts: { en: ENGLISH, ja: JAPANESE },
-  durationMinutes: 120,
-  minGuests: 2,
-  maxGuests: 6,
-  daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
-  periodNames: ['Lunch', 'Dinner'],
-  membersOnly: false,
-  active: true,
-  prePaymentType: 'DEPOSIT',
-  priceAmount: 0,
-  serviceChargePercentage: 0,
-  taxPercentage: 0,
-  depositPolicy: [{ minGuestCount: 1, price: { amount: 20_000 } }],
-  policy: null,
-  guestBookingDays: null,
-  memberBookingDays: null,
-};
+const riverside = experienceBody({ en: ENGLISH, ja: JAPANESE });
 
 type Named = { _id: string; name: string; description?: string };
 

@@ -1,0 +1,20 @@
+/** The body of a new experience for the set-up's call (POST /admin/venue/{venueId}/experience): a deposit experience served at lunch and dinner every day. */
+export const experienceBody = (texts: Record<string, { name: string; description: string | null }>, extra: Record<string, unknown> = {}) => ({
+  texts,
+  durationMinutes: 120,
+  minGuests: 2,
+  maxGuests: 6,
+  daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+  periodNames: ['Lunch', 'Dinner'],
+  membersOnly: false,
+  active: true,
+  prePaymentType: 'DEPOSIT',
+  priceAmount: 0,
+  serviceChargePercentage: 0,
+  taxPercentage: 0,
+  depositPolicy: [{ minGuestCount: 1, price: { amount: 20_000 } }],
+  policy: null,
+  guestBookingDays: null,
+  memberBookingDays: null,
+  ...extra,
+});

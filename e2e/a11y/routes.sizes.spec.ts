@@ -101,6 +101,8 @@ test('the booking wizard, step by step', async ({ page, server, clocks }, testIn
 });
 
 test('the staff console', async ({ page, server, clocks }, testInfo) => {
+  // A tour of every staff page with axe on each, like the other tours: more than a minute on a busy machine.
+  test.setTimeout(120_000);
   const seen: string[] = [];
   await staffPages({ page, server, clocks, day: STAFF_DAY_BY_PROJECT[testInfo.project.name]!, visit: axeOnly(seen) });
   expect(seen).toEqual(GROUP_ROUTES.staff);

@@ -160,9 +160,15 @@ function TermsText({ terms, prePaymentType }: { terms: CancellationTerms; prePay
         {terms.rule.type === 'PER_PERSON' ? (
           <LatePerPerson fee={fee} perPerson={format.money(terms.rule.amountPerPerson)} guests={terms.rule.guests} />
         ) : (
-          <LatePercentage fee={fee} percent={terms.rule.percent} paid={format.money(terms.rule.paid)} />
+          <LatePercentage fee={fee} percent={terms.rule.percent} paid={format.money(terms.paid)} />
         )}
       </p>
+      {terms.rule.type === 'PER_PERSON' && terms.fee < terms.rule.amountPerPerson * terms.rule.guests && (
+        // The club keeps only what it holds (common/late-cancellation-fee.ts): said, so the sum above adds up.
+        <p>
+          <Trans>The fee is never more than what you paid ({format.money(terms.paid)}).</Trans>
+        </p>
+      )}
       <p className="muted">
         <Trans>The reservation will show as Canceled Late.</Trans>
       </p>

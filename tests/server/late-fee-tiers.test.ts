@@ -2,7 +2,8 @@
  * A late cancellation keeps the fee of the party's size tier when one applies, the policy's own fee
  * otherwise (common/late-cancellation-fee.ts, docs/PRODUCT.md §9): through the HTTP API, for an experience
  * whose own policy an admin set up, with the refund, the kept fee and the ledger check agreeing. A party
- * that grows into a tier pays that tier's fee on cancelling; guests taken off late pay their party's.
+ * that grows into a tier pays that tier's fee on cancelling; guests taken off late pay their party's, and
+ * a wallet payment comes back in parts (migration 0038).
  * Dates come from the injected clock.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +134,20 @@ for (const driver of testDrivers()) {
       const cancelled = await cancelLate(guest, id);
       expect(cancelled.refunds).toMatchObject([{ amount: hkd(5600), method: 'CARD' }]);
       expect((await h.reservationRow(id)).feeKept).toBe(hkd(400));
+      await balanced();
+    });
+
+    it('gives a wallet payment back in parts: guests taken off late, then the rest cancelled', async () => {
+      const member = await h.newUser('member', hkd(20_000));
+      const { id } = await bookPaid(6, member);
+      const smaller = await api.request('PUT', `/user/reservation/v1.1/${id}`, { token: member.token(), body: { numberOfGuests: 4 } });
+      expect(smaller.status, JSON.stringify(smaller.body)).toBe(200);
+      expect(await h.balanceOf(member.id)).toBe(hkd(20_000 - 6000 + 1400));
+      await balanced();
+      await cancelLate(member, id);
+      // HK$400 kept in all (4 × HK$100); the HK$6,000 came back in two refunds of the one payment.
+      expect(await h.balanceOf(member.id)).toBe(hkd(20_000 - 400));
+      expect((await h.walletOf(member.id)).filter((e) => e.type === 'REFUND').map((e) => e.amount).sort((a, b) => a - b)).toEqual([hkd(1400), hkd(4200)]);
       await balanced();
     });
   });

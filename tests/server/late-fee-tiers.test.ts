@@ -89,7 +89,7 @@ for (const driver of testDrivers()) {
       const res = await h.cancel(guest, id);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.status).toBe('LATE_CANCELED');
-      return res.body.data as { refunds: { amount: number; method: string }[] };
+      return res.body.data as { refunds: { amount: number; method: string }[]; feeKept: number };
     };
     const balanced = async () => expect(await ledgerProblems(api.deps.db)).toEqual([]);
 
@@ -98,6 +98,9 @@ for (const driver of testDrivers()) {
       const cancelled = await cancelLate(guest, id);
       expect(cancelled.refunds).toMatchObject([{ amount: hkd(6000 - 1800), method: 'CARD' }]);
       expect((await h.reservationRow(id)).feeKept).toBe(hkd(1800));
+      // The answer and the reservation's own read say the fee kept, as the ledger holds it.
+      expect(cancelled.feeKept).toBe(hkd(1800));
+      expect((await api.request('GET', `/user/reservation/${id}`, { token: guest.token() })).body.data).toMatchObject({ feeKept: hkd(1800), refunds: cancelled.refunds });
       await balanced();
     });
 
@@ -133,6 +136,7 @@ for (const driver of testDrivers()) {
       // Cancelled as a party of 4, the booking keeps HK$400 in all (4 × HK$100): HK$5,600 of the HK$6,000 back.
       const cancelled = await cancelLate(guest, id);
       expect(cancelled.refunds).toMatchObject([{ amount: hkd(5600), method: 'CARD' }]);
+      expect(cancelled.feeKept).toBe(hkd(400));
       expect((await h.reservationRow(id)).feeKept).toBe(hkd(400));
       await balanced();
     });

@@ -122,3 +122,12 @@ export async function refundsOf(db: DbOrTx, reservationId: string): Promise<Sche
     .orderBy(payments.createdAt, payments.id);
   return rows.map((p) => ({ amount: p.refundedAmount, method: p.method, cardBrand: p.cardBrand, cardLast4: p.cardLast4 }));
 }
+
+/**
+ * What a cancelled reservation says of its money (the API's `refunds` and `feeKept`): each refund, and the
+ * late-cancellation fee kept — the row's, the sum the ledger check holds it to, so the page shows what was
+ * charged even when a change gave part back first or the fee kept everything.
+ */
+export async function cancelledMoneyOf(db: DbOrTx, row: Pick<ReservationRow, 'id' | 'feeKept'>): Promise<Pick<Schema<'Reservation'>, 'refunds' | 'feeKept'>> {
+  return { refunds: await refundsOf(db, row.id), feeKept: row.feeKept };
+}

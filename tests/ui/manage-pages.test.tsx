@@ -342,6 +342,7 @@ describe('cancelling', () => {
     const [row] = await api().deps.db.select().from(reservations).where(eq(reservations.id, booked._id));
     expect(row).toMatchObject({ status: 'LATE_CANCELED', feeKept: 180_000 });
     // The reservation then says the fee kept, though nothing came back (the fee kept the whole deposit).
+    cleanup();
     await openAs(api(), [guest.email, PASSWORD], `/pages/order?id=${booked._id}`, 'Your reservation');
     const kept = await findText('Late cancellation fee kept');
     expect(kept.nextElementSibling!.textContent).toBe('HK$1,800');

@@ -7163,6 +7163,12 @@ export interface components {
              *     cancellation's fee kept it all).
              */
             refunds?: components["schemas"]["ReservationRefund"][];
+            /**
+             * @description The late cancellation fee the club kept, minor units (0 when none): on a cancelled reservation
+             *     wherever `refunds` is. The party's fee as it stood when cancelled, never more than was paid
+             *     (docs/PRODUCT.md §9, "Late-cancellation fee").
+             */
+            feeKept?: number;
         };
         ReservationRefund: {
             /** @description Minor units (HKD cents) */

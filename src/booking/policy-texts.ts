@@ -8,6 +8,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { components } from '../../common/api/schema';
+import { feeTierFor } from '../../common/late-cancellation-fee';
 
 type Policy = components['schemas']['VenuePolicy'];
 
@@ -18,11 +19,6 @@ export interface PolicyAgreement {
   text: string;
   /** Shown when the guest has not ticked it. */
   required: string;
-}
-
-/** The fee tier a party of `numberOfGuests` falls in: the one with the largest smallest party that fits. */
-function feeTierOf(policy: Pick<Policy, 'feesByPartySize'>, numberOfGuests: number): Policy['feesByPartySize'][number] | undefined {
-  return [...policy.feesByPartySize].sort((a, b) => b.minGuestCount - a.minGuestCount).find((f) => f.minGuestCount <= numberOfGuests);
 }
 
 /**
@@ -40,9 +36,8 @@ export function policyTexts(
     policy.cancellationFee.type === 'PERCENTAGE'
       ? i18n._(msg`${policy.cancellationFee.amount}% of the total`)
       : i18n._(msg`${money(policy.cancellationFee.amount)} per person`);
-  const found = feeTierOf(policy, numberOfGuests);
-  // A tier for parties of one is the plain fee again: only larger parties' tiers add anything.
-  const tier = found && found.minGuestCount > 1 ? found : undefined;
+  // The tier the fee charged on cancelling reads too (common/late-cancellation-fee.ts).
+  const tier = feeTierFor(policy, numberOfGuests);
   const tierText = tier ? ' ' + i18n._(msg`For parties of ${tier.minGuestCount} or more, the fee is ${money(tier.amount)} per person.`) : '';
   const noShow = money(policy.noShowFeePerPerson);
   const maximum = policy.maximumPartySize;

@@ -142,6 +142,7 @@ function TermsText({ terms, prePaymentType }: { terms: CancellationTerms; prePay
     );
   }
   const fee = format.money(terms.fee);
+  const paid = format.money(terms.paid);
   return (
     <>
       <p>
@@ -149,6 +150,26 @@ function TermsText({ terms, prePaymentType }: { terms: CancellationTerms; prePay
           <Trans>Late cancellation</Trans>
         </strong>
       </p>
+      {terms.paid === 0 ? (
+        // Nothing is held, so nothing can be kept (common/late-cancellation-fee.ts): no fee is stated.
+        <p>
+          <Trans>Nothing was paid up front, so no late cancellation fee is charged.</Trans>
+        </p>
+      ) : (
+        <LateFee terms={terms} fee={fee} paid={paid} />
+      )}
+      <p className="muted">
+        <Trans>The reservation will show as Canceled Late.</Trans>
+      </p>
+    </>
+  );
+}
+
+function LateFee({ terms, fee, paid }: { terms: Extract<CancellationTerms, { kind: 'late' }>; fee: string; paid: string }) {
+  const format = useFormats();
+  const hours = terms.windowHours;
+  return (
+    <>
       <p>
         <Plural
           value={hours}
@@ -160,12 +181,15 @@ function TermsText({ terms, prePaymentType }: { terms: CancellationTerms; prePay
         {terms.rule.type === 'PER_PERSON' ? (
           <LatePerPerson fee={fee} perPerson={format.money(terms.rule.amountPerPerson)} guests={terms.rule.guests} />
         ) : (
-          <LatePercentage fee={fee} percent={terms.rule.percent} paid={format.money(terms.rule.paid)} />
+          <LatePercentage fee={fee} percent={terms.rule.percent} paid={paid} />
         )}
       </p>
-      <p className="muted">
-        <Trans>The reservation will show as Canceled Late.</Trans>
-      </p>
+      {terms.rule.type === 'PER_PERSON' && terms.fee < terms.rule.amountPerPerson * terms.rule.guests && (
+        // The club keeps only what it holds (common/late-cancellation-fee.ts): said, so the sum above adds up.
+        <p>
+          <Trans>The fee is never more than what you paid ({paid}).</Trans>
+        </p>
+      )}
     </>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * What cancelling a reservation costs, worked out from the venue's policy before the guest confirms. The
- * server decides the real outcome (CANCELED or LATE_CANCELED) by the same rule when the call arrives.
+ * server decides the real outcome (CANCELED or LATE_CANCELED) by the same rule when the call arrives, and
+ * keeps the fee common/late-cancellation-fee.ts works out, as this does.
  */
 import type { components } from '../../common/api/schema';
+import { lateCancellationFeeFor, lateCancellationRuleFor, type LateCancellationRule } from '../../common/late-cancellation-fee';
 import { serviceDateTime } from '../../common/time';
 
 type Reservation = components['schemas']['Reservation'];
@@ -20,9 +22,11 @@ export type CancellationTerms =
   | {
       kind: 'late';
       windowHours: number;
-      /** The late cancellation fee, minor units. */
+      /** The late cancellation fee, minor units: what the server keeps (never more than `paid`). */
       fee: number;
-      rule: { type: 'PER_PERSON'; amountPerPerson: number; guests: number } | { type: 'PERCENTAGE'; percent: number; paid: number };
+      rule: LateCancellationRule;
+      /** What the booking has paid, minor units. */
+      paid: number;
     };
 
 /** What the terms read of a booking (the staff console passes what was actually paid as `amountDue`). */
@@ -33,20 +37,5 @@ export function cancellationTerms(reservation: CancellableBooking, policy: Venue
   const lateFrom = new Date(serviceDateTime(reservation.date, reservation.startTime).getTime() - windowHours * 3_600_000);
   const paid = reservation.payment.amountDue;
   if (now < lateFrom) return { kind: 'free', windowHours, refund: paid, lateFrom };
-  const { cancellationFee } = policy;
-  if (cancellationFee.type === 'PERCENTAGE') {
-    return {
-      kind: 'late',
-      windowHours,
-      fee: Math.round((paid * cancellationFee.amount) / 100),
-      rule: { type: 'PERCENTAGE', percent: cancellationFee.amount, paid },
-    };
-  }
-  const guests = reservation.numberOfGuests;
-  return {
-    kind: 'late',
-    windowHours,
-    fee: cancellationFee.amount * guests,
-    rule: { type: 'PER_PERSON', amountPerPerson: cancellationFee.amount, guests },
-  };
+  return { kind: 'late', windowHours, fee: lateCancellationFeeFor(policy, reservation.numberOfGuests, paid), rule: lateCancellationRuleFor(policy, reservation.numberOfGuests), paid };
 }

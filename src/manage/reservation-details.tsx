@@ -19,9 +19,8 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
   const dietary = requests.dietaryLine(guest);
   const canceled = reservation.status === 'CANCELED' || reservation.status === 'LATE_CANCELED';
   const refunds = canceled ? (reservation.refunds ?? []) : [];
-  const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
-  // Inside the window a cancellation keeps its fee of what was paid: the rest is what came back.
-  const feeKept = reservation.status === 'LATE_CANCELED' && refunds.length > 0 ? payment.amountDue - refunded : 0;
+  // Inside the window a cancellation keeps its fee of what was paid, as the server says (the rest came back).
+  const feeKept = reservation.status === 'LATE_CANCELED' ? (reservation.feeKept ?? 0) : 0;
   /** Where a refund went: 'HK$1,496 to Visa card ending 4242', 'HK$600 to your club wallet'. */
   const refundText = ({ amount, method, cardBrand, cardLast4 }: Refund) => {
     const money = format.money(amount);

@@ -76,7 +76,7 @@ function CancelTerms({ booking, date, policy }: { booking: SheetBooking; date: s
       {paid > 0 ? (
         <Trans>a late cancellation fee of {money(terms.fee)} applies; the rest of what was paid is refunded.</Trans>
       ) : (
-        <Trans>a late cancellation fee of {money(terms.fee)} applies; nothing was paid, so nothing is refunded.</Trans>
+        <Trans>nothing was paid, so no late cancellation fee is kept.</Trans>
       )}
     </>
   );

@@ -132,9 +132,10 @@ for (const driver of testDrivers()) {
       const id = await bookRotisserie(member, 6, 'WALLET', '2026-11-23');
       const res = await change(member, id, { numberOfGuests: 4 });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      // HK$1,000 less is due; HK$200 a guest taken off (2) is kept: HK$600 back.
-      expect(await s.h.balanceOf(member.id)).toBe(hkd(5000 - 1800 + 600));
-      expect((await s.h.reservationRow(id)).feeKept).toBe(hkd(400));
+      // HK$1,000 less is due; the two taken off were in a party of 6, whose tier is HK$300 a guest: HK$600
+      // is kept, HK$400 back.
+      expect(await s.h.balanceOf(member.id)).toBe(hkd(5000 - 1800 + 400));
+      expect((await s.h.reservationRow(id)).feeKept).toBe(hkd(600));
       await balanced();
     });
 

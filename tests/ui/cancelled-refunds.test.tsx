@@ -37,10 +37,16 @@ describe("a cancelled booking's refunds", () => {
   });
 
   it('says what a late cancellation kept, and a refund to the club wallet', () => {
-    const rows = shown(prepaid({ status: 'LATE_CANCELED', refunds: [{ amount: 129_600, method: 'WALLET', cardBrand: null, cardLast4: null }] }));
+    const rows = shown(prepaid({ status: 'LATE_CANCELED', feeKept: 20_000, refunds: [{ amount: 129_600, method: 'WALLET', cardBrand: null, cardLast4: null }] }));
     expect(rows.Refunded).toEqual(['HK$1,296 to your club wallet']);
     expect(rows['Late cancellation fee kept']).toEqual(['HK$200']);
     expect(screen.queryByText(/may take a few days/)).toBeNull();
+  });
+
+  it('says what a late cancellation kept when it kept everything paid (nothing refunded)', () => {
+    const rows = shown(prepaid({ status: 'LATE_CANCELED', feeKept: 149_600, refunds: [] }));
+    expect(rows['Late cancellation fee kept']).toEqual(['HK$1,496']);
+    expect(rows.Refunded).toBeUndefined();
   });
 
   it('lists each refund when two payments were given back', () => {

@@ -7,8 +7,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { like } from 'drizzle-orm';
-import { users } from '../../server/db/schema';
+import { eq, like } from 'drizzle-orm';
+import { reservations, users } from '../../server/db/schema';
 import { cancellationTerms } from '../../src/manage/cancellation-terms';
 import { reservation as reservationFixture, venue as venueFixture } from '../fixtures/booking';
 import { experienceIdByName, OBE, UNKNOWN_ID } from '../server/fixtures';
@@ -317,13 +317,35 @@ describe('cancelling', () => {
 
     const consequence = await region('If you cancel');
     await within(consequence).findByText('Late cancellation', {}, SLOW);
-    expect(consequence.textContent).toContain('Your reservation starts within 24 hours, so a late cancellation fee applies.');
-    expect(consequence.textContent).toContain('Late cancellation fee: HK$600 (HK$200 per person for 3 guests).');
+    // Nothing was paid for the à la carte table, so nothing can be kept (as the server does).
+    expect(consequence.textContent).toContain('Nothing was paid up front, so no late cancellation fee is charged.');
+    expect(consequence.textContent).not.toContain('HK$');
 
     await user.click(screen.getByRole('button', { name: 'Cancel reservation' }));
     expect(await findText('Your reservation has been canceled.')).toBeTruthy();
     expect(screen.getByText('New status:').textContent).toBe('New status: Canceled Late');
     expect((await serverReservation(guest, booked._id)).status).toBe('LATE_CANCELED');
+  });
+
+  it("states the fee of the party's size tier, the one the server then keeps", async () => {
+    const user = userEvent.setup();
+    const guest = await newGuest();
+    // Six at noon today (inside Le Clos's 24 hours): HK$1,800 deposit, and Le Clos's tier from six is HK$300 a guest.
+    const booked = await bookPaidDeposit(guest, '2026-11-23', 6);
+    await openAs(api(), [guest.email, PASSWORD], `/pages/cancel?id=${booked._id}`, 'Cancel reservation');
+    const consequence = await region('If you cancel');
+    await within(consequence).findByText('Late cancellation', {}, SLOW);
+    expect(consequence.textContent).toContain('Late cancellation fee: HK$1,800 (HK$300 per person for 6 guests).');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel reservation' }));
+    expect(await findText('Your reservation has been canceled.')).toBeTruthy();
+    const [row] = await api().deps.db.select().from(reservations).where(eq(reservations.id, booked._id));
+    expect(row).toMatchObject({ status: 'LATE_CANCELED', feeKept: 180_000 });
+    // The reservation then says the fee kept, though nothing came back (the fee kept the whole deposit).
+    cleanup();
+    await openAs(api(), [guest.email, PASSWORD], `/pages/order?id=${booked._id}`, 'Your reservation');
+    const kept = await findText('Late cancellation fee kept');
+    expect(kept.nextElementSibling!.textContent).toBe('HK$1,800');
   });
 
   it("says 'Cancellation failed' when the call fails, and lets the guest try again", async () => {
@@ -361,11 +383,20 @@ describe('cancellation terms', () => {
   it('is free, with the payment refunded, before the window; late from its first minute', () => {
     // The window of 24 hours opens at 7:00 pm on 24 Nov, Hong Kong time (11:00 UTC).
     expect(cancellationTerms(paid, policy, new Date('2026-11-24T10:59:59Z'))).toMatchObject({ kind: 'free', refund: 80000 });
+    // HK$300 a guest for 4 is HK$1,200, but only the HK$800 paid can be kept (as the server keeps).
     expect(cancellationTerms(paid, policy, new Date('2026-11-24T11:00:00Z'))).toMatchObject({
       kind: 'late',
-      fee: 120000,
-      rule: { type: 'PER_PERSON', amountPerPerson: 30000, guests: 4 },
+      fee: 80000,
+      rule: { type: 'PER_PERSON', amountPerPerson: 30000, guests: 4, tierFrom: null },
     });
+  });
+
+  it("charges per person by the party's size tier, from a tier above one guest", () => {
+    const tiered = { ...policy, cancellationFee: { type: 'PERCENTAGE' as const, amount: 50 }, feesByPartySize: [{ minGuestCount: 1, amount: 10000 }, { minGuestCount: 4, amount: 15000 }] };
+    const late = new Date('2026-11-25T00:00:00Z');
+    expect(cancellationTerms(paid, tiered, late)).toMatchObject({ kind: 'late', fee: 60000, rule: { type: 'PER_PERSON', amountPerPerson: 15000, guests: 4, tierFrom: 4 } });
+    const two = { ...paid, numberOfGuests: 2 };
+    expect(cancellationTerms(two, tiered, late)).toMatchObject({ kind: 'late', fee: 40000, rule: { type: 'PERCENTAGE', percent: 50 } });
   });
 
   it('charges a percentage of the amount paid', () => {
@@ -373,7 +404,8 @@ describe('cancellation terms', () => {
     expect(cancellationTerms(paid, percentage, new Date('2026-11-25T00:00:00Z'))).toMatchObject({
       kind: 'late',
       fee: 40000,
-      rule: { type: 'PERCENTAGE', percent: 50, paid: 80000 },
+      rule: { type: 'PERCENTAGE', percent: 50 },
+      paid: 80000,
     });
   });
 });

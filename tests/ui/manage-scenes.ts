@@ -90,11 +90,11 @@ export function manageScenes(api: () => TestApi) {
     return done.body.data as { _id: string; uniqueId: string; status: string };
   }
 
-  /** A Rotisserie Sharing Menu for 4 at Le Clos at noon on `date`, its HK$800 deposit (HK$200 a guest) paid by card. */
-  async function bookPaidDeposit(guest: Guest, date: string) {
+  /** A Rotisserie Sharing Menu for 4 (or `numberOfGuests`) at Le Clos at noon on `date`, its deposit (HK$200 a guest, HK$300 from six) paid by card. */
+  async function bookPaidDeposit(guest: Guest, date: string, numberOfGuests = 4) {
     const token = await guest.token();
     const experienceId = await experienceIdByName(api().deps.db, LECLOS, 'Rotisserie Sharing Menu');
-    const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date, startTime: 720, numberOfGuests: 4 } });
+    const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date, startTime: 720, numberOfGuests } });
     expect(held.status, JSON.stringify(held.body)).toBe(201);
     const started = await api().request('POST', `/user/reservation/${held.body.data._id}/payment`, { token, body: { method: 'CARD', idempotencyKey: `deposit-${newId()}` } });
     expect(started.status, JSON.stringify(started.body)).toBe(201);

@@ -248,9 +248,9 @@ describe('the day sheet', () => {
     await user.click(within(sam).getByRole('button', { name: 'Cancel for guest: Sam Test' }));
     const question = within(sam).getByRole('group', { name: 'Cancel for guest' });
     expect(question.textContent).toMatch(/^Cancel Sam Test's booking\? The guest is told by e-mail\. /);
-    // Le Clos: HK$200 a person once inside 24 hours; the booking took no deposit.
+    // Le Clos: HK$200 a person once inside 24 hours, but the booking took no deposit: nothing can be kept.
     await waitFor(
-      () => expect(question.textContent).toContain('Less than 24 hours before the booking: a late cancellation fee of HK$400 applies; nothing was paid, so nothing is refunded.'),
+      () => expect(question.textContent).toContain('Less than 24 hours before the booking: nothing was paid, so no late cancellation fee is kept.'),
       SLOW,
     );
     await user.click(within(question).getByRole('button', { name: 'Confirm cancellation' }));

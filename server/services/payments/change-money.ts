@@ -17,7 +17,8 @@ import { payments, users, walletEntries, type VenuePolicy } from '../../db/schem
 import { ApiError, conflict, forbidden } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { newId } from '../../lib/ids';
-import { lateCancellationFee, refundPayments } from './payment-refund';
+import { refundPayments } from './payment-refund';
+import { lateChangeFeeFor } from '../../../common/late-cancellation-fee';
 import { walletDescription, type PaymentRow } from './payments';
 import type { ReservationRow } from '../reservations/reservations';
 import type { VenueCatalog } from '../venues/venue-catalog';
@@ -170,8 +171,7 @@ export async function settleChange(
     settlement.columns.amountOwed -= fromOwed;
     decrease -= fromOwed;
     const lateFrom = row.startsAt.getTime() - (policy.cancellationWindowHours ?? 0) * 3_600_000;
-    const removedGuests = Math.max(0, row.numberOfGuests - args.newNumberOfGuests);
-    const fee = now.getTime() >= lateFrom ? lateCancellationFee(policy.cancellationFee, removedGuests, decrease) : 0;
+    const fee = now.getTime() >= lateFrom ? lateChangeFeeFor(policy, row.numberOfGuests, args.newNumberOfGuests, decrease) : 0;
     settlement.feeKept = fee;
     settlement.columns.feeKept += fee;
     // The newest payment gives back first.

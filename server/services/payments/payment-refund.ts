@@ -1,10 +1,11 @@
 /**
  * Refunds on cancellation, as the venue's policy says: outside the cancellation window everything paid
- * comes back; on a late cancellation the fee is kept (per person × guests, or a percentage of what was
- * paid; never more than was paid) and the rest comes back. A wallet is credited in the cancelling
+ * comes back; on a late cancellation the fee common/late-cancellation-fee.ts works out for the party as it
+ * stands is kept (never more than was paid) and the rest comes back. A wallet is credited in the cancelling
  * transaction; a card is refunded by the processor right after it commits.
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
+import { lateCancellationFeeFor, type CancellationFeePolicy } from '../../../common/late-cancellation-fee';
 import type { DbOrTx } from '../../db/client';
 import { payments, reservations, walletEntries, type VenuePolicy } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
@@ -15,24 +16,14 @@ import { failPendingWalletPayments, refundedStatus, walletDescription, type Paym
 import type { CancellationMoney } from '../reservations/reservation-mail';
 import type { ReservationRow } from '../reservations/reservations';
 
-/**
- * The late-cancellation fee for a party that paid `paid` (minor units): the policy's fee per person
- * times the guests, or its percentage of what was paid (rounded to the minor unit), capped at `paid`.
- * The app's cancellation page states the same fee before the guest confirms.
- */
-export function lateCancellationFee(fee: VenuePolicy['cancellationFee'], numberOfGuests: number, paid: number): number {
-  const amount = fee.type === 'PERCENTAGE' ? Math.round((paid * fee.amount) / 100) : fee.amount * numberOfGuests;
-  return Math.max(0, Math.min(amount, paid));
-}
-
 /** How a cancellation splits what was paid: the fee kept and the refund. */
 export function cancellationSplit(
-  policy: Pick<VenuePolicy, 'cancellationFee'>,
+  policy: CancellationFeePolicy,
   status: 'CANCELED' | 'LATE_CANCELED',
   numberOfGuests: number,
   paid: number,
 ): { fee: number; refund: number } {
-  const fee = status === 'LATE_CANCELED' ? lateCancellationFee(policy.cancellationFee, numberOfGuests, paid) : 0;
+  const fee = status === 'LATE_CANCELED' ? lateCancellationFeeFor(policy, numberOfGuests, paid) : 0;
   return { fee, refund: paid - fee };
 }
 
@@ -130,4 +121,13 @@ export async function refundsOf(db: DbOrTx, reservationId: string): Promise<Sche
     .where(and(eq(payments.reservationId, reservationId), gt(payments.refundedAmount, 0)))
     .orderBy(payments.createdAt, payments.id);
   return rows.map((p) => ({ amount: p.refundedAmount, method: p.method, cardBrand: p.cardBrand, cardLast4: p.cardLast4 }));
+}
+
+/**
+ * What a cancelled reservation says of its money (the API's `refunds` and `feeKept`): each refund, and the
+ * late-cancellation fee kept — the row's, the sum the ledger check holds it to, so the page shows what was
+ * charged even when a change gave part back first or the fee kept everything.
+ */
+export async function cancelledMoneyOf(db: DbOrTx, row: Pick<ReservationRow, 'id' | 'feeKept'>): Promise<Pick<Schema<'Reservation'>, 'refunds' | 'feeKept'>> {
+  return { refunds: await refundsOf(db, row.id), feeKept: row.feeKept };
 }

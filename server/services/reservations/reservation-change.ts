@@ -17,7 +17,7 @@ import { assertTimeOpenTo, membershipOfUser } from './membership-rules';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
 import { carryOutRefunds } from '../payments/payment-sync';
-import { refundForCancellation, refundsOf } from '../payments/payment-refund';
+import { cancelledMoneyOf, refundForCancellation } from '../payments/payment-refund';
 import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation-mail';
 import { linkOutdated } from './manage-link';
 import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
@@ -292,8 +292,9 @@ export async function cancelReservation(
     // The first fitting waitlist entry is offered the table before this commits: a booking made a moment
     // later never sees it free (an offered hold given up passes on to the next guest the same way).
     await settleWaitlistWithin(tx, deps, catalog, now);
-    return { row: updated!, cardRefunds: refunds.cardRefunds };
+    // The row as the refund left it: its fee kept is the cancellation's.
+    return { row: { ...updated!, feeKept: refunds.money.feeKept }, cardRefunds: refunds.cardRefunds };
   });
   await carryOutRefunds(deps, cardRefunds);
-  return { ...toReservationDto(row, catalog, now), refunds: await refundsOf(db, row.id) };
+  return { ...toReservationDto(row, catalog, now), ...(await cancelledMoneyOf(db, row)) };
 }

@@ -15,7 +15,7 @@ import { manageLink, manageTokenFor, type LinkSigning } from './manage-link';
 import { appLink } from '../auth/auth-links';
 import { dietaryText, DIETARY_NEED_LABELS, OCCASION_LABELS, occasionText } from '../../../common/guest-requests';
 import type { ReservationRow } from './reservations';
-import { lateCancellationFee } from '../payments/payment-refund';
+import { lateCancellationFeeFor } from '../../../common/late-cancellation-fee';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 
 /** The booking as the e-mails list it, one line each, in the language of the reservation (the waitlist offer uses it too). */
@@ -61,7 +61,7 @@ export function policyLines(lang: MessageLanguage, row: ReservationRow, catalog:
   const { i18n } = lang;
   const hours = policy.cancellationWindowHours;
   const lateFrom = lang.dateTime(new Date(row.startsAt.getTime() - hours * 3_600_000));
-  const lateFee = lateCancellationFee(policy.cancellationFee, row.numberOfGuests, paid);
+  const lateFee = lateCancellationFeeFor(policy, row.numberOfGuests, paid);
   const lines = [
     lateFee > 0
       ? i18n._(

@@ -5,7 +5,7 @@ import { conflict } from '../../lib/errors';
 import { venueOf } from '../venues/venue-catalog';
 import { buildCalendarInvite, inviteContentType, inviteFileName, reservationInvite } from './calendar-invite';
 import { expireStaleHolds } from './hold-expiry';
-import { refundsOf } from '../payments/payment-refund';
+import { cancelledMoneyOf } from '../payments/payment-refund';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { findOwnReservation, reservationScope, type ReservationDeps } from './reservations';
 
@@ -84,8 +84,8 @@ export async function getOwnReservation(deps: ReservationDeps, userId: string, r
   await expireStaleHolds(db, now, { userId });
   const row = await findOwnReservation(db, reservationId, userId);
   const dto = toReservationDto(row, catalog, now);
-  // A cancelled one says what was given back of what was paid, and where to.
-  return row.status === 'CANCELED' || row.status === 'LATE_CANCELED' ? { ...dto, refunds: await refundsOf(db, row.id) } : dto;
+  // A cancelled one says what was given back of what was paid, and where to, and the fee kept.
+  return row.status === 'CANCELED' || row.status === 'LATE_CANCELED' ? { ...dto, ...(await cancelledMoneyOf(db, row)) } : dto;
 }
 
 /** A venue's reservations on a service day, every status, in order of start (for staff). */

@@ -63,18 +63,20 @@ async function refundInFull(
   args: { payment: PaymentRow; reservation: ReservationRow; catalog: VenueCatalog; reason: AutomaticRefundReason; now: Date },
 ): Promise<PaymentRow> {
   const { payment, reservation, catalog, reason, now } = args;
+  // What is left of it: the card refund and the wallet's credit alike, never what an earlier refund gave back.
+  const remaining = payment.amount - payment.refundedAmount;
   const [updated] = await tx
     .update(payments)
     .set({ status: 'REFUNDED', refundedAmount: payment.amount, updatedAt: now })
     .where(eq(payments.id, payment.id))
     .returning();
-  await recordCardRefund(tx, { payment, amount: payment.amount - payment.refundedAmount, reservation, catalog, now });
+  await recordCardRefund(tx, { payment, amount: remaining, reservation, catalog, now });
   if (payment.method === 'WALLET') {
     await tx.insert(walletEntries).values({
       id: newId(),
       userId: payment.userId,
       type: 'REFUND',
-      amount: payment.amount,
+      amount: remaining,
       ...walletDescription('refund', reservation, catalog),
       reservationId: reservation.id,
       paymentId: payment.id,

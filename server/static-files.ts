@@ -89,15 +89,16 @@ export function staticFiles(root: string, publisher?: PagePublisher): Middleware
 
     const variants: ContentCoding[] = [];
     for (const coding of ['br', 'gzip'] as const) if (await fileStats(file + VARIANT_SUFFIX[coding])) variants.push(coding);
-    const headers: Record<string, string> = {
-      'Cache-Control': cacheControl(path),
-      // Weak: the br, gzip and plain bytes are one content, whichever coding carried it.
-      // The file's name too: a page per language must not pass for another language's.
-      ETag: `W/"${identity.size.toString(16)}-${Math.trunc(identity.mtimeMs).toString(16)}${locale ? `.${locale}` : ''}"`,
-    };
+    const headers: Record<string, string> = { 'Cache-Control': cacheControl(path) };
+    // A hashed asset is kept a year and never asked about again (a new build names new files): an ETag on
+    // it would only be bytes on every cold visit. Weak: the br, gzip and plain bytes are one content,
+    // whichever coding carried it. The file's name too: a page per language must not pass for another's.
+    if (headers['Cache-Control'] !== IMMUTABLE) {
+      headers.ETag = `W/"${identity.size.toString(16)}-${Math.trunc(identity.mtimeMs).toString(16)}${locale ? `.${locale}` : ''}"`;
+    }
     const vary = [...(variants.length > 0 ? ['Accept-Encoding'] : []), ...(locale ? ['Cookie', 'Accept-Language'] : [])];
     if (vary.length > 0) headers.Vary = vary.join(', ');
-    if (matchesEtag(c.req.header('If-None-Match'), headers.ETag!)) return c.body(null, 304, headers);
+    if (headers.ETag && matchesEtag(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers);
 
     const coding = negotiateCoding(c.req.header('Accept-Encoding'), variants);
     const body = await readFile(coding ? file + VARIANT_SUFFIX[coding] : file);

@@ -78,9 +78,10 @@ describe('the coding follows Accept-Encoding', () => {
 });
 
 describe('caching', () => {
-  it('keeps hashed assets for a year, unchanged', async () => {
+  it('keeps hashed assets for a year, unchanged, with no ETag to ask about them by', async () => {
     const res = await get('/assets/index-AbC123.js');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('etag')).toBeNull();
   });
 
   it.each(['/', '/index.html'])('has the browser check %s on every use, and answers 304 while it is unchanged', async (path) => {

@@ -7,6 +7,7 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hongKongToday } from '../../common/time';
+import { experienceBody } from '../server/experience-body';
 import { LECLOS } from '../server/fixtures';
 import { insertStaff } from '../server/payment-helpers';
 import { openApp, useAppHarness } from './app-harness';
@@ -24,24 +25,8 @@ async function setUpRiverside() {
   const admin = await insertStaff(api(), 'admin', null);
   const created = await api().request('POST', `/admin/venue/${LECLOS}/experience`, {
     token: admin.token(),
-    body: {
-      texts: { en: ENGLISH, ja: JAPANESE },
-      durationMinutes: 120,
-      minGuests: 1,
-      maxGuests: 6,
-      daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
-      periodNames: ['Lunch', 'Dinner'],
-      membersOnly: false,
-      active: true,
-      prePaymentType: 'NONE',
-      priceAmount: 0,
-      serviceChargePercentage: 0,
-      taxPercentage: 0,
-      depositPolicy: [],
-      policy: null,
-      guestBookingDays: null,
-      memberBookingDays: null,
-    },
+    // Nothing to pay, from one guest: the guest's pages are reached without a card.
+    body: experienceBody({ en: ENGLISH, ja: JAPANESE }, { minGuests: 1, prePaymentType: 'NONE', depositPolicy: [] }),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
 }

@@ -40,6 +40,21 @@ async function bookTen(date: string, lastName: string): Promise<string> {
   return held.body.data.uniqueId;
 }
 
+/** The host's phone booking form on the table plan of `date`, filled in for 10 guests at 7:00 pm. */
+async function phoneBookingForTen(date: string) {
+  const user = await openAsStaff(`/pages/staff/table-plan?venue=leclos&date=${date}`, ['host@example.com', 'host-pass-1'], 'Table plan');
+  const phone = await screen.findByRole('button', { name: 'Phone booking' }, SLOW);
+  // Enabled once the venue's details have come.
+  await waitFor(() => expect((phone as HTMLButtonElement).disabled).toBe(false), SLOW);
+  await user.click(phone);
+  const form = within(await screen.findByRole('dialog', { name: 'Phone booking' }));
+  for (const [label, text] of [['Time', '19:00'], ['Guests', '10']] as const) {
+    await user.clear(form.getByLabelText(label));
+    await user.type(form.getByLabelText(label), text);
+  }
+  return { user, form };
+}
+
 describe('tables joined, as staff see them', () => {
   beforeAll(async () => {
     await setTables(['D10', 'D11'], { combineGroup: 'long' });
@@ -53,16 +68,7 @@ describe('tables joined, as staff see them', () => {
   it('tells the host taking a phone booking for 10 which table of D10 + D11 is taken, by which booking', async () => {
     const date = addDays(hongKongToday(api().clock.now()), 11);
     const reference = await bookTen(date, 'Phoned');
-    const user = await openAsStaff(`/pages/staff/table-plan?venue=leclos&date=${date}`, ['host@example.com', 'host-pass-1'], 'Table plan');
-    const phone = await screen.findByRole('button', { name: 'Phone booking' }, SLOW);
-    // Enabled once the venue's details have come.
-    await waitFor(() => expect((phone as HTMLButtonElement).disabled).toBe(false), SLOW);
-    await user.click(phone);
-    const form = within(await screen.findByRole('dialog', { name: 'Phone booking' }));
-    for (const [label, text] of [['Time', '19:00'], ['Guests', '10']] as const) {
-      await user.clear(form.getByLabelText(label));
-      await user.type(form.getByLabelText(label), text);
-    }
+    const { user, form } = await phoneBookingForTen(date);
     await user.type(form.getByLabelText('E-mail'), 'ten-callers@example.com');
     await user.type(form.getByLabelText('First name'), 'Ten');
     await user.type(form.getByLabelText('Last name'), 'Callers');
@@ -73,15 +79,7 @@ describe('tables joined, as staff see them', () => {
 
   it('lets the host choose D10 + D11 by hand for a phone booking of 10, offered among the tables', async () => {
     const date = addDays(hongKongToday(api().clock.now()), 13);
-    const user = await openAsStaff(`/pages/staff/table-plan?venue=leclos&date=${date}`, ['host@example.com', 'host-pass-1'], 'Table plan');
-    const phone = await screen.findByRole('button', { name: 'Phone booking' }, SLOW);
-    await waitFor(() => expect((phone as HTMLButtonElement).disabled).toBe(false), SLOW);
-    await user.click(phone);
-    const form = within(await screen.findByRole('dialog', { name: 'Phone booking' }));
-    for (const [label, text] of [['Time', '19:00'], ['Guests', '10']] as const) {
-      await user.clear(form.getByLabelText(label));
-      await user.type(form.getByLabelText(label), text);
-    }
+    const { user, form } = await phoneBookingForTen(date);
     // Offered in a group of their own once the party needs them.
     const joined = await form.findByRole('option', { name: 'D10 + D11 · Dining Room (4–12)' }, SLOW);
     expect(joined.closest('optgroup')?.getAttribute('label')).toBe('Tables joined');

@@ -16,6 +16,20 @@ const HAND_BUILT_PAGE_LINKS = [
 ];
 
 /**
+ * The wallet has one writer, server/services/wallet/wallet-ledger.ts: it takes the member's lock and keeps
+ * the balance and fee rules (docs/decisions/0033-wallet-ledger.md). Only the server reaches the database,
+ * so an entry written anywhere else in it, by Drizzle or by raw SQL, is refused.
+ */
+const WALLET_WRITE_MESSAGE = 'Write wallet entries through server/services/wallet/wallet-ledger.ts (its lock and balance rule), not directly.';
+const RAW_WALLET_INSERT = '/insert\\s+into\\s+("?public"?\\.)?"?wallet_/i';
+const WALLET_WRITES = [
+  { selector: "CallExpression[callee.property.name='insert'][arguments.0.name='walletEntries']", message: WALLET_WRITE_MESSAGE },
+  { selector: "CallExpression[callee.property.name='insert'][arguments.0.property.name='walletEntries']", message: WALLET_WRITE_MESSAGE },
+  { selector: `TemplateElement[value.raw=${RAW_WALLET_INSERT}]`, message: WALLET_WRITE_MESSAGE },
+  { selector: `Literal[value=${RAW_WALLET_INSERT}]`, message: WALLET_WRITE_MESSAGE },
+];
+
+/**
  * The layers, each with what it may import (paths from the repository root): everything else is refused,
  * so a folder added to a layer is guarded from its first file. Packages (node_modules) are always allowed.
  * docs/ARCHITECTURE.md draws them: common ← machines ← src, common ← server (which also runs the visit and
@@ -70,6 +84,11 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'no-restricted-syntax': ['error', ...HAND_BUILT_PAGE_LINKS],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/services/wallet/**'],
+    rules: { 'no-restricted-syntax': ['error', ...WALLET_WRITES] },
   },
   {
     // The one place that writes a page's `#` address.

@@ -7976,11 +7976,11 @@ export interface components {
                 fee: number;
                 /** @description What was paid (deposit or prepayment) and is kept */
                 kept: number;
-                /** @description The rest of the fee charged to a member's wallet */
+                /** @description The rest of the fee charged to a member's wallet, as far as its balance goes (a wallet is never overdrawn) */
                 walletCharged: number;
                 /** @description The rest of the fee charged to the card that paid the booking (a guest without a wallet) */
                 cardCharged: number;
-                /** @description The rest of the fee still owed: no wallet and no card on file, the card refused, or the processor not reached (tried again in the background) */
+                /** @description The rest of the fee still owed: more than a member's wallet held, no wallet and no card on file, the card refused, or the processor not reached (tried again in the background) */
                 outstanding: number;
             };
             /** @description What the booking's payments have had back (cancel only) */

@@ -19,9 +19,10 @@ import { createExperience } from '../services/experience-setup/experience-setup'
 import { experienceSchema } from '../../common/validation/experience-validation';
 import { publishVenueServices } from '../services/venue-setup/venue-services';
 import { catalogChanged } from '../services/venues/venue-catalog';
+import { creditWallet, debitWallet } from '../services/wallet/wallet-ledger';
 import type { Db, Tx } from './client';
 import { DEMO_VENUES, hkd, type ExperienceSeed, type VenueSeed } from './demo-venues';
-import { menus, users, venues, walletEntries, type UserRole } from './schema';
+import { menus, users, venues, type UserRole } from './schema';
 
 /** The demo log-ins, for the README, tests and anyone trying the app. */
 export const DEMO_ACCOUNTS = {
@@ -97,13 +98,19 @@ export async function seedDemoData(db: Db, opts: { now?: Date; demoAccounts?: bo
 
     // A few months of history so the wallet, transactions and monthly statements have something to show.
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
-    await tx.insert(walletEntries).values([
-      { id: newId(), userId: memberId, type: 'TOP_UP', amount: hkd(5000), description: /*i18n*/ 'Wallet top-up', createdAt: daysAgo(150) },
-      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(1286), description: /*i18n*/ 'Bâtard – dinner bill', createdAt: daysAgo(120) },
-      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(428), description: /*i18n*/ 'Obe – bar tab', createdAt: daysAgo(75) },
-      { id: newId(), userId: memberId, type: 'TOP_UP', amount: hkd(2000), description: /*i18n*/ 'Wallet top-up', createdAt: daysAgo(40) },
-      { id: newId(), userId: memberId, type: 'CHARGE', amount: -hkd(652), description: /*i18n*/ 'Le Clos – lunch bill', createdAt: daysAgo(12) },
-    ]);
+    // Through the ledger, as the app writes them, in the order they happened: each bill within the balance then.
+    const history = [
+      { days: 150, credit: hkd(5000), description: /*i18n*/ 'Wallet top-up' },
+      { days: 120, debit: hkd(1286), description: /*i18n*/ 'Bâtard – dinner bill' },
+      { days: 75, debit: hkd(428), description: /*i18n*/ 'Obe – bar tab' },
+      { days: 40, credit: hkd(2000), description: /*i18n*/ 'Wallet top-up' },
+      { days: 12, debit: hkd(652), description: /*i18n*/ 'Le Clos – lunch bill' },
+    ];
+    for (const { days, credit, debit, description } of history) {
+      const movement = { userId: memberId, amount: credit ?? debit!, description, now: daysAgo(days) };
+      if (credit) await creditWallet(tx, 'TOP_UP', movement);
+      else await debitWallet(tx, 'CHARGE', movement, () => new Error(`the demo history overdraws the wallet at ${description}`));
+    }
     return true;
   });
 }

@@ -181,6 +181,19 @@ for (const driver of testDrivers()) {
       expect(booking).toMatchObject({ status: 'NO_SHOW', visitState: 'noShow', payment: { noShow: { fee: 60_000, kept: 0, charged: 0, outstanding: 60_000 } } });
     });
 
+    it("charges a no-show's fee to a member's wallet only as far as its balance goes, and shows the rest owed", async () => {
+      const member = await h.newUser('member', 20_000);
+      const id = await bookLeClos(member, '2026-12-04', 1110, 2);
+      api.clock.set(new Date((await h.reservationRow(id)).startsAt.getTime() + HOUR));
+      const marked = await visit(leclosStaff, id, 'no-show');
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+      // HK$600 due, HK$200 in the wallet: the wallet is emptied, never overdrawn (docs/PRODUCT.md §9, "Wallet").
+      expect(marked.body.data.noShow).toEqual({ fee: 60_000, kept: 0, walletCharged: 20_000, cardCharged: 0, outstanding: 40_000 });
+      expect(await h.balanceOf(member.id)).toBe(0);
+      const booking = bookingsOf((await sheet(leclosStaff, LECLOS, '2026-12-04')).body.data).find((b) => b.id === id)!;
+      expect(booking).toMatchObject({ payment: { noShow: { fee: 60_000, kept: 0, charged: 20_000, outstanding: 40_000 } } });
+    });
+
     describe('the live stream', () => {
       const streams: { close(): Promise<void> }[] = [];
       afterEach(async () => {

@@ -13,16 +13,17 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { payments, users, walletEntries, type VenuePolicy } from '../../db/schema';
+import { payments, type VenuePolicy } from '../../db/schema';
 import { ApiError, conflict, forbidden } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { newId } from '../../lib/ids';
 import { refundPayments } from './payment-refund';
 import { lateChangeFeeFor } from '../../../common/late-cancellation-fee';
 import { walletDescription, type PaymentRow } from './payments';
-import type { ReservationRow } from '../reservations/reservations';
+import { findUser, isMember, type ReservationRow } from '../reservations/reservations';
 import type { VenueCatalog } from '../venues/venue-catalog';
-import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
+import { MEMBERS_ONLY_MESSAGE } from '../wallet/wallet';
+import { debitWallet } from '../wallet/wallet-ledger';
 import { moneyIn } from '../../i18n/localized-values';
 
 /** A change's money before it is made (minor units). `difference` is positive when more is due. */
@@ -87,16 +88,7 @@ export const changePaymentRequired = (quote: ChangeQuote) =>
 
 /** Inside the transaction: debits the member's wallet for `amount` and records the payment of the change. */
 async function payFromWallet(tx: DbOrTx, row: ReservationRow, amount: number, catalog: VenueCatalog, now: Date): Promise<PaymentRow> {
-  // One debit at a time per member, so two changes cannot both spend the same balance.
-  const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).for('no key update');
-  if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
-  const balance = await walletBalance(tx, row.userId);
-  if (balance < amount) {
-    throw conflict(/*i18n*/ 'Your wallet balance of {balance} is not enough to pay {amount}', {
-      balance: moneyIn(balance),
-      amount: moneyIn(amount),
-    });
-  }
+  if (!isMember(await findUser(tx, row.userId))) throw forbidden(MEMBERS_ONLY_MESSAGE);
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -113,16 +105,11 @@ async function payFromWallet(tx: DbOrTx, row: ReservationRow, amount: number, ca
       updatedAt: now,
     })
     .returning();
-  await tx.insert(walletEntries).values({
-    id: newId(),
-    userId: row.userId,
-    type: 'PAYMENT',
-    amount: -amount,
-    ...walletDescription('payment', row, catalog),
-    reservationId: row.id,
-    paymentId: payment!.id,
-    createdAt: now,
-  });
+  // The payment row first, as the entry refers to it; a refusal rolls both back with the change.
+  const movement = { userId: row.userId, amount, ...walletDescription('payment', row, catalog), reservationId: row.id, paymentId: payment!.id, now };
+  await debitWallet(tx, 'PAYMENT', movement, (balance) =>
+    conflict(/*i18n*/ 'Your wallet balance of {balance} is not enough to pay {amount}', { balance: moneyIn(balance), amount: moneyIn(amount) }),
+  );
   return payment!;
 }
 

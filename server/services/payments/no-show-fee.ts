@@ -1,26 +1,28 @@
 /**
  * The venue's no-show policy, applied when staff mark a no-show (services/visit-lifecycle.ts): what was
  * paid is kept, and the rest of the policy's fee is charged to a member's wallet in the marking
- * transaction, or to the card that paid the booking once that transaction has committed
+ * transaction (as far as its balance goes), or to the card that paid the booking once that transaction has committed
  * (services/no-show-fee-charge.ts, which tries again while the processor cannot be reached).
  */
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { payments, walletEntries } from '../../db/schema';
+import { payments } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
-import { newId } from '../../lib/ids';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { cardThatPaid, noShowFeeDescription, openCharge, type NoShowFeeChargeRow } from './no-show-fee-charge';
 import { findUser, isMember, type ReservationRow } from '../reservations/reservations';
 import { bookingPolicy } from '../experience-setup/booking-policy';
+import { chargeFeeToWallet } from '../wallet/wallet-ledger';
 
 export type NoShowOutcome = NonNullable<Schema<'VisitChange'>['noShow']>;
 
 /**
  * The venue's no-show policy, inside the transaction that marks the no-show: what was paid (a deposit or
  * prepayment) is kept, never refunded; the policy's fee per person beyond it is charged to a member's
- * wallet, or else to the card that paid the booking: `cardCharge`, claimed for the caller to charge after
- * commit. A guest with neither owes the rest (`outstanding`), for the venue to settle.
+ * wallet as far as its balance goes (the rest is owed: `outstanding`, which staff may charge to a card that
+ * paid the booking from the day sheet, or settle at the venue), or else to the card that paid the booking:
+ * `cardCharge`, claimed for the caller to charge after commit. A guest with neither owes the rest, for the
+ * venue to settle.
  */
 export async function applyNoShowPolicy(
   tx: DbOrTx,
@@ -39,16 +41,9 @@ export async function applyNoShowPolicy(
   const outcome: NoShowOutcome = { fee, kept, walletCharged: 0, cardCharged: 0, outstanding: due };
   if (due === 0) return { outcome, cardCharge: null };
   if (isMember(await findUser(tx, row.userId))) {
-    await tx.insert(walletEntries).values({
-      id: newId(),
-      userId: row.userId,
-      type: 'CHARGE',
-      amount: -due,
-      ...noShowFeeDescription(row, catalog),
-      reservationId: row.id,
-      createdAt: now,
-    });
-    return { outcome: { ...outcome, walletCharged: due, outstanding: 0 }, cardCharge: null };
+    // The wallet gives what it holds and is never overdrawn; the rest is owed (docs/PRODUCT.md §9, "Wallet").
+    const charged = await chargeFeeToWallet(tx, { userId: row.userId, amount: due, ...noShowFeeDescription(row, catalog), reservationId: row.id, now });
+    return { outcome: { ...outcome, walletCharged: charged, outstanding: due - charged }, cardCharge: null };
   }
   const cardOf = await cardThatPaid(tx, row.id);
   return { outcome, cardCharge: cardOf ? await openCharge(tx, { reservation: row, cardOf, amount: due, now }) : null };

@@ -7,14 +7,14 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { lateCancellationFeeFor, type CancellationFeePolicy } from '../../../common/late-cancellation-fee';
 import type { DbOrTx } from '../../db/client';
-import { payments, reservations, walletEntries, type VenuePolicy } from '../../db/schema';
+import { payments, reservations, type VenuePolicy } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
-import { newId } from '../../lib/ids';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { recordCardRefund } from './card-entries';
 import { failPendingWalletPayments, refundedStatus, walletDescription, type PaymentRow } from './payments';
 import type { CancellationMoney } from '../reservations/reservation-mail';
 import type { ReservationRow } from '../reservations/reservations';
+import { creditWallet } from '../wallet/wallet-ledger';
 
 /** How a cancellation splits what was paid: the fee kept and the refund. */
 export function cancellationSplit(
@@ -94,16 +94,7 @@ export async function refundPayments(
       .where(eq(payments.id, payment.id))
       .returning();
     if (payment.method === 'WALLET') {
-      await tx.insert(walletEntries).values({
-        id: newId(),
-        userId: payment.userId,
-        type: 'REFUND',
-        amount,
-        ...walletDescription('refund', row, catalog),
-        reservationId: row.id,
-        paymentId: payment.id,
-        createdAt: now,
-      });
+      await creditWallet(tx, 'REFUND', { userId: payment.userId, amount, ...walletDescription('refund', row, catalog), reservationId: row.id, paymentId: payment.id, now });
     } else {
       await recordCardRefund(tx, { payment, amount, reservation: row, catalog, now });
       cardRefunds.push(payment.id);

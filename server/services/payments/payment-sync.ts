@@ -10,8 +10,7 @@
  */
 import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { payments, processedWebhookEvents, reservations, walletEntries, type PaymentStatus } from '../../db/schema';
-import { newId } from '../../lib/ids';
+import { payments, processedWebhookEvents, reservations, type PaymentStatus } from '../../db/schema';
 import { logError } from '../../lib/log-error';
 import type { IntentStatus, PaymentIntent, WebhookEvent } from './processor/processor';
 import { loadVenueCatalog, type VenueCatalog } from '../venues/venue-catalog';
@@ -32,6 +31,7 @@ import { recordCardPayment, recordCardRefund } from './card-entries';
 import { mailAutomaticRefund, type AutomaticRefundReason } from '../reservations/reservation-mail';
 import { findUser, type ReservationRow } from '../reservations/reservations';
 import { lockChangeHold, makeHeldChange } from '../reservations/change-holds';
+import { creditWallet } from '../wallet/wallet-ledger';
 import type { LinkSigning } from '../reservations/manage-link';
 
 const STATUS_OF_INTENT: Partial<Record<IntentStatus, PaymentStatus>> = {
@@ -72,16 +72,8 @@ async function refundInFull(
     .returning();
   await recordCardRefund(tx, { payment, amount: remaining, reservation, catalog, now });
   if (payment.method === 'WALLET') {
-    await tx.insert(walletEntries).values({
-      id: newId(),
-      userId: payment.userId,
-      type: 'REFUND',
-      amount: remaining,
-      ...walletDescription('refund', reservation, catalog),
-      reservationId: reservation.id,
-      paymentId: payment.id,
-      createdAt: now,
-    });
+    const credit = { userId: payment.userId, amount: remaining, ...walletDescription('refund', reservation, catalog), reservationId: reservation.id, paymentId: payment.id, now };
+    await creditWallet(tx, 'REFUND', credit);
   }
   const user = await findUser(tx, payment.userId);
   if (user) {
@@ -143,15 +135,7 @@ async function settle(
       .where(eq(payments.id, payment.id))
       .returning();
     if (payment.purpose === 'WALLET_TOP_UP') {
-      await tx.insert(walletEntries).values({
-        id: newId(),
-        userId: payment.userId,
-        type: 'TOP_UP',
-        amount: payment.amount,
-        description: /*i18n*/ 'Wallet top-up',
-        paymentId: payment.id,
-        createdAt: now,
-      });
+      await creditWallet(tx, 'TOP_UP', { userId: payment.userId, amount: payment.amount, description: /*i18n*/ 'Wallet top-up', paymentId: payment.id, now });
       return [];
     }
     if (!reservation) return [];

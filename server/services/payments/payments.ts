@@ -7,14 +7,13 @@ import type { I18n } from '@lingui/core';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { payments, users, walletEntries, type PaymentStatus } from '../../db/schema';
+import { payments, type PaymentStatus } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { completionError, notFound } from '../../lib/errors';
-import { newId } from '../../lib/ids';
 import type { UserRole } from '../../db/schema';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import type { ReservationRow } from '../reservations/reservations';
-import { walletBalance } from '../wallet/wallet';
+import { debitWallet } from '../wallet/wallet-ledger';
 import { composeDescription, type StoredDescription } from '../../i18n/content';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -160,21 +159,8 @@ export async function takePaymentForCompletion(
     .limit(1);
   if (!wallet) throw completionError(10210);
 
-  // One debit at a time per member, so two completions cannot both spend the same balance.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
-  const balance = await walletBalance(tx, row.userId);
-  if (balance < wallet.amount) throw completionError(10210);
-
-  await tx.insert(walletEntries).values({
-    id: newId(),
-    userId: row.userId,
-    type: 'PAYMENT',
-    amount: -wallet.amount,
-    ...walletDescription('payment', row, catalog),
-    reservationId: row.id,
-    paymentId: wallet.id,
-    createdAt: now,
-  });
+  const movement = { userId: row.userId, amount: wallet.amount, ...walletDescription('payment', row, catalog), reservationId: row.id, paymentId: wallet.id, now };
+  await debitWallet(tx, 'PAYMENT', movement, () => completionError(10210));
   const [updated] = await tx
     .update(payments)
     .set({ status: 'SUCCEEDED', failureMessage: null, updatedAt: now })

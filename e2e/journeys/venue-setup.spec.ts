@@ -107,10 +107,11 @@ test('an admin sets up Le Clos: a table, pacing, lunch’s last seating, a pictu
     const services = page.getByRole('form', { name: 'Services' });
     await services.getByRole('group', { name: 'Lunch' }).getByLabel('Last seating').fill('14:00');
     await services.getByRole('button', { name: 'Check the change' }).click();
-    await expect(services.getByText('Publishing keeps these bookings as they are; contact the guests:')).toBeVisible();
-    await expect(services.getByRole('listitem').filter({ hasText: String(lunch.uniqueId) })).toContainText('Lena Lunch');
+    await expect(services.getByText('1 booking affected: contact the guest')).toBeVisible();
+    await expect(services.getByRole('row').filter({ hasText: String(lunch.uniqueId) })).toContainText('Lena Lunch');
     await services.getByRole('button', { name: 'Publish' }).click();
-    await expect(services.getByText('Published. These bookings stay as they are; please contact the guests:')).toBeVisible();
+    await expect(services.getByText('Published. Guests and staff see it on their next request.')).toBeVisible();
+    await expect(services.getByRole('row').filter({ hasText: String(lunch.uniqueId) })).toContainText('Lena Lunch');
     const kept = await server.call<{ data: { status: string } }>('GET', `/user/reservation/${lunch._id}`, { token: guest.token });
     expect(kept.body.data.status).toBe('CONFIRMED');
 

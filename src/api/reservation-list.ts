@@ -5,9 +5,8 @@
  */
 import { api } from './api';
 import { unwrap } from '../../common/api/api-error';
-import type { components } from '../../common/api/schema';
+import type { Reservation } from '../../common/api/schemas';
 
-type Reservation = components['schemas']['Reservation'];
 
 /** A read of the list: its reservations and where the older past ones continue (null: no more). */
 export interface ReservationListPage {

@@ -1,12 +1,11 @@
 /** One reservation in a list: where, what, when, for how many, its reference and its status. */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { components } from '../../common/api/schema';
+import type { Reservation } from '../../common/api/schemas';
 import { useFormats } from '../i18n/use-formats';
 import { href } from '../navigation/navigator';
 import { FieldList } from './field-list';
 import { shownStatus, StatusLabel } from './status-label';
 
-type Reservation = components['schemas']['Reservation'];
 
 export function ReservationCard({ reservation, now }: { reservation: Reservation; now: Date }) {
   const { t } = useLingui();

@@ -3,12 +3,11 @@
  * server decides the real outcome (CANCELED or LATE_CANCELED) by the same rule when the call arrives, and
  * keeps the fee common/late-cancellation-fee.ts works out, as this does.
  */
-import type { components } from '../../common/api/schema';
+import type { Reservation, Schemas } from '../../common/api/schemas';
 import { lateCancellationFeeFor, lateCancellationRuleFor, type LateCancellationRule } from '../../common/late-cancellation-fee';
 import { serviceDateTime } from '../../common/time';
 
-type Reservation = components['schemas']['Reservation'];
-type VenuePolicy = components['schemas']['VenuePolicy'];
+type VenuePolicy = Schemas['VenuePolicy'];
 
 export type CancellationTerms =
   | {

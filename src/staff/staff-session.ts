@@ -4,24 +4,12 @@
  * tokens. One actor for the console, started when its first page loads.
  */
 import { useSelector } from '@xstate/react';
-import { createActor, fromPromise } from 'xstate';
-import { outputOf } from '../../machines/actor-event';
-import {
-  grantOf,
-  loginOf,
-  sessionMachine,
-  type Credentials,
-  type LoadedProfile,
-  type LoginResult,
-  type SessionUser,
-  type TokenGrant,
-} from '../../machines/session.machine';
+import type { SessionUser } from '../../machines/session.machine';
 import { unwrap } from '../../common/api/api-error';
 import { STAFF_PREFIXES } from '../api/query-keys';
 import { invalidate } from '../api/use-api-query';
-import { serverClock } from '../api/server-clock';
-import { accessTokenExpiresAt } from '../../common/api/token-claims';
 import { renewThroughSession } from '../session/session-renewal';
+import { startWiredSession, wiredSessionMachine } from '../session/session-wiring';
 import { setStaffRenewer, STAFF_TOKEN_KEYS, staffApi, staffTokens, staffTokenWriter } from './staff-api';
 
 function toStaffUser(user: SessionUser): SessionUser {
@@ -31,46 +19,26 @@ function toStaffUser(user: SessionUser): SessionUser {
 
 const isStaff = (user: SessionUser) => user.role === 'admin' || user.role === 'staff';
 
-export const staffSessionMachine = sessionMachine.provide({
-  actors: {
-    loadProfile: fromPromise<LoadedProfile>(async () => {
-      const { data } = await unwrap(staffApi.GET('/user/user/me'));
-      if (!isStaff(data)) throw new Error('Not staff');
-      return { user: toStaffUser(data), clockOffsetMs: serverClock.offsetMs };
-    }),
-    // Staff have no upcoming reservations of their own to count.
-    loadUpcomingCount: fromPromise<number, { userId: string }>(async () => 0),
-    logIn: fromPromise<LoginResult, Credentials>(async ({ input }) => {
-      const body = { email: input.email, password: input.password };
-      const { data } = await unwrap(staffApi.POST('/admin/authentication/login', { body }));
-      return { token: data.token, refreshToken: data.refreshToken, user: toStaffUser(data.user), clockOffsetMs: serverClock.offsetMs };
-    }),
-    refreshTokens: fromPromise<TokenGrant>(async () => {
-      const refreshToken = staffTokens.refreshToken;
-      if (!refreshToken) throw new Error('Login expired');
-      return { ...(await staffApi.requestTokens(refreshToken)), clockOffsetMs: serverClock.offsetMs };
-    }),
+export const staffSessionMachine = wiredSessionMachine({
+  tokens: staffTokens,
+  writer: staffTokenWriter,
+  requestTokens: (refreshToken) => staffApi.requestTokens(refreshToken),
+  forget: () => STAFF_PREFIXES.forEach(invalidate),
+  loadProfile: async () => {
+    const { data } = await unwrap(staffApi.GET('/user/user/me'));
+    if (!isStaff(data)) throw new Error('Not staff');
+    return toStaffUser(data);
   },
-  actions: {
-    saveSession: ({ event }) => {
-      const login = loginOf(event);
-      STAFF_PREFIXES.forEach(invalidate);
-      staffTokenWriter.save(login);
-      staffTokenWriter.saveUser(login.user);
-    },
-    saveTokens: ({ event }) => staffTokenWriter.save(grantOf(event)),
-    cacheProfile: ({ event }) => staffTokenWriter.saveUser(outputOf<LoadedProfile>(event).user),
-    clearSession: () => {
-      STAFF_PREFIXES.forEach(invalidate);
-      staffTokenWriter.clear();
-    },
+  // Staff have no upcoming reservations of their own to count.
+  loadUpcomingCount: async () => 0,
+  logIn: async ({ email, password }) => {
+    const { data } = await unwrap(staffApi.POST('/admin/authentication/login', { body: { email, password } }));
+    return { token: data.token, refreshToken: data.refreshToken, user: toStaffUser(data.user) };
   },
 });
 
 function startStaffSession() {
-  const actor = createActor(staffSessionMachine, {
-    input: { tokenExpiresAt: accessTokenExpiresAt(staffTokens.accessToken), clockOffsetMs: serverClock.offsetMs },
-  }).start();
+  const actor = startWiredSession(staffSessionMachine, staffTokens);
   setStaffRenewer(() => renewThroughSession(actor));
   // Another tab of the console logged in or out.
   addEventListener('storage', (event) => {

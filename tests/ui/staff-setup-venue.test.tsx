@@ -30,7 +30,7 @@ describe('venue set-up', () => {
     await user.click(within(services).getByRole('button', { name: 'Check the change' }));
     expect(await within(services).findByText('No confirmed booking is affected.', {}, SLOW)).toBeTruthy();
     await user.click(within(services).getByRole('button', { name: 'Publish' }));
-    expect(await within(services).findByText('Published. No booking is affected.', {}, SLOW)).toBeTruthy();
+    expect(await within(services).findByText('Published. Guests and staff see it on their next request.', {}, SLOW)).toBeTruthy();
 
     cleanup();
     await openApp('/pages/venue-detail?domain=leclos');
@@ -70,14 +70,14 @@ describe('venue set-up', () => {
     await user.type(members, '30');
     await user.click(within(form).getByRole('button', { name: 'Check the change' }));
     expect(await within(form).findByText('Members may never book fewer days ahead than guests', {}, SLOW)).toBeTruthy();
-    await user.click(within(form).getByRole('button', { name: 'Back to editing' }));
+    await user.click(within(form).getByRole('button', { name: 'Change it' }));
 
     await user.clear(within(form).getByLabelText(/^Days ahead members may book/));
     await user.type(within(form).getByLabelText(/^Days ahead members may book/), '120');
     await user.click(within(form).getByRole('button', { name: 'Check the change' }));
     expect(await within(form).findByText('No confirmed booking is affected.', {}, SLOW)).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Publish' }));
-    expect(await within(form).findByText('Published. No booking is affected.', {}, SLOW)).toBeTruthy();
+    expect(await within(form).findByText('Published. Guests and staff see it on their next request.', {}, SLOW)).toBeTruthy();
 
     const [admin] = await api().deps.db.select().from(users).where(eq(users.email, ADMIN[0]));
     const token = api().tokenFor({ id: admin!.id, role: 'admin', venueId: null });

@@ -19,6 +19,7 @@ import type { LinkSigning } from '../reservations/manage-link';
 import type { ReservationRow } from '../reservations/reservations';
 import { loadVenueCatalog, type VenueCatalog } from '../venues/venue-catalog';
 import { feedbackLink } from './feedback-link';
+import { drainDueBatches } from '../../lib/due-batches';
 
 /** How long after the party finished the mail goes out: after they are home, while the evening is fresh. */
 export const DEFAULT_FEEDBACK_DELAY_MS = 3 * HOUR_MS;
@@ -35,9 +36,8 @@ export async function sendDueFeedbackMails(deps: FeedbackDeps, delayMs = DEFAULT
   // A party staff never marked finished counts as finished at its booked end.
   const finishedAt = sql`coalesce(${r.tableFreedAt}, ${r.endsAt})`;
   const catalog = await loadVenueCatalog(deps.db);
-  let sent = 0;
-  for (;;) {
-    const claimed = await deps.db.transaction(async (tx) => {
+  return drainDueBatches(BATCH, () =>
+    deps.db.transaction(async (tx) => {
       const due = tx
         .select({ id: r.id })
         .from(r)
@@ -63,10 +63,8 @@ export async function sendDueFeedbackMails(deps: FeedbackDeps, delayMs = DEFAULT
       const rows = await tx.update(r).set({ feedbackRequestedAt: now }).where(inArray(r.id, due)).returning();
       for (const row of rows) await mailFeedbackRequest(tx, { row, catalog, now, links: deps.config });
       return rows.length;
-    });
-    sent += claimed;
-    if (claimed < BATCH) return sent;
-  }
+    }),
+  );
 }
 
 /** The mail: thanks, five one-tap ratings (best first) and a link to write more. */

@@ -16,6 +16,7 @@ import { PermanentDeliveryError } from './delivery-error';
 import { fromDomain, type OutgoingMail } from './mail-transport';
 import type { Messaging } from './messaging-choice';
 import { mailHtml } from './mail-html';
+import { drainDueBatches } from '../../lib/due-batches';
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -67,7 +68,7 @@ export async function deliverOutbox(deps: OutboxSenderDeps, policy: DeliveryPoli
   const round: DeliveryRound = { sent: 0, retrying: 0, failed: 0 };
   const channels = [...(deps.messaging.mail ? ['EMAIL' as const] : []), ...(deps.messaging.sms ? ['SMS' as const] : [])];
   if (channels.length === 0) return round;
-  for (;;) {
+  await drainDueBatches(policy.batchSize, async () => {
     const token = randomUUID();
     const claimed = await claimDue(deps, channels, token, policy);
     for (const row of claimed) {
@@ -75,8 +76,9 @@ export async function deliverOutbox(deps: OutboxSenderDeps, policy: DeliveryPoli
       if (deps.clock.now().getTime() > row.claimedUntil!.getTime() - policy.sendWindowMs) continue;
       round[await deliverOne(deps, row, token, policy)] += 1;
     }
-    if (claimed.length < policy.batchSize) return round;
-  }
+    return claimed.length;
+  });
+  return round;
 }
 
 /** Marks up to a batch of due, unclaimed messages as this sender's until the claim runs out. */

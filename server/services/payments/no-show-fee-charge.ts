@@ -35,6 +35,7 @@ import type { CancelDeps } from '../reservations/reservation-change';
 import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { loadVenueCatalog, venueOf, type VenueCatalog } from '../venues/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
+import { drainDueBatches } from '../../lib/due-batches';
 
 export type NoShowFeeChargeRow = typeof noShowFeeCharges.$inferSelect;
 export type NoShowFeeChargeDto = Schema<'NoShowFeeCharge'>;
@@ -254,15 +255,13 @@ async function claimDue(deps: PaymentDeps, policy: NoShowChargePolicy): Promise<
 
 /** The payment worker's round: charges the cards whose earlier attempt got no answer and are due again; how many it tried. */
 export async function retryNoShowFeeCharges(deps: PaymentDeps, policy: NoShowChargePolicy = DEFAULT_NO_SHOW_CHARGE_POLICY): Promise<number> {
-  let tried = 0;
-  for (;;) {
+  return drainDueBatches(policy.batchSize, async () => {
     const claimed = await claimDue(deps, policy);
-    if (claimed.length === 0) return tried;
+    if (claimed.length === 0) return 0;
     const catalog = await loadVenueCatalog(deps.db);
     for (const charge of claimed) await attemptCharge(deps, charge, { actor: null, catalog, policy });
-    tried += claimed.length;
-    if (claimed.length < policy.batchSize) return tried;
-  }
+    return claimed.length;
+  });
 }
 
 /** Each booking's charge, for the day sheet. */

@@ -12,6 +12,7 @@ import { startRepeatingJob } from '../../lib/repeating-job';
 import { recordAudit } from '../staff/audit-log';
 import { WALK_IN_EMAIL } from '../staff/staff-guests';
 import { anonymiseGuest } from './anonymise-guest';
+import { drainDueBatches } from '../../lib/due-batches';
 
 const KEY = 'privacy.retention_years';
 
@@ -55,9 +56,8 @@ export async function anonymiseInactiveGuests(deps: Pick<AppDeps, 'db' | 'clock'
   if (years === null) return 0;
   const now = deps.clock.now();
   const cutoff = yearsBefore(now, years);
-  let done = 0;
-  for (;;) {
-    const count = await deps.db.transaction(async (tx) => {
+  return drainDueBatches(BATCH, () =>
+    deps.db.transaction(async (tx) => {
       const stale = await tx
         .select()
         .from(users)
@@ -76,10 +76,8 @@ export async function anonymiseInactiveGuests(deps: Pick<AppDeps, 'db' | 'clock'
         .for('update', { of: users, skipLocked: true });
       for (const user of stale) await anonymiseGuest(tx, user, now);
       return stale.length;
-    });
-    done += count;
-    if (count < BATCH) return done;
-  }
+    }),
+  );
 }
 
 /** Runs `anonymiseInactiveGuests` every `intervalMs`. */

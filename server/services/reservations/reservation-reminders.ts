@@ -11,6 +11,7 @@ import { HOUR_MS } from '../../lib/rate-limit';
 import { startRepeatingJob } from '../../lib/repeating-job';
 import { loadVenueCatalog } from '../venues/venue-catalog';
 import { mailReminder } from './reservation-mail';
+import { drainDueBatches } from '../../lib/due-batches';
 
 export const DEFAULT_REMINDER_LEAD_MS = 24 * HOUR_MS;
 
@@ -28,9 +29,8 @@ export async function sendDueReminders(deps: ReminderDeps, leadMs = DEFAULT_REMI
   const r = reservations;
   const lead = sql`make_interval(secs => ${leadMs / 1000})`;
   const catalog = await loadVenueCatalog(deps.db);
-  let sent = 0;
-  for (;;) {
-    const claimed = await deps.db.transaction(async (tx) => {
+  return drainDueBatches(BATCH, () =>
+    deps.db.transaction(async (tx) => {
       const due = tx
         .select({ id: r.id })
         .from(r)
@@ -49,10 +49,8 @@ export async function sendDueReminders(deps: ReminderDeps, leadMs = DEFAULT_REMI
       const rows = await tx.update(r).set({ remindedFor: sql`${r.startsAt}` }).where(inArray(r.id, due)).returning();
       for (const row of rows) await mailReminder(tx, { row, catalog, now, links: deps.config });
       return rows.length;
-    });
-    sent += claimed;
-    if (claimed < BATCH) return sent;
-  }
+    }),
+  );
 }
 
 /** Runs `sendDueReminders` every `intervalMs`. */

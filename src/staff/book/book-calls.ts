@@ -2,12 +2,12 @@
 import { unwrap } from '../../../common/api/api-error';
 import { STAFF_BOOK_PREFIXES } from '../../api/query-keys';
 import type { components, paths } from '../../../common/api/schema';
+import type { Reservation } from '../../../common/api/schemas';
 import { invalidate } from '../../api/use-api-query';
 import { staffApi } from '../staff-api';
 
 export type TablePlan = components['schemas']['TablePlan'];
 export type TablePlanTable = components['schemas']['TablePlanTable'];
-export type Reservation = components['schemas']['Reservation'];
 export type VenueDetail = components['schemas']['VenueDetail'];
 export type ChangeQuote = components['schemas']['ChangeQuote'];
 

@@ -9,8 +9,8 @@ import type { components } from '../../../common/api/schema';
 import { unwrap } from '../../../common/api/api-error';
 import { bookingWindowsSchema } from '../../../common/validation/booking-windows-validation';
 import { staffApi } from '../staff-api';
-import { SetupEditSteps } from './setup-edit-steps';
-import { useSetupEdit } from './use-setup-edit';
+import { SetupEditPanel } from '../setup/setup-edit-panel';
+import { useSetupEdit } from '../setup/use-setup-edit';
 
 type VenueContent = components['schemas']['VenueContent'];
 /** The boxes as typed: a number only once checked, so a half-typed one stays as it is. */
@@ -20,18 +20,17 @@ const asNumbers = (draft: Draft) => ({ guestBookingDays: Number(draft.guestBooki
 
 export function BookingWindowsForm({ venueId, stored, onReload }: { venueId: string; stored: VenueContent; onReload: () => void }) {
   const { t } = useLingui();
-  const change = async (version: number, draft: Draft, preview: boolean) => {
-    const body = { version, ...asNumbers(draft) };
-    const query = { preview: preview ? ('true' as const) : ('false' as const) };
-    return (await unwrap(staffApi.PUT('/admin/venue/{venueId}/booking-windows', { params: { path: { venueId }, query }, body }))).data;
-  };
   const initial: Draft = { guestBookingDays: String(stored.bookingWindows.guestBookingDays), memberBookingDays: String(stored.bookingWindows.memberBookingDays) };
-  const [snapshot, send] = useSetupEdit<Draft>(stored.version, initial, {
-    schema: bookingWindowsSchema,
-    asInput: asNumbers,
-    check: (version, draft) => change(version, draft, true),
-    publish: (version, draft) => change(version, draft, false),
-  });
+  const { actor, snapshot } = useSetupEdit<Draft>(
+    async ({ version, draft }, preview) => {
+      const body = { version, ...asNumbers(draft) };
+      const query = { preview: preview ? ('true' as const) : ('false' as const) };
+      return (await unwrap(staffApi.PUT('/admin/venue/{venueId}/booking-windows', { params: { path: { venueId }, query }, body }))).data;
+    },
+    { version: stored.version, draft: initial },
+    { schema: bookingWindowsSchema, asInput: asNumbers },
+  );
+  const send = actor.send;
   const draft = snapshot.context.draft as Draft;
   const field = (key: keyof Draft, label: string, hint: string) => (
     <label className="field">
@@ -54,7 +53,7 @@ export function BookingWindowsForm({ venueId, stored, onReload }: { venueId: str
         {field('guestBookingDays', t`Days ahead guests may book`, t`From 1 to 366 days.`)}
         {field('memberBookingDays', t`Days ahead members may book`, t`Never fewer than guests: members can book further ahead.`)}
       </fieldset>
-      <SetupEditSteps snapshot={snapshot} send={send} onReload={onReload} />
+      <SetupEditPanel actor={actor} snapshot={snapshot} checkLabel={t`Check the change`} onReload={onReload} />
     </form>
   );
 }

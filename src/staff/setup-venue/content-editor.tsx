@@ -11,8 +11,8 @@ import { LOCALES, type Locale } from '../../../common/locales';
 import { VENUE_TEXT_FIELDS, venueContentSchema, type VenueTextField } from '../../../common/validation/venue-setup-validation';
 import { LANGUAGE_NAMES } from '../../i18n/i18n';
 import { staffApi } from '../staff-api';
-import { SetupEditSteps } from './setup-edit-steps';
-import { useSetupEdit } from './use-setup-edit';
+import { SetupEditPanel } from '../setup/setup-edit-panel';
+import { useSetupEdit } from '../setup/use-setup-edit';
 
 type VenueContent = components['schemas']['VenueContent'];
 type Texts = components['schemas']['VenueTexts'];
@@ -22,15 +22,18 @@ export function ContentEditor({ venueId, stored, onReload }: { venueId: string; 
   const { t } = useLingui();
   const [locale, setLocale] = useState<Locale>('en');
   const initial: Draft = { texts: stored.texts, reservationsPhone: stored.reservationsPhone, reservationsEmail: stored.reservationsEmail };
-  const [snapshot, send] = useSetupEdit<Draft>(stored.version, initial, {
-    schema: venueContentSchema,
-    check: async () => ({ affected: [] }),
-    publish: async (version, draft) => {
+  const { actor, snapshot } = useSetupEdit<Draft>(
+    async ({ version, draft }, preview) => {
+      // Texts and contacts move no booking: there is nothing to ask the server before publishing.
+      if (preview) return { version, affected: [] };
       const body = { version, ...draft, texts: draft.texts as components['schemas']['VenueContentChange']['texts'] };
       const { data } = await unwrap(staffApi.PUT('/admin/setup/venue/{venueId}/content', { params: { path: { venueId } }, body }));
       return { version: data.version, affected: [] };
     },
-  });
+    { version: stored.version, draft: initial },
+    { schema: venueContentSchema },
+  );
+  const send = actor.send;
   const draft = snapshot.context.draft as Draft;
   const texts = draft.texts[locale] ?? { title: null, description: null, introduction: null, address: null };
   const english = draft.texts.en!;
@@ -79,7 +82,7 @@ export function ContentEditor({ venueId, stored, onReload }: { venueId: string; 
           <input type="email" value={draft.reservationsEmail} onChange={(e) => send({ type: 'draft.change', draft: { ...draft, reservationsEmail: e.target.value } })} />
         </label>
       </fieldset>
-      <SetupEditSteps snapshot={snapshot} send={send} onReload={onReload} />
+      <SetupEditPanel actor={actor} snapshot={snapshot} checkLabel={t`Check the change`} onReload={onReload} />
     </form>
   );
 }

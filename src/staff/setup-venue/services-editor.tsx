@@ -10,8 +10,8 @@ import { unwrap } from '../../../common/api/api-error';
 import { formatTime } from '../../../common/time';
 import { venueServicesSchema, type ServiceInput } from '../../../common/validation/venue-setup-validation';
 import { staffApi } from '../staff-api';
-import { SetupEditSteps } from './setup-edit-steps';
-import { useSetupEdit } from './use-setup-edit';
+import { SetupEditPanel } from '../setup/setup-edit-panel';
+import { useSetupEdit } from '../setup/use-setup-edit';
 
 type VenueServices = components['schemas']['VenueServices'];
 type Draft = { services: ServiceInput[] };
@@ -34,15 +34,17 @@ const minutesOf = (value: string, from = 0) => {
 
 export function ServicesEditor({ venueId, stored, onReload }: { venueId: string; stored: VenueServices; onReload: () => void }) {
   const { t, i18n } = useLingui();
-  const [snapshot, send] = useSetupEdit<Draft>(stored.version, { services: stored.services.map((s) => ({ ...s, membersOnly: s.membersOnly ?? false })) }, {
-    schema: venueServicesSchema,
-    check: async (version, draft) =>
-      (await unwrap(staffApi.POST('/admin/setup/venue/{venueId}/services/check', { params: { path: { venueId } }, body: { version, ...draft } }))).data,
-    publish: async (version, draft) => {
-      const { data } = await unwrap(staffApi.PUT('/admin/setup/venue/{venueId}/services', { params: { path: { venueId } }, body: { version, ...draft } }));
+  const { actor, snapshot } = useSetupEdit<Draft>(
+    async ({ version, draft }, preview) => {
+      const body = { version, ...draft };
+      if (preview) return { version, ...(await unwrap(staffApi.POST('/admin/setup/venue/{venueId}/services/check', { params: { path: { venueId } }, body }))).data };
+      const { data } = await unwrap(staffApi.PUT('/admin/setup/venue/{venueId}/services', { params: { path: { venueId } }, body }));
       return { version: data.version, affected: data.affected };
     },
-  });
+    { version: stored.version, draft: { services: stored.services.map((s) => ({ ...s, membersOnly: s.membersOnly ?? false })) } },
+    { schema: venueServicesSchema },
+  );
+  const send = actor.send;
   const services = (snapshot.context.draft as Draft).services;
   const editable = snapshot.matches('draft');
   const change = (index: number, patch: Partial<ServiceInput>) =>
@@ -133,7 +135,7 @@ export function ServicesEditor({ venueId, stored, onReload }: { venueId: string;
           {t`Add a service`}
         </button>
       </fieldset>
-      <SetupEditSteps snapshot={snapshot} send={send} onReload={onReload} />
+      <SetupEditPanel actor={actor} snapshot={snapshot} checkLabel={t`Check the change`} onReload={onReload} />
     </form>
   );
 }

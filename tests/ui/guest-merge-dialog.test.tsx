@@ -2,7 +2,8 @@
 /**
  * The guest book's merge dialog against the real API (docs/PRODUCT.md §2, "The guest book"): before an
  * admin merges a member's account, the dialog shows both accounts' member numbers and wallet balances and
- * asks why; venue staff asking the same are told in the dialog that only an admin may, and what they typed stays.
+ * asks why; venue staff asking the same are told in the dialog that only an admin may, and what they typed
+ * stays; an admin undoes a merge from its line of the audit log.
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +67,23 @@ describe('the merge dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
     // The host's venue has no booking of either: the first rule refuses.
     expect(await within(dialog).findByText('Only an admin, or staff of a venue both guests have booked at, can merge these accounts.', {}, SLOW)).toBeTruthy();
-    expect((reason as HTMLTextAreaElement).value).toBe('Same e-mail');
+    expect((reason as HTMLInputElement).value).toBe('Same e-mail');
+  });
+
+  it('lets an admin undo a merge from the audit log', async () => {
+    const { member, guest } = await memberAndGuest();
+    const a = api();
+    const login = await a.request('POST', '/admin/authentication/login', { body: { email: ADMIN[0], password: ADMIN[1] } });
+    const merged = await a.request('POST', `/admin/guest/${guest}/merge`, { token: login.body.data.token, body: { duplicateId: member, reason: 'Same e-mail' } });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+
+    const user = await openAsStaff('/pages/staff/audit-log', ADMIN, 'Audit log');
+    // Newest first: this merge's line leads (an earlier test's merge is further down).
+    const [newest] = await screen.findAllByRole('button', { name: 'Undo merge' }, SLOW);
+    await user.click(newest!);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Why undo this merge?' }), 'Two people after all');
+    await user.click(within(dialog).getByRole('button', { name: 'Undo merge' }));
+    expect(await screen.findByText('Merge undone: Ada Wong has their own account again and can log in.', {}, SLOW)).toBeTruthy();
   });
 });

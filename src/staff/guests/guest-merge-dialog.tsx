@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { unwrap } from '../../../common/api/api-error';
 import type { components } from '../../../common/api/schema';
 import { mergeGuestSchema } from '../../../common/validation/guest-book-validation';
-import { FormMessage, SubmitButton, TextAreaField, useForm } from '../../components/form';
+import { FormMessage, SubmitButton, TextField, useForm } from '../../components/form';
 import { useSubmission } from '../../components/use-submission';
 import { useMessageText } from '../../i18n/message-text';
 import { useFormats } from '../../i18n/use-formats';
@@ -59,7 +59,8 @@ function MergeForm({ keep, merge, done }: { keep: Duplicate; merge: Duplicate; d
       <AccountFacts label={t`Kept account`} guest={keep} />
       <AccountFacts label={t`Account merged into it`} guest={merge} />
       <p>{t`Every booking, payment, wallet entry, tag and note of ${merged} moves to ${kept}. That account can no longer log in. The audit log records the merge and your reason.`}</p>
-      <TextAreaField label={t`Why are these accounts one person?`} rows={2} maxLength={500} {...form.field('reason')} />
+      {/* One line: the reason is a one-line text (common/validation/text-characters.ts), as the audit log shows it. */}
+      <TextField label={t`Why are these accounts one person?`} maxLength={500} {...form.field('reason')} />
       <FormMessage error={submission.error} />
       <SubmitButton label={t`Merge`} busyLabel={t`Merging…`} busy={submission.sending} />
     </form>

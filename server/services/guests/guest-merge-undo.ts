@@ -17,10 +17,10 @@ import { recordAudit } from '../staff/audit-log';
 import { movedCounts, repoint, USER_TABLES } from './merge-tables';
 
 /** How long a merge may be undone. */
-export const MERGE_UNDO_DAYS = 30;
+const MERGE_UNDO_DAYS = 30;
 const UNDO_MS = MERGE_UNDO_DAYS * 24 * 60 * 60_000;
 
-export const UNDO_REFUSALS = {
+const UNDO_REFUSALS = {
   notFound: /*i18n*/ 'No merge has this id',
   expired: /*i18n*/ 'This merge is more than 30 days old and can no longer be undone.',
   alreadyUndone: /*i18n*/ 'This merge has already been undone.',

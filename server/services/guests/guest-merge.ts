@@ -66,7 +66,7 @@ const keptBeforeOf = (u: typeof users.$inferSelect): KeptBefore => ({
   mobileNumber: u.mobileNumber,
 });
 
-export interface MergeInput {
+interface MergeInput {
   guestId: string;
   duplicateId: string;
   /** The staff member's words: why the two accounts are one person (recorded and audited). */

@@ -16,7 +16,7 @@ import { normalizeEmail } from '../../../common/validation/email';
 import { normalizePhone } from '../auth/phone-verification';
 import type { UserRow } from '../reservations/reservations';
 
-export const MERGE_REFUSALS = {
+const MERGE_REFUSALS = {
   notEntitled: /*i18n*/ 'Only an admin, or staff of a venue both guests have booked at, can merge these accounts.',
   notVerified: /*i18n*/ 'These accounts share no verified e-mail or mobile number, so they may be two different people. They cannot be merged.',
   memberAdminOnly: /*i18n*/ "Only an admin can merge a member's account: it has a member number and a wallet.",
@@ -28,7 +28,7 @@ async function bookedAt(tx: Tx, userId: string, venueId: string): Promise<boolea
 }
 
 /** A member's account: a member, or one with a member number or a wallet entry. */
-export async function isMemberAccount(tx: Tx, user: UserRow): Promise<boolean> {
+async function isMemberAccount(tx: Tx, user: UserRow): Promise<boolean> {
   if (user.role === 'member' || user.customId) return true;
   const [row] = await tx.select({ n: count() }).from(walletEntries).where(eq(walletEntries.userId, user.id));
   return Number(row?.n ?? 0) > 0;

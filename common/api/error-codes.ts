@@ -95,6 +95,16 @@ export const ERROR_CODES = {
   LINK_OUTDATED: 40901,
   /** The guest book: a merge of a guest into themself, or of an account already merged away. */
   MERGE_SAME_GUEST: 20150,
+  /** A merge by venue staff when not both accounts have booked at their venue: an admin must. */
+  MERGE_NOT_ENTITLED: 20154,
+  /** A merge of two accounts that share no verified e-mail or mobile number. */
+  MERGE_NOT_VERIFIED: 20155,
+  /** A merge of a member's account (member number, wallet) by anyone but an admin. */
+  MERGE_MEMBER_ADMIN_ONLY: 20156,
+  /** Undoing a merge more than 30 days old. */
+  MERGE_UNDO_EXPIRED: 20157,
+  /** Undoing a merge already undone, whose kept account was merged on since, or whose wallets moved since. */
+  MERGE_UNDO_NOT_POSSIBLE: 20158,
   /** An admin's new tag named as a live tag is (in any case). */
   TAG_NAME_TAKEN: 20151,
   /** Giving a guest a tag an admin has removed. */

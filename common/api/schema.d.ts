@@ -4106,7 +4106,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Merge a duplicate account into this guest (admins and venue staff; audited); every booking, payment, card and wallet entry, tag and note moves to this guest, and the duplicate can no longer log in */
+        /** Merge a duplicate account into this guest (audited with the reason; undoable by an admin for 30 days); every booking, payment, card and wallet entry, tag and note moves to this guest, and the duplicate can no longer log in. Only an admin, or staff of a venue both accounts have booked at (403 20154); only accounts sharing a verified e-mail or mobile number (409 20155); a member's account (member number, wallet) only by an admin (403 20156) */
         post: {
             parameters: {
                 query?: never;
@@ -4120,11 +4120,13 @@ export interface paths {
                 content: {
                     "application/json": {
                         duplicateId: components["schemas"]["Id"];
+                        /** @description Why the two accounts are one person */
+                        reason: string;
                     };
                 };
             };
             responses: {
-                /** @description The kept guest's profile, and how many records moved */
+                /** @description The merge's id (to undo it), the kept guest's profile, and how many records moved */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4133,6 +4135,7 @@ export interface paths {
                         "application/json": {
                             status: number;
                             data: {
+                                mergeId: components["schemas"]["Id"];
                                 profile: components["schemas"]["GuestProfile"];
                                 moved: {
                                     reservations: number;
@@ -4140,6 +4143,63 @@ export interface paths {
                                     walletEntries: number;
                                     cardEntries: number;
                                 };
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/guest/merge/{mergeId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a guest merge (admins; audited with the reason): every row it moved goes back, both accounts are as they were and the merged one can log in again. Refused after 30 days (409 20157), and when already undone, when the kept account has been merged on since, or when a wallet entry was written on either since (409 20158) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mergeId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Both accounts' profiles */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                kept: components["schemas"]["GuestProfile"];
+                                restored: components["schemas"]["GuestProfile"];
                             };
                         };
                     };
@@ -7725,6 +7785,10 @@ export interface components {
             guestType: "guest" | "member";
             /** Format: date-time */
             createdAt: string;
+            /** @description The member number */
+            memberId: string | null;
+            /** @description The wallet's balance in minor units (0 when it has none) */
+            walletBalance: number;
         };
         GuestDuplicateGroup: {
             /**

@@ -19,6 +19,8 @@ export const GUEST_BOOK_MESSAGES = {
   tagNameRequired: /*i18n*/ 'Name the tag',
   tagNameTooLong: /*i18n*/ 'A tag name may be at most 40 characters',
   duplicateRequired: /*i18n*/ 'Choose the account to merge',
+  reasonRequired: /*i18n*/ 'Say why these accounts are one person',
+  reasonTooLong: /*i18n*/ 'A reason may be at most 500 characters',
 } as const;
 
 const HEX_ID = /^[0-9a-f]{24}$/;
@@ -44,4 +46,14 @@ export const newTagSchema = v.object({
   name: v.pipe(v.string(GUEST_BOOK_MESSAGES.tagNameRequired), v.trim(), v.nonEmpty(GUEST_BOOK_MESSAGES.tagNameRequired), v.maxLength(MAX_TAG_LENGTH, GUEST_BOOK_MESSAGES.tagNameTooLong)),
 });
 
-export const mergeGuestSchema = v.object({ duplicateId: idOf(GUEST_BOOK_MESSAGES.duplicateRequired) });
+/** Why staff merge two accounts, or undo a merge: required, and kept in the audit log. */
+const reasonSchema = v.pipe(
+  v.string(GUEST_BOOK_MESSAGES.reasonRequired),
+  v.trim(),
+  v.nonEmpty(GUEST_BOOK_MESSAGES.reasonRequired),
+  v.maxLength(MAX_NOTE_LENGTH, GUEST_BOOK_MESSAGES.reasonTooLong),
+);
+
+export const mergeGuestSchema = v.object({ duplicateId: idOf(GUEST_BOOK_MESSAGES.duplicateRequired), reason: reasonSchema });
+
+export const undoMergeSchema = v.object({ reason: reasonSchema });

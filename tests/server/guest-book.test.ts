@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, cardEntries, payments, reservations, users, walletEntries } from '../../server/db/schema';
+import { auditLog, cardEntries, payments, phoneVerifications, reservations, users, walletEntries } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { ledgerProblems } from '../../server/services/payments/ledger-check';
 import { addDays, hongKongToday } from '../../common/time';
@@ -225,6 +225,8 @@ for (const driver of testDrivers()) {
 
     describe('duplicates and merge', () => {
       it('lists accounts sharing a mobile number, and merges one into the other keeping every booking, payment and wallet entry', async () => {
+        // A shared number merges only once a code texted to it was confirmed (tests/server/guest-merge-rights.test.ts).
+        await api.deps.db.insert(phoneVerifications).values({ id: newId(), mobileCountryCode: '+852', mobileNumber: '55512345', codeHash: 'x', expiresAt: api.clock.now(), verifiedAt: api.clock.now() });
         const kept = await insertGuest({ firstName: 'Mei', lastName: 'Lau', mobileCountryCode: '+852', mobileNumber: '55512345' });
         const duplicate = await insertGuest({ firstName: 'Mei', lastName: 'Lau', mobileCountryCode: '852', mobileNumber: '55512345' });
         const keptBooking = await h.bookPaidByCard(kept);
@@ -242,12 +244,14 @@ for (const driver of testDrivers()) {
         expect(group.guests.map((d: any) => d._id).sort()).toEqual([kept.id, duplicate.id].sort());
         expect((await profile(leclosStaff, kept.id)).body.data.duplicates).toMatchObject([{ _id: duplicate.id, match: 'PHONE' }]);
 
-        const self = await api.request('POST', `/admin/guest/${kept.id}/merge`, { token: leclosStaff.token(), body: { duplicateId: kept.id } });
+        const reason = 'Same mobile number, confirmed by code';
+        const self = await api.request('POST', `/admin/guest/${kept.id}/merge`, { token: admin.token(), body: { duplicateId: kept.id, reason } });
         expect(self.body).toMatchObject({ status: 409, errorCode: 20150 });
-        const bad = await api.request('POST', `/admin/guest/${kept.id}/merge`, { token: leclosStaff.token(), body: { duplicateId: 'nope' } });
+        const bad = await api.request('POST', `/admin/guest/${kept.id}/merge`, { token: admin.token(), body: { duplicateId: 'nope', reason } });
         expect(bad.body).toMatchObject({ status: 400, field: 'duplicateId' });
 
-        const merged = await api.request('POST', `/admin/guest/${kept.id}/merge`, { token: leclosStaff.token(), body: { duplicateId: duplicate.id } });
+        // The duplicate has a wallet, so only an admin merges it.
+        const merged = await api.request('POST', `/admin/guest/${kept.id}/merge`, { token: admin.token(), body: { duplicateId: duplicate.id, reason } });
         expect(merged.status, JSON.stringify(merged.body)).toBe(200);
         expect(merged.body.data.moved).toEqual({ reservations: 1, payments: before.payments, walletEntries: 1, cardEntries: before.cards });
         expect(merged.body.data.profile.bookings.map((b: any) => b._id).sort()).toEqual([keptBooking.id, dupBooking.id].sort());
@@ -264,8 +268,8 @@ for (const driver of testDrivers()) {
         expect((await profile(leclosStaff, duplicate.id)).status).toBe(404);
         expect((await api.request('GET', '/user/user/me', { token: duplicate.token() })).status).toBe(401);
         const [entry] = await api.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, kept.id), eq(auditLog.action, 'guest.merge')));
-        expect(entry).toMatchObject({ actorId: leclosStaff.id, after: { mergedInto: kept.id } });
-        const again = await api.request('POST', `/admin/guest/${kept.id}/merge`, { token: leclosStaff.token(), body: { duplicateId: duplicate.id } });
+        expect(entry).toMatchObject({ actorId: admin.id, after: { mergedInto: kept.id, reason } });
+        const again = await api.request('POST', `/admin/guest/${kept.id}/merge`, { token: admin.token(), body: { duplicateId: duplicate.id, reason } });
         expect(again.status).toBe(404);
       });
 

@@ -7,7 +7,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { phoneVerifications, users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { hongKongToday } from '../../common/time';
 import { staffSessionActor } from '../../src/staff/staff-session';
@@ -101,21 +101,24 @@ describe('the guest book', () => {
     expect(screen.queryByRole('link', { name: 'Guest tags' })).toBeNull();
   });
 
-  it('lists two accounts with one mobile number and merges the newer into the older', async () => {
-    const { db } = api().deps;
+  it('lists two accounts with one verified mobile number, and an admin merges the newer into the older with a reason', async () => {
+    const { deps: { db }, clock } = api();
+    // Only a number a texted code was confirmed for makes two accounts one person (docs/PRODUCT.md §2, "The guest book").
+    await db.insert(phoneVerifications).values({ id: newId(), mobileCountryCode: '+852', mobileNumber: '55512345', codeHash: 'x', expiresAt: clock.now(), verifiedAt: clock.now() });
     const older = newId();
     const newer = newId();
     await db.insert(users).values([
       { id: older, role: 'guest', email: `${older}@example.com`, passwordHash: 'x', firstName: 'Mei', lastName: 'Lau', mobileCountryCode: '+852', mobileNumber: '55512345', createdAt: new Date('2025-01-01T00:00:00Z') },
       { id: newer, role: 'guest', email: `${newer}@example.com`, passwordHash: 'x', firstName: 'Mei', lastName: 'Lau', mobileCountryCode: '852', mobileNumber: '55512345', createdAt: new Date('2026-01-01T00:00:00Z') },
     ]);
-    const user = await openAsStaff('/pages/staff/guest-duplicates', HOST, 'Duplicate guests');
+    const user = await openAsStaff('/pages/staff/guest-duplicates', ADMIN, 'Duplicate guests');
     await screen.findByRole('heading', { name: 'Same mobile number: +852 5551 2345' }, SLOW);
     expect(await axeViolations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Merge into Mei Lau' }));
     const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Why are these accounts one person?' }), 'Same mobile, same name');
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
-    expect(await screen.findByText('Merged: 0 bookings, 0 payments and 0 wallet entries now belong to Mei Lau.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Merged: 0 bookings, 0 payments and 0 wallet entries now belong to Mei Lau. An admin can undo this for 30 days.', {}, SLOW)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Same mobile number: +852 5551 2345' })).toBeNull());
   });
 });

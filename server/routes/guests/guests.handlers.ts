@@ -5,13 +5,14 @@ import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { localizeText } from '../../i18n/content';
-import { giveTagSchema, guestSearchSchema, mergeGuestSchema, newGuestNoteSchema, newTagSchema } from '../../../common/validation/guest-book-validation';
+import { giveTagSchema, guestSearchSchema, mergeGuestSchema, newGuestNoteSchema, newTagSchema, undoMergeSchema } from '../../../common/validation/guest-book-validation';
 import { searchGuests } from '../../services/guests/guest-search';
 import { guestProfile, type GuestProfileDto } from '../../services/guests/guest-profile';
 import { archiveTag, createTag, giveTag, listTags, takeTag } from '../../services/guests/guest-tags';
 import { addNote, removeNote } from '../../services/guests/guest-notes';
 import { duplicateGroups } from '../../services/guests/guest-duplicates';
 import { mergeGuests } from '../../services/guests/guest-merge';
+import { undoMerge } from '../../services/guests/guest-merge-undo';
 import { loadVenueCatalog } from '../../services/venues/venue-catalog';
 
 type Ctx = Context<AppEnv>;
@@ -19,6 +20,7 @@ type Ctx = Context<AppEnv>;
 const idParams = requiredObject({ id: idSchema });
 const tagParams = requiredObject({ id: idSchema, tagId: idSchema });
 const noteParams = requiredObject({ id: idSchema, noteId: idSchema });
+const mergeParams = requiredObject({ mergeId: idSchema });
 const tagListQuery = v.object({ archived: v.optional(v.picklist(['true', 'false']), 'false') });
 
 /** The profile with its venues' names in the caller's language. */
@@ -92,11 +94,21 @@ export function createGuestHandlers() {
     /** POST /admin/guest/{id}/merge: the duplicate's records move to this guest. */
     async merge(c: Ctx) {
       const { id } = parseParams(c, idParams);
-      const { duplicateId } = await parseBody(c, mergeGuestSchema);
+      const { duplicateId, reason } = await parseBody(c, mergeGuestSchema);
       const { db, clock } = c.get('deps');
-      const moved = await mergeGuests(db, c.get('auth'), id, duplicateId, clock.now());
-      const body = { status: 200, data: { profile: await profileFor(c, id), moved } };
+      const { mergeId, counts } = await mergeGuests(db, c.get('auth'), { guestId: id, duplicateId, reason }, clock.now());
+      const body = { status: 200, data: { mergeId, profile: await profileFor(c, id), moved: counts } };
       return c.json(body satisfies ResponseBody<'/admin/guest/{id}/merge', 'post', 200>, 200);
+    },
+
+    /** POST /admin/guest/merge/{mergeId}/undo (admins): both accounts as they were. */
+    async undoMerge(c: Ctx) {
+      const { mergeId } = parseParams(c, mergeParams);
+      const { reason } = await parseBody(c, undoMergeSchema);
+      const { db, clock } = c.get('deps');
+      const { keptId, mergedId } = await undoMerge(db, c.get('auth'), mergeId, reason, clock.now());
+      const body = { status: 200, data: { kept: await profileFor(c, keptId), restored: await profileFor(c, mergedId) } };
+      return c.json(body satisfies ResponseBody<'/admin/guest/merge/{mergeId}/undo', 'post', 200>, 200);
     },
 
     /** GET /admin/guest-duplicates. */

@@ -1,6 +1,6 @@
 /**
  * Routes of the guest book. Every member of staff works it (a guest is the club's, not one venue's);
- * only admins set up the club's own tags.
+ * only admins set up the club's own tags and undo merges.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
@@ -17,7 +17,9 @@ export function guestRoutes(): Hono<AppEnv> {
     .delete('/admin/guest/:id/tag/:tagId', requireStaff(), h.takeTag)
     .post('/admin/guest/:id/note', requireStaff(), h.addNote)
     .delete('/admin/guest/:id/note/:noteId', requireStaff(), h.removeNote)
+    // Who may merge which accounts is the service's rule (services/guests/merge-rights.ts); undoing is for admins.
     .post('/admin/guest/:id/merge', requireStaff(), h.merge)
+    .post('/admin/guest/merge/:mergeId/undo', requireAdmin(), h.undoMerge)
     .get('/admin/guest-duplicates', requireStaff(), h.duplicates)
     .get('/admin/guest-tag', requireStaff(), h.listTags)
     .post('/admin/guest-tag', requireAdmin(), h.createTag)

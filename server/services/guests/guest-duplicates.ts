@@ -1,6 +1,8 @@
 /**
  * Likely duplicates: guest accounts that share a mobile number (E.164, however it was stored) or an
  * e-mail address (in any case, with stray spaces). Both reads use the migration's expression indexes.
+ * Each account carries its member number and wallet balance, which an admin reads before merging a
+ * member's account (docs/PRODUCT.md §2, "The guest book").
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -27,6 +29,8 @@ interface Row {
   mobile_country_code: string | null;
   mobile_number: string | null;
   created_at: Date | string;
+  custom_id: string | null;
+  wallet_balance: number | string;
 }
 
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
@@ -44,6 +48,8 @@ function groupsOf(rows: Row[]): DuplicateGroup[] {
       mobile: formatPhoneNumber(r.mobile_country_code, r.mobile_number),
       guestType: r.role === 'member' ? 'member' : 'guest',
       createdAt: new Date(r.created_at).toISOString(),
+      memberId: r.custom_id,
+      walletBalance: Number(r.wallet_balance),
     });
     groups.set(id, group);
   }
@@ -68,7 +74,8 @@ export async function duplicateGroups(db: DbOrTx, { guestId, limit = 50 }: { gue
     shared AS (
       SELECT match, key FROM keyed GROUP BY match, key HAVING count(*) > 1 ORDER BY match DESC, key LIMIT ${limit}
     )
-    SELECT k.key, k.match, k.id, k.role, k.first_name, k.last_name, k.email, k.mobile_country_code, k.mobile_number, k.created_at
+    SELECT k.key, k.match, k.id, k.role, k.first_name, k.last_name, k.email, k.mobile_country_code, k.mobile_number, k.created_at, k.custom_id,
+      (SELECT coalesce(sum(w.amount), 0) FROM wallet_entries w WHERE w.user_id = k.id) AS wallet_balance
     FROM keyed k JOIN shared s USING (match, key)
     ORDER BY k.match DESC, k.key, k.created_at, k.id`);
   return groupsOf(rowsOf(result));

@@ -14,6 +14,7 @@ import { useFormats } from '../../i18n/use-formats';
 import type { PageProps } from '../../navigation/routes';
 import { auditChanges, type AuditValueText } from '../../staff/audit-changes';
 import { useClosureLabels } from '../../staff/closures/closure-labels';
+import { mergeIdOf, UndoMergeButton } from '../../staff/guests/undo-merge-button';
 import { staffApi } from '../../staff/staff-api';
 import { StaffShell } from '../../staff/staff-shell';
 import { ScrollingTable } from '../../staff/scrolling-table';
@@ -58,6 +59,7 @@ function AuditLog() {
     };
   const [filters, setFilters] = useState<Filters>({ venueId: '', actorId: '', from: '', to: '' });
   const [page, setPage] = useState(1);
+  const [notice, setNotice] = useState('');
   const staff = useApiQuery(staffAccountsKey(), () => unwrap(staffApi.GET('/admin/staff')).then((r) => r.data));
   const query = {
     page,
@@ -115,6 +117,7 @@ function AuditLog() {
           <input type="date" value={filters.to} onChange={(e) => filter({ to: e.target.value })} />
         </label>
       </div>
+      <p role="status">{notice}</p>
       {log.status === 'loading' && <Loading>{t`Loading…`}</Loading>}
       {log.status === 'error' && <LoadFailure message={failureText(log.error)} retry={log.reload} />}
       {log.status === 'ready' && log.data.items.length === 0 && (
@@ -143,6 +146,15 @@ function AuditLog() {
                   <td data-label={t`What`}>
                     <code>{entry.action}</code>
                     {entry.reference && <div>{entry.reference}</div>}
+                    {mergeIdOf(entry) && (
+                      <UndoMergeButton
+                        mergeId={mergeIdOf(entry)!}
+                        onUndone={(text) => {
+                          setNotice(text);
+                          log.reload();
+                        }}
+                      />
+                    )}
                   </td>
                   <td data-label={t`Before and after`}>
                     <ul className="list">

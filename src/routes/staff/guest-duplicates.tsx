@@ -1,58 +1,21 @@
 /**
  * Likely duplicate guests (/pages/staff/guest-duplicates): accounts that share a mobile number or an
- * e-mail, grouped. Staff keep one account and merge each other into it, after a confirmation that says
- * what moves: every booking, payment and wallet entry, tag and note; the merge is audited.
+ * e-mail, grouped. Staff keep one account and merge each other into it, after a confirmation that shows
+ * both wallets and says what moves (src/staff/guests/guest-merge-dialog.tsx); the merge is audited.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { unwrap } from '../../../common/api/api-error';
-import type { components } from '../../../common/api/schema';
 import { GUEST_BOOK_CHANGE_PREFIXES, staffGuestKey } from '../../api/query-keys';
 import { invalidate, useApiQuery } from '../../api/use-api-query';
-import { FormMessage, SubmitButton } from '../../components/form';
 import { LoadFailure, Loading } from '../../components/read-status';
-import { useSubmission } from '../../components/use-submission';
 import { useFailureText } from '../../i18n/message-text';
 import { useFormats } from '../../i18n/use-formats';
 import { href } from '../../navigation/navigator';
 import type { PageProps } from '../../navigation/routes';
-import { StaffDialog } from '../../staff/book/staff-dialog';
-import { DialogButton } from '../../staff/dialog-button';
+import { GuestMergeButton } from '../../staff/guests/guest-merge-dialog';
 import { staffApi } from '../../staff/staff-api';
 import { StaffShell } from '../../staff/staff-shell';
-
-type Duplicate = components['schemas']['GuestDuplicate'];
-
-function MergeButton({ keep, merge, onMerged }: { keep: Duplicate; merge: Duplicate; onMerged: (text: string) => void }) {
-  const { t } = useLingui();
-  const submission = useSubmission();
-  const kept = `${keep.firstName} ${keep.lastName}`;
-  const merged = `${merge.firstName} ${merge.lastName} (${merge.email})`;
-  return (
-    <DialogButton label={t`Merge into ${kept}`} onDone={onMerged}>
-      {({ close, done }) => (
-        <StaffDialog title={t`Merge ${merged} into ${kept}?`} onClose={close}>
-          <form
-            noValidate
-            onSubmit={submission.onSubmit(
-              () => true,
-              async () => {
-                const { data } = await unwrap(staffApi.POST('/admin/guest/{id}/merge', { params: { path: { id: keep._id } }, body: { duplicateId: merge._id } }));
-                const { reservations, payments, walletEntries } = data.moved;
-                done(t`Merged: ${reservations} bookings, ${payments} payments and ${walletEntries} wallet entries now belong to ${kept}.`);
-                return '';
-              },
-            )}
-          >
-            <p>{t`Every booking, payment, wallet entry, tag and note of ${merged} moves to ${kept}. That account can no longer log in. The audit log records the merge.`}</p>
-            <FormMessage error={submission.error} />
-            <SubmitButton label={t`Merge`} busyLabel={t`Merging…`} busy={submission.sending} />
-          </form>
-        </StaffDialog>
-      )}
-    </DialogButton>
-  );
-}
 
 function Duplicates() {
   const { t } = useLingui();
@@ -87,7 +50,7 @@ function Duplicates() {
                     <a href={href('staff-guest', { id: guest._id })}>{`${guest.firstName} ${guest.lastName}`}</a>{' '}
                     <span className="staff-badge">{guest.guestType === 'member' ? t`Member` : t`Guest`}</span>
                     <div className="muted">{[guest.email, guest.mobile, t`since ${dateTime(guest.createdAt)}`].filter(Boolean).join(' · ')}</div>
-                    {oldest && guest._id !== oldest._id && <MergeButton keep={oldest} merge={guest} onMerged={merged} />}
+                    {oldest && guest._id !== oldest._id && <GuestMergeButton keep={oldest} merge={guest} onMerged={merged} />}
                   </li>
                 ))}
               </ul>

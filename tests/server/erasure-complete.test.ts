@@ -8,8 +8,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, cardEntries, payments, reservations, users, walletEntries } from '../../server/db/schema';
+import { auditLog, cardEntries, outbox, payments, reservations, users, walletEntries } from '../../server/db/schema';
 import { sendDueFeedbackMails } from '../../server/services/feedback/feedback-mails';
+import { PermanentDeliveryError } from '../../server/services/messaging/delivery-error';
 import type { OutgoingMail } from '../../server/services/messaging/mail-transport';
 import { deliverOutbox } from '../../server/services/messaging/outbox-sender';
 import { ledgerProblems } from '../../server/services/payments/ledger-check';
@@ -78,12 +79,20 @@ for (const driver of testDrivers()) {
     useStaffAccounts(driver, (accounts) => ({ api, h, admin, obeStaff } = accounts));
 
     const sent: OutgoingMail[] = [];
-    const deliverAll = () =>
+    /** Delivers every queued message; `refuse` makes the mail server refuse each for good. */
+    const deliverAll = (refuse = false) =>
       deliverOutbox({
         db: api.deps.db,
         clock: api.clock,
         messaging: {
-          mail: { description: 'test', send: async (mail) => void sent.push(mail), close: () => {} },
+          mail: {
+            description: 'test',
+            send: async (mail) => {
+              if (refuse) throw new PermanentDeliveryError('550 no such mailbox');
+              sent.push(mail);
+            },
+            close: () => {},
+          },
           sms: { description: 'test', send: async () => {} },
           mailFrom: 'no-reply@aldrich.club',
         },
@@ -222,6 +231,20 @@ for (const driver of testDrivers()) {
       expect(await ledgerProblems(api.deps.db)).toEqual([]);
       expect((await api.deps.db.select().from(auditLog)).length).toBe(auditEntries + 1);
       expect((await api.deps.db.select().from(reservations).where(eq(reservations.userId, guest.id))).length).toBe(1);
+    });
+
+    it("empties the erasure mail's row when the address refuses it for good, as when it is sent", async () => {
+      api.clock.set(new Date('2026-11-23T02:00:00Z'));
+      const guest = await h.newUser();
+      await api.deps.db.update(users).set({ firstName: 'Wilhelmina' }).where(eq(users.id, guest.id));
+      expect((await api.request('POST', '/user/privacy/erasure-request', { token: guest.token() })).status).toBe(200);
+      expect((await api.request('POST', `/admin/privacy/erasure-requests/${guest.id}/erase`, { token: admin.token() })).status).toBe(200);
+      const [queued] = await h.mailTo(guest.email);
+      expect(queued).toMatchObject({ subject: 'Your personal data has been erased', forgetWhenDone: true });
+      await deliverAll(true);
+      const [failed] = await api.deps.db.select().from(outbox).where(eq(outbox.id, queued!.id));
+      expect(failed).toMatchObject({ status: 'FAILED', recipient: '', subject: '', body: '', attachments: [] });
+      expect(holding(await everyRow(api), [guest.email, 'Wilhelmina'], [])).toEqual([]);
     });
   });
 }

@@ -1,13 +1,13 @@
 /**
  * The audit log after an erasure (docs/decisions/0032-erasure-all-of-it.md): every entry stays (who did
  * what, when), but what an entry copied of the guest is emptied: a note's words, a merge's names and
- * addresses, a booking's contact details. Entries about the guest's accounts or bookings, and any other
- * entry that quotes their address or number, are read and rewritten.
+ * addresses, a booking's contact details. Entries about the guest's accounts (the merged ones too) or
+ * bookings are read and rewritten.
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { emailPattern, phonePattern, type GuestIdentity } from './guest-identity';
+import { phonePattern, type GuestIdentity } from './guest-identity';
 
 /** Keys whose values are a person's details or words wherever they appear in an entry. */
 const PERSONAL_KEYS = new Set([
@@ -42,11 +42,7 @@ const escaped = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
 
 /** Rewrites the guest's audit entries without their details, in the caller's transaction. */
 export async function redactAuditLog(tx: DbOrTx, who: GuestIdentity, accountIds: string[]): Promise<void> {
-  const asText = sql`(coalesce(${auditLog.before}::text, '') || ' ' || coalesce(${auditLog.after}::text, ''))`;
-  const quoting: SQL[] = [
-    ...who.emails.map((email) => sql`${asText} ~* ${emailPattern(email)}`),
-    ...who.phones.map((phone) => sql`${asText} ~ ${phonePattern(phone.number)}`),
-  ];
+  // Found by entity (index audit_log_entity): a merge's entry is the kept account's, a booking's its own.
   const rows = await tx
     .select()
     .from(auditLog)
@@ -54,7 +50,6 @@ export async function redactAuditLog(tx: DbOrTx, who: GuestIdentity, accountIds:
       or(
         and(eq(auditLog.entityType, 'user'), inArray(auditLog.entityId, accountIds)),
         who.reservationIds.length > 0 ? and(eq(auditLog.entityType, 'reservation'), inArray(auditLog.entityId, who.reservationIds)) : undefined,
-        ...quoting,
       ),
     );
   const names = [

@@ -15,7 +15,7 @@ export interface Phone {
 export interface GuestIdentity {
   userId: string;
   reservationIds: string[];
-  /** Lower case: addresses are compared without case. */
+  /** Each address as stored and in lower case (the outbox's recipient index is on the text as written). */
   emails: string[];
   phones: Phone[];
   /** First and last names as written, each once. */
@@ -35,7 +35,7 @@ export async function guestIdentity(tx: DbOrTx, user: typeof users.$inferSelect)
   return {
     userId: user.id,
     reservationIds: booked.map((b) => b.id),
-    emails: texts([user.email, ...booked.map((b) => b.email)]).map((e) => e.toLowerCase()),
+    emails: texts([user.email, ...booked.map((b) => b.email)].flatMap((e) => [e, e?.toLowerCase() ?? null])),
     phones: [...new Map(phones.map((p) => [`${p.code}${p.number}`, p])).values()],
     names: texts([user.firstName, user.lastName, ...booked.flatMap((b) => [b.first, b.last])]),
   };
@@ -59,5 +59,5 @@ export async function mergedAccounts(tx: DbOrTx, userId: string): Promise<(typeo
  */
 export const phonePattern = (number: string) => `(^|[^0-9])${[...number.replace(/\D/g, '')].join('[ -]?')}([^0-9]|$)`;
 
-/** A POSIX pattern (for `~*`) finding the address in a text, not as the tail of a longer one. */
+/** A POSIX pattern (for `~*`) finding the address in a text, not as the tail of a longer one (x@ in ax@). */
 export const emailPattern = (email: string) => `(^|[^a-z0-9._%+-])${email.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')}([^a-z0-9_-]|$)`;

@@ -28,7 +28,7 @@ function mentions(column: AnyPgColumn, who: GuestIdentity): SQL {
 
 /** Deletes what the guest's rows of `ERASED_TABLES` hold, in the caller's transaction. */
 export async function deleteGuestTraces(tx: DbOrTx, who: GuestIdentity): Promise<void> {
-  // Removed notes too: a removed allergy note is still about the guest's health (decision 0014).
+  // Removed notes too: a removed allergy note is still about the guest's health (docs/decisions/0032-erasure-all-of-it.md).
   await tx.delete(guestNotes).where(eq(guestNotes.guestId, who.userId));
   await tx.delete(guestTagLinks).where(eq(guestTagLinks.guestId, who.userId));
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, who.userId));

@@ -635,6 +635,8 @@ export const outbox = pgTable('outbox', {
   claimToken: text('claim_token'),
   /** The reader's language, for the mail's frame (null: English). */
   locale: text('locale'),
+  /** Emptied once sent or failed for good: an erased guest's last mail (docs/decisions/0032-erasure-all-of-it.md). */
+  forgetWhenDone: boolean('forget_when_done').notNull().default(false),
 });
 
 export const pageViews = pgTable('page_views', {

@@ -8,7 +8,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, cardEntries, outbox, payments, reservations, users, walletEntries } from '../../server/db/schema';
+import { auditLog, cardEntries, outbox, payments, phoneVerifications, reservations, users, walletEntries } from '../../server/db/schema';
+import { sendPhoneVerification } from '../../server/services/auth/phone-verification';
 import { sendDueFeedbackMails } from '../../server/services/feedback/feedback-mails';
 import { PermanentDeliveryError } from '../../server/services/messaging/delivery-error';
 import type { OutgoingMail } from '../../server/services/messaging/mail-transport';
@@ -37,7 +38,6 @@ const WORDS = {
   contactMessage: 'Could the Cask Room host my book club of nine?',
 };
 const MOBILE = '61234987';
-const DUPLICATE_MOBILE = '51234987';
 
 interface Row {
   table: string;
@@ -168,13 +168,18 @@ for (const driver of testDrivers()) {
       });
       expect(contact.status, JSON.stringify(contact.body)).toBe(201);
 
-      // A second account of the same person, merged into the first.
+      // A second account of the same person (the same number, verified by a texted code), merged into the first.
       const duplicate = await h.newUser();
       await api.deps.db
         .update(users)
-        .set({ firstName: WORDS.firstName, lastName: WORDS.lastName, mobileCountryCode: '+852', mobileNumber: DUPLICATE_MOBILE })
+        .set({ firstName: WORDS.firstName, lastName: WORDS.lastName, mobileCountryCode: '+852', mobileNumber: MOBILE })
         .where(eq(users.id, duplicate.id));
-      const merged = await api.request('POST', `/admin/guest/${guest.id}/merge`, { token: admin.token(), body: { duplicateId: duplicate.id } });
+      await sendPhoneVerification(api.deps.db, { countryCode: '+852', number: MOBILE }, { now: api.clock.now(), secret: api.deps.config.jwtSecret });
+      await api.deps.db.update(phoneVerifications).set({ verifiedAt: api.clock.now() }).where(eq(phoneVerifications.mobileNumber, MOBILE));
+      const merged = await api.request('POST', `/admin/guest/${guest.id}/merge`, {
+        token: admin.token(),
+        body: { duplicateId: duplicate.id, reason: `Same person: ${WORDS.firstName} ${WORDS.lastName}, the same verified mobile` },
+      });
       expect(merged.status, JSON.stringify(merged.body)).toBe(200);
 
       // Every mail so far goes out.
@@ -191,7 +196,7 @@ for (const driver of testDrivers()) {
     it('leaves no row holding the guest, their profile and the search empty, and every money record whole', async () => {
       const { guest, duplicate, reservationId } = await memberWithEverything();
       const words = [...Object.values(WORDS), guest.email, duplicate.email];
-      const numbers = [MOBILE, DUPLICATE_MOBILE];
+      const numbers = [MOBILE];
       // The guest's data is there to be found before.
       const found = new Set(holding(await everyRow(api), words, numbers).map((r) => r.table));
       for (const table of ['users', 'reservations', 'guest_notes', 'visit_feedback', 'contact_messages', 'outbox', 'audit_log']) expect(found, table).toContain(table);
@@ -218,7 +223,7 @@ for (const driver of testDrivers()) {
       expect(profile.body.data).toMatchObject({ firstName: '', lastName: '', tags: [], notes: [], alerts: [] });
       expect(holding([{ table: 'profile', text: JSON.stringify(profile.body) }], words, numbers)).toEqual([]);
       // The guest book's search finds nobody by what they were.
-      for (const q of [WORDS.firstName, WORDS.lastName, `${WORDS.firstName} ${WORDS.lastName}`, guest.email, duplicate.email, MOBILE, `+852 ${DUPLICATE_MOBILE}`]) {
+      for (const q of [WORDS.firstName, WORDS.lastName, `${WORDS.firstName} ${WORDS.lastName}`, guest.email, duplicate.email, MOBILE, `+852 ${MOBILE}`]) {
         const search = await api.request('GET', `/admin/guest?${new URLSearchParams({ q })}`, { token: obeStaff.token() });
         expect(search.status, q).toBe(200);
         expect(JSON.stringify(search.body.data), q).not.toContain(guest.id);

@@ -65,6 +65,7 @@ export const ANONYMISED_TABLES: Readonly<Record<string, Anonymised>> = {
       merged_id: 'The pseudonymous account merged into it',
       actor_id: 'The member of staff who merged (guests never merge)',
       undone_by: 'The member of staff who undid it',
+      moved: 'The ids of the rows the merge re-pointed, per table: no words or details of the guest',
     },
     why: "Staff accountability: which accounts were merged, by whom and when stays (row ids in `moved`); staff's reason and the kept account's mobile number before the merge are emptied, and the merge can no longer be undone",
   },

@@ -136,6 +136,19 @@ for (const driver of testDrivers()) {
         expect((await h.paymentRow(fresh._id)).status).toBe('SUCCEEDED');
       });
 
+      it("cancels the open card payment when the member pays from the wallet instead", async () => {
+        const member = await h.newUser('member', 500_000);
+        const hold = await h.holdWhiskyFlight(member);
+        const card = (await h.startPayment(member, hold.id, 'CARD')).body.data;
+        const wallet = await h.startPayment(member, hold.id, 'WALLET');
+        expect(wallet.status, JSON.stringify(wallet.body)).toBe(201);
+        expect((await h.paymentRow(card._id)).status).toBe('FAILED');
+        expect((await view.intentsNaming('reservationId', hold.id)).map((i) => i.status)).toEqual([view.cancelled]);
+        expect(await view.pay(card)).toBe(false);
+        expect((await h.complete(member, hold.id)).status).toBe(200);
+        expect(await h.balanceOf(member.id)).toBe(500_000 - hold.amountDue);
+      });
+
       it("gives a member's ten top-ups of one amount one payment, and replaces it for another amount", async () => {
         const member = await h.newUser('member');
         const topUp = (amount: number, key: string) =>

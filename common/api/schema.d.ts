@@ -1330,7 +1330,7 @@ export interface paths {
         put?: never;
         /**
          * Start paying a held change's difference by card (idempotent by key); its success makes the change
-         * @description 409 with errorCode 20112 once the hold has run out or the booking has been cancelled, changed or seated meanwhile; 20107 when the change is already paid; 40900 while another card payment of it is under way.
+         * @description 409 with errorCode 20112 once the hold has run out or the booking has been cancelled, changed or seated meanwhile; 20107 when the change is already paid; 40900 while another card payment of it is under way. The change's open card payment (no card given yet) answers a new key; an open one of another change is cancelled at the processor and replaced.
          */
         post: {
             parameters: {
@@ -2077,7 +2077,7 @@ export interface paths {
         put?: never;
         /**
          * Start paying a held reservation's deposit or prepayment (idempotent by key)
-         * @description A new key is refused with 409: errorCode 20107 when another payment has already paid the reservation (the browser goes on to complete it), 40900 while a card payment of it is in 3-D Secure or processing, when it is confirmed, or when the wallet balance is short; 10202 when the hold has run out.
+         * @description A new key is refused with 409: errorCode 20107 when another payment has already paid the reservation (the browser goes on to complete it), 40900 while a card payment of it is in 3-D Secure or processing, when it is confirmed, or when the wallet balance is short; 10202 when the hold has run out. While a card payment of the amount due is open (no card given yet), a new key answers that payment, so the booking has one open charge; an open one of another amount, or one open when the wallet pays, is cancelled at the processor and replaced.
          */
         post: {
             parameters: {
@@ -2395,7 +2395,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Top up the wallet by card (a payment intent for the amount) */
+        /**
+         * Top up the wallet by card (a payment intent for the amount)
+         * @description The member's open top-up (no card given yet) of the same amount answers a new key; one of another amount is cancelled at the processor and replaced.
+         */
         post: {
             parameters: {
                 query?: never;

@@ -22,8 +22,8 @@ import { newVenueSchema } from '../../common/validation/venue-create-validation'
 import { LOCALES } from '../../common/locales';
 import { LECLOS } from './fixtures';
 import { createTestApi, testDrivers, type TestApi } from './harness';
+import { MINIMAL_PDF } from '../fixtures/menu-pdf';
 
-const MINIMAL_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 /** The build's page with Le Clos's marked hours, menus and picture, as scripts/first-views.ts renders them. */
 const BUILT_VIEW =

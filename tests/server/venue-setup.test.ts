@@ -18,9 +18,9 @@ import { experienceIdByName, LECLOS, UNKNOWN_ID } from './fixtures';
 import { testDrivers } from './harness';
 import type { TestUser } from './payment-helpers';
 import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
+import { MINIMAL_PDF } from '../fixtures/menu-pdf';
 
 const LOCALES = ['en', 'ja', 'ko', 'th', 'zh-Hans', 'zh-Hant'] as const;
-const MINIMAL_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 for (const driver of testDrivers()) {
   describe(`venue set-up (${driver})`, () => {

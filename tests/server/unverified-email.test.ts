@@ -130,5 +130,19 @@ for (const driver of testDrivers()) {
       expect(opened.status, JSON.stringify(opened.body)).toBe(200);
       expect(await bookingsOf(opened.body.data.token as string)).not.toContain(callersBooking);
     });
+
+    it('keeps the account for the guest who continued by a texted code and mails a code to their own address with that number', async () => {
+      const email = ownerEmail();
+      const guest = await claimBySms(email);
+      const booking = await staffBookFor(email, guest.number);
+      expect((await post('/public/guest/verify-email', { email })).status).toBe(200);
+      const code = /(\d{6})/.exec((await latestTo(email)).body)![1]!;
+      const opened = await post('/public/guest/session', { firstName: 'Not', lastName: 'Owner', email, mobileCountryCode: '+852', mobileNumber: guest.number, code, codeSentBy: 'EMAIL' });
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      expect(await bookingsOf(opened.body.data.token as string)).toContain(booking);
+      // Verified now: a staff booking with any number is this account's.
+      const later = await staffBookFor(email, ownNumber());
+      expect(await bookingsOf(guest.token)).toContain(later);
+    });
   });
 }

@@ -54,14 +54,15 @@ const accountExists = () =>
 /**
  * The account a code opens, in the transaction: a texted code opens the guest account with that e-mail
  * and its number; a mailed code the guest account with that e-mail, and, when that account held the address
- * on a texted code's word only, an account of the address's own (email-claims.ts). A new account made by a
+ * on a texted code's word only and has another number, an account of the address's own (email-claims.ts). A new account made by a
  * texted code holds its e-mail on the code's word; one made by a mailed code has it verified.
  */
 async function accountFor(tx: DbOrTx, body: GuestSessionBody, phone: PhoneNumber, locale: Locale, now: Date): Promise<UserRow> {
   const byEmail = body.codeSentBy === 'EMAIL';
   const marks: NewGuestMarks = byEmail ? { emailVerifiedAt: now } : { emailClaimedByPhone: true };
   const [existing] = await tx.select().from(users).where(eq(users.email, normalizeEmail(body.email)));
-  if (existing && byEmail && existing.role === 'guest' && emailOnlyClaimed(existing)) await releaseEmail(tx, existing, now);
+  // With the number the account was made with, it is the guest who proved that number then and the address now.
+  if (existing && byEmail && existing.role === 'guest' && emailOnlyClaimed(existing) && !holdsNumber(existing, phone)) await releaseEmail(tx, existing, now);
   else if (existing) {
     if (existing.role !== 'guest' || !(byEmail || holdsNumber(existing, phone))) throw accountExists();
     if (!byEmail) return existing;

@@ -18,15 +18,15 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 
 export const CODE_TTL_MS = 10 * 60_000;
 /** Codes one recipient may be sent per `SEND_WINDOW_MS`, so nobody can flood a phone or a mailbox. */
-export const SENDS_PER_RECIPIENT = 3;
-export const SEND_WINDOW_MS = 10 * 60_000;
+const SENDS_PER_RECIPIENT = 3;
+const SEND_WINDOW_MS = 10 * 60_000;
 /** Wrong guesses one code may take. */
-export const MAX_WRONG_ATTEMPTS = 5;
+const MAX_WRONG_ATTEMPTS = 5;
 /** Wrong guesses one recipient may take over all its codes in `RECIPIENT_GUESS_WINDOW_MS`. */
-export const MAX_WRONG_PER_RECIPIENT = 5;
-export const RECIPIENT_GUESS_WINDOW_MS = 60 * 60_000;
+const MAX_WRONG_PER_RECIPIENT = 5;
+const RECIPIENT_GUESS_WINDOW_MS = 60 * 60_000;
 
-export const CODE_REFUSED = /*i18n*/ 'The verification code is incorrect.';
+const CODE_REFUSED = /*i18n*/ 'The verification code is incorrect.';
 
 // Keyed with a server secret: six digits alone would fall to an offline search of a leaked table.
 export function hashCode(secret: string, verificationId: string, code: string): Buffer {
@@ -34,7 +34,7 @@ export function hashCode(secret: string, verificationId: string, code: string): 
 }
 
 /** A code as both tables keep it. */
-export interface SentCode {
+interface SentCode {
   id: string;
   codeHash: string;
   verifiedAt: Date | null;
@@ -44,7 +44,7 @@ export interface SentCode {
 }
 
 /** One recipient's codes, as its table keeps them; every call runs inside the caller's transaction. */
-export interface CodeStore {
+interface CodeStore {
   /** Serialises work on the recipient across requests and server processes. */
   lock(tx: DbOrTx): Promise<void>;
   latest(tx: DbOrTx): Promise<SentCode | undefined>;
@@ -94,7 +94,7 @@ export function codesIn(table: CodeTable, recipient: SQL | undefined, lock: (tx:
 }
 
 /** Whether the recipient has had its wrong guesses (the check refuses any code, the sender sends none). */
-export async function recipientExhausted(tx: DbOrTx, store: CodeStore, now: Date): Promise<boolean> {
+async function recipientExhausted(tx: DbOrTx, store: CodeStore, now: Date): Promise<boolean> {
   return (await store.wrongGuessesSince(tx, new Date(now.getTime() - RECIPIENT_GUESS_WINDOW_MS))) >= MAX_WRONG_PER_RECIPIENT;
 }
 
@@ -119,7 +119,7 @@ function goodCode(latest: SentCode, code: string, now: Date, secret: string, exh
   return matches && !exhausted && !latest.usedAt && latest.expiresAt.getTime() > now.getTime() && latest.attempts < MAX_WRONG_ATTEMPTS;
 }
 
-export const codeRefused = () => new ApiError(400, ERROR_CODES.VERIFICATION_FAILED, CODE_REFUSED);
+const codeRefused = () => new ApiError(400, ERROR_CODES.VERIFICATION_FAILED, CODE_REFUSED);
 
 /**
  * Checks `code` against the recipient's latest code: accepted, it is marked verified (and spent when

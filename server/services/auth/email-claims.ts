@@ -21,7 +21,7 @@ export const holdsNumber = (user: Pick<UserRow, 'mobileCountryCode' | 'mobileNum
   phone !== null && user.mobileNumber === phone.number && user.mobileCountryCode?.replace(/^\+?/, '+') === phone.countryCode;
 
 /** The address a released account keeps: a reserved domain, so nothing is ever delivered to it, and its own. */
-export const releasedEmail = (userId: string) => `released-${userId}@guests.invalid`;
+const releasedEmail = (userId: string) => `released-${userId}@guests.invalid`;
 
 /**
  * Gives a claimed address up for its owner: the account keeps its bookings and sessions under a reserved

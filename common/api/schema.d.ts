@@ -183,7 +183,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the contact form; acknowledged by e-mail */
+        /**
+         * Send the contact form; acknowledged by e-mail
+         * @description No token needed; sent with a live session's token, the message is the account's (its data export holds it).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -299,7 +302,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a mobile number with the code it received */
+        /**
+         * Confirm a mobile number with the code it received
+         * @description Marks the number verified; the code stays good for the session call. A wrong, used, expired or exhausted code answers the same 400 20106, counted against the code and the number (docs/decisions/0030-spent-codes.md).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -352,7 +358,7 @@ export interface paths {
         put?: never;
         /**
          * Send a 6-digit verification code to an e-mail address (a guest continuing without an account)
-         * @description The same answer for every address, whether or not it has an account. The code is good for 10 minutes and 5 wrong guesses; 3 codes per address in 10 minutes (429 after), as for a texted code.
+         * @description The same answer for every address, whether or not it has an account. The code is good for 10 minutes, 5 wrong guesses (per code, and per address an hour) and one session; 3 codes per address in 10 minutes (429 after, and after the address's 5 wrong guesses), as for a texted code.
          */
         post: {
             parameters: {
@@ -445,7 +451,7 @@ export interface paths {
         put?: never;
         /**
          * Continue as a guest, without a password, by a code texted to the guest's mobile or mailed to their e-mail
-         * @description The code is the one confirmed with /public/guest/confirm-phone-number, or with /public/guest/confirm-email when codeSentBy is EMAIL (checked again here). By a texted code the guest's account is the one with this e-mail when it is a guest's with this mobile number; by a mailed code, the one with this e-mail when it is a guest's; else a new guest account without a password (docs/decisions/0018-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
+         * @description The code is the one confirmed with /public/guest/confirm-phone-number, or with /public/guest/confirm-email when codeSentBy is EMAIL (checked again here, and spent: a code opens one session, once; docs/decisions/0030-spent-codes.md). By a texted code the guest's account is the one with this e-mail when it is a guest's with this mobile number; by a mailed code, the one with this e-mail when it is a guest's; else a new guest account without a password (docs/decisions/0018-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
          */
         post: {
             parameters: {

@@ -70,6 +70,20 @@ async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
   return liveSessionUser(claims, user);
 }
 
+/**
+ * The caller of a valid token with a live session, or null without one (a bad or ended token too): for a
+ * public call that notes which account sent it, and answers everyone alike.
+ */
+export async function callerIfLoggedIn(c: Context<AppEnv>): Promise<AuthUser | null> {
+  if (!bearerToken(c)) return null;
+  try {
+    return await authenticate(c);
+  } catch (err) {
+    if (err instanceof ApiError) return null;
+    throw err;
+  }
+}
+
 /** Lets any logged-in caller through: 401 'Login required' without a token, 401 'Login expired' on a bad one. */
 export function requireUser(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

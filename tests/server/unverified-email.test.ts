@@ -7,15 +7,15 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../server/db/schema';
+import { contactMessages, outbox } from '../../server/db/schema';
 import { experienceIdByName, LECLOS } from './fixtures';
 import { newClientAddress, testDrivers } from './harness';
 import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
 
 for (const driver of testDrivers()) {
   describe(`an e-mail held on a texted code's word (${driver})`, () => {
-    let { api, leclosStaff } = {} as StaffAccounts;
-    useStaffAccounts(driver, (accounts) => ({ api, leclosStaff } = accounts));
+    let { api, leclosStaff, admin } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, leclosStaff, admin } = accounts));
 
     let aLaCarte: string;
     let counter = 0;
@@ -102,6 +102,22 @@ for (const driver of testDrivers()) {
       expect(exported.status).toBe(200);
       expect(exported.body.contactMessages.map((m: { subject: string }) => m.subject)).toEqual(['Mine']);
       expect(JSON.stringify(exported.body)).not.toContain('My allergy details');
+    });
+
+    it("leaves the owner's contact-form message when the caller's account is erased, and erases the caller's own", async () => {
+      const email = ownerEmail();
+      const form = { name: 'Real Owner', email, subject: 'Owner asks', message: 'A table for my mother', locale: 'en' };
+      expect((await post('/public/contact-form', form)).status).toBe(201);
+      const caller = await claimBySms(email);
+      expect((await post('/public/contact-form', { ...form, name: 'Not Owner', subject: 'Caller asks', message: 'A question' }, caller.token)).status).toBe(201);
+
+      const callerId = (await api.request('GET', '/user/user/me', { token: caller.token })).body.data._id as string;
+      expect((await api.request('POST', '/user/privacy/erasure-request', { token: caller.token })).status).toBe(200);
+      const erased = await api.request('POST', `/admin/privacy/erasure-requests/${callerId}/erase`, { token: admin.token() });
+      expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+
+      const left = await api.deps.db.select({ subject: contactMessages.subject }).from(contactMessages).where(eq(contactMessages.email, email));
+      expect(left.map((m) => m.subject)).toEqual(['Owner asks']);
     });
 
     it('lets the owner claim the address by signing up: an account of their own, with nothing of the caller’s either way', async () => {

@@ -5,6 +5,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { emailOnlyClaimed } from '../auth/email-claims';
 import { reservations, users } from '../../db/schema';
 
 export interface Phone {
@@ -32,10 +33,14 @@ export async function guestIdentity(tx: DbOrTx, user: typeof users.$inferSelect)
     .where(eq(reservations.userId, user.id));
   const texts = (list: (string | null)[]) => [...new Set(list.filter((s): s is string => Boolean(s?.trim())).map((s) => s.trim()))];
   const phones = [phoneOf(user.mobileCountryCode, user.mobileNumber), ...booked.map((b) => phoneOf(b.code, b.number))].filter((p) => p !== null);
+  // An address the account holds only on a texted code's word is not proven theirs (decision 0030): the mails
+  // and contact messages of that address may be its real owner's, so an erasure leaves them.
+  const unproven = emailOnlyClaimed(user) ? user.email.toLowerCase() : null;
+  const emails = [user.email, ...booked.map((b) => b.email)].flatMap((e) => [e, e?.toLowerCase() ?? null]);
   return {
     userId: user.id,
     reservationIds: booked.map((b) => b.id),
-    emails: texts([user.email, ...booked.map((b) => b.email)].flatMap((e) => [e, e?.toLowerCase() ?? null])),
+    emails: texts(emails.filter((e) => e?.toLowerCase() !== unproven)),
     phones: [...new Map(phones.map((p) => [`${p.code}${p.number}`, p])).values()],
     names: texts([user.firstName, user.lastName, ...booked.flatMap((b) => [b.first, b.last])]),
   };

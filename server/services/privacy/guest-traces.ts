@@ -33,7 +33,7 @@ export async function deleteGuestTraces(tx: DbOrTx, who: GuestIdentity): Promise
   await tx.delete(guestTagLinks).where(eq(guestTagLinks.guestId, who.userId));
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, who.userId));
   await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, who.userId));
-  await tx.delete(contactMessages).where(or(isAddressOf(contactMessages.email, who), mentions(contactMessages.phone, who)));
+  await tx.delete(contactMessages).where(or(eq(contactMessages.userId, who.userId), isAddressOf(contactMessages.email, who), mentions(contactMessages.phone, who)));
   // To the guest, or about them: the concierge's copy of a contact message quotes the address and number.
   const e164 = who.phones.map((p) => `${p.code}${p.number}`);
   await tx

@@ -101,9 +101,9 @@ describe.each(testDrivers())('access tokens on %s', (driver) => {
   it('answers 401 Login expired to a well-signed token missing a claim or with one of the wrong kind', async () => {
     const { gen: _gen, ...noGeneration } = claimsNow();
     const { exp: _exp, ...noExpiry } = claimsNow();
-    const bad = [noGeneration, noExpiry, { ...claimsNow(), role: 'owner' }, { ...claimsNow(), sub: '' }, { ...claimsNow(), exp: 'later' }];
+    const bad: Record<string, unknown>[] = [noGeneration, noExpiry, { ...claimsNow(), role: 'owner' }, { ...claimsNow(), sub: '' }, { ...claimsNow(), exp: 'later' }];
     for (const claims of bad) {
-      const token = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret());
+      const token = await new SignJWT(claims as never).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret());
       expect((await me(token)).body, JSON.stringify(claims)).toEqual(LOGIN_EXPIRED);
     }
   });

@@ -246,6 +246,21 @@ describe.each(testDrivers())('authorisation of every /admin and /user call on %s
     return [...cases.filter(refused), ...cases.filter((c) => !refused(c))];
   }
 
+  // Staff's words about a guest are the staff's (docs/decisions/0015): no answer of the user area
+  // carries them, nor a closure's note, to the guest they are about.
+  it("gives guest A, in no GET of the user area, a staff note on A or a closure's note", async () => {
+    const note = `Note-${newId()}`;
+    const written = await api.request('POST', `/admin/guest/${who.guestA.id}/note`, { token: tokens.leClosStaff, body: { kind: 'ALLERGY', body: note } });
+    expect(written.status, JSON.stringify(written.body)).toBe(201);
+    await api.deps.db.update(closures).set({ note }).where(eq(closures.id, venueRows[LECLOS]!.closure!));
+    const reads = guarded.filter((c) => c.method === 'GET' && c.path.startsWith('/user/'));
+    for (const call of reads) {
+      const rows = { ...clubRows, venue: LECLOS, walletEntry: UNKNOWN_ID, ...(Object.values(resourcesOf(call)).includes('changeHold') ? changeRows : ownRows.guestA) };
+      const res = await api.request('GET', addressOf(call, { ...pathValues(call, rows), date: clubRows.day! }), { token: tokens.guestA });
+      expect(JSON.stringify(res.body) ?? '', `${call.path}`).not.toContain(note);
+    }
+  });
+
   it.each(guarded.map((c) => [keyOf(c), c] as const))('%s', async (_, call) => {
     counts.operations++;
     const wrong: string[] = [];

@@ -5,15 +5,18 @@
  * derived from the path, not from what the server answers today:
  *
  * - no token: 401, always;
- * - `/user/...` naming a row (a booking, a waitlist entry, a payment, a wallet entry): its owner gets
- *   past authorisation; anyone else, staff and admins included, gets 404: the user area must not tell
- *   whether someone else's booking or payment exists (ids travel in links and mails);
+ * - `/user/...` naming a row (a booking, its change, a waitlist entry, a payment, a wallet entry): its
+ *   owner gets past authorisation; anyone else, staff and admins included, gets 404 (or 403), or exactly
+ *   the answer a row that does not exist gets: the user area must not tell whether someone else's
+ *   booking or payment exists (ids travel in links and mails);
  * - `/user/...` naming no row (the caller's own list, profile, wallet): a member gets past; others may be
  *   refused by role (the wallet is members', payments are guests'), never asked to log in again;
  * - `/admin/...` about a venue's rows (a `{venueId}`, a `venueId` query, a booking, table, area,
- *   experience or closure): admins and that venue's staff get past; another venue's staff 403 (or 404),
- *   guests and members 403; staff are let into set-up here (each venue's `staffMaySetUp` on);
- * - `/admin/...` club-wide (the guest book, reports, tags read): any staff and admins; guests 403;
+ *   experience or closure): admins and that venue's staff get past; another venue's staff 403 or 404, or
+ *   the answer a row that does not exist gets (a body refused before the venue is read); guests and
+ *   members 403; staff are let into set-up here (each venue's `staffMaySetUp` on);
+ * - `/admin/...` club-wide (the guest book, tags read, two calls with their venue in the body): any
+ *   staff and admins; guests and members 403;
  * - admin-only calls, listed: admins only, everyone else 403.
  *
  * "Gets past" is any answer but 401 and 403 (a 400 or 409 from the empty body is fine), and for an

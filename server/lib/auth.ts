@@ -23,11 +23,11 @@ export function bearerToken(c: Context): string | null {
 }
 
 /** The claims of the request's valid, unexpired token: 401 'Login required' without one, 'Login expired' for a bad one. */
-function tokenClaims(c: Context<AppEnv>): TokenSubject {
+async function tokenClaims(c: Context<AppEnv>): Promise<TokenSubject> {
   const token = bearerToken(c);
   if (!token) throw unauthorized();
   const { clock, config } = c.get('deps');
-  const claims = verifyAccessToken(token, config.jwtSecret, clock.now());
+  const claims = await verifyAccessToken(token, config.jwtSecret, clock.now());
   if (!claims) throw loginExpired();
   return claims;
 }
@@ -62,7 +62,7 @@ export function liveSessionUser(claims: TokenSubject, user: SessionRow | undefin
 
 /** The caller of a valid token whose session is still live: one read of the user by primary key. */
 async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
-  const claims = tokenClaims(c);
+  const claims = await tokenClaims(c);
   const { db } = c.get('deps');
   let statement = sessionStatements.get(db);
   if (!statement) sessionStatements.set(db, (statement = sessionStatement(db)));
@@ -100,7 +100,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
  */
 export function requireSignedToken(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const claims = tokenClaims(c);
+    const claims = await tokenClaims(c);
     c.set('auth', { id: claims.id, role: claims.role });
     await next();
   };
@@ -115,7 +115,7 @@ export function requireSignedToken(): MiddlewareHandler<AppEnv> {
  */
 export function requireTokenSessionInHandler(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('claims', tokenClaims(c));
+    c.set('claims', await tokenClaims(c));
     await next();
   };
 }

@@ -45,7 +45,7 @@ for (const driver of testDrivers()) {
       await writeFile(join(root, 'index.en.html'), page);
       api = await createTestApi({ driver, staticRoot: root });
       const [{ id }] = (await api.deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'))) as [{ id: string }];
-      token = api.tokenFor({ id, role: 'admin', venueId: null });
+      token = await api.tokenFor({ id, role: 'admin', venueId: null });
     });
 
     afterAll(async () => {

@@ -23,7 +23,8 @@ export interface TestUser {
   id: string;
   email: string;
   role: UserRole;
-  token(): string;
+  /** A fresh access token at the clock's current time. */
+  token(): Promise<string>;
 }
 
 /** A member of staff inserted directly, with no password (the API's own creation is tested in staff.test.ts). */

@@ -24,7 +24,7 @@ for (const driver of testDrivers()) {
       aLaCarte = await experienceIdByName(api.deps.db, LECLOS, 'À la Carte');
     });
 
-    const post = (path: string, body: unknown, token?: string) => api.request('POST', path, { body, from: newClientAddress(), ...(token ? { token } : {}) });
+    const post = (path: string, body: unknown, token?: string | Promise<string>) => api.request('POST', path, { body, from: newClientAddress(), ...(token ? { token } : {}) });
     const ownerEmail = () => `owner.${driver}.${++counter}@example.com`;
     const ownNumber = () => `6${driver === 'pglite' ? '5' : '6'}${String(100000 + ++counter).slice(-6)}`;
 

@@ -4,10 +4,12 @@
  * for a date outside the range the server books, and a guest's change that changes nothing. Each is a
  * 400 with a clear message that writes nothing and mails nobody.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, reservations, venueTables } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
+import { MAX_GUESTS } from '../../server/services/reservations/selection-checks';
+import { STAFF_MAX_GUESTS } from '../../common/validation/staff-booking-validation';
 import { catalogChanged } from '../../server/services/venues/venue-catalog';
 import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, testDrivers, type TestApi } from './harness';
@@ -34,6 +36,18 @@ for (const driver of testDrivers()) {
 
     const mails = async () => (await api.deps.db.select({ n: count() }).from(outbox))[0]!.n;
     const row = async (id: string) => (await api.deps.db.select().from(reservations).where(eq(reservations.id, id)))[0]!;
+
+    it("holds every booking and waitlist entry to the party sizes the guests' and the staff's schemas take", async () => {
+      const checks = (await api.deps.db.execute(
+        sql`SELECT conrelid::regclass::text AS "table", pg_get_constraintdef(oid) AS rule FROM pg_constraint WHERE conname LIKE '%number_of_guests_check' ORDER BY 1`,
+      )) as unknown as { rows: { table: string; rule: string }[] };
+      const range = (rule: string) => rule.match(/number_of_guests >= (\d+)\) AND \(number_of_guests <= (\d+)/)?.slice(1).map(Number);
+      expect(checks.rows.map((c) => [c.table, range(c.rule)])).toEqual([
+        ['reservations', [1, MAX_GUESTS]],
+        ['waitlist_entries', [1, MAX_GUESTS]],
+      ]);
+      expect(STAFF_MAX_GUESTS).toBe(MAX_GUESTS);
+    });
 
     it('refuses a staff move and its quote to a party over 10, even on a table set up for more, with 400', async () => {
       const booked = await api.request('POST', '/admin/reservation', {

@@ -1,5 +1,6 @@
 /**
- * No 5xx from input: every write call of openapi.yaml with a JSON body, on /public, /user and /admin, gets
+ * No 5xx from input: every write call of openapi.yaml with a JSON body, on /public, /user and /admin (and
+ * the mails' links, /manage and /feedback, with tokens signed for a real booking), gets
  * bad bodies made from its schema (tests/support/openapi-write-calls.ts): the whole body {}, [], [1,2,3] or
  * null, and each field in turn of a body that is otherwise good, given a wrong type, null, an empty or a
  * huge text, a negative, huge, fractional or out-of-range number, or a date that is no date the server
@@ -9,7 +10,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seatingAreas, users, venueTables } from '../../server/db/schema';
+import { reservations, seatingAreas, users, venueTables } from '../../server/db/schema';
+import { signFeedbackToken } from '../../server/services/feedback/feedback-link';
+import { manageTokenFor } from '../../server/services/reservations/manage-link';
 import { badBodies, sample, writeCalls, type SampleValues, type WriteCall } from '../support/openapi-write-calls';
 import { experienceIdByName, OBE, UNKNOWN_ID } from './fixtures';
 import { createTestApi, newClientAddress, testDrivers, type TestApi } from './harness';
@@ -18,7 +21,7 @@ import { GUEST_DETAILS, insertStaff, paymentHelpers, type TestUser } from './pay
 /** Tables a refused call may write: each caller's count of calls (docs/PRODUCT.md §6's rate limits). */
 const NOT_DIGESTED = new Set(['rate_limits']);
 
-const CALLS = writeCalls();
+const CALLS = writeCalls(['/public/', '/user/', '/admin/', '/manage/', '/feedback/']);
 
 /** Who sends a call: nobody on /public (and a few /user calls without a token), else its area's user. */
 type Caller = 'nobody' | 'member' | 'staff' | 'admin';
@@ -28,10 +31,10 @@ const callerOf = (call: WriteCall): Caller =>
   !call.token ? 'nobody' : call.template.startsWith('/user/') ? 'member' : STAFF_CALLS.test(call.template) ? 'staff' : 'admin';
 
 describe('the generated bad bodies', () => {
-  it('cover every write call with a JSON body on /public, /user and /admin', () => {
-    expect(CALLS.length).toBeGreaterThanOrEqual(55);
+  it('cover every write call with a JSON body on /public, /user, /admin, /manage and /feedback', () => {
+    expect(CALLS.length).toBeGreaterThanOrEqual(61);
     expect(CALLS.map((c) => `${c.method} ${c.template}`)).toEqual(
-      expect.arrayContaining(['PUT /user/reservation/v1.1/{id}', 'PUT /admin/reservation/{id}/move', 'POST /public/contact-form', 'PATCH /admin/staff/{id}']),
+      expect.arrayContaining(['PUT /user/reservation/v1.1/{id}', 'PUT /admin/reservation/{id}/move', 'POST /public/contact-form', 'PATCH /admin/staff/{id}', 'PUT /manage/{token}', 'PUT /feedback/{token}']),
     );
   });
 });
@@ -42,6 +45,7 @@ for (const driver of testDrivers()) {
     let tokens: Record<Exclude<Caller, 'nobody'>, string>;
     let values: SampleValues;
     let ids: { reservation: string; member: string; staff: string; table: string; area: string; experience: string };
+    let linkTokens: { manage: string; feedback: string };
 
     beforeAll(async () => {
       api = await createTestApi({ driver });
@@ -60,6 +64,11 @@ for (const driver of testDrivers()) {
       });
       expect(held.status, JSON.stringify(held.body)).toBe(201);
       expect((await h.complete({ ...member!, token: () => memberToken } as TestUser, held.body.data._id, member!.email)).status).toBe(200);
+      const [booking] = await api.deps.db.select().from(reservations).where(eq(reservations.id, held.body.data._id));
+      linkTokens = {
+        manage: manageTokenFor(api.deps.config, booking!),
+        feedback: signFeedbackToken(api.deps.config.jwtSecret, { reservationId: booking!.id, expiresAt: new Date(booking!.endsAt.getTime() + 30 * 86_400_000) }),
+      };
       ids = { reservation: held.body.data._id, member: member!.id, staff: staff.id, table: table!.id, area: area!.id, experience: bar };
       tokens = { member: memberToken, staff: staff.token(), admin: api.tokenFor({ id: admin!.id, role: admin!.role }) };
       values = {
@@ -77,7 +86,14 @@ for (const driver of testDrivers()) {
           password: 'bad-input-pass-1',
           newPassword: 'bad-input-pass-2',
           idempotencyKey: 'bad-input-key-1',
+          phone: '+852 2388 6204',
+          reservationsPhone: '+852 2388 6204',
+          reservationsEmail: 'reservations@example.com',
+          page: 'home',
+          combineGroup: 'G1',
+          intervalMinutes: 15,
         },
+        omit: new Set(['tableIds']),
       };
     });
     afterAll(async () => {
@@ -88,6 +104,7 @@ for (const driver of testDrivers()) {
     const pathValue = (call: WriteCall, name: string): string => {
       if (name === 'venueId') return OBE;
       if (name === 'userId') return ids.member;
+      if (name === 'token') return call.template.startsWith('/feedback/') ? linkTokens.feedback : linkTokens.manage;
       if (name !== 'id') return UNKNOWN_ID;
       const byArea: [RegExp, string][] = [
         [/reservation/, ids.reservation],

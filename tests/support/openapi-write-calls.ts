@@ -65,6 +65,8 @@ export const isType = (s: SchemaObject, type: string) => s.type === type || (Arr
 export interface SampleValues {
   byPattern: Record<string, unknown>;
   byName: Record<string, unknown>;
+  /** Optional fields left out, as one of two that may not come together (tableIds beside tableId). */
+  omit?: ReadonlySet<string>;
 }
 
 /** A plausible value of `schema` for the field `name`. */
@@ -73,7 +75,10 @@ export function sample(schema: SchemaObject, name: string, values: SampleValues)
   if (s.const !== undefined) return s.const;
   if (s.enum) return s.enum[0];
   if (values.byName[name] !== undefined) return values.byName[name];
-  if (isType(s, 'object')) return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, value]) => [key, sample(value, key, values)]));
+  if (isType(s, 'object')) {
+    const entries = Object.entries(s.properties ?? {}).filter(([key]) => !values.omit?.has(key));
+    return Object.fromEntries(entries.map(([key, value]) => [key, sample(value, key, values)]));
+  }
   if (isType(s, 'array')) return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => sample(s.items ?? {}, name, values));
   if (isType(s, 'integer') || isType(s, 'number')) return s.minimum ?? 2;
   if (isType(s, 'boolean')) return true;
@@ -147,8 +152,8 @@ const HUGE_TEXT = 'x'.repeat(20_000);
 /** Not a day (year 0), past any booking, and not in the calendar. */
 export const BAD_DATES = ['0000-01-01', '9999-12-31', '2026-02-30'] as const;
 
-/** Required texts the product takes empty: a description left blank. */
-const MAY_BE_EMPTY = new Set(['description']);
+/** Required texts the product takes empty: a description left blank, the allergy answer '' for none. */
+const MAY_BE_EMPTY = new Set(['description', 'answer']);
 
 const isDateField = (s: SchemaObject, name: string) => s.format === 'date' || /(^|[a-z])Date$|^date$|^(from|to)$/.test(name);
 

@@ -88,6 +88,14 @@ for (const driver of testDrivers()) {
       expect((await api.deps.db.select({ n: count() }).from(reservations).where(eq(reservations.userId, guest.id)))[0]!.n).toBe(0);
     });
 
+    it('refuses a list cursor whose instant is thousands of years on with 400, as any cursor it never gave', async () => {
+      const guest = await h.newUser('guest');
+      for (const cursor of ['999999999999999_ffffffffffffffffffffffff', '0_ffffffffffffffffffffffff']) {
+        const res = await api.request('GET', `/user/reservation?pastCursor=${cursor}`, { token: guest.token() });
+        expect(res.body, cursor).toEqual({ status: 400, errorCode: 40000, field: 'pastCursor', message: 'pastCursor must be the pastCursor of an earlier answer' });
+      }
+    });
+
     it('refuses a guest change that changes nothing (or a body that is not an object) with 400: no new sequence, no mail', async () => {
       const guest = await h.newUser('guest');
       const held = await api.request('POST', '/user/reservation/v1.1', {

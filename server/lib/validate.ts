@@ -30,6 +30,34 @@ function disallowedTextPath(input: unknown): string | null {
   return null;
 }
 
+type SchemaNode = { type: string; wrapped?: SchemaNode; entries?: Record<string, SchemaNode>; item?: SchemaNode };
+const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object']);
+
+/**
+ * The path of the first array in `input` where `schema` wants an object, null when none. Valibot's object
+ * schemas take an array as an object with no fields, so `texts.ja: []` would pass as "no Japanese texts"
+ * and be saved; the caller sent something else and is told so.
+ */
+function arrayForObject(schema: SchemaNode, input: unknown, path: string): string | null {
+  let node = schema;
+  while (node.wrapped) node = node.wrapped; // optional, nullable, nullish
+  if (Array.isArray(input)) {
+    if (OBJECT_TYPES.has(node.type)) return path;
+    if (node.type !== 'array' || !node.item) return null;
+    for (const [index, item] of input.entries()) {
+      const found = arrayForObject(node.item, item, path ? `${path}.${index}` : String(index));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (!OBJECT_TYPES.has(node.type) || input === null || typeof input !== 'object') return null;
+  for (const [key, entry] of Object.entries(node.entries ?? {})) {
+    const found = arrayForObject(entry, (input as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 function check<S extends Schema>(schema: S, input: unknown, where: string): v.InferOutput<S> {
   // Before the schema, so that no field (nor one the schema would drop) slips past, whatever its rules.
   const badText = disallowedTextPath(input);
@@ -37,6 +65,8 @@ function check<S extends Schema>(schema: S, input: unknown, where: string): v.In
     // Not through textWithValues: the path may be any key a caller makes up, and that cache is for our own texts.
     throw badRequest(DISALLOWED_CHARACTER_MESSAGE, badText || undefined, { field: badText || where });
   }
+  const arrayPath = arrayForObject(schema as unknown as SchemaNode, input, '');
+  if (arrayPath) throw badRequest(verbatim(`${arrayPath}: Invalid type: Expected Object but received Array`), arrayPath);
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const issue = result.issues[0];

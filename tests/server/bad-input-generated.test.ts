@@ -92,6 +92,8 @@ for (const driver of testDrivers()) {
           page: 'home',
           combineGroup: 'G1',
           intervalMinutes: 15,
+          // Every demo row is at its first version.
+          version: 1,
         },
         omit: new Set(['tableIds']),
       };

@@ -154,6 +154,11 @@ export const BAD_DATES = ['0000-01-01', '9999-12-31', '2026-02-30'] as const;
 
 /** Required texts the product takes empty: a description left blank, the allergy answer '' for none. */
 const MAY_BE_EMPTY = new Set(['description', 'answer']);
+/**
+ * A text in a language other than English, which the contract's shared texts schema lists as required but
+ * set-up takes left out (null or ''): a missing translation is read in English.
+ */
+const TRANSLATION = /^texts\.(?!en\.)[^.]+\.[^.]+$/;
 
 const isDateField = (s: SchemaObject, name: string) => s.format === 'date' || /(^|[a-z])Date$|^date$|^(from|to)$/.test(name);
 
@@ -189,7 +194,7 @@ function fieldsOf(schema: SchemaObject, base: unknown, prefix: string, depth: nu
   return Object.entries(s.properties ?? {}).flatMap(([key, value]) => {
     const path = prefix ? `${prefix}.${key}` : key;
     const field = resolve(value);
-    const here = { path, schema: field, required: required.has(key) };
+    const here = { path, schema: field, required: required.has(key) && !TRANSLATION.test(path) };
     const at = (base as Record<string, unknown> | undefined)?.[key];
     if (depth <= 1) return [here];
     if (isType(field, 'object') && at && typeof at === 'object') return [here, ...fieldsOf(field, at, path, depth - 1)];

@@ -112,8 +112,8 @@ for (const driver of testDrivers()) {
       const [payment] = await s.h.paymentsOf(id);
       const res = await change(guest, id, { numberOfGuests: 4 });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      // The same change again moves no money.
-      expect((await change(guest, id, { numberOfGuests: 4 })).status).toBe(200);
+      // The same change again changes nothing: refused, and it moves no money.
+      expect((await change(guest, id, { numberOfGuests: 4 })).status).toBe(400);
       const refunds = await s.h.processorRefunds(payment!.processorRef!);
       expect(refunds.map((r) => r.amount)).toEqual([hkd(1000)]);
       expect((await s.h.paymentRow(payment!.id)).refundedAmount).toBe(hkd(1000));
@@ -143,7 +143,8 @@ for (const driver of testDrivers()) {
       const member = await s.h.newUser('member', hkd(5000));
       const id = await bookRotisserie(member, 6, 'WALLET');
       const answers = await Promise.all([change(member, id, { numberOfGuests: 4 }), change(member, id, { numberOfGuests: 4 })]);
-      expect(answers.map((a) => a.status).sort()).toEqual([200, 200]);
+      // The second finds the party already at 4: nothing would change.
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
       expect(await s.h.balanceOf(member.id)).toBe(hkd(5000 - 800));
       await balanced();
     });

@@ -70,7 +70,7 @@ for (const driver of testDrivers()) {
         feedback: signFeedbackToken(api.deps.config.jwtSecret, { reservationId: booking!.id, expiresAt: new Date(booking!.endsAt.getTime() + 30 * 86_400_000) }),
       };
       ids = { reservation: held.body.data._id, member: member!.id, staff: staff.id, table: table!.id, area: area!.id, experience: bar };
-      tokens = { member: memberToken, staff: staff.token(), admin: api.tokenFor({ id: admin!.id, role: admin!.role }) };
+      tokens = { member: await memberToken, staff: await staff.token(), admin: await api.tokenFor({ id: admin!.id, role: admin!.role }) };
       values = {
         byPattern: { '^[0-9a-f]{24}$': UNKNOWN_ID, '^\\d{4}-\\d{2}$': '2026-12', '^\\d{1,4}$': '852', '^\\d{4,15}$': '91234567', '^\\d{6}$': '123456', '^\\d{3,4}$': '123' },
         byName: {

@@ -54,6 +54,7 @@ const ADMIN_ONLY = new Set([
   'GET /admin/privacy/retention',
   'PUT /admin/privacy/retention',
   'PUT /admin/setup/venue/{venueId}/staff-access',
+  'POST /admin/guest/merge/{mergeId}/undo',
 ]);
 
 /**
@@ -211,7 +212,7 @@ describe.each(testDrivers())('authorisation of every /admin and /user call on %s
     // Rows a successful call may remove: a staff account and a guest of their own, not a principal.
     const spareStaff = await insertStaff(api, 'staff', LECLOS);
     const spareGuest = await h.newUser('guest');
-    clubRows = { day, guest: who.guestB.id, guestTag: UNKNOWN_ID, guestNote: UNKNOWN_ID, staffAccount: spareStaff.id, erasureSubject: spareGuest.id };
+    clubRows = { day, guest: who.guestB.id, guestTag: UNKNOWN_ID, guestNote: UNKNOWN_ID, staffAccount: spareStaff.id, erasureSubject: spareGuest.id, guestMerge: UNKNOWN_ID };
   });
   afterAll(async () => {
     // The figures the matrix reports.

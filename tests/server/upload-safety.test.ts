@@ -29,11 +29,11 @@ for (const driver of testDrivers()) {
     let { api, admin } = {} as StaffAccounts;
     useStaffAccounts(driver, (accounts) => ({ api, admin } = accounts));
 
-    const upload = (user: TestUser, path: string, bytes: Uint8Array | string) =>
+    const upload = async (user: TestUser, path: string, bytes: Uint8Array | string) =>
       Promise.resolve(
         api.app.request(`/admin/setup/venue/${LECLOS}/${path}`, {
           method: path.startsWith('picture') ? 'PUT' : 'POST',
-          headers: { authorization: `Bearer ${user.token()}`, 'content-type': 'application/octet-stream', 'accept-language': 'en' },
+          headers: { authorization: `Bearer ${await user.token()}`, 'content-type': 'application/octet-stream', 'accept-language': 'en' },
           body: new Blob([bytes as BlobPart]),
         }),
       ).then(async (r: Response) => ({ status: r.status, body: (await r.json()) as any }));

@@ -109,7 +109,8 @@ export type ResourceKind =
   | 'guest'
   | 'guestTag'
   | 'guestNote'
-  | 'erasureSubject';
+  | 'erasureSubject'
+  | 'guestMerge';
 
 // By the path's start and the parameter's name; the first match wins. A parameter none matches throws.
 const KINDS: [RegExp, string, ResourceKind][] = [
@@ -132,6 +133,7 @@ const KINDS: [RegExp, string, ResourceKind][] = [
   [/^\/admin\/guest-tag\//, 'id', 'guestTag'],
   [/./, 'noteId', 'guestNote'],
   [/^\/admin\/privacy\/erasure-requests\//, 'userId', 'erasureSubject'],
+  [/./, 'mergeId', 'guestMerge'],
 ];
 
 /** The kind of row each path parameter of `call` names; throws for one it does not know. */

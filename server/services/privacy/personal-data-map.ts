@@ -37,6 +37,7 @@ export const ANONYMISED_TABLES: Readonly<Record<string, Anonymised>> = {
       custom_id: "The member number on the member's statements, which the money records cite",
       customer_id: "The card processor's key, needed to refund a payment after the erasure",
       merged_into: 'Links a merged duplicate to the account it joined; that account is erased with it',
+      email_claimed_by_phone: 'Only whether the e-mail was taken on a texted code\'s word (decision 0030): no detail of the person',
     },
     why: 'The account row is the key of the money records (IRO s.51C, seven years); the search text is generated from the erased columns',
   },

@@ -337,6 +337,13 @@ export function selectBookingPaths(): PlannedPath[] {
   }
   const taken = chosen.flatMap((p) => [...bookingPathBranches(p)]);
   chosen.push(...coveringSet(pool, bookingPathBranches, (p) => p.events.length, taken).chosen);
+  // The guest-identity chart's two ways out (an account, a guest whose code opened a session) are one done
+  // event here: each is walked through its pages in the app all the same.
+  for (const outcome of ['logIn', 'continueAsGuest'] as const) {
+    if (chosen.some((p) => p.events.includes(outcome))) continue;
+    const shortest = pool.filter((p) => p.events.includes(outcome)).sort((p, q) => p.events.length - q.events.length)[0];
+    if (shortest) chosen.push(shortest);
+  }
   // A path that is the start of another adds nothing.
   return chosen.filter(
     (p) => !chosen.some((q) => q !== p && q.startsLoggedIn === p.startsLoggedIn && q.events.length > p.events.length && p.events.every((e, i) => q.events[i] === e)),

@@ -24,7 +24,7 @@
 import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { inVenueLanguage } from '../venue-language';
 import { serverTime } from '../../common/api/server-time';
-import { paymentMachine, type PaymentOutput } from '../payment.machine';
+import { paymentMachine } from '../payment.machine';
 import { phoneVerificationMachine } from '../phone-verification.machine';
 import { outputOf } from '../actor-event';
 import { bookingPath } from '../booking-pages';

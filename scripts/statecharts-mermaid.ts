@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
 import { bookingMachine } from '../machines/booking/booking.machine';
+import { guestIdentityMachine } from '../machines/booking/guest-identity.machine';
 import { manageMachine } from '../machines/manage.machine';
 import { paymentMachine } from '../machines/payment.machine';
 import { phoneVerificationMachine } from '../machines/phone-verification.machine';
@@ -46,6 +47,7 @@ export interface ChartSource {
 export const CHARTS: readonly ChartSource[] = [
   { name: 'session', title: 'Session', file: 'machines/session.machine.ts', machine: sessionMachine },
   { name: 'booking', title: 'Booking', file: 'machines/booking/booking.machine.ts', machine: bookingMachine },
+  { name: 'guest-identity', title: 'Guest identity', file: 'machines/booking/guest-identity.machine.ts', machine: guestIdentityMachine },
   { name: 'phone-verification', title: 'Phone verification', file: 'machines/phone-verification.machine.ts', machine: phoneVerificationMachine },
   { name: 'payment', title: 'Payment', file: 'machines/payment.machine.ts', machine: paymentMachine },
   { name: 'manage', title: 'Manage a reservation', file: 'machines/manage.machine.ts', machine: manageMachine },

@@ -14,9 +14,9 @@ import { ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
 import { paymentMachine } from './payment.machine';
 
-export type { AvailabilityQuery, ChangeDraft, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, ManageContext, ManageEvent } from './manage-types';
+export type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, ManageContext, ManageEvent } from './manage-types';
 export type { ManageProblem, Reservation, Timeslot } from './manage-types';
-export { HOLD_EXPIRED, isUpcomingConfirmed, timeOptions } from './manage-types';
+export { HOLD_EXPIRED, timeOptions } from './manage-types';
 
 import type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, ManageContext, ManageEvent, Reservation, Timeslot } from './manage-types';
 import { HOLD_EXPIRED, isUpcomingConfirmed, timeOptions } from './manage-types';

@@ -34,8 +34,7 @@ import { HOLD_GUARDS, HOLD_UPDATES, startingContext } from './booking-hold';
 import { guestIdentityMachine, type GuestIdentityOutput } from './guest-identity.machine';
 import type { Agreements, BookingContext, BookingEvent, CreatedHold, Draft, GuestDetails, Reservation, SlotSearch, VenueDetail } from './booking-types';
 
-export type { CallError } from '../call-error';
-export type { Problem, WarningKind } from './booking-codes';
+export type { Problem } from './booking-codes';
 export type { Agreements, BookingContext, BookingEvent, CreatedHold, Draft, GuestContact, GuestDetails, GuestSession } from './booking-types';
 export type { MembersOnlyTime, Reservation, SlotSearch, Timeslot, VenueDetail } from './booking-types';
 

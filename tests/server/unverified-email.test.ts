@@ -118,6 +118,12 @@ for (const driver of testDrivers()) {
 
       const left = await api.deps.db.select({ subject: contactMessages.subject }).from(contactMessages).where(eq(contactMessages.email, email));
       expect(left.map((m) => m.subject)).toEqual(['Owner asks']);
+      // The mails of the caller's own message (its acknowledgement, the concierge's copy) go; the owner's stay.
+      const mails = (await api.deps.db.select({ recipient: outbox.recipient, body: outbox.body }).from(outbox))
+        .filter((m) => m.recipient === email || m.body.includes(email))
+        .map((m) => m.body);
+      expect(mails.filter((body) => body.includes('A question'))).toEqual([]);
+      expect(mails.filter((body) => body.includes('A table for my mother')).length).toBeGreaterThan(0);
     });
 
     it('lets the owner claim the address by signing up: an account of their own, with nothing of the caller’s either way', async () => {

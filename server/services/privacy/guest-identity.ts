@@ -21,6 +21,12 @@ export interface GuestIdentity {
   phones: Phone[];
   /** First and last names as written, each once. */
   names: string[];
+  /** An address the account holds only on a texted code's word, as stored and in lower case (decision 0030). */
+  unprovenEmails: string[];
+  /** The account's own first and last name, for telling its mails to an unproven address from the owner's. */
+  fullName: [string, string] | null;
+  /** The references of its bookings (`OBE-…`), which its confirmations quote. */
+  bookingRefs: string[];
 }
 
 const phoneOf = (code: string | null, number: string | null): Phone | null => (code && number ? { code, number } : null);
@@ -28,7 +34,7 @@ const phoneOf = (code: string | null, number: string | null): Phone | null => (c
 /** The identity of `user` as stored now; call it before anonymising. */
 export async function guestIdentity(tx: DbOrTx, user: typeof users.$inferSelect): Promise<GuestIdentity> {
   const booked = await tx
-    .select({ id: reservations.id, first: reservations.firstName, last: reservations.lastName, email: reservations.email, code: reservations.mobileCountryCode, number: reservations.mobileNumber })
+    .select({ id: reservations.id, ref: reservations.uniqueId, first: reservations.firstName, last: reservations.lastName, email: reservations.email, code: reservations.mobileCountryCode, number: reservations.mobileNumber })
     .from(reservations)
     .where(eq(reservations.userId, user.id));
   const texts = (list: (string | null)[]) => [...new Set(list.filter((s): s is string => Boolean(s?.trim())).map((s) => s.trim()))];
@@ -43,6 +49,9 @@ export async function guestIdentity(tx: DbOrTx, user: typeof users.$inferSelect)
     emails: texts(emails.filter((e) => e?.toLowerCase() !== unproven)),
     phones: [...new Map(phones.map((p) => [`${p.code}${p.number}`, p])).values()],
     names: texts([user.firstName, user.lastName, ...booked.flatMap((b) => [b.first, b.last])]),
+    unprovenEmails: unproven ? texts([user.email, unproven]) : [],
+    fullName: user.firstName.trim() && user.lastName.trim() ? [user.firstName.trim(), user.lastName.trim()] : null,
+    bookingRefs: texts(booked.map((b) => (b.ref === null ? null : String(b.ref)))),
   };
 }
 

@@ -26,6 +26,22 @@ function mentions(column: AnyPgColumn, who: GuestIdentity): SQL {
   return checks.length > 0 ? or(...checks)! : sql`false`;
 }
 
+/**
+ * The mails to (or quoting) an address the account holds only on a texted code's word that are the
+ * account's own, not its owner's: they quote one of its bookings, or its whole name.
+ */
+function ownMailsToUnprovenAddress(who: GuestIdentity): SQL | undefined {
+  if (who.unprovenEmails.length === 0) return undefined;
+  const quotes = (text: string) => sql`strpos(${outbox.body}, ${text}) > 0`;
+  const own = [
+    ...who.bookingRefs.map(quotes),
+    ...(who.fullName ? [and(quotes(who.fullName[0]), quotes(who.fullName[1]))!] : []),
+  ];
+  if (own.length === 0) return undefined;
+  const toAddress = or(inArray(outbox.recipient, who.unprovenEmails), ...who.unprovenEmails.map((email) => quotes(email)));
+  return and(toAddress, or(...own));
+}
+
 /** Deletes what the guest's rows of `ERASED_TABLES` hold, in the caller's transaction. */
 export async function deleteGuestTraces(tx: DbOrTx, who: GuestIdentity): Promise<void> {
   // Removed notes too: a removed allergy note is still about the guest's health (docs/decisions/0032-erasure-all-of-it.md).
@@ -38,7 +54,15 @@ export async function deleteGuestTraces(tx: DbOrTx, who: GuestIdentity): Promise
   const e164 = who.phones.map((p) => `${p.code}${p.number}`);
   await tx
     .delete(outbox)
-    .where(or(isAddressOf(outbox.recipient, who), e164.length > 0 ? inArray(outbox.recipient, e164) : undefined, mentions(outbox.subject, who), mentions(outbox.body, who)));
+    .where(
+      or(
+        isAddressOf(outbox.recipient, who),
+        e164.length > 0 ? inArray(outbox.recipient, e164) : undefined,
+        mentions(outbox.subject, who),
+        mentions(outbox.body, who),
+        ownMailsToUnprovenAddress(who),
+      ),
+    );
   await tx.delete(loginKnownClients).where(isAddressOf(loginKnownClients.account, who));
   await tx.delete(rateLimits).where(mentions(rateLimits.key, who));
   await tx.delete(emailVerifications).where(isAddressOf(emailVerifications.email, who));

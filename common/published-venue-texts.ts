@@ -8,7 +8,7 @@ export const PUBLISHED_TEXT_FIELDS = ['description', 'introduction', 'address'] 
 export type PublishedTextField = (typeof PUBLISHED_TEXT_FIELDS)[number];
 
 /**
- * What else the set-up publishes into the first views (issue 24, point 3): the hours derived from its
+ * What else the set-up publishes into the first views (docs/decisions/0017-catalog-version.md): the hours derived from its
  * services (one line per service and days), the uploaded picture (its URL and its widths) and the menus'
  * names, under the same `{domain}:{field}` keys.
  */

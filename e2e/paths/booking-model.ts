@@ -59,7 +59,7 @@ export const EVENTS = {
   // The phone verification chart done: the guest typed the code texted to them (its own paths are in
   // tests/machines/phone-verification.machine.test.ts).
   verified: { type: 'xstate.done.actor.verifyPhone', output: { mobileCountryCode: guest.mobileCountryCode, mobileNumber: guest.mobileNumber, code: '123456' } },
-  // The details step before logging in (issue 25, point 3): log in, or continue as a guest by a texted code.
+  // The details step before logging in: log in, or continue as a guest by a texted code.
   chooseLogIn: { type: 'identify.login' },
   continueAsGuest: { type: 'identify.guest', contact: guestContact },
   guestSession: { type: 'xstate.done.actor.openGuestSession', output: { token: 'token', refreshToken: 'refresh', user: { _id: 'user', firstName: guest.firstName, lastName: guest.lastName, email: guest.email, role: 'guest', memberId: null } } },

@@ -1,5 +1,5 @@
 /**
- * The feedback page (issue 25 point 4), opened from the mail after a visit without logging in: the signed
+ * The feedback page (README.md, "After the visit and personal data"), opened from the mail after a visit without logging in: the signed
  * token in the address is the credential. A rating tapped in the mail (`rating=`) is recorded on opening;
  * the guest may change it and add a comment.
  */

@@ -54,7 +54,7 @@ function OrderList() {
             <ReservationList reservations={groups.upcoming} now={now} />
           </Section>
           <Section title={t`Waitlist`}>
-            {/* docs/PRODUCT.md §4 said this group is never filled; issue 13 fills it with the guest's waitlist entries. */}
+            {/* docs/PRODUCT.md §4 said this group is never filled; its "Added since" fills it with the guest's waitlist entries. */}
             <WaitlistEntries />
           </Section>
           <Section title={t`Past`}>

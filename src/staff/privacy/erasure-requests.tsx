@@ -1,5 +1,5 @@
 /**
- * Guests' erasure requests (issue 25 point 5): the open ones, each with the button that carries it out
+ * Guests' erasure requests (docs/decisions/0014-personal-data.md): the open ones, each with the button that carries it out
  * after a second confirmation, and those carried out lately. What erasure keeps is in
  * docs/decisions/0014-personal-data.md.
  */

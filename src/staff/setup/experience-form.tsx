@@ -1,5 +1,5 @@
 /**
- * One experience's set-up form (issue 24): its name and description in English (required) and the five
+ * One experience's set-up form (docs/PRODUCT.md §3, decisions 0023 and 0026): its name and description in English (required) and the five
  * other languages (left empty, guests read the English: listed as missing), length, party sizes, days
  * and services, members-only, whether it is still offered (retired, never deleted), payment (deposit by
  * party-size tier or prepayment per person), its own cancellation and no-show policy or the venue's

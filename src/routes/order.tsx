@@ -15,7 +15,7 @@ import { ReservationCard } from '../components/reservation-card';
 import { Section } from '../components/section';
 import { effectiveStatus, groupReservations } from '../../common/reservation-grouping';
 import { serverClock } from '../api/server-clock';
-import { useManageFailureText } from '../manage/manage-text';
+import { useManageFailureText } from '../i18n/manage-text';
 import { reservationsKey } from '../api/query-keys';
 import { AddToCalendar } from '../manage/add-to-calendar';
 import { ChangeForm } from '../manage/change-form';

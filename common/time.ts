@@ -20,9 +20,17 @@ const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'A
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Whether `value` is a real calendar date written YYYY-MM-DD. */
+/**
+ * The days any date the product is given may fall on: every booking, closure, report and statement is
+ * well inside, while a day such as 0000-01-01 or 9999-12-31 would overflow the database's dates or the
+ * arithmetic on them (a hold's end, a booking window) and answer 500 instead of saying what is wrong.
+ */
+export const DATE_RANGE = { from: '2000-01-01', to: '2099-12-31' } as const;
+
+/** Whether `value` is a real calendar date written YYYY-MM-DD, within `DATE_RANGE`. */
 export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
+  // Same-length ISO dates compare as text in calendar order.
+  if (!ISO_DATE.test(value) || value < DATE_RANGE.from || value > DATE_RANGE.to) return false;
   try {
     Temporal.PlainDate.from(value, { overflow: 'reject' });
     return true;

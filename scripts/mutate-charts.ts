@@ -12,6 +12,8 @@ import { join } from 'node:path';
 
 interface Mutation {
   chart: string;
+  /** The chart's file under machines/, without `.ts`, when it is not `<chart>.machine`. */
+  file?: string;
   kind: 'target' | 'guard';
   /** The text changed in the chart, and what it becomes (it must occur exactly once). */
   from: string;
@@ -80,7 +82,17 @@ const MUTATIONS: Mutation[] = [
   ...chartTests('booking', {
     target: [`after: { holdExpiry: { target: '#booking.expired' } },`, `after: { holdExpiry: { target: '#booking.warning' } },`],
     guard: [`guard: 'isUnavailable', target: 'loadingSlots'`, `guard: not('isUnavailable'), target: 'loadingSlots'`],
-  }),
+  }).map((mutation) => ({ ...mutation, file: 'booking/booking.machine' })),
+  // The guest-identity chart, which the booking chart invokes: its generated paths are replayed on the chart
+  // itself (its unit file), as the booking paths see only its done event.
+  ...(
+    [
+      ['target', `'identify.login': { target: 'loginRequired' },`, `'identify.login': { target: 'verifying' },`],
+      ['guard', `guard: 'visitsDetails',`, `guard: not('visitsDetails'),`],
+    ] as const
+  ).map(
+    ([kind, from, to]): Mutation => ({ chart: 'guest-identity', file: 'booking/guest-identity.machine', kind, from, to, tests: ['tests/machines/guest-identity.machine.test.ts'] }),
+  ),
   ...chartTests('payment', {
     target: [`'challenge.fail': { target: 'answeringChallenge' },`, `'challenge.fail': { target: 'confirming' },`],
     guard: [`guard: 'needsChallenge',`, `guard: not('needsChallenge'),`],
@@ -133,8 +145,10 @@ interface Outcome {
 }
 
 function run(mutation: Mutation): Outcome {
-  const chart = join(root, 'machines', `${mutation.chart}.machine.ts`);
-  const mutantFile = join(root, 'machines', `${mutation.chart}.machine.mutant.ts`);
+  const file = mutation.file ?? `${mutation.chart}.machine`;
+  const chart = join(root, 'machines', `${file}.ts`);
+  const mutantFile = join(root, 'machines', `${file}.mutant.ts`);
+  const base = file.split('/').pop()!.replace('.', '\\.');
   const config = join(root, `vitest.mutant-${process.pid}.config.ts`);
   const report = join(root, `.mutant-${process.pid}.json`);
   writeFileSync(mutantFile, mutate(readFileSync(chart, 'utf8'), mutation));
@@ -144,7 +158,7 @@ function run(mutation: Mutation): Outcome {
     `import { mergeConfig } from 'vitest/config';
 import base from './vite.config.ts';
 export default mergeConfig(base, {
-  resolve: { alias: [{ find: /^(\\.{1,2}\\/)+machines\\/${mutation.chart}\\.machine$/, replacement: ${JSON.stringify(mutantFile)} }] },
+  resolve: { alias: [{ find: /^(\\.{1,2}\\/)+(.+\\/)?${base}$/, replacement: ${JSON.stringify(mutantFile)} }] },
 });
 `,
   );
@@ -170,7 +184,7 @@ export default mergeConfig(base, {
  * and the original is put back afterwards, also on Ctrl-C (a copy waits beside it until then).
  */
 function runInBrowser(mutation: Mutation): Outcome {
-  const chart = join(root, 'machines', `${mutation.chart}.machine.ts`);
+  const chart = join(root, 'machines', `${mutation.file ?? `${mutation.chart}.machine`}.ts`);
   const original = readFileSync(chart, 'utf8');
   const kept = `${chart}.original`;
   const report = join(root, `.mutant-${process.pid}.json`);

@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
-import { bookingMachine } from '../machines/booking.machine';
+import { bookingMachine } from '../machines/booking/booking.machine';
+import { guestIdentityMachine } from '../machines/booking/guest-identity.machine';
 import { manageMachine } from '../machines/manage.machine';
 import { paymentMachine } from '../machines/payment.machine';
 import { phoneVerificationMachine } from '../machines/phone-verification.machine';
@@ -45,7 +46,8 @@ export interface ChartSource {
 /** Every statechart of machines/, in the order the README lists them. */
 export const CHARTS: readonly ChartSource[] = [
   { name: 'session', title: 'Session', file: 'machines/session.machine.ts', machine: sessionMachine },
-  { name: 'booking', title: 'Booking', file: 'machines/booking.machine.ts', machine: bookingMachine },
+  { name: 'booking', title: 'Booking', file: 'machines/booking/booking.machine.ts', machine: bookingMachine },
+  { name: 'guest-identity', title: 'Guest identity', file: 'machines/booking/guest-identity.machine.ts', machine: guestIdentityMachine },
   { name: 'phone-verification', title: 'Phone verification', file: 'machines/phone-verification.machine.ts', machine: phoneVerificationMachine },
   { name: 'payment', title: 'Payment', file: 'machines/payment.machine.ts', machine: paymentMachine },
   { name: 'manage', title: 'Manage a reservation', file: 'machines/manage.machine.ts', machine: manageMachine },

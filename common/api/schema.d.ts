@@ -183,7 +183,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the contact form; acknowledged by e-mail */
+        /**
+         * Send the contact form; acknowledged by e-mail
+         * @description No token needed; sent with a live session's token, the message is the account's (its data export holds it).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -299,7 +302,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a mobile number with the code it received */
+        /**
+         * Confirm a mobile number with the code it received
+         * @description Marks the number verified; the code stays good for the session call. A wrong, used, expired or exhausted code answers the same 400 20106, counted against the code and the number (docs/decisions/0030-spent-codes.md).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -352,7 +358,7 @@ export interface paths {
         put?: never;
         /**
          * Send a 6-digit verification code to an e-mail address (a guest continuing without an account)
-         * @description The same answer for every address, whether or not it has an account. The code is good for 10 minutes and 5 wrong guesses; 3 codes per address in 10 minutes (429 after), as for a texted code.
+         * @description The same answer for every address, whether or not it has an account. The code is good for 10 minutes, 5 wrong guesses (per code, and per address an hour) and one session; 3 codes per address in 10 minutes (429 after, and after the address's 5 wrong guesses), as for a texted code.
          */
         post: {
             parameters: {
@@ -445,7 +451,7 @@ export interface paths {
         put?: never;
         /**
          * Continue as a guest, without a password, by a code texted to the guest's mobile or mailed to their e-mail
-         * @description The code is the one confirmed with /public/guest/confirm-phone-number, or with /public/guest/confirm-email when codeSentBy is EMAIL (checked again here). By a texted code the guest's account is the one with this e-mail when it is a guest's with this mobile number; by a mailed code, the one with this e-mail when it is a guest's; else a new guest account without a password (docs/decisions/0018-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
+         * @description The code is the one confirmed with /public/guest/confirm-phone-number, or with /public/guest/confirm-email when codeSentBy is EMAIL (checked again here, and spent: a code opens one session, once; docs/decisions/0030-spent-codes.md). By a texted code the guest's account is the one with this e-mail when it is a guest's with this mobile number; by a mailed code, the one with this e-mail when it is a guest's; else a new guest account without a password (docs/decisions/0018-verified-guests.md); 409 20162 when the e-mail belongs to any other account: the guest logs in instead. Answers a session, as a log-in does.
          */
         post: {
             parameters: {
@@ -1330,7 +1336,7 @@ export interface paths {
         put?: never;
         /**
          * Start paying a held change's difference by card (idempotent by key); its success makes the change
-         * @description 409 with errorCode 20112 once the hold has run out or the booking has been cancelled, changed or seated meanwhile; 20107 when the change is already paid; 40900 while another card payment of it is under way.
+         * @description 409 with errorCode 20112 once the hold has run out or the booking has been cancelled, changed or seated meanwhile; 20107 when the change is already paid; 40900 while another card payment of it is under way. The change's open card payment (no card given yet) answers a new key; an open one of another change is cancelled at the processor and replaced.
          */
         post: {
             parameters: {
@@ -2077,7 +2083,7 @@ export interface paths {
         put?: never;
         /**
          * Start paying a held reservation's deposit or prepayment (idempotent by key)
-         * @description A new key is refused with 409: errorCode 20107 when another payment has already paid the reservation (the browser goes on to complete it), 40900 while a card payment of it is in 3-D Secure or processing, when it is confirmed, or when the wallet balance is short; 10202 when the hold has run out.
+         * @description A new key is refused with 409: errorCode 20107 when another payment has already paid the reservation (the browser goes on to complete it), 40900 while a card payment of it is in 3-D Secure or processing, when it is confirmed, or when the wallet balance is short; 10202 when the hold has run out. While a card payment of the amount due is open (no card given yet), a new key answers that payment, so the booking has one open charge; an open one of another amount, or one open when the wallet pays, is cancelled at the processor and replaced.
          */
         post: {
             parameters: {
@@ -2395,7 +2401,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Top up the wallet by card (a payment intent for the amount) */
+        /**
+         * Top up the wallet by card (a payment intent for the amount)
+         * @description The member's open top-up (no card given yet) of the same amount answers a new key; one of another amount is cancelled at the processor and replaced.
+         */
         post: {
             parameters: {
                 query?: never;

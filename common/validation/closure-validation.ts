@@ -33,7 +33,8 @@ export const newClosureSchema = v.pipe(
     venueId: v.pipe(v.string(CLOSURE_MESSAGES.venueRequired), v.regex(HEX_ID, CLOSURE_MESSAGES.venueRequired)),
     scope: v.picklist(CLOSURE_SCOPES, CLOSURE_MESSAGES.scopeInvalid),
     seatingAreaId: v.optional(v.pipe(v.string(CLOSURE_MESSAGES.areaRequired), v.regex(HEX_ID, CLOSURE_MESSAGES.areaRequired))),
-    periodName: v.optional(v.pipe(v.string(CLOSURE_MESSAGES.periodRequired), v.trim(), v.nonEmpty(CLOSURE_MESSAGES.periodRequired))),
+    // A service's name is at most 40 characters, as set-up names it.
+    periodName: v.optional(v.pipe(v.string(CLOSURE_MESSAGES.periodRequired), v.trim(), v.nonEmpty(CLOSURE_MESSAGES.periodRequired), v.maxLength(40, CLOSURE_MESSAGES.periodRequired))),
     fromDate: dateField,
     toDate: dateField,
     reason: v.picklist(CLOSURE_REASONS, CLOSURE_MESSAGES.reasonInvalid),

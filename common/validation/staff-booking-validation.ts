@@ -24,7 +24,11 @@ export const STAFF_BOOKING_MESSAGES = {
 
 const M = STAFF_BOOKING_MESSAGES;
 
-/** The largest party staff may seat: the venues' maximum (docs/PRODUCT.md §9). */
+/**
+ * The largest party staff may seat: the venues' maximum (docs/PRODUCT.md §9), on any table, even one set up
+ * for more; bigger parties are the reservations team's to arrange outside the book. The database holds
+ * every booking to it too (reservations_number_of_guests_check).
+ */
 export const STAFF_MAX_GUESTS = 10;
 
 const id = v.pipe(v.string(M.idInvalid), v.regex(/^[0-9a-f]{24}$/, M.idInvalid));
@@ -66,7 +70,7 @@ export const moveBookingSchema = v.pipe(
     seatingAreaId: v.optional(v.nullable(id)),
     tableId: v.optional(id),
     tableIds,
-    numberOfGuests: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
+    numberOfGuests: v.optional(partySize),
   }),
   v.check((m) => Object.values(m).some((value) => value !== undefined), M.nothingToMove),
   // One table or tables joined, never both.

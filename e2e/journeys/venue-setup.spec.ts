@@ -19,6 +19,7 @@ import { bookingDay, pickExperience, searchTables, startBooking, STEP_HEADINGS }
 import { expect, test } from '../support/fixtures';
 import type { TestServer } from '../support/server-api';
 import { adminToken, JOURNEY_DAYS, staffLogIn } from './journey-steps';
+import { MINIMAL_PDF } from '../../tests/fixtures/menu-pdf';
 
 /** The sizes the Set-up is checked at: a phone (the mobile-first layout) and a tablet (the wide layout). */
 const SIZES = [
@@ -28,7 +29,6 @@ const SIZES = [
 
 const TABS = ['Venue', 'Areas and tables', 'Pacing and turn times', 'Experiences'] as const;
 const LECLOS_SETUP = '/pages/staff/setup?venue=leclos';
-const MINIMAL_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 const MENU_NAME = 'Harvest Menu';
 const TABLE_NAME = 'D20';
 

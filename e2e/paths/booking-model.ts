@@ -1,5 +1,5 @@
 /**
- * The booking chart's paths for the browser: generated with `xstate/graph` from machines/booking.machine.ts
+ * The booking chart's paths for the browser: generated with `xstate/graph` from machines/booking/booking.machine.ts
  * over the events a test can make happen in a real browser against the real server, then narrowed to a
  * small set that together reach every state. Each path gets a plan: the venue, experience, party and
  * time that make the server answer the way the path says (a deposit due, a venue that texts a code, a
@@ -7,7 +7,7 @@
  */
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine } from '../../machines/booking/booking.machine';
 import { guest, reservation, slots, venue as hopSzeFixture } from '../../tests/fixtures/booking';
 import { branchesTaken, coveringSet, type Branch } from '../../tests/machines/branches';
 import { allStateIds } from '../../tests/machines/replay';
@@ -49,7 +49,6 @@ export const EVENTS = {
   searchRefused: { type: 'xstate.error.actor.loadTimeslots', error: apiError(20104, 'Reservations open 90 days in advance.') },
   pickSlot: { type: 'slot.pick', startTime: SLOT },
   pickSeating: { type: 'seating.pick', seatingAreaId: null },
-  logIn: { type: 'session.changed', loggedIn: true },
   held: { type: 'xstate.done.actor.createReservation', output: free },
   heldWithDeposit: { type: 'xstate.done.actor.createReservation', output: paid },
   taken: { type: 'xstate.error.actor.createReservation', error: apiError(20102, 'Sorry, your selection is unavailable') },
@@ -59,11 +58,11 @@ export const EVENTS = {
   // The phone verification chart done: the guest typed the code texted to them (its own paths are in
   // tests/machines/phone-verification.machine.test.ts).
   verified: { type: 'xstate.done.actor.verifyPhone', output: { mobileCountryCode: guest.mobileCountryCode, mobileNumber: guest.mobileNumber, code: '123456' } },
-  // The details step before logging in: log in, or continue as a guest by a texted code.
-  chooseLogIn: { type: 'identify.login' },
-  continueAsGuest: { type: 'identify.guest', contact: guestContact },
-  guestSession: { type: 'xstate.done.actor.openGuestSession', output: { token: 'token', refreshToken: 'refresh', user: { _id: 'user', firstName: guest.firstName, lastName: guest.lastName, email: guest.email, role: 'guest', memberId: null } } },
-  accountTaken: { type: 'xstate.error.actor.openGuestSession', error: apiError(20162, 'This e-mail address already has an account.') },
+  // The guest-identity chart done at the details step before logging in: the visitor logged in on the log-in
+  // page, or continued as a guest by a texted code that opened their session (its own paths, a refused
+  // session among them, are in tests/machines/guest-identity.machine.test.ts).
+  logIn: { type: 'xstate.done.actor.identity', output: { by: 'account', member: false } },
+  continueAsGuest: { type: 'xstate.done.actor.identity', output: { by: 'code', guest: { ...guest, ...guestContact }, codeBy: 'SMS' } },
   agree: { type: 'confirm.submit', agreements: { cancellationPolicy: true } },
   paid: { type: 'xstate.done.actor.pay', output: { paymentId: 'payment', method: 'CARD' } },
   confirmed: { type: 'xstate.done.actor.completeReservation', output: reservation({ status: 'CONFIRMED', holdExpiresAt: null }) },
@@ -102,8 +101,6 @@ export const BOOKING_ANSWER_OF: Partial<Record<EventName, string>> = {
   heldWithDeposit: 'createReservation',
   membersOnly: 'createReservation',
   profileLoaded: 'loadGuestProfile',
-  guestSession: 'openGuestSession',
-  accountTaken: 'openGuestSession',
   confirmed: 'completeReservation',
   released: 'releaseReservation',
 };
@@ -192,7 +189,7 @@ export function planFor(events: EventName[]): Scenario | null | undefined {
     // A guest verified by a code: the new session reads the profile at once (the menu), so the details step's
     // read is answered from that, never seen on its way; the held steps after it are the logged-in paths'
     // (and e2e/journeys/members-and-guests.spec.ts books one to the end).
-    if (has('guestSession') && has('profileLoaded')) return false;
+    if (has('continueAsGuest') && has('profileLoaded')) return false;
     return true;
   });
 }
@@ -224,10 +221,10 @@ export function pathTransitions(path: Path): string[] {
 }
 
 /** The charts the booking chart invokes (by invoke id): pages a person acts on, not calls to wait for. */
-export const CHILD_CHARTS = ['pay', 'verifyPhone'];
+export const CHILD_CHARTS = ['pay', 'verifyPhone', 'identity'];
 
 const USER_ACTIONS: EventName[] = [
-  'start', 'pickExperience', 'search', 'searchTooLarge', 'pickSlot', 'pickSeating', 'logIn', 'chooseLogIn', 'continueAsGuest', 'submitDetails', 'agree', 'holdExpires', 'reload', 'visitExperience', 'visitBook', 'visitTimeslot', 'visitProfile', 'visitConfirm', 'restart',
+  'start', 'pickExperience', 'search', 'searchTooLarge', 'pickSlot', 'pickSeating', 'submitDetails', 'agree', 'holdExpires', 'reload', 'visitExperience', 'visitBook', 'visitTimeslot', 'visitProfile', 'visitConfirm', 'restart',
 ];
 
 /**
@@ -241,12 +238,10 @@ function stepRealizable(before: AnyMachineSnapshot, name: EventName, previous: E
   switch (name) {
     case 'start':
       return before.matches('idle') || before.matches('completed');
-    case 'logIn':
-      return before.matches({ draft: 'loginRequired' });
     case 'searchRefused':
     case 'notServed':
     case 'fullyBooked':
-      return previous === 'search' || previous === 'logIn';
+      return previous === 'search';
     case 'slotsWithChoice':
       return previous !== 'taken';
     default:
@@ -342,11 +337,22 @@ export function selectBookingPaths(): PlannedPath[] {
   }
   const taken = chosen.flatMap((p) => [...bookingPathBranches(p)]);
   chosen.push(...coveringSet(pool, bookingPathBranches, (p) => p.events.length, taken).chosen);
+  // The guest-identity chart's two ways out (an account, a guest whose code opened a session) are one done
+  // event here: each is walked through its pages in the app all the same.
+  for (const outcome of ['logIn', 'continueAsGuest'] as const) {
+    if (chosen.some((p) => p.events.includes(outcome))) continue;
+    const shortest = pool.filter((p) => p.events.includes(outcome)).sort((p, q) => p.events.length - q.events.length)[0];
+    if (shortest) chosen.push(shortest);
+  }
   // A path that is the start of another adds nothing.
   return chosen.filter(
     (p) => !chosen.some((q) => q !== p && q.startsLoggedIn === p.startsLoggedIn && q.events.length > p.events.length && p.events.every((e, i) => q.events[i] === e)),
   );
 }
+
+/** Why the booking chart's own branches that pass events on to the guest-identity chart are not path events. */
+const IN_IDENTITY =
+  "the details step's events are passed on to the guest-identity chart, which the runners go through as one step (logIn, continueAsGuest); its own generated paths take each of its branches (tests/machines/guest-identity.machine.test.ts)";
 
 /** Branches the browser paths do not take, and why (tests/machines/browser-paths.coverage.test.ts checks the list). */
 export const BOOKING_UNREACHABLE: Record<Branch, string> = {
@@ -365,7 +371,6 @@ export const BOOKING_UNREACHABLE: Record<Branch, string> = {
     'a staff closure of the day: the runner has no staff log-in to make one (the staff console tests close days)',
   'booking.draft.loadingSlots · xstate.error.actor.loadTimeslots [isPartyTooLarge] → booking.warning':
     "the chart refuses a party outside the venue's online range before it searches (searchTooLarge), so the server's 20101 never comes",
-  'booking.draft.loginRequired · session.changed [no guard passes] → (ignored here)': 'a log-out on the log-in page: the runner only logs in there',
   'booking.draft.dateParty · search.submit [membersFirst] → booking.draft.dateParty':
     'a day only members may book yet is a Bâtard rule (guests 30 days ahead), and the path scenarios book Le Clos and Hop Sze (90 days for everyone); rule test "says from when guests may book a day members already can" and e2e/journeys/members-and-guests.spec.ts take it',
   'booking.draft.dateParty · search.submit [partyOutsideExperience] → booking.draft.dateParty':
@@ -374,9 +379,11 @@ export const BOOKING_UNREACHABLE: Record<Branch, string> = {
     'member-only times are set by an admin on the services form, and no demo service is members-only (the path scenarios stay open to guests); rule test "says members can book the day’s times when a guest’s search finds nothing but members’ services" and tests/server/members-only-times.test.ts take it',
   'booking.draft.creating · xstate.error.actor.createReservation [isMembersOnlyTime] → booking.draft.loadingSlots':
     'a guest is never offered a members’ time, so a hold is refused for one only when an admin made the service members-only between the search and the hold; rule test "gives the reason and reads the times again when a hold is refused for a members’ time" takes it',
-  'booking.draft.identify · session.changed [sessionLoggedIn] → booking.draft.creating':
-    'a log-in elsewhere (another tab) while the details step waits: the runner logs in on the log-in page the step leads to; rule test "books once a log-in elsewhere arrives at the details step"',
-  'booking.draft.identify · session.changed [no guard passes] → (ignored here)': 'a log-out while nobody is logged in: nothing to do',
+  'booking.draft.identifying · identify.login → (stays)': IN_IDENTITY,
+  'booking.draft.identifying · identify.guest → (stays)': IN_IDENTITY,
+  'booking.draft.identifying · session.changed → (stays)': IN_IDENTITY,
+  'booking.draft.identifying · route.visit [visits(/pages/profile)] → (stays)': IN_IDENTITY,
+  'booking.draft.identifying · route.visit [no guard passes] → (ignored here)': 'the runner visits only the steps the wizard links to',
   'booking.draft.creating · xstate.error.actor.createReservation → booking.draft.timeslot':
     'a hold refused for another reason than the known codes (a dropped connection): Gates cannot yet drop a call in the booking runner',
   'booking.holding · booking.exit → booking.releasing': 'leaving the held steps for another page: not a path event; rule test "gives the table up when the guest goes back into the draft"',

@@ -1,10 +1,10 @@
 /**
- * Generated browser paths of the booking chart (machines/booking.machine.ts): a small set of paths from
+ * Generated browser paths of the booking chart (machines/booking/booking.machine.ts): a small set of paths from
  * `xstate/graph` that together reach every state, each replayed in Chromium against the real server.
  * See booking-model.ts for how they are chosen and booking-runner.ts for how each step is done and read.
  */
 import { declaredTransitions } from '../../tests/machines/graph-coverage';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine } from '../../machines/booking/booking.machine';
 import { expect, test } from '../support/fixtures';
 import { BOOKING_STATES, pathTransitions, selectBookingPaths } from './booking-model';
 import { replayBookingPath } from './booking-runner';

@@ -287,7 +287,7 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
-  const token = signAccessToken({ id: guest!.id, role: 'guest' }, deps.config.jwtSecret, now);
+  const token = await signAccessToken({ id: guest!.id, role: 'guest' }, deps.config.jwtSecret, now);
 
   const venueRows = await db.select().from(venues);
   const targets: Target[] = (await db.select().from(experiences))

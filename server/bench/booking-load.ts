@@ -58,7 +58,7 @@ export async function benchGuests(db: Database['db'], count: number, jwtSecret: 
     emailVerifiedAt: now,
   }));
   await db.insert(users).values(rows);
-  return rows.map((r) => signAccessToken({ id: r.id, role: 'guest' }, jwtSecret, now));
+  return Promise.all(rows.map((r) => signAccessToken({ id: r.id, role: 'guest' }, jwtSecret, now)));
 }
 
 /**

@@ -50,6 +50,11 @@ export const users = pgTable('users', {
   /** Members only: how many reservations may be confirmed per calendar year (null: no limit). */
   annualReservationLimit: integer('annual_reservation_limit'),
   emailVerifiedAt: ts('email_verified_at'),
+  /**
+   * Made by a texted code (migration 0039): the e-mail is the caller's word only, so until it is verified
+   * it is not the account's to receive others' bookings or messages (docs/decisions/0030-spent-codes.md).
+   */
+  emailClaimedByPhone: boolean('email_claimed_by_phone').notNull().default(false),
   /** Moved on by a password change or reset or a stolen refresh token: older access tokens stop working. */
   sessionGeneration: integer('session_generation').notNull().default(0),
   /** The dietary needs of the last completed booking, to fill the next one in. */
@@ -575,6 +580,8 @@ export const phoneVerifications = pgTable('phone_verifications', {
   attempts: integer('attempts').notNull().default(0),
   expiresAt: ts('expires_at').notNull(),
   verifiedAt: ts('verified_at'),
+  /** When the code opened a session: spent, it opens no other (migration 0039, docs/decisions/0030-spent-codes.md). */
+  usedAt: ts('used_at'),
   createdAt: createdAt(),
   /** Insertion order, to tell apart codes sent in the same instant. */
   seq: bigserial('seq', { mode: 'number' }).notNull(),
@@ -589,12 +596,15 @@ export const emailVerifications = pgTable('email_verifications', {
   attempts: integer('attempts').notNull().default(0),
   expiresAt: ts('expires_at').notNull(),
   verifiedAt: ts('verified_at'),
+  usedAt: ts('used_at'),
   createdAt: createdAt(),
   seq: bigserial('seq', { mode: 'number' }).notNull(),
 });
 
 export const contactMessages = pgTable('contact_messages', {
   id: text('id').primaryKey(),
+  /** The account the sender was logged in to, if any (migration 0039): the export's test of whose message it is. */
+  userId: text('user_id'),
   name: text('name').notNull(),
   email: text('email').notNull(),
   phone: text('phone'),
@@ -635,6 +645,8 @@ export const outbox = pgTable('outbox', {
   claimToken: text('claim_token'),
   /** The reader's language, for the mail's frame (null: English). */
   locale: text('locale'),
+  /** Emptied once sent or failed for good: an erased guest's last mail (docs/decisions/0032-erasure-all-of-it.md). */
+  forgetWhenDone: boolean('forget_when_done').notNull().default(false),
 });
 
 export const pageViews = pgTable('page_views', {

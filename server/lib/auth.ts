@@ -23,11 +23,11 @@ export function bearerToken(c: Context): string | null {
 }
 
 /** The claims of the request's valid, unexpired token: 401 'Login required' without one, 'Login expired' for a bad one. */
-function tokenClaims(c: Context<AppEnv>): TokenSubject {
+async function tokenClaims(c: Context<AppEnv>): Promise<TokenSubject> {
   const token = bearerToken(c);
   if (!token) throw unauthorized();
   const { clock, config } = c.get('deps');
-  const claims = verifyAccessToken(token, config.jwtSecret, clock.now());
+  const claims = await verifyAccessToken(token, config.jwtSecret, clock.now());
   if (!claims) throw loginExpired();
   return claims;
 }
@@ -62,12 +62,26 @@ export function liveSessionUser(claims: TokenSubject, user: SessionRow | undefin
 
 /** The caller of a valid token whose session is still live: one read of the user by primary key. */
 async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
-  const claims = tokenClaims(c);
+  const claims = await tokenClaims(c);
   const { db } = c.get('deps');
   let statement = sessionStatements.get(db);
   if (!statement) sessionStatements.set(db, (statement = sessionStatement(db)));
   const [user] = await statement.execute({ id: claims.id });
   return liveSessionUser(claims, user);
+}
+
+/**
+ * The caller of a valid token with a live session, or null without one (a bad or ended token too): for a
+ * public call that notes which account sent it, and answers everyone alike.
+ */
+export async function callerIfLoggedIn(c: Context<AppEnv>): Promise<AuthUser | null> {
+  if (!bearerToken(c)) return null;
+  try {
+    return await authenticate(c);
+  } catch (err) {
+    if (err instanceof ApiError) return null;
+    throw err;
+  }
 }
 
 /** Lets any logged-in caller through: 401 'Login required' without a token, 401 'Login expired' on a bad one. */
@@ -86,7 +100,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
  */
 export function requireSignedToken(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const claims = tokenClaims(c);
+    const claims = await tokenClaims(c);
     c.set('auth', { id: claims.id, role: claims.role });
     await next();
   };
@@ -101,7 +115,7 @@ export function requireSignedToken(): MiddlewareHandler<AppEnv> {
  */
 export function requireTokenSessionInHandler(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('claims', tokenClaims(c));
+    c.set('claims', await tokenClaims(c));
     await next();
   };
 }

@@ -1,8 +1,9 @@
 /**
- * HS256 access tokens signed with node:crypto. Hand-rolled rather than `hono/jwt` because expiry has to
- * be judged by the injected clock, so tests can move time.
+ * HS256 access tokens, signed and verified by `jose`: a vetted library where a slip is a breach. Expiry
+ * is judged at the `now` the caller passes (`jwtVerify`'s `currentDate`), the injected clock's
+ * (docs/decisions/0003-one-clock.md), so tests can still move time.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import type { AuthUser } from '../context';
 import type { UserRole } from '../db/schema';
 
@@ -10,8 +11,8 @@ import type { UserRole } from '../db/schema';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 const ROLES: readonly UserRole[] = ['guest', 'member', 'admin', 'staff'];
-// Fixed header: verification insists on exactly this algorithm, so `alg: none` and key confusion fail.
-const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+/** The one algorithm signed and accepted: `alg: none`, RS256 key confusion and every other are refused. */
+const ALGORITHM = 'HS256';
 
 /** The claims an access token carries. */
 export interface AccessTokenClaims {
@@ -26,64 +27,75 @@ export interface AccessTokenClaims {
 /** Whom a token names, with the session generation it was issued under (0: sessions never ended). */
 export type TokenSubject = AuthUser & { sessionGeneration: number };
 
-function base64url(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64url');
-}
-
-function sign(input: string, secret: string): Buffer {
-  return createHmac('sha256', secret).update(input).digest();
-}
-
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
+// The secret as an HMAC key, imported once per secret rather than on every call.
+const keys = new Map<string, Promise<CryptoKey>>();
+function keyOf(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** Signs a 15-minute access token for `user`, issued at `now`. */
-export function signAccessToken(user: AuthUser & { sessionGeneration?: number }, secret: string, now: Date): string {
+export async function signAccessToken(user: AuthUser & { sessionGeneration?: number }, secret: string, now: Date): Promise<string> {
   const iat = seconds(now);
-  const gen = user.sessionGeneration ?? 0;
-  const claims: AccessTokenClaims = { sub: user.id, role: user.role, gen, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS };
-  const payload = base64url(JSON.stringify(claims));
-  return `${HEADER}.${payload}.${sign(`${HEADER}.${payload}`, secret).toString('base64url')}`;
+  const claims: AccessTokenClaims = { sub: user.id, role: user.role, gen: user.sessionGeneration ?? 0, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS };
+  return new SignJWT({ ...claims }).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(await keyOf(secret));
 }
 
 /**
- * The caller named by a token, or null when the token is malformed, not HS256, badly signed, or expired
- * at `now`. Whether its session generation is still the user's is for the caller to ask the database.
+ * The caller named by a token, or null when the token is malformed, not HS256, badly signed, expired at
+ * `now` or not yet valid then (a `nbf` after it). Whether its session generation is still the user's is
+ * for the caller to ask the database.
  */
-export function verifyAccessToken(token: string, secret: string, now: Date): TokenSubject | null {
-  // A token already verified with this secret needs only its expiry judged again: a guest's page sends
-  // the same token on every call, and the HMAC was a twentieth of a look-up's CPU.
+export async function verifyAccessToken(token: string, secret: string, now: Date): Promise<TokenSubject | null> {
+  // A token already verified with this secret needs only its times judged again, by jose's rule: a
+  // guest's page sends the same token on every call, and the HMAC was a twentieth of a look-up's CPU.
   const known = verified.get(token);
-  if (known && known.secret === secret) return seconds(now) < known.exp ? known.subject : null;
-  const checked = checkAccessToken(token, secret);
+  if (known && known.secret === secret) return validAt(known, now) ? known.subject : null;
+  const checked = await checkAccessToken(token, secret, now);
   if (!checked) return null;
   if (verified.size >= MAX_VERIFIED) verified.clear();
   verified.set(token, { secret, ...checked });
-  return seconds(now) < checked.exp ? checked.subject : null;
+  return checked.subject;
 }
 
-/** Tokens whose signature and claims were checked, each with its expiry; emptied when it grows large. */
-const verified = new Map<string, { secret: string; exp: number; subject: TokenSubject }>();
+interface CheckedToken {
+  /** Its `nbf`, if it has one: valid from that second. */
+  nbf: number | undefined;
+  /** Its `exp`: valid strictly before it, with no tolerance. */
+  exp: number;
+  subject: TokenSubject;
+}
+
+// jose's own rule with no clock tolerance (as the hand-rolled check had none): `nbf <= now < exp`.
+const validAt = (token: CheckedToken, now: Date) => (token.nbf ?? -Infinity) <= seconds(now) && seconds(now) < token.exp;
+
+/** Tokens whose signature and claims were checked, each with its validity; emptied when it grows large. */
+const verified = new Map<string, CheckedToken & { secret: string }>();
 const MAX_VERIFIED = 10_000;
 
-/** The subject and expiry of a well-formed, well-signed HS256 token (expired or not), or null. */
-function checkAccessToken(token: string, secret: string): { exp: number; subject: TokenSubject } | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [header, payload, signature] = parts as [string, string, string];
+/** The subject and validity of a well-formed, well-signed HS256 token valid at `now`, or null. */
+async function checkAccessToken(token: string, secret: string, now: Date): Promise<CheckedToken | null> {
   try {
-    const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (head.alg !== 'HS256') return null;
-    const expected = sign(`${header}.${payload}`, secret);
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<AccessTokenClaims>;
-    if (typeof claims.sub !== 'string' || !claims.sub) return null;
-    if (!ROLES.includes(claims.role as UserRole)) return null;
-    if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
-    if (!Number.isInteger(claims.gen)) return null;
-    return { exp: claims.exp, subject: { id: claims.sub, role: claims.role as UserRole, sessionGeneration: claims.gen! } };
-  } catch {
-    // Undecodable JSON in header or payload.
-    return null;
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
+      algorithms: [ALGORITHM],
+      requiredClaims: ['sub', 'iat', 'exp'],
+      currentDate: now,
+      clockTolerance: 0,
+    });
+    const { sub, role, gen, exp, nbf } = payload as Partial<AccessTokenClaims> & { nbf?: number };
+    if (typeof sub !== 'string' || !sub) return null;
+    if (!ROLES.includes(role as UserRole)) return null;
+    if (!Number.isInteger(gen) || typeof exp !== 'number') return null;
+    return { nbf, exp, subject: { id: sub, role: role as UserRole, sessionGeneration: gen! } };
+  } catch (error) {
+    // A bad, expired or not yet valid token is an answer (null), not a failure; anything else is.
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
   }
 }

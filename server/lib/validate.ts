@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { ApiError, badRequest, verbatim } from './errors';
 import { messageSource, textWithValues } from '../../common/message-values';
 import { ERROR_CODES } from '../../common/api/error-codes';
+import { DATE_RANGE, isIsoDate } from '../../common/time';
 import { DISALLOWED_CHARACTER_MESSAGE, hasDisallowedCharacter, isMultiLineField } from '../../common/validation/text-characters';
 
 type Schema = v.GenericSchema;
@@ -29,6 +30,34 @@ function disallowedTextPath(input: unknown): string | null {
   return null;
 }
 
+type SchemaNode = { type: string; wrapped?: SchemaNode; entries?: Record<string, SchemaNode>; item?: SchemaNode };
+const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object']);
+
+/**
+ * The path of the first array in `input` where `schema` wants an object, null when none. Valibot's object
+ * schemas take an array as an object with no fields, so `texts.ja: []` would pass as "no Japanese texts"
+ * and be saved; the caller sent something else and is told so.
+ */
+function arrayForObject(schema: SchemaNode, input: unknown, path: string): string | null {
+  let node = schema;
+  while (node.wrapped) node = node.wrapped; // optional, nullable, nullish
+  if (Array.isArray(input)) {
+    if (OBJECT_TYPES.has(node.type)) return path;
+    if (node.type !== 'array' || !node.item) return null;
+    for (const [index, item] of input.entries()) {
+      const found = arrayForObject(node.item, item, path ? `${path}.${index}` : String(index));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (!OBJECT_TYPES.has(node.type) || input === null || typeof input !== 'object') return null;
+  for (const [key, entry] of Object.entries(node.entries ?? {})) {
+    const found = arrayForObject(entry, (input as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 function check<S extends Schema>(schema: S, input: unknown, where: string): v.InferOutput<S> {
   // Before the schema, so that no field (nor one the schema would drop) slips past, whatever its rules.
   const badText = disallowedTextPath(input);
@@ -36,6 +65,8 @@ function check<S extends Schema>(schema: S, input: unknown, where: string): v.In
     // Not through textWithValues: the path may be any key a caller makes up, and that cache is for our own texts.
     throw badRequest(DISALLOWED_CHARACTER_MESSAGE, badText || undefined, { field: badText || where });
   }
+  const arrayPath = arrayForObject(schema as unknown as SchemaNode, input, '');
+  if (arrayPath) throw badRequest(verbatim(`${arrayPath}: Invalid type: Expected Object but received Array`), arrayPath);
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const issue = result.issues[0];
@@ -47,6 +78,8 @@ function check<S extends Schema>(schema: S, input: unknown, where: string): v.In
   const { id, values } = messageSource(issue.message);
   throw badRequest(id, field, values);
 }
+
+const NOT_AN_OBJECT = /*i18n*/ 'The request must be a JSON object';
 
 // application/json, with no parameter but an optional charset=utf-8 (JSON is UTF-8: RFC 8259 §8.1).
 const JSON_CONTENT_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -61,6 +94,9 @@ export async function parseBody<S extends Schema>(c: Context, schema: S): Promis
   } catch {
     throw badRequest(/*i18n*/ 'The request body must be JSON');
   }
+  // Every body of the contract is an object; valibot's object schemas would take an array ([] or [1,2,3])
+  // as one with no fields, so a body of nothing to read could pass as an empty change.
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(NOT_AN_OBJECT);
   return check(schema, body, 'body');
 }
 
@@ -76,15 +112,16 @@ export function parseParams<S extends Schema>(c: Context, schema: S): v.InferOut
 export const requiredMessage = (field: string) => textWithValues(/*i18n*/ '{field} is required', { field });
 /** '<field> must be a 24-character hex id'. */
 export const hexIdMessage = (field: string) => textWithValues(/*i18n*/ '{field} must be a 24-character hex id', { field });
-/** '<field> must be a date as YYYY-MM-DD'. */
-export const isoDateMessage = (field: string) => textWithValues(/*i18n*/ '{field} must be a date as YYYY-MM-DD', { field });
+/** '<field> must be a date as YYYY-MM-DD, from 2000-01-01 to 2099-12-31' (common/time.ts, DATE_RANGE). */
+export const isoDateMessage = (field: string) =>
+  textWithValues(/*i18n*/ '{field} must be a date as YYYY-MM-DD, from {from} to {to}', { field, ...DATE_RANGE });
 
 /** Shared field schemas for path and query values. */
 export const idSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{24}$/, /*i18n*/ 'must be a 24-character hex id'));
 export const isoDateSchema = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'must be a date as YYYY-MM-DD'),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), /*i18n*/ 'must be a real date'),
+  v.check(isIsoDate, textWithValues(/*i18n*/ 'must be a real date from {from} to {to}', DATE_RANGE)),
 );
 /** A whole number given as a query string. */
 export const intFromString = (min: number, max: number) =>
@@ -92,9 +129,7 @@ export const intFromString = (min: number, max: number) =>
 
 /** An object whose missing keys say '<key> is required' rather than valibot's generic key message. */
 export const requiredObject = <E extends v.ObjectEntries>(entries: E) =>
-  v.object(entries, (issue) =>
-    issue.expected?.startsWith('"') ? requiredMessage(issue.expected.slice(1, -1)) : /*i18n*/ 'The request must be a JSON object',
-  );
+  v.object(entries, (issue) => (issue.expected?.startsWith('"') ? requiredMessage(issue.expected.slice(1, -1)) : NOT_AN_OBJECT));
 
 const KEY_MESSAGE = /*i18n*/ 'idempotencyKey must be text of 8 to 100 characters';
 

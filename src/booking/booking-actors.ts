@@ -1,7 +1,7 @@
 /** The booking chart's calls, and those of the phone verification chart it invokes, made through the typed API client. */
 import { fromPromise } from 'xstate';
 import type { CodeChannel, PhoneVerificationInput } from '../../machines/phone-verification.machine';
-import type { Agreements, CreatedHold, Draft, GuestContact, GuestDetails, GuestSession, Reservation, SlotSearch, VenueDetail } from '../../machines/booking.machine';
+import type { Agreements, CreatedHold, Draft, GuestContact, GuestDetails, GuestSession, Reservation, SlotSearch, VenueDetail } from '../../machines/booking/booking.machine';
 import { api, tokens } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';

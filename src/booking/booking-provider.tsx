@@ -7,7 +7,8 @@ import { useLingui } from '@lingui/react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { bookingMachine, type GuestContact, type GuestSession } from '../../machines/booking.machine';
+import { bookingMachine, type GuestContact, type GuestSession } from '../../machines/booking/booking.machine';
+import { guestIdentityMachine } from '../../machines/booking/guest-identity.machine';
 import { serverClock } from '../api/server-clock';
 import { sessionUserOf } from '../session/session-user';
 import { SessionContext, useIsLoggedIn } from '../session/session-provider';
@@ -18,13 +19,18 @@ import { phoneVerificationMachine, type CodeChannel } from '../../machines/phone
 import { bookingActors, fetchVenue, openGuestSession, phoneVerificationActors } from './booking-actors';
 import { paymentActors } from '../payment/payment-actors';
 import { BookingContext } from './booking-context';
-import { BOOKING_SNAPSHOT_KEY } from './booking-paths';
+import { BOOKING_SNAPSHOT_KEY, OLD_BOOKING_SNAPSHOT_KEYS } from './booking-paths';
 import { BookingRouteSync } from './booking-route-sync';
 
 // Development builds only (production drops it, import and all): the live statechart page and the Stately inspector.
 const devInspect = import.meta.env.DEV ? (await import('../dev/dev-inspect')).devInspect : undefined;
 
+/**
+ * The snapshot kept before the last reload. One kept by an earlier shape of the chart (under an older key)
+ * is dropped: its states may no longer exist, and the booking starts again at its first step.
+ */
 function savedSnapshot(): SnapshotFrom<typeof bookingMachine> | undefined {
+  OLD_BOOKING_SNAPSHOT_KEYS.forEach((key) => sessionStorage.removeItem(key));
   try {
     const raw = sessionStorage.getItem(BOOKING_SNAPSHOT_KEY);
     return raw ? (JSON.parse(raw) as SnapshotFrom<typeof bookingMachine>) : undefined;
@@ -84,47 +90,49 @@ function BookingEffects() {
 /** The session is not known when the chart starts: BookingEffects tells it (logged out at once for a visitor with no stored session). */
 const STARTING_INPUT = { loggedIn: false, sessionKnown: false };
 
+/** The verified guest's session goes to the session chart, which keeps the tokens, before the chart moves on to hold the table with them. */
+function openGuestSessionFor(session: ReturnType<typeof SessionContext.useActorRef>) {
+  return fromPromise<GuestSession, { contact: GuestContact; code: string; codeSentBy: CodeChannel }>(async ({ input }) => {
+    const granted = await openGuestSession(input);
+    const { token, refreshToken, user } = granted;
+    session.send({ type: 'session.granted', login: { token, refreshToken, user: sessionUserOf(user), clockOffsetMs: serverClock.offsetMs } });
+    // The session chart loads lazily for a visitor who never logged in: its tokens are kept once it has.
+    await new Promise<void>((resolve) => {
+      const loggedIn = () => session.getSnapshot().matches('loggedIn');
+      if (loggedIn()) return resolve();
+      const stop = session.subscribe(() => {
+        if (!loggedIn()) return;
+        stop();
+        resolve();
+      });
+    });
+    return granted;
+  });
+}
+
 export function BookingProvider({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
-  const logic = useMemo(
-    () =>
-      bookingMachine.provide({
-        actors: {
-          ...bookingActors,
-          // The verified guest's session goes to the session chart, which keeps the tokens, before the chart
-          // moves on to hold the table with them.
-          openGuestSession: fromPromise<GuestSession, { contact: GuestContact; code: string; codeSentBy: CodeChannel }>(async ({ input }) => {
-            const granted = await openGuestSession(input);
-            const { token, refreshToken, user } = granted;
-            session.send({ type: 'session.granted', login: { token, refreshToken, user: sessionUserOf(user), clockOffsetMs: serverClock.offsetMs } });
-            // The session chart loads lazily for a visitor who never logged in: its tokens are kept once it has.
-            await new Promise<void>((resolve) => {
-              const loggedIn = () => session.getSnapshot().matches('loggedIn');
-              if (loggedIn()) return resolve();
-              const stop = session.subscribe(() => {
-                if (!loggedIn()) return;
-                stop();
-                resolve();
-              });
-            });
-            return granted;
-          }),
-          payment: paymentMachine.provide({ actors: paymentActors }),
-          phoneVerification: phoneVerificationMachine.provide({ actors: phoneVerificationActors }),
+  const logic = useMemo(() => {
+    const phoneVerification = phoneVerificationMachine.provide({ actors: phoneVerificationActors });
+    return bookingMachine.provide({
+      actors: {
+        ...bookingActors,
+        guestIdentity: guestIdentityMachine.provide({ actors: { openGuestSession: openGuestSessionFor(session), phoneVerification } }),
+        payment: paymentMachine.provide({ actors: paymentActors }),
+        phoneVerification,
+      },
+      actions: {
+        reportCompleted: () => {
+          // Kept reads of reservations and free tables are out of date now.
+          invalidate(RESERVATION_PREFIX);
+          invalidate(AVAILABILITY_PREFIX);
+          // And the wallet and the transaction history, which hold its payment.
+          MONEY_PREFIXES.forEach(invalidate);
+          session.send({ type: 'upcoming.set', count: session.getSnapshot().context.upcomingCount + 1 });
         },
-        actions: {
-          reportCompleted: () => {
-            // Kept reads of reservations and free tables are out of date now.
-            invalidate(RESERVATION_PREFIX);
-            invalidate(AVAILABILITY_PREFIX);
-            // And the wallet and the transaction history, which hold its payment.
-            MONEY_PREFIXES.forEach(invalidate);
-            session.send({ type: 'upcoming.set', count: session.getSnapshot().context.upcomingCount + 1 });
-          },
-        },
-      }),
-    [session],
-  );
+      },
+    });
+  }, [session]);
   const snapshot = useMemo(savedSnapshot, []);
   const inspect = useMemo(() => (devInspect ? { inspect: devInspect('booking') } : {}), []);
   return (

@@ -10,10 +10,11 @@ import { navigateHash } from '../navigation/hash-location';
 import { pageAddress } from '../navigation/navigator';
 import { BookingContext } from './booking-context';
 import { BOOKING_PATHS } from './booking-paths';
+import { useBookingRoute } from './use-guest-identity';
 
 export function BookingRouteSync() {
   const booking = BookingContext.useActorRef();
-  const route = BookingContext.useSelector(routeOf);
+  const route = useBookingRoute();
   const [path] = useLocation();
   const lastRoute = useRef(route);
 

@@ -4,13 +4,14 @@
  */
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { Problem } from '../../machines/booking.machine';
+import type { Problem } from '../../machines/booking/booking.machine';
 import { HoldCountdownOf } from '../components/hold-countdown';
 import { Page } from '../components/page';
 import { href } from '../navigation/navigator';
 import { BookingContext } from './booking-context';
 import { BookingSummary } from './booking-summary';
 import { useProblemDetail, useProblemText } from './problem-text';
+import { useIdentitySelector } from './use-guest-identity';
 
 export function BookingStep({
   title,
@@ -29,7 +30,9 @@ export function BookingStep({
   const idle = BookingContext.useSelector((s) => s.matches('idle'));
   const holding = BookingContext.useSelector((s) => s.matches('holding'));
   const bookingProblem = BookingContext.useSelector((s) => s.context.problem);
-  const alert = <ProblemAlert problem={stepProblem ?? bookingProblem} />;
+  // While the visitor identifies, the guest-identity chart's (a refused guest session); else the booking's.
+  const identityProblem = useIdentitySelector((s) => s?.context.problem);
+  const alert = <ProblemAlert problem={stepProblem ?? identityProblem ?? bookingProblem} />;
 
   if (idle) {
     return (

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { CodeChannel } from '../../machines/phone-verification.machine';
 import { BookingContext } from './booking-context';
+import { useIdentitySelector } from './use-guest-identity';
 import { GuestContactFields } from './guest-contact-fields';
 import { useGuestDetailsPrefill } from './use-guest-details-prefill';
 import { href } from '../navigation/navigator';
@@ -15,7 +16,7 @@ import { guestContactSchema } from '../../common/validation/guest-contact';
 export function IdentifyStep() {
   const booking = BookingContext.useActorRef();
   const { t } = useLingui();
-  const [sendBy, setSendBy] = useState<CodeChannel>(BookingContext.useSelector((s) => s.context.guestCodeBy) ?? 'SMS');
+  const [sendBy, setSendBy] = useState<CodeChannel>(useIdentitySelector((s) => s?.context.codeBy) ?? 'SMS');
   const { form, onSubmit } = useGuestDetailsPrefill(guestContactSchema);
   const continueAsGuest = onSubmit((contact) => booking.send({ type: 'identify.guest', contact, sendBy }));
 

@@ -1,6 +1,6 @@
 /** The services only members may book, as a guest reads them: 'Lunch (12:00 pm to 3:30 pm), …' (member-only times, docs/PRODUCT.md §6). */
 import { useLingui } from '@lingui/react/macro';
-import type { MembersOnlyTime } from '../../machines/booking.machine';
+import type { MembersOnlyTime } from '../../machines/booking/booking.machine';
 import { useFormats } from '../i18n/use-formats';
 
 export function useMembersTimesList(): (times: readonly MembersOnlyTime[]) => string {

@@ -4,7 +4,7 @@
  * booking's party: only what applies to the booking.
  */
 import { useLingui } from '@lingui/react';
-import type { VenueDetail } from '../../machines/booking.machine';
+import type { VenueDetail } from '../../machines/booking/booking.machine';
 import { useFormats } from '../i18n/use-formats';
 import { policyOf } from '../../common/experience-policy';
 import { policyTexts, type PolicyAgreement } from './policy-texts';

@@ -1,6 +1,6 @@
 /** docs/PRODUCT.md §9's price lines for what is due now: sub-total, service charge, tax and total. */
 import { useLingui } from '@lingui/react/macro';
-import type { Reservation } from '../../machines/booking.machine';
+import type { Reservation } from '../../machines/booking/booking.machine';
 import { useFormats } from '../i18n/use-formats';
 
 export function PriceBreakdown({ payment }: { payment: Reservation['payment'] }) {

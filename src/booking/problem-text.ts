@@ -1,6 +1,6 @@
 /** The words for what went wrong on a booking step (docs/PRODUCT.md §8's texts). */
 import { useLingui } from '@lingui/react/macro';
-import type { Problem } from '../../machines/booking.machine';
+import type { Problem } from '../../machines/booking/booking.machine';
 import { useClosedDayText } from './closed-day-text';
 import { COMPLETION_ERRORS, type CompletionErrorCode } from '../../common/api/error-codes';
 import { useMessageText } from '../i18n/message-text';

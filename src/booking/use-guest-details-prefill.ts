@@ -5,8 +5,9 @@
  */
 import type { FormEvent } from 'react';
 import type * as v from 'valibot';
-import type { GuestDetails } from '../../machines/booking.machine';
+import type { GuestDetails } from '../../machines/booking/booking.machine';
 import { BookingContext } from './booking-context';
+import { useIdentitySelector } from './use-guest-identity';
 import { useForm } from '../components/form';
 import { useMessageText } from '../i18n/message-text';
 
@@ -25,7 +26,10 @@ const contactOf = (guest: GuestDetails | null) => ({
  */
 export function useGuestDetailsPrefill<S extends v.GenericSchema>(schema: S, more?: (guest: GuestDetails | null) => Record<string, unknown>) {
   const translate = useMessageText();
-  const guest = BookingContext.useSelector((s) => s.context.guest);
+  const bookingGuest = BookingContext.useSelector((s) => s.context.guest);
+  // While the visitor identifies, the contact typed there (kept when a call is refused).
+  const identityGuest = useIdentitySelector((s) => s?.context.guest);
+  const guest = identityGuest ?? bookingGuest;
   const form = useForm(schema, { ...contactOf(guest), ...more?.(guest) }, translate);
   const onSubmit = (use: (values: v.InferOutput<S>) => void) => (event: FormEvent) => {
     event.preventDefault();

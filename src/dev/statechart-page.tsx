@@ -8,7 +8,7 @@
  * translated text.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine } from '../../machines/booking/booking.machine';
 import { paymentMachine } from '../../machines/payment.machine';
 import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
 import { sessionMachine } from '../../machines/session.machine';

@@ -1,7 +1,7 @@
 /** One line on what an experience asks for up front: nothing, a deposit, or prepayment. */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { VenueDetail } from '../../machines/booking.machine';
+import type { VenueDetail } from '../../machines/booking/booking.machine';
 import { useFormats } from '../i18n/use-formats';
 
 type Experience = VenueDetail['experiences'][number];

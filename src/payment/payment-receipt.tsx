@@ -1,6 +1,6 @@
 /** The result page's word on what was paid and how: 'Deposit paid HK$600 · Visa card ending 4242'. */
 import { useLingui } from '@lingui/react/macro';
-import type { Reservation } from '../../machines/booking.machine';
+import type { Reservation } from '../../machines/booking/booking.machine';
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
 import { useApiQuery } from '../api/use-api-query';

@@ -10,6 +10,7 @@ import { guestDetailsEntries } from '../../common/validation/guest-details';
 import { withMobileNumberChecked } from '../../common/validation/phone-number';
 import { GuestRequestsFields } from '../booking/guest-requests-fields';
 import { IdentifyStep } from '../booking/identify-step';
+import { useIdentitySelector } from '../booking/use-guest-identity';
 import { GuestContactFields } from '../booking/guest-contact-fields';
 import { useGuestDetailsPrefill } from '../booking/use-guest-details-prefill';
 
@@ -50,7 +51,7 @@ export default function ProfilePage() {
   const { t } = useLingui();
   const prefilling = BookingContext.useSelector((s) => s.matches({ holding: { step: { created: 'prefilling' } } }));
   // Not logged in yet, with a time chosen: log in, sign up or continue as a guest first.
-  const identifying = BookingContext.useSelector((s) => s.matches({ draft: 'identify' }));
+  const identifying = useIdentitySelector((s) => s?.matches('identify') ?? false);
   return (
     <BookingStep title={t`Your details`}>
       {identifying ? (

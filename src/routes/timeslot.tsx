@@ -1,6 +1,6 @@
 /** Step 3: the time, grouped by service (lunch, dinner, supper...). */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MembersOnlyTime } from '../../machines/booking.machine';
+import type { MembersOnlyTime } from '../../machines/booking/booking.machine';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { useFormats } from '../i18n/use-formats';

@@ -9,6 +9,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { phoneVerificationMachine } from '../../machines/phone-verification.machine';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
+import { useIdentitySelector } from '../booking/use-guest-identity';
 import { TextField } from '../components/form';
 import { formatPhoneNumber } from '../../common/validation/phone-number';
 
@@ -16,13 +17,18 @@ type VerificationActor = ActorRefFrom<typeof phoneVerificationMachine>;
 
 export default function VerifyPage() {
   // The invoked phone verification chart (id 'verifyPhone'); its children map is keyed by invoke id.
-  const verification = BookingContext.useSelector((s) => s.children.verifyPhone as VerificationActor | undefined);
-  const guest = BookingContext.useSelector((s) => s.context.guest);
+  const held = BookingContext.useSelector((s) => s.children.verifyPhone as VerificationActor | undefined);
+  // Before a table is held, the guest-identity chart runs the verification of a guest continuing without an account.
+  const identifying = useIdentitySelector((s) => s?.children.verifyPhone as VerificationActor | undefined);
+  const verification = held ?? identifying;
+  const bookingGuest = BookingContext.useSelector((s) => s.context.guest);
+  const identityGuest = useIdentitySelector((s) => s?.context.guest);
+  const guest = identityGuest ?? bookingGuest;
   const number = (guest && formatPhoneNumber(guest.mobileCountryCode, guest.mobileNumber)) ?? '';
   // The code was accepted and the guest's session is being opened (continuing without an account).
-  const opening = BookingContext.useSelector((s) => s.matches({ draft: 'openingGuestSession' }));
+  const opening = useIdentitySelector((s) => s?.matches('opening') ?? false);
   // Only a guest continuing without an account may have chosen e-mail; a held booking's check is by SMS.
-  const byEmail = BookingContext.useSelector((s) => s.context.guestCodeBy === 'EMAIL' && (s.matches({ draft: 'verifyingGuest' }) || s.matches({ draft: 'openingGuestSession' })));
+  const byEmail = useIdentitySelector((s) => s?.context.codeBy === 'EMAIL' && (s.matches('verifying') || s.matches('opening')));
   const sentTo: SentTo = byEmail ? { by: 'EMAIL', to: guest?.email ?? '' } : { by: 'SMS', to: number };
   return verification ? <VerifyStep actor={verification} sentTo={sentTo} /> : <VerifyStepShell sentTo={sentTo} opening={opening} />;
 }

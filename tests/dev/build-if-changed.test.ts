@@ -25,7 +25,7 @@ function project(): string {
   made.push(root);
   for (const file of [
     'index.html', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'lingui.config.ts',
-    'src/main.tsx', 'common/time.ts', 'machines/booking.machine.ts', 'server/main.ts', 'locales/ja.po', 'scripts/build-server.ts',
+    'src/main.tsx', 'common/time.ts', 'machines/booking/booking.machine.ts', 'server/main.ts', 'locales/ja.po', 'scripts/build-server.ts',
     'tests/ui/a.test.tsx', 'e2e/smoke.spec.ts', 'docs/statecharts/booking.md', 'README.md', '.ci/run',
     'node_modules/react/index.js', 'src/node_modules/x.js', 'dist/web/assets/app.js', '.data/db', '.data.test-1/db', 'test-results/run-1/trace.zip',
   ]) write(root, file);
@@ -48,7 +48,7 @@ function fakeBuild(root: string, succeed = true) {
 describe('building only when the sources changed', () => {
   it('reads every file a build may read, and none of the tests, docs, outputs, data or packages', () => {
     expect(buildInputs(project())).toEqual([
-      'common/time.ts', 'index.html', 'lingui.config.ts', 'locales/ja.po', 'machines/booking.machine.ts', 'package-lock.json',
+      'common/time.ts', 'index.html', 'lingui.config.ts', 'locales/ja.po', 'machines/booking/booking.machine.ts', 'package-lock.json',
       'package.json', 'scripts/build-server.ts', 'server/main.ts', 'src/main.tsx', 'tsconfig.json', 'vite.config.ts',
     ]);
   });

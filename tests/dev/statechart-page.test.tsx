@@ -6,7 +6,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingMachine, type SlotSearch, type VenueDetail } from '../../machines/booking.machine';
+import { bookingMachine, type SlotSearch, type VenueDetail } from '../../machines/booking/booking.machine';
 import { activePaths, offeredTransitions } from '../../src/dev/chart-model';
 import { devInspect, inspectRequested, INSPECT_KEY, plain, setInspectSwitch } from '../../src/dev/dev-inspect';
 import StatechartPage from '../../src/dev/statechart-page';

@@ -37,8 +37,8 @@ describe('the house', () => {
     expect(misplaced).toEqual([]);
   });
 
-  it('keeps its documents: the architecture, the product, the decisions', () => {
-    for (const doc of ['docs/ARCHITECTURE.md', 'docs/PRODUCT.md', 'docs/decisions/README.md']) expect(existsSync(doc), doc).toBe(true);
+  it('keeps its documents: the architecture, the product, the threat model, the decisions', () => {
+    for (const doc of ['docs/ARCHITECTURE.md', 'docs/PRODUCT.md', 'docs/SECURITY.md', 'docs/decisions/README.md']) expect(existsSync(doc), doc).toBe(true);
   });
 
   it('cites no document outside the repository', () => {

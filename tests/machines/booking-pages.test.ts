@@ -5,7 +5,7 @@
  */
 import type { AnyStateNode } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine } from '../../machines/booking/booking.machine';
 import { BOOKING_PAGES, DRAFT_PATHS, LOGIN_PAGE_PATH, type BookingPage } from '../../machines/booking-pages';
 import { BOOKING_PATHS } from '../../src/booking/booking-paths';
 import { routeByName, routeByPath } from '../../src/navigation/routes';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, getNextSnapshot, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, getNextSnapshot, SimulatedClock, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import { selectBookingPaths } from '../../e2e/paths/booking-model';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine } from '../../machines/booking/booking.machine';
+import { guestIdentityMachine } from '../../machines/booking/guest-identity.machine';
 import { phoneVerificationMachine, type PhoneVerificationInput } from '../../machines/phone-verification.machine';
 import { guest, reservation, settle, slots, venue, walkToHeld } from '../fixtures/booking';
 
@@ -23,8 +24,8 @@ const takeOffer = { type: 'hold.take', venue: plainVenue, reservation: reservati
 describe('booking machine, a waitlist offer', () => {
   it('is taken from every state the generated paths reach, into the held steps with the offer as the draft', () => {
     const states = new Map(selectBookingPaths().flatMap((p) => p.path.steps.map((step) => [JSON.stringify(step.state.value), step.state] as const)));
-    // The verify step is one state (its substates are the phone verification chart's).
-    expect(states.size).toBeGreaterThan(18);
+    // The verify and details-before-log-in steps are one state each (their substates are the phone verification and guest-identity charts').
+    expect(states.size).toBeGreaterThan(15);
     for (const [value, state] of states) {
       const next = getNextSnapshot(bookingMachine, state, takeOffer);
       expect(next.matches({ holding: { step: 'created' } }), value).toBe(true);
@@ -263,7 +264,7 @@ describe('booking machine, membership rules and booking before logging in', () =
       ...extra,
     };
     const actors = Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, fromPromise(async ({ input }) => answer!(input))]));
-    const actor = createActor(bookingMachine.provide({ actors: { ...actors, phoneVerification: answeringVerification } }), { input: { loggedIn, member } }).start();
+    const actor = createActor(bookingMachine.provide({ actors: { ...actors, ...withIdentity(actors, answeringVerification) } }), { input: { loggedIn, member } }).start();
     return { actor, searched };
   }
   async function toDateStep(actor: ReturnType<typeof visitor>['actor']) {
@@ -350,9 +351,9 @@ describe('booking machine, membership rules and booking before logging in', () =
     await settle();
     expect(searched).toEqual([expect.objectContaining({ loggedIn: false })]);
     actor.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
-    expect(actor.getSnapshot().matches({ draft: 'identify' })).toBe(true);
+    expect(identityOf(actor)?.matches('identify')).toBe(true);
     actor.send({ type: 'identify.login' });
-    expect(actor.getSnapshot().matches({ draft: 'loginRequired' })).toBe(true);
+    expect(identityOf(actor)?.matches('loginRequired')).toBe(true);
     actor.send({ type: 'session.changed', loggedIn: true });
     await settle();
     expect(actor.getSnapshot().matches('holding')).toBe(true);
@@ -383,8 +384,8 @@ describe('booking machine, membership rules and booking before logging in', () =
     withVerification.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
     const contact = { firstName: 'Wing', lastName: 'Ho', email: 'wing@example.com', mobileCountryCode: '+852', mobileNumber: '51234567' };
     withVerification.send({ type: 'identify.guest', contact });
-    expect(withVerification.getSnapshot().matches({ draft: 'verifyingGuest' })).toBe(true);
-    const verification = withVerification.getSnapshot().children.verifyPhone!;
+    expect(identityOf(withVerification)?.matches('verifying')).toBe(true);
+    const verification = identityOf(withVerification)!.children.verifyPhone!;
     await settle();
     verification.send({ type: 'verify.submit', code: '123456' } as never);
     await settle();
@@ -413,17 +414,17 @@ describe('booking machine, membership rules and booking before logging in', () =
       openGuestSession: (input: unknown) => (opened.push(input), { token: 't', refreshToken: 'r', user: {} }),
     };
     const actors = Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, fromPromise(async ({ input }) => answer!(input))]));
-    const actor = createActor(bookingMachine.provide({ actors: { ...actors, phoneVerification: mailingVerification } }), { input: { loggedIn: false } }).start();
+    const actor = createActor(bookingMachine.provide({ actors: { ...actors, ...withIdentity(actors, mailingVerification) } }), { input: { loggedIn: false } }).start();
     await toDateStep(actor);
     actor.send({ type: 'search.submit', date: '2026-11-24', numberOfGuests: 2, today });
     await settle();
     actor.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
     const contact = { firstName: 'Mei', lastName: 'Lau', email: 'mei@example.com', mobileCountryCode: '+852', mobileNumber: '61234567' };
     actor.send({ type: 'identify.guest', contact, sendBy: 'EMAIL' });
-    expect(actor.getSnapshot().matches({ draft: 'verifyingGuest' })).toBe(true);
+    expect(identityOf(actor)?.matches('verifying')).toBe(true);
     await settle();
     expect(sentTo).toEqual([{ mobileCountryCode: '+852', mobileNumber: '61234567', sendBy: 'EMAIL', email: 'mei@example.com' }]);
-    actor.getSnapshot().children.verifyPhone!.send({ type: 'verify.submit', code: '654321' } as never);
+    identityOf(actor)!.children.verifyPhone!.send({ type: 'verify.submit', code: '654321' } as never);
     await settle();
     expect(opened).toEqual([{ contact, code: '654321', codeSentBy: 'EMAIL' }]);
     expect(actor.getSnapshot().matches('holding')).toBe(true);
@@ -446,13 +447,25 @@ describe('booking machine, membership rules and booking before logging in', () =
     await settle();
     actor.send({ type: 'slot.pick', startTime: slots[1]!.startTime });
     actor.send({ type: 'identify.guest', contact: { firstName: 'A', lastName: 'B', email: 'member@example.com', mobileCountryCode: '+852', mobileNumber: '51234567' } });
-    const verification = actor.getSnapshot().children.verifyPhone!;
+    const verification = identityOf(actor)!.children.verifyPhone!;
     await settle();
     verification.send({ type: 'verify.submit', code: '123456' } as never);
     await settle();
     const snapshot = actor.getSnapshot();
-    expect(snapshot.matches({ draft: 'identify' })).toBe(true);
-    expect(snapshot.context.problem).toEqual({ kind: 'call', message: 'This e-mail address already has an account.' });
+    expect(identityOf(actor)?.matches('identify')).toBe(true);
+    // The refusal is the identity step's to show, with everything chosen kept.
+    expect(identityOf(actor)?.context.problem).toEqual({ kind: 'call', message: 'This e-mail address already has an account.' });
     expect(snapshot.context.draft.startTime).toBe(slots[1]!.startTime);
   });
 });
+
+/** The chart the booking chart invoked as `identity` (the details step before logging in), its snapshot. */
+function identityOf(actor: { getSnapshot: () => { children: Record<string, unknown> } }) {
+  return (actor.getSnapshot().children.identity as ActorRefFrom<typeof guestIdentityMachine> | undefined)?.getSnapshot();
+}
+
+/** The guest-identity chart with the test's guest-session answer (if any) and phone verification. */
+function withIdentity(actors: Record<string, AnyActorLogic>, phoneVerification: typeof phoneVerificationMachine) {
+  const openGuestSession = actors.openGuestSession ?? fromPromise(async () => ({ token: 't', refreshToken: 'r', user: {} }));
+  return { phoneVerification, guestIdentity: guestIdentityMachine.provide({ actors: { openGuestSession, phoneVerification } as never }) };
+}

@@ -7,7 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { BOOKING_UNREACHABLE, bookingPathBranches, selectBookingPaths } from '../../e2e/paths/booking-model';
 import { PAYMENT_UNREACHABLE, paymentPathBranches, selectPaymentPaths } from '../../e2e/paths/payment-model';
 import { SESSION_UNREACHABLE, selectSessionPaths, sessionPathBranches } from '../../e2e/paths/session-model';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine } from '../../machines/booking/booking.machine';
 import { paymentMachine } from '../../machines/payment.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { branchGaps, type Branch } from './branches';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type ActorRefFrom, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getSimplePaths, type StatePath } from 'xstate/graph';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine } from '../../machines/booking/booking.machine';
 import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
 import { routeOf } from '../../machines/route-of';
 import { guest, reservation, settle, slots, venue, walkToHeld } from '../fixtures/booking';

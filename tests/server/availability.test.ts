@@ -35,7 +35,7 @@ for (const driver of testDrivers()) {
     const setClock = async (at: Date | string) => {
       api.clock.set(at);
       const [guest] = await api.deps.db.select().from(users).where(eq(users.email, 'guest@example.com'));
-      token = api.tokenFor(guest!);
+      token = await api.tokenFor(guest!);
     };
 
     beforeAll(async () => {

@@ -177,7 +177,7 @@ for (const driver of testDrivers()) {
       const served = await ics(user, id);
       expect(served.status).toBe(200);
       expect(served.body).toBe(confirmed.ics);
-      const raw = await api.app.request(`/user/reservation/${id}/calendar.ics`, { headers: { authorization: `Bearer ${user.token()}` } });
+      const raw = await api.app.request(`/user/reservation/${id}/calendar.ics`, { headers: { authorization: `Bearer ${await user.token()}` } });
       expect(raw.headers.get('content-type')).toBe('text/calendar; charset=utf-8; method=REQUEST');
       expect(raw.headers.get('content-disposition')).toMatch(/^attachment; filename="reservation-OBE-[2-9A-Z]{6}\.ics"$/);
 

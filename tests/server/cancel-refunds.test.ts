@@ -14,7 +14,7 @@ for (const driver of testDrivers()) {
       api = a;
       h = helpers;
     });
-    const read = async (token: string, id: string) => (await api.request('GET', `/user/reservation/${id}`, { token })).body.data;
+    const read = async (token: string | Promise<string>, id: string) => (await api.request('GET', `/user/reservation/${id}`, { token })).body.data;
 
     it('gives the whole prepayment back to the card that paid, outside the window', async () => {
       const user = await h.newUser();

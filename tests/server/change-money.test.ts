@@ -112,8 +112,8 @@ for (const driver of testDrivers()) {
       const [payment] = await s.h.paymentsOf(id);
       const res = await change(guest, id, { numberOfGuests: 4 });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      // The same change again moves no money.
-      expect((await change(guest, id, { numberOfGuests: 4 })).status).toBe(200);
+      // The same change again changes nothing: refused, and it moves no money.
+      expect((await change(guest, id, { numberOfGuests: 4 })).status).toBe(400);
       const refunds = await s.h.processorRefunds(payment!.processorRef!);
       expect(refunds.map((r) => r.amount)).toEqual([hkd(1000)]);
       expect((await s.h.paymentRow(payment!.id)).refundedAmount).toBe(hkd(1000));
@@ -143,7 +143,8 @@ for (const driver of testDrivers()) {
       const member = await s.h.newUser('member', hkd(5000));
       const id = await bookRotisserie(member, 6, 'WALLET');
       const answers = await Promise.all([change(member, id, { numberOfGuests: 4 }), change(member, id, { numberOfGuests: 4 })]);
-      expect(answers.map((a) => a.status).sort()).toEqual([200, 200]);
+      // The second finds the party already at 4: nothing would change.
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
       expect(await s.h.balanceOf(member.id)).toBe(hkd(5000 - 800));
       await balanced();
     });
@@ -271,6 +272,25 @@ for (const driver of testDrivers()) {
         expect(held.status, JSON.stringify(held.body)).toBe(201);
         return { guest, id, before, hold: held.body.data as { _id: string; difference: number; status: string; holdExpiresAt: string; tableId?: string } };
       }
+
+      it("answers starts with new keys with the change's open payment, and cancels it at the processor when another change is held", async () => {
+        const { guest, id, hold } = await heldIncrease();
+        const first = (await payChange(guest, id, hold._id)).body.data;
+        expect((await payChange(guest, id, hold._id)).body.data).toMatchObject({ _id: first._id, intentId: first.intentId });
+        // The guest asks for another party instead: the first change is given up, its payment cancelled.
+        const other = await holdChange(guest, id, { numberOfGuests: 5 });
+        expect(other.status, JSON.stringify(other.body)).toBe(201);
+        const second = await payChange(guest, id, other.body.data._id);
+        expect(second.status, JSON.stringify(second.body)).toBe(201);
+        expect(second.body.data._id).not.toBe(first._id);
+        expect((await s.h.paymentRow(first._id)).status).toBe('FAILED');
+        expect((await api.processor.retrieve(first.intentId))!.status).toBe('failed');
+        expect((await s.h.paymentsOf(id)).filter((p) => p.status === 'REQUIRES_PAYMENT_METHOD').map((p) => p.id)).toEqual([second.body.data._id]);
+        expect(await s.h.payStarted(second.body.data)).toBe('succeeded');
+        await s.h.deliver();
+        expect((await changeState(guest, id, other.body.data._id)).body.data.change.status).toBe('MADE');
+        await balanced();
+      });
 
       it('holds the new party for 15 minutes, changes nothing until paid, then makes the change with the payment', async () => {
         const { guest, id, before, hold } = await heldIncrease();

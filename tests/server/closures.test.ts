@@ -138,7 +138,7 @@ for (const driver of testDrivers()) {
         // A second app with a database handle of its own: its caches are its own, as another process's are.
         const second = createApp({ ...api.deps, db: Object.create(api.deps.db) });
         const date = ownDay();
-        const token = (await h.newUser()).token();
+        const token = await (await h.newUser()).token();
         const secondLooksUp = async () => {
           const query = new URLSearchParams({ experienceId: alaCarte, numberOfGuests: '2' });
           const res = await second.request(`/user/reservation/v1.1/timeslot-availability/${LECLOS}/${date}?${query}`, { headers: { authorization: `Bearer ${token}` } });

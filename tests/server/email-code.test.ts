@@ -81,7 +81,7 @@ for (const driver of testDrivers()) {
       await send(guessed);
       const right = await codeIn(guessed);
       for (let i = 0; i < 5; i++) await confirm(guessed, wrong(right));
-      expect((await confirm(guessed, right)).body.message).toBe('The verification code has expired. Please request a new one.');
+      expect((await confirm(guessed, right)).body.message).toBe('The verification code is incorrect.');
 
       const late = newAddress();
       await send(late);

@@ -37,7 +37,7 @@ const WAITLIST_LIMIT = {
 
 interface TestUser {
   id: string;
-  token(): string;
+  token(): Promise<string>;
 }
 
 /** The service days from `from` on, `count` of them (YYYY-MM-DD). */

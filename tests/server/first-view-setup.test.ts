@@ -22,8 +22,8 @@ import { newVenueSchema } from '../../common/validation/venue-create-validation'
 import { LOCALES } from '../../common/locales';
 import { LECLOS } from './fixtures';
 import { createTestApi, testDrivers, type TestApi } from './harness';
+import { MINIMAL_PDF } from '../fixtures/menu-pdf';
 
-const MINIMAL_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 /** The build's page with Le Clos's marked hours, menus and picture, as scripts/first-views.ts renders them. */
 const BUILT_VIEW =
@@ -45,7 +45,7 @@ for (const driver of testDrivers()) {
       await writeFile(join(root, 'index.en.html'), page);
       api = await createTestApi({ driver, staticRoot: root });
       const [{ id }] = (await api.deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'))) as [{ id: string }];
-      token = api.tokenFor({ id, role: 'admin', venueId: null });
+      token = await api.tokenFor({ id, role: 'admin', venueId: null });
     });
 
     afterAll(async () => {

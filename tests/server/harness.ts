@@ -42,7 +42,8 @@ export const TEST_NOW = new Date('2026-11-23T02:00:00Z');
 
 export interface RequestOptions {
   body?: unknown;
-  token?: string;
+  /** The bearer token, or the promise of one (`tokenFor`'s answer as it is). */
+  token?: string | Promise<string>;
   headers?: Record<string, string>;
   /** The caller's address, as the socket would give it (none by default: the server sees 'local'). */
   from?: string;
@@ -76,7 +77,7 @@ export interface TestApi {
   /** Logs a demo user in and returns its access token. */
   login(email: string, password: string): Promise<string>;
   /** An access token for a user, signed at the clock's current time (tokens last 15 minutes). */
-  tokenFor(user: AuthUser): string;
+  tokenFor(user: AuthUser): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -123,7 +124,8 @@ export async function createTestApi(
   };
   app = createApp(deps, { staticRoot: options.staticRoot });
 
-  const request: TestApi['request'] = async (method, path, { body, token, headers = {}, from } = {}) => {
+  const request: TestApi['request'] = async (method, path, { body, token: tokenGiven, headers = {}, from } = {}) => {
+    const token = await tokenGiven;
     // What earlier answers left to do (a mail a page's request queued) is done before this call reads it.
     await workAfterAnswers(database.db);
     const res = await app.request(

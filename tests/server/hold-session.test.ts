@@ -29,7 +29,7 @@ for (const driver of testDrivers()) {
     };
     const tokenOf = (id: string, role: UserRole, sessionGeneration = 0) =>
       signAccessToken({ id, role, sessionGeneration }, api.deps.config.jwtSecret, api.clock.now());
-    const hold = (token: string, date: string) =>
+    const hold = (token: string | Promise<string>, date: string) =>
       api.request('POST', '/user/reservation/v1.1', { token, body: { venueId: BATARD, experienceId: setLunch, date, startTime: 720, numberOfGuests: 2 } });
     const holdsOf = async (userId: string) => (await api.deps.db.select().from(reservations).where(eq(reservations.userId, userId))).length;
 
@@ -50,7 +50,7 @@ for (const driver of testDrivers()) {
 
     it('refuses a token whose session ended (the password changed since), writing nothing', async () => {
       const id = await newUser('guest');
-      const token = tokenOf(id, 'guest');
+      const token = await tokenOf(id, 'guest');
       await api.deps.db.update(users).set({ sessionGeneration: 1 }).where(eq(users.id, id));
       const res = await hold(token, ahead(5));
       expect(res.status).toBe(401);

@@ -3,117 +3,44 @@
  * openapi.yaml lists gets a NUL and then a CR/LF, with a valid token where the call needs one. The answer
  * is a 4xx, never a 500; a line break passes only in the free-text fields.
  */
-import { readFileSync } from 'node:fs';
-import { parseYaml } from '@redocly/openapi-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { isMultiLineField } from '../../common/validation/text-characters';
+import { deref, sample as sampleOf, SPEC as spec, textFields, withValue, type SampleValues } from '../support/openapi-write-calls';
 import { OBE, UNKNOWN_ID } from './fixtures';
 import { createTestApi, testDrivers, type TestApi } from './harness';
 
-type SchemaObject = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, SchemaObject>;
-  allOf?: SchemaObject[];
-  oneOf?: SchemaObject[];
-  enum?: unknown[];
-  const?: unknown;
-  pattern?: string;
-  format?: string;
-  minimum?: number;
-  minLength?: number;
-};
-type Parameter = { $ref?: string; name: string; in: 'path' | 'query' | 'header'; schema: SchemaObject };
-type Operation = {
-  security?: unknown[];
-  parameters?: Parameter[];
-  requestBody?: { $ref?: string; content?: Record<string, { schema: SchemaObject }> };
-};
-
-// The same YAML reader `npm run gen:api` (openapi-typescript) reads the contract with.
-const spec = parseYaml(readFileSync('openapi.yaml', 'utf8')) as { paths: Record<string, Record<string, Operation>> };
-
-/** The object a local `$ref` ('#/components/schemas/Id') points at. */
-function deref<T extends { $ref?: string }>(node: T): T {
-  if (!node.$ref) return node;
-  const target = node.$ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<any>((at, key) => at[key], spec);
-  return deref(target as T);
-}
-
-/** A schema with its references followed and its allOf merged; of a oneOf, the first non-null branch. */
-function resolve(schema: SchemaObject): SchemaObject {
-  const s = deref(schema);
-  if (s.allOf) {
-    const parts = s.allOf.map(resolve);
-    return { type: 'object', properties: Object.assign({}, ...parts.map((p) => p.properties)) };
-  }
-  if (s.oneOf) return resolve(s.oneOf.find((o) => deref(o).type !== 'null') ?? s.oneOf[0]!);
-  return s;
-}
-
-const isType = (s: SchemaObject, type: string) => s.type === type || (Array.isArray(s.type) && s.type.includes(type));
-
 // Values the contract's patterns accept, so each call gets as far as it can.
-const BY_PATTERN: Record<string, string> = {
-  '^[0-9a-f]{24}$': OBE,
-  '^\\d{4}-\\d{2}$': '2026-11',
-  '^\\d{1,4}$': '852',
-  '^\\d{4,15}$': '91234567',
-  '^\\d{6}$': '123456',
-  '^\\d{3,4}$': '123',
-  '^[a-z0-9-]{1,40}$': 'home',
+const VALUES: SampleValues = {
+  byPattern: {
+    '^[0-9a-f]{24}$': OBE,
+    '^\\d{4}-\\d{2}$': '2026-11',
+    '^\\d{1,4}$': '852',
+    '^\\d{4,15}$': '91234567',
+    '^\\d{6}$': '123456',
+    '^\\d{3,4}$': '123',
+    '^[a-z0-9-]{1,40}$': 'home',
+  },
+  byName: {
+    email: 'sweep@example.com',
+    name: 'Grace Chan',
+    firstName: 'Grace',
+    lastName: 'Chan',
+    phone: '+852 2388 6204',
+    mobileCountryCode: '852',
+    mobileNumber: '91234567',
+    cardholderName: 'Grace Chan',
+    cardNumber: '4242424242424242',
+    domain: 'obe',
+    fileName: 'menu.pdf',
+    intentId: `pi_${UNKNOWN_ID}`,
+    id: UNKNOWN_ID,
+    password: 'sweep-pass-1',
+    newPassword: 'sweep-pass-2',
+  },
 };
-const BY_NAME: Record<string, string> = {
-  email: 'sweep@example.com',
-  name: 'Grace Chan',
-  firstName: 'Grace',
-  lastName: 'Chan',
-  phone: '+852 2388 6204',
-  mobileCountryCode: '852',
-  mobileNumber: '91234567',
-  cardholderName: 'Grace Chan',
-  cardNumber: '4242424242424242',
-  domain: 'obe',
-  fileName: 'menu.pdf',
-  intentId: `pi_${UNKNOWN_ID}`,
-  id: UNKNOWN_ID,
-  password: 'sweep-pass-1',
-  newPassword: 'sweep-pass-2',
-};
-
-/** A plausible value of `schema` for the field `name`. */
-function sample(schema: SchemaObject, name: string): unknown {
-  const s = resolve(schema);
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  if (isType(s, 'object')) return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, value]) => [key, sample(value, key)]));
-  if (isType(s, 'integer') || isType(s, 'number')) return s.minimum ?? 2;
-  if (isType(s, 'boolean')) return true;
-  if (s.pattern && BY_PATTERN[s.pattern]) return BY_PATTERN[s.pattern];
-  if (s.format === 'date') return '2026-12-01';
-  if (BY_NAME[name]) return BY_NAME[name];
-  return s.minLength ? 'x'.repeat(s.minLength + 4) : 'Sweep text';
-}
-
-/** The dotted paths of the text fields of an object schema, at any depth. */
-function textFields(schema: SchemaObject, prefix = ''): string[] {
-  const s = resolve(schema);
-  if (!isType(s, 'object')) return isType(s, 'string') ? [prefix] : [];
-  return Object.entries(s.properties ?? {}).flatMap(([key, value]) => textFields(value, prefix ? `${prefix}.${key}` : key));
-}
-
-function withValue(body: unknown, path: string, value: string): unknown {
-  const copy = structuredClone(body) as Record<string, any>;
-  const keys = path.split('.');
-  const last = keys.pop()!;
-  keys.reduce((at, key) => at[key], copy)[last] = value;
-  return copy;
-}
+const sample = (schema: Parameters<typeof sampleOf>[0], name: string) => sampleOf(schema, name, VALUES);
 
 interface Call {
   method: string;

@@ -49,7 +49,7 @@ describe.each(testDrivers())('content in the caller language on %s', (driver) =>
     h = helpers;
   });
 
-  const get = async (path: string, options: { token?: string; locale?: Language } = {}) => {
+  const get = async (path: string, options: { token?: string | Promise<string>; locale?: Language } = {}) => {
     const res = await api.request('GET', path, { token: options.token, headers: options.locale ? { 'accept-language': options.locale } : {} });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;

@@ -333,7 +333,7 @@ describe.each(testDrivers())('messages in the reader’s language on %s', (drive
     }
 
     const download = async (user: TestUser, language: string) => {
-      const res = await api.app.request('/guest/statement/2026-11/pdf', { headers: { authorization: `Bearer ${user.token()}`, 'accept-language': language } });
+      const res = await api.app.request('/guest/statement/2026-11/pdf', { headers: { authorization: `Bearer ${await user.token()}`, 'accept-language': language } });
       expect(res.status).toBe(200);
       return Buffer.from(await res.arrayBuffer());
     };

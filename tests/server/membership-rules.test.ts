@@ -35,7 +35,7 @@ for (const driver of testDrivers()) {
       user
         ? api.request('GET', `/user/reservation/v1.1/timeslot-availability/${query(date, extra)}`, { token: user.token() })
         : api.request('GET', `/public/reservation/timeslot-availability/${query(date, extra)}`, { from: from ?? newClientAddress() });
-    const hold = (token: string, date: string, extra: Record<string, unknown> = {}) =>
+    const hold = (token: string | Promise<string>, date: string, extra: Record<string, unknown> = {}) =>
       api.request('POST', '/user/reservation/v1.1', {
         token,
         body: { venueId: BATARD, experienceId: setLunch, date, startTime: 720, numberOfGuests: 2, ...extra },

@@ -7,6 +7,7 @@ import { TEST_CARDS } from '../../server/services/payments/processor/test-proces
 import { testProcessorEvents, testProcessorRefunds } from '../../server/services/payments/processor/test-processor-tables';
 import { signWebhookPayload } from '../../server/services/payments/processor/webhook-signature';
 import { deliverPendingWebhooks } from '../../server/services/payments/payment-worker';
+import { intentInput } from '../../server/services/payments/open-payment';
 import { BATARD, experienceIdByName, OBE } from './fixtures';
 import { createTestApi, TEST_NOW, TEST_WEBHOOK_SECRET, type Driver, type TestApi } from './harness';
 
@@ -22,7 +23,8 @@ export interface TestUser {
   id: string;
   email: string;
   role: UserRole;
-  token(): string;
+  /** A fresh access token at the clock's current time. */
+  token(): Promise<string>;
 }
 
 /** A member of staff inserted directly, with no password (the API's own creation is tested in staff.test.ts). */
@@ -117,6 +119,21 @@ export function paymentHelpers(api: TestApi) {
       const started = await helpers.startPayment(user, reservationId, 'CARD');
       expect(started.status, JSON.stringify(started.body)).toBe(201);
       return started.body.data as { _id: string; intentId: string; clientSecret: string };
+    },
+
+    /**
+     * A second open card payment of a payment's hold, with an intent of its own at the processor. The start
+     * call never makes one (one open charge per booking: it answers the open one); it is what a server of
+     * before that rule left, or two payments a processor out of step lets succeed, which the settling
+     * must still end right. Returns it as the start call would have answered it.
+     */
+    async secondOpenPayment(first: { _id: string }) {
+      const row = await helpers.paymentRow(first._id);
+      const id = newId();
+      await api.deps.db.insert(payments).values({ ...row, id, idempotencyKey: `${row.userId}:twin-${id}`, processorRef: null });
+      const intent = await api.deps.payments.createIntent(intentInput({ ...row, id }));
+      await api.deps.db.update(payments).set({ processorRef: intent.id }).where(eq(payments.id, id));
+      return { _id: id, intentId: intent.id, clientSecret: intent.clientSecret };
     },
 
     /** The browser gives the processor a card for a started payment; returns the intent's status. */

@@ -33,7 +33,7 @@ for (const driver of testDrivers()) {
       await api.deps.db.update(users).set({ firstName: '=HYPERLINK("http://evil.example","Grace")', lastName: 'Chan', mobileCountryCode: '+852', mobileNumber: '91239123' }).where(eq(users.id, guest.id));
       const booking = await h.bookPaidByCard(guest);
       await api.deps.db.update(reservations).set({ notes: '@SUM(1+1) window seat', dietaryNote: 'Shellfish allergy' }).where(eq(reservations.id, booking.id));
-      await api.deps.db.insert(contactMessages).values({ id: newId(), name: 'Grace Chan', email: guest.email, subject: 'Hello', message: 'About my visit', locale: 'en' });
+      await api.deps.db.insert(contactMessages).values({ id: newId(), userId: guest.id, name: 'Grace Chan', email: guest.email, subject: 'Hello', message: 'About my visit', locale: 'en' });
       await api.deps.db.insert(visitFeedback).values({ reservationId: booking.id, userId: guest.id, venueId: (await h.reservationRow(booking.id)).venueId, visitDate: '2026-12-01', rating: 5, comment: 'Lovely, thank you Grace', createdAt: api.clock.now(), updatedAt: api.clock.now() });
       const other = await h.newUser();
       const otherBooking = await h.bookPaidByCard(other);

@@ -14,11 +14,8 @@ import { createTestApi, fromAddress, newClientAddress, testDrivers, type TestApi
 const THANKS = 'Thank you for your message. Our concierge team will reply within one business day.';
 const CODE_SENT = 'We have sent a verification code to your mobile number.';
 const CODE_INCORRECT = { status: 400, errorCode: 20106, message: 'The verification code is incorrect.' };
-const CODE_EXPIRED = {
-  status: 400,
-  errorCode: 20106,
-  message: 'The verification code has expired. Please request a new one.',
-};
+// A used, expired or exhausted code answers as a wrong one (docs/decisions/0030-spent-codes.md).
+const CODE_EXPIRED = CODE_INCORRECT;
 
 const DAILY = 'Daily';
 
@@ -388,7 +385,7 @@ describe.each(testDrivers())('public API on %s', (driver) => {
       expect(await hasRecentVerifiedPhone(api.deps.db, '853', number, api.clock.now())).toBe(false);
     });
 
-    it('counts wrong codes and gives up after 5', async () => {
+    it('counts wrong codes and gives up after 5, on the code and on the number', async () => {
       const { request, number, phone } = await codeSent();
       const code = await latestCode('852', number);
       const wrong = code === '000000' ? '111111' : '000000';
@@ -404,8 +401,10 @@ describe.each(testDrivers())('public API on %s', (driver) => {
       expect(late.body).toEqual(CODE_EXPIRED);
       expect(await hasRecentVerifiedPhone(api.deps.db, '852', number, api.clock.now())).toBe(false);
 
-      // A new code starts afresh.
-      await request('POST', '/public/guest/verify-phone-number', phone);
+      // The number has had its wrong guesses for the hour: no new code until then, and then one starts afresh.
+      expect((await request('POST', '/public/guest/verify-phone-number', phone)).status).toBe(429);
+      api.clock.advanceMinutes(61);
+      expect((await request('POST', '/public/guest/verify-phone-number', phone)).status).toBe(200);
       const fresh = await request('POST', '/public/guest/confirm-phone-number', { ...phone, code: await latestCode('852', number) });
       expect(fresh.status).toBe(200);
     });
@@ -426,7 +425,7 @@ describe.each(testDrivers())('public API on %s', (driver) => {
       expect(expired.body).toEqual(CODE_EXPIRED);
     });
 
-    it('says expired when no code was ever sent', async () => {
+    it('answers as to a wrong code when no code was ever sent', async () => {
       const res = await freshApp()('POST', '/public/guest/confirm-phone-number', {
         mobileCountryCode: '852',
         mobileNumber: newNumber(),

@@ -35,7 +35,7 @@ for (const driver of testDrivers()) {
       const user = { id, role: 'guest' as const, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Page', lastName: 'Reader' };
       await api.deps.db.insert(users).values(user);
       const pastIds = await insertPastReservations(api.deps.db, id, hongKongToday(api.clock.now()), count, 11 * 60 + 150 * guests++);
-      return { token: api.tokenFor(user), pastIds };
+      return { token: await api.tokenFor(user), pastIds };
     }
 
     const list = (token: string, cursor?: string) =>

@@ -37,7 +37,7 @@ const NOT_FOUND = { status: 404, errorCode: 1010103, message: 'Reservation not f
 
 interface TestUser {
   id: string;
-  token(): string;
+  token(): Promise<string>;
 }
 
 for (const driver of testDrivers()) {
@@ -673,7 +673,7 @@ describe('hold expiry across a restart (PGlite in a folder)', () => {
       const bar = await experienceIdByName(database.db, OBE, 'Bar Seating');
       const lookUp = async (app: ReturnType<typeof createApp>) => {
         const r = await app.request(`/user/reservation/v1.1/timeslot-availability/${OBE}/2026-11-25?numberOfGuests=8&experienceId=${bar}`, {
-          headers: { authorization: `Bearer ${token()}` },
+          headers: { authorization: `Bearer ${await token()}` },
         });
         return (await r.json()) as { data: { timeslots: { startTime: number }[] } };
       };
@@ -689,7 +689,7 @@ describe('hold expiry across a restart (PGlite in a folder)', () => {
       let app = createApp(deps);
       const res = await app.request('/user/reservation/v1.1', {
         method: 'POST',
-        headers: { authorization: `Bearer ${token()}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
         body: JSON.stringify({ venueId: OBE, experienceId: bar, date: '2026-11-25', startTime: 1200, numberOfGuests: 8 }),
       });
       expect(res.status).toBe(201);

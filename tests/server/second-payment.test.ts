@@ -24,13 +24,17 @@ for (const driver of testDrivers()) {
       h = helpers;
     });
 
-    /** A guest holding a Whisky Flight (HK$1,496) with two card payments started side by side. */
+    /**
+     * A guest holding a Whisky Flight (HK$1,496) with two open card payments: a second start answers the
+     * open one (one open charge per booking), so the second is the twin an older server or a processor
+     * out of step leaves, which must still end paid once.
+     */
     async function twoCardPayments(user?: TestUser) {
       const guest = user ?? (await h.newUser());
       const hold = await h.holdWhiskyFlight(guest);
       const first = await h.startCard(guest, hold.id);
-      const second = await h.startCard(guest, hold.id);
-      expect(second._id).not.toBe(first._id);
+      expect((await h.startCard(guest, hold.id))._id).toBe(first._id);
+      const second = await h.secondOpenPayment(first);
       return { guest, hold, first, second };
     }
 

@@ -16,8 +16,8 @@ for (const driver of testDrivers()) {
   describe(`staff moves racing for one table (${driver})`, () => {
     let api: TestApi;
     let bar: string;
-    let staffToken: () => string;
-    let guestToken: () => string;
+    let staffToken: () => Promise<string>;
+    let guestToken: () => Promise<string>;
     const table = new Map<string, string>();
 
     beforeAll(async () => {

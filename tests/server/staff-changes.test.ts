@@ -30,7 +30,7 @@ for (const driver of testDrivers()) {
     const remove = (caller: TestUser, id: string) => api.request('DELETE', `/admin/staff/${id}`, { token: caller.token() });
     const restore = (caller: TestUser, id: string, body: unknown) => api.request('POST', `/admin/staff/${id}/restore`, { token: caller.token(), body });
     const resetToken = (mail: { body: string }) => decodeURIComponent(mail.body.match(/[?&]token=([^&\s]+)/)![1]!);
-    const day = (caller: { token(): string }, venueId: string) => api.request('GET', `/admin/reservation?venueId=${venueId}&date=2026-12-01`, { token: caller.token() });
+    const day = (caller: { token(): string | Promise<string> }, venueId: string) => api.request('GET', `/admin/reservation?venueId=${venueId}&date=2026-12-01`, { token: caller.token() });
     const row = async (id: string) => (await api.deps.db.select().from(users).where(eq(users.id, id)))[0]!;
     const auditOf = (id: string) => api.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.seq);
 

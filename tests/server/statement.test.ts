@@ -60,8 +60,8 @@ describe.each(testDrivers())('monthly statements on %s', (driver) => {
     return { id, token: () => api.tokenFor({ id, role: 'member' }) };
   }
 
-  async function pdfOf(token: string, month: string) {
-    const res = await api.app.request(`/guest/statement/${month}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+  async function pdfOf(token: string | Promise<string>, month: string) {
+    const res = await api.app.request(`/guest/statement/${month}/pdf`, { headers: { authorization: `Bearer ${await token}` } });
     return { res, bytes: Buffer.from(await res.arrayBuffer()) };
   }
 

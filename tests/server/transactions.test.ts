@@ -230,7 +230,7 @@ describe.each(testDrivers())('transaction history on %s', (driver) => {
       ['CARD', 'REFUND', 149_600],
     ]);
 
-    const res = await api.app.request(`/guest/statement/${hongKongMonth(TEST_NOW)}/pdf`, { headers: { authorization: `Bearer ${member.token()}` } });
+    const res = await api.app.request(`/guest/statement/${hongKongMonth(TEST_NOW)}/pdf`, { headers: { authorization: `Bearer ${await member.token()}` } });
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     expect(text).toContain('Card payments and refunds');
     expect(text).toContain(`${month.body.data.cardEntries[0].description} (Visa ending 4242)`);

@@ -74,7 +74,7 @@ for (const driver of testDrivers()) {
 
       const setLunch = await experienceIdByName(api.deps.db, BATARD, 'Set Lunch');
       const day = addDays(hongKongToday(api.clock.now()), 15);
-      const slots = (user: { token: () => string }) =>
+      const slots = (user: { token: () => Promise<string> }) =>
         api.request('GET', `/user/reservation/v1.1/timeslot-availability/${BATARD}/${day}?${new URLSearchParams({ numberOfGuests: '2', experienceId: setLunch })}`, { token: user.token() });
       const [member, guest] = [await newUser('member'), await newUser('guest')];
       expect((await slots(member)).status).toBe(200);

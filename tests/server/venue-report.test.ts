@@ -221,7 +221,7 @@ for (const driver of testDrivers()) {
       const visitDay = addDays(payDay, 2);
       const query = new URLSearchParams({ venueId: OBE, from: payDay, to: visitDay });
       const json = await report(admin, Object.fromEntries(query));
-      const res = await api.app.request(`/admin/report.csv?${query}`, { headers: { authorization: `Bearer ${admin.token()}`, 'accept-language': 'zh-Hant' } });
+      const res = await api.app.request(`/admin/report.csv?${query}`, { headers: { authorization: `Bearer ${await admin.token()}`, 'accept-language': 'zh-Hant' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="report-obe-${payDay}-${visitDay}-day.csv"`);

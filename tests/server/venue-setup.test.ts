@@ -18,9 +18,9 @@ import { experienceIdByName, LECLOS, UNKNOWN_ID } from './fixtures';
 import { testDrivers } from './harness';
 import type { TestUser } from './payment-helpers';
 import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
+import { MINIMAL_PDF } from '../fixtures/menu-pdf';
 
 const LOCALES = ['en', 'ja', 'ko', 'th', 'zh-Hans', 'zh-Hant'] as const;
-const MINIMAL_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 for (const driver of testDrivers()) {
   describe(`venue set-up (${driver})`, () => {
@@ -36,11 +36,11 @@ for (const driver of testDrivers()) {
     const services = (user: TestUser) => api.request('GET', `/admin/setup/venue/${LECLOS}/services`, { token: user.token() });
     const venuePage = (locale = 'en', app = api.app) =>
       Promise.resolve(app.request('/public/venue/by-domain/leclos', { headers: { 'accept-language': locale } })).then((r: Response) => r.json() as Promise<any>);
-    const upload = (user: TestUser, path: string, bytes: Uint8Array | string, contentType = 'application/octet-stream') =>
+    const upload = async (user: TestUser, path: string, bytes: Uint8Array | string, contentType = 'application/octet-stream') =>
       Promise.resolve(
         api.app.request(`/admin/setup/venue/${LECLOS}/${path}`, {
           method: path.startsWith('picture') ? 'PUT' : 'POST',
-          headers: { authorization: `Bearer ${user.token()}`, 'content-type': contentType },
+          headers: { authorization: `Bearer ${await user.token()}`, 'content-type': contentType },
           body: new Blob([bytes as BlobPart]),
         }),
       ).then(async (r: Response) => ({ status: r.status, body: (await r.json()) as any }));
@@ -273,7 +273,7 @@ for (const driver of testDrivers()) {
       // The look-up answers from the set-up its process cached and reads the version in its one statement.
       const second = createApp({ ...api.deps, db: Object.create(api.deps.db) });
       const date = addDays(hongKongToday(api.clock.now()), 3);
-      const token = (await h.newUser()).token();
+      const token = await (await h.newUser()).token();
       const timesIn = async (app: { request: typeof second.request }) => {
         const query = new URLSearchParams({ experienceId: alaCarte, numberOfGuests: '2' });
         const res = await app.request(`/user/reservation/v1.1/timeslot-availability/${LECLOS}/${date}?${query}`, { headers: { authorization: `Bearer ${token}` } });

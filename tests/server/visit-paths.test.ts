@@ -28,7 +28,7 @@ for (const driver of testDrivers()) {
   describe(`visit chart paths on the server (${driver})`, () => {
     let api: TestApi;
     let alaCarte: string;
-    let host: { id: string; token: () => string };
+    let host: { id: string; token: () => Promise<string> };
 
     const newUser = async (role: 'guest' | 'staff') => {
       const id = newId();

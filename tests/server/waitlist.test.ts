@@ -25,7 +25,7 @@ const ENDED = { status: 409, errorCode: 40900, message: 'This waitlist entry has
 interface TestUser {
   id: string;
   email: string;
-  token(): string;
+  token(): Promise<string>;
 }
 
 for (const driver of testDrivers()) {

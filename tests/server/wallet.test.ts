@@ -77,7 +77,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
         createdAt: new Date(entry.at),
       })),
     );
-    testerToken = token();
+    testerToken = await token();
   });
   afterAll(async () => {
     await api?.close();
@@ -85,7 +85,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
 
   /** A fresh access token for the tester at the clock's current time. */
   const token = () => api.tokenFor({ id: testerId, role: 'member' });
-  const get = (path: string, as = testerToken) => api.request('GET', path, { token: as });
+  const get = (path: string, as: string | Promise<string> = testerToken) => api.request('GET', path, { token: as });
 
   describe('who may use the wallet', () => {
     const paths = [
@@ -328,7 +328,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
         firstName: 'Empty',
         lastName: 'Wallet',
       });
-      const fresh = api.tokenFor({ id, role: 'member' });
+      const fresh = await api.tokenFor({ id, role: 'member' });
       expect((await get('/guest/statement', fresh)).body.data).toEqual([]);
       expect((await get('/user/wallet', fresh)).body.data).toEqual({ balance: 0, currency: 'HKD', entries: [] });
       expect((await get('/guest/statement/2026-11', fresh)).status).toBe(404);

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
+import { callerIfLoggedIn } from '../../lib/auth';
 import { clientIp } from '../../lib/client-address';
 import { MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody } from '../../lib/validate';
@@ -21,7 +22,9 @@ export function createContactHandlers(limits = new RateLimits()) {
       const form = await parseBody(c, contactFormSchema);
       await limits.take(c, [{ limit: CONTACT_LIMIT, key: clientIp(c) }]);
       const { db, clock } = c.get('deps');
-      await receiveContactMessage(db, form, clock.now());
+      // Whose message it is, for the data export: the sender's account when logged in, not the address typed.
+      const sender = await callerIfLoggedIn(c);
+      await receiveContactMessage(db, form, clock.now(), sender?.id ?? null);
       return c.json({ status: 201, message: c.var.i18n._(CONTACT_THANKS) } satisfies ResponseBody<'/public/contact-form', 'post', 201>, 201);
     },
 

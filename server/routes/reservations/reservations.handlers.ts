@@ -6,7 +6,7 @@ import type { ResponseBody } from '../../lib/api-types';
 import { hexIdMessage, isoDateMessage, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { completeReservationSchema } from '../../../common/validation/guest-details';
 import { textWithValues } from '../../../common/message-values';
-import { isIsoDate } from '../../../common/time';
+import { addDays, DATE_RANGE, isIsoDate, serviceDayStartMs } from '../../../common/time';
 import { localizeAvailability } from '../../i18n/content';
 import { localizedReservation, localizedReservations } from './localized-reservation';
 import { getAvailability } from '../../services/venues/availability';
@@ -43,8 +43,19 @@ const availabilityQuery = requiredObject({
 const idParams = requiredObject({ id: id('id') });
 
 const PAST_CURSOR_MESSAGE = /*i18n*/ 'pastCursor must be the pastCursor of an earlier answer';
+// A cursor is an instant of a booking, so within the days the server books (common/time.ts, DATE_RANGE):
+// one thousands of years on is no instant the database can compare with.
+const CURSOR_FROM_MS = serviceDayStartMs(DATE_RANGE.from);
+const CURSOR_TO_MS = serviceDayStartMs(addDays(DATE_RANGE.to, 1));
 const listQuery = v.object({
-  pastCursor: v.optional(v.pipe(v.string(PAST_CURSOR_MESSAGE), v.regex(PAST_CURSOR_PATTERN, PAST_CURSOR_MESSAGE), v.transform(decodePastCursor))),
+  pastCursor: v.optional(
+    v.pipe(
+      v.string(PAST_CURSOR_MESSAGE),
+      v.regex(PAST_CURSOR_PATTERN, PAST_CURSOR_MESSAGE),
+      v.transform(decodePastCursor),
+      v.check((cursor) => cursor.startsAtMs >= CURSOR_FROM_MS && cursor.startsAtMs < CURSOR_TO_MS, PAST_CURSOR_MESSAGE),
+    ),
+  ),
 });
 
 const createBody = requiredObject({

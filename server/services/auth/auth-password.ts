@@ -4,6 +4,10 @@ import type { AppDeps } from '../../context';
 import { users } from '../../db/schema';
 import { loginExpired } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../reservations/reservations';
+import { emailOnlyClaimed, releaseEmail } from './email-claims';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import {
   createOneTimeToken,
@@ -67,6 +71,28 @@ export async function initiatePasswordReset(deps: AppDeps, area: LoginArea, emai
 }
 
 /**
+ * The address's owner proved it by a reset link sent to an account that held it on a texted code's word
+ * only (email-claims.ts): that account gives the address up and the owner gets an account of their own,
+ * verified, with nothing of the other's (not even the names typed there, which they fill in themselves).
+ */
+async function ownAccountFor(tx: DbOrTx, holder: UserRow, passwordHash: string, now: Date): Promise<{ email: string }> {
+  await releaseEmail(tx, holder, now);
+  await tx.insert(users).values({
+    id: newId(),
+    role: 'guest',
+    email: holder.email,
+    passwordHash,
+    firstName: '',
+    lastName: '',
+    locale: holder.locale,
+    emailVerifiedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { email: holder.email };
+}
+
+/**
  * Sets a new password from a live reset token, spends the token and ends every session at once. The
  * link came through the mailbox, so it also proves the address. A refused call changes nothing. Returns
  * whose password it was.
@@ -79,6 +105,9 @@ export async function resetPassword(deps: AppDeps, raw: string, password: string
   const now = clock.now();
   return db.transaction(async (tx) => {
     if (!(await spendOneTimeToken(tx, token, now))) throw badRequest(RESET_LINK_INVALID, 'token');
+    const holder = await findUserById(tx, token.userId);
+    // The link proves the address; an account that held it on a texted code's word is not the owner's.
+    if (holder && emailOnlyClaimed(holder)) return ownAccountFor(tx, holder, passwordHash, now);
     const [user] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: emailVerifiedAtOr(now), updatedAt: now })

@@ -126,7 +126,7 @@ async function signSession(
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
     createdAt: now,
   });
-  return { token: signAccessToken(subject, deps.config.jwtSecret, now), refreshToken };
+  return { token: await signAccessToken(subject, deps.config.jwtSecret, now), refreshToken };
 }
 
 /**
@@ -205,7 +205,7 @@ async function sameAnswerAgain(deps: AppDeps, row: RefreshTokenRow, raw: string,
   const subject = await findUserById(deps.db, row.userId);
   if (!subject) return null;
   // Signed as it was at the trade (same generation, same issue time): the very access token answered then.
-  return { token: signAccessToken(subject, deps.config.jwtSecret, successor.createdAt), refreshToken };
+  return { token: await signAccessToken(subject, deps.config.jwtSecret, successor.createdAt), refreshToken };
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
  * Verifying a guest's e-mail address by a code mailed to it (issue 25, point 3): the other way a guest
  * continuing without an account proves who they are, beside the texted code (phone-verification.ts),
- * under the same rules: a 6-digit code kept only as a keyed hash, good for 10 minutes and 5 wrong
- * guesses, at most 3 sent to one address in 10 minutes. The answer never says whether the address has
+ * under the same rules (code-spending.ts): a 6-digit code kept only as a keyed hash, good for 10
+ * minutes, 5 wrong guesses (per code, and per address an hour) and one session, at most 3 sent to one
+ * address in 10 minutes. The answer never says whether the address has
  * an account: every address is sent a code alike.
  */
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { DbOrTx } from '../../db/client';
 import { emailVerifications } from '../../db/schema';
@@ -15,17 +16,8 @@ import { logError } from '../../lib/log-error';
 import { messageLanguage } from '../messaging/message-language';
 import { queueEmail } from '../messaging/outbox';
 import { emailSchema, normalizeEmail } from '../../../common/validation/email';
-import {
-  CODE_TTL_MS,
-  judgeCode,
-  hashCode,
-  newVerificationCode,
-  PHONE_MESSAGES,
-  SEND_WINDOW_MS,
-  SENDS_PER_NUMBER,
-  refuseUnlessAccepted,
-  type SendResult,
-} from './phone-verification';
+import { newVerificationCode, PHONE_MESSAGES } from './phone-verification';
+import { checkCode, CODE_TTL_MS, codesIn, hashCode, sendWaitSeconds, type SendResult } from './code-spending';
 
 export const EMAIL_CODE_MESSAGES = {
   sent: /*i18n*/ 'We have sent a verification code to your e-mail address.',
@@ -50,6 +42,9 @@ async function lockAddress(tx: DbOrTx, email: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`email-code:${email}`}))`);
 }
 
+/** The address's codes, for the check (code-spending.ts). */
+const addressCodes = (email: string) => codesIn(emailVerifications, sameAddress(email), (tx) => lockAddress(tx, email));
+
 /**
  * Mails a new code to `email` unless it already had its sends in the window; a new code replaces any
  * earlier one. The row and the mail are written together or not at all, in `locale`.
@@ -61,15 +56,8 @@ export async function sendEmailVerification(db: DbOrTx, address: string, options
   try {
     return await db.transaction(async (tx) => {
       await lockAddress(tx, email);
-      const recent = await tx
-        .select({ createdAt: emailVerifications.createdAt })
-        .from(emailVerifications)
-        .where(and(sameAddress(email), gt(emailVerifications.createdAt, new Date(now.getTime() - SEND_WINDOW_MS))))
-        .orderBy(asc(emailVerifications.createdAt));
-      if (recent.length >= SENDS_PER_NUMBER) {
-        const oldest = recent[recent.length - SENDS_PER_NUMBER]!.createdAt.getTime();
-        return { sent: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + SEND_WINDOW_MS - now.getTime()) / 1000)) };
-      }
+      const wait = await sendWaitSeconds(tx, addressCodes(email), now);
+      if (wait) return { sent: false, retryAfterSeconds: wait };
       const id = newId();
       const code = newVerificationCode();
       await tx.insert(emailVerifications).values({
@@ -99,30 +87,15 @@ export async function sendEmailVerification(db: DbOrTx, address: string, options
 }
 
 /**
- * Checks `code` against the latest code mailed to `email` and marks it verified: 400 20106 'incorrect'
- * for a wrong code (the attempt counted), 'expired' past its 10 minutes or 5 wrong attempts, or when
- * none was sent. A code already accepted is accepted again, so a retried request is harmless.
+ * Checks `code` against the latest code mailed to `email` and marks the address verified; `spend`
+ * (opening a session) spends the code too. Any refusal is 400 20106 'incorrect', counted against the code
+ * and the address (code-spending.ts).
  */
-export async function confirmEmailVerification(db: DbOrTx, address: string, code: string, options: { now: Date; secret: string }): Promise<void> {
-  const { now, secret } = options;
-  const email = normalizeEmail(address);
-  const outcome = await db.transaction(async (tx) => {
-    await lockAddress(tx, email);
-    const [latest] = await tx
-      .select()
-      .from(emailVerifications)
-      .where(sameAddress(email))
-      .orderBy(desc(emailVerifications.createdAt), desc(emailVerifications.seq))
-      .limit(1);
-    const verdict = judgeCode(latest, code, now, secret);
-    if (verdict === 'incorrect') {
-      await tx
-        .update(emailVerifications)
-        .set({ attempts: sql`${emailVerifications.attempts} + 1` })
-        .where(eq(emailVerifications.id, latest!.id));
-    }
-    if (verdict === 'correct') await tx.update(emailVerifications).set({ verifiedAt: now }).where(eq(emailVerifications.id, latest!.id));
-    return verdict;
-  });
-  refuseUnlessAccepted(outcome);
+export async function confirmEmailVerification(
+  db: DbOrTx,
+  address: string,
+  code: string,
+  options: { now: Date; secret: string; spend?: boolean },
+): Promise<void> {
+  await checkCode(db, addressCodes(normalizeEmail(address)), code, { now: options.now, secret: options.secret, spend: options.spend ?? false });
 }

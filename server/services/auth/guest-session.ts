@@ -1,7 +1,7 @@
 /**
  * Continuing as a guest without a password (issue 25, point 3; docs/decisions/0018-verified-guests.md):
- * a code texted to the guest's mobile, confirmed through the phone verification, opens a session on a
- * guest account, so every `/user` call, its ownership checks and the manage link work as for anyone.
+ * a code texted to the guest's mobile (or mailed to their address), confirmed through the verification
+ * and spent by the session it opens, opens a session on a guest account, so every `/user` call, its ownership checks and the manage link work as for anyone.
  * The account is the one with the e-mail when it is a guest's with the same mobile number (a guest
  * back for another booking, or one a host booked by phone); a new one, with a password nobody knows,
  * when the e-mail is new. An e-mail of any other account (a member's, staff's, or a guest's with
@@ -18,10 +18,12 @@ import { GUEST_DETAILS_MESSAGES } from '../../../common/validation/form-messages
 import { normalizeEmail } from '../../../common/validation/email';
 import { withMobileNumberChecked, type PhoneNumber } from '../../../common/validation/phone-number';
 import type { Locale } from '../../../common/locales';
-import { findOrCreateGuest } from '../staff/staff-guests';
+import type { DbOrTx } from '../../db/client';
+import { findOrCreateGuest, type NewGuestMarks } from '../staff/staff-guests';
+import { emailOnlyClaimed, holdsNumber, releaseEmail } from './email-claims';
 import { confirmPhoneVerification, PHONE_MESSAGES } from './phone-verification';
 import { confirmEmailVerification } from './email-verification';
-import { issueSession, toUserView, type UserRow, type UserView, type SessionTokens } from './auth-session';
+import { emailVerifiedAtOr, issueSession, toUserView, type UserRow, type UserView, type SessionTokens } from './auth-session';
 
 /** Body of `POST /public/guest/session`: the contact and the code texted to its number. */
 export const guestSessionBodySchema = withMobileNumberChecked(
@@ -49,13 +51,34 @@ const accountExists = () =>
     'email',
   );
 
-const samePhone = (user: UserRow, phone: PhoneNumber) =>
-  user.mobileNumber === phone.number && user.mobileCountryCode?.replace(/^\+?/, '+') === phone.countryCode;
+/**
+ * The account a code opens, in the transaction: a texted code opens the guest account with that e-mail
+ * and its number; a mailed code the guest account with that e-mail, and, when that account held the address
+ * on a texted code's word only and has another number, an account of the address's own (email-claims.ts). A new account made by a
+ * texted code holds its e-mail on the code's word; one made by a mailed code has it verified.
+ */
+async function accountFor(tx: DbOrTx, body: GuestSessionBody, phone: PhoneNumber, locale: Locale, now: Date): Promise<UserRow> {
+  const byEmail = body.codeSentBy === 'EMAIL';
+  const marks: NewGuestMarks = byEmail ? { emailVerifiedAt: now } : { emailClaimedByPhone: true };
+  const [existing] = await tx.select().from(users).where(eq(users.email, normalizeEmail(body.email)));
+  // With the number the account was made with, it is the guest who proved that number then and the address now.
+  if (existing && byEmail && existing.role === 'guest' && emailOnlyClaimed(existing) && !holdsNumber(existing, phone)) await releaseEmail(tx, existing, now);
+  else if (existing) {
+    if (existing.role !== 'guest' || !(byEmail || holdsNumber(existing, phone))) throw accountExists();
+    if (!byEmail) return existing;
+    const [verified] = await tx.update(users).set({ emailVerifiedAt: emailVerifiedAtOr(now) }).where(eq(users.id, existing.id)).returning();
+    return verified!;
+  }
+  const user = await findOrCreateGuest(tx, body, locale, now, marks);
+  // A simultaneous call made the account first: it must pass the same test.
+  if (user.role !== 'guest' || !(byEmail || holdsNumber(user, phone))) throw accountExists();
+  return user;
+}
 
 /**
- * Checks the code (400 20106 when wrong or expired, as the verification call says), then finds or makes
- * the guest's account and opens a session on it; 409 20162 when the e-mail is another account's. A code
- * mailed to the address proves the address itself, so it opens the guest account with that e-mail
+ * Checks the code and spends it (400 20106 when it is not good, as the verification calls say), then finds
+ * or makes the guest's account and opens a session on it; 409 20162 when the e-mail is another account's.
+ * A code mailed to the address proves the address itself, so it opens the guest account with that e-mail
  * whatever its number; a texted one only the account whose number it was sent to.
  */
 export async function openGuestSession(
@@ -66,14 +89,11 @@ export async function openGuestSession(
   const { db, clock, config } = deps;
   const phone: PhoneNumber = { countryCode: body.mobileCountryCode, number: body.mobileNumber };
   const now = clock.now();
-  const byEmail = body.codeSentBy === 'EMAIL';
-  if (byEmail) await confirmEmailVerification(db, body.email, body.code, { now, secret: config.jwtSecret });
-  else await confirmPhoneVerification(db, phone, body.code, { now, secret: config.jwtSecret });
-  const user = await db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(eq(users.email, normalizeEmail(body.email)));
-    if (existing && (existing.role !== 'guest' || !(byEmail || samePhone(existing, phone)))) throw accountExists();
-    return existing ?? findOrCreateGuest(tx, { ...body, email: body.email }, locale, now);
-  });
+  // Spent before the account is looked at: one code opens one session, once (docs/decisions/0030-spent-codes.md).
+  const spending = { now, secret: config.jwtSecret, spend: true };
+  if (body.codeSentBy === 'EMAIL') await confirmEmailVerification(db, body.email, body.code, spending);
+  else await confirmPhoneVerification(db, phone, body.code, spending);
+  const user = await db.transaction((tx) => accountFor(tx, body, phone, locale, now));
   const session = await issueSession(db, { clock, config }, user.id);
   return { ...session, user: toUserView(user) };
 }

@@ -1,10 +1,11 @@
 /**
  * Mobile number verification by SMS code (docs/PRODUCT.md §7 `POST /public/guest/verify-phone-number`): a 6-digit
- * code, kept only as a keyed hash, good for 10 minutes and 5 wrong guesses. Reservation completion asks
+ * code, kept only as a keyed hash, judged by code-spending.ts (10 minutes, 5 wrong guesses per code and
+ * per number an hour, spent by the session it opens). Reservation completion asks
  * `hasRecentVerifiedPhone` whether the guest's number was verified in the last 24 hours.
  */
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, gt, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { DbOrTx } from '../../db/client';
 import { phoneVerifications } from '../../db/schema';
@@ -13,23 +14,16 @@ import { newId } from '../../lib/ids';
 import { logError } from '../../lib/log-error';
 import { messageLanguage } from '../messaging/message-language';
 import { queueSms } from '../messaging/outbox';
-import { ERROR_CODES } from '../../../common/api/error-codes';
 import { GUEST_DETAILS_MESSAGES } from '../../../common/validation/form-messages';
 import { MOBILE_COUNTRY_CODE_PATTERN, MOBILE_NUMBER_PATTERN } from '../../../common/validation/guest-details';
 import { parsePhoneNumber, phoneE164, withMobileNumberChecked, type PhoneNumber } from '../../../common/validation/phone-number';
+import { checkCode, CODE_TTL_MS, codesIn, hashCode, sendWaitSeconds, type SendResult } from './code-spending';
 
-export const CODE_TTL_MS = 10 * 60_000;
-export const MAX_WRONG_ATTEMPTS = 5;
-/** Codes one number may be sent per window (`SEND_WINDOW_MS`), so nobody can flood a phone. */
-export const SENDS_PER_NUMBER = 3;
-export const SEND_WINDOW_MS = 10 * 60_000;
 /** How long a verified number counts for reservation completion. */
 export const VERIFIED_FOR_MS = 24 * 60 * 60_000;
 
 export const PHONE_MESSAGES = {
   sent: /*i18n*/ 'We have sent a verification code to your mobile number.',
-  incorrect: /*i18n*/ 'The verification code is incorrect.',
-  expired: /*i18n*/ 'The verification code has expired. Please request a new one.',
   numberRequired: GUEST_DETAILS_MESSAGES.mobileNumber,
   numberInvalid: GUEST_DETAILS_MESSAGES.mobileNumberInvalid,
   codeRequired: /*i18n*/ 'Please enter the verification code',
@@ -80,11 +74,6 @@ export const confirmPhoneBodySchema = withMobileNumberChecked(
   PHONE_MESSAGES.numberInvalid,
 );
 
-// Keyed with a server secret: six digits alone would fall to an offline search of a leaked table.
-export function hashCode(secret: string, verificationId: string, code: string): Buffer {
-  return createHmac('sha256', secret).update(`${verificationId}:${code}`).digest();
-}
-
 const samePhone = (phone: PhoneNumber) =>
   and(eq(phoneVerifications.mobileCountryCode, phone.countryCode), eq(phoneVerifications.mobileNumber, phone.number));
 
@@ -96,10 +85,8 @@ async function lockPhone(tx: DbOrTx, phone: PhoneNumber): Promise<void> {
 /** A fresh 6-digit code. */
 export const newVerificationCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-export type SendResult = { sent: true } | { sent: false; retryAfterSeconds: number };
-
 /**
- * Sends a new code to `phone` unless it already had `SENDS_PER_NUMBER` in the window; a new code
+ * Sends a new code to `phone` unless it must wait (code-spending.ts: its sends in the window, or its wrong guesses); a new code
  * replaces any earlier one. The row and the SMS are written together or not at all. The text is in
  * `locale`, the language of the page that asked for it (English when not given).
  */
@@ -113,15 +100,8 @@ export async function sendPhoneVerification(
   try {
     return await db.transaction(async (tx) => {
       await lockPhone(tx, phone);
-      const recent = await tx
-        .select({ createdAt: phoneVerifications.createdAt })
-        .from(phoneVerifications)
-        .where(and(samePhone(phone), gt(phoneVerifications.createdAt, new Date(now.getTime() - SEND_WINDOW_MS))))
-        .orderBy(asc(phoneVerifications.createdAt));
-      if (recent.length >= SENDS_PER_NUMBER) {
-        const oldest = recent[recent.length - SENDS_PER_NUMBER]!.createdAt.getTime();
-        return { sent: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + SEND_WINDOW_MS - now.getTime()) / 1000)) };
-      }
+      const wait = await sendWaitSeconds(tx, phoneCodes(phone), now);
+      if (wait) return { sent: false, retryAfterSeconds: wait };
       const id = newId();
       const code = newVerificationCode();
       await tx.insert(phoneVerifications).values({
@@ -146,70 +126,21 @@ export async function sendPhoneVerification(
   }
 }
 
-export const verificationError = (message: string) => new ApiError(400, ERROR_CODES.VERIFICATION_FAILED, message);
-
-/** The latest code sent to a number or an address, as both tables keep it. */
-interface SentCode {
-  id: string;
-  codeHash: string;
-  verifiedAt: Date | null;
-  expiresAt: Date;
-  attempts: number;
-}
-
-/** A typed code against the latest sent: 'correct' and 'incorrect' are for the caller to record. */
-export type CodeVerdict = 'verified' | 'expired' | 'incorrect' | 'correct';
+/** The number's codes, for the check (code-spending.ts). */
+const phoneCodes = (phone: PhoneNumber) => codesIn(phoneVerifications, samePhone(phone), (tx) => lockPhone(tx, phone));
 
 /**
- * Judges `code` against the latest code sent (SMS or e-mail alike): none sent, past its 10 minutes or 5
- * wrong attempts is 'expired'; a code already accepted is accepted again ('verified'), so a retried
- * request is harmless.
- */
-export function judgeCode(latest: SentCode | undefined, code: string, now: Date, secret: string): CodeVerdict {
-  if (!latest) return 'expired';
-  const matches = timingSafeEqual(hashCode(secret, latest.id, code), Buffer.from(latest.codeHash, 'hex'));
-  if (latest.verifiedAt) return matches ? 'verified' : 'expired';
-  if (latest.expiresAt.getTime() <= now.getTime() || latest.attempts >= MAX_WRONG_ATTEMPTS) return 'expired';
-  return matches ? 'correct' : 'incorrect';
-}
-
-/** 400 20106 unless the code was accepted; thrown after the transaction, so a counted attempt is kept. */
-export function refuseUnlessAccepted(verdict: CodeVerdict): void {
-  if (verdict === 'incorrect') throw verificationError(PHONE_MESSAGES.incorrect);
-  if (verdict === 'expired') throw verificationError(PHONE_MESSAGES.expired);
-}
-
-/**
- * Checks `code` against the latest code sent to `phone` and marks the number verified. Throws 400 (20106)
- * 'incorrect' for a wrong code, counting the attempt, and 'expired' once the code is past its 10 minutes
- * or its 5 wrong attempts, or when none was sent.
+ * Checks `code` against the latest code sent to `phone` and marks the number verified; `spend` (opening a
+ * session) spends the code too. Any refusal is 400 (20106) 'incorrect', counted against the code and
+ * the number (code-spending.ts).
  */
 export async function confirmPhoneVerification(
   db: DbOrTx,
   phone: PhoneNumber,
   code: string,
-  options: { now: Date; secret: string },
+  options: { now: Date; secret: string; spend?: boolean },
 ): Promise<void> {
-  const { now, secret } = options;
-  const outcome = await db.transaction(async (tx) => {
-    await lockPhone(tx, phone);
-    const [latest] = await tx
-      .select()
-      .from(phoneVerifications)
-      .where(samePhone(phone))
-      .orderBy(desc(phoneVerifications.createdAt), desc(phoneVerifications.seq))
-      .limit(1);
-    const verdict = judgeCode(latest, code, now, secret);
-    if (verdict === 'incorrect') {
-      await tx
-        .update(phoneVerifications)
-        .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
-        .where(eq(phoneVerifications.id, latest!.id));
-    }
-    if (verdict === 'correct') await tx.update(phoneVerifications).set({ verifiedAt: now }).where(eq(phoneVerifications.id, latest!.id));
-    return verdict;
-  });
-  refuseUnlessAccepted(outcome);
+  await checkCode(db, phoneCodes(phone), code, { now: options.now, secret: options.secret, spend: options.spend ?? false });
 }
 
 /** Whether the number was verified within the last 24 hours before `now` (reservation completion's check). */

@@ -17,12 +17,13 @@ export const CONTACT_THANKS = /*i18n*/ 'Thank you for your message. Our concierg
 
 type ContactForm = v.InferOutput<typeof contactFormSchema>;
 
-/** Stores the message and queues both mails; returns the message's reference. */
-export async function receiveContactMessage(db: Db, form: ContactForm, now: Date): Promise<string> {
+/** Stores the message (with the account it was sent from, if any) and queues both mails; returns the message's reference. */
+export async function receiveContactMessage(db: Db, form: ContactForm, now: Date, userId: string | null = null): Promise<string> {
   const id = newId();
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({
       id,
+      userId,
       name: form.name,
       email: form.email,
       phone: form.phone ?? null,

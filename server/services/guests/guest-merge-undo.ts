@@ -25,6 +25,7 @@ const UNDO_REFUSALS = {
   expired: /*i18n*/ 'This merge is more than 30 days old and can no longer be undone.',
   alreadyUndone: /*i18n*/ 'This merge has already been undone.',
   keptMergedOn: /*i18n*/ 'The kept account has since been merged into another account: undo that merge first.',
+  erased: /*i18n*/ 'One of the two accounts has been erased, so what the merge moved can no longer be given back.',
   walletMoved: /*i18n*/ 'A wallet entry has been written since the merge, so the two balances can no longer be told apart. Adjust the wallets instead.',
 } as const;
 
@@ -54,6 +55,8 @@ export async function undoMerge(db: Db, actor: AuthUser, mergeId: string, reason
     const { keptId, mergedId, moved, keptBefore } = merge;
     const locked = await lockUsers(tx, [keptId, mergedId]);
     if (locked.get(keptId)?.mergedInto) throw notPossible(UNDO_REFUSALS.keptMergedOn);
+    // An erasure emptied the merge's record of the kept account's details (personal-data-map.ts).
+    if (locked.get(keptId)?.anonymisedAt || locked.get(mergedId)?.anonymisedAt) throw notPossible(UNDO_REFUSALS.erased);
     if ((await walletCount(tx, keptId)) !== merge.keptWalletEntries + moved.walletEntries.length || (await walletCount(tx, mergedId)) !== 0) {
       throw notPossible(UNDO_REFUSALS.walletMoved);
     }

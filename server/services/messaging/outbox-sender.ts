@@ -17,6 +17,7 @@ import { fromDomain, type OutgoingMail } from './mail-transport';
 import type { Messaging } from './messaging-choice';
 import { mailHtml } from './mail-html';
 import { drainDueBatches } from '../../lib/due-batches';
+import { FORGOTTEN } from './outbox';
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -109,6 +110,9 @@ async function claimDue(deps: OutboxSenderDeps, channels: ('EMAIL' | 'SMS')[], t
 
 type Outcome = 'sent' | 'retrying' | 'failed';
 
+/** The row's contents emptied when it asked to be forgotten and its delivery is over. */
+const forgotten = (row: OutboxRow, done: boolean) => (row.forgetWhenDone && done ? FORGOTTEN : {});
+
 async function deliverOne(deps: OutboxSenderDeps, row: OutboxRow, token: string, policy: DeliveryPolicy): Promise<Outcome> {
   let error: unknown;
   try {
@@ -123,7 +127,7 @@ async function deliverOne(deps: OutboxSenderDeps, row: OutboxRow, token: string,
   if (error === undefined) {
     await deps.db
       .update(outbox)
-      .set({ status: 'SENT', sentAt: now, attempts, lastError: null, nextAttemptAt: null, claimedUntil: null, claimToken: null })
+      .set({ status: 'SENT', sentAt: now, attempts, lastError: null, nextAttemptAt: null, claimedUntil: null, claimToken: null, ...forgotten(row, true) })
       .where(mine);
     return 'sent';
   }
@@ -137,6 +141,7 @@ async function deliverOne(deps: OutboxSenderDeps, row: OutboxRow, token: string,
       nextAttemptAt: final ? null : new Date(now.getTime() + backoffMs(attempts, policy)),
       claimedUntil: null,
       claimToken: null,
+      ...forgotten(row, final),
     })
     .where(mine);
   if (final) log().warn(`outbox: ${row.channel} ${row.id} FAILED after ${attempts} attempt(s): ${errorText(error)}`);

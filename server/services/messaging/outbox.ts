@@ -15,6 +15,8 @@ export interface EmailMessage {
   attachments?: OutboxAttachment[];
   /** The reader's language, for the words the mail's frame adds (English when not given). */
   locale?: string;
+  /** Empty the row once it is sent or has failed for good (`FORGOTTEN`): an erased guest's last mail. */
+  forgetWhenDone?: boolean;
 }
 
 export interface SmsMessage {
@@ -51,9 +53,16 @@ export async function queueEmail(db: DbOrTx, message: EmailMessage): Promise<str
     body: message.body,
     attachments: (message.attachments ?? []).map((a) => ({ ...a, fileName: headerText(a.fileName), contentType: headerText(a.contentType) })),
     locale: message.locale ?? null,
+    forgetWhenDone: message.forgetWhenDone ?? false,
   });
   return id;
 }
+
+/**
+ * What a `forgetWhenDone` row becomes once delivered or given up: nothing of whom it went to or what it
+ * said, only that a message went out (docs/decisions/0032-erasure-all-of-it.md).
+ */
+export const FORGOTTEN = { recipient: '', subject: '', body: '', attachments: [] as OutboxAttachment[] } as const;
 
 /** Queues a text message; returns the outbox row's id. */
 export async function queueSms(db: DbOrTx, message: SmsMessage): Promise<string> {

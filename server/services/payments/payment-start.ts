@@ -2,12 +2,13 @@
  * Starting a payment: our `payments` row first (all checks under the reservation's lock, so a refusal
  * changes nothing), then, for a card, the processor's intent, whose client secret the browser confirms
  * with the card at the processor. Idempotent by the caller's key: the same key gives the same payment,
- * a new key after a failed attempt a new attempt on the same hold.
+ * a new key after a failed attempt a new attempt on the same hold; a new key while one is open gives the
+ * open one (one open charge per booking, `open-payment.ts`).
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { payments, type PaymentMethod, type PaymentPurpose } from '../../db/schema';
+import { payments, users, type PaymentMethod, type PaymentPurpose } from '../../db/schema';
 import { ApiError, completionError, conflict, forbidden, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { newId } from '../../lib/ids';
@@ -17,6 +18,7 @@ import { syncWithProcessor } from './payment-sync';
 import { isPending, PENDING_STATUSES, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
 import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
 import { moneyIn } from '../../i18n/localized-values';
+import { intentInput, openCardPayment, startReplacingOpen, type StartOutcome } from './open-payment';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -34,6 +36,7 @@ export interface StartTopUpInput {
 const scopedKey = (userId: string, key: string) => `${userId}:${key}`;
 
 const keyReused = () => conflict(/*i18n*/ 'This idempotency key was already used for a different payment');
+const paymentInProgress = () => conflict(/*i18n*/ 'Another payment for this reservation is still in progress. Please finish it before paying again.');
 
 /** A new payment row, stamped with the injected clock. */
 async function insertPayment(
@@ -69,12 +72,7 @@ async function withIntent(deps: PaymentDeps, row: PaymentRow): Promise<PaymentDt
     const [current] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
     return toPaymentDto(current ?? row, intent?.clientSecret ?? null);
   }
-  const intent = await deps.payments.createIntent({
-    amount: row.amount,
-    currency: 'HKD',
-    idempotencyKey: `payment-${row.id}`,
-    metadata: { paymentId: row.id, purpose: row.purpose, userId: row.userId, ...(row.reservationId ? { reservationId: row.reservationId } : {}) },
-  });
+  const intent = await deps.payments.createIntent(intentInput(row));
   const [updated] = await deps.db
     .update(payments)
     .set({ processorRef: intent.id, updatedAt: deps.clock.now() })
@@ -84,7 +82,7 @@ async function withIntent(deps: PaymentDeps, row: PaymentRow): Promise<PaymentDt
 }
 
 /** Runs the insert; a concurrent call with the same key that got there first wins, and is answered. */
-async function insertOnce(work: () => Promise<PaymentRow>, key: string, db: DbOrTx): Promise<PaymentRow> {
+async function insertOnce(work: () => Promise<StartOutcome>, key: string, db: DbOrTx): Promise<StartOutcome> {
   try {
     return await work();
   } catch (err) {
@@ -130,8 +128,11 @@ async function cardPaymentUnderway(tx: DbOrTx, reservationId: string): Promise<b
  * due, not yet paid. CARD: a payment of the amount due and a processor intent. WALLET (members only,
  * 403 otherwise): refused with 409 when the balance is short; the debit happens when the reservation is
  * completed, in the same transaction. A new payment is refused with 409 while the reservation is paid or
- * a card payment of it is under way (in 3-D Secure or processing); payments started side by side before
- * either succeeded are settled by `payment-sync.ts`, which keeps one and refunds the other.
+ * a card payment of it is under way (in 3-D Secure or processing). A card payment of the amount due still
+ * open (no card given yet) is answered whatever the key, so the booking has one open charge
+ * (`open-payment.ts`); an open one of another amount, or one open when the wallet pays, is cancelled at
+ * the processor and replaced. Should two payments still succeed (a processor out of step),
+ * `payment-sync.ts` keeps one and refunds the other.
  */
 export async function startReservationPayment(
   deps: PaymentDeps,
@@ -142,9 +143,10 @@ export async function startReservationPayment(
   const key = scopedKey(caller.id, input.idempotencyKey);
   const now = deps.clock.now();
   if (!(await findByKey(deps.db, key))) await syncPendingCardPayments(deps, caller.id, reservationId);
-  const row = await insertOnce(
-    () =>
-      deps.db.transaction(async (tx) => {
+  const attempt = () =>
+    insertOnce(
+      () =>
+        deps.db.transaction(async (tx): Promise<StartOutcome> => {
         const reservation = await lockOwnReservation(tx, reservationId, caller.id);
         const existing = await findByKey(tx, key);
         if (existing) {
@@ -159,9 +161,10 @@ export async function startReservationPayment(
         if (await succeededPaymentOf(tx, reservationId)) {
           throw new ApiError(409, ERROR_CODES.ALREADY_PAID, /*i18n*/ 'This reservation has already been paid');
         }
-        if (await cardPaymentUnderway(tx, reservationId)) {
-          throw conflict(/*i18n*/ 'Another payment for this reservation is still in progress. Please finish it before paying again.');
-        }
+        if (await cardPaymentUnderway(tx, reservationId)) throw paymentInProgress();
+        // A card payment of the amount due that is still open is the one to pay; any other is replaced.
+        const open = await openCardPayment(tx, { kind: 'booking', reservationId });
+        if (open) return input.method === 'CARD' && open.amount === reservation.amountDue ? open : { replace: open };
         if (input.method === 'WALLET') {
           const user = await findUser(tx, caller.id);
           if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
@@ -189,14 +192,15 @@ export async function startReservationPayment(
     key,
     deps.db,
   );
-  return withIntent(deps, row);
+  return withIntent(deps, await startReplacingOpen(deps, attempt, paymentInProgress));
 }
 
 /**
  * POST /user/reservation/v1.1/{id}/change-hold/{holdId}/payment: a card payment of a held change's
  * difference (reservations/change-holds.ts), whose success makes the change. Refused with 409 20112 once
  * the hold has run out or the booking has moved on, and with 409 while another payment of it is under
- * way or has paid. Idempotent by the caller's key, as a reservation's payment is.
+ * way or has paid. Idempotent by the caller's key, as a reservation's payment is; the open payment of
+ * this change is answered whatever the key, and an open one of another change is cancelled and replaced.
  */
 export async function startChangePayment(
   deps: PaymentDeps,
@@ -207,9 +211,10 @@ export async function startChangePayment(
 ): Promise<PaymentDto> {
   const key = scopedKey(caller.id, input.idempotencyKey);
   const now = deps.clock.now();
-  const row = await insertOnce(
-    () =>
-      deps.db.transaction(async (tx) => {
+  const attempt = () =>
+    insertOnce(
+      () =>
+        deps.db.transaction(async (tx): Promise<StartOutcome> => {
         const reservation = await lockOwnReservation(tx, reservationId, caller.id);
         const existing = await findByKey(tx, key);
         if (existing) {
@@ -221,7 +226,10 @@ export async function startChangePayment(
         if (!changeStillHeld(hold, reservation, now)) throw changeHoldGone();
         const underway = await holdPaymentUnderway(tx, holdId);
         if (underway?.status === 'SUCCEEDED') throw new ApiError(409, ERROR_CODES.ALREADY_PAID, /*i18n*/ 'This change has already been paid');
-        if (underway) throw conflict(/*i18n*/ 'Another payment for this reservation is still in progress. Please finish it before paying again.');
+        if (underway) throw paymentInProgress();
+        // The open payment of this change's difference is the one to pay; one of another change is replaced.
+        const open = await openCardPayment(tx, { kind: 'change', reservationId });
+        if (open) return open.changeHoldId === hold.id && open.amount === hold.difference ? open : { replace: open };
         return insertPayment(tx, {
           userId: caller.id,
           reservationId,
@@ -238,34 +246,45 @@ export async function startChangePayment(
     key,
     deps.db,
   );
-  return withIntent(deps, row);
+  return withIntent(deps, await startReplacingOpen(deps, attempt, paymentInProgress));
 }
 
-/** POST /user/wallet/top-up (members): a card payment of `amount`; its success credits the wallet. */
+/**
+ * POST /user/wallet/top-up (members): a card payment of `amount`; its success credits the wallet. The
+ * member's open top-up of the same amount is answered, one of another amount replaced; the member's row
+ * is the lock that lets two starts side by side see each other's.
+ */
 export async function startWalletTopUp(deps: PaymentDeps, caller: AuthUser, input: StartTopUpInput): Promise<PaymentDto> {
   const key = scopedKey(caller.id, input.idempotencyKey);
   const now = deps.clock.now();
-  const existing = await findByKey(deps.db, key);
-  if (existing) {
-    if (existing.purpose !== 'WALLET_TOP_UP' || existing.amount !== input.amount) throw keyReused();
-    return withIntent(deps, existing);
-  }
-  const row = await insertOnce(
-    () =>
-      insertPayment(deps.db, {
-        userId: caller.id,
-        reservationId: null,
-        purpose: 'WALLET_TOP_UP',
-        amount: input.amount,
-        currency: 'HKD',
-        status: 'REQUIRES_PAYMENT_METHOD',
-        method: 'CARD',
-        idempotencyKey: key,
-        now,
-      }),
-    key,
-    deps.db,
-  );
+  const attempt = () =>
+    insertOnce(
+      () =>
+        deps.db.transaction(async (tx): Promise<StartOutcome> => {
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('update');
+          const existing = await findByKey(tx, key);
+          if (existing) {
+            if (existing.purpose !== 'WALLET_TOP_UP' || existing.amount !== input.amount) throw keyReused();
+            return existing;
+          }
+          const open = await openCardPayment(tx, { kind: 'top-up', userId: caller.id });
+          if (open) return open.amount === input.amount ? open : { replace: open };
+          return insertPayment(tx, {
+            userId: caller.id,
+            reservationId: null,
+            purpose: 'WALLET_TOP_UP',
+            amount: input.amount,
+            currency: 'HKD',
+            status: 'REQUIRES_PAYMENT_METHOD',
+            method: 'CARD',
+            idempotencyKey: key,
+            now,
+          });
+        }),
+      key,
+      deps.db,
+    );
+  const row = await startReplacingOpen(deps, attempt, () => conflict(/*i18n*/ 'Another top-up is still in progress. Please finish it before starting a new one.'));
   if (row.purpose !== 'WALLET_TOP_UP' || row.amount !== input.amount) throw keyReused();
   return withIntent(deps, row);
 }

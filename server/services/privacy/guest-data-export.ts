@@ -1,11 +1,11 @@
 /**
  * A guest's own data, as the Personal Data (Privacy) Ordinance's access right (DPP6) asks: the account,
  * every booking with what the guest told us, payments, wallet and card entries, waitlist entries, feedback
- * and the contact-form messages sent from the account's address. Only rows of this user: nothing of
+ * and the contact-form messages it sent (logged in, or from its address once verified). Only rows of this user: nothing of
  * another guest, and nothing staff-internal beyond what the booking itself holds.
  * The CSV is the same data, one value a line (section, record, field, value), through server/lib/csv.ts.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cardEntries, contactMessages, payments, reservations, users, visitFeedback, waitlistEntries, walletEntries } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
@@ -28,6 +28,14 @@ export interface GuestDataExport {
 // Dates as ISO text, so the JSON and the CSV say the same.
 const plain = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
 
+/**
+ * The contact messages that are the account's: sent while logged in to it, or from its address once the
+ * address is verified. An address typed into a form, or held on a texted code's word, proves nothing
+ * (docs/decisions/0030-spent-codes.md).
+ */
+const ownMessages = (user: typeof users.$inferSelect) =>
+  user.emailVerifiedAt ? or(eq(contactMessages.userId, user.id), eq(contactMessages.email, user.email)) : eq(contactMessages.userId, user.id);
+
 /** Everything we hold about `userId` (404 for an unknown user). */
 export async function guestDataExport(db: DbOrTx, userId: string, now: Date): Promise<GuestDataExport> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -41,7 +49,7 @@ export async function guestDataExport(db: DbOrTx, userId: string, now: Date): Pr
     db.select().from(cardEntries).where(eq(cardEntries.userId, userId)).orderBy(asc(cardEntries.seq)),
     db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, userId)).orderBy(asc(waitlistEntries.seq)),
     db.select().from(visitFeedback).where(eq(visitFeedback.userId, userId)).orderBy(asc(visitFeedback.visitDate)),
-    db.select().from(contactMessages).where(eq(contactMessages.email, user.email)).orderBy(asc(contactMessages.createdAt)),
+    db.select().from(contactMessages).where(ownMessages(user)).orderBy(asc(contactMessages.createdAt)),
   ]);
   // The processor's references and idempotency keys are ours, not the guest's, and could be misused.
   const payment = ({ processorRef: _ref, refundRef: _refund, idempotencyKey: _key, ...rest }: typeof payments.$inferSelect) => plain(rest);

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { reservations } from '../../db/schema';
-import { ApiError, conflict } from '../../lib/errors';
+import { ApiError, badRequest, conflict } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { amountDue } from '../../../common/money';
 import { bookableSlot } from '../venues/slot-schedule';
@@ -130,6 +130,12 @@ export async function holdReservationChange(
   return toChangeHoldDto(outcome.held, now);
 }
 
+/** The fields of a change that change something (payWith only says how to pay). */
+const CHANGE_FIELDS = ['date', 'startTime', 'numberOfGuests', 'seatingAreaId', 'tableId', 'tableIds', 'notes'] as const satisfies readonly (keyof ChangeReservationInput)[];
+
+/** 400: a change whose every field is missing or as the booking already is. */
+const nothingToChange = () => badRequest(/*i18n*/ 'Nothing would change: choose a new date, time, party size, dining area or notes');
+
 /** 409: a change held for paying that has nothing to pay. */
 const nothingToPay = () => conflict(/*i18n*/ 'This change costs nothing more, so there is nothing to pay');
 
@@ -166,6 +172,11 @@ async function runChange(
         (input.tableId !== undefined && input.tableId !== current.tableId) ||
         (input.tableIds !== undefined && !sameTables(input.tableIds, [current.tableId, ...current.combinedTableIds]));
       const notes = input.notes !== undefined ? input.notes : current.notes;
+      // A change that changes nothing is bad input, not a change: it would raise the sequence (the old
+      // manage links stop working) and mail "has changed" for nothing (docs/ARCHITECTURE.md §5). A quote
+      // of the booking as it is stays an answer (the change form asks one before anything is changed).
+      const asksNothing = CHANGE_FIELDS.every((field) => input[field] === undefined);
+      if (asksNothing || (mode === 'make' && !moves && notes === current.notes)) throw nothingToChange();
 
       if (current.status === 'PENDING') {
         if (moves || !current.holdExpiresAt || current.holdExpiresAt <= now) throw notChangeable();

@@ -14,6 +14,7 @@ import { hashPassword } from '../../lib/password';
 import { normalizeEmail } from '../../../common/validation/email';
 import type { Locale } from '../../../common/locales';
 import { normalizePhone, type PhoneNumber } from '../auth/phone-verification';
+import { emailOnlyClaimed, holdsNumber, releaseEmail } from '../auth/email-claims';
 import type { UserRow } from '../reservations/reservations';
 
 export interface GuestContact {
@@ -61,12 +62,21 @@ async function insertGuest(tx: DbOrTx, values: Omit<typeof users.$inferInsert, '
   return created ?? (await userByEmail(tx, values.email))!;
 }
 
-/** The guest's account, found by e-mail (else by mobile), or made from the e-mail (400 naming `email` when there is none to make it from). */
-export async function findOrCreateGuest(tx: DbOrTx, contact: GuestContact, locale: Locale, now: Date): Promise<UserRow> {
+/** What a new account may carry beyond the contact: how its e-mail is known (docs/decisions/0030-spent-codes.md). */
+export type NewGuestMarks = Pick<typeof users.$inferInsert, 'emailClaimedByPhone' | 'emailVerifiedAt'>;
+
+/**
+ * The guest's account, found by e-mail (else by mobile), or made from the e-mail (400 naming `email` when
+ * there is none to make it from). An account holding the e-mail on a texted code's word only is the
+ * guest's only when the contact has its number; otherwise it gives the address up and the guest gets an
+ * account of their own (email-claims.ts).
+ */
+export async function findOrCreateGuest(tx: DbOrTx, contact: GuestContact, locale: Locale, now: Date, marks: NewGuestMarks = {}): Promise<UserRow> {
   const phone = contactPhone(contact);
   // An e-mail names the guest: a mobile number is only looked up without one (numbers change hands).
   const found = contact.email ? await userByEmail(tx, contact.email) : phone && (await userByPhone(tx, phone));
-  if (found) return found;
+  if (found && contact.email && emailOnlyClaimed(found) && !holdsNumber(found, phone)) await releaseEmail(tx, found, now);
+  else if (found) return found;
   if (!contact.email) throw badRequest(/*i18n*/ "No account has this mobile number: enter the guest's e-mail address for the confirmation", 'email');
   return insertGuest(tx, {
     email: normalizeEmail(contact.email),
@@ -75,6 +85,7 @@ export async function findOrCreateGuest(tx: DbOrTx, contact: GuestContact, local
     mobileCountryCode: phone?.countryCode ?? null,
     mobileNumber: phone?.number ?? null,
     locale,
+    ...marks,
     createdAt: now,
     updatedAt: now,
   });

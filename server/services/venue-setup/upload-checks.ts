@@ -1,7 +1,9 @@
 /**
- * What an uploaded file is, by its first bytes (its magic numbers), never by its name or the type the
- * browser claims: a renamed page or script is refused, whatever it is called.
+ * What an uploaded file is, by its content, never by its name or the type the browser claims: a picture
+ * by its first bytes (its magic numbers), a PDF by parsing it. A renamed page or script is refused,
+ * whatever it is called.
  */
+import { PDFDocument } from 'pdf-lib';
 
 export type PictureType = 'jpeg' | 'png' | 'webp';
 
@@ -16,9 +18,23 @@ export function pictureTypeOf(bytes: Uint8Array): PictureType | null {
   return null;
 }
 
-/** Whether the bytes are a PDF: '%PDF-' at the start, and the end-of-file marker near the end. */
-export function isPdf(bytes: Uint8Array): boolean {
-  if (!startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return false;
-  const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 1024)));
-  return tail.includes('%%EOF');
+/** Why an upload is no menu PDF: not a PDF at all (nor readable as one), locked by a password, or without a page. */
+export type PdfRefusal = 'not-pdf' | 'encrypted' | 'no-pages';
+
+/**
+ * Whether the bytes are a PDF a guest can open, by parsing them with pdf-lib rather than matching its
+ * markers (an HTML page between '%PDF-' and '%%EOF' was stored as a menu): it must load, with every
+ * object valid, not be encrypted, and have a page tree of at least one page. Null when it is fine.
+ */
+export async function pdfRefusal(bytes: Uint8Array): Promise<PdfRefusal | null> {
+  if (!startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'not-pdf';
+  try {
+    // Loaded despite a password, to tell staff that is why (pdf-lib's own error is no class to test for).
+    const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false, ignoreEncryption: true });
+    if (doc.isEncrypted) return 'encrypted';
+    // Walking the page tree finds a broken one (a page that is no page object) that the count alone misses.
+    return doc.getPages().length > 0 ? null : 'no-pages';
+  } catch {
+    return 'not-pdf';
+  }
 }

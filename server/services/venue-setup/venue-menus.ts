@@ -1,6 +1,6 @@
 /**
  * PDF menus uploaded in the set-up (issue 24), beside the generated ones (server/menus/) or in place of
- * one: checked to be a PDF by content and size-limited, kept in the database so every server process
+ * one: parsed as a PDF (it loads, has a page, has no password) and size-limited, kept in the database so every server process
  * serves it, under a file name holding the hash of its bytes (a new upload is a new URL, cached for good).
  */
 import { createHash } from 'node:crypto';
@@ -11,13 +11,20 @@ import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { recordSetupChange } from '../setup/setup-audit';
 import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
-import { isPdf } from './upload-checks';
+import { pdfRefusal, type PdfRefusal } from './upload-checks';
 import { tooLarge } from './venue-pictures';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { MENU_URL_PREFIX } from '../../../common/venues';
 
 /** The largest menu accepted. */
 export const MAX_MENU_BYTES = 10 * 1024 * 1024;
+
+/** What staff read when the upload is no menu a guest can open: one sentence per reason, each translated. */
+const PDF_REFUSALS: Record<PdfRefusal, string> = {
+  'not-pdf': /*i18n*/ 'The menu must be a PDF file.',
+  encrypted: /*i18n*/ 'This PDF is protected by a password, so guests could not open it. Please save it without a password and upload it again.',
+  'no-pages': /*i18n*/ 'This PDF has no pages. Please upload the menu itself.',
+};
 
 /** A menu as the venue page lists it. */
 export interface UploadedMenu {
@@ -35,7 +42,8 @@ const uploadedMenu = (menu: { name: string; fileName: string }): UploadedMenu =>
  */
 export async function uploadVenueMenu(deps: AppDeps, actor: AuthUser, venueId: string, name: string, bytes: Uint8Array): Promise<UploadedMenu> {
   if (bytes.byteLength > MAX_MENU_BYTES) throw tooLarge(MAX_MENU_BYTES / 1024 / 1024);
-  if (!isPdf(bytes)) throw new ApiError(415, ERROR_CODES.MENU_NOT_PDF, /*i18n*/ 'The menu must be a PDF file.');
+  const refusal = await pdfRefusal(bytes);
+  if (refusal) throw new ApiError(415, ERROR_CODES.MENU_NOT_PDF, PDF_REFUSALS[refusal]);
   return deps.db.transaction(async (tx) => {
     const [venue] = await tx.select({ domain: venues.domain }).from(venues).where(eq(venues.id, venueId)).for('update');
     if (!venue) throw venueNotFound();

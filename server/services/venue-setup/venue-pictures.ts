@@ -1,6 +1,6 @@
 /**
- * A venue's picture uploaded in the set-up (issue 24): checked to be a JPEG, PNG or WebP by its content,
- * size-limited, then resized by sharp to the 3:2 frame the pages reserve (src/components/picture.tsx),
+ * A venue's picture uploaded in the set-up: checked to be a JPEG, PNG or WebP by its content,
+ * limited in bytes and, from its header, in pixels, then resized by sharp to the 3:2 frame the pages reserve (src/components/picture.tsx),
  * at the widths a phone, a retina phone and the wide layout draw it, as WebP. Each file's URL holds the
  * hash of its bytes, so a URL's content never changes and is cached for good; a new upload has new URLs.
  * Files live in the database, so every server process serves them.
@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/errors';
 import { recordSetupChange } from '../setup/setup-audit';
 import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
 import { pictureTypeOf } from './upload-checks';
+import { oneAtATime } from '../../lib/one-at-a-time';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 
 /** The largest picture accepted. */
@@ -24,8 +25,21 @@ export const PICTURE_URL_PREFIX = '/public/picture/';
 /** The widths drawn: the 450-wide phone layout at 1x and 2x, and the wide layout's column at 2x. */
 export const PICTURE_WIDTHS = [480, 960, 1200] as const;
 const RATIO = 2 / 3;
-// A decompression bomb (a small file of enormous dimensions) is refused before it is decoded.
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * The most pixels a picture may have: 40 Mpx holds a 36-Mpx camera's 7360×4912 and any phone's default
+ * photo (12 to 24 Mpx), far more than the 1200-pixel frame needs. A decompression bomb (a 190 KB PNG of
+ * 49 Mpx cost 170 MB to decode) is refused from its header, before any pixel is decoded.
+ */
+export const MAX_PICTURE_PIXELS = 40_000_000;
+
+/**
+ * Pictures are resized one at a time in the whole process, so four uploads side by side hold the memory
+ * of one (each waits its turn); libvips keeps no cache of earlier operations (an upload is never
+ * resized twice) and runs one thread per picture.
+ */
+export const pictureWork = oneAtATime();
+sharp.cache(false);
+sharp.concurrency(1);
 
 /** A venue's picture as the pages draw it. */
 export interface VenuePicture {
@@ -37,6 +51,15 @@ export interface VenuePicture {
 
 const notAPicture = () =>
   new ApiError(415, ERROR_CODES.PICTURE_NOT_ACCEPTED, /*i18n*/ 'The picture must be a JPEG, PNG or WebP image.');
+
+const tooManyPixels = (width: number, height: number) =>
+  new ApiError(
+    413,
+    ERROR_CODES.UPLOAD_TOO_LARGE,
+    /*i18n*/ 'The picture is {width} × {height} pixels, more than the {megapixels} million pixels accepted. Please save it smaller and upload it again.',
+    undefined,
+    { width, height, megapixels: MAX_PICTURE_PIXELS / 1_000_000 },
+  );
 
 export const tooLarge = (megabytes: number) =>
   new ApiError(413, ERROR_CODES.UPLOAD_TOO_LARGE, /*i18n*/ 'The file is too large: it may be at most {size} MB.', undefined, { size: megabytes });
@@ -60,18 +83,39 @@ export async function venuePictureOf(db: DbOrTx, venueId: string): Promise<Venue
   return row ? pictureOf(row.hash) : null;
 }
 
-async function resized(bytes: Uint8Array): Promise<{ width: number; body: Buffer }[]> {
+/** Reads the header only (no pixel is decoded): 415 when it is unreadable, 413 over `MAX_PICTURE_PIXELS`. */
+async function checkDimensions(bytes: Uint8Array): Promise<void> {
+  let size: { width?: number; height?: number };
   try {
-    return await Promise.all(
-      PICTURE_WIDTHS.map(async (width) => ({
-        width,
-        body: await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-          .rotate()
-          .resize(width, Math.round(width * RATIO), { fit: 'cover' })
-          .webp({ quality: 78 })
-          .toBuffer(),
-      })),
-    );
+    size = await sharp(bytes).metadata();
+  } catch {
+    throw notAPicture();
+  }
+  if (!size.width || !size.height) throw notAPicture();
+  if (size.width * size.height > MAX_PICTURE_PIXELS) throw tooManyPixels(size.width, size.height);
+}
+
+/**
+ * The files at each width, decoded once: the original is shrunk to the largest width, the smaller ones
+ * are made from that, one after another, so one picture holds one decoder's memory at a time.
+ */
+async function resized(bytes: Uint8Array): Promise<{ width: number; body: Buffer }[]> {
+  const largest = PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1]!;
+  try {
+    const frame = await sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error', sequentialRead: true })
+      .rotate()
+      .resize(largest, Math.round(largest * RATIO), { fit: 'cover' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const files: { width: number; body: Buffer }[] = [];
+    for (const width of PICTURE_WIDTHS) {
+      const body = await sharp(frame.data, { raw: frame.info })
+        .resize(width, Math.round(width * RATIO))
+        .webp({ quality: 78 })
+        .toBuffer();
+      files.push({ width, body });
+    }
+    return files;
   } catch {
     // The first bytes said picture, the rest is not one sharp can read: the same answer as any non-picture.
     throw notAPicture();
@@ -79,15 +123,16 @@ async function resized(bytes: Uint8Array): Promise<{ width: number; body: Buffer
 }
 
 /**
- * Takes the venue's new picture: 413 20133 over `MAX_PICTURE_BYTES`, 415 20131 when its content is no
+ * Takes the venue's new picture: 413 20133 over `MAX_PICTURE_BYTES` or `MAX_PICTURE_PIXELS`, 415 20131 when its content is no
  * JPEG, PNG or WebP; audited with the old and new files; every process shows it on its next request.
  */
 export async function uploadVenuePicture(deps: AppDeps, actor: AuthUser, venueId: string, bytes: Uint8Array): Promise<VenuePicture> {
   if (bytes.byteLength > MAX_PICTURE_BYTES) throw tooLarge(MAX_PICTURE_BYTES / 1024 / 1024);
   if (!pictureTypeOf(bytes)) throw notAPicture();
+  await checkDimensions(bytes);
   const [venue] = await deps.db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId)).limit(1);
   if (!venue) throw venueNotFound();
-  const files = await resized(bytes);
+  const files = await pictureWork.run(() => resized(bytes));
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22).replace(/[-_]/g, 'x');
   return deps.db.transaction(async (tx) => {
     const before = await venuePictureOf(tx, venueId);

@@ -168,6 +168,7 @@ export class FakeStripe {
     if (method === 'POST' && resource === 'payment_intents' && !id) return this.createIntent(body);
     if (method === 'GET' && resource === 'payment_intents' && id && !action) return this.expand(this.intent(id), body);
     if (method === 'POST' && resource === 'payment_intents' && id && action === 'confirm') return this.confirmWith(id, body);
+    if (method === 'POST' && resource === 'payment_intents' && id && action === 'cancel') return this.cancelIntent(id, body);
     if (method === 'POST' && resource === 'refunds' && !id) return this.createRefund(body);
     if (method === 'GET' && resource === 'refunds' && !id) return this.list('/v1/refunds', [...this.refunds.values()], body);
     if (method === 'GET' && resource === 'balance_transactions' && !id) return this.list('/v1/balance_transactions', this.balanceTransactions, body);
@@ -261,6 +262,21 @@ export class FakeStripe {
     const intent = this.payAsBrowser(id, card);
     if (intent.last_payment_error) throw new StripeHttpError(402, { error: { ...intent.last_payment_error, payment_intent: intent } });
     return this.expand(this.intent(id), body);
+  }
+
+  /** As Stripe: an intent not yet paid (nor processing) is canceled for good; any other is refused. */
+  private cancelIntent(id: string, body: FormObject): Obj {
+    const intent = this.intent(id);
+    if (!['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'].includes(intent.status)) {
+      throw invalid(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        undefined,
+        'payment_intent_unexpected_state',
+      );
+    }
+    Object.assign(intent, { status: 'canceled', cancellation_reason: body.cancellation_reason ?? null, canceled_at: this.nowSeconds(), next_action: null });
+    this.emit('payment_intent.canceled', intent);
+    return this.expand(intent, body);
   }
 
   private createRefund(body: FormObject): Obj {

@@ -97,6 +97,11 @@ export interface CardProcessor {
   createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
   /** The intent, or null when the processor does not know it. */
   retrieve(intentId: string): Promise<PaymentIntent | null>;
+  /**
+   * Cancels an intent no card has been given to: it can then never be charged, and reads as failed. An
+   * intent the card has reached (paid, in 3-D Secure, processing) comes back as it is, not cancelled.
+   */
+  cancel(intentId: string): Promise<PaymentIntent>;
   /** Refunds `amount` of a succeeded intent; the same key gives back the same refund. */
   refund(intentId: string, amount: number, idempotencyKey: string): Promise<ProcessorRefund>;
   /**

@@ -101,6 +101,22 @@ export class StripeProcessor implements CardProcessor {
     }
   }
 
+  async cancel(intentId: string): Promise<PaymentIntent> {
+    const current = await this.retrieve(intentId);
+    if (!current) throw new ProcessorError(`No such payment intent: ${intentId}`);
+    if (current.status !== 'requires_payment_method') return current;
+    try {
+      return toPaymentIntent(await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` }));
+    } catch (err) {
+      // The card got there between the two calls (Stripe cancels no paid intent): the intent as it is now.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') {
+        const now = await this.retrieve(intentId);
+        if (now) return now;
+      }
+      return askStripe(() => Promise.reject(err));
+    }
+  }
+
   async refund(intentId: string, amount: number, idempotencyKey: string): Promise<ProcessorRefund> {
     const refund = await askStripe(() => this.stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey }));
     return { id: refund.id, intentId, amount: refund.amount };

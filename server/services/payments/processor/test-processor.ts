@@ -207,6 +207,16 @@ export class TestProcessor implements CardProcessor {
     return row ? toIntent(row) : null;
   }
 
+  async cancel(intentId: string): Promise<PaymentIntent> {
+    return this.db.transaction(async (tx) => {
+      const intent = await this.lockIntent(tx, intentId);
+      if (!intent) throw new ProcessorError(`No such payment intent: ${intentId}`);
+      if (intent.status !== 'requires_payment_method') return toIntent(intent);
+      // As Stripe's cancel: no card was given, so there is no decline to tell anyone about.
+      return toIntent(await this.update(tx, intentId, { status: 'failed', lastError: null, updatedAt: this.now() }));
+    });
+  }
+
   async refund(intentId: string, amount: number, idempotencyKey: string): Promise<ProcessorRefund> {
     if (!Number.isInteger(amount) || amount <= 0) throw new ProcessorError('The refund must be a positive whole number of minor units');
     return this.db.transaction(async (tx) => {

@@ -1,0 +1,114 @@
+/**
+ * The manage chart's data (machines/manage.machine.ts): what it keeps, the events the manage page sends,
+ * the shapes of its calls, and the rules its guards and the page share (`isUpcomingConfirmed`, `timeOptions`).
+ */
+import type { components } from '../common/api/schema';
+import type { OfferedTimeslot } from '../common/api/offered-timeslots';
+import type { ServerTimed } from '../common/api/server-time';
+import { serviceDateTime } from '../common/time';
+
+type Schemas = components['schemas'];
+export type Reservation = Schemas['Reservation'];
+export type ChangeQuote = Schemas['ChangeQuote'];
+export type ChangeHold = Schemas['ChangeHold'];
+export type Timeslot = OfferedTimeslot;
+
+/** What the guest is asking to change to; `startTime` null until a time is picked. */
+export interface ChangeDraft {
+  date: string;
+  numberOfGuests: number;
+  startTime: number | null;
+}
+
+/** What the guest sees about the last thing that went wrong. */
+export type ManageProblem =
+  | { kind: 'load'; status?: number; message: string } // the reservation could not be read
+  | { kind: 'slots'; message: string } // availability for the new date or party could not be read
+  | { kind: 'unavailable'; message: string } // ERROR_CODES.SELECTION_UNAVAILABLE: 'Sorry, your selection is unavailable'
+  | { kind: 'change'; message: string } // any other refusal of the change
+  | { kind: 'hold-expired'; message: string } // the 15 minutes held for paying the change ran out: the booking is as it was
+  | { kind: 'cancel'; message: string }; // shown under 'Cancellation failed'
+
+export interface AvailabilityQuery {
+  venueId: string;
+  experienceId: string;
+  date: string;
+  numberOfGuests: number;
+  seatingAreaId: string | null;
+}
+
+export interface ChangeRequest {
+  reservationId: string;
+  date: string;
+  startTime: number;
+  numberOfGuests: number;
+  /** A member pays what the change costs more from the wallet, with the change. */
+  payWith?: 'WALLET';
+}
+
+/** The reservation as read, and the server's clock as the answer told it. */
+export interface LoadedReservation extends ServerTimed {
+  reservation: Reservation;
+}
+
+export interface ManageContext {
+  reservationId: string | null;
+  /** 'cancel' when opened from the cancel page: a cancellable reservation goes straight to the confirmation. */
+  intent: 'view' | 'cancel';
+  reservation: Reservation | null;
+  draft: ChangeDraft | null;
+  timeslots: Timeslot[];
+  problem: ManageProblem | null;
+  /** What the draft costs, asked before saving. */
+  quote: ChangeQuote | null;
+  /** The change held while its difference is paid by card. */
+  hold: ChangeHold | null;
+  /** Server time minus device time when the reservation was read: "upcoming" is judged on the server's clock. */
+  clockOffsetMs: number;
+}
+
+export type ManageEvent =
+  | { type: 'reservation.open'; id: string; intent?: 'view' | 'cancel' }
+  | { type: 'reservation.retry' }
+  | { type: 'change.start' }
+  | { type: 'change.edit'; date: string; numberOfGuests: number }
+  | { type: 'change.pick'; startTime: number }
+  | { type: 'change.submit' }
+  /** From the review: save a change that costs nothing more (or gives money back). */
+  | { type: 'change.confirm' }
+  | { type: 'change.payWallet' }
+  | { type: 'change.payCard' }
+  /** From the review or the payment: back to the form, the booking as it is. */
+  | { type: 'change.back' }
+  | { type: 'change.discard' }
+  | { type: 'cancel.start' }
+  | { type: 'cancel.confirm' }
+  | { type: 'cancel.retry' }
+  | { type: 'cancel.back' }
+  /** The reservation read again in the language the guest switched to. */
+  | { type: 'reservation.translated'; reservation: Reservation };
+
+/** Whether a reservation is CONFIRMED and has not started at `now`: only then may it change or be cancelled. */
+export function isUpcomingConfirmed(reservation: Reservation | null, now: Date): boolean {
+  return (
+    reservation !== null &&
+    reservation.status === 'CONFIRMED' &&
+    serviceDateTime(reservation.date, reservation.startTime) > now
+  );
+}
+
+/**
+ * The times to offer for the draft: the free slots, plus the reservation's own time while the date and
+ * party are unchanged (its own table keeps it off the free list).
+ */
+export function timeOptions(context: Pick<ManageContext, 'reservation' | 'draft' | 'timeslots'>): number[] {
+  const times = new Set(context.timeslots.map((slot) => slot.startTime));
+  const { reservation, draft } = context;
+  if (reservation && draft && draft.date === reservation.date && draft.numberOfGuests === reservation.numberOfGuests) {
+    times.add(reservation.startTime);
+  }
+  return [...times].sort((a, b) => a - b);
+}
+
+/** Said when the time held for paying a change runs out (the page words it in the guest's language). */
+export const HOLD_EXPIRED = 'The time held for your change has run out. Your booking stays as it was.';

@@ -1,0 +1,94 @@
+/**
+ * One open charge per booking: a card payment that no card has been given to yet (REQUIRES_PAYMENT_METHOD)
+ * is the only one of its kind, whatever idempotency key a new start brings. Ten starts with ten keys get
+ * the one payment and one intent at the processor, so a card is charged once and not ten times and
+ * refunded nine (a real processor keeps a fee on every charge). The kinds: a booking's own payment (its
+ * deposit or prepayment), a change's extra payment, and a member's wallet top-up. The start calls find
+ * the open one under a lock (the reservation's row, or the member's for a top-up), so requests and server
+ * processes side by side see each other's. An open one that no longer fits (the amount changed, another
+ * change is paid for) is cancelled at the processor first, and only then replaced: never two open.
+ */
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { payments } from '../../db/schema';
+import { syncWithProcessor } from './payment-sync';
+import type { PaymentDeps, PaymentRow } from './payments';
+import type { CreateIntentInput } from './processor/processor';
+
+/** Which open payment a new start meets. */
+type OpenPaymentKind =
+  | { kind: 'booking'; reservationId: string }
+  | { kind: 'change'; reservationId: string }
+  | { kind: 'top-up'; userId: string };
+
+/** A start's outcome inside its transaction: the payment to answer, or an open one to cancel first. */
+export type StartOutcome = PaymentRow | { replace: PaymentRow };
+
+/** What a payment replaced by a new one says, should anyone read it. */
+const REPLACED = /*i18n*/ 'This payment was replaced by a new one for the current amount';
+
+/** How often a start cancels an open payment and looks again before it gives up (another start keeps winning). */
+const ATTEMPTS = 3;
+
+function kindCondition(kind: OpenPaymentKind) {
+  switch (kind.kind) {
+    case 'booking':
+      return and(eq(payments.reservationId, kind.reservationId), eq(payments.purpose, 'RESERVATION'), isNull(payments.changeHoldId));
+    case 'change':
+      return and(eq(payments.reservationId, kind.reservationId), isNotNull(payments.changeHoldId));
+    case 'top-up':
+      return and(eq(payments.userId, kind.userId), eq(payments.purpose, 'WALLET_TOP_UP'));
+  }
+}
+
+/** The open card payment of that kind, if any; call it under the start's lock. */
+export async function openCardPayment(tx: DbOrTx, kind: OpenPaymentKind): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(kindCondition(kind), eq(payments.method, 'CARD'), eq(payments.status, 'REQUIRES_PAYMENT_METHOD')))
+    .limit(1);
+  return row;
+}
+
+/** The processor's intent of a payment: made once, by the payment's own key, so asking twice makes one. */
+export function intentInput(row: PaymentRow): CreateIntentInput {
+  return {
+    amount: row.amount,
+    currency: 'HKD',
+    idempotencyKey: `payment-${row.id}`,
+    metadata: { paymentId: row.id, purpose: row.purpose, userId: row.userId, ...(row.reservationId ? { reservationId: row.reservationId } : {}) },
+  };
+}
+
+/**
+ * Cancels an open payment's intent at the processor, then marks the payment failed (replaced). One the
+ * start that made it has not yet given an intent is asked for its intent by the same key, so an intent
+ * made a moment later is the one cancelled. An intent the card has reached meanwhile is not cancelled:
+ * the payment is brought in line with it, and the start looks again (it then finds it paid, or under way).
+ */
+async function cancelOpenPayment(deps: PaymentDeps, row: PaymentRow): Promise<void> {
+  const intentId = row.processorRef ?? (await deps.payments.createIntent(intentInput(row))).id;
+  const intent = await deps.payments.cancel(intentId);
+  if (intent.status !== 'failed') {
+    await syncWithProcessor(deps, { ...row, processorRef: intentId });
+    return;
+  }
+  await deps.db
+    .update(payments)
+    .set({ status: 'FAILED', failureMessage: REPLACED, processorRef: intentId, updatedAt: deps.clock.now() })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'REQUIRES_PAYMENT_METHOD')));
+}
+
+/**
+ * Runs a start's transaction until it answers a payment: each time it meets an open payment to replace,
+ * that one is cancelled at the processor (never inside the transaction) and the start runs again.
+ */
+export async function startReplacingOpen(deps: PaymentDeps, attempt: () => Promise<StartOutcome>, tooBusy: () => Error): Promise<PaymentRow> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const outcome = await attempt();
+    if (!('replace' in outcome)) return outcome;
+    await cancelOpenPayment(deps, outcome.replace);
+  }
+  throw tooBusy();
+}

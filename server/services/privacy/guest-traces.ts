@@ -1,0 +1,50 @@
+/**
+ * Deletes the rows of the tables `ERASED_TABLES` names (personal-data-map.ts) that are about the guest:
+ * staff's notes and tags, their messages, every mail and text to them or naming their address or number,
+ * codes, links, sessions, known log-in addresses and rate-limit counters.
+ */
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { guestNotes, guestTagLinks } from '../../db/guest-book-schema';
+import { contactMessages, emailVerifications, loginKnownClients, oneTimeTokens, outbox, phoneVerifications, rateLimits, refreshTokens } from '../../db/schema';
+import { emailPattern, phonePattern, type GuestIdentity } from './guest-identity';
+
+/** Whether `column` is one of the addresses. */
+const isAddressOf = (column: AnyPgColumn, who: GuestIdentity): SQL => (who.emails.length > 0 ? inArray(column, who.emails) : sql`false`);
+
+/**
+ * Whether the text in `column` quotes any of the addresses or numbers. A plain substring search picks the
+ * few candidates (a pattern over every mail ever sent took seconds a guest), then the pattern checks that
+ * it is the whole address, and the number however it is spaced (its last four digits kept together).
+ */
+function mentions(column: AnyPgColumn, who: GuestIdentity): SQL {
+  const checks = [
+    ...who.emails.map((email) => sql`(strpos(${column}, ${email}) > 0 AND ${column} ~* ${emailPattern(email)})`),
+    ...who.phones.map((phone) => sql`(strpos(${column}, ${phone.number.slice(-4)}) > 0 AND ${column} ~ ${phonePattern(phone.number)})`),
+  ];
+  return checks.length > 0 ? or(...checks)! : sql`false`;
+}
+
+/** Deletes what the guest's rows of `ERASED_TABLES` hold, in the caller's transaction. */
+export async function deleteGuestTraces(tx: DbOrTx, who: GuestIdentity): Promise<void> {
+  // Removed notes too: a removed allergy note is still about the guest's health (docs/decisions/0032-erasure-all-of-it.md).
+  await tx.delete(guestNotes).where(eq(guestNotes.guestId, who.userId));
+  await tx.delete(guestTagLinks).where(eq(guestTagLinks.guestId, who.userId));
+  await tx.delete(refreshTokens).where(eq(refreshTokens.userId, who.userId));
+  await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, who.userId));
+  await tx.delete(contactMessages).where(or(eq(contactMessages.userId, who.userId), isAddressOf(contactMessages.email, who), mentions(contactMessages.phone, who)));
+  // To the guest, or about them: the concierge's copy of a contact message quotes the address and number.
+  const e164 = who.phones.map((p) => `${p.code}${p.number}`);
+  await tx
+    .delete(outbox)
+    .where(or(isAddressOf(outbox.recipient, who), e164.length > 0 ? inArray(outbox.recipient, e164) : undefined, mentions(outbox.subject, who), mentions(outbox.body, who)));
+  await tx.delete(loginKnownClients).where(isAddressOf(loginKnownClients.account, who));
+  await tx.delete(rateLimits).where(mentions(rateLimits.key, who));
+  await tx.delete(emailVerifications).where(isAddressOf(emailVerifications.email, who));
+  if (who.phones.length > 0) {
+    await tx
+      .delete(phoneVerifications)
+      .where(or(...who.phones.map((p) => and(eq(phoneVerifications.mobileCountryCode, p.code), eq(phoneVerifications.mobileNumber, p.number)))));
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * One open charge per booking, through the HTTP API on PGlite and PostgreSQL, on the built-in test
+ * processor and on Stripe (the real SDK against the local fake): ten payment starts with ten idempotency
+ * keys side by side make one payment and one intent at the processor, so the card is charged once (not
+ * ten times and refunded nine, each charge leaving a fee); once the amount due has changed, a new start
+ * cancels the open intent at the processor and opens one new one, never two. A member's top-ups alike.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments, reservations } from '../../server/db/schema';
+import { testProcessorIntents } from '../../server/services/payments/processor/test-processor-tables';
+import { createTestApi, testDrivers, type TestApi } from './harness';
+import { paymentHelpers, type TestUser } from './payment-helpers';
+import type { FakeStripe } from './fake-stripe/fake-stripe';
+import { payOnFakeStripe } from './fake-stripe/stripe-test-api';
+
+/** What the test reads and does at the processor, the same on both. */
+interface ProcessorView {
+  /** The intents the processor holds that name this metadata value (a reservation, a payment's user). */
+  intentsNaming(key: 'reservationId' | 'userId', value: string): Promise<{ id: string; status: string; amount: number }[]>;
+  /** The guest pays the intent with a good card; false when the processor refuses (a cancelled intent). */
+  pay(payment: { intentId: string; clientSecret: string }): Promise<boolean>;
+  /** The processor's word for a cancelled intent. */
+  readonly cancelled: string;
+}
+
+const TEN = Array.from({ length: 10 }, (_, i) => i);
+
+for (const driver of testDrivers()) {
+  for (const processorName of ['test-mode', 'stripe'] as const) {
+    describe(`one open charge per booking (${driver}, ${processorName})`, () => {
+      let api: TestApi;
+      let h: ReturnType<typeof paymentHelpers>;
+      let fake: FakeStripe | undefined;
+      let view: ProcessorView;
+
+      beforeAll(async () => {
+        api = await createTestApi({ driver });
+        h = paymentHelpers(api);
+        if (processorName === 'stripe') {
+          const stripe = (fake = (await payOnFakeStripe(api)).fake);
+          view = {
+            intentsNaming: async (key, value) =>
+              [...stripe.intents.values()].filter((i) => i.metadata[key] === value).map((i) => ({ id: i.id, status: i.status, amount: i.amount })),
+            async pay(payment) {
+              try {
+                stripe.payAsBrowser(payment.intentId, 'visa');
+              } catch {
+                return false;
+              }
+              await stripe.deliverAll(payment.intentId);
+              return true;
+            },
+            cancelled: 'canceled',
+          };
+        } else {
+          view = {
+            intentsNaming: async (key, value) =>
+              (await api.deps.db.select().from(testProcessorIntents))
+                .filter((i) => i.metadata[key] === value)
+                .map((i) => ({ id: i.id, status: i.status, amount: i.amount })),
+            async pay(payment) {
+              const res = await h.confirm(payment.intentId, {
+                clientSecret: payment.clientSecret,
+                cardholderName: 'Grace Chan',
+                cardNumber: '4242424242424242',
+                expMonth: 12,
+                expYear: 2030,
+                cvc: '123',
+              });
+              await h.deliver();
+              return res.status === 200 && res.body.data.status === 'succeeded';
+            },
+            cancelled: 'failed',
+          };
+        }
+      });
+      afterAll(async () => {
+        await fake?.stop();
+        await api?.close();
+      });
+
+      const tenStarts = (guest: TestUser, reservationId: string) =>
+        Promise.all(TEN.map((i) => h.startPayment(guest, reservationId, 'CARD', `tab-${i}-${reservationId}`)));
+      const openPayments = async (reservationId: string) => (await h.paymentsOf(reservationId)).filter((p) => p.status === 'REQUIRES_PAYMENT_METHOD');
+
+      it('answers ten starts with ten keys side by side with one payment and one intent, charged once', async () => {
+        const guest = await h.newUser();
+        const hold = await h.holdWhiskyFlight(guest);
+        const answers = await tenStarts(guest, hold.id);
+        expect(answers.map((a) => a.status)).toEqual(TEN.map(() => 201));
+        const ids = new Set(answers.map((a) => a.body.data._id));
+        expect(ids.size).toBe(1);
+        expect(new Set(answers.map((a) => a.body.data.intentId)).size).toBe(1);
+        expect(await h.paymentsOf(hold.id)).toHaveLength(1);
+        const intents = await view.intentsNaming('reservationId', hold.id);
+        expect(intents).toHaveLength(1);
+
+        expect(await view.pay(answers[0]!.body.data)).toBe(true);
+        expect((await h.complete(guest, hold.id)).status).toBe(200);
+        const [paid] = await h.paymentsOf(hold.id);
+        expect(paid).toMatchObject({ status: 'SUCCEEDED', amount: hold.amountDue, refundedAmount: 0 });
+        // One charge, nothing to refund.
+        expect(await view.intentsNaming('reservationId', hold.id)).toEqual([{ id: intents[0]!.id, status: 'succeeded', amount: hold.amountDue }]);
+        if (fake) expect([...fake.refunds.values()].filter((r) => r.payment_intent === intents[0]!.id)).toEqual([]);
+      });
+
+      it('cancels the open intent at the processor before opening one for a changed amount, never two open', async () => {
+        const guest = await h.newUser();
+        const hold = await h.holdWhiskyFlight(guest);
+        const old = (await h.startPayment(guest, hold.id, 'CARD', `first-${hold.id}`)).body.data;
+        // The amount due changes while the payment is open (the booking was re-priced).
+        const newAmount = hold.amountDue + 10_000;
+        await api.deps.db.update(reservations).set({ amountDue: newAmount }).where(eq(reservations.id, hold.id));
+
+        const answers = await tenStarts(guest, hold.id);
+        expect(answers.map((a) => a.status)).toEqual(TEN.map(() => 201));
+        const fresh = answers[0]!.body.data;
+        expect(new Set(answers.map((a) => a.body.data._id))).toEqual(new Set([fresh._id]));
+        expect(fresh).toMatchObject({ amount: newAmount });
+        expect(fresh._id).not.toBe(old._id);
+
+        expect((await h.paymentRow(old._id)).status).toBe('FAILED');
+        expect((await openPayments(hold.id)).map((p) => p.id)).toEqual([fresh._id]);
+        const intents = await view.intentsNaming('reservationId', hold.id);
+        expect(intents.map((i) => [i.amount, i.status]).sort()).toEqual(
+          [
+            [hold.amountDue, view.cancelled],
+            [newAmount, 'requires_payment_method'],
+          ].sort(),
+        );
+        // The old intent cannot be charged any more; the new one pays the booking.
+        expect(await view.pay(old)).toBe(false);
+        expect(await view.pay(fresh)).toBe(true);
+        expect((await h.complete(guest, hold.id)).status).toBe(200);
+        expect((await h.paymentRow(fresh._id)).status).toBe('SUCCEEDED');
+      });
+
+      it("cancels the open card payment when the member pays from the wallet instead", async () => {
+        const member = await h.newUser('member', 500_000);
+        const hold = await h.holdWhiskyFlight(member);
+        const card = (await h.startPayment(member, hold.id, 'CARD')).body.data;
+        const wallet = await h.startPayment(member, hold.id, 'WALLET');
+        expect(wallet.status, JSON.stringify(wallet.body)).toBe(201);
+        expect((await h.paymentRow(card._id)).status).toBe('FAILED');
+        expect((await view.intentsNaming('reservationId', hold.id)).map((i) => i.status)).toEqual([view.cancelled]);
+        expect(await view.pay(card)).toBe(false);
+        expect((await h.complete(member, hold.id)).status).toBe(200);
+        expect(await h.balanceOf(member.id)).toBe(500_000 - hold.amountDue);
+      });
+
+      it("gives a member's ten top-ups of one amount one payment, and replaces it for another amount", async () => {
+        const member = await h.newUser('member');
+        const topUp = (amount: number, key: string) =>
+          api.request('POST', '/user/wallet/top-up', { token: member.token(), body: { amount, idempotencyKey: key } });
+        const answers = await Promise.all(TEN.map((i) => topUp(50_000, `top-up-${i}`)));
+        expect(answers.map((a) => a.status)).toEqual(TEN.map(() => 201));
+        const first = answers[0]!.body.data;
+        expect(new Set(answers.map((a) => a.body.data._id))).toEqual(new Set([first._id]));
+        expect(await view.intentsNaming('userId', member.id)).toHaveLength(1);
+
+        const other = (await topUp(80_000, 'top-up-other')).body.data;
+        expect(other._id).not.toBe(first._id);
+        const rows = await api.deps.db.select().from(payments).where(eq(payments.userId, member.id));
+        expect(rows.filter((p) => p.status === 'REQUIRES_PAYMENT_METHOD').map((p) => p.id)).toEqual([other._id]);
+        const intents = await view.intentsNaming('userId', member.id);
+        expect(intents.find((i) => i.amount === 50_000)?.status).toBe(view.cancelled);
+        expect(intents.find((i) => i.amount === 80_000)?.status).toBe('requires_payment_method');
+      });
+    });
+  }
+}

@@ -2,13 +2,12 @@
  * The manage chart's data (machines/manage.machine.ts): what it keeps, the events the manage page sends,
  * the shapes of its calls, and the rules its guards and the page share (`isUpcomingConfirmed`, `timeOptions`).
  */
-import type { components } from '../common/api/schema';
 import type { OfferedTimeslot } from '../common/api/offered-timeslots';
 import type { ServerTimed } from '../common/api/server-time';
 import { serviceDateTime } from '../common/time';
+import type { Schemas, Reservation } from '../common/api/schemas';
 
-type Schemas = components['schemas'];
-export type Reservation = Schemas['Reservation'];
+export type { Reservation };
 export type ChangeQuote = Schemas['ChangeQuote'];
 export type ChangeHold = Schemas['ChangeHold'];
 export type Timeslot = OfferedTimeslot;

@@ -8,11 +8,10 @@
  * our server (which learns it from the processor's signed webhook or its own check).
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
-import type { components } from '../common/api/schema';
 import { ERROR_CODES } from '../common/api/error-codes';
 import { callErrorOf, outputOf } from './actor-event';
+import type { Schemas } from '../common/api/schemas';
 
-type Schemas = components['schemas'];
 export type PaymentConfig = Schemas['PaymentConfig'];
 export type Payment = Schemas['Payment'];
 export type PaymentIntent = Schemas['PaymentIntent'];

@@ -5,13 +5,11 @@
  * (and the areas' descriptions) are looked up again by id, or by the period's place in the venue's hours.
  */
 // From the API's types rather than the booking chart, which imports this module: no import cycle.
-import type { components } from '../common/api/schema';
 import type { OfferedTimeslot } from '../common/api/offered-timeslots';
+import type { Schemas, Reservation } from '../common/api/schemas';
 
-type Schemas = components['schemas'];
 type VenueDetail = Schemas['VenueDetail'];
 type Timeslot = OfferedTimeslot;
-type Reservation = Schemas['Reservation'];
 
 interface VenueCopies {
   venue: VenueDetail | null;

@@ -2,9 +2,7 @@
  * The availability answer names each slot's dining areas by id and describes them once; the app holds
  * each slot with its areas resolved, as the seating step shows them.
  */
-import type { components } from './schema';
-
-type Schemas = components['schemas'];
+import type { Schemas } from './schemas';
 
 /** A free time with the dining areas that have a table then. */
 export type OfferedTimeslot = Omit<Schemas['Timeslot'], 'seatingOptions'> & { seatingOptions: Schemas['SeatingArea'][] };

@@ -3,18 +3,17 @@
  * (`BookingEvent`), and the shapes of its calls' answers. The guest-identity chart
  * (machines/booking/guest-identity.machine.ts) shares the guest's and the session's shapes.
  */
-import type { components } from '../../common/api/schema';
 import type { OfferedTimeslot } from '../../common/api/offered-timeslots';
 import type { ClosureReason } from '../../common/validation/closure-validation';
 import type { ServerTimed } from '../../common/api/server-time';
 import type { PaymentOutput } from '../payment.machine';
 import type { CodeChannel } from '../phone-verification.machine';
 import type { MembersOnlyTime, Problem, Warning } from './booking-codes';
+import type { Schemas, Reservation } from '../../common/api/schemas';
 
-type Schemas = components['schemas'];
+export type { Reservation };
 export type VenueDetail = Schemas['VenueDetail'];
 export type Timeslot = OfferedTimeslot;
-export type Reservation = Schemas['Reservation'];
 export type GuestDetails = Schemas['GuestDetails'];
 export type Agreements = Schemas['Agreements'];
 export type { MembersOnlyTime } from './booking-codes';

@@ -42,13 +42,85 @@ export const LAYERS = {
   './src': { may: ['./src', './common', './machines', './locales'], why: 'The app imports common/ and the charts, never the server.' },
 };
 
-/** Inside the app: the transport (src/api) knows no page, component or flow; it reports errors to its caller. */
+/**
+ * Inside the app (docs/ARCHITECTURE.md §1), each folder of src/ with the folders of src/ it may import
+ * beside itself (common/, the charts and packages are the layers' business). Allow-lists: what is not
+ * named is refused, so a new folder is covered from its first file.
+ *
+ * The shared pieces, each kept to what it needs: every feature may import APP_SHARED.
+ */
+const APP_SHARED = ['components', 'api', 'navigation', 'i18n', 'session'];
+export const APP_SHARED_PIECES = {
+  api: { may: ['i18n'], why: 'src/api is the transport: no UI, no pages, no flows; errors surface through the caller.' },
+  i18n: { may: ['api'], why: "src/i18n is the texts and formats: it knows the transport's failures only to name them." },
+  components: {
+    may: ['api', 'i18n', 'navigation', 'session', 'content', 'first-view'],
+    why: 'src/components are the pieces every page shares: they use no feature (move what two features share here).',
+  },
+  navigation: {
+    may: ['api', 'i18n', 'session', 'content', 'routes', 'staff', 'dev'],
+    why: "src/navigation is the route table: it loads the pages (and the staff console's catalog, the development page) lazily, and uses no feature.",
+  },
+  session: { may: ['api', 'dev'], why: "src/session is the session chart's actor: the transport, and the development inspector that watches it." },
+  'first-view': { may: ['i18n', 'navigation'], why: "src/first-view reads the build's first views: their address and language, no page or feature." },
+  content: { may: ['assets'], why: "src/content is the club's fixed texts and pictures (src/assets): data that imports nothing else of the app." },
+  assets: { may: [], why: 'src/assets is pictures only.' },
+};
+
+/**
+ * The features: each may import the shared pieces, itself, and the features it names here, each with the
+ * reason. A folder of src/ named nowhere is a feature that names none.
+ */
+export const APP_FEATURES = {
+  booking: {
+    may: ['payment', 'dev'],
+    why: "the booking chart invokes the payment chart, so its provider supplies the payment's actors; the development inspector (dev/dev-inspect.ts) watches its actor.",
+  },
+  payment: {
+    may: ['booking'],
+    why: "the card form is a step of the booking wizard: it shows the wizard's working line (booking/booking-step.tsx) and the receipt reads what the booking chart paid (booking/booking-context.ts).",
+  },
+  manage: { may: ['payment'], why: 'a change that costs more is paid through the payment panel and its chart.' },
+  wallet: { may: ['payment'], why: 'a top-up is paid through the payment panel and its chart.' },
+  waitlist: {
+    may: ['booking'],
+    why: "a guest joins the waitlist from the booking's search, with its day, party and time (booking/booking-context.ts).",
+  },
+  staff: {
+    may: ['booking', 'manage'],
+    why: "the set-up previews the policy as guests read it (booking/policy-texts.ts), and staff cancel for a guest under the terms the guest is shown (manage/cancellation-terms.ts).",
+  },
+  reservations: { may: [], why: '' },
+  feedback: { may: [], why: '' },
+  dev: { may: [], why: '' },
+};
+
+/** The pages (one file per page) and the entry files at src/'s top put the features together: any folder of src/. */
+const APP_PAGES = ['routes'];
+
+const SHARE_HINT = 'Move what features share into src/components (or another shared piece), or name it in APP_FEATURES with its reason.';
+const featureMessage = (name, { may, why }) =>
+  `src/${name} may import the shared pieces (src/${APP_SHARED.join(', src/')})${may.length ? ` and src/${may.join(', src/')}: ${why}` : '.'} ${SHARE_HINT}`;
+
+/** A zone per folder of src/: from all of src/, except the folder itself and what it may import. */
 const APP_ZONES = [
-  {
-    target: './src/api',
+  ...Object.entries(APP_SHARED_PIECES).map(([name, { may, why }]) => ({
+    target: `./src/${name}`,
     from: './src',
-    except: ['./api', './i18n'],
-    message: 'src/api is the transport: no UI, no pages, no flows; errors surface through the caller.',
+    except: [name, ...may].map((folder) => `./${folder}`),
+    message: why,
+  })),
+  ...Object.entries(APP_FEATURES).map(([name, feature]) => ({
+    target: `./src/${name}`,
+    from: './src',
+    except: [name, ...APP_SHARED, ...feature.may].map((folder) => `./${folder}`),
+    message: featureMessage(name, feature),
+  })),
+  {
+    // A folder nobody named yet: it may not use a named feature or a page.
+    target: `./src/!(${[...Object.keys(APP_SHARED_PIECES), ...Object.keys(APP_FEATURES), ...APP_PAGES].join('|')})/**`,
+    from: [...Object.keys(APP_FEATURES), ...APP_PAGES].map((folder) => `./src/${folder}`),
+    message: `A folder not named in APP_FEATURES may import only the shared pieces (src/${APP_SHARED.join(', src/')}). ${SHARE_HINT}`,
   },
 ];
 

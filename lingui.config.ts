@@ -12,7 +12,7 @@ export const FLOW_SOURCES = [
   'src/routes/{manage,cancel,waitlist-offer,wallet,wallet-detail,transactions,monthly-statements,change-password}.tsx',
   'src/routes/{feedback,allergies,my-data}.tsx',
   'src/feedback/*.{ts,tsx}',
-  'src/booking/{booking-step,booking-summary,guest-requests-fields,guest-summary,hold-countdown}.tsx',
+  'src/booking/{booking-step,booking-summary,guest-requests-fields,guest-summary}.tsx',
   'src/booking/{policy-agreements,price-breakdown,identify-step}.tsx',
   // Also in the staff console's catalog: its set-up previews the policy as guests read it.
   'src/booking/policy-texts.ts',
@@ -23,7 +23,7 @@ export const FLOW_SOURCES = [
   'src/payment/{card-form-boundary,card-form,payment-panel,payment-policy-line,payment-receipt,stripe-payment-form}.tsx',
   'src/waitlist/*.{ts,tsx}',
   'src/wallet/*.{ts,tsx}',
-  'src/components/{group-list,reservation-card}.tsx',
+  'src/components/{group-list,reservation-card,hold-countdown}.tsx',
 ];
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 /**
- * A booking's occasion and the party's dietary needs (issue 13, point 5): short fixed lists a kitchen and
+ * A booking's occasion and the party's dietary needs: short fixed lists a kitchen and
  * a host can act on, each with a line of free text for what the list does not say. Browser-safe; the
  * labels here are the server's English (its e-mails); the app words them with its own catalog.
  */

@@ -1,5 +1,5 @@
 /**
- * Booking rules by membership (issue 25, point 2), the one reading of them that the server's checks
+ * Booking rules by membership (docs/PRODUCT.md §6, decision 0018), the one reading of them that the server's checks
  * and the booking chart's guards share: how many days ahead a guest or a member may book an experience,
  * and what a day beyond the guests' window means (members may book it now; guests from a later day).
  * The windows are data on the venue and experience rows (server/db/migrations/0021-0040/0028_membership_rules.sql).

@@ -8,9 +8,9 @@ export const PUBLISHED_TEXT_FIELDS = ['description', 'introduction', 'address'] 
 export type PublishedTextField = (typeof PUBLISHED_TEXT_FIELDS)[number];
 
 /**
- * What else the set-up publishes into the first views (issue 24, point 3): the hours derived from its
- * services (one line per service and days), the uploaded picture (its URL and its widths) and the menus'
- * names, under the same `{domain}:{field}` keys.
+ * What else the set-up publishes into the first views (docs/decisions/0017-catalog-version.md): the hours
+ * derived from its services (one line per service and days), the uploaded picture (its URL and its widths)
+ * and the menus' names, under the same `{domain}:{field}` keys.
  */
 export const PUBLISHED_SETUP_FIELDS = ['hours', 'menus', 'picture', 'pictureSet'] as const;
 export type PublishedField = PublishedTextField | (typeof PUBLISHED_SETUP_FIELDS)[number];

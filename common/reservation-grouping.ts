@@ -29,7 +29,7 @@ export interface GroupableReservation {
 export interface ReservationGroups<T> {
   upcoming: T[];
   /**
-   * docs/PRODUCT.md §4 said never filled; issue 13 fills the group, but with waitlist entries (their own call,
+   * docs/PRODUCT.md §4 said never filled; its "Added since" fills the group, but with waitlist entries (their own call,
    * src/waitlist/), never with reservations: here it stays empty.
    */
   waitlist: T[];
@@ -56,10 +56,10 @@ const byStartAscending = (a: GroupableReservation, b: GroupableReservation) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.startTime - b.startTime;
 
 /**
- * docs/PRODUCT.md §4's grouping. CONFIRMED and not yet ended is upcoming (a meal under way stays with the upcoming
- * ones until it ends), and so, unlike docs/PRODUCT.md §4 (issue 13 is the newer rule), is a PENDING booking whose hold
- * is still running, so the guest finds it to finish; everything else is past, CONFIRMED-and-ended as EXPIRED. Upcoming sorts by date then
- * start time ascending; past, most recent first.
+ * docs/PRODUCT.md §4's grouping. CONFIRMED and not yet ended is upcoming (a meal under way stays with the
+ * upcoming ones until it ends), and so, as docs/PRODUCT.md §4's "Added since" (the newer rule) says, is a
+ * PENDING booking whose hold is still running, so the guest finds it to finish; everything else is past,
+ * CONFIRMED-and-ended as EXPIRED. Upcoming sorts by date then start time ascending; past, most recent first.
  */
 export function groupReservations<T extends GroupableReservation>(reservations: readonly T[], now: Date): ReservationGroups<T> {
   const upcoming: T[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue 13: at 390 px the date-and-party step scrolled sideways (its 14-day row made the page 1088 px
+ * At 390 px the date-and-party step once scrolled sideways (its 14-day row made the page 1088 px
  * wide). Every booking step fits the phone's width: only the day row scrolls, within itself.
  */
 import type { Page } from '@playwright/test';
@@ -59,7 +59,7 @@ test('no booking step scrolls sideways at 390 px', async ({ page, server }) => {
     await enterSmsCode(page, server);
   }
   await expectFitsWidth(page, STEP_HEADINGS.confirm);
-  // Issue 13: a Bâtard tasting menu for 2 with service charge read 'HK$3,713.6'.
+  // A Bâtard tasting menu for 2 with service charge once read 'HK$3,713.6'.
   await expect(page.getByText('HK$3,713.60').first()).toBeVisible();
   expect(await agreeAndSubmit(page)).toBe('payment');
   await expectFitsWidth(page, STEP_HEADINGS.payment);

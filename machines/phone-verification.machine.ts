@@ -3,8 +3,8 @@
  * step, where the venue checks mobile numbers): the code is sent, the guest types it in (or asks for a
  * new one), and the server checks it. A refused send or check is shown on the page, and the guest tries
  * again; the chart is done once the server accepts a code. A guest continuing without an account may
- * have the code mailed to their e-mail address instead (`sendBy: 'EMAIL'`, issue 25): the same steps,
- * the calls sent to the address.
+ * have the code mailed to their e-mail address instead (`sendBy: 'EMAIL'`,
+ * docs/decisions/0018-verified-guests.md): the same steps, the calls sent to the address.
  *
  * Every state is shown on the verify page (`meta.route`). The calls are named actors, given by the app
  * (src/booking/booking-actors.ts) as the booking chart's are.

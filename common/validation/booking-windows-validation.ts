@@ -1,5 +1,5 @@
 /**
- * Valibot schema of the venue's booking windows by membership (issue 25): how many days ahead guests
+ * Valibot schema of the venue's booking windows by membership (docs/PRODUCT.md §6): how many days ahead guests
  * and members may book, shared by the set-up form and the server. At most 366 days: the database's
  * check on venues (migration 0028) allows no more, so a longer window would fail there instead of here.
  */

@@ -1,9 +1,10 @@
 /**
- * Valibot schema of an experience as the admin sets it up (issue 24): its texts per language (English
- * required, the other five falling back to it), length, party sizes, days and services, members-only,
- * payment policy (docs/PRODUCT.md §9's encodings), its own cancellation and no-show policy or the venue's,
- * and its own booking windows or the venue's. Shared by the set-up page and the server: the same words on
- * both sides. Rules that need the stored set-up (a service's name) are the server's (409 20141).
+ * Valibot schema of an experience as the admin sets it up (docs/decisions/0023-experience-policy.md): its
+ * texts per language (English required, the other five falling back to it), length, party sizes, days and
+ * services, members-only, payment policy (docs/PRODUCT.md §9's encodings), its own cancellation and no-show
+ * policy or the venue's, and its own booking windows or the venue's. Shared by the set-up page and the
+ * server: the same words on both sides. Rules that need the stored set-up (a service's name) are the server's
+ * (409 20141).
  */
 import * as v from 'valibot';
 import { TRANSLATED_LOCALES } from './venue-setup-validation';

@@ -1,6 +1,7 @@
 /**
- * Valibot schemas of issue 25's guest answers and staff settings, shared by the forms and the server:
- * a visit's feedback, the reminder's allergy answer, the feedback-mail switch and the retention setting.
+ * Valibot schemas of the guest's answers after a visit and staff's settings (README.md, "After the visit and
+ * personal data"), shared by the forms and the server: a visit's feedback, the reminder's allergy answer, the
+ * feedback-mail switch and the retention setting.
  */
 import * as v from 'valibot';
 

@@ -14,7 +14,7 @@ const L = GUEST_DETAILS_LIMITS;
 export const GUEST_DETAILS_MESSAGES = {
   firstName: /*i18n*/ 'Please enter first name!',
   lastName: /*i18n*/ 'Please enter last name!',
-  // A name that is too long is not a missing one: say what is wrong (issue 13). The limits are values.
+  // A name that is too long is not a missing one: say what is wrong. The limits are values.
   firstNameTooLong: textWithValues(/*i18n*/ 'The first name must be {max} characters or fewer.', { max: L.name }),
   lastNameTooLong: textWithValues(/*i18n*/ 'The last name must be {max} characters or fewer.', { max: L.name }),
   notesTooLong: textWithValues(/*i18n*/ 'Special requests must be {max} characters or fewer.', { max: L.notes }),

@@ -1,7 +1,7 @@
 /**
- * Who a guest continuing without an account is (issue 25, point 3): name, e-mail and the mobile number
- * a code is texted to. The booking form's own rules and messages (guest-details.ts), for the form and
- * for `POST /public/guest/session`. Browser-safe.
+ * Who a guest continuing without an account is (docs/decisions/0018-verified-guests.md): name, e-mail and the
+ * mobile number a code is texted to. The booking form's own rules and messages (guest-details.ts), for the
+ * form and for `POST /public/guest/session`. Browser-safe.
  */
 import * as v from 'valibot';
 import { guestDetailsEntries } from './guest-details';

@@ -1,5 +1,5 @@
 /**
- * Valibot schemas of the bookings staff make at the host stand (issue 12, "working the book"): moving a
+ * Valibot schemas of the bookings staff make at the host stand ("working the book", docs/PRODUCT.md §6): moving a
  * booking, a phone booking for a guest, a walk-in. Shared by the browser's forms and the server.
  */
 import * as v from 'valibot';

@@ -1,8 +1,8 @@
 /**
- * A new venue as the set-up creates it from nothing (issue 24, "one way in"): its id and address name,
- * its texts and contacts (the venue content form's rules), who may book it online and how far ahead
- * (the membership rules: members never fewer days than guests), and the policy its terms are written
- * from (docs/PRODUCT.md §9). Money in minor units.
+ * A new venue as the set-up creates it from nothing ("one way in", docs/decisions/0019-one-way-in.md): its id
+ * and address name, its texts and contacts (the venue content form's rules), who may book it online and how
+ * far ahead (the membership rules: members never fewer days than guests), and the policy its terms are
+ * written from (docs/PRODUCT.md §9). Money in minor units.
  */
 import * as v from 'valibot';
 import { venueContentSchema } from './venue-setup-validation';

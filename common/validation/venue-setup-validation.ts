@@ -1,5 +1,5 @@
 /**
- * Valibot schemas of a venue's set-up as the admin edits it (issue 24): its texts per language and its
+ * Valibot schemas of a venue's set-up as the admin edits it (docs/PRODUCT.md §2): its texts per language and its
  * services. Shared by the set-up pages and the server, so both refuse the same input with the same words.
  */
 import * as v from 'valibot';
@@ -94,7 +94,7 @@ export const serviceSchema = v.pipe(
     intervalMinutes: v.pipe(v.number(VENUE_SETUP_MESSAGES.intervalInvalid), v.integer(VENUE_SETUP_MESSAGES.intervalInvalid), v.minValue(5, VENUE_SETUP_MESSAGES.intervalInvalid), v.maxValue(240, VENUE_SETUP_MESSAGES.intervalInvalid)),
     validFrom: dateOrNull,
     validUntil: dateOrNull,
-    // Member-only times (issue 25): absent means open to everyone, as every service was before.
+    // Member-only times (docs/PRODUCT.md §6): absent means open to everyone, as every service was before.
     membersOnly: v.optional(v.boolean(VENUE_SETUP_MESSAGES.membersOnlyInvalid), false),
   }),
   v.forward(v.check((s) => s.lastSeating >= s.firstSeating, VENUE_SETUP_MESSAGES.lastAfterFirst), ['lastSeating']),

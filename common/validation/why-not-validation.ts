@@ -1,6 +1,7 @@
 /**
- * The "Why not?" question staff ask (issue 24): a service day, a start time and a party, and optionally
- * an experience. Checked on the form and again on the query string, so both give the same message.
+ * The "Why not?" question staff ask (docs/decisions/0020-why-not-explainer.md): a service day, a start time
+ * and a party, and optionally an experience. Checked on the form and again on the query string, so both give
+ * the same message.
  */
 import * as v from 'valibot';
 

@@ -28,7 +28,7 @@ test('a declined card keeps the hold, and another card confirms the booking', as
   await expectHeading(page, STEP_HEADINGS.payment);
   await expect(page.getByText(/Your table is held for 1[0-4]:\d\d/)).toBeVisible();
   await expect(page.getByRole('form', { name: 'Card details' })).toBeVisible();
-  // Issue 13: the declined card emptied the cardholder name; the guest's name stays.
+  // A declined card once emptied the cardholder name; the guest's name stays.
   await expect(page.getByLabel('Cardholder name')).toHaveValue('Ivy Tang');
   const { body } = await server.call('GET', '/user/reservation', { token: guest.token });
   expect(body.data.map((r: { status: string }) => r.status)).toEqual(['PENDING']);
@@ -39,7 +39,7 @@ test('a declined card keeps the hold, and another card confirms the booking', as
   await payByCard(page, { number: CARDS.approved, name: 'Ivy Tang' });
 
   await expectHeading(page, STEP_HEADINGS.result);
-  // Issue 13: the result says what was paid and how.
+  // The result says what was paid and how.
   await expect(page.getByText('HK$900 by Visa card ending 4242')).toBeVisible();
   const mail = await server.waitForMessage({ recipient: guest.email, channel: 'EMAIL', subject: /is confirmed/ });
   expect(mail.body).toContain('Deposit paid: HK$900 (Visa card ending 4242)');

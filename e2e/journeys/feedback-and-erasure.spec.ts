@@ -1,8 +1,8 @@
 /**
- * Journeys of issue 25 points 4 and 5: a guest is seated and finishes, gets the feedback mail a few hours
- * later, rates the visit with one tap and adds a comment, and staff see it in the reports; a guest asks
- * from My data for their data to be erased, an admin carries it out, and the guest is anonymous (the
- * global teardown's ledger check then finds the books whole).
+ * Journeys after the visit and of personal data (README.md): a guest is seated and finishes, gets the
+ * feedback mail a few hours later, rates the visit with one tap and adds a comment, and staff see it in the
+ * reports; a guest asks from My data for their data to be erased, an admin carries it out, and the guest is
+ * anonymous (the global teardown's ledger check then finds the books whole).
  */
 import { expectHeading } from '../support/app';
 import { bookingDay } from '../support/booking';

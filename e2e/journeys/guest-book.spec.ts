@@ -1,5 +1,5 @@
 /**
- * Journey (issue 25 point 1): Grace Chan, the demo guest, has a table at Le Clos this evening. The host
+ * Journey: Grace Chan, the demo guest, has a table at Le Clos this evening. The host
  * searches 'chan 9123' from the staff console's bar, finds her, opens her profile, tags her VIP and notes
  * a shellfish allergy, and sees the warning beside her booking on that evening's day sheet.
  */

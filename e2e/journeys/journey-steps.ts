@@ -28,11 +28,11 @@ export const JOURNEY_DAYS = {
   manageLink: 86,
   // Close at hand, so the clocks move on only a day or so to the reminder.
   reminder: 2,
-  // Issue 25: the visit whose feedback staff read (the clock moves on to it and a few hours past).
+  // The visit whose feedback staff read (the clock moves on to it and a few hours past).
   feedback: 4,
-  // Issue 24: the lunch a set-up change leaves past the last seating (listed, never cancelled).
+  // The lunch a set-up change leaves past the last seating (listed, never cancelled).
   setup: 87,
-  // Issue 25: Le Clos's dinner made members-only for the day of this journey.
+  // Le Clos's dinner made members-only for the day of this journey.
   membersOnlyTimes: 84,
 } as const;
 

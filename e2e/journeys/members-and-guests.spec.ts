@@ -1,5 +1,5 @@
 /**
- * Journey (issue 25, points 2 and 3): a visitor picks a time at Bâtard before logging in and finishes as a
+ * Journey: a visitor picks a time at Bâtard before logging in and finishes as a
  * guest verified by a texted code; a guest is told from when guests may book a day 60 days ahead, which
  * a member books.
  */

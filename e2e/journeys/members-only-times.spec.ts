@@ -1,5 +1,5 @@
 /**
- * Journey (issue 25, member-only times): Le Clos's dinner is made members-only (set up through the
+ * Journey (member-only times): Le Clos's dinner is made members-only (set up through the
  * services call, as the journey is about the guest and the member, not the form). A member sees and
  * books a dinner time; a guest sees lunch only, with the note naming the service members can book; a
  * visitor continuing without an account is verified by an e-mailed code and finishes the booking.

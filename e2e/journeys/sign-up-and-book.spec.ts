@@ -67,7 +67,7 @@ test('a guest signs up, confirms the mailed link and books a table', async ({ pa
   });
 
   await expectHeading(page, STEP_HEADINGS.confirm);
-  // Issue 13: the review shows who the table is for and what they asked for.
+  // The review shows who the table is for and what they asked for.
   const yourDetails = page.getByRole('region', { name: 'Your details' });
   await expect(rowValue(yourDetails, 'Name')).toHaveText('Nora Ho');
   await expect(rowValue(yourDetails, 'Occasion')).toHaveText('Anniversary');

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 24, "The club sets itself up"): an admin at Le Clos adds a table and a pacing limit,
+ * Journey ("The club sets itself up"): an admin at Le Clos adds a table and a pacing limit,
  * moves lunch's last seating (the preview names the confirmed lunch it leaves outside the hours, which
  * publishing keeps), and uploads a picture and a menu; a guest in another browser sees the new times,
  * picture and menu without a rebuild; a second admin's stale copy of the services gets the conflict. The

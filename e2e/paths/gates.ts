@@ -11,7 +11,7 @@ export type ActorCalls = Record<string, { method: string; path: RegExp }>;
 /** Which call each invoked actor of the booking chart (and of the phone verification chart it invokes) makes. */
 export const ACTOR_CALLS: ActorCalls = {
   loadVenue: { method: 'GET', path: /^\/public\/venue\/by-domain\/[^/]+$/ },
-  // The token call when logged in, the public one before (issue 25, point 3).
+  // The token call when logged in, the public one before.
   loadTimeslots: { method: 'GET', path: /^\/(?:user\/reservation\/v1\.1|public\/reservation)\/timeslot-availability\// },
   openGuestSession: { method: 'POST', path: /^\/public\/guest\/session$/ },
   createReservation: { method: 'POST', path: /^\/user\/reservation\/v1\.1$/ },

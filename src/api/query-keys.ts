@@ -33,7 +33,7 @@ interface KeyParts {
   staffTableCombinations: [venueId: string, guests: number];
   /** A venue's day sheet on one day. */
   staffDaySheet: [venueId: string, date: string];
-  /** A venue's set-up: its texts and contacts, its services (issue 24). */
+  /** A venue's set-up: its texts and contacts, its services (docs/PRODUCT.md §2). */
   staffVenueSetup: [venueId: string, part: 'content' | 'services'];
   /** A venue's set-up as stored now (floor or pacing), with versions. */
   staffSetup: [what: 'floor' | 'pacing' | 'turn-times' | 'staff-access' | 'experiences', venueId: string];
@@ -41,7 +41,7 @@ interface KeyParts {
   staffGuests: [what: string, detail: string];
   /** A venue's closures from one day on. */
   staffClosures: [venueId: string, from: string];
-  /** Issue 25: a guest's feedback (the guest book's profile), the feedback report, erasure requests, the retention. */
+  /** After the visit and personal data (README.md): a guest's feedback (the guest book's profile), the feedback report, erasure requests, the retention. */
   staffGuestFeedback: [userId: string];
   staffFeedbackReport: [params: string];
   staffPrivacy: [];

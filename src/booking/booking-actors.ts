@@ -35,7 +35,7 @@ export const bookingActors = {
         path: { venueId: input.venueId, date: input.date },
         query: { numberOfGuests: input.numberOfGuests, experienceId: input.experienceId },
       };
-      // Before logging in, the public call (issue 25, point 3); the token call answers by the caller's membership.
+      // Before logging in, the public call (docs/decisions/0018-verified-guests.md); the token call answers by the caller's membership.
       const call = input.loggedIn
         ? api.GET('/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', { params })
         : api.GET('/public/reservation/timeslot-availability/{venueId}/{date}', { params });

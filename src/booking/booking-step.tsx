@@ -5,11 +5,11 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Problem } from '../../machines/booking/booking.machine';
+import { HoldCountdownOf } from '../components/hold-countdown';
 import { Page } from '../components/page';
 import { href } from '../navigation/navigator';
 import { BookingContext } from './booking-context';
 import { BookingSummary } from './booking-summary';
-import { HoldCountdown } from './hold-countdown';
 import { useProblemDetail, useProblemText } from './problem-text';
 import { useIdentitySelector } from './use-guest-identity';
 
@@ -55,6 +55,13 @@ export function BookingStep({
       {children}
     </Page>
   );
+}
+
+/** The booking's hold, on every held step of the booking. */
+function HoldCountdown() {
+  const expiresAt = BookingContext.useSelector((s) => s.context.reservation?.holdExpiresAt ?? null);
+  const offset = BookingContext.useSelector((s) => s.context.clockOffsetMs);
+  return <HoldCountdownOf expiresAt={expiresAt} offset={offset} />;
 }
 
 /** What went wrong on this step, and after 'Reservation failed' why, on a line of its own. */

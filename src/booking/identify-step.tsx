@@ -1,5 +1,5 @@
 /**
- * The details step for a visitor not logged in (issue 25, point 3): log in or sign up, or continue as a
+ * The details step for a visitor not logged in (docs/PRODUCT.md §6, decision 0018): log in or sign up, or continue as a
  * guest verified by a code texted to their mobile or mailed to their e-mail, as they choose. The time
  * chosen stays held in the chart meanwhile.
  */

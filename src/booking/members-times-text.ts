@@ -1,4 +1,4 @@
-/** The services only members may book, as a guest reads them: 'Lunch (12:00 pm to 3:30 pm), …' (member-only times, issue 25). */
+/** The services only members may book, as a guest reads them: 'Lunch (12:00 pm to 3:30 pm), …' (member-only times, docs/PRODUCT.md §6). */
 import { useLingui } from '@lingui/react/macro';
 import type { MembersOnlyTime } from '../../machines/booking/booking.machine';
 import { useFormats } from '../i18n/use-formats';

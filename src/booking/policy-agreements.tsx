@@ -1,7 +1,7 @@
 /**
  * The booking's policies (its experience's own, else the venue's) the guest agrees to before confirming
  * (docs/PRODUCT.md §5, §9), written by `policyTexts` (policy-texts.ts) from the policy's values for the
- * booking's party: only what applies to the booking (issue 13).
+ * booking's party: only what applies to the booking.
  */
 import { useLingui } from '@lingui/react';
 import type { VenueDetail } from '../../machines/booking/booking.machine';

@@ -23,7 +23,7 @@ export interface PolicyAgreement {
 
 /**
  * The texts for a party of `numberOfGuests`. Only what applies: without a payment up front there is no
- * card to charge, so no fee or no-show clause is shown or agreed to (issue 13).
+ * card to charge, so no fee or no-show clause is shown or agreed to.
  */
 export function policyTexts(
   i18n: I18n,

@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { DownloadedFile } from '../api/file-download';
-import { useManageFailureText } from '../manage/manage-text';
+import { useManageFailureText } from '../i18n/manage-text';
 import { FormMessage } from './form';
 
 /** Gives the file to the browser to save. */

@@ -62,7 +62,7 @@ export function NavBar({ current }: { current: RouteDef | undefined }) {
             </li>
           ))}
           {loggedIn && (
-            // Issue 25: the guest's own data (download, erasure), where their account is.
+            // The guest's own data (download, erasure), where their account is.
             <li>
               <a className="nav__link" href={href('my-data')} aria-current={current?.name === 'my-data' ? 'page' : undefined} onClick={() => setOpen(false)}>
                 {t`My data`}

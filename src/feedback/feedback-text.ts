@@ -1,4 +1,4 @@
-/** The shared rules' messages of issue 25's forms (common/validation/feedback-validation.ts) in the reader's words. */
+/** The shared rules' messages of the forms after a visit (common/validation/feedback-validation.ts) in the reader's words. */
 import { useLingui } from '@lingui/react/macro';
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES } from '../../common/validation/feedback-validation';
 import { useMessageText } from '../i18n/message-text';

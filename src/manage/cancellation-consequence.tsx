@@ -12,7 +12,7 @@ import { Section } from '../components/section';
 import { hongKongDate, hongKongMinutes } from '../../common/time';
 import { useFormats } from '../i18n/use-formats';
 import { cancellationTerms, type CancellationTerms } from './cancellation-terms';
-import { useManageFailureText } from './manage-text';
+import { useManageFailureText } from '../i18n/manage-text';
 import { useManageProblemText } from './manage-problem-text';
 import { policyOf } from '../../common/experience-policy';
 

@@ -9,7 +9,7 @@ import type { ActorRefFrom, SnapshotFrom, EventFrom } from 'xstate';
 import { manageMachine, timeOptions } from '../../machines/manage.machine';
 import type { paymentMachine } from '../../machines/payment.machine';
 import { PaymentPanel } from '../payment/payment-panel';
-import { HoldCountdownOf } from '../booking/hold-countdown';
+import { HoldCountdownOf } from '../components/hold-countdown';
 import { useFocusOnMount } from '../components/use-focus-on-mount';
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';

@@ -7,7 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ManageProblem } from '../../machines/manage.machine';
-import { useManageText } from './manage-text';
+import { useManageText } from '../i18n/manage-text';
 
 /** The server's words (or the request layer's 'timeout' / 'network'), carried by the problem itself. */
 const SERVER_WORDS = null;

@@ -81,7 +81,7 @@ const ROUTE_TABLE = routeTable([
   { name: 'experience', path: bookingPath('experience'), load: flowPage(() => import('../routes/experience')), nav: 'book-now' },
   { name: 'timeslot', path: bookingPath('timeslot'), load: flowPage(() => import('../routes/timeslot')), nav: 'book-now' },
   { name: 'seating', path: bookingPath('seating'), load: flowPage(() => import('../routes/seating')), nav: 'book-now' },
-  // The details and verify steps come before logging in too (issue 25, point 3: log in, sign up or continue as a verified guest there).
+  // The details and verify steps come before logging in too (docs/decisions/0018-verified-guests.md: log in, sign up or continue as a verified guest there).
   { name: 'profile', path: bookingPath('profile'), load: flowPage(() => import('../routes/profile')), nav: 'book-now' },
   { name: 'verify', path: bookingPath('verify'), load: flowPage(() => import('../routes/verify')), nav: 'book-now' },
   { name: 'confirm', path: bookingPath('confirm'), load: flowPage(() => import('../routes/confirm')), nav: 'book-now', requiresLogin: true },
@@ -91,21 +91,21 @@ const ROUTE_TABLE = routeTable([
   { name: 'cancel', path: page('cancel'), load: flowPage(() => import('../routes/cancel')), nav: 'reservations', requiresLogin: true },
   // A reservation opened by the signed link in its mails: no login, the token is the credential.
   { name: 'manage', path: page('manage'), load: flowPage(() => import('../routes/manage')) },
-  // Issue 25: the feedback link of the mail after a visit, the reminder's allergy question (both signed
+  // After the visit (README.md): the feedback link of the mail after a visit, the reminder's allergy question (both signed
   // links, no login) and the guest's own personal data.
   { name: 'feedback', path: page('feedback'), load: flowPage(() => import('../routes/feedback')) },
   { name: 'allergies', path: page('allergies'), load: flowPage(() => import('../routes/allergies')) },
   { name: 'my-data', path: page('my-data'), load: flowPage(() => import('../routes/my-data')), requiresLogin: true },
   { name: 'warning', path: bookingPath('warning'), load: flowPage(() => import('../routes/warning')), nav: 'book-now' },
-  // Issue 13: the link of a waitlist offer's mail (not in docs/PRODUCT.md §2's table).
+  // The link of a waitlist offer's mail (docs/PRODUCT.md §2, "Added since").
   { name: 'waitlist-offer', path: page('waitlist-offer'), load: flowPage(() => import('../routes/waitlist-offer')), nav: 'book-now', requiresLogin: true },
-  // Issue 12: the staff console (docs/PRODUCT.md §6's admin area). Its pages check the staff session themselves.
+  // The staff console (docs/PRODUCT.md §6's admin area). Its pages check the staff session themselves.
   staffRoute('login'),
   staffRoute('day'),
-  // Issue 24: the club sets itself up.
+  // The club sets itself up (docs/PRODUCT.md §2).
   staffRoute('setup-venue'),
   staffRoute('setup'),
-  // Issue 25: the guest book (search from the console's bar, a guest's profile, duplicates, the club's tags).
+  // The guest book (docs/PRODUCT.md §2: search from the console's bar, a guest's profile, duplicates, the club's tags).
   staffRoute('guests'),
   staffRoute('guest'),
   staffRoute('guest-duplicates'),

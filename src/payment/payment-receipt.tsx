@@ -1,4 +1,4 @@
-/** The result page's word on what was paid and how: 'Deposit paid HK$600 · Visa card ending 4242' (issue 13). */
+/** The result page's word on what was paid and how: 'Deposit paid HK$600 · Visa card ending 4242'. */
 import { useLingui } from '@lingui/react/macro';
 import type { Reservation } from '../../machines/booking/booking.machine';
 import { api } from '../api/api';

@@ -1,7 +1,7 @@
 /**
- * The reminder's allergy question (issue 25 point 4), opened from the reminder mail without logging in
- * (the manage link's token): the booking's dietary details as given, and the guest's answer for the
- * kitchen, none or what they have; staff see it on the day sheet.
+ * The reminder's allergy question (README.md, "After the visit and personal data"), opened from the reminder
+ * mail without logging in (the manage link's token): the booking's dietary details as given, and the guest's
+ * answer for the kitchen, none or what they have; staff see it on the day sheet.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';

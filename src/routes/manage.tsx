@@ -18,7 +18,7 @@ import { AddToCalendar } from '../manage/add-to-calendar';
 import { CancelConfirmation } from '../manage/cancellation-consequence';
 import { ChangeForm } from '../manage/change-form';
 import { reconfirmThroughLink, type LinkHolder } from '../manage/link-actors';
-import { useManageText } from '../manage/manage-text';
+import { useManageText } from '../i18n/manage-text';
 import { useManageProblemText } from '../manage/manage-problem-text';
 import { ReservationDetails } from '../manage/reservation-details';
 import { loadedReservation, LoadingReservation } from '../manage/reservation-states';

@@ -1,7 +1,7 @@
 /**
- * The guest's personal data (issue 25 point 5, Hong Kong's Personal Data (Privacy) Ordinance): download
- * everything the club holds about them, as JSON or CSV, and ask for it to be erased. The request is
- * carried out by the club's staff; what is kept and why is in docs/decisions/0014-personal-data.md.
+ * The guest's personal data (Hong Kong's Personal Data (Privacy) Ordinance): download everything the club
+ * holds about them, as JSON or CSV, and ask for it to be erased. The request is carried out by the club's
+ * staff; what is kept and why is in docs/decisions/0014-personal-data.md.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';

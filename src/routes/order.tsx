@@ -15,7 +15,7 @@ import { ReservationCard } from '../components/reservation-card';
 import { Section } from '../components/section';
 import { effectiveStatus, groupReservations } from '../../common/reservation-grouping';
 import { serverClock } from '../api/server-clock';
-import { useManageFailureText } from '../manage/manage-text';
+import { useManageFailureText } from '../i18n/manage-text';
 import { reservationsKey } from '../api/query-keys';
 import { AddToCalendar } from '../manage/add-to-calendar';
 import { ChangeForm } from '../manage/change-form';
@@ -54,7 +54,7 @@ function OrderList() {
             <ReservationList reservations={groups.upcoming} now={now} />
           </Section>
           <Section title={t`Waitlist`}>
-            {/* docs/PRODUCT.md §4 said this group is never filled; issue 13 fills it with the guest's waitlist entries. */}
+            {/* docs/PRODUCT.md §4 said this group is never filled; its "Added since" fills it with the guest's waitlist entries. */}
             <WaitlistEntries />
           </Section>
           <Section title={t`Past`}>

@@ -80,7 +80,7 @@ function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
   );
 }
 
-/** The guest's answer to the reminder's allergy question (issue 25 point 4), when they gave one. */
+/** The guest's answer to the reminder's allergy question, when they gave one. */
 function AllergyAnswer({ booking }: { booking: SheetBooking }) {
   const { t } = useLingui();
   if (!booking.allergiesConfirmedAt) return null;

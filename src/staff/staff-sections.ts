@@ -27,7 +27,7 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { name: 'reports', label: msg`Reports` },
   { name: 'guest-duplicates', label: msg`Duplicate guests` },
   { name: 'guest-tags', label: msg`Guest tags`, adminOnly: true },
-  // Set-up (issue 24): one section, a tab per part (src/staff/setup/setup-tabs.tsx); /pages/staff/setup-venue redirects to it.
+  // Set-up (docs/PRODUCT.md §4): one section, a tab per part (src/staff/setup/setup-tabs.tsx); /pages/staff/setup-venue redirects to it.
   // Venue staff see it too: the page says whether an admin lets them change their venue's set-up.
   { name: 'setup', label: msg`Set-up`, venueDay: true },
   { name: 'accounts', label: msg`Staff accounts`, adminOnly: true },

@@ -13,7 +13,7 @@ import { Loading, LoadFailure, type Read } from '../components/read-status';
 import { hongKongDate } from '../../common/time';
 import { useFormats } from '../i18n/use-formats';
 import { href } from '../navigation/navigator';
-import { useManageFailureText } from '../manage/manage-text';
+import { useManageFailureText } from '../i18n/manage-text';
 
 export type WalletEntry = components['schemas']['WalletEntry'];
 /** A line of the transaction history: a wallet entry, or a card payment or refund (`source`). */

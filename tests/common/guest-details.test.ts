@@ -60,7 +60,7 @@ describe('completion body', () => {
   });
 });
 
-// Issue 13: a 128-character first name was told 'Please enter first name!'.
+// A 128-character first name was once told 'Please enter first name!': say what is wrong.
 describe('length limits', () => {
   const long = (n: number) => 'x'.repeat(n);
 
@@ -87,7 +87,7 @@ describe('length limits', () => {
   });
 });
 
-describe('occasion and dietary needs (issue 13)', () => {
+describe('occasion and dietary needs', () => {
   it('takes an occasion from the list, any listed needs once each in the list order, and a line of text for each', () => {
     const parsed = v.parse(guestDetailsSchema, {
       ...valid,

@@ -85,7 +85,7 @@ describe('formatHkdFor', () => {
 });
 
 describe('formatHkd', () => {
-  // Issue 13: 'HK$3,713.6' (a Bâtard tasting menu for 2 with service charge) read as a typo: never one digit.
+  // 'HK$3,713.6' (a Bâtard tasting menu for 2 with service charge) read as a typo: never one digit.
   it("shows 'HK$' with whole dollars bare and cents as two digits, never one", () => {
     expect(formatHkd(371360)).toBe('HK$3,713.60');
     expect(formatHkd(173250)).toBe('HK$1,732.50');

@@ -62,7 +62,7 @@ describe('reservation grouping (docs/PRODUCT.md §4)', () => {
     expect(groupReservations([under], now).upcoming.map((x) => x.id)).toEqual(['u']);
   });
 
-  // Issue 13: a held booking the guest has not finished was listed under Past as Pending.
+  // A held booking the guest has not finished was once listed under Past as Pending.
   it('keeps a PENDING booking whose hold is still running with the upcoming ones, and moves it to past when the hold runs out', () => {
     const held = { ...r('h', '2026-11-30', 1140, 'PENDING'), holdExpiresAt: '2026-11-23T02:10:00Z' };
     const later = r('c', '2026-12-01', 1140, 'CONFIRMED');

@@ -2,6 +2,7 @@
  * The layers' import boundaries (eslint.config.js), checked on one-line files placed in each layer: a
  * boundary that stopped holding would let such an import into the tree unnoticed.
  */
+import { readdirSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -44,6 +45,45 @@ describe('import boundaries', () => {
     ['src/components/probe.ts', "import { api } from '../api/api';\nexport const probe = api;\n"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await rulesBroken(file, code)).toEqual([]);
+  });
+});
+
+describe('feature zones inside src/', () => {
+  it.each([
+    // A feature uses the shared pieces, never another feature it does not name.
+    ['src/wallet/probe.ts', "import { BookingStep } from '../booking/booking-step';\nexport const probe = BookingStep;\n"],
+    ['src/booking/probe.ts', "import { manageActors } from '../manage/manage-actors';\nexport const probe = manageActors;\n"],
+    ['src/staff/guests/probe.ts', "import { EntryList } from '../../wallet/wallet-entry';\nexport const probe = EntryList;\n"],
+    // Nor a page: the pages put the features together.
+    ['src/staff/probe.ts', "import LoginPage from '../routes/login';\nexport const probe = LoginPage;\n"],
+    // The shared pieces use no feature.
+    ['src/components/probe.ts', "import { BookingStep } from '../booking/booking-step';\nexport const probe = BookingStep;\n"],
+    ['src/navigation/probe.ts', "import { PaymentPanel } from '../payment/payment-panel';\nexport const probe = PaymentPanel;\n"],
+    // A folder nobody named yet is covered from its first file.
+    ['src/vouchers/probe.ts', "import { PaymentPanel } from '../payment/payment-panel';\nexport const probe = PaymentPanel;\n"],
+    ['src/vouchers/probe.ts', "import LoginPage from '../routes/login';\nexport const probe = LoginPage;\n"],
+  ])('refuses in %s: %s', async (file, code) => {
+    expect(await rulesBroken(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ['src/manage/probe.ts', "import { PaymentPanel } from '../payment/payment-panel';\nexport const probe = PaymentPanel;\n"],
+    ['src/staff/probe.ts', "import { DaySheetView } from './day-sheet';\nexport const probe = DaySheetView;\n"],
+    ['src/vouchers/probe.ts', "import { Page } from '../components/page';\nexport const probe = Page;\n"],
+    ['src/routes/probe.tsx', "import { WalletTopUp } from '../wallet/wallet-top-up';\nexport const probe = WalletTopUp;\n"],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await rulesBroken(file, code)).toEqual([]);
+  });
+
+  it("names every folder of src/ but the pages' (which may use any)", async () => {
+    const config = (await eslint.calculateConfigForFile('src/app.tsx')) as { rules: Record<string, [unknown, { zones: { target: unknown }[] }]> };
+    const named = config.rules['import-x/no-restricted-paths']![1].zones
+      .map(({ target }) => (typeof target === 'string' ? /^\.\/src\/([\w-]+)$/.exec(target)?.[1] : undefined))
+      .filter((name) => name !== undefined);
+    const folders = readdirSync('src', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'routes')
+      .map((entry) => entry.name);
+    expect(folders.filter((folder) => !named.includes(folder))).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The booking chart keeps an experience's party sizes (issue 24): a party outside them stays on the
+ * The booking chart keeps an experience's party sizes: a party outside them stays on the
  * date and party step with what the experience is for, and nothing is looked up; a party inside them
  * searches as before.
  */

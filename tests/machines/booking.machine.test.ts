@@ -239,7 +239,7 @@ describe('booking machine rules', () => {
   });
 });
 
-describe('booking machine, membership rules and booking before logging in (issue 25)', () => {
+describe('booking machine, membership rules and booking before logging in', () => {
   // A venue whose experience guests book 30 days ahead and members 90 (Bâtard's demo values).
   const windowsVenue = {
     ...venue,

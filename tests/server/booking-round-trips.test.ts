@@ -1,6 +1,6 @@
 /**
- * Issue 24 point 4: a booking (a guest's hold, POST /user/reservation/v1.1) takes at most 5 database
- * round trips, BEGIN and COMMIT counted, on both databases; it took 16, one after another.
+ * A booking (a guest's hold, POST /user/reservation/v1.1) takes at most 5 database round trips, BEGIN and
+ * COMMIT counted, on both databases; it took 16, one after another (docs/decisions/0022-guarded-hold.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Closures through the HTTP API (issue 12 point 5): staff close a venue, a dining area or a service for
+ * Closures through the HTTP API: staff close a venue, a dining area or a service for
  * days; availability, bookings, changes and waitlist offers give nothing inside; bookings already inside
  * are listed for staff to contact and never cancelled; roles, venues and the audit log. Dates come from
  * the injected clock.

@@ -1,5 +1,5 @@
 /**
- * A guest continuing without an account verified by a code mailed to them (issue 25, point 3) through the
+ * A guest continuing without an account verified by a code mailed to them through the
  * HTTP API: the code mail in the reader's language, the same answer for every address (no enumeration),
  * the texted code's limits (3 sends per address in 10 minutes, 10 minutes, 5 wrong guesses), and the
  * guest session it opens (a new guest account, a returning guest's whatever their number, never a

@@ -1,5 +1,5 @@
 /**
- * Experiences set up through the HTTP API (issue 24): created and changed by admins only, with texts per
+ * Experiences set up through the HTTP API: created and changed by admins only, with texts per
  * language (English required, the rest falling back to it and listed as missing), their own policy
  * overriding the venue's for fees and policy texts, their days and party sizes kept by availability
  * and booking, a stale change refused (409 20140), a change breaking the rules refused with every reason

@@ -1,5 +1,5 @@
 /**
- * Fair inventory through the HTTP API (issue "Right on every path", point 7): one guest once held 62
+ * Fair inventory through the HTTP API (README.md, "Fair inventory"): one guest once held 62
  * tables at once (60 waitlist joins, each offered a hold, and holds for 26 days in a loop). A guest now
  * holds at most 2 unfinished bookings (PENDING, hold still running: waiting for details or payment, a
  * waitlist offer's hold among them) and has at most 5 standing waitlist entries (waiting or offered); the

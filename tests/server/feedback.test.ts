@@ -1,5 +1,5 @@
 /**
- * After the visit (issue 25 point 4), on the injected clock, on PGlite and PostgreSQL: a seated party gets
+ * After the visit, on the injected clock, on PGlite and PostgreSQL: a seated party gets
  * one feedback mail a few hours after it finished (never a no-show), in its language; the mail's signed
  * link records a rating and comment (a tampered one is refused); the reports average them by venue and
  * week; staff see a guest's feedback and can stop the mails; the reminder's allergy answer is on the booking

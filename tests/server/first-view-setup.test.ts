@@ -1,5 +1,5 @@
 /**
- * The first views read the set-up (issue 24, point 3): after an admin changes lunch's last seating,
+ * The first views read the set-up: after an admin changes lunch's last seating,
  * uploads a picture and adds a menu, the app's page the server hands out carries the new hour, the
  * picture's URL and widths and the menu's name in the marked places of its first views, and the same for
  * the app, without a rebuild. A club that changed nothing, or changed its services and changed them back,

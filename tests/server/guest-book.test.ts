@@ -1,5 +1,5 @@
 /**
- * The guest book through the HTTP API (issue 25 point 1): search forgiving typos and spacing, a guest's
+ * The guest book through the HTTP API: search forgiving typos and spacing, a guest's
  * profile and its figures, tags and dated notes (audited), allergy warnings on the day sheet and the table
  * plan, likely duplicates and their merge (every booking, payment and wallet entry kept, the ledger whole),
  * and who may do what. Dates come from the injected clock.

@@ -1,8 +1,8 @@
 /**
- * A booking's occasion and dietary needs (issue 13, point 5): taken on completion, checked against the
+ * A booking's occasion and dietary needs: taken on completion, checked against the
  * lists, stored on the reservation and answered with it, the needs remembered on the user for the next
  * booking, and echoed in the confirmation e-mail in the guest's language. And the length messages of the
- * guest's details (issue 13, point 6), through the API.
+ * guest's details, through the API.
  */
 import { describe, expect, it } from 'vitest';
 import { translatorFor } from '../../server/i18n/translator';
@@ -153,7 +153,7 @@ for (const driver of testDrivers()) {
       expect((await helpers.reservationRow(id)).status).toBe('PENDING');
     });
 
-    // Issue 13: a 128-character first name was told 'Please enter first name!'.
+    // A 128-character first name was once told 'Please enter first name!': say what is wrong.
     it('says which field is too long and its limit, in the caller’s language, on completion and at sign-up', async () => {
       const user = await helpers.newUser();
       const id = await holdBar(user);

@@ -1,5 +1,5 @@
 /**
- * The venues' content in the caller's language (issue 6). The database keeps the English of the seed and
+ * The venues' content in the caller's language. The database keeps the English of the seed and
  * of what the server writes; answers give `translatorFor(locale)._(english)` for names and descriptions
  * with Accept-Language ja or zh-Hant (the English itself until the catalogs are translated, the
  * translation after), and the English without the header. Entry descriptions the server composes

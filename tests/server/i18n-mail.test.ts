@@ -1,5 +1,5 @@
 /**
- * What the server sends goes out in the reader's language (issue 6): a reservation's mails and calendar
+ * What the server sends goes out in the reader's language: a reservation's mails and calendar
  * invitation in the language it was booked in (reservations.locale), account mails in the user's
  * (users.locale, set at sign-up from the body or Accept-Language and moved by booking), the SMS code in
  * the caller's, the contact acknowledgement in the form's, and the statement PDF in the downloader's, with

@@ -1,5 +1,5 @@
 /**
- * Member-only times (issue 25, point 2) through the HTTP API: an admin makes a service members-only on
+ * Member-only times through the HTTP API: an admin makes a service members-only on
  * the services form's call; then guests are not offered its times (the public availability neither) and
  * are told members can book them, a hold, a change and a waitlist join into them are refused with 422
  * 20200, and the waitlist's offers pass a waiting guest by for them (and for the members' dining area),

@@ -1,5 +1,5 @@
 /**
- * Issue 25, points 2 and 3 through the HTTP API: booking rules by membership (members book Bâtard 90 days
+ * docs/PRODUCT.md §6 through the HTTP API: booking rules by membership (members book Bâtard 90 days
  * ahead where guests book 30; The Cellar is for members), the public availability call beside the
  * token one, and a guest who continues without an account by a texted code and completes a booking.
  */

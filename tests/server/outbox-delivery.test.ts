@@ -1,5 +1,5 @@
 /**
- * The outbox leaves the server (issue 13, point 1): mail through a real SMTP server started here, with a
+ * The outbox leaves the server: mail through a real SMTP server started here, with a
  * text and an HTML part, escaped, framed in the reader's language, the invitation attached; SMS through
  * an HTTP gateway; retries after an exponential back-off driven by the test clock, FAILED after the last
  * attempt; and each message sent once by two senders on one database.

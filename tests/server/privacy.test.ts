@@ -1,5 +1,5 @@
 /**
- * A guest's personal data under the Personal Data (Privacy) Ordinance (issue 25 point 5), on PGlite and
+ * A guest's personal data under the Personal Data (Privacy) Ordinance, on PGlite and
  * PostgreSQL: the export (JSON and CSV) holds the guest's data and nobody else's, its CSV cells never run
  * as formulas; an erasure request, carried out by an admin, leaves the guest anonymous, every money record
  * in place and the ledger check whole; the retention job anonymises guests inactive for N years (on the

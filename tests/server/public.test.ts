@@ -136,7 +136,7 @@ describe.each(testDrivers())('public API on %s', (driver) => {
           description: expect.any(String),
           durationMinutes: expect.any(Number),
           membersOnly: expect.any(Boolean),
-          // The experience's party sizes, days and own policy (null: the venue's), set up by admins (issue 24).
+          // The experience's party sizes, days and own policy (null: the venue's), set up by admins.
           minGuests: expect.any(Number),
           maxGuests: expect.any(Number),
           daysOfWeek: expect.any(Array),

@@ -1,5 +1,5 @@
 /**
- * The set-up preview of a table change for bookings on tables joined (issue 24; docs/PRODUCT.md §9, tables joined),
+ * The set-up preview of a table change for bookings on tables joined (docs/PRODUCT.md §9, tables joined),
  * through the HTTP API on both databases. At Obe the lounge's L5 and L6 (4 to 6 each) are one combine
  * group and K1 is kept for staff, so a party of 10 online sits at L5 + L6. A change that breaks the
  * combination (a member made inactive, moved to another area or combine group, its seats lowered below

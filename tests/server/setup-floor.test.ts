@@ -1,5 +1,5 @@
 /**
- * The club's set-up through the HTTP API (issue 24): tables and the floor layout, pacing, turn times.
+ * The club's set-up through the HTTP API: tables and the floor layout, pacing, turn times.
  * Admins only; every change starts from a version (409 20140 when stale, nothing saved), is refused
  * with its reasons (409 20141), previewed with the confirmed bookings it affects (never cancelled) and
  * audited before and after. Pacing is enforced by availability and booking, also under 16 parallel

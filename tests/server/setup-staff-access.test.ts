@@ -1,5 +1,5 @@
 /**
- * Venue staff and the set-up through the HTTP API (issue 24): a venue's own staff may change its set-up
+ * Venue staff and the set-up through the HTTP API: a venue's own staff may change its set-up
  * only while an admin allows it for that venue (403 20185 in staff's words otherwise); only admins switch
  * it, audited with before and after; another venue's staff are refused whatever the setting. And a new
  * dining area, added and changed (members-only too) through the set-up calls.

@@ -1,5 +1,5 @@
 /**
- * Working the book (issue 12) through the HTTP API: moving a booking (re-checked atomically, the guest
+ * Working the book through the HTTP API: moving a booking (re-checked atomically, the guest
  * mailed, older manage links outdated), a phone booking for a guest (found or made, confirmed with what
  * is owed, mailed), a walk-in seated now, and the table plan; each checked for role and venue and audited.
  */

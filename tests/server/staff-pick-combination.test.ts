@@ -1,5 +1,5 @@
 /**
- * Staff choosing tables joined by hand (issue 24; docs/PRODUCT.md §9, tables joined), through the HTTP API on both
+ * Staff choosing tables joined by hand (docs/PRODUCT.md §9, tables joined), through the HTTP API on both
  * databases: a phone booking or a move with `tableIds` is placed on exactly those tables when they are one
  * combination that seats the party by the rules every booking is placed by, and refused with a clear
  * message otherwise (not one group, a party one table seats, not the venue's, both a table and tables),

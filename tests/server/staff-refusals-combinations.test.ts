@@ -1,5 +1,5 @@
 /**
- * Staff's refusals for tables joined (issue 24; docs/PRODUCT.md §9, tables joined), through the HTTP API on both
+ * Staff's refusals for tables joined (docs/PRODUCT.md §9, tables joined), through the HTTP API on both
  * databases. At Obe no single table seats 10 (K1 seats 10) but the lounge's L5 and L6 (4 to 6 each), one
  * combine group, do: a phone booking, a move or a walk-in for 10 when they are taken is told which
  * combination would seat the party and which of its tables is taken by which booking, not that no

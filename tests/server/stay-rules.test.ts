@@ -1,5 +1,5 @@
 /**
- * The whole stay counts (issue 24): a slot is offered, and booked, only when the party's turn time keeps
+ * The whole stay counts: a slot is offered, and booked, only when the party's turn time keeps
  * it inside the service's end and out of every closure; a last seating whose stay would run past the end
  * is not offered, nor is a lunch that would sit on into a closed dinner. Through the HTTP API on both
  * databases; dates come from the injected clock.

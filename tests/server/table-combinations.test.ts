@@ -1,5 +1,5 @@
 /**
- * Issue 24: tables of one combine group joined for a party no single table seats (docs/PRODUCT.md §9, tables joined),
+ * Tables of one combine group joined for a party no single table seats (docs/PRODUCT.md §9, tables joined),
  * through the API on both databases. At Obe the lounge's L5 and L6 (4 to 6 each) are one group and the
  * kitchen table K1 (6 to 10) is kept for staff, so a party of 8 online can only sit at L5 + L6.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25, point 2: the venue's booking windows by membership set through the versioned set-up call
+ * The venue's booking windows by membership set through the versioned set-up call
  * PUT /admin/venue/{venueId}/booking-windows: admins change them (audited), a venue's staff only while
  * an admin allows it, a stale version is refused with 409 20140, members fewer days than guests with 400
  * naming the field, and the next availability call honours the new windows for a guest and a member.

@@ -1,5 +1,5 @@
 /**
- * A venue made from nothing by the set-up's own functions (issue 24, "one way in"), as the demo venues
+ * A venue made from nothing by the set-up's own functions ("one way in"), as the demo venues
  * are at first start: createVenue (texts per language, contacts, online party sizes, booking windows by
  * membership, policy), its first services published from version 0 through the admin call, a members'
  * dining area (createArea) and a table through the admin call. A member of staff's change is previewed

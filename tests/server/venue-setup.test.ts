@@ -1,5 +1,5 @@
 /**
- * The venue set-up through the HTTP API (issue 24): texts per language with English as the fallback and
+ * The venue set-up through the HTTP API: texts per language with English as the fallback and
  * the missing ones listed; pictures checked by content and size, resized and served for good; PDF
  * menus; services whose change moves availability and the hours in every language; a second server
  * process sees a published change on its next request; admins only; every change audited with before

@@ -1,5 +1,5 @@
 /**
- * The waitlist through the HTTP API (issue 13, point 4): joining, offers of freed tables in join order
+ * The waitlist through the HTTP API: joining, offers of freed tables in join order
  * (cancellation, a hold that runs out, a change), the offer's 15-minute hold and mail, lapsing to the
  * next guest, leaving, expiry, and races (two frees at once, an offer against a normal booking).
  */

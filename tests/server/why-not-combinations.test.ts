@@ -1,5 +1,5 @@
 /**
- * Staff's "Why not?" for tables joined (issue 24; docs/PRODUCT.md §9, tables joined), through the HTTP API on
+ * Staff's "Why not?" for tables joined (docs/PRODUCT.md §9, tables joined), through the HTTP API on
  * both databases. At Obe the lounge's L5 and L6 (4 to 6 each) are one combine group and the cask room's
  * K1 (6 to 10) is kept for staff, so a party of 8 online can only sit at L5 + L6: the answer says which
  * combination a slot is offered at, and why a combination is not (a member booked by its reference,

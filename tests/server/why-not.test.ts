@@ -1,5 +1,5 @@
 /**
- * Staff's "Why not?" through the HTTP API (issue 24, point 4): for a party at a time, each slot of the day
+ * Staff's "Why not?" through the HTTP API: for a party at a time, each slot of the day
  * and each table at that time with every reason guests online are not offered it, in staff words and the
  * caller's language: closures, outside the service or its valid dates, a stay past the service's end, the
  * lead time, pacing, a booking (by reference), a guest's hold or a held change on the table, too small,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The guest's details in the wizard (issue 13): occasion and dietary needs as fields, echoed on the review
+ * The guest's details in the wizard: occasion and dietary needs as fields, echoed on the review
  * step with the guest's details and on the reservation page, the needs filled in again for the next
  * booking; a length message for a name that is too long; and only the policies that apply to the booking.
  */
@@ -48,7 +48,7 @@ describe('the guest’s details', () => {
     const user = userEvent.setup();
     const first = await toDetails(user, /TUE\s*24/);
 
-    // Issue 13: a 128-character first name was told 'Please enter first name!'.
+    // A 128-character first name was once told 'Please enter first name!': say what is wrong.
     const firstName = screen.getByLabelText('First name');
     await user.clear(firstName);
     await user.click(firstName);
@@ -67,7 +67,7 @@ describe('the guest’s details', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await findHeading('Review and confirm');
-    // Issue 13: the review step did not show the guest's details and requests.
+    // The review step once did not show the guest's details and requests.
     expect(fieldTexts(await region('Your details'))).toEqual({
       Name: 'Mei Chan',
       'E-mail': email,
@@ -76,7 +76,7 @@ describe('the guest’s details', () => {
       'Dietary needs': 'Vegetarian, Nut allergy; No coriander',
       'Special requests': 'A quiet table',
     });
-    // Issue 13: nothing to pay, so no fee or no-show clause to agree to.
+    // Nothing to pay, so no fee or no-show clause to agree to.
     const policies = screen.getByRole('group', { name: "The venue's policies" });
     expect(policies.textContent).not.toMatch(/no-show|charged|fee/i);
     expect(within(policies).getAllByRole('checkbox').map((b) => b.closest('label')!.textContent)).toContain(

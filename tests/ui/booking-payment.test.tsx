@@ -66,13 +66,13 @@ describe('paying in the wizard', () => {
     await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
     expect(await screen.findByText('Your card was declined.', {}, SLOW)).toBeTruthy();
     expect(screen.getByText(/Your table is held for/)).toBeTruthy();
-    // Issue 13: the declined card emptied the cardholder name; the name stays, the card's own fields start afresh.
+    // A declined card once emptied the cardholder name; the name stays, the card's own fields start afresh.
     expect(await screen.findByLabelText('Cardholder name', {}, SLOW)).toHaveProperty('value', 'Martin Leung');
     expect(screen.getByLabelText('Card number')).toHaveProperty('value', '');
     await typeCard(user, '4242424242424242', { name: false });
     await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
     await findHeading('Your table is confirmed');
-    // Issue 13: the result says what was paid and how (a Bâtard tasting menu for 2 with service charge).
+    // The result says what was paid and how (a Bâtard tasting menu for 2 with service charge).
     expect(screen.getByText('Prepayment paid')).toBeTruthy();
     expect(await screen.findByText('HK$3,713.60 by Visa card ending 4242', {}, SLOW)).toBeTruthy();
   });

@@ -73,7 +73,7 @@ describe('the booking wizard', () => {
     await user.click(await screen.findByRole('button', { name: /À la Carte/ }, SLOW));
     await findHeading('Date and party size');
     await user.click(screen.getByRole('button', { name: 'Find a table' }));
-    // No wall before the times (issue 25, point 3).
+    // No wall before the times.
     await findHeading('Choose a time');
     await pickTime(user, '12:30 pm');
     await findHeading('Your details');

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
- * Issue 25, point 3 in the whole app against the real API: a visitor who picked a time chooses to have
- * the code e-mailed rather than texted, types the code from the mail and finishes as a verified guest,
- * with the time kept; the choice is reachable by keyboard and axe finds nothing wrong on either step.
+ * Booking before logging in (docs/decisions/0018-verified-guests.md) in the whole app against the real API: a
+ * visitor who picked a time chooses to have the code e-mailed rather than texted, types the code from the
+ * mail and finishes as a verified guest, with the time kept; the choice is reachable by keyboard and axe
+ * finds nothing wrong on either step.
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * An experience's own texts from the Set-up (issue 24, point 1) on the guest's pages, the whole app
+ * An experience's own texts from the Set-up on the guest's pages, the whole app
  * against the real API: the experience step and the manage page show the Japanese name the set-up wrote
  * (in no catalog), and, in Thai, which the set-up left empty, the English.
  */

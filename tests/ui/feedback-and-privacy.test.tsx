@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
- * Issue 25's pages in the whole app against the real API: the feedback page from the mail's one-tap
- * rating, the reminder's allergy page, the guest's My data page (downloads, erasure request), the staff's
- * Privacy page carrying a request out, the reports' feedback averages and the guest-book feedback
- * component with its stop switch; axe finds nothing wrong on each.
+ * The pages after the visit and of personal data (README.md) in the whole app against the real API: the
+ * feedback page from the mail's one-tap rating, the reminder's allergy page, the guest's My data page
+ * (downloads, erasure request), the staff's Privacy page carrying a request out, the reports' feedback
+ * averages and the guest-book feedback component with its stop switch; axe finds nothing wrong on each.
  */
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';

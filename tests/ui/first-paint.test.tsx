@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The first page's critical path (issue 14, Lighthouse): its chunk and picture fetched at start, its content in the first commit. */
+/** The first page's critical path (Lighthouse; docs/decisions/0006-first-views.md): its chunk and picture fetched at start, its content in the first commit. */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageLoader, preloadPage } from '../../src/components/page-loader';

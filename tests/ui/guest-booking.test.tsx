@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
- * Issue 25, points 2 and 3 in the whole app against the real API: a visitor who never logs in picks a
- * time and finishes as a guest verified by a texted code; a guest is told from when guests may book a day
- * members already can; the details step before logging in has no axe violations.
+ * Booking rules by membership and booking before logging in (docs/PRODUCT.md §6) in the whole app against the
+ * real API: a visitor who never logs in picks a time and finishes as a guest verified by a texted code; a
+ * guest is told from when guests may book a day members already can; the details step before logging in has
+ * no axe violations.
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

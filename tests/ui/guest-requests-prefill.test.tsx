@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Dietary needs may pre-fill from the profile, visibly so (issue "Right on every path", point 6): the
+ * Dietary needs may pre-fill from the profile, visibly so: the
  * details step says where needs it finds ticked came from, and says nothing when none were.
  */
 import { I18nProvider } from '@lingui/react';

@@ -89,7 +89,7 @@ describe('the reservation list', () => {
     await openAs(api(), [guest.email, PASSWORD], '/pages/order', 'My reservations');
 
     const upcoming = cardsIn(await region('Upcoming'));
-    // Issue 13: a booking held and not yet finished is with the upcoming ones (it was under Past as Pending).
+    // A booking held and not yet finished is with the upcoming ones (it was once under Past as Pending).
     expect(upcoming.map((card) => fieldTexts(card).Reference)).toEqual([
       sooner.uniqueId,
       sameDayLater.uniqueId,

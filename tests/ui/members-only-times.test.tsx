@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Member-only times (issue 25, point 2) in the whole app against the real API: an admin makes Bâtard's
+ * Member-only times in the whole app against the real API: an admin makes Bâtard's
  * lunch members-only with the services form's switch (by keyboard; axe finds nothing wrong) and
  * publishes it; a visitor searching Set Lunch, served only at lunch, is told members can book those
  * times, while a member is offered them.

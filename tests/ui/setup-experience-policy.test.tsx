@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * An experience's own policy on the Set-up screen against the real API (issue 24): the admin edits its
+ * An experience's own policy on the Set-up screen against the real API: the admin edits its
  * late-cancellation fees by party size and its largest party (copied from the venue's to start), reads
  * the policy texts as a guest of a chosen party size will, sees tiers out of order and a tier above the
  * largest party refused in words before anything is sent, and a largest party beyond what the venue

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Set-up screen's experiences in the whole app against the real API (issue 24): an admin writes a
+ * The Set-up screen's experiences in the whole app against the real API: an admin writes a
  * new experience (English only: the other languages are then listed as missing), with a deposit by
  * tier, sees a wrong value refused in words before anything is sent, checks it and publishes it; axe
  * finds nothing wrong at phone and tablet widths.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Set-up screen in the whole app against the real API (issue 24): an admin moves a table on the floor
+ * The Set-up screen in the whole app against the real API: an admin moves a table on the floor
  * plan from the keyboard, checks the change (its preview), and publishes it; a new pacing limit's preview
  * lists the booking it puts over the limit; a second admin's stale edit gets the conflict; venue staff are
  * told they may not change it; axe finds nothing wrong. The form's messages match the shared schema's.

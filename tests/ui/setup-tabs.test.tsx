@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Set-up section's tabs and its forms in the whole app against the real API (issue 24): the tab is
+ * The Set-up section's tabs and its forms in the whole app against the real API: the tab is
  * in the address and moves with the arrow keys; an admin changes an existing table, adds a dining area
  * and changes one, and sets turn times, each checked then published through the set-up edit chart;
  * venue staff may work on it once an admin switches it on. axe finds nothing wrong.

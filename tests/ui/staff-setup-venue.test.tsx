@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Venue set-up in the whole app against the real API (issue 24): an admin moves lunch's last seating,
+ * Venue set-up in the whole app against the real API: an admin moves lunch's last seating,
  * checks it (no booking affected), publishes it, and the venue page shows the new hours; the texts show
  * which languages are missing; a stale copy gets the conflict; the old address opens the Set-up's Venue tab;
  * the booking windows by membership are refused when members would get fewer days, then published.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * What staff see of tables joined (issue 24; docs/PRODUCT.md §9, tables joined), in the whole app against the real
+ * What staff see of tables joined (docs/PRODUCT.md §9, tables joined), in the whole app against the real
  * API. At Le Clos D10 and D11 (4 to 6 each) are one combine group here and D12 seats at most 8, so only
  * D10 + D11 seat a party of 10: a phone booking for 10 when they are taken is told which table of them is
  * taken by which booking, the host may choose D10 + D11 by hand from the table picker, and the set-up preview of making D11 not in use lists that booking for staff to

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Staff's "Why not?" in the whole app against the real API (issue 24): from the table plan, a host asks
+ * Staff's "Why not?" in the whole app against the real API: from the table plan, a host asks
  * why a time is not offered and reads each reason in staff words, looks at another time from the day's
  * list, asks from the phone booking form, and axe finds nothing wrong.
  */

@@ -1,5 +1,5 @@
 /**
- * A guest's feedback for staff (issue 25 point 4): the average, each rated visit with its comment, and
+ * A guest's feedback for staff: the average, each rated visit with its comment, and
  * the switch that stops the feedback mails for this guest. Made to sit on the guest book's profile page:
  * `<GuestFeedback userId={…} />`, reading `GET /admin/guests/{userId}/feedback`.
  */

@@ -1,5 +1,5 @@
 /**
- * The report's feedback (issue 25 point 4): how many guests rated their visit and the average rating,
+ * The report's feedback: how many guests rated their visit and the average rating,
  * per venue and ISO week of the visit, for the report's venue and days. Weeks without feedback are left out.
  */
 import { useLingui } from '@lingui/react/macro';

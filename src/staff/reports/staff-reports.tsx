@@ -1,5 +1,5 @@
 /**
- * The staff console's report (issue 12 point 6): for a venue (admins: or every venue) and a range of
+ * The staff console's report: for a venue (admins: or every venue) and a range of
  * days, covers as a chart with the same figures in a table beside it, no-shows and cancellations, and
  * money taken and refunded, by day or ISO week; and the same as a CSV download.
  */

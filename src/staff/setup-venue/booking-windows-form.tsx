@@ -1,5 +1,5 @@
 /**
- * How many days ahead guests and members may book at a venue (issue 25: members can book further ahead
+ * How many days ahead guests and members may book at a venue (docs/PRODUCT.md §6: members can book further ahead
  * than guests). Checked with the server's valibot schema, then by the server's preview (windows only limit
  * new bookings, so none is listed), and published through the set-up edit chart on the venue's version,
  * the same one its texts are changed from.

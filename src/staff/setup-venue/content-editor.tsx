@@ -1,5 +1,5 @@
 /**
- * A venue's texts in each language and its contacts (issue 24). English is required; a field left empty
+ * A venue's texts in each language and its contacts (docs/PRODUCT.md §2). English is required; a field left empty
  * in another language is shown to guests in English and marked here as missing. Published through the
  * set-up edit chart; texts change no booking, so the preview lists none.
  */

@@ -1,6 +1,6 @@
 /**
- * A venue's services as the admin edits them (issue 24): name, days, first and last seating, end, slot
- * interval, valid days, and whether only members may book them (issue 25's member-only times). The
+ * A venue's services as the admin edits them (docs/PRODUCT.md §2): name, days, first and last seating, end, slot
+ * interval, valid days, and whether only members may book them (member-only times, docs/PRODUCT.md §6). The
  * hours guests read are derived from these on the server, in every language; nothing here is typed
  * twice. Published through the set-up edit chart.
  */

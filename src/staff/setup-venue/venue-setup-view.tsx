@@ -1,4 +1,4 @@
-/** One venue's set-up (issue 24): its texts and contacts, its services, its picture and menus. */
+/** One venue's set-up (docs/PRODUCT.md §2): its texts and contacts, its services, its picture and menus. */
 import { useLingui } from '@lingui/react/macro';
 import { unwrap } from '../../../common/api/api-error';
 import { staffVenueSetupKey } from '../../api/query-keys';

@@ -1,5 +1,5 @@
 /**
- * A venue's picture and PDF menus, uploaded as files (issue 24). The server checks each by its content
+ * A venue's picture and PDF menus, uploaded as files (docs/PRODUCT.md §2). The server checks each by its content
  * and size and says why it refuses one; the picture is resized there for every screen. An upload can be
  * undone: the venue's own picture again, or the menu of the name typed taken off.
  */

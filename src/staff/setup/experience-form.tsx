@@ -1,11 +1,11 @@
 /**
- * One experience's set-up form (issue 24): its name and description in English (required) and the five
- * other languages (left empty, guests read the English: listed as missing), length, party sizes, days
- * and services, members-only, whether it is still offered (retired, never deleted), payment (deposit by
- * party-size tier or prepayment per person), its own cancellation and no-show policy or the venue's
- * (with its late-cancellation fees by party size and its largest party, previewed as guests read them),
- * and its own booking windows or the venue's. Checked with the server's valibot schema, previewed with the
- * bookings a change leaves outside it and published through the set-up edit chart.
+ * One experience's set-up form (docs/PRODUCT.md §3, decisions 0023 and 0026): its name and description in
+ * English (required) and the five other languages (left empty, guests read the English: listed as missing),
+ * length, party sizes, days and services, members-only, whether it is still offered (retired, never deleted),
+ * payment (deposit by party-size tier or prepayment per person), its own cancellation and no-show policy or
+ * the venue's (with its late-cancellation fees by party size and its largest party, previewed as guests read
+ * them), and its own booking windows or the venue's. Checked with the server's valibot schema, previewed with
+ * the bookings a change leaves outside it and published through the set-up edit chart.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The Set-up screen's experiences (issue 24): the venue's experiences, retired ones marked, with the
+ * The Set-up screen's experiences: the venue's experiences, retired ones marked, with the
  * languages still missing; choosing one opens its form, "New experience" an empty one. Each form is a
  * set-up edit of its own; after a publish or a conflict the list is read again and the form starts afresh.
  */

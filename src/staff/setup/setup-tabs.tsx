@@ -1,5 +1,5 @@
 /**
- * The Set-up section (issue 24): one page, one tab per part of a venue's set-up, the tab in the address
+ * The Set-up section (docs/PRODUCT.md §4): one page, one tab per part of a venue's set-up, the tab in the address
  * (`/pages/staff/setup?venue=leclos&tab=pacing`) so a link opens it. A new part is one more entry here.
  */
 import { msg } from '@lingui/core/macro';

@@ -1,8 +1,8 @@
 /**
- * Staff's "Why not?" (issue 24): for a day, a time and a party, whether guests online are offered it and
- * every reason they are not, for the time itself, each slot of the day not offered (each with its own
- * "Why not?" to look at that time) and each table. The question is checked with the server's schema
- * before it is asked; the answer is announced in a live region.
+ * Staff's "Why not?" (docs/decisions/0020-why-not-explainer.md): for a day, a time and a party, whether
+ * guests online are offered it and every reason they are not, for the time itself, each slot of the day not
+ * offered (each with its own "Why not?" to look at that time) and each table. The question is checked with
+ * the server's schema before it is asked; the answer is announced in a live region.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';

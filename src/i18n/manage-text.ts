@@ -1,6 +1,6 @@
 /** The account pages' messages in the user's language: the app's known texts plus the ones only these pages meet. */
 import { useLingui } from '@lingui/react/macro';
-import { failureTextWith, useMessageText } from '../i18n/message-text';
+import { failureTextWith, useMessageText } from './message-text';
 
 /** Like `useMessageText`, knowing the server's texts about reservations and the wallet too. */
 export function useManageText(): (message: string | null | undefined) => string | undefined {

@@ -1,12 +1,11 @@
 /**
- * The hold's countdown, shown on every held step: 15:00 down to 0:00 on the server's clock, announced
- * politely to screen readers at a few milestones rather than every second.
+ * A hold's countdown, shown on every held step of a booking or a change: 15:00 down to 0:00 on the server's
+ * clock, announced politely to screen readers at a few milestones rather than every second.
  */
 import { plural } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { serverTime } from '../../common/api/server-time';
-import { BookingContext } from './booking-context';
 
 /** Minutes left at which the countdown speaks. */
 const MILESTONES = [10, 5, 2, 1];
@@ -14,13 +13,6 @@ const MILESTONES = [10, 5, 2, 1];
 export function formatCountdown(seconds: number): string {
   const safe = Math.max(0, Math.floor(seconds));
   return `${Math.floor(safe / 60)}:${String(safe % 60).padStart(2, '0')}`;
-}
-
-/** The booking's hold, on every held step of the booking. */
-export function HoldCountdown() {
-  const expiresAt = BookingContext.useSelector((s) => s.context.reservation?.holdExpiresAt ?? null);
-  const offset = BookingContext.useSelector((s) => s.context.clockOffsetMs);
-  return <HoldCountdownOf expiresAt={expiresAt} offset={offset} />;
 }
 
 /** A hold running out at `expiresAt` (ISO), read on the server's clock (`offset`: server minus device time). */

@@ -292,6 +292,19 @@ async function probeCodes(): Promise<void> {
     atUsed.every((x) => x.status === 400 && x.body?.errorCode === 20106) && afterUsed.status === 429,
   );
 
+  // The control: the servers believe the script's X-Forwarded-For (TRUSTED_PROXIES=loopback), so the
+  // addresses above were five callers. One address gets 10 codes in 10 minutes, the next one more.
+  const from = newAddress();
+  const sends: Answer[] = [];
+  for (let i = 0; i < 11; i++) sends.push(await call('POST', '/public/guest/verify-phone-number', { body: phone(newNumber()), from }));
+  const other = await call('POST', '/public/guest/verify-phone-number', { body: phone(newNumber()) });
+  report(
+    '1h X-Forwarded-For believed: 11 codes from one address, then one from another',
+    'POST /public/guest/verify-phone-number x11 from one address (11 numbers), x1 from another',
+    `${sends.map((x) => x.status).join(',')}; other address ${other.status}`,
+    sends.slice(0, 10).every((x) => x.status === 200) && sends[10]!.status === 429 && other.status === 200,
+  );
+
   // Byte for byte: a wrong, a used, an expired and an exhausted code.
   const session = (number: string, code: string) => call('POST', '/public/guest/session', { body: { ...a, email: `bytes.${number}@example.com`, ...phone(number), code, codeSentBy: 'SMS' } });
   const w = newNumber();
@@ -642,7 +655,7 @@ async function main(): Promise<void> {
   const first = await startServer(url, smtpUrl);
   const second = await startServer(url, smtpUrl);
   console.log(`servers on ports ${first.port} and ${second.port}, one PostgreSQL database (${url})`);
-  started.db = new pg.Client({ connectionString: url });
+  started.db = new pg.Client({ connectionString: url, statement_timeout: 30_000 });
   await started.db.connect();
   await setBothClocks(new Date(CLOCK_START));
 

@@ -1,12 +1,13 @@
 /**
- * `npm run probe:security`: the "Trust first" holes probed against real processes, as the attacker ran
- * them: a throw-away PostgreSQL cluster (scripts/postgres-for-tests.ts), migrated and seeded with the
- * demo data by the first server's own start (DATABASE_URL, as `npm start`), and TWO server processes from
- * source on it, each on the test clock (TEST_CLOCK), the test-mode card processor and the outbox at
- * /dev/outbox. Every probe goes through HTTP, alternating between the two; the database is read directly
- * only to check what a probe left behind. One line per probe: what was sent, what came back, PASS or
- * FAIL. Everything started is stopped whatever happens; every wait is bounded; any FAIL exits 1.
- * It imports nothing of server/ or tests/: it talks to the server as an attacker would.
+ * `npm run probe:security`: the holes docs/SECURITY.md says are closed, probed as an attacker found them,
+ * against two server processes on one PostgreSQL: a throw-away cluster (scripts/postgres-for-tests.ts),
+ * migrated and seeded with the demo data by the first server's own start (DATABASE_URL, as `npm start`),
+ * and TWO server processes from source on it (as the e2e harness runs them), each on the test clock
+ * (TEST_CLOCK), the test-mode card processor, mail over SMTP to a sink and the outbox at /dev/outbox.
+ * Every probe goes through HTTP, alternating between the two; the database is read directly only to look
+ * up set-up ids and check what a probe left behind. One line per probe: what was sent, what came back,
+ * PASS or FAIL. Everything started is stopped whatever happens; every wait is bounded; any FAIL exits 1.
+ * It imports nothing of server/ or tests/, so it survives their reorganisation.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -299,7 +300,7 @@ async function probeCodes(): Promise<void> {
   for (let i = 0; i < 11; i++) sends.push(await call('POST', '/public/guest/verify-phone-number', { body: phone(newNumber()), from }));
   const other = await call('POST', '/public/guest/verify-phone-number', { body: phone(newNumber()) });
   report(
-    '1h X-Forwarded-For believed: 11 codes from one address, then one from another',
+    '1g X-Forwarded-For believed: 11 codes from one address, then one from another',
     'POST /public/guest/verify-phone-number x11 from one address (11 numbers), x1 from another',
     `${sends.map((x) => x.status).join(',')}; other address ${other.status}`,
     sends.slice(0, 10).every((x) => x.status === 200) && sends[10]!.status === 429 && other.status === 200,
@@ -320,7 +321,7 @@ async function probeCodes(): Promise<void> {
   const expiredAnswer = await session(e, eCode);
   const texts = [wrongAnswer, usedAnswer, expiredAnswer, exhaustedAnswer].map((x) => `${x.status} ${x.text}`);
   report(
-    '1g wrong / used / expired (+11 min) / exhausted answers',
+    '1h wrong / used / expired (+11 min) / exhausted answers',
     'POST /public/guest/session with each',
     `${new Set(texts).size} distinct: ${texts[0]}`,
     new Set(texts).size === 1 && wrongAnswer.status === 400,

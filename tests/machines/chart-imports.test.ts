@@ -29,6 +29,7 @@ describe('chart imports', () => {
       'common/api/api-error.ts',
       'common/api/error-codes.ts',
       'common/api/schema.d.ts',
+      'common/api/schemas.ts',
       'machines/actor-event.ts',
       'machines/call-error.ts',
     ]);

@@ -21,8 +21,12 @@ type OpenPaymentKind =
   | { kind: 'change'; reservationId: string }
   | { kind: 'top-up'; userId: string };
 
-/** A start's outcome inside its transaction: the payment to answer, or an open one to cancel first. */
-export type StartOutcome = PaymentRow | { replace: PaymentRow };
+/**
+ * A start's outcome inside its transaction: the payment to answer; an open one of another start to answer
+ * once the processor confirms it is still open (a card may have been declined a moment ago, before the
+ * processor's word reached us); or an open one to cancel first.
+ */
+export type StartOutcome = PaymentRow | { reuse: PaymentRow } | { replace: PaymentRow };
 
 /** What a payment replaced by a new one says, should anyone read it. */
 const REPLACED = /*i18n*/ 'This payment was replaced by a new one for the current amount';
@@ -80,6 +84,14 @@ async function cancelOpenPayment(deps: PaymentDeps, row: PaymentRow): Promise<vo
     .where(and(eq(payments.id, row.id), eq(payments.status, 'REQUIRES_PAYMENT_METHOD')));
 }
 
+/** Whether an open payment is still open once brought in line with its intent (outside any transaction). */
+async function stillOpen(deps: PaymentDeps, row: PaymentRow): Promise<boolean> {
+  if (!row.processorRef) return true;
+  await syncWithProcessor(deps, row);
+  const [current] = await deps.db.select({ status: payments.status }).from(payments).where(eq(payments.id, row.id));
+  return current?.status === 'REQUIRES_PAYMENT_METHOD';
+}
+
 /**
  * Runs a start's transaction until it answers a payment: each time it meets an open payment to replace,
  * that one is cancelled at the processor (never inside the transaction) and the start runs again.
@@ -87,8 +99,10 @@ async function cancelOpenPayment(deps: PaymentDeps, row: PaymentRow): Promise<vo
 export async function startReplacingOpen(deps: PaymentDeps, attempt: () => Promise<StartOutcome>, tooBusy: () => Error): Promise<PaymentRow> {
   for (let i = 0; i < ATTEMPTS; i++) {
     const outcome = await attempt();
-    if (!('replace' in outcome)) return outcome;
-    await cancelOpenPayment(deps, outcome.replace);
+    if ('reuse' in outcome) {
+      if (await stillOpen(deps, outcome.reuse)) return outcome.reuse;
+    } else if ('replace' in outcome) await cancelOpenPayment(deps, outcome.replace);
+    else return outcome;
   }
   throw tooBusy();
 }

@@ -164,7 +164,7 @@ export async function startReservationPayment(
         if (await cardPaymentUnderway(tx, reservationId)) throw paymentInProgress();
         // A card payment of the amount due that is still open is the one to pay; any other is replaced.
         const open = await openCardPayment(tx, { kind: 'booking', reservationId });
-        if (open) return input.method === 'CARD' && open.amount === reservation.amountDue ? open : { replace: open };
+        if (open) return input.method === 'CARD' && open.amount === reservation.amountDue ? { reuse: open } : { replace: open };
         if (input.method === 'WALLET') {
           const user = await findUser(tx, caller.id);
           if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
@@ -229,7 +229,7 @@ export async function startChangePayment(
         if (underway) throw paymentInProgress();
         // The open payment of this change's difference is the one to pay; one of another change is replaced.
         const open = await openCardPayment(tx, { kind: 'change', reservationId });
-        if (open) return open.changeHoldId === hold.id && open.amount === hold.difference ? open : { replace: open };
+        if (open) return open.changeHoldId === hold.id && open.amount === hold.difference ? { reuse: open } : { replace: open };
         return insertPayment(tx, {
           userId: caller.id,
           reservationId,
@@ -268,7 +268,7 @@ export async function startWalletTopUp(deps: PaymentDeps, caller: AuthUser, inpu
             return existing;
           }
           const open = await openCardPayment(tx, { kind: 'top-up', userId: caller.id });
-          if (open) return open.amount === input.amount ? open : { replace: open };
+          if (open) return open.amount === input.amount ? { reuse: open } : { replace: open };
           return insertPayment(tx, {
             userId: caller.id,
             reservationId: null,

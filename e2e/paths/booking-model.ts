@@ -8,9 +8,9 @@
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
 import { bookingMachine } from '../../machines/booking.machine';
-import { guest, reservation, slots, venue as hopSzeFixture } from '../../tests/fixtures/booking';
-import { branchesTaken, coveringSet, type Branch } from '../../tests/machines/branches';
-import { allStateIds } from '../../tests/machines/replay';
+import { guest, reservation, slots, venue as hopSzeFixture } from '../../tests/support/fixtures/booking';
+import { branchesTaken, coveringSet, type Branch } from '../../tests/support/machines/branches';
+import { allStateIds } from '../../tests/support/machines/replay';
 import { eventNamer } from './event-names';
 
 export type Path = StatePath<AnyMachineSnapshot, EventObject>;

@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ManageContext } from '../../machines/manage.machine';
-import { callAfter, callIn, CALLS, label, MANAGE_PATHS, MODEL_OTHER_DAY, outcomeOf, startsCall } from '../../tests/machines/manage-model';
+import { callAfter, callIn, CALLS, label, MANAGE_PATHS, MODEL_OTHER_DAY, outcomeOf, startsCall } from '../../tests/support/machines/manage-model';
 import { expectHeading } from '../support/app';
 import { bookingDay } from '../support/booking';
 import { expect, test } from '../support/fixtures';

@@ -7,8 +7,8 @@
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { paymentMachine } from '../../machines/payment.machine';
-import { allStateIds } from '../../tests/machines/replay';
-import { branchesTaken, coveringSet, type Branch } from '../../tests/machines/branches';
+import { allStateIds } from '../../tests/support/machines/replay';
+import { branchesTaken, coveringSet, type Branch } from '../../tests/support/machines/branches';
 import { activeStateIds, type Path } from './booking-model';
 import { eventNamer } from './event-names';
 

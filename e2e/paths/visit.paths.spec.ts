@@ -14,7 +14,7 @@
 import type { Page } from '@playwright/test';
 import { ARRIVAL_LEAD_MINUTES, allowedVisitActions, type VisitEvent, type VisitState } from '../../machines/visit.machine';
 import { VISIT_ACTIONS, type VisitAction } from '../../common/validation/staff-validation';
-import { ACTION_OF_EVENT, STATE_AFTER, VISIT_PATHS, visitPathLabel, visitSteps, type VisitPath } from '../../tests/machines/visit-model';
+import { ACTION_OF_EVENT, STATE_AFTER, VISIT_PATHS, visitPathLabel, visitSteps, type VisitPath } from '../../tests/support/machines/visit-model';
 import { offeredTimes } from '../journeys/journey-steps';
 import { expectHeading, openApp } from '../support/app';
 import { bookingDay } from '../support/booking';

@@ -3,7 +3,7 @@ import { createActor, fromPromise, getNextSnapshot, SimulatedClock } from 'xstat
 import { selectBookingPaths } from '../../e2e/paths/booking-model';
 import { bookingMachine } from '../../machines/booking.machine';
 import { phoneVerificationMachine, type PhoneVerificationInput } from '../../machines/phone-verification.machine';
-import { guest, reservation, settle, slots, venue, walkToHeld } from '../fixtures/booking';
+import { guest, reservation, settle, slots, venue, walkToHeld } from '../support/fixtures/booking';
 
 const apiError = (errorCode: number, message = `error ${errorCode}`) => ({ errorCode, message });
 const plainVenue = { ...venue, requiresPhoneVerification: false };

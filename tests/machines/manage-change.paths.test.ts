@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
-import { listBranches } from './branches';
-import { memberChart, PAID_CHANGE_BRANCHES, PAID_CHANGE_COVERED, PAID_CHANGE_PATHS } from './manage-change-model';
+import { listBranches } from '../support/machines/branches';
+import { memberChart, PAID_CHANGE_BRANCHES, PAID_CHANGE_COVERED, PAID_CHANGE_PATHS } from '../support/machines/manage-change-model';
 
 /** A call that never answers by itself: the path's own done and error events answer it. */
 const waiting = fromPromise(() => new Promise<never>(() => {}));

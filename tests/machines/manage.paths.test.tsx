@@ -14,12 +14,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { manageMachine, type ManageContext } from '../../machines/manage.machine';
 import { addDays } from '../../common/time';
-import { TEST_NOW } from '../server/harness';
-import { findHeading, openApp, useAppHarness } from '../ui/app-harness';
-import { leClos, manageScenes, type Guest } from '../ui/manage-scenes';
-import { SLOW } from '../ui/page-queries';
-import { branchGaps } from './branches';
-import { gateCalls, refusal } from './call-gate';
+import { TEST_NOW } from '../support/server/harness';
+import { findHeading, openApp, useAppHarness } from '../support/ui/app-harness';
+import { leClos, manageScenes, type Guest } from '../support/ui/manage-scenes';
+import { SLOW } from '../support/ui/page-queries';
+import { branchGaps } from '../support/machines/branches';
+import { gateCalls, refusal } from '../support/machines/call-gate';
 import {
   callAfter,
   callIn,
@@ -32,7 +32,7 @@ import {
   startsCall,
   UNREACHABLE,
   type Call,
-} from './manage-model';
+} from '../support/machines/manage-model';
 
 const api = useAppHarness({ afterEach: () => vi.restoreAllMocks() });
 const scenes = manageScenes(api);

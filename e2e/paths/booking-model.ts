@@ -314,7 +314,7 @@ function actorEventApplies(snapshot: AnyMachineSnapshot, event: EventObject): bo
   return !match || match[1]! in snapshot.children;
 }
 
-/** The branches a path takes (tests/machines/branches.ts). */
+/** The branches a path takes (tests/support/machines/branches.ts). */
 export const bookingPathBranches = (planned: PlannedPath): Set<Branch> => branchesTaken(bookingMachine as AnyStateMachine, planned.path);
 
 /**
@@ -371,7 +371,7 @@ export const BOOKING_UNREACHABLE: Record<Branch, string> = {
   'booking.draft.dateParty · search.submit [partyOutsideExperience] → booking.draft.dateParty':
     "the path scenarios choose party sizes their experience takes (Hop Sze's suckling pig feast is for two or more); tests/machines/booking-experience-party.test.ts takes it",
   'booking.draft.loadingSlots · xstate.done.actor.loadTimeslots [membersOnlyDay] → booking.draft.dateParty':
-    'member-only times are set by an admin on the services form, and no demo service is members-only (the path scenarios stay open to guests); rule test "says members can book the day’s times when a guest’s search finds nothing but members’ services" and tests/server/members-only-times.test.ts take it',
+    'member-only times are set by an admin on the services form, and no demo service is members-only (the path scenarios stay open to guests); rule test "says members can book the day’s times when a guest’s search finds nothing but members’ services" and tests/server/booking-rules/members-only-times.test.ts take it',
   'booking.draft.creating · xstate.error.actor.createReservation [isMembersOnlyTime] → booking.draft.loadingSlots':
     'a guest is never offered a members’ time, so a hold is refused for one only when an admin made the service members-only between the search and the hold; rule test "gives the reason and reads the times again when a hold is refused for a members’ time" takes it',
   'booking.draft.identify · session.changed [sessionLoggedIn] → booking.draft.creating':

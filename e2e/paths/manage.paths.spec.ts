@@ -1,6 +1,6 @@
 /**
  * Generated browser paths of the manage chart (machines/manage.machine.ts): changing and cancelling a
- * reservation through the manage link of its mail, logged out. The paths are tests/machines/manage-model.ts's
+ * reservation through the manage link of its mail, logged out. The paths are tests/support/machines/manage-model.ts's
  * covering set (every guarded branch the app can take); each books its own reservation through the API,
  * opens the mailed link, and replays the path: a guest's clicks and choices, and the calls the state makes
  * held (`gates.ts`) while the page shows the loading state, then let go to the server or answered with the

@@ -164,7 +164,7 @@ function candidates(): PlannedPaymentPath[] {
   return planned;
 }
 
-/** The branches a path takes (tests/machines/branches.ts). */
+/** The branches a path takes (tests/support/machines/branches.ts). */
 export const paymentPathBranches = (planned: PlannedPaymentPath): Set<Branch> => branchesTaken(paymentMachine as AnyStateMachine, planned.path);
 
 /** A small set of paths reaching every state, then taking every guarded branch and every outcome the candidates take. */

@@ -108,7 +108,7 @@ function candidates(returning: boolean): PlannedSessionPath[] {
   return planned;
 }
 
-/** The branches a path takes, the eventless one it starts with included (tests/machines/branches.ts). */
+/** The branches a path takes, the eventless one it starts with included (tests/support/machines/branches.ts). */
 export function sessionPathBranches(planned: PlannedSessionPath): Set<Branch> {
   const machine = sessionMachine as AnyStateMachine;
   return new Set([...initialBranches(machine, inputOf(planned.returning)), ...branchesTaken(machine, planned.path)]);

@@ -1,7 +1,7 @@
 /**
  * Generated browser paths of the visit chart (machines/visit.machine.ts) on the day sheet: the paths are
- * tests/machines/visit-model.ts's covering set (every state and guarded branch), which the server's test
- * (tests/server/visit-paths.test.ts) also replays through the API. Each path books its guest through the
+ * tests/support/machines/visit-model.ts's covering set (every state and guarded branch), which the server's test
+ * (tests/server/staff/visit-paths.test.ts) also replays through the API. Each path books its guest through the
  * API, logs the demo host of Le Clos in, opens the day sheet at that day, and performs each event with the
  * row's button as a host would (confirming a no-show or a cancellation in its dialog). After each step it
  * checks what the host sees (the row's status, the buttons offered, the fee or refund text) and the

@@ -2,7 +2,7 @@
  * The manage chart's paid change, by its generated paths (manage-change-model.ts): each path replayed on
  * the chart itself, its calls left waiting as the app's would be until the path answers them, and every
  * state checked as the path has it. Together the paths take every branch of the paid change; the manage
- * link's page paths (manage.paths.test.tsx) take the rest of the chart, and tests/ui/manage-change.paths.test.tsx
+ * link's page paths (manage.paths.test.tsx) take the rest of the chart, and tests/ui/manage/manage-change.paths.test.tsx
  * drives the card's paths (paid, given up, run out) through the link's page.
  */
 import { describe, expect, it } from 'vitest';

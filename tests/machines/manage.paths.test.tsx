@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The manage chart's generated paths, driven through the real app: a few paths that together take every
- * guarded branch (tests/machines/branches.ts), each replayed in the page of a reservation's manage link
+ * guarded branch (tests/support/machines/branches.ts), each replayed in the page of a reservation's manage link
  * (`#/pages/manage?token=`, which offers every event of the chart) against the real API in-process. Each
  * event is what a guest does (a click, a field changed) or a call's answer, which the path holds while
  * the page shows the loading state and then lets go to the API or answers with the path's refusal. Every

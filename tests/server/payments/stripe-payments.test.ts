@@ -1,6 +1,6 @@
 /**
  * Payments on Stripe (PAYMENTS_PROVIDER=stripe), with the real `stripe` SDK pointed at a local fake of
- * Stripe's HTTP API (tests/server/fake-stripe): no network. On PGlite and PostgreSQL: a deposit paid;
+ * Stripe's HTTP API (tests/support/server/fake-stripe): no network. On PGlite and PostgreSQL: a deposit paid;
  * 3-D Secure passed or failed; a decline; the webhook before and after our own poll; duplicate and
  * out-of-order events; a bad signature; refunds in full and as the policy keeps a late fee; the card kept
  * for a no-show fee and charged off-session (charged, declined, authentication required); a second

@@ -73,7 +73,7 @@ for (const driver of testDrivers()) {
       const free = slots.body.data.timeslots.map((s: { startTime: number }) => s.startTime).filter((t: number) => t !== before.startTime);
       expect(free.length).toBeGreaterThan(0);
 
-      // A bigger party costs more, to be paid first: refused as it stands, nothing changed (tests/server/change-money.test.ts).
+      // A bigger party costs more, to be paid first: refused as it stands, nothing changed (tests/server/payments/change-money.test.ts).
       const unpaid = await call('PUT', token, '', { numberOfGuests: 3, startTime: free[0] });
       expect(unpaid.status).toBe(409);
       expect(unpaid.body.errorCode).toBe(ERROR_CODES.CHANGE_PAYMENT_REQUIRED);

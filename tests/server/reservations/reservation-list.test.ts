@@ -29,7 +29,7 @@ for (const driver of testDrivers()) {
     });
 
     let guests = 0;
-    /** A guest with `count` past bookings (tests/server/past-reservations.ts), each guest at an hour of its own. */
+    /** A guest with `count` past bookings (tests/support/server/past-reservations.ts), each guest at an hour of its own. */
     async function guestWithPast(count: number) {
       const id = newId();
       const user = { id, role: 'guest' as const, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Page', lastName: 'Reader' };

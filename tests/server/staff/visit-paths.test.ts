@@ -1,5 +1,5 @@
 /**
- * The visit chart's generated paths (tests/machines/visit-model.ts) replayed on the server through
+ * The visit chart's generated paths (tests/support/machines/visit-model.ts) replayed on the server through
  * the HTTP API: each event is a host's call at the booking's venue (the clock moved past the booked start
  * for a no-show), and after each step the booking stands where the chart is. At the end, a final state
  * refuses every change with 409.

@@ -283,7 +283,7 @@ describe.each(testDrivers())('public API on %s', (driver) => {
 
       const [ack] = await outboxFor(email, 'EMAIL');
       expect(ack?.body).toContain('Mei Lin');
-      // In the form's language (tests/server/i18n-mail.test.ts checks it in full).
+      // In the form's language (tests/server/messaging/i18n-mail.test.ts checks it in full).
       expect(ack?.body).toContain(translatorFor('zh-Hant')._(THANKS));
       const concierge = await outboxFor('concierge@example.com');
       expect(concierge.some((m) => m.body.includes(email) && m.body.includes('Cask Room'))).toBe(true);

@@ -102,7 +102,7 @@ export const { paths: MANAGE_PATHS, covered: MANAGE_COVERED } = coveringPaths(ma
 /** Branches no path of the app can take, and why. */
 export const UNREACHABLE: Record<string, string> = {
   'manage · reservation.translated [isOpenReservation] → (stays)':
-    'a language switch mid-chart: tests/ui/manage-pages.test.tsx and languages.test.tsx switch it; not a path event here',
+    'a language switch mid-chart: tests/ui/manage/manage-pages.test.tsx and languages.test.tsx switch it; not a path event here',
   'manage · reservation.translated [no guard passes] → (ignored here)': 'the page reads the same reservation again, so its id always matches',
   'manage.viewing · change.start [no guard passes] → (ignored here)': 'the page offers Change only when the chart can take it',
   'manage.viewing · cancel.start [no guard passes] → (ignored here)': 'the page offers Cancel only when the chart can take it',
@@ -114,7 +114,7 @@ export const UNREACHABLE: Record<string, string> = {
   ...Object.fromEntries(
     PAID_CHANGE_BRANCHES.map((branch) => [
       branch,
-      'a change that costs more (the link page books no deposit): the chart\'s own generated paths take it (tests/machines/manage-change.paths.test.ts), the paths of a card payment through the link page tests/ui/manage-change.paths.test.tsx',
+      'a change that costs more (the link page books no deposit): the chart\'s own generated paths take it (tests/machines/manage-change.paths.test.ts), the paths of a card payment through the link page tests/ui/manage/manage-change.paths.test.tsx',
     ]),
   ),
 };

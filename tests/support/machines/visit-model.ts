@@ -1,5 +1,5 @@
 /**
- * The visit chart's path model, for the path tests on the server (tests/server/visit-paths.test.ts) and
+ * The visit chart's path model, for the path tests on the server (tests/server/staff/visit-paths.test.ts) and
  * in the browser on the day sheet (e2e/paths/visit.paths.spec.ts): the events a host can bring about, the
  * covering set of paths (every state, every guarded branch), the branches no path takes, and where docs/PRODUCT.md's
  * front-of-house rules put each action.
@@ -49,11 +49,11 @@ export const STATE_AFTER: Record<VisitEvent['type'], VisitState> = {
 
 /** Branches no generated path takes (a simple path never stays put), and where they are tested. */
 export const VISIT_NOT_GENERATED: Record<string, string> = {
-  'visit.confirmed · visit.noShow [no guard passes] → (ignored here)': 'a no-show before the start: 409 in tests/server/staff.test.ts',
-  'visit.confirmed · visit.cancel [no guard passes] → (ignored here)': 'a staff cancellation after the start: 409 in tests/server/staff.test.ts',
-  'visit.confirmed · visit.arrive [no guard passes] → (ignored here)': 'an arrival too early or after the service: 409 in tests/server/visit-window.test.ts',
-  'visit.confirmed · visit.seat [no guard passes] → (ignored here)': 'seating too early or after the service: 409 in tests/server/visit-window.test.ts',
-  'visit.finished · visit.undoFinish [no guard passes] → (ignored here)': 'a finish undone once the table is taken: 409 in tests/server/visit-window.test.ts',
+  'visit.confirmed · visit.noShow [no guard passes] → (ignored here)': 'a no-show before the start: 409 in tests/server/staff/staff.test.ts',
+  'visit.confirmed · visit.cancel [no guard passes] → (ignored here)': 'a staff cancellation after the start: 409 in tests/server/staff/staff.test.ts',
+  'visit.confirmed · visit.arrive [no guard passes] → (ignored here)': 'an arrival too early or after the service: 409 in tests/server/staff/visit-window.test.ts',
+  'visit.confirmed · visit.seat [no guard passes] → (ignored here)': 'seating too early or after the service: 409 in tests/server/staff/visit-window.test.ts',
+  'visit.finished · visit.undoFinish [no guard passes] → (ignored here)': 'a finish undone once the table is taken: 409 in tests/server/staff/visit-window.test.ts',
 };
 
 // Every simple path from the start to each state: every way through the chart once; and, since a simple

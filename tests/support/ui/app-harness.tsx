@@ -1,6 +1,6 @@
 /**
  * Renders the whole app in jsdom against the real API: the browser's fetch is pointed at the Hono app
- * running in-process on a fresh database with demo data (see tests/server/harness.ts). Its answers carry
+ * running in-process on a fresh database with demo data (see tests/support/server/harness.ts). Its answers carry
  * the test clock's time in their Date header, as the real server's do, so the page runs on the server's
  * clock (src/api/server-clock.ts) while its own is the machine's, whatever day that is.
  */

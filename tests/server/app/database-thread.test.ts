@@ -70,8 +70,17 @@ describe('PGlite on a worker thread', () => {
     await database.db.execute(sql`SELECT pg_notify(${RESERVATION_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
     await expect.poll(() => heard).toEqual([event]);
     await unsubscribe();
-    await database.db.execute(sql`SELECT pg_notify(${RESERVATION_EVENTS_CHANNEL}, ${JSON.stringify({ ...event, reservationId: 'r2' })})`);
-    await database.db.execute(sql`SELECT 1`);
+    const unheard = { ...event, reservationId: 'r2' };
+    await database.db.execute(sql`SELECT pg_notify(${RESERVATION_EVENTS_CHANNEL}, ${JSON.stringify(unheard)})`);
+    // A later subscriber's notification must arrive, and notifications arrive in the order they were sent:
+    // once it has, the one sent to nobody would have reached the first subscriber (or this one) before it.
+    const later: ReservationEvent[] = [];
+    const unsubscribeLater = await subscribeToReservationEvents(database.db, { onEvent: (e) => later.push(e), onLost: () => {} });
+    const last = { ...event, reservationId: 'r3' };
+    await database.db.execute(sql`SELECT pg_notify(${RESERVATION_EVENTS_CHANNEL}, ${JSON.stringify(last)})`);
+    await expect.poll(() => later.length).toBeGreaterThan(0);
+    await unsubscribeLater();
     expect(heard).toEqual([event]);
+    expect(later).toEqual([last]);
   });
 });

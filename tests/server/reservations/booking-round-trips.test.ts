@@ -1,6 +1,7 @@
 /**
- * Issue 24 point 4: a booking (a guest's hold, POST /user/reservation/v1.1) takes at most 5 database
- * round trips, BEGIN and COMMIT counted, on both databases; it took 16, one after another.
+ * Database round trips, BEGIN and COMMIT counted, on both databases: an availability look-up takes 1, an
+ * uncontended hold (a guest's, POST /user/reservation/v1.1) takes 2, and a hold of tables joined at a paced
+ * venue at most 5 (a hold once took 16, one after another).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -53,13 +54,12 @@ for (const driver of testDrivers()) {
       expect(counter.count, counter.statements.join('\n---\n')).toBe(1);
     });
 
-    it(`holds a table in at most ${MAX_ROUND_TRIPS} round trips`, async () => {
+    it('holds an uncontended table in 2 round trips: the read that checks the session and decides, and the guarded insert', async () => {
       const token = await newGuest();
       counter.reset();
       const res = await hold(token, addDays(hongKongToday(TEST_NOW), 4));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(counter.count, counter.statements.join('\n---\n')).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
-      // Uncontended: the read that checks the session and decides, and the guarded insert (decisions 0022, 0025).
+      // Decisions 0022 and 0025: no transaction of its own, so neither BEGIN nor COMMIT.
       expect(counter.count, counter.statements.join('\n---\n')).toBe(2);
     });
 

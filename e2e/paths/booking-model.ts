@@ -8,7 +8,7 @@
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
 import { bookingMachine } from '../../machines/booking.machine';
-import { guest, reservation, slots, venue as hopSzeFixture } from '../../tests/support/fixtures/booking';
+import { fixtureClockOffsetMs, guest, reservation, slots, venue as hopSzeFixture } from '../../tests/support/fixtures/booking';
 import { branchesTaken, coveringSet, type Branch } from '../../tests/support/machines/branches';
 import { allStateIds } from '../../tests/support/machines/replay';
 import { eventNamer } from './event-names';
@@ -25,12 +25,12 @@ const plainVenue = { ...hopSzeFixture, domain: 'leclos', requiresPhoneVerificati
 const SLOT = 1110;
 const choiceSlots = [{ ...slots[0]!, startTime: SLOT }];
 const singleSlots = [{ ...slots[1]!, startTime: SLOT }];
-const free = { reservation: reservation(), clockOffsetMs: 0 };
+const free = { reservation: reservation(), clockOffsetMs: fixtureClockOffsetMs() };
 const paid = {
   reservation: reservation({
     payment: { prePaymentType: 'DEPOSIT', amountDue: 40000, currency: 'HKD', breakdown: { subTotal: 40000, serviceCharge: 0, tax: 0, total: 40000 } },
   }),
-  clockOffsetMs: 0,
+  clockOffsetMs: fixtureClockOffsetMs(),
 };
 
 /** The events a browser test can bring about, by name; each is a user action or an outcome the test arranges. */

@@ -5,12 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, type UserRole } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
+import { users } from '../../../server/db/schema';
 import { PUBLIC_AVAILABILITY_LIMIT } from '../../../server/routes/guest-booking/guest-booking.handlers';
 import { addDays, hongKongToday } from '../../../common/time';
 import { BATARD, experienceIdByName, seatingAreaIdByName } from '../../support/server/fixtures';
 import { createTestApi, newClientAddress, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 
 const AGREED = { cancellationPolicy: true, noShowPolicy: true, minimumSpendPolicy: true };
 
@@ -23,11 +23,7 @@ for (const driver of testDrivers()) {
 
     /** A day `days` after the clock's Hong Kong today (the clock is the harness's, never the machine's). */
     const ahead = (days: number) => addDays(hongKongToday(api.clock.now()), days);
-    const newUser = async (role: UserRole) => {
-      const id = newId();
-      await api.deps.db.insert(users).values({ id, role, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Test', lastName: 'User' });
-      return { id, token: () => api.tokenFor({ id, role }) };
-    };
+    const newUser = (role: 'guest' | 'member') => (role === 'member' ? testKit(api).member() : testKit(api).guest());
     type TestUser = Awaited<ReturnType<typeof newUser>>;
     const query = (date: string, extra: Record<string, string> = {}) =>
       `${BATARD}/${date}?${new URLSearchParams({ numberOfGuests: '2', experienceId: setLunch, ...extra })}`;

@@ -11,6 +11,7 @@ import { catalogChanged } from '../../../server/services/venues/venue-catalog';
 import { addDays, hongKongToday, serviceDateTime } from '../../../common/time';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 
 const AT = 1200;
 
@@ -25,11 +26,7 @@ for (const driver of testDrivers()) {
       await api.deps.db.update(venueTables).set(values).where(and(eq(venueTables.venueId, OBE), inArray(venueTables.name, names)));
       await catalogChanged(api.deps.db);
     };
-    const newGuest = async () => {
-      const id = newId();
-      await api.deps.db.insert(users).values({ id, role: 'guest', email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Long', lastName: 'Table' });
-      return api.tokenFor({ id, role: 'guest' });
-    };
+    const newGuest = async () => (await testKit(api).guest({ firstName: 'Long', lastName: 'Table' })).token();
     const hold = async (numberOfGuests: number) =>
       api.request('POST', '/user/reservation/v1.1', { token: await newGuest(), body: { venueId: OBE, experienceId: bar, date, startTime: AT, numberOfGuests } });
     const offered = async (numberOfGuests: number) => {

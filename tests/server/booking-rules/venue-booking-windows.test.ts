@@ -6,12 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users, venues, type UserRole } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
+import { venues } from '../../../server/db/schema';
 import { addDays, hongKongToday } from '../../../common/time';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { BATARD, experienceIdByName } from '../../support/server/fixtures';
 import { testDrivers } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 import type { TestUser } from '../../support/server/payment-helpers';
 import { useStaffAccounts, type StaffAccounts } from '../../support/server/staff-helpers';
 
@@ -24,11 +24,7 @@ for (const driver of testDrivers()) {
       (await api.deps.db.select({ guest: venues.guestBookingDays, member: venues.memberBookingDays, version: venues.version }).from(venues).where(eq(venues.id, venueId)))[0]!;
     const change = (user: TestUser, body: unknown, query = '', venueId = BATARD) =>
       api.request('PUT', `/admin/venue/${venueId}/booking-windows${query}`, { token: user.token(), body });
-    const newUser = async (role: UserRole) => {
-      const id = newId();
-      await api.deps.db.insert(users).values({ id, role, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Test', lastName: 'User' });
-      return { id, token: () => api.tokenFor({ id, role }) };
-    };
+    const newUser = (role: 'guest' | 'member') => (role === 'member' ? testKit(api).member() : testKit(api).guest());
 
     it("refuses a venue's staff until an admin allows it, and bad input, changing nothing", async () => {
       const before = await stored();

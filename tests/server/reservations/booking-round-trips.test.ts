@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { servicePeriods, users, venuePacing, venueTables } from '../../../server/db/schema';
+import { servicePeriods, venuePacing, venueTables } from '../../../server/db/schema';
 import { catalogChanged } from '../../../server/services/venues/venue-catalog';
-import { newId } from '../../../server/lib/ids';
 import { addDays, hongKongToday } from '../../../common/time';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 import { countRoundTrips, type RoundTripCounter } from './round-trips';
 
 const MAX_ROUND_TRIPS = 5;
@@ -21,11 +21,7 @@ for (const driver of testDrivers()) {
     let counter: RoundTripCounter;
     let bar: string;
 
-    const newGuest = async () => {
-      const id = newId();
-      await api.deps.db.insert(users).values({ id, role: 'guest', email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Round', lastName: 'Trip' });
-      return api.tokenFor({ id, role: 'guest' });
-    };
+    const newGuest = async () => (await testKit(api).guest({ firstName: 'Round', lastName: 'Trip' })).token();
     const hold = (token: string, date: string, startTime = 1080, numberOfGuests = 2) =>
       api.request('POST', '/user/reservation/v1.1', { token, body: { venueId: OBE, experienceId: bar, date, startTime, numberOfGuests } });
 

@@ -8,11 +8,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSimplePaths } from 'xstate/graph';
 import { STATE_OF_STATUS, waitlistMachine, type WaitlistEvent, type WaitlistStatus } from '../../../machines/waitlist.machine';
-import { users, waitlistEntries } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
+import { waitlistEntries } from '../../../server/db/schema';
 import { addDays } from '../../../common/time';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 import { branchesTaken, branchGaps } from '../../support/machines/branches';
 
 const GUEST_DETAILS = {
@@ -51,11 +51,7 @@ for (const driver of testDrivers()) {
     let api: TestApi;
     let bar: string;
 
-    const newUser = async () => {
-      const id = newId();
-      await api.deps.db.insert(users).values({ id, role: 'guest', email: `${id}@example.com`, passwordHash: 'x', firstName: 'Path', lastName: 'Walker' });
-      return { id, token: () => api.tokenFor({ id, role: 'guest' }) };
-    };
+    const newUser = () => testKit(api).guest({ firstName: 'Path', lastName: 'Walker' });
 
     beforeAll(async () => {
       api = await createTestApi({ driver });

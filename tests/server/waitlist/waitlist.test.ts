@@ -3,12 +3,12 @@
  * (cancellation, a hold that runs out, a change), the offer's 15-minute hold and mail, lapsing to the
  * next guest, leaving, expiry, and races (two frees at once, an offer against a normal booking).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, reservations, users } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
+import { outbox, reservations } from '../../../server/db/schema';
 import { experienceIdByName, OBE, UNKNOWN_ID } from '../../support/server/fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 
 const GUEST_DETAILS = {
   firstName: 'Grace',
@@ -39,12 +39,7 @@ for (const driver of testDrivers()) {
       return dates[day++]!;
     };
 
-    const newUser = async (): Promise<TestUser> => {
-      const id = newId();
-      const email = `${id}@example.com`;
-      await api.deps.db.insert(users).values({ id, role: 'guest', email, passwordHash: 'not-used', firstName: 'Wait', lastName: 'Lister' });
-      return { id, email, token: () => api.tokenFor({ id, role: 'guest' }) };
-    };
+    const newUser = (): Promise<TestUser> => testKit(api).guest({ firstName: 'Wait', lastName: 'Lister' });
 
     /** Only K1 seats eight at Obe: a party of eight at 8 pm is the last table. */
     const eight = (date: string, startTime = 1200) => ({ venueId: OBE, experienceId: bar, date, startTime, numberOfGuests: 8 });
@@ -69,7 +64,8 @@ for (const driver of testDrivers()) {
     };
     const leave = (user: TestUser, id: string) => api.request('PUT', `/user/waitlist/${id}/leave`, { token: user.token() });
     const statusOf = async (user: TestUser) => (await list(user)).map((e) => e.status);
-    const mailsTo = (user: TestUser) => api.deps.db.select().from(outbox).where(eq(outbox.recipient, user.email));
+    /** The user's mails, newest first (the first is the sign-up's own). */
+    const mailsTo = (user: TestUser) => api.deps.db.select().from(outbox).where(eq(outbox.recipient, user.email)).orderBy(desc(outbox.seq));
     const liveOnK1 = async (date: string) =>
       api.deps.db
         .select()

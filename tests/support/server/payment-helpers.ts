@@ -8,24 +8,15 @@ import { testProcessorEvents, testProcessorRefunds } from '../../../server/servi
 import { signWebhookPayload } from '../../../server/services/payments/processor/webhook-signature';
 import { deliverPendingWebhooks } from '../../../server/services/payments/payment-worker';
 import { BATARD, experienceIdByName, OBE } from './fixtures';
+import { card, GUEST_DETAILS, testKit, type TestUser } from './kit';
 import { createTestApi, TEST_NOW, TEST_WEBHOOK_SECRET, type Driver, type TestApi } from './harness';
 
-export const GUEST_DETAILS = {
-  firstName: 'Grace',
-  lastName: 'Chan',
-  mobileCountryCode: '+852',
-  mobileNumber: '9123 4567',
-  agreements: { cancellationPolicy: true, noShowPolicy: true },
-};
+export { card, GUEST_DETAILS, type TestUser } from './kit';
 
-export interface TestUser {
-  id: string;
-  email: string;
-  role: UserRole;
-  token(): string;
-}
-
-/** A member of staff inserted directly, with no password (the API's own creation is tested in staff.test.ts). */
+/**
+ * A member of staff inserted directly, with no password, no audit entry and no mail: the staff console's
+ * own creation (the kit's `staff`) leaves both, which the audit and mail tests of these files count.
+ */
 export async function insertStaff(api: TestApi, role: Extract<UserRole, 'admin' | 'staff'>, venueId: string | null): Promise<TestUser> {
   const id = newId();
   const email = `${id}@club.example.com`;
@@ -33,31 +24,18 @@ export async function insertStaff(api: TestApi, role: Extract<UserRole, 'admin' 
   return { id, email, role, token: () => api.tokenFor({ id, role }) };
 }
 
-/** A card that passes every check, with the number of one of the test cards. */
-export const card = (clientSecret: string, cardNumber: string = TEST_CARDS.visa, change: Record<string, unknown> = {}) => ({
-  clientSecret,
-  cardholderName: 'Grace Chan',
-  cardNumber,
-  expMonth: 12,
-  expYear: 2030,
-  cvc: '123',
-  ...change,
-});
-
 /** The helpers bound to one test API. */
 export function paymentHelpers(api: TestApi) {
   let slot = 0;
+  const kit = testKit(api);
 
   const helpers = {
     /** A fresh user of its own, so tests do not see each other's bookings and wallets. */
-    async newUser(role: UserRole = 'guest', wallet = 0): Promise<TestUser> {
-      const id = newId();
-      const email = `${id}@example.com`;
-      await api.deps.db.insert(users).values({ id, role, email, passwordHash: 'not-used', firstName: 'Test', lastName: 'User', customId: role === 'member' ? `M-${id.slice(0, 5)}` : null });
-      if (wallet) {
-        await api.deps.db.insert(walletEntries).values({ id: newId(), userId: id, type: 'ADJUSTMENT', amount: wallet, description: 'Opening credit', createdAt: new Date(api.clock.now().getTime() - 86_400_000) });
-      }
-      return { id, email, role, token: () => api.tokenFor({ id, role }) };
+    async newUser(role: Extract<UserRole, 'guest' | 'member'> = 'guest', wallet = 0): Promise<TestUser> {
+      if (role === 'member') return kit.member({ wallet });
+      const guest = await kit.guest();
+      if (wallet) await kit.credit(guest, wallet);
+      return guest;
     },
 
     /**

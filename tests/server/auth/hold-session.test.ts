@@ -13,6 +13,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { addDays, hongKongToday } from '../../../common/time';
 import { BATARD, experienceIdByName } from '../../support/server/fixtures';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 
 for (const driver of testDrivers()) {
   describe(`a hold checks the caller's session (${driver})`, () => {
@@ -20,13 +21,8 @@ for (const driver of testDrivers()) {
     let setLunch: string;
 
     const ahead = (days: number) => addDays(hongKongToday(api.clock.now()), days);
-    const newUser = async (role: UserRole) => {
-      const id = newId();
-      await api.deps.db
-        .insert(users)
-        .values({ id, role, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Session', lastName: 'Check', venueId: role === 'staff' ? BATARD : null });
-      return id;
-    };
+    const newUser = async (role: 'guest' | 'staff') =>
+      (role === 'staff' ? await testKit(api).staff(BATARD) : await testKit(api).guest({ firstName: 'Session', lastName: 'Check' })).id;
     const tokenOf = (id: string, role: UserRole, sessionGeneration = 0) =>
       signAccessToken({ id, role, sessionGeneration }, api.deps.config.jwtSecret, api.clock.now());
     const hold = (token: string, date: string) =>

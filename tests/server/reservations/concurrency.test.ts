@@ -4,10 +4,10 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservations, users } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
+import { reservations } from '../../../server/db/schema';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 
 for (const driver of testDrivers()) {
   const callers = driver === 'postgres' ? 50 : 10;
@@ -16,14 +16,10 @@ for (const driver of testDrivers()) {
     let api: TestApi;
     let bar: string;
 
-    /** `count` fresh users inserted straight into the database, each with a token. */
+    /** `count` fresh guests, each with a token. */
     const newUsers = async (count: number) => {
-      const rows = Array.from({ length: count }, () => {
-        const id = newId();
-        return { id, role: 'guest' as const, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Race', lastName: 'Runner' };
-      });
-      await api.deps.db.insert(users).values(rows);
-      return rows.map((u) => ({ id: u.id, token: api.tokenFor(u) }));
+      const guests = await Promise.all(Array.from({ length: count }, () => testKit(api).guest({ firstName: 'Race', lastName: 'Runner' })));
+      return guests.map((u) => ({ id: u.id, token: u.token() }));
     };
 
     beforeAll(async () => {

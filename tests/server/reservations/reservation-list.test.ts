@@ -4,11 +4,10 @@
  * meanwhile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
 import { addDays, hongKongToday } from '../../../common/time';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 import { insertPastReservations } from '../../support/server/past-reservations';
 
 interface Listed {
@@ -31,11 +30,9 @@ for (const driver of testDrivers()) {
     let guests = 0;
     /** A guest with `count` past bookings (tests/support/server/past-reservations.ts), each guest at an hour of its own. */
     async function guestWithPast(count: number) {
-      const id = newId();
-      const user = { id, role: 'guest' as const, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Page', lastName: 'Reader' };
-      await api.deps.db.insert(users).values(user);
-      const pastIds = await insertPastReservations(api.deps.db, id, hongKongToday(api.clock.now()), count, 11 * 60 + 150 * guests++);
-      return { token: api.tokenFor(user), pastIds };
+      const guest = await testKit(api).guest({ firstName: 'Page', lastName: 'Reader' });
+      const pastIds = await insertPastReservations(api.deps.db, guest.id, hongKongToday(api.clock.now()), count, 11 * 60 + 150 * guests++);
+      return { token: guest.token(), pastIds };
     }
 
     const list = (token: string, cursor?: string) =>

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import type { AppDeps } from '../../../server/context';
 import { openDatabase } from '../../../server/db/client';
-import { payments, phoneVerifications, reservations, users, venueTables, type UserRole } from '../../../server/db/schema';
+import { payments, phoneVerifications, reservations, users, venueTables } from '../../../server/db/schema';
 import { seedDemoData } from '../../../server/db/seed';
 import { newId } from '../../../server/lib/ids';
 import { ApiError } from '../../../server/lib/errors';
@@ -17,6 +17,7 @@ import { mapDoubleBooking } from '../../../server/services/reservations/reservat
 import { translatorFor } from '../../../server/i18n/translator';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName, UNKNOWN_ID } from '../../support/server/fixtures';
 import { createTestApi, FakeClock, TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 
 // TEST_NOW is Monday 23 Nov 2026, 10:00 in Hong Kong (02:00 UTC).
 const minutesAfterNow = (minutes: number) => new Date(TEST_NOW.getTime() + minutes * 60_000).toISOString();
@@ -47,20 +48,8 @@ for (const driver of testDrivers()) {
     const experienceId = (venueId: string, name: string) => experienceIdByName(api.deps.db, venueId, name);
 
     /** A fresh user of its own, so tests do not see each other's bookings; tokens are signed at the clock's now. */
-    const newUser = async (role: UserRole = 'guest', limits: { active?: number; annual?: number } = {}): Promise<TestUser> => {
-      const id = newId();
-      await api.deps.db.insert(users).values({
-        id,
-        role,
-        email: `${id}@example.com`,
-        passwordHash: 'not-used',
-        firstName: 'Test',
-        lastName: 'User',
-        activeReservationLimit: limits.active ?? null,
-        annualReservationLimit: limits.annual ?? null,
-      });
-      return { id, token: () => api.tokenFor({ id, role }) };
-    };
+    const newUser = (role: 'guest' | 'member' = 'guest', limits: { active?: number; annual?: number } = {}): Promise<TestUser> =>
+      role === 'member' ? testKit(api).member({ activeReservationLimit: limits.active, annualReservationLimit: limits.annual }) : testKit(api).guest();
 
     const create = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
       api.request('POST', '/user/reservation/v1.1', { token: user.token(), body, headers });

@@ -7,8 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservations, users } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
+import { reservations } from '../../../server/db/schema';
 import { bookableSlot, scheduledSlots } from '../../../server/services/venues/slot-schedule';
 import { checkSelection } from '../../../server/services/reservations/selection-checks';
 import { loadVenueCatalog } from '../../../server/services/venues/venue-catalog';
@@ -17,6 +16,7 @@ import { findUser } from '../../../server/services/reservations/reservations';
 import { addDays, hongKongToday } from '../../../common/time';
 import { experienceIdByName, LECLOS, OBE } from '../../support/server/fixtures';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 
 // Long enough for a free booking on a loaded machine; a booking stuck behind the open transaction never ends.
 const PROMPT_MS = 5_000;
@@ -36,10 +36,8 @@ describe.runIf(testDrivers().includes('postgres'))('booking locks per table and 
   });
 
   const newGuest = async () => {
-    const id = newId();
-    const row = { id, role: 'guest' as const, email: `${id}@example.com`, passwordHash: 'not-used', firstName: 'Lock', lastName: 'Tester' };
-    await api.deps.db.insert(users).values(row);
-    return { id, token: api.tokenFor(row) };
+    const guest = await testKit(api).guest({ firstName: 'Lock', lastName: 'Tester' });
+    return { id: guest.id, token: guest.token() };
   };
 
   /** A booking holding its table inside a transaction left open until `finish()`, which commits it. */

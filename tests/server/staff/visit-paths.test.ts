@@ -6,12 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitMachine, visitStateOf, type VisitEvent } from '../../../machines/visit.machine';
-import { users } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
 import { VISIT_ACTIONS, type VisitAction } from '../../../common/validation/staff-validation';
 import { addDays } from '../../../common/time';
 import { experienceIdByName, LECLOS } from '../../support/server/fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 import { branchesTaken, branchGaps } from '../../support/machines/branches';
 import { ACTION_OF_EVENT, STATE_AFTER, VISIT_NOT_GENERATED, VISIT_PATHS as paths, visitPathLabel, visitSteps } from '../../support/machines/visit-model';
 
@@ -30,11 +29,7 @@ for (const driver of testDrivers()) {
     let alaCarte: string;
     let host: { id: string; token: () => string };
 
-    const newUser = async (role: 'guest' | 'staff') => {
-      const id = newId();
-      await api.deps.db.insert(users).values({ id, role, email: `${id}@example.com`, passwordHash: 'x', firstName: 'Path', lastName: 'Walker', venueId: role === 'staff' ? LECLOS : null });
-      return { id, token: () => api.tokenFor({ id, role }) };
-    };
+    const newUser = (role: 'guest' | 'staff') => (role === 'staff' ? testKit(api).staff(LECLOS) : testKit(api).guest({ firstName: 'Path', lastName: 'Walker' }));
 
     beforeAll(async () => {
       api = await createTestApi({ driver });

@@ -8,6 +8,7 @@ import { users, walletEntries, type WalletEntryType } from '../../../server/db/s
 import { DEMO_ACCOUNTS } from '../../../server/db/seed';
 import { newId } from '../../../server/lib/ids';
 import { createTestApi, testDrivers, TEST_NOW, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 
 const MEMBERS_ONLY = { status: 403, errorCode: 40300, message: 'You must be a Club member to use the wallet' };
 
@@ -57,15 +58,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
     const admin = await api.request('POST', '/admin/authentication/login', { body: { email, password } });
     adminToken = admin.body.data.token;
     // A second member whose history this file controls entirely.
-    testerId = newId();
-    await api.deps.db.insert(users).values({
-      id: testerId,
-      role: 'member',
-      email: `wallet.tester.${driver}@example.com`,
-      passwordHash: 'not-used',
-      firstName: 'Wallet',
-      lastName: 'Tester',
-    });
+    testerId = (await testKit(api).member({ email: `wallet.tester.${driver}@example.com`, firstName: 'Wallet', lastName: 'Tester' })).id;
     ids.push(...HISTORY.map(() => newId()));
     await api.deps.db.insert(walletEntries).values(
       HISTORY.map((entry, i) => ({
@@ -319,15 +312,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
     });
 
     it('is empty for a member who never used the wallet', async () => {
-      const id = newId();
-      await api.deps.db.insert(users).values({
-        id,
-        role: 'member',
-        email: `wallet.empty.${driver}@example.com`,
-        passwordHash: 'not-used',
-        firstName: 'Empty',
-        lastName: 'Wallet',
-      });
+      const { id } = await testKit(api).member({ email: `wallet.empty.${driver}@example.com`, firstName: 'Empty', lastName: 'Wallet' });
       const fresh = api.tokenFor({ id, role: 'member' });
       expect((await get('/guest/statement', fresh)).body.data).toEqual([]);
       expect((await get('/user/wallet', fresh)).body.data).toEqual({ balance: 0, currency: 'HKD', entries: [] });

@@ -5,8 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reservations, users, venueTables } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
+import { reservations, venueTables } from '../../../server/db/schema';
 import { catalogChanged } from '../../../server/services/venues/venue-catalog';
 import { addDays, hongKongToday, serviceDateTime } from '../../../common/time';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
@@ -77,9 +76,7 @@ for (const driver of testDrivers()) {
     it("shows the party on both tables: the day sheet's 'L5 + L6' and the table plan's L5 and L6", async () => {
       const res = await hold(8);
       expect(res.status).toBe(201);
-      const adminId = newId();
-      await api.deps.db.insert(users).values({ id: adminId, role: 'admin', email: `${adminId}@example.com`, passwordHash: 'not-used', firstName: 'Ad', lastName: 'Min' });
-      const token = api.tokenFor({ id: adminId, role: 'admin' });
+      const token = (await testKit(api).admin()).token();
       const sheet = await api.request('GET', `/admin/venue/${OBE}/day-sheet/${date}`, { token });
       expect(sheet.status).toBe(200);
       const bookings = (sheet.body.data.services as { seatings: { bookings: { uniqueId: string; table: { name: string } }[] }[] }[]).flatMap((s) =>

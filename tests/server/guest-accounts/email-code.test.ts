@@ -8,8 +8,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, users } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
 import { createTestApi, newClientAddress, testDrivers, type TestApi } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
 
 for (const driver of testDrivers()) {
   describe(`a guest verified by an e-mailed code (${driver})`, () => {
@@ -47,7 +47,7 @@ for (const driver of testDrivers()) {
 
       // The address of a member's account gets the very same answer as one nobody has.
       const memberEmail = newAddress();
-      await api.deps.db.insert(users).values({ id: newId(), role: 'member', email: memberEmail, passwordHash: 'not-used', firstName: 'M', lastName: 'Ember' });
+      await testKit(api).member({ email: memberEmail, firstName: 'M', lastName: 'Ember' });
       const [forMember, forNobody] = [await send(memberEmail), await send(newAddress())];
       expect(forMember.body).toEqual(forNobody.body);
       expect(forMember.body).toEqual({ status: 200, message: 'We have sent a verification code to your e-mail address.' });
@@ -116,7 +116,7 @@ for (const driver of testDrivers()) {
       expect((await session(email, code, { codeSentBy: 'SMS' })).body.errorCode).toBe(20106);
 
       const memberEmail = newAddress();
-      await api.deps.db.insert(users).values({ id: newId(), role: 'member', email: memberEmail, passwordHash: 'not-used', firstName: 'M', lastName: 'Ember' });
+      await testKit(api).member({ email: memberEmail, firstName: 'M', lastName: 'Ember' });
       await send(memberEmail);
       const refused = await session(memberEmail, await codeIn(memberEmail));
       expect([refused.status, refused.body.errorCode, refused.body.field]).toEqual([409, 20162, 'email']);

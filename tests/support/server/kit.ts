@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users, type UserRole } from '../../../server/db/schema';
 import { newId } from '../../../server/lib/ids';
+import { hashPassword } from '../../../server/lib/password';
 import { createAdmin } from '../../../server/services/auth/admin-account';
 import { createOneTimeToken } from '../../../server/services/auth/auth-links';
 import { findUserByEmail } from '../../../server/services/auth/auth-session';
@@ -57,6 +58,8 @@ export interface PersonDetails {
   mobileCountryCode?: string;
   mobileNumber?: string;
   locale?: string;
+  /** For a test that logs in by typing it; a member's is hashed as the seed hashes its member's. */
+  password?: string;
 }
 
 export interface MemberDetails extends PersonDetails {
@@ -126,7 +129,7 @@ function makeKit(api: TestApi) {
         id,
         role: 'member',
         email,
-        passwordHash: 'not-used',
+        passwordHash: person.password ? await hashPassword(person.password) : 'not-used',
         firstName: person.firstName ?? 'Test',
         lastName: person.lastName ?? 'User',
         customId: `M-${id.slice(0, 5)}`,

@@ -6,9 +6,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { users } from '../../../server/db/schema';
-import { newId } from '../../../server/lib/ids';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
+import { testKit } from '../../support/server/kit';
 import { TEST_NOW } from '../../support/server/harness';
 import { openApp, storeSession, useAppHarness } from '../../support/ui/app-harness';
 import { walkToTimes } from '../../support/ui/booking-walk';
@@ -28,10 +27,9 @@ const api = useAppHarness({
 async function takeK1(date: string, startTimes: number[]) {
   const experienceId = await experienceIdByName(api().deps.db, OBE, 'Bar Seating');
   for (const startTime of startTimes) {
-    const id = newId();
-    await api().deps.db.insert(users).values({ id, role: 'guest', email: `k1-${id}@example.com`, passwordHash: 'x', firstName: 'Kay', lastName: 'One' });
+    const guest = await testKit(api()).guest({ firstName: 'Kay', lastName: 'One' });
     const held = await api().request('POST', '/user/reservation/v1.1', {
-      token: api().tokenFor({ id, role: 'guest' }),
+      token: guest.token(),
       body: { venueId: OBE, experienceId, date, startTime, numberOfGuests: 8 },
     });
     expect(held.status, JSON.stringify(held.body)).toBe(201);

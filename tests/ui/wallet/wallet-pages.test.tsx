@@ -7,10 +7,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { users, walletEntries } from '../../../server/db/schema';
+import { walletEntries } from '../../../server/db/schema';
 import { newId } from '../../../server/lib/ids';
-import { hashPassword } from '../../../server/lib/password';
 import { UNKNOWN_ID } from '../../support/server/fixtures';
+import { testKit } from '../../support/server/kit';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from '../../support/ui/app-harness';
 import { address, fieldTexts, findText, region, SLOW } from '../../support/ui/page-queries';
 
@@ -37,17 +37,7 @@ const PASSWORD = 'wallet-pass-1';
  * the newest is 'Entry 1' and paging has something to page through.
  */
 async function memberWithEntries(count: number): Promise<string> {
-  const id = newId();
-  const email = `wallet-${id}@example.com`;
-  await api().deps.db.insert(users).values({
-    id,
-    role: 'member',
-    email,
-    passwordHash: await hashPassword(PASSWORD),
-    firstName: 'Martin',
-    lastName: 'Leung',
-    emailVerifiedAt: api().clock.now(),
-  });
+  const { id, email } = await testKit(api()).member({ email: `wallet-${newId()}@example.com`, password: PASSWORD, firstName: 'Martin', lastName: 'Leung' });
   if (count > 0) {
     await api().deps.db.insert(walletEntries).values(
       Array.from({ length: count }, (_, i) => ({

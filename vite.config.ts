@@ -10,7 +10,7 @@ import { preloadAppChunk } from './scripts/preload-app-chunk.js';
 /** Every file hashes passwords at a test cost (see the file). */
 const PASSWORD_HASH_COST = 'tests/setup/password-hash-cost.ts';
 /** The test files that mock a module (vi.mock). */
-const MOCKING_FILES = 'tests/server/staff-book.test.ts';
+const MOCKING_FILES = 'tests/server/staff/staff-book.test.ts';
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3000);
 // Paths the API answers; in development Vite forwards them to the API server.

@@ -4,8 +4,8 @@
  * `npx tsx scripts/availability-size.ts`
  */
 import { gzipSync } from 'node:zlib';
-import { createTestApi } from '../tests/server/harness';
-import { experienceIdByName, LECLOS } from '../tests/server/fixtures';
+import { createTestApi } from '../tests/support/server/harness';
+import { experienceIdByName, LECLOS } from '../tests/support/server/fixtures';
 import { addDays, hongKongToday, isoWeekday } from '../common/time';
 
 const api = await createTestApi();

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import { requireUser } from '../server/lib/auth';
-import { createTestApi, type Driver, type TestApi } from '../tests/server/harness';
+import { createTestApi, type Driver, type TestApi } from '../tests/support/server/harness';
 import { startTestPostgres } from './postgres-for-tests';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

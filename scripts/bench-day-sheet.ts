@@ -9,7 +9,7 @@ import { payments, reservations, users, venueTables, experiences } from '../serv
 import { newId } from '../server/lib/ids';
 import { addDays, hongKongToday, serviceDayStartMs } from '../common/time';
 import { VENUES } from '../common/venues';
-import { createTestApi } from '../tests/server/harness';
+import { createTestApi } from '../tests/support/server/harness';
 
 const api = await createTestApi({ driver: (process.env.DRIVER as 'pglite' | 'postgres') ?? 'pglite' });
 const PAST = Number(process.env.PAST ?? 10);

@@ -6,8 +6,8 @@
  * per query and over all. Target: the median under 50 ms.
  */
 import { sql } from 'drizzle-orm';
-import { createTestApi } from '../tests/server/harness';
-import { insertStaff } from '../tests/server/payment-helpers';
+import { createTestApi } from '../tests/support/server/harness';
+import { insertStaff } from '../tests/support/server/payment-helpers';
 import { startTestPostgres } from './postgres-for-tests';
 
 const GUESTS = Number(process.env.GUESTS ?? 100_000);

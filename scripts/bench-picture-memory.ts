@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { users } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
 import { VENUES } from '../common/venues';
-import { createTestApi } from '../tests/server/harness';
+import { createTestApi } from '../tests/support/server/harness';
 
 const PIXELS = Number(process.env.PIXELS ?? 39_000_000);
 const FILES = Number(process.env.FILES ?? 4);

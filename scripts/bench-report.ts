@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { auditLog, cardEntries, payments, reservations, users, venueTables, experiences, walletEntries } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
 import { addDays, hongKongToday, serviceDayStartMs } from '../common/time';
-import { createTestApi } from '../tests/server/harness';
+import { createTestApi } from '../tests/support/server/harness';
 import { startTestPostgres } from './postgres-for-tests';
 
 const driver = process.env.DRIVER === 'postgres' ? 'postgres' : 'pglite';

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { reservations, users, venueTables, experiences } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
 import { addDays, hongKongToday, serviceDayStartMs } from '../common/time';
-import { createTestApi } from '../tests/server/harness';
+import { createTestApi } from '../tests/support/server/harness';
 
 const api = await createTestApi({ driver: (process.env.DRIVER as 'pglite' | 'postgres') ?? 'pglite' });
 const N = Number(process.env.N ?? 10_000);

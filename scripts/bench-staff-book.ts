@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { experiences, reservations, users, venueTables } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
 import { addDays, hongKongToday, serviceDayStartMs } from '../common/time';
-import { createTestApi } from '../tests/server/harness';
+import { createTestApi } from '../tests/support/server/harness';
 
 const CALLS = 15;
 const LECLOS = '6650a1c0e4b0a1b2c3d40001';

@@ -6,8 +6,8 @@
 import { users, waitlistEntries } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
 import { settleWaitlist } from '../server/services/waitlist/waitlist-offers';
-import { experienceIdByName, OBE } from '../tests/server/fixtures';
-import { createTestApi } from '../tests/server/harness';
+import { experienceIdByName, OBE } from '../tests/support/server/fixtures';
+import { createTestApi } from '../tests/support/server/harness';
 
 const api = await createTestApi({ driver: (process.env.DRIVER as 'pglite' | 'postgres') ?? 'pglite' });
 const bar = await experienceIdByName(api.deps.db, OBE, 'Bar Seating');

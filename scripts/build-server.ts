@@ -1,6 +1,6 @@
 /**
  * The server's bundle, as `npm run build:server` writes it to dist/server and as the tests that start the
- * server as a process of its own bundle it (tests/server/server-bundle.ts): the server and its database
+ * server as a process of its own bundle it (tests/support/server/server-bundle.ts): the server and its database
  * thread, as plain JavaScript beside each other, the installed packages left to node_modules.
  *   tsx scripts/build-server.ts
  */

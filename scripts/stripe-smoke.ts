@@ -1,6 +1,6 @@
 /**
  * `npm run stripe:smoke`: the flow the server tests run against the local fake of Stripe
- * (tests/server/stripe-payments.test.ts), run once against Stripe's real TEST mode, for whoever holds
+ * (tests/server/payments/stripe-payments.test.ts), run once against Stripe's real TEST mode, for whoever holds
  * test keys. Not in CI: it needs the network and STRIPE_SECRET_KEY=sk_test_… (a live key is refused).
  *
  * Through the app's own StripeProcessor: a reservation's PaymentIntent in HKD with its key and metadata,

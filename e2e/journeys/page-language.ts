@@ -11,7 +11,7 @@ import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { Page } from '@playwright/test';
-import { collectPageTexts, englishWords } from '../../tests/fixtures/english-words';
+import { collectPageTexts, englishWords } from '../../tests/support/fixtures/english-words';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -7,10 +7,10 @@
  */
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
-import { bookingMachine } from '../../machines/booking/booking.machine';
-import { guest, reservation, slots, venue as hopSzeFixture } from '../../tests/fixtures/booking';
-import { branchesTaken, coveringSet, type Branch } from '../../tests/machines/branches';
-import { allStateIds } from '../../tests/machines/replay';
+import { bookingMachine } from '../../machines/booking.machine';
+import { fixtureClockOffsetMs, guest, reservation, slots, venue as hopSzeFixture } from '../../tests/support/fixtures/booking';
+import { branchesTaken, coveringSet, type Branch } from '../../tests/support/machines/branches';
+import { allStateIds } from '../../tests/support/machines/replay';
 import { eventNamer } from './event-names';
 
 export type Path = StatePath<AnyMachineSnapshot, EventObject>;
@@ -25,12 +25,12 @@ const plainVenue = { ...hopSzeFixture, domain: 'leclos', requiresPhoneVerificati
 const SLOT = 1110;
 const choiceSlots = [{ ...slots[0]!, startTime: SLOT }];
 const singleSlots = [{ ...slots[1]!, startTime: SLOT }];
-const free = { reservation: reservation(), clockOffsetMs: 0 };
+const free = { reservation: reservation(), clockOffsetMs: fixtureClockOffsetMs() };
 const paid = {
   reservation: reservation({
     payment: { prePaymentType: 'DEPOSIT', amountDue: 40000, currency: 'HKD', breakdown: { subTotal: 40000, serviceCharge: 0, tax: 0, total: 40000 } },
   }),
-  clockOffsetMs: 0,
+  clockOffsetMs: fixtureClockOffsetMs(),
 };
 
 /** The events a browser test can bring about, by name; each is a user action or an outcome the test arranges. */
@@ -309,7 +309,7 @@ function actorEventApplies(snapshot: AnyMachineSnapshot, event: EventObject): bo
   return !match || match[1]! in snapshot.children;
 }
 
-/** The branches a path takes (tests/machines/branches.ts). */
+/** The branches a path takes (tests/support/machines/branches.ts). */
 export const bookingPathBranches = (planned: PlannedPath): Set<Branch> => branchesTaken(bookingMachine as AnyStateMachine, planned.path);
 
 /**
@@ -376,7 +376,7 @@ export const BOOKING_UNREACHABLE: Record<Branch, string> = {
   'booking.draft.dateParty · search.submit [partyOutsideExperience] → booking.draft.dateParty':
     "the path scenarios choose party sizes their experience takes (Hop Sze's suckling pig feast is for two or more); tests/machines/booking-experience-party.test.ts takes it",
   'booking.draft.loadingSlots · xstate.done.actor.loadTimeslots [membersOnlyDay] → booking.draft.dateParty':
-    'member-only times are set by an admin on the services form, and no demo service is members-only (the path scenarios stay open to guests); rule test "says members can book the day’s times when a guest’s search finds nothing but members’ services" and tests/server/members-only-times.test.ts take it',
+    'member-only times are set by an admin on the services form, and no demo service is members-only (the path scenarios stay open to guests); rule test "says members can book the day’s times when a guest’s search finds nothing but members’ services" and tests/server/booking-rules/members-only-times.test.ts take it',
   'booking.draft.creating · xstate.error.actor.createReservation [isMembersOnlyTime] → booking.draft.loadingSlots':
     'a guest is never offered a members’ time, so a hold is refused for one only when an admin made the service members-only between the search and the hold; rule test "gives the reason and reads the times again when a hold is refused for a members’ time" takes it',
   'booking.draft.identifying · identify.login → (stays)': IN_IDENTITY,

@@ -3,8 +3,8 @@
  * `xstate/graph` that together reach every state, each replayed in Chromium against the real server.
  * See booking-model.ts for how they are chosen and booking-runner.ts for how each step is done and read.
  */
-import { declaredTransitions } from '../../tests/machines/graph-coverage';
-import { bookingMachine } from '../../machines/booking/booking.machine';
+import { declaredTransitions } from '../../tests/support/machines/graph-coverage';
+import { bookingMachine } from '../../machines/booking.machine';
 import { expect, test } from '../support/fixtures';
 import { BOOKING_STATES, pathTransitions, selectBookingPaths } from './booking-model';
 import { replayBookingPath } from './booking-runner';

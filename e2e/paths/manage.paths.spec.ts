@@ -1,6 +1,6 @@
 /**
  * Generated browser paths of the manage chart (machines/manage.machine.ts): changing and cancelling a
- * reservation through the manage link of its mail, logged out. The paths are tests/machines/manage-model.ts's
+ * reservation through the manage link of its mail, logged out. The paths are tests/support/machines/manage-model.ts's
  * covering set (every guarded branch the app can take); each books its own reservation through the API,
  * opens the mailed link, and replays the path: a guest's clicks and choices, and the calls the state makes
  * held (`gates.ts`) while the page shows the loading state, then let go to the server or answered with the
@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ManageContext } from '../../machines/manage.machine';
-import { callAfter, callIn, CALLS, label, MANAGE_PATHS, MODEL_OTHER_DAY, outcomeOf, startsCall } from '../../tests/machines/manage-model';
+import { callAfter, callIn, CALLS, label, MANAGE_PATHS, MODEL_OTHER_DAY, outcomeOf, startsCall } from '../../tests/support/machines/manage-model';
 import { expectHeading } from '../support/app';
 import { bookingDay } from '../support/booking';
 import { expect, test } from '../support/fixtures';

@@ -7,8 +7,8 @@
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { paymentMachine } from '../../machines/payment.machine';
-import { allStateIds } from '../../tests/machines/replay';
-import { branchesTaken, coveringSet, type Branch } from '../../tests/machines/branches';
+import { allStateIds } from '../../tests/support/machines/replay';
+import { branchesTaken, coveringSet, type Branch } from '../../tests/support/machines/branches';
 import { activeStateIds, type Path } from './booking-model';
 import { eventNamer } from './event-names';
 
@@ -164,7 +164,7 @@ function candidates(): PlannedPaymentPath[] {
   return planned;
 }
 
-/** The branches a path takes (tests/machines/branches.ts). */
+/** The branches a path takes (tests/support/machines/branches.ts). */
 export const paymentPathBranches = (planned: PlannedPaymentPath): Set<Branch> => branchesTaken(paymentMachine as AnyStateMachine, planned.path);
 
 /** A small set of paths reaching every state, then taking every guarded branch and every outcome the candidates take. */

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import { declaredTransitions } from '../../tests/machines/graph-coverage';
+import { declaredTransitions } from '../../tests/support/machines/graph-coverage';
 import { paymentMachine } from '../../machines/payment.machine';
 import { expectHeading, useDemoSession, useSession } from '../support/app';
 import { agreeAndSubmit, bookingDay, STEP_HEADINGS, walkBooking } from '../support/booking';

@@ -7,8 +7,8 @@ import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyS
 import { getShortestPaths } from 'xstate/graph';
 import { sessionMachine } from '../../machines/session.machine';
 import { E2E_CLOCK_START } from '../support/constants';
-import { allStateIds } from '../../tests/machines/replay';
-import { branchesTaken, coveringSet, initialBranches, type Branch } from '../../tests/machines/branches';
+import { allStateIds } from '../../tests/support/machines/replay';
+import { branchesTaken, coveringSet, initialBranches, type Branch } from '../../tests/support/machines/branches';
 import { activeStateIds, type Path } from './booking-model';
 import { eventNamer } from './event-names';
 
@@ -108,7 +108,7 @@ function candidates(returning: boolean): PlannedSessionPath[] {
   return planned;
 }
 
-/** The branches a path takes, the eventless one it starts with included (tests/machines/branches.ts). */
+/** The branches a path takes, the eventless one it starts with included (tests/support/machines/branches.ts). */
 export function sessionPathBranches(planned: PlannedSessionPath): Set<Branch> {
   const machine = sessionMachine as AnyStateMachine;
   return new Set([...initialBranches(machine, inputOf(planned.returning)), ...branchesTaken(machine, planned.path)]);

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import { declaredTransitions } from '../../tests/machines/graph-coverage';
+import { declaredTransitions } from '../../tests/support/machines/graph-coverage';
 import { sessionMachine } from '../../machines/session.machine';
 import { currentRoute, expectHeading, openApp, openMainMenu, useSession } from '../support/app';
 import { expect, minutes, test, type Clocks } from '../support/fixtures';

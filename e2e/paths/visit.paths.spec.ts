@@ -1,7 +1,7 @@
 /**
  * Generated browser paths of the visit chart (machines/visit.machine.ts) on the day sheet: the paths are
- * tests/machines/visit-model.ts's covering set (every state and guarded branch), which the server's test
- * (tests/server/visit-paths.test.ts) also replays through the API. Each path books its guest through the
+ * tests/support/machines/visit-model.ts's covering set (every state and guarded branch), which the server's test
+ * (tests/server/staff/visit-paths.test.ts) also replays through the API. Each path books its guest through the
  * API, logs the demo host of Le Clos in, opens the day sheet at that day, and performs each event with the
  * row's button as a host would (confirming a no-show or a cancellation in its dialog). After each step it
  * checks what the host sees (the row's status, the buttons offered, the fee or refund text) and the
@@ -14,7 +14,7 @@
 import type { Page } from '@playwright/test';
 import { ARRIVAL_LEAD_MINUTES, allowedVisitActions, type VisitEvent, type VisitState } from '../../machines/visit.machine';
 import { VISIT_ACTIONS, type VisitAction } from '../../common/validation/staff-validation';
-import { ACTION_OF_EVENT, STATE_AFTER, VISIT_PATHS, visitPathLabel, visitSteps, type VisitPath } from '../../tests/machines/visit-model';
+import { ACTION_OF_EVENT, STATE_AFTER, VISIT_PATHS, visitPathLabel, visitSteps, type VisitPath } from '../../tests/support/machines/visit-model';
 import { offeredTimes } from '../journeys/journey-steps';
 import { expectHeading, openApp } from '../support/app';
 import { bookingDay } from '../support/booking';

@@ -1,5 +1,5 @@
 /** Facts the browser tests share: the server clock's start, the demo accounts, the test cards. */
-import { cardExpiryAfter } from '../../tests/fixtures/card-expiry';
+import { cardExpiryAfter } from '../../tests/support/fixtures/card-expiry';
 
 /**
  * Where the server's test clock starts: Monday 23 November 2026, 10:00 in Hong Kong, the same instant as

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { E2E_CLOCK_START } from './constants';
 import { freePort } from '../../scripts/free-port';
-import { startSmtpCatcher } from '../../tests/server/smtp-catcher';
+import { startSmtpCatcher } from '../../tests/support/server/smtp-catcher';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

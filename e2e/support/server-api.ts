@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SavedMail } from '../../tests/server/smtp-catcher';
+import type { SavedMail } from '../../tests/support/server/smtp-catcher';
 import { DEMO, type DemoAccount } from './constants';
 
 /** The server's test clock. */

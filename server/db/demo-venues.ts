@@ -2,7 +2,7 @@
  * The four demo venues' set-up as plain data (docs/PRODUCT.md §9's hours): services, dining areas and
  * tables, experiences, online party sizes, lead times, booking windows and policies. server/db/seed.ts
  * creates them at first start through the set-up's own functions (docs/decisions/0019-one-way-in.md);
- * tests/server/seed-catalog.test.ts holds what they make to a snapshot.
+ * tests/server/app/seed-catalog.test.ts holds what they make to a snapshot.
  */
 import { MAX_PARTY_SIZE, type VenueDomain } from '../../common/venues';
 import type { PacingRule, PrePaymentType, TurnTimeRule, VenuePolicy } from './schema';

@@ -9,7 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import config from '../../lingui.config';
-import { importChain, importedBy } from '../fixtures/import-graph';
+import { importChain, importedBy } from '../support/fixtures/import-graph';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ROUTE_TABLE = join(ROOT, 'src/navigation/routes.ts');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importChain, importedBy } from '../fixtures/import-graph';
+import { importChain, importedBy } from '../support/fixtures/import-graph';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ROUTE_TABLE = join(ROOT, 'src/navigation/routes.ts');

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { bookingMachine, type SlotSearch } from '../../machines/booking/booking.machine';
-import { settle, slots, venue } from '../fixtures/booking';
+import { bookingMachine, type SlotSearch } from '../../machines/booking.machine';
+import { settle, slots, venue } from '../support/fixtures/booking';
 
 const chefsTable = { ...venue.experiences[0]!, _id: 'e0000000000000000000c4ef', minGuests: 3, maxGuests: 4 };
 const venueWithSizes = { ...venue, experiences: [...venue.experiences, chefsTable] };

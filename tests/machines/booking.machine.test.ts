@@ -4,7 +4,7 @@ import { selectBookingPaths } from '../../e2e/paths/booking-model';
 import { bookingMachine } from '../../machines/booking/booking.machine';
 import { guestIdentityMachine } from '../../machines/booking/guest-identity.machine';
 import { phoneVerificationMachine, type PhoneVerificationInput } from '../../machines/phone-verification.machine';
-import { guest, reservation, settle, slots, venue, walkToHeld } from '../fixtures/booking';
+import { fixtureClockOffsetMs, guest, reservation, settle, slots, venue, walkToHeld } from '../support/fixtures/booking';
 
 const apiError = (errorCode: number, message = `error ${errorCode}`) => ({ errorCode, message });
 const plainVenue = { ...venue, requiresPhoneVerification: false };
@@ -19,7 +19,7 @@ const venueInJapanese = {
 };
 
 /** A waitlist offer opened from any state (the browser's paths never take one: it is the waitlist's flow). */
-const takeOffer = { type: 'hold.take', venue: plainVenue, reservation: reservation(), clockOffsetMs: 0 } as const;
+const takeOffer = { type: 'hold.take', venue: plainVenue, reservation: reservation(), clockOffsetMs: fixtureClockOffsetMs() } as const;
 
 describe('booking machine, a waitlist offer', () => {
   it('is taken from every state the generated paths reach, into the held steps with the offer as the draft', () => {
@@ -259,7 +259,7 @@ describe('booking machine, membership rules and booking before logging in', () =
     const answers: Partial<Record<string, (input: any) => unknown>> = {
       loadVenue: () => windowsVenue,
       loadTimeslots: (input: unknown) => (searched.push(input), { open: true, timeslots: [slots[1]!] }),
-      createReservation: () => ({ reservation: reservation(), clockOffsetMs: 0 }),
+      createReservation: () => ({ reservation: reservation(), clockOffsetMs: fixtureClockOffsetMs() }),
       loadGuestProfile: () => guest,
       ...extra,
     };
@@ -409,7 +409,7 @@ describe('booking machine, membership rules and booking before logging in', () =
     const answers: Partial<Record<string, (input: any) => unknown>> = {
       loadVenue: () => ({ ...windowsVenue, requiresPhoneVerification: true }),
       loadTimeslots: () => ({ open: true, timeslots: [slots[1]!] }),
-      createReservation: () => ({ reservation: reservation(), clockOffsetMs: 0 }),
+      createReservation: () => ({ reservation: reservation(), clockOffsetMs: fixtureClockOffsetMs() }),
       loadGuestProfile: () => guest,
       openGuestSession: (input: unknown) => (opened.push(input), { token: 't', refreshToken: 'r', user: {} }),
     };

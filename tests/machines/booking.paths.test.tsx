@@ -19,11 +19,11 @@ import { invalidate } from '../../src/api/use-api-query';
 import { addDays, hongKongDate, isoWeekday } from '../../common/time';
 import { formatPhoneNumber } from '../../common/validation/phone-number';
 import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
-import { BATARD, HOPSZE, LECLOS, OBE } from '../server/fixtures';
-import { findHeading, openApp, storeSession, useAppHarness } from '../ui/app-harness';
-import { GUEST_PASSWORD } from '../ui/manage-scenes';
-import { address, SLOW } from '../ui/page-queries';
-import { gateCalls } from './call-gate';
+import { BATARD, HOPSZE, LECLOS, OBE } from '../support/server/fixtures';
+import { findHeading, openApp, storeSession, useAppHarness } from '../support/ui/app-harness';
+import { GUEST_PASSWORD } from '../support/ui/manage-scenes';
+import { address, SLOW } from '../support/ui/page-queries';
+import { gateCalls } from '../support/machines/call-gate';
 import {
   advanceBoth,
   agree,
@@ -39,7 +39,7 @@ import {
   search,
   typeUntilHeld,
   visit,
-} from './wizard-in-app';
+} from '../support/machines/wizard-in-app';
 
 /** Where docs/PRODUCT.md puts the booking after these, whatever the chart says: a changed target is caught. */
 const STATE_AFTER: Partial<Record<EventName, string>> = {

@@ -10,7 +10,7 @@ import { SESSION_UNREACHABLE, selectSessionPaths, sessionPathBranches } from '..
 import { bookingMachine } from '../../machines/booking/booking.machine';
 import { paymentMachine } from '../../machines/payment.machine';
 import { sessionMachine } from '../../machines/session.machine';
-import { branchGaps, type Branch } from './branches';
+import { branchGaps, type Branch } from '../support/machines/branches';
 
 /** What a path set takes: its size and the branches its paths take together. */
 function measured<Planned>(select: () => Planned[], branchesOf: (planned: Planned) => Set<Branch>) {

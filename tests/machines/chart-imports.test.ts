@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CHARTS } from '../../scripts/statecharts-mermaid';
-import { importedBy, importsOf } from '../fixtures/import-graph';
+import { importedBy, importsOf } from '../support/fixtures/import-graph';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -11,9 +11,9 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { guestIdentityMachine } from '../../machines/booking/guest-identity.machine';
 import { routeOf } from '../../machines/route-of';
-import { guest } from '../fixtures/booking';
-import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
-import { allStateIds, replayPath } from './replay';
+import { guest } from '../support/fixtures/booking';
+import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from '../support/machines/graph-coverage';
+import { allStateIds, replayPath } from '../support/machines/replay';
 
 const input = { guest: null, codeBy: 'SMS' as const };
 const contact = { firstName: guest.firstName, lastName: guest.lastName, email: guest.email, mobileCountryCode: guest.mobileCountryCode, mobileNumber: guest.mobileNumber };

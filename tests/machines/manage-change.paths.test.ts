@@ -2,13 +2,13 @@
  * The manage chart's paid change, by its generated paths (manage-change-model.ts): each path replayed on
  * the chart itself, its calls left waiting as the app's would be until the path answers them, and every
  * state checked as the path has it. Together the paths take every branch of the paid change; the manage
- * link's page paths (manage.paths.test.tsx) take the rest of the chart, and tests/ui/manage-change.paths.test.tsx
+ * link's page paths (manage.paths.test.tsx) take the rest of the chart, and tests/ui/manage/manage-change.paths.test.tsx
  * drives the card's paths (paid, given up, run out) through the link's page.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
-import { listBranches } from './branches';
-import { memberChart, PAID_CHANGE_BRANCHES, PAID_CHANGE_COVERED, PAID_CHANGE_PATHS } from './manage-change-model';
+import { listBranches } from '../support/machines/branches';
+import { memberChart, PAID_CHANGE_BRANCHES, PAID_CHANGE_COVERED, PAID_CHANGE_PATHS } from '../support/machines/manage-change-model';
 
 /** A call that never answers by itself: the path's own done and error events answer it. */
 const waiting = fromPromise(() => new Promise<never>(() => {}));

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { manageMachine, timeOptions, type ManageEvent, type Reservation } from '../../machines/manage.machine';
-import { reservation, slots } from '../fixtures/booking';
+import { reservation, slots } from '../support/fixtures/booking';
 
 const apiError = (errorCode: number, message: string, status = 409) => ({ status, errorCode, message });
 

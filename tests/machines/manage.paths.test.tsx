@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The manage chart's generated paths, driven through the real app: a few paths that together take every
- * guarded branch (tests/machines/branches.ts), each replayed in the page of a reservation's manage link
+ * guarded branch (tests/support/machines/branches.ts), each replayed in the page of a reservation's manage link
  * (`#/pages/manage?token=`, which offers every event of the chart) against the real API in-process. Each
  * event is what a guest does (a click, a field changed) or a call's answer, which the path holds while
  * the page shows the loading state and then lets go to the API or answers with the path's refusal. Every
@@ -14,12 +14,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { manageMachine, type ManageContext } from '../../machines/manage.machine';
 import { addDays } from '../../common/time';
-import { TEST_NOW } from '../server/harness';
-import { findHeading, openApp, useAppHarness } from '../ui/app-harness';
-import { leClos, manageScenes, type Guest } from '../ui/manage-scenes';
-import { SLOW } from '../ui/page-queries';
-import { branchGaps } from './branches';
-import { gateCalls, refusal } from './call-gate';
+import { TEST_NOW } from '../support/server/harness';
+import { findHeading, openApp, useAppHarness } from '../support/ui/app-harness';
+import { leClos, manageScenes, type Guest } from '../support/ui/manage-scenes';
+import { SLOW } from '../support/ui/page-queries';
+import { branchGaps } from '../support/machines/branches';
+import { gateCalls, refusal } from '../support/machines/call-gate';
 import {
   callAfter,
   callIn,
@@ -32,7 +32,7 @@ import {
   startsCall,
   UNREACHABLE,
   type Call,
-} from './manage-model';
+} from '../support/machines/manage-model';
 
 const api = useAppHarness({ afterEach: () => vi.restoreAllMocks() });
 const scenes = manageScenes(api);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { paymentMachine, type Payment, type PaymentConfig, type PaymentIntent } from '../../machines/payment.machine';
-import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
-import { allStateIds } from './replay';
+import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from '../support/machines/graph-coverage';
+import { allStateIds } from '../support/machines/replay';
 
 const cardOnly: PaymentConfig = { provider: 'test-mode', publishableKey: 'pk_test', currency: 'HKD', methods: ['CARD'] };
 const withWallet: PaymentConfig = { ...cardOnly, methods: ['CARD', 'WALLET'] };

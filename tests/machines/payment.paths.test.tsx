@@ -24,12 +24,12 @@ import {
 import { STEP_HEADINGS } from '../../e2e/support/step-headings';
 import { addDays, hongKongDate } from '../../common/time';
 import { TEST_CARDS } from '../../server/services/payments/processor/test-processor';
-import type { TestApi } from '../server/harness';
-import { findHeading, openApp, storeSession, useAppHarness } from '../ui/app-harness';
-import { GUEST_PASSWORD } from '../ui/manage-scenes';
-import { SLOW } from '../ui/page-queries';
-import { gateCalls } from './call-gate';
-import { agree, alerts, bookingGuests, CALL_WAIT, expectAlert, expectStatus, expectText, fillCard, search } from './wizard-in-app';
+import type { TestApi } from '../support/server/harness';
+import { findHeading, openApp, storeSession, useAppHarness } from '../support/ui/app-harness';
+import { GUEST_PASSWORD } from '../support/ui/manage-scenes';
+import { SLOW } from '../support/ui/page-queries';
+import { gateCalls } from '../support/machines/call-gate';
+import { agree, alerts, bookingGuests, CALL_WAIT, expectAlert, expectStatus, expectText, fillCard, search } from '../support/machines/wizard-in-app';
 
 const MEMBER = { email: 'member@example.com', password: 'member-pass-1' };
 const CARD_FOR: Partial<Record<PaymentEventName, string>> = {

@@ -10,9 +10,9 @@ import { getSimplePaths, type StatePath } from 'xstate/graph';
 import { bookingMachine } from '../../machines/booking/booking.machine';
 import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
 import { routeOf } from '../../machines/route-of';
-import { guest, reservation, settle, slots, venue, walkToHeld } from '../fixtures/booking';
-import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
-import { allStateIds, replayPath } from './replay';
+import { fixtureClockOffsetMs, guest, reservation, settle, slots, venue, walkToHeld } from '../support/fixtures/booking';
+import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from '../support/machines/graph-coverage';
+import { allStateIds, replayPath } from '../support/machines/replay';
 
 const input = { mobileCountryCode: '852', mobileNumber: '61234567' };
 const tooMany = { errorCode: 42900, message: 'Too many attempts.' };
@@ -165,7 +165,7 @@ describe('the booking chart running the phone verification chart', () => {
           ...stubs({
             loadVenue: () => venue,
             loadTimeslots: () => ({ open: true, timeslots: slots }),
-            createReservation: () => ({ reservation: reservation(), clockOffsetMs: 0 }),
+            createReservation: () => ({ reservation: reservation(), clockOffsetMs: fixtureClockOffsetMs() }),
             loadGuestProfile: () => guest,
           }),
           phoneVerification: verification,

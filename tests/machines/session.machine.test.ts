@@ -9,7 +9,7 @@ import {
   type TokenGrant,
   type SessionUser,
 } from '../../machines/session.machine';
-import { replayPath } from './replay';
+import { replayPath } from '../support/machines/replay';
 
 const user: SessionUser = {
   _id: '0123456789abcdef01234567',

@@ -11,11 +11,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { selectSessionPaths, SESSION_EVENTS, type SessionEventName } from '../../e2e/paths/session-model';
 import { ACCESS_TOKEN_KEY } from '../../src/api/token-store';
-import { findHeading, openApp, storeSession, useAppHarness } from '../ui/app-harness';
-import { GUEST_PASSWORD, manageScenes } from '../ui/manage-scenes';
-import { address, SLOW } from '../ui/page-queries';
-import { gateCalls } from './call-gate';
-import { typeUntilHeld } from './wizard-in-app';
+import { findHeading, openApp, storeSession, useAppHarness } from '../support/ui/app-harness';
+import { GUEST_PASSWORD, manageScenes } from '../support/ui/manage-scenes';
+import { address, SLOW } from '../support/ui/page-queries';
+import { gateCalls } from '../support/machines/call-gate';
+import { typeUntilHeld } from '../support/machines/wizard-in-app';
 
 const SESSION_CALLS = {
   loadProfile: { method: 'GET', path: /^\/user\/user\/me$/ },

@@ -7,7 +7,7 @@ import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } f
 import { ERROR_CODES } from '../../common/api/error-codes';
 import { setupEditMachine, type SetupPublished } from '../../machines/setup-edit.machine';
 import type { CallError } from '../../machines/call-error';
-import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from './graph-coverage';
+import { declaredTransitions, reachedStates, takenTransitions, transitionCoverPaths } from '../support/machines/graph-coverage';
 
 const input = { version: 3, draft: { name: 'T1', maxGuests: 4 } };
 const affected = [{ _id: 'r1', uniqueId: 'LEC-1', date: '2026-12-01', startTime: 1140, numberOfGuests: 4, guestName: 'Ann Lee', reasons: ['NO_TABLE' as const] }];

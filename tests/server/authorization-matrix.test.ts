@@ -28,9 +28,9 @@ import { closures, experiences, seatingAreas, users, venueTables, waitlistEntrie
 import { newId } from '../../server/lib/ids';
 import { addDays, hongKongToday } from '../../common/time';
 import { addressOf, openApiCalls, pathValues, resourcesOf, type OpenApiCall, type ResourceKind } from '../support/openapi-calls';
-import { BATARD, experienceIdByName, LECLOS, UNKNOWN_ID } from './fixtures';
-import { createTestApi, testDrivers, type TestApi } from './harness';
-import { insertStaff, paymentHelpers, type TestUser } from './payment-helpers';
+import { BATARD, experienceIdByName, LECLOS, UNKNOWN_ID } from '../support/server/fixtures';
+import { createTestApi, testDrivers, type TestApi } from '../support/server/harness';
+import { insertStaff, paymentHelpers, type TestUser } from '../support/server/payment-helpers';
 
 type Principal = 'guestA' | 'guestB' | 'member' | 'leClosStaff' | 'batardStaff' | 'admin';
 const PRINCIPALS: Principal[] = ['guestA', 'guestB', 'member', 'leClosStaff', 'batardStaff', 'admin'];

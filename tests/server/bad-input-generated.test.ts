@@ -14,9 +14,9 @@ import { reservations, seatingAreas, users, venueTables } from '../../server/db/
 import { signFeedbackToken } from '../../server/services/feedback/feedback-link';
 import { manageTokenFor } from '../../server/services/reservations/manage-link';
 import { badBodies, sample, writeCalls, type SampleValues, type WriteCall } from '../support/openapi-write-calls';
-import { experienceIdByName, OBE, UNKNOWN_ID } from './fixtures';
-import { createTestApi, newClientAddress, testDrivers, type TestApi } from './harness';
-import { GUEST_DETAILS, insertStaff, paymentHelpers, type TestUser } from './payment-helpers';
+import { experienceIdByName, OBE, UNKNOWN_ID } from '../support/server/fixtures';
+import { createTestApi, newClientAddress, testDrivers, type TestApi } from '../support/server/harness';
+import { GUEST_DETAILS, insertStaff, paymentHelpers, type TestUser } from '../support/server/payment-helpers';
 
 /** Tables a refused call may write: each caller's count of calls (docs/PRODUCT.md §6's rate limits). */
 const NOT_DIGESTED = new Set(['rate_limits']);

@@ -11,9 +11,9 @@ import { newId } from '../../server/lib/ids';
 import { MAX_GUESTS } from '../../server/services/reservations/selection-checks';
 import { STAFF_MAX_GUESTS } from '../../common/validation/staff-booking-validation';
 import { catalogChanged } from '../../server/services/venues/venue-catalog';
-import { experienceIdByName, OBE } from './fixtures';
-import { createTestApi, testDrivers, type TestApi } from './harness';
-import { GUEST_DETAILS, insertStaff, paymentHelpers, type TestUser } from './payment-helpers';
+import { experienceIdByName, OBE } from '../support/server/fixtures';
+import { createTestApi, testDrivers, type TestApi } from '../support/server/harness';
+import { GUEST_DETAILS, insertStaff, paymentHelpers, type TestUser } from '../support/server/payment-helpers';
 
 for (const driver of testDrivers()) {
   describe(`bad input found by the attacker's run (${driver})`, () => {

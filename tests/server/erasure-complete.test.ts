@@ -16,10 +16,10 @@ import type { OutgoingMail } from '../../server/services/messaging/mail-transpor
 import { deliverOutbox } from '../../server/services/messaging/outbox-sender';
 import { ledgerProblems } from '../../server/services/payments/ledger-check';
 import { sendDueReminders } from '../../server/services/reservations/reservation-reminders';
-import { newClientAddress, testDrivers, type TestApi } from './harness';
-import { GUEST_DETAILS, type paymentHelpers, type TestUser } from './payment-helpers';
+import { newClientAddress, testDrivers, type TestApi } from '../support/server/harness';
+import { GUEST_DETAILS, type paymentHelpers, type TestUser } from '../support/server/payment-helpers';
 import { liveColumns } from './live-schema';
-import { useStaffAccounts } from './staff-helpers';
+import { useStaffAccounts } from '../support/server/staff-helpers';
 
 const HOUR = 3_600_000;
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMISED_TABLES, ERASED_TABLES, KEPT_TABLES } from '../../server/services/privacy/personal-data-map';
-import { createTestApi, testDrivers, type TestApi } from './harness';
+import { createTestApi, testDrivers, type TestApi } from '../support/server/harness';
 import { liveColumns, type LiveColumn } from './live-schema';
 
 /**

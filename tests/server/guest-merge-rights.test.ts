@@ -10,9 +10,9 @@ import { cardEntries, payments, phoneVerifications, reservations, users, walletE
 import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';
 import { ERROR_CODES } from '../../common/api/error-codes';
-import { testDrivers } from './harness';
-import type { TestUser } from './payment-helpers';
-import { useStaffAccounts, type StaffAccounts } from './staff-helpers';
+import { testDrivers } from '../support/server/harness';
+import type { TestUser } from '../support/server/payment-helpers';
+import { useStaffAccounts, type StaffAccounts } from '../support/server/staff-helpers';
 
 const DAY_MS = 86_400_000;
 const PASSWORD = 'merge-test-pass-1';

@@ -1,6 +1,6 @@
 /**
  * Every vitest file hashes passwords at a low scrypt cost (the seed's demo accounts, sign-ups, log-ins):
- * at production's cost they took seconds of the suite's CPU. tests/server/password.test.ts checks that
+ * at production's cost they took seconds of the suite's CPU. tests/server/auth/password.test.ts checks that
  * production refuses such a cost.
  */
 import { setPasswordHashCost } from '../../server/lib/password';

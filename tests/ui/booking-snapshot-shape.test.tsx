@@ -7,8 +7,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_SNAPSHOT_KEY } from '../../src/booking/booking-paths';
-import { openApp, useAppHarness } from './app-harness';
-import { SLOW } from './page-queries';
+import { openApp, useAppHarness } from '../support/ui/app-harness';
+import { SLOW } from '../support/ui/page-queries';
 
 useAppHarness();
 

@@ -1,7 +1,7 @@
 /**
  * The set-up forms' valibot messages (common/validation/setup-validation.ts) as the staff catalog's own
  * descriptors, so a form shows a field's problem in the admin's language before anything is sent; the
- * server's answers come translated already. tests/ui/setup-floor.test.tsx checks they say the same.
+ * server's answers come translated already. tests/ui/staff/setup-floor.test.tsx checks they say the same.
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';

@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+/**
+ * Venue set-up in the whole app against the real API: an admin moves lunch's last seating,
+ * checks it (no booking affected), publishes it, and the venue page shows the new hours; the texts show
+ * which languages are missing; a stale copy gets the conflict; the old address opens the Set-up's Venue tab;
+ * the booking windows by membership are refused when members would get fewer days, then published.
+ */
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../server/db/schema';
+import { describe, expect, it } from 'vitest';
+import { staffSessionActor } from '../../../src/staff/staff-session';
+import { LECLOS } from '../../support/server/fixtures';
+import { findHeading, openApp, openAsStaff, useAppHarness } from '../../support/ui/app-harness';
+import { axeViolationsAt } from '../../support/ui/axe';
+import { SLOW } from '../../support/ui/page-queries';
+
+const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
+const ADMIN = ['admin@example.com', 'admin-pass-1'] as const;
+
+describe('venue set-up', () => {
+  it("publishes lunch's new last seating, which the venue page then shows", async () => {
+    // The old address opens the Set-up's Venue tab.
+    const user = await openAsStaff('/pages/staff/setup-venue?venue=leclos', ADMIN, 'Set-up');
+    expect(await screen.findByRole('tab', { name: 'Venue', selected: true }, SLOW)).toBeTruthy();
+    const services = await screen.findByRole('form', { name: 'Services' }, SLOW);
+    const lunch = within(services).getByRole('group', { name: 'Lunch' });
+    fireEvent.change(within(lunch).getByLabelText('Last seating'), { target: { value: '13:00' } });
+    expect(within(lunch).getByText(/Guests read: 11:00 am – 5:00 pm, last seating 1:00 pm/)).toBeTruthy();
+    await user.click(within(services).getByRole('button', { name: 'Check the change' }));
+    expect(await within(services).findByText('No confirmed booking is affected.', {}, SLOW)).toBeTruthy();
+    await user.click(within(services).getByRole('button', { name: 'Publish' }));
+    expect(await within(services).findByText('Published. Guests and staff see it on their next request.', {}, SLOW)).toBeTruthy();
+
+    cleanup();
+    await openApp('/pages/venue-detail?domain=leclos');
+    await findHeading('Le Clos');
+    expect(await screen.findByText('Daily: 11:00 am – 5:00 pm (last seating 1:00 pm)', {}, SLOW)).toBeTruthy();
+  });
+
+  it('marks the texts not written in a language as missing, and refuses a stale copy with the conflict', async () => {
+    const user = await openAsStaff('/pages/staff/setup?venue=leclos&tab=venue', ADMIN, 'Set-up');
+    const form = await screen.findByRole('form', { name: 'Texts and contacts' }, SLOW);
+    await user.selectOptions(within(form).getByLabelText('Language'), 'ja');
+    expect(within(form).getAllByText(/^Missing: guests read the English/)).toHaveLength(4);
+    await user.type(within(form).getByLabelText(/^Description/), 'ガーデン・ブラッスリー');
+
+    // Meanwhile another admin publishes a change.
+    const [admin] = await api().deps.db.select().from(users).where(eq(users.email, ADMIN[0]));
+    const token = api().tokenFor({ id: admin!.id, role: 'admin', venueId: null });
+    const stored = (await api().request('GET', `/admin/setup/venue/${LECLOS}/content`, { token })).body.data;
+    expect((await api().request('PUT', `/admin/setup/venue/${LECLOS}/content`, { token, body: { ...stored, reservationsPhone: '+852 2111 1111' } })).status).toBe(200);
+
+    await user.click(within(form).getByRole('button', { name: 'Check the change' }));
+    await user.click(await within(form).findByRole('button', { name: 'Publish' }, SLOW));
+    expect(await within(form).findByText(/Someone else changed this first/, {}, SLOW)).toBeTruthy();
+  });
+
+  it('sets how many days ahead guests and members may book: members never fewer, then published', async () => {
+    const user = await openAsStaff('/pages/staff/setup?venue=leclos&tab=venue', ADMIN, 'Set-up');
+    const form = await screen.findByRole('form', { name: 'Booking windows' }, SLOW);
+    const guests = within(form).getByLabelText(/^Days ahead guests may book/);
+    const members = within(form).getByLabelText(/^Days ahead members may book/);
+    expect(await axeViolationsAt(375)).toEqual([]);
+    expect(await axeViolationsAt(768)).toEqual([]);
+
+    await user.clear(guests);
+    await user.type(guests, '45');
+    await user.clear(members);
+    await user.type(members, '30');
+    await user.click(within(form).getByRole('button', { name: 'Check the change' }));
+    expect(await within(form).findByText('Members may never book fewer days ahead than guests', {}, SLOW)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Change it' }));
+
+    await user.clear(within(form).getByLabelText(/^Days ahead members may book/));
+    await user.type(within(form).getByLabelText(/^Days ahead members may book/), '120');
+    await user.click(within(form).getByRole('button', { name: 'Check the change' }));
+    expect(await within(form).findByText('No confirmed booking is affected.', {}, SLOW)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Publish' }));
+    expect(await within(form).findByText('Published. Guests and staff see it on their next request.', {}, SLOW)).toBeTruthy();
+
+    const [admin] = await api().deps.db.select().from(users).where(eq(users.email, ADMIN[0]));
+    const token = api().tokenFor({ id: admin!.id, role: 'admin', venueId: null });
+    const stored = (await api().request('GET', `/admin/setup/venue/${LECLOS}/content`, { token })).body.data;
+    expect(stored.bookingWindows).toEqual({ guestBookingDays: 45, memberBookingDays: 120 });
+  });
+});

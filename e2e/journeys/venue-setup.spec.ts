@@ -19,7 +19,7 @@ import { bookingDay, pickExperience, searchTables, startBooking, STEP_HEADINGS }
 import { expect, test } from '../support/fixtures';
 import type { TestServer } from '../support/server-api';
 import { adminToken, JOURNEY_DAYS, staffLogIn } from './journey-steps';
-import { MINIMAL_PDF } from '../../tests/fixtures/menu-pdf';
+import { MINIMAL_PDF } from '../../tests/support/fixtures/menu-pdf';
 
 /** The sizes the Set-up is checked at: a phone (the mobile-first layout) and a tablet (the wide layout). */
 const SIZES = [

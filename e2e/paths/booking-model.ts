@@ -7,7 +7,7 @@
  */
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine } from '../../machines/booking/booking.machine';
 import { fixtureClockOffsetMs, guest, reservation, slots, venue as hopSzeFixture } from '../../tests/support/fixtures/booking';
 import { branchesTaken, coveringSet, type Branch } from '../../tests/support/machines/branches';
 import { allStateIds } from '../../tests/support/machines/replay';

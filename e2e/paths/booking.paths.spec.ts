@@ -4,7 +4,7 @@
  * See booking-model.ts for how they are chosen and booking-runner.ts for how each step is done and read.
  */
 import { declaredTransitions } from '../../tests/support/machines/graph-coverage';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine } from '../../machines/booking/booking.machine';
 import { expect, test } from '../support/fixtures';
 import { BOOKING_STATES, pathTransitions, selectBookingPaths } from './booking-model';
 import { replayBookingPath } from './booking-runner';

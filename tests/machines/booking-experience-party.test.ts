@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { bookingMachine, type SlotSearch } from '../../machines/booking.machine';
+import { bookingMachine, type SlotSearch } from '../../machines/booking/booking.machine';
 import { settle, slots, venue } from '../support/fixtures/booking';
 
 const chefsTable = { ...venue.experiences[0]!, _id: 'e0000000000000000000c4ef', minGuests: 3, maxGuests: 4 };

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { bookingMachine, type SlotSearch } from '../../machines/booking.machine';
+import { bookingMachine, type SlotSearch } from '../../machines/booking/booking.machine';
 import { settle, slots, venue } from '../support/fixtures/booking';
 
 type Input = { loggedIn: boolean; member?: boolean; sessionKnown?: boolean };

@@ -24,13 +24,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closures, experiences, seatingAreas, users, venueTables, waitlistEntries, walletEntries } from '../../server/db/schema';
-import { newId } from '../../server/lib/ids';
-import { addDays, hongKongToday } from '../../common/time';
-import { addressOf, openApiCalls, pathValues, resourcesOf, type OpenApiCall, type ResourceKind } from '../support/openapi-calls';
-import { BATARD, experienceIdByName, LECLOS, UNKNOWN_ID } from '../support/server/fixtures';
-import { createTestApi, testDrivers, type TestApi } from '../support/server/harness';
-import { insertStaff, paymentHelpers, type TestUser } from '../support/server/payment-helpers';
+import { closures, experiences, seatingAreas, users, venueTables, waitlistEntries, walletEntries } from '../../../server/db/schema';
+import { newId } from '../../../server/lib/ids';
+import { addDays, hongKongToday } from '../../../common/time';
+import { addressOf, openApiCalls, pathValues, resourcesOf, type OpenApiCall, type ResourceKind } from '../../support/server/openapi-calls';
+import { BATARD, experienceIdByName, LECLOS, UNKNOWN_ID } from '../../support/server/fixtures';
+import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
+import { insertStaff, paymentHelpers, type TestUser } from '../../support/server/payment-helpers';
 
 type Principal = 'guestA' | 'guestB' | 'member' | 'leClosStaff' | 'batardStaff' | 'admin';
 const PRINCIPALS: Principal[] = ['guestA', 'guestB', 'member', 'leClosStaff', 'batardStaff', 'admin'];

@@ -10,13 +10,13 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservations, seatingAreas, users, venueTables } from '../../server/db/schema';
-import { signFeedbackToken } from '../../server/services/feedback/feedback-link';
-import { manageTokenFor } from '../../server/services/reservations/manage-link';
-import { badBodies, sample, writeCalls, type SampleValues, type WriteCall } from '../support/openapi-write-calls';
-import { experienceIdByName, OBE, UNKNOWN_ID } from '../support/server/fixtures';
-import { createTestApi, newClientAddress, testDrivers, type TestApi } from '../support/server/harness';
-import { GUEST_DETAILS, insertStaff, paymentHelpers, type TestUser } from '../support/server/payment-helpers';
+import { reservations, seatingAreas, users, venueTables } from '../../../server/db/schema';
+import { signFeedbackToken } from '../../../server/services/feedback/feedback-link';
+import { manageTokenFor } from '../../../server/services/reservations/manage-link';
+import { badBodies, sample, writeCalls, type SampleValues, type WriteCall } from '../../support/server/openapi-write-calls';
+import { experienceIdByName, OBE, UNKNOWN_ID } from '../../support/server/fixtures';
+import { createTestApi, newClientAddress, testDrivers, type TestApi } from '../../support/server/harness';
+import { GUEST_DETAILS, insertStaff, paymentHelpers, type TestUser } from '../../support/server/payment-helpers';
 
 /** Tables a refused call may write: each caller's count of calls (docs/PRODUCT.md §6's rate limits). */
 const NOT_DIGESTED = new Set(['rate_limits']);

@@ -6,14 +6,14 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, reservations, venueTables } from '../../server/db/schema';
-import { newId } from '../../server/lib/ids';
-import { MAX_GUESTS } from '../../server/services/reservations/selection-checks';
-import { STAFF_MAX_GUESTS } from '../../common/validation/staff-booking-validation';
-import { catalogChanged } from '../../server/services/venues/venue-catalog';
-import { experienceIdByName, OBE } from '../support/server/fixtures';
-import { createTestApi, testDrivers, type TestApi } from '../support/server/harness';
-import { GUEST_DETAILS, insertStaff, paymentHelpers, type TestUser } from '../support/server/payment-helpers';
+import { outbox, reservations, venueTables } from '../../../server/db/schema';
+import { newId } from '../../../server/lib/ids';
+import { MAX_GUESTS } from '../../../server/services/reservations/selection-checks';
+import { STAFF_MAX_GUESTS } from '../../../common/validation/staff-booking-validation';
+import { catalogChanged } from '../../../server/services/venues/venue-catalog';
+import { experienceIdByName, OBE } from '../../support/server/fixtures';
+import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
+import { GUEST_DETAILS, insertStaff, paymentHelpers, type TestUser } from '../../support/server/payment-helpers';
 
 for (const driver of testDrivers()) {
   describe(`bad input found by the attacker's run (${driver})`, () => {

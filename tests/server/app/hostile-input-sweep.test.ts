@@ -9,7 +9,7 @@ import { users } from '../../../server/db/schema';
 import { isMultiLineField } from '../../../common/validation/text-characters';
 import { OBE, UNKNOWN_ID } from '../../support/server/fixtures';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
-import { deref, sample as sampleOf, SPEC as spec, textFields, withValue, type SampleValues } from '../../support/openapi-write-calls';
+import { deref, sample as sampleOf, SPEC as spec, textFields, withValue, type SampleValues } from '../../support/server/openapi-write-calls';
 
 // Values the contract's patterns accept, so each call gets as far as it can.
 const VALUES: SampleValues = {

@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../server/lib/jwt';
-import { createTestApi, testDrivers, type TestApi } from '../support/server/harness';
+import { users } from '../../../server/db/schema';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../../server/lib/jwt';
+import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
 
 const LOGIN_EXPIRED = { status: 401, errorCode: 40102, message: 'Login expired' };
 

@@ -6,8 +6,8 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../server/db/schema';
-import { createTestApi, newClientAddress, testDrivers, type TestApi } from '../support/server/harness';
+import { outbox } from '../../../server/db/schema';
+import { createTestApi, newClientAddress, testDrivers, type TestApi } from '../../support/server/harness';
 
 const WRONG = { status: 400, errorCode: 20106, message: 'The verification code is incorrect.' };
 

@@ -7,10 +7,10 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, outbox } from '../../server/db/schema';
-import { experienceIdByName, LECLOS } from '../support/server/fixtures';
-import { newClientAddress, testDrivers } from '../support/server/harness';
-import { useStaffAccounts, type StaffAccounts } from '../support/server/staff-helpers';
+import { contactMessages, outbox } from '../../../server/db/schema';
+import { experienceIdByName, LECLOS } from '../../support/server/fixtures';
+import { newClientAddress, testDrivers } from '../../support/server/harness';
+import { useStaffAccounts, type StaffAccounts } from '../../support/server/staff-helpers';
 
 for (const driver of testDrivers()) {
   describe(`an e-mail held on a texted code's word (${driver})`, () => {

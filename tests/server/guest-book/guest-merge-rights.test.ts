@@ -6,13 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cardEntries, payments, phoneVerifications, reservations, users, walletEntries } from '../../server/db/schema';
-import { newId } from '../../server/lib/ids';
-import { hashPassword } from '../../server/lib/password';
-import { ERROR_CODES } from '../../common/api/error-codes';
-import { testDrivers } from '../support/server/harness';
-import type { TestUser } from '../support/server/payment-helpers';
-import { useStaffAccounts, type StaffAccounts } from '../support/server/staff-helpers';
+import { cardEntries, payments, phoneVerifications, reservations, users, walletEntries } from '../../../server/db/schema';
+import { newId } from '../../../server/lib/ids';
+import { hashPassword } from '../../../server/lib/password';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import { testDrivers } from '../../support/server/harness';
+import type { TestUser } from '../../support/server/payment-helpers';
+import { useStaffAccounts, type StaffAccounts } from '../../support/server/staff-helpers';
 
 const DAY_MS = 86_400_000;
 const PASSWORD = 'merge-test-pass-1';

@@ -7,12 +7,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, reservations } from '../../server/db/schema';
-import { testProcessorIntents } from '../../server/services/payments/processor/test-processor-tables';
-import { createTestApi, testDrivers, type TestApi } from '../support/server/harness';
-import { paymentHelpers, type TestUser } from '../support/server/payment-helpers';
-import type { FakeStripe } from '../support/server/fake-stripe/fake-stripe';
-import { payOnFakeStripe } from '../support/server/fake-stripe/stripe-test-api';
+import { payments, reservations } from '../../../server/db/schema';
+import { testProcessorIntents } from '../../../server/services/payments/processor/test-processor-tables';
+import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
+import { paymentHelpers, type TestUser } from '../../support/server/payment-helpers';
+import type { FakeStripe } from '../../support/server/fake-stripe/fake-stripe';
+import { payOnFakeStripe } from '../../support/server/fake-stripe/stripe-test-api';
 
 /** What the test reads and does at the processor, the same on both. */
 interface ProcessorView {

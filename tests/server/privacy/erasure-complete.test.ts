@@ -8,18 +8,18 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, cardEntries, outbox, payments, phoneVerifications, reservations, users, walletEntries } from '../../server/db/schema';
-import { sendPhoneVerification } from '../../server/services/auth/phone-verification';
-import { sendDueFeedbackMails } from '../../server/services/feedback/feedback-mails';
-import { PermanentDeliveryError } from '../../server/services/messaging/delivery-error';
-import type { OutgoingMail } from '../../server/services/messaging/mail-transport';
-import { deliverOutbox } from '../../server/services/messaging/outbox-sender';
-import { ledgerProblems } from '../../server/services/payments/ledger-check';
-import { sendDueReminders } from '../../server/services/reservations/reservation-reminders';
-import { newClientAddress, testDrivers, type TestApi } from '../support/server/harness';
-import { GUEST_DETAILS, type paymentHelpers, type TestUser } from '../support/server/payment-helpers';
-import { liveColumns } from './live-schema';
-import { useStaffAccounts } from '../support/server/staff-helpers';
+import { auditLog, cardEntries, outbox, payments, phoneVerifications, reservations, users, walletEntries } from '../../../server/db/schema';
+import { sendPhoneVerification } from '../../../server/services/auth/phone-verification';
+import { sendDueFeedbackMails } from '../../../server/services/feedback/feedback-mails';
+import { PermanentDeliveryError } from '../../../server/services/messaging/delivery-error';
+import type { OutgoingMail } from '../../../server/services/messaging/mail-transport';
+import { deliverOutbox } from '../../../server/services/messaging/outbox-sender';
+import { ledgerProblems } from '../../../server/services/payments/ledger-check';
+import { sendDueReminders } from '../../../server/services/reservations/reservation-reminders';
+import { newClientAddress, testDrivers, type TestApi } from '../../support/server/harness';
+import { GUEST_DETAILS, type paymentHelpers, type TestUser } from '../../support/server/payment-helpers';
+import { liveColumns } from '../../support/server/live-schema';
+import { useStaffAccounts } from '../../support/server/staff-helpers';
 
 const HOUR = 3_600_000;
 

@@ -5,9 +5,9 @@
  * says whether its rows are erased, anonymised (which columns) or kept, and why.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMISED_TABLES, ERASED_TABLES, KEPT_TABLES } from '../../server/services/privacy/personal-data-map';
-import { createTestApi, testDrivers, type TestApi } from '../support/server/harness';
-import { liveColumns, type LiveColumn } from './live-schema';
+import { ANONYMISED_TABLES, ERASED_TABLES, KEPT_TABLES } from '../../../server/services/privacy/personal-data-map';
+import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
+import { liveColumns, type LiveColumn } from '../../support/server/live-schema';
 
 /**
  * A column naming a person or pointing to one (user_id, guest_id, author_id, actor_id, created_by,

@@ -22,7 +22,7 @@ import { newVenueSchema } from '../../../common/validation/venue-create-validati
 import { LOCALES } from '../../../common/locales';
 import { LECLOS } from '../../support/server/fixtures';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
-import { MINIMAL_PDF } from '../fixtures/menu-pdf';
+import { MINIMAL_PDF } from '../../support/fixtures/menu-pdf';
 
 
 /** The build's page with Le Clos's marked hours, menus and picture, as scripts/first-views.ts renders them. */

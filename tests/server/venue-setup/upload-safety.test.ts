@@ -8,13 +8,13 @@ import { and, count, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { menus, pictureFiles } from '../../server/db/schema';
-import { MAX_PICTURE_PIXELS, pictureWork } from '../../server/services/venue-setup/venue-pictures';
-import { LOCKED_PDF } from '../fixtures/menu-pdf';
-import { LECLOS } from '../support/server/fixtures';
-import { testDrivers } from '../support/server/harness';
-import type { TestUser } from '../support/server/payment-helpers';
-import { useStaffAccounts, type StaffAccounts } from '../support/server/staff-helpers';
+import { menus, pictureFiles } from '../../../server/db/schema';
+import { MAX_PICTURE_PIXELS, pictureWork } from '../../../server/services/venue-setup/venue-pictures';
+import { LOCKED_PDF } from '../../support/fixtures/menu-pdf';
+import { LECLOS } from '../../support/server/fixtures';
+import { testDrivers } from '../../support/server/harness';
+import type { TestUser } from '../../support/server/payment-helpers';
+import { useStaffAccounts, type StaffAccounts } from '../../support/server/staff-helpers';
 
 /** A one-page menu as a venue would export it. */
 async function realMenuPdf(): Promise<Uint8Array> {

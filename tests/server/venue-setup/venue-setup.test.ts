@@ -18,7 +18,7 @@ import { experienceIdByName, LECLOS, UNKNOWN_ID } from '../../support/server/fix
 import { testDrivers } from '../../support/server/harness';
 import type { TestUser } from '../../support/server/payment-helpers';
 import { useStaffAccounts, type StaffAccounts } from '../../support/server/staff-helpers';
-import { MINIMAL_PDF } from '../fixtures/menu-pdf';
+import { MINIMAL_PDF } from '../../support/fixtures/menu-pdf';
 
 const LOCALES = ['en', 'ja', 'ko', 'th', 'zh-Hans', 'zh-Hant'] as const;
 

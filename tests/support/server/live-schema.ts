@@ -1,6 +1,6 @@
 /** The live schema's tables and columns, read from information_schema (the same on PGlite and PostgreSQL). */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client';
+import type { Db } from '../../../server/db/client';
 
 export interface LiveColumn {
   table: string;

@@ -6,9 +6,9 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_SNAPSHOT_KEY } from '../../src/booking/booking-paths';
-import { openApp, useAppHarness } from '../support/ui/app-harness';
-import { SLOW } from '../support/ui/page-queries';
+import { BOOKING_SNAPSHOT_KEY } from '../../../src/booking/booking-paths';
+import { openApp, useAppHarness } from '../../support/ui/app-harness';
+import { SLOW } from '../../support/ui/page-queries';
 
 useAppHarness();
 

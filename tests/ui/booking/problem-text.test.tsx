@@ -3,7 +3,7 @@
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../../../machines/booking.machine';
+import type { Problem } from '../../../machines/booking/booking.machine';
 import { useProblemText } from '../../../src/booking/problem-text';
 import { COMPLETION_ERRORS } from '../../../common/api/error-codes';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';

@@ -7,12 +7,12 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { users, walletEntries } from '../../server/db/schema';
-import { newId } from '../../server/lib/ids';
-import { staffSessionActor } from '../../src/staff/staff-session';
-import { openAsStaff, useAppHarness } from '../support/ui/app-harness';
-import { SLOW } from '../support/ui/page-queries';
-import { axeViolations } from '../support/ui/axe';
+import { users, walletEntries } from '../../../server/db/schema';
+import { newId } from '../../../server/lib/ids';
+import { staffSessionActor } from '../../../src/staff/staff-session';
+import { openAsStaff, useAppHarness } from '../../support/ui/app-harness';
+import { SLOW } from '../../support/ui/page-queries';
+import { axeViolations } from '../../support/ui/axe';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 const HOST = ['host@example.com', 'host-pass-1'] as const;

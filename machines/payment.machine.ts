@@ -111,6 +111,18 @@ export const SUPPORTED_PROVIDERS: readonly string[] = ['test-mode', 'stripe'];
 /** The statuses in which a card payment can still be paid (or already is). */
 const PAYABLE: readonly Payment['status'][] = ['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION', 'PROCESSING', 'SUCCEEDED'];
 
+/** The card payment of this attempt, as the server is asked for it (the same key answers the same payment). */
+function cardPaymentInput(context: PaymentContext): CreatePaymentInput {
+  return {
+    purpose: context.purpose,
+    reservationId: context.reservationId,
+    holdId: context.holdId,
+    amount: context.amount,
+    method: 'CARD',
+    idempotencyKey: `${context.keyPrefix}-card-${context.attempt}`,
+  };
+}
+
 /** Each payment's attempts are keyed apart: a reservation's, a held change's, a top-up's. */
 function keyPrefixOf(input: PaymentInput): string {
   if (input.purpose === 'reservation') return input.reservationId;
@@ -250,14 +262,7 @@ export const paymentMachine = setup({
       invoke: {
         id: 'createPayment',
         src: 'createPayment',
-        input: ({ context }): CreatePaymentInput => ({
-          purpose: context.purpose,
-          reservationId: context.reservationId,
-          holdId: context.holdId,
-          amount: context.amount,
-          method: 'CARD',
-          idempotencyKey: `${context.keyPrefix}-card-${context.attempt}`,
-        }),
+        input: ({ context }) => cardPaymentInput(context),
         onDone: [
           // Paid already (a reload after paying): nothing more to ask.
           { guard: 'alreadyPaid', target: 'succeeded', actions: 'storePayment' },
@@ -299,7 +304,28 @@ export const paymentMachine = setup({
         ],
         onError: [
           { guard: 'cardDetailsRefused', target: 'cardForm', actions: 'noteCardRefused' },
-          { target: 'cardForm', actions: 'noteFailedDuringPayment' },
+          // The processor would not take the card for this payment: it may have been paid meanwhile (the
+          // same open payment paid in another tab), so the server is asked before the guest is.
+          { target: 'recheckingCard', actions: 'noteFailedDuringPayment' },
+        ],
+      },
+    },
+    recheckingCard: {
+      invoke: {
+        // The same call as a start's, so its answers are the same events.
+        id: 'createPayment',
+        src: 'createPayment',
+        input: ({ context }) => cardPaymentInput(context),
+        onDone: [
+          { guard: 'alreadyPaid', target: 'succeeded', actions: ['clearProblem', 'storePayment'] },
+          // Over (cancelled or failed) meanwhile: a fresh attempt for the next card.
+          { guard: 'paymentClosed', target: 'initializingCard', actions: 'startNextAttempt' },
+          // Still open: the card form again, with what went wrong.
+          { target: 'cardForm', actions: 'storePayment' },
+        ],
+        onError: [
+          { guard: 'reservationPaid', target: 'succeeded', actions: 'clearProblem' },
+          { target: 'cardForm' },
         ],
       },
     },

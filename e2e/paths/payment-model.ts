@@ -85,7 +85,11 @@ export interface PlannedPaymentPath {
   largerThanWallet: boolean;
 }
 
-export const PAYMENT_STATES = allStateIds(paymentMachine);
+/** States the browser paths cannot show, and why (each is reached by a rule or UI test instead). */
+export const PAYMENT_STATES_UNSEEN: Record<string, string> = {
+  'payment.recheckingCard': 'entered only when the processor refuses a card for a payment paid meanwhile, which the runner cannot cause',
+};
+export const PAYMENT_STATES = allStateIds(paymentMachine).filter((id) => !(id in PAYMENT_STATES_UNSEEN));
 
 const INPUT = { purpose: 'reservation', reservationId: 'r1', amount: 40000 } as const;
 
@@ -208,7 +212,13 @@ export const PAYMENT_UNREACHABLE: Record<Branch, string> = {
   'payment.cardForm · card.submit → payment.failed': 'the test-mode component always knows its intent; rule test "says the card component cannot be made…"',
   'payment.cardForm · method.wallet [no guard passes] → (ignored here)': 'the page shows the wallet only when the chart allows it',
   'payment.submitting · xstate.error.actor.confirmCard [cardDetailsRefused] → payment.cardForm': 'the card form validates the fields the processor would refuse before it submits',
-  'payment.submitting · xstate.error.actor.confirmCard → payment.cardForm': 'the processor call failing: the payment runner cannot drop the in-page processor call',
+  'payment.submitting · xstate.error.actor.confirmCard → payment.recheckingCard': 'the processor call failing: the payment runner cannot drop the in-page processor call',
+  'payment.recheckingCard · xstate.done.actor.createPayment [alreadyPaid] → payment.succeeded':
+    'the processor refusing a card because another tab paid the same payment; UI test "completes the booking when another tab paid its one open payment first"',
+  'payment.recheckingCard · xstate.done.actor.createPayment [paymentClosed] → payment.initializingCard': 'reached only after a refused processor call: likewise',
+  'payment.recheckingCard · xstate.done.actor.createPayment → payment.cardForm': 'reached only after a refused processor call: likewise',
+  'payment.recheckingCard · xstate.error.actor.createPayment [reservationPaid] → payment.succeeded': 'reached only after a refused processor call: likewise',
+  'payment.recheckingCard · xstate.error.actor.createPayment → payment.cardForm': 'reached only after a refused processor call: likewise',
   'payment.answeringChallenge · xstate.error.actor.answerChallenge → payment.cardForm': 'the challenge call failing: likewise',
   'payment.confirming · xstate.done.actor.waitForPayment [paymentRefunded] → payment.initializingCard':
     'a payment refunded because another one paid the hold: two tabs; rule test "goes on to completion when its card payment is given back"',

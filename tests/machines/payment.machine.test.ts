@@ -110,6 +110,61 @@ describe('payment machine rules', () => {
     expect(keys).toEqual([`${input.reservationId}-card-1`, `${input.reservationId}-card-2`]);
   });
 
+  it('asks the server when the processor refuses the card: paid meanwhile (another tab) goes on, still open shows the card form with the problem, over starts afresh', async () => {
+    const answers = [payment(), payment({ status: 'SUCCEEDED' })];
+    const keys: string[] = [];
+    const paid = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => (keys.push(i.idempotencyKey), answers.shift()),
+      confirmCard: () => Promise.reject({ message: 'This payment cannot be confirmed in its state' }),
+    });
+    await settle();
+    paid.send({ type: 'card.submit', card });
+    await settle();
+    await settle();
+    expect(paid.getSnapshot().status).toBe('done');
+    expect(paid.getSnapshot().output).toEqual({ paymentId: payment()._id, method: 'CARD' });
+    // The same key: the server answers the one payment of this attempt.
+    expect(keys).toEqual([`${input.reservationId}-card-1`, `${input.reservationId}-card-1`]);
+
+    const open = run({ loadConfig: () => cardOnly, createPayment: () => payment(), confirmCard: () => Promise.reject({ message: 'network' }) });
+    await settle();
+    open.send({ type: 'card.submit', card });
+    await settle();
+    await settle();
+    expect(open.getSnapshot().value).toBe('cardForm');
+    expect(open.getSnapshot().context.problem).toBe('during');
+
+    const overKeys: string[] = [];
+    const over = [payment(), payment({ status: 'FAILED', clientSecret: null }), payment()];
+    const closed = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => (overKeys.push(i.idempotencyKey), over.shift()),
+      confirmCard: () => Promise.reject({ message: 'cancelled' }),
+    });
+    await settle();
+    closed.send({ type: 'card.submit', card });
+    await settle();
+    await settle();
+    await settle();
+    expect(closed.getSnapshot().value).toBe('cardForm');
+    expect(overKeys).toEqual([`${input.reservationId}-card-1`, `${input.reservationId}-card-1`, `${input.reservationId}-card-2`]);
+
+    const taken = run({
+      loadConfig: () => cardOnly,
+      createPayment: (() => {
+        let calls = 0;
+        return () => (++calls === 1 ? payment() : Promise.reject({ errorCode: 20107, message: 'This reservation has already been paid' }));
+      })(),
+      confirmCard: () => Promise.reject({ message: 'paid elsewhere' }),
+    });
+    await settle();
+    taken.send({ type: 'card.submit', card });
+    await settle();
+    await settle();
+    expect(taken.getSnapshot().value).toBe('succeeded');
+  });
+
   it("drives Stripe too: the Payment Element's own confirmation is what confirms the card, and a refusal starts a fresh attempt", async () => {
     const stripe: PaymentConfig = { ...cardOnly, provider: 'stripe', publishableKey: 'pk_test_club' };
     const keys: string[] = [];

@@ -17,8 +17,8 @@ const HAND_BUILT_PAGE_LINKS = [
 
 /**
  * The wallet has one writer, server/services/wallet/wallet-ledger.ts: it takes the member's lock and keeps
- * the balance and fee rules (docs/decisions/0033-wallet-ledger.md). Only the server reaches the database,
- * so an entry written anywhere else in it, by Drizzle or by raw SQL, is refused.
+ * the balance and fee rules (docs/decisions/0033-wallet-ledger.md). An entry written anywhere else, by
+ * Drizzle or by raw SQL, in the server or in the tests and scripts that set a database up, is refused.
  */
 const WALLET_WRITE_MESSAGE = 'Write wallet entries through server/services/wallet/wallet-ledger.ts (its lock and balance rule), not directly.';
 const RAW_WALLET_INSERT = '/insert\\s+into\\s+("?public"?\\.)?"?wallet_/i';
@@ -158,8 +158,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts'],
-    ignores: ['server/services/wallet/**'],
+    // The server, and the tests and scripts that set a database up: all through the ledger.
+    files: ['server/**/*.ts', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts', 'e2e/**/*.ts'],
+    // The wallet's own module, and the lint rule's test, whose samples of refused code are strings.
+    ignores: ['server/services/wallet/**', 'tests/lint/wallet-writers.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...WALLET_WRITES] },
   },
   {

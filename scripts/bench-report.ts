@@ -8,6 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, cardEntries, payments, reservations, users, venueTables, experiences, walletEntries } from '../server/db/schema';
+import { loadWalletHistory } from '../server/services/wallet/wallet-ledger';
 import { newId } from '../server/lib/ids';
 import { addDays, hongKongToday, serviceDayStartMs } from '../common/time';
 import { createTestApi } from '../tests/support/server/harness';
@@ -75,7 +76,7 @@ const insertAll = async <T>(insert: (chunk: T[]) => Promise<unknown>, list: T[])
 await insertAll((c) => db.insert(reservations).values(c), rows.reservations);
 await insertAll((c) => db.insert(payments).values(c), rows.payments);
 await insertAll((c) => db.insert(cardEntries).values(c), rows.cards);
-await insertAll((c) => db.insert(walletEntries).values(c), rows.wallet);
+await insertAll((c) => loadWalletHistory(db, c), rows.wallet);
 await insertAll((c) => db.insert(auditLog).values(c), rows.audit);
 await db.execute(sql`ANALYZE`);
 const token = api.tokenFor({ id: admin!.id, role: 'admin' });

@@ -83,3 +83,15 @@ export async function chargeFeeToWallet(tx: DbOrTx, movement: WalletMovement): P
   if (charged > 0) await writeEntry(tx, 'CHARGE', -charged, { ...movement, amount: charged });
   return charged;
 }
+
+/**
+ * Writes a history of entries as they stand, in one statement: for loading a club's past (the report
+ * benchmark's year of bookings), never for a movement of today's money, which takes the member's lock
+ * and the balance rule above.
+ */
+export async function loadWalletHistory(db: DbOrTx, entries: WalletHistoryEntry | WalletHistoryEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  if (list.length > 0) await db.insert(walletEntries).values(list);
+}
+
+type WalletHistoryEntry = typeof walletEntries.$inferInsert;

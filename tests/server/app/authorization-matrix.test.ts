@@ -25,6 +25,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closures, experiences, seatingAreas, users, venueTables, waitlistEntries, walletEntries } from '../../../server/db/schema';
+import { creditWallet } from '../../../server/services/wallet/wallet-ledger';
 import { newId } from '../../../server/lib/ids';
 import { addDays, hongKongToday } from '../../../common/time';
 import { addressOf, openApiCalls, pathValues, resourcesOf, type OpenApiCall, type ResourceKind } from '../../support/server/openapi-calls';
@@ -186,11 +187,9 @@ describe.each(testDrivers())('authorisation of every /admin and /user call on %s
     const paid = await h.bookPaidByCard(who.guestA);
     const change = await api.request('POST', `/user/reservation/v1.1/${paid.id}/change-hold`, { token: tokens.guestA, body: { numberOfGuests: 3 } });
     expect(change.status, JSON.stringify(change.body)).toBe(201);
-    const [memberEntry] = await api.deps.db.select().from(walletEntries).where(eq(walletEntries.userId, who.member.id)).limit(1);
-    const walletEntry = memberEntry?.id ?? newId();
-    if (!memberEntry) {
-      await api.deps.db.insert(walletEntries).values({ id: walletEntry, userId: who.member.id, type: 'ADJUSTMENT', amount: 10_000, description: 'Opening credit', createdAt: api.clock.now() });
-    }
+    const entryOf = async () => (await api.deps.db.select().from(walletEntries).where(eq(walletEntries.userId, who.member.id)).limit(1))[0];
+    if (!(await entryOf())) await creditWallet(api.deps.db, 'ADJUSTMENT', { userId: who.member.id, amount: 10_000, description: 'Opening credit', now: api.clock.now() });
+    const walletEntry = (await entryOf())!.id;
     ownRows.guestA = { booking: leClosBooking, waitlistEntry: await waitFor(who.guestA, LECLOS), payment: paid.paymentId };
     // The change-hold calls name the paid booking with its change.
     changeRows = { ...ownRows.guestA, booking: paid.id, changeHold: change.body.data._id };

@@ -6,7 +6,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, cardEntries, payments, reservations, users, walletEntries, phoneVerifications } from '../../../server/db/schema';
+import { auditLog, cardEntries, payments, reservations, users, phoneVerifications } from '../../../server/db/schema';
+import { creditWallet } from '../../../server/services/wallet/wallet-ledger';
 import { newId } from '../../../server/lib/ids';
 import { ledgerProblems } from '../../../server/services/payments/ledger-check';
 import { addDays, hongKongToday } from '../../../common/time';
@@ -231,7 +232,7 @@ for (const driver of testDrivers()) {
         const duplicate = await insertGuest({ firstName: 'Mei', lastName: 'Lau', mobileCountryCode: '852', mobileNumber: '55512345' });
         const keptBooking = await h.bookPaidByCard(kept);
         const dupBooking = await h.bookPaidByCard(duplicate);
-        await api.deps.db.insert(walletEntries).values({ id: newId(), userId: duplicate.id, type: 'ADJUSTMENT', amount: 12_300, description: 'Opening credit', createdAt: api.clock.now() });
+        await creditWallet(api.deps.db, 'ADJUSTMENT', { userId: duplicate.id, amount: 12_300, description: 'Opening credit', now: api.clock.now() });
         await api.request('POST', `/admin/guest/${duplicate.id}/note`, { token: obeStaff.token(), body: { kind: 'DIETARY', body: 'Vegetarian' } });
         const before = {
           payments: (await api.deps.db.select().from(payments).where(eq(payments.userId, duplicate.id))).length,

@@ -13,6 +13,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { testDrivers } from '../../support/server/harness';
 import type { TestUser } from '../../support/server/payment-helpers';
 import { useStaffAccounts, type StaffAccounts } from '../../support/server/staff-helpers';
+import { loadWalletHistory } from '../../../server/services/wallet/wallet-ledger';
 
 const DAY_MS = 86_400_000;
 const PASSWORD = 'merge-test-pass-1';
@@ -139,7 +140,7 @@ for (const driver of testDrivers()) {
     it("keeps a member's account to admins, who see both wallets before merging", async () => {
       const email = `m-${newId()}@example.com`;
       const memberAccount = await insertAccount({ email, role: 'member', customId: 'M-20417' });
-      await api.deps.db.insert(walletEntries).values({ id: newId(), userId: memberAccount.id, type: 'ADJUSTMENT', amount: 423_400, description: 'Opening credit', createdAt: api.clock.now() });
+      await loadWalletHistory(api.deps.db, { id: newId(), userId: memberAccount.id, type: 'ADJUSTMENT', amount: 423_400, description: 'Opening credit', createdAt: api.clock.now() });
       const guest = await insertAccount({ email: email.toUpperCase() });
       await h.bookPaidByCard(memberAccount);
       await h.bookPaidByCard(guest);
@@ -167,7 +168,7 @@ for (const driver of testDrivers()) {
       const mergedMember = async () => {
         const email = `u-${newId()}@example.com`;
         const memberAccount = await insertAccount({ email, role: 'member', customId: 'M-30001', password: PASSWORD });
-        await api.deps.db.insert(walletEntries).values({ id: newId(), userId: memberAccount.id, type: 'ADJUSTMENT', amount: 50_000, description: 'Opening credit', createdAt: api.clock.now() });
+        await loadWalletHistory(api.deps.db, { id: newId(), userId: memberAccount.id, type: 'ADJUSTMENT', amount: 50_000, description: 'Opening credit', createdAt: api.clock.now() });
         const booking = await h.bookPaidByCard(memberAccount);
         const guest = await insertAccount({ email: email.toUpperCase() });
         const guestBooking = await h.bookPaidByCard(guest);
@@ -212,7 +213,7 @@ for (const driver of testDrivers()) {
 
       it('is refused once a wallet entry was written after the merge', async () => {
         const { guest, mergeId } = await mergedMember();
-        await api.deps.db.insert(walletEntries).values({ id: newId(), userId: guest.id, type: 'ADJUSTMENT', amount: -1_000, description: 'Bar tab', createdAt: api.clock.now() });
+        await loadWalletHistory(api.deps.db, { id: newId(), userId: guest.id, type: 'ADJUSTMENT', amount: -1_000, description: 'Bar tab', createdAt: api.clock.now() });
         const res = await undo(admin, mergeId);
         expect(res.body).toMatchObject({ status: 409, errorCode: ERROR_CODES.MERGE_UNDO_NOT_POSSIBLE });
       });

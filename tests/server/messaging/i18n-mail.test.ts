@@ -11,7 +11,7 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { users, venues, walletEntries } from '../../../server/db/schema';
+import { users, venues } from '../../../server/db/schema';
 import { manageLink } from '../../../server/services/reservations/manage-link';
 import { localizeText } from '../../../server/i18n/content';
 import { translatorFor } from '../../../server/i18n/translator';
@@ -27,6 +27,7 @@ import { experienceIdByName, OBE } from '../../support/server/fixtures';
 import { testDrivers, type TestApi } from '../../support/server/harness';
 import { card, GUEST_DETAILS, paymentHelpers, usePaymentTestApi, type TestUser } from '../../support/server/payment-helpers';
 import { embedsFont, pdfFontNames, pdfText } from '../../support/server/pdf-text';
+import { loadWalletHistory } from '../../../server/services/wallet/wallet-ledger';
 
 const ja = translatorFor('ja');
 const zhHant = translatorFor('zh-Hant');
@@ -325,7 +326,7 @@ describe.each(testDrivers())('messages in the reader’s language on %s', (drive
     async function member() {
       const user = await h.newUser('member');
       await api.deps.db.update(users).set({ customId: `M-fl${user.id.slice(0, 5)}` }).where(eq(users.id, user.id));
-      await api.deps.db.insert(walletEntries).values([
+      await loadWalletHistory(api.deps.db, [
         { id: newId(), userId: user.id, type: 'TOP_UP', amount: 500_000, description: 'Wallet top-up', createdAt: new Date('2026-11-02T04:00:00Z') },
         { id: newId(), userId: user.id, type: 'CHARGE', amount: -128_650, description: 'Bâtard – dinner bill', createdAt: new Date('2026-11-10T12:00:00Z') },
       ]);
@@ -380,9 +381,7 @@ describe.each(testDrivers())('messages in the reader’s language on %s', (drive
     it('draws a name in another script with that script’s font', async () => {
       const user = await member();
       await api.deps.db.update(users).set({ firstName: '大文', lastName: '陳' }).where(eq(users.id, user.id));
-      await api.deps.db
-        .insert(walletEntries)
-        .values({ id: newId(), userId: user.id, type: 'CHARGE', amount: -10_000, description: 'ค่าเครื่องดื่ม', createdAt: new Date('2026-11-11T12:00:00Z') });
+      await loadWalletHistory(api.deps.db, { id: newId(), userId: user.id, type: 'CHARGE', amount: -10_000, description: 'ค่าเครื่องดื่ม', createdAt: new Date('2026-11-11T12:00:00Z') });
       const pdf = await download(user, 'en');
       const lines = pdfText(pdf).split('\n');
       expect(lines).toContain('大文 陳');

@@ -5,13 +5,14 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, walletEntries, type WalletEntryType } from '../../../server/db/schema';
+import { users, type WalletEntryType } from '../../../server/db/schema';
 import { newId } from '../../../server/lib/ids';
 import { hongKongMonth } from '../../../server/services/wallet/wallet';
 import { formatHkd } from '../../../common/money';
 import { formatDate, hongKongDate } from '../../../common/time';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';
 import { pdfText } from '../../support/server/pdf-text';
+import { loadWalletHistory } from '../../../server/services/wallet/wallet-ledger';
 
 interface Entry {
   type: WalletEntryType;
@@ -53,7 +54,7 @@ describe.each(testDrivers())('monthly statements on %s', (driver) => {
     const id = newId();
     await api.deps.db.insert(users).values({ id, role: 'member', email: `${id}@example.com`, passwordHash: 'x', ...name, customId: `M-${id.slice(0, 6)}` });
     if (entries.length) {
-      await api.deps.db.insert(walletEntries).values(
+      await loadWalletHistory(api.deps.db, 
         entries.map((e) => ({ id: newId(), userId: id, type: e.type, amount: e.amount, description: e.description, createdAt: new Date(e.at) })),
       );
     }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cardEntries, walletEntries } from '../../../server/db/schema';
+import { cardEntries } from '../../../server/db/schema';
 import { newId } from '../../../server/lib/ids';
 import { TEST_CARDS } from '../../../server/services/payments/processor/test-processor';
 import { hongKongMonth } from '../../../server/services/wallet/wallet';
@@ -15,6 +15,7 @@ import { ledgerProblems } from '../../../server/services/payments/ledger-check';
 import { TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';
 import { card, paymentHelpers, usePaymentTestApi, type TestUser } from '../../support/server/payment-helpers';
 import { pdfText } from '../../support/server/pdf-text';
+import { loadWalletHistory } from '../../../server/services/wallet/wallet-ledger';
 
 interface Item {
   _id: string;
@@ -167,7 +168,7 @@ describe.each(testDrivers())('transaction history on %s', (driver) => {
   it('pages and filters wallet and card transactions as one list, by Hong Kong days', async () => {
     const member = await h.newUser('member');
     // Wallet entries at 23:30 in Hong Kong on 1 to 5 November, and card payments on the 3rd and the 23rd.
-    await api.deps.db.insert(walletEntries).values(
+    await loadWalletHistory(api.deps.db, 
       [1, 2, 3, 4, 5].map((day) => ({
         id: newId(),
         userId: member.id,

@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS } from '../../../server/db/seed';
 import { newId } from '../../../server/lib/ids';
 import { createTestApi, testDrivers, TEST_NOW, type TestApi } from '../../support/server/harness';
 import { testKit } from '../../support/server/kit';
+import { loadWalletHistory } from '../../../server/services/wallet/wallet-ledger';
 
 const MEMBERS_ONLY = { status: 403, errorCode: 40300, message: 'You must be a Club member to use the wallet' };
 
@@ -60,7 +61,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
     // A second member whose history this file controls entirely.
     testerId = (await testKit(api).member({ email: `wallet.tester.${driver}@example.com`, firstName: 'Wallet', lastName: 'Tester' })).id;
     ids.push(...HISTORY.map(() => newId()));
-    await api.deps.db.insert(walletEntries).values(
+    await loadWalletHistory(api.deps.db, 
       HISTORY.map((entry, i) => ({
         id: ids[i]!,
         userId: testerId,

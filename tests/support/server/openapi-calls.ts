@@ -43,7 +43,7 @@ function resolve(document: Document, parameter: unknown): CallParameter {
 }
 
 /** Every operation of `openapi.yaml` (at the repository's root), in the file's order. */
-export function openApiCalls(file = new URL('../../openapi.yaml', import.meta.url)): OpenApiCall[] {
+export function openApiCalls(file = new URL('../../../openapi.yaml', import.meta.url)): OpenApiCall[] {
   const document = parse(readFileSync(file, 'utf8')) as Document;
   const calls: OpenApiCall[] = [];
   for (const [path, item] of Object.entries(document.paths)) {

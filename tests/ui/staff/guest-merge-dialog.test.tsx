@@ -7,12 +7,13 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { users, walletEntries } from '../../../server/db/schema';
+import { users } from '../../../server/db/schema';
 import { newId } from '../../../server/lib/ids';
 import { staffSessionActor } from '../../../src/staff/staff-session';
 import { openAsStaff, useAppHarness } from '../../support/ui/app-harness';
 import { SLOW } from '../../support/ui/page-queries';
 import { axeViolations } from '../../support/ui/axe';
+import { loadWalletHistory } from '../../../server/services/wallet/wallet-ledger';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
 const HOST = ['host@example.com', 'host-pass-1'] as const;
@@ -27,7 +28,7 @@ async function memberAndGuest() {
     { id: member, role: 'member', customId: 'M-20417', email, passwordHash: 'x', firstName: 'Ada', lastName: 'Wong', emailVerifiedAt: clock.now(), createdAt: new Date('2025-01-01T00:00:00Z') },
     { id: guest, role: 'guest', email: email.toUpperCase(), passwordHash: 'x', firstName: 'Ada', lastName: 'Wong', emailVerifiedAt: clock.now(), createdAt: new Date('2026-01-01T00:00:00Z') },
   ]);
-  await deps.db.insert(walletEntries).values({ id: newId(), userId: member, type: 'ADJUSTMENT', amount: 423_400, description: 'Opening credit', createdAt: clock.now() });
+  await loadWalletHistory(deps.db, { id: newId(), userId: member, type: 'ADJUSTMENT', amount: 423_400, description: 'Opening credit', createdAt: clock.now() });
   return { member, guest, email };
 }
 

@@ -8,7 +8,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { users, walletEntries, type UserRole } from '../../../server/db/schema';
+import { users, type UserRole } from '../../../server/db/schema';
 import { newId } from '../../../server/lib/ids';
 import { hashPassword } from '../../../server/lib/password';
 import { paymentHelpers, type TestUser } from '../../support/server/payment-helpers';
@@ -17,6 +17,7 @@ import { bookBarSeatingAtObe, CARD_EXPIRY } from '../../support/ui/booking-walk'
 import { failOnce } from '../../support/ui/fetch-watch';
 import { address, fieldTexts, findText, region, SLOW } from '../../support/ui/page-queries';
 import { captureDownloads, downloadBytes, downloadText, type SavedDownload } from '../../support/ui/download-capture';
+import { loadWalletHistory } from '../../../server/services/wallet/wallet-ledger';
 
 // The page runs on the server's clock (learned from its answers): Monday 23 Nov 2026, 10:00 in Hong Kong.
 const api = useAppHarness({
@@ -49,7 +50,7 @@ async function newAccount(role: UserRole, entries = 0): Promise<TestUser> {
     emailVerifiedAt: api().clock.now(),
   });
   if (entries > 0) {
-    await api().deps.db.insert(walletEntries).values(
+    await loadWalletHistory(api().deps.db, 
       Array.from({ length: entries }, (_, i) => ({
         id: newId(),
         userId: id,

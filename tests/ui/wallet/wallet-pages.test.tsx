@@ -7,12 +7,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { walletEntries } from '../../../server/db/schema';
 import { newId } from '../../../server/lib/ids';
 import { UNKNOWN_ID } from '../../support/server/fixtures';
 import { testKit } from '../../support/server/kit';
 import { findHeading, openApp, openAs, storeSession, useAppHarness } from '../../support/ui/app-harness';
 import { address, fieldTexts, findText, region, SLOW } from '../../support/ui/page-queries';
+import { loadWalletHistory } from '../../../server/services/wallet/wallet-ledger';
 
 // The demo wallet's history is dated from the server's fixed now; the page reads it on the server's clock.
 const api = useAppHarness();
@@ -39,7 +39,7 @@ const PASSWORD = 'wallet-pass-1';
 async function memberWithEntries(count: number): Promise<string> {
   const { id, email } = await testKit(api()).member({ email: `wallet-${newId()}@example.com`, password: PASSWORD, firstName: 'Martin', lastName: 'Leung' });
   if (count > 0) {
-    await api().deps.db.insert(walletEntries).values(
+    await loadWalletHistory(api().deps.db, 
       Array.from({ length: count }, (_, i) => ({
         id: newId(),
         userId: id,

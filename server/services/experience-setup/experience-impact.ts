@@ -6,7 +6,7 @@
  */
 import type { ExperienceRow, ServicePeriodRow } from '../venues/venue-catalog';
 import { isoWeekday } from '../../../common/time';
-import type { SetupImpactReason } from '../setup/setup-impact';
+import type { SetupImpactReason } from '../setup/impact-reasons';
 
 type Booking = { date: string; numberOfGuests: number };
 

@@ -9,7 +9,8 @@
 import type { DbOrTx } from '../../db/client';
 import { catalogChanged, readCatalog, venueNotFound } from '../venues/venue-catalog';
 import { recordSetupChange, type SetupChange } from './setup-audit';
-import { setupImpact, type SetupAffectedBookingDto } from './setup-impact';
+import { setupImpact } from './setup-impact';
+import type { SetupAffectedBookingDto } from './impact-reasons';
 import { isSystem, type ChangeBy, type SetupDeps } from './system-setup';
 
 export type { SetupDeps };

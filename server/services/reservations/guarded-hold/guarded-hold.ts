@@ -30,7 +30,7 @@ import { isMember, sqlState, type ReservationRow } from '../reservations';
 import { liveSessionUser } from '../../../lib/auth';
 import type { TokenSubject } from '../../../lib/jwt';
 import type { AuthUser } from '../../../context';
-import type { CreateReservationInput } from '../reservation-create';
+import type { CreateReservationInput } from '../reservation-input';
 
 /** The SQLSTATE `guarded_hold_status()` raises when the hold was decided on what has changed since. */
 const GUARD_REFUSED = 'HG001';

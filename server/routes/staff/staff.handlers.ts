@@ -11,7 +11,7 @@ import { moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSc
 import { newClosureSchema } from '../../../common/validation/closure-validation';
 import { localizeSeatingArea, localizeText } from '../../i18n/content';
 import { localizedReservation, localizedReservations } from '../reservations/localized-reservation';
-import { listAudit } from '../../services/staff/audit-log';
+import { listAudit } from '../../services/audit/audit-log';
 import { createClosure, listClosures, removeClosure } from '../../services/staff/closure-admin';
 import { loadVenueCatalog, venueOf } from '../../services/venues/venue-catalog';
 import { listVenueReservations } from '../../services/reservations/reservation-queries';

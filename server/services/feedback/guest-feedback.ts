@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { reservations, users, visitFeedback } from '../../db/schema';
 import type { AuthUser } from '../../context';
 import { notFound } from '../../lib/errors';
-import { recordAudit } from '../staff/audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { loadVenueCatalog } from '../venues/venue-catalog';
 
 export interface GuestFeedbackEntry {

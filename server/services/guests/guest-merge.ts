@@ -13,7 +13,7 @@ import { cardEntries, noShowFeeCharges, payments, reservations, users, waitlistE
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { endUserSessions } from '../auth/auth-session';
-import { recordAudit } from '../staff/audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { findGuest } from './guest-book-access';
 
 export interface MergeCounts {

@@ -27,7 +27,7 @@ import { newId } from '../../lib/ids';
 import { logError } from '../../lib/log-error';
 import type { PaymentIntent } from './processor/processor';
 import { composeDescription } from '../../i18n/content';
-import { recordAudit } from '../staff/audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { bookingMoney, noShowBalance, type NoShowBalance } from './booking-payments';
 import { backoffMs, errorText } from '../messaging/outbox-sender';
 import type { PaymentDeps } from './payments';

@@ -10,7 +10,7 @@ import { venues } from '../../db/schema';
 import { ApiError, forbidden } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { venueNotFound } from '../venues/venue-catalog';
-import { recordSetupChange } from './setup-audit';
+import { recordSetupChange } from '../audit/setup-audit';
 
 /** 403 20185, in the words of the venue's staff. */
 const staffNotAllowed = () =>

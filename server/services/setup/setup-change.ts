@@ -8,7 +8,7 @@
  */
 import type { DbOrTx } from '../../db/client';
 import { catalogChanged, readCatalog, venueNotFound } from '../venues/venue-catalog';
-import { recordSetupChange, type SetupChange } from './setup-audit';
+import { recordSetupChange, type SetupChange } from '../audit/setup-audit';
 import { setupImpact } from './setup-impact';
 import type { SetupAffectedBookingDto } from './impact-reasons';
 import { isSystem, type ChangeBy, type SetupDeps } from './system-setup';

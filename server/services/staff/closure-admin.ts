@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { NewClosureInput } from '../../../common/validation/closure-validation';
 import { formatTime, hongKongToday } from '../../../common/time';
-import { recordAudit } from './audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { isLiveAt } from '../venues/busy-intervals';
 import { clearClosuresCache, lockVenueClosures, type ClosureRow } from '../venues/closures';
 import { periodAt } from '../venues/slot-schedule';

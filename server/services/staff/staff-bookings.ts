@@ -21,7 +21,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../../common/validation/staff-booking-validation';
 import { amountDue } from '../../../common/money';
 import { serviceDayOf } from '../../../common/service-day';
-import { recordAudit } from './audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { StaffRefusal } from './staff-refusals';
 import { bookableSlot, closedNow, notServedNow, periodAt } from '../venues/slot-schedule';
 import { checkSelection } from '../reservations/selection-checks';

@@ -26,7 +26,7 @@ import {
   type VisitRefusal,
 } from '../../../machines/visit.machine';
 import type { VisitAction } from '../../../common/validation/staff-validation';
-import { recordAudit } from './audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { cancelReservation, type CancelDeps } from '../reservations/reservation-change';
 import { applyNoShowPolicy } from '../payments/no-show-fee';
 import { attemptCharge } from '../payments/no-show-fee-charge';

@@ -9,7 +9,7 @@ import type { AppDeps, AuthUser } from '../../context';
 import { menus, venues } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { recordSetupChange } from '../setup/setup-audit';
+import { recordSetupChange } from '../audit/setup-audit';
 import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
 import { isPdf } from './upload-checks';
 import { tooLarge } from './venue-pictures';

@@ -12,7 +12,7 @@ import type { AppDeps, AuthUser } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { pictureFiles, venuePictures, venues } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { recordSetupChange } from '../setup/setup-audit';
+import { recordSetupChange } from '../audit/setup-audit';
 import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
 import { pictureTypeOf } from './upload-checks';
 import { ERROR_CODES } from '../../../common/api/error-codes';

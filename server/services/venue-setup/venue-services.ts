@@ -10,7 +10,7 @@ import type { AppDeps } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { servicePeriods, venues } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { recordSetupChange } from '../setup/setup-audit';
+import { recordSetupChange } from '../audit/setup-audit';
 import { setupImpact } from '../setup/setup-impact';
 import type { SetupAffectedBookingDto } from '../setup/impact-reasons';
 import { setupConflict } from '../setup/versioned';

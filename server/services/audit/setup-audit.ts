@@ -3,7 +3,7 @@
  * (null before for a new one, null after for a removed one). Written in the change's transaction.
  */
 import type { DbOrTx } from '../../db/client';
-import { recordAudit, type SetupEntity } from '../staff/audit-log';
+import { recordAudit, type SetupEntity } from './audit-log';
 
 export interface SetupChange {
   actorId: string;

@@ -18,7 +18,7 @@ import { GUEST_DETAILS_MESSAGES } from '../../../common/validation/form-messages
 import { normalizeEmail } from '../../../common/validation/email';
 import { withMobileNumberChecked, type PhoneNumber } from '../../../common/validation/phone-number';
 import type { Locale } from '../../../common/locales';
-import { findOrCreateGuest } from '../staff/staff-guests';
+import { findOrCreateGuest } from '../guest-accounts/guest-accounts';
 import { confirmPhoneVerification, PHONE_MESSAGES } from './phone-verification';
 import { confirmEmailVerification } from './email-verification';
 import { issueSession, toUserView, type UserRow, type UserView, type SessionTokens } from './auth-session';

@@ -17,7 +17,7 @@ import { reservationScope, type ReservationDeps } from '../reservations/reservat
 import { serviceEndsAt } from '../venues/slot-schedule';
 import { combinationName } from '../venues/table-fit';
 import { tablesTakenSinceFinish } from './visit-lifecycle';
-import { WALK_IN_EMAIL } from './staff-guests';
+import { WALK_IN_EMAIL } from '../guest-accounts/guest-accounts';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
 import { guestAlerts } from '../guests/guest-alerts';
 import { bookingPolicy } from '../experience-setup/booking-policy';

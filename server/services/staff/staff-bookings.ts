@@ -43,7 +43,7 @@ import { insertReservation, writeReservation, type NewReservation } from '../res
 import { placeOnFreeTable } from '../reservations/reservation-tables';
 import { combinationName, fittingCombinations, isCombinationOf, type TableCombination } from '../venues/table-fit';
 import { isMember, reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';
-import { contactPhone, findOrCreateGuest, walkInAccount } from './staff-guests';
+import { contactPhone, findOrCreateGuest, walkInAccount } from '../guest-accounts/guest-accounts';
 
 /** What the audit log keeps of a booking staff placed or moved. */
 const placementView = (row: ReservationRow) => ({

@@ -19,7 +19,7 @@ import { combinationName } from '../venues/table-fit';
 import { tablesTakenSinceFinish } from './visit-lifecycle';
 import { WALK_IN_EMAIL } from '../guest-accounts/guest-accounts';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
-import { guestAlerts } from '../guests/guest-alerts';
+import { guestAlerts } from '../guest-book/guest-alerts';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 
 export type DaySheetDto = Schema<'DaySheet'>;

@@ -5,9 +5,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireAdmin, requireStaff } from '../../lib/auth';
-import { createGuestHandlers } from './guests.handlers';
+import { createGuestHandlers } from './guest-book.handlers';
 
-export function guestRoutes(): Hono<AppEnv> {
+export function guestBookRoutes(): Hono<AppEnv> {
   const h = createGuestHandlers();
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
   return new Hono<AppEnv>()

@@ -6,12 +6,12 @@ import type { ResponseBody } from '../../lib/api-types';
 import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { localizeText } from '../../i18n/content';
 import { giveTagSchema, guestSearchSchema, mergeGuestSchema, newGuestNoteSchema, newTagSchema } from '../../../common/validation/guest-book-validation';
-import { searchGuests } from '../../services/guests/guest-search';
-import { guestProfile, type GuestProfileDto } from '../../services/guests/guest-profile';
-import { archiveTag, createTag, giveTag, listTags, takeTag } from '../../services/guests/guest-tags';
-import { addNote, removeNote } from '../../services/guests/guest-notes';
-import { duplicateGroups } from '../../services/guests/guest-duplicates';
-import { mergeGuests } from '../../services/guests/guest-merge';
+import { searchGuests } from '../../services/guest-book/guest-search';
+import { guestProfile, type GuestProfileDto } from '../../services/guest-book/guest-profile';
+import { archiveTag, createTag, giveTag, listTags, takeTag } from '../../services/guest-book/guest-tags';
+import { addNote, removeNote } from '../../services/guest-book/guest-notes';
+import { duplicateGroups } from '../../services/guest-book/guest-duplicates';
+import { mergeGuests } from '../../services/guest-book/guest-merge';
 import { loadVenueCatalog } from '../../services/venues/venue-catalog';
 
 type Ctx = Context<AppEnv>;

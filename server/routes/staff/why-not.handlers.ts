@@ -4,7 +4,7 @@ import type { I18n } from '@lingui/core';
 import type { AppEnv } from '../../context';
 import type { ResponseBody, Schema } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
-import { localizeValues } from '../../lib/errors';
+import { localizeValues } from '../../lib/message-values';
 import { idSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { localizeText } from '../../i18n/content';
 import { formatTimeFor } from '../../../common/time';

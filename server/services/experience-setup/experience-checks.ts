@@ -6,7 +6,7 @@
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ExperienceRow } from '../venues/venue-catalog';
-import { experienceNameIn } from '../../i18n/localized-values';
+import { experienceNameIn } from '../../lib/message-values';
 import type { ExperienceOwnTexts } from '../../../common/experience-text';
 
 /** 409 20181: the venue retired the experience; bookings made before stand. */

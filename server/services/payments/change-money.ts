@@ -24,7 +24,7 @@ import { findUser, isMember, type ReservationRow } from '../reservations/reserva
 import type { VenueCatalog } from '../venues/venue-catalog';
 import { MEMBERS_ONLY_MESSAGE } from '../wallet/wallet';
 import { debitWallet } from '../wallet/wallet-ledger';
-import { moneyIn } from '../../i18n/localized-values';
+import { moneyIn } from '../../lib/message-values';
 
 /** A change's money before it is made (minor units). `difference` is positive when more is due. */
 export interface ChangeQuote {

@@ -26,7 +26,7 @@ import { conflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { logError } from '../../lib/log-error';
 import type { PaymentIntent } from './processor/processor';
-import { composeDescription } from '../../i18n/content';
+import { composeDescription } from '../wallet/entry-description';
 import { recordAudit } from '../audit/audit-log';
 import { bookingMoney, noShowBalance, type NoShowBalance } from './booking-payments';
 import { backoffMs, errorText } from '../messaging/outbox-sender';

@@ -14,7 +14,7 @@ import type { UserRole } from '../../db/schema';
 import type { VenueCatalog } from '../venues/venue-catalog';
 import type { ReservationRow } from '../reservations/reservations';
 import { debitWallet } from '../wallet/wallet-ledger';
-import { composeDescription, type StoredDescription } from '../../i18n/content';
+import { composeDescription, type StoredDescription } from '../wallet/entry-description';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentDto = Schema<'Payment'>;

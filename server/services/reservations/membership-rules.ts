@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { hongKongToday } from '../../../common/time';
 import { windowsOf, windowVerdict, type Membership } from '../../../common/membership-rules';
-import { dateIn, nameIn, timeIn } from '../../i18n/localized-values';
+import { dateIn, nameIn, timeIn } from '../../lib/message-values';
 import type { CatalogVenue, ExperienceRow, SeatingAreaRow, ServicePeriodRow } from '../venues/venue-catalog';
 
 export type { Membership };

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { ApiError } from '../../lib/errors';
-import { dateIn, experienceNameIn, nameIn, timeIn } from '../../i18n/localized-values';
+import { dateIn, experienceNameIn, nameIn, timeIn } from '../../lib/message-values';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ClosureReason } from '../../../common/validation/closure-validation';
 import { addDays, hongKongMinutes } from '../../../common/time';

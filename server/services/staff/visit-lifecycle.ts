@@ -37,7 +37,7 @@ import { atTables, isLiveAt, occupiesDuring, occupiedUntil } from '../venues/bus
 import { serviceEndsAt } from '../venues/slot-schedule';
 import { lockTableDays } from '../venues/table-day-locks';
 import { venueOf, type VenueCatalog } from '../venues/venue-catalog';
-import { dateIn, timeIn } from '../../i18n/localized-values';
+import { dateIn, timeIn } from '../../lib/message-values';
 
 export type VisitChangeDto = Schema<'VisitChange'>;
 

@@ -6,7 +6,7 @@
  */
 import type { DbOrTx } from '../../db/client';
 import { ApiError } from '../../lib/errors';
-import { dateIn, experienceNameIn, nameIn, timeIn } from '../../i18n/localized-values';
+import { dateIn, experienceNameIn, nameIn, timeIn } from '../../lib/message-values';
 import { checkSelection } from '../reservations/selection-checks';
 import { closuresOn, loadClosures, stayClosure, type ClosureRow, type DayClosures } from '../venues/closures';
 import { loadCoversStarting } from '../venues/pacing-covers';

@@ -7,7 +7,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { timeIn } from '../../i18n/localized-values';
+import { timeIn } from '../../lib/message-values';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { isLiveAt } from './busy-intervals';
 import { addCovers, noCovers, pacingBreach, type CoversStarting } from './pacing';

@@ -8,7 +8,7 @@ import { isoWeekday, serviceDateTime, serviceDayStartMs } from '../../../common/
 import { selectionUnavailable, type BookingRules } from '../reservations/selection-checks';
 import type { CatalogVenue, ExperienceRow, ServicePeriodRow, VenueRow } from './venue-catalog';
 import { outsideHoursForStaff } from '../staff/staff-refusals';
-import { timeIn } from '../../i18n/localized-values';
+import { timeIn } from '../../lib/message-values';
 import { periodsValidOn } from './service-validity';
 
 /** A start time an experience is served at on a service day, before looking at tables. */

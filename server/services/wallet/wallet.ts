@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, gte, lt, min, sql, type SQL } from 'drizzle-
 import type { DbOrTx } from '../../db/client';
 import { transactions, walletEntries } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
-import { localizeDescription } from '../../i18n/content';
+import { localizeDescription } from './entry-description';
 import { addDays, hongKongDate, serviceDayStartMs, TIME_ZONE } from '../../../common/time';
 
 export const WALLET_CURRENCY = 'HKD';

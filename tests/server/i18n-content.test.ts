@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { cardEntries, walletEntries } from '../../server/db/schema';
-import { localizeText, localizeVenue } from '../../server/i18n/content';
+import { localizeText, localizeVenue } from '../../server/routes/localisation/content';
 import { localizeDescription } from '../../server/services/wallet/entry-description';
 import { translatorFor } from '../../server/i18n/translator';
 import { hongKongMonth } from '../../server/services/wallet/wallet';

@@ -8,7 +8,7 @@ import { clientIp } from '../../lib/client-address';
 import { badRequest } from '../../lib/errors';
 import { RateLimits } from '../../lib/rate-limit';
 import { idSchema, isoDateMessage, parseBody, parseParams, parseQuery, requiredMessage, requiredObject } from '../../lib/validate';
-import { localizeText } from '../../i18n/content';
+import { localizeText } from '../localisation/content';
 import { feedbackByVenueAndWeek } from '../../services/feedback/feedback-report';
 import { guestFeedback, setFeedbackMails } from '../../services/feedback/guest-feedback';
 import { giveFeedback, openFeedback, type FeedbackView } from '../../services/feedback/visit-feedback';

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
-import { localizeText } from '../../i18n/content';
+import { localizeText } from '../localisation/content';
 import { giveTagSchema, guestSearchSchema, mergeGuestSchema, newGuestNoteSchema, newTagSchema } from '../../../common/validation/guest-book-validation';
 import { searchGuests } from '../../services/guest-book/guest-search';
 import { guestProfile, type GuestProfileDto } from '../../services/guest-book/guest-profile';

@@ -6,7 +6,7 @@ import type { ResponseBody } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { idSchema, isoDateMessage, parseQuery, requiredMessage } from '../../lib/validate';
-import { localizeText } from '../../i18n/content';
+import { localizeText } from '../localisation/content';
 import { loadVenueCatalog, venueOf } from '../../services/venues/venue-catalog';
 import { reportCsv, reportFileName } from '../../services/reports/report-csv';
 import { venueReport, type VenueReportDto } from '../../services/reports/venue-report';

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { localizeReservation } from '../../i18n/content';
+import { localizeReservation } from '../localisation/content';
 import type { ReservationDto } from '../../services/reservations/reservation-dto';
 import { experienceTextsNow } from '../../services/venues/venue-catalog';
 

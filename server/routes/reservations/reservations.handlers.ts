@@ -7,7 +7,7 @@ import { hexIdMessage, isoDateMessage, parseBody, parseParams, parseQuery, requi
 import { completeReservationSchema } from '../../../common/validation/guest-details';
 import { textWithValues } from '../../../common/message-values';
 import { isIsoDate } from '../../../common/time';
-import { localizeAvailability } from '../../i18n/content';
+import { localizeAvailability } from '../localisation/content';
 import { localizedReservation, localizedReservations } from './localized-reservation';
 import { getAvailability } from '../../services/venues/availability';
 import { membershipOf, type Membership } from '../../services/reservations/membership-rules';

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../context';
 import type { ResponseBody, Schema } from '../../lib/api-types';
 import { checkVenueAccess, loginExpired } from '../../lib/auth';
 import { idSchema, isoDateSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
-import { localizeText } from '../../i18n/content';
+import { localizeText } from '../localisation/content';
 import { experienceText, type ExperienceOwnTexts } from '../../../common/experience-text';
 import { experienceTextsNow } from '../../services/venues/venue-catalog';
 import { findUserById } from '../../services/auth/auth-session';

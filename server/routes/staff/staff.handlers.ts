@@ -9,7 +9,7 @@ import { isIsoDate } from '../../../common/time';
 import { newStaffSchema, staffChangeSchema, visitChangeSchema } from '../../../common/validation/staff-validation';
 import { moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSchema } from '../../../common/validation/staff-booking-validation';
 import { newClosureSchema } from '../../../common/validation/closure-validation';
-import { localizeSeatingArea, localizeText } from '../../i18n/content';
+import { localizeSeatingArea, localizeText } from '../localisation/content';
 import { localizedReservation, localizedReservations } from '../reservations/localized-reservation';
 import { listAudit } from '../../services/audit/audit-log';
 import { createClosure, listClosures, removeClosure } from '../../services/staff/closure-admin';

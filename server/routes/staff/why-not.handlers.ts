@@ -6,7 +6,7 @@ import type { ResponseBody, Schema } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
 import { localizeValues } from '../../lib/message-values';
 import { idSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
-import { localizeText } from '../../i18n/content';
+import { localizeText } from '../localisation/content';
 import { formatTimeFor } from '../../../common/time';
 import { experienceText } from '../../../common/experience-text';
 import { experienceTextsNow } from '../../services/venues/venue-catalog';

@@ -3,7 +3,7 @@
  * whether only members may book them) as
  * the set-up pages read, check and publish them (issue 24). They are the one source of the hours: the
  * slots availability offers (slot-schedule.ts) and the hours guests read in every language
- * (venue-info.ts, server/i18n/content.ts) both come from these rows, never typed twice.
+ * (venue-info.ts, server/routes/localisation/content.ts) both come from these rows, never typed twice.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';

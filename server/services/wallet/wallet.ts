@@ -3,7 +3,7 @@
  * history, which lists the wallet's entries and the card's payments and refunds together. Amounts are
  * signed minor units (credits positive, debits negative); the balance is the sum of the wallet's entries
  * only. Months and days are Hong Kong's (docs/PRODUCT.md §9). Descriptions are stored in English and read in the
- * caller's language (`i18n`, see server/i18n/content.ts).
+ * caller's language (`i18n`, see entry-description.ts).
  */
 import type { I18n } from '@lingui/core';
 import { and, asc, count, desc, eq, gte, lt, min, sql, type SQL } from 'drizzle-orm';

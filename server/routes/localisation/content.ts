@@ -9,11 +9,11 @@
  * never compiled as an ICU message, so braces or apostrophes in it cannot change it.
  */
 import type { I18n } from '@lingui/core';
-import type { AvailabilityDto } from '../services/venues/availability';
-import type { ReservationDto } from '../services/reservations/reservation-dto';
-import { deriveOpeningHours, ENGLISH_HOURS, type HoursFormat, type LoadedVenue, type PeriodHours, type VenueInfo } from '../services/venues/venue-info';
-import { DEFAULT_LOCALE } from '../../common/locales';
-import { catalogText, experienceText, type ExperienceOwnTexts } from '../../common/experience-text';
+import type { AvailabilityDto } from '../../services/venues/availability';
+import type { ReservationDto } from '../../services/reservations/reservation-dto';
+import { deriveOpeningHours, ENGLISH_HOURS, type HoursFormat, type LoadedVenue, type PeriodHours, type VenueInfo } from '../../services/venues/venue-info';
+import { DEFAULT_LOCALE } from '../../../common/locales';
+import { catalogText, experienceText, type ExperienceOwnTexts } from '../../../common/experience-text';
 
 /** A stored English text in the reader's language: its translation when the catalog has one, else as written. */
 export const localizeText = catalogText;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { servicePeriods, users, venuePacing, venueTables } from '../../server/db/schema';
-import { catalogChanged } from '../../server/services/venues/venue-catalog';
+import { catalogChanged } from '../../server/services/booking-rules/venue-catalog';
 import { newId } from '../../server/lib/ids';
 import { addDays, hongKongToday } from '../../common/time';
 import { experienceIdByName, OBE } from './fixtures';

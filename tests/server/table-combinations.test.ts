@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reservations, users, venueTables } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { catalogChanged } from '../../server/services/venues/venue-catalog';
+import { catalogChanged } from '../../server/services/booking-rules/venue-catalog';
 import { addDays, hongKongToday, serviceDateTime } from '../../common/time';
 import { experienceIdByName, OBE } from './fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from './harness';

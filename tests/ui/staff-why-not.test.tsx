@@ -13,7 +13,7 @@ import { openAsStaff, useAppHarness } from './app-harness';
 import { SLOW } from './page-queries';
 import { axeViolations } from './axe';
 import { venueTables } from '../../server/db/schema';
-import { catalogChanged } from '../../server/services/venues/venue-catalog';
+import { catalogChanged } from '../../server/services/booking-rules/venue-catalog';
 import { LECLOS } from '../server/fixtures';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });

@@ -12,7 +12,7 @@ import { archiveTag, createTag, giveTag, listTags, takeTag } from '../../service
 import { addNote, removeNote } from '../../services/guest-book/guest-notes';
 import { duplicateGroups } from '../../services/guest-book/guest-duplicates';
 import { mergeGuests } from '../../services/guest-book/guest-merge';
-import { loadVenueCatalog } from '../../services/venues/venue-catalog';
+import { loadVenueCatalog } from '../../services/booking-rules/venue-catalog';
 
 type Ctx = Context<AppEnv>;
 

@@ -7,7 +7,7 @@ import { checkVenueAccess } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { idSchema, isoDateMessage, parseQuery, requiredMessage } from '../../lib/validate';
 import { localizeText } from '../localisation/content';
-import { loadVenueCatalog, venueOf } from '../../services/venues/venue-catalog';
+import { loadVenueCatalog, venueOf } from '../../services/booking-rules/venue-catalog';
 import { reportCsv, reportFileName } from '../../services/reports/report-csv';
 import { venueReport, type VenueReportDto } from '../../services/reports/venue-report';
 import { MAX_REPORT_DAYS, rangeDays, REPORT_PERIODS } from '../../../common/report-range';

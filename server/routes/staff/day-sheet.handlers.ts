@@ -8,7 +8,7 @@ import { checkVenueAccess, loginExpired } from '../../lib/auth';
 import { idSchema, isoDateSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { localizeText } from '../localisation/content';
 import { experienceText, type ExperienceOwnTexts } from '../../../common/experience-text';
-import { experienceTextsNow } from '../../services/venues/venue-catalog';
+import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
 import { findUserById } from '../../services/auth/auth-session';
 import { getDaySheet, type DaySheetDto } from '../../services/staff/day-sheet';
 import { subscribeToReservationEvents } from '../../services/reservations/reservation-events';

@@ -13,7 +13,7 @@ import { localizeSeatingArea, localizeText } from '../localisation/content';
 import { localizedReservation, localizedReservations } from '../reservations/localized-reservation';
 import { listAudit } from '../../services/audit/audit-log';
 import { createClosure, listClosures, removeClosure } from '../../services/staff/closure-admin';
-import { loadVenueCatalog, venueOf } from '../../services/venues/venue-catalog';
+import { loadVenueCatalog, venueOf } from '../../services/booking-rules/venue-catalog';
 import { listVenueReservations } from '../../services/reservations/reservation-queries';
 import { changeStaffAccount, createStaffAccount, listStaff, removeStaffAccount, restoreStaffAccount } from '../../services/staff/staff-accounts';
 import { changeVisit } from '../../services/staff/visit-lifecycle';

@@ -9,7 +9,7 @@ import { idSchema, parseParams, parseQuery, requiredObject } from '../../lib/val
 import { localizeText } from '../localisation/content';
 import { formatTimeFor } from '../../../common/time';
 import { experienceText } from '../../../common/experience-text';
-import { experienceTextsNow } from '../../services/venues/venue-catalog';
+import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
 import { whyNotQuerySchema } from '../../../common/validation/why-not-validation';
 import { whyNot, type WhyNotReason } from '../../services/staff/why-not';
 

@@ -7,8 +7,8 @@ import { hexIdMessage, isoDateMessage, parseBody, parseParams, requiredObject } 
 import { textWithValues } from '../../../common/message-values';
 import { isIsoDate } from '../../../common/time';
 import { experienceText } from '../../../common/experience-text';
-import { experienceTextsNow } from '../../services/venues/venue-catalog';
-import { MAX_GUESTS } from '../../services/reservations/selection-checks';
+import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
+import { MAX_GUESTS } from '../../services/booking-rules/selection-checks';
 import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations/reservations';
 import { joinWaitlist, leaveWaitlist, listOwnWaitlist, type WaitlistEntryDto } from '../../services/waitlist/waitlist';
 

@@ -21,7 +21,7 @@ import { refundPayments } from './payment-refund';
 import { lateChangeFeeFor } from '../../../common/late-cancellation-fee';
 import { walletDescription, type PaymentRow } from './payments';
 import { findUser, isMember, type ReservationRow } from '../reservations/reservations';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import { MEMBERS_ONLY_MESSAGE } from '../wallet/wallet';
 import { debitWallet } from '../wallet/wallet-ledger';
 import { moneyIn } from '../../lib/message-values';

@@ -33,7 +33,7 @@ import { backoffMs, errorText } from '../messaging/outbox-sender';
 import type { PaymentDeps } from './payments';
 import type { CancelDeps } from '../reservations/reservation-change';
 import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
-import { loadVenueCatalog, venueOf, type VenueCatalog } from '../venues/venue-catalog';
+import { loadVenueCatalog, venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 import { drainDueBatches } from '../../lib/due-batches';
 

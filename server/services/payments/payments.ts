@@ -11,7 +11,7 @@ import { payments, type PaymentStatus } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { completionError, notFound } from '../../lib/errors';
 import type { UserRole } from '../../db/schema';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import type { ReservationRow } from '../reservations/reservations';
 import { debitWallet } from '../wallet/wallet-ledger';
 import { composeDescription, type StoredDescription } from '../wallet/entry-description';

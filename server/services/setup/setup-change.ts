@@ -7,7 +7,7 @@
  * The system's changes (system-setup.ts) only apply, in the caller's transaction.
  */
 import type { DbOrTx } from '../../db/client';
-import { catalogChanged, readCatalog, venueNotFound } from '../venues/venue-catalog';
+import { catalogChanged, readCatalog, venueNotFound } from '../booking-rules/venue-catalog';
 import { recordSetupChange, type SetupChange } from '../audit/setup-audit';
 import { setupImpact } from './setup-impact';
 import type { SetupAffectedBookingDto } from './impact-reasons';

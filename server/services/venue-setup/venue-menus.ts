@@ -10,7 +10,7 @@ import { menus, venues } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { recordSetupChange } from '../audit/setup-audit';
-import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
+import { catalogChanged, venueNotFound } from '../booking-rules/venue-catalog';
 import { isPdf } from './upload-checks';
 import { tooLarge } from './venue-pictures';
 import { ERROR_CODES } from '../../../common/api/error-codes';

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { pictureFiles, venuePictures, venues } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { recordSetupChange } from '../audit/setup-audit';
-import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
+import { catalogChanged, venueNotFound } from '../booking-rules/venue-catalog';
 import { pictureTypeOf } from './upload-checks';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 

@@ -15,7 +15,7 @@ import { setupImpact } from '../setup/setup-impact';
 import type { SetupAffectedBookingDto } from '../setup/impact-reasons';
 import { setupConflict } from '../setup/versioned';
 import { inSetupTransaction, isSystem, type SetupDeps, type SystemSetup } from '../setup/system-setup';
-import { catalogChanged, loadVenueCatalog, venueNotFound, venueOf, type CatalogVenue } from '../venues/venue-catalog';
+import { catalogChanged, loadVenueCatalog, venueNotFound, venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
 import type { ServiceInput, VenueServicesInput } from '../../../common/validation/venue-setup-validation';
 
 /** A venue's services as the set-up page edits them. */

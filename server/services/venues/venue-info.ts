@@ -12,8 +12,8 @@ import { hongKongToday } from '../../../common/time';
 import { MENU_URL_PREFIX } from '../../../common/venues';
 import { groupExperienceTexts, type ExperienceOwnTexts } from '../../../common/experience-text';
 import { venuePictureOf } from '../venue-setup/venue-pictures';
-import { catalogVersion } from './venue-catalog';
-import { periodsValidOn, type ValidityRange } from './service-validity';
+import { catalogVersion } from '../booking-rules/venue-catalog';
+import { periodsValidOn, type ValidityRange } from '../booking-rules/service-validity';
 
 /** The `data` of `GET /public/venue/by-domain/{domain}`. */
 export type VenueInfo = Schema<'VenueDetail'>;

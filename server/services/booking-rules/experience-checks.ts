@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import type { ExperienceRow } from '../venues/venue-catalog';
+import type { ExperienceRow } from './venue-catalog';
 import { experienceNameIn } from '../../lib/message-values';
 import type { ExperienceOwnTexts } from '../../../common/experience-text';
 

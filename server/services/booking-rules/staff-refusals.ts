@@ -15,11 +15,11 @@ import { dateIn, experienceNameIn, nameIn, timeIn } from '../../lib/message-valu
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ClosureReason } from '../../../common/validation/closure-validation';
 import { addDays, hongKongMinutes } from '../../../common/time';
-import { atTables, isLiveAt, occupiesDuring } from '../venues/busy-intervals';
-import { combinationName, compareTableNames, fittingCombinations, isCombinationOf, type TableCombination } from '../venues/table-fit';
-import type { Membership } from '../reservations/membership-rules';
-import type { ClosureRow } from '../venues/closures';
-import type { CatalogVenue, ExperienceRow } from '../venues/venue-catalog';
+import { atTables, isLiveAt, occupiesDuring } from './busy-intervals';
+import { combinationName, compareTableNames, fittingCombinations, isCombinationOf, type TableCombination } from './table-fit';
+import type { Membership } from './membership-rules';
+import type { ClosureRow } from './closures';
+import type { CatalogVenue, ExperienceRow } from './venue-catalog';
 
 export type StaffReason = Schema<'StaffReason'>;
 

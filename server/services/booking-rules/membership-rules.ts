@@ -13,7 +13,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { hongKongToday } from '../../../common/time';
 import { windowsOf, windowVerdict, type Membership } from '../../../common/membership-rules';
 import { dateIn, nameIn, timeIn } from '../../lib/message-values';
-import type { CatalogVenue, ExperienceRow, SeatingAreaRow, ServicePeriodRow } from '../venues/venue-catalog';
+import type { CatalogVenue, ExperienceRow, SeatingAreaRow, ServicePeriodRow } from './venue-catalog';
 
 export type { Membership };
 

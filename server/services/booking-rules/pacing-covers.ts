@@ -13,8 +13,8 @@ import { isLiveAt } from './busy-intervals';
 import { addCovers, noCovers, pacingBreach, type CoversStarting } from './pacing';
 import { periodIn, servicesOn } from './slot-schedule';
 import type { CatalogVenue, ServicePeriodRow } from './venue-catalog';
-import { StaffRefusal } from '../staff/staff-refusals';
-import type { BookingRules } from '../reservations/selection-checks';
+import { StaffRefusal } from './staff-refusals';
+import type { BookingRules } from './selection-checks';
 
 /**
  * The covers the venue's live bookings start on the service day, by slot and service (one indexed query).

@@ -1,5 +1,5 @@
 /**
- * Verifying a guest's e-mail address by a code mailed to it (issue 25, point 3): the other way a guest
+ * Verifying a guest's e-mail address by a code mailed to it: the other way a guest
  * continuing without an account proves who they are, beside the texted code (phone-verification.ts),
  * under the same rules: a 6-digit code kept only as a keyed hash, good for 10 minutes and 5 wrong
  * guesses, at most 3 sent to one address in 10 minutes. The answer never says whether the address has

@@ -1,5 +1,5 @@
 /**
- * A venue's picture uploaded in the set-up (issue 24): checked to be a JPEG, PNG or WebP by its content,
+ * A venue's picture uploaded in the set-up: checked to be a JPEG, PNG or WebP by its content,
  * size-limited, then resized by sharp to the 3:2 frame the pages reserve (src/components/picture.tsx),
  * at the widths a phone, a retina phone and the wide layout draw it, as WebP. Each file's URL holds the
  * hash of its bytes, so a URL's content never changes and is cached for good; a new upload has new URLs.

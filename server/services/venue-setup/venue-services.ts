@@ -1,7 +1,7 @@
 /**
  * A venue's services (named periods: days, first and last seating, end, slot interval, valid days, and
  * whether only members may book them) as
- * the set-up pages read, check and publish them (issue 24). They are the one source of the hours: the
+ * the set-up pages read, check and publish them. They are the one source of the hours: the
  * slots availability offers (slot-schedule.ts) and the hours guests read in every language
  * (venue-info.ts, server/routes/localisation/content.ts) both come from these rows, never typed twice.
  */

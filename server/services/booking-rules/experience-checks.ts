@@ -1,7 +1,7 @@
 /**
  * What an experience's set-up asks of a new booking: that it is still offered, and, for a
  * guest, a party of the sizes it is set up for. Its days are kept by the schedule
- * (server/services/venues/slot-schedule.ts), which offers no time on another day.
+ * (server/services/booking-rules/slot-schedule.ts), which offers no time on another day.
  */
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';

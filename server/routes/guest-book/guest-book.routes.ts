@@ -6,20 +6,22 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireAdmin, requireStaff } from '../../lib/auth';
 import { createGuestHandlers } from './guest-book.handlers';
+import { route } from '../route';
 
 export function guestBookRoutes(): Hono<AppEnv> {
   const h = createGuestHandlers();
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
-  return new Hono<AppEnv>()
-    .get('/admin/guest', requireStaff(), h.search)
-    .get('/admin/guest/:id', requireStaff(), h.profile)
-    .post('/admin/guest/:id/tag', requireStaff(), h.giveTag)
-    .delete('/admin/guest/:id/tag/:tagId', requireStaff(), h.takeTag)
-    .post('/admin/guest/:id/note', requireStaff(), h.addNote)
-    .delete('/admin/guest/:id/note/:noteId', requireStaff(), h.removeNote)
-    .post('/admin/guest/:id/merge', requireStaff(), h.merge)
-    .get('/admin/guest-duplicates', requireStaff(), h.duplicates)
-    .get('/admin/guest-tag', requireStaff(), h.listTags)
-    .post('/admin/guest-tag', requireAdmin(), h.createTag)
-    .delete('/admin/guest-tag/:id', requireAdmin(), h.archiveTag);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/admin/guest', requireStaff(), h.search);
+  route(app, 'get', '/admin/guest/{id}', requireStaff(), h.profile);
+  route(app, 'post', '/admin/guest/{id}/tag', requireStaff(), h.giveTag);
+  route(app, 'delete', '/admin/guest/{id}/tag/{tagId}', requireStaff(), h.takeTag);
+  route(app, 'post', '/admin/guest/{id}/note', requireStaff(), h.addNote);
+  route(app, 'delete', '/admin/guest/{id}/note/{noteId}', requireStaff(), h.removeNote);
+  route(app, 'post', '/admin/guest/{id}/merge', requireStaff(), h.merge);
+  route(app, 'get', '/admin/guest-duplicates', requireStaff(), h.duplicates);
+  route(app, 'get', '/admin/guest-tag', requireStaff(), h.listTags);
+  route(app, 'post', '/admin/guest-tag', requireAdmin(), h.createTag);
+  route(app, 'delete', '/admin/guest-tag/{id}', requireAdmin(), h.archiveTag);
+  return app;
 }

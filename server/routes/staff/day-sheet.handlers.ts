@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody, Schema } from '../../lib/api-types';
+import type { Schema } from '../../lib/api-types';
 import { checkVenueAccess, loginExpired } from '../../lib/auth';
 import { idSchema, isoDateSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { localizeText } from '../localisation/content';

@@ -68,7 +68,9 @@ for (const driver of testDrivers()) {
       expect(await h.walletOf(member.id)).toHaveLength(1);
     });
 
-    it.runIf(driver === 'postgres')("makes a debit wait for the member's lock while another is in flight, and then see it", async () => {
+    // Only PostgreSQL has sessions side by side whose locks can be watched; PGlite runs one transaction at a time.
+    const onPostgres = driver === 'postgres' ? it : () => {};
+    onPostgres("makes a debit wait for the member's lock while another is in flight, and then see it", async () => {
       const member = await memberWith(10_000);
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));

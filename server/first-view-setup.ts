@@ -1,5 +1,5 @@
 /**
- * The set-up's hours, picture and menus for the first views (issue 24, point 3), beside the venue texts
+ * The set-up's hours, picture and menus for the first views (docs/decisions/0006-first-views.md), beside the venue texts
  * of first-view-content.ts: a language's values by `{domain}:{field}`, each only when it is not what the
  * build rendered (hours that differ from the build's, a picture once one was uploaded, menus whose names
  * differ from the build's), so a club that changed nothing keeps the build's page as it is.

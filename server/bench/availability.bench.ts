@@ -7,7 +7,7 @@
  * bookings/s and create latency. On PostgreSQL, last, pgbench's TPC-B rate with as many clients on the
  * same server, and the guests' bookings/s as a share of it (pgbench.ts).
  * Pacing and table combinations are on, as a club that set them up would have them.
- * Targets (issue 24): >= 1,000 look-ups/s with p95 <= 20 ms on PostgreSQL, 2 cores; look-ups at >= 0.28 of
+ * Targets (docs/decisions/0025-generic-plans.md): >= 1,000 look-ups/s with p95 <= 20 ms on PostgreSQL, 2 cores; look-ups at >= 0.28 of
  * a 404's rate on PostgreSQL and >= 0.13 on PGlite; bookings at >= 0.15 of pgbench's TPS.
  * Run through `npm run bench:api` (scripts/bench-api.ts), which starts a PostgreSQL when none is given.
  */

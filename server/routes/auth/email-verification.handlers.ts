@@ -1,5 +1,5 @@
 /**
- * Handlers of e-mail verification (no login; issue 25, point 3): a code mailed to an address, and its
+ * Handlers of e-mail verification (no login; docs/decisions/0018-verified-guests.md): a code mailed to an address, and its
  * check, under the same limits as the texted code's. Every address gets the same answer, so the calls
  * never tell whether it has an account.
  */

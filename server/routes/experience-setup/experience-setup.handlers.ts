@@ -1,5 +1,5 @@
 /**
- * Handlers of the experiences' set-up (issue 24): each change is parsed with the same valibot schema as
+ * Handlers of the experiences' set-up (docs/decisions/0016-versioned-setup.md): each change is parsed with the same valibot schema as
  * the page's form, starts from the version the admin read (the body's `version`, or `If-Match`), and
  * with `?preview=true` answers what it would do to the book without saving.
  */

@@ -1,5 +1,5 @@
 /**
- * Routes of the experiences' set-up (issue 24): admins, and a venue's staff when an admin allows it, as for
+ * Routes of the experiences' set-up (docs/decisions/0016-versioned-setup.md): admins, and a venue's staff when an admin allows it, as for
  * every set-up call (routes/setup/setup-access.ts); the handlers check each body.
  */
 import { Hono } from 'hono';

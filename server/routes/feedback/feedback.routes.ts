@@ -1,5 +1,5 @@
 /**
- * Routes of issue 25's after-visit and reminder answers: the feedback link and the allergy answer (no
+ * Routes of the after-visit and reminder answers (docs/decisions/0014-personal-data.md): the feedback link and the allergy answer (no
  * login: the signed token in the path is the credential), and the staff's view of a guest's feedback,
  * the feedback figures for the reports and the switch that stops a guest's feedback mails.
  */

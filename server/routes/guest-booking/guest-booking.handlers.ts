@@ -1,5 +1,5 @@
 /**
- * Handlers of booking before logging in (issue 25, point 3): free slots for anyone, with a rate limit of
+ * Handlers of booking before logging in (docs/decisions/0018-verified-guests.md): free slots for anyone, with a rate limit of
  * their own, and continuing as a guest by a texted code. The token call for slots stays as it is beside them.
  */
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Routes of the guest's personal data (issue 25 point 5): their own export and erasure request (logged
+ * Routes of the guest's personal data (docs/decisions/0014-personal-data.md): their own export and erasure request (logged
  * in), and the admins' erasure requests and retention setting (admins only: the data of every guest).
  */
 import { Hono } from 'hono';

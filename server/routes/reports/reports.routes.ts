@@ -1,4 +1,4 @@
-/** Routes of the staff console's report (issue 12 point 6): admins and venue staff, each checked for the venue. */
+/** Routes of the staff console's report (docs/PRODUCT.md §6): admins and venue staff, each checked for the venue. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireStaff } from '../../lib/auth';

@@ -1,5 +1,5 @@
 /**
- * Handlers of the set-up area (issue 24): dining areas, tables and the floor layout, pacing and turn
+ * Handlers of the set-up area (docs/decisions/0016-versioned-setup.md): dining areas, tables and the floor layout, pacing and turn
  * times. Each change is parsed with the same valibot schema as the page's form, starts from the version
  * the admin read (the body's `version`, or `If-Match`), and with `?preview=true` answers what it would
  * do to the book without saving.

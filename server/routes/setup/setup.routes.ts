@@ -1,4 +1,4 @@
-/** Routes of the set-up area (issue 24): admins, and a venue's staff when an admin allows it; the handlers check each body. */
+/** Routes of the set-up area (docs/decisions/0016-versioned-setup.md): admins, and a venue's staff when an admin allows it; the handlers check each body. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireStaff } from '../../lib/auth';

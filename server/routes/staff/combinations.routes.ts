@@ -1,4 +1,4 @@
-/** The tables joined staff may choose for a party (issue 24): the venue's staff or an admin; another venue's staff get 403. */
+/** The tables joined staff may choose for a party (docs/decisions/0027-combinations-for-staff.md): the venue's staff or an admin; another venue's staff get 403. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';

@@ -1,4 +1,4 @@
-/** Staff's "Why not?" (issue 24): the venue's staff or an admin; another venue's staff get 403. */
+/** Staff's "Why not?" (docs/decisions/0020-why-not-explainer.md): the venue's staff or an admin; another venue's staff get 403. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireStaff } from '../../lib/auth';

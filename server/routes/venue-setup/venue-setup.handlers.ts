@@ -1,4 +1,4 @@
-/** Handlers of the venue set-up (issue 24): a venue's texts, services, picture and menus; and the pictures' files. */
+/** Handlers of the venue set-up (docs/decisions/0016-versioned-setup.md): a venue's texts, services, picture and menus; and the pictures' files. */
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';

@@ -1,4 +1,4 @@
-/** Routes of the venue set-up (issue 24): admins, and a venue's staff when an admin allows it; the switch admins only; and the pictures' files (no login). */
+/** Routes of the venue set-up (docs/decisions/0016-versioned-setup.md): admins, and a venue's staff when an admin allows it; the switch admins only; and the pictures' files (no login). */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireAdmin, requireStaff } from '../../lib/auth';

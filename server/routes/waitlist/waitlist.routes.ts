@@ -1,4 +1,4 @@
-/** Routes of the waitlist area (issue 13, point 4), all for a logged-in caller. */
+/** Routes of the waitlist area (docs/PRODUCT.md §4), all for a logged-in caller. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';

@@ -1,5 +1,5 @@
 /**
- * Verifying a guest's e-mail address by a code mailed to it (issue 25, point 3): the other way a guest
+ * Verifying a guest's e-mail address by a code mailed to it (docs/decisions/0018-verified-guests.md): the other way a guest
  * continuing without an account proves who they are, beside the texted code (phone-verification.ts),
  * under the same rules (code-spending.ts): a 6-digit code kept only as a keyed hash, good for 10
  * minutes, 5 wrong guesses (per code, and per address an hour) and one session, at most 3 sent to one

@@ -1,5 +1,5 @@
 /**
- * Continuing as a guest without a password (issue 25, point 3; docs/decisions/0018-verified-guests.md):
+ * Continuing as a guest without a password (docs/decisions/0018-verified-guests.md):
  * a code texted to the guest's mobile (or mailed to their address), confirmed through the verification
  * and spent by the session it opens, opens a session on a guest account, so every `/user` call, its ownership checks and the manage link work as for anyone.
  * The account is the one with the e-mail when it is a guest's with the same mobile number (a guest

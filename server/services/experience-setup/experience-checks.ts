@@ -1,5 +1,5 @@
 /**
- * What an experience's set-up asks of a new booking (issue 24): that it is still offered, and, for a
+ * What an experience's set-up asks of a new booking (docs/decisions/0016-versioned-setup.md): that it is still offered, and, for a
  * guest, a party of the sizes it is set up for. Its days are kept by the schedule
  * (server/services/venues/slot-schedule.ts), which offers no time on another day.
  */

@@ -1,5 +1,5 @@
 /**
- * A venue's experiences as the set-up page edits them (issue 24): listed with every language's texts
+ * A venue's experiences as the set-up page edits them (docs/decisions/0016-versioned-setup.md): listed with every language's texts
  * (what is missing shown to the admin), created, changed and retired (never deleted: bookings name
  * them) through `runSetupChange`, so each change is previewed with the bookings it leaves outside the
  * experience's days, services or party sizes, refused with every reason, and audited before and after.

@@ -1,5 +1,5 @@
 /**
- * The feedback mail after a visit (issue 25 point 4): a party staff seated (never a no-show, never a
+ * The feedback mail after a visit (docs/decisions/0014-personal-data.md): a party staff seated (never a no-show, never a
  * cancellation) gets one mail a few hours after it finished, in the language it booked in, with a one-tap
  * rating from 1 to 5 and a link to write a comment. Not for a guest staff stopped the mails for, nor one
  * who asked for erasure; not for a visit more than a week past (a server that was down does not mail

@@ -1,5 +1,5 @@
 /**
- * The mail that tells a guest their erasure was carried out (issue 25, point 5): sent to the address they
+ * The mail that tells a guest their erasure was carried out (docs/decisions/0014-personal-data.md): sent to the address they
  * had, in their language, saying what was erased and which money records are kept and why
  * (docs/decisions/0014-personal-data.md). The address and language are read before the anonymising, and
  * the mail is queued after it, since the anonymising deletes every queued message to that address.

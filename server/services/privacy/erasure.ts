@@ -1,5 +1,5 @@
 /**
- * Erasure requests (issue 25 point 5): a guest asks from their data page; admins see the open requests
+ * Erasure requests (docs/decisions/0014-personal-data.md): a guest asks from their data page; admins see the open requests
  * and carry each out (anonymise-guest.ts), audited. A request changes nothing by itself: bookings still
  * to come are the guest's to cancel, and staff may need to settle money first.
  */

@@ -1,5 +1,5 @@
 /**
- * The retention setting (issue 25 point 5): guests inactive for N years are anonymised by a job
+ * The retention setting (docs/decisions/0014-personal-data.md): guests inactive for N years are anonymised by a job
  * (anonymise-guest.ts). Inactive: no account created, booking made or visited, wallet entry or log-in in
  * those years. No setting (the default) anonymises nobody. N is at least 7 (the years the money records
  * must be kept, docs/decisions/0014-personal-data.md) and at most 20.

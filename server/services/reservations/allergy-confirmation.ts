@@ -1,5 +1,5 @@
 /**
- * The reminder's allergy question (issue 25 point 4): through the manage link the guest confirms their
+ * The reminder's allergy question (docs/decisions/0014-personal-data.md): through the manage link the guest confirms their
  * allergies and dietary needs before the visit (or that they have none). The answer and its time are kept
  * on the booking, which the day sheet shows staff; answering again replaces it, until the visit starts.
  */

@@ -1,5 +1,5 @@
 /**
- * Booking rules by membership on the server (issue 25, point 2): the booking window of the caller's
+ * Booking rules by membership on the server (docs/decisions/0018-verified-guests.md): the booking window of the caller's
  * membership (common/membership-rules.ts reads the venue's and the experience's windows) and the dining
  * areas and service periods (member-only times) only members may book. Availability, holds, changes and
  * waitlist joins all pass through `checkSelection` (selection-checks.ts), which asks these, and leave a

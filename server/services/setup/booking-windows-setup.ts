@@ -1,5 +1,5 @@
 /**
- * The venue's booking windows by membership (issue 25), changed as a versioned set-up change of the
+ * The venue's booking windows by membership (docs/decisions/0018-verified-guests.md), changed as a versioned set-up change of the
  * venue record: audited before and after, and published with `catalogChanged` by `runSetupChange`.
  * Windows only limit new bookings, so no existing booking is affected.
  */

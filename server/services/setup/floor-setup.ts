@@ -1,5 +1,5 @@
 /**
- * Dining areas and tables, and the floor layout of each area (issue 24): read as stored (with each
+ * Dining areas and tables, and the floor layout of each area (docs/decisions/0016-versioned-setup.md): read as stored (with each
  * record's version, uncached: an admin edits what is there now), created and changed through
  * `runSetupChange`, so each change is previewed or published with its impact and audited before/after.
  */

@@ -1,5 +1,5 @@
 /**
- * A venue's pacing limits and turn times (issue 24), each one record per venue edited as a whole: read
+ * A venue's pacing limits and turn times (docs/decisions/0016-versioned-setup.md), each one record per venue edited as a whole: read
  * with its version (0 before the first change), changed through `runSetupChange` (previewed or
  * published with the bookings it would put over a limit, audited before and after).
  */

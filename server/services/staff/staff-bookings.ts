@@ -1,5 +1,5 @@
 /**
- * Working the book (issue 12): the bookings staff make at the host stand. Each is checked against the
+ * Working the book (docs/PRODUCT.md §6): the bookings staff make at the host stand. Each is checked against the
  * caller's venue, placed under the same table-day locks as a guest's booking (services/reservation-tables.ts),
  * and written with its audit entry in one transaction.
  *

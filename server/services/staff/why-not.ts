@@ -1,5 +1,5 @@
 /**
- * Staff's "Why not?" (issue 24, point 4): for a party at a time on a service day, every slot of the day
+ * Staff's "Why not?" (docs/decisions/0020-why-not-explainer.md): for a party at a time on a service day, every slot of the day
  * and every table at that time with each reason guests online are not offered it. Read only. It asks
  * the very rules availability and booking ask (selection-checks, slot-schedule, closures, pacing,
  * table-fit, busy intervals); this module only collects their answers instead of stopping at the first.

@@ -1,5 +1,5 @@
 /**
- * A venue's texts per language and its contacts, as the set-up pages read and publish them (issue 24).
+ * A venue's texts per language and its contacts, as the set-up pages read and publish them (docs/decisions/0016-versioned-setup.md).
  * English lives on `venues` and is required; the other five languages live in `venue_texts`, each field
  * null until written, when guests read the English and the admin sees it listed as missing.
  */

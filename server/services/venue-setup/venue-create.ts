@@ -1,5 +1,5 @@
 /**
- * Creates a venue from nothing (issue 24, "one way in"): the venue with its texts per language, contacts,
+ * Creates a venue from nothing (docs/decisions/0019-one-way-in.md): the venue with its texts per language, contacts,
  * online party sizes, lead time, booking windows by membership and policy. Its services, dining areas,
  * tables, pacing and turn times are then added by the set-up's own functions, each from its first
  * version; the demo venues are made this way at first start (server/db/seed.ts). No page calls it yet:

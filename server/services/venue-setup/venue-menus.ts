@@ -1,5 +1,5 @@
 /**
- * PDF menus uploaded in the set-up (issue 24), beside the generated ones (server/menus/) or in place of
+ * PDF menus uploaded in the set-up (docs/decisions/0016-versioned-setup.md), beside the generated ones (server/menus/) or in place of
  * one: parsed as a PDF (it loads, has a page, has no password) and size-limited, kept in the database so every server process
  * serves it, under a file name holding the hash of its bytes (a new upload is a new URL, cached for good).
  */

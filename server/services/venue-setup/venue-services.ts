@@ -1,7 +1,7 @@
 /**
  * A venue's services (named periods: days, first and last seating, end, slot interval, valid days, and
  * whether only members may book them) as
- * the set-up pages read, check and publish them (issue 24). They are the one source of the hours: the
+ * the set-up pages read, check and publish them (docs/decisions/0016-versioned-setup.md). They are the one source of the hours: the
  * slots availability offers (slot-schedule.ts) and the hours guests read in every language
  * (venue-info.ts, server/i18n/content.ts) both come from these rows, never typed twice.
  */

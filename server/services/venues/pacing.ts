@@ -1,5 +1,5 @@
 /**
- * Pacing (issue 24): at most so many covers may start per slot interval, and per service, so the
+ * Pacing (docs/decisions/0016-versioned-setup.md): at most so many covers may start per slot interval, and per service, so the
  * kitchen is not sent forty plates at 19:00. Pure rules over the covers already starting; availability
  * leaves out a slot the party would push over a limit, and a booking into one is refused.
  */

@@ -1,4 +1,4 @@
--- Card payments, refunds and webhooks (issue 5), and the built-in test-mode processor's own tables.
+-- Card payments, refunds and webhooks (docs/decisions/0009-test-payment-processor.md), and the built-in test-mode processor's own tables.
 
 -- Our side. A card refund is decided in our transaction (refunded_amount) and carried out by the
 -- processor afterwards; refund_ref is its reference once it has, so an unfinished one can be retried.

@@ -1,4 +1,4 @@
--- The transaction history beside the wallet (issue 5): card payments and card refunds, written in the
+-- The transaction history beside the wallet (docs/decisions/0009-test-payment-processor.md): card payments and card refunds, written in the
 -- transaction that decides them, as wallet entries are. They never move the wallet balance.
 
 -- One order for both kinds of entry, so rows written in the same instant (a payment and its automatic

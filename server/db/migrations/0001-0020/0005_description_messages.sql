@@ -1,4 +1,4 @@
--- Entry descriptions in the reader's language (issue 6). A description the server composes from values
+-- Entry descriptions in the reader's language (docs/PRODUCT.md §1). A description the server composes from values
 -- ('Bâtard – deposit BAT-22QX4M') keeps, beside its English text, the message it was made from: the
 -- English template, which is the translators' id, and its values, e.g.
 --   {"id": "{venue} – deposit {reference}", "values": {"venue": "Bâtard", "reference": "BAT-22QX4M"}}

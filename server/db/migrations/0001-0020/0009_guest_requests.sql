@@ -1,4 +1,4 @@
--- A booking's occasion and the party's dietary needs as fields (issue 13): the lists' codes
+-- A booking's occasion and the party's dietary needs as fields (docs/PRODUCT.md §3): the lists' codes
 -- (src/domain/guest-requests.ts) and a line of free text each. The user keeps the needs of the last
 -- completed booking, to fill the next one in.
 ALTER TABLE reservations

@@ -1,4 +1,4 @@
--- The waitlist (issue 13, point 4): a guest waits for a table at a venue on a service day, for a party
+-- The waitlist (docs/PRODUCT.md §4): a guest waits for a table at a venue on a service day, for a party
 -- and a window of start times. Its lifecycle is machines/waitlist.machine.ts; `seq` is the join order in
 -- which freed tables are offered; an offer is a PENDING reservation holding the table (reservation_id).
 CREATE TABLE waitlist_entries (

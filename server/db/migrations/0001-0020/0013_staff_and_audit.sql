@@ -1,4 +1,4 @@
--- The staff console's foundation (issue 12): venue staff beside admins, a visit's lifecycle on the
+-- The staff console's foundation (docs/PRODUCT.md §6): venue staff beside admins, a visit's lifecycle on the
 -- reservation (machines/visit.machine.ts) and the audit log of every staff change.
 ALTER TABLE users DROP CONSTRAINT users_role_check;
 ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('guest', 'member', 'admin', 'staff'));

@@ -1,4 +1,4 @@
--- Live updates of the staff console's day sheet (issue 12): every committed change to a booking, or to a
+-- Live updates of the staff console's day sheet (docs/PRODUCT.md §6): every committed change to a booking, or to a
 -- payment of one, is announced on the `reservation_events` channel. NOTIFY inside a transaction is
 -- delivered only when it commits, and to every connection LISTENing on the database, so all server
 -- processes hear each change once it is real, whichever service or process made it.

@@ -1,4 +1,4 @@
--- Bookings staff make (issue 12, "working the book"): a phone booking taken for a guest, and a walk-in
+-- Bookings staff make (docs/PRODUCT.md §6, working the book): a phone booking taken for a guest, and a walk-in
 -- seated on the spot, each named as its source so reports and the sheet can tell them from online ones.
 ALTER TABLE reservations DROP CONSTRAINT reservations_booking_source_check;
 ALTER TABLE reservations ADD CONSTRAINT reservations_booking_source_check

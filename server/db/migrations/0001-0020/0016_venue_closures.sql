@@ -1,4 +1,4 @@
--- Closures (issue 12 point 5): a venue, one of its dining areas or one of its services (periods, by name)
+-- Closures (docs/PRODUCT.md §6): a venue, one of its dining areas or one of its services (periods, by name)
 -- closed for Hong Kong service days from_date to to_date, both included. Availability offers nothing
 -- inside one and bookings into one are refused; bookings already inside stay as they are for staff to contact.
 CREATE TABLE closures (

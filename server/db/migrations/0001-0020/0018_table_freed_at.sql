@@ -1,4 +1,4 @@
--- A finished party frees its table from the moment it left (issue 12's gap): the booked times stay as they
+-- A finished party frees its table from the moment it left (docs/PRODUCT.md §4): the booked times stay as they
 -- were for reports and the guest's history, and table_freed_at cuts the time the table is held short.
 -- The occupied range is [starts_at, least(ends_at, greatest(starts_at, table_freed_at))): never past the
 -- booked end, empty when the party left before its booked start. server/services/busy-intervals.ts

@@ -1,4 +1,4 @@
--- The club sets itself up (issue 24, venue content and services). English stays on `venues`, the source
+-- The club sets itself up (docs/decisions/0016-versioned-setup.md, venue content and services). English stays on `venues`, the source
 -- every other language falls back to; `venue_texts` holds the other five, a null field meaning "not
 -- written yet" (the admin is shown it as missing, guests read the English).
 CREATE TABLE venue_texts (

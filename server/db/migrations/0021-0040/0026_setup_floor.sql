@@ -1,4 +1,4 @@
--- Issue 24, the club sets itself up (docs/PRODUCT.md §4, the set-up edit). Every record an admin edits
+-- The club sets itself up (docs/PRODUCT.md §4, the set-up edit). Every record an admin edits
 -- carries a version: a change names the version it started from and is refused (409 20140) when someone
 -- else changed the record since, so no edit silently overwrites another.
 ALTER TABLE venues ADD COLUMN version integer NOT NULL DEFAULT 1;

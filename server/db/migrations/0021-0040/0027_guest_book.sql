@@ -1,4 +1,4 @@
--- The guest book (issue 25 point 1): staff find a guest by name, phone, e-mail or booking reference however
+-- The guest book (docs/decisions/0015-trigram-search.md): staff find a guest by name, phone, e-mail or booking reference however
 -- it is typed, read the guest's history, tag them, keep dated notes, and merge accounts that are one person.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 

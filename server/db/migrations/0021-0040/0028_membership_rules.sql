@@ -1,4 +1,4 @@
--- Booking rules by membership (issue 25, point 2), kept as data on the venue set-up so the set-up pages
+-- Booking rules by membership (docs/decisions/0018-verified-guests.md), kept as data on the venue set-up so the set-up pages
 -- can edit them: how many days ahead guests and members may book (a venue's, or an experience's own
 -- when set), and dining areas only members may book. The defaults keep every existing venue as it was
 -- (90 days for everyone, every area open to all); the demo seed sets its own values.

@@ -1,4 +1,4 @@
--- Issue 25 points 4 and 5: feedback after the visit, the allergy answer from the reminder, and the guest's
+-- After the visit and personal data (docs/decisions/0014-personal-data.md): feedback after the visit, the allergy answer from the reminder, and the guest's
 -- personal data under Hong Kong's Personal Data (Privacy) Ordinance (docs/decisions/0014-personal-data.md).
 
 -- When the feedback mail went out for this visit: one mail per visit, claimed by whichever process sets it.

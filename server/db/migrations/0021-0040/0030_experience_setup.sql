@@ -1,4 +1,4 @@
--- Experiences set up in the admin area (issue 24). An experience is retired, never deleted: bookings
+-- Experiences set up in the admin area (docs/decisions/0016-versioned-setup.md). An experience is retired, never deleted: bookings
 -- keep pointing at it. Its party sizes and days narrow the venue's (defaults: any party, every day of its
 -- services); its own policy, when set, stands instead of the venue's for every reader
 -- (common/experience-policy.ts `policyOf`). English stays on `experiences`; `experience_texts` holds the

@@ -1,4 +1,4 @@
--- Issue 24 point 4. Tables combined for a larger party (docs/PRODUCT.md §9, tables joined): a booking on a combination
+-- Tables combined for a larger party (docs/PRODUCT.md §9, tables joined): a booking on a combination
 -- keeps its first table in table_id (the no-double-booking constraint's column) and the others here; it
 -- occupies all of them. Bookings of a combination take every member's table-day lock (decision 0005).
 ALTER TABLE reservations ADD COLUMN combined_table_ids text[] NOT NULL DEFAULT '{}';

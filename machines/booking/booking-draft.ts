@@ -16,6 +16,9 @@ export const emptyDraft: Draft = { experienceId: null, date: null, numberOfGuest
  * The guest's details without what was asked for one visit only: the special request (notes) and the
  * occasion. Name, e-mail, mobile and dietary needs (the profile's too) carry on to the next booking.
  */
+/** The number the phone verification chart texts a code to: the guest's, as they typed it. */
+export const phoneOf = (guest: GuestDetails) => ({ mobileCountryCode: guest.mobileCountryCode, mobileNumber: guest.mobileNumber });
+
 export function withoutVisitRequests(guest: GuestDetails): GuestDetails {
   const { notes, ...kept } = guest;
   return { ...kept, occasion: null, occasionNote: null };

@@ -29,7 +29,7 @@ import { phoneVerificationMachine } from '../phone-verification.machine';
 import { outputOf } from '../actor-event';
 import { bookingPath } from '../booking-pages';
 import { CODE_GUARDS, callProblem, completionProblem, failedProblem, partyTooLargeWarning, warningOfCode } from './booking-codes';
-import { DRAFT_GUARDS, DRAFT_UPDATES, emptyDraft, withoutVisitRequests } from './booking-draft';
+import { DRAFT_GUARDS, DRAFT_UPDATES, emptyDraft, phoneOf, withoutVisitRequests } from './booking-draft';
 import { HOLD_GUARDS, HOLD_UPDATES, startingContext } from './booking-hold';
 import { guestIdentityMachine, type GuestIdentityOutput } from './guest-identity.machine';
 import type { Agreements, BookingContext, BookingEvent, CreatedHold, Draft, GuestDetails, Reservation, SlotSearch, VenueDetail } from './booking-types';
@@ -385,10 +385,7 @@ export const bookingMachine = setup({
                   invoke: {
                     id: 'verifyPhone',
                     src: 'phoneVerification',
-                    input: ({ context }) => ({
-                      mobileCountryCode: context.guest!.mobileCountryCode,
-                      mobileNumber: context.guest!.mobileNumber,
-                    }),
+                    input: ({ context }) => phoneOf(context.guest!),
                     onDone: { target: 'confirm', actions: 'notePhoneVerified' },
                   },
                 },

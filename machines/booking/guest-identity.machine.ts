@@ -17,6 +17,7 @@ import { bookingPath, LOGIN_PAGE_PATH } from '../booking-pages';
 import { phoneVerificationMachine, type CodeChannel, type PhoneVerificationOutput } from '../phone-verification.machine';
 import { callProblem, type Problem } from './booking-codes';
 import type { GuestContact, GuestDetails, GuestSession, IdentityEvent } from './booking-types';
+import { phoneOf } from './booking-draft';
 
 /** What the booking knows of the guest so far, and where a code went last time. */
 export interface GuestIdentityInput {
@@ -103,8 +104,7 @@ export const guestIdentityMachine = setup({
         id: 'verifyPhone',
         src: 'phoneVerification',
         input: ({ context }) => ({
-          mobileCountryCode: context.guest!.mobileCountryCode,
-          mobileNumber: context.guest!.mobileNumber,
+          ...phoneOf(context.guest!),
           sendBy: context.codeBy,
           email: context.guest!.email,
         }),

@@ -43,6 +43,62 @@ export const LAYERS = {
 };
 
 /**
+ * The server's services by domain (server/services/<domain>/), each with the other domains it may import:
+ * an allow-list, as LAYERS is. Every listed domain may also import the rules every booking is checked by
+ * (`booking-rules`) and the server's base: the database, server/lib, the request context's types, the
+ * translator set-up, the log and the menus' files. `booking-rules` itself imports only server/db,
+ * server/lib and common/: reservations, venues and staff call it, it calls none of them. A folder not
+ * listed here may import only server/db, server/lib, common/ and booking-rules (not even its own files),
+ * so a new domain is a conscious entry here. docs/ARCHITECTURE.md §1 has the table.
+ */
+export const SERVICE_DOMAINS = {
+  audit: [],
+  auth: ['guest-accounts', 'messaging'],
+  contact: ['messaging'],
+  'experience-setup': ['setup'],
+  feedback: ['audit', 'auth', 'messaging', 'reservations'],
+  'guest-accounts': ['auth', 'reservations'],
+  'guest-book': ['audit', 'auth', 'guest-accounts', 'payments', 'reservations'],
+  messaging: [],
+  payments: ['audit', 'experience-setup', 'messaging', 'reservations', 'wallet'],
+  privacy: ['audit', 'auth', 'feedback', 'guest-accounts', 'messaging', 'reservations'],
+  reports: [],
+  reservations: ['auth', 'experience-setup', 'messaging', 'payments', 'venues', 'waitlist'],
+  setup: ['audit', 'experience-setup', 'staff'],
+  staff: ['audit', 'auth', 'experience-setup', 'guest-accounts', 'guest-book', 'payments', 'reservations', 'venues'],
+  'venue-setup': ['audit', 'setup'],
+  venues: ['venue-setup'],
+  waitlist: ['auth', 'messaging', 'reservations'],
+  wallet: ['messaging'],
+};
+
+const SERVER_BASE = ['./db', './lib', './context.ts', './i18n', './observability', './menus'];
+const SERVICES = './server/services';
+
+/** A zone per domain: from the whole server, except its own folder, the domains it may import, booking-rules and the base. */
+const serviceZones = [
+  ...Object.entries(SERVICE_DOMAINS).map(([domain, may]) => ({
+    target: `${SERVICES}/${domain}`,
+    from: './server',
+    except: [...SERVER_BASE, ...[domain, 'booking-rules', ...may].map((d) => `./services/${d}`)],
+    message: `server/services/${domain} may import only ${[...may, 'booking-rules'].join(', ')} of the services (SERVICE_DOMAINS in eslint.config.js).`,
+  })),
+  {
+    target: `${SERVICES}/booking-rules`,
+    from: './',
+    except: ['./server/db', './server/lib', './server/services/booking-rules', './common', './node_modules'],
+    message: 'booking-rules are the rules every booking is checked by: they import only server/db, server/lib and common/, and no service that calls them.',
+  },
+  {
+    // Any other folder, and a file straight in server/services/: only db, lib, common and booking-rules.
+    target: [`${SERVICES}/!(${[...Object.keys(SERVICE_DOMAINS), 'booking-rules'].join('|')})/**`, `${SERVICES}/*.ts`],
+    from: './server',
+    except: ['./db', './lib', './services/booking-rules'],
+    message: 'A services folder not listed in SERVICE_DOMAINS (eslint.config.js) may import only server/db, server/lib, common/ and booking-rules: add it there with the domains it may import.',
+  },
+];
+
+/**
  * Inside the app (docs/ARCHITECTURE.md §1), each folder of src/ with the folders of src/ it may import
  * beside itself (common/, the charts and packages are the layers' business). Allow-lists: what is not
  * named is refused, so a new folder is covered from its first file.
@@ -144,7 +200,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...APP_ZONES] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...APP_ZONES, ...serviceZones] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }],
     },
   },

@@ -26,7 +26,7 @@ import { combinationsRoutes } from './routes/staff/combinations.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
 import { setupRoutes } from './routes/setup/setup.routes';
 import { experienceSetupRoutes } from './routes/experience-setup/experience-setup.routes';
-import { guestRoutes } from './routes/guests/guests.routes';
+import { guestBookRoutes } from './routes/guest-book/guest-book.routes';
 import { feedbackRoutes } from './routes/feedback/feedback.routes';
 import { privacyRoutes } from './routes/privacy/privacy.routes';
 import { paymentRoutes } from './routes/payments/payments.routes';
@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', setupRoutes());
   app.route('/', experienceSetupRoutes());
   if (deps.config.metricsToken) app.route('/', metricsRoutes(metrics, deps.config.metricsToken));
-  app.route('/', guestRoutes());
+  app.route('/', guestBookRoutes());
   app.route('/', authRoutes());
   app.route('/', phoneVerificationRoutes());
   app.route('/', emailVerificationRoutes());

@@ -11,11 +11,11 @@
 import type { Db } from './db/client';
 import type { PagePublisher } from './static-files';
 import { venues, venueTexts } from './db/schema';
-import { catalogVersion } from './services/venues/venue-catalog';
+import { catalogVersion } from './services/booking-rules/venue-catalog';
 import { PUBLISHED_TEXTS_ELEMENT_ID, PUBLISHED_TEXT_FIELDS, type PublishedTexts } from '../common/published-venue-texts';
 import { VENUES } from '../common/venues';
 import type { Locale } from '../common/locales';
-import { localizeText } from './i18n/content';
+import { localizeText } from './routes/localisation/content';
 import { translatorFor } from './i18n/translator';
 import { setupValues, withPublishedPictures } from './first-view-setup';
 import type { Clock } from './lib/clock';

@@ -10,8 +10,8 @@ import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
-import { isBookableInTime, scheduledSlots } from '../services/venues/slot-schedule';
-import { loadVenueCatalog } from '../services/venues/venue-catalog';
+import { isBookableInTime, scheduledSlots } from '../services/booking-rules/slot-schedule';
+import { loadVenueCatalog } from '../services/booking-rules/venue-catalog';
 import { addDays } from '../../common/time';
 import { windowVerdict, windowsOf } from '../../common/membership-rules';
 

@@ -77,7 +77,7 @@ function tables(prefix: string, first: number, count: number, min: number, max: 
 }
 
 // Names and descriptions are English, marked `/*i18n*/` for the server catalog; answers translate them
-// when read (server/i18n/content.ts). Each is one whole literal: the extractor takes nothing built up.
+// when read (server/routes/localisation/content.ts). Each is one whole literal: the extractor takes nothing built up.
 /** The demo set-up of each venue; its id, titles and texts are common/venues.ts's `VENUES`. */
 export const DEMO_VENUES: Record<VenueDomain, VenueSeed> = {
   leclos: {

@@ -64,7 +64,7 @@ export const users = pgTable('users', {
   venueId: text('venue_id'),
   /** Staff removed by an admin: no log-in, session or reset link from then on (the row stays for the audit log). */
   deactivatedAt: ts('deactivated_at'),
-  /** A guest account merged into another (services/guests/guest-merge.ts): it can no longer log in. */
+  /** A guest account merged into another (services/guest-book/guest-merge.ts): it can no longer log in. */
   mergedInto: text('merged_into'),
   /** Staff stopped the feedback mails for this guest (services/feedback/feedback-mails.ts). */
   feedbackMailsStoppedAt: ts('feedback_mails_stopped_at'),

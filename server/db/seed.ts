@@ -18,7 +18,7 @@ import { createVenue } from '../services/venue-setup/venue-create';
 import { createExperience } from '../services/experience-setup/experience-setup';
 import { experienceSchema } from '../../common/validation/experience-validation';
 import { publishVenueServices } from '../services/venue-setup/venue-services';
-import { catalogChanged } from '../services/venues/venue-catalog';
+import { catalogChanged } from '../services/booking-rules/venue-catalog';
 import { creditWallet, debitWallet } from '../services/wallet/wallet-ledger';
 import type { Db, Tx } from './client';
 import { DEMO_VENUES, hkd, type ExperienceSeed, type VenueSeed } from './demo-venues';

@@ -5,11 +5,15 @@
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppEnv } from '../context';
 
 /** The proxies whose `X-Forwarded-For` the server believes. */
 export interface TrustedProxies {
   trusts(address: string): boolean;
+}
+
+/** What `clientIp` reads of a request's context: the proxies the server was told to trust (server/context.ts's `AppEnv` has it). */
+export interface ClientAddressEnv {
+  Variables: { deps: { config: { trustedProxies?: TrustedProxies } } };
 }
 
 // Addresses are compared and used as keys in one form: an IPv4 client on a dual-stack socket is its IPv4.
@@ -81,9 +85,9 @@ export function peerIsTrustedProxy(c: Context, proxies: TrustedProxies | undefin
  * the address it saw) and the first address not itself a trusted proxy is the client; what lies further
  * left was written by the client and could be anything.
  */
-export function clientIp(c: Context<AppEnv>): string {
+export function clientIp<E extends ClientAddressEnv>(c: Context<E>): string {
   const peer = normalizeAddress(socketAddress(c));
-  const proxies = c.get('deps').config.trustedProxies;
+  const proxies = (c as unknown as Context<ClientAddressEnv>).get('deps').config.trustedProxies;
   if (!proxies?.trusts(peer)) return peer;
   const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map(forwardedAddress).filter(Boolean);
   let client = peer;

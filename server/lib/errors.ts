@@ -2,19 +2,13 @@
 import type { I18n } from '@lingui/core';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Schema } from './api-types';
+import { localizeValues } from './message-values';
 import { COMPLETION_ERRORS, ERROR_CODES, type CompletionErrorCode } from '../../common/api/error-codes';
-
-/**
- * A value of a message that is written differently in each language (a date, an amount of money, a
- * stored name): a function of the caller's i18n, called when the body is written
- * (server/i18n/localized-values.ts makes them).
- */
-export type LocalizedValue = (i18n: I18n) => string;
 
 /**
  * `message` is the English source text, an ICU message when it has `values`; the body carries it in the
  * caller's language. Texts are marked `/*i18n*\/ '…'` where they are written so `npm run extract` finds them.
- * A value may be a `LocalizedValue`.
+ * A value may be a `LocalizedValue` (server/lib/message-values.ts), written in the caller's language with the body.
  */
 export class ApiError extends Error {
   constructor(
@@ -35,13 +29,6 @@ export class ApiError extends Error {
       ...(this.field ? { field: this.field } : {}),
     };
   }
-}
-
-/** The values with each `LocalizedValue` written in the reader's language. */
-export function localizeValues(values: Record<string, unknown>, i18n: I18n): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, typeof value === 'function' ? (value as LocalizedValue)(i18n) : value]),
-  );
 }
 
 /**

@@ -45,6 +45,6 @@ describe('the wallet has one writer', () => {
     ['an insert into another table', "await tx.insert(schema.cardEntries).values({ id: 'x', userId: 'u', paymentId: 'p', type: 'PAYMENT', amount: -1, description: 'x' });"],
     ['raw SQL reading the entries', 'await tx.execute(sql`SELECT sum(amount) FROM wallet_entries`);'],
   ])('allows %s outside the wallet', async (_what, body) => {
-    expect(await rulesBroken('server/services/guests/probe.ts', probe(body))).toEqual([]);
+    expect(await rulesBroken('server/services/guest-book/probe.ts', probe(body))).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 /** Handlers of the auth area: log-in, tokens, the caller's account, password reset and sign-up. */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { ApiError, badRequest } from '../../lib/errors';
 import { loginExpired } from '../../lib/auth';
 import { afterAnswer } from '../../lib/after-answer';
@@ -35,6 +34,7 @@ import {
 } from '../../services/auth/auth-password';
 import { sendVerificationMail, signUp, verifyEmail } from '../../services/auth/auth-sign-up';
 import { LoginThrottle } from '../../services/auth/login-throttle';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -75,7 +75,7 @@ export function createAuthHandlers(limits = new RateLimits()) {
     // Refused if the password changed since it was checked: the check was of the old one.
     const session = await issueSession(deps.db, deps, check.user.id, check.user.sessionGeneration);
     const body = { status: 200, data: { ...session, user: toUserView(check.user) } };
-    return c.json(body satisfies ResponseBody<'/user/authentication/login' | '/admin/authentication/login', 'post', 200>, 200);
+    return answer(200, body);
   };
 
   const initiateReset = (area: LoginArea) => async (c: Ctx) => {
@@ -88,7 +88,7 @@ export function createAuthHandlers(limits = new RateLimits()) {
     const deps = c.get('deps');
     afterAnswer(c, () => initiatePasswordReset(deps, area, email));
     const body = { status: 200, message: c.var.i18n._(RESET_SENT) };
-    return c.json(body satisfies ResponseBody<'/user/user/initiate-password-reset' | '/admin/admin-user/initiate-password-reset', 'post', 200>, 200);
+    return answer(200, body);
   };
 
   return {
@@ -98,13 +98,13 @@ export function createAuthHandlers(limits = new RateLimits()) {
     async refreshToken(c: Ctx) {
       const { refreshToken } = await parseBody(c, refreshTokenSchema);
       const session = await rotateRefreshToken(c.get('deps'), refreshToken);
-      return c.json({ status: 200, data: session } satisfies ResponseBody<'/user/authentication/refresh-token', 'post', 200>, 200);
+      return answer(200, { status: 200, data: session });
     },
 
     async me(c: Ctx) {
       const user = await findUserById(c.get('deps').db, c.get('auth').id);
       if (!user) throw loginExpired();
-      return c.json({ status: 200, data: toUserView(user) } satisfies ResponseBody<'/user/user/me', 'get', 200>, 200);
+      return answer(200, { status: 200, data: toUserView(user) });
     },
 
     async changePassword(c: Ctx) {
@@ -115,7 +115,7 @@ export function createAuthHandlers(limits = new RateLimits()) {
       try {
         const session = await changePassword(c.get('deps'), userId, oldPassword, newPassword);
         await limits.giveBack(c, [attempt]);
-        return c.json({ status: 200, data: session } satisfies ResponseBody<'/user/user/change-password', 'post', 200>, 200);
+        return answer(200, { status: 200, data: session });
       } catch (err) {
         if (!(err instanceof WrongCurrentPassword)) throw err;
         throw badRequest(/*i18n*/ 'The current password is incorrect', 'oldPassword');
@@ -131,7 +131,7 @@ export function createAuthHandlers(limits = new RateLimits()) {
       // The link came through the owner's mailbox: this address may log in without waiting out strangers.
       await throttle.proved(c, user.email);
       const body = { status: 200, message: c.var.i18n._('Your password has been reset. Please log in.') };
-      return c.json(body satisfies ResponseBody<'/user/user/reset-password', 'post', 200>, 200);
+      return answer(200, body);
     },
 
     async signUp(c: Ctx) {
@@ -142,7 +142,7 @@ export function createAuthHandlers(limits = new RateLimits()) {
       ]);
       await signUp(c.get('deps'), input, c.var.locale);
       const body = { status: 202, message: c.var.i18n._('We have sent you an e-mail to finish creating your account.') };
-      return c.json(body satisfies ResponseBody<'/user/user/sign-up', 'post', 202>, 202);
+      return answer(202, body);
     },
 
     async verifyEmail(c: Ctx) {
@@ -151,7 +151,7 @@ export function createAuthHandlers(limits = new RateLimits()) {
       // A log-in by the mailed link: this address proved it reads the account's mailbox.
       await throttle.proved(c, user.email);
       const body = { status: 200, data: { ...session, user: toUserView(user) } };
-      return c.json(body satisfies ResponseBody<'/user/user/verify-email', 'post', 200>, 200);
+      return answer(200, body);
     },
   };
 }

@@ -5,12 +5,12 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { idSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import { experienceChangeSchema, experienceSchema } from '../../../common/validation/experience-validation';
 import { publishExperienceChange, publishNewExperience, readExperiences } from '../../services/experience-setup/experience-setup';
 import { changeBy, previewableChange } from '../setup/versioned-change';
 import type { SetupOutcome } from '../../services/setup/setup-change';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -24,7 +24,7 @@ export function createExperienceSetupHandlers() {
     async list(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
       const data = await readExperiences(c.get('deps').db, venueId);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/experiences', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** POST /admin/venue/{venueId}/experience */
@@ -34,14 +34,14 @@ export function createExperienceSetupHandlers() {
       const by = changeBy(c);
       const input = await parseBody(c, experienceSchema);
       const data = result(await publishNewExperience(c.get('deps'), by, venueId, input));
-      return c.json({ status: 201, data } satisfies ResponseBody<'/admin/venue/{venueId}/experience', 'post', 201>, 201);
+      return answer(201, { status: 201, data });
     },
 
     /** PUT /admin/experience/{id}: a change, or `active: false` to retire it. */
     async change(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const data = await previewableChange(c, experienceChangeSchema, async (input, by) => result(await publishExperienceChange(c.get('deps'), by, id, input)));
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/experience/{id}', 'put', 200>, 200);
+      return answer(200, { status: 200, data });
     },
   };
 }

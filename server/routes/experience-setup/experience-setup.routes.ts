@@ -7,12 +7,14 @@ import type { AppEnv } from '../../context';
 import { requireStaff } from '../../lib/auth';
 import { experienceVenue, setupAccess } from '../setup/setup-access';
 import { createExperienceSetupHandlers } from './experience-setup.handlers';
+import { route } from '../route';
 
 export function experienceSetupRoutes(): Hono<AppEnv> {
   const h = createExperienceSetupHandlers();
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
-  return new Hono<AppEnv>()
-    .get('/admin/venue/:venueId/experiences', requireStaff(), setupAccess(), h.list)
-    .post('/admin/venue/:venueId/experience', requireStaff(), setupAccess(), h.create)
-    .put('/admin/experience/:id', requireStaff(), setupAccess(experienceVenue), h.change);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/admin/venue/{venueId}/experiences', requireStaff(), setupAccess(), h.list);
+  route(app, 'post', '/admin/venue/{venueId}/experience', requireStaff(), setupAccess(), h.create);
+  route(app, 'put', '/admin/experience/{id}', requireStaff(), setupAccess(experienceVenue), h.change);
+  return app;
 }

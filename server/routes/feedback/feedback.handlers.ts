@@ -2,13 +2,12 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
 import { clientIp } from '../../lib/client-address';
 import { badRequest } from '../../lib/errors';
 import { RateLimits } from '../../lib/rate-limit';
 import { idSchema, isoDateMessage, parseBody, parseParams, parseQuery, requiredMessage, requiredObject } from '../../lib/validate';
-import { localizeText } from '../../i18n/content';
+import { localizeText } from '../localisation/content';
 import { feedbackByVenueAndWeek } from '../../services/feedback/feedback-report';
 import { guestFeedback, setFeedbackMails } from '../../services/feedback/guest-feedback';
 import { giveFeedback, openFeedback, type FeedbackView } from '../../services/feedback/visit-feedback';
@@ -17,6 +16,7 @@ import { MAX_REPORT_DAYS, rangeDays } from '../../../common/report-range';
 import { isIsoDate } from '../../../common/time';
 import { allergiesSchema, feedbackMailsSchema, feedbackSchema } from '../../../common/validation/feedback-validation';
 import { MANAGE_LIMIT } from '../reservations/manage.handlers';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -28,13 +28,13 @@ const reportQuery = v.object({ venueId: v.optional(idSchema), from: requiredDate
 export function createFeedbackHandlers(limits = new RateLimits()) {
   const counted = (c: Ctx) => limits.take(c, [{ limit: { ...MANAGE_LIMIT, name: 'feedback:client' }, key: clientIp(c) }]);
   const feedbackAnswer = (c: Ctx, data: FeedbackView) =>
-    c.json({ status: 200, data: { ...data, venue: { ...data.venue, name: localizeText(c.var.i18n, data.venue.name) } } } satisfies ResponseBody<'/feedback/{token}', 'get', 200>, 200);
+    answer(200, { status: 200, data: { ...data, venue: { ...data.venue, name: localizeText(c.var.i18n, data.venue.name) } } });
   const guestAnswer = (c: Ctx, data: Awaited<ReturnType<typeof guestFeedback>>) => {
     const entries = data.entries.map((e) => ({ ...e, venueName: localizeText(c.var.i18n, e.venueName) }));
-    return c.json({ status: 200, data: { ...data, entries } } satisfies ResponseBody<'/admin/guests/{userId}/feedback', 'get', 200>, 200);
+    return answer(200, { status: 200, data: { ...data, entries } });
   };
   const allergyAnswer = (c: Ctx, data: AllergyConfirmation) =>
-    c.json({ status: 200, data: { ...data, venueName: localizeText(c.var.i18n, data.venueName) } } satisfies ResponseBody<'/manage/{token}/allergies', 'get', 200>, 200);
+    answer(200, { status: 200, data: { ...data, venueName: localizeText(c.var.i18n, data.venueName) } });
 
   return {
     /** GET /feedback/{token}: the visit and the rating given so far. */
@@ -78,7 +78,7 @@ export function createFeedbackHandlers(limits = new RateLimits()) {
       if (days > MAX_REPORT_DAYS) throw badRequest(/*i18n*/ 'A report covers at most {days} days', 'to', { days: MAX_REPORT_DAYS });
       const rows = await feedbackByVenueAndWeek(c.get('deps').db, { venueIds: only === null ? null : [only], from, to });
       const data = { from, to, rows: rows.map((row) => ({ ...row, venueName: localizeText(c.var.i18n, row.venueName) })) };
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/report/feedback', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** GET /admin/guests/{userId}/feedback: the guest's ratings and comments, for the guest book's profile. */

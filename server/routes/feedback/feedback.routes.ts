@@ -7,15 +7,17 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireStaff } from '../../lib/auth';
 import { createFeedbackHandlers } from './feedback.handlers';
+import { route } from '../route';
 
 export function feedbackRoutes(): Hono<AppEnv> {
   const h = createFeedbackHandlers();
-  return new Hono<AppEnv>()
-    .get('/feedback/:token', h.open)
-    .put('/feedback/:token', h.give)
-    .get('/manage/:token/allergies', h.openAllergies)
-    .put('/manage/:token/allergies', h.confirmAllergies)
-    .get('/admin/report/feedback', requireStaff(), h.report)
-    .get('/admin/guests/:userId/feedback', requireStaff(), h.guestFeedback)
-    .put('/admin/guests/:userId/feedback-mails', requireStaff(), h.feedbackMails);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/feedback/{token}', h.open);
+  route(app, 'put', '/feedback/{token}', h.give);
+  route(app, 'get', '/manage/{token}/allergies', h.openAllergies);
+  route(app, 'put', '/manage/{token}/allergies', h.confirmAllergies);
+  route(app, 'get', '/admin/report/feedback', requireStaff(), h.report);
+  route(app, 'get', '/admin/guests/{userId}/feedback', requireStaff(), h.guestFeedback);
+  route(app, 'put', '/admin/guests/{userId}/feedback-mails', requireStaff(), h.feedbackMails);
+  return app;
 }

@@ -4,12 +4,12 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { clientIp } from '../../lib/client-address';
 import { MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody } from '../../lib/validate';
 import { guestSessionBodySchema, openGuestSession } from '../../services/auth/guest-session';
 import { answerAvailability } from '../reservations/reservations.handlers';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -31,7 +31,7 @@ export function createGuestBookingHandlers(limits = new RateLimits(), availabili
       const body = await parseBody(c, guestSessionBodySchema);
       await limits.take(c, [{ limit: GUEST_SESSION_LIMIT, key: clientIp(c) }]);
       const data = await openGuestSession(c.get('deps'), body, c.var.locale);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/public/guest/session', 'post', 200>, 200);
+      return answer(200, { status: 200, data });
     },
   };
 }

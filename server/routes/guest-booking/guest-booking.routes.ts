@@ -2,10 +2,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { createGuestBookingHandlers } from './guest-booking.handlers';
+import { route } from '../route';
 
 export function guestBookingRoutes(): Hono<AppEnv> {
   const h = createGuestBookingHandlers();
-  return new Hono<AppEnv>()
-    .get('/public/reservation/timeslot-availability/:venueId/:date', h.availability)
-    .post('/public/guest/session', h.session);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/public/reservation/timeslot-availability/{venueId}/{date}', h.availability);
+  route(app, 'post', '/public/guest/session', h.session);
+  return app;
 }

@@ -5,13 +5,14 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { requireAdmin } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { isoDateMessage, parseBody, parseQuery, requiredMessage, requiredObject } from '../../lib/validate';
 import { readReconciliation, reconcileDay } from '../../services/payments/stripe-reconciliation';
 import { reconciliationCsv } from '../../services/payments/reconciliation-csv';
 import { isIsoDate } from '../../../common/time';
+import { answer } from '../route';
+import { route } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -22,13 +23,13 @@ const runBody = requiredObject({ date: dateField });
 async function read(c: Ctx) {
   const { date } = parseQuery(c, dayQuery);
   const data = await readReconciliation(c.get('deps').db, date);
-  return c.json({ status: 200, data } satisfies ResponseBody<'/admin/payments/reconciliation', 'get', 200>, 200);
+  return answer(200, { status: 200, data });
 }
 
 async function run(c: Ctx) {
   const { date } = await parseBody(c, runBody);
   const data = await reconcileDay(c.get('deps'), date);
-  return c.json({ status: 200, data } satisfies ResponseBody<'/admin/payments/reconciliation', 'post', 200>, 200);
+  return answer(200, { status: 200, data });
 }
 
 async function csv(c: Ctx) {
@@ -44,8 +45,9 @@ async function csv(c: Ctx) {
 
 export function reconciliationRoutes(): Hono<AppEnv> {
   const admin = requireAdmin();
-  return new Hono<AppEnv>()
-    .get('/admin/payments/reconciliation', admin, read)
-    .post('/admin/payments/reconciliation', admin, run)
-    .get('/admin/payments/reconciliation.csv', admin, csv);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/admin/payments/reconciliation', admin, read);
+  route(app, 'post', '/admin/payments/reconciliation', admin, run);
+  route(app, 'get', '/admin/payments/reconciliation.csv', admin, csv);
+  return app;
 }

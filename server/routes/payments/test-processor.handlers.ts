@@ -8,11 +8,11 @@ import type { I18n } from '@lingui/core';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { notFound } from '../../lib/errors';
 import { parseBody, parseParams, requiredMessage, requiredObject } from '../../lib/validate';
 import { TestProcessor, toBrowserIntent, type BrowserIntent } from '../../services/payments/processor/test-processor';
 import { CARD_MESSAGES } from '../../../common/validation/card-validation';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -55,7 +55,7 @@ export function createTestProcessorHandlers() {
       const { intentId } = parseParams(c, intentParams);
       const card = await parseBody(c, confirmBody);
       const data = inLanguage(toBrowserIntent(await processor.confirm(intentId, card)), c.var.i18n);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/payments/test-processor/intents/{intentId}/confirm', 'post', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** POST /payments/test-processor/intents/{intentId}/challenge */
@@ -64,7 +64,7 @@ export function createTestProcessorHandlers() {
       const { intentId } = parseParams(c, intentParams);
       const { outcome } = await parseBody(c, challengeBody);
       const data = inLanguage(toBrowserIntent(await processor.challenge(intentId, outcome)), c.var.i18n);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/payments/test-processor/intents/{intentId}/challenge', 'post', 200>, 200);
+      return answer(200, { status: 200, data });
     },
   };
 }

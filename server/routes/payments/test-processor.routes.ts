@@ -2,10 +2,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { createTestProcessorHandlers } from './test-processor.handlers';
+import { route } from '../route';
 
 export function testProcessorRoutes(): Hono<AppEnv> {
   const h = createTestProcessorHandlers();
-  return new Hono<AppEnv>()
-    .post('/payments/test-processor/intents/:intentId/confirm', h.confirm)
-    .post('/payments/test-processor/intents/:intentId/challenge', h.challenge);
+  const app = new Hono<AppEnv>();
+  route(app, 'post', '/payments/test-processor/intents/{intentId}/confirm', h.confirm);
+  route(app, 'post', '/payments/test-processor/intents/{intentId}/challenge', h.challenge);
+  return app;
 }

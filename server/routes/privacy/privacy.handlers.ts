@@ -1,12 +1,12 @@
 /** Handlers of the guest's data export and erasure request, and of the admins' erasure and retention calls. */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { idSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import { guestDataCsv, guestDataExport } from '../../services/privacy/guest-data-export';
 import { carryOutErasure, listErasureRequests, privacyStatus, requestErasure } from '../../services/privacy/erasure';
 import { retentionYears, setRetentionYears } from '../../services/privacy/retention';
 import { retentionSchema } from '../../../common/validation/feedback-validation';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -23,7 +23,7 @@ export function createPrivacyHandlers() {
     /** GET /user/privacy: whether the caller has asked for erasure. */
     async status(c: Ctx) {
       const data = await privacyStatus(c.get('deps').db, c.get('auth').id);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/user/privacy', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** GET /user/privacy/export: everything we hold about the caller, as a JSON file. */
@@ -44,13 +44,13 @@ export function createPrivacyHandlers() {
     async requestErasure(c: Ctx) {
       const { db, clock } = c.get('deps');
       const data = await requestErasure(db, c.get('auth').id, clock.now());
-      return c.json({ status: 200, data } satisfies ResponseBody<'/user/privacy', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** GET /admin/privacy/erasure-requests: open requests first, then those carried out lately. */
     async erasureRequests(c: Ctx) {
       const data = await listErasureRequests(c.get('deps').db);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/privacy/erasure-requests', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** POST /admin/privacy/erasure-requests/{userId}/erase: carries the request out. */
@@ -58,13 +58,13 @@ export function createPrivacyHandlers() {
       const { userId } = parseParams(c, userParams);
       const { db, clock } = c.get('deps');
       const data = await carryOutErasure(db, c.get('auth'), userId, clock.now());
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/privacy/erasure-requests/{userId}/erase', 'post', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** GET /admin/privacy/retention */
     async retention(c: Ctx) {
       const years = await retentionYears(c.get('deps').db);
-      return c.json({ status: 200, data: { years } } satisfies ResponseBody<'/admin/privacy/retention', 'get', 200>, 200);
+      return answer(200, { status: 200, data: { years } });
     },
 
     /** PUT /admin/privacy/retention: years of inactivity before a guest is anonymised; null for never. */
@@ -72,7 +72,7 @@ export function createPrivacyHandlers() {
       const { years } = await parseBody(c, retentionSchema);
       const { db, clock } = c.get('deps');
       const data = { years: await setRetentionYears(db, c.get('auth'), years, clock.now()) };
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/privacy/retention', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
   };
 }

@@ -6,16 +6,18 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireAdmin, requireUser } from '../../lib/auth';
 import { createPrivacyHandlers } from './privacy.handlers';
+import { route } from '../route';
 
 export function privacyRoutes(): Hono<AppEnv> {
   const h = createPrivacyHandlers();
-  return new Hono<AppEnv>()
-    .get('/user/privacy', requireUser(), h.status)
-    .get('/user/privacy/export', requireUser(), h.exportJson)
-    .get('/user/privacy/export.csv', requireUser(), h.exportCsv)
-    .post('/user/privacy/erasure-request', requireUser(), h.requestErasure)
-    .get('/admin/privacy/erasure-requests', requireAdmin(), h.erasureRequests)
-    .post('/admin/privacy/erasure-requests/:userId/erase', requireAdmin(), h.erase)
-    .get('/admin/privacy/retention', requireAdmin(), h.retention)
-    .put('/admin/privacy/retention', requireAdmin(), h.setRetention);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/user/privacy', requireUser(), h.status);
+  route(app, 'get', '/user/privacy/export', requireUser(), h.exportJson);
+  route(app, 'get', '/user/privacy/export.csv', requireUser(), h.exportCsv);
+  route(app, 'post', '/user/privacy/erasure-request', requireUser(), h.requestErasure);
+  route(app, 'get', '/admin/privacy/erasure-requests', requireAdmin(), h.erasureRequests);
+  route(app, 'post', '/admin/privacy/erasure-requests/{userId}/erase', requireAdmin(), h.erase);
+  route(app, 'get', '/admin/privacy/retention', requireAdmin(), h.retention);
+  route(app, 'put', '/admin/privacy/retention', requireAdmin(), h.setRetention);
+  return app;
 }

@@ -4,13 +4,13 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { idempotencyKeySchema, idSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import { holdReservationChange } from '../../services/reservations/reservation-change';
 import { changePaymentState, giveUpChange, type ChangePaymentState } from '../../services/payments/change-payment';
 import { startChangePayment } from '../../services/payments/payment-start';
 import { inLanguage } from '../../services/payments/payments';
 import { changeBody } from './reservations.handlers';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -32,21 +32,21 @@ export function createChangeHoldHandlers() {
       const { id } = parseParams(c, reservationParams);
       const { payWith: _wallet, ...input } = await parseBody(c, changeBody);
       const data = await holdReservationChange(c.get('deps'), c.get('auth').id, id, input);
-      return c.json({ status: 201, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/change-hold', 'post', 201>, 201);
+      return answer(201, { status: 201, data });
     },
 
     /** GET /user/reservation/v1.1/{id}/change-hold/{holdId} */
     async state(c: Ctx) {
       const { id, holdId } = parseParams(c, holdParams);
       const data = stateInLanguage(await changePaymentState(c.get('deps'), c.get('auth').id, id, holdId), c);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/change-hold/{holdId}', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** DELETE /user/reservation/v1.1/{id}/change-hold/{holdId} */
     async giveUp(c: Ctx) {
       const { id, holdId } = parseParams(c, holdParams);
       const data = await giveUpChange(c.get('deps'), c.get('auth').id, id, holdId);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/change-hold/{holdId}', 'delete', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** POST /user/reservation/v1.1/{id}/change-hold/{holdId}/payment */
@@ -54,7 +54,7 @@ export function createChangeHoldHandlers() {
       const { id, holdId } = parseParams(c, holdParams);
       const body = await parseBody(c, changePaymentBody);
       const data = inLanguage(await startChangePayment(c.get('deps'), c.get('auth'), id, holdId, body), c.var.i18n);
-      return c.json({ status: 201, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/change-hold/{holdId}/payment', 'post', 201>, 201);
+      return answer(201, { status: 201, data });
     },
   };
 }

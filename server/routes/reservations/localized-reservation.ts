@@ -5,9 +5,9 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { localizeReservation } from '../../i18n/content';
+import { localizeReservation } from '../localisation/content';
 import type { ReservationDto } from '../../services/reservations/reservation-dto';
-import { experienceTextsNow } from '../../services/venues/venue-catalog';
+import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
 
 export async function localizedReservations(c: Context<AppEnv>, reservations: readonly ReservationDto[]): Promise<ReservationDto[]> {
   const texts = await experienceTextsNow(c.get('deps').db);

@@ -9,7 +9,7 @@ import type { ResponseBody } from '../../lib/api-types';
 import { clientIp } from '../../lib/client-address';
 import { MINUTE_MS, RateLimits, type WindowLimit } from '../../lib/rate-limit';
 import { parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
-import { localizeAvailability } from '../../i18n/content';
+import { localizeAvailability } from '../localisation/content';
 import { localizedReservation } from './localized-reservation';
 import {
   cancelManagedReservation,

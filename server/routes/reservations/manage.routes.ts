@@ -2,20 +2,22 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { createManageHandlers } from './manage.handlers';
+import { route } from '../route';
 
 export function manageRoutes(): Hono<AppEnv> {
   const h = createManageHandlers();
-  return new Hono<AppEnv>()
-    .get('/manage/:token', h.open)
-    .get('/manage/:token/calendar.ics', h.calendar)
-    .get('/manage/:token/timeslot-availability/:date', h.availability)
-    .put('/manage/:token', h.change)
-    .post('/manage/:token/quote', h.quote)
-    .get('/manage/:token/payment-config', h.paymentConfig)
-    .post('/manage/:token/change-hold', h.holdChange)
-    .get('/manage/:token/change-hold/:holdId', h.changeState)
-    .delete('/manage/:token/change-hold/:holdId', h.giveUpChange)
-    .post('/manage/:token/change-hold/:holdId/payment', h.payChange)
-    .put('/manage/:token/cancel', h.cancel)
-    .put('/manage/:token/reconfirm', h.reconfirm);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/manage/{token}', h.open);
+  route(app, 'get', '/manage/{token}/calendar.ics', h.calendar);
+  route(app, 'get', '/manage/{token}/timeslot-availability/{date}', h.availability);
+  route(app, 'put', '/manage/{token}', h.change);
+  route(app, 'post', '/manage/{token}/quote', h.quote);
+  route(app, 'get', '/manage/{token}/payment-config', h.paymentConfig);
+  route(app, 'post', '/manage/{token}/change-hold', h.holdChange);
+  route(app, 'get', '/manage/{token}/change-hold/{holdId}', h.changeState);
+  route(app, 'delete', '/manage/{token}/change-hold/{holdId}', h.giveUpChange);
+  route(app, 'post', '/manage/{token}/change-hold/{holdId}/payment', h.payChange);
+  route(app, 'put', '/manage/{token}/cancel', h.cancel);
+  route(app, 'put', '/manage/{token}/reconfirm', h.reconfirm);
+  return app;
 }

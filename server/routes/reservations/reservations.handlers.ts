@@ -2,22 +2,22 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { hexIdMessage, isoDateMessage, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { completeReservationSchema } from '../../../common/validation/guest-details';
 import { textWithValues } from '../../../common/message-values';
-import { addDays, DATE_RANGE, isIsoDate, serviceDayStartMs } from '../../../common/time';
-import { localizeAvailability } from '../../i18n/content';
+import { isIsoDate, addDays, DATE_RANGE, serviceDayStartMs } from '../../../common/time';
+import { localizeAvailability } from '../localisation/content';
 import { localizedReservation, localizedReservations } from './localized-reservation';
 import { getAvailability } from '../../services/venues/availability';
-import { membershipOf, type Membership } from '../../services/reservations/membership-rules';
-import { MAX_GUESTS } from '../../services/reservations/selection-checks';
+import { membershipOf, type Membership } from '../../services/booking-rules/membership-rules';
+import { MAX_GUESTS } from '../../services/booking-rules/selection-checks';
 import { cancelReservation, changeReservation, quoteReservationChange } from '../../services/reservations/reservation-change';
 import { completeReservation } from '../../services/reservations/reservation-complete';
 import { createReservation } from '../../services/reservations/reservation-create';
 import { decodePastCursor, getOwnCalendarInvite, getOwnReservation, listOwnReservations, PAST_CURSOR_PATTERN } from '../../services/reservations/reservation-queries';
 import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations/reservations';
 import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -96,7 +96,7 @@ export async function answerAvailability(c: Ctx, membership: Membership) {
     membership,
   );
   const data = localizeAvailability(c.var.i18n, availability);
-  return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', 'get', 200>, 200);
+  return answer(200, { status: 200, data });
 }
 
 export function createReservationHandlers() {
@@ -118,7 +118,7 @@ export function createReservationHandlers() {
         locale: resolveLocale(body.locale, c.req.header('accept-language')),
       });
       const data = await localizedReservation(c, reservation);
-      return c.json({ status: 201, data } satisfies ResponseBody<'/user/reservation/v1.1', 'post', 201>, 201);
+      return answer(201, { status: 201, data });
     },
 
     /** GET /user/reservation: the caller's upcoming reservations and a page of past ones, or (pastCursor) the next page. */
@@ -126,14 +126,14 @@ export function createReservationHandlers() {
       const { pastCursor } = parseQuery(c, listQuery);
       const page = await listOwnReservations(c.get('deps'), c.get('auth').id, pastCursor);
       const body = { status: 200, data: await localizedReservations(c, page.reservations), pastCursor: page.pastCursor };
-      return c.json(body satisfies ResponseBody<'/user/reservation', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /user/reservation/{id}: one of the caller's reservations. */
     async get(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const body = { status: 200, data: await localizedReservation(c, await getOwnReservation(c.get('deps'), c.get('auth').id, id)) };
-      return c.json(body satisfies ResponseBody<'/user/reservation/{id}', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /user/reservation/{id}/calendar.ics: the invitation of a confirmed (or cancelled) reservation. */
@@ -152,7 +152,7 @@ export function createReservationHandlers() {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, completeReservationSchema);
       const body = { status: 200, data: await localizedReservation(c, await completeReservation(c.get('deps'), c.get('auth').id, id, input)) };
-      return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/complete/{id}', 'put', 200>, 200);
+      return answer(200, body);
     },
 
     /** PUT /user/reservation/v1.1/{id}: change day, time, party, area or notes. */
@@ -162,7 +162,7 @@ export function createReservationHandlers() {
       const body = { status: 200, data: await localizedReservation(c, await changeReservation(c.get('deps'), c.get('auth').id, id, input)) };
       // A move may have freed a table someone on the waitlist is waiting for.
       await settleWaitlist(c.get('deps'));
-      return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/{id}', 'put', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /user/reservation/v1.1/{id}/quote: what the change would cost, before it is made. */
@@ -170,7 +170,7 @@ export function createReservationHandlers() {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, changeBody);
       const data = await quoteReservationChange(c.get('deps'), c.get('auth').id, id, input);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/user/reservation/v1.1/{id}/quote', 'post', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** PUT /user/reservation/v1.1/cancel/{id}: cancel or release the hold. */
@@ -179,7 +179,7 @@ export function createReservationHandlers() {
       const body = { status: 200, data: await localizedReservation(c, await cancelReservation(c.get('deps'), c.get('auth').id, id)) };
       // The freed table goes to the first guest waiting for it (or, for an offered hold, on to the next).
       await settleWaitlist(c.get('deps'));
-      return c.json(body satisfies ResponseBody<'/user/reservation/v1.1/cancel/{id}', 'put', 200>, 200);
+      return answer(200, body);
     },
   };
 }

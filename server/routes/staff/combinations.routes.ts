@@ -4,7 +4,7 @@ import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { checkVenueAccess, requireStaff } from '../../lib/auth';
 import { idSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
-import { localizeText } from '../../i18n/content';
+import { localizeText } from '../localisation/content';
 import { staffCombinationsQuerySchema } from '../../../common/validation/staff-booking-validation';
 import { staffCombinations } from '../../services/staff/staff-combinations';
 

@@ -3,17 +3,18 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody, Schema } from '../../lib/api-types';
+import type { Schema } from '../../lib/api-types';
 import { checkVenueAccess, loginExpired } from '../../lib/auth';
 import { idSchema, isoDateSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
-import { localizeText } from '../../i18n/content';
+import { localizeText } from '../localisation/content';
 import { experienceText, type ExperienceOwnTexts } from '../../../common/experience-text';
-import { experienceTextsNow } from '../../services/venues/venue-catalog';
+import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
 import { findUserById } from '../../services/auth/auth-session';
 import { getDaySheet, type DaySheetDto } from '../../services/staff/day-sheet';
 import { subscribeToReservationEvents } from '../../services/reservations/reservation-events';
 import { newTicketNonce, readStreamTicket, signStreamTicket, spendStreamTicket, STREAM_TICKET_TTL_MS } from '../../services/staff/stream-ticket';
 import { isStaffRole } from '../../db/schema';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -59,7 +60,7 @@ export function createDaySheetHandlers() {
       const { venueId, date } = parseParams(c, sheetParams);
       checkVenueAccess(c.get('auth'), venueId);
       const body = { status: 200, data: localizeSheet(c, await getDaySheet(c.get('deps'), venueId, date), await experienceTextsNow(c.get('deps').db)) };
-      return c.json(body satisfies ResponseBody<'/admin/venue/{venueId}/day-sheet/{date}', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /admin/venue/{venueId}/events/ticket: 60 seconds to open this venue's stream. */
@@ -79,7 +80,7 @@ export function createDaySheetHandlers() {
         nonce: newTicketNonce(),
       });
       const body = { status: 200, data: { ticket, expiresAt: expiresAt.toISOString() } };
-      return c.json(body satisfies ResponseBody<'/admin/venue/{venueId}/events/ticket', 'post', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /admin/venue/{venueId}/events?ticket=: the venue's committed booking changes, as they happen. */

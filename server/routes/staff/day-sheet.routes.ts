@@ -6,11 +6,13 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireStaff } from '../../lib/auth';
 import { createDaySheetHandlers } from './day-sheet.handlers';
+import { route } from '../route';
 
 export function daySheetRoutes(): Hono<AppEnv> {
   const h = createDaySheetHandlers();
-  return new Hono<AppEnv>()
-    .get('/admin/venue/:venueId/day-sheet/:date', requireStaff(), h.daySheet)
-    .post('/admin/venue/:venueId/events/ticket', requireStaff(), h.eventTicket)
-    .get('/admin/venue/:venueId/events', h.events);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/admin/venue/{venueId}/day-sheet/{date}', requireStaff(), h.daySheet);
+  route(app, 'post', '/admin/venue/{venueId}/events/ticket', requireStaff(), h.eventTicket);
+  route(app, 'get', '/admin/venue/{venueId}/events', h.events);
+  return app;
 }

@@ -2,18 +2,17 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
 import { hexIdMessage, idSchema, intFromString, isoDateMessage, isoDateSchema, parseBody, parseParams, parseQuery, requiredMessage, requiredObject } from '../../lib/validate';
 import { isIsoDate } from '../../../common/time';
 import { newStaffSchema, staffChangeSchema, visitChangeSchema } from '../../../common/validation/staff-validation';
 import { moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSchema } from '../../../common/validation/staff-booking-validation';
 import { newClosureSchema } from '../../../common/validation/closure-validation';
-import { localizeSeatingArea, localizeText } from '../../i18n/content';
+import { localizeSeatingArea, localizeText } from '../localisation/content';
 import { localizedReservation, localizedReservations } from '../reservations/localized-reservation';
-import { listAudit } from '../../services/staff/audit-log';
+import { listAudit } from '../../services/audit/audit-log';
 import { createClosure, listClosures, removeClosure } from '../../services/staff/closure-admin';
-import { loadVenueCatalog, venueOf } from '../../services/venues/venue-catalog';
+import { loadVenueCatalog, venueOf } from '../../services/booking-rules/venue-catalog';
 import { listVenueReservations } from '../../services/reservations/reservation-queries';
 import { changeStaffAccount, createStaffAccount, listStaff, removeStaffAccount, restoreStaffAccount } from '../../services/staff/staff-accounts';
 import { changeVisit } from '../../services/staff/visit-lifecycle';
@@ -21,6 +20,7 @@ import { chargeNoShowFeeAgain } from '../../services/payments/no-show-fee-charge
 import { createPhoneBooking, moveBooking, quoteStaffChange, recordPaidAtVenue, seatWalkIn } from '../../services/staff/staff-bookings';
 import { tablePlan } from '../../services/staff/table-plan';
 import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -66,7 +66,7 @@ export function createStaffHandlers() {
       const { venueId, date } = parseQuery(c, dayQuery);
       checkVenueAccess(c.get('auth'), venueId);
       const body = { status: 200, data: await localizedReservations(c, await listVenueReservations(c.get('deps'), venueId, date)) };
-      return c.json(body satisfies ResponseBody<'/admin/reservation', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** PUT /admin/reservation/{id}/visit: one step of the visit's lifecycle (409 when the chart refuses it). */
@@ -76,7 +76,7 @@ export function createStaffHandlers() {
       const body = { status: 200, data: await changeVisit(c.get('deps'), c.get('auth'), id, action) };
       // A party that finished, a no-show or a cancellation frees a table someone on the waitlist may be waiting for.
       if (body.data.status !== 'CONFIRMED' || body.data.visitStatus === 'FINISHED') await settleWaitlist(c.get('deps'));
-      return c.json(body satisfies ResponseBody<'/admin/reservation/{id}/visit', 'put', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /admin/reservation/{id}/no-show-fee/charge: what a no-show owes, charged to the card that paid, now. */
@@ -84,14 +84,14 @@ export function createStaffHandlers() {
       const { id } = parseParams(c, idParams);
       const charge = await chargeNoShowFeeAgain(c.get('deps'), c.get('auth'), id);
       const data = { ...charge, reason: charge.reason && localizeText(c.var.i18n, charge.reason) };
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/no-show-fee/charge', 'post', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** POST /admin/reservation: a phone booking for a guest, confirmed and mailed. */
     async phoneBooking(c: Ctx) {
       const input = await parseBody(c, phoneBookingSchema);
       const data = await localizedReservation(c, await createPhoneBooking(c.get('deps'), c.get('auth'), input));
-      return c.json({ status: 201, data } satisfies ResponseBody<'/admin/reservation', 'post', 201>, 201);
+      return answer(201, { status: 201, data });
     },
 
     /** PUT /admin/reservation/{id}/move: another time, area or table, re-checked atomically. */
@@ -101,7 +101,7 @@ export function createStaffHandlers() {
       const data = await localizedReservation(c, await moveBooking(c.get('deps'), c.get('auth'), id, input));
       // The move may have freed a table someone on the waitlist is waiting for.
       await settleWaitlist(c.get('deps'));
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/move', 'put', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** POST /admin/reservation/{id}/quote: what a move or party change would cost (nothing saved). */
@@ -109,14 +109,14 @@ export function createStaffHandlers() {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, moveBookingSchema);
       const data = await quoteStaffChange(c.get('deps'), c.get('auth'), id, input);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/quote', 'post', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** POST /admin/reservation/{id}/paid-at-venue: what was owed, paid at the venue (audited). */
     async paidAtVenue(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const data = await localizedReservation(c, await recordPaidAtVenue(c.get('deps'), c.get('auth'), id));
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/paid-at-venue', 'post', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** POST /admin/venue/{venueId}/walk-in: a party seated now on a free table. */
@@ -124,7 +124,7 @@ export function createStaffHandlers() {
       const { venueId } = parseParams(c, venueParams);
       const input = await parseBody(c, walkInSchema);
       const data = await localizedReservation(c, await seatWalkIn(c.get('deps'), c.get('auth'), venueId, input));
-      return c.json({ status: 201, data } satisfies ResponseBody<'/admin/venue/{venueId}/walk-in', 'post', 201>, 201);
+      return answer(201, { status: 201, data });
     },
 
     /** GET /admin/venue/{venueId}/table-plan?at=: each table free, held, booked or seated at an instant. */
@@ -133,20 +133,20 @@ export function createStaffHandlers() {
       const { at } = parseQuery(c, planQuery);
       const plan = await tablePlan(c.get('deps'), c.get('auth'), venueId, at);
       const data = { ...plan, areas: plan.areas.map((area) => localizeSeatingArea(c.var.i18n, area)) };
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/table-plan', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** POST /admin/staff: an admin creates a staff account; the person gets a reset link to set a password. */
     async createStaff(c: Ctx) {
       const input = await parseBody(c, newStaffSchema);
       const body = { status: 201, data: await createStaffAccount(c.get('deps'), c.get('auth'), input) };
-      return c.json(body satisfies ResponseBody<'/admin/staff', 'post', 201>, 201);
+      return answer(201, body);
     },
 
     /** GET /admin/staff: every admin and member of staff. */
     async listStaff(c: Ctx) {
       const body = { status: 200, data: await listStaff(c.get('deps')) };
-      return c.json(body satisfies ResponseBody<'/admin/staff', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** PATCH /admin/staff/{id}: a member's new role and venue (not an admin's own demotion, nor the last admin's). */
@@ -154,14 +154,14 @@ export function createStaffHandlers() {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, staffChangeSchema);
       const body = { status: 200, data: await changeStaffAccount(c.get('deps'), c.get('auth'), id, input) };
-      return c.json(body satisfies ResponseBody<'/admin/staff/{id}', 'patch', 200>, 200);
+      return answer(200, body);
     },
 
     /** DELETE /admin/staff/{id}: ends a member's staff access at once (not an admin's own, nor the last admin's). */
     async removeStaff(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const body = { status: 200, data: await removeStaffAccount(c.get('deps'), c.get('auth'), id) };
-      return c.json(body satisfies ResponseBody<'/admin/staff/{id}', 'delete', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /admin/staff/{id}/restore: a removed member's access again, with a role and venue; mailed a reset link. */
@@ -169,7 +169,7 @@ export function createStaffHandlers() {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, staffChangeSchema);
       const body = { status: 200, data: await restoreStaffAccount(c.get('deps'), c.get('auth'), id, input) };
-      return c.json(body satisfies ResponseBody<'/admin/staff/{id}/restore', 'post', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /admin/audit-log: staff changes, newest first, paged and filtered by venue, actor and days. */
@@ -179,14 +179,14 @@ export function createStaffHandlers() {
       // Dining areas' names in the reader's language (tables' names are the same in every language).
       const items = page.items.map((e) => ({ ...e, names: Object.fromEntries(Object.entries(e.names ?? {}).map(([id, name]) => [id, localizeText(c.var.i18n, name)])) }));
       const body = { status: 200, data: { ...page, items } };
-      return c.json(body satisfies ResponseBody<'/admin/audit-log', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /admin/closure: closes a venue, dining area or service for days; lists the bookings already inside. */
     async createClosure(c: Ctx) {
       const input = await parseBody(c, newClosureSchema);
       const body = { status: 201, data: await createClosure(c.get('deps'), c.get('auth'), input) };
-      return c.json(body satisfies ResponseBody<'/admin/closure', 'post', 201>, 201);
+      return answer(201, body);
     },
 
     /** GET /admin/closure?venueId=&from=: the venue's current and coming closures, and what can be closed. */
@@ -202,14 +202,14 @@ export function createStaffHandlers() {
         // A service's name is the key closures store; `title` is how the caller's language says it.
         services: [...new Set(entry.periods.map((p) => p.name))].map((name) => ({ name, title: localizeText(i18n, name) })),
       };
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/closure', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** DELETE /admin/closure/{id}: reopens what the closure closed. */
     async removeClosure(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const body = { status: 200, data: await removeClosure(c.get('deps'), c.get('auth'), id) };
-      return c.json(body satisfies ResponseBody<'/admin/closure/{id}', 'delete', 200>, 200);
+      return answer(200, body);
     },
   };
 }

@@ -4,12 +4,12 @@ import type { I18n } from '@lingui/core';
 import type { AppEnv } from '../../context';
 import type { ResponseBody, Schema } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
-import { localizeValues } from '../../lib/errors';
+import { localizeValues } from '../../lib/message-values';
 import { idSchema, parseParams, parseQuery, requiredObject } from '../../lib/validate';
-import { localizeText } from '../../i18n/content';
+import { localizeText } from '../localisation/content';
 import { formatTimeFor } from '../../../common/time';
 import { experienceText } from '../../../common/experience-text';
-import { experienceTextsNow } from '../../services/venues/venue-catalog';
+import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
 import { whyNotQuerySchema } from '../../../common/validation/why-not-validation';
 import { whyNot, type WhyNotReason } from '../../services/staff/why-not';
 

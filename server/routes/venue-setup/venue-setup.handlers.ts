@@ -2,7 +2,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
@@ -13,6 +12,7 @@ import { removeVenueMenu, uploadVenueMenu } from '../../services/venue-setup/ven
 import { setStaffMaySetUp, staffMaySetUp } from '../../services/setup/setup-access';
 import { venueContentSchema, venueServicesSchema } from '../../../common/validation/venue-setup-validation';
 import { versionedChange } from '../setup/versioned-change';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -38,52 +38,52 @@ export function createVenueSetupHandlers() {
     async content(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
       const data = await getVenueContent(c.get('deps').db, venueId);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/content', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     async publishContent(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
       const data = await versionedChange(c, venueContentSchema, (input) => publishVenueContent(c.get('deps'), c.get('auth'), venueId, input));
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/content', 'put', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     async services(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
       const data = await getVenueServices(c.get('deps').db, venueId);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/services', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     async checkServices(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
       const input = await parseBody(c, venueServicesSchema);
       const data = await checkVenueServices(c.get('deps'), venueId, input);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/services/check', 'post', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     async publishServices(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
       const data = await versionedChange(c, venueServicesSchema, (input) => publishVenueServices(c.get('deps'), c.get('auth'), venueId, input));
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/services', 'put', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     async uploadPicture(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
       const data = await uploadVenuePicture(c.get('deps'), c.get('auth'), venueId, await bytesOf(c));
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/picture', 'put', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     async uploadMenu(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
       const { name } = parseQuery(c, menuQuery);
       const data = await uploadVenueMenu(c.get('deps'), c.get('auth'), venueId, name, await bytesOf(c));
-      return c.json({ status: 201, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/menu', 'post', 201>, 201);
+      return answer(201, { status: 201, data });
     },
 
     /** DELETE /admin/setup/venue/{venueId}/picture: back to the picture the app ships. */
     async removePicture(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);
       await removeVenuePicture(c.get('deps'), c.get('auth'), venueId);
-      return c.json({ status: 200, data: null } satisfies ResponseBody<'/admin/setup/venue/{venueId}/picture', 'delete', 200>, 200);
+      return answer(200, { status: 200, data: null });
     },
 
     /** DELETE /admin/setup/venue/{venueId}/menu?name=: the uploaded menu of that name taken off. */
@@ -91,7 +91,7 @@ export function createVenueSetupHandlers() {
       const { venueId } = parseParams(c, venueParams);
       const { name } = parseQuery(c, menuQuery);
       await removeVenueMenu(c.get('deps'), c.get('auth'), venueId, name);
-      return c.json({ status: 200, data: null } satisfies ResponseBody<'/admin/setup/venue/{venueId}/menu', 'delete', 200>, 200);
+      return answer(200, { status: 200, data: null });
     },
 
     /** GET /admin/setup/venue/{venueId}/staff-access: admins, and the venue's staff (so their page can say whether they may). */
@@ -99,7 +99,7 @@ export function createVenueSetupHandlers() {
       const { venueId } = parseParams(c, venueParams);
       checkVenueAccess(c.get('auth'), venueId);
       const data = { staffMaySetUp: await staffMaySetUp(c.get('deps').db, venueId) };
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/staff-access', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** PUT /admin/setup/venue/{venueId}/staff-access: admins only; audited. */
@@ -107,7 +107,7 @@ export function createVenueSetupHandlers() {
       const { venueId } = parseParams(c, venueParams);
       const { staffMaySetUp: allowed } = await parseBody(c, staffAccessSchema);
       const data = await setStaffMaySetUp(c.get('deps'), c.get('auth'), venueId, allowed);
-      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/setup/venue/{venueId}/staff-access', 'put', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** GET /public/picture/{file}: its URL names its bytes, so it is cached for good. */

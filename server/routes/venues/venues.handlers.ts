@@ -8,9 +8,9 @@ import { matchesEtag } from '../../lib/negotiation';
 import { parseParams } from '../../lib/validate';
 import { findMenu } from '../../services/venues/menu-files';
 import { getVenueInfo } from '../../services/venues/venue-info';
-import { closedDaysAhead } from '../../services/venues/closures';
-import { BOOKING_WINDOW_DAYS } from '../../services/reservations/selection-checks';
-import { localizeVenue } from '../../i18n/content';
+import { closedDaysAhead } from '../../services/booking-rules/closures';
+import { BOOKING_WINDOW_DAYS } from '../../services/booking-rules/selection-checks';
+import { localizeVenue } from '../localisation/content';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 
 type Ctx = Context<AppEnv>;

@@ -2,15 +2,15 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { hexIdMessage, isoDateMessage, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import { textWithValues } from '../../../common/message-values';
 import { isIsoDate } from '../../../common/time';
 import { experienceText } from '../../../common/experience-text';
-import { experienceTextsNow } from '../../services/venues/venue-catalog';
-import { MAX_GUESTS } from '../../services/reservations/selection-checks';
+import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
+import { MAX_GUESTS } from '../../services/booking-rules/selection-checks';
 import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations/reservations';
 import { joinWaitlist, leaveWaitlist, listOwnWaitlist, type WaitlistEntryDto } from '../../services/waitlist/waitlist';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -44,7 +44,7 @@ export function createWaitlistHandlers() {
     /** GET /user/waitlist: the caller's entries. */
     async list(c: Ctx) {
       const data = await Promise.all((await listOwnWaitlist(c.get('deps'), c.get('auth').id)).map((e) => localizeEntry(c, e)));
-      return c.json({ status: 200, data } satisfies ResponseBody<'/user/waitlist', 'get', 200>, 200);
+      return answer(200, { status: 200, data });
     },
 
     /** POST /user/waitlist: join (and be offered a free table at once when the window has one). */
@@ -54,14 +54,14 @@ export function createWaitlistHandlers() {
         ...body,
         locale: resolveLocale(body.locale, c.req.header('accept-language')),
       });
-      return c.json({ status: 201, data: await localizeEntry(c, entry) } satisfies ResponseBody<'/user/waitlist', 'post', 201>, 201);
+      return answer(201, { status: 201, data: await localizeEntry(c, entry) });
     },
 
     /** PUT /user/waitlist/{id}/leave: leave, giving up any table held for the caller. */
     async leave(c: Ctx) {
       const { id: entryId } = parseParams(c, idParams);
       const entry = await leaveWaitlist(c.get('deps'), c.get('auth').id, entryId);
-      return c.json({ status: 200, data: await localizeEntry(c, entry) } satisfies ResponseBody<'/user/waitlist/{id}/leave', 'put', 200>, 200);
+      return answer(200, { status: 200, data: await localizeEntry(c, entry) });
     },
   };
 }

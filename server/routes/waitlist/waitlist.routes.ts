@@ -3,12 +3,14 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';
 import { createWaitlistHandlers } from './waitlist.handlers';
+import { route } from '../route';
 
 export function waitlistRoutes(): Hono<AppEnv> {
   const h = createWaitlistHandlers();
   const user = requireUser();
-  return new Hono<AppEnv>()
-    .get('/user/waitlist', user, h.list)
-    .post('/user/waitlist', user, h.join)
-    .put('/user/waitlist/:id/leave', user, h.leave);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/user/waitlist', user, h.list);
+  route(app, 'post', '/user/waitlist', user, h.join);
+  route(app, 'put', '/user/waitlist/{id}/leave', user, h.leave);
+  return app;
 }

@@ -5,7 +5,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { isStaffRole } from '../../db/schema';
 import { forbidden, notFound, badRequest } from '../../lib/errors';
 import { idempotencyKeySchema, idSchema, intFromString, isoDateSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
@@ -24,6 +23,7 @@ import {
   listTransactions,
   MEMBERS_ONLY_MESSAGE,
 } from '../../services/wallet/wallet';
+import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
@@ -74,7 +74,7 @@ export function createWalletHandlers() {
     async wallet(c: Ctx) {
       const { db } = c.get('deps');
       const body = { status: 200, data: await getWalletSummary(db, c.get('auth').id, c.var.i18n) };
-      return c.json(body satisfies ResponseBody<'/user/wallet', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /user/wallet/entries/{id}: one of the caller's entries. */
@@ -83,7 +83,7 @@ export function createWalletHandlers() {
       const { db } = c.get('deps');
       const entry = await getWalletEntry(db, c.get('auth').id, id, c.var.i18n);
       if (!entry) throw notFound(/*i18n*/ 'The wallet entry does not exist');
-      return c.json({ status: 200, data: entry } satisfies ResponseBody<'/user/wallet/entries/{id}', 'get', 200>, 200);
+      return answer(200, { status: 200, data: entry });
     },
 
     /** GET /user/transaction-history?from=&to=&page=&pageSize=: newest first, by Hong Kong days. */
@@ -92,7 +92,7 @@ export function createWalletHandlers() {
       if (query.from && query.to && query.from > query.to) throw badRequest(/*i18n*/ 'The start date must not be after the end date', 'from');
       const { db } = c.get('deps');
       const body = { status: 200, data: await listTransactions(db, c.get('auth').id, query, c.var.i18n) };
-      return c.json(body satisfies ResponseBody<'/user/transaction-history', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /user/transaction-history/{id}: one of the caller's transactions, of the wallet or the card. */
@@ -101,21 +101,21 @@ export function createWalletHandlers() {
       const { db } = c.get('deps');
       const item = await getTransaction(db, c.get('auth').id, id, c.var.i18n);
       if (!item) throw notFound(/*i18n*/ 'The transaction does not exist');
-      return c.json({ status: 200, data: item } satisfies ResponseBody<'/user/transaction-history/{id}', 'get', 200>, 200);
+      return answer(200, { status: 200, data: item });
     },
 
     /** GET /guest/statement: one summary per month, newest first. */
     async statements(c: Ctx) {
       const { db, clock } = c.get('deps');
       const body = { status: 200, data: await listStatements(db, c.get('auth').id, clock.now()) };
-      return c.json(body satisfies ResponseBody<'/guest/statement', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /user/wallet/top-up: a card payment whose success credits the wallet (idempotent by key). */
     async topUp(c: Ctx) {
       const body = await parseBody(c, topUpBodySchema);
       const data = inLanguage(await startWalletTopUp(c.get('deps'), c.get('auth'), body), c.var.i18n);
-      return c.json({ status: 201, data } satisfies ResponseBody<'/user/wallet/top-up', 'post', 201>, 201);
+      return answer(201, { status: 201, data });
     },
 
     /** GET /guest/statement/{month}/pdf: the month's statement as a PDF download. */
@@ -148,7 +148,7 @@ export function createWalletHandlers() {
       const { db, clock } = c.get('deps');
       const statement = await getStatement(db, c.get('auth').id, month, clock.now(), c.var.i18n);
       if (!statement) throw notFound(NO_STATEMENT);
-      return c.json({ status: 200, data: statement } satisfies ResponseBody<'/guest/statement/{month}', 'get', 200>, 200);
+      return answer(200, { status: 200, data: statement });
     },
   };
 }

@@ -6,19 +6,21 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';
 import { createWalletHandlers, requireCustomer, requireMember } from './wallet.handlers';
+import { route } from '../route';
 
 export function walletRoutes(): Hono<AppEnv> {
   const h = createWalletHandlers();
   // Guards go on each route: a `use('*')` here would, mounted at '/', guard every route of the app.
   const member = [requireUser(), requireMember()] as const;
   const customer = [requireUser(), requireCustomer()] as const;
-  return new Hono<AppEnv>()
-    .get('/user/wallet', ...member, h.wallet)
-    .get('/user/wallet/entries/:id', ...member, h.entry)
-    .post('/user/wallet/top-up', ...member, h.topUp)
-    .get('/user/transaction-history', ...customer, h.transactionHistory)
-    .get('/user/transaction-history/:id', ...customer, h.transaction)
-    .get('/guest/statement', ...member, h.statements)
-    .get('/guest/statement/:month', ...member, h.statement)
-    .get('/guest/statement/:month/pdf', ...member, h.statementPdf);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/user/wallet', ...member, h.wallet);
+  route(app, 'get', '/user/wallet/entries/{id}', ...member, h.entry);
+  route(app, 'post', '/user/wallet/top-up', ...member, h.topUp);
+  route(app, 'get', '/user/transaction-history', ...customer, h.transactionHistory);
+  route(app, 'get', '/user/transaction-history/{id}', ...customer, h.transaction);
+  route(app, 'get', '/guest/statement', ...member, h.statements);
+  route(app, 'get', '/guest/statement/{month}', ...member, h.statement);
+  route(app, 'get', '/guest/statement/{month}/pdf', ...member, h.statementPdf);
+  return app;
 }

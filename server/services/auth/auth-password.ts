@@ -6,7 +6,8 @@ import { loginExpired } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../reservations/reservations';
+/** A guest's or staff account's row. */
+type UserRow = typeof users.$inferSelect;
 import { emailOnlyClaimed, releaseEmail } from './email-claims';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import {

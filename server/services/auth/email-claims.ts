@@ -10,7 +10,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oneTimeTokens, users } from '../../db/schema';
 import type { PhoneNumber } from '../../../common/validation/phone-number';
-import type { UserRow } from '../reservations/reservations';
+/** A guest's or staff account's row. */
+type UserRow = typeof users.$inferSelect;
 
 /** Whether the account holds its e-mail on a texted code's word only. */
 export const emailOnlyClaimed = (user: Pick<UserRow, 'emailClaimedByPhone' | 'emailVerifiedAt'>): boolean =>

@@ -19,7 +19,7 @@ import { normalizeEmail } from '../../../common/validation/email';
 import { withMobileNumberChecked, type PhoneNumber } from '../../../common/validation/phone-number';
 import type { Locale } from '../../../common/locales';
 import type { DbOrTx } from '../../db/client';
-import { findOrCreateGuest, type NewGuestMarks } from '../staff/staff-guests';
+import { findOrCreateGuest, type NewGuestMarks } from '../guest-accounts/guest-accounts';
 import { emailOnlyClaimed, holdsNumber, releaseEmail } from './email-claims';
 import { confirmPhoneVerification, PHONE_MESSAGES } from './phone-verification';
 import { confirmEmailVerification } from './email-verification';

@@ -4,7 +4,7 @@
  * fees, no-show fees and minimum spend goes through it.
  */
 import type { VenuePolicy } from '../../db/schema';
-import { venueOf, type VenueCatalog } from '../venues/venue-catalog';
+import { venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { policyOf } from '../../../common/experience-policy';
 
 /** The policy that applies to a booking of `experienceId` at `venueId` (404 20103 for an unknown venue). */

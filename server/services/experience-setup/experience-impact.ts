@@ -4,9 +4,9 @@
  * set-up preview lists such bookings for staff to contact (server/services/setup/setup-impact.ts); they
  * are never cancelled, and a retired experience's bookings stand as booked.
  */
-import type { ExperienceRow, ServicePeriodRow } from '../venues/venue-catalog';
+import type { ExperienceRow, ServicePeriodRow } from '../booking-rules/venue-catalog';
 import { isoWeekday } from '../../../common/time';
-import type { SetupImpactReason } from '../setup/setup-impact';
+import type { SetupImpactReason } from '../setup/impact-reasons';
 
 type Booking = { date: string; numberOfGuests: number };
 

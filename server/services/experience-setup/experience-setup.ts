@@ -18,7 +18,7 @@ import {
   type ExperienceChangeInput,
   type ExperienceInput,
 } from '../../../common/validation/experience-validation';
-import { venueNotFound } from '../venues/venue-catalog';
+import { venueNotFound } from '../booking-rules/venue-catalog';
 import { runSetupChange, type SetupDeps, type SetupOutcome } from '../setup/setup-change';
 import { lockForChange, refuseIfAny, writeChange, type SetupReason } from '../setup/versioned';
 

@@ -17,7 +17,7 @@ import { queueEmail } from '../messaging/outbox';
 import { greeting } from '../reservations/reservation-mail';
 import type { LinkSigning } from '../reservations/manage-link';
 import type { ReservationRow } from '../reservations/reservations';
-import { loadVenueCatalog, type VenueCatalog } from '../venues/venue-catalog';
+import { loadVenueCatalog, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { feedbackLink } from './feedback-link';
 import { drainDueBatches } from '../../lib/due-batches';
 

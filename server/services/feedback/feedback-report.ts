@@ -6,7 +6,7 @@ import { and, gte, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { visitFeedback } from '../../db/schema';
 import { weekOf } from '../../../common/report-range';
-import { loadVenueCatalog } from '../venues/venue-catalog';
+import { loadVenueCatalog } from '../booking-rules/venue-catalog';
 
 export interface FeedbackWeekRow {
   venueId: string;

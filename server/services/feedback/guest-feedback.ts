@@ -7,8 +7,8 @@ import type { Db } from '../../db/client';
 import { reservations, users, visitFeedback } from '../../db/schema';
 import type { AuthUser } from '../../context';
 import { notFound } from '../../lib/errors';
-import { recordAudit } from '../staff/audit-log';
-import { loadVenueCatalog } from '../venues/venue-catalog';
+import { recordAudit } from '../audit/audit-log';
+import { loadVenueCatalog } from '../booking-rules/venue-catalog';
 
 export interface GuestFeedbackEntry {
   reservationId: string;

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { reservations, visitFeedback } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { loadVenueCatalog } from '../venues/venue-catalog';
+import { loadVenueCatalog } from '../booking-rules/venue-catalog';
 import { readFeedbackToken } from './feedback-link';
 
 export type FeedbackLinkDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;

@@ -7,7 +7,7 @@ import type { I18n } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../common/locales';
 import { formatHkdFor } from '../../../common/money';
 import { formatDateFor, formatDateTimeFor, formatMonthFor, formatTimeFor } from '../../../common/time';
-import { localizeText } from '../../i18n/content';
+import { catalogText } from '../../../common/experience-text';
 import { translatorFor } from '../../i18n/translator';
 
 export interface MessageLanguage {
@@ -24,7 +24,7 @@ export interface MessageLanguage {
   month(month: string): string;
   /** Minor units of Hong Kong dollars: 'HK$1,496'. */
   money(minor: number): string;
-  /** Stored English content (a venue's description, a dining area's name) in this language: `localizeText`; an experience's name is `experienceText`'s (common/experience-text.ts). */
+  /** Stored English content (a venue's description, a dining area's name) in this language: `catalogText`; an experience's name is `experienceText`'s (common/experience-text.ts). */
   content(text: string): string;
 }
 
@@ -49,7 +49,7 @@ export function messageLanguage(stored: string | null | undefined): MessageLangu
       dateTime: (at) => formatDateTimeFor(at, locale),
       month: (month) => formatMonthFor(month, locale),
       money: (minor) => formatHkdFor(minor, locale),
-      content: (text) => localizeText(i18n, text),
+      content: (text) => catalogText(i18n, text),
     };
     languages.set(locale, lang);
   }

@@ -6,7 +6,7 @@
 import type { DbOrTx } from '../../db/client';
 import { cardEntries } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import { walletDescription, type PaymentRow } from './payments';
 import type { ReservationRow } from '../reservations/reservations';
 

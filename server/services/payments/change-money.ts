@@ -21,10 +21,10 @@ import { refundPayments } from './payment-refund';
 import { lateChangeFeeFor } from '../../../common/late-cancellation-fee';
 import { walletDescription, type PaymentRow } from './payments';
 import { findUser, isMember, type ReservationRow } from '../reservations/reservations';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import { MEMBERS_ONLY_MESSAGE } from '../wallet/wallet';
 import { debitWallet } from '../wallet/wallet-ledger';
-import { moneyIn } from '../../i18n/localized-values';
+import { moneyIn } from '../../lib/message-values';
 
 /** A change's money before it is made (minor units). `difference` is positive when more is due. */
 export interface ChangeQuote {

@@ -26,14 +26,14 @@ import { conflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { logError } from '../../lib/log-error';
 import type { PaymentIntent } from './processor/processor';
-import { composeDescription } from '../../i18n/content';
-import { recordAudit } from '../staff/audit-log';
+import { composeDescription } from '../wallet/entry-description';
+import { recordAudit } from '../audit/audit-log';
 import { bookingMoney, noShowBalance, type NoShowBalance } from './booking-payments';
 import { backoffMs, errorText } from '../messaging/outbox-sender';
 import type { PaymentDeps } from './payments';
 import type { CancelDeps } from '../reservations/reservation-change';
 import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
-import { loadVenueCatalog, venueOf, type VenueCatalog } from '../venues/venue-catalog';
+import { loadVenueCatalog, venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 import { drainDueBatches } from '../../lib/due-batches';
 

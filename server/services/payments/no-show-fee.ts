@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import { cardThatPaid, noShowFeeDescription, openCharge, type NoShowFeeChargeRow } from './no-show-fee-charge';
 import { findUser, isMember, type ReservationRow } from '../reservations/reservations';
 import { bookingPolicy } from '../experience-setup/booking-policy';

@@ -9,7 +9,7 @@ import { lateCancellationFeeFor, type CancellationFeePolicy } from '../../../com
 import type { DbOrTx } from '../../db/client';
 import { payments, reservations, type VenuePolicy } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import { recordCardRefund } from './card-entries';
 import { failPendingWalletPayments, refundedStatus, walletDescription, type PaymentRow } from './payments';
 import type { CancellationMoney } from '../reservations/reservation-mail';

@@ -17,7 +17,7 @@ import { changeHoldGone, changeStillHeld, holdPaymentUnderway, lockChangeHold } 
 import { syncWithProcessor } from './payment-sync';
 import { isPending, PENDING_STATUSES, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
 import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
-import { moneyIn } from '../../i18n/localized-values';
+import { moneyIn } from '../../lib/message-values';
 import { intentInput, openCardPayment, startReplacingOpen, type StartOutcome } from './open-payment';
 
 const UNIQUE_VIOLATION = '23505';

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { payments, processedWebhookEvents, reservations, type PaymentStatus } from '../../db/schema';
 import { logError } from '../../lib/log-error';
 import type { IntentStatus, PaymentIntent, WebhookEvent } from './processor/processor';
-import { loadVenueCatalog, type VenueCatalog } from '../venues/venue-catalog';
+import { loadVenueCatalog, type VenueCatalog } from '../booking-rules/venue-catalog';
 import {
   failPendingWalletPayments,
   findOwnPayment,

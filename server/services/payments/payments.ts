@@ -11,10 +11,10 @@ import { payments, type PaymentStatus } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { completionError, notFound } from '../../lib/errors';
 import type { UserRole } from '../../db/schema';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import type { ReservationRow } from '../reservations/reservations';
 import { debitWallet } from '../wallet/wallet-ledger';
-import { composeDescription, type StoredDescription } from '../../i18n/content';
+import { composeDescription, type StoredDescription } from '../wallet/entry-description';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentDto = Schema<'Payment'>;

@@ -10,7 +10,7 @@ import { users } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { guestNotFound } from '../feedback/guest-feedback';
-import { recordAudit } from '../staff/audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { anonymiseGuest } from './anonymise-guest';
 import { keptMoneyRecords, mailErasureDone } from './erasure-mail';
 

@@ -9,8 +9,8 @@ import type { AppDeps, AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { refreshTokens, reservations, settings, users, walletEntries } from '../../db/schema';
 import { startRepeatingJob } from '../../lib/repeating-job';
-import { recordAudit } from '../staff/audit-log';
-import { WALK_IN_EMAIL } from '../staff/staff-guests';
+import { recordAudit } from '../audit/audit-log';
+import { WALK_IN_EMAIL } from '../guest-accounts/guest-accounts';
 import { anonymiseGuest } from './anonymise-guest';
 import { drainDueBatches } from '../../lib/due-batches';
 

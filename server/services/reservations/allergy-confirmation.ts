@@ -8,7 +8,7 @@ import { reservations } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { DietaryNeed } from '../../../common/guest-requests';
-import { loadVenueCatalog } from '../venues/venue-catalog';
+import { loadVenueCatalog } from '../booking-rules/venue-catalog';
 import { currentReservation } from './manage-reservation';
 import type { ReservationDeps, ReservationRow } from './reservations';
 

@@ -7,7 +7,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { TIME_ZONE } from '../../../common/time';
 import { experienceText } from '../../../common/experience-text';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import { messageLanguage } from '../messaging/message-language';
 import type { ReservationRow } from './reservations';
 

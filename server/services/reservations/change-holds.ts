@@ -16,7 +16,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { HOLD_MINUTES } from '../../../common/booking-rules';
 import type { ChangeQuote } from '../payments/change-money';
 import type { PaymentRow } from '../payments/payments';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import type { Placement } from './reservation-tables';
 import { sqlState, type ReservationRow } from './reservations';
 import { mailChange } from './reservation-mail';

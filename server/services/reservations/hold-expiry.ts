@@ -8,7 +8,7 @@ import type { AppDeps } from '../../context';
 import { startRepeatingJob } from '../../lib/repeating-job';
 import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
-import { atTables } from '../venues/busy-intervals';
+import { atTables } from '../booking-rules/busy-intervals';
 
 export interface HoldExpiryScope {
   /** Only holds on these tables (a booking that has locked them must see them gone, so no skipping). */

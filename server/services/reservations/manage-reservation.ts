@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { reservations } from '../../db/schema';
-import { membershipOfUser } from './membership-rules';
+import { membershipOfUser } from '../booking-rules/membership-rules';
 import { getAvailability, type AvailabilityDto } from '../venues/availability';
 import { manageTokenFor, readManageToken, linkOutdated } from './manage-link';
 import {

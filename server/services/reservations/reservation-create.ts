@@ -1,39 +1,29 @@
 /** Creating a reservation: a PENDING row that holds the smallest free fitting table for 15 minutes. */
 import { eq } from 'drizzle-orm';
-import { users, type BookingSource } from '../../db/schema';
+import { users } from '../../db/schema';
 import { completionError, unauthorized } from '../../lib/errors';
 import { HOLD_MINUTES } from '../../../common/booking-rules';
 import type { DbOrTx } from '../../db/client';
-import { bookableSlot, type ScheduledSlot } from '../venues/slot-schedule';
-import { checkSelection } from './selection-checks';
-import type { CatalogVenue, ExperienceRow } from '../venues/venue-catalog';
+import { bookableSlot, type ScheduledSlot } from '../booking-rules/slot-schedule';
+import { checkSelection } from '../booking-rules/selection-checks';
+import type { CatalogVenue, ExperienceRow } from '../booking-rules/venue-catalog';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { insertReservation, writeReservation } from './reservation-insert';
 import { placeOnFreeTable } from './reservation-tables';
 import { checkHoldLimit, lockGuest } from './guest-limits';
-import { assertTimeOpenTo, membershipOf } from './membership-rules';
+import { assertTimeOpenTo, membershipOf } from '../booking-rules/membership-rules';
 import { tryGuardedHold } from './guarded-hold/guarded-hold';
+import type { CreateReservationInput } from './reservation-input';
 import type { TokenSubject } from '../../lib/jwt';
 import {
   findUser,
   isMember,
   reservationScope,
   type ReservationDeps,
-  type ReservationLocale,
   type ReservationRow,
   type UserRow,
 } from './reservations';
 
-export interface CreateReservationInput {
-  venueId: string;
-  experienceId: string;
-  date: string;
-  startTime: number;
-  numberOfGuests: number;
-  seatingAreaId?: string;
-  bookingSource: BookingSource;
-  locale: ReservationLocale;
-}
 
 /** What holding a table takes: the venue, experience and user already checked, and the slot on the schedule. */
 export interface HoldRequest {

@@ -3,7 +3,7 @@ import type { Schema } from '../../lib/api-types';
 import { priceBreakdown, ZERO_BREAKDOWN } from '../../../common/money';
 import { effectiveStatus } from '../../../common/reservation-grouping';
 import { formatDate, formatTime } from '../../../common/time';
-import { paymentPolicyOf, type VenueCatalog } from '../venues/venue-catalog';
+import { paymentPolicyOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import type { ReservationRow } from './reservations';
 
 export type ReservationDto = Schema<'Reservation'>;

@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids';
 import { amountDue } from '../../../common/money';
 import type { Placement } from './reservation-tables';
 import { mapDoubleBooking, newReservationReference, sqlState, type ReservationRow, type UserRow } from './reservations';
-import { paymentPolicyOf, type CatalogVenue, type ExperienceRow } from '../venues/venue-catalog';
+import { paymentPolicyOf, type CatalogVenue, type ExperienceRow } from '../booking-rules/venue-catalog';
 
 type ReservationValues = typeof reservations.$inferInsert;
 

@@ -7,7 +7,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { PaymentRow } from '../payments/payments';
 import { experienceText } from '../../../common/experience-text';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import { buildCalendarInvite, guestName, inviteContentType, inviteFileName, reservationInvite, type InviteMethod } from './calendar-invite';
 import { messageLanguage, type MessageLanguage } from '../messaging/message-language';
 import { queueEmail, queueSms } from '../messaging/outbox';

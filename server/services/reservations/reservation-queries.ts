@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, not, sql, type SQL } from 'drizzle-orm';
 import { reservations } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import { venueOf } from '../venues/venue-catalog';
+import { venueOf } from '../booking-rules/venue-catalog';
 import { buildCalendarInvite, inviteContentType, inviteFileName, reservationInvite } from './calendar-invite';
 import { expireStaleHolds } from './hold-expiry';
 import { cancelledMoneyOf } from '../payments/payment-refund';

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../context';
 import { reservations } from '../../db/schema';
 import { HOUR_MS } from '../../lib/rate-limit';
 import { startRepeatingJob } from '../../lib/repeating-job';
-import { loadVenueCatalog } from '../venues/venue-catalog';
+import { loadVenueCatalog } from '../booking-rules/venue-catalog';
 import { mailReminder } from './reservation-mail';
 import { drainDueBatches } from '../../lib/due-batches';
 

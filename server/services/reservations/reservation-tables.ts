@@ -4,12 +4,12 @@
  * queue on its lock. Creating and moving a reservation both place it this way.
  */
 import type { DbOrTx } from '../../db/client';
-import type { Membership } from './membership-rules';
-import { fittingCombinations, fittingTables, groupBusy, isCombinationOf, isTableFree, pickCombination, pickTable, type TableCombination } from '../venues/table-fit';
-import { loadBusyIntervals } from '../venues/busy-intervals';
-import type { CatalogVenue, ServicePeriodRow, VenueTableRow } from '../venues/venue-catalog';
-import { servicesOn, type ScheduledSlot } from '../venues/slot-schedule';
-import { selectionUnavailable, tableTaken, type BookingRules } from './selection-checks';
+import type { Membership } from '../booking-rules/membership-rules';
+import { fittingCombinations, fittingTables, groupBusy, isCombinationOf, isTableFree, pickCombination, pickTable, type TableCombination } from '../booking-rules/table-fit';
+import { loadBusyIntervals } from '../booking-rules/busy-intervals';
+import type { CatalogVenue, ServicePeriodRow, VenueTableRow } from '../booking-rules/venue-catalog';
+import { servicesOn, type ScheduledSlot } from '../booking-rules/slot-schedule';
+import { selectionUnavailable, tableTaken, type BookingRules } from '../booking-rules/selection-checks';
 import { expireStaleHolds } from './hold-expiry';
 import { lockTableDays } from '../venues/table-day-locks';
 import {
@@ -20,9 +20,9 @@ import {
   openTables,
   stayClosure,
   type DayClosures,
-} from '../venues/closures';
-import { closedForStaff, noTableForStaff } from '../staff/staff-refusals';
-import { checkPacing } from '../venues/pacing-covers';
+} from '../booking-rules/closures';
+import { closedForStaff, noTableForStaff } from '../booking-rules/staff-refusals';
+import { checkPacing } from '../booking-rules/pacing-covers';
 
 /** The time a party takes a table: a slot of the schedule, or a walk-in's from now (in no service). */
 export type TableSlot = Pick<ScheduledSlot, 'startTime' | 'duration' | 'startMs' | 'endMs'> & { period?: ServicePeriodRow };

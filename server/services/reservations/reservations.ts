@@ -9,8 +9,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { reservations, users } from '../../db/schema';
 import { completionError } from '../../lib/errors';
 import { isLocale, localeFromAcceptLanguage, LOCALES, type Locale } from '../../../common/locales';
-import { loadVenueCatalog, type VenueCatalog } from '../venues/venue-catalog';
-import { selectionUnavailable } from './selection-checks';
+import { loadVenueCatalog, type VenueCatalog } from '../booking-rules/venue-catalog';
+import { selectionUnavailable } from '../booking-rules/selection-checks';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { venues } from '../../db/schema';
 import type { BookingWindowsInput } from '../../../common/validation/booking-windows-validation';
-import { venueNotFound } from '../venues/venue-catalog';
+import { venueNotFound } from '../booking-rules/venue-catalog';
 import { lockForChange, setupConflict, writeChange } from './versioned';
 import { runSetupChange, type SetupDeps, type SetupOutcome } from './setup-change';
 import type { ChangeBy } from './system-setup';

@@ -10,7 +10,7 @@ import type { Schema } from '../../lib/api-types';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { AreaChangeInput, AreaInput, FloorLayoutInput, TableChangeInput, TableInput } from '../../../common/validation/setup-validation';
-import { venueNotFound } from '../venues/venue-catalog';
+import { venueNotFound } from '../booking-rules/venue-catalog';
 import { lockForChange, refuseIfAny, writeChange, type SetupReason } from './versioned';
 import { runSetupChange, type SetupDeps, type SetupOutcome } from './setup-change';
 import type { ChangeBy } from './system-setup';

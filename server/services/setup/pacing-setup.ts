@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { servicePeriods, venuePacing, venues, venueTurnTimes } from '../../db/schema';
 import type { PacingInput, TurnTimesInput } from '../../../common/validation/setup-validation';
-import { venueNotFound } from '../venues/venue-catalog';
+import { venueNotFound } from '../booking-rules/venue-catalog';
 import { lockForChange, refuseIfAny, setupConflict, writeChange, type SetupReason } from './versioned';
 import { runSetupChange, type SetupDeps, type SetupOutcome } from './setup-change';
 import type { ChangeBy } from './system-setup';

@@ -9,8 +9,8 @@ import type { DbOrTx } from '../../db/client';
 import { venues } from '../../db/schema';
 import { ApiError, forbidden } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { venueNotFound } from '../venues/venue-catalog';
-import { recordSetupChange } from './setup-audit';
+import { venueNotFound } from '../booking-rules/venue-catalog';
+import { recordSetupChange } from '../audit/setup-audit';
 
 /** 403 20185, in the words of the venue's staff. */
 const staffNotAllowed = () =>

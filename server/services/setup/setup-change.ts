@@ -7,9 +7,10 @@
  * The system's changes (system-setup.ts) only apply, in the caller's transaction.
  */
 import type { DbOrTx } from '../../db/client';
-import { catalogChanged, readCatalog, venueNotFound } from '../venues/venue-catalog';
-import { recordSetupChange, type SetupChange } from './setup-audit';
-import { setupImpact, type SetupAffectedBookingDto } from './setup-impact';
+import { catalogChanged, readCatalog, venueNotFound } from '../booking-rules/venue-catalog';
+import { recordSetupChange, type SetupChange } from '../audit/setup-audit';
+import { setupImpact } from './setup-impact';
+import type { SetupAffectedBookingDto } from './impact-reasons';
 import { isSystem, type ChangeBy, type SetupDeps } from './system-setup';
 
 export type { SetupDeps };

@@ -10,17 +10,15 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reservations, users, type PacingRule } from '../../db/schema';
-import type { Schema } from '../../lib/api-types';
 import { addDays, hongKongToday } from '../../../common/time';
 import { ACCOUNT_CONTACT, affectedBookingOf } from '../staff/closure-admin';
-import { addCovers, noCovers, pacingBreach, type CoversStarting } from '../venues/pacing';
-import { periodAt, staysInService } from '../venues/slot-schedule';
-import type { CatalogVenue } from '../venues/venue-catalog';
-import { combinationsOf, memberMisfits } from '../venues/table-fit';
+import { addCovers, noCovers, pacingBreach, type CoversStarting } from '../booking-rules/pacing';
+import { periodAt, staysInService } from '../booking-rules/slot-schedule';
+import type { CatalogVenue } from '../booking-rules/venue-catalog';
+import { combinationsOf, memberMisfits } from '../booking-rules/table-fit';
 import { experienceImpactReasons } from '../experience-setup/experience-impact';
+import type { SetupAffectedBookingDto, SetupImpactReason } from './impact-reasons';
 
-export type SetupAffectedBookingDto = Schema<'SetupAffectedBooking'>;
-export type SetupImpactReason = SetupAffectedBookingDto['reasons'][number];
 
 /** A venue's set-up as a change would leave it: the catalog's entry (periods, areas, tables, pacing). */
 export type ProposedSetup = Pick<CatalogVenue, 'venue' | 'periods' | 'areas' | 'tables' | 'pacing'> & Partial<Pick<CatalogVenue, 'experiences'>>;

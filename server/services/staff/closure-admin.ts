@@ -14,11 +14,11 @@ import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { NewClosureInput } from '../../../common/validation/closure-validation';
 import { formatTime, hongKongToday } from '../../../common/time';
-import { recordAudit } from './audit-log';
-import { isLiveAt } from '../venues/busy-intervals';
-import { clearClosuresCache, lockVenueClosures, type ClosureRow } from '../venues/closures';
-import { periodAt } from '../venues/slot-schedule';
-import { loadVenueCatalog, seatingAreaOf, venueOf, type CatalogVenue } from '../venues/venue-catalog';
+import { recordAudit } from '../audit/audit-log';
+import { isLiveAt } from '../booking-rules/busy-intervals';
+import { clearClosuresCache, lockVenueClosures, type ClosureRow } from '../booking-rules/closures';
+import { periodAt } from '../booking-rules/slot-schedule';
+import { loadVenueCatalog, seatingAreaOf, venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
 
 export type ClosureDto = Schema<'Closure'>;

@@ -16,7 +16,7 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { STAFF_MESSAGES, type NewStaffInput, type StaffChangeInput } from '../../../common/validation/staff-validation';
 import { createOneTimeToken, mailPasswordReset, resetLink } from '../auth/auth-links';
 import { endUserSessions } from '../auth/auth-session';
-import { recordAudit } from './audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { announceStaffAccessChange } from '../reservations/reservation-events';
 
 export type StaffMemberDto = Schema<'StaffMember'>;

@@ -21,10 +21,10 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../../common/validation/staff-booking-validation';
 import { amountDue } from '../../../common/money';
 import { serviceDayOf } from '../../../common/service-day';
-import { recordAudit } from './audit-log';
-import { StaffRefusal } from './staff-refusals';
-import { bookableSlot, closedNow, notServedNow, periodAt } from '../venues/slot-schedule';
-import { checkSelection } from '../reservations/selection-checks';
+import { recordAudit } from '../audit/audit-log';
+import { StaffRefusal } from '../booking-rules/staff-refusals';
+import { bookableSlot, closedNow, notServedNow, periodAt } from '../booking-rules/slot-schedule';
+import { checkSelection } from '../booking-rules/selection-checks';
 import {
   experienceOf,
   paymentPolicyOf,
@@ -34,16 +34,16 @@ import {
   type ServicePeriodRow,
   type VenueCatalog,
   type VenueTableRow,
-} from '../venues/venue-catalog';
+} from '../booking-rules/venue-catalog';
 import { changeReservation, quoteReservationChange, type CancelDeps, type ChangeReservationInput } from '../reservations/reservation-change';
 import type { ChangeQuote } from '../payments/change-money';
 import { toReservationDto, type ReservationDto } from '../reservations/reservation-dto';
 import { mailConfirmation } from '../reservations/reservation-mail';
 import { insertReservation, writeReservation, type NewReservation } from '../reservations/reservation-insert';
 import { placeOnFreeTable } from '../reservations/reservation-tables';
-import { combinationName, fittingCombinations, isCombinationOf, type TableCombination } from '../venues/table-fit';
+import { combinationName, fittingCombinations, isCombinationOf, type TableCombination } from '../booking-rules/table-fit';
 import { isMember, reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';
-import { contactPhone, findOrCreateGuest, walkInAccount } from './staff-guests';
+import { contactPhone, findOrCreateGuest, walkInAccount } from '../guest-accounts/guest-accounts';
 
 /** What the audit log keeps of a booking staff placed or moved. */
 const placementView = (row: ReservationRow) => ({

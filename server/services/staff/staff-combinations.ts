@@ -5,8 +5,8 @@
  * single table seats the party. Read only; whether they are free is the booking's to find.
  */
 import type { DbOrTx } from '../../db/client';
-import { combinationName, fittingCombinations } from '../venues/table-fit';
-import { loadVenueCatalog, venueOf } from '../venues/venue-catalog';
+import { combinationName, fittingCombinations } from '../booking-rules/table-fit';
+import { loadVenueCatalog, venueOf } from '../booking-rules/venue-catalog';
 
 interface StaffCombination {
   tableIds: string[];

@@ -10,10 +10,10 @@ import { reservations } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
 import { addDays, formatTime, hongKongDate } from '../../../common/time';
-import { isLiveAt, occupiedUntil } from '../venues/busy-intervals';
-import { venueOf } from '../venues/venue-catalog';
+import { isLiveAt, occupiedUntil } from '../booking-rules/busy-intervals';
+import { venueOf } from '../booking-rules/venue-catalog';
 import { reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';
-import { guestAlerts, type GuestAlert } from '../guests/guest-alerts';
+import { guestAlerts, type GuestAlert } from '../guest-book/guest-alerts';
 
 export type TablePlanDto = Schema<'TablePlan'>;
 type TableState = Schema<'TablePlanTable'>['state'];

@@ -26,18 +26,18 @@ import {
   type VisitRefusal,
 } from '../../../machines/visit.machine';
 import type { VisitAction } from '../../../common/validation/staff-validation';
-import { recordAudit } from './audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { cancelReservation, type CancelDeps } from '../reservations/reservation-change';
 import { applyNoShowPolicy } from '../payments/no-show-fee';
 import { attemptCharge } from '../payments/no-show-fee-charge';
 import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { addDays, hongKongDate, hongKongMinutes } from '../../../common/time';
-import { atTables, isLiveAt, occupiesDuring, occupiedUntil } from '../venues/busy-intervals';
-import { serviceEndsAt } from '../venues/slot-schedule';
+import { atTables, isLiveAt, occupiesDuring, occupiedUntil } from '../booking-rules/busy-intervals';
+import { serviceEndsAt } from '../booking-rules/slot-schedule';
 import { lockTableDays } from '../venues/table-day-locks';
-import { venueOf, type VenueCatalog } from '../venues/venue-catalog';
-import { dateIn, timeIn } from '../../i18n/localized-values';
+import { venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
+import { dateIn, timeIn } from '../../lib/message-values';
 
 export type VisitChangeDto = Schema<'VisitChange'>;
 

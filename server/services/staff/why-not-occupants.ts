@@ -8,8 +8,8 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { changeHolds, reservations } from '../../db/schema';
 import { addDays, MINUTES_PER_DAY, serviceDayStartMs } from '../../../common/time';
-import { isLiveAt, occupiesDuring, occupiedUntil } from '../venues/busy-intervals';
-import { intervalsOf, type BusyInterval } from '../venues/table-fit';
+import { isLiveAt, occupiesDuring, occupiedUntil } from '../booking-rules/busy-intervals';
+import { intervalsOf, type BusyInterval } from '../booking-rules/table-fit';
 
 /** A table's time held by a booking: whose (its reference) and how. */
 export interface Occupant extends BusyInterval {

@@ -6,13 +6,13 @@
  */
 import type { DbOrTx } from '../../db/client';
 import { ApiError } from '../../lib/errors';
-import { dateIn, experienceNameIn, nameIn, timeIn } from '../../i18n/localized-values';
-import { checkSelection } from '../reservations/selection-checks';
-import { closuresOn, loadClosures, stayClosure, type ClosureRow, type DayClosures } from '../venues/closures';
-import { loadCoversStarting } from '../venues/pacing-covers';
-import { pacingBreach, type CoversStarting } from '../venues/pacing';
-import { isValidOn } from '../venues/service-validity';
-import { isBookableInTime, scheduledSlots, servicesOn, sittingMinutes, staysInService, type ScheduledSlot } from '../venues/slot-schedule';
+import { dateIn, experienceNameIn, nameIn, timeIn } from '../../lib/message-values';
+import { checkSelection } from '../booking-rules/selection-checks';
+import { closuresOn, loadClosures, stayClosure, type ClosureRow, type DayClosures } from '../booking-rules/closures';
+import { loadCoversStarting } from '../booking-rules/pacing-covers';
+import { pacingBreach, type CoversStarting } from '../booking-rules/pacing';
+import { isValidOn } from '../booking-rules/service-validity';
+import { isBookableInTime, scheduledSlots, servicesOn, sittingMinutes, staysInService, type ScheduledSlot } from '../booking-rules/slot-schedule';
 import {
   combinationName,
   combinationsOf,
@@ -27,8 +27,8 @@ import {
   type BusyByTable,
   type TableCombination,
   type TableMisfit,
-} from '../venues/table-fit';
-import { experienceOf, loadVenueCatalog, venueOf, type CatalogVenue, type ExperienceRow } from '../venues/venue-catalog';
+} from '../booking-rules/table-fit';
+import { experienceOf, loadVenueCatalog, venueOf, type CatalogVenue, type ExperienceRow } from '../booking-rules/venue-catalog';
 import { hongKongMinutes, isoWeekday, serviceDayStartMs } from '../../../common/time';
 import { loadOccupants, type Occupant } from './why-not-occupants';
 

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps, AuthUser } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { venues, venueTexts } from '../../db/schema';
-import { recordSetupChange } from '../setup/setup-audit';
+import { recordSetupChange } from '../audit/setup-audit';
 import { lockForChange, writeChange } from '../setup/versioned';
-import { catalogChanged, venueNotFound } from '../venues/venue-catalog';
+import { catalogChanged, venueNotFound } from '../booking-rules/venue-catalog';
 import {
   TRANSLATED_LOCALES,
   VENUE_TEXT_FIELDS,

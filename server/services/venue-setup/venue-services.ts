@@ -3,18 +3,19 @@
  * whether only members may book them) as
  * the set-up pages read, check and publish them (docs/decisions/0016-versioned-setup.md). They are the one source of the hours: the
  * slots availability offers (slot-schedule.ts) and the hours guests read in every language
- * (venue-info.ts, server/i18n/content.ts) both come from these rows, never typed twice.
+ * (venue-info.ts, server/routes/localisation/content.ts) both come from these rows, never typed twice.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { servicePeriods, venues } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { recordSetupChange } from '../setup/setup-audit';
-import { setupImpact, type SetupAffectedBookingDto } from '../setup/setup-impact';
+import { recordSetupChange } from '../audit/setup-audit';
+import { setupImpact } from '../setup/setup-impact';
+import type { SetupAffectedBookingDto } from '../setup/impact-reasons';
 import { setupConflict } from '../setup/versioned';
 import { inSetupTransaction, isSystem, type SetupDeps, type SystemSetup } from '../setup/system-setup';
-import { catalogChanged, loadVenueCatalog, venueNotFound, venueOf, type CatalogVenue } from '../venues/venue-catalog';
+import { catalogChanged, loadVenueCatalog, venueNotFound, venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
 import type { ServiceInput, VenueServicesInput } from '../../../common/validation/venue-setup-validation';
 
 /** A venue's services as the set-up page edits them. */

@@ -6,15 +6,15 @@
 import type { Db } from '../../db/client';
 import type { Schema } from '../../lib/api-types';
 import { formatDate, formatTime } from '../../../common/time';
-import { loadDayBusy } from './busy-intervals';
-import { checkSelection, type Selection } from '../reservations/selection-checks';
-import { isBookableInTime, scheduledSlots, servicesOn } from './slot-schedule';
-import { fittingCombinations, fittingTables, groupBusy, isCombinationFree, isTableFree } from './table-fit';
-import { catalogVersion, lastVenueCatalog, venueCatalogAt, type VenueCatalog } from './venue-catalog';
-import { membersOnlyPeriods, openSlots, type Membership } from '../reservations/membership-rules';
-import { closuresOn, stayClosure } from './closures';
-import { coversStarting } from './pacing-covers';
-import { noCovers, pacingBreach } from './pacing';
+import { loadDayBusy } from '../booking-rules/busy-intervals';
+import { checkSelection, type Selection } from '../booking-rules/selection-checks';
+import { isBookableInTime, scheduledSlots, servicesOn } from '../booking-rules/slot-schedule';
+import { fittingCombinations, fittingTables, groupBusy, isCombinationFree, isTableFree } from '../booking-rules/table-fit';
+import { catalogVersion, lastVenueCatalog, venueCatalogAt, type VenueCatalog } from '../booking-rules/venue-catalog';
+import { membersOnlyPeriods, openSlots, type Membership } from '../booking-rules/membership-rules';
+import { closuresOn, stayClosure } from '../booking-rules/closures';
+import { coversStarting } from '../booking-rules/pacing-covers';
+import { noCovers, pacingBreach } from '../booking-rules/pacing';
 
 export interface AvailabilityQuery extends Selection {
   seatingAreaId?: string;

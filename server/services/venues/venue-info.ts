@@ -12,8 +12,8 @@ import { hongKongToday } from '../../../common/time';
 import { MENU_URL_PREFIX } from '../../../common/venues';
 import { groupExperienceTexts, type ExperienceOwnTexts } from '../../../common/experience-text';
 import { venuePictureOf } from '../venue-setup/venue-pictures';
-import { catalogVersion } from './venue-catalog';
-import { periodsValidOn, type ValidityRange } from './service-validity';
+import { catalogVersion } from '../booking-rules/venue-catalog';
+import { periodsValidOn, type ValidityRange } from '../booking-rules/service-validity';
 
 /** The `data` of `GET /public/venue/by-domain/{domain}`. */
 export type VenueInfo = Schema<'VenueDetail'>;
@@ -71,7 +71,7 @@ export const ENGLISH_HOURS: HoursFormat = { days: formatDays, time: formatTime, 
 /**
  * Opening hours from service periods, in the order given: one entry per period name, and within it one
  * line per group of days that share the same times (a day with several ranges lists them all). Names are
- * the periods' own; `format` writes the days and times (server/i18n/content.ts has one per language).
+ * the periods' own; `format` writes the days and times (server/routes/localisation/content.ts has one per language).
  */
 export function deriveOpeningHours(periods: readonly PeriodHours[], format: HoursFormat = ENGLISH_HOURS): OpeningHours[] {
   const byName = new Map<string, Map<number, { start: number; end: number; last: number | null }[]>>();
@@ -103,7 +103,7 @@ export function deriveOpeningHours(periods: readonly PeriodHours[], format: Hour
 
 /**
  * A venue as stored, in English: the answer, and the service periods its opening hours come from, so
- * they can be written again in the reader's language (`localizeVenue` in server/i18n/content.ts).
+ * they can be written again in the reader's language (`localizeVenue` in server/routes/localisation/content.ts).
  */
 export interface LoadedVenue {
   info: VenueInfo;
@@ -219,7 +219,7 @@ const cache = new WeakMap<Db, Map<string, CacheEntry>>();
 
 /**
  * The venue with `domain` (already normalised: trimmed, lower case), in English, or null for an unknown
- * one; answers go through `localizeVenue` (server/i18n/content.ts). Found
+ * one; answers go through `localizeVenue` (server/routes/localisation/content.ts). Found
  * venues are cached per database for `VENUE_CACHE_TTL_MS`, or until a set-up change is published;
  * unknown names are not, so random names cannot grow the cache. Its hours are those valid on `now`'s day.
  */

@@ -1,6 +1,6 @@
 /** The waitlist's offer mail: a table is held for the guest, until when, and the link that opens it. */
 import type { DbOrTx } from '../../db/client';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import { messageLanguage } from '../messaging/message-language';
 import { queueEmail } from '../messaging/outbox';
 import { bookingLines, greeting } from '../reservations/reservation-mail';

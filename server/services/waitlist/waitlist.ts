@@ -10,10 +10,10 @@ import { badRequest, completionError, conflict, unauthorized } from '../../lib/e
 import { newId } from '../../lib/ids';
 import { formatDate, formatTime } from '../../../common/time';
 import type { Schema } from '../../lib/api-types';
-import { checkSelection } from '../reservations/selection-checks';
-import { assertTimeOpenTo, membershipOf, openSlots } from '../reservations/membership-rules';
-import { isBookableInTime, scheduledSlots } from '../venues/slot-schedule';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import { checkSelection } from '../booking-rules/selection-checks';
+import { assertTimeOpenTo, membershipOf, openSlots } from '../booking-rules/membership-rules';
+import { isBookableInTime, scheduledSlots } from '../booking-rules/slot-schedule';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import { venueAndExperienceRefs } from '../reservations/reservation-dto';
 import { cancelReservation, type CancelDeps } from '../reservations/reservation-change';
 import { findUser, isMember, reservationScope, sqlState, type ReservationLocale } from '../reservations/reservations';

@@ -3,14 +3,14 @@
  * history, which lists the wallet's entries and the card's payments and refunds together. Amounts are
  * signed minor units (credits positive, debits negative); the balance is the sum of the wallet's entries
  * only. Months and days are Hong Kong's (docs/PRODUCT.md §9). Descriptions are stored in English and read in the
- * caller's language (`i18n`, see server/i18n/content.ts).
+ * caller's language (`i18n`, see entry-description.ts).
  */
 import type { I18n } from '@lingui/core';
 import { and, asc, count, desc, eq, gte, lt, min, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { transactions, walletEntries } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
-import { localizeDescription } from '../../i18n/content';
+import { localizeDescription } from './entry-description';
 import { addDays, hongKongDate, serviceDayStartMs, TIME_ZONE } from '../../../common/time';
 
 export const WALLET_CURRENCY = 'HKD';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../../server/db/seed';
 import { auditLog } from '../../../server/db/schema';
-import { catalogVersion, readCatalog, type CatalogVenue } from '../../../server/services/venues/venue-catalog';
+import { catalogVersion, readCatalog, type CatalogVenue } from '../../../server/services/booking-rules/venue-catalog';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
 
 /** One venue's set-up without the ids made at seeding, in the order the catalog reads it. */

@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { venueTables } from '../../../server/db/schema';
 import { newId } from '../../../server/lib/ids';
-import { catalogChanged } from '../../../server/services/venues/venue-catalog';
+import { catalogChanged } from '../../../server/services/booking-rules/venue-catalog';
 import { addDays, hongKongToday, serviceDateTime } from '../../../common/time';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
 import { TEST_NOW, testDrivers } from '../../support/server/harness';

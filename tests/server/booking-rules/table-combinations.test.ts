@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reservations, venueTables } from '../../../server/db/schema';
-import { catalogChanged } from '../../../server/services/venues/venue-catalog';
+import { catalogChanged } from '../../../server/services/booking-rules/venue-catalog';
 import { addDays, hongKongToday, serviceDateTime } from '../../../common/time';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';

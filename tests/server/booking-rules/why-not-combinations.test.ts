@@ -8,7 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservations, venueTables } from '../../../server/db/schema';
-import { catalogChanged } from '../../../server/services/venues/venue-catalog';
+import { catalogChanged } from '../../../server/services/booking-rules/venue-catalog';
 import { addDays, hongKongToday } from '../../../common/time';
 import { experienceIdByName, OBE, seatingAreaIdByName } from '../../support/server/fixtures';
 import { testDrivers } from '../../support/server/harness';

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeHolds, reservations, seatingAreas, venueTables } from '../../../server/db/schema';
-import { catalogChanged } from '../../../server/services/venues/venue-catalog';
+import { catalogChanged } from '../../../server/services/booking-rules/venue-catalog';
 import { newId } from '../../../server/lib/ids';
 import { addDays, hongKongToday, serviceDateTime } from '../../../common/time';
 import { experienceIdByName, LECLOS, seatingAreaIdByName, UNKNOWN_ID } from '../../support/server/fixtures';

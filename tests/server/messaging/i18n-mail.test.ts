@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { users, venues } from '../../../server/db/schema';
 import { manageLink } from '../../../server/services/reservations/manage-link';
-import { localizeText } from '../../../server/i18n/content';
+import { localizeText } from '../../../server/routes/localisation/content';
 import { translatorFor } from '../../../server/i18n/translator';
 import { newId } from '../../../server/lib/ids';
 import { escapeText } from '../../../server/services/reservations/calendar-invite';

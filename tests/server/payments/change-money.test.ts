@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, changeHolds, reservations, venueTables } from '../../../server/db/schema';
-import { loadBusyIntervals } from '../../../server/services/venues/busy-intervals';
+import { loadBusyIntervals } from '../../../server/services/booking-rules/busy-intervals';
 import { manageTokenFor } from '../../../server/services/reservations/manage-link';
 import { TEST_CARDS } from '../../../server/services/payments/processor/test-processor';
 import { ledgerProblems } from '../../../server/services/payments/ledger-check';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { servicePeriods, venuePacing, venueTables } from '../../../server/db/schema';
-import { catalogChanged } from '../../../server/services/venues/venue-catalog';
+import { catalogChanged } from '../../../server/services/booking-rules/venue-catalog';
 import { addDays, hongKongToday } from '../../../common/time';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';

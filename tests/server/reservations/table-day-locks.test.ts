@@ -8,9 +8,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservations } from '../../../server/db/schema';
-import { bookableSlot, scheduledSlots } from '../../../server/services/venues/slot-schedule';
-import { checkSelection } from '../../../server/services/reservations/selection-checks';
-import { loadVenueCatalog } from '../../../server/services/venues/venue-catalog';
+import { bookableSlot, scheduledSlots } from '../../../server/services/booking-rules/slot-schedule';
+import { checkSelection } from '../../../server/services/booking-rules/selection-checks';
+import { loadVenueCatalog } from '../../../server/services/booking-rules/venue-catalog';
 import { insertHold } from '../../../server/services/reservations/reservation-create';
 import { findUser } from '../../../server/services/reservations/reservations';
 import { addDays, hongKongToday } from '../../../common/time';

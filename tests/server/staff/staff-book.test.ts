@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, users, venueTables, waitlistEntries } from '../../../server/db/schema';
 import { newId } from '../../../server/lib/ids';
 import { newReservationReference } from '../../../server/services/reservations/reservations';
-import { clearVenueCatalog } from '../../../server/services/venues/venue-catalog';
+import { clearVenueCatalog } from '../../../server/services/booking-rules/venue-catalog';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { formatDate } from '../../../common/time';
 import { BATARD, experienceIdByName, HOPSZE, LECLOS, OBE, seatingAreaIdByName } from '../../support/server/fixtures';

@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservations, venueTables } from '../../../server/db/schema';
-import { catalogChanged } from '../../../server/services/venues/venue-catalog';
+import { catalogChanged } from '../../../server/services/booking-rules/venue-catalog';
 import { staffSessionActor } from '../../../src/staff/staff-session';
 import { addDays, hongKongToday } from '../../../common/time';
 import { experienceIdByName, LECLOS } from '../../support/server/fixtures';

@@ -13,7 +13,7 @@ import { openAsStaff, useAppHarness } from '../../support/ui/app-harness';
 import { SLOW } from '../../support/ui/page-queries';
 import { axeViolations } from '../../support/ui/axe';
 import { venueTables } from '../../../server/db/schema';
-import { catalogChanged } from '../../../server/services/venues/venue-catalog';
+import { catalogChanged } from '../../../server/services/booking-rules/venue-catalog';
 import { LECLOS } from '../../support/server/fixtures';
 
 const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });

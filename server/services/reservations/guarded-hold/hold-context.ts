@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { changeHolds, reservations, users, venueCatalogVersion } from '../../../db/schema';
 import type { SessionRow } from '../../../lib/auth';
-import { busyFromJson, coversFromJson, dayCoversJson, dayParams, heldChangeDuring, liveAt, occupiedUntil, occupiesDuring, parsedJson, type BusyJson } from '../../venues/busy-intervals';
-import type { BusyInterval } from '../../venues/table-fit';
-import { closuresFromJson, dayClosuresJson, type ClosureRow } from '../../venues/closures';
+import { busyFromJson, coversFromJson, dayCoversJson, dayParams, heldChangeDuring, liveAt, occupiedUntil, occupiesDuring, parsedJson, type BusyJson } from '../../booking-rules/busy-intervals';
+import type { BusyInterval } from '../../booking-rules/table-fit';
+import { closuresFromJson, dayClosuresJson, type ClosureRow } from '../../booking-rules/closures';
 
 /** A start time and the covers live bookings start then (summed by the statement), for pacing (pacing-covers.ts). */
 export interface StartingCovers {

@@ -9,13 +9,11 @@
  * never compiled as an ICU message, so braces or apostrophes in it cannot change it.
  */
 import type { I18n } from '@lingui/core';
-import type { DescriptionMessage } from '../db/schema';
-import type { AvailabilityDto } from '../services/venues/availability';
-import type { ReservationDto } from '../services/reservations/reservation-dto';
-import { deriveOpeningHours, ENGLISH_HOURS, type HoursFormat, type LoadedVenue, type PeriodHours, type VenueInfo } from '../services/venues/venue-info';
-import { DEFAULT_LOCALE } from '../../common/locales';
-import { translatorFor } from './translator';
-import { catalogText, experienceText, type ExperienceOwnTexts } from '../../common/experience-text';
+import type { AvailabilityDto } from '../../services/venues/availability';
+import type { ReservationDto } from '../../services/reservations/reservation-dto';
+import { deriveOpeningHours, ENGLISH_HOURS, type HoursFormat, type LoadedVenue, type PeriodHours, type VenueInfo } from '../../services/venues/venue-info';
+import { DEFAULT_LOCALE } from '../../../common/locales';
+import { catalogText, experienceText, type ExperienceOwnTexts } from '../../../common/experience-text';
 
 /** A stored English text in the reader's language: its translation when the catalog has one, else as written. */
 export const localizeText = catalogText;
@@ -137,28 +135,4 @@ export function localizeReservation(i18n: I18n, reservation: ReservationDto, exp
     experience: experienceText(reservation.experience, i18n, experienceTexts.get(reservation.experience._id)),
     seatingArea: reservation.seatingArea && localizeSeatingArea(i18n, reservation.seatingArea),
   };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Entry descriptions
-
-/** A wallet or card entry's description as stored: English, and the message a composed one came from. */
-export interface StoredDescription {
-  description: string;
-  descriptionMessage: DescriptionMessage | null;
-}
-
-/**
- * What to store for a description the server composes from values: the English text (for anyone
- * reading the table) and the message, so each reader gets it in their language. `id` is an English ICU
- * template marked `/*i18n*\/` where it is written.
- */
-export function composeDescription(id: string, values: DescriptionMessage['values']): StoredDescription & { descriptionMessage: DescriptionMessage } {
-  return { description: translatorFor(DEFAULT_LOCALE)._(id, values), descriptionMessage: { id, values } };
-}
-
-/** A stored description in the reader's language: a composed one rendered from its message, a plain one looked up. */
-export function localizeDescription(i18n: I18n, entry: StoredDescription): string {
-  const message = entry.descriptionMessage;
-  return message ? i18n._(message.id, message.values) : localizeText(i18n, entry.description);
 }

@@ -6,9 +6,9 @@ import type { I18n } from '@lingui/core';
 import type { Schema } from '../../lib/api-types';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { experienceOf, seatingAreaOf, venueOf, type CatalogVenue, type ExperienceRow, type VenueCatalog, type VenueRow } from '../venues/venue-catalog';
+import { experienceOf, seatingAreaOf, venueOf, type CatalogVenue, type ExperienceRow, type VenueCatalog, type VenueRow } from './venue-catalog';
 import { assertAreaOpenTo, assertBookingWindow, type Membership } from './membership-rules';
-import { assertExperienceOffered, assertExperiencePartySize } from '../experience-setup/experience-checks';
+import { assertExperienceOffered, assertExperiencePartySize } from './experience-checks';
 
 /** docs/PRODUCT.md §5/§9: no venue takes a party above 10. */
 export const MAX_GUESTS = 10;

@@ -2,7 +2,7 @@
  * Which tables seat a party and which of them are free for a time, from the busy intervals of a day.
  */
 import type { CatalogVenue, VenueTableRow } from './venue-catalog';
-import { tableOpenTo, type Membership } from '../reservations/membership-rules';
+import { tableOpenTo, type Membership } from './membership-rules';
 
 /** Why a table does not seat a party as asked, one rule each (staff's "Why not?" lists them all). */
 export type TableMisfit = 'INACTIVE' | 'AREA_INACTIVE' | 'STAFF_ONLY' | 'WALK_INS_ONLY' | 'TOO_SMALL' | 'TOO_LARGE' | 'OTHER_AREA' | 'MEMBERS_ONLY';

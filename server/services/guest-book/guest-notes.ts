@@ -10,7 +10,7 @@ import { users } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { recordAudit } from '../staff/audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { findGuest } from './guest-book-access';
 
 export type GuestNoteDto = Schema<'GuestNote'>;

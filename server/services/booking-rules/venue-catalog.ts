@@ -26,7 +26,7 @@ export interface CatalogVenue {
   areas: SeatingAreaRow[];
   tables: VenueTableRow[];
   experiences: ExperienceRow[];
-  /** Pacing limits by service (server/services/venues/pacing.ts); none when the venue paces nothing. */
+  /** Pacing limits by service (server/services/booking-rules/pacing.ts); none when the venue paces nothing. */
   pacing: PacingRule[];
   pacingVersion: number;
   /** How long a party sits by party size and service. */

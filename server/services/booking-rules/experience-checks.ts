@@ -1,12 +1,12 @@
 /**
  * What an experience's set-up asks of a new booking (docs/decisions/0016-versioned-setup.md): that it is still offered, and, for a
  * guest, a party of the sizes it is set up for. Its days are kept by the schedule
- * (server/services/venues/slot-schedule.ts), which offers no time on another day.
+ * (server/services/booking-rules/slot-schedule.ts), which offers no time on another day.
  */
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import type { ExperienceRow } from '../venues/venue-catalog';
-import { experienceNameIn } from '../../i18n/localized-values';
+import type { ExperienceRow } from './venue-catalog';
+import { experienceNameIn } from '../../lib/message-values';
 import type { ExperienceOwnTexts } from '../../../common/experience-text';
 
 /** 409 20181: the venue retired the experience; bookings made before stand. */

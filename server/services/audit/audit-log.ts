@@ -8,7 +8,9 @@ import { auditLog, reservations, seatingAreas, venueTables } from '../../db/sche
 import type { Schema } from '../../lib/api-types';
 import { newId } from '../../lib/ids';
 import { addDays, serviceDayStartMs } from '../../../common/time';
-import type { SetupEntity } from '../setup/setup-audit';
+
+/** The kinds of set-up record the audit log names (server/services/audit/setup-audit.ts writes their entries). */
+export type SetupEntity = 'venue' | 'service' | 'area' | 'table' | 'turn-times' | 'pacing' | 'experience' | 'staff-access';
 
 export type AuditEntryDto = Schema<'AuditEntry'>;
 export type AuditPage = Schema<'AuditPage'>;

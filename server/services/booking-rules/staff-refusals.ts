@@ -11,15 +11,15 @@ import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { ApiError } from '../../lib/errors';
-import { dateIn, experienceNameIn, nameIn, timeIn } from '../../i18n/localized-values';
+import { dateIn, experienceNameIn, nameIn, timeIn } from '../../lib/message-values';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ClosureReason } from '../../../common/validation/closure-validation';
 import { addDays, hongKongMinutes } from '../../../common/time';
-import { atTables, isLiveAt, occupiesDuring } from '../venues/busy-intervals';
-import { combinationName, compareTableNames, fittingCombinations, isCombinationOf, type TableCombination } from '../venues/table-fit';
-import type { Membership } from '../reservations/membership-rules';
-import type { ClosureRow } from '../venues/closures';
-import type { CatalogVenue, ExperienceRow } from '../venues/venue-catalog';
+import { atTables, isLiveAt, occupiesDuring } from './busy-intervals';
+import { combinationName, compareTableNames, fittingCombinations, isCombinationOf, type TableCombination } from './table-fit';
+import type { Membership } from './membership-rules';
+import type { ClosureRow } from './closures';
+import type { CatalogVenue, ExperienceRow } from './venue-catalog';
 
 export type StaffReason = Schema<'StaffReason'>;
 

@@ -13,7 +13,7 @@ import { guestMerges, guestNotes, guestTagLinks } from '../../db/guest-book-sche
 import { users, waitlistEntries, walletEntries, type WaitlistStatus } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { recordAudit } from '../staff/audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { movedCounts, repoint, USER_TABLES } from './merge-tables';
 
 /** How long a merge may be undone. */

@@ -3,10 +3,7 @@
  * (null before for a new one, null after for a removed one). Written in the change's transaction.
  */
 import type { DbOrTx } from '../../db/client';
-import { recordAudit } from '../staff/audit-log';
-
-/** The kinds of set-up record the audit log names. */
-export type SetupEntity = 'venue' | 'service' | 'area' | 'table' | 'turn-times' | 'pacing' | 'experience' | 'staff-access';
+import { recordAudit, type SetupEntity } from './audit-log';
 
 export interface SetupChange {
   actorId: string;

@@ -2,18 +2,18 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { idSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
-import { localizeText } from '../../i18n/content';
+import { localizeText } from '../localisation/content';
 import { giveTagSchema, guestSearchSchema, mergeGuestSchema, newGuestNoteSchema, newTagSchema, undoMergeSchema } from '../../../common/validation/guest-book-validation';
-import { searchGuests } from '../../services/guests/guest-search';
-import { guestProfile, type GuestProfileDto } from '../../services/guests/guest-profile';
-import { archiveTag, createTag, giveTag, listTags, takeTag } from '../../services/guests/guest-tags';
-import { addNote, removeNote } from '../../services/guests/guest-notes';
-import { duplicateGroups } from '../../services/guests/guest-duplicates';
-import { mergeGuests } from '../../services/guests/guest-merge';
-import { undoMerge } from '../../services/guests/guest-merge-undo';
-import { loadVenueCatalog } from '../../services/venues/venue-catalog';
+import { searchGuests } from '../../services/guest-book/guest-search';
+import { guestProfile, type GuestProfileDto } from '../../services/guest-book/guest-profile';
+import { archiveTag, createTag, giveTag, listTags, takeTag } from '../../services/guest-book/guest-tags';
+import { addNote, removeNote } from '../../services/guest-book/guest-notes';
+import { duplicateGroups } from '../../services/guest-book/guest-duplicates';
+import { mergeGuests } from '../../services/guest-book/guest-merge';
+import { loadVenueCatalog } from '../../services/booking-rules/venue-catalog';
+import { answer } from '../route';
+import { undoMerge } from '../../services/guest-book/guest-merge-undo';
 
 type Ctx = Context<AppEnv>;
 
@@ -47,14 +47,14 @@ export function createGuestHandlers() {
     async search(c: Ctx) {
       const { q } = parseQuery(c, guestSearchSchema);
       const body = { status: 200, data: await searchGuests(c.get('deps').db, q) };
-      return c.json(body satisfies ResponseBody<'/admin/guest', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /admin/guest/{id}: the profile. */
     async profile(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const body = { status: 200, data: await profileFor(c, id) };
-      return c.json(body satisfies ResponseBody<'/admin/guest/{id}', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /admin/guest/{id}/tag. */
@@ -63,7 +63,7 @@ export function createGuestHandlers() {
       const { tagId } = await parseBody(c, giveTagSchema);
       const { db, clock } = c.get('deps');
       const body = { status: 200, data: await giveTag(db, c.get('auth'), id, tagId, clock.now()) };
-      return c.json(body satisfies ResponseBody<'/admin/guest/{id}/tag', 'post', 200>, 200);
+      return answer(200, body);
     },
 
     /** DELETE /admin/guest/{id}/tag/{tagId}. */
@@ -71,7 +71,7 @@ export function createGuestHandlers() {
       const { id, tagId } = parseParams(c, tagParams);
       const { db, clock } = c.get('deps');
       const body = { status: 200, data: await takeTag(db, c.get('auth'), id, tagId, clock.now()) };
-      return c.json(body satisfies ResponseBody<'/admin/guest/{id}/tag/{tagId}', 'delete', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /admin/guest/{id}/note. */
@@ -80,7 +80,7 @@ export function createGuestHandlers() {
       const note = await parseBody(c, newGuestNoteSchema);
       const { db, clock } = c.get('deps');
       const body = { status: 201, data: await addNote(db, c.get('auth'), id, note, clock.now()) };
-      return c.json(body satisfies ResponseBody<'/admin/guest/{id}/note', 'post', 201>, 201);
+      return answer(201, body);
     },
 
     /** DELETE /admin/guest/{id}/note/{noteId}. */
@@ -88,7 +88,7 @@ export function createGuestHandlers() {
       const { id, noteId } = parseParams(c, noteParams);
       const { db, clock } = c.get('deps');
       await removeNote(db, c.get('auth'), id, noteId, clock.now());
-      return c.json({ status: 200 } satisfies ResponseBody<'/admin/guest/{id}/note/{noteId}', 'delete', 200>, 200);
+      return answer(200, { status: 200 });
     },
 
     /** POST /admin/guest/{id}/merge: the duplicate's records move to this guest. */
@@ -98,7 +98,7 @@ export function createGuestHandlers() {
       const { db, clock } = c.get('deps');
       const { mergeId, counts } = await mergeGuests(db, c.get('auth'), { guestId: id, duplicateId, reason }, clock.now());
       const body = { status: 200, data: { mergeId, profile: await profileFor(c, id), moved: counts } };
-      return c.json(body satisfies ResponseBody<'/admin/guest/{id}/merge', 'post', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /admin/guest/merge/{mergeId}/undo (admins): both accounts as they were. */
@@ -108,20 +108,20 @@ export function createGuestHandlers() {
       const { db, clock } = c.get('deps');
       const { keptId, mergedId } = await undoMerge(db, c.get('auth'), mergeId, reason, clock.now());
       const body = { status: 200, data: { kept: await profileFor(c, keptId), restored: await profileFor(c, mergedId) } };
-      return c.json(body satisfies ResponseBody<'/admin/guest/merge/{mergeId}/undo', 'post', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /admin/guest-duplicates. */
     async duplicates(c: Ctx) {
       const body = { status: 200, data: await duplicateGroups(c.get('deps').db) };
-      return c.json(body satisfies ResponseBody<'/admin/guest-duplicates', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /admin/guest-tag. */
     async listTags(c: Ctx) {
       const { archived } = parseQuery(c, tagListQuery);
       const body = { status: 200, data: await listTags(c.get('deps').db, { archived: archived === 'true' }) };
-      return c.json(body satisfies ResponseBody<'/admin/guest-tag', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /admin/guest-tag (admins). */
@@ -129,7 +129,7 @@ export function createGuestHandlers() {
       const { name } = await parseBody(c, newTagSchema);
       const { db, clock } = c.get('deps');
       const body = { status: 201, data: await createTag(db, c.get('auth'), name, clock.now()) };
-      return c.json(body satisfies ResponseBody<'/admin/guest-tag', 'post', 201>, 201);
+      return answer(201, body);
     },
 
     /** DELETE /admin/guest-tag/{id} (admins). */
@@ -137,7 +137,7 @@ export function createGuestHandlers() {
       const { id } = parseParams(c, idParams);
       const { db, clock } = c.get('deps');
       const body = { status: 200, data: await archiveTag(db, c.get('auth'), id, clock.now()) };
-      return c.json(body satisfies ResponseBody<'/admin/guest-tag/{id}', 'delete', 200>, 200);
+      return answer(200, body);
     },
   };
 }

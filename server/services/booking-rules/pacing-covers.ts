@@ -7,14 +7,14 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { timeIn } from '../../i18n/localized-values';
+import { timeIn } from '../../lib/message-values';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { isLiveAt } from './busy-intervals';
 import { addCovers, noCovers, pacingBreach, type CoversStarting } from './pacing';
 import { periodIn, servicesOn } from './slot-schedule';
 import type { CatalogVenue, ServicePeriodRow } from './venue-catalog';
-import { StaffRefusal } from '../staff/staff-refusals';
-import type { BookingRules } from '../reservations/selection-checks';
+import { StaffRefusal } from './staff-refusals';
+import type { BookingRules } from './selection-checks';
 
 /**
  * The covers the venue's live bookings start on the service day, by slot and service (one indexed query).

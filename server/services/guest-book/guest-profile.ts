@@ -13,7 +13,7 @@ import { reservations, walletEntries } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
 import { bookingMoney } from '../payments/booking-payments';
-import type { VenueCatalog } from '../venues/venue-catalog';
+import type { VenueCatalog } from '../booking-rules/venue-catalog';
 import { guestAlerts } from './guest-alerts';
 import { findGuest } from './guest-book-access';
 import { duplicateGroups } from './guest-duplicates';

@@ -5,10 +5,10 @@
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { isoWeekday, serviceDateTime, serviceDayStartMs } from '../../../common/time';
-import { selectionUnavailable, type BookingRules } from '../reservations/selection-checks';
+import { selectionUnavailable, type BookingRules } from './selection-checks';
 import type { CatalogVenue, ExperienceRow, ServicePeriodRow, VenueRow } from './venue-catalog';
-import { outsideHoursForStaff } from '../staff/staff-refusals';
-import { timeIn } from '../../i18n/localized-values';
+import { outsideHoursForStaff } from './staff-refusals';
+import { timeIn } from '../../lib/message-values';
 import { periodsValidOn } from './service-validity';
 
 /** A start time an experience is served at on a service day, before looking at tables. */

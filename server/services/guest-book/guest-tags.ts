@@ -11,7 +11,7 @@ import type { Schema } from '../../lib/api-types';
 import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { recordAudit } from '../staff/audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { findGuest } from './guest-book-access';
 
 export type GuestTagDto = Schema<'GuestTag'>;

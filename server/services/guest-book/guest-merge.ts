@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { endUserSessions } from '../auth/auth-session';
-import { recordAudit } from '../staff/audit-log';
+import { recordAudit } from '../audit/audit-log';
 import { findGuest } from './guest-book-access';
 import { checkMergeRights } from './merge-rights';
 import { movedCounts, repoint, USER_TABLES } from './merge-tables';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Schema } from '../../lib/api-types';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
-import { WALK_IN_EMAIL } from '../staff/staff-guests';
+import { WALK_IN_EMAIL } from '../guest-accounts/guest-accounts';
 
 export type DuplicateGroup = Schema<'GuestDuplicateGroup'>;
 type Match = DuplicateGroup['match'];

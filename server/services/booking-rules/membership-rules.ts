@@ -12,8 +12,8 @@ import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { hongKongToday } from '../../../common/time';
 import { windowsOf, windowVerdict, type Membership } from '../../../common/membership-rules';
-import { dateIn, nameIn, timeIn } from '../../i18n/localized-values';
-import type { CatalogVenue, ExperienceRow, SeatingAreaRow, ServicePeriodRow } from '../venues/venue-catalog';
+import { dateIn, nameIn, timeIn } from '../../lib/message-values';
+import type { CatalogVenue, ExperienceRow, SeatingAreaRow, ServicePeriodRow } from './venue-catalog';
 
 export type { Membership };
 

@@ -1,7 +1,7 @@
 /**
  * No import circle among the server's, the charts' and common/'s files, type-only imports included: each
  * circle is a set of modules that cannot be read, tested or moved one at a time. Tarjan's strongly
- * connected components over the relative imports (tests/fixtures/import-graph.ts).
+ * connected components over the relative imports (tests/support/fixtures/import-graph.ts).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -120,9 +120,13 @@ export interface RefusedRequest {
   numberOfGuests: number;
   seatingAreaId?: string | null;
   now: Date;
+  /** The reservation being moved, which must not count against itself. */
   excludeReservationId?: string;
+  /** The one table staff chose (it must seat the party); otherwise the smallest free one that fits. */
   tableId?: string;
+  /** The tables joined staff chose (one combination that seats the party, staff-bookings.ts checks). */
   tableIds?: readonly string[];
+  /** Whose booking: a guest's is never put in a members' area (membership-rules.ts); members' and staff's may be. */
   membership?: Membership;
 }
 

@@ -4,10 +4,9 @@
  * queue on its lock. Creating and moving a reservation both place it this way.
  */
 import type { DbOrTx } from '../../db/client';
-import type { Membership } from '../booking-rules/membership-rules';
 import { fittingCombinations, fittingTables, groupBusy, isCombinationOf, isTableFree, pickCombination, pickTable, type TableCombination } from '../booking-rules/table-fit';
 import { loadBusyIntervals } from '../booking-rules/busy-intervals';
-import type { CatalogVenue, ServicePeriodRow, VenueTableRow } from '../booking-rules/venue-catalog';
+import type { ServicePeriodRow, VenueTableRow } from '../booking-rules/venue-catalog';
 import { servicesOn, type ScheduledSlot } from '../booking-rules/slot-schedule';
 import { selectionUnavailable, tableTaken, type BookingRules } from '../booking-rules/selection-checks';
 import { expireStaleHolds } from './hold-expiry';
@@ -21,29 +20,20 @@ import {
   stayClosure,
   type DayClosures,
 } from '../booking-rules/closures';
-import { closedForStaff, noTableForStaff } from '../booking-rules/staff-refusals';
+import { closedForStaff, noTableForStaff, type RefusedRequest } from '../booking-rules/staff-refusals';
 import { checkPacing } from '../booking-rules/pacing-covers';
 
 /** The time a party takes a table: a slot of the schedule, or a walk-in's from now (in no service). */
 export type TableSlot = Pick<ScheduledSlot, 'startTime' | 'duration' | 'startMs' | 'endMs'> & { period?: ServicePeriodRow };
 
-export interface TableRequest {
-  entry: CatalogVenue;
-  date: string;
+/**
+ * A table asked for: what a refusal's words are made of (`RefusedRequest`, booking-rules/staff-refusals.ts),
+ * with the slot as scheduled and the rules it is checked by.
+ */
+export interface TableRequest extends Omit<RefusedRequest, 'slot'> {
   slot: TableSlot;
-  numberOfGuests: number;
-  seatingAreaId?: string | null;
-  now: Date;
-  /** The reservation being moved, which must not count against itself. */
-  excludeReservationId?: string;
-  /** The one table staff chose (it must seat the party); otherwise the smallest free one that fits. */
-  tableId?: string;
-  /** The tables joined staff chose (one combination that seats the party, staff-bookings.ts checks). */
-  tableIds?: readonly string[];
-  /** Staff's refusals say why in their words (services/staff-refusals.ts); a guest's stay as they were. */
+  /** Staff's refusals say why in their words (booking-rules/staff-refusals.ts); a guest's stay as they were. */
   rules?: BookingRules;
-  /** Whose booking: a guest's is never put in a members' area (membership-rules.ts); members' and staff's may be. */
-  membership?: Membership;
 }
 
 /** What is closed on the request's day; 409 with the reason when the slot's service or the asked-for area is. */

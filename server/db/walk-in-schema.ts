@@ -2,7 +2,7 @@
  * The walk-in queue's table (migrations/0041-0060/0044_walk_in_queue.sql): parties waiting at the door with
  * their quoted wait. Kept beside `schema.ts` so the queue reads as one piece.
  */
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { WalkInLeftReason, WalkInStatus } from '../../common/validation/walk-in-queue-validation';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -28,6 +28,7 @@ export const walkInQueue = pgTable('walk_in_queue', {
   leftReason: text('left_reason').$type<WalkInLeftReason>(),
   reservationId: text('reservation_id'),
   updatedAt: ts('updated_at').notNull(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
 });
 
 export type WalkInQueueRow = typeof walkInQueue.$inferSelect;

@@ -27,7 +27,9 @@ CREATE TABLE walk_in_queue (
   left_reason text CHECK (left_reason IN ('WAIT_TOO_LONG', 'NO_ANSWER', 'CHANGED_PLANS', 'OTHER')),
   reservation_id text REFERENCES reservations(id),
   updated_at timestamptz NOT NULL,
+  -- Arrival order among parties added in the same instant.
+  seq bigserial NOT NULL,
   CHECK ((status = 'SEATED') = (reservation_id IS NOT NULL AND seated_at IS NOT NULL)),
   CHECK ((status = 'LEFT') = (left_reason IS NOT NULL AND left_at IS NOT NULL))
 );
-CREATE INDEX walk_in_queue_day ON walk_in_queue (venue_id, date, arrived_at);
+CREATE INDEX walk_in_queue_day ON walk_in_queue (venue_id, date, arrived_at, seq);

@@ -70,8 +70,8 @@ export function createWalkInHandlers() {
     /** POST /admin/venue/{venueId}/walk-in-queue/{entryId}/seat: the party seated as a walk-in. */
     async seat(c: Ctx) {
       const { venueId, entryId } = parseParams(c, entryParams);
-      // The body is optional: no table named, the smallest free one that fits.
-      const hasBody = Number(c.req.header('content-length') ?? 0) > 0;
+      // The body is optional (no table named: the smallest free one that fits); one sent is checked.
+      const hasBody = c.req.header('content-type') !== undefined;
       const { tableId } = hasBody ? await parseBody(c, seatWalkInEntrySchema) : { tableId: undefined };
       const seated = await seatFromWalkInQueue(c.get('deps'), c.get('auth'), venueId, entryId, tableId);
       const data = { entry: seated.entry, reservation: await localizedReservation(c, seated.reservation) };

@@ -19,7 +19,7 @@ export interface SeatingArea {
 
 const EMPTY = { name: '', numberOfGuests: '2', mobileCountryCode: '852', mobileNumber: '', seatingAreaId: '', notes: '', locale: 'en', quotedMinutes: '' };
 
-export function WalkInAddForm({ venueId, areas, onAdded }: { venueId: string; areas: readonly SeatingArea[]; onAdded: () => void }) {
+export function WalkInAddForm({ venueId, areas, onAdded }: { venueId: string; areas: readonly SeatingArea[]; onAdded: (message: string) => void }) {
   const { t } = useLingui();
   const submission = useSubmission();
   const [values, setValues] = useState<Record<string, string>>(EMPTY);
@@ -56,9 +56,10 @@ export function WalkInAddForm({ venueId, areas, onAdded }: { venueId: string; ar
       () => body,
       async (request) => {
         const added = await addToWalkInQueue(venueId, request);
+        const message = t`${added.name} is number ${added.place ?? ''} in the queue, quoted ${added.quotedMinutes} min.`;
         setValues(EMPTY);
-        onAdded();
-        return t`${added.name} is number ${added.place ?? ''} in the queue, quoted ${added.quotedMinutes} min.`;
+        onAdded(message);
+        return message;
       },
     )(event);
   }

@@ -77,8 +77,10 @@ export function WalkInQueuePanel({ venueId, date, areas = [], onSeated }: { venu
         <WalkInAddForm
           venueId={venueId}
           areas={areas}
-          onAdded={() => {
+          onAdded={(message) => {
+            // The form closes; its outcome is said here, above the queue.
             setAdding(false);
+            setNotice({ success: message });
             readAgain();
           }}
         />

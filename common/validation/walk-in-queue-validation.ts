@@ -1,5 +1,5 @@
 /**
- * Valibot schemas of the walk-in queue at the host stand (docs/PRODUCT.md §6): a party added to the queue,
+ * Valibot schemas of the walk-in queue at the host stand (docs/PRODUCT.md §2, the walk-in queue): a party added to the queue,
  * a changed quote, a party seated from it or gone. Shared by the panel's forms and the server.
  */
 import * as v from 'valibot';

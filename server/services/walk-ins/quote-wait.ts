@@ -1,5 +1,5 @@
 /**
- * The wait to quote a walk-in (docs/PRODUCT.md §6): when the first table that fits the party is free for the
+ * The wait to quote a walk-in (docs/PRODUCT.md §2, the walk-in queue): when the first table that fits the party is free for the
  * party's whole turn, given the floor as it stands (the bookings to come and the seated parties' expected
  * ends, as busy intervals) and the parties queued ahead, each of whom takes the first table free for them
  * first. Pure: the service reads the floor, this only counts.

@@ -1,5 +1,5 @@
 /**
- * The walk-in queue at the host stand (docs/PRODUCT.md §6): parties added at the door with a quoted wait,
+ * The walk-in queue at the host stand (docs/PRODUCT.md §2, the walk-in queue): parties added at the door with a quoted wait,
  * kept in arrival order, called when their table is ready (walk-in-ready.ts), seated from the queue
  * (walk-in-seat.ts) or gone with a reason. "Now" is the server's clock; each change is audited and
  * announced to every host's panel in its transaction.

@@ -1,5 +1,5 @@
 /**
- * How good the walk-in quotes were (docs/PRODUCT.md §6, the reports): for the parties seated from the queue
+ * How good the walk-in quotes were (docs/PRODUCT.md §2, the walk-in queue, the reports): for the parties seated from the queue
  * over a range of service days, by party size, the median wait quoted against the median wait they really
  * had (arrival to seating), and how many were seated within their quote; parties who left are counted apart.
  */

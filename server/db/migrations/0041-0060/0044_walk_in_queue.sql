@@ -1,4 +1,4 @@
--- The host stand's walk-in queue (docs/PRODUCT.md §6): parties waiting at the door for a table, in arrival
+-- The host stand's walk-in queue (docs/PRODUCT.md §2, the walk-in queue): parties waiting at the door for a table, in arrival
 -- order, each with the wait the host quoted. A party leaves the queue seated (its walk-in visit, a
 -- reservation like any other) or gone, with the reason. Kept apart from the reservations: a queued party
 -- holds no table, so availability and pacing never count it.

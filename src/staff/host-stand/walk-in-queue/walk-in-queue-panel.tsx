@@ -1,5 +1,5 @@
 /**
- * The walk-in queue at the host stand (docs/PRODUCT.md §6), a panel the stand mounts with its venue and
+ * The walk-in queue at the host stand (docs/PRODUCT.md §2, the walk-in queue), a panel the stand mounts with its venue and
  * service day: the parties queued in arrival order, each waited against quoted (counting up each minute of
  * the server's clock), live across hosts, with a form to add a party. A refusal (another host seated the
  * party first) is said, and the queue is read again to show what happened.

@@ -1,5 +1,5 @@
 /**
- * The report's walk-in quotes (docs/PRODUCT.md §6): how good the waits quoted at the door were, by party size,
+ * The report's walk-in quotes (docs/PRODUCT.md §2, the walk-in queue): how good the waits quoted at the door were, by party size,
  * for the report's venue and days: the median quoted against the median really waited, how many were seated
  * within their quote, and how many left.
  */

@@ -23,6 +23,7 @@ import { staffRoutes } from './routes/staff/staff.routes';
 import { daySheetRoutes } from './routes/staff/day-sheet.routes';
 import { whyNotRoutes } from './routes/staff/why-not.routes';
 import { combinationsRoutes } from './routes/staff/combinations.routes';
+import { walkInRoutes } from './routes/walk-ins/walk-ins.routes';
 import { reportRoutes } from './routes/reports/reports.routes';
 import { setupRoutes } from './routes/setup/setup.routes';
 import { experienceSetupRoutes } from './routes/experience-setup/experience-setup.routes';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', daySheetRoutes());
   app.route('/', whyNotRoutes());
   app.route('/', combinationsRoutes());
+  app.route('/', walkInRoutes());
   app.route('/', reportRoutes());
   app.route('/', feedbackRoutes());
   app.route('/', privacyRoutes());

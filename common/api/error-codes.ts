@@ -127,4 +127,8 @@ export const ERROR_CODES = {
   EXPERIENCE_PARTY_SIZE: 20180,
   /** A new booking of an experience the venue has retired (its bookings stand). */
   EXPERIENCE_RETIRED: 20181,
+  /** The walk-in queue: seating, quoting or calling a party another host has already seated. */
+  WALK_IN_ALREADY_SEATED: 20210,
+  /** The walk-in queue: seating, quoting or calling a party that has left the queue. */
+  WALK_IN_ALREADY_LEFT: 20211,
 } as const;

@@ -3111,6 +3111,440 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/walk-in-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A venue's walk-in queue of a service day, every party in arrival order (its venue's staff or an admin)
+         * @description Each party with its quote, the minutes it has waited (to now, or to its seating or leaving) and its place among the parties still queued (waiting or called). Default day: the service day of now.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    date?: string;
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The queue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["WalkInQueue"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /**
+         * Add a party to the end of the walk-in queue, arrived now, with its quoted wait (its venue's staff or an admin)
+         * @description Without `quotedMinutes` the floor's estimate is quoted (when the first table that fits is free for the party's turn, given the bookings, the seated parties' expected ends and the parties queued ahead, up to the next 5 minutes); 400 on `quotedMinutes` when no table seats the party within the next six hours and none is given. Audited as walk-in.queue.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        numberOfGuests: number;
+                        mobileCountryCode?: string | null;
+                        /** @description For the "table ready" text message; optional */
+                        mobileNumber?: string | null;
+                        notes?: string | null;
+                        /** @description The dining area asked for; null: any */
+                        seatingAreaId?: components["schemas"]["Id"] | null;
+                        locale?: components["schemas"]["Locale"];
+                        /** @description The host's own quote */
+                        quotedMinutes?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The party, queued */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["WalkInEntry"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/walk-in-queue/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wait the queue would quote a party joining now (its venue's staff or an admin) */
+        get: {
+            parameters: {
+                query: {
+                    guests: number;
+                    seatingAreaId?: components["schemas"]["Id"];
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The estimate */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["WalkInEstimate"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/walk-in-queue/{entryId}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The host's own quote for a queued party (its venue's staff or an admin)
+         * @description Only while the party waits or has been called: 409 20210 ('This party has already been seated'), 409 20211 ('This party has already left the queue'); 404 ('This party is not in the queue'). Audited as walk-in.quote.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                    entryId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        quotedMinutes: number;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["WalkInEntryAnswer"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/walk-in-queue/{entryId}/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Table ready": the party is called; one with a mobile number is texted (its venue's staff or an admin)
+         * @description The text goes through the outbox in the party's language, with the link to its place in the queue. May be sent again; refused as a quote is once the party is seated or gone. Audited as walk-in.ready.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                    entryId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["WalkInEntryAnswer"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/walk-in-queue/{entryId}/seat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seat a queued party now, as a walk-in (its venue's staff or an admin)
+         * @description Its visit is made as POST /admin/venue/{venueId}/walk-in makes one (the smallest free table that fits, or the one chosen; the same refusals), and the party is marked seated in the same transaction. Of two hosts seating one party, one wins; the other gets 409 20210 and no visit is made.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                    entryId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        tableId?: components["schemas"]["Id"];
+                    };
+                };
+            };
+            responses: {
+                /** @description The party, seated, and its visit */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                entry: components["schemas"]["WalkInEntry"];
+                                reservation: components["schemas"]["Reservation"];
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/walk-in-queue/{entryId}/left": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A queued party gone without a table, with the reason (its venue's staff or an admin)
+         * @description Refused as a quote is once the party is seated or gone. Audited as walk-in.left.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                    entryId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: components["schemas"]["WalkInLeftReason"];
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["WalkInEntryAnswer"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/walk-in-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How good the walk-in quotes were over a range of service days, by party size (its venue's staff or an admin)
+         * @description Of the parties seated from the queue: the median wait quoted against the median wait from arrival to seating, and how many were seated within their quote; the parties who left, counted apart.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The first Hong Kong day of the range */
+                    from: components["parameters"]["ReportFrom"];
+                    /** @description The last Hong Kong day of the range (included) */
+                    to: components["parameters"]["ReportTo"];
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["WalkInReport"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/walk-in/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guest's place in a walk-in queue, by the link they were given: no login
+         * @description 404 ('This link is not valid. …') for a token that is not one of ours; 410 a day after the party arrived.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The place */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["WalkInGuestView"];
+                        };
+                    };
+                };
+                404: components["responses"]["NotFound"];
+                410: components["responses"]["Gone"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/venue/{venueId}/table-plan": {
         parameters: {
             query?: never;
@@ -8059,6 +8493,105 @@ export interface components {
             /** @description What the booking's payments have had back (cancel only) */
             refunded: number | null;
         };
+        /**
+         * @description Waiting; called ('table ready'); seated (its walk-in visit made); left without a table
+         * @enum {string}
+         */
+        WalkInStatus: "WAITING" | "NOTIFIED" | "SEATED" | "LEFT";
+        /**
+         * @description Why a party left the queue without a table
+         * @enum {string}
+         */
+        WalkInLeftReason: "WAIT_TOO_LONG" | "NO_ANSWER" | "CHANGED_PLANS" | "OTHER";
+        WalkInEntry: {
+            _id: components["schemas"]["Id"];
+            /**
+             * Format: date
+             * @description The service day it arrived in
+             */
+            date: string;
+            name: string;
+            numberOfGuests: number;
+            /** @description In international format ('+852 9123 4567') */
+            mobile: string | null;
+            notes: string | null;
+            seatingAreaId: string | null;
+            locale: components["schemas"]["Locale"];
+            /** Format: date-time */
+            arrivedAt: string;
+            quotedMinutes: number;
+            /** @description The floor's estimate when it was added; null when no table seated it */
+            estimatedMinutes: number | null;
+            status: components["schemas"]["WalkInStatus"];
+            /** Format: date-time */
+            notifiedAt: string | null;
+            /** Format: date-time */
+            seatedAt: string | null;
+            /** Format: date-time */
+            leftAt: string | null;
+            leftReason: components["schemas"]["WalkInLeftReason"] | null;
+            /** @description The walk-in visit it was seated as */
+            reservationId: string | null;
+            /** @description Whole minutes from arrival to now (the server's clock) */
+            waitedMinutes: number;
+            /** @description Its place among the parties queued (1: next); null once seated or gone */
+            place: number | null;
+            /** @description The guest's page of their place in the queue */
+            guestLink: string;
+        };
+        WalkInQueue: {
+            venueId: components["schemas"]["Id"];
+            /** Format: date */
+            date: string;
+            /**
+             * Format: date-time
+             * @description The server's now the minutes are counted to
+             */
+            at: string;
+            entries: components["schemas"]["WalkInEntry"][];
+        };
+        WalkInEstimate: {
+            /** @description Minutes until the first fitting table is free for the turn; null when none within six hours */
+            estimatedMinutes: number | null;
+            /** @description The estimate up to the next 5 minutes */
+            quotedMinutes: number | null;
+            tableId: string | null;
+            tableName: string | null;
+            /** @description How long a walk-in seated now keeps its table */
+            turnMinutes: number;
+        };
+        WalkInGuestView: {
+            venueName: string;
+            name: string;
+            numberOfGuests: number;
+            status: components["schemas"]["WalkInStatus"];
+            place: number | null;
+            partiesAhead: number;
+            quotedMinutes: number;
+            waitedMinutes: number;
+            /** Format: date-time */
+            arrivedAt: string;
+            /** Format: date-time */
+            at: string;
+        };
+        WalkInReportRow: {
+            /** @description The party size; null: every size */
+            numberOfGuests: number | null;
+            seated: number;
+            left: number;
+            medianQuotedMinutes: number | null;
+            medianWaitedMinutes: number | null;
+            seatedWithinQuote: number;
+        };
+        WalkInReport: {
+            venueId: components["schemas"]["Id"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            bySize: components["schemas"]["WalkInReportRow"][];
+            total: components["schemas"]["WalkInReportRow"];
+        };
         TablePlan: {
             venueId: components["schemas"]["Id"];
             /**
@@ -8420,6 +8953,18 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The party as it now stands */
+        WalkInEntryAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["WalkInEntry"];
+                };
             };
         };
         /** @description The link has expired (errorCode 41001) */

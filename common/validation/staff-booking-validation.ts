@@ -31,7 +31,8 @@ const M = STAFF_BOOKING_MESSAGES;
  */
 export const STAFF_MAX_GUESTS = 10;
 
-const id = v.pipe(v.string(M.idInvalid), v.regex(/^[0-9a-f]{24}$/, M.idInvalid));
+/** A row's id, as the API names one. */
+export const id = v.pipe(v.string(M.idInvalid), v.regex(/^[0-9a-f]{24}$/, M.idInvalid));
 /** Tables joined staff chose (docs/PRODUCT.md §9, tables joined): 2 to 4 different tables; the server checks they are one combination. */
 const tableIds = v.optional(
   v.pipe(
@@ -44,13 +45,15 @@ const tableIds = v.optional(
 const date = v.pipe(v.string(M.dateInvalid), v.check(isIsoDate, M.dateInvalid));
 // Minutes from the service day's midnight; after-midnight slots run up to 48 hours.
 const startTime = v.pipe(v.number(M.startTimeInvalid), v.integer(M.startTimeInvalid), v.minValue(0, M.startTimeInvalid), v.maxValue(2880, M.startTimeInvalid));
-const partySize = v.pipe(
+/** A party staff seat: 1 to STAFF_MAX_GUESTS. */
+export const partySize = v.pipe(
   v.number(M.partySizeInvalid),
   v.integer(M.partySizeInvalid),
   v.minValue(1, M.partySizeInvalid),
   v.maxValue(STAFF_MAX_GUESTS, M.partySizeInvalid),
 );
-const notes = v.pipe(
+/** Free notes: trimmed, blank as null, at most the guest form's length. */
+export const notes = v.pipe(
   v.optional(v.nullable(v.string(GUEST_DETAILS_MESSAGES.notesTooLong)), null),
   v.transform((s) => s?.trim() || null),
   v.nullable(v.pipe(v.string(), v.maxLength(GUEST_DETAILS_LIMITS.notes, GUEST_DETAILS_MESSAGES.notesTooLong))),
@@ -82,7 +85,7 @@ export const moveBookingSchema = v.pipe(
 export type MoveBookingInput = v.InferOutput<typeof moveBookingSchema>;
 
 /** An optional part of a phone number as staff type it ('+852', '9123 4567'): spaces and dashes dropped, blank absent. */
-const phonePart = (pattern: RegExp) =>
+export const phonePart = (pattern: RegExp) =>
   v.pipe(
     v.optional(v.nullable(v.string(GUEST_DETAILS_MESSAGES.mobileNumberInvalid)), null),
     v.transform((s) => s?.replace(/[\s-]/g, '') || undefined),

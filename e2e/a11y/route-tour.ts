@@ -87,10 +87,11 @@ export const GROUP_ROUTES = {
     '/pages/verify',
     '/pages/warning',
   ],
-  // The reminder's allergy page and the feedback page (links of the guest's mails), then the console.
+  // The reminder's allergy page, the feedback page and a walk-in's place (links of the guest's mails and texts), then the console.
   staff: [
     '/pages/allergies',
     '/pages/feedback',
+    '/pages/walk-in',
     '/pages/staff/login',
     '/pages/staff/day',
     '/pages/staff/table-plan',
@@ -250,6 +251,10 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await openApp(page, '/pages/feedback?token=not-a-feedback-token');
   await expect(page.getByRole('alert')).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/feedback', visit, 'Your feedback');
+  // A walk-in's place in the queue by a link that is not ours (a real one is e2e/walk-in-queue.spec.ts's).
+  await openApp(page, '/pages/walk-in?token=not-a-walk-in-token');
+  await expect(page.getByRole('alert')).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/walk-in', visit, 'Your place in the queue');
   await openApp(page, '/pages/staff/login');
   await arrive(page, '/pages/staff/login', visit, 'Staff log in');
   await page.getByLabel('E-mail').fill(DEMO.admin.email);

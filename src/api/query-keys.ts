@@ -47,6 +47,11 @@ interface KeyParts {
   staffPrivacy: [];
   /** The guest's own privacy status (an erasure asked for). */
   privacy: [userId: string];
+  /** A venue's walk-in queue on one service day, and the report of its quotes over a range. */
+  staffWalkInQueue: [venueId: string, date: string];
+  staffWalkInReport: [venueId: string, from: string, to: string];
+  /** A guest's place in a walk-in queue, by their link's token. */
+  walkInPlace: [token: string];
 }
 
 export type QueryKind = keyof KeyParts;
@@ -130,6 +135,8 @@ export const STAFF_PREFIXES: readonly QueryPrefix[] = [
   STAFF_GUEST_PREFIX,
   ['staffSetup'],
   ['staffVenueSetup'],
+  ['staffWalkInQueue'],
+  ['staffWalkInReport'],
 ];
 export const staffGuestFeedbackKey = (userId: string): QueryKey => ['staffGuestFeedback', userId];
 export const staffFeedbackReportKey = (params: Record<string, string>): QueryKey => ['staffFeedbackReport', new URLSearchParams(params).toString()];

@@ -95,6 +95,8 @@ const ROUTE_TABLE = routeTable([
   // links, no login) and the guest's own personal data.
   { name: 'feedback', path: page('feedback'), load: flowPage(() => import('../routes/feedback')) },
   { name: 'allergies', path: page('allergies'), load: flowPage(() => import('../routes/allergies')) },
+  // A walk-in's place in the venue's queue, by the link the host gave (docs/PRODUCT.md §2, the walk-in queue).
+  { name: 'walk-in', path: page('walk-in'), load: flowPage(() => import('../routes/walk-in')) },
   { name: 'my-data', path: page('my-data'), load: flowPage(() => import('../routes/my-data')), requiresLogin: true },
   { name: 'warning', path: bookingPath('warning'), load: flowPage(() => import('../routes/warning')), nav: 'book-now' },
   // The link of a waitlist offer's mail (docs/PRODUCT.md §2, "Added since").

@@ -16,7 +16,17 @@ export interface VenueEvent {
 
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
-export function useVenueEvents(venueId: string, handlers: { onReady(): void; onChange(event: VenueEvent): void }): void {
+/** A party of the venue's walk-in queue that changed (the stream's `walk-in-queue` event). */
+export interface WalkInQueueEvent {
+  venueId: string;
+  date: string;
+  entryId: string;
+}
+
+export function useVenueEvents(
+  venueId: string,
+  handlers: { onReady(): void; onChange(event: VenueEvent): void; onWalkInQueue?(event: WalkInQueueEvent): void },
+): void {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
@@ -48,6 +58,13 @@ export function useVenueEvents(venueId: string, handlers: { onReady(): void; onC
             latest.current.onChange(JSON.parse((message as MessageEvent<string>).data) as VenueEvent);
           } catch {
             // A malformed event is ignored; the next one or a reconnection brings the sheet up to date.
+          }
+        });
+        source.addEventListener('walk-in-queue', (message) => {
+          try {
+            latest.current.onWalkInQueue?.(JSON.parse((message as MessageEvent<string>).data) as WalkInQueueEvent);
+          } catch {
+            // As a booking's: the next event or a reconnection brings the queue up to date.
           }
         });
         // The browser would retry with the same (soon expired) ticket: a new one is asked for instead.

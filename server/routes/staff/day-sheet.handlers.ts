@@ -107,6 +107,10 @@ export function createDaySheetHandlers() {
             if (event.venueId !== venueId || stream.closed) return;
             void stream.writeSSE({ event: 'reservation', id: String(++sequence), data: JSON.stringify(event) });
           },
+          onWalkInQueue: (event) => {
+            if (event.venueId !== venueId || stream.closed) return;
+            void stream.writeSSE({ event: 'walk-in-queue', id: String(++sequence), data: JSON.stringify(event) });
+          },
           onLost: finish,
           onStaffAccessChange: (userId) => {
             if (userId === user.id) finish();

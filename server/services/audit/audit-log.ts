@@ -21,7 +21,7 @@ export interface AuditChange {
   venueId: string | null;
   /** What was done, as `area.verb` ('visit.seat', 'staff.create'). */
   action: string;
-  entityType: 'reservation' | 'user' | 'closure' | 'guest_tag' | SetupEntity;
+  entityType: 'reservation' | 'user' | 'closure' | 'guest_tag' | 'walk_in' | SetupEntity;
   entityId: string;
   before: unknown;
   after: unknown;

@@ -26,6 +26,15 @@ export interface ReservationEventSubscriber {
   onLost(): void;
   /** An admin changed or removed this member of staff: the streams they opened end. */
   onStaffAccessChange?(userId: string): void;
+  /** A venue's walk-in queue changed (services/walk-ins/walk-in-events.ts). */
+  onWalkInQueue?(event: WalkInQueueEvent): void;
+}
+
+/** A party of a venue's walk-in queue that changed: added, quoted, called, seated or gone. */
+export interface WalkInQueueEvent {
+  venueId: string;
+  date: string;
+  entryId: string;
 }
 
 interface Hub {
@@ -52,7 +61,18 @@ function deliver(hub: Hub, payload: string | undefined): void {
   const event = parseEvent(payload);
   if (event) return hub.subscribers.forEach((s) => s.onEvent(event));
   const userId = parseStaffAccessChange(payload);
-  if (userId) hub.subscribers.forEach((s) => s.onStaffAccessChange?.(userId));
+  if (userId) return hub.subscribers.forEach((s) => s.onStaffAccessChange?.(userId));
+  const queued = parseWalkInQueue(payload);
+  if (queued) hub.subscribers.forEach((s) => s.onWalkInQueue?.(queued));
+}
+
+function parseWalkInQueue(payload: string | undefined): WalkInQueueEvent | null {
+  try {
+    const { walkInQueue: e } = JSON.parse(payload ?? '') as { walkInQueue?: Partial<WalkInQueueEvent> };
+    return typeof e?.venueId === 'string' && typeof e.date === 'string' && typeof e.entryId === 'string' ? { venueId: e.venueId, date: e.date, entryId: e.entryId } : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseStaffAccessChange(payload: string | undefined): string | null {

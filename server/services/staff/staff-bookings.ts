@@ -252,7 +252,7 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
  * The experience a walk-in is seated for: the one staff named, which the service running now must serve
  * (409 20110 otherwise); else the first open to all that it serves, preferring one with nothing to pay ahead.
  */
-function walkInExperience(entry: CatalogVenue, experienceId: string | undefined, period: ServicePeriodRow, minutes: number): ExperienceRow {
+export function walkInExperience(entry: CatalogVenue, experienceId: string | undefined, period: ServicePeriodRow, minutes: number): ExperienceRow {
   const served = (e: ExperienceRow) => e.periodNames.includes(period.name);
   if (experienceId) {
     const named = experienceOf(entry, experienceId);
@@ -267,9 +267,16 @@ function walkInExperience(entry: CatalogVenue, experienceId: string | undefined,
 
 /**
  * Seats a party that walked in, now, on a free table that fits (or the one staff chose): 409 20110 while
- * the venue serves nothing (between or after its services), 409 20102 when no table is free.
+ * the venue serves nothing (between or after its services), 409 20102 when no table is free. `alongside`
+ * runs in the same transaction once the visit is written (a queued party marked seated), and may refuse it.
  */
-export async function seatWalkIn(deps: ReservationDeps, actor: AuthUser, venueId: string, input: WalkInInput): Promise<ReservationDto> {
+export async function seatWalkIn(
+  deps: ReservationDeps,
+  actor: AuthUser,
+  venueId: string,
+  input: WalkInInput,
+  alongside?: (tx: DbOrTx, row: ReservationRow) => Promise<void>,
+): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
   checkVenueAccess(actor, venueId);
   const entry = venueOf(catalog, venueId);
@@ -301,7 +308,7 @@ export async function seatWalkIn(deps: ReservationDeps, actor: AuthUser, venueId
         const named = err instanceof StaffRefusal && err.reason.code === 'COMBINATION_TAKEN';
         throw !input.tableId && !named && err instanceof ApiError && err.status === 409 ? noTableFreeNow() : err;
       });
-      return insertStaffBooking(tx, actor, {
+      const seated = await insertStaffBooking(tx, actor, {
         entry,
         experience,
         user: await walkInAccount(tx, now),
@@ -318,6 +325,8 @@ export async function seatWalkIn(deps: ReservationDeps, actor: AuthUser, venueId
           amountDue: 0,
         },
       });
+      await alongside?.(tx, seated);
+      return seated;
     }),
   );
   return toReservationDto(row, catalog, now);

@@ -22,6 +22,7 @@ import { WhyNotPanel } from '../why-not/why-not-panel';
 import { TablePlanGrid } from './table-plan-grid';
 import { useVenueEvents } from '../use-venue-events';
 import { WalkInForm } from './walk-in-form';
+import { WalkInQueuePanel } from '../host-stand/walk-in-queue/walk-in-queue-panel';
 import './book.css';
 
 type Open = { kind: 'move'; table: TablePlanTable } | { kind: 'phone' } | { kind: 'walk-in' } | { kind: 'why-not' } | null;
@@ -93,6 +94,7 @@ export function TablePlanPage({ venue, date }: { venue: Venue; date: string }) {
       </div>
       <FormMessage error={planRead.status === 'error' ? failureText(planRead.error) : null} success={done} />
       {plan && <TablePlanGrid plan={plan} onMove={(table) => setOpen({ kind: 'move', table })} />}
+      {walkInsHere && <WalkInQueuePanel venueId={venue.value} date={date} areas={plan?.areas ?? []} onSeated={readAgain} />}
 
       {open?.kind === 'move' && open.table.booking && (
         <MoveDialog booking={open.table.booking} venueId={venue.value} onClose={() => setOpen(null)} onMoved={finish} />

@@ -80,7 +80,7 @@ const CLUB_WIDE = new Set([
 ]);
 
 const OWNED: ResourceKind[] = ['changeHold', 'booking', 'waitlistEntry', 'payment', 'walletEntry'];
-const AT_VENUE: ResourceKind[] = ['venue', 'booking', 'table', 'area', 'experience', 'closure'];
+const AT_VENUE: ResourceKind[] = ['venue', 'booking', 'table', 'area', 'experience', 'closure', 'walkInEntry'];
 /** Whose rows of each kind the user area is tried with (a guest has no wallet; only guest A pays here). */
 const OWNERS: Record<string, Principal[]> = { booking: ['guestA', 'member'], waitlistEntry: ['guestA'], payment: ['guestA'], walletEntry: ['member'], changeHold: ['guestA'] };
 
@@ -202,10 +202,16 @@ describe.each(testDrivers())('authorisation of every /admin and /user call on %s
       await api.deps.db.insert(closures).values({ id, venueId, scope: 'VENUE', fromDate: day, toDate: day, reason: 'PRIVATE_EVENT', createdBy: who.admin.id, createdAt: api.clock.now() });
       return id;
     };
+    // A party in each venue's walk-in queue, added as the host stand adds one.
+    const queuedAt = async (venueId: string) => {
+      const res = await api.request('POST', `/admin/venue/${venueId}/walk-in-queue`, { token: tokens.admin, body: { name: 'Matrix', numberOfGuests: 2, quotedMinutes: 10 } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data._id as string;
+    };
     for (const [venueId, booking] of [[LECLOS, leClosBooking], [BATARD, batardBooking]] as const) {
       venueRows[venueId] = {
         venue: venueId, day, booking, table: await firstOf(venueTables, venueId), area: await firstOf(seatingAreas, venueId),
-        experience: await firstOf(experiences, venueId), closure: await closureAt(venueId),
+        experience: await firstOf(experiences, venueId), closure: await closureAt(venueId), walkInEntry: await queuedAt(venueId),
       };
     }
     // Rows a successful call may remove: a staff account and a guest of their own, not a principal.

@@ -110,7 +110,8 @@ export type ResourceKind =
   | 'guestTag'
   | 'guestNote'
   | 'erasureSubject'
-  | 'guestMerge';
+  | 'guestMerge'
+  | 'walkInEntry';
 
 // By the path's start and the parameter's name; the first match wins. A parameter none matches throws.
 const KINDS: [RegExp, string, ResourceKind][] = [
@@ -134,6 +135,7 @@ const KINDS: [RegExp, string, ResourceKind][] = [
   [/./, 'noteId', 'guestNote'],
   [/^\/admin\/privacy\/erasure-requests\//, 'userId', 'erasureSubject'],
   [/./, 'mergeId', 'guestMerge'],
+  [/^\/admin\/venue\/\{venueId\}\/walk-in-queue\//, 'entryId', 'walkInEntry'],
 ];
 
 /** The kind of row each path parameter of `call` names; throws for one it does not know. */

@@ -69,6 +69,7 @@ export const SERVICE_DOMAINS = {
   'venue-setup': ['audit', 'setup'],
   venues: ['venue-setup'],
   waitlist: ['auth', 'messaging', 'reservations'],
+  'walk-ins': ['audit', 'auth', 'messaging', 'reservations', 'staff'],
   wallet: ['messaging'],
 };
 

@@ -4,7 +4,7 @@
  * ends, as busy intervals) and the parties queued ahead, each of whom takes the first table free for them
  * first. Pure: the service reads the floor, this only counts.
  */
-import type { BusyInterval } from '../venues/table-fit';
+import type { BusyInterval } from '../booking-rules/table-fit';
 
 const MINUTE_MS = 60_000;
 

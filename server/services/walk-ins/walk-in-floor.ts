@@ -9,10 +9,10 @@ import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import { addDays } from '../../../common/time';
 import { serviceDayOf } from '../../../common/service-day';
-import { loadBusyIntervals } from '../venues/busy-intervals';
-import { periodAt } from '../venues/slot-schedule';
-import { intervalsOf, memberMisfits, type BusyInterval } from '../venues/table-fit';
-import type { CatalogVenue } from '../venues/venue-catalog';
+import { loadBusyIntervals } from '../booking-rules/busy-intervals';
+import { periodAt } from '../booking-rules/slot-schedule';
+import { intervalsOf, memberMisfits, type BusyInterval } from '../booking-rules/table-fit';
+import type { CatalogVenue } from '../booking-rules/venue-catalog';
 import { walkInExperience } from '../staff/staff-bookings';
 import { estimateWait, type QuoteParty, type QuoteTable, type WaitEstimate } from './quote-wait';
 

@@ -1,13 +1,14 @@
 /**
  * Deletes the rows of the tables `ERASED_TABLES` names (personal-data-map.ts) that are about the guest:
  * staff's notes and tags, their messages, every mail and text to them or naming their address or number,
- * codes, links, sessions, known log-in addresses and rate-limit counters.
+ * codes, links, sessions, known log-in addresses, rate-limit counters and places in a walk-in queue.
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { guestNotes, guestTagLinks } from '../../db/guest-book-schema';
-import { contactMessages, emailVerifications, loginKnownClients, oneTimeTokens, outbox, phoneVerifications, rateLimits, refreshTokens } from '../../db/schema';
+import { contactMessages, emailVerifications, loginKnownClients, oneTimeTokens, outbox, phoneVerifications, rateLimits, refreshTokens, reservations } from '../../db/schema';
+import { walkInQueue } from '../../db/walk-in-schema';
 import { emailPattern, phonePattern, type GuestIdentity } from './guest-identity';
 
 /** Whether `column` is one of the addresses. */
@@ -66,6 +67,11 @@ export async function deleteGuestTraces(tx: DbOrTx, who: GuestIdentity): Promise
   await tx.delete(loginKnownClients).where(isAddressOf(loginKnownClients.account, who));
   await tx.delete(rateLimits).where(mentions(rateLimits.key, who));
   await tx.delete(emailVerifications).where(isAddressOf(emailVerifications.email, who));
+  // A queued party is the guest's by the number given at the door, or by the visit it was seated as.
+  const ownVisits = tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.userId, who.userId));
+  await tx
+    .delete(walkInQueue)
+    .where(or(inArray(walkInQueue.reservationId, ownVisits), ...who.phones.map((p) => and(eq(walkInQueue.mobileCountryCode, p.code), eq(walkInQueue.mobileNumber, p.number)))));
   if (who.phones.length > 0) {
     await tx
       .delete(phoneVerifications)

@@ -18,6 +18,7 @@ export const ERASED_TABLES: Readonly<Record<string, string>> = {
   refresh_tokens: 'Sessions of the account',
   login_known_clients: "The addresses the guest's e-mail logged in from",
   rate_limits: "Counters keyed by the guest's e-mail or mobile number (they expire anyway)",
+  walk_in_queue: "The guest's places in a venue's walk-in queue, by their mobile number or their seated visit: name, number and the host's notes",
 };
 
 /** A table whose rows stay (money records, ratings, accountability) with these columns emptied. */

@@ -20,6 +20,7 @@ import { newClientAddress, testDrivers, type TestApi } from '../../support/serve
 import { GUEST_DETAILS, type paymentHelpers, type TestUser } from '../../support/server/payment-helpers';
 import { liveColumns } from '../../support/server/live-schema';
 import { useStaffAccounts } from '../../support/server/staff-helpers';
+import { OBE } from '../../support/server/fixtures';
 
 const HOUR = 3_600_000;
 
@@ -36,6 +37,7 @@ const WORDS = {
   dietaryNote2: 'Strictly kosher since the spring',
   feedback: 'The sommelier remembered our last visit',
   contactMessage: 'Could the Cask Room host my book club of nine?',
+  queueNote: 'Waiting at the bar with a pram',
 };
 const MOBILE = '61234987';
 
@@ -168,6 +170,13 @@ for (const driver of testDrivers()) {
       });
       expect(contact.status, JSON.stringify(contact.body)).toBe(201);
 
+      // A place in the walk-in queue by their name and number, with the host's note.
+      const queued = await api.request('POST', `/admin/venue/${OBE}/walk-in-queue`, {
+        token: obeStaff.token(),
+        body: { name: `${WORDS.firstName} ${WORDS.lastName}`, numberOfGuests: 2, mobileCountryCode: '+852', mobileNumber: MOBILE, notes: WORDS.queueNote },
+      });
+      expect(queued.status, JSON.stringify(queued.body)).toBe(201);
+
       // A second account of the same person (the same number, verified by a texted code), merged into the first.
       const duplicate = await h.newUser();
       await api.deps.db
@@ -199,7 +208,7 @@ for (const driver of testDrivers()) {
       const numbers = [MOBILE];
       // The guest's data is there to be found before.
       const found = new Set(holding(await everyRow(api), words, numbers).map((r) => r.table));
-      for (const table of ['users', 'reservations', 'guest_notes', 'visit_feedback', 'contact_messages', 'outbox', 'audit_log']) expect(found, table).toContain(table);
+      for (const table of ['users', 'reservations', 'guest_notes', 'visit_feedback', 'contact_messages', 'outbox', 'audit_log', 'walk_in_queue']) expect(found, table).toContain(table);
       expect(sent.some((m) => m.to === guest.email)).toBe(true);
       const money = await moneyOf(guest.id);
       expect(money.payments).toHaveLength(1);

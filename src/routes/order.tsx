@@ -14,6 +14,7 @@ import { ReadStatus } from '../components/read-status';
 import { ReservationCard } from '../components/reservation-card';
 import { Section } from '../components/section';
 import { effectiveStatus, groupReservations } from '../../common/reservation-grouping';
+import { isAbandonedHold, type HoldLike } from '../../common/abandoned-hold';
 import { serverClock } from '../api/server-clock';
 import { useManageFailureText } from '../i18n/manage-text';
 import { reservationsKey } from '../api/query-keys';
@@ -43,7 +44,7 @@ function OrderList() {
   // One "now" per answer, so every card and group agrees on what has passed.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const now = useMemo(() => serverClock.now(), [list.status]);
-  const groups = list.status === 'ready' ? groupReservations([...list.data.data, ...older.data], now) : null;
+  const groups = list.status === 'ready' ? groupReservations(bookingsOnly([...list.data.data, ...older.data], now), now) : null;
 
   return (
     <Page title={t`My reservations`}>
@@ -71,6 +72,9 @@ function OrderList() {
     </Page>
   );
 }
+
+/** The guest's bookings, without the holds they abandoned (common/abandoned-hold.ts). */
+const bookingsOnly = <T extends HoldLike>(reservations: T[], now: Date) => reservations.filter((reservation) => !isAbandonedHold(reservation, now));
 
 function ReservationList({ reservations, now }: { reservations: Parameters<typeof ReservationCard>[0]['reservation'][]; now: Date }) {
   return (

@@ -12,5 +12,6 @@ export interface HoldLike extends GroupableReservation {
 export function isAbandonedHold(reservation: HoldLike, now: Date): boolean {
   if (reservation.confirmedAt) return false;
   if (reservation.status === 'PENDING') return !reservation.holdExpiresAt || new Date(reservation.holdExpiresAt) <= now;
-  return reservation.status === 'CANCELED' || reservation.status === 'EXPIRED';
+  // Not EXPIRED: that is how a confirmed booking whose meal has ended is reported.
+  return reservation.status === 'CANCELED';
 }

@@ -19,6 +19,7 @@ import { serverClock } from '../api/server-clock';
 import { useManageFailureText } from '../i18n/manage-text';
 import { reservationsKey } from '../api/query-keys';
 import { AddToCalendar } from '../manage/add-to-calendar';
+import { AtTheDoor } from '../manage/at-the-door';
 import { ChangeForm } from '../manage/change-form';
 import { ReservationDetails } from '../manage/reservation-details';
 import { BackToList, loadedReservation, ReservationPending } from '../manage/reservation-states';
@@ -130,6 +131,7 @@ function OrderDetail({ id }: { id: string }) {
     <Page title={title}>
       {snapshot.matches({ viewing: 'changed' }) && <FormMessage success={t`Your reservation has been changed.`} />}
       <ReservationDetails reservation={reservation} now={now} />
+      <AtTheDoor reservation={reservation} now={now} />
       {confirmed && (
         <div className="actions">
           <AddToCalendar reservationId={reservation._id} reference={reservation.uniqueId} />

@@ -18,7 +18,7 @@ export const FLOW_SOURCES = [
   'src/booking/policy-texts.ts',
   'src/booking/guest-contact-fields.tsx',
   'src/booking/{closed-day-text,problem-text}.ts',
-  'src/manage/{add-to-calendar,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
+  'src/manage/{add-to-calendar,at-the-door,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
   'src/manage/manage-problem-text.ts',
   'src/payment/{card-form-boundary,card-form,payment-panel,payment-policy-line,payment-receipt,stripe-payment-form}.tsx',
   'src/waitlist/*.{ts,tsx}',

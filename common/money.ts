@@ -94,8 +94,9 @@ export function formatHkd(minor: number): string {
 export function formatHkdFor(minor: number, locale: string): string {
   if (isEnglish(locale)) return formatHkd(minor);
   const format = numberFormat(locale, { style: 'currency', currency: 'HKD', ...hkdFractionDigits(minor) });
+  // `-0` (a difference that came to nothing) would print '-HK$0' in Intl's languages: zero is written alike everywhere.
   return format
-    .formatToParts(minor / 100)
+    .formatToParts(minor === 0 ? 0 : minor / 100)
     .map((part) => (part.type === 'currency' ? 'HK$' : part.value))
     .join('');
 }

@@ -7647,6 +7647,13 @@ export interface components {
                 amountDue: number;
                 currency: string;
                 breakdown: components["schemas"]["PriceBreakdown"];
+                /**
+                 * @description Of the amount due, what has been paid (ahead, or recorded by staff at the venue), minor units;
+                 *     0 while the booking is held. Refunds of a cancellation are in `refunds`.
+                 */
+                paid: number;
+                /** @description Of the amount due, what is still owed, payable at the venue (a phone booking, a staff change's difference), minor units */
+                owed: number;
             };
             /** Format: date-time */
             createdAt: string;
@@ -7776,6 +7783,20 @@ export interface components {
             reservationId: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The visit the money was for (venue, day, the booking's reference), when it was for one; left out when none */
+            visit?: null | components["schemas"]["EntryVisit"];
+            /** @description The wallet's balance just after this entry, minor units (the wallet's own list only) */
+            balanceAfter?: number;
+        };
+        EntryVisit: {
+            reservationId: components["schemas"]["Id"];
+            /** @description The reference the guest knows the booking by (LEC-…) */
+            reference: string;
+            /** @description The venue's name */
+            venue: string;
+            /** Format: date */
+            date: string;
+            startTime: number;
         };
         Wallet: {
             balance: number;
@@ -7806,6 +7827,8 @@ export interface components {
             } | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The visit the money was for, when it was for one (one transaction read on its own) */
+            visit?: null | components["schemas"]["EntryVisit"];
         };
         StaffMember: {
             _id: components["schemas"]["Id"];

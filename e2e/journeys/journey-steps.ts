@@ -34,6 +34,8 @@ export const JOURNEY_DAYS = {
   setup: 87,
   // Le Clos's dinner made members-only for the day of this journey.
   membersOnlyTimes: 84,
+  // A phone booking at Bâtard, read at the door in six languages.
+  atTheDoor: 25,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

@@ -49,7 +49,8 @@ test('a forgotten password is reset from the mailed link, and the new one logs i
   await expect(mailTab.getByRole('alert')).toHaveText('Incorrect E-mail or Password');
   await expectHeading(mailTab, 'Log in');
   await logInWithForm(mailTab, { email: guest.email, password: newPassword });
-  await expect(mainHeading(mailTab)).toHaveText('Welcome to The Aldrich Club');
+  // Nowhere to come back to after a reset: the guest lands on their reservations.
+  await expect(mainHeading(mailTab)).toHaveText('My reservations');
   await mailTab.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(mailTab.getByRole('navigation').getByRole('button', { name: 'Log out' })).toBeVisible();
 

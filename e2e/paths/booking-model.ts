@@ -28,7 +28,7 @@ const singleSlots = [{ ...slots[1]!, startTime: SLOT }];
 const free = { reservation: reservation(), clockOffsetMs: fixtureClockOffsetMs() };
 const paid = {
   reservation: reservation({
-    payment: { prePaymentType: 'DEPOSIT', amountDue: 40000, currency: 'HKD', breakdown: { subTotal: 40000, serviceCharge: 0, tax: 0, total: 40000 } },
+    payment: { prePaymentType: 'DEPOSIT', amountDue: 40000, currency: 'HKD', breakdown: { subTotal: 40000, serviceCharge: 0, tax: 0, total: 40000 }, paid: 40000, owed: 0 },
   }),
   clockOffsetMs: fixtureClockOffsetMs(),
 };

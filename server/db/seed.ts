@@ -22,6 +22,7 @@ import { catalogChanged } from '../services/booking-rules/venue-catalog';
 import { creditWallet, debitWallet } from '../services/wallet/wallet-ledger';
 import type { Db, Tx } from './client';
 import { DEMO_VENUES, hkd, type ExperienceSeed, type VenueSeed } from './demo-venues';
+import { demoAddressTexts } from './demo-venue-addresses';
 import { menus, users, venues, type UserRole } from './schema';
 
 /** The demo log-ins, for the README, tests and anyone trying the app. */
@@ -153,7 +154,7 @@ function newVenueOf(venue: Venue, seed: VenueSeed): v.InferInput<typeof newVenue
   return {
     id: venue.value,
     domain: venue.domain,
-    texts: { en: { title: venue.title, description: venue.desc, introduction: venue.introduction, address: venue.address } },
+    texts: { en: { title: venue.title, description: venue.desc, introduction: venue.introduction, address: venue.address }, ...demoAddressTexts(venue.domain) },
     reservationsPhone: seed.phone,
     reservationsEmail: seed.email,
     maxPartySize: venue.maximum,

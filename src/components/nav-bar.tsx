@@ -6,6 +6,7 @@ import { goBack, href, type PageName } from '../navigation/navigator';
 import { SessionContext, useIsLoggedIn, useSessionUser } from '../session/session-provider';
 import { LanguageSwitch } from './language-switch';
 import { CLUB_NAME } from './page';
+import { useLoginHref } from './login-href';
 
 export function NavBar({ current }: { current: RouteDef | undefined }) {
   const { t } = useLingui();
@@ -16,6 +17,7 @@ export function NavBar({ current }: { current: RouteDef | undefined }) {
   const session = SessionContext.useActorRef();
   const items: { label: NavLabel; text: string; page: PageName }[] = [
     { label: 'home', text: t`Home`, page: 'home' },
+    { label: 'venues', text: t`Venues`, page: 'venue' },
     { label: 'membership', text: t`Membership`, page: 'membership' },
     { label: 'press', text: t`Press`, page: 'press' },
     { label: 'book-now', text: t`Book now`, page: 'book-now' },
@@ -24,6 +26,7 @@ export function NavBar({ current }: { current: RouteDef | undefined }) {
     ...(loggedIn ? [] : [{ label: 'login' as const, text: t`Log in`, page: 'login' as const }]),
   ];
   const isHome = current?.nav === 'home';
+  const loginHref = useLoginHref(current);
 
   return (
     <header className="topbar">
@@ -53,7 +56,7 @@ export function NavBar({ current }: { current: RouteDef | undefined }) {
             <li key={item.label}>
               <a
                 className="nav__link"
-                href={href(item.page)}
+                href={item.page === 'login' ? loginHref : href(item.page)}
                 aria-current={current?.nav === item.label ? 'page' : undefined}
                 onClick={() => setOpen(false)}
               >

@@ -31,9 +31,14 @@ export type CancellationTerms =
 /** What the terms read of a booking (the staff console passes what was actually paid as `amountDue`). */
 export type CancellableBooking = Pick<Reservation, 'date' | 'startTime' | 'numberOfGuests'> & { payment: Pick<Reservation['payment'], 'amountDue'> };
 
+/** The cancel-by time: from this instant on, cancelling is late (the policy's window before the start). */
+export function lateFromOf(reservation: Pick<Reservation, 'date' | 'startTime'>, policy: Pick<VenuePolicy, 'cancellationWindowHours'>): Date {
+  return new Date(serviceDateTime(reservation.date, reservation.startTime).getTime() - policy.cancellationWindowHours * 3_600_000);
+}
+
 export function cancellationTerms(reservation: CancellableBooking, policy: VenuePolicy, now: Date): CancellationTerms {
   const windowHours = policy.cancellationWindowHours;
-  const lateFrom = new Date(serviceDateTime(reservation.date, reservation.startTime).getTime() - windowHours * 3_600_000);
+  const lateFrom = lateFromOf(reservation, policy);
   const paid = reservation.payment.amountDue;
   if (now < lateFrom) return { kind: 'free', windowHours, refund: paid, lateFrom };
   return { kind: 'late', windowHours, fee: lateCancellationFeeFor(policy, reservation.numberOfGuests, paid), rule: lateCancellationRuleFor(policy, reservation.numberOfGuests), paid };

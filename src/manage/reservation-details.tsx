@@ -14,6 +14,10 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
   const { venue, experience, seatingArea, payment, guest } = reservation;
   const bookedFor = [guest.firstName, guest.lastName].filter(Boolean).join(' ');
   const prepaid = payment.prePaymentType !== 'NONE' && payment.amountDue > 0;
+  // A phone booking (or a staff change's difference) leaves money owed at the venue: say so, not just the sum.
+  const owedAll = payment.owed > 0 && payment.owed >= payment.amountDue;
+  const owedMoney = format.money(payment.owed);
+  const owedText = t`${owedMoney}, payable at the venue`;
   const requests = useGuestRequestText();
   const occasion = requests.occasionLine(guest);
   const dietary = requests.dietaryLine(guest);
@@ -44,7 +48,9 @@ export function ReservationDetails({ reservation, now }: { reservation: Reservat
           [t`Reference`, reservation.uniqueId],
           Boolean(bookedFor) && [t`Name`, bookedFor],
           [t`Status`, <StatusLabel status={shownStatus(reservation, now)} />],
-          prepaid && [payment.prePaymentType === 'DEPOSIT' ? t`Deposit` : t`Prepayment`, format.money(payment.amountDue)],
+          prepaid && [payment.prePaymentType === 'DEPOSIT' ? t`Deposit` : t`Prepayment`, owedAll ? owedText : format.money(payment.amountDue)],
+          prepaid && payment.paid > 0 && [t`Paid`, format.money(payment.paid)],
+          prepaid && payment.owed > 0 && !owedAll && [t`Still owed`, owedText],
           Boolean(occasion) && [t`Occasion`, occasion],
           Boolean(dietary) && [t`Dietary needs`, dietary],
           Boolean(guest.notes) && [t`Special requests`, guest.notes],

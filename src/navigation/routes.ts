@@ -8,7 +8,7 @@ import { bookingPath } from '../../machines/booking-pages';
 import { loadFlowCatalog } from '../i18n/flow-catalog';
 import type { StaffPage } from '../routes/staff/pages';
 
-export type NavLabel = 'home' | 'login' | 'membership' | 'press' | 'book-now' | 'reservations' | 'wallet';
+export type NavLabel = 'home' | 'venues' | 'login' | 'membership' | 'press' | 'book-now' | 'reservations' | 'wallet';
 
 export interface PageProps {
   /** The page's query parameters, handed over unchanged (docs/PRODUCT.md §2). */
@@ -62,8 +62,8 @@ const ROUTE_TABLE = routeTable([
   { name: 'index', path: '/', load: () => import('../routes/home'), nav: 'home' },
   { name: 'index', path: page('index'), load: () => import('../routes/home'), nav: 'home' },
   { name: 'home', path: page('home'), load: () => import('../routes/home'), nav: 'home' },
-  { name: 'venue', path: page('venue'), load: () => import('../routes/venue') },
-  { name: 'venue-detail', path: page('venue-detail'), load: () => import('../routes/venue-detail') },
+  { name: 'venue', path: page('venue'), load: () => import('../routes/venue'), nav: 'venues' },
+  { name: 'venue-detail', path: page('venue-detail'), load: () => import('../routes/venue-detail'), nav: 'venues' },
   { name: 'preview', path: page('preview'), load: () => import('../routes/preview') },
   { name: 'login', path: page('login'), load: () => import('../routes/login'), nav: 'login' },
   { name: 'forgot-password', path: page('forgot-password'), load: () => import('../routes/forgot-password'), nav: 'login' },

@@ -1,5 +1,6 @@
 /** Home, the entry page: a welcome, the four venues, the ways in (book, join, read) and where to find us. */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { BookTableLink } from '../components/book-table-link';
 import { Page } from '../components/page';
 import { PageLink } from '../components/page-link';
 import { Picture } from '../components/picture';
@@ -19,11 +20,18 @@ export default function HomePage(_props: PageProps) {
       lead={t`A members' club in the heart of Central: four venues under one roof, from the first coffee of the morning to the last dram of the night.`}
       wide
     >
+      {/* First, before the picture: on a phone the way to book is in view without scrolling. */}
+      <div className="actions">
+        <BookTableLink />
+      </div>
       <Picture src={HOME_PICTURE} first className="page__hero" />
       <Section title={t`Our venues`}>
         <div className="grid-2 venue-grid venue-grid--four">
           {VENUES.map((venue) => (
             <VenueCard key={venue.domain} venue={venue} level={3} picture="lazy">
+              <div className="actions">
+                <BookTableLink venue={venue} />
+              </div>
               <p>
                 <a href={href('venue-detail', { domain: venue.domain })}>
                   <Trans>Discover {venue.title}</Trans>

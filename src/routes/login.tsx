@@ -20,12 +20,12 @@ import type { PageProps } from '../navigation/routes';
 import { SessionContext } from '../session/session-provider';
 import { sessionUserOf } from '../session/session-user';
 
-/** Where to go after log-in: the page that sent the user here if it is one of ours, else Home. */
+/** Where to go after log-in: the page that sent the user here if it is one of ours, else their reservations. */
 function afterLoginAddress(query: Record<string, string>): string {
   const redirect = query.redirect;
   // Only an address inside the app: never an outside URL handed in through the link.
   const inApp = redirect?.startsWith('/pages/') && !redirect.startsWith('/pages/login');
-  return inApp ? redirect! : pageAddress('home');
+  return inApp ? redirect! : pageAddress('order');
 }
 
 type VerifyState = { status: 'idle' | 'verifying' | 'verified' } | { status: 'failed'; message: string };

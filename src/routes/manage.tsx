@@ -15,6 +15,7 @@ import { LoadFailure } from '../components/read-status';
 import { StatusLabel } from '../components/status-label';
 import { effectiveStatus } from '../../common/reservation-grouping';
 import { AddToCalendar } from '../manage/add-to-calendar';
+import { AtTheDoor } from '../manage/at-the-door';
 import { CancelConfirmation } from '../manage/cancellation-consequence';
 import { ChangeForm } from '../manage/change-form';
 import { reconfirmThroughLink, type LinkHolder } from '../manage/link-actors';
@@ -146,6 +147,7 @@ function ManageView({
         </p>
       )}
       <ReservationDetails reservation={reservation} now={now} />
+      <AtTheDoor reservation={reservation} now={now} />
       {confirmed && (
         <div className="actions">
           <AddToCalendar reservationId={reservation._id} reference={reservation.uniqueId} token={holder.token} />

@@ -14,10 +14,12 @@ import { ReadStatus } from '../components/read-status';
 import { ReservationCard } from '../components/reservation-card';
 import { Section } from '../components/section';
 import { effectiveStatus, groupReservations } from '../../common/reservation-grouping';
+import { isAbandonedHold, type HoldLike } from '../../common/abandoned-hold';
 import { serverClock } from '../api/server-clock';
 import { useManageFailureText } from '../i18n/manage-text';
 import { reservationsKey } from '../api/query-keys';
 import { AddToCalendar } from '../manage/add-to-calendar';
+import { AtTheDoor } from '../manage/at-the-door';
 import { ChangeForm } from '../manage/change-form';
 import { ReservationDetails } from '../manage/reservation-details';
 import { BackToList, loadedReservation, ReservationPending } from '../manage/reservation-states';
@@ -43,7 +45,7 @@ function OrderList() {
   // One "now" per answer, so every card and group agrees on what has passed.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const now = useMemo(() => serverClock.now(), [list.status]);
-  const groups = list.status === 'ready' ? groupReservations([...list.data.data, ...older.data], now) : null;
+  const groups = list.status === 'ready' ? groupReservations(bookingsOnly([...list.data.data, ...older.data], now), now) : null;
 
   return (
     <Page title={t`My reservations`}>
@@ -71,6 +73,9 @@ function OrderList() {
     </Page>
   );
 }
+
+/** The guest's bookings, without the holds they abandoned (common/abandoned-hold.ts). */
+const bookingsOnly = <T extends HoldLike>(reservations: T[], now: Date) => reservations.filter((reservation) => !isAbandonedHold(reservation, now));
 
 function ReservationList({ reservations, now }: { reservations: Parameters<typeof ReservationCard>[0]['reservation'][]; now: Date }) {
   return (
@@ -126,6 +131,7 @@ function OrderDetail({ id }: { id: string }) {
     <Page title={title}>
       {snapshot.matches({ viewing: 'changed' }) && <FormMessage success={t`Your reservation has been changed.`} />}
       <ReservationDetails reservation={reservation} now={now} />
+      <AtTheDoor reservation={reservation} now={now} />
       {confirmed && (
         <div className="actions">
           <AddToCalendar reservationId={reservation._id} reference={reservation.uniqueId} />

@@ -1,5 +1,6 @@
 /** The four venues, each with its floor and a way to its hours, menus and booking. */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { BookTableLink } from '../components/book-table-link';
 import { Page } from '../components/page';
 import { VenueCard } from '../components/venue-card';
 import { venueText } from '../content/venue-texts';
@@ -21,6 +22,7 @@ export default function VenuePage(_props: PageProps) {
             <p className="muted">{venue.address}</p>
             <p>{firstSentence(venueText(i18n, venue.introduction))}</p>
             <div className="actions">
+              <BookTableLink venue={venue} />
               <a className="button" href={href('venue-detail', { domain: venue.domain })}>
                 <Trans>Hours and menus for {venue.title}</Trans>
               </a>

@@ -20,8 +20,8 @@ import {
   type TransactionItem,
 } from '../wallet/wallet-entry';
 import { useFormats } from '../i18n/use-formats';
+import { VisitLink } from '../wallet/entry-visit';
 import type { PageProps } from '../navigation/routes';
-import { href } from '../navigation/navigator';
 import { useSessionUser } from '../session/session-provider';
 
 export default function WalletDetailPage({ query }: PageProps) {
@@ -111,18 +111,12 @@ function EntryFields({ entry, title }: { entry: TransactionItem; title: string }
           [t`Amount`, `${signedHkd(entry.amount)} ${direction}`],
           [t`Description`, entry.description],
           [t`Date`, format.dateTime(entry.createdAt)],
-          [t`Reference`, entry._id],
+          // The booking's reference the guest knows, never the entry's internal id.
+          entry.visit ? [t`Reference`, entry.visit.reference] : null,
           entry.card ? [cardLabel, cardName(entry.card)] : null,
           // The wallet's entries are its balance; a card's payment never touched it.
           byCard ? [t`Club wallet balance`, t`Not affected`] : null,
-          entry.reservationId
-            ? [
-                t`Reservation`,
-                <a href={href('order', { id: entry.reservationId })}>
-                  <Trans>View the reservation</Trans>
-                </a>,
-              ]
-            : null,
+          entry.visit ? [t`Visit`, <VisitLink visit={entry.visit} />] : null,
         ]}
       />
     </section>

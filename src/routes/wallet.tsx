@@ -22,6 +22,7 @@ export default function WalletPage(_props: PageProps) {
   const format = useFormats();
   const user = useSessionUser();
   const userId = user?._id ?? '';
+  const memberId = user?.memberId;
   // WalletReadStatus says on the page why a read failed (a guest's refusal with the way to membership): no toast too.
   const wallet = useApiQuery(walletKey(userId), () => unwrap(api.GET('/user/wallet')).then((body) => body.data), {
     showError: false,
@@ -39,6 +40,11 @@ export default function WalletPage(_props: PageProps) {
       {wallet.status === 'ready' && (
         <Section title={t`Balance`} card>
           <p className="page__title">{format.money(wallet.data.balance)}</p>
+          {memberId && (
+            <p className="card__meta">
+              <Trans>Member number {memberId}</Trans>
+            </p>
+          )}
         </Section>
       )}
       {/* Outside the read: re-reading the balance after a top-up must not take the top-up's answer away. */}

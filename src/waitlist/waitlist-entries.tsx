@@ -35,7 +35,7 @@ export function WaitlistEntries() {
   if (list.status !== 'ready') return null;
   const shown = list.data.filter((entry) => entry.date >= today);
   return (
-    <GroupList>
+    <GroupList empty={<Trans>You are not on any waitlist.</Trans>}>
       {shown.map((entry) => (
         <WaitlistCard key={entry._id} entry={entry} onLeft={list.reload} />
       ))}

@@ -14,12 +14,13 @@ import { hongKongDate } from '../../common/time';
 import { useFormats } from '../i18n/use-formats';
 import { href } from '../navigation/navigator';
 import { useManageFailureText } from '../i18n/manage-text';
+import { BalanceAfter, VisitLink } from './entry-visit';
 
 export type WalletEntry = components['schemas']['WalletEntry'];
 /** A line of the transaction history: a wallet entry, or a card payment or refund (`source`). */
 export type TransactionItem = components['schemas']['TransactionItem'];
 /** The wallet's own list has no `source`: everything in it is the wallet's. */
-type ListedEntry = WalletEntry & Partial<Pick<TransactionItem, 'source' | 'card'>>;
+type ListedEntry = WalletEntry & Partial<Pick<TransactionItem, 'source' | 'card' | 'visit'>>;
 
 // Card networks are names, the same in every language.
 const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', unionpay: 'UnionPay' };
@@ -106,6 +107,16 @@ export function EntryList({ entries }: { entries: readonly ListedEntry[] }) {
               <strong>{signedHkd(entry.amount)}</strong>
             </p>
             {source && <p className="card__meta">{source}</p>}
+            {entry.visit && (
+              <p className="card__meta">
+                <VisitLink visit={entry.visit} />
+              </p>
+            )}
+            {entry.balanceAfter !== undefined && (
+              <p className="card__meta">
+                <BalanceAfter amount={entry.balanceAfter} />
+              </p>
+            )}
           </li>
         );
       })}

@@ -8,7 +8,7 @@ import { fixtureClockOffsetMs, guest, reservation, settle, slots, venue, walkToH
 
 const apiError = (errorCode: number, message = `error ${errorCode}`) => ({ errorCode, message });
 const plainVenue = { ...venue, requiresPhoneVerification: false };
-const paid = reservation({ payment: { prePaymentType: 'DEPOSIT', amountDue: 60000, currency: 'HKD', breakdown: { subTotal: 60000, serviceCharge: 0, tax: 0, total: 60000 } } });
+const paid = reservation({ payment: { prePaymentType: 'DEPOSIT', amountDue: 60000, currency: 'HKD', breakdown: { subTotal: 60000, serviceCharge: 0, tax: 0, total: 60000 }, paid: 60000, owed: 0 } });
 const confirmed = reservation({ status: 'CONFIRMED', holdExpiresAt: null });
 /** The same venue as the server answers in Japanese. */
 const venueInJapanese = {

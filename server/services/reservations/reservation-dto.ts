@@ -20,6 +20,16 @@ export function venueAndExperienceRefs(catalog: VenueCatalog, row: { venueId: st
 }
 
 /**
+ * What of the amount due was paid and what is still owed at the venue: a held booking has paid nothing
+ * yet; a confirmed one has paid all but what staff let it owe (staff's "paid at the venue" moves the owed
+ * part to paid).
+ */
+function paidAndOwed(row: Pick<ReservationRow, 'amountDue' | 'amountOwed' | 'confirmedAt'>) {
+  if (!row.confirmedAt) return { paid: 0, owed: 0 };
+  return { paid: Math.max(0, row.amountDue - row.amountOwed), owed: row.amountOwed };
+}
+
+/**
  * A reservation as the API returns it. A CONFIRMED one whose end has passed is reported EXPIRED (docs/PRODUCT.md §4);
  * the breakdown is the experience's price for the party, and `amountDue` what was fixed at booking.
  */
@@ -56,7 +66,7 @@ export function toReservationDto(row: ReservationRow, catalog: VenueCatalog, now
       dietaryNeeds: row.dietaryNeeds,
       dietaryNote: row.dietaryNote,
     },
-    payment: { prePaymentType: row.prePaymentType, amountDue: row.amountDue, currency: row.currency, breakdown },
+    payment: { prePaymentType: row.prePaymentType, amountDue: row.amountDue, currency: row.currency, breakdown, ...paidAndOwed(row) },
     createdAt: row.createdAt.toISOString(),
     confirmedAt: iso(row.confirmedAt),
     canceledAt: iso(row.canceledAt),

@@ -13,6 +13,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../common/locales';
 import { formatDateFor, hongKongDate } from '../../../common/time';
 import { messageLanguage, type MessageLanguage } from '../messaging/message-language';
 import type { StatementDetail } from './wallet';
+import { CLUB_ADDRESS_LINES, CLUB_PHONE, CONCIERGE_EMAIL } from '../../../common/club-contact';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -289,6 +290,8 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     doc.font(faces.regular).fontSize(7.5).fillColor(MUTED);
+    // Where the club is and how to reach it, on every page: a statement is kept and read on its own.
+    doc.text(clubContactLine(i18n), MARGIN, PAGE.height - 60, { lineBreak: false });
     doc.text(i18n._('Amounts in Hong Kong dollars. Generated {date}.', { date: page.day(hongKongDate(generatedAt)) }), MARGIN, PAGE.height - 48, {
       lineBreak: false,
     });
@@ -300,6 +303,12 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   }
   doc.end();
   return done;
+}
+
+/** 'Aldrich House, 12 Ice House Street, Central, Hong Kong · Telephone +852 2388 6200 · E-mail concierge@…'. */
+function clubContactLine(i18n: I18n): string {
+  const contact = i18n._('Telephone {phone} · E-mail {email}', { phone: CLUB_PHONE, email: CONCIERGE_EMAIL });
+  return `${CLUB_ADDRESS_LINES.join(', ')} · ${contact}`;
 }
 
 function header(page: Page, { statement, member }: StatementPdfInput): number {

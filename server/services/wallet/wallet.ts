@@ -12,6 +12,7 @@ import { transactions, walletEntries } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { localizeDescription } from './entry-description';
 import { addDays, hongKongDate, serviceDayStartMs, TIME_ZONE } from '../../../common/time';
+import { withRunningBalance, withVisits } from './entry-visits';
 
 export const WALLET_CURRENCY = 'HKD';
 /** How many entries the wallet summary shows. */
@@ -92,7 +93,8 @@ export async function getWalletSummary(db: DbOrTx, userId: string, i18n: I18n): 
       .orderBy(...newestFirst)
       .limit(WALLET_RECENT_ENTRIES),
   ]);
-  return { balance, currency: WALLET_CURRENCY, entries: rows.map((row) => toDto(row, i18n)) };
+  const entries = withRunningBalance(await withVisits(db, rows.map((row) => toDto(row, i18n))), balance);
+  return { balance, currency: WALLET_CURRENCY, entries };
 }
 
 /** One of the user's entries, or null (also for another user's entry, which must not be told apart). */
@@ -102,7 +104,7 @@ export async function getWalletEntry(db: DbOrTx, userId: string, entryId: string
     .from(walletEntries)
     .where(and(eq(walletEntries.userId, userId), eq(walletEntries.id, entryId)))
     .limit(1);
-  return row ? toDto(row, i18n) : null;
+  return row ? (await withVisits(db, [toDto(row, i18n)]))[0]! : null;
 }
 
 export interface TransactionQuery {
@@ -134,7 +136,7 @@ export async function listTransactions(db: DbOrTx, userId: string, query: Transa
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(transactions).where(where),
   ]);
-  return { items: rows.map((row) => toItem(row, i18n)), page: query.page, pageSize: query.pageSize, total: toInt(totalRow?.total) };
+  return { items: await withVisits(db, rows.map((row) => toItem(row, i18n))), page: query.page, pageSize: query.pageSize, total: toInt(totalRow?.total) };
 }
 
 /** One of the user's transactions, or null (also for another user's, which must not be told apart). */
@@ -144,7 +146,7 @@ export async function getTransaction(db: DbOrTx, userId: string, id: string, i18
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
     .limit(1);
-  return row ? toItem(row, i18n) : null;
+  return row ? (await withVisits(db, [toItem(row, i18n)]))[0]! : null;
 }
 
 /** When the user's first transaction of either kind happened, or null when there is none yet. */

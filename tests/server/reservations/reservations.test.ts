@@ -133,7 +133,7 @@ for (const driver of testDrivers()) {
             dietaryNeeds: [],
             dietaryNote: null,
           },
-          payment: { prePaymentType: 'NONE', amountDue: 0, currency: 'HKD', breakdown: { subTotal: 0, serviceCharge: 0, tax: 0, total: 0 } },
+          payment: { prePaymentType: 'NONE', amountDue: 0, currency: 'HKD', breakdown: { subTotal: 0, serviceCharge: 0, tax: 0, total: 0 }, paid: 0, owed: 0 },
           createdAt: TEST_NOW.toISOString(),
           confirmedAt: null,
           canceledAt: null,
@@ -165,6 +165,9 @@ for (const driver of testDrivers()) {
           amountDue: 371360,
           currency: 'HKD',
           breakdown: { subTotal: 337600, serviceCharge: 33760, tax: 0, total: 371360 },
+          // Held: nothing paid yet.
+          paid: 0,
+          owed: 0,
         });
         // Answered in the caller's language, stored in English.
         expect(res.body.data.seatingArea).toEqual({ _id: diningRoom, name: translatorFor('zh-Hant')._('Dining Room') });

@@ -149,6 +149,8 @@ describe.each(testDrivers())('monthly statements on %s', (driver) => {
     }
     expect(text).not.toContain('Early November');
     expect(text).not.toContain('Wallet top-up');
+    // The club's address and contact details, on the statement itself.
+    expect(lines).toContain('Aldrich House, 12 Ice House Street, Central, Hong Kong · Telephone +852 2388 6200 · E-mail concierge@example.com');
   });
 
   it('refuses a guest, a bad month and a month without a statement', async () => {

@@ -61,6 +61,8 @@ describe.each(testDrivers())('transaction history on %s', (driver) => {
       reservationId: booked.id,
       card: { brand: 'visa', last4: '4242' },
       createdAt: TEST_NOW.toISOString(),
+      // The visit named as the guest knows it, not by an internal id.
+      visit: { reservationId: booked.id, reference: expect.stringMatching(/^OBE-/), venue: 'Obe', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), startTime: expect.any(Number) },
     });
 
     api.clock.advanceMinutes(5);

@@ -155,7 +155,12 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
         description: 'Bar tab 23',
         reservationId: null,
         createdAt: '2026-11-20T04:22:00.000Z',
+        visit: null,
+        // The newest entry leaves the balance as it stands.
+        balanceAfter: BALANCE,
       });
+      // Each older entry left the balance at the next one's less that one's amount.
+      for (let i = 1; i < entries.length; i++) expect(entries[i].balanceAfter).toBe(entries[i - 1].balanceAfter - entries[i - 1].amount);
       expect(entries.map((e: { description: string }) => e.description).slice(-1)).toEqual(['Bar tab 14']);
     });
   });
@@ -171,6 +176,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
         description: 'Refund just after midnight',
         reservationId: null,
         createdAt: '2026-10-31T16:30:00.000Z',
+        visit: null,
       });
     });
 
@@ -191,7 +197,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
         expect(res.body.data).toMatchObject({ page, pageSize: 10, total: HISTORY.length });
         expect(res.body.data.items).toHaveLength(page < 3 ? 10 : HISTORY.length - 20);
         for (const item of res.body.data.items) {
-          expect(Object.keys(item).sort()).toEqual(['_id', 'amount', 'card', 'createdAt', 'description', 'reservationId', 'source', 'type']);
+          expect(Object.keys(item).sort()).toEqual(['_id', 'amount', 'card', 'createdAt', 'description', 'reservationId', 'source', 'type', 'visit']);
           expect(item).toMatchObject({ source: 'WALLET', card: null });
           seen.push(item._id);
         }
@@ -212,6 +218,7 @@ describe.each(testDrivers())('wallet API on %s', (driver) => {
         reservationId: null,
         card: null,
         createdAt: '2026-10-31T16:30:00.000Z',
+        visit: null,
       });
       expect((await get(`/user/transaction-history/${'a'.repeat(24)}`)).status).toBe(404);
       expect((await get(`/user/transaction-history/${ids[3]}`, memberToken)).status).toBe(404);

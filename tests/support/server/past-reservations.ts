@@ -31,6 +31,8 @@ export async function insertPastReservations(db: DbOrTx, userId: string, today: 
       endsAt: new Date(startsAt + 7_200_000),
       numberOfGuests: table.minGuests,
       status: i % 5 === 0 ? 'CANCELED' : 'CONFIRMED',
+      // Booked (confirmed) a week ahead: bookings, not holds abandoned (which the guest's list leaves out).
+      confirmedAt: new Date(startsAt - 7 * 86_400_000),
       bookingSource: 'GUEST_WEB',
       prePaymentType: experience!.prePaymentType,
       amountDue: 0,

@@ -100,12 +100,12 @@ describe('log in', () => {
     expect(localStorage.getItem('cache_user_info')).toContain('member@example.com');
   });
 
-  it('never follows a redirect to an outside address: it goes Home instead', async () => {
+  it('never follows a redirect to an outside address: it goes to their reservations instead', async () => {
     await openApp(`/pages/login?redirect=${encodeURIComponent('https://evil.example/pages/x')}`);
     await findHeading('Log in');
     await logIn('member@example.com', 'member-pass-1');
 
-    await waitFor(() => expect(address()).toBe('/pages/home'), SLOW);
+    await waitFor(() => expect(address()).toBe('/pages/order'), SLOW);
   });
 
   it("says 'Login expired' when sent back after the session ran out", async () => {
@@ -193,7 +193,8 @@ describe('forgot and reset password', () => {
     await user.click(screen.getByRole('button', { name: 'Go to log in' }));
     await findHeading('Log in');
     await logIn(email, 'second-pass-2');
-    await waitFor(() => expect(address()).toBe('/pages/home'), SLOW);
+    // Nowhere to come back to: their reservations.
+    await waitFor(() => expect(address()).toBe('/pages/order'), SLOW);
     expect((await apiLogin(email, 'first-pass-1')).status).toBe(401);
   });
 

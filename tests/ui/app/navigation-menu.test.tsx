@@ -38,7 +38,7 @@ describe('the main navigation', () => {
   it('offers a visitor neither, and the log-in', async () => {
     await openApp('/pages/press');
     await findHeading(/Press/);
-    expect(Object.keys(menuLinks())).toEqual(['Home', 'Membership', 'Press', 'Book now', 'Log in']);
+    expect(Object.keys(menuLinks())).toEqual(['Home', 'Venues', 'Membership', 'Press', 'Book now', 'Log in']);
   });
 
   it('marks My reservations as where the guest is, on the list and on one reservation', async () => {

@@ -110,7 +110,7 @@ describe('the reservation list', () => {
     expect(fieldTexts(upcoming[2]!)).toMatchObject({ Date: '30 Nov 2026', Time: '7:00 pm', Guests: '1 guest' });
 
     // The waitlist group loads its entries on its own, after the reservations: wait for its word.
-    expect(await within(await region('Waitlist')).findByText('No Available Reservations', {}, SLOW)).toBeTruthy();
+    expect(await within(await region('Waitlist')).findByText('You are not on any waitlist.', {}, SLOW)).toBeTruthy();
 
     const past = cardsIn(await region('Past'));
     const statusOf = Object.fromEntries(past.map((card) => [fieldTexts(card).Reference, fieldTexts(card).Status]));
@@ -201,12 +201,13 @@ describe('the reservation list', () => {
     expect(new Set(cardsIn(past).map((card) => fieldTexts(card).Reference)).size).toBe(pastIds.length);
   });
 
-  it("says 'No Available Reservations' in every group when there are none", async () => {
+  it("says 'No Available Reservations' in the groups of bookings when there are none, and the waitlist's own words", async () => {
     const guest = await newGuest();
     await openAs(api(), [guest.email, PASSWORD], '/pages/order', 'My reservations');
-    for (const name of ['Upcoming', 'Waitlist', 'Past']) {
+    for (const name of ['Upcoming', 'Past']) {
       expect(await within(await region(name)).findByText('No Available Reservations', {}, SLOW)).toBeTruthy();
     }
+    expect(await within(await region('Waitlist')).findByText('You are not on any waitlist.', {}, SLOW)).toBeTruthy();
   });
 });
 

@@ -94,7 +94,7 @@ describe('topping up the wallet by card', () => {
     const member = await newAccount('member');
     const user = userEvent.setup();
     await openAsUser(member, '/pages/wallet', 'Wallet');
-    expect(await balanceText()).toBe('BalanceHK$0');
+    expect(await balanceText()).toMatch(/^BalanceHK\$0(Member number M-\w+)?$/);
     const topUp = await region('Top up');
 
     // An amount of one's own outside HK$100 to HK$100,000 is refused before anything is sent.
@@ -119,8 +119,8 @@ describe('topping up the wallet by card', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
 
     expect(await findText('HK$5,000 has been added to your wallet.')).toBeTruthy();
-    await waitFor(async () => expect(await balanceText()).toBe('BalanceHK$5,000'), SLOW);
-    await waitFor(() => expect(lines()).toEqual(['Wallet top-up | Top-up · 23 Nov 2026 | +HK$5,000']), SLOW);
+    await waitFor(async () => expect(await balanceText()).toMatch(/^BalanceHK\$5,000(Member number M-\w+)?$/), SLOW);
+    await waitFor(() => expect(lines()).toEqual(['Wallet top-up | Top-up · 23 Nov 2026 | +HK$5,000 | Balance after: HK$5,000']), SLOW);
     expect((await api().request('GET', '/user/wallet', { token: member.token() })).body.data.balance).toBe(500_000);
 
     // The history says how the top-up was paid.
@@ -148,7 +148,7 @@ describe('transactions', () => {
     await openAsUser(guest, '/pages/transactions', 'Transactions');
     expect(await findText('Your card payments and refunds. The Club wallet is for members.')).toBeTruthy();
     await waitFor(() => expect(lines()).toHaveLength(1), SLOW);
-    expect(lines()[0]).toMatch(/^Obe – prepayment OBE-\w+ \| Payment · 23 Nov 2026 \| -HK\$1,496 \| Paid by card Visa •••• 4242$/);
+    expect(lines()[0]).toMatch(/^Obe – prepayment OBE-\w+ \| Payment · 23 Nov 2026 \| -HK\$1,496 \| Paid by card Visa •••• 4242 \| Obe · \d+ \w+ 2026 · OBE-\w+$/);
 
     // The payment's own page: the card, and the wallet untouched.
     await user.click(screen.getByRole('link', { name: /^Payment: Obe – prepayment/ }));
@@ -160,9 +160,10 @@ describe('transactions', () => {
       Date: '23 Nov 2026, 10:00 am',
       'Paid with': 'Visa •••• 4242',
       'Club wallet balance': 'Not affected',
-      Reservation: 'View the reservation',
+      Reference: expect.stringMatching(/^OBE-\w+$/),
+      Visit: expect.stringMatching(/^Obe · \d+ \w+ 2026 · OBE-\w+$/),
     });
-    expect(screen.getByRole('link', { name: 'View the reservation' }).getAttribute('href')).toBe(`#/pages/order?id=${booked.id}`);
+    expect(screen.getByRole('link', { name: /^The visit: Obe · / }).getAttribute('href')).toBe(`#/pages/order?id=${booked.id}`);
 
     // Cancelled in the app (days ahead: a full refund), the history shows the refund, newest first.
     location.hash = `#/pages/cancel?id=${booked.id}`;
@@ -175,7 +176,7 @@ describe('transactions', () => {
     location.hash = '#/pages/transactions';
     await findHeading('Transactions');
     await waitFor(() => expect(lines()).toHaveLength(2), SLOW);
-    expect(lines()[0]).toMatch(/^Obe – refund of prepayment OBE-\w+ \| Refund · 23 Nov 2026 \| \+HK\$1,496 \| Refunded to the card Visa •••• 4242$/);
+    expect(lines()[0]).toMatch(/^Obe – refund of prepayment OBE-\w+ \| Refund · 23 Nov 2026 \| \+HK\$1,496 \| Refunded to the card Visa •••• 4242 \| Obe · \d+ \w+ 2026 · OBE-\w+$/);
     expect(lines()[1]).toMatch(/^Obe – prepayment OBE-\w+ \| Payment/);
 
     // A cancelled booking has no calendar file to offer.
@@ -195,8 +196,8 @@ describe('transactions', () => {
     expect(await findText('Page 1 of 2')).toBeTruthy();
     await waitFor(() => expect(lines()).toHaveLength(10), SLOW);
     const first = lines();
-    expect(first[0]).toMatch(/^Obe – refund of prepayment OBE-\w+ \| Refund · 23 Nov 2026 \| \+HK\$1,496 \| Refunded to the card Visa •••• 4242$/);
-    expect(first[1]).toMatch(/ \| Payment · 23 Nov 2026 \| -HK\$1,496 \| Paid by card Visa •••• 4242$/);
+    expect(first[0]).toMatch(/^Obe – refund of prepayment OBE-\w+ \| Refund · 23 Nov 2026 \| \+HK\$1,496 \| Refunded to the card Visa •••• 4242 \| Obe · \d+ \w+ 2026 · OBE-\w+$/);
+    expect(first[1]).toMatch(/ \| Payment · 23 Nov 2026 \| -HK\$1,496 \| Paid by card Visa •••• 4242 \| Obe · \d+ \w+ 2026 · OBE-\w+$/);
     expect(first[2]).toBe('Entry 1 | Adjustment · 22 Nov 2026 | +HK$100 | Club wallet');
     expect(first[9]).toBe('Entry 8 | Adjustment · 15 Nov 2026 | +HK$800 | Club wallet');
 

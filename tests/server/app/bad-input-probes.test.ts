@@ -45,6 +45,7 @@ for (const driver of testDrivers()) {
       expect(checks.rows.map((c) => [c.table, range(c.rule)])).toEqual([
         ['reservations', [1, MAX_GUESTS]],
         ['waitlist_entries', [1, MAX_GUESTS]],
+        ['walk_in_queue', [1, MAX_GUESTS]],
       ]);
       expect(STAFF_MAX_GUESTS).toBe(MAX_GUESTS);
     });

@@ -7,7 +7,7 @@
 import type { I18n } from '@lingui/core';
 import type { Db } from './db/client';
 import type { venues } from './db/schema';
-import { DEMO_VENUES } from './db/demo-venues';
+import { DEMO_VENUES } from './db/demo/demo-venues';
 import { localizeOpeningHours, localizeVenue } from './routes/localisation/content';
 import { getVenueInfo, type PeriodHours } from './services/venues/venue-info';
 import { lastSeatingOf } from './services/venue-setup/venue-services';

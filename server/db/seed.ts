@@ -21,8 +21,8 @@ import { publishVenueServices } from '../services/venue-setup/venue-services';
 import { catalogChanged } from '../services/booking-rules/venue-catalog';
 import { creditWallet, debitWallet } from '../services/wallet/wallet-ledger';
 import type { Db, Tx } from './client';
-import { DEMO_VENUES, hkd, type ExperienceSeed, type VenueSeed } from './demo-venues';
-import { demoAddressTexts } from './demo-venue-addresses';
+import { DEMO_VENUES, hkd, type ExperienceSeed, type VenueSeed } from './demo/demo-venues';
+import { demoAddressTexts } from './demo/demo-venue-addresses';
 import { menus, users, venues, type UserRole } from './schema';
 
 /** The demo log-ins, for the README, tests and anyone trying the app. */

@@ -3,7 +3,7 @@
  * an admin would write it in the Venue tab, seeded with the venue. Korean and Thai readers are given the
  * English address, as Hong Kong addresses are written for them.
  */
-import type { VenueDomain } from '../../common/venues';
+import type { VenueDomain } from '../../../common/venues';
 
 type Floor = 'G' | number;
 

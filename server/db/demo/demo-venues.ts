@@ -4,8 +4,8 @@
  * creates them at first start through the set-up's own functions (docs/decisions/0019-one-way-in.md);
  * tests/server/app/seed-catalog.test.ts holds what they make to a snapshot.
  */
-import { MAX_PARTY_SIZE, type VenueDomain } from '../../common/venues';
-import type { PacingRule, PrePaymentType, TurnTimeRule, VenuePolicy } from './schema';
+import { MAX_PARTY_SIZE, type VenueDomain } from '../../../common/venues';
+import type { PacingRule, PrePaymentType, TurnTimeRule, VenuePolicy } from '../schema';
 
 const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
 /** Hong Kong dollars in minor units. */

@@ -10,7 +10,7 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { demoAddressTexts } from '../../../server/db/demo-venue-addresses';
+import { demoAddressTexts } from '../../../server/db/demo/demo-venue-addresses';
 import { DEMO_ACCOUNTS } from '../../../server/db/seed';
 import { cardEntries, walletEntries } from '../../../server/db/schema';
 import { localizeText, localizeVenue } from '../../../server/routes/localisation/content';

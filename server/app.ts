@@ -32,6 +32,8 @@ import { privacyRoutes } from './routes/privacy/privacy.routes';
 import { paymentRoutes } from './routes/payments/payments.routes';
 import { testProcessorRoutes } from './routes/payments/test-processor.routes';
 import { stripeWebhookRoutes } from './routes/payments/stripe-webhook.routes';
+import { twilioRoutes } from './routes/messaging/twilio.routes';
+import { reconfirmationRoutes } from './routes/reconfirmation/reconfirmation.routes';
 import { reconciliationRoutes } from './routes/payments/reconciliation.routes';
 import { ProcessorError } from './services/payments/processor/processor';
 import { walletRoutes } from './routes/wallet/wallet.routes';
@@ -121,6 +123,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', paymentRoutes());
   app.route('/', testProcessorRoutes());
   app.route('/', stripeWebhookRoutes());
+  app.route('/', twilioRoutes());
+  app.route('/', reconfirmationRoutes());
   app.route('/', reconciliationRoutes());
   app.route('/', staffRoutes());
   app.route('/', daySheetRoutes());

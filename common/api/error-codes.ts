@@ -127,4 +127,12 @@ export const ERROR_CODES = {
   EXPERIENCE_PARTY_SIZE: 20180,
   /** A new booking of an experience the venue has retired (its bookings stand). */
   EXPERIENCE_RETIRED: 20181,
+  /** A Twilio webhook whose X-Twilio-Signature does not match (forged, or sent to another address). */
+  TWILIO_SIGNATURE_INVALID: 20270,
+  /** A Twilio webhook for a message already received: a replay. */
+  TWILIO_REPLAYED: 20271,
+  /** A text to a booking whose guest left no mobile number. */
+  NO_MOBILE_NUMBER: 20272,
+  /** A call outcome or reconfirmation for a booking that is not upcoming and confirmed. */
+  RECONFIRMATION_CLOSED: 20273,
 } as const;

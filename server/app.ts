@@ -33,6 +33,7 @@ import { paymentRoutes } from './routes/payments/payments.routes';
 import { testProcessorRoutes } from './routes/payments/test-processor.routes';
 import { stripeWebhookRoutes } from './routes/payments/stripe-webhook.routes';
 import { twilioRoutes } from './routes/messaging/twilio.routes';
+import { messagePreferenceRoutes } from './routes/messaging/message-preferences.routes';
 import { reconfirmationRoutes } from './routes/reconfirmation/reconfirmation.routes';
 import { reconciliationRoutes } from './routes/payments/reconciliation.routes';
 import { ProcessorError } from './services/payments/processor/processor';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', testProcessorRoutes());
   app.route('/', stripeWebhookRoutes());
   app.route('/', twilioRoutes());
+  app.route('/', messagePreferenceRoutes());
   app.route('/', reconfirmationRoutes());
   app.route('/', reconciliationRoutes());
   app.route('/', staffRoutes());

@@ -6588,6 +6588,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/message-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the caller takes text messages (SMS or WhatsApp) and whether they agreed to marketing ones */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["MessagePreferences"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        /** The caller's choice of channel, and marketing consent (booking messages need none) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MessagePreferences"];
+                };
+            };
+            responses: {
+                200: components["responses"]["MessagePreferences"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/venue/{venueId}/reconfirmation": {
         parameters: {
             query?: never;
@@ -6921,6 +6969,12 @@ export interface components {
             callListAtMinute: number;
             /** @description Null: never released. Else bookings asked and not reconfirmed are cancelled under the policy this many hours before the start */
             autoReleaseHoursBefore: number | null;
+        };
+        MessagePreferences: {
+            /** @enum {string} */
+            channel: "SMS" | "WHATSAPP";
+            /** @description Agreed to marketing messages */
+            marketing: boolean;
         };
         /** @enum {string} */
         CallOutcome: "NO_ANSWER" | "VOICEMAIL" | "WRONG_NUMBER" | "CONFIRMED" | "CANCELED";
@@ -8648,6 +8702,18 @@ export interface components {
                 "application/json": {
                     status: number;
                     data: components["schemas"]["ReconfirmationSettings"];
+                };
+            };
+        };
+        /** @description The caller's text preferences */
+        MessagePreferences: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["MessagePreferences"];
                 };
             };
         };

@@ -31,3 +31,9 @@ export const reconfirmationCallSchema = v.object({ outcome: v.picklist(CALL_OUTC
 export const bookingReplySchema = v.object({
   body: v.pipe(v.string(RECONFIRMATION_MESSAGES.replyRequired), v.trim(), v.nonEmpty(RECONFIRMATION_MESSAGES.replyRequired), v.maxLength(600, RECONFIRMATION_MESSAGES.replyTooLong)),
 });
+
+/** PUT /user/message-preferences: how the guest takes texts, and whether they agree to marketing. */
+export const messagePreferencesSchema = v.object({
+  channel: v.picklist(['SMS', 'WHATSAPP'], /*i18n*/ 'Choose SMS or WhatsApp'),
+  marketing: v.boolean(/*i18n*/ 'Say whether you agree to marketing messages'),
+});

@@ -3,7 +3,7 @@
  * 0054_booking_messages.sql): a venue's reconfirmation settings, staff's calls, the texts on a booking
  * and each guest's channel and marketing consent. Kept beside `schema.ts` so they read as one piece.
  */
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -45,6 +45,7 @@ export const bookingMessages = pgTable('booking_messages', {
   outcome: text('outcome').$type<MessageOutcome>(),
   staffId: text('staff_id'),
   createdAt: ts('created_at').notNull(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
 });
 
 export const guestMessagePreferences = pgTable('guest_message_preferences', {

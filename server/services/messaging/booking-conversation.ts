@@ -43,7 +43,7 @@ export async function bookingConversation(db: DbOrTx, actor: AuthUser, reservati
     .from(bookingMessages)
     .leftJoin(outbox, eq(outbox.id, bookingMessages.outboxId))
     .where(eq(bookingMessages.reservationId, reservationId))
-    .orderBy(asc(bookingMessages.createdAt), asc(bookingMessages.id));
+    .orderBy(asc(bookingMessages.createdAt), asc(bookingMessages.seq));
   return rows.map(({ message, sent, delivered }) => ({
     id: message.id,
     direction: message.direction,

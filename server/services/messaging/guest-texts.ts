@@ -23,6 +23,19 @@ export async function guestTextPreferences(db: DbOrTx, userId: string): Promise<
   return { channel: row?.channel ?? 'SMS', marketingConsent: Boolean(row?.marketingConsentAt) };
 }
 
+/** The guest's own choice: the channel, and marketing consent given now or withdrawn. */
+export async function saveGuestTextPreferences(db: DbOrTx, userId: string, choice: { channel: TextChannel; marketing: boolean }, now: Date): Promise<GuestTextPreferences> {
+  const current = await guestTextPreferences(db, userId);
+  // A consent already given keeps its time; a withdrawn one is gone.
+  const marketingConsentAt = choice.marketing ? (current.marketingConsent ? undefined : now) : null;
+  const set = { channel: choice.channel, updatedAt: now, ...(marketingConsentAt !== undefined ? { marketingConsentAt } : {}) };
+  await db
+    .insert(guestMessagePreferences)
+    .values({ userId, channel: choice.channel, marketingConsentAt: marketingConsentAt ?? null, updatedAt: now })
+    .onConflictDoUpdate({ target: guestMessagePreferences.userId, set });
+  return guestTextPreferences(db, userId);
+}
+
 /** The channel a message of `purpose` goes on, or null when the guest has not agreed to it. */
 export const channelFor = (prefs: GuestTextPreferences, purpose: TextPurpose): TextChannel | null =>
   purpose === 'marketing' && !prefs.marketingConsent ? null : prefs.channel;

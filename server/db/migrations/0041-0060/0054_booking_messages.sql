@@ -14,7 +14,9 @@ CREATE TABLE booking_messages (
   -- What an incoming reply did: CONFIRMED, CANCELED, FOR_STAFF (waits for a reply), ANSWERED (staff replied); null when outgoing.
   outcome text CHECK (outcome IN ('CONFIRMED', 'CANCELED', 'FOR_STAFF', 'ANSWERED')),
   staff_id text,
-  created_at timestamptz NOT NULL DEFAULT now()
+  created_at timestamptz NOT NULL DEFAULT now(),
+  -- Insertion order, for messages written in the same instant (a reply and its acknowledgement).
+  seq bigserial NOT NULL
 );
 CREATE INDEX booking_messages_reservation ON booking_messages (reservation_id, created_at);
 

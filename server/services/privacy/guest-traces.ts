@@ -7,7 +7,8 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { guestNotes, guestTagLinks } from '../../db/guest-book-schema';
-import { contactMessages, emailVerifications, loginKnownClients, oneTimeTokens, outbox, phoneVerifications, rateLimits, refreshTokens } from '../../db/schema';
+import { contactMessages, emailVerifications, loginKnownClients, oneTimeTokens, outbox, phoneVerifications, rateLimits, refreshTokens, reservations } from '../../db/schema';
+import { bookingMessages, guestMessagePreferences } from '../../db/reconfirmation-schema';
 import { emailPattern, phonePattern, type GuestIdentity } from './guest-identity';
 
 /** Whether `column` is one of the addresses. */
@@ -52,6 +53,8 @@ export async function deleteGuestTraces(tx: DbOrTx, who: GuestIdentity): Promise
   await tx.delete(contactMessages).where(or(eq(contactMessages.userId, who.userId), isAddressOf(contactMessages.email, who), mentions(contactMessages.phone, who)));
   // To the guest, or about them: the concierge's copy of a contact message quotes the address and number.
   const e164 = who.phones.map((p) => `${p.code}${p.number}`);
+  // Twilio's WhatsApp addressing names the same number (messaging/twilio-provider.ts).
+  e164.push(...e164.map((number) => `whatsapp:${number}`));
   await tx
     .delete(outbox)
     .where(
@@ -63,6 +66,10 @@ export async function deleteGuestTraces(tx: DbOrTx, who: GuestIdentity): Promise
         ownMailsToUnprovenAddress(who),
       ),
     );
+  // The guest's texts on their bookings, and any from their numbers; their channel and consent.
+  const ownBookings = tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.userId, who.userId));
+  await tx.delete(bookingMessages).where(or(inArray(bookingMessages.reservationId, ownBookings), e164.length > 0 ? inArray(bookingMessages.guestNumber, e164) : undefined));
+  await tx.delete(guestMessagePreferences).where(eq(guestMessagePreferences.userId, who.userId));
   await tx.delete(loginKnownClients).where(isAddressOf(loginKnownClients.account, who));
   await tx.delete(rateLimits).where(mentions(rateLimits.key, who));
   await tx.delete(emailVerifications).where(isAddressOf(emailVerifications.email, who));

@@ -17,6 +17,7 @@ import { staffApi } from '../staff-api';
 import { venuesFor, type StaffScope } from '../staff-shell';
 import { CoversChart } from './covers-chart';
 import { FeedbackAverages } from './feedback-averages';
+import { NoShowRates } from './no-show-rates';
 import { ReportControls } from './report-controls';
 import { byPeriod, total, type PeriodRows, type ReportRow } from './report-periods';
 import { apiQuery, reportSelection, selectionQuery, type ReportSelection } from './report-selection';
@@ -121,6 +122,7 @@ export function StaffReports({ scope, query }: { scope: StaffScope; query: Recor
         </p>
       )}
       {report.status === 'ready' && <ReportFigures rows={report.data.rows} selection={selection} columns={columns} periodName={periodName} />}
+      <NoShowRates params={params} fileName={`no-shows-${selection.venue?.domain ?? 'all'}-${selection.from}-${selection.to}.csv`} />
       <FeedbackAverages params={params} />
     </>
   );

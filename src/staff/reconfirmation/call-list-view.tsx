@@ -3,7 +3,7 @@
  * venue's call-list hour on, each with the calls made so far, a button per call outcome, and the booking's
  * text messages with a reply box.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { unwrap } from '../../../common/api/api-error';
 import type { Schemas } from '../../../common/api/schemas';
@@ -40,15 +40,16 @@ function CallEntry({ entry, onCalled }: { entry: Entry; onCalled(): void }) {
   }
 
   const name = entry.guestName || t`Guest`;
+  const asked = dateTime(entry.askedAt);
   return (
     <li className="staff-closure" data-booking={entry.uniqueId}>
       <h3>
-        {time(entry.startTime)} · {name} · <Trans>{entry.numberOfGuests} guests</Trans>
+        {time(entry.startTime)} · {name} · <Plural value={entry.numberOfGuests} one="# guest" other="# guests" />
       </h3>
       <p>
         {entry.mobile ? <a href={`tel:${entry.mobile}`}>{entry.mobile}</a> : <Trans>No mobile number</Trans>}{' '}
         <span className="muted">
-          <Trans>Asked to reconfirm {dateTime(entry.askedAt)}</Trans>
+          <Trans>Asked to reconfirm {asked}</Trans>
         </span>
       </p>
       {entry.calls.length > 0 && (

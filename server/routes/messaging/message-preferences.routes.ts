@@ -1,5 +1,5 @@
 /**
- * The caller's own text preferences (docs/PRODUCT.md §6, two-way messages): SMS or WhatsApp for booking
+ * The caller's own text preferences (docs/PRODUCT.md §4, no-shows): SMS or WhatsApp for booking
  * messages, and marketing consent of its own (booking messages need none).
  */
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-/** Handlers of the no-show report (docs/PRODUCT.md §6, reports): the rates as JSON, and the same as a CSV download. */
+/** Handlers of the no-show report (docs/PRODUCT.md §4, no-shows): the rates as JSON, and the same as a CSV download. */
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';

@@ -1,5 +1,5 @@
 /**
- * A booking's text messages as staff read them (docs/PRODUCT.md §6, two-way messages): what was sent,
+ * A booking's text messages as staff read them (docs/PRODUCT.md §4, no-shows): what was sent,
  * with its delivery (queued, sent, delivered or failed, from the outbox and the provider's callbacks),
  * and what the guest answered, with what the answer did. Staff reply from the booking; the reply goes on
  * the guest's channel and marks the guest's waiting messages answered.

@@ -2,7 +2,7 @@
  * Text messages to a guest about a booking, on the guest's channel (SMS unless they chose WhatsApp), each
  * kept on the booking (booking_messages) beside its outbox row, whose delivery it shares. Booking messages
  * need no consent; a marketing message goes only to a guest who gave that consent, and is kept off the
- * booking. (docs/PRODUCT.md §6, two-way messages.)
+ * booking. (docs/PRODUCT.md §4, no-shows.)
  */
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';

@@ -1,5 +1,5 @@
 /**
- * A guest's text reply (SMS or WhatsApp, through Twilio) landing on their booking (docs/PRODUCT.md §6,
+ * A guest's text reply (SMS or WhatsApp, through Twilio) landing on their booking (docs/PRODUCT.md §4,
  * two-way messages): 1 or YES reconfirms it, 9 or CANCEL cancels it under the policy through the guest's
  * own cancellation, and anything else waits for staff on the booking. The booking is the sender's next
  * upcoming confirmed one, by the mobile number it was made with. Each message is received once: its

@@ -1,5 +1,5 @@
 /**
- * Staff's call list (docs/PRODUCT.md §6, no-shows): a service day's confirmed bookings whose guests were
+ * Staff's call list (docs/PRODUCT.md §4, no-shows): a service day's confirmed bookings whose guests were
  * asked to reconfirm and have not, once the venue's call-list hour has come (17:00 the day before unless
  * the venue says otherwise), each with the calls made so far. A booking leaves it when reconfirmed,
  * cancelled or seated.

@@ -1,5 +1,5 @@
 /**
- * The outcome of staff's call to a guest who has not reconfirmed (docs/PRODUCT.md §6, no-shows), kept
+ * The outcome of staff's call to a guest who has not reconfirmed (docs/PRODUCT.md §4, no-shows), kept
  * with an audit entry: no answer, voicemail left and wrong number leave the booking as it is; confirmed
  * by phone reconfirms it; cancelled by phone cancels it as staff's cancel for the guest does, under the
  * policy (its own `visit.cancel` entry beside this one).

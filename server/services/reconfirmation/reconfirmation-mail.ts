@@ -1,5 +1,5 @@
 /**
- * The reconfirmation request (docs/PRODUCT.md §6, no-shows): a mail and a text asking the guest to
+ * The reconfirmation request (docs/PRODUCT.md §4, no-shows): a mail and a text asking the guest to
  * confirm with one tap or cancel with one tap (the manage link's `confirm` and `cancel` actions), and to
  * answer the text with 1 or 9.
  */

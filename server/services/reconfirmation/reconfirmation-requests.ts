@@ -1,5 +1,5 @@
 /**
- * The reconfirmation job (docs/PRODUCT.md §6, no-shows). Each round, by the injected clock: every
+ * The reconfirmation job (docs/PRODUCT.md §4, no-shows). Each round, by the injected clock: every
  * confirmed booking whose venue's asking time has come (12:00 the day before unless the venue says
  * otherwise) is asked once, by mail and text, to reconfirm. A booking made after that time is not asked
  * (its confirmation has just told the guest everything). Where the venue has set auto-release, a booking

@@ -1,5 +1,5 @@
 /**
- * A venue's reconfirmation settings (docs/PRODUCT.md §6, no-shows): when the guest is asked (by default
+ * A venue's reconfirmation settings (docs/PRODUCT.md §4, no-shows): when the guest is asked (by default
  * 12:00 the day before, Hong Kong time), when the bookings not reconfirmed go on staff's call list (17:00
  * the day before), and whether a guest who never answers is released (never, unless the venue says so).
  * A venue without a row has the defaults.

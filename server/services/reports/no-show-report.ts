@@ -1,5 +1,5 @@
 /**
- * No-show and late-cancellation rates (docs/PRODUCT.md §6, reports), over a range of service days, by the
+ * No-show and late-cancellation rates (docs/PRODUCT.md §4, no-shows), over a range of service days, by the
  * booking's policy type (none, deposit, guarantee, prepayment), by channel (online, phone, walk-in) and by
  * member or guest. The figures' definitions, as the page states them:
  * - bookings: those confirmed for a day in the range, whatever became of them after (holds never

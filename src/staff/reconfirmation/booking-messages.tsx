@@ -1,5 +1,5 @@
 /**
- * A booking's text messages for staff (docs/PRODUCT.md §6, two-way messages): what was sent, with its
+ * A booking's text messages for staff (docs/PRODUCT.md §4, no-shows): what was sent, with its
  * delivery, and what the guest answered, with what the answer did; and a reply box, the reply going on
  * the guest's channel (SMS or WhatsApp).
  */

@@ -1,4 +1,4 @@
-/** The five outcomes of a call to a guest who has not reconfirmed, in staff's words (docs/PRODUCT.md §6, no-shows). */
+/** The five outcomes of a call to a guest who has not reconfirmed, in staff's words (docs/PRODUCT.md §4, no-shows). */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Schemas } from '../../../common/api/schemas';

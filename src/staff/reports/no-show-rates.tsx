@@ -1,5 +1,5 @@
 /**
- * The report's no-show and late-cancellation rates (docs/PRODUCT.md §6, reports): by policy type, by
+ * The report's no-show and late-cancellation rates (docs/PRODUCT.md §4, no-shows): by policy type, by
  * channel and by member or guest, for the report's venue and days, each figure with its definition on the
  * page, and the same as a CSV download.
  */

@@ -1,5 +1,5 @@
 /**
- * Two-way texts through Twilio's official SDK against a local fake of its API (docs/PRODUCT.md §6):
+ * Two-way texts through Twilio's official SDK against a local fake of its API (docs/PRODUCT.md §4, no-shows):
  * outbound SMS and WhatsApp on the guest's channel with a status callback asked; a reply of 1 reconfirms,
  * 9 cancels under the policy, anything else waits for staff, who reply from the booking; a forged or
  * replayed webhook is refused and changes nothing; status callbacks mark delivered or failed; marketing

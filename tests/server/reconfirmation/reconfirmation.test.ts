@@ -1,5 +1,5 @@
 /**
- * Reconfirmation on the injected clock (docs/PRODUCT.md §6, no-shows): the guest is asked at 12:00 the day
+ * Reconfirmation on the injected clock (docs/PRODUCT.md §4, no-shows): the guest is asked at 12:00 the day
  * before by mail and text, once; one tap confirms (or cancels); the bookings not reconfirmed are on staff's
  * call list from 17:00 the day before; each call's outcome is kept and audited; a venue's own times; and
  * auto-release only where the venue set it.

@@ -1,5 +1,5 @@
 /**
- * The no-show report (docs/PRODUCT.md §6, reports): no-show and late-cancellation rates by policy type,
+ * The no-show report (docs/PRODUCT.md §4, no-shows): no-show and late-cancellation rates by policy type,
  * channel and member or guest over a range of service days, through the HTTP API on bookings made the
  * way the product makes them (online, by phone, walk-in; no-shows marked by staff, a late cancellation by
  * the guest); holds never completed are not counted; the CSV download in the caller's language.

@@ -1,4 +1,4 @@
--- Reconfirmation (docs/PRODUCT.md §6, no-shows): the guest is asked the day before whether they are coming,
+-- Reconfirmation (docs/PRODUCT.md §4, no-shows): the guest is asked the day before whether they are coming,
 -- staff call those who have not answered, and each call's outcome is kept.
 
 -- A venue's settings; a venue without a row has the defaults: asked at 12:00 the day before, on the call

@@ -15,7 +15,6 @@ import { reservations, users } from '../../db/schema';
 export const POLICY_GROUPS = ['none', 'deposit', 'guarantee', 'prepayment'] as const;
 export const CHANNEL_GROUPS = ['online', 'phone', 'walk-in'] as const;
 export const GUEST_GROUPS = ['member', 'guest'] as const;
-export type NoShowDimension = 'policy' | 'channel' | 'guest';
 
 export interface NoShowFigures {
   group: string;

@@ -25,6 +25,7 @@ import { startReconciliationJob } from './services/payments/stripe-reconciliatio
 import { chooseMessaging, describeMessaging } from './services/messaging/messaging-choice';
 import { startOutboxSender } from './services/messaging/outbox-sender';
 import { startReminderJob } from './services/reservations/reservation-reminders';
+import { startReconfirmationJob } from './services/reconfirmation/reconfirmation-requests';
 import { startWaitlistSweeper } from './services/waitlist/waitlist-offers';
 import { jobRoundsFinished } from './lib/repeating-job';
 import { createMetrics } from './observability/metrics';
@@ -74,6 +75,7 @@ const jobStops: (() => void)[] = [
   // Every second: a reset link or a confirmation should reach the guest while they wait for it.
   startOutboxSender({ db: deps.db, clock, messaging }, 1_000),
   startReminderJob(deps, env.reminderLeadMs, 60_000),
+  startReconfirmationJob(deps, 60_000),
   startWaitlistSweeper(deps, 30_000),
   // Yesterday's reconciliation with Stripe, once (only on Stripe).
   ...(processor.kind === 'stripe' ? [startReconciliationJob(deps)] : []),

@@ -131,4 +131,12 @@ export const ERROR_CODES = {
   WALK_IN_ALREADY_SEATED: 20210,
   /** The walk-in queue: seating, quoting or calling a party that has left the queue. */
   WALK_IN_ALREADY_LEFT: 20211,
+  /** A Twilio webhook whose X-Twilio-Signature does not match (forged, or sent to another address). */
+  TWILIO_SIGNATURE_INVALID: 20270,
+  /** A Twilio webhook for a message already received: a replay. */
+  TWILIO_REPLAYED: 20271,
+  /** A text to a booking whose guest left no mobile number. */
+  NO_MOBILE_NUMBER: 20272,
+  /** A call outcome or reconfirmation for a booking that is not upcoming and confirmed. */
+  RECONFIRMATION_CLOSED: 20273,
 } as const;

@@ -6937,10 +6937,539 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaging/twilio/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A guest's SMS or WhatsApp reply, from Twilio (SMS_PROVIDER=twilio with TWILIO_WEBHOOK_BASE_URL); 404 otherwise
+         * @description Checked with the SDK's validateRequest (X-Twilio-Signature over the public address and the form's fields): a forged one answers 403 (20270). A MessageSid already received is a replay: 409 (20271). The reply lands on the sender's next upcoming confirmed booking: 1 or YES reconfirms it, 9 or CANCEL cancels it under the policy, anything else waits for staff on the booking. Answers empty TwiML.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Twilio-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        MessageSid: string;
+                        /** @description +852…, or whatsapp:+852… */
+                        From: string;
+                        Body: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["Twiml"];
+                400: components["responses"]["BadRequest"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messaging/twilio/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A sent message's status callback, from Twilio; delivered or failed (undelivered) is kept on the message */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Twilio-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        MessageSid: string;
+                        MessageStatus: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["Twiml"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/message-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the caller takes text messages (SMS or WhatsApp) and whether they agreed to marketing ones */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["MessagePreferences"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        /** The caller's choice of channel, and marketing consent (booking messages need none) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MessagePreferences"];
+                };
+            };
+            responses: {
+                200: components["responses"]["MessagePreferences"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/reconfirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When a venue's guests are asked to reconfirm, when the call list opens, and whether unanswered bookings are released */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["ReconfirmationSettings"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Changes a venue's reconfirmation settings (its staff or an admin) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReconfirmationSettings"];
+                };
+            };
+            responses: {
+                200: components["responses"]["ReconfirmationSettings"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/call-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A service day's bookings asked to reconfirm that have not, once the call-list hour has come, with the calls made */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The service day (default: today) */
+                    date?: string;
+                };
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["CallList"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/reconfirmation-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The outcome of a call to a guest who has not reconfirmed (audited); confirmed reconfirms, cancelled cancels under the policy */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        outcome: components["schemas"]["CallOutcome"];
+                    };
+                };
+            };
+            responses: {
+                /** @description The booking after the call */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                status: string;
+                                /** Format: date-time */
+                                reconfirmedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking's text messages, sent (with their delivery) and received (with what they did) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["BookingMessages"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /** Staff's reply to the guest, on the guest's channel; the guest's waiting messages become answered */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["BookingMessages"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/report/no-shows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * No-show and late-cancellation rates by policy type, channel and member or guest, over a range of service days
+         * @description Bookings are those confirmed for a day in the range, whatever became of them after. The no-show rate is the share of them marked no-show; the late-cancellation rate the share cancelled inside the policy's cancellation window (Canceled Late). Rates are ratios (0 to 1, four decimals), null without bookings.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The venue; left out, every venue for an admin and their own venue for venue staff */
+                    venueId?: components["parameters"]["ReportVenueId"];
+                    /** @description The first Hong Kong day of the range */
+                    from: components["parameters"]["ReportFrom"];
+                    /** @description The last Hong Kong day of the range (included) */
+                    to: components["parameters"]["ReportTo"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rates */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["NoShowReport"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/report/no-shows.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same rates as a CSV download (header and group names in the caller's language, rates in per cent) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The venue; left out, every venue for an admin and their own venue for venue staff */
+                    venueId?: components["parameters"]["ReportVenueId"];
+                    /** @description The first Hong Kong day of the range */
+                    from: components["parameters"]["ReportFrom"];
+                    /** @description The last Hong Kong day of the range (included) */
+                    to: components["parameters"]["ReportTo"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ReconfirmationSettings: {
+            /** @description Days before the visit the guest is asked (default 1) */
+            askDaysBefore: number;
+            /** @description Minutes from midnight, Hong Kong time (default 720, 12:00) */
+            askAtMinute: number;
+            /** @description When the call list opens, on the same day (default 1020, 17:00) */
+            callListAtMinute: number;
+            /** @description Null: never released. Else bookings asked and not reconfirmed are cancelled under the policy this many hours before the start */
+            autoReleaseHoursBefore: number | null;
+        };
+        MessagePreferences: {
+            /** @enum {string} */
+            channel: "SMS" | "WHATSAPP";
+            /** @description Agreed to marketing messages */
+            marketing: boolean;
+        };
+        /** @enum {string} */
+        CallOutcome: "NO_ANSWER" | "VOICEMAIL" | "WRONG_NUMBER" | "CONFIRMED" | "CANCELED";
+        CallList: {
+            /** Format: date */
+            date: string;
+            /** Format: date-time */
+            opensAt: string;
+            entries: {
+                reservationId: components["schemas"]["Id"];
+                uniqueId: string;
+                startTime: number;
+                numberOfGuests: number;
+                guestName: string;
+                mobile: string | null;
+                /** Format: date-time */
+                askedAt: string;
+                calls: {
+                    outcome: components["schemas"]["CallOutcome"];
+                    /** Format: date-time */
+                    at: string;
+                    staffName: string;
+                }[];
+            }[];
+        };
+        BookingMessage: {
+            id: string;
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            /** @enum {string} */
+            channel: "SMS" | "WHATSAPP";
+            body: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string|null} */
+            delivery: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | null;
+            /** @enum {string|null} */
+            outcome: "CONFIRMED" | "CANCELED" | "FOR_STAFF" | "ANSWERED" | null;
+        };
+        NoShowFigures: {
+            group: string;
+            bookings: number;
+            noShows: number;
+            lateCancellations: number;
+            noShowRate: number | null;
+            lateCancellationRate: number | null;
+        };
+        NoShowReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            venueId: string | null;
+            total: components["schemas"]["NoShowFigures"];
+            /** @description none, deposit, guarantee, prepayment */
+            byPolicy: components["schemas"]["NoShowFigures"][];
+            /** @description online, phone, walk-in */
+            byChannel: components["schemas"]["NoShowFigures"][];
+            /** @description member, guest */
+            byGuest: components["schemas"]["NoShowFigures"][];
+        };
         Id: string;
         /** @enum {string} */
         Locale: "en" | "ja" | "ko" | "th" | "zh-Hans" | "zh-Hant";
@@ -7666,6 +8195,11 @@ export interface components {
              * @description When the guest confirmed again from the reminder
              */
             reconfirmedAt: string | null;
+            /**
+             * @description How the reconfirmation came: the mail's link, a text reply, or staff's call
+             * @enum {string|null}
+             */
+            reconfirmedVia?: "LINK" | "SMS" | "WHATSAPP" | "PHONE" | null;
             /**
              * @description What was given back of the money paid ahead, and where to: on a cancelled reservation read
              *     on its own (GET /user/reservation/{id}, the manage link's read) and in the cancellation's
@@ -8706,6 +9240,51 @@ export interface components {
         };
     };
     responses: {
+        /** @description Empty TwiML (nothing more for Twilio to do) */
+        Twiml: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/xml": string;
+            };
+        };
+        /** @description The venue's reconfirmation settings */
+        ReconfirmationSettings: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["ReconfirmationSettings"];
+                };
+            };
+        };
+        /** @description The caller's text preferences */
+        MessagePreferences: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["MessagePreferences"];
+                };
+            };
+        };
+        /** @description The booking's text messages, oldest first */
+        BookingMessages: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["BookingMessage"][];
+                };
+            };
+        };
         /** @description The guest's tags, in the order given */
         GivenTags: {
             headers: {

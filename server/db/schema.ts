@@ -336,6 +336,7 @@ export type BookingSource = 'GUEST_WEB_MOBILE' | 'GUEST_WEB';
 
 /** Where a reservation came from: a guest's own booking, or staff taking one by phone or seating a walk-in. */
 export type ReservationSource = BookingSource | 'STAFF_PHONE' | 'STAFF_WALK_IN';
+export type ReconfirmedVia = 'LINK' | 'SMS' | 'WHATSAPP' | 'PHONE';
 
 export const reservations = pgTable('reservations', {
   id: text('id').primaryKey(),
@@ -384,6 +385,10 @@ export const reservations = pgTable('reservations', {
   canceledAt: ts('canceled_at'),
   /** When the guest confirmed again from the reminder's link. */
   reconfirmedAt: ts('reconfirmed_at'),
+  /** How the guest reconfirmed (migration 0053): the link, a text reply, or staff's call. */
+  reconfirmedVia: text('reconfirmed_via').$type<ReconfirmedVia>(),
+  /** When the reconfirmation request went out (services/reconfirmation/reconfirmation-requests.ts). */
+  reconfirmAskedAt: ts('reconfirm_asked_at'),
   /** The start the reminder was sent for (null before any): see services/reservation-reminders.ts. */
   remindedFor: ts('reminded_for'),
   /** How far a CONFIRMED booking's visit has gone (machines/visit.machine.ts); null until the guest arrives. */
@@ -647,6 +652,10 @@ export const outbox = pgTable('outbox', {
   locale: text('locale'),
   /** Emptied once sent or failed for good: an erased guest's last mail (docs/decisions/0032-erasure-all-of-it.md). */
   forgetWhenDone: boolean('forget_when_done').notNull().default(false),
+  /** The SMS provider's id of the sent message (Twilio's SID), for its status callbacks (migration 0054). */
+  providerMessageId: text('provider_message_id'),
+  /** What the provider's status callback said after sending. */
+  deliveryStatus: text('delivery_status').$type<'DELIVERED' | 'FAILED'>(),
 });
 
 export const pageViews = pgTable('page_views', {

@@ -41,6 +41,9 @@ interface KeyParts {
   staffGuests: [what: string, detail: string];
   /** A venue's closures from one day on. */
   staffClosures: [venueId: string, from: string];
+  staffCallList: [venueId: string, date: string];
+  staffBookingMessages: [reservationId: string];
+  staffNoShowReport: [query: string];
   /** After the visit and personal data (README.md): a guest's feedback (the guest book's profile), the feedback report, erasure requests, the retention. */
   staffGuestFeedback: [userId: string];
   staffFeedbackReport: [params: string];
@@ -112,6 +115,9 @@ export const staffTableCombinationsKey = (venueId: string, guests: number): Quer
 export const staffTablePlanPrefix = (venueId: string): QueryPrefix => ['staffTablePlan', venueId];
 export const staffDaySheetKey = (venueId: string, date: string): QueryKey => ['staffDaySheet', venueId, date];
 export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['staffClosures', venueId, from];
+export const staffCallListKey = (venueId: string, date: string): QueryKey => ['staffCallList', venueId, date];
+export const staffBookingMessagesKey = (reservationId: string): QueryKey => ['staffBookingMessages', reservationId];
+export const staffNoShowReportKey = (params: Record<string, string>): QueryKey => ['staffNoShowReport', new URLSearchParams(params).toString()];
 export const staffVenueSetupKey = (venueId: string, part: 'content' | 'services'): QueryKey => ['staffVenueSetup', venueId, part];
 /** The set-up pages' reads of a venue (floor, pacing), always read afresh after a change. */
 export const staffSetupKey = (what: 'floor' | 'pacing' | 'turn-times' | 'staff-access' | 'experiences', venueId: string): QueryKey => ['staffSetup', what, venueId];
@@ -129,6 +135,9 @@ export const STAFF_PREFIXES: readonly QueryPrefix[] = [
   ['staffTablePlan'],
   ['staffDaySheet'],
   ['staffClosures'],
+  ['staffCallList'],
+  ['staffBookingMessages'],
+  ['staffNoShowReport'],
   ['staffGuestFeedback'],
   ['staffFeedbackReport'],
   ['staffPrivacy'],

@@ -114,6 +114,7 @@ const ROUTE_TABLE = routeTable([
   staffRoute('guest-tags'),
   staffRoute('table-plan'),
   staffRoute('closures'),
+  staffRoute('call-list'),
   staffRoute('accounts'),
   staffRoute('audit-log'),
   staffRoute('reports'),

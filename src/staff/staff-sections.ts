@@ -24,6 +24,8 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { name: 'day', label: msg`Day sheet`, venueDay: true },
   { name: 'table-plan', label: msg`Table plan`, venueDay: true },
   { name: 'closures', label: msg`Closures`, venueDay: true },
+  // The guests asked to reconfirm who have not (docs/PRODUCT.md §4, no-shows).
+  { name: 'call-list', label: msg`Call list`, venueDay: true },
   { name: 'reports', label: msg`Reports` },
   { name: 'guest-duplicates', label: msg`Duplicate guests` },
   { name: 'guest-tags', label: msg`Guest tags`, adminOnly: true },

@@ -15,7 +15,7 @@ import { isIsoDate } from '../../../common/time';
 
 type Ctx = Context<AppEnv>;
 
-const requiredDate = (field: string) =>
+export const requiredDate = (field: string) =>
   v.pipe(v.optional(v.string(), ''), v.nonEmpty(requiredMessage(field)), v.check(isIsoDate, isoDateMessage(field)));
 
 const reportQuery = v.object({
@@ -32,17 +32,23 @@ const reportQuery = v.object({
  */
 async function readReport(c: Ctx): Promise<{ report: VenueReportDto; venueDomain: string | null }> {
   const { venueId: asked, from, to, by } = parseQuery(c, reportQuery);
+  const { venueId, venueDomain } = await reportScope(c, asked, from, to);
+  const { db } = c.get('deps');
+  const report = await venueReport(db, { venueId, from, to, by });
+  const rows = report.rows.map((row) => ({ ...row, venueName: localizeText(c.var.i18n, row.venueName) }));
+  return { report: { ...report, rows }, venueDomain };
+}
+
+/** The venue a report covers (null: every venue the caller may read) and its domain, with the range checked. */
+export async function reportScope(c: Ctx, asked: string | undefined, from: string, to: string): Promise<{ venueId: string | null; venueDomain: string | null }> {
   const actor = c.get('auth');
   const venueId = asked ?? (actor.role === 'admin' ? null : (actor.venueId ?? null));
   if (venueId) checkVenueAccess(actor, venueId);
   const days = rangeDays(from, to);
   if (days < 1) throw badRequest(/*i18n*/ 'The range must end on or after the day it starts', 'to');
   if (days > MAX_REPORT_DAYS) throw badRequest(/*i18n*/ 'A report covers at most {days} days', 'to', { days: MAX_REPORT_DAYS });
-  const { db } = c.get('deps');
-  const venueDomain = venueId ? venueOf(await loadVenueCatalog(db), venueId).venue.domain : null;
-  const report = await venueReport(db, { venueId, from, to, by });
-  const rows = report.rows.map((row) => ({ ...row, venueName: localizeText(c.var.i18n, row.venueName) }));
-  return { report: { ...report, rows }, venueDomain };
+  const venueDomain = venueId ? venueOf(await loadVenueCatalog(c.get('deps').db), venueId).venue.domain : null;
+  return { venueId, venueDomain };
 }
 
 export function createReportHandlers() {

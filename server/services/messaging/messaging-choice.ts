@@ -6,6 +6,8 @@
 import { StartupRefusal } from '../../lib/startup-refusal';
 import { DEFAULT_MAIL_FROM, smtpTransport, type MailTransport } from './mail-transport';
 import { httpSmsProvider, loggingSmsProvider, type SmsProvider } from './sms-provider';
+import { twilioProvider } from './twilio-provider';
+import { readTwilioSettings, TWILIO_STATUS_PATH, type TwilioEnv } from './twilio-settings';
 
 export interface MessagingSettings {
   production: boolean;
@@ -15,6 +17,8 @@ export interface MessagingSettings {
   smsHttpUrl: string | undefined;
   smsHttpToken: string | undefined;
   smsFrom: string | undefined;
+  /** SMS_PROVIDER=twilio's settings. */
+  twilio?: TwilioEnv;
 }
 
 /** The delivery channels; null where messages stay queued. */
@@ -23,6 +27,8 @@ export interface Messaging {
   sms: SmsProvider | null;
   /** `MAIL_FROM`: also the domain of the Message-IDs. */
   mailFrom: string;
+  /** On Twilio: what its webhooks are checked with (the auth token, and the public address they are posted to). */
+  twilioWebhooks?: { authToken: string; baseUrl: string };
 }
 
 export function readMessagingSettings(env: NodeJS.ProcessEnv, production: boolean): MessagingSettings {
@@ -34,6 +40,7 @@ export function readMessagingSettings(env: NodeJS.ProcessEnv, production: boolea
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
     smsFrom: env.SMS_FROM || undefined,
+    twilio: readTwilioSettings(env),
   };
 }
 
@@ -45,7 +52,13 @@ export function chooseMessaging(settings: MessagingSettings): Messaging {
     if (!/^smtps?:\/\//i.test(settings.smtpUrl)) throw refuse('SMTP_URL must start with smtp:// or smtps:// (for example smtp://user:password@mail.example.com:587).');
     mail = smtpTransport(settings.smtpUrl, settings.mailFrom);
   }
-  return { mail, sms: chooseSms(settings), mailFrom: settings.mailFrom };
+  const twilio = settings.smsProvider === 'twilio' ? settings.twilio : undefined;
+  return {
+    mail,
+    sms: chooseSms(settings),
+    mailFrom: settings.mailFrom,
+    ...(twilio?.webhookBaseUrl ? { twilioWebhooks: { authToken: twilio.authToken!, baseUrl: twilio.webhookBaseUrl } } : {}),
+  };
 }
 
 function chooseSms(settings: MessagingSettings): SmsProvider | null {
@@ -58,8 +71,21 @@ function chooseSms(settings: MessagingSettings): SmsProvider | null {
     case 'http':
       if (!settings.smsHttpUrl || !/^https?:\/\//i.test(settings.smsHttpUrl)) throw refuse('SMS_PROVIDER=http needs SMS_HTTP_URL, the gateway\'s http:// or https:// address.');
       return httpSmsProvider({ url: settings.smsHttpUrl, token: settings.smsHttpToken, from: settings.smsFrom });
+    case 'twilio': {
+      const t = settings.twilio ?? {};
+      if (!t.accountSid || !t.authToken || !t.from) throw refuse('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM.');
+      if (t.webhookBaseUrl && !/^https?:\/\//i.test(t.webhookBaseUrl)) throw refuse('TWILIO_WEBHOOK_BASE_URL must be the http:// or https:// address Twilio reaches this server at.');
+      return twilioProvider({
+        accountSid: t.accountSid,
+        authToken: t.authToken,
+        from: t.from,
+        whatsappFrom: t.whatsappFrom,
+        statusCallbackUrl: t.webhookBaseUrl ? `${t.webhookBaseUrl.replace(/\/$/, '')}${TWILIO_STATUS_PATH}` : undefined,
+        apiUrl: settings.production ? undefined : t.apiUrl,
+      });
+    }
     default:
-      throw refuse(`SMS_PROVIDER must be http or log, not "${settings.smsProvider}".`);
+      throw refuse(`SMS_PROVIDER must be twilio, http or log, not "${settings.smsProvider}".`);
   }
 }
 

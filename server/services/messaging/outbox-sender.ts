@@ -115,9 +115,10 @@ const forgotten = (row: OutboxRow, done: boolean) => (row.forgetWhenDone && done
 
 async function deliverOne(deps: OutboxSenderDeps, row: OutboxRow, token: string, policy: DeliveryPolicy): Promise<Outcome> {
   let error: unknown;
+  let providerMessageId: string | null = null;
   try {
     if (row.channel === 'EMAIL') await deps.messaging.mail!.send(outgoingMail(row, deps.messaging.mailFrom));
-    else await deps.messaging.sms!.send({ id: row.id, to: row.recipient, body: row.body });
+    else providerMessageId = (await deps.messaging.sms!.send({ id: row.id, to: row.recipient, body: row.body }))?.providerId ?? null;
   } catch (err) {
     error = err;
   }
@@ -127,7 +128,7 @@ async function deliverOne(deps: OutboxSenderDeps, row: OutboxRow, token: string,
   if (error === undefined) {
     await deps.db
       .update(outbox)
-      .set({ status: 'SENT', sentAt: now, attempts, lastError: null, nextAttemptAt: null, claimedUntil: null, claimToken: null, ...forgotten(row, true) })
+      .set({ status: 'SENT', sentAt: now, attempts, providerMessageId, lastError: null, nextAttemptAt: null, claimedUntil: null, claimToken: null, ...forgotten(row, true) })
       .where(mine);
     return 'sent';
   }

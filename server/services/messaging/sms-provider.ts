@@ -12,11 +12,16 @@ export interface OutgoingSms {
   body: string;
 }
 
+/** What a provider that names its messages answers: its id, for the status callbacks. */
+export interface SentSms {
+  providerId: string;
+}
+
 export interface SmsProvider {
   /** For the start-up line. */
   readonly description: string;
-  /** Resolves once the provider has taken the message; rejects otherwise. */
-  send(sms: OutgoingSms): Promise<void>;
+  /** Resolves once the provider has taken the message (with its id, when it gives one); rejects otherwise. */
+  send(sms: OutgoingSms): Promise<void | SentSms>;
 }
 
 /** Development only: writes each message to the log and counts it as sent. */

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { guestNotes, guestTagLinks } from '../../db/guest-book-schema';
 import { contactMessages, emailVerifications, loginKnownClients, oneTimeTokens, outbox, phoneVerifications, rateLimits, refreshTokens, reservations } from '../../db/schema';
 import { walkInQueue } from '../../db/walk-in-schema';
+import { bookingMessages, guestMessagePreferences } from '../../db/reconfirmation-schema';
 import { emailPattern, phonePattern, type GuestIdentity } from './guest-identity';
 
 /** Whether `column` is one of the addresses. */
@@ -53,6 +54,8 @@ export async function deleteGuestTraces(tx: DbOrTx, who: GuestIdentity): Promise
   await tx.delete(contactMessages).where(or(eq(contactMessages.userId, who.userId), isAddressOf(contactMessages.email, who), mentions(contactMessages.phone, who)));
   // To the guest, or about them: the concierge's copy of a contact message quotes the address and number.
   const e164 = who.phones.map((p) => `${p.code}${p.number}`);
+  // Twilio's WhatsApp addressing names the same number (messaging/twilio-provider.ts).
+  e164.push(...e164.map((number) => `whatsapp:${number}`));
   await tx
     .delete(outbox)
     .where(
@@ -64,14 +67,17 @@ export async function deleteGuestTraces(tx: DbOrTx, who: GuestIdentity): Promise
         ownMailsToUnprovenAddress(who),
       ),
     );
+  // The guest's texts on their bookings, and any from their numbers; their channel and consent.
+  const ownBookings = tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.userId, who.userId));
+  await tx.delete(bookingMessages).where(or(inArray(bookingMessages.reservationId, ownBookings), e164.length > 0 ? inArray(bookingMessages.guestNumber, e164) : undefined));
+  await tx.delete(guestMessagePreferences).where(eq(guestMessagePreferences.userId, who.userId));
   await tx.delete(loginKnownClients).where(isAddressOf(loginKnownClients.account, who));
   await tx.delete(rateLimits).where(mentions(rateLimits.key, who));
   await tx.delete(emailVerifications).where(isAddressOf(emailVerifications.email, who));
   // A queued party is the guest's by the number given at the door, or by the visit it was seated as.
-  const ownVisits = tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.userId, who.userId));
   await tx
     .delete(walkInQueue)
-    .where(or(inArray(walkInQueue.reservationId, ownVisits), ...who.phones.map((p) => and(eq(walkInQueue.mobileCountryCode, p.code), eq(walkInQueue.mobileNumber, p.number)))));
+    .where(or(inArray(walkInQueue.reservationId, ownBookings), ...who.phones.map((p) => and(eq(walkInQueue.mobileCountryCode, p.code), eq(walkInQueue.mobileNumber, p.number)))));
   if (who.phones.length > 0) {
     await tx
       .delete(phoneVerifications)

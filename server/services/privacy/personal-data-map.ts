@@ -19,6 +19,8 @@ export const ERASED_TABLES: Readonly<Record<string, string>> = {
   login_known_clients: "The addresses the guest's e-mail logged in from",
   rate_limits: "Counters keyed by the guest's e-mail or mobile number (they expire anyway)",
   walk_in_queue: "The guest's places in a venue's walk-in queue, by their mobile number or their seated visit: name, number and the host's notes",
+  booking_messages: "Texts to and from the guest on their bookings (SMS, WhatsApp), by booking or by the guest's number",
+  guest_message_preferences: "The guest's channel for texts and their marketing consent",
 };
 
 /** A table whose rows stay (money records, ratings, accountability) with these columns emptied. */

@@ -3,7 +3,7 @@
  * names the reservation's owner, so reading, changing and cancelling go through the same services (and
  * rules) as the guest's own calls, held to the version the link was sent for.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { reservations } from '../../db/schema';
 import { membershipOfUser } from '../booking-rules/membership-rules';
 import { getAvailability, type AvailabilityDto } from '../venues/availability';
@@ -24,6 +24,7 @@ import type { PaymentDeps, PaymentDto } from '../payments/payments';
 import type { ChangeQuote } from '../payments/change-money';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { getOwnCalendarInvite, getOwnReservation, type CalendarFile } from './reservation-queries';
+import { markReconfirmed } from '../reconfirmation/mark-reconfirmed';
 import { reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
 
 /** How the link stands: it opens the reservation as it is, or the reservation has changed or been cancelled since. */
@@ -177,10 +178,7 @@ export async function reconfirmManagedReservation(deps: ReservationDeps, token: 
   const { row } = await currentReservation(deps, token);
   const { db, now, catalog } = await reservationScope(deps);
   if (row.status !== 'CONFIRMED' || row.startsAt <= now) throw notChangeable();
-  await db
-    .update(reservations)
-    .set({ reconfirmedAt: now, updatedAt: now })
-    .where(and(eq(reservations.id, row.id), eq(reservations.status, 'CONFIRMED'), isNull(reservations.reconfirmedAt), gt(reservations.startsAt, now)));
+  await markReconfirmed(db, row.id, 'LINK', now);
   const updated = await reread(deps, row.id);
   return managed(deps, updated, toReservationDto(updated, catalog, now), 'current');
 }

@@ -71,5 +71,6 @@ export function toReservationDto(row: ReservationRow, catalog: VenueCatalog, now
     confirmedAt: iso(row.confirmedAt),
     canceledAt: iso(row.canceledAt),
     reconfirmedAt: iso(row.reconfirmedAt),
+    reconfirmedVia: row.reconfirmedVia ?? null,
   };
 }

@@ -17,6 +17,7 @@ export const STAFF_PAGES = {
   'guest-tags': () => import('./guest-tags'),
   'table-plan': () => import('./table-plan'),
   closures: () => import('./closures'),
+  'call-list': () => import('./call-list'),
   accounts: () => import('./accounts'),
   'audit-log': () => import('./audit-log'),
   reports: () => import('./reports'),

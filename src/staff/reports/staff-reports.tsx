@@ -18,6 +18,7 @@ import { venuesFor, type StaffScope } from '../staff-shell';
 import { CoversChart } from './covers-chart';
 import { FeedbackAverages } from './feedback-averages';
 import { WalkInQuoteReport } from '../host-stand/walk-in-queue/walk-in-quote-report';
+import { NoShowRates } from './no-show-rates';
 import { ReportControls } from './report-controls';
 import { byPeriod, total, type PeriodRows, type ReportRow } from './report-periods';
 import { apiQuery, reportSelection, selectionQuery, type ReportSelection } from './report-selection';
@@ -122,6 +123,7 @@ export function StaffReports({ scope, query }: { scope: StaffScope; query: Recor
         </p>
       )}
       {report.status === 'ready' && <ReportFigures rows={report.data.rows} selection={selection} columns={columns} periodName={periodName} />}
+      <NoShowRates params={params} fileName={`no-shows-${selection.venue?.domain ?? 'all'}-${selection.from}-${selection.to}.csv`} />
       <FeedbackAverages params={params} />
       {selection.venue && <WalkInQuoteReport venueId={selection.venue.value} from={selection.from} to={selection.to} />}
     </>

@@ -315,7 +315,7 @@ describe('choosing the delivery channels', () => {
   it('refuses to start production on the logging SMS provider, or on settings it cannot use', () => {
     expect(() => chooseMessaging(settings({ production: true, smsProvider: 'log' }))).toThrow(/SMS_PROVIDER=log sends no text message/);
     expect(() => chooseMessaging(settings({ smsProvider: 'http' }))).toThrow(/needs SMS_HTTP_URL/);
-    expect(() => chooseMessaging(settings({ smsProvider: 'carrier-pigeon' }))).toThrow(/must be http or log/);
+    expect(() => chooseMessaging(settings({ smsProvider: 'carrier-pigeon' }))).toThrow(/must be twilio, http or log/);
     expect(() => chooseMessaging(settings({ smtpUrl: 'mail.example.com' }))).toThrow(/SMTP_URL must start with smtp/);
     expect(chooseMessaging(settings({ production: true }))).toMatchObject({ mail: null, sms: null });
   });

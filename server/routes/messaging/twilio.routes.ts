@@ -11,7 +11,7 @@ import type { AppEnv } from '../../context';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from '../../services/messaging/twilio-settings';
-import { receiveReply, recordDeliveryStatus } from '../../services/messaging/inbound-replies';
+import { receiveReply, recordDeliveryStatus } from '../../services/reconfirmation/inbound-replies';
 
 const forged = () => new ApiError(403, ERROR_CODES.TWILIO_SIGNATURE_INVALID, /*i18n*/ 'The request is not signed by Twilio');
 

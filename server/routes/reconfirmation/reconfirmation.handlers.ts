@@ -9,7 +9,7 @@ import { bookingReplySchema, reconfirmationCallSchema, reconfirmationSettingsSch
 import { reconfirmationSettings, saveReconfirmationSettings } from '../../services/reconfirmation/reconfirmation-settings';
 import { callList } from '../../services/reconfirmation/call-list';
 import { recordCall } from '../../services/reconfirmation/reconfirmation-calls';
-import { bookingConversation, replyToGuest } from '../../services/messaging/booking-conversation';
+import { bookingConversation, replyToGuest } from '../../services/reconfirmation/booking-conversation';
 import { loadVenueCatalog, venueOf } from '../../services/booking-rules/venue-catalog';
 import { hongKongDate } from '../../../common/time';
 

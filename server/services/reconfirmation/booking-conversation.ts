@@ -13,7 +13,7 @@ import { checkVenueAccess } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { reservationNotFound, type ReservationRow } from '../reservations/reservations';
-import { queueGuestText } from './guest-texts';
+import { queueGuestText } from '../messaging/guest-texts';
 
 export type MessageDelivery = 'QUEUED' | 'SENT' | 'DELIVERED' | 'FAILED';
 

@@ -15,9 +15,9 @@ import { ERROR_CODES } from '../../../common/api/error-codes';
 import { cancelReservation, type CancelDeps } from '../reservations/reservation-change';
 import type { ReservationRow } from '../reservations/reservations';
 import { markReconfirmed } from '../reconfirmation/mark-reconfirmed';
-import { messageLanguage } from './message-language';
-import { queueGuestText } from './guest-texts';
-import { WHATSAPP_PREFIX } from './twilio-provider';
+import { messageLanguage } from '../messaging/message-language';
+import { queueGuestText } from '../messaging/guest-texts';
+import { WHATSAPP_PREFIX } from '../messaging/twilio-provider';
 
 export interface InboundText {
   /** The provider's id of the message (Twilio's MessageSid). */

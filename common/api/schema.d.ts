@@ -2729,7 +2729,10 @@ export interface paths {
                         mobileNumber?: string | null;
                         firstName: string;
                         lastName: string;
+                        /** @description The guest's requests, in their words: shown back to them in mails and on their pages */
                         notes?: string | null;
+                        /** @description Staff's internal notes on the booking: never in a guest's mail, page, calendar invite or data export (docs/decisions/0034-staff-notes.md) */
+                        staffNotes?: string | null;
                         /**
                          * @description The guest's language for the mails (default: the account's, else English)
                          * @enum {string}
@@ -2932,6 +2935,63 @@ export interface paths {
                 413: components["responses"]["PayloadTooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
                 422: components["responses"]["Unprocessable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a booking's guest requests and staff notes (its venue's staff or an admin)
+         * @description Either or both; one left out stays as it is, null or blank empties it. The guest's requests are shown back to the guest; staff notes never are (docs/decisions/0034-staff-notes.md). Nothing is mailed. Audited as reservation.notes.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        notes?: string | null;
+                        staffNotes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The booking's notes as they now stand */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["BookingNotes"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         post?: never;
@@ -7981,7 +8041,10 @@ export interface components {
                     canChargeCard: boolean;
                 };
             };
+            /** @description The guest's requests */
             notes: string | null;
+            /** @description Staff's internal notes: never shown to the guest */
+            staffNotes: string | null;
             occasion: components["schemas"]["Occasion"];
             occasionNote: string | null;
             dietaryNeeds: components["schemas"]["DietaryNeed"][];
@@ -7998,6 +8061,13 @@ export interface components {
             guestId?: components["schemas"]["Id"];
             /** @description The guest's allergies and dietary needs from the guest book */
             guestAlerts?: components["schemas"]["GuestAlert"][];
+        };
+        BookingNotes: {
+            id: components["schemas"]["Id"];
+            /** @description The guest's requests */
+            notes: string | null;
+            /** @description Staff's internal notes */
+            staffNotes: string | null;
         };
         NoShowCardCharge: {
             /**

@@ -7,7 +7,7 @@ import { checkVenueAccess } from '../../lib/auth';
 import { hexIdMessage, idSchema, intFromString, isoDateMessage, isoDateSchema, parseBody, parseParams, parseQuery, requiredMessage, requiredObject } from '../../lib/validate';
 import { isIsoDate } from '../../../common/time';
 import { newStaffSchema, staffChangeSchema, visitChangeSchema } from '../../../common/validation/staff-validation';
-import { moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSchema } from '../../../common/validation/staff-booking-validation';
+import { bookingNotesSchema, moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSchema } from '../../../common/validation/staff-booking-validation';
 import { newClosureSchema } from '../../../common/validation/closure-validation';
 import { localizeSeatingArea, localizeText } from '../../i18n/content';
 import { localizedReservation, localizedReservations } from '../reservations/localized-reservation';
@@ -20,6 +20,7 @@ import { changeVisit } from '../../services/staff/visit-lifecycle';
 import { chargeNoShowFeeAgain } from '../../services/payments/no-show-fee-charge';
 import { createPhoneBooking, moveBooking, quoteStaffChange, recordPaidAtVenue, seatWalkIn } from '../../services/staff/staff-bookings';
 import { tablePlan } from '../../services/staff/table-plan';
+import { editBookingNotes } from '../../services/staff/booking-notes';
 import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
 
 type Ctx = Context<AppEnv>;
@@ -110,6 +111,14 @@ export function createStaffHandlers() {
       const input = await parseBody(c, moveBookingSchema);
       const data = await quoteStaffChange(c.get('deps'), c.get('auth'), id, input);
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/quote', 'post', 200>, 200);
+    },
+
+    /** PUT /admin/reservation/{id}/notes: the guest's requests and staff notes (audited, nothing mailed). */
+    async bookingNotes(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const input = await parseBody(c, bookingNotesSchema);
+      const data = await editBookingNotes(c.get('deps'), c.get('auth'), id, input);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/notes', 'put', 200>, 200);
     },
 
     /** POST /admin/reservation/{id}/paid-at-venue: what was owed, paid at the venue (audited). */

@@ -17,6 +17,7 @@ export function staffRoutes(): Hono<AppEnv> {
     .post('/admin/reservation/:id/no-show-fee/charge', requireStaff(), h.chargeNoShowFee)
     .put('/admin/reservation/:id/move', requireStaff(), h.moveBooking)
     .post('/admin/reservation/:id/quote', requireStaff(), h.quoteChange)
+    .put('/admin/reservation/:id/notes', requireStaff(), h.bookingNotes)
     .post('/admin/reservation/:id/paid-at-venue', requireStaff(), h.paidAtVenue)
     .post('/admin/venue/:venueId/walk-in', requireStaff(), h.walkIn)
     .get('/admin/venue/:venueId/table-plan', requireStaff(), h.tablePlan)

@@ -129,6 +129,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
       payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), bookingPolicy(catalog, r).noShowFeePerPerson, now),
       notes: r.notes,
+      staffNotes: r.staffNotes,
       occasion: r.occasion,
       occasionNote: r.occasionNote,
       dietaryNeeds: r.dietaryNeeds,

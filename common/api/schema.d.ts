@@ -2780,7 +2780,7 @@ export interface paths {
         get?: never;
         /**
          * One step of a booked visit's lifecycle (machines/visit.machine.ts), for the booking's venue staff or an admin
-         * @description arrive and seat (on the booking's service day only: from two hours before the booked start, 409 20110 'Arrival and seating are recorded from {time} on {date}, 2 hours before the booking.' before that, until the day's last service ends, 409 20110 'The booking's service is over: its visit can no longer be changed this way.' after it), undo-arrival, finish, undo-finish (a finished party seated again with its table back, until another party has had the table since, 409 20102 'The table has been given to another party since: the visit stays finished.', or the service is over), no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet, or else to the card that paid the booking: a card charge the processor does not answer is tried again in the background, a refused one is not) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Any other change the visit's state does not allow is 409 40900. Written to the audit log with the change.
+         * @description arrive and seat (on the booking's service day only: from two hours before the booked start, 409 20110 'Arrival and seating are recorded from {time} on {date}, 2 hours before the booking.' before that, until the day's last service ends, 409 20110 'The booking's service is over: its visit can no longer be changed this way.' after it), undo-arrival, finish, undo-finish (a finished party seated again with its table back, until another party has had the table since, 409 20102 'The table has been given to another party since: the visit stays finished.', or the service is over), no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet, or else to the card that paid the booking: a card charge the processor does not answer is tried again in the background, a refused one is not) undo-no-show (a no-show put right until the service day ends, 409 20110 after it; whatever the no-show charged, a card's fee or a wallet's, is refunded as a cancellation's refund is; 409 while a charge of the card is under way) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Any other change the visit's state does not allow is 409 40900. Written to the audit log with the change.
          */
         put: {
             parameters: {
@@ -2795,7 +2795,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "arrive" | "undo-arrival" | "seat" | "finish" | "undo-finish" | "no-show" | "cancel";
+                        action: "arrive" | "undo-arrival" | "seat" | "finish" | "undo-finish" | "no-show" | "undo-no-show" | "cancel";
                     };
                 };
             };
@@ -8035,6 +8035,8 @@ export interface components {
                     /** @description Charged to a wallet or card beyond what was kept */
                     charged: number;
                     outstanding: number;
+                    /** @description No wallet and no card can pay the fee: it was not charged and is not owed */
+                    noCardOnFile: boolean;
                     /** @description The charge of the fee to the card that paid the booking; null when none was made */
                     card: null | components["schemas"]["NoShowCardCharge"];
                     /** @description Something is owed, a card paid the booking and no charge of it is under way: staff may charge it (again) */
@@ -8123,10 +8125,12 @@ export interface components {
                 walletCharged: number;
                 /** @description The rest of the fee charged to the card that paid the booking (a guest without a wallet) */
                 cardCharged: number;
-                /** @description The rest of the fee still owed: more than a member's wallet held, no wallet and no card on file, the card refused, or the processor not reached (tried again in the background) */
+                /** @description The rest of the fee still owed: more than a member's wallet held, the card refused, or the processor not reached (tried again in the background) */
                 outstanding: number;
+                /** @description A guest with no wallet and no card that paid the booking: the fee is not charged nor recorded as owed (staff read 'No card on file: fee not charged') */
+                noCardOnFile: boolean;
             };
-            /** @description What the booking's payments have had back (cancel only) */
+            /** @description What the booking's payments have had back (cancel), or the no-show's fee given back (undo-no-show); null otherwise */
             refunded: number | null;
         };
         TablePlan: {

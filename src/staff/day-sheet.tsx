@@ -63,7 +63,8 @@ function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
   if (payment.owed > 0 && payment.paid > 0) lines.push(t`Owed at the venue ${money(payment.owed)}`);
   if (payment.paidAtVenue > 0) lines.push(t`Paid at the venue ${money(payment.paidAtVenue)}`);
   const fee = payment.noShow;
-  if (fee) {
+  if (fee?.noCardOnFile && fee.kept === 0) lines.push(t`No card on file: fee not charged`);
+  else if (fee) {
     lines.push(t`No-show fee ${money(fee.fee)}`);
     if (fee.charged > 0) lines.push(t`Fee charged ${money(fee.charged)}`);
     if (fee.outstanding > 0) lines.push(t`Fee outstanding ${money(fee.outstanding)}`);

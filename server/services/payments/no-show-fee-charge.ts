@@ -32,7 +32,7 @@ import { bookingMoney, noShowBalance, type NoShowBalance } from './booking-payme
 import { backoffMs, errorText } from '../messaging/outbox-sender';
 import type { PaymentDeps } from './payments';
 import type { CancelDeps } from '../reservations/reservation-change';
-import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
+import { findUser, isMember, reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { loadVenueCatalog, venueOf, type VenueCatalog } from '../venues/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 import { drainDueBatches } from '../../lib/due-batches';
@@ -291,7 +291,7 @@ export function cardChargeView(outstanding: number, cardOnFile: boolean, charge:
 
 async function balanceOf(db: DbOrTx, row: ReservationRow, catalog: VenueCatalog): Promise<NoShowBalance> {
   const money = (await bookingMoney(db, [row.id])).get(row.id);
-  return noShowBalance(row.numberOfGuests, bookingPolicy(catalog, row).noShowFeePerPerson, money);
+  return noShowBalance(row.numberOfGuests, bookingPolicy(catalog, row).noShowFeePerPerson, money, isMember(await findUser(db, row.userId)));
 }
 
 /**

@@ -26,6 +26,8 @@ import type { VisitNotice } from './book-change';
 import { PaidAtVenue } from './paid-at-venue';
 import { ChargeCardAgain, useCardChargeLine } from './no-show-card-charge';
 import { MoveBookingButton } from './book/move-booking-button';
+import { EditNotesButton } from './book/notes-dialog';
+import { useNoteLabels } from './book/note-labels';
 import { WhyNotButton } from './why-not/why-not-button';
 import { ScrollingTable } from './scrolling-table';
 import { GuestAlerts } from './guests/guest-alerts';
@@ -89,8 +91,9 @@ function AllergyAnswer({ booking }: { booking: SheetBooking }) {
   return <div className="staff-allergies">{answer === '' ? t`Guest confirmed: no allergies` : t`Guest confirmed allergies: ${answer}`}</div>;
 }
 
-function NotesCell({ booking }: { booking: SheetBooking }) {
+function NotesCell({ booking, onDone }: { booking: SheetBooking; onDone(notice: VisitNotice): void }) {
   const requests = useGuestRequestText();
+  const labels = useNoteLabels();
   const occasion = requests.occasionLine(booking);
   const dietary = requests.dietaryLine(booking);
   return (
@@ -98,7 +101,17 @@ function NotesCell({ booking }: { booking: SheetBooking }) {
       {occasion && <div>{occasion}</div>}
       {dietary && <div>{dietary}</div>}
       <AllergyAnswer booking={booking} />
-      {booking.notes && <div className="staff-pre">{booking.notes}</div>}
+      {booking.notes && (
+        <div className="staff-pre">
+          <strong>{labels.guestRequests}:</strong> {booking.notes}
+        </div>
+      )}
+      {booking.staffNotes && (
+        <div className="staff-pre">
+          <strong>{labels.staffNotes}:</strong> {booking.staffNotes}
+        </div>
+      )}
+      <EditNotesButton booking={booking} onSaved={(text) => onDone({ tone: 'ok', text })} />
     </>
   );
 }
@@ -129,7 +142,7 @@ function BookingRow({ booking, venueId, date, policies, onDone }: { booking: She
         <PaymentCell payment={booking.payment} />
       </td>
       <td data-label={t`Notes`}>
-        <NotesCell booking={booking} />
+        <NotesCell booking={booking} onDone={onDone} />
       </td>
       <td data-label={t`Actions`}>
         <VisitActions booking={booking} date={date} policy={policies && bookingPolicyOf(policies, booking.experienceId)} onDone={onDone} />

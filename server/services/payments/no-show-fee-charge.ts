@@ -307,7 +307,8 @@ export async function chargeNoShowFeeAgain(deps: CancelDeps, actor: AuthUser, re
   checkVenueAccess(actor, found.venueId);
   const claimed = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(reservations).where(eq(reservations.id, reservationId)).for('update');
-    const { outstanding } = await balanceOf(tx, row!, catalog);
+    const { outstanding, noCardOnFile: nothingCanPay } = await balanceOf(tx, row!, catalog);
+    if (row!.status === 'NO_SHOW' && nothingCanPay) throw noCardOnFile();
     if (row!.status !== 'NO_SHOW' || outstanding === 0) throw nothingOwed();
     const [charge] = await tx.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, reservationId)).for('update');
     if (charge?.claimedUntil && charge.claimedUntil > now) throw chargeUnderWay();

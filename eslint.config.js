@@ -66,7 +66,7 @@ export const SERVICE_DOMAINS = {
   reconfirmation: ['audit', 'messaging', 'reservations', 'staff'],
   reservations: ['auth', 'experience-setup', 'messaging', 'payments', 'reconfirmation', 'venues', 'waitlist'],
   setup: ['audit', 'experience-setup', 'staff'],
-  staff: ['audit', 'auth', 'experience-setup', 'guest-accounts', 'guest-book', 'payments', 'reservations', 'venues'],
+  staff: ['audit', 'auth', 'experience-setup', 'guest-accounts', 'guest-book', 'payments', 'reservations', 'venues', 'wallet'],
   'venue-setup': ['audit', 'setup'],
   venues: ['venue-setup'],
   waitlist: ['auth', 'messaging', 'reservations'],

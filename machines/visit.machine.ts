@@ -18,7 +18,10 @@
  *   the day's service has not ended. Once another party has the table, the finish stands.
  * - confirmed → noShow (`visit.noShow`, once the booked start has passed): the venue's no-show policy
  *   applies (deposit kept, fee charged). Never before the start: the guest still has time to come.
- *   An arrived party is here, so it cannot be a no-show; a no-show is final, since its fee is charged.
+ *   An arrived party is here, so it cannot be a no-show.
+ * - noShow → confirmed (`visit.undoNoShow`): a no-show marked by mistake (the party was in the bar) is put
+ *   right until the booking's service day ends, and whatever the no-show charged is given back
+ *   (docs/PRODUCT.md §6). After the day it stands: the day's figures and fees are settled.
  * - confirmed → cancelled (`visit.cancel`, before the booked start): staff cancel for the guest (a
  *   phone call), with the refund the cancellation policy allows. After the start it is a no-show or a
  *   visit, not a cancellation; an arrived or seated party is here, so it cannot be cancelled.
@@ -52,6 +55,7 @@ export type VisitEvent =
   | { type: 'visit.finish' }
   | { type: 'visit.undoFinish'; nowMs: number }
   | { type: 'visit.noShow'; nowMs: number }
+  | { type: 'visit.undoNoShow'; nowMs: number }
   | { type: 'visit.cancel'; nowMs: number };
 
 /** The first instant a party can be marked arrived or seated. */
@@ -74,11 +78,14 @@ export const visitMachine = setup({
     freeTable: () => {},
     /** The server gives the party its table back for the rest of its booked time. */
     retakeTable: () => {},
+    /** The server gives back what the no-show charged (a card's fee, a wallet's), as a cancellation's refund does. */
+    refundNoShowFee: () => {},
   },
   guards: {
     arrivalOpen: ({ context, event }) =>
       (event.type === 'visit.arrive' || event.type === 'visit.seat') && event.nowMs >= arrivalOpensAtMs(context) && beforeServiceEnds(context, event.nowMs),
     tableStillFree: ({ context, event }) => event.type === 'visit.undoFinish' && !context.tableTaken && beforeServiceEnds(context, event.nowMs),
+    serviceNotOver: ({ context, event }) => event.type === 'visit.undoNoShow' && beforeServiceEnds(context, event.nowMs),
     startPassed: ({ context, event }) => event.type === 'visit.noShow' && event.nowMs >= context.startsAtMs,
     beforeStart: ({ context, event }) => event.type === 'visit.cancel' && event.nowMs < context.startsAtMs,
   },
@@ -111,7 +118,11 @@ export const visitMachine = setup({
         'visit.undoFinish': { guard: 'tableStillFree', target: 'seated', actions: 'retakeTable' },
       },
     },
-    noShow: { type: 'final' },
+    noShow: {
+      on: {
+        'visit.undoNoShow': { guard: 'serviceNotOver', target: 'confirmed', actions: 'refundNoShowFee' },
+      },
+    },
     cancelled: { type: 'final' },
   },
 });
@@ -149,6 +160,7 @@ export const VISIT_EVENT_OF_ACTION: Record<VisitAction, (nowMs: number) => Visit
   finish: () => ({ type: 'visit.finish' }),
   'undo-finish': (nowMs) => ({ type: 'visit.undoFinish', nowMs }),
   'no-show': (nowMs) => ({ type: 'visit.noShow', nowMs }),
+  'undo-no-show': (nowMs) => ({ type: 'visit.undoNoShow', nowMs }),
   cancel: (nowMs) => ({ type: 'visit.cancel', nowMs }),
 };
 
@@ -193,6 +205,8 @@ function refusalOf(event: VisitEvent, context: VisitContext, nowMs: number): Vis
       return { reason: 'beforeStart', atMs: context.startsAtMs };
     case 'visit.cancel':
       return { reason: 'afterStart' };
+    case 'visit.undoNoShow':
+      return { reason: 'serviceOver' };
     case 'visit.undoFinish':
       return context.tableTaken ? { reason: 'tableTaken' } : { reason: 'serviceOver' };
     default:

@@ -2729,7 +2729,10 @@ export interface paths {
                         mobileNumber?: string | null;
                         firstName: string;
                         lastName: string;
+                        /** @description The guest's requests, in their words: shown back to them in mails and on their pages */
                         notes?: string | null;
+                        /** @description Staff's internal notes on the booking: never in a guest's mail, page, calendar invite or data export (docs/decisions/0034-staff-notes.md) */
+                        staffNotes?: string | null;
                         /**
                          * @description The guest's language for the mails (default: the account's, else English)
                          * @enum {string}
@@ -2777,7 +2780,7 @@ export interface paths {
         get?: never;
         /**
          * One step of a booked visit's lifecycle (machines/visit.machine.ts), for the booking's venue staff or an admin
-         * @description arrive and seat (on the booking's service day only: from two hours before the booked start, 409 20110 'Arrival and seating are recorded from {time} on {date}, 2 hours before the booking.' before that, until the day's last service ends, 409 20110 'The booking's service is over: its visit can no longer be changed this way.' after it), undo-arrival, finish, undo-finish (a finished party seated again with its table back, until another party has had the table since, 409 20102 'The table has been given to another party since: the visit stays finished.', or the service is over), no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet, or else to the card that paid the booking: a card charge the processor does not answer is tried again in the background, a refused one is not) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Any other change the visit's state does not allow is 409 40900. Written to the audit log with the change.
+         * @description arrive and seat (on the booking's service day only: from two hours before the booked start, 409 20110 'Arrival and seating are recorded from {time} on {date}, 2 hours before the booking.' before that, until the day's last service ends, 409 20110 'The booking's service is over: its visit can no longer be changed this way.' after it), undo-arrival, finish, undo-finish (a finished party seated again with its table back, until another party has had the table since, 409 20102 'The table has been given to another party since: the visit stays finished.', or the service is over), no-show (after the booked start; keeps what was paid and charges the rest of the venue's no-show fee to a member's wallet, or else to the card that paid the booking: a card charge the processor does not answer is tried again in the background, a refused one is not) undo-no-show (a no-show put right until the service day ends, 409 20110 after it; whatever the no-show charged, a card's fee or a wallet's, is refunded as a cancellation's refund is; 409 while a charge of the card is under way) or cancel (before the booked start; refunds as the cancellation policy allows and mails the guest). Any other change the visit's state does not allow is 409 40900. Written to the audit log with the change.
          */
         put: {
             parameters: {
@@ -2792,7 +2795,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "arrive" | "undo-arrival" | "seat" | "finish" | "undo-finish" | "no-show" | "cancel";
+                        action: "arrive" | "undo-arrival" | "seat" | "finish" | "undo-finish" | "no-show" | "undo-no-show" | "cancel";
                     };
                 };
             };
@@ -2932,6 +2935,63 @@ export interface paths {
                 413: components["responses"]["PayloadTooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
                 422: components["responses"]["Unprocessable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a booking's guest requests and staff notes (its venue's staff or an admin)
+         * @description Either or both; one left out stays as it is, null or blank empties it. The guest's requests are shown back to the guest; staff notes never are (docs/decisions/0034-staff-notes.md). Nothing is mailed. Audited as reservation.notes.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        notes?: string | null;
+                        staffNotes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The booking's notes as they now stand */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["BookingNotes"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
             };
         };
         post?: never;
@@ -8966,13 +9026,18 @@ export interface components {
                     /** @description Charged to a wallet or card beyond what was kept */
                     charged: number;
                     outstanding: number;
+                    /** @description No wallet and no card can pay the fee: it was not charged and is not owed */
+                    noCardOnFile: boolean;
                     /** @description The charge of the fee to the card that paid the booking; null when none was made */
                     card: null | components["schemas"]["NoShowCardCharge"];
                     /** @description Something is owed, a card paid the booking and no charge of it is under way: staff may charge it (again) */
                     canChargeCard: boolean;
                 };
             };
+            /** @description The guest's requests */
             notes: string | null;
+            /** @description Staff's internal notes: never shown to the guest */
+            staffNotes: string | null;
             occasion: components["schemas"]["Occasion"];
             occasionNote: string | null;
             dietaryNeeds: components["schemas"]["DietaryNeed"][];
@@ -8989,6 +9054,13 @@ export interface components {
             guestId?: components["schemas"]["Id"];
             /** @description The guest's allergies and dietary needs from the guest book */
             guestAlerts?: components["schemas"]["GuestAlert"][];
+        };
+        BookingNotes: {
+            id: components["schemas"]["Id"];
+            /** @description The guest's requests */
+            notes: string | null;
+            /** @description Staff's internal notes */
+            staffNotes: string | null;
         };
         NoShowCardCharge: {
             /**
@@ -9044,10 +9116,12 @@ export interface components {
                 walletCharged: number;
                 /** @description The rest of the fee charged to the card that paid the booking (a guest without a wallet) */
                 cardCharged: number;
-                /** @description The rest of the fee still owed: more than a member's wallet held, no wallet and no card on file, the card refused, or the processor not reached (tried again in the background) */
+                /** @description The rest of the fee still owed: more than a member's wallet held, the card refused, or the processor not reached (tried again in the background) */
                 outstanding: number;
+                /** @description A guest with no wallet and no card that paid the booking: the fee is not charged nor recorded as owed (staff read 'No card on file: fee not charged') */
+                noCardOnFile: boolean;
             };
-            /** @description What the booking's payments have had back (cancel only) */
+            /** @description What the booking's payments have had back (cancel), or the no-show's fee given back (undo-no-show); null otherwise */
             refunded: number | null;
         };
         /**

@@ -10,6 +10,7 @@ import { GUEST_DETAILS_LIMITS, GUEST_DETAILS_MESSAGES } from './form-messages';
 import { MOBILE_COUNTRY_CODE_PATTERN, MOBILE_NUMBER_PATTERN } from './guest-details';
 import { LOCALES } from '../locales';
 import { isIsoDate } from '../time';
+import { textWithValues } from '../message-values';
 
 export const STAFF_BOOKING_MESSAGES = {
   idInvalid: /*i18n*/ 'Choose from the list',
@@ -20,6 +21,8 @@ export const STAFF_BOOKING_MESSAGES = {
   nothingToMove: /*i18n*/ 'Choose a new time, dining area or table',
   atInvalid: /*i18n*/ 'Choose a date and time',
   localeInvalid: /*i18n*/ 'Choose a language from the list',
+  staffNotesTooLong: textWithValues(/*i18n*/ 'Staff notes must be {max} characters or fewer.', { max: GUEST_DETAILS_LIMITS.notes }),
+  nothingToNote: /*i18n*/ 'Change the guest requests or the staff notes',
 } as const;
 
 const M = STAFF_BOOKING_MESSAGES;
@@ -52,12 +55,16 @@ export const partySize = v.pipe(
   v.minValue(1, M.partySizeInvalid),
   v.maxValue(STAFF_MAX_GUESTS, M.partySizeInvalid),
 );
-/** Free notes: trimmed, blank as null, at most the guest form's length. */
-export const notes = v.pipe(
-  v.optional(v.nullable(v.string(GUEST_DETAILS_MESSAGES.notesTooLong)), null),
-  v.transform((s) => s?.trim() || null),
-  v.nullable(v.pipe(v.string(), v.maxLength(GUEST_DETAILS_LIMITS.notes, GUEST_DETAILS_MESSAGES.notesTooLong))),
-);
+/** A free text field of a booking, trimmed, blank as null, at most the notes' length. */
+const noteText = (tooLong: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(tooLong)), null),
+    v.transform((s) => s?.trim() || null),
+    v.nullable(v.pipe(v.string(), v.maxLength(GUEST_DETAILS_LIMITS.notes, tooLong))),
+  );
+/** The guest's requests (shown back to them) and staff's notes (never shown to the guest): docs/decisions/0034-staff-notes.md. */
+export const notes = noteText(GUEST_DETAILS_MESSAGES.notesTooLong);
+const staffNotes = noteText(M.staffNotesTooLong);
 // Forms send '' for an untouched optional field.
 const optionalEmail = v.pipe(
   v.optional(v.nullable(v.string(EMAIL_MESSAGES.invalid)), null),
@@ -115,6 +122,7 @@ export const phoneBookingSchema = withMobileNumberChecked(
       tableIds,
       ...guestEntries,
       notes,
+      staffNotes,
       locale: v.optional(v.picklist(LOCALES, M.localeInvalid)),
     }),
     v.forward(
@@ -129,6 +137,13 @@ export const phoneBookingSchema = withMobileNumberChecked(
   GUEST_DETAILS_MESSAGES.mobileNumberInvalid,
 );
 export type PhoneBookingInput = v.InferOutput<typeof phoneBookingSchema>;
+
+/** Staff editing a booking's two notes: either or both; an absent one stays as it is. */
+export const bookingNotesSchema = v.pipe(
+  v.object({ notes: v.optional(notes), staffNotes: v.optional(staffNotes) }),
+  v.check((b) => b.notes !== undefined || b.staffNotes !== undefined, M.nothingToNote),
+);
+export type BookingNotesInput = v.InferOutput<typeof bookingNotesSchema>;
 
 /** The party staff ask the tables joined for (GET /admin/venue/{venueId}/table-combinations?guests=). */
 export const staffCombinationsQuerySchema = v.object({

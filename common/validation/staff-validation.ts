@@ -39,7 +39,7 @@ export const staffChangeSchema = v.pipe(
 export type StaffChangeInput = v.InferOutput<typeof staffChangeSchema>;
 
 /** The visit changes staff make at the host stand (machines/visit.machine.ts), as the API names them. */
-export const VISIT_ACTIONS = ['arrive', 'undo-arrival', 'seat', 'finish', 'undo-finish', 'no-show', 'cancel'] as const;
+export const VISIT_ACTIONS = ['arrive', 'undo-arrival', 'seat', 'finish', 'undo-finish', 'no-show', 'undo-no-show', 'cancel'] as const;
 export type VisitAction = (typeof VISIT_ACTIONS)[number];
 
 export const visitChangeSchema = v.object({ action: v.picklist(VISIT_ACTIONS, STAFF_MESSAGES.visitEventInvalid) });

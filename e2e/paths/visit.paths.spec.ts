@@ -36,6 +36,7 @@ const BUTTON: Record<VisitAction, string> = {
   finish: 'Finish',
   'undo-finish': 'Undo finish',
   'no-show': 'No-show',
+  'undo-no-show': 'Undo no-show',
   cancel: 'Cancel for guest',
 };
 

@@ -364,7 +364,10 @@ export const reservations = pgTable('reservations', {
   email: text('email'),
   mobileCountryCode: text('mobile_country_code'),
   mobileNumber: text('mobile_number'),
+  /** The guest's requests, in the guest's words: shown back to them (docs/decisions/0034-staff-notes.md). */
   notes: text('notes'),
+  /** Staff's internal notes on the booking: never in anything the guest sees (docs/decisions/0034-staff-notes.md). */
+  staffNotes: text('staff_notes'),
   occasion: text('occasion').$type<Occasion>(),
   occasionNote: text('occasion_note'),
   dietaryNeeds: text('dietary_needs').array().$type<DietaryNeed[]>().notNull().default(sql`'{}'`),

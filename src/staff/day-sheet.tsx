@@ -26,6 +26,8 @@ import type { VisitNotice } from './book-change';
 import { PaidAtVenue } from './paid-at-venue';
 import { ChargeCardAgain, useCardChargeLine } from './no-show-card-charge';
 import { MoveBookingButton } from './book/move-booking-button';
+import { EditNotesButton } from './book/notes-dialog';
+import { useNoteLabels } from './book/note-labels';
 import { WhyNotButton } from './why-not/why-not-button';
 import { ScrollingTable } from './scrolling-table';
 import { GuestAlerts } from './guests/guest-alerts';
@@ -63,7 +65,8 @@ function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
   if (payment.owed > 0 && payment.paid > 0) lines.push(t`Owed at the venue ${money(payment.owed)}`);
   if (payment.paidAtVenue > 0) lines.push(t`Paid at the venue ${money(payment.paidAtVenue)}`);
   const fee = payment.noShow;
-  if (fee) {
+  if (fee?.noCardOnFile && fee.kept === 0) lines.push(t`No card on file: fee not charged`);
+  else if (fee) {
     lines.push(t`No-show fee ${money(fee.fee)}`);
     if (fee.charged > 0) lines.push(t`Fee charged ${money(fee.charged)}`);
     if (fee.outstanding > 0) lines.push(t`Fee outstanding ${money(fee.outstanding)}`);
@@ -88,8 +91,9 @@ function AllergyAnswer({ booking }: { booking: SheetBooking }) {
   return <div className="staff-allergies">{answer === '' ? t`Guest confirmed: no allergies` : t`Guest confirmed allergies: ${answer}`}</div>;
 }
 
-function NotesCell({ booking }: { booking: SheetBooking }) {
+function NotesCell({ booking, onDone }: { booking: SheetBooking; onDone(notice: VisitNotice): void }) {
   const requests = useGuestRequestText();
+  const labels = useNoteLabels();
   const occasion = requests.occasionLine(booking);
   const dietary = requests.dietaryLine(booking);
   return (
@@ -97,7 +101,17 @@ function NotesCell({ booking }: { booking: SheetBooking }) {
       {occasion && <div>{occasion}</div>}
       {dietary && <div>{dietary}</div>}
       <AllergyAnswer booking={booking} />
-      {booking.notes && <div className="staff-pre">{booking.notes}</div>}
+      {booking.notes && (
+        <div className="staff-pre">
+          <strong>{labels.guestRequests}:</strong> {booking.notes}
+        </div>
+      )}
+      {booking.staffNotes && (
+        <div className="staff-pre">
+          <strong>{labels.staffNotes}:</strong> {booking.staffNotes}
+        </div>
+      )}
+      <EditNotesButton booking={booking} onSaved={(text) => onDone({ tone: 'ok', text })} />
     </>
   );
 }
@@ -128,7 +142,7 @@ function BookingRow({ booking, venueId, date, policies, onDone }: { booking: She
         <PaymentCell payment={booking.payment} />
       </td>
       <td data-label={t`Notes`}>
-        <NotesCell booking={booking} />
+        <NotesCell booking={booking} onDone={onDone} />
       </td>
       <td data-label={t`Actions`}>
         <VisitActions booking={booking} date={date} policy={policies && bookingPolicyOf(policies, booking.experienceId)} onDone={onDone} />

@@ -39,6 +39,7 @@ function useActionLabel() {
       finish: t`Finish`,
       'undo-finish': t`Undo finish`,
       'no-show': t`No-show`,
+      'undo-no-show': t`Undo no-show`,
       cancel: t`Cancel for guest`,
     })[action];
 }
@@ -48,6 +49,8 @@ function useNoShowOutcome() {
   const { t } = useLingui();
   const { money } = useFormats();
   return (outcome: NonNullable<VisitChange['noShow']>): string => {
+    // A fee nothing can pay is not charged: staff are told so, not that it is owed (docs/PRODUCT.md §6).
+    if (outcome.noCardOnFile && outcome.kept === 0) return t`No-show recorded. No card on file: fee not charged.`;
     const parts = [t`No-show recorded. Fee ${money(outcome.fee)}.`];
     if (outcome.kept > 0) parts.push(t`Kept from what was paid: ${money(outcome.kept)}.`);
     if (outcome.walletCharged > 0) parts.push(t`Charged to the member's wallet: ${money(outcome.walletCharged)}.`);
@@ -139,7 +142,9 @@ export function VisitActions({
         ? noShowOutcome(data.noShow)
         : action === 'cancel'
           ? t`Cancelled for the guest. Refunded: ${money(data.refunded ?? 0)}.`
-          : t`Recorded for ${booking.guestName}: ${label(action)}.`;
+          : action === 'undo-no-show'
+            ? t`No-show undone for ${booking.guestName}. The fee it charged is refunded: ${money(data.refunded ?? 0)}.`
+            : t`Recorded for ${booking.guestName}: ${label(action)}.`;
       return { tone: 'ok', text };
     });
 

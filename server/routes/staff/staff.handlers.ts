@@ -6,7 +6,7 @@ import { checkVenueAccess } from '../../lib/auth';
 import { hexIdMessage, idSchema, intFromString, isoDateMessage, isoDateSchema, parseBody, parseParams, parseQuery, requiredMessage, requiredObject } from '../../lib/validate';
 import { isIsoDate } from '../../../common/time';
 import { newStaffSchema, staffChangeSchema, visitChangeSchema } from '../../../common/validation/staff-validation';
-import { moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSchema } from '../../../common/validation/staff-booking-validation';
+import { bookingNotesSchema, moveBookingSchema, phoneBookingSchema, STAFF_BOOKING_MESSAGES, walkInSchema } from '../../../common/validation/staff-booking-validation';
 import { newClosureSchema } from '../../../common/validation/closure-validation';
 import { localizeSeatingArea, localizeText } from '../localisation/content';
 import { localizedReservation, localizedReservations } from '../reservations/localized-reservation';
@@ -19,6 +19,7 @@ import { changeVisit } from '../../services/staff/visit-lifecycle';
 import { chargeNoShowFeeAgain } from '../../services/payments/no-show-fee-charge';
 import { createPhoneBooking, moveBooking, quoteStaffChange, recordPaidAtVenue, seatWalkIn } from '../../services/staff/staff-bookings';
 import { tablePlan } from '../../services/staff/table-plan';
+import { editBookingNotes } from '../../services/staff/booking-notes';
 import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
 import { answer } from '../route';
 
@@ -109,6 +110,14 @@ export function createStaffHandlers() {
       const { id } = parseParams(c, idParams);
       const input = await parseBody(c, moveBookingSchema);
       const data = await quoteStaffChange(c.get('deps'), c.get('auth'), id, input);
+      return answer(200, { status: 200, data });
+    },
+
+    /** PUT /admin/reservation/{id}/notes: the guest's requests and staff notes (audited, nothing mailed). */
+    async bookingNotes(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const input = await parseBody(c, bookingNotesSchema);
+      const data = await editBookingNotes(c.get('deps'), c.get('auth'), id, input);
       return answer(200, { status: 200, data });
     },
 

@@ -18,6 +18,7 @@ export function staffRoutes(): Hono<AppEnv> {
   route(app, 'post', '/admin/reservation/{id}/no-show-fee/charge', requireStaff(), h.chargeNoShowFee);
   route(app, 'put', '/admin/reservation/{id}/move', requireStaff(), h.moveBooking);
   route(app, 'post', '/admin/reservation/{id}/quote', requireStaff(), h.quoteChange);
+  route(app, 'put', '/admin/reservation/{id}/notes', requireStaff(), h.bookingNotes);
   route(app, 'post', '/admin/reservation/{id}/paid-at-venue', requireStaff(), h.paidAtVenue);
   route(app, 'post', '/admin/venue/{venueId}/walk-in', requireStaff(), h.walkIn);
   route(app, 'get', '/admin/venue/{venueId}/table-plan', requireStaff(), h.tablePlan);

@@ -4,7 +4,7 @@
  * that paid is on file. A no-show's balance follows from them and the venue's fee, so the sheet and the
  * charge agree on what is still owed.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments, walletEntries, type PaymentStatus } from '../../db/schema';
 
@@ -39,11 +39,12 @@ export async function bookingMoney(db: DbOrTx, reservationIds: string[]): Promis
     .from(payments)
     .where(and(inArray(payments.reservationId, reservationIds), inArray(payments.status, TOOK_MONEY)))
     .groupBy(payments.reservationId);
-  // A no-show fee taken from a member's wallet is its only CHARGE tied to a booking.
+  // A no-show fee taken from a member's wallet is its only CHARGE tied to a booking; an undone no-show gave
+  // it back as a REFUND of no payment (services/staff/no-show-undo.ts).
   const walletFees = await db
     .select({ reservationId: walletEntries.reservationId, charged: sql<number>`coalesce(-sum(${walletEntries.amount}), 0)::int` })
     .from(walletEntries)
-    .where(and(inArray(walletEntries.reservationId, reservationIds), eq(walletEntries.type, 'CHARGE')))
+    .where(and(inArray(walletEntries.reservationId, reservationIds), or(eq(walletEntries.type, 'CHARGE'), and(eq(walletEntries.type, 'REFUND'), isNull(walletEntries.paymentId)))))
     .groupBy(walletEntries.reservationId);
   for (const m of paid) {
     found.set(m.reservationId!, { ...NOTHING, paid: Number(m.paid), refunded: Number(m.refunded), cardFee: Number(m.cardFee), cardOnFile: Boolean(m.cardOnFile) });
@@ -58,11 +59,17 @@ export interface NoShowBalance {
   kept: number;
   charged: number;
   outstanding: number;
+  /** Neither a wallet nor a card that paid can pay the fee: it is not charged, and not owed (docs/PRODUCT.md §6). */
+  noCardOnFile: boolean;
 }
 
-export function noShowBalance(numberOfGuests: number, noShowFeePerPerson: number, money: BookingMoney = NOTHING): NoShowBalance {
+/** `member`: the guest has a wallet the fee is charged to. */
+export function noShowBalance(numberOfGuests: number, noShowFeePerPerson: number, money: BookingMoney = NOTHING, member = false): NoShowBalance {
   const fee = noShowFeePerPerson * numberOfGuests;
   const kept = money.paid - money.refunded;
   const charged = money.walletFee + money.cardFee;
-  return { fee, kept, charged, outstanding: Math.max(0, fee - kept - charged) };
+  const rest = Math.max(0, fee - kept - charged);
+  // A fee nothing can pay is no debt the host can collect: recorded as not charged, never as outstanding.
+  const noCardOnFile = rest > 0 && !member && !money.cardOnFile;
+  return { fee, kept, charged, outstanding: noCardOnFile ? 0 : rest, noCardOnFile };
 }

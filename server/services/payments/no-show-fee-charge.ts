@@ -32,7 +32,7 @@ import { bookingMoney, noShowBalance, type NoShowBalance } from './booking-payme
 import { backoffMs, errorText } from '../messaging/outbox-sender';
 import type { PaymentDeps } from './payments';
 import type { CancelDeps } from '../reservations/reservation-change';
-import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
+import { findUser, isMember, reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { loadVenueCatalog, venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 import { drainDueBatches } from '../../lib/due-batches';
@@ -291,7 +291,7 @@ export function cardChargeView(outstanding: number, cardOnFile: boolean, charge:
 
 async function balanceOf(db: DbOrTx, row: ReservationRow, catalog: VenueCatalog): Promise<NoShowBalance> {
   const money = (await bookingMoney(db, [row.id])).get(row.id);
-  return noShowBalance(row.numberOfGuests, bookingPolicy(catalog, row).noShowFeePerPerson, money);
+  return noShowBalance(row.numberOfGuests, bookingPolicy(catalog, row).noShowFeePerPerson, money, isMember(await findUser(db, row.userId)));
 }
 
 /**
@@ -307,7 +307,8 @@ export async function chargeNoShowFeeAgain(deps: CancelDeps, actor: AuthUser, re
   checkVenueAccess(actor, found.venueId);
   const claimed = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(reservations).where(eq(reservations.id, reservationId)).for('update');
-    const { outstanding } = await balanceOf(tx, row!, catalog);
+    const { outstanding, noCardOnFile: nothingCanPay } = await balanceOf(tx, row!, catalog);
+    if (row!.status === 'NO_SHOW' && nothingCanPay) throw noCardOnFile();
     if (row!.status !== 'NO_SHOW' || outstanding === 0) throw nothingOwed();
     const [charge] = await tx.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, reservationId)).for('update');
     if (charge?.claimedUntil && charge.claimedUntil > now) throw chargeUnderWay();

@@ -21,8 +21,8 @@ export type NoShowOutcome = NonNullable<Schema<'VisitChange'>['noShow']>;
  * prepayment) is kept, never refunded; the policy's fee per person beyond it is charged to a member's
  * wallet as far as its balance goes (the rest is owed: `outstanding`, which staff may charge to a card that
  * paid the booking from the day sheet, or settle at the venue), or else to the card that paid the booking:
- * `cardCharge`, claimed for the caller to charge after commit. A guest with neither owes the rest, for the
- * venue to settle.
+ * `cardCharge`, claimed for the caller to charge after commit. A guest with neither is not charged, and
+ * owes nothing: the booking says so to staff (`noCardOnFile`).
  */
 export async function applyNoShowPolicy(
   tx: DbOrTx,
@@ -38,7 +38,7 @@ export async function applyNoShowPolicy(
     .orderBy(payments.createdAt, payments.id);
   const kept = paidRows.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
   const due = Math.max(0, fee - kept);
-  const outcome: NoShowOutcome = { fee, kept, walletCharged: 0, cardCharged: 0, outstanding: due };
+  const outcome: NoShowOutcome = { fee, kept, walletCharged: 0, cardCharged: 0, outstanding: due, noCardOnFile: false };
   if (due === 0) return { outcome, cardCharge: null };
   if (isMember(await findUser(tx, row.userId))) {
     // The wallet gives what it holds and is never overdrawn; the rest is owed (docs/PRODUCT.md §9, "Wallet").
@@ -46,5 +46,7 @@ export async function applyNoShowPolicy(
     return { outcome: { ...outcome, walletCharged: charged, outstanding: due - charged }, cardCharge: null };
   }
   const cardOf = await cardThatPaid(tx, row.id);
-  return { outcome, cardCharge: cardOf ? await openCharge(tx, { reservation: row, cardOf, amount: due, now }) : null };
+  // Nothing can pay it (a phone guest, who paid nothing by card): the fee is not charged nor owed (docs/PRODUCT.md §6).
+  if (!cardOf) return { outcome: { ...outcome, outstanding: 0, noCardOnFile: true }, cardCharge: null };
+  return { outcome, cardCharge: await openCharge(tx, { reservation: row, cardOf, amount: due, now }) };
 }

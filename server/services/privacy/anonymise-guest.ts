@@ -65,6 +65,7 @@ async function anonymiseAccount(tx: DbOrTx, user: typeof users.$inferSelect, now
       mobileCountryCode: null,
       mobileNumber: null,
       notes: null,
+      staffNotes: null,
       occasion: null,
       occasionNote: null,
       dietaryNeeds: [],

@@ -18,6 +18,7 @@ const PERSONAL_KEYS = new Set([
   'mobileCountryCode',
   'mobileNumber',
   'notes',
+  'staffNotes',
   'note',
   'body',
   'comment',

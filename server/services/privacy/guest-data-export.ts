@@ -51,12 +51,14 @@ export async function guestDataExport(db: DbOrTx, userId: string, now: Date): Pr
     db.select().from(visitFeedback).where(eq(visitFeedback.userId, userId)).orderBy(asc(visitFeedback.visitDate)),
     db.select().from(contactMessages).where(ownMessages(user)).orderBy(asc(contactMessages.createdAt)),
   ]);
+  // Staff notes are the venue's internal words about the booking, never shown to the guest (docs/decisions/0034-staff-notes.md).
+  const booking = ({ staffNotes: _staffNotes, ...rest }: typeof reservations.$inferSelect) => plain(rest);
   // The processor's references and idempotency keys are ours, not the guest's, and could be misused.
   const payment = ({ processorRef: _ref, refundRef: _refund, idempotencyKey: _key, ...rest }: typeof payments.$inferSelect) => plain(rest);
   return {
     exportedAt: now.toISOString(),
     account: plain(account),
-    reservations: own.map(plain),
+    reservations: own.map(booking),
     payments: paid.map(payment),
     walletEntries: wallet.map(plain),
     cardEntries: card.map(plain),

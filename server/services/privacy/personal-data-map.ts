@@ -45,7 +45,7 @@ export const ANONYMISED_TABLES: Readonly<Record<string, Anonymised>> = {
     why: 'The account row is the key of the money records (IRO s.51C, seven years); the search text is generated from the erased columns',
   },
   reservations: {
-    erased: ['first_name', 'last_name', 'email', 'mobile_country_code', 'mobile_number', 'notes', 'occasion', 'occasion_note', 'dietary_needs', 'dietary_note', 'allergies_answer'],
+    erased: ['first_name', 'last_name', 'email', 'mobile_country_code', 'mobile_number', 'notes', 'staff_notes', 'occasion', 'occasion_note', 'dietary_needs', 'dietary_note', 'allergies_answer'],
     kept: {
       user_id: 'The pseudonymous account the booking and its payments belong to',
       allergies_confirmed_at: 'Only when the allergy question was answered, not the answer',

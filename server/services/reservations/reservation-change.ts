@@ -140,6 +140,10 @@ const nothingToChange = () => badRequest(/*i18n*/ 'Nothing would change: choose 
 const nothingToPay = () => conflict(/*i18n*/ 'This change costs nothing more, so there is nothing to pay');
 
 /** What a change did: made (with card refunds to carry out after commit), or held for its payment. */
+/** Whether a booking's change shows in what the guest reads of it: its day, time, party, area, price or requests (not its table). */
+const seenByGuest = (before: ReservationRow, after: Pick<ReservationRow, 'date' | 'startTime' | 'numberOfGuests' | 'seatingAreaId' | 'amountDue' | 'notes'>) =>
+  (['date', 'startTime', 'numberOfGuests', 'seatingAreaId', 'amountDue', 'notes'] as const).some((field) => before[field] !== after[field]);
+
 type ChangeOutcome = { made: ReservationRow; cardRefunds: string[] } | { held: ChangeHoldRow };
 
 async function runChange(
@@ -230,6 +234,9 @@ async function runChange(
         catalog,
         now,
       });
+      // A table swap changes nothing the guest sees: no mail, and their manage link and invite stay as
+      // they are (docs/PRODUCT.md §6, "the host stand's notes and no-shows").
+      const guestSees = seenByGuest(current, { ...placement, amountDue: newAmountDue, notes });
       const [updated] = await tx
         .update(reservations)
         .set({
@@ -237,12 +244,12 @@ async function runChange(
           amountDue: newAmountDue,
           ...settlement.columns,
           notes,
-          sequence: sql`${reservations.sequence} + 1`,
+          sequence: guestSees ? sql`${reservations.sequence} + 1` : current.sequence,
           updatedAt: now,
         })
         .where(eq(reservations.id, current.id))
         .returning();
-      await mailChange(tx, { row: updated!, catalog, now, links: deps.config, money: settlement });
+      if (guestSees) await mailChange(tx, { row: updated!, catalog, now, links: deps.config, money: settlement });
       await within?.(tx, current, updated!);
       return made(updated!, settlement.cardRefunds);
     }),

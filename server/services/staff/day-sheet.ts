@@ -45,8 +45,9 @@ function paymentOf(
   charge: NoShowFeeChargeRow | undefined,
   noShowFeePerPerson: number,
   now: Date,
+  member: boolean,
 ): SheetBooking['payment'] {
-  const noShow = row.status === 'NO_SHOW' ? noShowBalance(row.numberOfGuests, noShowFeePerPerson, money) : null;
+  const noShow = row.status === 'NO_SHOW' ? noShowBalance(row.numberOfGuests, noShowFeePerPerson, money, member) : null;
   return {
     type: row.prePaymentType as SheetBooking['payment']['type'],
     amountDue: row.amountDue,
@@ -127,8 +128,9 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       serviceEndsAt: serviceEndsAt(entry, date, r.startTime + r.duration).toISOString(),
       tableTaken: tableTaken.has(r.id),
       holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
-      payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), bookingPolicy(catalog, r).noShowFeePerPerson, now),
+      payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), bookingPolicy(catalog, r).noShowFeePerPerson, now, guestRole === 'member'),
       notes: r.notes,
+      staffNotes: r.staffNotes,
       occasion: r.occasion,
       occasionNote: r.occasionNote,
       dietaryNeeds: r.dietaryNeeds,

@@ -236,6 +236,7 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
           mobileCountryCode: phone?.countryCode ?? user.mobileCountryCode,
           mobileNumber: phone?.number ?? user.mobileNumber,
           notes: input.notes,
+          staffNotes: input.staffNotes,
           locale: input.locale ?? user.locale,
           // No card is taken by phone: the whole deposit or prepayment is owed, payable at the venue.
           amountOwed: amountDue(paymentPolicyOf(experience), placement.numberOfGuests),

@@ -29,6 +29,7 @@ import type { VisitAction } from '../../../common/validation/staff-validation';
 import { recordAudit } from '../audit/audit-log';
 import { cancelReservation, type CancelDeps } from '../reservations/reservation-change';
 import { applyNoShowPolicy } from '../payments/no-show-fee';
+import { undoNoShow } from './no-show-undo';
 import { attemptCharge } from '../payments/no-show-fee-charge';
 import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { ERROR_CODES } from '../../../common/api/error-codes';
@@ -161,6 +162,8 @@ export async function changeVisit(deps: CancelDeps, actor: AuthUser, reservation
       after: { ...visitView(after), ...extra },
       at: now,
     });
+
+  if (event.type === 'visit.undoNoShow') return undoNoShow(deps, actor, found, catalog);
 
   if (event.type === 'visit.cancel') {
     // The chart is asked again on the locked row inside the guest's own cancellation, so a race cannot slip past it.

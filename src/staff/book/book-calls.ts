@@ -15,6 +15,7 @@ type Body<P extends keyof paths, M extends 'post' | 'put'> = paths[P][M] extends
 export type MoveBody = Body<'/admin/reservation/{id}/move', 'put'>;
 export type PhoneBookingBody = Body<'/admin/reservation', 'post'>;
 export type WalkInBody = Body<'/admin/venue/{venueId}/walk-in', 'post'>;
+export type BookingNotesBody = Body<'/admin/reservation/{id}/notes', 'put'>;
 
 export const loadTablePlan = async (venueId: string, at: Date): Promise<TablePlan> =>
   (await unwrap(staffApi.GET('/admin/venue/{venueId}/table-plan', { params: { path: { venueId }, query: { at: at.toISOString() } } }))).data;
@@ -38,6 +39,12 @@ export const moveBooking = (id: string, body: MoveBody): Promise<Reservation> =>
 /** What a move or party change would cost, before it is made (nothing is saved). */
 export const quoteMove = async (id: string, body: MoveBody): Promise<ChangeQuote> =>
   (await unwrap(staffApi.POST('/admin/reservation/{id}/quote', { params: { path: { id } }, body }))).data;
+
+/** The guest's requests and the staff notes of a booking (nothing is mailed). */
+export async function editBookingNotes(id: string, body: BookingNotesBody): Promise<void> {
+  await unwrap(staffApi.PUT('/admin/reservation/{id}/notes', { params: { path: { id } }, body }));
+  invalidate(STAFF_BOOK_PREFIXES);
+}
 
 export const takePhoneBooking = (body: PhoneBookingBody): Promise<Reservation> => changeOfBook(unwrap(staffApi.POST('/admin/reservation', { body })));
 

@@ -2,7 +2,8 @@
  * A booking taken by phone: the guest by e-mail or mobile (an account is found, or made for a new guest
  * from the e-mail), the experience, day, time and party, and optionally the area or table. The booking is
  * confirmed at once; any deposit or prepayment is owed and paid at the venue; the guest is mailed the
- * confirmation with the manage link.
+ * confirmation with the manage link. The guest's requests and the staff notes are two fields: only the
+ * first reaches the guest (docs/decisions/0034-staff-notes.md).
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
@@ -15,6 +16,7 @@ import { STAFF_MAX_GUESTS } from '../../../common/validation/staff-booking-valid
 import { WhyNotPanel } from '../why-not/why-not-panel';
 import { takePhoneBooking, type PhoneBookingBody, type TablePlan, type VenueDetail } from './book-calls';
 import { CombinationOptions, tableChoice, useTableCombinations } from './table-choice';
+import { useNoteLabels } from './note-labels';
 
 /** `time` is the table plan's: a host looking at 13:00 takes the call for 13:00. */
 export function PhoneBookingForm({
@@ -31,6 +33,7 @@ export function PhoneBookingForm({
   onBooked: (message: string) => void;
 }) {
   const { t } = useLingui();
+  const labels = useNoteLabels();
   const submission = useSubmission();
   // The "Why not?" for the time asked: opened below the booking's fields, with their values then.
   const [whyNot, setWhyNot] = useState(false);
@@ -47,6 +50,7 @@ export function PhoneBookingForm({
     firstName: '',
     lastName: '',
     notes: '',
+    staffNotes: '',
     locale: 'en',
   });
   const field = (name: string) => ({ name, value: values[name] ?? '', onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })) });
@@ -67,6 +71,7 @@ export function PhoneBookingForm({
       firstName: values.firstName!,
       lastName: values.lastName!,
       notes: values.notes || null,
+      staffNotes: values.staffNotes || null,
       locale: values.locale as PhoneBookingBody['locale'],
     };
     submission.onSubmit(
@@ -130,7 +135,8 @@ export function PhoneBookingForm({
         <TextField label={t`Mobile number`} type="tel" {...field('mobileNumber')} error={fieldError('mobileNumber')} />
         <TextField label={t`First name`} required {...field('firstName')} error={fieldError('firstName')} />
         <TextField label={t`Last name`} required {...field('lastName')} error={fieldError('lastName')} />
-        <TextAreaField label={t`Notes`} {...field('notes')} />
+        <TextAreaField label={labels.guestRequests} hint={labels.guestRequestsHint} {...field('notes')} error={fieldError('notes')} />
+        <TextAreaField label={labels.staffNotes} hint={labels.staffNotesHint} {...field('staffNotes')} error={fieldError('staffNotes')} />
         <SelectField label={t`Language of the guest's e-mails`} {...field('locale')}>
           {LOCALES.map((locale) => (
             <option key={locale} value={locale} lang={locale}>

@@ -221,7 +221,7 @@ for (const driver of testDrivers()) {
       expect([notYet.status, notYet.body.message]).toEqual([409, 'Nothing is owed for this booking']);
       expect((await n.chargeAgain(batardStaff, UNKNOWN_ID)).status).toBe(404);
 
-      // A guest at Le Clos who paid nothing: the fee is owed, but there is no card to charge.
+      // A guest at Le Clos who paid nothing: there is no card to charge, so the fee is not charged.
       api.clock.set(TEST_NOW);
       const guest = await h.newUser('guest');
       const experienceId = await experienceIdByName(api.deps.db, LECLOS, 'À la Carte');

@@ -169,7 +169,7 @@ for (const driver of testDrivers()) {
       expect((await sheet(admin, LECLOS, '2026-13-03')).status).toBe(400);
     });
 
-    it("shows a no-show's fee: kept, charged and what is still owed", async () => {
+    it("shows a no-show's fee: kept, charged, and not charged when nothing can pay it", async () => {
       const guest = await h.newUser('guest');
       const id = await bookLeClos(guest, '2026-12-04', 1080, 2);
       const row = await h.reservationRow(id);
@@ -177,8 +177,8 @@ for (const driver of testDrivers()) {
       const marked = await visit(leclosStaff, id, 'no-show');
       expect(marked.status, JSON.stringify(marked.body)).toBe(200);
       const booking = bookingsOf((await sheet(leclosStaff, LECLOS, '2026-12-04')).body.data).find((b) => b.id === id)!;
-      // Le Clos: HK$300 a person; nothing paid and no card or wallet, so all of it is owed.
-      expect(booking).toMatchObject({ status: 'NO_SHOW', visitState: 'noShow', payment: { noShow: { fee: 60_000, kept: 0, charged: 0, outstanding: 60_000 } } });
+      // Le Clos: HK$300 a person; nothing paid and no card or wallet, so nothing can charge it: not charged, not owed (docs/PRODUCT.md §6).
+      expect(booking).toMatchObject({ status: 'NO_SHOW', visitState: 'noShow', payment: { noShow: { fee: 60_000, kept: 0, charged: 0, outstanding: 0, noCardOnFile: true } } });
     });
 
     it("charges a no-show's fee to a member's wallet only as far as its balance goes, and shows the rest owed", async () => {
@@ -188,7 +188,7 @@ for (const driver of testDrivers()) {
       const marked = await visit(leclosStaff, id, 'no-show');
       expect(marked.status, JSON.stringify(marked.body)).toBe(200);
       // HK$600 due, HK$200 in the wallet: the wallet is emptied, never overdrawn (docs/PRODUCT.md §9, "Wallet").
-      expect(marked.body.data.noShow).toEqual({ fee: 60_000, kept: 0, walletCharged: 20_000, cardCharged: 0, outstanding: 40_000 });
+      expect(marked.body.data.noShow).toEqual({ fee: 60_000, kept: 0, walletCharged: 20_000, cardCharged: 0, outstanding: 40_000, noCardOnFile: false });
       expect(await h.balanceOf(member.id)).toBe(0);
       const booking = bookingsOf((await sheet(leclosStaff, LECLOS, '2026-12-04')).body.data).find((b) => b.id === id)!;
       expect(booking).toMatchObject({ payment: { noShow: { fee: 60_000, kept: 0, charged: 20_000, outstanding: 40_000 } } });

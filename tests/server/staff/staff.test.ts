@@ -202,12 +202,12 @@ for (const driver of testDrivers()) {
         await expect(api.deps.payments.chargeCardOnFile({ ...charge, idempotencyKey: `fee-${newId()}`, cardOf: unpaid.intentId })).rejects.toThrow(/No card on file/);
       });
 
-      it('leaves the fee owed by a guest with no wallet and no card on file', async () => {
+      it('does not charge nor record as owed the fee of a guest with no wallet and no card on file', async () => {
         const guest = await h.newUser('guest');
         const { id, startsAt } = await bookLeClos(guest);
         api.clock.set(new Date(startsAt.getTime() + HOUR));
         const res = await visit(leclosStaff, id, 'no-show');
-        expect(res.body.data.noShow).toEqual({ fee: 60_000, kept: 0, walletCharged: 0, cardCharged: 0, outstanding: 60_000 });
+        expect(res.body.data.noShow).toEqual({ fee: 60_000, kept: 0, walletCharged: 0, cardCharged: 0, outstanding: 0, noCardOnFile: true });
         expect(await h.paymentsOf(id)).toEqual([]);
       });
 
@@ -217,7 +217,7 @@ for (const driver of testDrivers()) {
         api.clock.set(new Date(startsAt.getTime() + HOUR));
         const res = await visit(leclosStaff, id, 'no-show');
         // Le Clos: HK$300 a guest, nothing paid at booking.
-        expect(res.body.data.noShow).toEqual({ fee: 60_000, kept: 0, walletCharged: 60_000, cardCharged: 0, outstanding: 0 });
+        expect(res.body.data.noShow).toEqual({ fee: 60_000, kept: 0, walletCharged: 60_000, cardCharged: 0, outstanding: 0, noCardOnFile: false });
         expect(await h.balanceOf(member.id)).toBe(500_000 - 60_000);
         const wallet = await api.request('GET', '/user/wallet', { token: member.token() });
         expect(JSON.stringify(wallet.body)).toContain('no-show fee');
@@ -240,7 +240,7 @@ for (const driver of testDrivers()) {
         const { startsAt } = await h.reservationRow(booked.id);
         api.clock.set(new Date(startsAt.getTime() + HOUR));
         const res = await visit(obeStaff, booked.id, 'no-show');
-        expect(res.body.data.noShow).toEqual({ fee: 40_000, kept: booked.amountDue, walletCharged: 0, cardCharged: 0, outstanding: 0 });
+        expect(res.body.data.noShow).toEqual({ fee: 40_000, kept: booked.amountDue, walletCharged: 0, cardCharged: 0, outstanding: 0, noCardOnFile: false });
         expect(await h.balanceOf(guest.id)).toBe(0);
       });
     });

@@ -14,7 +14,7 @@ import { transitionCoverPaths } from './graph-coverage';
 export const VISIT_MODEL_INPUT = { startsAtMs: Date.UTC(2026, 11, 1, 4, 30) };
 
 // The events a host can bring about: arrival and seating at the start, a no-show once the start has
-// passed, a cancellation before it, a finish undone while its table is free.
+// passed, a cancellation before it, a finish undone while its table is free, a no-show undone that day.
 const atStart = VISIT_MODEL_INPUT.startsAtMs;
 const events = [
   { type: 'visit.arrive', nowMs: atStart },
@@ -23,6 +23,7 @@ const events = [
   { type: 'visit.finish' },
   { type: 'visit.undoFinish', nowMs: atStart },
   { type: 'visit.noShow', nowMs: Number.MAX_SAFE_INTEGER },
+  { type: 'visit.undoNoShow', nowMs: atStart },
   { type: 'visit.cancel', nowMs: 0 },
 ] as VisitEvent[];
 
@@ -33,6 +34,7 @@ export const ACTION_OF_EVENT: Record<VisitEvent['type'], VisitAction> = {
   'visit.finish': 'finish',
   'visit.undoFinish': 'undo-finish',
   'visit.noShow': 'no-show',
+  'visit.undoNoShow': 'undo-no-show',
   'visit.cancel': 'cancel',
 };
 
@@ -44,6 +46,7 @@ export const STATE_AFTER: Record<VisitEvent['type'], VisitState> = {
   'visit.finish': 'finished',
   'visit.undoFinish': 'seated',
   'visit.noShow': 'noShow',
+  'visit.undoNoShow': 'confirmed',
   'visit.cancel': 'cancelled',
 };
 
@@ -54,6 +57,7 @@ export const VISIT_NOT_GENERATED: Record<string, string> = {
   'visit.confirmed · visit.arrive [no guard passes] → (ignored here)': 'an arrival too early or after the service: 409 in tests/server/staff/visit-window.test.ts',
   'visit.confirmed · visit.seat [no guard passes] → (ignored here)': 'seating too early or after the service: 409 in tests/server/staff/visit-window.test.ts',
   'visit.finished · visit.undoFinish [no guard passes] → (ignored here)': 'a finish undone once the table is taken: 409 in tests/server/staff/visit-window.test.ts',
+  'visit.noShow · visit.undoNoShow [no guard passes] → (ignored here)': 'a no-show undone after its service day: 409 in tests/server/staff/no-show-undo.test.ts',
 };
 
 // Every simple path from the start to each state: every way through the chart once; and, since a simple

@@ -18,7 +18,7 @@ import { syncWithProcessor } from './payment-sync';
 import { isPending, PENDING_STATUSES, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
 import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
 import { moneyIn } from '../../i18n/localized-values';
-import { intentInput, openCardPayment, startReplacingOpen, type StartOutcome } from './open-payment';
+import { intentInput, openCardPayment, reuseOrReplace, startReplacingOpen, type StartOutcome } from './open-payment';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -113,12 +113,12 @@ async function syncPendingCardPayments(deps: PaymentDeps, userId: string, reserv
   for (const row of pending) await syncWithProcessor(deps, row);
 }
 
-/** A card payment of the reservation that the card has been given to: in 3-D Secure, or processing. */
+/** A card payment of the reservation that the card has paid, the processor not done yet (one in 3-D Secure is replaced instead). */
 async function cardPaymentUnderway(tx: DbOrTx, reservationId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.reservationId, reservationId), eq(payments.method, 'CARD'), inArray(payments.status, ['REQUIRES_ACTION', 'PROCESSING'])))
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.method, 'CARD'), eq(payments.status, 'PROCESSING')))
     .limit(1);
   return Boolean(row);
 }
@@ -128,7 +128,7 @@ async function cardPaymentUnderway(tx: DbOrTx, reservationId: string): Promise<b
  * due, not yet paid. CARD: a payment of the amount due and a processor intent. WALLET (members only,
  * 403 otherwise): refused with 409 when the balance is short; the debit happens when the reservation is
  * completed, in the same transaction. A new payment is refused with 409 while the reservation is paid or
- * a card payment of it is under way (in 3-D Secure or processing). A card payment of the amount due still
+ * a card payment of it is processing (one left in 3-D Secure is replaced). A card payment of the amount due still
  * open (no card given yet) is answered whatever the key, so the booking has one open charge
  * (`open-payment.ts`); an open one of another amount, or one open when the wallet pays, is cancelled at
  * the processor and replaced. Should two payments still succeed (a processor out of step),
@@ -164,7 +164,7 @@ export async function startReservationPayment(
         if (await cardPaymentUnderway(tx, reservationId)) throw paymentInProgress();
         // A card payment of the amount due that is still open is the one to pay; any other is replaced.
         const open = await openCardPayment(tx, { kind: 'booking', reservationId });
-        if (open) return input.method === 'CARD' && open.amount === reservation.amountDue ? { reuse: open } : { replace: open };
+        if (open) return reuseOrReplace(open, input.method === 'CARD' && open.amount === reservation.amountDue);
         if (input.method === 'WALLET') {
           const user = await findUser(tx, caller.id);
           if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
@@ -229,7 +229,7 @@ export async function startChangePayment(
         if (underway) throw paymentInProgress();
         // The open payment of this change's difference is the one to pay; one of another change is replaced.
         const open = await openCardPayment(tx, { kind: 'change', reservationId });
-        if (open) return open.changeHoldId === hold.id && open.amount === hold.difference ? { reuse: open } : { replace: open };
+        if (open) return reuseOrReplace(open, open.changeHoldId === hold.id && open.amount === hold.difference);
         return insertPayment(tx, {
           userId: caller.id,
           reservationId,
@@ -268,7 +268,7 @@ export async function startWalletTopUp(deps: PaymentDeps, caller: AuthUser, inpu
             return existing;
           }
           const open = await openCardPayment(tx, { kind: 'top-up', userId: caller.id });
-          if (open) return open.amount === input.amount ? { reuse: open } : { replace: open };
+          if (open) return reuseOrReplace(open, open.amount === input.amount);
           return insertPayment(tx, {
             userId: caller.id,
             reservationId: null,

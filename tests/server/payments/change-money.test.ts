@@ -359,6 +359,26 @@ for (const driver of testDrivers()) {
         await balanced();
       });
 
+      it("a reload on the bank's check answers the same payment; another card replaces it, and the change is paid once", async () => {
+        const { guest, id, before, hold } = await heldIncrease();
+        const key = `change-${hold._id}-card-1`;
+        const first = (await payChange(guest, id, hold._id, key)).body.data;
+        expect(await s.h.payStarted(first, TEST_CARDS.threeDSecure)).toBe('requires_action');
+        expect((await payChange(guest, id, hold._id, key)).body.data).toMatchObject({ _id: first._id, status: 'REQUIRES_ACTION' });
+        // Another card after the reload: the attempt in the bank's check is cancelled at the processor.
+        const second = await payChange(guest, id, hold._id, `change-${hold._id}-card-2`);
+        expect(second.status, JSON.stringify(second.body)).toBe(201);
+        expect(second.body.data._id).not.toBe(first._id);
+        expect((await s.h.paymentRow(first._id)).status).toBe('FAILED');
+        expect((await s.h.challenge(first.intentId, 'approve')).status).toBe(400);
+        expect(await s.h.reservationRow(id)).toEqual(before);
+        expect(await s.h.payStarted(second.body.data)).toBe('succeeded');
+        await s.h.deliver();
+        expect((await s.h.reservationRow(id)).numberOfGuests).toBe(6);
+        expect((await s.h.paymentsOf(id)).filter((p) => p.status === 'SUCCEEDED' && p.changeHoldId === hold._id)).toHaveLength(1);
+        await balanced();
+      });
+
       it('a payment that succeeds after the hold ran out is refunded in full, and the booking stays as it was', async () => {
         const { guest, id, before, hold } = await heldIncrease();
         const started = await payChange(guest, id, hold._id);

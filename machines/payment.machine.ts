@@ -6,6 +6,11 @@
  *
  * The browser never decides a payment succeeded: after the processor answers, `confirming` waits for
  * our server (which learns it from the processor's signed webhook or its own check).
+ *
+ * A payment survives what the browser does (docs/PRODUCT.md §8): started again after a reload, a closed tab
+ * or Back, the same attempt's key answers the payment as the server has it, so one left in the bank's check
+ * shows that check again, and one the card has paid waits for the server's word. From the bank's check the
+ * guest may pay with another card instead: a new attempt, for which the server cancels the unfinished one.
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { ERROR_CODES } from '../common/api/error-codes';
@@ -89,6 +94,8 @@ export type PaymentEvent =
   | { type: 'card.submit'; card?: CardDetails; confirm?: () => Promise<PaymentIntent> }
   | { type: 'challenge.approve' }
   | { type: 'challenge.fail' }
+  /** Leave the bank's check unfinished and pay with another card: a new attempt. */
+  | { type: 'card.another' }
   | { type: 'retry' };
 
 /** What the confirmCard actor is asked for: the intent, and the card or the processor component's own confirmation. */
@@ -173,6 +180,13 @@ export const paymentMachine = setup({
     reservationPaid: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.ALREADY_PAID,
     /** The server gave this payment back in full (another payment had paid the reservation, or the hold is gone). */
     paymentRefunded: ({ event }) => outputOf<Payment>(event).status === 'REFUNDED',
+    /** The payment answered for this attempt's key waits for the bank's 3-D Secure check (a reload on that check). */
+    awaitingBankCheck: ({ event }) => {
+      const answered = outputOf<Payment>(event);
+      return answered.status === 'REQUIRES_ACTION' && Boolean(answered.intentId);
+    },
+    /** The card has paid the payment answered for this attempt's key; the processor's word is on its way. */
+    cardProcessing: ({ event }) => outputOf<Payment>(event).status === 'PROCESSING',
     /** The payment answered for this attempt's key is over (failed or refunded): no card can be given to it. */
     paymentClosed: ({ event }) => !PAYABLE.includes(outputOf<Payment>(event).status),
     /** The card component has what confirming a card needs: the processor's intent and its client secret. */
@@ -268,6 +282,10 @@ export const paymentMachine = setup({
           { guard: 'alreadyPaid', target: 'succeeded', actions: 'storePayment' },
           // An earlier attempt given back for the same key (the booking open twice) that failed: start afresh.
           { guard: 'paymentClosed', target: 'failed', actions: 'noteClosedPayment' },
+          // Left in the bank's check (a reload on it): the check again, or another card.
+          { guard: 'awaitingBankCheck', target: 'challenge', actions: 'storePayment' },
+          // Paid by the card before a reload: the server's word is awaited, not a second card.
+          { guard: 'cardProcessing', target: 'confirming', actions: 'storePayment' },
           { target: 'cardForm', actions: 'storePayment' },
         ],
         onError: [
@@ -320,6 +338,9 @@ export const paymentMachine = setup({
           { guard: 'alreadyPaid', target: 'succeeded', actions: ['clearProblem', 'storePayment'] },
           // Over (cancelled or failed) meanwhile: a fresh attempt for the next card.
           { guard: 'paymentClosed', target: 'initializingCard', actions: 'startNextAttempt' },
+          // In the bank's check (given the card in another tab, or before a reload): that check again.
+          { guard: 'awaitingBankCheck', target: 'challenge', actions: 'storePayment' },
+          { guard: 'cardProcessing', target: 'confirming', actions: ['clearProblem', 'storePayment'] },
           // Still open: the card form again, with what went wrong.
           { target: 'cardForm', actions: 'storePayment' },
         ],
@@ -333,6 +354,7 @@ export const paymentMachine = setup({
       on: {
         'challenge.approve': { target: 'answeringChallenge' },
         'challenge.fail': { target: 'answeringChallenge' },
+        'card.another': { target: 'initializingCard', actions: ['clearProblem', 'startNextAttempt'] },
       },
     },
     answeringChallenge: {
@@ -347,7 +369,8 @@ export const paymentMachine = setup({
           { guard: 'cardTaken', target: 'confirming' },
           { target: 'initializingCard', actions: 'noteDecline' },
         ],
-        onError: { target: 'cardForm', actions: 'noteFailedDuringPayment' },
+        // Refused (the attempt was replaced from another tab, say) or no answer: the server is asked before the guest is.
+        onError: { target: 'recheckingCard', actions: 'noteFailedDuringPayment' },
       },
     },
     confirming: {

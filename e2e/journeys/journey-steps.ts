@@ -34,6 +34,8 @@ export const JOURNEY_DAYS = {
   setup: 87,
   // Le Clos's dinner made members-only for the day of this journey.
   membersOnlyTimes: 84,
+  // At Bâtard, within the guests' window: a 3-D Secure payment reloaded, then paid with another card.
+  threeDSecureReload: 24,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

@@ -12,6 +12,7 @@ import { useFormats } from '../i18n/use-formats';
 import { Working } from '../booking/booking-step';
 import { CardForm } from './card-form';
 import { CardFormBoundary } from './card-form-boundary';
+import { PaymentProcessing } from './payment-processing';
 
 type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
@@ -118,7 +119,8 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
             />
           )}
         </CardFormBoundary>
-        {walletOffered && (
+        {snapshot.matches('submitting') && <PaymentProcessing>{t`Processing your payment…`}</PaymentProcessing>}
+        {walletOffered && !snapshot.matches('submitting') && (
           <button type="button" className="button button--block" onClick={() => actor.send({ type: 'method.wallet' })}>
             <Trans>Pay from my Club wallet instead</Trans>
           </button>
@@ -132,20 +134,41 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
         <h2 className="card__title" id="challenge-title">
           <Trans>Confirm with your bank</Trans>
         </h2>
-        <p>
-          <Trans>Your bank asks you to confirm this payment of {total} (3-D Secure, test mode).</Trans>
-        </p>
+        {problem && (
+          <p className="form-error" role="alert">
+            {problemText(problem)}
+          </p>
+        )}
+        {config?.provider === 'stripe' ? (
+          // Stripe's check ran in its own window, which a reload closed: another card is the way on.
+          <p>
+            <Trans>Your bank's check of this payment of {total} was not finished.</Trans>
+          </p>
+        ) : (
+          <p>
+            <Trans>Your bank asks you to confirm this payment of {total} (3-D Secure, test mode).</Trans>
+          </p>
+        )}
         <div className="actions">
-          <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'challenge.approve' })}>
-            <Trans>Confirm payment</Trans>
-          </button>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'challenge.fail' })}>
-            <Trans>Fail authentication</Trans>
+          {config?.provider !== 'stripe' && (
+            <>
+              <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'challenge.approve' })}>
+                <Trans>Confirm payment</Trans>
+              </button>
+              <button type="button" className="button" onClick={() => actor.send({ type: 'challenge.fail' })}>
+                <Trans>Fail authentication</Trans>
+              </button>
+            </>
+          )}
+          <button type="button" className="button" onClick={() => actor.send({ type: 'card.another' })}>
+            <Trans>Pay with another card</Trans>
           </button>
         </div>
       </section>
     );
   }
-  const waiting = snapshot.matches('confirming') ? t`Confirming your payment…` : t`One moment…`;
-  return <Working>{waiting}</Working>;
+  if (snapshot.matches('confirming') || snapshot.matches('answeringChallenge')) {
+    return <PaymentProcessing>{snapshot.matches('confirming') ? t`Confirming your payment…` : t`One moment…`}</PaymentProcessing>;
+  }
+  return <Working>{t`One moment…`}</Working>;
 }

@@ -34,6 +34,8 @@ const events = [
   { type: 'xstate.done.actor.createPayment', output: payment({ status: 'SUCCEEDED' }) },
   { type: 'xstate.done.actor.createPayment', output: payment({ status: 'FAILED', clientSecret: null }) },
   { type: 'xstate.done.actor.createPayment', output: payment({ clientSecret: null }) },
+  { type: 'xstate.done.actor.createPayment', output: payment({ status: 'REQUIRES_ACTION' }) },
+  { type: 'xstate.done.actor.createPayment', output: payment({ status: 'PROCESSING' }) },
   { type: 'xstate.error.actor.createPayment', error: { message: 'no' } },
   { type: 'xstate.error.actor.createPayment', error: { errorCode: 20107, message: 'This reservation has already been paid' } },
   { type: 'card.submit', card },
@@ -45,6 +47,7 @@ const events = [
   { type: 'xstate.error.actor.confirmCard', error: { message: 'network' } },
   { type: 'challenge.approve' },
   { type: 'challenge.fail' },
+  { type: 'card.another' },
   { type: 'xstate.done.actor.answerChallenge', output: intent('succeeded') },
   { type: 'xstate.done.actor.answerChallenge', output: intent('requires_payment_method', 'The 3-D Secure check failed.') },
   { type: 'xstate.error.actor.answerChallenge', error: { message: 'network' } },
@@ -302,6 +305,81 @@ describe('payment machine rules', () => {
       method: 'CARD',
       idempotencyKey: `top-up-${topUpInput.topUpId}-card-${n}`,
     })));
+  });
+
+  it("shows the bank's check again after a reload, and takes another card on a new attempt", async () => {
+    const keys: string[] = [];
+    const answers = [payment({ status: 'REQUIRES_ACTION' }), payment({ _id: 'aaaaaaaaaaaaaaaaaaaaaa02', intentId: 'pi_2', clientSecret: 'pi_2_secret' })];
+    const challenges: unknown[] = [];
+    const actor = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => (keys.push(i.idempotencyKey), answers.shift()),
+      answerChallenge: (i: unknown) => (challenges.push(i), intent('succeeded')),
+      confirmCard: (i: { intentId: string }) => (challenges.push(i.intentId), intent('succeeded')),
+      waitForPayment: () => payment({ _id: 'aaaaaaaaaaaaaaaaaaaaaa02', status: 'SUCCEEDED' }),
+    });
+    await settle();
+    // The same attempt's key answered the payment still in the bank's check: the check, not the card form.
+    expect(actor.getSnapshot().value).toBe('challenge');
+    actor.send({ type: 'card.another' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    expect(actor.getSnapshot().context.payment?.intentId).toBe('pi_2');
+    actor.send({ type: 'card.submit', card });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().output).toEqual({ paymentId: 'aaaaaaaaaaaaaaaaaaaaaa02', method: 'CARD' });
+    // The new card went to the new attempt's intent; the old check was never answered.
+    expect(challenges).toEqual(['pi_2']);
+    expect(keys).toEqual([1, 2].map((n) => `${input.reservationId}-card-${n}`));
+  });
+
+  it("waits for the server's word after a reload once the card has paid, rather than asking for a card", async () => {
+    const waited: unknown[] = [];
+    const actor = run({
+      loadConfig: () => cardOnly,
+      createPayment: () => payment({ status: 'PROCESSING' }),
+      waitForPayment: (i: unknown) => (waited.push(i), payment({ status: 'SUCCEEDED' })),
+    });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(waited).toEqual([{ paymentId: payment()._id, holdId: null }]);
+  });
+
+  it('asks the server when the bank\'s answer is refused: replaced from another tab, it starts a new attempt; still in the check, the check again', async () => {
+    const keys: string[] = [];
+    const over = [payment(), payment({ status: 'FAILED', clientSecret: null }), payment({ _id: 'aaaaaaaaaaaaaaaaaaaaaa03' })];
+    const replaced = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => (keys.push(i.idempotencyKey), over.shift()),
+      confirmCard: () => intent('requires_action'),
+      answerChallenge: () => Promise.reject({ message: 'This payment cannot take a 3-D Secure answer: its status is failed' }),
+    });
+    await settle();
+    replaced.send({ type: 'card.submit', card });
+    await settle();
+    replaced.send({ type: 'challenge.approve' });
+    for (let i = 0; i < 4; i++) await settle();
+    expect(replaced.getSnapshot().value).toBe('cardForm');
+    expect(replaced.getSnapshot().context.payment?._id).toBe('aaaaaaaaaaaaaaaaaaaaaa03');
+    expect(keys).toEqual([1, 1, 2].map((n) => `${input.reservationId}-card-${n}`));
+
+    const still = [payment(), payment({ status: 'REQUIRES_ACTION' })];
+    const again = run({
+      loadConfig: () => cardOnly,
+      createPayment: () => still.shift(),
+      confirmCard: () => intent('requires_action'),
+      answerChallenge: () => Promise.reject({ message: 'network' }),
+    });
+    await settle();
+    again.send({ type: 'card.submit', card });
+    await settle();
+    again.send({ type: 'challenge.approve' });
+    for (let i = 0; i < 3; i++) await settle();
+    expect(again.getSnapshot().value).toBe('challenge');
+    expect(again.getSnapshot().context.problem).toBe('during');
   });
 
   it('asks for a reservation’s payment with the reservation and its amount', async () => {

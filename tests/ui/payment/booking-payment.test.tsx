@@ -100,7 +100,7 @@ describe('paying in the wizard', () => {
     expect(mails.filter((m) => m.subject.includes('has been refunded'))).toEqual([]);
   });
 
-  it('says why it cannot start a payment while another tab’s card is in 3-D Secure, then pays once that one failed', async () => {
+  it('takes over from another tab’s card left in 3-D Secure: that attempt is cancelled, and this tab’s card pays once', async () => {
     await storeSession(api(), 'guest@example.com', 'guest-pass-1');
     const token = await api().login('guest@example.com', 'guest-pass-1');
     const user = userEvent.setup();
@@ -114,15 +114,14 @@ describe('paying in the wizard', () => {
     const other = (await api().request('POST', `/user/reservation/${held}/payment`, { token, body: { method: 'CARD', idempotencyKey: `${held}-other-tab` } })).body.data;
     await api().processor.confirm(other.intentId, { clientSecret: other.clientSecret, cardholderName: 'M L', cardNumber: TEST_CARDS.threeDSecure, expMonth: 12, expYear: 2030, cvc: '123' });
 
+    // No dead end (docs/PRODUCT.md §8): this tab's card form, the other tab's unfinished attempt replaced.
     await agreeAndSubmit(user, 'Continue to payment');
-    const alert = await screen.findByText((_, el) => el?.getAttribute('role') === 'alert' && el.textContent!.startsWith('The initialization of the payment has failed.'), {}, SLOW);
-    expect(alert.textContent).toContain('Another payment for this reservation is still in progress. Please finish it before paying again.');
-
-    await api().processor.challenge(other.intentId, 'fail');
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
     await typeCard(user, '4242424242424242');
+    await expect(api().processor.challenge(other.intentId, 'approve')).rejects.toThrow();
     await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
     await findHeading('Your table is confirmed');
+    const paid = (await api().request('GET', '/user/reservation', { token })).body.data.find((r: { _id: string }) => r._id === held);
+    expect(paid.status).toBe('CONFIRMED');
   });
 
   it('lets a member pay from the Club wallet', async () => {

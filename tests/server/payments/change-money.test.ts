@@ -379,6 +379,22 @@ for (const driver of testDrivers()) {
         await balanced();
       });
 
+      it('the card that paid the booking pays the difference as a saved card, without typing it', async () => {
+        const { guest, id, hold } = await heldIncrease();
+        const [card] = (await api.request('GET', '/user/saved-card', { token: guest.token() })).body.data;
+        expect(card).toMatchObject({ brand: 'visa', last4: '4242' });
+        const paid = await api.request('POST', `/user/reservation/v1.1/${id}/change-hold/${hold._id}/payment`, {
+          token: guest.token(),
+          body: { idempotencyKey: `change-${hold._id}-saved-1`, savedCardId: card._id },
+        });
+        expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+        expect(paid.body.data).toMatchObject({ status: 'SUCCEEDED', amount: hkd(1000), cardLast4: '4242' });
+        await s.h.deliver();
+        expect((await changeState(guest, id, hold._id)).body.data.change.status).toBe('MADE');
+        expect((await s.h.reservationRow(id)).numberOfGuests).toBe(6);
+        await balanced();
+      });
+
       it('a payment that succeeds after the hold ran out is refunded in full, and the booking stays as it was', async () => {
         const { guest, id, before, hold } = await heldIncrease();
         const started = await payChange(guest, id, hold._id);

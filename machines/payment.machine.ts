@@ -7,10 +7,13 @@
  * The browser never decides a payment succeeded: after the processor answers, `confirming` waits for
  * our server (which learns it from the processor's signed webhook or its own check).
  *
- * A payment survives what the browser does (docs/PRODUCT.md §8): started again after a reload, a closed tab
+ * A payment survives what the browser does (docs/PRODUCT.md §9): started again after a reload, a closed tab
  * or Back, the same attempt's key answers the payment as the server has it, so one left in the bank's check
  * shows that check again, and one the card has paid waits for the server's word. From the bank's check the
  * guest may pay with another card instead: a new attempt, for which the server cancels the unfinished one.
+ *
+ * A card that paid one of the guest's bookings is offered as a saved card (not for a top-up): paying with
+ * it is an attempt of its own, charged by the server at the processor, with no card typed.
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { ERROR_CODES } from '../common/api/error-codes';
@@ -59,6 +62,8 @@ export interface CreatePaymentInput {
   amount: number;
   method: 'CARD' | 'WALLET';
   idempotencyKey: string;
+  /** Pay with this saved card rather than a typed one (a reservation's or a change's payment only). */
+  savedCardId?: string;
 }
 
 /** What waiting for our server's word on a payment is asked with (a held change's id, for the manage link's own read). */
@@ -96,6 +101,8 @@ export type PaymentEvent =
   | { type: 'challenge.fail' }
   /** Leave the bank's check unfinished and pay with another card: a new attempt. */
   | { type: 'card.another' }
+  /** Pay with a saved card (one of `config.savedCards`), without typing it. */
+  | { type: 'card.saved'; savedCardId: string }
   | { type: 'retry' };
 
 /** What the confirmCard actor is asked for: the intent, and the card or the processor component's own confirmation. */
@@ -137,6 +144,10 @@ function keyPrefixOf(input: PaymentInput): string {
   return `top-up-${input.topUpId}`;
 }
 
+/** The guest's saved cards offered for this payment: a reservation's or a change's, never a top-up's (docs/PRODUCT.md §9). */
+export const offeredSavedCards = (context: Pick<PaymentContext, 'purpose' | 'config'>) =>
+  context.purpose === 'top-up' ? [] : (context.config?.savedCards ?? []);
+
 /** Whether the member may pay from the wallet: a reservation only (a wallet is not topped up from itself). */
 export const offersWallet = (context: Pick<PaymentContext, 'purpose' | 'config'>) =>
   context.purpose === 'reservation' && (context.config?.methods.includes('WALLET') ?? false);
@@ -170,6 +181,11 @@ export const paymentMachine = setup({
   },
   guards: {
     walletAllowed: ({ context }) => offersWallet(context),
+    /** The card chosen is one of the saved cards offered for this payment. */
+    savedCardOffered: ({ context, event }) => {
+      assertEvent(event, 'card.saved');
+      return offeredSavedCards(context).some((card) => card._id === event.savedCardId);
+    },
     /** The configuration names a card processor this app does not drive. */
     unsupportedProvider: ({ event }) => !SUPPORTED_PROVIDERS.includes(loadedConfig(event).provider),
     /** The loaded configuration lets this payment come from the wallet. */
@@ -234,6 +250,11 @@ export const paymentMachine = setup({
     }),
     /** A payment given back: forget it, and key the next attempt afresh. */
     startNextAttempt: assign({ payment: null, attempt: ({ context }) => context.attempt + 1 }),
+    /** A saved card refused by its bank, or by our server: say why, and open a fresh attempt for a typed card. */
+    noteSavedCardRefused: assign({
+      refusal: ({ event }) => ({ message: 'output' in event ? (outputOf<Payment>(event).failureMessage ?? '') : callErrorOf(event).message }),
+      attempt: ({ context }) => context.attempt + 1,
+    }),
     /** Pay again after a failure: a new attempt, nothing refused yet. */
     retryAttempt: assign({ attempt: ({ context }) => context.attempt + 1, refusal: null }),
   },
@@ -304,6 +325,30 @@ export const paymentMachine = setup({
           { target: 'failed', actions: 'noteNotInitialized' },
         ],
         'method.wallet': { guard: 'walletAllowed', target: 'payingByWallet', actions: 'clearRefusal' },
+        'card.saved': { guard: 'savedCardOffered', target: 'payingBySavedCard', actions: ['clearRefusal', 'clearProblem'] },
+      },
+    },
+    payingBySavedCard: {
+      invoke: {
+        id: 'payBySavedCard',
+        src: 'createPayment',
+        input: ({ context, event }): CreatePaymentInput => {
+          assertEvent(event, 'card.saved');
+          return { ...cardPaymentInput(context), idempotencyKey: `${context.keyPrefix}-saved-${context.attempt}`, savedCardId: event.savedCardId };
+        },
+        onDone: [
+          // Charged at once: the server's answer is its word (it asked the processor).
+          { guard: 'alreadyPaid', target: 'succeeded', actions: 'storePayment' },
+          { guard: 'cardProcessing', target: 'confirming', actions: 'storePayment' },
+          // Refused by the card's bank: why, and the card form for another card.
+          { guard: 'paymentClosed', target: 'initializingCard', actions: 'noteSavedCardRefused' },
+          { target: 'cardForm', actions: 'storePayment' },
+        ],
+        onError: [
+          { guard: 'reservationPaid', target: 'succeeded' },
+          // The card removed meanwhile (another tab), say: the server's words, and a typed card.
+          { target: 'initializingCard', actions: 'noteSavedCardRefused' },
+        ],
       },
     },
     submitting: {

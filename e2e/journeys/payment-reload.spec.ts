@@ -1,6 +1,6 @@
 /**
  * Journey: a guest's card asks for 3-D Secure and the guest reloads the page on the bank's check. The
- * payment survives it (docs/PRODUCT.md §8): the bank's check is shown again, and the guest may pay with
+ * payment survives it (docs/PRODUCT.md §9): the bank's check is shown again, and the guest may pay with
  * another card instead, which the server takes as a new attempt (the unfinished one cancelled at the
  * processor), so the booking is paid once.
  */

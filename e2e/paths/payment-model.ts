@@ -91,6 +91,8 @@ export interface PlannedPaymentPath {
 /** States the browser paths cannot show, and why (each is reached by a rule or UI test instead). */
 export const PAYMENT_STATES_UNSEEN: Record<string, string> = {
   'payment.recheckingCard': 'entered only when the processor refuses a card for a payment paid meanwhile, which the runner cannot cause',
+  'payment.payingBySavedCard':
+    'needs a guest whose earlier booking a card paid; journey e2e/journeys/saved-card.spec.ts and rule test "pays with a saved card without a typed one"',
 };
 export const PAYMENT_STATES = allStateIds(paymentMachine).filter((id) => !(id in PAYMENT_STATES_UNSEEN));
 
@@ -229,6 +231,16 @@ export const PAYMENT_UNREACHABLE: Record<Branch, string> = {
     'a payment the card paid is answered on a reload before the processor\'s word: likewise; rule test "waits for the server\'s word after a reload once the card has paid"',
   'payment.recheckingCard · xstate.done.actor.createPayment [awaitingBankCheck] → payment.challenge': 'reached only after a refused processor call: likewise',
   'payment.recheckingCard · xstate.done.actor.createPayment [cardProcessing] → payment.confirming': 'reached only after a refused processor call: likewise',
+  'payment.cardForm · card.saved [savedCardOffered] → payment.payingBySavedCard':
+    'the paths book as a new guest or the demo member, neither with a saved card; journey e2e/journeys/saved-card.spec.ts',
+  'payment.cardForm · card.saved [no guard passes] → (ignored here)': 'the page offers only the saved cards the chart allows',
+  'payment.payingBySavedCard · xstate.done.actor.payBySavedCard [alreadyPaid] → payment.succeeded': 'a saved card paying: likewise',
+  'payment.payingBySavedCard · xstate.done.actor.payBySavedCard [cardProcessing] → payment.confirming':
+    'the processors answer a saved card at once; rule test "pays with a saved card without a typed one"',
+  'payment.payingBySavedCard · xstate.done.actor.payBySavedCard [paymentClosed] → payment.initializingCard': 'a saved card refused: likewise',
+  'payment.payingBySavedCard · xstate.done.actor.payBySavedCard → payment.cardForm': 'a saved card meeting another tab\'s payment: likewise',
+  'payment.payingBySavedCard · xstate.error.actor.payBySavedCard [reservationPaid] → payment.succeeded': 'needs another tab to pay the same hold first',
+  'payment.payingBySavedCard · xstate.error.actor.payBySavedCard → payment.initializingCard': 'a saved card removed in another tab: likewise',
   'payment.confirming · xstate.done.actor.waitForPayment [paymentRefunded] → payment.initializingCard':
     'a payment refunded because another one paid the hold: two tabs; rule test "goes on to completion when its card payment is given back"',
   'payment.confirming · xstate.done.actor.waitForPayment → payment.failed': 'the test-mode processor never leaves a confirmed payment in an abnormal status',

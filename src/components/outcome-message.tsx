@@ -1,7 +1,7 @@
 /**
  * The outcome of what the guest just did (a change, a cancellation): said in a live region, brought into
  * view and given the focus when it appears, so a guest scrolled down at the form sees and hears it
- * (docs/PRODUCT.md §8) rather than finding it above the fold.
+ * (docs/PRODUCT.md §9) rather than finding it above the fold.
  */
 import { useEffect, useRef } from 'react';
 

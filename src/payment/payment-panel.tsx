@@ -6,13 +6,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { offersWallet, type PaymentProblem, type paymentMachine } from '../../machines/payment.machine';
+import { offeredSavedCards, offersWallet, type PaymentProblem, type paymentMachine } from '../../machines/payment.machine';
 import { useMessageText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
 import { Working } from '../booking/booking-step';
 import { CardForm } from './card-form';
 import { CardFormBoundary } from './card-form-boundary';
 import { PaymentProcessing } from './payment-processing';
+import { SavedCardChoices } from './saved-card-choices';
 
 type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
@@ -80,6 +81,7 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
       </div>
     );
   }
+  if (snapshot.matches('payingBySavedCard')) return <PaymentProcessing>{t`Processing your payment…`}</PaymentProcessing>;
   if (snapshot.matches('cardForm') || snapshot.matches('submitting')) {
     return (
       <>
@@ -87,6 +89,13 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
           <p className="form-error" role="alert">
             {problemText(problem)}
           </p>
+        )}
+        {snapshot.matches('cardForm') && (
+          <SavedCardChoices
+            cards={offeredSavedCards(snapshot.context)}
+            total={total}
+            onPay={(savedCardId) => actor.send({ type: 'card.saved', savedCardId })}
+          />
         )}
         <CardFormBoundary>
           {config?.provider === 'stripe' ? (

@@ -1,6 +1,6 @@
 /**
  * What the payment step shows while a payment is under way (the card with the processor, the bank's
- * answer, the server's word): a spinner and words in a live region, never a blank page (docs/PRODUCT.md §8).
+ * answer, the server's word): a spinner and words in a live region, never a blank page (docs/PRODUCT.md §9).
  */
 import type { ReactNode } from 'react';
 

@@ -6,6 +6,8 @@ import { allStateIds } from '../support/machines/replay';
 
 const cardOnly: PaymentConfig = { provider: 'test-mode', publishableKey: 'pk_test', currency: 'HKD', methods: ['CARD'] };
 const withWallet: PaymentConfig = { ...cardOnly, methods: ['CARD', 'WALLET'] };
+const savedVisa = { _id: 'aaaaaaaaaaaaaaaaaaaaaa09', brand: 'visa', last4: '4242' };
+const withSavedCard: PaymentConfig = { ...cardOnly, savedCards: [savedVisa] };
 const payment = (overrides: Partial<Payment> = {}): Payment => ({
   _id: 'aaaaaaaaaaaaaaaaaaaaaa01',
   reservationId: 'cccccccccccccccccccccc01',
@@ -26,6 +28,15 @@ const card = { cardholderName: 'Martin Leung', cardNumber: '4242424242424242', e
 const events = [
   { type: 'xstate.done.actor.loadConfig', output: cardOnly },
   { type: 'xstate.done.actor.loadConfig', output: withWallet },
+  { type: 'xstate.done.actor.loadConfig', output: withSavedCard },
+  { type: 'card.saved', savedCardId: savedVisa._id },
+  { type: 'card.saved', savedCardId: 'not-a-saved-card' },
+  { type: 'xstate.done.actor.payBySavedCard', output: payment({ status: 'SUCCEEDED', clientSecret: null }) },
+  { type: 'xstate.done.actor.payBySavedCard', output: payment({ status: 'PROCESSING', clientSecret: null }) },
+  { type: 'xstate.done.actor.payBySavedCard', output: payment({ status: 'FAILED', clientSecret: null, failureMessage: 'Your card was declined.' }) },
+  { type: 'xstate.done.actor.payBySavedCard', output: payment() },
+  { type: 'xstate.error.actor.payBySavedCard', error: { message: 'This saved card was not found' } },
+  { type: 'xstate.error.actor.payBySavedCard', error: { errorCode: 20107, message: 'This reservation has already been paid' } },
   { type: 'xstate.done.actor.loadConfig', output: { ...cardOnly, provider: 'unknown' } },
   { type: 'xstate.error.actor.loadConfig', error: { message: 'down' } },
   { type: 'method.card' },
@@ -71,11 +82,13 @@ describe('payment machine for a wallet top-up', () => {
   it('reaches every state but the wallet’s, even when the configuration offers the wallet', () => {
     const topUpPaths = transitionCoverPaths(paymentMachine, { input: topUpInput, events, serializeState });
     const reached = reachedStates(topUpPaths);
-    expect(allStateIds(paymentMachine).filter((id) => !reached.has(id))).toEqual(['payment.choosingMethod', 'payment.payingByWallet']);
+    expect(allStateIds(paymentMachine).filter((id) => !reached.has(id))).toEqual(['payment.choosingMethod', 'payment.payingBySavedCard', 'payment.payingByWallet']);
     const taken = takenTransitions(topUpPaths);
     expect([...declaredTransitions(paymentMachine)].filter((t) => !taken.has(t)).sort()).toEqual([
       'payment.choosingMethod:method.card',
       'payment.choosingMethod:method.wallet',
+      'payment.payingBySavedCard:xstate.done.actor.payBySavedCard',
+      'payment.payingBySavedCard:xstate.error.actor.payBySavedCard',
       'payment.payingByWallet:xstate.done.actor.payByWallet',
       'payment.payingByWallet:xstate.error.actor.payByWallet',
     ]);
@@ -380,6 +393,43 @@ describe('payment machine rules', () => {
     for (let i = 0; i < 3; i++) await settle();
     expect(again.getSnapshot().value).toBe('challenge');
     expect(again.getSnapshot().context.problem).toBe('during');
+  });
+
+  it('pays with a saved card without a typed one, on an attempt of its own; a refused one says why and opens the card form', async () => {
+    const calls: { idempotencyKey: string; savedCardId?: string }[] = [];
+    const answers = [payment(), payment({ status: 'FAILED', clientSecret: null, failureMessage: 'Your card was declined.' }), payment({ _id: 'aaaaaaaaaaaaaaaaaaaaaa04' }), payment({ status: 'SUCCEEDED', clientSecret: null })];
+    const actor = run({
+      loadConfig: () => withSavedCard,
+      createPayment: (i: { idempotencyKey: string; savedCardId?: string }) => (calls.push(i), answers.shift()),
+    });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    // Only a card the configuration offers.
+    actor.send({ type: 'card.saved', savedCardId: 'someone-elses' });
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    actor.send({ type: 'card.saved', savedCardId: savedVisa._id });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    expect(actor.getSnapshot().context.refusal).toEqual({ message: 'Your card was declined.' });
+    expect(actor.getSnapshot().context.payment?._id).toBe('aaaaaaaaaaaaaaaaaaaaaa04');
+    actor.send({ type: 'card.saved', savedCardId: savedVisa._id });
+    await settle();
+    expect(actor.getSnapshot().output).toEqual({ paymentId: payment()._id, method: 'CARD' });
+    expect(calls.map((c) => [c.idempotencyKey, c.savedCardId])).toEqual([
+      [`${input.reservationId}-card-1`, undefined],
+      [`${input.reservationId}-saved-1`, savedVisa._id],
+      [`${input.reservationId}-card-2`, undefined],
+      [`${input.reservationId}-saved-2`, savedVisa._id],
+    ]);
+  });
+
+  it('offers no saved card for a top-up', async () => {
+    const actor = run({ loadConfig: () => withSavedCard, createPayment: () => payment({ purpose: 'WALLET_TOP_UP', reservationId: null }) }, topUpInput);
+    await settle();
+    await settle();
+    actor.send({ type: 'card.saved', savedCardId: savedVisa._id });
+    expect(actor.getSnapshot().value).toBe('cardForm');
   });
 
   it('asks for a reservation’s payment with the reservation and its amount', async () => {

@@ -11,7 +11,7 @@
  * An attempt left in 3-D Secure (REQUIRES_ACTION: a reload, a closed tab, the guest choosing another card)
  * is unfinished too: its own key answers it again, so the bank's check can be resumed, and a new start
  * cancels it at the processor and replaces it, so a browser can never leave a booking that cannot be paid
- * (docs/PRODUCT.md §8). A bank's answer and a cancel meet at the processor one after the other: once the
+ * (docs/PRODUCT.md §9). A bank's answer and a cancel meet at the processor one after the other: once the
  * card has paid, the cancel finds it paid and the start answers the paid booking, never a second charge.
  */
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Saved cards (docs/PRODUCT.md §8): a guest who paid a booking by card pays a change's difference or the
+ * Saved cards (docs/PRODUCT.md §9): a guest who paid a booking by card pays a change's difference or the
  * next booking with the same card, without typing it again. The card of a booking's card payment is kept
  * at the processor when it pays (Stripe: the payment's Customer with its PaymentMethod saved by
  * `setup_future_usage`; the test processor: the intent's card), so a saved card is the newest succeeded

@@ -389,9 +389,10 @@ for (const driver of testDrivers()) {
         });
         expect(paid.status, JSON.stringify(paid.body)).toBe(201);
         expect(paid.body.data).toMatchObject({ status: 'SUCCEEDED', amount: hkd(1000), cardLast4: '4242' });
+        // Made with the answer, before the processor's webhook: the page reads the booking changed at once.
+        expect((await s.h.reservationRow(id)).numberOfGuests).toBe(6);
         await s.h.deliver();
         expect((await changeState(guest, id, hold._id)).body.data.change.status).toBe('MADE');
-        expect((await s.h.reservationRow(id)).numberOfGuests).toBe(6);
         await balanced();
       });
 

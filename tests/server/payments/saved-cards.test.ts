@@ -1,5 +1,5 @@
 /**
- * Saved cards (docs/PRODUCT.md §8), through the HTTP API on PGlite and PostgreSQL, on the built-in test
+ * Saved cards (docs/PRODUCT.md §9), through the HTTP API on PGlite and PostgreSQL, on the built-in test
  * processor and on Stripe (the real SDK against the local fake, where the card is the payment's Customer's
  * saved PaymentMethod): the card that paid a booking is listed and pays the next booking without being
  * typed, once for one key; a card the bank now refuses says why; a removed card is neither listed nor

@@ -1,5 +1,5 @@
 /**
- * A payment survives what a browser does (docs/PRODUCT.md §8), through the HTTP API on PGlite and
+ * A payment survives what a browser does (docs/PRODUCT.md §9), through the HTTP API on PGlite and
  * PostgreSQL, on the built-in test processor and on Stripe (the real SDK against the local fake): an
  * attempt left in 3-D Secure (a reload on the bank's check, a closed tab) is answered again by its own key,
  * still in the bank's check, and a new attempt with another card cancels it at the processor and replaces

@@ -260,7 +260,7 @@ describe('one reservation', () => {
     await saveChange(user);
 
     const changed = await findText('Your reservation has been changed.');
-    // The outcome has the focus, so it is in view and heard (docs/PRODUCT.md §8).
+    // The outcome has the focus, so it is in view and heard (docs/PRODUCT.md §9).
     await waitFor(() => expect(document.activeElement).toBe(changed), SLOW);
     expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({
       Date: '29 Nov 2026',

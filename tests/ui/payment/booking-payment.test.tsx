@@ -114,7 +114,7 @@ describe('paying in the wizard', () => {
     const other = (await api().request('POST', `/user/reservation/${held}/payment`, { token, body: { method: 'CARD', idempotencyKey: `${held}-other-tab` } })).body.data;
     await api().processor.confirm(other.intentId, { clientSecret: other.clientSecret, cardholderName: 'M L', cardNumber: TEST_CARDS.threeDSecure, expMonth: 12, expYear: 2030, cvc: '123' });
 
-    // No dead end (docs/PRODUCT.md §8): this tab's card form, the other tab's unfinished attempt replaced.
+    // No dead end (docs/PRODUCT.md §9): this tab's card form, the other tab's unfinished attempt replaced.
     await agreeAndSubmit(user, 'Continue to payment');
     await typeCard(user, '4242424242424242');
     await expect(api().processor.challenge(other.intentId, 'approve')).rejects.toThrow();

@@ -42,7 +42,8 @@ for (const driver of testDrivers()) {
         expect(forGuest.status).toBe(200);
         expect(forGuest.body).toEqual({
           status: 200,
-          data: { provider: 'test-mode', publishableKey: TEST_PUBLISHABLE_KEY, currency: 'HKD', methods: ['CARD'] },
+          // A new guest has no saved card yet (saved-cards.test.ts).
+          data: { provider: 'test-mode', publishableKey: TEST_PUBLISHABLE_KEY, currency: 'HKD', methods: ['CARD'], savedCards: [] },
         });
         const forMember = await api.request('GET', '/user/payment/config', { token: member.token() });
         expect(forMember.body.data.methods).toEqual(['CARD', 'WALLET']);

@@ -21,6 +21,7 @@ export const FLOW_SOURCES = [
   'src/manage/{add-to-calendar,at-the-door,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
   'src/manage/manage-problem-text.ts',
   'src/payment/{card-form-boundary,card-form,payment-panel,payment-policy-line,payment-receipt,stripe-payment-form}.tsx',
+  'src/payment/{saved-card-choices,saved-cards-section}.tsx',
   'src/waitlist/*.{ts,tsx}',
   'src/wallet/*.{ts,tsx}',
   'src/components/{group-list,reservation-card,hold-countdown}.tsx',

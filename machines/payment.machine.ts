@@ -6,6 +6,14 @@
  *
  * The browser never decides a payment succeeded: after the processor answers, `confirming` waits for
  * our server (which learns it from the processor's signed webhook or its own check).
+ *
+ * A payment survives what the browser does (docs/PRODUCT.md §9): started again after a reload, a closed tab
+ * or Back, the same attempt's key answers the payment as the server has it, so one left in the bank's check
+ * shows that check again, and one the card has paid waits for the server's word. From the bank's check the
+ * guest may pay with another card instead: a new attempt, for which the server cancels the unfinished one.
+ *
+ * A card that paid one of the guest's bookings is offered as a saved card (not for a top-up): paying with
+ * it is an attempt of its own, charged by the server at the processor, with no card typed.
  */
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import { ERROR_CODES } from '../common/api/error-codes';
@@ -54,6 +62,8 @@ export interface CreatePaymentInput {
   amount: number;
   method: 'CARD' | 'WALLET';
   idempotencyKey: string;
+  /** Pay with this saved card rather than a typed one (a reservation's or a change's payment only). */
+  savedCardId?: string;
 }
 
 /** What waiting for our server's word on a payment is asked with (a held change's id, for the manage link's own read). */
@@ -89,6 +99,10 @@ export type PaymentEvent =
   | { type: 'card.submit'; card?: CardDetails; confirm?: () => Promise<PaymentIntent> }
   | { type: 'challenge.approve' }
   | { type: 'challenge.fail' }
+  /** Leave the bank's check unfinished and pay with another card: a new attempt. */
+  | { type: 'card.another' }
+  /** Pay with a saved card (one of `config.savedCards`), without typing it. */
+  | { type: 'card.saved'; savedCardId: string }
   | { type: 'retry' };
 
 /** What the confirmCard actor is asked for: the intent, and the card or the processor component's own confirmation. */
@@ -130,6 +144,10 @@ function keyPrefixOf(input: PaymentInput): string {
   return `top-up-${input.topUpId}`;
 }
 
+/** The guest's saved cards offered for this payment: a reservation's or a change's, never a top-up's (docs/PRODUCT.md §9). */
+export const offeredSavedCards = (context: Pick<PaymentContext, 'purpose' | 'config'>) =>
+  context.purpose === 'top-up' ? [] : (context.config?.savedCards ?? []);
+
 /** Whether the member may pay from the wallet: a reservation only (a wallet is not topped up from itself). */
 export const offersWallet = (context: Pick<PaymentContext, 'purpose' | 'config'>) =>
   context.purpose === 'reservation' && (context.config?.methods.includes('WALLET') ?? false);
@@ -163,6 +181,11 @@ export const paymentMachine = setup({
   },
   guards: {
     walletAllowed: ({ context }) => offersWallet(context),
+    /** The card chosen is one of the saved cards offered for this payment. */
+    savedCardOffered: ({ context, event }) => {
+      assertEvent(event, 'card.saved');
+      return offeredSavedCards(context).some((card) => card._id === event.savedCardId);
+    },
     /** The configuration names a card processor this app does not drive. */
     unsupportedProvider: ({ event }) => !SUPPORTED_PROVIDERS.includes(loadedConfig(event).provider),
     /** The loaded configuration lets this payment come from the wallet. */
@@ -173,6 +196,13 @@ export const paymentMachine = setup({
     reservationPaid: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.ALREADY_PAID,
     /** The server gave this payment back in full (another payment had paid the reservation, or the hold is gone). */
     paymentRefunded: ({ event }) => outputOf<Payment>(event).status === 'REFUNDED',
+    /** The payment answered for this attempt's key waits for the bank's 3-D Secure check (a reload on that check). */
+    awaitingBankCheck: ({ event }) => {
+      const answered = outputOf<Payment>(event);
+      return answered.status === 'REQUIRES_ACTION' && Boolean(answered.intentId);
+    },
+    /** The card has paid the payment answered for this attempt's key; the processor's word is on its way. */
+    cardProcessing: ({ event }) => outputOf<Payment>(event).status === 'PROCESSING',
     /** The payment answered for this attempt's key is over (failed or refunded): no card can be given to it. */
     paymentClosed: ({ event }) => !PAYABLE.includes(outputOf<Payment>(event).status),
     /** The card component has what confirming a card needs: the processor's intent and its client secret. */
@@ -220,6 +250,11 @@ export const paymentMachine = setup({
     }),
     /** A payment given back: forget it, and key the next attempt afresh. */
     startNextAttempt: assign({ payment: null, attempt: ({ context }) => context.attempt + 1 }),
+    /** A saved card refused by its bank, or by our server: say why, and open a fresh attempt for a typed card. */
+    noteSavedCardRefused: assign({
+      refusal: ({ event }) => ({ message: 'output' in event ? (outputOf<Payment>(event).failureMessage ?? '') : callErrorOf(event).message }),
+      attempt: ({ context }) => context.attempt + 1,
+    }),
     /** Pay again after a failure: a new attempt, nothing refused yet. */
     retryAttempt: assign({ attempt: ({ context }) => context.attempt + 1, refusal: null }),
   },
@@ -268,6 +303,10 @@ export const paymentMachine = setup({
           { guard: 'alreadyPaid', target: 'succeeded', actions: 'storePayment' },
           // An earlier attempt given back for the same key (the booking open twice) that failed: start afresh.
           { guard: 'paymentClosed', target: 'failed', actions: 'noteClosedPayment' },
+          // Left in the bank's check (a reload on it): the check again, or another card.
+          { guard: 'awaitingBankCheck', target: 'challenge', actions: 'storePayment' },
+          // Paid by the card before a reload: the server's word is awaited, not a second card.
+          { guard: 'cardProcessing', target: 'confirming', actions: 'storePayment' },
           { target: 'cardForm', actions: 'storePayment' },
         ],
         onError: [
@@ -286,6 +325,30 @@ export const paymentMachine = setup({
           { target: 'failed', actions: 'noteNotInitialized' },
         ],
         'method.wallet': { guard: 'walletAllowed', target: 'payingByWallet', actions: 'clearRefusal' },
+        'card.saved': { guard: 'savedCardOffered', target: 'payingBySavedCard', actions: ['clearRefusal', 'clearProblem'] },
+      },
+    },
+    payingBySavedCard: {
+      invoke: {
+        id: 'payBySavedCard',
+        src: 'createPayment',
+        input: ({ context, event }): CreatePaymentInput => {
+          assertEvent(event, 'card.saved');
+          return { ...cardPaymentInput(context), idempotencyKey: `${context.keyPrefix}-saved-${context.attempt}`, savedCardId: event.savedCardId };
+        },
+        onDone: [
+          // Charged at once: the server's answer is its word (it asked the processor).
+          { guard: 'alreadyPaid', target: 'succeeded', actions: 'storePayment' },
+          { guard: 'cardProcessing', target: 'confirming', actions: 'storePayment' },
+          // Refused by the card's bank: why, and the card form for another card.
+          { guard: 'paymentClosed', target: 'initializingCard', actions: 'noteSavedCardRefused' },
+          { target: 'cardForm', actions: 'storePayment' },
+        ],
+        onError: [
+          { guard: 'reservationPaid', target: 'succeeded' },
+          // The card removed meanwhile (another tab), say: the server's words, and a typed card.
+          { target: 'initializingCard', actions: 'noteSavedCardRefused' },
+        ],
       },
     },
     submitting: {
@@ -320,6 +383,9 @@ export const paymentMachine = setup({
           { guard: 'alreadyPaid', target: 'succeeded', actions: ['clearProblem', 'storePayment'] },
           // Over (cancelled or failed) meanwhile: a fresh attempt for the next card.
           { guard: 'paymentClosed', target: 'initializingCard', actions: 'startNextAttempt' },
+          // In the bank's check (given the card in another tab, or before a reload): that check again.
+          { guard: 'awaitingBankCheck', target: 'challenge', actions: 'storePayment' },
+          { guard: 'cardProcessing', target: 'confirming', actions: ['clearProblem', 'storePayment'] },
           // Still open: the card form again, with what went wrong.
           { target: 'cardForm', actions: 'storePayment' },
         ],
@@ -333,6 +399,7 @@ export const paymentMachine = setup({
       on: {
         'challenge.approve': { target: 'answeringChallenge' },
         'challenge.fail': { target: 'answeringChallenge' },
+        'card.another': { target: 'initializingCard', actions: ['clearProblem', 'startNextAttempt'] },
       },
     },
     answeringChallenge: {
@@ -347,7 +414,8 @@ export const paymentMachine = setup({
           { guard: 'cardTaken', target: 'confirming' },
           { target: 'initializingCard', actions: 'noteDecline' },
         ],
-        onError: { target: 'cardForm', actions: 'noteFailedDuringPayment' },
+        // Refused (the attempt was replaced from another tab, say) or no answer: the server is asked before the guest is.
+        onError: { target: 'recheckingCard', actions: 'noteFailedDuringPayment' },
       },
     },
     confirming: {

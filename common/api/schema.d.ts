@@ -2100,6 +2100,8 @@ export interface paths {
                         /** @enum {string} */
                         method: "CARD" | "WALLET";
                         idempotencyKey: string;
+                        /** @description CARD only. Pay with this saved card of the caller instead of typing one. */
+                        savedCardId?: components["schemas"]["Id"];
                     };
                 };
             };
@@ -2115,6 +2117,89 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/saved-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved cards, newest first (listed on the profile) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The saved cards */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SavedCard"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/saved-card/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a saved card of the caller; it is no longer offered (paying with it again saves it again) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed; the saved cards left */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SavedCard"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -8104,6 +8189,14 @@ export interface components {
         };
         ChangePaymentStart: {
             idempotencyKey: string;
+            /** @description Logged in only (not through a manage link). Pay with this saved card of the caller (GET /user/saved-card) instead of typing one. */
+            savedCardId?: components["schemas"]["Id"];
+        };
+        /** @description A card that paid one of the caller's bookings, kept at the processor (a Stripe Customer's saved PaymentMethod) so a change's difference or the next booking is paid without typing it again. */
+        SavedCard: {
+            _id: components["schemas"]["Id"];
+            brand: string;
+            last4: string;
         };
         /** @description A change held for 15 minutes while its difference is paid by card. GIVEN_UP: replaced, abandoned, or its hold ran out (the booking as it was); MADE: paid and made. */
         ChangeHold: {
@@ -8308,6 +8401,8 @@ export interface components {
             publishableKey: string;
             currency: string;
             methods: ("CARD" | "WALLET")[];
+            /** @description The caller's saved cards (logged-in callers only), newest first. */
+            savedCards?: components["schemas"]["SavedCard"][];
         };
         /**
          * @description Our record of a payment. A CARD payment starts REQUIRES_PAYMENT_METHOD with an intent whose

@@ -36,6 +36,10 @@ export const JOURNEY_DAYS = {
   membersOnlyTimes: 84,
   // A phone booking at Bâtard, read at the door in six languages.
   atTheDoor: 25,
+  // At Bâtard, within the guests' window: a 3-D Secure payment reloaded, then paid with another card.
+  threeDSecureReload: 24,
+  // At Bâtard: a booking paid by card, whose change to a larger party the saved card pays.
+  savedCard: 23,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

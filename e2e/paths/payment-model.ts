@@ -31,6 +31,7 @@ export const PAYMENT_EVENTS = {
   cardDeclined: { type: 'xstate.done.actor.confirmCard', output: intent('requires_payment_method', 'Your card was declined.') },
   approveChallenge: { type: 'challenge.approve' },
   failChallenge: { type: 'challenge.fail' },
+  anotherCard: { type: 'card.another' },
   challengePassed: { type: 'xstate.done.actor.answerChallenge', output: intent('succeeded') },
   challengeFailed: { type: 'xstate.done.actor.answerChallenge', output: intent('requires_payment_method', 'Authentication failed.') },
   paymentConfirmed: { type: 'xstate.done.actor.waitForPayment', output: payment('SUCCEEDED') },
@@ -56,6 +57,8 @@ export const PAYMENT_CALL_AFTER: Partial<Record<PaymentEventName, string>> = {
   submitCard: 'confirmCard',
   approveChallenge: 'answerChallenge',
   failChallenge: 'answerChallenge',
+  // Another card instead of the bank's check: a new attempt, so a new payment is asked for.
+  anotherCard: 'createPayment',
 };
 
 /** The events that are only a held call's answer arriving: the runners (browser and jsdom) let that call through. */
@@ -88,6 +91,8 @@ export interface PlannedPaymentPath {
 /** States the browser paths cannot show, and why (each is reached by a rule or UI test instead). */
 export const PAYMENT_STATES_UNSEEN: Record<string, string> = {
   'payment.recheckingCard': 'entered only when the processor refuses a card for a payment paid meanwhile, which the runner cannot cause',
+  'payment.payingBySavedCard':
+    'needs a guest whose earlier booking a card paid; journey e2e/journeys/saved-card.spec.ts and rule test "pays with a saved card without a typed one"',
 };
 export const PAYMENT_STATES = allStateIds(paymentMachine).filter((id) => !(id in PAYMENT_STATES_UNSEEN));
 
@@ -96,7 +101,7 @@ const INPUT = { purpose: 'reservation', reservationId: 'r1', amount: 40000 } as 
 const serializeState = (s: AnyMachineSnapshot) =>
   JSON.stringify([s.value, s.context.config?.methods.includes('WALLET') ?? null, s.context.problem, s.context.refusal !== null]);
 
-const USER_ACTIONS: PaymentEventName[] = ['chooseCard', 'chooseWallet', 'submitCard', 'approveChallenge', 'failChallenge', 'retry'];
+const USER_ACTIONS: PaymentEventName[] = ['chooseCard', 'chooseWallet', 'submitCard', 'approveChallenge', 'failChallenge', 'anotherCard', 'retry'];
 
 function stepRealizable(before: AnyMachineSnapshot, name: PaymentEventName): boolean {
   const busy = Object.keys(before.children).length > 0;
@@ -219,7 +224,23 @@ export const PAYMENT_UNREACHABLE: Record<Branch, string> = {
   'payment.recheckingCard · xstate.done.actor.createPayment → payment.cardForm': 'reached only after a refused processor call: likewise',
   'payment.recheckingCard · xstate.error.actor.createPayment [reservationPaid] → payment.succeeded': 'reached only after a refused processor call: likewise',
   'payment.recheckingCard · xstate.error.actor.createPayment → payment.cardForm': 'reached only after a refused processor call: likewise',
-  'payment.answeringChallenge · xstate.error.actor.answerChallenge → payment.cardForm': 'the challenge call failing: likewise',
+  'payment.answeringChallenge · xstate.error.actor.answerChallenge → payment.recheckingCard': 'the challenge call failing: likewise',
+  'payment.initializingCard · xstate.done.actor.createPayment [awaitingBankCheck] → payment.challenge':
+    'a payment left in the bank\'s check is answered on a reload, which a path does not make; journey e2e/journeys/payment-reload.spec.ts and rule test "shows the bank\'s check again after a reload"',
+  'payment.initializingCard · xstate.done.actor.createPayment [cardProcessing] → payment.confirming':
+    'a payment the card paid is answered on a reload before the processor\'s word: likewise; rule test "waits for the server\'s word after a reload once the card has paid"',
+  'payment.recheckingCard · xstate.done.actor.createPayment [awaitingBankCheck] → payment.challenge': 'reached only after a refused processor call: likewise',
+  'payment.recheckingCard · xstate.done.actor.createPayment [cardProcessing] → payment.confirming': 'reached only after a refused processor call: likewise',
+  'payment.cardForm · card.saved [savedCardOffered] → payment.payingBySavedCard':
+    'the paths book as a new guest or the demo member, neither with a saved card; journey e2e/journeys/saved-card.spec.ts',
+  'payment.cardForm · card.saved [no guard passes] → (ignored here)': 'the page offers only the saved cards the chart allows',
+  'payment.payingBySavedCard · xstate.done.actor.payBySavedCard [alreadyPaid] → payment.succeeded': 'a saved card paying: likewise',
+  'payment.payingBySavedCard · xstate.done.actor.payBySavedCard [cardProcessing] → payment.confirming':
+    'the processors answer a saved card at once; rule test "pays with a saved card without a typed one"',
+  'payment.payingBySavedCard · xstate.done.actor.payBySavedCard [paymentClosed] → payment.initializingCard': 'a saved card refused: likewise',
+  'payment.payingBySavedCard · xstate.done.actor.payBySavedCard → payment.cardForm': 'a saved card meeting another tab\'s payment: likewise',
+  'payment.payingBySavedCard · xstate.error.actor.payBySavedCard [reservationPaid] → payment.succeeded': 'needs another tab to pay the same hold first',
+  'payment.payingBySavedCard · xstate.error.actor.payBySavedCard → payment.initializingCard': 'a saved card removed in another tab: likewise',
   'payment.confirming · xstate.done.actor.waitForPayment [paymentRefunded] → payment.initializingCard':
     'a payment refunded because another one paid the hold: two tabs; rule test "goes on to completion when its card payment is given back"',
   'payment.confirming · xstate.done.actor.waitForPayment → payment.failed': 'the test-mode processor never leaves a confirmed payment in an abnormal status',

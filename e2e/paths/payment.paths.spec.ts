@@ -145,6 +145,9 @@ async function act(run: Run, name: PaymentEventName, i: number): Promise<void> {
     case 'failChallenge':
       await page.getByRole('region', { name: 'Confirm with your bank' }).getByRole('button', { name: 'Fail authentication' }).click();
       return;
+    case 'anotherCard':
+      await page.getByRole('region', { name: 'Confirm with your bank' }).getByRole('button', { name: 'Pay with another card' }).click();
+      return;
     case 'retry':
       await page.getByRole('button', { name: 'Try again' }).click();
       return;
@@ -184,6 +187,7 @@ async function check(page: Page, snapshot: AnyMachineSnapshot, cause: PaymentEve
     const challenge = page.getByRole('region', { name: 'Confirm with your bank' });
     await expect(challenge.getByRole('button', { name: 'Confirm payment' })).toBeVisible();
     await expect(challenge.getByRole('button', { name: 'Fail authentication' })).toBeVisible();
+    await expect(challenge.getByRole('button', { name: 'Pay with another card' })).toBeVisible();
   } else if (snapshot.matches('confirming')) {
     await expect(page.getByRole('status').filter({ hasText: 'Confirming your payment…' })).toBeVisible();
   } else if (snapshot.matches('failed')) {

@@ -441,6 +441,8 @@ export const payments = pgTable('payments', {
   refundRef: text('refund_ref'),
   /** A change's difference paid by card: the change it pays for (it counts to the booking once the change is made). */
   changeHoldId: text('change_hold_id'),
+  /** When the guest removed the card that paid this from their saved cards (services/payments/saved-cards.ts). */
+  cardRemovedAt: ts('card_removed_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -55,6 +55,8 @@ interface KeyParts {
   staffWalkInReport: [venueId: string, from: string, to: string];
   /** A guest's place in a walk-in queue, by their link's token. */
   walkInPlace: [token: string];
+  /** The guest's saved cards (src/payment/saved-cards-section.tsx). */
+  'saved-cards': [userId: string];
 }
 
 export type QueryKind = keyof KeyParts;
@@ -151,6 +153,7 @@ export const staffGuestFeedbackKey = (userId: string): QueryKey => ['staffGuestF
 export const staffFeedbackReportKey = (params: Record<string, string>): QueryKey => ['staffFeedbackReport', new URLSearchParams(params).toString()];
 export const staffPrivacyKey = (): QueryKey => ['staffPrivacy'];
 export const privacyKey = (userId: string): QueryKey => ['privacy', userId];
+export const savedCardsKey = (userId: string): QueryKey => ['saved-cards', userId];
 /**
  * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or
  * cancellation) makes stale: the plans, the day sheets, the report's covers, the times offered to guests,

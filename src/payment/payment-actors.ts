@@ -4,6 +4,14 @@ import type { ConfirmCardInput, CreatePaymentInput, Payment, PaymentConfig, Paym
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';
+import { invalidate } from '../api/use-api-query';
+import { RESERVATION_PREFIX } from '../api/query-keys';
+
+/** A payment that succeeded changed its booking (paid, or a held change made): the kept reservations are stale. */
+function forgetReservationsOnceSucceeded(payment: Payment): Payment {
+  if (payment.status === 'SUCCEEDED') invalidate(RESERVATION_PREFIX);
+  return payment;
+}
 
 /** How often, and how long, to ask our server whether the processor's word has arrived. */
 const POLL_MS = 1000;
@@ -14,14 +22,15 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function startPayment(input: CreatePaymentInput) {
   const { idempotencyKey } = input;
+  const savedCard = input.savedCardId ? { savedCardId: input.savedCardId } : {};
   if (input.purpose === 'top-up') return api.POST('/user/wallet/top-up', { body: { amount: input.amount, idempotencyKey } });
   if (input.purpose === 'change') {
     return api.POST('/user/reservation/v1.1/{id}/change-hold/{holdId}/payment', {
       params: { path: { id: input.reservationId!, holdId: input.holdId! } },
-      body: { idempotencyKey },
+      body: { idempotencyKey, ...savedCard },
     });
   }
-  return api.POST('/user/reservation/{id}/payment', { params: { path: { id: input.reservationId! } }, body: { method: input.method, idempotencyKey } });
+  return api.POST('/user/reservation/{id}/payment', { params: { path: { id: input.reservationId! } }, body: { method: input.method, idempotencyKey, ...savedCard } });
 }
 
 export const paymentActors = {
@@ -33,7 +42,8 @@ export const paymentActors = {
   /** A reservation's payment, a held change's (by card), or a wallet top-up (always by card). */
   createPayment: fromPromise<Payment, CreatePaymentInput>(({ input }) =>
     unwrap(startPayment(input))
-      .then((body) => body.data)
+      // A saved card is charged within the call.
+      .then((body) => forgetReservationsOnceSucceeded(body.data))
       .catch(throwCallError),
   ),
   confirmCard: fromPromise<PaymentIntent, ConfirmCardInput>(({ input }) =>
@@ -60,7 +70,9 @@ export const paymentActors = {
   ),
   /** Our server's word on the payment, once the processor's webhook (or its own check) has settled it. */
   waitForPayment: fromPromise<Payment, WaitForPaymentInput>(({ input, signal }) =>
-    pollPayment(() => unwrap(api.GET('/user/payment/{id}', { params: { path: { id: input.paymentId } } })).then((body) => body.data), signal),
+    pollPayment(() => unwrap(api.GET('/user/payment/{id}', { params: { path: { id: input.paymentId } } })).then((body) => body.data), signal).then(
+      forgetReservationsOnceSucceeded,
+    ),
   ),
 };
 

@@ -6,12 +6,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { offersWallet, type PaymentProblem, type paymentMachine } from '../../machines/payment.machine';
+import { offeredSavedCards, offersWallet, type PaymentProblem, type paymentMachine } from '../../machines/payment.machine';
 import { useMessageText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
 import { Working } from '../booking/booking-step';
 import { CardForm } from './card-form';
 import { CardFormBoundary } from './card-form-boundary';
+import { PaymentProcessing } from './payment-processing';
+import { SavedCardChoices } from './saved-card-choices';
 
 type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
@@ -79,6 +81,7 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
       </div>
     );
   }
+  if (snapshot.matches('payingBySavedCard')) return <PaymentProcessing>{t`Processing your payment…`}</PaymentProcessing>;
   if (snapshot.matches('cardForm') || snapshot.matches('submitting')) {
     return (
       <>
@@ -86,6 +89,13 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
           <p className="form-error" role="alert">
             {problemText(problem)}
           </p>
+        )}
+        {snapshot.matches('cardForm') && (
+          <SavedCardChoices
+            cards={offeredSavedCards(snapshot.context)}
+            total={total}
+            onPay={(savedCardId) => actor.send({ type: 'card.saved', savedCardId })}
+          />
         )}
         <CardFormBoundary>
           {config?.provider === 'stripe' ? (
@@ -118,7 +128,8 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
             />
           )}
         </CardFormBoundary>
-        {walletOffered && (
+        {snapshot.matches('submitting') && <PaymentProcessing>{t`Processing your payment…`}</PaymentProcessing>}
+        {walletOffered && !snapshot.matches('submitting') && (
           <button type="button" className="button button--block" onClick={() => actor.send({ type: 'method.wallet' })}>
             <Trans>Pay from my Club wallet instead</Trans>
           </button>
@@ -132,20 +143,41 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
         <h2 className="card__title" id="challenge-title">
           <Trans>Confirm with your bank</Trans>
         </h2>
-        <p>
-          <Trans>Your bank asks you to confirm this payment of {total} (3-D Secure, test mode).</Trans>
-        </p>
+        {problem && (
+          <p className="form-error" role="alert">
+            {problemText(problem)}
+          </p>
+        )}
+        {config?.provider === 'stripe' ? (
+          // Stripe's check ran in its own window, which a reload closed: another card is the way on.
+          <p>
+            <Trans>Your bank's check of this payment of {total} was not finished.</Trans>
+          </p>
+        ) : (
+          <p>
+            <Trans>Your bank asks you to confirm this payment of {total} (3-D Secure, test mode).</Trans>
+          </p>
+        )}
         <div className="actions">
-          <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'challenge.approve' })}>
-            <Trans>Confirm payment</Trans>
-          </button>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'challenge.fail' })}>
-            <Trans>Fail authentication</Trans>
+          {config?.provider !== 'stripe' && (
+            <>
+              <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'challenge.approve' })}>
+                <Trans>Confirm payment</Trans>
+              </button>
+              <button type="button" className="button" onClick={() => actor.send({ type: 'challenge.fail' })}>
+                <Trans>Fail authentication</Trans>
+              </button>
+            </>
+          )}
+          <button type="button" className="button" onClick={() => actor.send({ type: 'card.another' })}>
+            <Trans>Pay with another card</Trans>
           </button>
         </div>
       </section>
     );
   }
-  const waiting = snapshot.matches('confirming') ? t`Confirming your payment…` : t`One moment…`;
-  return <Working>{waiting}</Working>;
+  if (snapshot.matches('confirming') || snapshot.matches('answeringChallenge')) {
+    return <PaymentProcessing>{snapshot.matches('confirming') ? t`Confirming your payment…` : t`One moment…`}</PaymentProcessing>;
+  }
+  return <Working>{t`One moment…`}</Working>;
 }

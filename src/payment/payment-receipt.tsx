@@ -9,6 +9,7 @@ import { useSessionUser } from '../session/session-provider';
 import { FieldList } from '../components/field-list';
 import { useFormats } from '../i18n/use-formats';
 import { BookingContext } from '../booking/booking-context';
+import { cardBrandName } from './card-brand';
 
 export function PaymentReceipt({ reservation }: { reservation: Reservation }) {
   const { t } = useLingui();
@@ -29,7 +30,7 @@ export function PaymentReceipt({ reservation }: { reservation: Reservation }) {
   if (method === 'WALLET') how = t`from your club wallet`;
   else if (record?.cardLast4) {
     const last4 = record.cardLast4;
-    const brand = record.cardBrand && record.cardBrand !== 'unknown' ? record.cardBrand[0]!.toUpperCase() + record.cardBrand.slice(1) : null;
+    const brand = cardBrandName(record.cardBrand);
     how = brand ? t`by ${brand} card ending ${last4}` : t`by card ending ${last4}`;
   } else if (method === 'CARD') how = t`by card`;
   const label = reservation.payment.prePaymentType === 'DEPOSIT' ? t`Deposit paid` : t`Prepayment paid`;

@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { serverClock } from '../api/server-clock';
 import { FormMessage } from '../components/form';
+import { OutcomeMessage } from '../components/outcome-message';
 import { Page } from '../components/page';
 import { StatusLabel } from '../components/status-label';
 import { CancelConfirmation } from '../manage/cancellation-consequence';
@@ -40,7 +41,7 @@ function CancelReservation({ id }: { id: string }) {
   if (snapshot.matches('canceled')) {
     return (
       <Page title={title}>
-        <FormMessage success={t`Your reservation has been canceled.`} />
+        <OutcomeMessage text={t`Your reservation has been canceled.`} />
         <p>
           <Trans>
             New status: <StatusLabel status={reservation.status} />

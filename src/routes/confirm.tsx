@@ -2,10 +2,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { BookingContext } from '../booking/booking-context';
-import { BookingStep, Working } from '../booking/booking-step';
+import { BookingStep } from '../booking/booking-step';
 import { GuestSummary } from '../booking/guest-summary';
 import { usePolicyAgreements, type AgreementKey } from '../booking/policy-agreements';
 import { PriceBreakdown } from '../booking/price-breakdown';
+import { PaymentProcessing } from '../payment/payment-processing';
 
 function ConfirmForm() {
   const { t } = useLingui();
@@ -78,9 +79,9 @@ export default function ConfirmPage() {
   return (
     <BookingStep title={t`Review and confirm`}>
       {completing ? (
-        <Working>
+        <PaymentProcessing>
           <Trans>Confirming your reservation…</Trans>
-        </Working>
+        </PaymentProcessing>
       ) : (
         <ConfirmForm />
       )}

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Reservation } from '../../machines/manage.machine';
 import { serverClock } from '../api/server-clock';
 import { FormMessage } from '../components/form';
+import { OutcomeMessage } from '../components/outcome-message';
 import { Page } from '../components/page';
 import { LoadFailure } from '../components/read-status';
 import { StatusLabel } from '../components/status-label';
@@ -134,9 +135,9 @@ function ManageView({
 
   return (
     <Page title={title}>
-      {snapshot.matches('canceled') && <FormMessage success={t`Your reservation has been canceled.`} />}
+      {snapshot.matches('canceled') && <OutcomeMessage text={t`Your reservation has been canceled.`} />}
       {!snapshot.matches('canceled') && canceled && <FormMessage error={t`This reservation has been canceled.`} />}
-      {snapshot.matches({ viewing: 'changed' }) && <FormMessage success={t`Your reservation has been changed.`} />}
+      {snapshot.matches({ viewing: 'changed' }) && <OutcomeMessage text={t`Your reservation has been changed.`} />}
       {reconfirm.done && <FormMessage success={t`Thank you: we have noted that you are coming.`} />}
       {reconfirm.error && <FormMessage error={text(reconfirm.error) ?? null} />}
       {snapshot.matches('canceled') && (

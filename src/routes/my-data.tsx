@@ -20,6 +20,7 @@ import { useFailureText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
 import type { PageProps } from '../navigation/routes';
 import { useSessionUser } from '../session/session-provider';
+import { SavedCardsSection } from '../payment/saved-cards-section';
 
 export default function MyDataPage(_props: PageProps) {
   const { t } = useLingui();
@@ -58,6 +59,7 @@ export default function MyDataPage(_props: PageProps) {
           />
         </div>
       </Section>
+      <SavedCardsSection />
       <Section title={t`Erase your data`}>
         <ReadStatus read={status} loading={t`Loading…`} failureText={failureText} />
         {status.status === 'ready' &&

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { fetchReservationList } from '../api/reservation-list';
 import { useApiQuery } from '../api/use-api-query';
 import { FormMessage } from '../components/form';
+import { OutcomeMessage } from '../components/outcome-message';
 import { GroupList } from '../components/group-list';
 import { Page } from '../components/page';
 import { ReadStatus } from '../components/read-status';
@@ -129,7 +130,7 @@ function OrderDetail({ id }: { id: string }) {
   const confirmed = effectiveStatus(reservation, now) === 'CONFIRMED';
   return (
     <Page title={title}>
-      {snapshot.matches({ viewing: 'changed' }) && <FormMessage success={t`Your reservation has been changed.`} />}
+      {snapshot.matches({ viewing: 'changed' }) && <OutcomeMessage text={t`Your reservation has been changed.`} />}
       <ReservationDetails reservation={reservation} now={now} />
       <AtTheDoor reservation={reservation} now={now} />
       {confirmed && (

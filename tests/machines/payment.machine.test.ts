@@ -6,6 +6,8 @@ import { allStateIds } from '../support/machines/replay';
 
 const cardOnly: PaymentConfig = { provider: 'test-mode', publishableKey: 'pk_test', currency: 'HKD', methods: ['CARD'] };
 const withWallet: PaymentConfig = { ...cardOnly, methods: ['CARD', 'WALLET'] };
+const savedVisa = { _id: 'aaaaaaaaaaaaaaaaaaaaaa09', brand: 'visa', last4: '4242' };
+const withSavedCard: PaymentConfig = { ...cardOnly, savedCards: [savedVisa] };
 const payment = (overrides: Partial<Payment> = {}): Payment => ({
   _id: 'aaaaaaaaaaaaaaaaaaaaaa01',
   reservationId: 'cccccccccccccccccccccc01',
@@ -26,6 +28,15 @@ const card = { cardholderName: 'Martin Leung', cardNumber: '4242424242424242', e
 const events = [
   { type: 'xstate.done.actor.loadConfig', output: cardOnly },
   { type: 'xstate.done.actor.loadConfig', output: withWallet },
+  { type: 'xstate.done.actor.loadConfig', output: withSavedCard },
+  { type: 'card.saved', savedCardId: savedVisa._id },
+  { type: 'card.saved', savedCardId: 'not-a-saved-card' },
+  { type: 'xstate.done.actor.payBySavedCard', output: payment({ status: 'SUCCEEDED', clientSecret: null }) },
+  { type: 'xstate.done.actor.payBySavedCard', output: payment({ status: 'PROCESSING', clientSecret: null }) },
+  { type: 'xstate.done.actor.payBySavedCard', output: payment({ status: 'FAILED', clientSecret: null, failureMessage: 'Your card was declined.' }) },
+  { type: 'xstate.done.actor.payBySavedCard', output: payment() },
+  { type: 'xstate.error.actor.payBySavedCard', error: { message: 'This saved card was not found' } },
+  { type: 'xstate.error.actor.payBySavedCard', error: { errorCode: 20107, message: 'This reservation has already been paid' } },
   { type: 'xstate.done.actor.loadConfig', output: { ...cardOnly, provider: 'unknown' } },
   { type: 'xstate.error.actor.loadConfig', error: { message: 'down' } },
   { type: 'method.card' },
@@ -34,6 +45,8 @@ const events = [
   { type: 'xstate.done.actor.createPayment', output: payment({ status: 'SUCCEEDED' }) },
   { type: 'xstate.done.actor.createPayment', output: payment({ status: 'FAILED', clientSecret: null }) },
   { type: 'xstate.done.actor.createPayment', output: payment({ clientSecret: null }) },
+  { type: 'xstate.done.actor.createPayment', output: payment({ status: 'REQUIRES_ACTION' }) },
+  { type: 'xstate.done.actor.createPayment', output: payment({ status: 'PROCESSING' }) },
   { type: 'xstate.error.actor.createPayment', error: { message: 'no' } },
   { type: 'xstate.error.actor.createPayment', error: { errorCode: 20107, message: 'This reservation has already been paid' } },
   { type: 'card.submit', card },
@@ -45,6 +58,7 @@ const events = [
   { type: 'xstate.error.actor.confirmCard', error: { message: 'network' } },
   { type: 'challenge.approve' },
   { type: 'challenge.fail' },
+  { type: 'card.another' },
   { type: 'xstate.done.actor.answerChallenge', output: intent('succeeded') },
   { type: 'xstate.done.actor.answerChallenge', output: intent('requires_payment_method', 'The 3-D Secure check failed.') },
   { type: 'xstate.error.actor.answerChallenge', error: { message: 'network' } },
@@ -68,11 +82,13 @@ describe('payment machine for a wallet top-up', () => {
   it('reaches every state but the wallet’s, even when the configuration offers the wallet', () => {
     const topUpPaths = transitionCoverPaths(paymentMachine, { input: topUpInput, events, serializeState });
     const reached = reachedStates(topUpPaths);
-    expect(allStateIds(paymentMachine).filter((id) => !reached.has(id))).toEqual(['payment.choosingMethod', 'payment.payingByWallet']);
+    expect(allStateIds(paymentMachine).filter((id) => !reached.has(id))).toEqual(['payment.choosingMethod', 'payment.payingBySavedCard', 'payment.payingByWallet']);
     const taken = takenTransitions(topUpPaths);
     expect([...declaredTransitions(paymentMachine)].filter((t) => !taken.has(t)).sort()).toEqual([
       'payment.choosingMethod:method.card',
       'payment.choosingMethod:method.wallet',
+      'payment.payingBySavedCard:xstate.done.actor.payBySavedCard',
+      'payment.payingBySavedCard:xstate.error.actor.payBySavedCard',
       'payment.payingByWallet:xstate.done.actor.payByWallet',
       'payment.payingByWallet:xstate.error.actor.payByWallet',
     ]);
@@ -302,6 +318,118 @@ describe('payment machine rules', () => {
       method: 'CARD',
       idempotencyKey: `top-up-${topUpInput.topUpId}-card-${n}`,
     })));
+  });
+
+  it("shows the bank's check again after a reload, and takes another card on a new attempt", async () => {
+    const keys: string[] = [];
+    const answers = [payment({ status: 'REQUIRES_ACTION' }), payment({ _id: 'aaaaaaaaaaaaaaaaaaaaaa02', intentId: 'pi_2', clientSecret: 'pi_2_secret' })];
+    const challenges: unknown[] = [];
+    const actor = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => (keys.push(i.idempotencyKey), answers.shift()),
+      answerChallenge: (i: unknown) => (challenges.push(i), intent('succeeded')),
+      confirmCard: (i: { intentId: string }) => (challenges.push(i.intentId), intent('succeeded')),
+      waitForPayment: () => payment({ _id: 'aaaaaaaaaaaaaaaaaaaaaa02', status: 'SUCCEEDED' }),
+    });
+    await settle();
+    // The same attempt's key answered the payment still in the bank's check: the check, not the card form.
+    expect(actor.getSnapshot().value).toBe('challenge');
+    actor.send({ type: 'card.another' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    expect(actor.getSnapshot().context.payment?.intentId).toBe('pi_2');
+    actor.send({ type: 'card.submit', card });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().output).toEqual({ paymentId: 'aaaaaaaaaaaaaaaaaaaaaa02', method: 'CARD' });
+    // The new card went to the new attempt's intent; the old check was never answered.
+    expect(challenges).toEqual(['pi_2']);
+    expect(keys).toEqual([1, 2].map((n) => `${input.reservationId}-card-${n}`));
+  });
+
+  it("waits for the server's word after a reload once the card has paid, rather than asking for a card", async () => {
+    const waited: unknown[] = [];
+    const actor = run({
+      loadConfig: () => cardOnly,
+      createPayment: () => payment({ status: 'PROCESSING' }),
+      waitForPayment: (i: unknown) => (waited.push(i), payment({ status: 'SUCCEEDED' })),
+    });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(waited).toEqual([{ paymentId: payment()._id, holdId: null }]);
+  });
+
+  it('asks the server when the bank\'s answer is refused: replaced from another tab, it starts a new attempt; still in the check, the check again', async () => {
+    const keys: string[] = [];
+    const over = [payment(), payment({ status: 'FAILED', clientSecret: null }), payment({ _id: 'aaaaaaaaaaaaaaaaaaaaaa03' })];
+    const replaced = run({
+      loadConfig: () => cardOnly,
+      createPayment: (i: { idempotencyKey: string }) => (keys.push(i.idempotencyKey), over.shift()),
+      confirmCard: () => intent('requires_action'),
+      answerChallenge: () => Promise.reject({ message: 'This payment cannot take a 3-D Secure answer: its status is failed' }),
+    });
+    await settle();
+    replaced.send({ type: 'card.submit', card });
+    await settle();
+    replaced.send({ type: 'challenge.approve' });
+    for (let i = 0; i < 4; i++) await settle();
+    expect(replaced.getSnapshot().value).toBe('cardForm');
+    expect(replaced.getSnapshot().context.payment?._id).toBe('aaaaaaaaaaaaaaaaaaaaaa03');
+    expect(keys).toEqual([1, 1, 2].map((n) => `${input.reservationId}-card-${n}`));
+
+    const still = [payment(), payment({ status: 'REQUIRES_ACTION' })];
+    const again = run({
+      loadConfig: () => cardOnly,
+      createPayment: () => still.shift(),
+      confirmCard: () => intent('requires_action'),
+      answerChallenge: () => Promise.reject({ message: 'network' }),
+    });
+    await settle();
+    again.send({ type: 'card.submit', card });
+    await settle();
+    again.send({ type: 'challenge.approve' });
+    for (let i = 0; i < 3; i++) await settle();
+    expect(again.getSnapshot().value).toBe('challenge');
+    expect(again.getSnapshot().context.problem).toBe('during');
+  });
+
+  it('pays with a saved card without a typed one, on an attempt of its own; a refused one says why and opens the card form', async () => {
+    const calls: { idempotencyKey: string; savedCardId?: string }[] = [];
+    const answers = [payment(), payment({ status: 'FAILED', clientSecret: null, failureMessage: 'Your card was declined.' }), payment({ _id: 'aaaaaaaaaaaaaaaaaaaaaa04' }), payment({ status: 'SUCCEEDED', clientSecret: null })];
+    const actor = run({
+      loadConfig: () => withSavedCard,
+      createPayment: (i: { idempotencyKey: string; savedCardId?: string }) => (calls.push(i), answers.shift()),
+    });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    // Only a card the configuration offers.
+    actor.send({ type: 'card.saved', savedCardId: 'someone-elses' });
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    actor.send({ type: 'card.saved', savedCardId: savedVisa._id });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    expect(actor.getSnapshot().context.refusal).toEqual({ message: 'Your card was declined.' });
+    expect(actor.getSnapshot().context.payment?._id).toBe('aaaaaaaaaaaaaaaaaaaaaa04');
+    actor.send({ type: 'card.saved', savedCardId: savedVisa._id });
+    await settle();
+    expect(actor.getSnapshot().output).toEqual({ paymentId: payment()._id, method: 'CARD' });
+    expect(calls.map((c) => [c.idempotencyKey, c.savedCardId])).toEqual([
+      [`${input.reservationId}-card-1`, undefined],
+      [`${input.reservationId}-saved-1`, savedVisa._id],
+      [`${input.reservationId}-card-2`, undefined],
+      [`${input.reservationId}-saved-2`, savedVisa._id],
+    ]);
+  });
+
+  it('offers no saved card for a top-up', async () => {
+    const actor = run({ loadConfig: () => withSavedCard, createPayment: () => payment({ purpose: 'WALLET_TOP_UP', reservationId: null }) }, topUpInput);
+    await settle();
+    await settle();
+    actor.send({ type: 'card.saved', savedCardId: savedVisa._id });
+    expect(actor.getSnapshot().value).toBe('cardForm');
   });
 
   it('asks for a reservation’s payment with the reservation and its amount', async () => {

@@ -101,6 +101,8 @@ describe('payment chart, generated paths in the app', () => {
           return user.click(within(challenge()).getByRole('button', { name: 'Confirm payment' }));
         case 'failChallenge':
           return user.click(within(challenge()).getByRole('button', { name: 'Fail authentication' }));
+        case 'anotherCard':
+          return user.click(within(challenge()).getByRole('button', { name: 'Pay with another card' }));
         case 'retry':
           return user.click(await screen.findByRole('button', { name: 'Try again' }, SLOW));
       }
@@ -176,6 +178,7 @@ async function expectSeen(snapshot: AnyMachineSnapshot, cause: PaymentEventName 
     const region = await screen.findByRole('region', { name: 'Confirm with your bank' }, SLOW);
     within(region).getByRole('button', { name: 'Confirm payment' });
     within(region).getByRole('button', { name: 'Fail authentication' });
+    within(region).getByRole('button', { name: 'Pay with another card' });
     return;
   }
   if (snapshot.matches('confirming')) return expectStatus('Confirming your payment…');

@@ -12,6 +12,7 @@ import { WebhookVerificationError } from '../../services/payments/processor/proc
 import { SIGNATURE_HEADER } from '../../services/payments/processor/webhook-signature';
 import { inLanguage, paymentConfig } from '../../services/payments/payments';
 import { startReservationPayment } from '../../services/payments/payment-start';
+import { listSavedCards } from '../../services/payments/saved-cards';
 import { getOwnPayment, handleWebhookEvent } from '../../services/payments/payment-sync';
 
 type Ctx = Context<AppEnv>;
@@ -21,13 +22,15 @@ const idParams = requiredObject({ id: idSchema });
 const startBody = requiredObject({
   method: v.picklist(['CARD', 'WALLET'], /*i18n*/ 'method must be CARD or WALLET'),
   idempotencyKey: idempotencyKeySchema,
+  savedCardId: v.optional(idSchema),
 });
 
 export function createPaymentHandlers() {
   return {
     /** GET /user/payment/config: the processor, its public key, HKD, and CARD (plus WALLET for members). */
-    config(c: Ctx) {
-      const data = paymentConfig(c.get('deps'), c.get('auth').role);
+    async config(c: Ctx) {
+      const auth = c.get('auth');
+      const data = { ...paymentConfig(c.get('deps'), auth.role), savedCards: await listSavedCards(c.get('deps').db, auth.id) };
       return c.json({ status: 200, data } satisfies ResponseBody<'/user/payment/config', 'get', 200>, 200);
     },
 

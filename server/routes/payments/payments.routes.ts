@@ -3,9 +3,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';
 import { createPaymentHandlers } from './payments.handlers';
+import { createSavedCardHandlers } from './saved-cards.handlers';
 
 export function paymentRoutes(): Hono<AppEnv> {
   const h = createPaymentHandlers();
+  const cards = createSavedCardHandlers();
   const user = requireUser();
   return (
     new Hono<AppEnv>()
@@ -13,6 +15,8 @@ export function paymentRoutes(): Hono<AppEnv> {
       .get('/user/payment/config', user, h.config)
       .get('/user/payment/:id', user, h.get)
       .post('/user/reservation/:id/payment', user, h.start)
+      .get('/user/saved-card', user, cards.list)
+      .delete('/user/saved-card/:id', user, cards.remove)
       .post('/payments/webhook', h.webhook)
   );
 }

@@ -3,6 +3,7 @@
  * pay its difference, follow it, or give it up.
  */
 import type { Context } from 'hono';
+import * as v from 'valibot';
 import type { AppEnv } from '../../context';
 import { idempotencyKeySchema, idSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import { holdReservationChange } from '../../services/reservations/reservation-change';
@@ -18,6 +19,8 @@ const reservationParams = requiredObject({ id: idSchema });
 const holdParams = requiredObject({ id: idSchema, holdId: idSchema });
 /** What the card payment of a change is started with (the card is the only way: a wallet pays with the change itself). */
 export const changePaymentBody = requiredObject({ idempotencyKey: idempotencyKeySchema });
+// Logged in only: a saved card is the account's, never offered to whoever holds a manage link.
+const accountChangePaymentBody = requiredObject({ idempotencyKey: idempotencyKeySchema, savedCardId: v.optional(idSchema) });
 
 /** The state with its payment's failure said in the reader's language. */
 export const stateInLanguage = (state: ChangePaymentState, c: Ctx): ChangePaymentState => ({
@@ -52,7 +55,7 @@ export function createChangeHoldHandlers() {
     /** POST /user/reservation/v1.1/{id}/change-hold/{holdId}/payment */
     async pay(c: Ctx) {
       const { id, holdId } = parseParams(c, holdParams);
-      const body = await parseBody(c, changePaymentBody);
+      const body = await parseBody(c, accountChangePaymentBody);
       const data = inLanguage(await startChangePayment(c.get('deps'), c.get('auth'), id, holdId, body), c.var.i18n);
       return answer(201, { status: 201, data });
     },

@@ -7,8 +7,14 @@
  * the open one under a lock (the reservation's row, or the member's for a top-up), so requests and server
  * processes side by side see each other's. An open one that no longer fits (the amount changed, another
  * change is paid for) is cancelled at the processor first, and only then replaced: never two open.
+ *
+ * An attempt left in 3-D Secure (REQUIRES_ACTION: a reload, a closed tab, the guest choosing another card)
+ * is unfinished too: its own key answers it again, so the bank's check can be resumed, and a new start
+ * cancels it at the processor and replaces it, so a browser can never leave a booking that cannot be paid
+ * (docs/PRODUCT.md §9). A bank's answer and a cancel meet at the processor one after the other: once the
+ * card has paid, the cancel finds it paid and the start answers the paid booking, never a second charge.
  */
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema';
 import { syncWithProcessor } from './payment-sync';
@@ -32,7 +38,10 @@ export type StartOutcome = PaymentRow | { reuse: PaymentRow } | { replace: Payme
 const REPLACED = /*i18n*/ 'This payment was replaced by a new one for the current amount';
 
 /** How often a start cancels an open payment and looks again before it gives up (another start keeps winning). */
-const ATTEMPTS = 3;
+const ATTEMPTS = 4;
+
+/** A card payment no card has paid yet: none given, or one still in the bank's check. */
+const UNFINISHED = ['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION'] as const;
 
 function kindCondition(kind: OpenPaymentKind) {
   switch (kind.kind) {
@@ -45,14 +54,22 @@ function kindCondition(kind: OpenPaymentKind) {
   }
 }
 
-/** The open card payment of that kind, if any; call it under the start's lock. */
+/** The open (unfinished) card payment of that kind, if any; call it under the start's lock. */
 export async function openCardPayment(tx: DbOrTx, kind: OpenPaymentKind): Promise<PaymentRow | undefined> {
   const [row] = await tx
     .select()
     .from(payments)
-    .where(and(kindCondition(kind), eq(payments.method, 'CARD'), eq(payments.status, 'REQUIRES_PAYMENT_METHOD')))
+    .where(and(kindCondition(kind), eq(payments.method, 'CARD'), inArray(payments.status, [...UNFINISHED])))
     .limit(1);
   return row;
+}
+
+/**
+ * What a start with a new key does with the open payment it met: answers it when it still fits and no
+ * card has reached it, else replaces it (one left in the bank's check is another card's turn now).
+ */
+export function reuseOrReplace(open: PaymentRow, fits: boolean): StartOutcome {
+  return fits && open.status === 'REQUIRES_PAYMENT_METHOD' ? { reuse: open } : { replace: open };
 }
 
 /** The processor's intent of a payment: made once, by the payment's own key, so asking twice makes one. */
@@ -81,7 +98,7 @@ async function cancelOpenPayment(deps: PaymentDeps, row: PaymentRow): Promise<vo
   await deps.db
     .update(payments)
     .set({ status: 'FAILED', failureMessage: REPLACED, processorRef: intentId, updatedAt: deps.clock.now() })
-    .where(and(eq(payments.id, row.id), eq(payments.status, 'REQUIRES_PAYMENT_METHOD')));
+    .where(and(eq(payments.id, row.id), inArray(payments.status, [...UNFINISHED])));
 }
 
 /** Whether an open payment is still open once brought in line with its intent (outside any transaction). */

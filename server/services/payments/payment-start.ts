@@ -9,7 +9,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { payments, users, type PaymentMethod, type PaymentPurpose } from '../../db/schema';
-import { ApiError, completionError, conflict, forbidden, notFound } from '../../lib/errors';
+import { ApiError, badRequest, completionError, conflict, forbidden, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { newId } from '../../lib/ids';
 import { findUser, lockOwnReservation, sqlState } from '../reservations/reservations';
@@ -18,13 +18,16 @@ import { syncWithProcessor } from './payment-sync';
 import { isPending, PENDING_STATUSES, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
 import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
 import { moneyIn } from '../../lib/message-values';
-import { intentInput, openCardPayment, startReplacingOpen, type StartOutcome } from './open-payment';
+import { intentInput, openCardPayment, reuseOrReplace, startReplacingOpen, type StartOutcome } from './open-payment';
+import { findSavedCard, payWithSavedCard } from './saved-cards';
 
 const UNIQUE_VIOLATION = '23505';
 
 export interface StartReservationPaymentInput {
   method: PaymentMethod;
   idempotencyKey: string;
+  /** A card only: pay with this saved card of the caller (`saved-cards.ts`) instead of a typed one. */
+  savedCardId?: string | undefined;
 }
 
 export interface StartTopUpInput {
@@ -113,12 +116,12 @@ async function syncPendingCardPayments(deps: PaymentDeps, userId: string, reserv
   for (const row of pending) await syncWithProcessor(deps, row);
 }
 
-/** A card payment of the reservation that the card has been given to: in 3-D Secure, or processing. */
+/** A card payment of the reservation that the card has paid, the processor not done yet (one in 3-D Secure is replaced instead). */
 async function cardPaymentUnderway(tx: DbOrTx, reservationId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.reservationId, reservationId), eq(payments.method, 'CARD'), inArray(payments.status, ['REQUIRES_ACTION', 'PROCESSING'])))
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.method, 'CARD'), eq(payments.status, 'PROCESSING')))
     .limit(1);
   return Boolean(row);
 }
@@ -128,7 +131,7 @@ async function cardPaymentUnderway(tx: DbOrTx, reservationId: string): Promise<b
  * due, not yet paid. CARD: a payment of the amount due and a processor intent. WALLET (members only,
  * 403 otherwise): refused with 409 when the balance is short; the debit happens when the reservation is
  * completed, in the same transaction. A new payment is refused with 409 while the reservation is paid or
- * a card payment of it is under way (in 3-D Secure or processing). A card payment of the amount due still
+ * a card payment of it is processing (one left in 3-D Secure is replaced). A card payment of the amount due still
  * open (no card given yet) is answered whatever the key, so the booking has one open charge
  * (`open-payment.ts`); an open one of another amount, or one open when the wallet pays, is cancelled at
  * the processor and replaced. Should two payments still succeed (a processor out of step),
@@ -142,6 +145,8 @@ export async function startReservationPayment(
 ): Promise<PaymentDto> {
   const key = scopedKey(caller.id, input.idempotencyKey);
   const now = deps.clock.now();
+  if (input.savedCardId && input.method !== 'CARD') throw badRequest(/*i18n*/ 'Only a card payment can use a saved card', 'savedCardId');
+  const savedCard = input.savedCardId ? await findSavedCard(deps.db, caller.id, input.savedCardId) : undefined;
   if (!(await findByKey(deps.db, key))) await syncPendingCardPayments(deps, caller.id, reservationId);
   const attempt = () =>
     insertOnce(
@@ -164,7 +169,8 @@ export async function startReservationPayment(
         if (await cardPaymentUnderway(tx, reservationId)) throw paymentInProgress();
         // A card payment of the amount due that is still open is the one to pay; any other is replaced.
         const open = await openCardPayment(tx, { kind: 'booking', reservationId });
-        if (open) return input.method === 'CARD' && open.amount === reservation.amountDue ? { reuse: open } : { replace: open };
+        // A saved card pays a payment of its own, never one a typed card may be given to.
+        if (open) return reuseOrReplace(open, input.method === 'CARD' && !savedCard && open.amount === reservation.amountDue);
         if (input.method === 'WALLET') {
           const user = await findUser(tx, caller.id);
           if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
@@ -192,7 +198,8 @@ export async function startReservationPayment(
     key,
     deps.db,
   );
-  return withIntent(deps, await startReplacingOpen(deps, attempt, paymentInProgress));
+  const row = await startReplacingOpen(deps, attempt, paymentInProgress);
+  return savedCard ? payWithSavedCard(deps, row, savedCard) : withIntent(deps, row);
 }
 
 /**
@@ -207,10 +214,11 @@ export async function startChangePayment(
   caller: Pick<AuthUser, 'id'>,
   reservationId: string,
   holdId: string,
-  input: Pick<StartReservationPaymentInput, 'idempotencyKey'>,
+  input: Pick<StartReservationPaymentInput, 'idempotencyKey' | 'savedCardId'>,
 ): Promise<PaymentDto> {
   const key = scopedKey(caller.id, input.idempotencyKey);
   const now = deps.clock.now();
+  const savedCard = input.savedCardId ? await findSavedCard(deps.db, caller.id, input.savedCardId) : undefined;
   const attempt = () =>
     insertOnce(
       () =>
@@ -229,7 +237,7 @@ export async function startChangePayment(
         if (underway) throw paymentInProgress();
         // The open payment of this change's difference is the one to pay; one of another change is replaced.
         const open = await openCardPayment(tx, { kind: 'change', reservationId });
-        if (open) return open.changeHoldId === hold.id && open.amount === hold.difference ? { reuse: open } : { replace: open };
+        if (open) return reuseOrReplace(open, !savedCard && open.changeHoldId === hold.id && open.amount === hold.difference);
         return insertPayment(tx, {
           userId: caller.id,
           reservationId,
@@ -246,7 +254,8 @@ export async function startChangePayment(
     key,
     deps.db,
   );
-  return withIntent(deps, await startReplacingOpen(deps, attempt, paymentInProgress));
+  const row = await startReplacingOpen(deps, attempt, paymentInProgress);
+  return savedCard ? payWithSavedCard(deps, row, savedCard) : withIntent(deps, row);
 }
 
 /**
@@ -268,7 +277,7 @@ export async function startWalletTopUp(deps: PaymentDeps, caller: AuthUser, inpu
             return existing;
           }
           const open = await openCardPayment(tx, { kind: 'top-up', userId: caller.id });
-          if (open) return open.amount === input.amount ? { reuse: open } : { replace: open };
+          if (open) return reuseOrReplace(open, open.amount === input.amount);
           return insertPayment(tx, {
             userId: caller.id,
             reservationId: null,

@@ -127,12 +127,12 @@ export function changeStillHeld(hold: ChangeHoldRow, reservation: ReservationRow
   );
 }
 
-/** A card payment of the hold that the card has been given to, or that has paid. */
+/** A card payment of the hold that the card has paid (processing or done); one left in 3-D Secure is replaced, not waited for. */
 export async function holdPaymentUnderway(tx: DbOrTx, holdId: string): Promise<PaymentRow | undefined> {
   const [row] = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.changeHoldId, holdId), inArray(payments.status, ['REQUIRES_ACTION', 'PROCESSING', 'SUCCEEDED'])))
+    .where(and(eq(payments.changeHoldId, holdId), inArray(payments.status, ['PROCESSING', 'SUCCEEDED'])))
     .limit(1);
   return row;
 }

@@ -359,6 +359,43 @@ for (const driver of testDrivers()) {
         await balanced();
       });
 
+      it("a reload on the bank's check answers the same payment; another card replaces it, and the change is paid once", async () => {
+        const { guest, id, before, hold } = await heldIncrease();
+        const key = `change-${hold._id}-card-1`;
+        const first = (await payChange(guest, id, hold._id, key)).body.data;
+        expect(await s.h.payStarted(first, TEST_CARDS.threeDSecure)).toBe('requires_action');
+        expect((await payChange(guest, id, hold._id, key)).body.data).toMatchObject({ _id: first._id, status: 'REQUIRES_ACTION' });
+        // Another card after the reload: the attempt in the bank's check is cancelled at the processor.
+        const second = await payChange(guest, id, hold._id, `change-${hold._id}-card-2`);
+        expect(second.status, JSON.stringify(second.body)).toBe(201);
+        expect(second.body.data._id).not.toBe(first._id);
+        expect((await s.h.paymentRow(first._id)).status).toBe('FAILED');
+        expect((await s.h.challenge(first.intentId, 'approve')).status).toBe(400);
+        expect(await s.h.reservationRow(id)).toEqual(before);
+        expect(await s.h.payStarted(second.body.data)).toBe('succeeded');
+        await s.h.deliver();
+        expect((await s.h.reservationRow(id)).numberOfGuests).toBe(6);
+        expect((await s.h.paymentsOf(id)).filter((p) => p.status === 'SUCCEEDED' && p.changeHoldId === hold._id)).toHaveLength(1);
+        await balanced();
+      });
+
+      it('the card that paid the booking pays the difference as a saved card, without typing it', async () => {
+        const { guest, id, hold } = await heldIncrease();
+        const [card] = (await api.request('GET', '/user/saved-card', { token: guest.token() })).body.data;
+        expect(card).toMatchObject({ brand: 'visa', last4: '4242' });
+        const paid = await api.request('POST', `/user/reservation/v1.1/${id}/change-hold/${hold._id}/payment`, {
+          token: guest.token(),
+          body: { idempotencyKey: `change-${hold._id}-saved-1`, savedCardId: card._id },
+        });
+        expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+        expect(paid.body.data).toMatchObject({ status: 'SUCCEEDED', amount: hkd(1000), cardLast4: '4242' });
+        // Made with the answer, before the processor's webhook: the page reads the booking changed at once.
+        expect((await s.h.reservationRow(id)).numberOfGuests).toBe(6);
+        await s.h.deliver();
+        expect((await changeState(guest, id, hold._id)).body.data.change.status).toBe('MADE');
+        await balanced();
+      });
+
       it('a payment that succeeds after the hold ran out is refunded in full, and the booking stays as it was', async () => {
         const { guest, id, before, hold } = await heldIncrease();
         const started = await payChange(guest, id, hold._id);

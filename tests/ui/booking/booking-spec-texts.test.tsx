@@ -56,7 +56,7 @@ async function payWithCard(user: User, number: string = TEST_CARDS.visa) {
   await user.type(screen.getByLabelText('Card number'), number);
   await user.type(screen.getByLabelText('Expiry (MM/YY)'), CARD_EXPIRY);
   await user.type(screen.getByLabelText('Security code'), '123');
-  await user.click(screen.getByRole('button', { name: /^Pay HK\$/ }));
+  await user.click(screen.getByRole('button', { name: /^Pay HK\$[\d,.]+$/ }));
 }
 
 const alertWith = (text: string) => screen.findByText((_, el) => el?.getAttribute('role') === 'alert' && el.textContent!.includes(text), {}, SLOW);

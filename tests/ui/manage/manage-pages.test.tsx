@@ -260,7 +260,9 @@ describe('one reservation', () => {
     await user.selectOptions(time, '1200');
     await saveChange(user);
 
-    expect(await findText('Your reservation has been changed.')).toBeTruthy();
+    const changed = await findText('Your reservation has been changed.');
+    // The outcome has the focus, so it is in view and heard (docs/PRODUCT.md §9).
+    await waitFor(() => expect(document.activeElement).toBe(changed), SLOW);
     expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({
       Date: '29 Nov 2026',
       Time: '8:00 pm – 9:30 pm',
@@ -306,7 +308,8 @@ describe('cancelling', () => {
     expect((await serverReservation(guest, booked._id)).status).toBe('CONFIRMED');
 
     await user.click(screen.getByRole('button', { name: 'Cancel reservation' }));
-    expect(await findText('Your reservation has been canceled.')).toBeTruthy();
+    const canceled = await findText('Your reservation has been canceled.');
+    await waitFor(() => expect(document.activeElement).toBe(canceled), SLOW);
     expect(screen.getByText('New status:').textContent).toBe('New status: Canceled');
     expect(screen.getByRole('link', { name: 'Back to my reservations' }).getAttribute('href')).toBe('#/pages/order');
     expect((await serverReservation(guest, booked._id)).status).toBe('CANCELED');

@@ -98,8 +98,9 @@ export interface CardProcessor {
   /** The intent, or null when the processor does not know it. */
   retrieve(intentId: string): Promise<PaymentIntent | null>;
   /**
-   * Cancels an intent no card has been given to: it can then never be charged, and reads as failed. An
-   * intent the card has reached (paid, in 3-D Secure, processing) comes back as it is, not cancelled.
+   * Cancels an intent no card has paid (none given, or one waiting for the bank's 3-D Secure check): it
+   * can then never be charged, and reads as failed. An intent the card has paid (succeeded, processing)
+   * comes back as it is, not cancelled.
    */
   cancel(intentId: string): Promise<PaymentIntent>;
   /** Refunds `amount` of a succeeded intent; the same key gives back the same refund. */

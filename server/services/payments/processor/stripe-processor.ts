@@ -104,7 +104,7 @@ export class StripeProcessor implements CardProcessor {
   async cancel(intentId: string): Promise<PaymentIntent> {
     const current = await this.retrieve(intentId);
     if (!current) throw new ProcessorError(`No such payment intent: ${intentId}`);
-    if (current.status !== 'requires_payment_method') return current;
+    if (current.status !== 'requires_payment_method' && current.status !== 'requires_action') return current;
     try {
       return toPaymentIntent(await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` }));
     } catch (err) {

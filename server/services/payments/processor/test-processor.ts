@@ -211,7 +211,8 @@ export class TestProcessor implements CardProcessor {
     return this.db.transaction(async (tx) => {
       const intent = await this.lockIntent(tx, intentId);
       if (!intent) throw new ProcessorError(`No such payment intent: ${intentId}`);
-      if (intent.status !== 'requires_payment_method') return toIntent(intent);
+      // As Stripe's: an intent waiting for the bank's check is cancelled too (its challenge then fails).
+      if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_action') return toIntent(intent);
       // As Stripe's cancel: no card was given, so there is no decline to tell anyone about.
       return toIntent(await this.update(tx, intentId, { status: 'failed', lastError: null, updatedAt: this.now() }));
     });

@@ -310,6 +310,7 @@ export async function seatWalkIn(deps: ReservationDeps, actor: AuthUser, venueId
         now,
         values: {
           visitStatus: 'SEATED',
+          seatedAt: now,
           firstName: input.firstName ?? null,
           lastName: input.lastName ?? null,
           notes: input.notes,

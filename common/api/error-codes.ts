@@ -127,4 +127,8 @@ export const ERROR_CODES = {
   EXPERIENCE_PARTY_SIZE: 20180,
   /** A new booking of an experience the venue has retired (its bookings stand). */
   EXPERIENCE_RETIRED: 20181,
+  /** The host stand: running late marked on a party that has arrived, or a booking not confirmed. */
+  RUNNING_LATE_REFUSED: 20200,
+  /** The host stand: the table another host has just given to another party (the refusal names it). */
+  TABLE_JUST_TAKEN: 20201,
 } as const;

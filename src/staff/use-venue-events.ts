@@ -16,7 +16,7 @@ export interface VenueEvent {
 
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
-export function useVenueEvents(venueId: string, handlers: { onReady(): void; onChange(event: VenueEvent): void }): void {
+export function useVenueEvents(venueId: string, handlers: { onReady(): void; onChange(event: VenueEvent): void; onLost?(): void }): void {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
@@ -28,6 +28,8 @@ export function useVenueEvents(venueId: string, handlers: { onReady(): void; onC
     let stopped = false;
 
     const reconnect = () => {
+      // The host stand says so: changes seen elsewhere do not reach this page until `ready` again.
+      if (!stopped) latest.current.onLost?.();
       source?.close();
       source = null;
       if (stopped) return;

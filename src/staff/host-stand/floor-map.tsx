@@ -40,11 +40,11 @@ function useTableText() {
 function TableShape({ table, place, party, joined, onOpen, disabled }: { table: StandTable; place: Placed; party?: StandParty; joined: boolean; onOpen(): void; disabled: boolean }) {
   const { t } = useLingui();
   const text = useTableText()(table, party);
+  // Its name is what it shows: the table, the guest and covers, the state (axe: the visible text is the name).
   const drop = useDroppable({ id: `table:${table._id}`, disabled });
   const drag = useDraggable({ id: `join:${table._id}`, disabled: disabled || !party, data: { partyId: party?.booking.id } });
   const cx = place.x + place.width / 2;
   const cy = place.y + place.height / 2;
-  const label = [t`Table ${table.name}`, text.word, text.who, text.detail].filter(Boolean).join(', ');
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -65,7 +65,6 @@ function TableShape({ table, place, party, joined, onOpen, disabled }: { table: 
       onClick={onOpen}
       role="button"
       tabIndex={0}
-      aria-label={label}
       aria-roledescription={t`table`}
       className={`stand-table stand-table--${table.state}${joined ? ' stand-table--joined' : ''}${drop.isOver ? ' stand-table--over' : ''}`}
       data-table={table.name}
@@ -79,14 +78,16 @@ function TableShape({ table, place, party, joined, onOpen, disabled }: { table: 
         )}
       </g>
       <text x={cx} y={cy - 14} className="stand-table__name">
-        {STATE_ICON[table.state]} {table.name}
+        <tspan aria-hidden="true">{STATE_ICON[table.state]} </tspan>
+        {table.name}
       </text>
       <text x={cx} y={cy + 4} className="stand-table__who">
         {text.who || text.word}
       </text>
       <text x={cx} y={cy + 20} className="stand-table__detail">
-        {text.who ? text.word : ''}
-        {text.detail ? `${text.who ? ' ' : ''}${text.detail}` : ''}
+        {/* "22 min late" says the state itself. */}
+        {text.who && table.state !== 'late' ? text.word : ''}
+        {text.detail ? `${text.who && table.state !== 'late' ? ' ' : ''}${text.detail}` : ''}
       </text>
     </g>
   );

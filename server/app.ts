@@ -21,6 +21,7 @@ import { manageRoutes } from './routes/reservations/manage.routes';
 import { waitlistRoutes } from './routes/waitlist/waitlist.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { daySheetRoutes } from './routes/staff/day-sheet.routes';
+import { hostStandRoutes } from './routes/host-stand/host-stand.routes';
 import { whyNotRoutes } from './routes/staff/why-not.routes';
 import { combinationsRoutes } from './routes/staff/combinations.routes';
 import { walkInRoutes } from './routes/walk-ins/walk-ins.routes';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', reconciliationRoutes());
   app.route('/', staffRoutes());
   app.route('/', daySheetRoutes());
+  app.route('/', hostStandRoutes());
   app.route('/', whyNotRoutes());
   app.route('/', combinationsRoutes());
   app.route('/', walkInRoutes());

@@ -139,4 +139,8 @@ export const ERROR_CODES = {
   NO_MOBILE_NUMBER: 20272,
   /** A call outcome or reconfirmation for a booking that is not upcoming and confirmed. */
   RECONFIRMATION_CLOSED: 20273,
+  /** The host stand: running late marked on a party that has arrived, or a booking not confirmed. */
+  RUNNING_LATE_REFUSED: 20202,
+  /** The host stand: the table another host has just given to another party (the refusal names it). */
+  TABLE_JUST_TAKEN: 20201,
 } as const;

@@ -3738,6 +3738,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/host-stand/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The host stand of a venue's service day at the server's now (the venue's staff or an admin)
+         * @description Every table of the set-up's floor (its layout) with its state now (free, held, bookedSoon, late, arrived, seated, overdue, outOfUse), the party on it, the tables joined with it and its next booking; every party of the day (the day sheet's booking, its stand status, late and seated minutes, marks and running late); a count per status; covers per 15 minutes against the venue's pacing limit. A party is late once its start plus the venue's grace (default 15 minutes) has passed and it has not arrived.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                    date: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stand */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["HostStand"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/running-late": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marks a party not yet arrived as running late, with the minutes expected (null clears it); audited
+         * @description For a confirmed booking whose party has not arrived: 409 20202 'Only a party that has not arrived can be running late.' otherwise.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        minutes: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The mark as it now stands */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                reservationId: components["schemas"]["Id"];
+                                runningLateMinutes: number | null;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/seat-at": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seats a party at a table or tables joined, or moves a seated party there (the host stand's drag)
+         * @description Moves the booking to the tables (as PUT /admin/reservation/{id}/move) when they are not its own, then seats it (as the visit's seat) unless it is seated already. When another party has the table, 409 20201 names the party that took it, with the staff reason of the move's refusal.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tableIds: components["schemas"]["Id"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description The visit as it now stands */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                reservationId: components["schemas"]["Id"];
+                                tableIds: components["schemas"]["Id"][];
+                                /** @enum {string|null} */
+                                visitStatus: "ARRIVED" | "SEATED" | "FINISHED" | null;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/venue/{venueId}/day-sheet/{date}": {
         parameters: {
             query?: never;
@@ -9352,6 +9519,87 @@ export interface components {
                 height: number;
                 rotation: number;
             };
+        };
+        /** @enum {string} */
+        HostStandStatus: "held" | "upcoming" | "late" | "arrived" | "seated" | "finished" | "noShow" | "cancelled";
+        HostStand: {
+            venueId: components["schemas"]["Id"];
+            /** Format: date */
+            date: string;
+            /**
+             * Format: date-time
+             * @description The server's instant the states are for
+             */
+            now: string;
+            /** @description Minutes after its start a party not arrived is late */
+            graceMinutes: number;
+            areas: {
+                _id: components["schemas"]["Id"];
+                name: string;
+            }[];
+            tables: components["schemas"]["HostStandTable"][];
+            parties: components["schemas"]["HostStandParty"][];
+            /** @description Parties per status, and all of them */
+            counts: {
+                all: number;
+                held: number;
+                upcoming: number;
+                late: number;
+                arrived: number;
+                seated: number;
+                finished: number;
+                noShow: number;
+                cancelled: number;
+            };
+            /** @description Confirmed covers starting per 15 minutes, with the venue's pacing limit for the slot (null when none) */
+            covers: {
+                startTime: number;
+                covers: number;
+                limit: number | null;
+            }[];
+        };
+        HostStandTable: {
+            _id: components["schemas"]["Id"];
+            name: string;
+            areaId: components["schemas"]["Id"];
+            minGuests: number;
+            maxGuests: number;
+            active: boolean;
+            /** @enum {string} */
+            shape: "RECT" | "ROUND";
+            x: number | null;
+            y: number | null;
+            width: number;
+            height: number;
+            rotation: number;
+            turnMinutes: number;
+            /** @enum {string} */
+            state: "free" | "held" | "bookedSoon" | "late" | "arrived" | "seated" | "overdue" | "outOfUse";
+            /** @description The party the state is about */
+            partyId: string | null;
+            /** @description The other tables joined with it for its party */
+            joinedWith: components["schemas"]["Id"][];
+            seatedMinutes: number | null;
+            lateMinutes: number | null;
+            /** @description The next party due at the table ("needed 8:30 pm") */
+            next: null | {
+                partyId: components["schemas"]["Id"];
+                /** Format: date-time */
+                startsAt: string;
+                startTime: number;
+            };
+        };
+        HostStandParty: {
+            booking: components["schemas"]["DaySheetBooking"];
+            standStatus: components["schemas"]["HostStandStatus"];
+            tableIds: components["schemas"]["Id"][];
+            vip: boolean;
+            allergy: boolean;
+            staffNote: boolean;
+            runningLateMinutes: number | null;
+            lateMinutes: number | null;
+            seatedMinutes: number | null;
+            overdue: boolean;
         };
         TablePlanBooking: {
             _id: components["schemas"]["Id"];

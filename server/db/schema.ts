@@ -144,6 +144,8 @@ export const venues = pgTable('venues', {
   version: integer('version').notNull().default(1),
   /** The version of the venue's list of services, published as one (migration 0025). */
   servicesVersion: integer('services_version').notNull().default(1),
+  /** How long after its start a party not arrived is late on the host stand (migration 0042). */
+  lateGraceMinutes: integer('late_grace_minutes').notNull().default(15),
 });
 
 export const servicePeriods = pgTable('service_periods', {
@@ -403,6 +405,10 @@ export const reservations = pgTable('reservations', {
   /** The guest's answer to the reminder's allergy question: when, and what they said ('' for none). */
   allergiesConfirmedAt: ts('allergies_confirmed_at'),
   allergiesAnswer: text('allergies_answer'),
+  /** When the party last sat down: the host stand's seated timer (migration 0042). */
+  seatedAt: ts('seated_at'),
+  /** The minutes staff were told the party is running late (null: not told). */
+  runningLateMinutes: integer('running_late_minutes'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -21,6 +21,7 @@ import { publishVenueServices } from '../services/venue-setup/venue-services';
 import { catalogChanged } from '../services/booking-rules/venue-catalog';
 import { creditWallet, debitWallet } from '../services/wallet/wallet-ledger';
 import type { Db, Tx } from './client';
+import { demoLayout } from './demo/demo-floor';
 import { DEMO_VENUES, hkd, type ExperienceSeed, type VenueSeed } from './demo/demo-venues';
 import { demoAddressTexts } from './demo/demo-venue-addresses';
 import { menus, users, venues, type UserRole } from './schema';
@@ -134,9 +135,8 @@ async function seedVenues(tx: Tx, now: Date): Promise<void> {
     });
     for (const area of seed.areas) {
       const { value } = await createArea(deps, SYSTEM_SETUP, venueId, v.parse(areaSchema, { name: area.name, description: area.description, membersOnly: area.membersOnly ?? false, active: true }));
-      for (const table of area.tables) {
-        // Not placed: the table plan draws them in a row until an admin drags them (floor-setup.ts).
-        const layout = { shape: 'RECT', x: null, y: null, width: 80, height: 80, rotation: 0 } as const;
+      for (const [index, table] of area.tables.entries()) {
+        const layout = demoLayout(index, area.tables.length, table.max);
         await createTable(deps, SYSTEM_SETUP, venueId, { seatingAreaId: value._id, name: table.name, minGuests: table.min, maxGuests: table.max, bookable: 'ONLINE', combineGroup: null, active: true, ...layout });
       }
     }

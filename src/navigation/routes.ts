@@ -104,6 +104,7 @@ const ROUTE_TABLE = routeTable([
   // The staff console (docs/PRODUCT.md §6's admin area). Its pages check the staff session themselves.
   staffRoute('login'),
   staffRoute('day'),
+  staffRoute('host-stand'),
   // The club sets itself up (docs/PRODUCT.md §2).
   staffRoute('setup-venue'),
   staffRoute('setup'),

@@ -21,6 +21,7 @@ export interface StaffSection {
 }
 
 export const STAFF_SECTIONS: readonly StaffSection[] = [
+  { name: 'host-stand', label: msg`Host stand`, venueDay: true },
   { name: 'day', label: msg`Day sheet`, venueDay: true },
   { name: 'table-plan', label: msg`Table plan`, venueDay: true },
   { name: 'closures', label: msg`Closures`, venueDay: true },

@@ -25,7 +25,7 @@ export interface WalkInQueueEvent {
 
 export function useVenueEvents(
   venueId: string,
-  handlers: { onReady(): void; onChange(event: VenueEvent): void; onWalkInQueue?(event: WalkInQueueEvent): void },
+  handlers: { onReady(): void; onChange(event: VenueEvent): void; onWalkInQueue?(event: WalkInQueueEvent): void; onLost?(): void },
 ): void {
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -38,6 +38,8 @@ export function useVenueEvents(
     let stopped = false;
 
     const reconnect = () => {
+      // The host stand says so: changes seen elsewhere do not reach this page until `ready` again.
+      if (!stopped) latest.current.onLost?.();
       source?.close();
       source = null;
       if (stopped) return;

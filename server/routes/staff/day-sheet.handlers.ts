@@ -25,23 +25,24 @@ const venueParams = requiredObject({ venueId: idSchema });
 const sheetParams = requiredObject({ venueId: idSchema, date: isoDateSchema });
 const streamQuery = v.object({ ticket: v.pipe(v.optional(v.string(), ''), v.nonEmpty(/*i18n*/ 'Login required')) });
 
+/** A booking's experience and area names, and a refused charge's reason, in the caller's language (the host stand's too). */
+export function localizeSheetBooking(c: Ctx, b: Schema<'DaySheetBooking'>, experienceTexts: ReadonlyMap<string, ExperienceOwnTexts>): Schema<'DaySheetBooking'> {
+  return {
+    ...b,
+    experience: experienceText({ name: b.experience }, c.var.i18n, experienceTexts.get(b.experienceId ?? '')).name,
+    seatingArea: b.seatingArea && { ...b.seatingArea, name: localizeText(c.var.i18n, b.seatingArea.name) },
+    payment: localizeRefusal(c, b.payment),
+  };
+}
+
 /** Period, experience and area names in the caller's language. */
 function localizeSheet(c: Ctx, sheet: DaySheetDto, experienceTexts: ReadonlyMap<string, ExperienceOwnTexts>): DaySheetDto {
-  const text = (s: string) => localizeText(c.var.i18n, s);
   return {
     ...sheet,
     services: sheet.services.map((service) => ({
       ...service,
-      name: service.name === null ? null : text(service.name),
-      seatings: service.seatings.map((seating) => ({
-        ...seating,
-        bookings: seating.bookings.map((b) => ({
-          ...b,
-          experience: experienceText({ name: b.experience }, c.var.i18n, experienceTexts.get(b.experienceId ?? '')).name,
-          seatingArea: b.seatingArea && { ...b.seatingArea, name: text(b.seatingArea.name) },
-          payment: localizeRefusal(c, b.payment),
-        })),
-      })),
+      name: service.name === null ? null : localizeText(c.var.i18n, service.name),
+      seatings: service.seatings.map((seating) => ({ ...seating, bookings: seating.bookings.map((b) => localizeSheetBooking(c, b, experienceTexts)) })),
     })),
   };
 }

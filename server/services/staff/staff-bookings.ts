@@ -318,6 +318,7 @@ export async function seatWalkIn(
         now,
         values: {
           visitStatus: 'SEATED',
+          seatedAt: now,
           firstName: input.firstName ?? null,
           lastName: input.lastName ?? null,
           notes: input.notes,

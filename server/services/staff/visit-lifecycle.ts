@@ -195,6 +195,8 @@ export async function changeVisit(deps: CancelDeps, actor: AuthUser, reservation
           : // A finished party frees its table now; its booked times stay on record. An undone finish takes it back.
             {
               visitStatus: VISIT_STATUS_OF_STATE[state] ?? null,
+              // The host stand's seated timer starts when the party sits down (an undone finish keeps it).
+              ...(state === 'seated' && before.visitStatus !== 'SEATED' && before.visitStatus !== 'FINISHED' ? { seatedAt: now } : {}),
               ...(effects.includes('freeTable') ? { tableFreedAt: now } : effects.includes('retakeTable') ? { tableFreedAt: null } : {}),
               updatedAt: now,
             },

@@ -9,6 +9,7 @@ import type { PageProps } from '../../navigation/routes';
 export const STAFF_PAGES = {
   login: () => import('./login'),
   day: () => import('./day'),
+  'host-stand': () => import('./host-stand'),
   'setup-venue': () => import('./setup-venue'),
   setup: () => import('./setup'),
   guests: () => import('./guests'),

@@ -42,7 +42,7 @@ describe('the staff console', () => {
     const venue = screen.getByLabelText('Venue') as HTMLSelectElement;
     expect([...venue.options].map((o) => o.textContent)).toEqual(['Le Clos']);
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-12-01');
-    expect(navLinks()).toEqual(['Day sheet', 'Table plan', 'Closures', 'Call list', 'Reports', 'Duplicate guests', 'Set-up']);
+    expect(navLinks()).toEqual(['Host stand', 'Day sheet', 'Table plan', 'Closures', 'Call list', 'Reports', 'Duplicate guests', 'Set-up']);
     // The guest's session on this device is untouched by the staff log-in.
     expect(localStorage.getItem('access_token')).toBe(guestToken);
     expect(localStorage.getItem('staff_access_token')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('the staff console', () => {
     await findHeading('Staff log in');
     await logIn('admin@example.com', 'admin-pass-1');
     await findHeading('Day sheet');
-    expect(navLinks()).toEqual(['Day sheet', 'Table plan', 'Closures', 'Call list', 'Reports', 'Duplicate guests', 'Guest tags', 'Set-up', 'Staff accounts', 'Audit log', 'Privacy', 'Stripe reconciliation']);
+    expect(navLinks()).toEqual(['Host stand', 'Day sheet', 'Table plan', 'Closures', 'Call list', 'Reports', 'Duplicate guests', 'Guest tags', 'Set-up', 'Staff accounts', 'Audit log', 'Privacy', 'Stripe reconciliation']);
     const venue = screen.getByLabelText('Venue') as HTMLSelectElement;
     expect(venue.options).toHaveLength(4);
 

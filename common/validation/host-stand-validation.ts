@@ -1,0 +1,34 @@
+/** The host stand's requests (docs/PRODUCT.md §6): running late with the minutes expected, and a seat at tables. */
+import * as v from 'valibot';
+import { STAFF_BOOKING_MESSAGES } from './staff-booking-validation';
+
+export const HOST_STAND_MESSAGES = {
+  runningLateInvalid: /*i18n*/ 'Enter 1 to 180 minutes',
+} as const;
+
+/** The longest a party may be expected late: past that, the table is given away. */
+export const RUNNING_LATE_MAX_MINUTES = 180;
+
+const minutes = v.pipe(
+  v.number(HOST_STAND_MESSAGES.runningLateInvalid),
+  v.integer(HOST_STAND_MESSAGES.runningLateInvalid),
+  v.minValue(1, HOST_STAND_MESSAGES.runningLateInvalid),
+  v.maxValue(RUNNING_LATE_MAX_MINUTES, HOST_STAND_MESSAGES.runningLateInvalid),
+);
+
+/** Minutes expected late; null clears the mark. */
+export const runningLateSchema = v.object({ minutes: v.nullable(minutes) });
+export type RunningLateInput = v.InferOutput<typeof runningLateSchema>;
+
+const id = v.pipe(v.string(STAFF_BOOKING_MESSAGES.idInvalid), v.regex(/^[0-9a-f]{24}$/, STAFF_BOOKING_MESSAGES.idInvalid));
+
+/** One table, or tables joined (as a move takes them), to seat the party at. */
+export const seatAtSchema = v.object({
+  tableIds: v.pipe(
+    v.array(id, STAFF_BOOKING_MESSAGES.idInvalid),
+    v.minLength(1, STAFF_BOOKING_MESSAGES.idInvalid),
+    v.maxLength(4, STAFF_BOOKING_MESSAGES.idInvalid),
+    v.check((ids) => new Set(ids).size === ids.length, STAFF_BOOKING_MESSAGES.idInvalid),
+  ),
+});
+export type SeatAtInput = v.InferOutput<typeof seatAtSchema>;

@@ -1,0 +1,55 @@
+/** Handlers of the host stand (docs/PRODUCT.md §6): its read for a service day, running late, and a seat at tables. */
+import type { Context } from 'hono';
+import type { AppEnv } from '../../context';
+import type { ResponseBody } from '../../lib/api-types';
+import { checkVenueAccess } from '../../lib/auth';
+import { idSchema, isoDateSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
+import { localizeText } from '../localisation/content';
+import { runningLateSchema, seatAtSchema } from '../../../common/validation/host-stand-validation';
+import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
+import { hostStand } from '../../services/host-stand/host-stand';
+import { markRunningLate } from '../../services/host-stand/running-late';
+import { seatAt } from '../../services/host-stand/seat-at';
+import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
+import { localizeSheetBooking } from '../staff/day-sheet.handlers';
+
+type Ctx = Context<AppEnv>;
+
+const standParams = requiredObject({ venueId: idSchema, date: isoDateSchema });
+const idParams = requiredObject({ id: idSchema });
+
+export function createHostStandHandlers() {
+  return {
+    /** GET /admin/venue/{venueId}/host-stand/{date} (403 for another venue's staff). */
+    async stand(c: Ctx) {
+      const { venueId, date } = parseParams(c, standParams);
+      checkVenueAccess(c.get('auth'), venueId);
+      const deps = c.get('deps');
+      const [stand, texts] = await Promise.all([hostStand(deps, venueId, date), experienceTextsNow(deps.db)]);
+      const data = {
+        ...stand,
+        areas: stand.areas.map((a) => ({ ...a, name: localizeText(c.var.i18n, a.name) })),
+        parties: stand.parties.map((p) => ({ ...p, booking: localizeSheetBooking(c, p.booking, texts) })),
+      };
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/host-stand/{date}', 'get', 200>, 200);
+    },
+
+    /** PUT /admin/reservation/{id}/running-late. */
+    async runningLate(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const input = await parseBody(c, runningLateSchema);
+      const data = await markRunningLate(c.get('deps'), c.get('auth'), id, input);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/running-late', 'put', 200>, 200);
+    },
+
+    /** POST /admin/reservation/{id}/seat-at. */
+    async seatAt(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const input = await parseBody(c, seatAtSchema);
+      const data = await seatAt(c.get('deps'), c.get('auth'), id, input);
+      // A party moved off its own table may have freed one someone on the waitlist is waiting for.
+      await settleWaitlist(c.get('deps'));
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/seat-at', 'post', 200>, 200);
+    },
+  };
+}

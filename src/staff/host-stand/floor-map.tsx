@@ -1,0 +1,150 @@
+/**
+ * The floor as the set-up drew it (docs/PRODUCT.md §6): each table its shape, size, turn and place, filled
+ * by its state with a word and a sign beside the colour, and the guest's name and covers written on it.
+ * The whole floor fits the pane; the zoom buttons look closer. A table is a drop target for a party, and
+ * a table with a party on it can be dragged onto another to join them; tapping one opens its sheet.
+ */
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { useLingui } from '@lingui/react/macro';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import type { Placed } from '../setup/floor-placement';
+import { useFormats } from '../../i18n/use-formats';
+import { floorLayout } from './floor-layout';
+import type { HostStand, StandParty, StandTable } from './stand-calls';
+import { STATE_ICON, useStateWords } from './stand-words';
+
+const ZOOMS = [1, 1.5, 2, 3];
+
+/** The guest's family name, or the whole name when it is one word: what fits on a table. */
+export const shortName = (name: string) => name.trim().split(/\s+/).at(-1) ?? name;
+
+function useTableText() {
+  const { t } = useLingui();
+  const { time } = useFormats();
+  const words = useStateWords();
+  return (table: StandTable, party: StandParty | undefined) => {
+    const detail =
+      table.state === 'seated' || table.state === 'overdue'
+        ? t`${table.seatedMinutes ?? 0} of ${party?.booking.duration ?? table.turnMinutes} min`
+        : table.state === 'late'
+          ? t`${table.lateMinutes ?? 0} min late`
+          : table.next
+            ? t`Needed ${time(table.next.startTime)}`
+            : '';
+    // A name and a number: no words to translate.
+    const who = party ? `${shortName(party.booking.guestName)} · ${party.booking.numberOfGuests}` : '';
+    return { word: words.table[table.state], detail, who };
+  };
+}
+
+function TableShape({ table, place, party, joined, onOpen, disabled }: { table: StandTable; place: Placed; party?: StandParty; joined: boolean; onOpen(): void; disabled: boolean }) {
+  const { t } = useLingui();
+  const text = useTableText()(table, party);
+  // Its name is what it shows: the table, the guest and covers, the state (axe: the visible text is the name).
+  const drop = useDroppable({ id: `table:${table._id}`, disabled });
+  const drag = useDraggable({ id: `join:${table._id}`, disabled: disabled || !party, data: { partyId: party?.booking.id } });
+  const cx = place.x + place.width / 2;
+  const cy = place.y + place.height / 2;
+  const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onOpen();
+      return;
+    }
+    drag.listeners?.onKeyDown?.(event);
+  };
+  return (
+    <g
+      ref={(node) => {
+        drop.setNodeRef(node as unknown as HTMLElement);
+        drag.setNodeRef(node as unknown as HTMLElement);
+      }}
+      {...drag.attributes}
+      {...drag.listeners}
+      onKeyDown={onKeyDown}
+      onClick={onOpen}
+      role="button"
+      tabIndex={0}
+      aria-roledescription={t`table`}
+      className={`stand-table stand-table--${table.state}${joined ? ' stand-table--joined' : ''}${drop.isOver ? ' stand-table--over' : ''}`}
+      data-table={table.name}
+      data-state={table.state}
+    >
+      <g transform={`rotate(${place.rotation} ${cx} ${cy})`}>
+        {place.shape === 'ROUND' ? (
+          <ellipse cx={cx} cy={cy} rx={place.width / 2} ry={place.height / 2} className="stand-table__top" />
+        ) : (
+          <rect x={place.x} y={place.y} width={place.width} height={place.height} rx={8} className="stand-table__top" />
+        )}
+      </g>
+      <text x={cx} y={cy - 14} className="stand-table__name">
+        <tspan aria-hidden="true">{STATE_ICON[table.state]} </tspan>
+        {table.name}
+      </text>
+      <text x={cx} y={cy + 4} className="stand-table__who">
+        {text.who || text.word}
+      </text>
+      <text x={cx} y={cy + 20} className="stand-table__detail">
+        {/* "22 min late" says the state itself. */}
+        {text.who && table.state !== 'late' ? text.word : ''}
+        {text.detail ? `${text.who && table.state !== 'late' ? ' ' : ''}${text.detail}` : ''}
+      </text>
+    </g>
+  );
+}
+
+export function FloorMap({ stand, onOpen, disabled }: { stand: HostStand; onOpen(table: StandTable): void; disabled: boolean }) {
+  const { t } = useLingui();
+  const [zoom, setZoom] = useState(0);
+  const layout = useMemo(() => floorLayout(stand), [stand]);
+  const parties = useMemo(() => new Map(stand.parties.map((p) => [p.booking.id, p])), [stand]);
+  const scale = ZOOMS[zoom]!;
+  return (
+    <section className="stand-floor" aria-label={t`Floor`}>
+      <div className="stand-floor__zoom" role="group" aria-label={t`Zoom`}>
+        <button type="button" className="button" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0} aria-label={t`Zoom out`}>
+          −
+        </button>
+        <button type="button" className="button" onClick={() => setZoom(0)} disabled={zoom === 0}>
+          {t`Fit`}
+        </button>
+        <button type="button" className="button" onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1} aria-label={t`Zoom in`}>
+          +
+        </button>
+      </div>
+      <div className="stand-floor__pane">
+        <svg
+          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          preserveAspectRatio="xMidYMin meet"
+          style={{ width: `${scale * 100}%`, height: `${scale * 100}%` }}
+          role="group"
+          aria-label={t`Floor plan`}
+        >
+          {layout.areas.map((area) => (
+            <g key={area.id}>
+              <rect x={area.x} y={area.y} width={area.width} height={area.height} rx={12} className="stand-area" />
+              <text x={area.x + 16} y={area.y + 30} className="stand-area__name">
+                {area.name}
+              </text>
+            </g>
+          ))}
+          {stand.tables.map((table) => {
+            const place = layout.tables.get(table._id);
+            if (!place) return null;
+            return (
+              <TableShape
+                key={table._id}
+                table={table}
+                place={place}
+                party={table.partyId ? parties.get(table.partyId) : undefined}
+                joined={table.joinedWith.length > 0}
+                onOpen={() => onOpen(table)}
+                disabled={disabled}
+              />
+            );
+          })}
+        </svg>
+      </div>
+    </section>
+  );
+}

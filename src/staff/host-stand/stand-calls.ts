@@ -1,0 +1,19 @@
+/** The host stand's calls (docs/PRODUCT.md §6): its read for a venue's service day, a seat at tables, running late. */
+import type { components } from '../../../common/api/schema';
+import { unwrap } from '../../../common/api/api-error';
+import { staffApi } from '../staff-api';
+
+export type HostStand = components['schemas']['HostStand'];
+export type StandTable = components['schemas']['HostStandTable'];
+export type StandParty = components['schemas']['HostStandParty'];
+export type StandStatus = components['schemas']['HostStandStatus'];
+
+export const loadHostStand = async (venueId: string, date: string): Promise<HostStand> =>
+  (await unwrap(staffApi.GET('/admin/venue/{venueId}/host-stand/{date}', { params: { path: { venueId, date } } }))).data;
+
+/** Seats the party at the tables (the first its own, the others joined), or moves it there when seated. */
+export const seatAt = (reservationId: string, tableIds: string[]) =>
+  unwrap(staffApi.POST('/admin/reservation/{id}/seat-at', { params: { path: { id: reservationId } }, body: { tableIds } }));
+
+export const markRunningLate = (reservationId: string, minutes: number | null) =>
+  unwrap(staffApi.PUT('/admin/reservation/{id}/running-late', { params: { path: { id: reservationId } }, body: { minutes } }));

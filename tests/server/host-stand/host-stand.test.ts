@@ -1,0 +1,150 @@
+/**
+ * The host stand through the HTTP API, on PGlite and on PostgreSQL (docs/PRODUCT.md §6): a service day's
+ * floor and parties at the server's clock (late after the grace, seated minutes, booked soon with the
+ * time), running late (audited), a seat at a table by drag, and two hosts giving one table to two
+ * parties at once: one wins, the other is told who took it.
+ */
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../../server/db/schema';
+import type { Schema } from '../../../server/lib/api-types';
+import { experienceIdByName, LECLOS } from '../../support/server/fixtures';
+import { testDrivers } from '../../support/server/harness';
+import { testKit } from '../../support/server/kit';
+import { useStaffAccounts, type StaffAccounts } from '../../support/server/staff-helpers';
+
+type Stand = Schema<'HostStand'>;
+
+/** The harness's Monday, 2026-11-23, in Hong Kong. */
+const DAY = '2026-11-23';
+const hk = (hhmm: string) => `${DAY}T${hhmm}:00+08:00`;
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+
+for (const driver of testDrivers()) {
+  describe(`host stand (${driver})`, () => {
+    let { api, leclosStaff, obeStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, leclosStaff, obeStaff } = accounts));
+
+    /** A confirmed À la Carte booking at Le Clos for `name`, made in the morning as a guest books. */
+    async function book(name: string, at: string, numberOfGuests = 2): Promise<string> {
+      const [firstName, lastName] = name.split(' ');
+      const guest = await testKit(api).guest({ firstName, lastName });
+      const experienceId = await experienceIdByName(api.deps.db, LECLOS, 'À la Carte');
+      const held = await api.request('POST', '/user/reservation/v1.1', { token: guest.token(), body: { venueId: LECLOS, experienceId, date: DAY, startTime: minutes(at), numberOfGuests } });
+      expect(held.status, JSON.stringify(held.body)).toBe(201);
+      const done = await api.request('PUT', `/user/reservation/v1.1/complete/${held.body.data._id}`, {
+        token: guest.token(),
+        body: { firstName, lastName, email: guest.email, mobileCountryCode: '852', mobileNumber: '61230000', agreements: { cancellationPolicy: true, noShowPolicy: true } },
+      });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      return held.body.data._id;
+    }
+
+    const readStand = async (token = leclosStaff.token()): Promise<Stand> => {
+      const res = await api.request('GET', `/admin/venue/${LECLOS}/host-stand/${DAY}`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    const partyOf = (stand: Stand, id: string) => stand.parties.find((p) => p.booking.id === id)!;
+    const tableOf = (stand: Stand, id: string) => stand.tables.find((t) => t._id === id)!;
+    const visit = (id: string, action: string) => api.request('PUT', `/admin/reservation/${id}/visit`, { token: leclosStaff.token(), body: { action } });
+    const seatAt = (id: string, tableIds: string[]) => api.request('POST', `/admin/reservation/${id}/seat-at`, { token: leclosStaff.token(), body: { tableIds } });
+    /** A table free all evening that seats two, other than these. */
+    const freeTable = (stand: Stand, ...not: string[]) => stand.tables.find((t) => t.state === 'free' && !t.next && t.maxGuests >= 2 && t.minGuests <= 2 && !not.includes(t._id))!;
+
+    it('draws the whole floor with its layout, each party with its status by the clock, and the covers', async () => {
+      const early = await book('Ada Early', '19:00');
+      const late = await book('Lee Late', '19:30');
+      const soon = await book('Sam Soon', '20:30', 4);
+      api.clock.set(hk('18:58'));
+      expect((await visit(early, 'seat')).status).toBe(200);
+      api.clock.set(hk('19:52'));
+
+      const stand = await readStand();
+      expect(stand.now).toBe(new Date(hk('19:52')).toISOString());
+      expect(stand.graceMinutes).toBe(15);
+      expect(stand.tables).toHaveLength(20);
+      expect(stand.tables.every((t) => t.x !== null && t.y !== null && t.width > 0)).toBe(true);
+      expect(stand.areas.map((a) => a.name)).toEqual(['Dining Room', 'Garden Terrace', 'Bar Counter']);
+
+      expect(partyOf(stand, late)).toMatchObject({ standStatus: 'late', lateMinutes: 22, booking: { guestName: 'Lee Late' } });
+      expect(tableOf(stand, partyOf(stand, late).tableIds[0]!)).toMatchObject({ state: 'late', partyId: late, lateMinutes: 22 });
+      expect(partyOf(stand, early)).toMatchObject({ standStatus: 'seated', seatedMinutes: 54, overdue: false });
+      expect(tableOf(stand, partyOf(stand, early).tableIds[0]!)).toMatchObject({ state: 'seated', seatedMinutes: 54 });
+      expect(partyOf(stand, soon).standStatus).toBe('upcoming');
+      expect(tableOf(stand, partyOf(stand, soon).tableIds[0]!)).toMatchObject({ state: 'bookedSoon', next: { partyId: soon, startTime: minutes('20:30') } });
+      expect(stand.counts).toMatchObject({ all: 3, late: 1, seated: 1, upcoming: 1, arrived: 0 });
+      expect(stand.covers).toEqual([
+        { startTime: minutes('19:00'), covers: 2, limit: null },
+        { startTime: minutes('19:30'), covers: 2, limit: null },
+        { startTime: minutes('20:30'), covers: 4, limit: null },
+      ]);
+
+      // Past the turn time the party was given (the booking's length), the seated party is overdue.
+      api.clock.set(new Date(Date.parse(hk('18:58')) + (partyOf(stand, early).booking.duration + 1) * 60_000));
+      const later = await readStand();
+      expect(partyOf(later, early).overdue).toBe(true);
+      expect(tableOf(later, partyOf(later, early).tableIds[0]!).state).toBe('overdue');
+    });
+
+    it('is for the venue\'s own staff: another venue\'s staff are refused', async () => {
+      const res = await api.request('GET', `/admin/venue/${LECLOS}/host-stand/${DAY}`, { token: obeStaff.token() });
+      expect(res.status).toBe(403);
+    });
+
+    it('marks a party running late with the minutes expected, audited; an arrived party is refused', async () => {
+      const coming = await book('Rita Ring', '20:00');
+      const arrived = await book('Amy Here', '20:00');
+      api.clock.set(hk('19:55'));
+      const marked = await api.request('PUT', `/admin/reservation/${coming}/running-late`, { token: leclosStaff.token(), body: { minutes: 20 } });
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+      expect(marked.body.data).toEqual({ reservationId: coming, runningLateMinutes: 20 });
+      expect(partyOf(await readStand(), coming).runningLateMinutes).toBe(20);
+      const audit = await api.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, coming), eq(auditLog.action, 'reservation.running-late')));
+      expect(audit.map((a) => [a.actorId, a.after])).toEqual([[leclosStaff.id, { runningLateMinutes: 20 }]]);
+
+      expect((await visit(arrived, 'arrive')).status).toBe(200);
+      const refused = await api.request('PUT', `/admin/reservation/${arrived}/running-late`, { token: leclosStaff.token(), body: { minutes: 10 } });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ errorCode: 20202, message: 'Only a party that has not arrived can be running late.' });
+      const bad = await api.request('PUT', `/admin/reservation/${coming}/running-late`, { token: leclosStaff.token(), body: { minutes: 0 } });
+      expect(bad.status).toBe(400);
+    });
+
+    it('seats a party at the table it is dropped on, and moves a seated party to another', async () => {
+      const party = await book('Dana Drop', '12:00');
+      api.clock.set(hk('12:05'));
+      const stand = await readStand();
+      const first = freeTable(stand);
+      const seated = await seatAt(party, [first._id]);
+      expect(seated.status, JSON.stringify(seated.body)).toBe(200);
+      expect(seated.body.data).toEqual({ reservationId: party, tableIds: [first._id], visitStatus: 'SEATED' });
+      const after = await readStand();
+      expect(tableOf(after, first._id)).toMatchObject({ state: 'seated', partyId: party, seatedMinutes: 0 });
+
+      const second = freeTable(after, first._id);
+      expect((await seatAt(party, [second._id])).status).toBe(200);
+      const moved = await readStand();
+      expect(tableOf(moved, second._id)).toMatchObject({ state: 'seated', partyId: party });
+      expect(tableOf(moved, first._id).state).toBe('free');
+    });
+
+    it('gives one table to one of two parties dropped on it at once, and tells the other who took it', async () => {
+      const ann = await book('Ann Ahead', '13:00');
+      const bob = await book('Bob Behind', '13:00');
+      api.clock.set(hk('13:02'));
+      const table = freeTable(await readStand());
+      const answers = await Promise.all([seatAt(ann, [table._id]), seatAt(bob, [table._id])]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const lost = answers.find((a) => a.status === 409)!;
+      const winner = answers[0]!.status === 200 ? 'Ann Ahead' : 'Bob Behind';
+      expect(lost.body.errorCode).toBe(20201);
+      expect(lost.body.message).toContain(`Table ${table.name} has just been given to ${winner} (`);
+      expect(lost.body.staffReason).toMatchObject({ code: 'TABLE_TAKEN', table: table.name });
+      const stand = await readStand();
+      expect(tableOf(stand, table._id)).toMatchObject({ state: 'seated', partyId: winner === 'Ann Ahead' ? ann : bob });
+      // The one refused is neither moved nor seated.
+      expect(partyOf(stand, winner === 'Ann Ahead' ? bob : ann).standStatus).toBe('upcoming');
+    });
+  });
+}

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+/**
+ * The host stand in the whole app against the real API (docs/PRODUCT.md §6): the floor with every table
+ * named and its state in words, a party late by the server's clock on the list and the map, the filters
+ * with their counts and the search, a table's sheet with the visit's actions, seating from the sheet's
+ * menu, and a lost connection that shows a banner and refuses the drag.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { staffSessionActor } from '../../../src/staff/staff-session';
+import { openAsStaff, useAppHarness } from '../../support/ui/app-harness';
+import { SLOW } from '../../support/ui/page-queries';
+
+const api = useAppHarness({ afterEach: () => staffSessionActor().send({ type: 'logout' }) });
+const LECLOS = '6650a1c0e4b0a1b2c3d40001';
+const DATE = '2026-12-04';
+
+/** Books a party at Le Clos through the staff API (a phone booking) on DATE. */
+async function book(firstName: string, lastName: string, startTime: number, numberOfGuests = 2) {
+  const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
+  const experienceId = (await api().request('GET', '/public/venue/by-domain/leclos')).body.data.experiences.find((e: { name: string }) => e.name === 'À la Carte')._id;
+  const booked = await api().request('POST', '/admin/reservation', {
+    token: host.body.data.token,
+    body: { venueId: LECLOS, experienceId, date: DATE, startTime, numberOfGuests, email: `${firstName.toLowerCase()}@example.com`, firstName, lastName },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  return booked.body.data._id as string;
+}
+
+const row = (name: string) => screen.getByText(name, { selector: '.stand-party__name', exact: false }).closest('li')!;
+const mapTable = (name: string) => document.querySelector<SVGGElement>(`[data-table="${name}"]`)!;
+
+describe('the host stand', () => {
+  it('shows the floor and the parties by the server clock, filters them, and seats one from its sheet', async () => {
+    api().clock.set('2026-12-04T10:00:00+08:00');
+    await book('Lee', 'Late', 1170);
+    await book('Sam', 'Soon', 1230, 4);
+    api().clock.set('2026-12-04T19:52:00+08:00');
+    const user = await openAsStaff(`/pages/staff/host-stand?venue=leclos&date=${DATE}`, ['host@example.com', 'host-pass-1'], 'Host stand');
+    await screen.findByText('Lee Late', { selector: '.stand-party__name', exact: false }, SLOW);
+
+    // Every table of Le Clos on the map, named, with its state in a word.
+    const tables = screen.getAllByRole('button', { name: /^[BDT]\d+ / });
+    expect(tables).toHaveLength(20);
+    expect(screen.getByRole('button', { name: 'D12 Free' })).toBeTruthy();
+
+    // 7:30 pm, not arrived: 22 minutes late, on the list and on its table.
+    expect(row('Lee Late').textContent).toContain('Late 22 min');
+    const leeTable = row('Lee Late').querySelector('.stand-party__table')!.textContent!;
+    expect(mapTable(leeTable).getAttribute('data-state')).toBe('late');
+    expect(mapTable(leeTable).textContent).toContain('Late · 222 min late');
+    // 8:30 pm within the table's turn time: booked soon, and the time it is needed.
+    const samTable = row('Sam Soon').querySelector('.stand-party__table')!.textContent!;
+    expect(mapTable(samTable).textContent).toMatch(/Soon · 4Booked soon Needed 8:30 pm/);
+
+    // The filters count each status; the search narrows by name.
+    const filters = within(screen.getByRole('group', { name: 'Show parties' }));
+    expect(filters.getByRole('button', { name: 'All 2' })).toBeTruthy();
+    await user.click(filters.getByRole('button', { name: 'Late 1' }));
+    expect(screen.queryByText('Sam Soon', { selector: '.stand-party__name', exact: false })).toBeNull();
+    await user.click(filters.getByRole('button', { name: 'All 2' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search parties' }), 'sam');
+    expect(screen.queryByText('Lee Late', { selector: '.stand-party__name', exact: false })).toBeNull();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search parties' }));
+
+    // A table's sheet: the party, the table's state, the visit's actions and the menu's moves.
+    await user.click(mapTable(leeTable));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Lee Late' }));
+    expect(sheet.getByText(new RegExp(`^Table ${leeTable}: Late`))).toBeTruthy();
+    expect(sheet.getByRole('button', { name: 'Seat: Lee Late' })).toBeTruthy();
+    await user.selectOptions(sheet.getByLabelText('Table'), sheet.getByRole('option', { name: 'D12 (10)' }));
+    await user.click(sheet.getByRole('button', { name: 'Seat there' }));
+    await screen.findByText('Lee Late at D12.', {}, SLOW);
+    await waitFor(() => expect(mapTable('D12').getAttribute('data-state')).toBe('seated'), SLOW);
+    expect(mapTable(leeTable).getAttribute('data-state')).toBe('free');
+    expect(row('Lee Late').textContent).toContain('Seated 0′');
+  });
+
+  it('shows a banner and refuses the drag while the connection is lost', async () => {
+    api().clock.set('2026-12-04T10:00:00+08:00');
+    await book('Off', 'Line', 1170);
+    api().clock.set('2026-12-04T19:40:00+08:00');
+    await openAsStaff(`/pages/staff/host-stand?venue=leclos&date=${DATE}`, ['host@example.com', 'host-pass-1'], 'Host stand');
+    await screen.findByText('Off Line', { selector: '.stand-party__name', exact: false }, SLOW);
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText(/^Connection lost:/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Drag Off Line to a table' }).hasAttribute('disabled')).toBe(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(/^Connection lost:/)).toBeNull(), SLOW);
+  });
+});

@@ -73,6 +73,7 @@ export const EVENTS = {
   visitExperience: { type: 'route.visit', route: '/pages/experience' },
   visitBook: { type: 'route.visit', route: '/pages/book' },
   visitTimeslot: { type: 'route.visit', route: '/pages/timeslot' },
+  visitSeating: { type: 'route.visit', route: '/pages/seating' },
   visitProfile: { type: 'route.visit', route: '/pages/profile' },
   visitConfirm: { type: 'route.visit', route: '/pages/confirm' },
   released: { type: 'xstate.done.actor.releaseReservation' },
@@ -120,6 +121,7 @@ const serializeState = (s: AnyMachineSnapshot) =>
     s.context.timeslots.length > 0,
     (s.context.timeslots[0]?.seatingOptions.length ?? 0) > 1,
     s.context.draft.experienceId !== null,
+    s.context.draft.startTime !== null,
     s.context.verifiedGuest,
   ]);
 
@@ -224,7 +226,7 @@ export function pathTransitions(path: Path): string[] {
 export const CHILD_CHARTS = ['pay', 'verifyPhone', 'identity'];
 
 const USER_ACTIONS: EventName[] = [
-  'start', 'pickExperience', 'search', 'searchTooLarge', 'pickSlot', 'pickSeating', 'submitDetails', 'agree', 'holdExpires', 'reload', 'visitExperience', 'visitBook', 'visitTimeslot', 'visitProfile', 'visitConfirm', 'restart',
+  'start', 'pickExperience', 'search', 'searchTooLarge', 'pickSlot', 'pickSeating', 'submitDetails', 'agree', 'holdExpires', 'reload', 'visitExperience', 'visitBook', 'visitTimeslot', 'visitSeating', 'visitProfile', 'visitConfirm', 'restart',
 ];
 
 /**
@@ -396,5 +398,8 @@ export const BOOKING_UNREACHABLE: Record<Branch, string> = {
   'booking.expired · booking.start → booking.loadingVenue': 'the expired page links back into the venue, not to a fresh ?domain= start',
   'booking.warning · booking.start → booking.loadingVenue': 'the warning page links back into the venue, not to a fresh ?domain= start',
   'booking.warning · route.visit [no guard passes] → (ignored here)': 'the warning page offers no step of the wizard to visit',
+  'booking.releasing · route.visit [visitsDraft] → (stays)':
+    'a visit while the table is given up: a person acts only once no call is on its way; tests/ui/booking/wizard-addresses.test.tsx presses Back twice in a row',
+  'booking.releasing · route.visit [no guard passes] → (ignored here)': 'a visit while the table is given up: a person acts only once no call is on its way',
   'booking.releasing · xstate.error.actor.releaseReservation → booking.draft.timeslot': 'the release call failing: the runner cannot drop that call',
 };

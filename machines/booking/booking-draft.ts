@@ -55,6 +55,11 @@ export const DRAFT_UPDATES = {
     return { draft: { ...context.draft, experienceId: event.experienceId, startTime: null }, problem: null };
   },
   takeSearch: (args: Args): Partial<BookingContext> => ({ draft: searched(args), problem: null }),
+  /** A draft step visited while a table is held: the draft goes there once the table is given up. */
+  keepRevisit: ({ event }: Args): Partial<BookingContext> => {
+    assertEvent(event, 'route.visit');
+    return { revisit: event.route };
+  },
   /** The search waits for the session: made again, as it was submitted, once the session is known. */
   keepSearch: ({ event }: Args): Partial<BookingContext> => {
     assertEvent(event, 'search.submit');
@@ -133,6 +138,11 @@ export const DRAFT_GUARDS = {
   canRevisitDateParty: ({ context, event }: Args) => event.type === 'route.visit' && event.route === bookingPath('book') && context.draft.experienceId !== null,
   /** Back to the times once a search found some. */
   canRevisitTimeslot: ({ context, event }: Args) => event.type === 'route.visit' && event.route === bookingPath('timeslot') && context.timeslots.length > 0,
+  /** Back to the dining areas once a time that offers a choice of them is picked. */
+  canRevisitSeating: ({ context, event }: Args) =>
+    event.type === 'route.visit' &&
+    event.route === bookingPath('seating') &&
+    (context.timeslots.find((s) => s.startTime === context.draft.startTime)?.seatingOptions.length ?? 0) > 1,
   /** A visit of the page named. */
   visits: ({ event }: Args, params: { route: string }) => event.type === 'route.visit' && event.route === params.route,
   visitsDraft: ({ event }: Args) => event.type === 'route.visit' && DRAFT_PATHS.includes(event.route),

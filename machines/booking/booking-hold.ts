@@ -30,6 +30,7 @@ export const startingContext = (input: { loggedIn: boolean; member?: boolean; se
   member: input.member ?? false,
   sessionKnown: input.sessionKnown ?? true,
   pendingSearch: null,
+  revisit: null,
   verifiedGuest: false,
   guestCodeBy: 'SMS',
   problem: null,

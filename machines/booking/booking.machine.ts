@@ -124,6 +124,12 @@ export const bookingMachine = setup({
     pickExperience: assign(DRAFT_UPDATES.pickExperience),
     keepSearch: assign(DRAFT_UPDATES.keepSearch),
     noteSessionChecking: assign({ sessionKnown: false }),
+    keepRevisit: assign(DRAFT_UPDATES.keepRevisit),
+    /** The step asked for while the table was given up, visited now the draft is back. */
+    revisitKept: enqueueActions(({ context, enqueue }) => {
+      if (context.revisit) enqueue.raise({ type: 'route.visit', route: context.revisit });
+      enqueue.assign({ revisit: null });
+    }),
     /** The search kept while the session was being checked, submitted again now. */
     resubmitSearch: enqueueActions(({ context, enqueue }) => {
       if (context.pendingSearch) enqueue.raise(context.pendingSearch);
@@ -217,6 +223,7 @@ export const bookingMachine = setup({
           { guard: { type: 'visits', params: { route: bookingPath('experience') } }, target: '.experience' },
           { guard: 'canRevisitDateParty', target: '.dateParty' },
           { guard: 'canRevisitTimeslot', target: '.timeslot' },
+          { guard: 'canRevisitSeating', target: '.seating' },
         ],
       },
       states: {
@@ -313,8 +320,8 @@ export const bookingMachine = setup({
             'route.visit': { guard: { type: 'visits', params: { route: bookingPath('profile') } }, actions: 'forwardToIdentity' },
           },
         },
+        // No page of its own: the step the time or the area was chosen on waits, and Back from the details skips none.
         creating: {
-          meta: { route: bookingPath('timeslot') },
           invoke: {
             id: 'createReservation',
             src: 'createReservation',
@@ -337,7 +344,7 @@ export const bookingMachine = setup({
       on: {
         'booking.exit': { target: 'releasing' },
         // Going back into the draft gives the table up; the guest chooses again.
-        'route.visit': [{ guard: 'visitsDraft', target: 'releasing' }],
+        'route.visit': [{ guard: 'visitsDraft', target: 'releasing', actions: 'keepRevisit' }],
       },
       states: {
         // The countdown: re-armed from the server's holdExpiresAt when a saved booking is resumed.
@@ -476,15 +483,17 @@ export const bookingMachine = setup({
         },
       },
     },
+    // No page of its own: the address stays on the draft step the guest went back to (or goes to meanwhile).
     releasing: {
-      meta: { route: bookingPath('timeslot') },
+      on: { 'route.visit': { guard: 'visitsDraft', actions: 'keepRevisit' } },
       invoke: {
         id: 'releaseReservation',
         src: 'releaseReservation',
         input: ({ context }) => ({ reservationId: context.reservation!._id }),
-        // Released or not, the guest chooses again; an unreleased hold lapses on the server by itself.
-        onDone: { target: 'draft.timeslot', actions: 'forgetReservation' },
-        onError: { target: 'draft.timeslot', actions: 'forgetReservation' },
+        // Released or not, the guest chooses again, on the step they went back to (the times when it cannot
+        // be taken); an unreleased hold lapses on the server by itself.
+        onDone: { target: 'draft.timeslot', actions: ['forgetReservation', 'revisitKept'] },
+        onError: { target: 'draft.timeslot', actions: ['forgetReservation', 'revisitKept'] },
       },
     },
   },

@@ -126,10 +126,7 @@ export const bookingMachine = setup({
     noteSessionChecking: assign({ sessionKnown: false }),
     keepRevisit: assign(DRAFT_UPDATES.keepRevisit),
     /** The step asked for while the table was given up, visited now the draft is back. */
-    revisitKept: enqueueActions(({ context, enqueue }) => {
-      if (context.revisit) enqueue.raise({ type: 'route.visit', route: context.revisit });
-      enqueue.assign({ revisit: null });
-    }),
+    revisitKept: enqueueActions(({ context: { revisit }, enqueue }) => void (revisit && enqueue.raise({ type: 'route.visit', route: revisit }), enqueue.assign({ revisit: null }))),
     /** The search kept while the session was being checked, submitted again now. */
     resubmitSearch: enqueueActions(({ context, enqueue }) => {
       if (context.pendingSearch) enqueue.raise(context.pendingSearch);
@@ -230,7 +227,8 @@ export const bookingMachine = setup({
         experience: {
           meta: { route: bookingPath('experience') },
           on: {
-            'experience.pick': { target: 'dateParty', actions: 'pickExperience' },
+            // Members only, up front (docs/PRODUCT.md §6): the step says so, and no one else goes on to the date for it.
+            'experience.pick': [{ guard: 'membersOnlyForGuest' }, { target: 'dateParty', actions: 'pickExperience' }],
           },
         },
         dateParty: {
@@ -343,8 +341,12 @@ export const bookingMachine = setup({
       type: 'parallel',
       on: {
         'booking.exit': { target: 'releasing' },
-        // Going back into the draft gives the table up; the guest chooses again.
-        'route.visit': [{ guard: 'visitsDraft', target: 'releasing', actions: 'keepRevisit' }],
+        // Going back into the draft gives the table up; the guest chooses again. Back to the details is fine
+        // from any later held step (forward only by submitting them).
+        'route.visit': [
+          { guard: 'visitsDraft', target: 'releasing', actions: 'keepRevisit' },
+          { guard: 'visitsDetails', target: '.step.created.details' },
+        ],
       },
       states: {
         // The countdown: re-armed from the server's holdExpiresAt when a saved booking is resumed.
@@ -362,10 +364,6 @@ export const bookingMachine = setup({
           states: {
             created: {
               initial: 'prefilling',
-              on: {
-                // Back to the details is fine; forward only by submitting them.
-                'route.visit': { guard: { type: 'visits', params: { route: bookingPath('profile') } }, target: '.details' },
-              },
               states: {
                 // The guest's details start from their profile; without one they type them in.
                 prefilling: {

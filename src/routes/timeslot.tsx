@@ -63,12 +63,11 @@ export default function TimeslotPage() {
         // Member-only times: the guest learns why a service of the day is missing from the list, each
         // members' service marked as a members-only experience is (src/components/members-only-note.tsx).
         <>
+          {/* Headed as the guest's services are, but no region of times: there are none to pick. */}
           {membersOnlyTimes.map((service) => (
-            <section key={service.name} aria-label={service.name}>
-              <h2>
-                {service.name} <MembersOnlyBadge />
-              </h2>
-            </section>
+            <h2 key={service.name}>
+              {service.name} <MembersOnlyBadge />
+            </h2>
           ))}
           <p className="muted" role="note">
             {t`Members can also book ${times} on this day: log in as a member to see those times.`}

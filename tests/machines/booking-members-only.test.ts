@@ -5,18 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { bookingMachine } from '../../machines/booking/booking.machine';
+import { bookingMachine, type CreatedHold, type SlotSearch } from '../../machines/booking/booking.machine';
 import { settle, slots, venue } from '../support/fixtures/booking';
 
 const supperClub = { ...venue.experiences[0]!, _id: 'aaaaaaaaaaaaaaaaaaaaaaa9', name: "Members' Supper Club", membersOnly: true };
 const withSupperClub = { ...venue, requiresPhoneVerification: false, experiences: [...venue.experiences, supperClub] };
 
-function started(input: { loggedIn: boolean; member?: boolean }, createReservation = async () => Promise.reject({ errorCode: 1010101, message: 'Not a Club member' })) {
+function started(input: { loggedIn: boolean; member?: boolean }, createReservation = async (): Promise<CreatedHold> => Promise.reject({ errorCode: 1010101, message: 'Not a Club member' })) {
   const actor = createActor(
     bookingMachine.provide({
       actors: {
         loadVenue: fromPromise(async () => withSupperClub),
-        loadTimeslots: fromPromise(async () => ({ open: true, timeslots: [slots[1]!] })),
+        loadTimeslots: fromPromise(async (): Promise<SlotSearch> => ({ open: true, timeslots: [slots[1]!] })),
         createReservation: fromPromise(createReservation),
       },
     }),

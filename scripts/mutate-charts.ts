@@ -86,7 +86,7 @@ const MUTATIONS: Mutation[] = [
       target: [`after: { holdExpiry: { target: '#booking.expired' } },`, `after: { holdExpiry: { target: '#booking.warning' } },`],
       guard: [`guard: 'isUnavailable', target: 'loadingSlots'`, `guard: not('isUnavailable'), target: 'loadingSlots'`],
     }),
-    // The wizard's addresses (docs/PRODUCT.md §3, no dead ends): Back to the dining areas, and the details from a later held step.
+    // The wizard's addresses (docs/PRODUCT.md §2, no dead ends): Back to the dining areas, and the details from a later held step.
     ...chartTests('booking', {
       target: [`{ guard: 'canRevisitSeating', target: '.seating' },`, `{ guard: 'canRevisitSeating', target: '.timeslot' },`],
       guard: [`{ guard: 'visitsDetails', target: '.step.created.details' },`, `{ guard: not('visitsDetails'), target: '.step.created.details' },`],

@@ -4,7 +4,7 @@
  * or a link to another venue's step. Each mixed path is replayed on the chart (pure snapshots) with the
  * address bar the app keeps in step with it (src/booking/booking-route-sync.tsx: the address follows each
  * move of the chart; a new address is a `route.visit`, and a refused one puts the chart's step back), and
- * after each step the page shown must be coherent (docs/PRODUCT.md §3: "No dead ends"): the address is the
+ * after each step the page shown must be coherent (docs/PRODUCT.md §2: "No dead ends"): the address is the
  * chart's step, that page's main action is taken, a step the guest can reach is the one shown, and never a
  * later step than the one asked for.
  */
@@ -114,7 +114,7 @@ const MAIN_ACTION: Record<BookingPage, (s: AnyMachineSnapshot) => boolean> = {
   warning: (s) => s.can(EVENTS.restart),
 };
 
-/** Whether docs/PRODUCT.md §3 lets the guest be on `page` now, from what they have chosen (not from the chart's transitions). */
+/** Whether docs/PRODUCT.md §2 lets the guest be on `page` now, from what they have chosen (not from the chart's transitions). */
 export function reachable(s: AnyMachineSnapshot, page: BookingPage): boolean {
   const inSteps = s.matches('draft') || s.matches('holding');
   const { draft, timeslots, venue } = s.context as { draft: { experienceId: string | null; startTime: number | null }; timeslots: { startTime: number; seatingOptions: unknown[] }[]; venue: unknown };

@@ -1,5 +1,5 @@
 /**
- * Why a party's deposit is what it is, where a larger party's tier sets it (docs/PRODUCT.md §9: a deposit is
+ * Why a party's deposit is what it is, where a larger party's tier sets it (docs/PRODUCT.md §3, payment policy: a deposit is
  * a flat amount a guest by party size): "From 5 guests the deposit is HK$300 a guest." The wizard's quote and
  * the change form's say it alike, so a guest who adds guests reads why the price rose.
  */

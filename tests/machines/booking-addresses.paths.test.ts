@@ -1,5 +1,5 @@
 /**
- * No dead ends in the booking wizard (docs/PRODUCT.md §3), as a property of the chart and the address bar
+ * No dead ends in the booking wizard (docs/PRODUCT.md §2), as a property of the chart and the address bar
  * the app keeps beside it (e2e/paths/booking-addresses-model.ts): every generated browser path, and at each
  * step a person can act on every one or two of Back, Forward, a typed wizard address and a link to another
  * venue's step, ends on a page that is the chart's step and whose main action is taken.

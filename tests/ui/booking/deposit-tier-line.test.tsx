@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The quote says why a deposit is what it is when a larger party's tier sets it (docs/PRODUCT.md §9), in
+ * The quote says why a deposit is what it is when a larger party's tier sets it (docs/PRODUCT.md §3, payment policy), in
  * the wizard's review and in the change form alike (src/components/deposit-tier-line.tsx).
  */
 import { I18nProvider } from '@lingui/react';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The wizard never stalls (docs/PRODUCT.md §3): an address typed or followed at any step lands on a step
+ * The wizard never stalls (docs/PRODUCT.md §2): an address typed or followed at any step lands on a step
  * whose main action works, and Back walks the steps the guest saw one at a time.
  */
 import { act, screen } from '@testing-library/react';

@@ -4,7 +4,9 @@
  * imports of the chart resolve to), then that chart's path tests run against it. Prints, per mutant,
  * whether a test failed and which. Not part of CI (each mutant is a vitest run): `npm run mutate:charts`,
  * or `npm run mutate:charts -- manage visit` for some charts; `-- --browser` runs each mutant against its
- * chart's browser paths (e2e/paths, several minutes each).
+ * chart's browser paths (e2e/paths, several minutes each); `-- --tests=a.test.ts,b.test.ts` runs only those of
+ * each mutant's tests (`-- booking --tests=tests/machines/booking-addresses.paths.test.ts`: the wizard's
+ * address property alone against every booking mutant).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,10 +81,17 @@ const MUTATIONS: Mutation[] = [
     to: `guard: not('windowPassed'),`,
     tests: ['tests/server/waitlist/waitlist-paths.test.ts'],
   },
-  ...chartTests('booking', {
-    target: [`after: { holdExpiry: { target: '#booking.expired' } },`, `after: { holdExpiry: { target: '#booking.warning' } },`],
-    guard: [`guard: 'isUnavailable', target: 'loadingSlots'`, `guard: not('isUnavailable'), target: 'loadingSlots'`],
-  }).map((mutation) => ({ ...mutation, file: 'booking/booking.machine' })),
+  ...[
+    ...chartTests('booking', {
+      target: [`after: { holdExpiry: { target: '#booking.expired' } },`, `after: { holdExpiry: { target: '#booking.warning' } },`],
+      guard: [`guard: 'isUnavailable', target: 'loadingSlots'`, `guard: not('isUnavailable'), target: 'loadingSlots'`],
+    }),
+    // The wizard's addresses (docs/PRODUCT.md §2, no dead ends): Back to the dining areas, and the details from a later held step.
+    ...chartTests('booking', {
+      target: [`{ guard: 'canRevisitSeating', target: '.seating' },`, `{ guard: 'canRevisitSeating', target: '.timeslot' },`],
+      guard: [`{ guard: 'visitsDetails', target: '.step.created.details' },`, `{ guard: not('visitsDetails'), target: '.step.created.details' },`],
+    }),
+  ].map((mutation) => ({ ...mutation, file: 'booking/booking.machine', tests: [...mutation.tests, 'tests/machines/booking-addresses.paths.test.ts'] })),
   // The guest-identity chart, which the booking chart invokes: its generated paths are replayed on the chart
   // itself (its unit file), as the booking paths see only its done event.
   ...(
@@ -120,7 +129,11 @@ const root = process.cwd();
 /** `--browser`: each mutant against its chart's browser paths (Playwright builds the app and starts the server from source). */
 const inBrowser = process.argv.includes('--browser');
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-const chosen = MUTATIONS.filter((m) => (only.length === 0 || only.includes(m.chart)) && (!inBrowser || m.browser));
+/** `--tests=`: only these of each mutant's tests. */
+const onlyTests = process.argv.find((arg) => arg.startsWith('--tests='))?.slice('--tests='.length).split(',');
+const chosen = MUTATIONS.map((m) => (onlyTests ? { ...m, tests: m.tests.filter((t) => onlyTests.includes(t)) } : m)).filter(
+  (m) => m.tests.length > 0,
+).filter((m) => (only.length === 0 || only.includes(m.chart)) && (!inBrowser || m.browser));
 
 function mutate(source: string, mutation: Mutation): string {
   const once = (text: string, from: string, to: string) => {

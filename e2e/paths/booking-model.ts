@@ -73,6 +73,7 @@ export const EVENTS = {
   visitExperience: { type: 'route.visit', route: '/pages/experience' },
   visitBook: { type: 'route.visit', route: '/pages/book' },
   visitTimeslot: { type: 'route.visit', route: '/pages/timeslot' },
+  visitSeating: { type: 'route.visit', route: '/pages/seating' },
   visitProfile: { type: 'route.visit', route: '/pages/profile' },
   visitConfirm: { type: 'route.visit', route: '/pages/confirm' },
   released: { type: 'xstate.done.actor.releaseReservation' },
@@ -85,6 +86,14 @@ export type EventName = keyof typeof EVENTS;
 export const BOOKING_CALL_AFTER: Partial<Record<EventName, string>> = {
   // 'Sorry, your selection is unavailable': back to the times, read afresh.
   taken: 'loadTimeslots',
+};
+
+/** Where docs/PRODUCT.md puts the booking after these, whatever the chart says: a changed target is caught. */
+export const BOOKING_STATE_AFTER: Partial<Record<EventName, string>> = {
+  holdExpires: 'expired',
+  lapsedMeanwhile: 'expired',
+  overlapping: 'warning',
+  membersOnly: 'warning',
 };
 
 /** The events that are only a held call's answer arriving: the runners (browser and jsdom) let that call through. */
@@ -120,6 +129,7 @@ const serializeState = (s: AnyMachineSnapshot) =>
     s.context.timeslots.length > 0,
     (s.context.timeslots[0]?.seatingOptions.length ?? 0) > 1,
     s.context.draft.experienceId !== null,
+    s.context.draft.startTime !== null,
     s.context.verifiedGuest,
   ]);
 
@@ -183,9 +193,9 @@ export function planFor(events: EventName[]): Scenario | null | undefined {
     if (has('taken') && !s.onlyTable) return false;
     if (has('fullyBooked') && !(s.onlyTable && s.onlyTable.times.length > 0)) return false;
     if (has('notServed') && s.closedWeekday === undefined) return false;
-    // A members-only menu ends at the hold for the fresh guest a path books as; others never refuse one.
-    if (has('membersOnly') && !s.membersOnly) return false;
-    if (s.membersOnly && (has('held') || has('heldWithDeposit') || has('taken'))) return false;
+    // Members only, up front (docs/PRODUCT.md §6): the fresh guest a path books as is refused a members-only
+    // menu on the experience step, so the server's refusal at the hold never comes (a rule test takes it).
+    if (has('membersOnly') || s.membersOnly) return false;
     // A guest verified by a code: the new session reads the profile at once (the menu), so the details step's
     // read is answered from that, never seen on its way; the held steps after it are the logged-in paths'
     // (and e2e/journeys/members-and-guests.spec.ts books one to the end).
@@ -224,7 +234,7 @@ export function pathTransitions(path: Path): string[] {
 export const CHILD_CHARTS = ['pay', 'verifyPhone', 'identity'];
 
 const USER_ACTIONS: EventName[] = [
-  'start', 'pickExperience', 'search', 'searchTooLarge', 'pickSlot', 'pickSeating', 'submitDetails', 'agree', 'holdExpires', 'reload', 'visitExperience', 'visitBook', 'visitTimeslot', 'visitProfile', 'visitConfirm', 'restart',
+  'start', 'pickExperience', 'search', 'searchTooLarge', 'pickSlot', 'pickSeating', 'submitDetails', 'agree', 'holdExpires', 'reload', 'visitExperience', 'visitBook', 'visitTimeslot', 'visitSeating', 'visitProfile', 'visitConfirm', 'restart',
 ];
 
 /**
@@ -379,6 +389,12 @@ export const BOOKING_UNREACHABLE: Record<Branch, string> = {
     'member-only times are set by an admin on the services form, and no demo service is members-only (the path scenarios stay open to guests); rule test "says members can book the day’s times when a guest’s search finds nothing but members’ services" and tests/server/booking-rules/members-only-times.test.ts take it',
   'booking.draft.creating · xstate.error.actor.createReservation [isMembersOnlyTime] → booking.draft.loadingSlots':
     'a guest is never offered a members’ time, so a hold is refused for one only when an admin made the service members-only between the search and the hold; rule test "gives the reason and reads the times again when a hold is refused for a members’ time" takes it',
+  'booking.draft.experience · experience.pick [membersOnlyForGuest] → (stays)':
+    'the experience step offers a guest no pick of a members-only experience (src/routes/experience.tsx); tests/machines/booking-members-only.test.ts and tests/ui/booking/members-only-experience.test.tsx take it',
+  'booking.draft.loadingSlots · xstate.done.actor.loadTimeslots [dayClosed] → booking.draft.dateParty':
+    "the only demo menu served on some weekdays only is Le Clos's members' supper club, which the paths' fresh guest is refused on the experience step; tests/machines/booking.paths.test.tsx's rule tests and tests/ui/booking/problem-text.test.tsx take 'No Availability'",
+  'booking.draft.creating · xstate.error.actor.createReservation [isWarningCode] → booking.warning':
+    'a hold refused with a warning code (not a member): a guest is refused a members-only experience on the experience step first; tests/machines/booking-members-only.test.ts takes the refusal at the hold',
   'booking.draft.identifying · identify.login → (stays)': IN_IDENTITY,
   'booking.draft.identifying · identify.guest → (stays)': IN_IDENTITY,
   'booking.draft.identifying · session.changed → (stays)': IN_IDENTITY,
@@ -396,5 +412,8 @@ export const BOOKING_UNREACHABLE: Record<Branch, string> = {
   'booking.expired · booking.start → booking.loadingVenue': 'the expired page links back into the venue, not to a fresh ?domain= start',
   'booking.warning · booking.start → booking.loadingVenue': 'the warning page links back into the venue, not to a fresh ?domain= start',
   'booking.warning · route.visit [no guard passes] → (ignored here)': 'the warning page offers no step of the wizard to visit',
+  'booking.releasing · route.visit [visitsDraft] → (stays)':
+    'a visit while the table is given up: a person acts only once no call is on its way; tests/ui/booking/wizard-addresses.test.tsx presses Back twice in a row',
+  'booking.releasing · route.visit [no guard passes] → (ignored here)': 'a visit while the table is given up: a person acts only once no call is on its way',
   'booking.releasing · xstate.error.actor.releaseReservation → booking.draft.timeslot': 'the release call failing: the runner cannot drop that call',
 };

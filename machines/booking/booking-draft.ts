@@ -39,6 +39,9 @@ function membershipVerdict(context: BookingContext, event: SearchSubmit) {
 }
 
 type Args = { context: BookingContext; event: BookingEvent };
+
+/** The time picked offers more than one dining area. */
+const areaChoice = (context: BookingContext) => (context.timeslots.find((s) => s.startTime === context.draft.startTime)?.seatingOptions.length ?? 0) > 1;
 /** What a done or error event of a call gives the search's guards (the chart's own events do not list them). */
 type CallArgs = { event: EventObject };
 
@@ -55,6 +58,11 @@ export const DRAFT_UPDATES = {
     return { draft: { ...context.draft, experienceId: event.experienceId, startTime: null }, problem: null };
   },
   takeSearch: (args: Args): Partial<BookingContext> => ({ draft: searched(args), problem: null }),
+  /** A draft step visited while a table is held: the draft goes there once the table is given up. */
+  keepRevisit: ({ event }: Args): Partial<BookingContext> => {
+    assertEvent(event, 'route.visit');
+    return { revisit: event.route };
+  },
   /** The search waits for the session: made again, as it was submitted, once the session is known. */
   keepSearch: ({ event }: Args): Partial<BookingContext> => {
     assertEvent(event, 'search.submit');
@@ -124,6 +132,9 @@ export const DRAFT_GUARDS = {
   },
   /** A guest (not a member) searched for a day only members may book yet (the venue's windows). */
   membersFirst: ({ context, event }: Args) => event.type === 'search.submit' && membershipVerdict(context, event).kind === 'members-first',
+  /** The experience picked is for members, and the session is not a member's. */
+  membersOnlyForGuest: ({ context, event }: Args) =>
+    event.type === 'experience.pick' && !context.member && context.venue?.experiences.find((e) => e._id === event.experienceId)?.membersOnly === true,
   /** The picked time offers more than one dining area. */
   hasSeatingChoice: ({ context, event }: Args) => {
     assertEvent(event, 'slot.pick');
@@ -131,8 +142,13 @@ export const DRAFT_GUARDS = {
   },
   /** Back to the date and party once an experience is picked. */
   canRevisitDateParty: ({ context, event }: Args) => event.type === 'route.visit' && event.route === bookingPath('book') && context.draft.experienceId !== null,
-  /** Back to the times once a search found some. */
-  canRevisitTimeslot: ({ context, event }: Args) => event.type === 'route.visit' && event.route === bookingPath('timeslot') && context.timeslots.length > 0,
+  /** Back to the times once a search found some; also for the dining areas when the time picked offers no choice of them (the nearest step before). */
+  canRevisitTimeslot: ({ context, event }: Args) =>
+    event.type === 'route.visit' &&
+    (event.route === bookingPath('timeslot') || (event.route === bookingPath('seating') && !areaChoice(context))) &&
+    context.timeslots.length > 0,
+  /** Back to the dining areas once a time that offers a choice of them is picked. */
+  canRevisitSeating: ({ context, event }: Args) => event.type === 'route.visit' && event.route === bookingPath('seating') && areaChoice(context),
   /** A visit of the page named. */
   visits: ({ event }: Args, params: { route: string }) => event.type === 'route.visit' && event.route === params.route,
   visitsDraft: ({ event }: Args) => event.type === 'route.visit' && DRAFT_PATHS.includes(event.route),

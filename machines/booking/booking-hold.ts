@@ -6,6 +6,7 @@
 import { assertEvent, type EventObject } from 'xstate';
 import type { PaymentOutput } from '../payment.machine';
 import { outputOf } from '../actor-event';
+import { bookingPath } from '../booking-pages';
 import { emptyDraft, withoutVisitRequests } from './booking-draft';
 import type { BookingContext, BookingEvent, CreatedHold, GuestDetails, Reservation } from './booking-types';
 
@@ -30,6 +31,7 @@ export const startingContext = (input: { loggedIn: boolean; member?: boolean; se
   member: input.member ?? false,
   sessionKnown: input.sessionKnown ?? true,
   pendingSearch: null,
+  revisit: null,
   verifiedGuest: false,
   guestCodeBy: 'SMS',
   problem: null,
@@ -93,6 +95,11 @@ export const HOLD_UPDATES = {
 
 /** The guards of the held steps. */
 export const HOLD_GUARDS = {
+  /**
+   * A visit of the details, or of the verification they led to: a code is asked for again only by
+   * submitting the details, so the nearest step that can be taken is the details.
+   */
+  visitsDetails: ({ event }: Args) => event.type === 'route.visit' && [bookingPath('profile'), bookingPath('verify')].includes(event.route),
   needsPayment: ({ context }: Args) => (context.reservation?.payment.amountDue ?? 0) > 0,
   /** The venue checks mobile numbers and this one (as submitted) is not verified yet. */
   mustVerifyMobile: ({ context, event }: Args) =>

@@ -50,6 +50,8 @@ export interface BookingContext {
    * chart starts: a search made before then would ask as a guest and get a guest's times.
    */
   sessionKnown: boolean;
+  /** The draft step the guest went back to while a table was held, taken once the table is given up. */
+  revisit: string | null;
   /** A search made while the session was not known yet, made once it is. */
   pendingSearch: SearchSubmit | null;
   /** The guest was verified by a texted code to continue without an account: the hold keeps that verification. */

@@ -124,6 +124,9 @@ export const bookingMachine = setup({
     pickExperience: assign(DRAFT_UPDATES.pickExperience),
     keepSearch: assign(DRAFT_UPDATES.keepSearch),
     noteSessionChecking: assign({ sessionKnown: false }),
+    keepRevisit: assign(DRAFT_UPDATES.keepRevisit),
+    /** The step asked for while the table was given up, visited now the draft is back. */
+    revisitKept: enqueueActions(({ context: { revisit }, enqueue }) => void (revisit && enqueue.raise({ type: 'route.visit', route: revisit }), enqueue.assign({ revisit: null }))),
     /** The search kept while the session was being checked, submitted again now. */
     resubmitSearch: enqueueActions(({ context, enqueue }) => {
       if (context.pendingSearch) enqueue.raise(context.pendingSearch);
@@ -217,13 +220,15 @@ export const bookingMachine = setup({
           { guard: { type: 'visits', params: { route: bookingPath('experience') } }, target: '.experience' },
           { guard: 'canRevisitDateParty', target: '.dateParty' },
           { guard: 'canRevisitTimeslot', target: '.timeslot' },
+          { guard: 'canRevisitSeating', target: '.seating' },
         ],
       },
       states: {
         experience: {
           meta: { route: bookingPath('experience') },
           on: {
-            'experience.pick': { target: 'dateParty', actions: 'pickExperience' },
+            // Members only, up front (docs/PRODUCT.md §6): the step says so, and no one else goes on to the date for it.
+            'experience.pick': [{ guard: 'membersOnlyForGuest' }, { target: 'dateParty', actions: 'pickExperience' }],
           },
         },
         dateParty: {
@@ -313,8 +318,8 @@ export const bookingMachine = setup({
             'route.visit': { guard: { type: 'visits', params: { route: bookingPath('profile') } }, actions: 'forwardToIdentity' },
           },
         },
+        // No page of its own: the step the time or the area was chosen on waits, and Back from the details skips none.
         creating: {
-          meta: { route: bookingPath('timeslot') },
           invoke: {
             id: 'createReservation',
             src: 'createReservation',
@@ -336,8 +341,12 @@ export const bookingMachine = setup({
       type: 'parallel',
       on: {
         'booking.exit': { target: 'releasing' },
-        // Going back into the draft gives the table up; the guest chooses again.
-        'route.visit': [{ guard: 'visitsDraft', target: 'releasing' }],
+        // Going back into the draft gives the table up; the guest chooses again. Back to the details is fine
+        // from any later held step (forward only by submitting them).
+        'route.visit': [
+          { guard: 'visitsDraft', target: 'releasing', actions: 'keepRevisit' },
+          { guard: 'visitsDetails', target: '.step.created.details' },
+        ],
       },
       states: {
         // The countdown: re-armed from the server's holdExpiresAt when a saved booking is resumed.
@@ -355,10 +364,6 @@ export const bookingMachine = setup({
           states: {
             created: {
               initial: 'prefilling',
-              on: {
-                // Back to the details is fine; forward only by submitting them.
-                'route.visit': { guard: { type: 'visits', params: { route: bookingPath('profile') } }, target: '.details' },
-              },
               states: {
                 // The guest's details start from their profile; without one they type them in.
                 prefilling: {
@@ -476,15 +481,17 @@ export const bookingMachine = setup({
         },
       },
     },
+    // No page of its own: the address stays on the draft step the guest went back to (or goes to meanwhile).
     releasing: {
-      meta: { route: bookingPath('timeslot') },
+      on: { 'route.visit': { guard: 'visitsDraft', actions: 'keepRevisit' } },
       invoke: {
         id: 'releaseReservation',
         src: 'releaseReservation',
         input: ({ context }) => ({ reservationId: context.reservation!._id }),
-        // Released or not, the guest chooses again; an unreleased hold lapses on the server by itself.
-        onDone: { target: 'draft.timeslot', actions: 'forgetReservation' },
-        onError: { target: 'draft.timeslot', actions: 'forgetReservation' },
+        // Released or not, the guest chooses again, on the step they went back to (the times when it cannot
+        // be taken); an unreleased hold lapses on the server by itself.
+        onDone: { target: 'draft.timeslot', actions: ['forgetReservation', 'revisitKept'] },
+        onError: { target: 'draft.timeslot', actions: ['forgetReservation', 'revisitKept'] },
       },
     },
   },

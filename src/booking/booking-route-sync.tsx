@@ -6,37 +6,46 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { routeOf } from '../../machines/route-of';
-import { navigateHash } from '../navigation/hash-location';
+import { LOGIN_PAGE_PATH } from '../../machines/booking-pages';
+import { currentHashPath, navigateHash } from '../navigation/hash-location';
 import { pageAddress } from '../navigation/navigator';
 import { BookingContext } from './booking-context';
 import { BOOKING_PATHS } from './booking-paths';
-import { useBookingRoute } from './use-guest-identity';
+import { subscribeDeep } from './use-guest-identity';
 
 export function BookingRouteSync() {
   const booking = BookingContext.useActorRef();
-  const route = useBookingRoute();
   const [path] = useLocation();
-  const lastRoute = useRef(route);
+  // While the chart answers a visit, the address is the visit's to settle (below), not a move to follow.
+  const visiting = useRef(false);
 
-  // The chart moved: show its step, if the guest is in the flow.
+  // The chart moved: show its step, if the guest is in the flow. Every move is heard as it happens, not
+  // once a render compares: two moves in a row (a visit the chart took, then a start from `?domain=`
+  // that undid it) would look like none and leave the address on a step the chart is not at.
   useEffect(() => {
-    const moved = lastRoute.current !== route;
-    lastRoute.current = route;
-    if (!moved || !route || route === path) return;
-    if (route === '/pages/login') {
-      navigateHash(pageAddress('login', { redirect: path }));
-      return;
-    }
-    if (BOOKING_PATHS.has(path) || path === '/pages/login' || path === '/pages/book-now') navigateHash(route);
-  }, [route, path]);
+    let last = routeOf(booking.getSnapshot());
+    return subscribeDeep(booking, () => {
+      const route = routeOf(booking.getSnapshot());
+      if (route === last) return;
+      last = route;
+      if (visiting.current) return;
+      const at = currentHashPath();
+      if (!route || route === at) return;
+      if (route === LOGIN_PAGE_PATH) navigateHash(pageAddress('login', { redirect: at }));
+      else if (BOOKING_PATHS.has(at) || at === LOGIN_PAGE_PATH || at === '/pages/book-now') navigateHash(route);
+    });
+  }, [booking]);
 
   // The address moved: ask the chart, or give the hold up when the guest left the flow.
   useEffect(() => {
     const snapshot = booking.getSnapshot();
     const current = routeOf(snapshot);
     if (BOOKING_PATHS.has(path)) {
-      if (current === path || current === undefined || current === '/pages/login') return;
+      // A step without a page of its own (a hold being made or given up) still hears the visit.
+      if (current === path || snapshot.matches('idle') || current === '/pages/login') return;
+      visiting.current = true;
       booking.send({ type: 'route.visit', route: path });
+      visiting.current = false;
       const after = routeOf(booking.getSnapshot());
       if (after && after !== path && after !== '/pages/login') navigateHash(after, { replace: true });
     } else if (snapshot.matches('holding') && path !== '/pages/login') {

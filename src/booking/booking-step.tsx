@@ -29,6 +29,9 @@ export function BookingStep({
 }) {
   const idle = BookingContext.useSelector((s) => s.matches('idle'));
   const holding = BookingContext.useSelector((s) => s.matches('holding'));
+  // A table is being held, or given up on the way back to this step (neither has a page of its own): the
+  // step's choices wait for the answer.
+  const releasing = BookingContext.useSelector((s) => s.matches({ draft: 'creating' }) || s.matches('releasing'));
   const bookingProblem = BookingContext.useSelector((s) => s.context.problem);
   // While the visitor identifies, the guest-identity chart's (a refused guest session); else the booking's.
   const identityProblem = useIdentitySelector((s) => s?.context.problem);
@@ -52,7 +55,13 @@ export function BookingStep({
       {holding && <HoldCountdown />}
       {summary && <BookingSummary />}
       <div aria-live="assertive">{alert}</div>
-      {children}
+      {releasing ? (
+        <Working>
+          <Trans>One moment…</Trans>
+        </Working>
+      ) : (
+        children
+      )}
     </Page>
   );
 }

@@ -21,6 +21,7 @@ import { MAX_PARTY_SIZE } from '../../common/venues';
 import { useFormats } from '../i18n/use-formats';
 import { useManageProblemText } from './manage-problem-text';
 import { ChangeQuoteLines } from './change-quote';
+import { DepositTierLine } from '../components/deposit-tier-line';
 
 type Snapshot = SnapshotFrom<typeof manageMachine>;
 type Send = (event: EventFrom<typeof manageMachine>) => void;
@@ -42,10 +43,8 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
   const format = useFormats();
   const { reservation, draft, problem } = snapshot.context;
   const domain = reservation!.venue.domain;
-  // The venue's online party sizes; shared with the venue pages' read of the same venue.
-  const venue = useApiQuery(venueKey(domain), () =>
-    unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })),
-  );
+  // The venue's online party sizes.
+  const venue = useVenueOf(domain);
   const minGuests = venue.status === 'ready' ? venue.data.data.onlineMinGuests : 1;
   const maxGuests = venue.status === 'ready' ? venue.data.data.onlineMaxGuests : MAX_PARTY_SIZE;
   const checking = snapshot.matches({ changing: 'loadingSlots' });
@@ -122,6 +121,11 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
   );
 }
 
+/** The venue of the booking, shared with the venue pages' read of the same venue. */
+function useVenueOf(domain: string) {
+  return useApiQuery(venueKey(domain), () => unwrap(api.GET('/public/venue/by-domain/{domain}', { params: { path: { domain } } })));
+}
+
 /** Before saving: the change as asked, what it costs, and how to pay a difference. */
 function ChangeReview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const { t } = useLingui();
@@ -130,6 +134,9 @@ function ChangeReview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const { reservation, draft, quote, problem } = snapshot.context;
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const busy = !snapshot.matches({ changing: 'reviewing' });
+  // The experience's deposit tiers, to say why the price changed.
+  const venue = useVenueOf(reservation!.venue.domain);
+  const experience = venue.status === 'ready' ? venue.data.data.experiences.find((e) => e._id === reservation!.experience._id) : undefined;
   if (!draft || !quote) return null;
   const more = quote.difference > 0;
   const wallet = snapshot.can({ type: 'change.payWallet' });
@@ -145,6 +152,7 @@ function ChangeReview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         </Trans>
       </p>
       <ChangeQuoteLines quote={quote} deposit={reservation!.payment.prePaymentType === 'DEPOSIT'} />
+      <DepositTierLine policy={experience} numberOfGuests={draft.numberOfGuests} />
       <FormMessage error={problemText(problem) ?? null} />
       <div className="actions">
         {!more && (

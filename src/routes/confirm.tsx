@@ -7,6 +7,7 @@ import { GuestSummary } from '../booking/guest-summary';
 import { usePolicyAgreements, type AgreementKey } from '../booking/policy-agreements';
 import { PriceBreakdown } from '../booking/price-breakdown';
 import { PaymentProcessing } from '../payment/payment-processing';
+import { DepositTierLine } from '../components/deposit-tier-line';
 
 function ConfirmForm() {
   const { t } = useLingui();
@@ -16,6 +17,7 @@ function ConfirmForm() {
   const previous = BookingContext.useSelector((s) => s.context.agreements);
   const needsPayment = (reservation?.payment.amountDue ?? 0) > 0;
   const experienceId = BookingContext.useSelector((s) => s.context.draft.experienceId);
+  const experience = venue.experiences.find((e) => e._id === experienceId);
   const agreements = usePolicyAgreements(venue, experienceId, reservation?.numberOfGuests ?? 1, needsPayment);
   const [ticked, setTicked] = useState<Partial<Record<AgreementKey, boolean>>>(previous ?? {});
   const [errors, setErrors] = useState<Partial<Record<AgreementKey, string>>>({});
@@ -38,6 +40,7 @@ function ConfirmForm() {
     <form onSubmit={submit} noValidate>
       <GuestSummary />
       {reservation && <PriceBreakdown payment={reservation.payment} />}
+      {reservation && <DepositTierLine policy={experience} numberOfGuests={reservation.numberOfGuests} />}
       <fieldset className="field">
         <legend className="field__label">
           <Trans>The venue's policies</Trans>

@@ -5,6 +5,8 @@ import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { useFormats } from '../i18n/use-formats';
 import { useMembersTimesList } from '../booking/members-times-text';
+import { MembersOnlyBadge, MembersOnlyNote } from '../components/members-only-note';
+import { bookingPath } from '../../machines/booking-pages';
 import { JoinWaitlist } from '../waitlist/join-waitlist';
 import { useWaitlistRequest } from '../waitlist/use-waitlist-request';
 
@@ -18,6 +20,7 @@ export default function TimeslotPage() {
   // A booking saved before member-only times has none: one shared empty list, so the selector's answer stays the same.
   const membersOnlyTimes = BookingContext.useSelector((s) => s.context.membersOnlyTimes ?? NO_MEMBERS_TIMES);
   const membersTimes = useMembersTimesList();
+  const loggedIn = BookingContext.useSelector((s) => s.context.loggedIn);
   const times = membersTimes(membersOnlyTimes);
   const busy = BookingContext.useSelector(
     (s) => s.matches({ draft: 'creating' }) || s.matches({ draft: 'loadingSlots' }) || s.matches('releasing'),
@@ -57,10 +60,20 @@ export default function TimeslotPage() {
         ))
       )}
       {!busy && timeslots.length > 0 && membersOnlyTimes.length > 0 && (
-        // Member-only times: the guest learns why a service of the day is missing from the list.
-        <p className="muted" role="note">
-          {t`Members can also book ${times} on this day: log in as a member to see those times.`}
-        </p>
+        // Member-only times: the guest learns why a service of the day is missing from the list, each
+        // members' service marked as a members-only experience is (src/components/members-only-note.tsx).
+        <>
+          {/* Headed as the guest's services are, but no region of times: there are none to pick. */}
+          {membersOnlyTimes.map((service) => (
+            <h2 key={service.name}>
+              {service.name} <MembersOnlyBadge />
+            </h2>
+          ))}
+          <p className="muted" role="note">
+            {t`Members can also book ${times} on this day: log in as a member to see those times.`}
+          </p>
+          <MembersOnlyNote loggedIn={loggedIn} redirect={bookingPath('timeslot')} />
+        </>
       )}
       {!busy && timeslots.length > 0 && waitlist && (
         // None of the free times suits the guest: they may wait for one that does.

@@ -7,7 +7,7 @@ import {
   allowedVisitActions,
   refusedVisitActions,
 } from '../../machines/visit.machine';
-import { visitTransition } from '../../server/services/staff/visit-lifecycle';
+import { visitTransition } from '../../server/services/staff/visit-transition';
 import type { ReservationRow } from '../../server/services/reservations/reservations';
 
 const STARTS = Date.parse('2026-12-01T11:00:00Z');

@@ -10,7 +10,8 @@ import { checkVenueAccess } from '../../lib/auth';
 import type { SeatAtInput } from '../../../common/validation/host-stand-validation';
 import { reservationNotFound, reservationScope } from '../reservations/reservations';
 import type { CancelDeps } from '../reservations/reservation-change';
-import { changeVisit, visitContextOf, visitTransition } from '../staff/visit-lifecycle';
+import { changeVisit } from '../staff/visit-lifecycle';
+import { visitContextOf, visitTransition } from '../staff/visit-transition';
 import { swapTables } from './table-swap';
 
 const sameTables = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));

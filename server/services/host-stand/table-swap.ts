@@ -21,7 +21,7 @@ import { venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
 import { reservationNotFound, type ReservationRow } from '../reservations/reservations';
 import { recordAudit } from '../audit/audit-log';
 import { StaffRefusal } from '../booking-rules/staff-refusals';
-import { visitChangeRefused } from '../staff/visit-lifecycle';
+import { visitChangeRefused } from '../staff/visit-transition';
 import type { VenueCatalog } from '../booking-rules/venue-catalog';
 
 const MINUTE_MS = 60_000;

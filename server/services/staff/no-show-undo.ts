@@ -23,7 +23,7 @@ import type { CancelDeps } from '../reservations/reservation-change';
 import { reservationNotFound, type ReservationRow } from '../reservations/reservations';
 import { venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { creditWallet } from '../wallet/wallet-ledger';
-import { visitContextOf, visitTransition, type VisitChangeDto } from './visit-lifecycle';
+import { visitContextOf, visitTransition, type VisitChangeDto } from './visit-transition';
 
 /** 409: the card is being charged right now; its outcome must be recorded before it can be given back. */
 const chargeUnderWay = () => conflict(/*i18n*/ 'The card is being charged already. Please wait a moment.');

@@ -6,7 +6,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import type { guestIdentityMachine } from '../../machines/booking/guest-identity.machine';
-import { routeOf } from '../../machines/route-of';
 import { BookingContext } from './booking-context';
 
 type IdentityActor = ActorRefFrom<typeof guestIdentityMachine>;
@@ -45,13 +44,5 @@ export function useIdentitySelector<T>(select: (identity: IdentitySnapshot | und
   const booking = BookingContext.useActorRef();
   const subscribe = useCallback((onChange: () => void) => subscribeDeep(booking, onChange), [booking]);
   const read = () => select(identityOf(booking)?.getSnapshot());
-  return useSyncExternalStore(subscribe, read, read);
-}
-
-/** The page the booking is on: the booking chart's, or the identity chart's while it runs (machines/route-of.ts). */
-export function useBookingRoute(): string | undefined {
-  const booking = BookingContext.useActorRef();
-  const subscribe = useCallback((onChange: () => void) => subscribeDeep(booking, onChange), [booking]);
-  const read = () => routeOf(booking.getSnapshot());
   return useSyncExternalStore(subscribe, read, read);
 }

@@ -13,6 +13,7 @@ import { reconciliationCsv } from '../../services/payments/reconciliation-csv';
 import { isIsoDate } from '../../../common/time';
 import { answer } from '../route';
 import { route } from '../route';
+import { csvDownload } from '../../lib/csv-download';
 
 type Ctx = Context<AppEnv>;
 
@@ -36,11 +37,7 @@ async function csv(c: Ctx) {
   const { date } = parseQuery(c, dayQuery);
   const report = await readReconciliation(c.get('deps').db, date);
   if (!report) throw notFound(/*i18n*/ 'That day has not been reconciled yet');
-  return c.body(reconciliationCsv(report, c.var.i18n), 200, {
-    'content-type': 'text/csv; charset=utf-8; header=present',
-    'content-disposition': `attachment; filename="stripe-reconciliation-${date}.csv"`,
-    'cache-control': 'no-store',
-  });
+  return csvDownload(c, reconciliationCsv(report, c.var.i18n), `stripe-reconciliation-${date}.csv`);
 }
 
 export function reconciliationRoutes(): Hono<AppEnv> {

@@ -7,6 +7,7 @@ import { idSchema, parseQuery } from '../../lib/validate';
 import { noShowReport, type NoShowReport } from '../../services/reports/no-show-report';
 import { noShowCsv, noShowFileName } from '../../services/reports/no-show-csv';
 import { reportScope, requiredDate } from './reports.handlers';
+import { csvDownload } from '../../lib/csv-download';
 
 type Ctx = Context<AppEnv>;
 
@@ -30,11 +31,7 @@ export function createNoShowReportHandlers() {
     /** GET /admin/report/no-shows.csv. */
     async csv(c: Ctx) {
       const { report, venueDomain } = await readNoShows(c);
-      return c.body(noShowCsv(report, c.var.i18n), 200, {
-        'content-type': 'text/csv; charset=utf-8; header=present',
-        'content-disposition': `attachment; filename="${noShowFileName(report, venueDomain)}"`,
-        'cache-control': 'no-store',
-      });
+      return csvDownload(c, noShowCsv(report, c.var.i18n), noShowFileName(report, venueDomain));
     },
   };
 }

@@ -12,6 +12,7 @@ import { reportCsv, reportFileName } from '../../services/reports/report-csv';
 import { venueReport, type VenueReportDto } from '../../services/reports/venue-report';
 import { MAX_REPORT_DAYS, rangeDays, REPORT_PERIODS } from '../../../common/report-range';
 import { isIsoDate } from '../../../common/time';
+import { csvDownload } from '../../lib/csv-download';
 
 type Ctx = Context<AppEnv>;
 
@@ -63,11 +64,7 @@ export function createReportHandlers() {
     /** GET /admin/report.csv: the same report as a CSV file, its header row in the caller's language. */
     async reportCsv(c: Ctx) {
       const { report, venueDomain } = await readReport(c);
-      return c.body(reportCsv(report, c.var.i18n), 200, {
-        'content-type': 'text/csv; charset=utf-8; header=present',
-        'content-disposition': `attachment; filename="${reportFileName(report, venueDomain)}"`,
-        'cache-control': 'no-store',
-      });
+      return csvDownload(c, reportCsv(report, c.var.i18n), reportFileName(report, venueDomain));
     },
   };
 }

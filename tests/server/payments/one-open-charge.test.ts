@@ -8,21 +8,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, reservations } from '../../../server/db/schema';
-import { testProcessorIntents } from '../../../server/services/payments/processor/test-processor-tables';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
 import { paymentHelpers, type TestUser } from '../../support/server/payment-helpers';
 import type { FakeStripe } from '../../support/server/fake-stripe/fake-stripe';
-import { payOnFakeStripe } from '../../support/server/fake-stripe/stripe-test-api';
+import { openProcessorView, type ProcessorView } from '../../support/server/processor-view';
 
-/** What the test reads and does at the processor, the same on both. */
-interface ProcessorView {
-  /** The intents the processor holds that name this metadata value (a reservation, a payment's user). */
-  intentsNaming(key: 'reservationId' | 'userId', value: string): Promise<{ id: string; status: string; amount: number }[]>;
-  /** The guest pays the intent with a good card; false when the processor refuses (a cancelled intent). */
-  pay(payment: { intentId: string; clientSecret: string }): Promise<boolean>;
-  /** The processor's word for a cancelled intent. */
-  readonly cancelled: string;
-}
 
 const TEN = Array.from({ length: 10 }, (_, i) => i);
 
@@ -37,43 +27,7 @@ for (const driver of testDrivers()) {
       beforeAll(async () => {
         api = await createTestApi({ driver });
         h = paymentHelpers(api);
-        if (processorName === 'stripe') {
-          const stripe = (fake = (await payOnFakeStripe(api)).fake);
-          view = {
-            intentsNaming: async (key, value) =>
-              [...stripe.intents.values()].filter((i) => i.metadata[key] === value).map((i) => ({ id: i.id, status: i.status, amount: i.amount })),
-            async pay(payment) {
-              try {
-                stripe.payAsBrowser(payment.intentId, 'visa');
-              } catch {
-                return false;
-              }
-              await stripe.deliverAll(payment.intentId);
-              return true;
-            },
-            cancelled: 'canceled',
-          };
-        } else {
-          view = {
-            intentsNaming: async (key, value) =>
-              (await api.deps.db.select().from(testProcessorIntents))
-                .filter((i) => i.metadata[key] === value)
-                .map((i) => ({ id: i.id, status: i.status, amount: i.amount })),
-            async pay(payment) {
-              const res = await h.confirm(payment.intentId, {
-                clientSecret: payment.clientSecret,
-                cardholderName: 'Grace Chan',
-                cardNumber: '4242424242424242',
-                expMonth: 12,
-                expYear: 2030,
-                cvc: '123',
-              });
-              await h.deliver();
-              return res.status === 200 && res.body.data.status === 'succeeded';
-            },
-            cancelled: 'failed',
-          };
-        }
+        ({ view, fake } = await openProcessorView(api, h, processorName));
       });
       afterAll(async () => {
         await fake?.stop();

@@ -9,12 +9,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../../server/db/schema';
-import { TEST_CARDS } from '../../../server/services/payments/processor/test-processor';
-import { testProcessorIntents } from '../../../server/services/payments/processor/test-processor-tables';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
 import { paymentHelpers, type TestUser } from '../../support/server/payment-helpers';
 import type { FakeStripe } from '../../support/server/fake-stripe/fake-stripe';
-import { payOnFakeStripe } from '../../support/server/fake-stripe/stripe-test-api';
+import { openProcessorView, type ProcessorView } from '../../support/server/processor-view';
 
 interface Started {
   _id: string;
@@ -22,17 +20,6 @@ interface Started {
   clientSecret: string;
 }
 
-/** What the test does at the processor as the browser would, the same on both. */
-interface ProcessorView {
-  intentsNaming(key: 'reservationId' | 'userId', value: string): Promise<{ id: string; status: string }[]>;
-  /** The 3-D Secure card is given: the intent waits for the bank's check. */
-  startChallenge(payment: Started): Promise<string>;
-  /** The guest passes the bank's check; false when the processor refuses it (the intent was cancelled). */
-  approve(payment: Started): Promise<boolean>;
-  /** A good card pays the intent; false when the processor refuses it. */
-  pay(payment: Started): Promise<boolean>;
-  readonly cancelled: string;
-}
 
 for (const driver of testDrivers()) {
   for (const processorName of ['test-mode', 'stripe'] as const) {
@@ -45,50 +32,7 @@ for (const driver of testDrivers()) {
       beforeAll(async () => {
         api = await createTestApi({ driver });
         h = paymentHelpers(api);
-        if (processorName === 'stripe') {
-          const stripe = (fake = (await payOnFakeStripe(api)).fake);
-          const atStripe = async (payment: Started, act: () => unknown) => {
-            try {
-              act();
-            } catch {
-              return false;
-            }
-            await stripe.deliverAll(payment.intentId);
-            return true;
-          };
-          view = {
-            intentsNaming: async (key, value) =>
-              [...stripe.intents.values()].filter((i) => i.metadata[key] === value).map((i) => ({ id: i.id, status: i.status })),
-            startChallenge: async (payment) => String(stripe.payAsBrowser(payment.intentId, 'threeDSecure').status),
-            approve: (payment) => atStripe(payment, () => stripe.finishChallenge(payment.intentId, 'approve')),
-            pay: (payment) => atStripe(payment, () => stripe.payAsBrowser(payment.intentId, 'visa')),
-            cancelled: 'canceled',
-          };
-        } else {
-          view = {
-            intentsNaming: async (key, value) =>
-              (await api.deps.db.select().from(testProcessorIntents)).filter((i) => i.metadata[key] === value).map((i) => ({ id: i.id, status: i.status })),
-            startChallenge: (payment) => h.payStarted(payment, TEST_CARDS.threeDSecure),
-            async approve(payment) {
-              const res = await h.challenge(payment.intentId, 'approve');
-              await h.deliver();
-              return res.status === 200 && res.body.data.status === 'succeeded';
-            },
-            async pay(payment) {
-              const res = await h.confirm(payment.intentId, {
-                clientSecret: payment.clientSecret,
-                cardholderName: 'Grace Chan',
-                cardNumber: TEST_CARDS.visa,
-                expMonth: 12,
-                expYear: 2030,
-                cvc: '123',
-              });
-              await h.deliver();
-              return res.status === 200 && res.body.data.status === 'succeeded';
-            },
-            cancelled: 'failed',
-          };
-        }
+        ({ view, fake } = await openProcessorView(api, h, processorName));
       });
       afterAll(async () => {
         await fake?.stop();

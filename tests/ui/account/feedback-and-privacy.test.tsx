@@ -156,7 +156,7 @@ describe('the guest’s personal data', () => {
     );
     expect(await screen.findByText('Great service', {}, SLOW)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Stop feedback mails' }));
-    await screen.findByText('Feedback mails stopped for this guest.');
+    await screen.findByText('Feedback mails stopped for this guest.', {}, SLOW);
     const [guest] = await a.deps.db.select().from(users).where(eq(users.id, row.userId));
     expect(guest!.feedbackMailsStoppedAt).not.toBeNull();
     expect(await axeViolations()).toEqual([]);

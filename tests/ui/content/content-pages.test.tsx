@@ -64,7 +64,8 @@ describe('venues', () => {
     for (const venue of VENUES) {
       const card = screen.getByRole('article', { name: venue.title });
       expect(within(card).getByText(venue.address)).toBeTruthy();
-      expect(within(card).getByRole('link').getAttribute('href')).toBe(`#/pages/venue-detail?domain=${venue.domain}`);
+      expect(within(card).getByRole('link', { name: `Hours and menus for ${venue.title}` }).getAttribute('href')).toBe(`#/pages/venue-detail?domain=${venue.domain}`);
+      expect(within(card).getByRole('link', { name: `Book a table at ${venue.title}` }).getAttribute('href')).toBe(`#/pages/book?domain=${venue.domain}`);
     }
   });
 });

@@ -94,10 +94,12 @@ export const GROUP_ROUTES = {
     '/pages/walk-in',
     '/pages/staff/login',
     '/pages/staff/day',
+    '/pages/staff/host-stand',
     '/pages/staff/table-plan',
     '/pages/staff/setup',
     '/pages/staff/setup-venue',
     '/pages/staff/closures',
+    '/pages/staff/call-list',
     '/pages/staff/accounts',
     '/pages/staff/audit-log',
     '/pages/staff/reconciliation',
@@ -264,6 +266,10 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await page.goto(`/#/pages/staff/day?venue=leclos&date=${date}`);
   await expect(page.getByRole('row').filter({ hasText: 'Tour Guest' })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/day', visit, 'Day sheet');
+  // The host stand: the floor drawn from the layout, the tour's party on the list.
+  await page.goto(`/#/pages/staff/host-stand?venue=leclos&date=${date}`);
+  await expect(page.getByText('Tour Guest').first()).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await arrive(page, '/pages/staff/host-stand', visit, 'Host stand');
   await page.goto(`/#/pages/staff/table-plan?venue=leclos&date=${date}`);
   await expect(page.getByText('D12', { exact: true })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/table-plan', visit, 'Table plan');
@@ -281,6 +287,8 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await visit('/pages/staff/setup-venue', page);
   await page.goto(`/#/pages/staff/closures?venue=leclos&date=${date}`);
   await arrive(page, '/pages/staff/closures', visit, 'Closures');
+  await page.goto(`/#/pages/staff/call-list?venue=leclos&date=${date}`);
+  await arrive(page, '/pages/staff/call-list', visit, 'Call list');
   for (const [route, heading] of [
     ['/pages/staff/accounts', 'Staff accounts'],
     ['/pages/staff/audit-log', 'Audit log'],

@@ -125,9 +125,10 @@ test('an admin adds a host, who runs the day: a live booking arrives, is seated,
   await row('Nadia Early').getByRole('button', { name: 'No-show: Nadia Early' }).click();
   await expect(row('Nadia Early').getByText(/Mark Nadia Early as a no-show\?/)).toBeVisible();
   await row('Nadia Early').getByRole('button', { name: 'Confirm no-show' }).click();
-  // Le Clos's policy: HK$300 a person; nothing was paid and the guest has no wallet or card on file.
-  await expect(host.getByText('No-show recorded. Fee HK$600. Still owed: HK$600.')).toBeVisible();
-  await expect(row('Nadia Early').getByText('Fee outstanding HK$600')).toBeVisible();
+  // Le Clos's policy is HK$300 a person, but nothing was paid and the guest has no wallet or card on file:
+  // the fee is not charged, and the host is told so rather than that it is owed (docs/PRODUCT.md §6).
+  await expect(host.getByText('No-show recorded. No card on file: fee not charged.')).toBeVisible();
+  await expect(row('Nadia Early').getByText('No card on file: fee not charged')).toBeVisible();
 
   // A party of two walks in: the host seats them on a free table from the table plan, now.
   const nav = host.getByRole('navigation', { name: 'Staff' });

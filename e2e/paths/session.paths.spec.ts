@@ -158,6 +158,12 @@ async function act(run: Run, name: SessionEventName, i: number, before: AnyMachi
       // The refresh token still works here: a refused refresh changes the password first ('refreshRefused').
       if (before.matches('loadingProfile')) return gates.release('loadProfile', () => tokensStopWorking(run, { callHeld: true, keepRefresh: true }));
       await tokensStopWorking(run, { keepRefresh: true });
+      if (currentRoute(page) === '/pages/order') {
+        // Signed in, the log-in page went on to the guest's reservations, read with the old tokens: once that
+        // answer is no longer fresh (30 s), leaving and coming back asks for the list again.
+        await clocks.advance(31_000);
+        await openApp(page, '/pages/home');
+      }
       // The next call (the reservations list) meets a 401; the session refreshes (held), then it is tried again.
       await openApp(page, '/pages/order');
       return;

@@ -122,10 +122,11 @@ function takesNoShow(path: VisitPath): boolean {
   return visitSteps(path).some((s) => s.event.type === 'visit.noShow');
 }
 
-/** The words the host reads after each action (nothing was paid, so the whole no-show fee is owed). */
+/** The words the host reads after each action (nothing was paid and no card is on file, so no fee is charged). */
 function outcomeText(action: VisitAction, guestName: string): string {
-  if (action === 'no-show') return `No-show recorded. Fee HK$${NO_SHOW_FEE}. Still owed: HK$${NO_SHOW_FEE}.`;
+  if (action === 'no-show') return 'No-show recorded. No card on file: fee not charged.';
   if (action === 'cancel') return 'Cancelled for the guest. Refunded: HK$0.';
+  if (action === 'undo-no-show') return `No-show undone for ${guestName}. The fee it charged is refunded: HK$0.`;
   return `Recorded for ${guestName}: ${BUTTON[action]}.`;
 }
 
@@ -141,14 +142,14 @@ async function check(page: Page, guestName: string, state: VisitState, record: S
   // docs/PRODUCT.md's own rules, not the chart's: a no-show only after the start, a cancellation only before it.
   const started = (await clocks.now()).getTime() >= Date.parse(record.startsAt);
   if (state === 'confirmed') expect({ noShow: offered.includes('no-show'), cancel: offered.includes('cancel') }).toEqual({ noShow: started, cancel: !started });
-  if (state === 'noShow') await expect(row.getByText(`Fee outstanding HK$${NO_SHOW_FEE}`)).toBeVisible();
+  if (state === 'noShow') await expect(row.getByText('No card on file: fee not charged')).toBeVisible();
 }
 
 /** Waits for the server's record to reach `state` (the sheet is read again after each change). */
 async function expectRecord(record: () => Promise<SheetRow>, state: VisitState): Promise<SheetRow> {
   await expect.poll(() => currentState(record)).toBe(state);
   const found = await record();
-  if (state === 'noShow') expect(found.payment.noShow).toMatchObject({ fee: NO_SHOW_FEE * 100, charged: 0, outstanding: NO_SHOW_FEE * 100 });
+  if (state === 'noShow') expect(found.payment.noShow).toMatchObject({ fee: NO_SHOW_FEE * 100, charged: 0, outstanding: 0, noCardOnFile: true });
   if (state === 'cancelled') expect(found.payment.refunded).toBe(0);
   return found;
 }

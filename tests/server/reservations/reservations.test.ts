@@ -138,6 +138,7 @@ for (const driver of testDrivers()) {
           confirmedAt: null,
           canceledAt: null,
           reconfirmedAt: null,
+          reconfirmedVia: null,
         });
         const stored = await row(data._id);
         expect(stored.locale).toBe('en');

@@ -192,7 +192,9 @@ describe.each(testDrivers())('content in the caller language on %s', (driver) =>
         t(locale, '{venue} – prepayment {reference}', { venue: 'Obe', reference: uniqueId }),
         'Opening credit',
       ]);
-      expect(await get(`/user/wallet/entries/${entries[0]._id}`, { token: member.token(), locale })).toEqual(entries[0]);
+      // One entry alone is the list's entry but for the running balance, which only the list has.
+      const { balanceAfter: _balance, ...entry } = entries[0];
+      expect(await get(`/user/wallet/entries/${entries[0]._id}`, { token: member.token(), locale })).toEqual(entry);
     }
 
     // The demo member's seeded history: plain texts marked in seed.ts.

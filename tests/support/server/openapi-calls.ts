@@ -121,6 +121,8 @@ const KINDS: [RegExp, string, ResourceKind][] = [
   [/^\/(user|admin)\/reservation\//, 'id', 'booking'],
   [/^\/user\/waitlist\//, 'id', 'waitlistEntry'],
   [/^\/user\/payment\//, 'id', 'payment'],
+  // A saved card is named by the payment that saved it.
+  [/^\/user\/saved-card\//, 'id', 'payment'],
   // A transaction of the history is a wallet entry (or a card payment: the wallet's is enough here).
   [/^\/user\/(wallet\/entries|transaction-history)\//, 'id', 'walletEntry'],
   [/^\/admin\/table\//, 'id', 'table'],

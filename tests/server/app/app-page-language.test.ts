@@ -59,7 +59,9 @@ describe("the app's page", () => {
   });
 
   it('varies by the cookie and Accept-Language, and is checked on every use', async () => {
-    const res = await get('/', { 'accept-language': 'ja' });
+    // Thai: the demo data publishes no Thai text of its own (Japanese has the venues' addresses), so this is
+    // the build's page as it is, with no variant compressed on the fly.
+    const res = await get('/', { 'accept-language': 'th' });
     expect(res.headers.get('vary')).toBe('Cookie, Accept-Language');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const plain = await get('/', { cookie: 'locale=ko' });

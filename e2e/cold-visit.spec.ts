@@ -10,8 +10,12 @@ import { FIRST_VIEW_PAGE_BUDGET_BYTES } from '../scripts/first-view-page';
 import { expectHeading, openApp } from './support/app';
 import { expect, test, type Page } from './support/fixtures';
 
-/** Home's budget for a cold visit, all requests together. */
-const HOME_BUDGET_BYTES = 110 * 1024;
+/**
+ * Home's budget for a cold visit, all requests together. 110 KB until Home gained "Book a table" on every
+ * venue card and the app its host stand, walk-in and call-list routes (about 1 KB more); cutting it back is
+ * the speed work's to do.
+ */
+const HOME_BUDGET_BYTES = 112 * 1024;
 /**
  * The entry script's budget: it asks for the first page's chunk, catalog and picture, so everything in it
  * stands before them (React's DOM renderer comes in a chunk of its own, src/render-app.tsx).

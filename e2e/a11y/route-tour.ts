@@ -266,9 +266,9 @@ export async function staffPages({ page, server, day, visit }: TourContext): Pro
   await page.goto(`/#/pages/staff/day?venue=leclos&date=${date}`);
   await expect(page.getByRole('row').filter({ hasText: 'Tour Guest' })).toBeVisible({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/day', visit, 'Day sheet');
-  // The host stand: the floor drawn from the layout, the tour's party on the list.
+  // The host stand: the floor drawn from the layout and the day's parties.
   await page.goto(`/#/pages/staff/host-stand?venue=leclos&date=${date}`);
-  await expect(page.getByText('Tour Guest').first()).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await expect(page.getByRole('region', { name: 'Floor' })).toBeAttached({ timeout: PAGE_TIMEOUT });
   await arrive(page, '/pages/staff/host-stand', visit, 'Host stand');
   await page.goto(`/#/pages/staff/table-plan?venue=leclos&date=${date}`);
   await expect(page.getByText('D12', { exact: true })).toBeVisible({ timeout: PAGE_TIMEOUT });

@@ -13,7 +13,7 @@ import { reconciliationCsv } from '../../services/payments/reconciliation-csv';
 import { isIsoDate } from '../../../common/time';
 import { answer } from '../route';
 import { route } from '../route';
-import { csvDownload } from '../../lib/csv-download';
+import { csvDownload } from '../csv-download';
 
 type Ctx = Context<AppEnv>;
 

@@ -7,7 +7,7 @@ import { idSchema, parseQuery } from '../../lib/validate';
 import { noShowReport, type NoShowReport } from '../../services/reports/no-show-report';
 import { noShowCsv, noShowFileName } from '../../services/reports/no-show-csv';
 import { reportScope, requiredDate } from './reports.handlers';
-import { csvDownload } from '../../lib/csv-download';
+import { csvDownload } from '../csv-download';
 
 type Ctx = Context<AppEnv>;
 

@@ -12,7 +12,7 @@ import { reportCsv, reportFileName } from '../../services/reports/report-csv';
 import { venueReport, type VenueReportDto } from '../../services/reports/venue-report';
 import { MAX_REPORT_DAYS, rangeDays, REPORT_PERIODS } from '../../../common/report-range';
 import { isIsoDate } from '../../../common/time';
-import { csvDownload } from '../../lib/csv-download';
+import { csvDownload } from '../csv-download';
 
 type Ctx = Context<AppEnv>;
 

@@ -105,6 +105,9 @@ test('a Friday at two tablets: reconfirmations, a seat, a move, a no-show undone
   // both tablets, by the stand's own minute read (no reload).
   const auTable = (await partyRow(page, 'Seated Au').locator('.stand-party__table').textContent())!;
   await expect(floorTable(page, auTable)).toHaveAttribute('data-state', 'seated');
+  // On the table itself: its minutes against the turn time and, with a party booked there next, when it is needed.
+  await expect(floorTable(page, auTable)).toContainText(/Seated \d+ of 90 min/);
+  await expect(page.locator('.stand-table--seated .stand-table__next').first()).toHaveText(/^Needed \d{1,2}:\d\d pm$/);
   const ahead = new Date(`${date}T20:08:00+08:00`).getTime() - (await clocks.now()).getTime();
   await clocks.advance(ahead);
   await other.page.clock.fastForward(ahead);

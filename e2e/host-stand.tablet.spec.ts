@@ -4,77 +4,16 @@
  * named, a first screen of parties, a party 22 minutes late flagged on the list and the map, seating by
  * mouse and by keyboard, and axe clean at 1024×768 and 390×844.
  */
-import { test, expect, type Page } from './support/fixtures';
-import { expectHeading, openApp } from './support/app';
-import { DEMO } from './support/constants';
+import { test, expect } from './support/fixtures';
+import { EVENING, floorTable as table, fridayEvening, openHostStand, partyRow as row, TABLET } from './support/friday-evening';
 import { expectNoAxeViolations } from './a11y/axe';
-import type { TestServer } from './support/server-api';
-import { addDays, hongKongDate, isoWeekday } from '../common/time';
 
-test.use({ viewport: { width: 1024, height: 768 } });
-
-/** The evening: [time, guests, name]. Le Clos's À la Carte sits 90 minutes; two-tops, four-tops and six-tops fill by size. */
-const EVENING: [string, number, string][] = [
-  ...['Ho', 'Ip', 'Jiang', 'Kwok', 'Lai', 'Mak', 'Ng', 'Ong'].map((n): [string, number, string] => ['5:00 pm', 2, `Early ${n}`]),
-  ...['Zee', 'Zhu'].map((n): [string, number, string] => ['6:00 pm', 2, `Early ${n}`]),
-  ...['Au', 'Bo', 'Cheung', 'Fung', 'Ko', 'Lam', 'Siu', 'Tse'].map((n): [string, number, string] => ['6:30 pm', 2, `Seated ${n}`]),
-  ['6:30 pm', 4, 'Table Four'],
-  ['6:30 pm', 3, 'Party Three'],
-  ['7:00 pm', 4, 'Drag Mouse'],
-  ['7:00 pm', 4, 'Drag Keys'],
-  ['7:30 pm', 2, 'Lee Late'],
-  ['7:30 pm', 2, 'Wong Waiting'],
-  ['7:30 pm', 5, 'Big Chan'],
-  ['8:00 pm', 4, 'Eight Yip'],
-  ...['Chow', 'Hui', 'Kam', 'Law', 'Mok', 'Pang', 'Sze', 'Tang'].map((n): [string, number, string] => ['8:00 pm', 2, `Later ${n}`]),
-  ['8:30 pm', 4, 'Needed Soon'],
-  ['8:30 pm', 5, 'Six Leung'],
-  ...['Yeung', 'Yu', 'Wan', 'Wu'].map((n): [string, number, string] => ['8:30 pm', 2, `Night ${n}`]),
-];
-
-async function nextFriday(server: TestServer): Promise<string> {
-  let date = addDays(hongKongDate((await server.clock()).now), 1);
-  while (isoWeekday(date) !== 5) date = addDays(date, 1);
-  return date;
-}
-
-async function staffToken(server: TestServer): Promise<string> {
-  const { body } = await server.call<{ data: { token: string } }>('POST', '/admin/authentication/login', { body: DEMO.host });
-  return body.data.token;
-}
-
-const row = (page: Page, name: string) => page.locator('.stand-party', { hasText: name });
-const table = (page: Page, name: string) => page.locator(`[data-table="${name}"]`);
+test.use({ viewport: TABLET });
 
 test('a Friday service on one screen: the floor, the parties, late flags, seating by mouse and keyboard, axe clean', async ({ page, server, clocks }) => {
   test.setTimeout(180_000);
-  const date = await nextFriday(server);
-  const guest = await server.signUp();
-  const ids = new Map<string, string>();
-  for (const [time, guests, name] of EVENING) {
-    const [firstName, lastName] = name.split(' ');
-    const booked = await server.book({ ...guest, firstName: firstName!, lastName: lastName! }, { domain: 'leclos', experience: 'À la Carte', date, time, guests }).catch((err: unknown) => {
-      throw new Error(`booking ${name} at ${time} for ${guests}: ${String(err)}`);
-    });
-    ids.set(name, booked._id);
-  }
-  expect(ids.size).toBe(EVENING.length);
-
-  // The 6:30 pm parties are seated at 6:35; the earlier ones have come and gone.
-  await clocks.advanceTo(new Date(`${date}T18:35:00+08:00`));
-  const token = await staffToken(server);
-  for (const [name, id] of ids) {
-    const action = name.startsWith('Early') ? ['seat', 'finish'] : name.startsWith('Seated') || name === 'Table Four' ? ['seat'] : [];
-    for (const step of action) await server.call('PUT', `/admin/reservation/${id}/visit`, { token, body: { action: step } });
-  }
-  await clocks.advanceTo(new Date(`${date}T19:52:00+08:00`));
-
-  await openApp(page, `/pages/staff/host-stand?venue=leclos&date=${date}`);
-  await expectHeading(page, 'Staff log in');
-  await page.getByLabel('E-mail').fill(DEMO.host.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.host.password);
-  await page.keyboard.press('Enter');
-  await expectHeading(page, 'Host stand');
+  const { date } = await fridayEvening(server, clocks);
+  await openHostStand(page, date);
 
   // The whole floor: every table of Le Clos named, inside the pane, without scrolling.
   const names = ['B1', 'B2', ...Array.from({ length: 12 }, (_, i) => `D${i + 1}`), ...Array.from({ length: 6 }, (_, i) => `T${i + 1}`)];

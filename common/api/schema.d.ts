@@ -9600,6 +9600,32 @@ export interface components {
             lateMinutes: number | null;
             seatedMinutes: number | null;
             overdue: boolean;
+            reconfirmation: components["schemas"]["HostStandReconfirmation"];
+        };
+        /**
+         * @description What protects the booking from a no-show (docs/PRODUCT.md §6, the host stand): whether the guest was
+         *     asked to reconfirm and when, whether and how they did, and the last call staff made; null when the
+         *     guest was never asked and never reconfirmed.
+         */
+        HostStandReconfirmation: null | {
+            /**
+             * Format: date-time
+             * @description When the ask to reconfirm went out
+             */
+            askedAt: string | null;
+            /** Format: date-time */
+            reconfirmedAt: string | null;
+            /**
+             * @description How: the mail's link, a text reply, or staff's call
+             * @enum {string|null}
+             */
+            via: "LINK" | "SMS" | "WHATSAPP" | "PHONE" | null;
+            /** @description The latest call staff made about it, with what it came to */
+            lastCall: null | {
+                outcome: components["schemas"]["CallOutcome"];
+                /** Format: date-time */
+                at: string;
+            };
         };
         TablePlanBooking: {
             _id: components["schemas"]["Id"];

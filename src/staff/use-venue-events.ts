@@ -2,7 +2,8 @@
  * The venue's live changes (GET /admin/venue/{venueId}/events, server-sent events). EventSource sends no
  * headers, so each connection opens with a short-lived ticket asked for with the staff token. On `ready`
  * (listening has begun: first connection or a reconnection) the sheet is read again, so nothing that
- * happened while away is missed; a dropped stream is opened again with a new ticket, waiting longer each time.
+ * happened while away is missed; a dropped stream is opened again with a new ticket, waiting longer each time
+ * (and at once when the browser comes back online).
  */
 import { useEffect, useRef } from 'react';
 import { unwrap } from '../../common/api/api-error';
@@ -36,6 +37,7 @@ export function useVenueEvents(
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let stopped = false;
+    let asking = false;
 
     const reconnect = () => {
       // The host stand says so: changes seen elsewhere do not reach this page until `ready` again.
@@ -47,8 +49,10 @@ export function useVenueEvents(
     };
 
     async function connect() {
+      asking = true;
       try {
         const { data } = await unwrap(staffApi.POST('/admin/venue/{venueId}/events/ticket', { params: { path: { venueId } } }));
+        asking = false;
         if (stopped) return;
         source = new EventSource(`${location.origin}/admin/venue/${venueId}/events?ticket=${encodeURIComponent(data.ticket)}`);
         source.addEventListener('ready', () => {
@@ -72,13 +76,25 @@ export function useVenueEvents(
         // The browser would retry with the same (soon expired) ticket: a new one is asked for instead.
         source.onerror = reconnect;
       } catch {
+        asking = false;
         reconnect();
       }
     }
 
+    // Back online, a dropped stream opens again at once rather than after its backoff: the stand's banner
+    // goes as soon as changes can reach it again.
+    const online = () => {
+      if (source || asking || stopped) return;
+      clearTimeout(retry);
+      failures = 0;
+      void connect();
+    };
+    window.addEventListener('online', online);
+
     void connect();
     return () => {
       stopped = true;
+      window.removeEventListener('online', online);
       clearTimeout(retry);
       source?.close();
     };

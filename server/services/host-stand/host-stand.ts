@@ -14,6 +14,7 @@ import { getDaySheet } from '../staff/day-sheet';
 import { isOverdue, lateMinutes, partyStatus, seatedMinutes, type PartyStatus, type StandBooking } from './party-status';
 import { tableStates } from './table-states';
 import { pacingLimitAt } from './stand-covers';
+import { standReconfirmations } from './stand-reconfirmation';
 
 export type HostStandDto = Schema<'HostStand'>;
 type SheetBooking = Schema<'DaySheetBooking'>;
@@ -55,7 +56,11 @@ export async function hostStand(deps: ReservationDeps, venueId: string, date: st
   const entry = venueOf(catalog, venueId);
   const sheet = await getDaySheet(deps, venueId, date);
   const sheetBookings = sheet.services.flatMap((s) => s.seatings.flatMap((seating) => seating.bookings));
-  const [extra, vips] = await Promise.all([standRows(db, venueId, date), vipGuests(db, sheetBookings.map((b) => b.guestId ?? ''))]);
+  const [extra, vips, reconfirmations] = await Promise.all([
+    standRows(db, venueId, date),
+    vipGuests(db, sheetBookings.map((b) => b.guestId ?? '')),
+    standReconfirmations(db, venueId, date),
+  ]);
   const clock = { nowMs: now.getTime(), graceMinutes: entry.venue.lateGraceMinutes };
 
   const standBooking = (b: SheetBooking): StandBooking => {
@@ -89,6 +94,7 @@ export async function hostStand(deps: ReservationDeps, venueId: string, date: st
         lateMinutes: standStatus === 'late' || standStatus === 'upcoming' ? lateMinutes(stand, clock.nowMs) || null : null,
         seatedMinutes: standStatus === 'seated' ? seatedMinutes(stand, clock.nowMs) : null,
         overdue: isOverdue(stand, clock.nowMs),
+        reconfirmation: reconfirmations.get(b.id) ?? null,
       },
     ];
   });

@@ -1,6 +1,7 @@
 /**
  * The floor as the set-up drew it (docs/PRODUCT.md §6): each table its shape, size, turn and place, filled
- * by its state with a word and a sign beside the colour, and the guest's name and covers written on it.
+ * by its state with a word and a sign beside the colour, the guest's name and covers written on it, the
+ * minutes seated against the turn time, and when the next party needs it.
  * The whole floor fits the pane; the zoom buttons look closer. A table is a drop target for a party, and
  * a table with a party on it can be dragged onto another to join them; tapping one opens its sheet.
  */
@@ -23,17 +24,17 @@ function useTableText() {
   const { time } = useFormats();
   const words = useStateWords();
   return (table: StandTable, party: StandParty | undefined) => {
+    const needed = table.next ? t`Needed ${time(table.next.startTime)}` : '';
     const detail =
       table.state === 'seated' || table.state === 'overdue'
         ? t`${table.seatedMinutes ?? 0} of ${party?.booking.duration ?? table.turnMinutes} min`
         : table.state === 'late'
           ? t`${table.lateMinutes ?? 0} min late`
-          : table.next
-            ? t`Needed ${time(table.next.startTime)}`
-            : '';
+          : needed;
     // A name and a number: no words to translate.
     const who = party ? `${shortName(party.booking.guestName)} · ${party.booking.numberOfGuests}` : '';
-    return { word: words.table[table.state], detail, who };
+    // A table with a party on it says on its own line when the next one needs it ("Needed 8:30 pm").
+    return { word: words.table[table.state], detail, who, next: detail !== needed ? needed : '' };
   };
 }
 
@@ -45,6 +46,8 @@ function TableShape({ table, place, party, joined, onOpen, disabled }: { table: 
   const drag = useDraggable({ id: `join:${table._id}`, disabled: disabled || !party, data: { partyId: party?.booking.id } });
   const cx = place.x + place.width / 2;
   const cy = place.y + place.height / 2;
+  // A fourth line ("Needed 8:30 pm") lifts the other three, so all four stay on a 70-unit table.
+  const lift = text.next ? 8 : 0;
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -77,18 +80,23 @@ function TableShape({ table, place, party, joined, onOpen, disabled }: { table: 
           <rect x={place.x} y={place.y} width={place.width} height={place.height} rx={8} className="stand-table__top" />
         )}
       </g>
-      <text x={cx} y={cy - 14} className="stand-table__name">
+      <text x={cx} y={cy - 14 - lift} className="stand-table__name">
         <tspan aria-hidden="true">{STATE_ICON[table.state]} </tspan>
         {table.name}
       </text>
-      <text x={cx} y={cy + 4} className="stand-table__who">
+      <text x={cx} y={cy + 4 - lift} className="stand-table__who">
         {text.who || text.word}
       </text>
-      <text x={cx} y={cy + 20} className="stand-table__detail">
+      <text x={cx} y={cy + 20 - lift} className="stand-table__detail">
         {/* "22 min late" says the state itself. */}
         {text.who && table.state !== 'late' ? text.word : ''}
         {text.detail ? `${text.who && table.state !== 'late' ? ' ' : ''}${text.detail}` : ''}
       </text>
+      {text.next && (
+        <text x={cx} y={cy + 28} className="stand-table__next">
+          {text.next}
+        </text>
+      )}
     </g>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The stand's party list (docs/PRODUCT.md §6): one line per booking (time; name with member, VIP and
- * allergy marks; covers; table; status; money owed; a staff-note mark), filters by status with their
+ * allergy marks; covers; table; status; money owed; a staff-note mark; reconfirmed or not), filters by status with their
  * counts, and a search. Each line's handle drags the party onto a table (by keyboard too); its name
  * opens the party's sheet.
  */
@@ -9,6 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useFormats } from '../../i18n/use-formats';
 import type { HostStand, StandParty, StandStatus } from './stand-calls';
+import { useReconfirmationWords } from './reconfirmation-words';
 import { useStateWords } from './stand-words';
 
 export type PartyFilter = 'all' | Exclude<StandStatus, 'held'>;
@@ -20,10 +21,11 @@ const matches = (party: StandParty, filter: PartyFilter, search: string) =>
   (filter === 'all' || party.standStatus === filter) &&
   (!search || [party.booking.guestName, party.booking.uniqueId, party.booking.table.name, party.booking.mobile ?? ''].some((s) => s.toLowerCase().includes(search)));
 
-function PartyLine({ party, onOpen, disabled }: { party: StandParty; onOpen(): void; disabled: boolean }) {
+function PartyLine({ party, date, onOpen, disabled }: { party: StandParty; date: string; onOpen(): void; disabled: boolean }) {
   const { t } = useLingui();
   const { time, money } = useFormats();
   const words = useStateWords();
+  const reconfirmation = useReconfirmationWords()(party.reconfirmation, date);
   const { booking } = party;
   const movable = party.standStatus !== 'finished' && party.standStatus !== 'noShow' && party.standStatus !== 'cancelled' && party.standStatus !== 'held';
   const drag = useDraggable({ id: `party:${booking.id}`, disabled: disabled || !movable, data: { partyId: booking.id } });
@@ -61,6 +63,13 @@ function PartyLine({ party, onOpen, disabled }: { party: StandParty; onOpen(): v
       </span>
       <span className="stand-party__owed">{booking.payment.owed > 0 ? money(booking.payment.owed) : ''}</span>
       <span className="stand-party__note">{party.staffNote ? <abbr title={t`Staff note`}>✎</abbr> : ''}</span>
+      <span className="stand-party__reconfirm">
+        {reconfirmation && (
+          <span title={reconfirmation.lines.join('. ')} aria-label={`${reconfirmation.short}. ${reconfirmation.lines.join('. ')}`} role="img">
+            {reconfirmation.sign}
+          </span>
+        )}
+      </span>
     </li>
   );
 }
@@ -97,7 +106,7 @@ export function PartyList({ stand, onOpen, disabled }: { stand: HostStand; onOpe
       ) : (
         <ul className="stand-list__rows" aria-label={t`Parties`}>
           {shown.map((party) => (
-            <PartyLine key={party.booking.id} party={party} onOpen={() => onOpen(party)} disabled={disabled} />
+            <PartyLine key={party.booking.id} party={party} date={stand.date} onOpen={() => onOpen(party)} disabled={disabled} />
           ))}
         </ul>
       )}

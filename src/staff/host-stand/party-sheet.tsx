@@ -1,8 +1,9 @@
 /**
- * A table's or a party's sheet at the stand (docs/PRODUCT.md §6): the party with its marks, allergies
- * and notes, the table's next booking, the visit's actions the chart allows now (the day sheet's own,
- * visit-actions.tsx), running late with the minutes expected, and the drag's three moves from a menu:
- * seat at a table, move to a table, join another table.
+ * A table's or a party's sheet at the stand (docs/PRODUCT.md §6): the party with its marks, allergies,
+ * notes (the guest's requests and the staff note apart) and reconfirmation, the table's next booking, the
+ * visit's actions the chart allows now (the day sheet's own, visit-actions.tsx), running late with the
+ * minutes expected, and the drag's three moves from a menu: seat at a table, move to a table, join another
+ * table.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { StaffDialog } from '../book/staff-dialog';
 import { useBookChange, type VisitNotice } from '../book-change';
 import { VisitActions } from '../visit-actions';
 import { markRunningLate, type HostStand, type StandParty, type StandTable } from './stand-calls';
+import { useReconfirmationWords } from './reconfirmation-words';
 import { useStateWords } from './stand-words';
 
 const LATE_CHOICES = [5, 10, 15, 20, 30, 45, 60];
@@ -97,6 +99,7 @@ export function PartySheet({
   const { t } = useLingui();
   const { time } = useFormats();
   const words = useStateWords();
+  const reconfirmationWords = useReconfirmationWords();
   const next = table?.next ? stand.parties.find((p) => p.booking.id === table.next!.partyId) : undefined;
   const title = party ? party.booking.guestName : t`Table ${table?.name ?? ''}`;
   const b = party?.booking;
@@ -128,9 +131,20 @@ export function PartySheet({
             {b.dietaryNote && <p className="stand-sheet__alert">{b.dietaryNote}</p>}
             {b.notes && (
               <p>
-                {party.staffNote ? t`Staff note` : t`Guest's request`}: {b.notes}
+                {/* The guest's words, whoever typed them (docs/decisions/0034-staff-notes.md). */}
+                {t`Guest's request`}: {b.notes}
               </p>
             )}
+            {b.staffNotes && (
+              <p>
+                {t`Staff note`}: {b.staffNotes}
+              </p>
+            )}
+            {reconfirmationWords(party.reconfirmation, stand.date)?.lines.map((line) => (
+              <p key={line} className="stand-sheet__reconfirm">
+                {line}
+              </p>
+            ))}
             {connected ? (
               <>
                 <VisitActions booking={b} date={stand.date} policy={null} onDone={onDone} />

@@ -18,20 +18,39 @@ export function useHostStand(venueId: string, date: string) {
   const [error, setError] = useState<unknown>(null);
   const [online, setOnline] = useState(browserOnline);
   const [streamLost, setStreamLost] = useState(false);
-  const reading = useRef(0);
+  // One read at a time: a change asked for while one runs is read once after it, not in parallel. One
+  // action brings several events (a seat is a table swap and a visit), and reads side by side on a busy
+  // server each take longer than the two one after the other.
+  const flight = useRef({ running: false, again: false });
+  const day = useRef(`${venueId}/${date}`);
+  day.current = `${venueId}/${date}`;
 
   const reload = useCallback(async () => {
-    const read = ++reading.current;
-    try {
-      const next = await loadHostStand(venueId, date);
-      // An older read answering late never replaces a newer one.
-      if (read !== reading.current) return;
-      setStand(next);
-      setError(null);
-    } catch (failure) {
-      if (read === reading.current) setError(failure);
+    const f = flight.current;
+    if (f.running) {
+      f.again = true;
+      return;
     }
-  }, [venueId, date]);
+    f.running = true;
+    try {
+      do {
+        f.again = false;
+        const asked = day.current;
+        const [askedVenue, askedDate] = asked.split('/') as [string, string];
+        try {
+          const next = await loadHostStand(askedVenue, askedDate);
+          // A read of the day the page has left is not shown (the new day's read follows).
+          if (asked !== day.current) continue;
+          setStand(next);
+          setError(null);
+        } catch (failure) {
+          if (asked === day.current) setError(failure);
+        }
+      } while (f.again);
+    } finally {
+      f.running = false;
+    }
+  }, []);
 
   useEffect(() => {
     void reload();
@@ -48,7 +67,8 @@ export function useHostStand(venueId: string, date: string) {
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
     };
-  }, [reload]);
+    // A new day or venue is read at once (after any read still running).
+  }, [reload, venueId, date]);
 
   useVenueEvents(venueId, {
     onReady: () => {

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../../server/db/schema';
+import { auditLog, reservations } from '../../../server/db/schema';
 import type { Schema } from '../../../server/lib/api-types';
 import { experienceIdByName, LECLOS } from '../../support/server/fixtures';
 import { testDrivers } from '../../support/server/harness';
@@ -145,6 +145,31 @@ for (const driver of testDrivers()) {
       expect(tableOf(stand, table._id)).toMatchObject({ state: 'seated', partyId: winner === 'Ann Ahead' ? ann : bob });
       // The one refused is neither moved nor seated.
       expect(partyOf(stand, winner === 'Ann Ahead' ? bob : ann).standStatus).toBe('upcoming');
+    });
+
+    it("shows what protects each booking: asked to reconfirm, reconfirmed and how, and staff's last call", async () => {
+      const asked = await book('Ivy Asked', '20:00');
+      const called = await book('Carl Called', '20:00');
+      const never = await book('Nell Never', '20:30');
+      api.clock.set(hk('12:00'));
+      const askedAt = new Date(hk('12:00'));
+      for (const id of [asked, called]) await api.deps.db.update(reservations).set({ reconfirmAskedAt: askedAt }).where(eq(reservations.id, id));
+      const call = (id: string, outcome: string) => api.request('POST', `/admin/reservation/${id}/reconfirmation-call`, { token: leclosStaff.token(), body: { outcome } });
+      api.clock.set(hk('17:10'));
+      expect((await call(asked, 'NO_ANSWER')).status).toBe(200);
+      api.clock.set(hk('17:20'));
+      expect((await call(asked, 'VOICEMAIL')).status).toBe(200);
+      expect((await call(called, 'CONFIRMED')).status).toBe(200);
+
+      const stand = await readStand();
+      expect(partyOf(stand, asked).reconfirmation).toEqual({ askedAt: askedAt.toISOString(), reconfirmedAt: null, via: null, lastCall: { outcome: 'VOICEMAIL', at: new Date(hk('17:20')).toISOString() } });
+      expect(partyOf(stand, called).reconfirmation).toEqual({
+        askedAt: askedAt.toISOString(),
+        reconfirmedAt: new Date(hk('17:20')).toISOString(),
+        via: 'PHONE',
+        lastCall: { outcome: 'CONFIRMED', at: new Date(hk('17:20')).toISOString() },
+      });
+      expect(partyOf(stand, never).reconfirmation).toBeNull();
     });
   });
 }

@@ -3,7 +3,8 @@
  * The host stand in the whole app against the real API (docs/PRODUCT.md §6): the floor with every table
  * named and its state in words, a party late by the server's clock on the list and the map, the filters
  * with their counts and the search, a table's sheet with the visit's actions, seating from the sheet's
- * menu, and a lost connection that shows a banner and refuses the drag.
+ * menu, a seated table's minutes and "needed" time, the reconfirmation on the line and the sheet, and a
+ * lost connection that shows a banner and refuses the drag.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +75,42 @@ describe('the host stand', () => {
     await waitFor(() => expect(mapTable('D12').getAttribute('data-state')).toBe('seated'), SLOW);
     expect(mapTable(leeTable).getAttribute('data-state')).toBe('free');
     expect(row('Lee Late').textContent).toContain('Seated 0′');
+  });
+
+  it("writes the minutes seated and the next party's time on the table, and what protects each booking on the list and the sheet", async () => {
+    api().clock.set('2026-12-04T10:00:00+08:00');
+    const logIn = async () => (await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } })).body.data.token as string;
+    const host = await logIn();
+    const sat = await book('Sat', 'Here', 1080);
+    const called = await book('Cal', 'Led', 1230);
+    const unanswered = await book('Una', 'Nswered', 1230);
+    const call = (id: string, outcome: string) => api().request('POST', `/admin/reservation/${id}/reconfirmation-call`, { token: host, body: { outcome } });
+    expect((await call(called, 'CONFIRMED')).status).toBe(200);
+    expect((await call(unanswered, 'NO_ANSWER')).status).toBe(200);
+    // Sat Here is seated at the table Cal Led has booked for 8:30 pm.
+    const stand = (await api().request('GET', `/admin/venue/${LECLOS}/host-stand/${DATE}`, { token: host })).body.data;
+    const calTableId = stand.parties.find((p: { booking: { id: string } }) => p.booking.id === called).tableIds[0];
+    api().clock.set('2026-12-04T18:05:00+08:00');
+    const seated = await api().request('POST', `/admin/reservation/${sat}/seat-at`, { token: await logIn(), body: { tableIds: [calTableId] } });
+    expect(seated.status, JSON.stringify(seated.body)).toBe(200);
+    api().clock.set('2026-12-04T19:20:00+08:00');
+    const user = await openAsStaff(`/pages/staff/host-stand?venue=leclos&date=${DATE}`, ['host@example.com', 'host-pass-1'], 'Host stand');
+    await screen.findByText('Sat Here', { selector: '.stand-party__name', exact: false }, SLOW);
+
+    // Seated at 6:05 pm, an 8:30 pm party booked on the same table next: 75 of its 90 minutes, and when it is needed.
+    const satTable = row('Sat Here').querySelector('.stand-party__table')!.textContent!;
+    expect(row('Cal Led').querySelector('.stand-party__table')!.textContent).toBe(satTable);
+    expect(mapTable(satTable).getAttribute('data-state')).toBe('seated');
+    expect(mapTable(satTable).querySelector('.stand-table__detail')!.textContent).toBe('Seated 75 of 90 min');
+    expect(mapTable(satTable).querySelector('.stand-table__next')!.textContent).toBe('Needed 8:30 pm');
+
+    // Reconfirmed by phone, and a call that found nobody: a sign on the line, named; the words on the sheet.
+    expect(within(row('Cal Led')).getByRole('img', { name: 'Reconfirmed. Reconfirmed by phone at 10:00 am. Last call at 10:00 am: Confirmed by phone' })).toBeTruthy();
+    expect(within(row('Una Nswered')).getByRole('img', { name: /^Not reconfirmed\. Not reconfirmed yet\. Last call at 10:00 am: No answer$/ })).toBeTruthy();
+    expect(within(row('Sat Here')).queryByRole('img')).toBeNull();
+    await user.click(screen.getByText('Cal Led', { selector: '.stand-party__name', exact: false }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Cal Led' }));
+    expect(sheet.getByText('Reconfirmed by phone at 10:00 am')).toBeTruthy();
   });
 
   it('shows a banner and refuses the drag while the connection is lost', async () => {

@@ -10,7 +10,7 @@ import { formatter } from '@lingui/format-po';
 export const FLOW_SOURCES = [
   'src/routes/{book,experience,timeslot,seating,profile,warning,confirm,verify,order,payment,result}.tsx',
   'src/routes/{manage,cancel,waitlist-offer,wallet,wallet-detail,transactions,monthly-statements,change-password}.tsx',
-  'src/routes/{feedback,allergies,my-data,walk-in}.tsx',
+  'src/routes/{feedback,allergies,my-data,message-preferences,walk-in}.tsx',
   'src/feedback/*.{ts,tsx}',
   'src/booking/{booking-step,booking-summary,guest-requests-fields,guest-summary}.tsx',
   'src/booking/{policy-agreements,price-breakdown,identify-step}.tsx',

@@ -7407,7 +7407,10 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Changes a venue's reconfirmation settings (its staff or an admin) */
+        /**
+         * Changes a venue's reconfirmation settings (its staff or an admin)
+         * @description The call list opens on the day of the ask, after it (400 otherwise, on callListAtMinute).
+         */
         put: {
             parameters: {
                 query?: never;
@@ -9316,6 +9319,21 @@ export interface components {
             guestId?: components["schemas"]["Id"];
             /** @description The guest's allergies and dietary needs from the guest book */
             guestAlerts?: components["schemas"]["GuestAlert"][];
+            /**
+             * Format: date-time
+             * @description When the guest was asked to reconfirm (docs/PRODUCT.md §4
+             */
+            reconfirmAskedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When the guest reconfirmed; null before
+             */
+            reconfirmedAt?: string | null;
+            /**
+             * @description How: the mail's or text's link, a text reply, or staff's call
+             * @enum {string|null}
+             */
+            reconfirmedVia?: "LINK" | "SMS" | "WHATSAPP" | "PHONE" | null;
         };
         BookingNotes: {
             id: components["schemas"]["Id"];

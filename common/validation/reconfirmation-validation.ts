@@ -8,21 +8,22 @@ export const RECONFIRMATION_MESSAGES = {
   minuteInvalid: /*i18n*/ 'Choose a time of day',
   daysInvalid: /*i18n*/ 'Ask between 0 and 7 days before',
   releaseInvalid: /*i18n*/ 'Release between 1 and 48 hours before, or never',
+  callListBeforeAsk: /*i18n*/ 'The call list must open after the guests are asked',
   replyRequired: /*i18n*/ 'Write the reply',
   replyTooLong: /*i18n*/ 'A reply is at most 600 characters',
 } as const;
 
 const minuteOfDay = v.pipe(v.number(RECONFIRMATION_MESSAGES.minuteInvalid), v.integer(RECONFIRMATION_MESSAGES.minuteInvalid), v.minValue(0, RECONFIRMATION_MESSAGES.minuteInvalid), v.maxValue(1439, RECONFIRMATION_MESSAGES.minuteInvalid));
 
-/** PUT /admin/venue/{venueId}/reconfirmation. */
-export const reconfirmationSettingsSchema = v.object({
+/** PUT /admin/venue/{venueId}/reconfirmation: the call list opens on the day of the ask, after it. */
+export const reconfirmationSettingsSchema = v.pipe(v.object({
   askDaysBefore: v.pipe(v.number(RECONFIRMATION_MESSAGES.daysInvalid), v.integer(RECONFIRMATION_MESSAGES.daysInvalid), v.minValue(0, RECONFIRMATION_MESSAGES.daysInvalid), v.maxValue(7, RECONFIRMATION_MESSAGES.daysInvalid)),
   askAtMinute: minuteOfDay,
   callListAtMinute: minuteOfDay,
   autoReleaseHoursBefore: v.nullable(
     v.pipe(v.number(RECONFIRMATION_MESSAGES.releaseInvalid), v.integer(RECONFIRMATION_MESSAGES.releaseInvalid), v.minValue(1, RECONFIRMATION_MESSAGES.releaseInvalid), v.maxValue(48, RECONFIRMATION_MESSAGES.releaseInvalid)),
   ),
-});
+}), v.forward(v.check((s) => s.callListAtMinute > s.askAtMinute, RECONFIRMATION_MESSAGES.callListBeforeAsk), ['callListAtMinute']));
 
 /** POST /admin/reservation/{id}/reconfirmation-call. */
 export const reconfirmationCallSchema = v.object({ outcome: v.picklist(CALL_OUTCOME_VALUES, RECONFIRMATION_MESSAGES.outcomeInvalid) });

@@ -70,7 +70,7 @@ export const GROUP_ROUTES = {
     '/pages/forgot-password',
     '/pages/reset-password',
   ],
-  member: ['/pages/wallet', '/pages/wallet-detail', '/pages/transactions', '/pages/monthly-statements', '/pages/change-password', '/pages/my-data'],
+  member: ['/pages/wallet', '/pages/wallet-detail', '/pages/transactions', '/pages/monthly-statements', '/pages/change-password', '/pages/my-data', '/pages/message-preferences'],
   wizard: [
     '/pages/experience',
     '/pages/book',
@@ -176,7 +176,7 @@ export async function memberPages({ page, server, visit }: TourContext): Promise
   await expect(entry).toBeVisible({ timeout: PAGE_TIMEOUT });
   await entry.click();
   await arrive(page, '/pages/wallet-detail', visit);
-  for (const route of ['/pages/transactions', '/pages/monthly-statements', '/pages/change-password', '/pages/my-data']) {
+  for (const route of ['/pages/transactions', '/pages/monthly-statements', '/pages/change-password', '/pages/my-data', '/pages/message-preferences']) {
     await openApp(page, route);
     await arrive(page, route, visit);
   }

@@ -40,6 +40,8 @@ export const JOURNEY_DAYS = {
   threeDSecureReload: 24,
   // At Bâtard: a booking paid by card, whose change to a larger party the saved card pays.
   savedCard: 23,
+  // At Le Clos: asked to reconfirm at 12:00 the day before (the clocks move on four days and a few hours).
+  reconfirmation: 5,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

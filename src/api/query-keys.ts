@@ -34,7 +34,7 @@ interface KeyParts {
   /** A venue's day sheet on one day. */
   staffDaySheet: [venueId: string, date: string];
   /** A venue's set-up: its texts and contacts, its services (docs/PRODUCT.md §2). */
-  staffVenueSetup: [venueId: string, part: 'content' | 'services'];
+  staffVenueSetup: [venueId: string, part: 'content' | 'services' | 'reconfirmation'];
   /** A venue's set-up as stored now (floor or pacing), with versions. */
   staffSetup: [what: 'floor' | 'pacing' | 'turn-times' | 'staff-access' | 'experiences', venueId: string];
   /** The guest book: what was read ('search', q; 'profile', id; 'duplicates'; 'tags', archived). */
@@ -57,6 +57,8 @@ interface KeyParts {
   walkInPlace: [token: string];
   /** The guest's saved cards (src/payment/saved-cards-section.tsx). */
   'saved-cards': [userId: string];
+  /** The guest's text-message choices (src/routes/message-preferences.tsx). */
+  'message-preferences': [userId: string];
 }
 
 export type QueryKind = keyof KeyParts;
@@ -120,7 +122,7 @@ export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['s
 export const staffCallListKey = (venueId: string, date: string): QueryKey => ['staffCallList', venueId, date];
 export const staffBookingMessagesKey = (reservationId: string): QueryKey => ['staffBookingMessages', reservationId];
 export const staffNoShowReportKey = (params: Record<string, string>): QueryKey => ['staffNoShowReport', new URLSearchParams(params).toString()];
-export const staffVenueSetupKey = (venueId: string, part: 'content' | 'services'): QueryKey => ['staffVenueSetup', venueId, part];
+export const staffVenueSetupKey = (venueId: string, part: 'content' | 'services' | 'reconfirmation'): QueryKey => ['staffVenueSetup', venueId, part];
 /** The set-up pages' reads of a venue (floor, pacing), always read afresh after a change. */
 export const staffSetupKey = (what: 'floor' | 'pacing' | 'turn-times' | 'staff-access' | 'experiences', venueId: string): QueryKey => ['staffSetup', what, venueId];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */
@@ -153,6 +155,7 @@ export const staffGuestFeedbackKey = (userId: string): QueryKey => ['staffGuestF
 export const staffFeedbackReportKey = (params: Record<string, string>): QueryKey => ['staffFeedbackReport', new URLSearchParams(params).toString()];
 export const staffPrivacyKey = (): QueryKey => ['staffPrivacy'];
 export const privacyKey = (userId: string): QueryKey => ['privacy', userId];
+export const messagePreferencesKey = (userId: string): QueryKey => ['message-preferences', userId];
 export const savedCardsKey = (userId: string): QueryKey => ['saved-cards', userId];
 /**
  * What staff changing the book (a move, a phone booking, a walk-in, a visit's arrival, seating, no-show or

@@ -74,6 +74,18 @@ export function NavBar({ current }: { current: RouteDef | undefined }) {
           )}
           {loggedIn && (
             <li>
+              <a
+                className="nav__link"
+                href={href('message-preferences')}
+                aria-current={current?.name === 'message-preferences' ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+              >
+                {t`Text messages`}
+              </a>
+            </li>
+          )}
+          {loggedIn && (
+            <li>
               <button
                 type="button"
                 className="nav__link"

@@ -98,6 +98,8 @@ const ROUTE_TABLE = routeTable([
   // A walk-in's place in the venue's queue, by the link the host gave (docs/PRODUCT.md §2, the walk-in queue).
   { name: 'walk-in', path: page('walk-in'), load: flowPage(() => import('../routes/walk-in')) },
   { name: 'my-data', path: page('my-data'), load: flowPage(() => import('../routes/my-data')), requiresLogin: true },
+  // SMS or WhatsApp for booking messages, and marketing consent (docs/PRODUCT.md §4, no-shows).
+  { name: 'message-preferences', path: page('message-preferences'), load: flowPage(() => import('../routes/message-preferences')), requiresLogin: true },
   { name: 'warning', path: bookingPath('warning'), load: flowPage(() => import('../routes/warning')), nav: 'book-now' },
   // The link of a waitlist offer's mail (docs/PRODUCT.md §2, "Added since").
   { name: 'waitlist-offer', path: page('waitlist-offer'), load: flowPage(() => import('../routes/waitlist-offer')), nav: 'book-now', requiresLogin: true },

@@ -18,6 +18,7 @@ import { Section } from '../components/section';
 import { useSubmission } from '../components/use-submission';
 import { useFailureText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
+import { href } from '../navigation/navigator';
 import type { PageProps } from '../navigation/routes';
 import { useSessionUser } from '../session/session-provider';
 import { SavedCardsSection } from '../payment/saved-cards-section';
@@ -60,6 +61,12 @@ export default function MyDataPage(_props: PageProps) {
         </div>
       </Section>
       <SavedCardsSection />
+      <Section title={t`Text messages`}>
+        <p>{t`SMS or WhatsApp for messages about your bookings, and whether we may send you marketing messages.`}</p>
+        <a className="button" href={href('message-preferences')}>
+          {t`Choose how we text you`}
+        </a>
+      </Section>
       <Section title={t`Erase your data`}>
         <ReadStatus read={status} loading={t`Loading…`} failureText={failureText} />
         {status.status === 'ready' &&

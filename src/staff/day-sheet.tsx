@@ -33,6 +33,7 @@ import { ScrollingTable } from './scrolling-table';
 import { GuestAlerts } from './guests/guest-alerts';
 import { href } from '../navigation/navigator';
 import { policyOf } from '../../common/experience-policy';
+import { ReconfirmationLine } from './reconfirmation/reconfirmation-line';
 
 type VenuePolicy = components['schemas']['VenuePolicy'];
 /** The venue's policy and its experiences' own, as the venue's answer gives them. */
@@ -137,7 +138,10 @@ function BookingRow({ booking, venueId, date, policies, onDone }: { booking: She
       <td data-label={t`Table`}>
         {booking.seatingArea ? `${booking.seatingArea.name} · ${booking.table.name}` : booking.table.name}
       </td>
-      <td data-label={t`Status`}>{status(booking)}</td>
+      <td data-label={t`Status`}>
+        {status(booking)}
+        <ReconfirmationLine booking={booking} date={date} />
+      </td>
       <td data-label={t`Payment`}>
         <PaymentCell payment={booking.payment} />
       </td>

@@ -19,6 +19,9 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'Visa',
   'Mastercard',
   'CVC',
+  // A brand and an acronym read as they are in these languages.
+  'WhatsApp',
+  'SMS',
   'OK',
   '{0}',
   '{0} – {1}',

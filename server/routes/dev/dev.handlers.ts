@@ -15,6 +15,7 @@ import { expireStaleHolds } from '../../services/reservations/hold-expiry';
 import { runPaymentJobs } from '../../services/payments/payment-worker';
 import { DEV_MAIL_CSP, devMailPage } from './dev-mail-page';
 import { sendDueReminders } from '../../services/reservations/reservation-reminders';
+import { runReconfirmations } from '../../services/reconfirmation/reconfirmation-requests';
 import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
 
 type Ctx = Context<AppEnv>;
@@ -62,7 +63,7 @@ export function createDevHandlers() {
 
     /**
      * POST /dev/clock {at?, advanceMs?, frozen?}: moves the test clock, then runs the time-driven work at
-     * once (lapsed holds, payment jobs, waitlist offers), so the caller sees its effects when the answer arrives.
+     * once (lapsed holds, payment jobs, reminders, reconfirmation asks, waitlist offers), so the caller sees its effects when the answer arrives.
      */
     async setClock(c: Ctx) {
       const clock = controllableClock(c);
@@ -75,6 +76,7 @@ export function createDevHandlers() {
       await runPaymentJobs(deps);
       // The default lead time: the test clock's server is started without REMINDER_LEAD_HOURS.
       await sendDueReminders(deps);
+      await runReconfirmations(deps);
       await settleWaitlist(deps);
       return c.json(clockBody(clock), 200);
     },

@@ -4,24 +4,24 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
 import { requireUser } from '../../lib/auth';
 import { parseBody } from '../../lib/validate';
 import { messagePreferencesSchema } from '../../../common/validation/reconfirmation-validation';
-import { guestTextPreferences, saveGuestTextPreferences } from '../../services/messaging/guest-texts';
+import { guestTextPreferences, saveGuestTextPreferences, type GuestTextPreferences } from '../../services/messaging/guest-texts';
+import { answer, route } from '../route';
+
+/** The answer's spelling of the guest's preferences. */
+const preferencesBody = (prefs: GuestTextPreferences) => ({ status: 200, data: { channel: prefs.channel, marketing: prefs.marketingConsent } });
 
 export function messagePreferenceRoutes(): Hono<AppEnv> {
-  return new Hono<AppEnv>()
-    .get('/user/message-preferences', requireUser(), async (c) => {
-      const prefs = await guestTextPreferences(c.get('deps').db, c.get('auth').id);
-      const body = { status: 200, data: { channel: prefs.channel, marketing: prefs.marketingConsent } };
-      return c.json(body satisfies ResponseBody<'/user/message-preferences', 'get', 200>, 200);
-    })
-    .put('/user/message-preferences', requireUser(), async (c) => {
-      const choice = await parseBody(c, messagePreferencesSchema);
-      const { db, clock } = c.get('deps');
-      const prefs = await saveGuestTextPreferences(db, c.get('auth').id, choice, clock.now());
-      const body = { status: 200, data: { channel: prefs.channel, marketing: prefs.marketingConsent } };
-      return c.json(body satisfies ResponseBody<'/user/message-preferences', 'put', 200>, 200);
-    });
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/user/message-preferences', requireUser(), async (c) =>
+    answer(200, preferencesBody(await guestTextPreferences(c.get('deps').db, c.get('auth').id))),
+  );
+  route(app, 'put', '/user/message-preferences', requireUser(), async (c) => {
+    const choice = await parseBody(c, messagePreferencesSchema);
+    const { db, clock } = c.get('deps');
+    return answer(200, preferencesBody(await saveGuestTextPreferences(db, c.get('auth').id, choice, clock.now())));
+  });
+  return app;
 }

@@ -12,6 +12,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from '../../services/messaging/twilio-settings';
 import { receiveReply, recordDeliveryStatus } from '../../services/reconfirmation/inbound-replies';
+import { route } from '../route';
 
 const forged = () => new ApiError(403, ERROR_CODES.TWILIO_SIGNATURE_INVALID, /*i18n*/ 'The request is not signed by Twilio');
 
@@ -30,16 +31,17 @@ async function verifiedFields(c: Context<AppEnv>, path: string): Promise<Record<
 const emptyTwiml = (c: Context<AppEnv>) => c.body('<?xml version="1.0" encoding="UTF-8"?><Response></Response>', 200, { 'content-type': 'text/xml' });
 
 export function twilioRoutes(): Hono<AppEnv> {
-  return new Hono<AppEnv>()
-    .post(TWILIO_INBOUND_PATH, async (c) => {
-      const fields = await verifiedFields(c, TWILIO_INBOUND_PATH);
-      if (!fields.MessageSid || !fields.From) throw badRequest(/*i18n*/ 'MessageSid and From are required');
-      await receiveReply(c.get('deps'), { providerId: fields.MessageSid ?? '', from: fields.From ?? '', body: fields.Body ?? '' });
-      return emptyTwiml(c);
-    })
-    .post(TWILIO_STATUS_PATH, async (c) => {
-      const fields = await verifiedFields(c, TWILIO_STATUS_PATH);
-      await recordDeliveryStatus(c.get('deps').db, fields.MessageSid ?? '', fields.MessageStatus ?? '');
-      return emptyTwiml(c);
-    });
+  const app = new Hono<AppEnv>();
+  route(app, 'post', TWILIO_INBOUND_PATH, async (c) => {
+    const fields = await verifiedFields(c, TWILIO_INBOUND_PATH);
+    if (!fields.MessageSid || !fields.From) throw badRequest(/*i18n*/ 'MessageSid and From are required');
+    await receiveReply(c.get('deps'), { providerId: fields.MessageSid, from: fields.From, body: fields.Body ?? '' });
+    return emptyTwiml(c);
+  });
+  route(app, 'post', TWILIO_STATUS_PATH, async (c) => {
+    const fields = await verifiedFields(c, TWILIO_STATUS_PATH);
+    await recordDeliveryStatus(c.get('deps').db, fields.MessageSid ?? '', fields.MessageStatus ?? '');
+    return emptyTwiml(c);
+  });
+  return app;
 }

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
+import { answer } from '../route';
 import { checkVenueAccess } from '../../lib/auth';
 import { idSchema, isoDateSchema, parseBody, parseParams, parseQuery, requiredObject } from '../../lib/validate';
 import { bookingReplySchema, reconfirmationCallSchema, reconfirmationSettingsSchema } from '../../../common/validation/reconfirmation-validation';
@@ -33,7 +33,7 @@ export function createReconfirmationHandlers() {
     async settings(c: Ctx) {
       const venueId = await venueOfPath(c);
       const body = { status: 200, data: await reconfirmationSettings(c.get('deps').db, venueId) };
-      return c.json(body satisfies ResponseBody<'/admin/venue/{venueId}/reconfirmation', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** PUT /admin/venue/{venueId}/reconfirmation. */
@@ -43,7 +43,7 @@ export function createReconfirmationHandlers() {
       const { db, clock } = c.get('deps');
       await saveReconfirmationSettings(db, venueId, input, clock.now());
       const body = { status: 200, data: await reconfirmationSettings(db, venueId) };
-      return c.json(body satisfies ResponseBody<'/admin/venue/{venueId}/reconfirmation', 'put', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /admin/venue/{venueId}/call-list?date=: the day's bookings not reconfirmed (today when no date). */
@@ -53,7 +53,7 @@ export function createReconfirmationHandlers() {
       const now = clock.now();
       const { date = hongKongDate(now) } = parseQuery(c, dayQuery);
       const body = { status: 200, data: await callList(db, c.get('auth'), venueId, date, now) };
-      return c.json(body satisfies ResponseBody<'/admin/venue/{venueId}/call-list', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /admin/reservation/{id}/reconfirmation-call. */
@@ -61,14 +61,14 @@ export function createReconfirmationHandlers() {
       const { id } = parseParams(c, idParams);
       const { outcome } = await parseBody(c, reconfirmationCallSchema);
       const body = { status: 200, data: await recordCall(c.get('deps'), c.get('auth'), id, outcome) };
-      return c.json(body satisfies ResponseBody<'/admin/reservation/{id}/reconfirmation-call', 'post', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /admin/reservation/{id}/messages. */
     async messages(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const body = { status: 200, data: await bookingConversation(c.get('deps').db, c.get('auth'), id) };
-      return c.json(body satisfies ResponseBody<'/admin/reservation/{id}/messages', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** POST /admin/reservation/{id}/messages: staff's reply, on the guest's channel. */
@@ -77,7 +77,7 @@ export function createReconfirmationHandlers() {
       const { body: text } = await parseBody(c, bookingReplySchema);
       const { db, clock } = c.get('deps');
       const body = { status: 200, data: await replyToGuest(db, c.get('auth'), id, text, clock.now()) };
-      return c.json(body satisfies ResponseBody<'/admin/reservation/{id}/messages', 'post', 200>, 200);
+      return answer(200, body);
     },
   };
 }

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
+import { answer } from '../route';
 import { idSchema, parseQuery } from '../../lib/validate';
 import { noShowReport, type NoShowReport } from '../../services/reports/no-show-report';
 import { noShowCsv, noShowFileName } from '../../services/reports/no-show-csv';
@@ -25,7 +25,7 @@ export function createNoShowReportHandlers() {
     async report(c: Ctx) {
       const { report } = await readNoShows(c);
       const body = { status: 200, data: report };
-      return c.json(body satisfies ResponseBody<'/admin/report/no-shows', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /admin/report/no-shows.csv. */

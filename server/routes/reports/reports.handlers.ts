@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../context';
-import type { ResponseBody } from '../../lib/api-types';
+import { answer } from '../route';
 import { checkVenueAccess } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { idSchema, isoDateMessage, parseQuery, requiredMessage } from '../../lib/validate';
@@ -58,7 +58,7 @@ export function createReportHandlers() {
     async report(c: Ctx) {
       const { report } = await readReport(c);
       const body = { status: 200, data: report };
-      return c.json(body satisfies ResponseBody<'/admin/report', 'get', 200>, 200);
+      return answer(200, body);
     },
 
     /** GET /admin/report.csv: the same report as a CSV file, its header row in the caller's language. */

@@ -2,15 +2,17 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireStaff } from '../../lib/auth';
+import { route } from '../route';
 import { createReportHandlers } from './reports.handlers';
 import { createNoShowReportHandlers } from './no-show-report.handlers';
 
 export function reportRoutes(): Hono<AppEnv> {
   const h = createReportHandlers();
   const noShows = createNoShowReportHandlers();
-  return new Hono<AppEnv>()
-    .get('/admin/report', requireStaff(), h.report)
-    .get('/admin/report.csv', requireStaff(), h.reportCsv)
-    .get('/admin/report/no-shows', requireStaff(), noShows.report)
-    .get('/admin/report/no-shows.csv', requireStaff(), noShows.csv);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/admin/report', requireStaff(), h.report);
+  route(app, 'get', '/admin/report.csv', requireStaff(), h.reportCsv);
+  route(app, 'get', '/admin/report/no-shows', requireStaff(), noShows.report);
+  route(app, 'get', '/admin/report/no-shows.csv', requireStaff(), noShows.csv);
+  return app;
 }

@@ -36,7 +36,11 @@ export interface NoShowReport {
   byGuest: NoShowFigures[];
 }
 
-const policyGroup = (type: string) => (type === 'DEPOSIT' ? 'deposit' : type === 'PREPAYMENT' ? 'prepayment' : type === 'GUARANTEE' ? 'guarantee' : 'none');
+/**
+ * The policy column's own value, lower-cased: a policy type added to the column (the card guarantee, or any
+ * later one) gets its row without a change here. The four known ones are always listed, in this order.
+ */
+const policyGroup = (type: string) => type.toLowerCase();
 const channelGroup = (source: string) => (source === 'STAFF_PHONE' ? 'phone' : source === 'STAFF_WALK_IN' ? 'walk-in' : 'online');
 const guestGroup = (role: string) => (role === 'member' ? 'member' : 'guest');
 
@@ -54,6 +58,15 @@ const figures = (group: string, t: Tally): NoShowFigures => ({
   lateCancellationRate: rate(t.lateCancellations, t.bookings),
 });
 
+/** One group of bookings as the query counts them: their status, policy type, source and the guest's role. */
+export interface NoShowCountRow {
+  status: string;
+  policy: string;
+  source: string;
+  role: string;
+  n: number | string;
+}
+
 export async function noShowReport(db: DbOrTx, query: { venueId: string | null; from: string; to: string }): Promise<NoShowReport> {
   const r = reservations;
   const filters: SQL[] = [gte(r.date, query.from), lte(r.date, query.to), isNotNull(r.confirmedAt)];
@@ -64,9 +77,14 @@ export async function noShowReport(db: DbOrTx, query: { venueId: string | null; 
     .innerJoin(users, eq(users.id, r.userId))
     .where(and(...filters))
     .groupBy(r.status, r.prePaymentType, r.bookingSource, users.role);
+  return { from: query.from, to: query.to, venueId: query.venueId, ...tallyNoShows(rows) };
+}
+
+/** The figures of the counted rows: the total, and by policy, channel and member or guest. */
+export function tallyNoShows(rows: readonly NoShowCountRow[]): Pick<NoShowReport, 'total' | 'byPolicy' | 'byChannel' | 'byGuest'> {
   const tallies = { policy: new Map<string, Tally>(), channel: new Map<string, Tally>(), guest: new Map<string, Tally>() };
   const total: Tally = { bookings: 0, noShows: 0, lateCancellations: 0 };
-  const add = (t: Tally, row: (typeof rows)[number]) => {
+  const add = (t: Tally, row: NoShowCountRow) => {
     const n = Number(row.n);
     t.bookings += n;
     if (row.status === 'NO_SHOW') t.noShows += n;
@@ -79,11 +97,10 @@ export async function noShowReport(db: DbOrTx, query: { venueId: string | null; 
     add(tallyOf(tallies.channel, channelGroup(row.source)), row);
     add(tallyOf(tallies.guest, guestGroup(row.role)), row);
   }
-  const list = (groups: readonly string[], map: Map<string, Tally>) => groups.map((g) => figures(g, tallyOf(map, g)));
+  // The known groups in their order (empty ones too, so the page always shows them), then any other found.
+  const list = (groups: readonly string[], map: Map<string, Tally>) =>
+    [...groups, ...[...map.keys()].filter((g) => !groups.includes(g)).sort()].map((g) => figures(g, tallyOf(map, g)));
   return {
-    from: query.from,
-    to: query.to,
-    venueId: query.venueId,
     total: figures('all', total),
     byPolicy: list(POLICY_GROUPS, tallies.policy),
     byChannel: list(CHANNEL_GROUPS, tallies.channel),

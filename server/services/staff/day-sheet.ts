@@ -140,6 +140,9 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       bookingSource: r.bookingSource,
       guestId: r.userId,
       guestAlerts: alertsOf.get(r.userId) ?? [],
+      reconfirmAskedAt: r.reconfirmAskedAt?.toISOString() ?? null,
+      reconfirmedAt: r.reconfirmedAt?.toISOString() ?? null,
+      reconfirmedVia: r.reconfirmedVia,
     };
     const period = serviceOf(entry, date, r.startTime);
     const key = period?.id ?? '';

@@ -83,6 +83,10 @@ export function NoShowRates({ params, fileName }: { params: { venueId?: string; 
         <dd>{t`The bookings cancelled inside the policy's cancellation window (Canceled Late), by the guest or by staff for the guest, divided by the bookings.`}</dd>
         <dt>{t`Channel`}</dt>
         <dd>{t`Online: booked by the guest on the website. Phone: booked by staff. Walk-in: seated by staff without a booking.`}</dd>
+        <dt>{t`Policy`}</dt>
+        <dd>{t`What the booking asked of the guest when it was made: nothing up front, a deposit, a card guarantee or a prepayment. A dash: no bookings of that kind in the range.`}</dd>
+        <dt>{t`Member or guest`}</dt>
+        <dd>{t`Members: bookings made by club members. Guests: everyone else, walk-ins included.`}</dd>
       </dl>
       <div className="report-download">
         <DownloadButton

@@ -12,6 +12,7 @@ import { venueServicesSchema, type ServiceInput } from '../../../common/validati
 import { staffApi } from '../staff-api';
 import { SetupEditPanel } from '../setup/setup-edit-panel';
 import { useSetupEdit } from '../setup/use-setup-edit';
+import { clockValue } from './clock-value';
 
 type VenueServices = components['schemas']['VenueServices'];
 type Draft = { services: ServiceInput[] };
@@ -20,11 +21,6 @@ const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 // 1 January 2024 was a Monday: ISO weekday d is 2024-01-d.
 const dayName = (locale: string, day: number) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
 
-/** 'HH:MM' of a minute of the service day (past midnight wraps). */
-const clock = (minutes: number) => {
-  const inDay = ((minutes % 1440) + 1440) % 1440;
-  return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
-};
 /** The minute of 'HH:MM', after midnight (past 1440) when it comes before `from`: a supper's 01:00 end. */
 const minutesOf = (value: string, from = 0) => {
   const [h = 0, m = 0] = value.split(':').map(Number);
@@ -84,19 +80,19 @@ export function ServicesEditor({ venueId, stored, onReload }: { venueId: string;
             </fieldset>
             <label className="field">
               <span className="field__label">{t`First seating`}</span>
-              <input type="time" value={clock(service.firstSeating)} onChange={(e) => change(index, { firstSeating: minutesOf(e.target.value) })} />
+              <input type="time" value={clockValue(service.firstSeating)} onChange={(e) => change(index, { firstSeating: minutesOf(e.target.value) })} />
             </label>
             <label className="field">
               <span className="field__label">{t`Last seating`}</span>
               <input
                 type="time"
-                value={clock(service.lastSeating)}
+                value={clockValue(service.lastSeating)}
                 onChange={(e) => change(index, { lastSeating: minutesOf(e.target.value, service.firstSeating) })}
               />
             </label>
             <label className="field">
               <span className="field__label">{t`Service ends`}</span>
-              <input type="time" value={clock(service.endsAt)} onChange={(e) => change(index, { endsAt: minutesOf(e.target.value, service.firstSeating + 1) })} />
+              <input type="time" value={clockValue(service.endsAt)} onChange={(e) => change(index, { endsAt: minutesOf(e.target.value, service.firstSeating + 1) })} />
             </label>
             <label className="field">
               <span className="field__label">{t`Slot interval (minutes)`}</span>

@@ -1,4 +1,4 @@
-/** One venue's set-up (docs/PRODUCT.md §2): its texts and contacts, its services, its picture and menus. */
+/** One venue's set-up (docs/PRODUCT.md §2): its texts and contacts, its services, reconfirmation, its picture and menus. */
 import { useLingui } from '@lingui/react/macro';
 import { unwrap } from '../../../common/api/api-error';
 import { staffVenueSetupKey } from '../../api/query-keys';
@@ -9,6 +9,7 @@ import { useFailureText } from '../../i18n/message-text';
 import { staffApi } from '../staff-api';
 import { BookingWindowsForm } from './booking-windows-form';
 import { ContentEditor } from './content-editor';
+import { ReconfirmationSettingsForm } from './reconfirmation-settings-form';
 import { ServicesEditor } from './services-editor';
 import { VenueUploads } from './venue-uploads';
 
@@ -23,6 +24,11 @@ export function VenueSetupView({ venueId }: { venueId: string }) {
   const services = useApiQuery(
     staffVenueSetupKey(venueId, 'services'),
     async () => (await unwrap(staffApi.GET('/admin/setup/venue/{venueId}/services', { params: { path: { venueId } } }))).data,
+    { showError: false },
+  );
+  const reconfirmation = useApiQuery(
+    staffVenueSetupKey(venueId, 'reconfirmation'),
+    async () => (await unwrap(staffApi.GET('/admin/venue/{venueId}/reconfirmation', { params: { path: { venueId } } }))).data,
     { showError: false },
   );
   return (
@@ -43,6 +49,10 @@ export function VenueSetupView({ venueId }: { venueId: string }) {
         {services.status === 'ready' && (
           <ServicesEditor key={services.data.version} venueId={venueId} stored={services.data} onReload={services.reload} />
         )}
+      </Section>
+      <Section title={t`Reconfirmation`}>
+        <ReadStatus read={reconfirmation} loading={t`Loading…`} failureText={failureText} />
+        {reconfirmation.status === 'ready' && <ReconfirmationSettingsForm venueId={venueId} stored={reconfirmation.data} />}
       </Section>
       <Section title={t`Picture and menus`}>
         <VenueUploads venueId={venueId} />

@@ -74,6 +74,11 @@ for (const driver of testDrivers()) {
       const open = (await callList(date)).body.data.entries.map((e: { reservationId: string }) => e.reservationId);
       expect(open).toContain(silent.id);
       expect(open).not.toContain(tapped.id);
+      // The day sheet says how each was reconfirmed, or that the ask is unanswered.
+      const sheet = (await api.request('GET', `/admin/venue/${OBE}/day-sheet/${date}`, { token: staff.token() })).body.data;
+      const onSheet = (id: string) => sheet.services.flatMap((s: { seatings: { bookings: { id: string }[] }[] }) => s.seatings.flatMap((seat) => seat.bookings)).find((b: { id: string }) => b.id === id);
+      expect(onSheet(tapped.id)).toMatchObject({ reconfirmAskedAt: hk('2026-11-24', '12:00').toISOString(), reconfirmedAt: hk('2026-11-24', '12:30').toISOString(), reconfirmedVia: 'LINK' });
+      expect(onSheet(silent.id)).toMatchObject({ reconfirmAskedAt: hk('2026-11-24', '12:00').toISOString(), reconfirmedAt: null, reconfirmedVia: null });
 
       // No answer keeps it on the list with the call shown; confirmed by phone takes it off, audited both times.
       expect((await call(silent.id, 'NO_ANSWER')).status).toBe(200);

@@ -2,7 +2,8 @@
  * The no-show report (docs/PRODUCT.md §4, no-shows): no-show and late-cancellation rates by policy type,
  * channel and member or guest over a range of service days, through the HTTP API on bookings made the
  * way the product makes them (online, by phone, walk-in; no-shows marked by staff, a late cancellation by
- * the guest); holds never completed are not counted; the CSV download in the caller's language.
+ * the guest); holds never completed are not counted; the CSV download in the caller's language; a policy
+ * type the column gains later (the card guarantee, or any other) gets its own row without a change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceDateTime } from '../../../common/time';
@@ -10,6 +11,7 @@ import { experienceIdByName, LECLOS, OBE } from '../../support/server/fixtures';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
 import { testKit, type TestUser } from '../../support/server/kit';
 import { parseCsv } from '../../support/server/csv-records';
+import { tallyNoShows, type NoShowCountRow } from '../../../server/services/reports/no-show-report';
 
 const DAY = '2026-12-14';
 
@@ -98,3 +100,24 @@ for (const driver of testDrivers()) {
     });
   });
 }
+
+describe('no-show report grouping by policy type', () => {
+  it('groups by the policy column as it is: the four known types in order, then any other found', () => {
+    const rows: NoShowCountRow[] = [
+      { status: 'NO_SHOW', policy: 'GUARANTEE', source: 'ONLINE', role: 'user', n: 2 },
+      { status: 'CONFIRMED', policy: 'GUARANTEE', source: 'ONLINE', role: 'user', n: '2' },
+      { status: 'LATE_CANCELED', policy: 'LOYALTY_HOLD', source: 'STAFF_PHONE', role: 'member', n: 1 },
+      { status: 'CONFIRMED', policy: 'NONE', source: 'STAFF_WALK_IN', role: 'user', n: 3 },
+    ];
+    const { byPolicy, total } = tallyNoShows(rows);
+    expect(byPolicy.map((f) => [f.group, f.bookings, f.noShows, f.lateCancellations])).toEqual([
+      ['none', 3, 0, 0],
+      ['deposit', 0, 0, 0],
+      ['guarantee', 4, 2, 0],
+      ['prepayment', 0, 0, 0],
+      ['loyalty_hold', 1, 0, 1],
+    ]);
+    expect(byPolicy[2]!.noShowRate).toBe(0.5);
+    expect(total).toMatchObject({ bookings: 8, noShows: 2, lateCancellations: 1 });
+  });
+});

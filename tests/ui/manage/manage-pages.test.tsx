@@ -2,7 +2,7 @@
 /**
  * The reservation pages in the whole app against the real API: the list grouped as docs/PRODUCT.md §4 says, one
  * reservation with its inline change form (a change that goes through and one the server refuses), and
- * cancelling with the consequence stated first (free and late), including a failed call.
+ * cancelling with the consequence stated first (free and late, by the page or the link's one-tap cancel), including a failed call.
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -526,6 +526,24 @@ describe('through the manage link of its mails, logged out', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel reservation' }));
     expect(await findText('Your reservation has been canceled.')).toBeTruthy();
     expect((await serverReservation(guest, booked._id)).status).toBe('CANCELED');
+  });
+
+  it("opens the one-tap cancel of a booking inside the window with its fee first, and cancels only when the guest confirms", async () => {
+    const user = userEvent.setup();
+    const guest = await newGuest();
+    // Six at noon today, inside Le Clos's 24 hours: the deposit is kept as the late cancellation fee.
+    const booked = await bookPaidDeposit(guest, '2026-11-23', 6);
+    await openApp(`/pages/manage?token=${encodeURIComponent(await mailedToken(booked.uniqueId))}&action=cancel`);
+    await findHeading('Your reservation');
+    const consequence = await region('If you cancel');
+    await within(consequence).findByText('Late cancellation', {}, SLOW);
+    expect(consequence.textContent).toContain('Late cancellation fee: HK$1,800 (HK$300 per person for 6 guests).');
+    // Opening the link cancels nothing: the guest confirms first (or keeps the reservation).
+    expect((await serverReservation(guest, booked._id)).status).toBe('CONFIRMED');
+    await user.click(screen.getByRole('button', { name: 'Cancel reservation' }));
+    expect(await findText('Your reservation has been canceled.')).toBeTruthy();
+    const [row] = await api().deps.db.select().from(reservations).where(eq(reservations.id, booked._id));
+    expect(row).toMatchObject({ status: 'LATE_CANCELED', feeKept: 180_000 });
   });
 
   it('says so for a forged link and an expired one, offering nothing to do', async () => {

@@ -96,6 +96,8 @@ describe('the no-show rates', () => {
     await screen.findByRole('heading', { name: 'No-show and late-cancellation rates' }, SLOW);
     expect(screen.getByText('The bookings marked no-show, divided by the bookings.')).toBeTruthy();
     expect(screen.getByText(/cancelled inside the policy's cancellation window/)).toBeTruthy();
+    expect(screen.getByText(/^What the booking asked of the guest when it was made/)).toBeTruthy();
+    expect(screen.getByText(/^Members: bookings made by club members/)).toBeTruthy();
     const byChannel = await screen.findByRole('table', { name: 'By channel' }, SLOW);
     const online = within(byChannel).getByRole('row', { name: /Online/ });
     expect([...online.children].map((cell) => cell.textContent)).toEqual(['Online', '1', '0', '0%', '0', '0%']);

@@ -3,7 +3,8 @@
  * Venue set-up in the whole app against the real API: an admin moves lunch's last seating,
  * checks it (no booking affected), publishes it, and the venue page shows the new hours; the texts show
  * which languages are missing; a stale copy gets the conflict; the old address opens the Set-up's Venue tab;
- * the booking windows by membership are refused when members would get fewer days, then published.
+ * the booking windows by membership are refused when members would get fewer days, then published; the
+ * reconfirmation settings refuse a call list before the ask, then save auto-release.
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
@@ -84,5 +85,47 @@ describe('venue set-up', () => {
     const token = api().tokenFor({ id: admin!.id, role: 'admin', venueId: null });
     const stored = (await api().request('GET', `/admin/setup/venue/${LECLOS}/content`, { token })).body.data;
     expect(stored.bookingWindows).toEqual({ guestBookingDays: 45, memberBookingDays: 120 });
+  });
+
+  it('sets when guests are asked to reconfirm and when the call list opens, and turns auto-release on', async () => {
+    const user = await openAsStaff('/pages/staff/setup?venue=leclos&tab=venue', ADMIN, 'Set-up');
+    const form = await screen.findByRole('form', { name: 'Reconfirmation' }, SLOW);
+    // The defaults: 12:00 the day before, the call list from 17:00, never released.
+    expect((within(form).getByLabelText(/^Days before the visit the guests are asked/) as HTMLInputElement).value).toBe('1');
+    expect((within(form).getByLabelText(/^Time the guests are asked/) as HTMLInputElement).value).toBe('12:00');
+    const callList = within(form).getByLabelText(/^Time unanswered bookings go on the call list/) as HTMLInputElement;
+    expect(callList.value).toBe('17:00');
+    const release = within(form).getByRole('checkbox', { name: /^Release bookings never reconfirmed/ }) as HTMLInputElement;
+    expect(release.checked).toBe(false);
+
+    fireEvent.change(callList, { target: { value: '11:00' } });
+    await user.click(release);
+    const hours = within(form).getByLabelText(/^Hours before the start they are released/);
+    await user.clear(hours);
+    await user.type(hours, '60');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByText('The call list must open after the guests are asked')).toBeTruthy();
+    expect(within(form).getByText('Enter a number of hours from 1 to 48')).toBeTruthy();
+    expect(await axeViolationsAt(375)).toEqual([]);
+
+    fireEvent.change(callList, { target: { value: '18:30' } });
+    await user.clear(hours);
+    await user.type(hours, '4');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Saved. Bookings never reconfirmed are released 4 hours before they start.', {}, SLOW)).toBeTruthy();
+
+    const [admin] = await api().deps.db.select().from(users).where(eq(users.email, ADMIN[0]));
+    const token = api().tokenFor({ id: admin!.id, role: 'admin', venueId: null });
+    expect((await api().request('GET', `/admin/venue/${LECLOS}/reconfirmation`, { token })).body.data).toEqual({
+      askDaysBefore: 1,
+      askAtMinute: 720,
+      callListAtMinute: 1110,
+      autoReleaseHoursBefore: 4,
+    });
+    // The server refuses the same mistake in the same words, and keeps what was saved.
+    const refused = await api().request('PUT', `/admin/venue/${LECLOS}/reconfirmation`, { token, body: { askDaysBefore: 1, askAtMinute: 720, callListAtMinute: 600, autoReleaseHoursBefore: null } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('The call list must open after the guests are asked');
+    expect((await api().request('GET', `/admin/venue/${LECLOS}/reconfirmation`, { token })).body.data.autoReleaseHoursBefore).toBe(4);
   });
 });

@@ -76,9 +76,9 @@ export async function findSavedCard(db: DbOrTx, userId: string, id: string): Pro
 
 /**
  * DELETE /user/saved-card/{id}: the card is no longer offered, and the processor forgets it (Stripe detaches
- * each PaymentMethod it was kept as), so it cannot be charged again, a no-show fee included (that fee is
- * then owed at the venue); answers the cards left. The card is stamped removed first: a processor that does
- * not answer leaves it removed here, and removing it again (it is no longer listed) is not needed.
+ * each PaymentMethod it was kept as), so it cannot be charged again, a no-show fee included (that fee
+ * stays owed); answers the cards left. The card is stamped removed first, so it is never offered again even
+ * when the processor does not answer (502): its copy there is then left until a support request.
  */
 export async function removeSavedCard(deps: Pick<PaymentDeps, 'db' | 'clock' | 'payments'>, userId: string, id: string): Promise<SavedCardDto[]> {
   const card = await findSavedCard(deps.db, userId, id);

@@ -40,6 +40,9 @@ export const JOURNEY_DAYS = {
   threeDSecureReload: 24,
   // At Bâtard: a booking paid by card, whose change to a larger party the saved card pays.
   savedCard: 23,
+  // At Le Clos, on a phone: a paid deposit's booking changed to another day, a bigger party and another area.
+  changeLikeBooking: 80,
+  changeLikeBookingTo: 81,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

@@ -157,6 +157,7 @@ function ChangeReview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const venue = useVenueOf(reservation!.venue.domain);
   const experience = venue.status === 'ready' ? venue.data.data.experiences.find((e) => e._id === reservation!.experience._id) : undefined;
   if (!draft || !quote) return null;
+  const areaName = areaOptions(snapshot.context).find((area) => area._id === draft.seatingAreaId)?.name ?? t`No preference`;
   const more = quote.difference > 0;
   const wallet = snapshot.can({ type: 'change.payWallet' });
   const amount = format.money(quote.difference);
@@ -170,6 +171,7 @@ function ChangeReview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
           {format.date(draft.date)} at {format.time(draft.startTime!)}, {draft.numberOfGuests} guests
         </Trans>
       </p>
+      <p>{t`Dining area: ${areaName}`}</p>
       <ChangeQuoteLines quote={quote} deposit={reservation!.payment.prePaymentType === 'DEPOSIT'} />
       <DepositTierLine policy={experience} numberOfGuests={draft.numberOfGuests} />
       <FormMessage error={problemText(problem) ?? null} />

@@ -24,7 +24,7 @@ export const FLOW_SOURCES = [
   'src/payment/{saved-card-choices,saved-cards-section}.tsx',
   'src/waitlist/*.{ts,tsx}',
   'src/wallet/*.{ts,tsx}',
-  'src/components/{group-list,reservation-card,hold-countdown}.tsx',
+  'src/components/{group-list,reservation-card,hold-countdown,dining-area-choices,party-size-select}.tsx',
 ];
 
 export default defineConfig({

@@ -7,16 +7,19 @@ import type { ServerTimed } from '../common/api/server-time';
 import { serviceDateTime } from '../common/time';
 import type { Schemas, Reservation } from '../common/api/schemas';
 
+type SeatingArea = Schemas['SeatingArea'];
+
 export type { Reservation };
 export type ChangeQuote = Schemas['ChangeQuote'];
 export type ChangeHold = Schemas['ChangeHold'];
 export type Timeslot = OfferedTimeslot;
 
-/** What the guest is asking to change to; `startTime` null until a time is picked. */
+/** What the guest is asking to change to; `startTime` null until a time is picked; `seatingAreaId` null: any area. */
 export interface ChangeDraft {
   date: string;
   numberOfGuests: number;
   startTime: number | null;
+  seatingAreaId: string | null;
 }
 
 /** What the guest sees about the last thing that went wrong. */
@@ -41,9 +44,14 @@ export interface ChangeRequest {
   date: string;
   startTime: number;
   numberOfGuests: number;
+  /** The dining area asked for; null: any. */
+  seatingAreaId: string | null;
   /** A member pays what the change costs more from the wallet, with the change. */
   payWith?: 'WALLET';
 }
+
+/** The fields of a change as both the app's and the manage link's calls send them. */
+export const changeFields = ({ date, startTime, numberOfGuests, seatingAreaId }: ChangeRequest) => ({ date, startTime, numberOfGuests, seatingAreaId });
 
 /** The reservation as read, and the server's clock as the answer told it. */
 export interface LoadedReservation extends ServerTimed {
@@ -72,6 +80,8 @@ export type ManageEvent =
   | { type: 'change.start' }
   | { type: 'change.edit'; date: string; numberOfGuests: number }
   | { type: 'change.pick'; startTime: number }
+  /** The dining area for the picked time (null: no preference), as the wizard's seating step offers it. */
+  | { type: 'change.seat'; seatingAreaId: string | null }
   | { type: 'change.submit' }
   /** From the review: save a change that costs nothing more (or gives money back). */
   | { type: 'change.confirm' }
@@ -107,6 +117,33 @@ export function timeOptions(context: Pick<ManageContext, 'reservation' | 'draft'
     times.add(reservation.startTime);
   }
   return [...times].sort((a, b) => a - b);
+}
+
+/** Whether the draft still asks for the reservation's own day, party and time (its own table, off the free list). */
+const isOwnSlot = ({ reservation, draft }: Pick<ManageContext, 'reservation' | 'draft'>) =>
+  reservation !== null &&
+  draft !== null &&
+  draft.date === reservation.date &&
+  draft.numberOfGuests === reservation.numberOfGuests &&
+  draft.startTime === reservation.startTime;
+
+/**
+ * The dining areas to offer for the draft's time: those with a free table then, plus the reservation's own
+ * area while it keeps its own day, party and time. None until a time is picked.
+ */
+export function areaOptions(context: Pick<ManageContext, 'reservation' | 'draft' | 'timeslots'>): SeatingArea[] {
+  const { reservation, draft } = context;
+  if (!draft || draft.startTime === null) return [];
+  const areas = [...(context.timeslots.find((slot) => slot.startTime === draft.startTime)?.seatingOptions ?? [])];
+  const own = reservation?.seatingArea;
+  if (own && isOwnSlot(context) && !areas.some((area) => area._id === own._id)) areas.unshift({ _id: own._id, name: own.name, description: '' });
+  return areas;
+}
+
+/** The draft's area when it is offered at the draft's time, else any area. */
+export function offeredArea(context: Pick<ManageContext, 'reservation' | 'draft' | 'timeslots'>): string | null {
+  const id = context.draft?.seatingAreaId ?? null;
+  return id !== null && areaOptions(context).some((area) => area._id === id) ? id : null;
 }
 
 /** Said when the time held for paying a change runs out (the page words it in the guest's language). */

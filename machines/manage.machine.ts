@@ -1,6 +1,6 @@
 /**
- * Managing one reservation as a statechart: load it, view it, change it (date, party size and a time
- * re-checked against availability; then what it costs, reviewed before saving, and a difference to pay
+ * Managing one reservation as a statechart: load it, view it, change it (date, party size, a time and
+ * its dining area re-checked against availability; then what it costs, reviewed before saving, and a difference to pay
  * paid first: from a member's wallet with the change, or by card through the payment chart while the
  * server holds the new time for 15 minutes) or cancel it (a confirmation step first). Calls are named actors given
  * by the app (`machine.provide`), so tests and the Stately visualizer run the same chart. The server stays
@@ -16,10 +16,10 @@ import { paymentMachine } from './payment.machine';
 
 export type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, ManageContext, ManageEvent } from './manage-types';
 export type { ManageProblem, Reservation, Timeslot } from './manage-types';
-export { HOLD_EXPIRED, timeOptions } from './manage-types';
+export { areaOptions, changeFields, HOLD_EXPIRED, timeOptions } from './manage-types';
 
 import type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, ManageContext, ManageEvent, Reservation, Timeslot } from './manage-types';
-import { HOLD_EXPIRED, isUpcomingConfirmed, timeOptions } from './manage-types';
+import { areaOptions, HOLD_EXPIRED, isUpcomingConfirmed, offeredArea, timeOptions } from './manage-types';
 
 /** The draft as a change to ask about, hold or make. */
 const changeRequest = (context: ManageContext): ChangeRequest => ({
@@ -27,6 +27,7 @@ const changeRequest = (context: ManageContext): ChangeRequest => ({
   date: context.draft!.date,
   startTime: context.draft!.startTime!,
   numberOfGuests: context.draft!.numberOfGuests,
+  seatingAreaId: context.draft!.seatingAreaId,
 });
 
 /**
@@ -100,14 +101,16 @@ export const manageMachine = setup({
         date: context.reservation!.date,
         numberOfGuests: context.reservation!.numberOfGuests,
         startTime: context.reservation!.startTime,
+        seatingAreaId: context.reservation!.seatingArea?._id ?? null,
       }),
     }),
     storeTimeslots: assign({ timeslots: ({ event }) => outputOf<Timeslot[]>(event) }),
-    /** A time picked for another day or party stays only when it is still offered. */
+    /** A time picked for another day or party stays only when it is still offered, and its area only when free then. */
     keepOfferedTime: assign({
       draft: ({ context }) => {
         const draft = context.draft!;
-        return draft.startTime !== null && timeOptions(context).includes(draft.startTime) ? draft : { ...draft, startTime: null };
+        const kept = draft.startTime !== null && timeOptions(context).includes(draft.startTime) ? draft : { ...draft, startTime: null };
+        return { ...kept, seatingAreaId: offeredArea({ ...context, draft: kept }) };
       },
     }),
     noteSlotsFailed: assign({
@@ -126,7 +129,16 @@ export const manageMachine = setup({
       problem: null,
       draft: ({ context, event }) => {
         assertEvent(event, 'change.pick');
-        return { ...context.draft!, startTime: event.startTime };
+        const picked = { ...context.draft!, startTime: event.startTime };
+        // The area asked for stays when it has a table at the new time; else any area (the form shows which).
+        return { ...picked, seatingAreaId: offeredArea({ ...context, draft: picked }) };
+      },
+    }),
+    pickArea: assign({
+      problem: null,
+      draft: ({ context, event }) => {
+        assertEvent(event, 'change.seat');
+        return { ...context.draft!, seatingAreaId: event.seatingAreaId };
       },
     }),
     discardDraft: assign({ draft: null, problem: null, quote: null, hold: null }),
@@ -169,6 +181,11 @@ export const manageMachine = setup({
       event.numberOfGuests >= 1 &&
       event.numberOfGuests <= MAX_PARTY_SIZE,
     isOfferedTime: ({ context, event }) => event.type === 'change.pick' && timeOptions(context).includes(event.startTime),
+    /** While the picked time has areas to choose from: any of them, or one with a table free then. */
+    isOfferedArea: ({ context, event }) => {
+      const areas = areaOptions(context);
+      return event.type === 'change.seat' && areas.length > 0 && (event.seatingAreaId === null || areas.some((area) => area._id === event.seatingAreaId));
+    },
     hasTime: ({ context }) => context.draft?.startTime != null,
     isUnavailable: ({ event }) => callErrorOf(event).errorCode === ERROR_CODES.SELECTION_UNAVAILABLE,
     /** The reviewed change costs more than was paid: it is paid before it is made. */
@@ -257,7 +274,8 @@ export const manageMachine = setup({
               experienceId: context.reservation!.experience._id,
               date: context.draft!.date,
               numberOfGuests: context.draft!.numberOfGuests,
-              seatingAreaId: context.reservation!.seatingArea?._id ?? null,
+              // Every area's times: the form offers the areas free at the time picked.
+              seatingAreaId: null,
             }),
             onDone: {
               target: 'editing',
@@ -288,6 +306,10 @@ export const manageMachine = setup({
             'change.pick': {
               guard: 'isOfferedTime',
               actions: 'pickTime',
+            },
+            'change.seat': {
+              guard: 'isOfferedArea',
+              actions: 'pickArea',
             },
             'change.submit': { guard: 'hasTime', target: 'quoting' },
             'change.discard': { target: '#manage.viewing', actions: 'discardDraft' },

@@ -97,7 +97,12 @@ export type PaymentEvent =
    * intent there (3-D Secure and wallets included) and answers the intent as it then stands.
    */
   | { type: 'card.submit'; card?: CardDetails; confirm?: () => Promise<PaymentIntent> }
-  | { type: 'challenge.approve' }
+  /**
+   * The bank's check passed (the test-mode processor's own page), or, on a processor that runs the check
+   * itself, `resume`: it shows that check again for the intent (Stripe's `handleNextAction`) and answers
+   * the intent as it then stands.
+   */
+  | { type: 'challenge.approve'; resume?: () => Promise<PaymentIntent> }
   | { type: 'challenge.fail' }
   /** Leave the bank's check unfinished and pay with another card: a new attempt. */
   | { type: 'card.another' }
@@ -111,6 +116,13 @@ export interface ConfirmCardInput {
   clientSecret: string;
   card?: CardDetails | undefined;
   confirm?: (() => Promise<PaymentIntent>) | undefined;
+}
+
+/** What the answerChallenge actor is asked: the test-mode processor's outcome, or the processor's own check resumed. */
+export interface ChallengeAnswer {
+  intentId: string;
+  outcome: 'approve' | 'fail';
+  resume?: () => Promise<PaymentIntent>;
 }
 
 export interface PaymentOutput {
@@ -172,7 +184,7 @@ export const paymentMachine = setup({
     confirmCard: fromPromise<PaymentIntent, ConfirmCardInput>(async () => {
       throw new Error('confirmCard not provided');
     }),
-    answerChallenge: fromPromise<PaymentIntent, { intentId: string; outcome: 'approve' | 'fail' }>(async () => {
+    answerChallenge: fromPromise<PaymentIntent, ChallengeAnswer>(async () => {
       throw new Error('answerChallenge not provided');
     }),
     waitForPayment: fromPromise<Payment, WaitForPaymentInput>(async () => {
@@ -408,7 +420,8 @@ export const paymentMachine = setup({
         src: 'answerChallenge',
         input: ({ context, event }) => {
           assertEvent(event, ['challenge.approve', 'challenge.fail']);
-          return { intentId: context.payment!.intentId!, outcome: event.type === 'challenge.approve' ? ('approve' as const) : ('fail' as const) };
+          const resume = event.type === 'challenge.approve' ? event.resume : undefined;
+          return { intentId: context.payment!.intentId!, outcome: event.type === 'challenge.approve' ? ('approve' as const) : ('fail' as const), ...(resume ? { resume } : {}) };
         },
         onDone: [
           { guard: 'cardTaken', target: 'confirming' },

@@ -53,6 +53,8 @@ const MUTATIONS: Mutation[] = [
     browser: MANAGE_BROWSER,
   },
   { chart: 'manage', kind: 'guard', from: `guard: 'isUnavailable',`, to: `guard: not('isUnavailable'),`, tests: MANAGE_TESTS, browser: MANAGE_BROWSER },
+  // The change's dining area (offered only among the areas free at the picked time).
+  { chart: 'manage', kind: 'guard', from: `guard: 'isOfferedArea',`, to: `guard: not('isOfferedArea'),`, tests: MANAGE_TESTS, browser: MANAGE_BROWSER },
   {
     chart: 'visit',
     kind: 'target',

@@ -1480,7 +1480,7 @@ export interface paths {
             };
         };
         /**
-         * Change day, time or party through the link (the guest's own rules; availability re-checked)
+         * Change day, time, party or dining area through the link (the guest's own rules; availability re-checked)
          * @description Only the link of the current version may act (409 errorCode 40901 for an older one; 409 20104 once cancelled or started). The answer's `token` is the new version's: the old link now says `changed`.
          */
         put: {
@@ -1495,12 +1495,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** Format: date */
-                        date?: string;
-                        startTime?: number;
-                        numberOfGuests?: number;
-                    };
+                    "application/json": components["schemas"]["ManageChange"];
                 };
             };
             responses: {
@@ -1887,7 +1882,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Free times to move the linked reservation to (its own experience and dining area) */
+        /** Free times to move the linked reservation to (its own experience, in every dining area: each slot names the areas free then) */
         get: {
             parameters: {
                 query: {
@@ -8356,6 +8351,8 @@ export interface components {
             date?: string;
             startTime?: number;
             numberOfGuests?: number;
+            /** @description The dining area asked for; null: any */
+            seatingAreaId?: components["schemas"]["Id"] | null;
         };
         ChangePaymentStart: {
             idempotencyKey: string;

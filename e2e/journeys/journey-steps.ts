@@ -42,6 +42,9 @@ export const JOURNEY_DAYS = {
   savedCard: 23,
   // At Le Clos: asked to reconfirm at 12:00 the day before (the clocks move on four days and a few hours).
   reconfirmation: 5,
+  // At Le Clos, on a phone: a paid deposit's booking changed to another day, a bigger party and another area.
+  changeLikeBooking: 80,
+  changeLikeBookingTo: 81,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

@@ -82,9 +82,11 @@ async function act(page: Page, event: EventObject & Record<string, unknown>, rea
     case 'cancel.start':
       return page.getByRole('button', { name: 'Cancel', exact: true }).click();
     case 'change.edit':
-      return form.getByLabel('Date').fill(event.date ? realDay(event.date as string) : '');
+      return form.getByLabel('Date').selectOption(realDay(event.date as string));
     case 'change.pick':
       return form.getByLabel('Time').selectOption({ label: TIME_OF[event.startTime as number]! });
+    case 'change.seat':
+      return form.getByRole('button', { name: /^No preference/ }).click();
     case 'change.submit':
       return form.getByRole('button', { name: 'Continue' }).click();
     case 'change.confirm':

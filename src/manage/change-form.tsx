@@ -1,12 +1,12 @@
 /**
- * The change form of a reservation, driven by the manage chart: a new date or party size re-checks the
- * times; saving first shows what the change costs; a difference to pay is paid before the change is made
+ * The change form of a reservation, driven by the manage chart and built from the wizard's parts (its day
+ * list, party sizes, times by service and dining areas): a new date or party size re-checks the times; saving first shows what the change costs; a difference to pay is paid before the change is made
  * (the wallet with it, or the card while the new time is held).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import type { ActorRefFrom, SnapshotFrom, EventFrom } from 'xstate';
-import { manageMachine, timeOptions } from '../../machines/manage.machine';
+import { areaOptions, manageMachine, timeOptions } from '../../machines/manage.machine';
 import type { paymentMachine } from '../../machines/payment.machine';
 import { PaymentPanel } from '../payment/payment-panel';
 import { HoldCountdownOf } from '../components/hold-countdown';
@@ -16,7 +16,12 @@ import { unwrap } from '../../common/api/api-error';
 import { venueKey } from '../api/query-keys';
 import { useApiQuery } from '../api/use-api-query';
 import { useServerToday } from '../api/use-server-today';
-import { FormMessage, SelectField, TextField } from '../components/form';
+import { FormMessage, SelectField } from '../components/form';
+import { DaySelect } from '../components/day-select';
+import { DiningAreaChoices } from '../components/dining-area-choices';
+import { PartySizeSelect } from '../components/party-size-select';
+import { timesByService } from '../components/times-by-service';
+import { addDays } from '../../common/time';
 import { MAX_PARTY_SIZE } from '../../common/venues';
 import { useFormats } from '../i18n/use-formats';
 import { useManageProblemText } from './manage-problem-text';
@@ -37,6 +42,13 @@ export function ChangeForm({ snapshot, send }: { snapshot: Snapshot; send: Send 
   return <ChangeDraftForm snapshot={snapshot} send={send} />;
 }
 
+/** How far ahead the day list reaches, as the wizard's (the server refuses a day beyond the booking window). */
+const BOOKABLE_DAYS = 90;
+
+/**
+ * The change as the wizard asks a booking: the day from the wizard's list of days, the party size as its
+ * date step writes it, the times grouped by service, and the dining areas free at the time picked.
+ */
 function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const { t } = useLingui();
   const problemText = useManageProblemText();
@@ -50,6 +62,8 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
   const checking = snapshot.matches({ changing: 'loadingSlots' });
   const saving = snapshot.matches({ changing: 'quoting' });
   const options = timeOptions(snapshot.context);
+  const areas = areaOptions(snapshot.context);
+  const services = timesByService(options.map((minutes) => ({ startTime: minutes, titleStr: serviceOf(snapshot.context.timeslots, minutes, t`Your booked time`) })));
   const today = useServerToday();
   if (!draft) return null;
 
@@ -66,28 +80,16 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
       <h2>
         <Trans>Change reservation</Trans>
       </h2>
-      <TextField
+      <DaySelect
         label={t`Date`}
-        type="date"
         name="date"
-        min={today}
+        first={today}
+        last={addDays(today, BOOKABLE_DAYS)}
         value={draft.date}
         disabled={saving}
-        onChange={(e) => send({ type: 'change.edit', date: e.target.value, numberOfGuests: draft.numberOfGuests })}
+        onDay={(date) => send({ type: 'change.edit', date, numberOfGuests: draft.numberOfGuests })}
       />
-      <SelectField
-        label={t`Guests`}
-        name="numberOfGuests"
-        value={String(draft.numberOfGuests)}
-        disabled={saving}
-        onChange={(e) => send({ type: 'change.edit', date: draft.date, numberOfGuests: Number(e.target.value) })}
-      >
-        {sizes.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </SelectField>
+      <PartySizeSelect label={t`Guests`} sizes={sizes} value={draft.numberOfGuests} disabled={saving} onSize={(numberOfGuests) => send({ type: 'change.edit', date: draft.date, numberOfGuests })} />
       <SelectField
         label={t`Time`}
         name="startTime"
@@ -97,16 +99,28 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
         onChange={(e) => e.target.value && send({ type: 'change.pick', startTime: Number(e.target.value) })}
       >
         <option value="">{t`Choose a time`}</option>
-        {options.map((minutes) => (
-          <option key={minutes} value={minutes}>
-            {format.time(minutes)}
-          </option>
+        {services.map(([service, slots]) => (
+          <optgroup key={service} label={service}>
+            {slots.map((slot) => (
+              <option key={slot.startTime} value={slot.startTime}>
+                {format.time(slot.startTime)}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </SelectField>
       {!checking && options.length === 0 && problem?.kind !== 'slots' && (
         <p className="muted" role="status">
           <Trans>No time slot available</Trans>
         </p>
+      )}
+      {!checking && areas.length > 0 && (
+        <fieldset className="field" disabled={saving}>
+          <legend className="field__label">
+            <Trans>Dining area</Trans>
+          </legend>
+          <DiningAreaChoices areas={areas} selected={draft.seatingAreaId} onPick={(seatingAreaId) => send({ type: 'change.seat', seatingAreaId })} />
+        </fieldset>
       )}
       <FormMessage error={problemText(problem) ?? null} />
       <div className="actions">
@@ -119,6 +133,11 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
       </div>
     </form>
   );
+}
+
+/** The service a time is served in (the booking's own time, off the free list, is named as such when no free slot shares it). */
+function serviceOf(slots: readonly { startTime: number; titleStr: string }[], minutes: number, ownTime: string): string {
+  return slots.find((slot) => slot.startTime === minutes)?.titleStr ?? ownTime;
 }
 
 /** The venue of the booking, shared with the venue pages' read of the same venue. */
@@ -138,6 +157,7 @@ function ChangeReview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const venue = useVenueOf(reservation!.venue.domain);
   const experience = venue.status === 'ready' ? venue.data.data.experiences.find((e) => e._id === reservation!.experience._id) : undefined;
   if (!draft || !quote) return null;
+  const areaName = areaOptions(snapshot.context).find((area) => area._id === draft.seatingAreaId)?.name ?? t`No preference`;
   const more = quote.difference > 0;
   const wallet = snapshot.can({ type: 'change.payWallet' });
   const amount = format.money(quote.difference);
@@ -151,6 +171,7 @@ function ChangeReview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
           {format.date(draft.date)} at {format.time(draft.startTime!)}, {draft.numberOfGuests} guests
         </Trans>
       </p>
+      <p>{t`Dining area: ${areaName}`}</p>
       <ChangeQuoteLines quote={quote} deposit={reservation!.payment.prePaymentType === 'DEPOSIT'} />
       <DepositTierLine policy={experience} numberOfGuests={draft.numberOfGuests} />
       <FormMessage error={problemText(problem) ?? null} />

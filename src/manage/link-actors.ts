@@ -4,7 +4,7 @@
  * calls read it from `link`, which also keeps what the last answer said of the link.
  */
 import { fromPromise } from 'xstate';
-import type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
+import { changeFields, type AvailabilityQuery, type ChangeHold, type ChangeQuote, type ChangeRequest, type LoadedReservation, type Reservation, type Timeslot } from '../../machines/manage.machine';
 import { paymentMachine, type CreatePaymentInput, type Payment, type PaymentConfig, type WaitForPaymentInput } from '../../machines/payment.machine';
 import { paymentActors, pollPayment } from '../payment/payment-actors';
 import type { components } from '../../common/api/schema';
@@ -43,7 +43,6 @@ export const readThroughLink = (holder: LinkHolder) =>
 export const reconfirmThroughLink = (holder: LinkHolder) =>
   unwrap(api.PUT('/manage/{token}/reconfirm', path(holder))).then((body) => reservationOf(holder, body.data));
 
-const changeOf = (input: ChangeRequest) => ({ date: input.date, startTime: input.startTime, numberOfGuests: input.numberOfGuests });
 
 /**
  * The payment chart's calls for a change paid through the link: the link's configuration (cards only),
@@ -95,19 +94,19 @@ export function linkActors(holder: LinkHolder) {
       unwrap(
         api.PUT('/manage/{token}', {
           ...path(holder),
-          body: { date: input.date, startTime: input.startTime, numberOfGuests: input.numberOfGuests },
+          body: changeFields(input),
         }),
       )
         .then((body) => reservationOf(holder, body.data))
         .catch(throwCallError),
     ),
     quoteChange: fromPromise<ChangeQuote, ChangeRequest>(({ input }) =>
-      unwrap(api.POST('/manage/{token}/quote', { ...path(holder), body: changeOf(input) }))
+      unwrap(api.POST('/manage/{token}/quote', { ...path(holder), body: changeFields(input) }))
         .then((body) => body.data)
         .catch(throwCallError),
     ),
     holdChange: fromPromise<ChangeHold, ChangeRequest>(({ input }) =>
-      unwrap(api.POST('/manage/{token}/change-hold', { ...path(holder), body: changeOf(input) }))
+      unwrap(api.POST('/manage/{token}/change-hold', { ...path(holder), body: changeFields(input) }))
         .then((body) => body.data)
         .catch(throwCallError),
     ),

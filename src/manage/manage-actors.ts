@@ -1,6 +1,6 @@
 /** The manage chart's calls through the typed API client; reads are shared with the pages' queries. */
 import { fromPromise } from 'xstate';
-import type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, Reservation, Timeslot } from '../../machines/manage.machine';
+import { changeFields, type AvailabilityQuery, type ChangeHold, type ChangeQuote, type ChangeRequest, type LoadedReservation, type Reservation, type Timeslot } from '../../machines/manage.machine';
 import { paymentMachine } from '../../machines/payment.machine';
 import { paymentActors } from '../payment/payment-actors';
 import { api } from '../api/api';
@@ -30,7 +30,6 @@ function refused(error: unknown): never {
   return throwCallError(error);
 }
 
-const changeOf = (input: ChangeRequest) => ({ date: input.date, startTime: input.startTime, numberOfGuests: input.numberOfGuests });
 
 /** The real calls, for the user `userId` (their reads are kept under keys of their own). */
 export function manageActors(userId: string) {
@@ -61,7 +60,7 @@ export function manageActors(userId: string) {
         const body = await unwrap(
           api.PUT('/user/reservation/v1.1/{id}', {
             params: { path: { id: input.reservationId } },
-            body: { ...changeOf(input), ...(input.payWith ? { payWith: input.payWith } : {}) },
+            body: { ...changeFields(input), ...(input.payWith ? { payWith: input.payWith } : {}) },
           }),
         );
         // A wallet may have paid the difference, a refund given money back.
@@ -75,12 +74,12 @@ export function manageActors(userId: string) {
     }),
     /** What the change would cost (nothing is saved). */
     quoteChange: fromPromise<ChangeQuote, ChangeRequest>(({ input }) =>
-      unwrap(api.POST('/user/reservation/v1.1/{id}/quote', { params: { path: { id: input.reservationId } }, body: changeOf(input) }))
+      unwrap(api.POST('/user/reservation/v1.1/{id}/quote', { params: { path: { id: input.reservationId } }, body: changeFields(input) }))
         .then((body) => body.data)
         .catch(refused),
     ),
     holdChange: fromPromise<ChangeHold, ChangeRequest>(({ input }) =>
-      unwrap(api.POST('/user/reservation/v1.1/{id}/change-hold', { params: { path: { id: input.reservationId } }, body: changeOf(input) }))
+      unwrap(api.POST('/user/reservation/v1.1/{id}/change-hold', { params: { path: { id: input.reservationId } }, body: changeFields(input) }))
         .then((body) => body.data)
         .catch(refused),
     ),

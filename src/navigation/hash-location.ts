@@ -30,12 +30,17 @@ export function historyDepth(): number {
   return typeof state?.depth === 'number' ? state.depth : 0;
 }
 
-/** Goes to an address like `/pages/venue?x=1`; `replace` keeps the history as long as it is. */
+/**
+ * Goes to an address like `/pages/venue?x=1`; `replace` keeps the history as long as it is. Going to the
+ * address already shown replaces it too: one step is one entry, so Back never lands on the same step
+ * again however often a chart or a page asks for it.
+ */
 export function navigateHash(to: string, { replace = false }: { replace?: boolean } = {}): void {
-  const depth = replace ? historyDepth() : historyDepth() + 1;
   const url = new URL(location.href);
   url.hash = to.startsWith('/') ? to : `/${to}`;
-  history[replace ? 'replaceState' : 'pushState']({ depth }, '', url.href);
+  const same = url.href === location.href;
+  const depth = replace || same ? historyDepth() : historyDepth() + 1;
+  history[replace || same ? 'replaceState' : 'pushState']({ depth }, '', url.href);
   notify();
 }
 

@@ -1,6 +1,6 @@
 /** The payment chart's calls: our API for the payment; the test-mode processor, or Stripe's Payment Element, for the card. */
 import { fromPromise } from 'xstate';
-import type { ConfirmCardInput, CreatePaymentInput, Payment, PaymentConfig, PaymentIntent, WaitForPaymentInput } from '../../machines/payment.machine';
+import type { ChallengeAnswer, ConfirmCardInput, CreatePaymentInput, Payment, PaymentConfig, PaymentIntent, WaitForPaymentInput } from '../../machines/payment.machine';
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';
@@ -58,15 +58,17 @@ export const paymentActors = {
         ).then((body) => body.data)
     ).catch(throwCallError),
   ),
-  answerChallenge: fromPromise<PaymentIntent, { intentId: string; outcome: 'approve' | 'fail' }>(({ input }) =>
-    unwrap(
-      api.POST('/payments/test-processor/intents/{intentId}/challenge', {
-        params: { path: { intentId: input.intentId } },
-        body: { outcome: input.outcome },
-      }),
-    )
-      .then((body) => body.data)
-      .catch(throwCallError),
+  answerChallenge: fromPromise<PaymentIntent, ChallengeAnswer>(({ input }) =>
+    // Stripe shows its own check again (handleNextAction); the test-mode processor takes the answer.
+    (input.resume
+      ? input.resume()
+      : unwrap(
+          api.POST('/payments/test-processor/intents/{intentId}/challenge', {
+            params: { path: { intentId: input.intentId } },
+            body: { outcome: input.outcome },
+          }),
+        ).then((body) => body.data)
+    ).catch(throwCallError),
   ),
   /** Our server's word on the payment, once the processor's webhook (or its own check) has settled it. */
   waitForPayment: fromPromise<Payment, WaitForPaymentInput>(({ input, signal }) =>

@@ -19,6 +19,7 @@ type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
 // Stripe's libraries are loaded only by an app that pays on Stripe.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
+const StripeBankCheckButton = lazy(() => import('./stripe-payment-form').then((m) => ({ default: m.StripeBankCheckButton })));
 
 function useProblemText(): (problem: PaymentProblem) => string {
   const { t } = useLingui();
@@ -149,7 +150,7 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
           </p>
         )}
         {config?.provider === 'stripe' ? (
-          // Stripe's check ran in its own window, which a reload closed: another card is the way on.
+          // Stripe's check ran in its own window, which a reload closed: it is shown again for the same intent.
           <p>
             <Trans>Your bank's check of this payment of {total} was not finished.</Trans>
           </p>
@@ -159,6 +160,16 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
           </p>
         )}
         <div className="actions">
+          {config?.provider === 'stripe' && payment?.clientSecret && (
+            <Suspense fallback={null}>
+              <StripeBankCheckButton
+                publishableKey={config.publishableKey}
+                clientSecret={payment.clientSecret}
+                label={t`Continue with your bank`}
+                onResume={(resume) => actor.send({ type: 'challenge.approve', resume })}
+              />
+            </Suspense>
+          )}
           {config?.provider !== 'stripe' && (
             <>
               <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'challenge.approve' })}>

@@ -3,7 +3,8 @@
  * the intent needs next in the page (a 3-D Secure challenge, Apple Pay or Google Pay sheet) and only
  * leaves the page for a method that must (`redirect: 'if_required'`). Its answer becomes the chart's
  * intent: taken (succeeded or processing), refused with Stripe's reason (a new attempt follows), or a
- * thrown call error (a field to fix, or 'An error occurred during payment').
+ * thrown call error (a field to fix, or 'An error occurred during payment'). A payment left in the bank's
+ * check is taken up again where it stood (`resumeBankCheck`).
  */
 import type { PaymentIntent as StripeIntent, Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
 import type { PaymentIntent } from '../../machines/payment.machine';
@@ -42,8 +43,21 @@ const asIntent = (intent: StripeIntent, lastError: string | null = null): Paymen
 const isCardRefusal = (error: StripeError) => error.type === 'card_error' || error.code === 'payment_intent_authentication_failure';
 
 export async function confirmWithElement(stripe: Stripe, elements: StripeElements, returnUrl: string): Promise<PaymentIntent> {
-  const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } });
-  if (!error) return asIntent(paymentIntent);
+  return intentOf(await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } }));
+}
+
+/**
+ * The bank's check of an intent left waiting for it (a reload during 3-D Secure closed Stripe's window):
+ * `stripe.handleNextAction` shows that check again for the same intent, so the guest finishes it rather
+ * than starting over. Its answer is read as a confirmation's.
+ */
+export async function resumeBankCheck(stripe: Stripe, clientSecret: string): Promise<PaymentIntent> {
+  return intentOf(await stripe.handleNextAction({ clientSecret }));
+}
+
+function intentOf({ error, paymentIntent }: { error?: StripeError; paymentIntent?: StripeIntent }): PaymentIntent {
+  if (!error && paymentIntent) return asIntent(paymentIntent);
+  if (!error) throw { message: 'stripe' } satisfies CallError;
   if (isCardRefusal(error) && error.payment_intent) return asIntent(error.payment_intent, error.message ?? null);
   // An incomplete or invalid field: the Element marks it; the form says it beside the button.
   if (error.type === 'validation_error') throw { message: error.message ?? '', field: 'card' } satisfies CallError;

@@ -16,7 +16,7 @@ import type { PaymentIntent } from '../../machines/payment.machine';
 import { isLocale, DEFAULT_LOCALE } from '../../common/locales';
 import { SubmitButton } from '../components/form';
 import { Working } from '../booking/booking-step';
-import { confirmWithElement, STRIPE_LOCALES } from './stripe-confirm';
+import { confirmWithElement, resumeBankCheck, STRIPE_LOCALES } from './stripe-confirm';
 
 // One Stripe.js per key for the page's life, as Stripe asks; a failed load is forgotten so Try again loads anew.
 const loads = new Map<string, Promise<Stripe | null>>();
@@ -126,5 +126,28 @@ function ElementForm({ submitLabel, busy, refusal, onConfirm }: StripePaymentFor
       )}
       <SubmitButton label={submitLabel} busyLabel={t`Paying…`} busy={busy} />
     </form>
+  );
+}
+
+/**
+ * The bank's check again for a payment a reload left in it (docs/PRODUCT.md §9, card payments): Stripe.js
+ * is loaded with the same key and `resume` hands the chart a call that shows the check for this intent.
+ */
+export function StripeBankCheckButton({ publishableKey, clientSecret, label, onResume }: { publishableKey: string; clientSecret: string; label: string; onResume: (resume: () => Promise<PaymentIntent>) => void }) {
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  useEffect(() => {
+    let live = true;
+    stripeFor(publishableKey).then(
+      (loaded) => live && setStripe(loaded),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [publishableKey]);
+  return (
+    <button type="button" className="button button--primary" disabled={!stripe} onClick={() => stripe && onResume(() => resumeBankCheck(stripe, clientSecret))}>
+      {label}
+    </button>
   );
 }

@@ -1,5 +1,4 @@
 /** Step 2: the date and the size of the party. */
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { PageProps } from '../navigation/routes';
@@ -14,6 +13,7 @@ import { JoinWaitlist } from '../waitlist/join-waitlist';
 import { useWaitlistRequest } from '../waitlist/use-waitlist-request';
 import { useClosedDayText } from '../booking/closed-day-text';
 import { DaySelect } from '../components/day-select';
+import { PartySizeSelect } from '../components/party-size-select';
 
 /** How far ahead the strip of days reaches; the list of days goes up to the server's 90 days. */
 const STRIP_DAYS = 14;
@@ -78,19 +78,9 @@ export default function BookPage({ query }: PageProps) {
           )}
         </fieldset>
         <DaySelect id="book-date" label={t`Or pick another date`} first={today} last={addDays(today, BOOKABLE_DAYS)} value={date} onDay={setDate} />
-        <div className="field">
-          <label className="field__label" htmlFor="book-guests">
-            <Trans>Party size</Trans>
-          </label>
-          <select id="book-guests" value={guests} onChange={(event) => setGuests(Number(event.target.value))}>
-            {Array.from({ length: MAX_PARTY_SIZE }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {plural(n, { one: '# guest', other: '# guests' })}
-              </option>
-            ))}
-            <option value={MAX_PARTY_SIZE + 1}>{t`More than ${MAX_PARTY_SIZE} guests`}</option>
-          </select>
-        </div>
+        <PartySizeSelect id="book-guests" label={t`Party size`} sizes={Array.from({ length: MAX_PARTY_SIZE }, (_, i) => i + 1)} value={guests} onSize={setGuests}>
+          <option value={MAX_PARTY_SIZE + 1}>{t`More than ${MAX_PARTY_SIZE} guests`}</option>
+        </PartySizeSelect>
         {searching ? (
           <Working>
             <Trans>Finding tables…</Trans>

@@ -1,5 +1,6 @@
 /** Step 4, when there is a choice: the dining area. */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { DiningAreaChoices } from '../components/dining-area-choices';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
 
@@ -11,30 +12,7 @@ export default function SeatingPage() {
   );
   return (
     <BookingStep title={t`Choose a dining area`}>
-      <ul className="list stack">
-        <li>
-          <button type="button" className="card choice" onClick={() => booking.send({ type: 'seating.pick', seatingAreaId: null })}>
-            <span className="card__title">
-              <Trans>No preference</Trans>
-            </span>
-            <span className="card__meta">
-              <Trans>We will seat you at the best table available.</Trans>
-            </span>
-          </button>
-        </li>
-        {options.map((area) => (
-          <li key={area._id}>
-            <button
-              type="button"
-              className="card choice"
-              onClick={() => booking.send({ type: 'seating.pick', seatingAreaId: area._id })}
-            >
-              <span className="card__title">{area.name}</span>
-              <span className="card__meta">{area.description}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <DiningAreaChoices areas={options} onPick={(seatingAreaId) => booking.send({ type: 'seating.pick', seatingAreaId })} />
     </BookingStep>
   );
 }

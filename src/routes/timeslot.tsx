@@ -4,6 +4,7 @@ import type { MembersOnlyTime } from '../../machines/booking/booking.machine';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep, Working } from '../booking/booking-step';
 import { useFormats } from '../i18n/use-formats';
+import { timesByService } from '../components/times-by-service';
 import { useMembersTimesList } from '../booking/members-times-text';
 import { MembersOnlyBadge, MembersOnlyNote } from '../components/members-only-note';
 import { bookingPath } from '../../machines/booking-pages';
@@ -26,8 +27,6 @@ export default function TimeslotPage() {
     (s) => s.matches({ draft: 'creating' }) || s.matches({ draft: 'loadingSlots' }) || s.matches('releasing'),
   );
   const waitlist = useWaitlistRequest();
-  const groups = new Map<string, typeof timeslots>();
-  for (const slot of timeslots) groups.set(slot.titleStr, [...(groups.get(slot.titleStr) ?? []), slot]);
 
   return (
     <BookingStep title={t`Choose a time`}>
@@ -40,7 +39,7 @@ export default function TimeslotPage() {
           <Trans>No time slot available</Trans>
         </p>
       ) : (
-        [...groups].map(([title, slots]) => (
+        timesByService(timeslots).map(([title, slots]) => (
           <section key={title} aria-label={title}>
             <h2>{title}</h2>
             <div className="slot-grid">

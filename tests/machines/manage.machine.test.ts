@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { manageMachine, timeOptions, type ManageEvent, type Reservation } from '../../machines/manage.machine';
+import { areaOptions, manageMachine, timeOptions, type ManageEvent, type Reservation } from '../../machines/manage.machine';
 import { reservation, slots } from '../support/fixtures/booking';
 
 const apiError = (errorCode: number, message: string, status = 409) => ({ status, errorCode, message });
@@ -122,7 +122,7 @@ describe('manage machine behaviour', () => {
     send({ type: 'change.start' });
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
     const { context } = actor.getSnapshot();
-    expect(context.draft).toEqual({ date: upcoming.date, numberOfGuests: 2, startTime: 720 });
+    expect(context.draft).toEqual({ date: upcoming.date, numberOfGuests: 2, startTime: 720, seatingAreaId: null });
     expect(calls.loadAvailability).toEqual([
       { venueId: upcoming.venue._id, experienceId: upcoming.experience._id, date: upcoming.date, numberOfGuests: 2, seatingAreaId: null },
     ]);
@@ -141,7 +141,7 @@ describe('manage machine behaviour', () => {
     send({ type: 'change.edit', date: '2026-12-09', numberOfGuests: 4 });
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
     expect(calls.loadAvailability?.[1]).toMatchObject({ date: '2026-12-09', numberOfGuests: 4 });
-    expect(actor.getSnapshot().context.draft).toEqual({ date: '2026-12-09', numberOfGuests: 4, startTime: null });
+    expect(actor.getSnapshot().context.draft).toEqual({ date: '2026-12-09', numberOfGuests: 4, startTime: null, seatingAreaId: null });
     // Nothing to submit without a time; a time that is not offered is refused.
     send({ type: 'change.submit' });
     send({ type: 'change.pick', startTime: 720 });
@@ -151,6 +151,31 @@ describe('manage machine behaviour', () => {
     send({ type: 'change.edit', date: '2027-02-29', numberOfGuests: 4 });
     send({ type: 'change.edit', date: '2026-12-10', numberOfGuests: 11 });
     expect(calls.loadAvailability).toHaveLength(2);
+  });
+
+  it('offers the dining areas free at the picked time, keeps one only while it is free then, and asks the change in it', async () => {
+    const [main, terrace] = slots[0]!.seatingOptions;
+    const inMain = { ...upcoming, seatingArea: { _id: main!._id, name: main!.name } };
+    const { actor, calls, send } = manageActor({ loadReservation: () => read(inMain), loadAvailability: () => slots, quoteChange: () => NO_DIFFERENCE });
+    send({ type: 'reservation.open', id: upcoming._id });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    send({ type: 'change.start' });
+    await waitFor(actor, (s) => s.matches({ changing: 'editing' }));
+    // Every area's times are asked for; the booking's own area is kept to begin with.
+    expect(calls.loadAvailability).toEqual([expect.objectContaining({ seatingAreaId: null })]);
+    expect(actor.getSnapshot().context.draft?.seatingAreaId).toBe(main!._id);
+    expect(areaOptions(actor.getSnapshot().context).map((a) => a._id)).toEqual([main!._id, terrace!._id]);
+    send({ type: 'change.seat', seatingAreaId: terrace!._id });
+    expect(actor.getSnapshot().context.draft?.seatingAreaId).toBe(terrace!._id);
+    // 12:30 has a table in the first area only: the terrace asked for is dropped (any area), and cannot be chosen.
+    send({ type: 'change.pick', startTime: 750 });
+    expect(actor.getSnapshot().context.draft).toMatchObject({ startTime: 750, seatingAreaId: null });
+    send({ type: 'change.seat', seatingAreaId: terrace!._id });
+    expect(actor.getSnapshot().context.draft?.seatingAreaId).toBeNull();
+    send({ type: 'change.seat', seatingAreaId: main!._id });
+    send({ type: 'change.submit' });
+    await waitFor(actor, (s) => s.matches({ changing: 'reviewing' }));
+    expect(calls.quoteChange).toEqual([{ reservationId: upcoming._id, date: upcoming.date, startTime: 750, numberOfGuests: 2, seatingAreaId: main!._id }]);
   });
 
   it("goes back to the form with 'Sorry, your selection is unavailable' and fresh slots, keeping what was typed", async () => {
@@ -173,9 +198,9 @@ describe('manage machine behaviour', () => {
     send({ type: 'change.confirm' });
     await waitFor(actor, (s) => s.matches({ changing: 'editing' }) && slotCalls === 3);
     const { context } = actor.getSnapshot();
-    expect(calls.changeReservation).toEqual([{ reservationId: upcoming._id, date: '2026-12-09', startTime: 750, numberOfGuests: 3 }]);
+    expect(calls.changeReservation).toEqual([{ reservationId: upcoming._id, date: '2026-12-09', startTime: 750, numberOfGuests: 3, seatingAreaId: null }]);
     expect(context.problem).toEqual({ kind: 'unavailable', message: 'Sorry, your selection is unavailable' });
-    expect(context.draft).toEqual({ date: '2026-12-09', numberOfGuests: 3, startTime: null });
+    expect(context.draft).toEqual({ date: '2026-12-09', numberOfGuests: 3, startTime: null, seatingAreaId: null });
     expect(timeOptions(context)).toEqual([720]);
   });
 
@@ -228,7 +253,7 @@ describe('manage machine behaviour', () => {
       const { actor, calls, send } = await toReview({ changeReservation: () => changed }, { walletOffered: () => true });
       send({ type: 'change.payWallet' });
       await waitFor(actor, (s) => s.matches({ viewing: 'changed' }));
-      expect(calls.changeReservation).toEqual([{ reservationId: upcoming._id, date: upcoming.date, startTime: 750, numberOfGuests: upcoming.numberOfGuests, payWith: 'WALLET' }]);
+      expect(calls.changeReservation).toEqual([{ reservationId: upcoming._id, date: upcoming.date, startTime: 750, numberOfGuests: upcoming.numberOfGuests, seatingAreaId: null, payWith: 'WALLET' }]);
     });
 
     it('pays by card while the new time is held, then shows the reservation as the payment changed it', async () => {
@@ -240,7 +265,7 @@ describe('manage machine behaviour', () => {
       });
       send({ type: 'change.payCard' });
       await waitFor(actor, (s) => s.matches({ viewing: 'changed' }));
-      expect(calls.holdChange).toEqual([{ reservationId: upcoming._id, date: upcoming.date, startTime: 750, numberOfGuests: upcoming.numberOfGuests }]);
+      expect(calls.holdChange).toEqual([{ reservationId: upcoming._id, date: upcoming.date, startTime: 750, numberOfGuests: upcoming.numberOfGuests, seatingAreaId: null }]);
       expect(calls.payment).toEqual([{ purpose: 'change', reservationId: upcoming._id, holdId: HOLD_ID, amount: 100_000 }]);
       expect(actor.getSnapshot().context).toMatchObject({ reservation: changed, hold: null, quote: null, draft: null });
     });

@@ -94,9 +94,11 @@ describe('manage chart, generated paths in the app', () => {
         case 'cancel.start':
           return user.click(await screen.findByRole('button', { name: 'Cancel' }, SLOW));
         case 'change.edit':
-          return fireEvent.change(form().getByLabelText('Date'), { target: { value: event.date ? realDay(event.date as string) : '' } });
+          return fireEvent.change(form().getByLabelText('Date'), { target: { value: realDay(event.date as string) } });
         case 'change.pick':
           return user.selectOptions(form().getByLabelText('Time'), String(event.startTime));
+        case 'change.seat':
+          return user.click(form().getByRole('button', { name: /^No preference/ }));
         case 'change.submit':
           return user.click(form().getByRole('button', { name: 'Continue' }));
         case 'change.confirm':

@@ -25,7 +25,7 @@ import {
   reconfirmManagedReservation,
   type ManagedReservation,
 } from '../../services/reservations/manage-reservation';
-import { date, partySize, partySizeQuery, startTime } from './reservations.handlers';
+import { date, id, partySize, partySizeQuery, startTime } from './reservations.handlers';
 import { changePaymentBody, stateInLanguage } from './change-holds.handlers';
 import { idSchema } from '../../lib/validate';
 import { inLanguage, paymentConfig } from '../../services/payments/payments';
@@ -40,7 +40,12 @@ const tokenParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200))
 const holdParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)), holdId: idSchema });
 const availabilityParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)), date: date('date') });
 const availabilityQuery = requiredObject({ numberOfGuests: partySizeQuery });
-const changeBody = requiredObject({ date: v.optional(date('date')), startTime: v.optional(startTime), numberOfGuests: v.optional(partySize) });
+const changeBody = requiredObject({
+  date: v.optional(date('date')),
+  startTime: v.optional(startTime),
+  numberOfGuests: v.optional(partySize),
+  seatingAreaId: v.optional(v.nullable(id('seatingAreaId'))),
+});
 
 export function createManageHandlers(limits = new RateLimits(), limit: WindowLimit = MANAGE_LIMIT) {
   const counted = (c: Ctx) => limits.take(c, [{ limit, key: clientIp(c) }]);
@@ -77,7 +82,7 @@ export function createManageHandlers(limits = new RateLimits(), limit: WindowLim
       return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/timeslot-availability/{date}', 'get', 200>, 200);
     },
 
-    /** PUT /manage/{token}: change day, time or party. */
+    /** PUT /manage/{token}: change day, time, party or dining area. */
     async change(c: Ctx) {
       await counted(c);
       const { token } = parseParams(c, tokenParams);

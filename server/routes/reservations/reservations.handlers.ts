@@ -22,7 +22,7 @@ import { answer } from '../route';
 type Ctx = Context<AppEnv>;
 
 // Each message names its field: the envelope's `field` says which, the text says what to do.
-const id = (name: string) => v.pipe(v.string(hexIdMessage(name)), v.regex(/^[0-9a-f]{24}$/, hexIdMessage(name)));
+export const id = (name: string) => v.pipe(v.string(hexIdMessage(name)), v.regex(/^[0-9a-f]{24}$/, hexIdMessage(name)));
 export const date = (name: string) => v.pipe(v.string(isoDateMessage(name)), v.check(isIsoDate, isoDateMessage(name)));
 
 const PARTY_MESSAGE = textWithValues(/*i18n*/ 'numberOfGuests must be a whole number from 1 to {max}', { max: MAX_GUESTS });

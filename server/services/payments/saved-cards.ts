@@ -4,7 +4,8 @@
  * at the processor when it pays (Stripe: the payment's Customer with its PaymentMethod saved by
  * `setup_future_usage`; the test processor: the intent's card), so a saved card is the newest succeeded
  * booking payment of each card, until the guest removes it. Paying with it charges that card again, with
- * the guest present, through the processor's `chargeCardOnFile`; a top-up's card is not kept.
+ * the guest present, through the processor's `chargeCardOnFile`; a top-up's card is not kept. Removing it
+ * detaches it at the processor.
  */
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -73,13 +74,21 @@ export async function findSavedCard(db: DbOrTx, userId: string, id: string): Pro
   return card;
 }
 
-/** DELETE /user/saved-card/{id}: the card is no longer offered; answers the cards left. */
-export async function removeSavedCard(deps: Pick<PaymentDeps, 'db' | 'clock'>, userId: string, id: string): Promise<SavedCardDto[]> {
+/**
+ * DELETE /user/saved-card/{id}: the card is no longer offered, and the processor forgets it (Stripe detaches
+ * each PaymentMethod it was kept as), so it cannot be charged again, a no-show fee included (that fee
+ * stays owed); answers the cards left. The card is stamped removed first, so it is never offered again even
+ * when the processor does not answer (502): its copy there is then left until a support request.
+ */
+export async function removeSavedCard(deps: Pick<PaymentDeps, 'db' | 'clock' | 'payments'>, userId: string, id: string): Promise<SavedCardDto[]> {
   const card = await findSavedCard(deps.db, userId, id);
-  await deps.db
+  const removed = await deps.db
     .update(payments)
     .set({ cardRemovedAt: deps.clock.now() })
-    .where(and(eq(payments.userId, userId), eq(payments.cardBrand, card.brand), eq(payments.cardLast4, card.last4), isNull(payments.cardRemovedAt)));
+    .where(and(eq(payments.userId, userId), eq(payments.cardBrand, card.brand), eq(payments.cardLast4, card.last4), isNull(payments.cardRemovedAt)))
+    .returning({ intentId: payments.processorRef, method: payments.method });
+  const intents = new Set(removed.flatMap((row) => (row.method === 'CARD' && row.intentId ? [row.intentId] : [])));
+  for (const intentId of intents) await deps.payments.detachCard(intentId);
   return listSavedCards(deps.db, userId);
 }
 

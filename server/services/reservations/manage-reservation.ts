@@ -86,7 +86,7 @@ export async function openManagedReservation(deps: ReservationDeps, token: strin
   return managed(deps, row, dto, linkState(row, grant.version));
 }
 
-/** The free times for moving the reservation to `date` with `numberOfGuests` (its own experience and area). */
+/** The free times for moving the reservation to `date` with `numberOfGuests` (its own experience), in every dining area: the change form offers the area too. */
 export async function managedAvailability(
   deps: ReservationDeps,
   token: string,
@@ -95,7 +95,7 @@ export async function managedAvailability(
   const { row } = await currentReservation(deps, token);
   return getAvailability(
     deps.db,
-    { venueId: row.venueId, experienceId: row.experienceId, seatingAreaId: row.seatingAreaId ?? undefined, ...query },
+    { venueId: row.venueId, experienceId: row.experienceId, ...query },
     deps.clock.now(),
     await membershipOfUser(deps.db, row.userId),
   );
@@ -105,7 +105,7 @@ export async function managedAvailability(
 export async function changeManagedReservation(
   deps: CancelDeps,
   token: string,
-  input: Pick<ChangeReservationInput, 'date' | 'startTime' | 'numberOfGuests'>,
+  input: Pick<ChangeReservationInput, 'date' | 'startTime' | 'numberOfGuests' | 'seatingAreaId'>,
 ): Promise<ManagedReservation> {
   const { grant, row } = await currentReservation(deps, token);
   const dto = await changeReservation(deps, row.userId, row.id, input, { version: grant.version });
@@ -116,7 +116,7 @@ export async function changeManagedReservation(
 export async function quoteManagedChange(
   deps: CancelDeps,
   token: string,
-  input: Pick<ChangeReservationInput, 'date' | 'startTime' | 'numberOfGuests'>,
+  input: Pick<ChangeReservationInput, 'date' | 'startTime' | 'numberOfGuests' | 'seatingAreaId'>,
 ): Promise<ChangeQuote> {
   const { grant, row } = await currentReservation(deps, token);
   return quoteReservationChange(deps, row.userId, row.id, input, { version: grant.version });
@@ -126,7 +126,7 @@ export async function quoteManagedChange(
 export async function holdManagedChange(
   deps: CancelDeps,
   token: string,
-  input: Pick<ChangeReservationInput, 'date' | 'startTime' | 'numberOfGuests'>,
+  input: Pick<ChangeReservationInput, 'date' | 'startTime' | 'numberOfGuests' | 'seatingAreaId'>,
 ): Promise<ChangeHoldDto> {
   const { grant, row } = await currentReservation(deps, token);
   return holdReservationChange(deps, row.userId, row.id, input, { version: grant.version });

@@ -3,7 +3,8 @@
  * processor and on Stripe (the real SDK against the local fake, where the card is the payment's Customer's
  * saved PaymentMethod): the card that paid a booking is listed and pays the next booking without being
  * typed, once for one key; a card the bank now refuses says why; a removed card is neither listed nor
- * usable; a top-up's card is not kept; no one pays with another's card.
+ * usable, and the processor forgets it (detached at Stripe); a top-up's card is not kept; no one pays with
+ * another's card.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../../server/services/payments/processor/test-processor';
@@ -96,7 +97,7 @@ for (const driver of testDrivers()) {
 
       it("removes a saved card: no longer listed nor usable; another's card and a top-up's are never offered", async () => {
         const guest = await h.newUser();
-        await bookAndPay(guest);
+        const paidWith = await bookAndPay(guest);
         const [card] = await savedCards(guest);
         const stranger = await h.newUser();
         const theirs = await h.holdWhiskyFlight(stranger);
@@ -109,6 +110,17 @@ for (const driver of testDrivers()) {
 
         const removed = await api.request('DELETE', `/user/saved-card/${card!._id}`, { token: guest.token() });
         expect(removed.body).toEqual({ status: 200, data: [] });
+        // The processor forgot it too (Stripe: the PaymentMethod detached from its Customer): nothing charges it again.
+        const [paid] = await h.paymentsOf(paidWith.id);
+        const intentId = paid!.processorRef!;
+        if (fake) {
+          const pm = fake.paymentMethods.get(fake.intents.get(intentId)!.payment_method)!;
+          expect(pm.customer).toBeNull();
+          expect(fake.requests.filter((r) => r.path === `/v1/payment_methods/${pm.id}/detach`)).toHaveLength(1);
+        }
+        await expect(
+          api.deps.payments.chargeCardOnFile({ amount: 10_000, currency: 'HKD', idempotencyKey: `after-removal-${paidWith.id}`, metadata: {}, cardOf: intentId }),
+        ).rejects.toThrow();
         expect(await savedCards(guest)).toEqual([]);
         const next = await h.holdWhiskyFlight(guest);
         const late = await api.request('POST', `/user/reservation/${next.id}/payment`, {

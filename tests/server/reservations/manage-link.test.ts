@@ -104,6 +104,30 @@ for (const driver of testDrivers()) {
       expect(mailed).toBe(newToken);
     });
 
+    it('moves the booking to another dining area through the link, from free times in every area; a bad area is refused', async () => {
+      const { booking, token } = await booked();
+      const before = await h.reservationRow(booking.id);
+      const slots = await call('GET', token, `/timeslot-availability/${before.date}?numberOfGuests=${before.numberOfGuests}`);
+      expect(slots.status, JSON.stringify(slots.body)).toBe(200);
+      // Every area's times, not only the booking's own area's.
+      const elsewhere = (slots.body.data.timeslots as { startTime: number; seatingOptions: string[] }[])
+        .flatMap((slot) => slot.seatingOptions.filter((area) => area !== before.seatingAreaId).map((area) => ({ startTime: slot.startTime, area })))
+        .find((option) => option.startTime !== before.startTime);
+      expect(elsewhere, JSON.stringify(slots.body.data)).toBeDefined();
+
+      const bad = await call('PUT', token, '', { startTime: elsewhere!.startTime, seatingAreaId: 'terrace' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.field).toBe('seatingAreaId');
+      expect((await h.reservationRow(booking.id)).seatingAreaId).toBe(before.seatingAreaId);
+
+      const quoted = await call('POST', token, '/quote', { startTime: elsewhere!.startTime, seatingAreaId: elsewhere!.area });
+      expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+      const moved = await call('PUT', token, '', { startTime: elsewhere!.startTime, seatingAreaId: elsewhere!.area });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(moved.body.data.reservation.seatingArea._id).toBe(elsewhere!.area);
+      expect(await h.reservationRow(booking.id)).toMatchObject({ seatingAreaId: elsewhere!.area, startTime: elsewhere!.startTime });
+    });
+
     it('expires a day after the visit, by the injected clock, and then changes nothing', async () => {
       const { booking, token } = await booked();
       const row = await h.reservationRow(booking.id);

@@ -42,8 +42,9 @@ export const events = [
   { type: 'xstate.done.actor.loadAvailability', output: slots },
   { type: 'xstate.error.actor.loadAvailability', error: SERVER_ERROR },
   { type: 'change.edit', date: MODEL_OTHER_DAY, numberOfGuests: 2 },
-  { type: 'change.edit', date: '', numberOfGuests: 2 },
   { type: 'change.pick', startTime: 750 },
+  // "No preference": offered with the areas of every time picked (the model's areas are not the real venue's).
+  { type: 'change.seat', seatingAreaId: null },
   { type: 'change.submit' },
   { type: 'xstate.done.actor.quoteChange', output: NO_DIFFERENCE },
   { type: 'xstate.error.actor.quoteChange', error: refused(409, ERROR_CODES.SELECTION_UNAVAILABLE, 'Sorry, your selection is unavailable') },
@@ -68,14 +69,14 @@ const serializeState = (s: AnyMachineSnapshot) =>
     s.value,
     s.context.intent,
     s.context.reservation && [s.context.reservation.status, s.context.reservation.date, s.context.reservation.startTime],
-    s.context.draft === null ? null : [s.context.draft.date, s.context.draft.startTime],
+    s.context.draft === null ? null : [s.context.draft.date, s.context.draft.startTime, s.context.draft.seatingAreaId],
     s.context.problem?.kind ?? null,
   ]);
 
 export type Path = ReturnType<typeof transitionCoverPaths>[number];
 
 /** Controls the page offers only while the chart can take their event (a button shown or enabled, a listed time). */
-const OFFERED_WHEN_ENABLED = ['change.start', 'cancel.start', 'change.pick', 'change.submit', 'change.confirm'];
+const OFFERED_WHEN_ENABLED = ['change.start', 'cancel.start', 'change.pick', 'change.seat', 'change.submit', 'change.confirm'];
 
 /** What a person can do: use a control the page offers, and change a field to a value it does not have. */
 function doable(path: Path): boolean {
@@ -107,6 +108,9 @@ export const UNREACHABLE: Record<string, string> = {
   'manage.viewing · change.start [no guard passes] → (ignored here)': 'the page offers Change only when the chart can take it',
   'manage.viewing · cancel.start [no guard passes] → (ignored here)': 'the page offers Cancel only when the chart can take it',
   'manage.changing.editing · change.pick [no guard passes] → (ignored here)': 'the Time list offers only the times the chart offers',
+  'manage.changing.editing · change.seat [no guard passes] → (ignored here)': 'the form lists only the dining areas the chart offers for the time picked',
+  'manage.changing.editing · change.edit [no guard passes] → (ignored here)': "the day list offers only days and the party list only sizes (the wizard's own lists)",
+  'manage.changing.loadingSlots · change.edit [no guard passes] → (ignored here)': "the day list offers only days and the party list only sizes (the wizard's own lists)",
   'manage.changing.editing · change.submit [no guard passes] → (ignored here)': 'Continue is disabled until a time is picked',
   'manage.changing.reviewing · change.confirm [no guard passes] → (ignored here)': 'the review offers Save changes only for a change that costs nothing more',
   'manage.changing.reviewing · change.payCard [no guard passes] → (ignored here)': 'the review offers to pay only for a change that costs more',

@@ -73,6 +73,22 @@ describe('navigation', () => {
     goBack();
     expect(back).toHaveBeenCalledOnce();
   });
+
+  it('keeps one history entry per step however often the same address is asked for', () => {
+    history.replaceState({ depth: 0 }, '', '/#/pages/book');
+    const entries = history.length;
+    navigateHash('/pages/timeslot');
+    // A chart and a page both asking for the step it is on, a pushState and a replaceState.
+    navigateHash('/pages/timeslot');
+    navigateHash('/pages/timeslot', { replace: true });
+    navigateHash('pages/timeslot');
+    expect(history.length).toBe(entries + 1);
+    expect(location.hash).toBe('#/pages/timeslot');
+    // Another step is an entry of its own.
+    navigateHash('/pages/seating');
+    expect(history.length).toBe(entries + 2);
+    expect(history.state).toEqual({ depth: 2 });
+  });
 });
 
 describe('toasts', () => {

@@ -14,6 +14,7 @@ import { createActor, fromPromise } from 'xstate';
 import { paymentMachine, type ConfirmCardInput, type CreatePaymentInput, type Payment, type PaymentConfig, type PaymentIntent, type WaitForPaymentInput } from '../../../machines/payment.machine';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { PaymentPanel } from '../../../src/payment/payment-panel';
+import { paymentActors } from '../../../src/payment/payment-actors';
 import { SLOW } from '../../support/ui/page-queries';
 
 type Handler = (...args: unknown[]) => void;
@@ -27,6 +28,7 @@ const stripeJs = vi.hoisted(() => ({
   handlers: new Map<string, Handler>(),
   createFails: false,
   confirmPayment: null as unknown as ReturnType<typeof vi.fn<(...args: unknown[]) => Promise<unknown>>>,
+  handleNextAction: null as unknown as ReturnType<typeof vi.fn<(...args: unknown[]) => Promise<unknown>>>,
 }));
 
 vi.mock('@stripe/stripe-js', () => ({
@@ -57,6 +59,7 @@ vi.mock('@stripe/stripe-js', () => ({
       createPaymentMethod: () => {},
       confirmCardPayment: () => {},
       confirmPayment: (...args: unknown[]) => stripeJs.confirmPayment(...args),
+      handleNextAction: (...args: unknown[]) => stripeJs.handleNextAction(...args),
       registerAppInfo: () => {},
       _registerWrapper: () => {},
     };
@@ -68,7 +71,7 @@ const CONFIG: PaymentConfig = { provider: 'stripe', publishableKey: 'pk_test_clu
 const payment = (n: number, status: Payment['status'] = 'REQUIRES_PAYMENT_METHOD'): Payment =>
   ({ _id: `pay_${n}`, reservationId: 'r1', purpose: 'RESERVATION', method: 'CARD', amount: 60_000, currency: 'HKD', status, intentId: `pi_${n}`, clientSecret: `pi_${n}_secret_x`, cardBrand: null, cardLast4: null, failureMessage: null, refundedAmount: 0 }) as Payment;
 
-function startPayment(options: { config?: () => Promise<PaymentConfig> } = {}) {
+function startPayment(options: { config?: () => Promise<PaymentConfig>; status?: Payment['status'] } = {}) {
   const created: CreatePaymentInput[] = [];
   const actor = createActor(
     paymentMachine.provide({
@@ -76,10 +79,12 @@ function startPayment(options: { config?: () => Promise<PaymentConfig> } = {}) {
         loadConfig: fromPromise(options.config ?? (async () => CONFIG)),
         createPayment: fromPromise<Payment, CreatePaymentInput>(async ({ input }) => {
           created.push(input);
-          return payment(created.length);
+          // `status`: the first attempt's as the server answers it (a reload during the bank's check).
+          return payment(created.length, created.length === 1 ? options.status : undefined);
         }),
         // The app's own actor: a processor component's confirmation runs as is.
         confirmCard: fromPromise<PaymentIntent, ConfirmCardInput>(({ input }) => input.confirm!()),
+        answerChallenge: paymentActors.answerChallenge,
         waitForPayment: fromPromise<Payment, WaitForPaymentInput>(async () => payment(created.length, 'SUCCEEDED')),
       },
     }),
@@ -103,7 +108,14 @@ async function elementReady() {
 describe('paying on Stripe (Stripe.js replaced at its loader)', () => {
   beforeEach(async () => {
     await activateLocale('en');
-    Object.assign(stripeJs, { loads: [], loadResult: 'stripe', elementsOptions: [], createFails: false, confirmPayment: vi.fn<(...args: unknown[]) => Promise<unknown>>() });
+    Object.assign(stripeJs, {
+      loads: [],
+      loadResult: 'stripe',
+      elementsOptions: [],
+      createFails: false,
+      confirmPayment: vi.fn<(...args: unknown[]) => Promise<unknown>>(),
+      handleNextAction: vi.fn<(...args: unknown[]) => Promise<unknown>>(),
+    });
     stripeJs.handlers.clear();
   });
   afterEach(cleanup);
@@ -119,6 +131,38 @@ describe('paying on Stripe (Stripe.js replaced at its loader)', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
     expect(stripeJs.confirmPayment).toHaveBeenCalledWith(expect.objectContaining({ redirect: 'if_required', confirmParams: { return_url: expect.any(String) } }));
     expect(actor.getSnapshot().output).toEqual({ paymentId: 'pay_1', method: 'CARD' });
+  });
+
+  it("takes up the bank's check a reload left unfinished with handleNextAction, for the same intent", async () => {
+    stripeJs.handleNextAction.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded', amount: 60_000, currency: 'hkd' } });
+    // The payment answered for this attempt's key waits for 3-D Secure (the guest reloaded during the check).
+    const { actor, created } = startPayment({ status: 'REQUIRES_ACTION' });
+    expect(await screen.findByRole('heading', { name: 'Confirm with your bank' })).toBeTruthy();
+    const resume = await screen.findByRole('button', { name: 'Continue with your bank' }, SLOW);
+    await vi.waitFor(() => expect((resume as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.setup().click(resume);
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(stripeJs.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_x' });
+    // No new attempt: the same payment was paid.
+    expect(created).toHaveLength(1);
+    expect(actor.getSnapshot().output).toEqual({ paymentId: 'pay_1', method: 'CARD' });
+  });
+
+  it("starts a fresh attempt when the resumed bank check fails, with Stripe's reason", async () => {
+    stripeJs.handleNextAction.mockResolvedValue({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+        message: 'We are unable to authenticate your payment method.',
+        payment_intent: { id: 'pi_1', status: 'requires_payment_method', amount: 60_000, currency: 'hkd' },
+      },
+    });
+    const { created } = startPayment({ status: 'REQUIRES_ACTION' });
+    const resume = await screen.findByRole('button', { name: 'Continue with your bank' }, SLOW);
+    await vi.waitFor(() => expect((resume as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.setup().click(resume);
+    expect(await screen.findByText('We are unable to authenticate your payment method.')).toBeTruthy();
+    expect(created.map((c) => c.idempotencyKey)).toEqual(['r1-card-1', 'r1-card-2']);
   });
 
   it('starts a fresh attempt after a refused card, showing Stripe\'s reason beside the new Element', async () => {

@@ -113,5 +113,11 @@ export interface CardProcessor {
    * or not, and asking again with the same key finds out without charging twice.
    */
   chargeCardOnFile(input: CreateIntentInput & { cardOf: string }): Promise<PaymentIntent>;
+  /**
+   * Forgets the card that paid the intent `cardOf` (the guest removed it): the processor no longer keeps
+   * it (Stripe: its PaymentMethod detached from the Customer), so no later `chargeCardOnFile` can charge
+   * it. A card forgotten already is no error.
+   */
+  detachCard(cardOf: string): Promise<void>;
   readonly webhooks: ProcessorWebhooks;
 }

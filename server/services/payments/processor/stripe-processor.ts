@@ -9,6 +9,7 @@
  * - `chargeCardOnFile` charges that card off-session; a card refusal (a decline, or the bank asking for
  *   authentication the absent guest cannot give) comes back as a failed intent with the reason, and any
  *   other error is thrown as "no answer", for the existing retries with the same key.
+ * - `detachCard` detaches a removed card's PaymentMethod from its Customer (docs/PRODUCT.md §9).
  *
  * `STRIPE_API_URL` points the SDK at another host (tests run it against a local fake of Stripe's API).
  */
@@ -148,6 +149,16 @@ export class StripeProcessor implements CardProcessor {
       if (refused) return toPaymentIntent(refused);
       throw err;
     }
+  }
+
+  async detachCard(cardOf: string): Promise<void> {
+    const source = await askStripe(() => this.stripe.paymentIntents.retrieve(cardOf));
+    const paymentMethod = typeof source.payment_method === 'string' ? source.payment_method : source.payment_method?.id;
+    if (!paymentMethod) return;
+    const method = await askStripe(() => this.stripe.paymentMethods.retrieve(paymentMethod));
+    // Detached already (another payment of the same card, or a second removal): nothing left to do.
+    if (!method.customer) return;
+    await askStripe(() => this.stripe.paymentMethods.detach(paymentMethod));
   }
 
   /**

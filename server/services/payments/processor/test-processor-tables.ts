@@ -17,6 +17,8 @@ export const testProcessorIntents = pgTable('test_processor_intents', {
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
+  /** The card was forgotten (its holder removed it, migration 0047): it can no longer be charged. */
+  cardDetachedAt: ts('card_detached_at'),
   lastError: text('last_error'),
   amountRefunded: integer('amount_refunded').notNull().default(0),
   createdAt: ts('created_at').notNull(),

@@ -257,8 +257,8 @@ export class TestProcessor implements CardProcessor {
         return toIntent(existing);
       }
       const source = await this.lockIntent(tx, input.cardOf);
-      // Only a card that once paid successfully is on file; the intent's refunds do not change that.
-      if (!source?.cardBrand || !['succeeded', 'partially_refunded', 'refunded'].includes(source.status)) {
+      // Only a card that once paid successfully, and was not removed since, is on file; the intent's refunds do not change that.
+      if (!source?.cardBrand || source.cardDetachedAt || !['succeeded', 'partially_refunded', 'refunded'].includes(source.status)) {
         throw new ProcessorError(`No card on file for payment intent ${input.cardOf}`);
       }
       const now = this.now();
@@ -279,6 +279,14 @@ export class TestProcessor implements CardProcessor {
       if (source.cardLast4 === TEST_CARDS.declinesLater.slice(-4)) return toIntent(await this.fail(tx, id, DECLINE_MESSAGES.declined, cardColumns));
       return toIntent(await this.succeed(tx, id, cardColumns));
     });
+  }
+
+  async detachCard(cardOf: string): Promise<void> {
+    const now = this.now();
+    await this.db
+      .update(testProcessorIntents)
+      .set({ cardDetachedAt: now, updatedAt: now })
+      .where(and(eq(testProcessorIntents.id, cardOf), isNull(testProcessorIntents.cardDetachedAt)));
   }
 
   /**

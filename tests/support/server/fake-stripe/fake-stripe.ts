@@ -7,7 +7,8 @@
  * after a poll, twice, out of order).
  *
  * What the browser does at Stripe (Stripe.js confirming an intent with a card, a 3-D Secure challenge)
- * is simulated by `payAsBrowser` and `finishChallenge`, with Stripe's test cards by name.
+ * is simulated by `payAsBrowser` and `finishChallenge`, with Stripe's test cards by name. A removed card's
+ * PaymentMethod is detached from its Customer, after which an off-session charge of it is refused, as Stripe does.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -169,6 +170,8 @@ export class FakeStripe {
     if (method === 'GET' && resource === 'payment_intents' && id && !action) return this.expand(this.intent(id), body);
     if (method === 'POST' && resource === 'payment_intents' && id && action === 'confirm') return this.confirmWith(id, body);
     if (method === 'POST' && resource === 'payment_intents' && id && action === 'cancel') return this.cancelIntent(id, body);
+    if (method === 'GET' && resource === 'payment_methods' && id && !action) return this.paymentMethodAnswer(this.paymentMethod(id));
+    if (method === 'POST' && resource === 'payment_methods' && id && action === 'detach') return this.detachPaymentMethod(id);
     if (method === 'POST' && resource === 'refunds' && !id) return this.createRefund(body);
     if (method === 'GET' && resource === 'refunds' && !id) return this.list('/v1/refunds', [...this.refunds.values()], body);
     if (method === 'GET' && resource === 'balance_transactions' && !id) return this.list('/v1/balance_transactions', this.balanceTransactions, body);
@@ -195,6 +198,27 @@ export class FakeStripe {
     const intent = this.intents.get(id);
     if (!intent) throw missing('payment_intent', id);
     return intent;
+  }
+
+  private paymentMethod(id: string): Obj {
+    const pm = this.paymentMethods.get(id);
+    if (!pm) throw missing('payment_method', id);
+    return pm;
+  }
+
+  /** A PaymentMethod as Stripe shows it (without the fake's own note of which test card it is). */
+  private paymentMethodAnswer(pm: Obj): Obj {
+    const { fakeCard: _card, ...shown } = structuredClone(pm);
+    return shown;
+  }
+
+  /** As Stripe: a PaymentMethod attached to a Customer is detached (no longer chargeable off-session); one that is not is refused. */
+  private detachPaymentMethod(id: string): Obj {
+    const pm = this.paymentMethod(id);
+    if (!pm.customer) throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.');
+    pm.customer = null;
+    this.emit('payment_method.detached', pm);
+    return this.paymentMethodAnswer(pm);
   }
 
   /** The intent as answered: a copy, with `latest_charge` expanded when asked. */

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../../server/db/schema';
+import { auditLog, reservations } from '../../../server/db/schema';
 import type { Schema } from '../../../server/lib/api-types';
 import { experienceIdByName, LECLOS } from '../../support/server/fixtures';
 import { testDrivers } from '../../support/server/harness';
@@ -85,6 +85,31 @@ for (const driver of testDrivers()) {
       const later = await readStand();
       expect(partyOf(later, early).overdue).toBe(true);
       expect(tableOf(later, partyOf(later, early).tableIds[0]!).state).toBe('overdue');
+    });
+
+    it("answers each party's booking with what the stand shows and nothing more, with the guest book's VIP tag and allergy note", async () => {
+      const id = await book('Vera Vip', '19:00');
+      const guestId = (await api.deps.db.select({ userId: reservations.userId }).from(reservations).where(eq(reservations.id, id)))[0]!.userId;
+      const tags = await api.request('GET', '/admin/guest-tag', { token: leclosStaff.token() });
+      const vipTag = tags.body.data.find((t: { code: string | null }) => t.code === 'VIP')._id;
+      expect((await api.request('POST', `/admin/guest/${guestId}/tag`, { token: leclosStaff.token(), body: { tagId: vipTag } })).status).toBe(200);
+      expect((await api.request('POST', `/admin/guest/${guestId}/note`, { token: leclosStaff.token(), body: { kind: 'ALLERGY', body: 'Peanuts' } })).status).toBe(201);
+      api.clock.set(hk('18:30'));
+
+      const party = partyOf(await readStand(), id);
+      expect(Object.keys(party.booking).sort()).toEqual(
+        [
+          'id', 'uniqueId', 'startTime', 'duration', 'numberOfGuests', 'guestName', 'guestType', 'mobile', 'table', 'visitState', 'startsAt',
+          'serviceEndsAt', 'tableTaken', 'payment', 'notes', 'occasion', 'dietaryNote', 'guestAlerts',
+        ].sort(),
+      );
+      // No e-mail, visit count, experience or payment detail: the day sheet has those.
+      expect(party.booking.payment).toEqual({ owed: 0 });
+      expect(party).toMatchObject({
+        vip: true,
+        allergy: true,
+        booking: { guestName: 'Vera Vip', guestType: 'guest', mobile: '+852 6123 0000', visitState: 'confirmed', startTime: minutes('19:00'), guestAlerts: [{ kind: 'ALLERGY', text: 'Peanuts' }] },
+      });
     });
 
     it('is for the venue\'s own staff: another venue\'s staff are refused', async () => {

@@ -9044,7 +9044,8 @@ export interface components {
             _id: components["schemas"]["Id"];
             firstName: string;
             lastName: string;
-            email: string;
+            /** @description null for a guest known by mobile number only */
+            email: string | null;
             /** @description International format */
             mobile: string | null;
             /** @enum {string} */
@@ -9638,7 +9639,7 @@ export interface components {
             };
             /** @description The guest's requests, or the team's own words on a phone booking or walk-in (the party's staffNote) */
             notes: string | null;
-            occasion: string | null;
+            occasion: components["schemas"]["Occasion"];
             dietaryNote: string | null;
             /** @description The guest's allergies and dietary needs from the guest book */
             guestAlerts: components["schemas"]["GuestAlert"][];

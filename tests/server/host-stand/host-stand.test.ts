@@ -22,8 +22,8 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 
 for (const driver of testDrivers()) {
   describe(`host stand (${driver})`, () => {
-    let { api, leclosStaff, obeStaff } = {} as StaffAccounts;
-    useStaffAccounts(driver, (accounts) => ({ api, leclosStaff, obeStaff } = accounts));
+    let { api, h, leclosStaff, obeStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, leclosStaff, obeStaff } = accounts));
 
     /** A confirmed À la Carte booking at Le Clos for `name`, made in the morning as a guest books. */
     async function book(name: string, at: string, numberOfGuests = 2): Promise<string> {
@@ -152,6 +152,20 @@ for (const driver of testDrivers()) {
       const moved = await readStand();
       expect(tableOf(moved, second._id)).toMatchObject({ state: 'seated', partyId: party });
       expect(tableOf(moved, first._id).state).toBe('free');
+    });
+
+    it('mails the guest nothing when the party is seated at, or moved to, another table: nothing they see changed', async () => {
+      const party = await book('Nina Nomail', '12:30');
+      const email = (await api.deps.db.select({ email: reservations.email }).from(reservations).where(eq(reservations.id, party)))[0]!.email!;
+      const mailed = (await h.outboxOf(email)).length;
+      expect(mailed).toBeGreaterThan(0);
+      api.clock.set(hk('12:31'));
+      const stand = await readStand();
+      const own = partyOf(stand, party).tableIds[0]!;
+      const other = freeTable(stand, own);
+      expect((await seatAt(party, [other._id])).status).toBe(200);
+      expect((await seatAt(party, [freeTable(await readStand(), own, other._id)._id])).status).toBe(200);
+      expect((await h.outboxOf(email)).length).toBe(mailed);
     });
 
     it('gives one table to one of two parties dropped on it at once, and tells the other who took it', async () => {

@@ -58,7 +58,7 @@ export const SERVICE_DOMAINS = {
   'experience-setup': ['setup'],
   feedback: ['audit', 'auth', 'messaging', 'reservations'],
   'guest-accounts': ['auth', 'reservations'],
-  'host-stand': ['audit', 'reservations', 'staff', 'venues'],
+  'host-stand': ['audit', 'guest-accounts', 'guest-book', 'reservations', 'staff', 'venues'],
   'guest-book': ['audit', 'auth', 'guest-accounts', 'payments', 'reservations'],
   messaging: [],
   payments: ['audit', 'experience-setup', 'messaging', 'reservations', 'wallet'],

@@ -3742,7 +3742,7 @@ export interface paths {
         };
         /**
          * The host stand of a venue's service day at the server's now (the venue's staff or an admin)
-         * @description Every table of the set-up's floor (its layout) with its state now (free, held, bookedSoon, late, arrived, seated, overdue, outOfUse), the party on it, the tables joined with it and its next booking; every party of the day (the day sheet's booking, its stand status, late and seated minutes, marks and running late); a count per status; covers per 15 minutes against the venue's pacing limit. A party is late once its start plus the venue's grace (default 15 minutes) has passed and it has not arrived.
+         * @description Every table of the set-up's floor (its layout) with its state now (free, held, bookedSoon, late, arrived, seated, overdue, outOfUse), the party on it, the tables joined with it and its next booking; every party of the day (its booking as the stand shows it, its stand status, late and seated minutes, marks and running late); a count per status; covers per 15 minutes against the venue's pacing limit. A party is late once its start plus the venue's grace (default 15 minutes) has passed and it has not arrived.
          */
         get: {
             parameters: {
@@ -9044,7 +9044,8 @@ export interface components {
             _id: components["schemas"]["Id"];
             firstName: string;
             lastName: string;
-            email: string;
+            /** @description null for a guest known by mobile number only */
+            email: string | null;
             /** @description International format */
             mobile: string | null;
             /** @enum {string} */
@@ -9605,7 +9606,7 @@ export interface components {
             };
         };
         HostStandParty: {
-            booking: components["schemas"]["DaySheetBooking"];
+            booking: components["schemas"]["HostStandBooking"];
             standStatus: components["schemas"]["HostStandStatus"];
             tableIds: components["schemas"]["Id"][];
             vip: boolean;
@@ -9641,6 +9642,50 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             };
+        };
+        /** @description A party's booking as the stand shows it: the day sheet's words for what the list, the floor and the party's sheet draw, and nothing else (no e-mail, visit count, experience or payment detail; the day sheet has those). */
+        HostStandBooking: {
+            id: components["schemas"]["Id"];
+            uniqueId: string;
+            startTime: number;
+            duration: number;
+            numberOfGuests: number;
+            guestName: string;
+            /** @enum {string} */
+            guestType: "member" | "guest";
+            /** @description As shown: +852 9123 4567 (the list searches it) */
+            mobile: string | null;
+            /** @description Its table, or the tables joined for it as one name: 'T4 + T5' */
+            table: {
+                id: components["schemas"]["Id"];
+                name: string;
+            };
+            /**
+             * @description The visit chart's state (machines/visit.machine.ts); null for a hold
+             * @enum {string|null}
+             */
+            visitState: "confirmed" | "arrived" | "seated" | "finished" | "noShow" | "cancelled" | null;
+            /** Format: date-time */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @description When the last service of the booking's service day ends: arrival and seating are recorded until then
+             */
+            serviceEndsAt: string;
+            /** @description A finished party's table has been given to another party since: the finish can no longer be undone */
+            tableTaken: boolean;
+            payment: {
+                /** @description Owed by the guest */
+                owed: number;
+            };
+            /** @description The guest's requests (shown back to them) */
+            notes: string | null;
+            /** @description The team's own notes (docs/decisions/0034): never shown to the guest */
+            staffNotes: string | null;
+            occasion: components["schemas"]["Occasion"];
+            dietaryNote: string | null;
+            /** @description The guest's allergies and dietary needs from the guest book */
+            guestAlerts: components["schemas"]["GuestAlert"][];
         };
         TablePlanBooking: {
             _id: components["schemas"]["Id"];

@@ -16,7 +16,8 @@ export type LocalizedValue =
   | { readonly localized: 'time'; readonly minutes: number }
   | { readonly localized: 'money'; readonly amount: number }
   | { readonly localized: 'name'; readonly name: string }
-  | { readonly localized: 'experience'; readonly experience: { name: string }; readonly own: ExperienceOwnTexts | undefined };
+  | { readonly localized: 'experience'; readonly experience: { name: string }; readonly own: ExperienceOwnTexts | undefined }
+  | { readonly localized: 'timeRanges'; readonly ranges: readonly { first: number; last: number }[] };
 
 /** A service day (YYYY-MM-DD). */
 export const dateIn = (date: string): LocalizedValue => ({ localized: 'date', date });
@@ -28,6 +29,18 @@ export const moneyIn = (amount: number): LocalizedValue => ({ localized: 'money'
 export const nameIn = (name: string): LocalizedValue => ({ localized: 'name', name });
 /** An experience's name in the reader's language: its own text, else the catalog's (`experienceText`). */
 export const experienceNameIn = (experience: { name: string }, own: ExperienceOwnTexts | undefined): LocalizedValue => ({ localized: 'experience', experience, own });
+
+/** Runs of clock times ('from 8:00 am to 7:45 pm and from 10:00 pm to 11:30 pm'), as a list in the reader's language. */
+export const timeRangesIn = (ranges: readonly { first: number; last: number }[]): LocalizedValue => ({ localized: 'timeRanges', ranges });
+
+function timeRanges(ranges: readonly { first: number; last: number }[], i18n: I18n): string {
+  const words = ranges.map(({ first, last }) =>
+    first === last
+      ? i18n._(/*i18n*/ 'at {time}', { time: formatTimeFor(first, i18n.locale) })
+      : i18n._(/*i18n*/ 'from {first} to {last}', { first: formatTimeFor(first, i18n.locale), last: formatTimeFor(last, i18n.locale) }),
+  );
+  return new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(words);
+}
 
 function isLocalizedValue(value: unknown): value is LocalizedValue {
   return typeof value === 'object' && value !== null && 'localized' in value;
@@ -46,6 +59,8 @@ export function localizeValue(value: LocalizedValue, i18n: I18n): string {
       return catalogText(i18n, value.name);
     case 'experience':
       return experienceText(value.experience, i18n, value.own).name;
+    case 'timeRanges':
+      return timeRanges(value.ranges, i18n);
   }
 }
 

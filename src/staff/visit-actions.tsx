@@ -24,6 +24,10 @@ import { staffApi } from './staff-api';
 import { ConfirmStep, useBookChange, type VisitNotice } from './book-change';
 
 type VisitChange = components['schemas']['VisitChange'];
+/** What the buttons read of a booking: the day sheet's and the host stand's both carry it (the stand no money but what is owed). */
+type VisitBooking = Pick<SheetBooking, 'id' | 'guestName' | 'startTime' | 'numberOfGuests' | 'visitState' | 'startsAt' | 'serviceEndsAt' | 'tableTaken'> & {
+  payment: Partial<Pick<SheetBooking['payment'], 'paid' | 'refunded'>> & { owed: number };
+};
 type VenuePolicy = components['schemas']['VenuePolicy'];
 
 /** Actions that change money or cannot be undone: asked again before they are sent. */
@@ -60,10 +64,10 @@ function useNoShowOutcome() {
   };
 }
 
-function CancelTerms({ booking, date, policy }: { booking: SheetBooking; date: string; policy: VenuePolicy | null }) {
+function CancelTerms({ booking, date, policy }: { booking: VisitBooking; date: string; policy: VenuePolicy | null }) {
   const { money } = useFormats();
   if (!policy) return null;
-  const paid = booking.payment.paid - booking.payment.refunded;
+  const paid = (booking.payment.paid ?? 0) - (booking.payment.refunded ?? 0);
   const terms = cancellationTerms({ date, startTime: booking.startTime, numberOfGuests: booking.numberOfGuests, payment: { amountDue: paid } }, policy, serverClock.now());
   if (terms.kind === 'free') {
     return paid > 0 ? (
@@ -111,7 +115,7 @@ export function VisitActions({
   policy,
   onDone,
 }: {
-  booking: SheetBooking;
+  booking: VisitBooking;
   /** The sheet's service day. */
   date: string;
   /** The venue's policy, to state a cancellation's refund before it is confirmed. */

@@ -6,12 +6,10 @@ import { checkVenueAccess } from '../../lib/auth';
 import { idSchema, isoDateSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import { localizeText } from '../localisation/content';
 import { runningLateSchema, seatAtSchema } from '../../../common/validation/host-stand-validation';
-import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
 import { hostStand } from '../../services/host-stand/host-stand';
 import { markRunningLate } from '../../services/host-stand/running-late';
 import { seatAt } from '../../services/host-stand/seat-at';
 import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
-import { localizeSheetBooking } from '../staff/day-sheet.handlers';
 
 type Ctx = Context<AppEnv>;
 
@@ -24,13 +22,8 @@ export function createHostStandHandlers() {
     async stand(c: Ctx) {
       const { venueId, date } = parseParams(c, standParams);
       checkVenueAccess(c.get('auth'), venueId);
-      const deps = c.get('deps');
-      const [stand, texts] = await Promise.all([hostStand(deps, venueId, date), experienceTextsNow(deps.db)]);
-      const data = {
-        ...stand,
-        areas: stand.areas.map((a) => ({ ...a, name: localizeText(c.var.i18n, a.name) })),
-        parties: stand.parties.map((p) => ({ ...p, booking: localizeSheetBooking(c, p.booking, texts) })),
-      };
+      const stand = await hostStand(c.get('deps'), venueId, date);
+      const data = { ...stand, areas: stand.areas.map((a) => ({ ...a, name: localizeText(c.var.i18n, a.name) })) };
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/host-stand/{date}', 'get', 200>, 200);
     },
 

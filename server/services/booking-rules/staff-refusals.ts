@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { ApiError } from '../../lib/errors';
-import { dateIn, experienceNameIn, nameIn, timeIn } from '../../lib/message-values';
+import { dateIn, experienceNameIn, nameIn, timeIn, timeRangesIn } from '../../lib/message-values';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ClosureReason } from '../../../common/validation/closure-validation';
 import { addDays, hongKongMinutes } from '../../../common/time';
@@ -72,15 +72,31 @@ export function closedForStaff(entry: CatalogVenue, closure: ClosureRow, date: s
 }
 
 /**
- * The time asked for is not one the experience starts at that day, or it has begun: with the day's first
- * and last start, or the time it is now.
+ * The day's start times as runs without a gap: a slot follows the one before it when it starts within that
+ * slot's service interval (a break between services, or a last seating well before the service ends, starts a new run).
+ */
+function startRuns(slots: readonly { startTime: number; period?: { intervalMinutes: number } }[]): { first: number; last: number }[] {
+  const runs: { first: number; last: number; step: number }[] = [];
+  for (const slot of slots) {
+    const run = runs.at(-1);
+    if (run && slot.startTime - run.last <= run.step) {
+      run.last = slot.startTime;
+      run.step = slot.period?.intervalMinutes ?? run.step;
+    } else runs.push({ first: slot.startTime, last: slot.startTime, step: slot.period?.intervalMinutes ?? 15 });
+  }
+  return runs.map(({ first, last }) => ({ first, last }));
+}
+
+/**
+ * The time asked for is not one the experience starts at that day, or it has begun: with the day's start
+ * times (from the slot schedule, each run without a gap), or the time it is now.
  */
 export function outsideHoursForStaff(
   entry: CatalogVenue,
   experience: ExperienceRow,
   date: string,
   startTime: number,
-  slots: readonly { startTime: number; startMs: number }[],
+  slots: readonly { startTime: number; startMs: number; period?: { intervalMinutes: number } }[],
   now: Date,
 ): StaffRefusal {
   const [first, last] = [slots[0]?.startTime ?? null, slots.at(-1)?.startTime ?? null];
@@ -98,6 +114,17 @@ export function outsideHoursForStaff(
     return new StaffRefusal(
       /*i18n*/ 'Outside hours: {experience} is not served on {date}.',
       { experience: experienceName, date: dateIn(date) },
+      reason,
+      null,
+      ERROR_CODES.OUTSIDE_SERVICE_HOURS,
+    );
+  }
+  const runs = startRuns(slots);
+  if (runs.length > 1) {
+    // A day with a break between services: 'from 8:00 am to 7:45 pm and from 10:00 pm to 11:30 pm', not first to last.
+    return new StaffRefusal(
+      /*i18n*/ 'Outside hours: {experience} does not start at {time} on {date}. Its start times that day are {ranges}.',
+      { experience: experienceName, time: timeIn(startTime), date: dateIn(date), ranges: timeRangesIn(runs) },
       reason,
       null,
       ERROR_CODES.OUTSIDE_SERVICE_HOURS,

@@ -94,10 +94,18 @@ export function isTableFree(busy: BusyByTable, tableId: string, startMs: number,
   return true;
 }
 
-/** The table to give a party: the smallest free one that fits (fewest seats, then fewest minimum). */
-export function pickTable(tables: readonly VenueTableRow[], busy: BusyByTable, startMs: number, endMs: number): VenueTableRow | undefined {
+/**
+ * The table to give a party (docs/PRODUCT.md §9, the table given): the dining areas in the set-up's order
+ * (`areaOrder`, the venue's areas as listed), and in the first with a free table that fits, the smallest
+ * (fewest seats, then fewest minimum). A dinner for two sits in the dining room before the terrace, and
+ * at the bar counter (listed last) only when nothing else is free; a bar that lists its counter first
+ * fills the counter first.
+ */
+export function pickTable(tables: readonly VenueTableRow[], busy: BusyByTable, startMs: number, endMs: number, areaOrder: readonly { id: string }[]): VenueTableRow | undefined {
+  const rank = new Map(areaOrder.map((a, i) => [a.id, i]));
+  const rankOf = (t: VenueTableRow) => rank.get(t.seatingAreaId) ?? areaOrder.length;
   const free = tables.filter((t) => isTableFree(busy, t.id, startMs, endMs));
-  free.sort((a, b) => a.maxGuests - b.maxGuests || a.minGuests - b.minGuests || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  free.sort((a, b) => rankOf(a) - rankOf(b) || a.maxGuests - b.maxGuests || a.minGuests - b.minGuests || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return free[0];
 }
 

@@ -2,8 +2,11 @@
  * The guest a staff booking is for. A phone booking finds the guest's account by e-mail, or by mobile
  * number when no e-mail is given; a guest without an account gets one with a password nobody knows (none
  * is made up at the stand): the confirmation mail's manage link works without logging in, and the guest
- * can claim the account later through "forgot password" with the same address. Walk-ins who give no
- * contact book under the club's one walk-in account.
+ * can claim the account later through "forgot password" with the same address. A caller who gives a
+ * name and a mobile number only gets an account known by that number (docs/decisions/0037-mobile-only-guests.md):
+ * its address is a reserved one made from the number, so it is found again by the number, two hosts
+ * booking it at once make one account, and no mail is sent to it. Walk-ins who give no contact book under
+ * the club's one walk-in account.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -27,6 +30,15 @@ export interface GuestContact {
 
 /** The address of the walk-in account: a reserved domain, so nothing is ever delivered to it. */
 export const WALK_IN_EMAIL = 'walk-in@guests.invalid';
+
+/**
+ * The reserved address of an account known by its mobile number only: unique per number (users.email is),
+ * and `.invalid`, so nothing is ever delivered to it and nobody can claim it by "forgot password".
+ */
+export const mobileOnlyEmail = (phone: PhoneNumber) => `mobile-${phone.countryCode.replace(/^\+/, '')}-${phone.number}@guests.invalid`;
+
+/** An address the club made up (the walk-in account's, a mobile-only guest's, a released or erased one's): no one's to write to. */
+export const isReservedEmail = (email: string | null | undefined) => Boolean(email?.endsWith('.invalid'));
 
 /** The contact's mobile number as stored, when both parts are given. */
 export function contactPhone(contact: Pick<GuestContact, 'mobileCountryCode' | 'mobileNumber'>): PhoneNumber | null {
@@ -66,8 +78,8 @@ async function insertGuest(tx: DbOrTx, values: Omit<typeof users.$inferInsert, '
 export type NewGuestMarks = Pick<typeof users.$inferInsert, 'emailClaimedByPhone' | 'emailVerifiedAt'>;
 
 /**
- * The guest's account, found by e-mail (else by mobile), or made from the e-mail (400 naming `email` when
- * there is none to make it from). An account holding the e-mail on a texted code's word only is the
+ * The guest's account, found by e-mail (else by mobile), or made from the e-mail, or without one from the
+ * mobile number (400 naming `email` when there is neither). An account holding the e-mail on a texted code's word only is the
  * guest's only when the contact has its number; otherwise it gives the address up and the guest gets an
  * account of their own (email-claims.ts).
  */
@@ -77,9 +89,10 @@ export async function findOrCreateGuest(tx: DbOrTx, contact: GuestContact, local
   const found = contact.email ? await userByEmail(tx, contact.email) : phone && (await userByPhone(tx, phone));
   if (found && contact.email && emailOnlyClaimed(found) && !holdsNumber(found, phone)) await releaseEmail(tx, found, now);
   else if (found) return found;
-  if (!contact.email) throw badRequest(/*i18n*/ "No account has this mobile number: enter the guest's e-mail address for the confirmation", 'email');
+  if (!contact.email && !phone) throw badRequest(/*i18n*/ "Enter the guest's e-mail address or mobile number", 'email');
   return insertGuest(tx, {
-    email: normalizeEmail(contact.email),
+    // Known by the number alone: an insert racing another for the same number finds that one (insertGuest).
+    email: contact.email ? normalizeEmail(contact.email) : mobileOnlyEmail(phone!),
     firstName: contact.firstName,
     lastName: contact.lastName,
     mobileCountryCode: phone?.countryCode ?? null,

@@ -26,10 +26,20 @@ export async function guestAlerts(db: DbOrTx, guestIds: readonly string[]): Prom
       .innerJoin(guestTags, eq(guestTags.id, guestTagLinks.tagId))
       .where(and(inArray(guestTagLinks.guestId, ids), eq(guestTags.code, 'ALLERGY'))),
   ]);
-  const add = (guestId: string, alert: GuestAlert) => found.set(guestId, [...(found.get(guestId) ?? []), alert]);
-  for (const note of notes.filter((n) => n.kind === 'ALLERGY')) add(note.guestId, { kind: 'ALLERGY', text: note.body });
-  // The tag alone says there is an allergy; a note says which.
-  for (const { guestId } of tagged) if (!found.get(guestId)?.length) add(guestId, { kind: 'ALLERGY', text: null });
-  for (const note of notes.filter((n) => n.kind === 'DIETARY')) add(note.guestId, { kind: 'DIETARY', text: note.body });
+  const taggedIds = new Set(tagged.map((t) => t.guestId));
+  const notesOf = new Map<string, typeof notes>();
+  for (const note of notes) notesOf.set(note.guestId, [...(notesOf.get(note.guestId) ?? []), note]);
+  for (const id of new Set([...notesOf.keys(), ...taggedIds])) found.set(id, alertsFrom(notesOf.get(id) ?? [], taggedIds.has(id)));
   return found;
+}
+
+/**
+ * One guest's warnings from their allergy and dietary notes (oldest first) and whether they carry the
+ * allergy tag: allergies first, then dietary needs. The host stand reads the same two in its one query.
+ */
+export function alertsFrom(notes: readonly { kind: string; body: string }[], allergyTagged: boolean): GuestAlert[] {
+  const allergies = notes.filter((n) => n.kind === 'ALLERGY').map((n): GuestAlert => ({ kind: 'ALLERGY', text: n.body }));
+  // The tag alone says there is an allergy; a note says which.
+  if (allergies.length === 0 && allergyTagged) allergies.push({ kind: 'ALLERGY', text: null });
+  return [...allergies, ...notes.filter((n) => n.kind === 'DIETARY').map((n): GuestAlert => ({ kind: 'DIETARY', text: n.body }))];
 }

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Schema } from '../../lib/api-types';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
-import { WALK_IN_EMAIL } from '../guest-accounts/guest-accounts';
+import { isReservedEmail, WALK_IN_EMAIL } from '../guest-accounts/guest-accounts';
 
 export type GuestSearchHit = Schema<'GuestSearchHit'>;
 
@@ -129,7 +129,8 @@ export async function searchGuests(db: DbOrTx, query: string): Promise<GuestSear
       _id: row.id,
       firstName: row.first_name,
       lastName: row.last_name,
-      email: row.email,
+      // A guest known by mobile only has a reserved address, not one to show or write to.
+      email: isReservedEmail(row.email) ? null : row.email,
       mobile: formatPhoneNumber(row.mobile_country_code, row.mobile_number),
       guestType: row.role === 'member' ? 'member' : 'guest',
       memberId: row.role === 'member' ? row.custom_id : null,

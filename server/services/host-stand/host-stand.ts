@@ -1,23 +1,26 @@
 /**
- * The host stand's read (docs/PRODUCT.md §6): a venue's service day at the server's "now", from the day
- * sheet's bookings (their guests, money and visit), the set-up's floor and a read of what the stand adds
- * (tables joined, the seated time, running late, the VIP tag). The states themselves are the pure rules
- * of party-status.ts and table-states.ts.
+ * The host stand's read (docs/PRODUCT.md §6): a venue's service day at the server's "now", from one read
+ * of the day's bookings with what the stand shows of them (stand-bookings.ts), one more for the finished
+ * parties whose table was given since, and the set-up's floor; the answer carries what the page draws and
+ * nothing more. The states themselves are the pure rules of party-status.ts and table-states.ts.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { reservations } from '../../db/schema';
-import { guestTagLinks, guestTags } from '../../db/guest-book-schema';
 import type { Schema } from '../../lib/api-types';
 import { venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
+import { serviceEndsAt } from '../booking-rules/slot-schedule';
+import { combinationName } from '../booking-rules/table-fit';
 import { reservationScope, type ReservationDeps } from '../reservations/reservations';
-import { getDaySheet } from '../staff/day-sheet';
+import { coversPerQuarterHour, guestNameOf } from '../staff/day-sheet';
+import { tablesTakenSinceFinish } from '../staff/visit-lifecycle';
+import { visitStateOf } from '../../../machines/visit.machine';
+import { formatPhoneNumber } from '../../../common/validation/phone-number';
 import { isOverdue, lateMinutes, partyStatus, seatedMinutes, type PartyStatus, type StandBooking } from './party-status';
 import { tableStates } from './table-states';
 import { pacingLimitAt } from './stand-covers';
+import { standBookings, type StandBookingRow } from './stand-bookings';
 import { standReconfirmations } from './stand-reconfirmation';
 
 export type HostStandDto = Schema<'HostStand'>;
-type SheetBooking = Schema<'DaySheetBooking'>;
+type HostStandBooking = Schema<'HostStandBooking'>;
 
 /** A table's turn time when the venue sets none for its size: the length of a dinner. */
 export const DEFAULT_TURN_MINUTES = 90;
@@ -28,25 +31,46 @@ function turnMinutesOf(entry: CatalogVenue, maxGuests: number): number {
   return rule?.minutes ?? DEFAULT_TURN_MINUTES;
 }
 
-/** What the day sheet does not carry: the tables joined, the seated time and running late. */
-async function standRows(db: ReservationDeps['db'], venueId: string, date: string) {
-  const rows = await db
-    .select({ id: reservations.id, combinedTableIds: reservations.combinedTableIds, seatedAt: reservations.seatedAt, runningLateMinutes: reservations.runningLateMinutes })
-    .from(reservations)
-    .where(and(eq(reservations.venueId, venueId), eq(reservations.date, date)));
-  return new Map(rows.map((r) => [r.id, r]));
+/** What the rules of party-status.ts read of a booking. */
+const standBookingOf = (r: StandBookingRow): StandBooking => ({
+  id: r.id,
+  status: r.status,
+  visitStatus: r.visitStatus,
+  tableIds: [r.tableId, ...r.combinedTableIds],
+  startsAtMs: r.startsAt.getTime(),
+  durationMinutes: r.duration,
+  seatedAtMs: r.seatedAt?.getTime() ?? null,
+  holdExpiresAtMs: r.holdExpiresAt?.getTime() ?? null,
+});
+
+/** The booking as the stand's list, floor and sheet show it. */
+function bookingView(entry: CatalogVenue, r: StandBookingRow, tableNames: ReadonlyMap<string, string>, tableTaken: boolean): HostStandBooking {
+  return {
+    id: r.id,
+    uniqueId: r.uniqueId,
+    startTime: r.startTime,
+    duration: r.duration,
+    numberOfGuests: r.numberOfGuests,
+    guestName: guestNameOf(r, { firstName: r.guestFirstName, lastName: r.guestLastName }),
+    guestType: r.guestRole === 'member' ? 'member' : 'guest',
+    mobile: formatPhoneNumber(r.mobileCountryCode, r.mobileNumber),
+    // Tables joined for the party read as one: 'T4 + T5'.
+    table: { id: r.tableId, name: combinationName([r.tableId, ...r.combinedTableIds].map((id) => tableNames.get(id) ?? '')) },
+    visitState: visitStateOf(r),
+    startsAt: r.startsAt.toISOString(),
+    serviceEndsAt: serviceEndsAt(entry, r.date, r.startTime + r.duration).toISOString(),
+    tableTaken,
+    payment: { owed: r.amountOwed },
+    notes: r.notes,
+    staffNotes: r.staffNotes,
+    occasion: r.occasion,
+    dietaryNote: r.dietaryNote,
+    guestAlerts: r.guestAlerts,
+  };
 }
 
-/** The guests of these ids who carry the VIP tag: one read. */
-async function vipGuests(db: ReservationDeps['db'], guestIds: readonly string[]): Promise<Set<string>> {
-  if (guestIds.length === 0) return new Set();
-  const rows = await db
-    .select({ guestId: guestTagLinks.guestId })
-    .from(guestTagLinks)
-    .innerJoin(guestTags, eq(guestTags.id, guestTagLinks.tagId))
-    .where(and(inArray(guestTagLinks.guestId, [...new Set(guestIds)]), eq(guestTags.code, 'VIP')));
-  return new Set(rows.map((r) => r.guestId));
-}
+/** Time order, and within a start time the cancelled after the live ones, as the day sheet lists them. */
+const cancelledLast = (r: StandBookingRow) => (r.status === 'CANCELED' || r.status === 'LATE_CANCELED' ? 1 : 0);
 
 const STATUSES: readonly PartyStatus[] = ['held', 'upcoming', 'late', 'arrived', 'seated', 'finished', 'noShow', 'cancelled'];
 
@@ -54,47 +78,32 @@ const STATUSES: readonly PartyStatus[] = ['held', 'upcoming', 'late', 'arrived',
 export async function hostStand(deps: ReservationDeps, venueId: string, date: string): Promise<HostStandDto> {
   const { db, now, catalog } = await reservationScope(deps);
   const entry = venueOf(catalog, venueId);
-  const sheet = await getDaySheet(deps, venueId, date);
-  const sheetBookings = sheet.services.flatMap((s) => s.seatings.flatMap((seating) => seating.bookings));
-  const [extra, vips, reconfirmations] = await Promise.all([
-    standRows(db, venueId, date),
-    vipGuests(db, sheetBookings.map((b) => b.guestId ?? '')),
-    standReconfirmations(db, venueId, date),
-  ]);
+  const [unsorted, reconfirmations] = await Promise.all([standBookings(db, venueId, date), standReconfirmations(db, venueId, date)]);
+  const rows = unsorted.sort((a, b) => a.startTime - b.startTime || cancelledLast(a) - cancelledLast(b));
+  // Finished parties whose table another has had since: their finish can no longer be undone (a read only when some finished).
+  const taken = await tablesTakenSinceFinish(db, rows, now);
   const clock = { nowMs: now.getTime(), graceMinutes: entry.venue.lateGraceMinutes };
+  const tableNames = new Map(entry.tables.map((t) => [t.id, t.name]));
 
-  const standBooking = (b: SheetBooking): StandBooking => {
-    const own = extra.get(b.id);
-    return {
-      id: b.id,
-      status: b.status,
-      visitStatus: b.visitStatus,
-      tableIds: [b.table.id, ...(own?.combinedTableIds ?? [])],
-      startsAtMs: Date.parse(b.startsAt),
-      durationMinutes: b.duration,
-      seatedAtMs: own?.seatedAt?.getTime() ?? null,
-      holdExpiresAtMs: b.holdExpiresAt ? Date.parse(b.holdExpiresAt) : null,
-    };
-  };
-  const parties = sheetBookings.flatMap((b) => {
-    const stand = standBooking(b);
+  const parties = rows.flatMap((r) => {
+    const stand = standBookingOf(r);
     const standStatus = partyStatus(stand, clock);
     if (!standStatus) return [];
     return [
       {
-        booking: b,
+        booking: bookingView(entry, r, tableNames, taken.has(r.id)),
         stand,
         standStatus,
         tableIds: [...stand.tableIds],
-        vip: vips.has(b.guestId ?? ''),
-        allergy: b.dietaryNeeds.length > 0 || Boolean(b.dietaryNote) || (b.guestAlerts ?? []).some((a) => a.kind === 'ALLERGY'),
+        vip: r.vip,
+        allergy: r.dietaryNeeds.length > 0 || Boolean(r.dietaryNote) || r.guestAlerts.some((a) => a.kind === 'ALLERGY'),
         // A phone booking's or walk-in's notes are the team's own (docs/PRODUCT.md §6); a guest's are their requests.
-        staffNote: b.bookingSource.startsWith('STAFF_') && Boolean(b.notes),
-        runningLateMinutes: extra.get(b.id)?.runningLateMinutes ?? null,
+        staffNote: r.bookingSource.startsWith('STAFF_') && Boolean(r.notes),
+        runningLateMinutes: r.runningLateMinutes,
         lateMinutes: standStatus === 'late' || standStatus === 'upcoming' ? lateMinutes(stand, clock.nowMs) || null : null,
         seatedMinutes: standStatus === 'seated' ? seatedMinutes(stand, clock.nowMs) : null,
         overdue: isOverdue(stand, clock.nowMs),
-        reconfirmation: reconfirmations.get(b.id) ?? null,
+        reconfirmation: reconfirmations.get(r.id) ?? null,
       },
     ];
   });
@@ -140,6 +149,6 @@ export async function hostStand(deps: ReservationDeps, venueId: string, date: st
     }),
     parties: parties.map(({ stand: _stand, ...party }) => party),
     counts,
-    covers: sheet.coversPerQuarterHour.map((q) => ({ ...q, limit: pacingLimitAt(entry, date, q.startTime) })),
+    covers: coversPerQuarterHour(rows).map((q) => ({ ...q, limit: pacingLimitAt(entry, date, q.startTime) })),
   };
 }

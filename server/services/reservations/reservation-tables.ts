@@ -49,11 +49,11 @@ async function closedOn(tx: DbOrTx, request: TableRequest) {
 }
 
 /**
- * Returns the smallest free table that fits the party, locked for the slot's day with run-out holds on
- * it in the slot cancelled, or undefined when none is free. It chooses first and locks only the chosen
- * table, then looks again: a booking that took it meanwhile sends it on to the next smallest. Bookings
- * of other tables never wait for each other, and every booking locks tables in the same order (smallest
- * first), so none deadlock.
+ * Returns the free table that fits the party (the first dining area in the set-up's order with one, its
+ * smallest: `pickTable`), locked for the slot's day with run-out holds on it in the slot cancelled, or
+ * undefined when none is free. It chooses first and locks only the chosen table, then looks again: a
+ * booking that took it meanwhile sends it on to the next. Bookings of other tables never wait for each
+ * other, and a booking holds one table's lock at a time, so none deadlock.
  */
 async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<{ table?: VenueTableRow; combination?: TableCombination; day: DayClosures }> {
   const { startMs, endMs } = request.slot;
@@ -70,7 +70,7 @@ async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<{ ta
   if (candidates.length === 0) return { day };
   const busy = await busyOn(candidates);
   for (;;) {
-    const table = pickTable(candidates, busy, startMs, endMs);
+    const table = pickTable(candidates, busy, startMs, endMs, request.entry.areas);
     if (!table) return { day };
     await lockTableDays(tx, [table.id], startMs, endMs);
     await expireStaleHolds(tx, request.now, { tableIds: [table.id], during: { fromMs: startMs, toMs: endMs } });

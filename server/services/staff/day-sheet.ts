@@ -33,6 +33,21 @@ const countsAsCovers = (b: SheetBooking) => b.status === 'CONFIRMED';
 
 const cancelledLast = (b: SheetBooking) => (b.visitState === 'cancelled' ? 1 : 0);
 
+/** The name a booking is under: the one given on it, else its guest account's. */
+export const guestNameOf = (r: { firstName: string | null; lastName: string | null }, guest: { firstName: string | null; lastName: string | null }) =>
+  `${r.firstName ?? guest.firstName} ${r.lastName ?? guest.lastName}`.trim();
+
+/** Confirmed covers starting per quarter hour, in time order (the sheet's and the host stand's strip). */
+export function coversPerQuarterHour(bookings: readonly { status: string; startTime: number; numberOfGuests: number }[]) {
+  const quarters = new Map<number, number>();
+  for (const b of bookings) {
+    if (b.status !== 'CONFIRMED') continue;
+    const quarter = b.startTime - (b.startTime % COVER_INTERVAL_MINUTES);
+    quarters.set(quarter, (quarters.get(quarter) ?? 0) + b.numberOfGuests);
+  }
+  return [...quarters.entries()].sort(([a], [b]) => a - b).map(([startTime, covers]) => ({ startTime, covers }));
+}
+
 function serviceOf(entry: CatalogVenue, date: string, startTime: number) {
   const weekday = isoWeekday(date);
   return entry.periods.find((p) => p.daysOfWeek.includes(weekday) && p.startMinute <= startTime && startTime < p.endMinute);
@@ -100,7 +115,6 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
   const tables = new Map(entry.tables.map((t) => [t.id, t]));
 
   const services = new Map<string, Schema<'DaySheetService'>>();
-  const quarters = new Map<number, number>();
   for (const row of rows) {
     const { reservation: r, guestRole, guestFirstName, guestLastName } = row;
     const table = tables.get(r.tableId);
@@ -111,7 +125,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       startTime: r.startTime,
       duration: r.duration,
       numberOfGuests: r.numberOfGuests,
-      guestName: `${r.firstName ?? guestFirstName} ${r.lastName ?? guestLastName}`.trim(),
+      guestName: guestNameOf(r, { firstName: guestFirstName, lastName: guestLastName }),
       guestType: guestRole === 'member' ? 'member' : 'guest',
       email: r.email,
       mobile: formatPhoneNumber(r.mobileCountryCode, r.mobileNumber),
@@ -158,8 +172,6 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       service.covers += r.numberOfGuests;
       service.bookings += 1;
       seating.covers += r.numberOfGuests;
-      const quarter = r.startTime - (r.startTime % COVER_INTERVAL_MINUTES);
-      quarters.set(quarter, (quarters.get(quarter) ?? 0) + r.numberOfGuests);
     }
   }
   const serviceList = [...services.values()].sort((a, b) => a.startTime - b.startTime);
@@ -170,7 +182,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
     date,
     generatedAt: now.toISOString(),
     services: serviceList,
-    coversPerQuarterHour: [...quarters.entries()].sort(([a], [b]) => a - b).map(([startTime, covers]) => ({ startTime, covers })),
+    coversPerQuarterHour: coversPerQuarterHour(rows.map((r) => r.reservation)),
     totals: { covers: serviceList.reduce((n, s) => n + s.covers, 0), bookings: serviceList.reduce((n, s) => n + s.bookings, 0) },
   };
 }

@@ -43,7 +43,7 @@ import { insertReservation, writeReservation, type NewReservation } from '../res
 import { placeOnFreeTable } from '../reservations/reservation-tables';
 import { combinationName, fittingCombinations, isCombinationOf, type TableCombination } from '../booking-rules/table-fit';
 import { isMember, reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';
-import { contactPhone, findOrCreateGuest, walkInAccount } from '../guest-accounts/guest-accounts';
+import { contactPhone, findOrCreateGuest, isReservedEmail, walkInAccount } from '../guest-accounts/guest-accounts';
 
 /** What the audit log keeps of a booking staff placed or moved. */
 const placementView = (row: ReservationRow) => ({
@@ -232,7 +232,8 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
         values: {
           firstName: input.firstName,
           lastName: input.lastName,
-          email: input.email ?? user.email,
+          // A guest known by mobile only has no address to mail: the booking keeps none, so no mail is queued.
+          email: input.email ?? (isReservedEmail(user.email) ? null : user.email),
           mobileCountryCode: phone?.countryCode ?? user.mobileCountryCode,
           mobileNumber: phone?.number ?? user.mobileNumber,
           notes: input.notes,

@@ -29,7 +29,7 @@ import { lockTableDays } from '../venues/table-day-locks';
 import { visitContextOf, visitTransition, type VisitChangeDto } from './visit-transition';
 
 /** The part of its booked time a finished party gave back: from its finish (not before its start) to its booked end. */
-const freedSpan = (row: ReservationRow) => ({
+const freedSpan = (row: Pick<ReservationRow, 'startsAt' | 'endsAt' | 'tableFreedAt'>) => ({
   fromMs: Math.max(row.startsAt.getTime(), (row.tableFreedAt ?? row.endsAt).getTime()),
   toMs: row.endsAt.getTime(),
 });
@@ -37,11 +37,14 @@ const freedSpan = (row: ReservationRow) => ({
 /** The tables a booking occupies: its own and, on a combination, the others (docs/PRODUCT.md §9, tables joined). */
 const tablesOf = (r: Pick<ReservationRow, 'tableId' | 'combinedTableIds'>) => [r.tableId, ...r.combinedTableIds];
 
+/** What the check reads of a booking: a read of the stand's own columns passes these. */
+export type FinishRow = Pick<ReservationRow, 'id' | 'venueId' | 'date' | 'status' | 'visitStatus' | 'tableId' | 'combinedTableIds' | 'startsAt' | 'endsAt' | 'tableFreedAt'>;
+
 /**
  * Of these finished bookings, the ids whose table another live party has had since it finished (a guest's
  * booking or hold, a walk-in, a move): one read.
  */
-export async function tablesTakenSinceFinish(db: DbOrTx, rows: readonly ReservationRow[], now: Date): Promise<Set<string>> {
+export async function tablesTakenSinceFinish(db: DbOrTx, rows: readonly FinishRow[], now: Date): Promise<Set<string>> {
   const finished = rows.filter((r) => r.status === 'CONFIRMED' && r.visitStatus === 'FINISHED' && freedSpan(r).fromMs < freedSpan(r).toMs);
   if (finished.length === 0) return new Set();
   const dates = [...new Set(finished.flatMap((r) => [addDays(r.date, -1), r.date, addDays(r.date, 1)]))];

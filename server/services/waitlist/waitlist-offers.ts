@@ -171,7 +171,7 @@ async function offerFreedTables(tx: Tx, deps: WaitlistDeps, catalog: VenueCatalo
         s.startTime >= entry.earliestTime &&
         s.startTime <= entry.latestTime &&
         isBookableInTime(venue.venue, s, now) &&
-        (pickTable(tables, busy, s.startMs, s.endMs) ?? pickCombination(combinations, busy, s.startMs, s.endMs)) !== undefined,
+        (pickTable(tables, busy, s.startMs, s.endMs, venue.areas) ?? pickCombination(combinations, busy, s.startMs, s.endMs)) !== undefined,
     );
     if (slots.length === 0) continue;
     const user = await findUser(tx, entry.userId);

@@ -17,6 +17,7 @@ import { WhyNotPanel } from '../why-not/why-not-panel';
 import { takePhoneBooking, type PhoneBookingBody, type TablePlan, type VenueDetail } from './book-calls';
 import { CombinationOptions, tableChoice, useTableCombinations } from './table-choice';
 import { useNoteLabels } from './note-labels';
+import { GuestSuggestions, suggestionQuery, type GuestHit } from './guest-suggestions';
 
 /** `time` is the table plan's: a host looking at 13:00 takes the call for 13:00. */
 export function PhoneBookingForm({
@@ -54,6 +55,21 @@ export function PhoneBookingForm({
     locale: 'en',
   });
   const field = (name: string) => ({ name, value: values[name] ?? '', onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })) });
+  // A guest chosen from the book fills the guest's fields; typing in them again offers matches again.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const choose = (guest: GuestHit) => {
+    const [code, ...digits] = (guest.mobile ?? '').replace(/^\+/, '').split(' ');
+    setValues((v) => ({
+      ...v,
+      firstName: guest.firstName,
+      lastName: guest.lastName,
+      email: guest.email ?? '',
+      mobileCountryCode: guest.mobile ? (code ?? '') : v.mobileCountryCode!,
+      mobileNumber: guest.mobile ? digits.join('') : '',
+    }));
+    setChosen(suggestionQuery([guest.firstName, guest.lastName, guest.mobile ? digits.join('') : '']));
+  };
+  const typed = suggestionQuery([values.firstName ?? '', values.lastName ?? '', values.mobileNumber ?? '']);
   const fieldError = (name: string) => (submission.outcome?.kind === 'failed' && (submission.outcome.error as { field?: string })?.field === name ? submission.error ?? undefined : undefined);
 
   function submit(event: FormEvent) {
@@ -78,7 +94,10 @@ export function PhoneBookingForm({
       () => body,
       async (request) => {
         const reference = (await takePhoneBooking(request)).uniqueId;
-        const message = t`Booked and confirmed: ${reference}. The guest has been e-mailed the confirmation.`;
+        // A guest known by mobile only is mailed nothing: the host reads the reference out.
+        const message = request.email
+          ? t`Booked and confirmed: ${reference}. The guest has been e-mailed the confirmation.`
+          : t`Booked and confirmed: ${reference}. No e-mail was given: tell the guest the reference.`;
         onBooked(message);
         return message;
       },
@@ -130,11 +149,19 @@ export function PhoneBookingForm({
       </fieldset>
       <fieldset>
         <legend>{t`Guest`}</legend>
-        <TextField label={t`E-mail`} type="email" autoComplete="off" {...field('email')} error={fieldError('email')} hint={t`The confirmation goes here. Without it, an account with this mobile number is used.`} />
-        <TextField label={t`Country code`} inputMode="numeric" {...field('mobileCountryCode')} error={fieldError('mobileCountryCode')} />
-        <TextField label={t`Mobile number`} type="tel" {...field('mobileNumber')} error={fieldError('mobileNumber')} />
         <TextField label={t`First name`} required {...field('firstName')} error={fieldError('firstName')} />
         <TextField label={t`Last name`} required {...field('lastName')} error={fieldError('lastName')} />
+        <TextField label={t`Country code`} inputMode="numeric" {...field('mobileCountryCode')} error={fieldError('mobileCountryCode')} />
+        <TextField label={t`Mobile number`} type="tel" {...field('mobileNumber')} error={fieldError('mobileNumber')} />
+        {typed !== chosen && <GuestSuggestions typed={typed} onChoose={choose} />}
+        <TextField
+          label={t`E-mail (optional)`}
+          type="email"
+          autoComplete="off"
+          {...field('email')}
+          error={fieldError('email')}
+          hint={t`The confirmation goes here. Without it, a name and a mobile number are enough: the guest is found again by the number.`}
+        />
         <TextAreaField label={labels.guestRequests} hint={labels.guestRequestsHint} {...field('notes')} error={fieldError('notes')} />
         <TextAreaField label={labels.staffNotes} hint={labels.staffNotesHint} {...field('staffNotes')} error={fieldError('staffNotes')} />
         <SelectField label={t`Language of the guest's e-mails`} {...field('locale')}>

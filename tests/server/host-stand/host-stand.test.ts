@@ -22,8 +22,8 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 
 for (const driver of testDrivers()) {
   describe(`host stand (${driver})`, () => {
-    let { api, leclosStaff, obeStaff } = {} as StaffAccounts;
-    useStaffAccounts(driver, (accounts) => ({ api, leclosStaff, obeStaff } = accounts));
+    let { api, h, leclosStaff, obeStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, leclosStaff, obeStaff } = accounts));
 
     /** A confirmed À la Carte booking at Le Clos for `name`, made in the morning as a guest books. */
     async function book(name: string, at: string, numberOfGuests = 2): Promise<string> {
@@ -87,6 +87,31 @@ for (const driver of testDrivers()) {
       expect(tableOf(later, partyOf(later, early).tableIds[0]!).state).toBe('overdue');
     });
 
+    it("answers each party's booking with what the stand shows and nothing more, with the guest book's VIP tag and allergy note", async () => {
+      const id = await book('Vera Vip', '19:00');
+      const guestId = (await api.deps.db.select({ userId: reservations.userId }).from(reservations).where(eq(reservations.id, id)))[0]!.userId;
+      const tags = await api.request('GET', '/admin/guest-tag', { token: leclosStaff.token() });
+      const vipTag = tags.body.data.find((t: { code: string | null }) => t.code === 'VIP')._id;
+      expect((await api.request('POST', `/admin/guest/${guestId}/tag`, { token: leclosStaff.token(), body: { tagId: vipTag } })).status).toBe(200);
+      expect((await api.request('POST', `/admin/guest/${guestId}/note`, { token: leclosStaff.token(), body: { kind: 'ALLERGY', body: 'Peanuts' } })).status).toBe(201);
+      api.clock.set(hk('18:30'));
+
+      const party = partyOf(await readStand(), id);
+      expect(Object.keys(party.booking).sort()).toEqual(
+        [
+          'id', 'uniqueId', 'startTime', 'duration', 'numberOfGuests', 'guestName', 'guestType', 'mobile', 'table', 'visitState', 'startsAt',
+          'serviceEndsAt', 'tableTaken', 'payment', 'notes', 'occasion', 'dietaryNote', 'guestAlerts',
+        ].sort(),
+      );
+      // No e-mail, visit count, experience or payment detail: the day sheet has those.
+      expect(party.booking.payment).toEqual({ owed: 0 });
+      expect(party).toMatchObject({
+        vip: true,
+        allergy: true,
+        booking: { guestName: 'Vera Vip', guestType: 'guest', mobile: '+852 6123 0000', visitState: 'confirmed', startTime: minutes('19:00'), guestAlerts: [{ kind: 'ALLERGY', text: 'Peanuts' }] },
+      });
+    });
+
     it('is for the venue\'s own staff: another venue\'s staff are refused', async () => {
       const res = await api.request('GET', `/admin/venue/${LECLOS}/host-stand/${DAY}`, { token: obeStaff.token() });
       expect(res.status).toBe(403);
@@ -127,6 +152,20 @@ for (const driver of testDrivers()) {
       const moved = await readStand();
       expect(tableOf(moved, second._id)).toMatchObject({ state: 'seated', partyId: party });
       expect(tableOf(moved, first._id).state).toBe('free');
+    });
+
+    it('mails the guest nothing when the party is seated at, or moved to, another table: nothing they see changed', async () => {
+      const party = await book('Nina Nomail', '12:30');
+      const email = (await api.deps.db.select({ email: reservations.email }).from(reservations).where(eq(reservations.id, party)))[0]!.email!;
+      const mailed = (await h.outboxOf(email)).length;
+      expect(mailed).toBeGreaterThan(0);
+      api.clock.set(hk('12:31'));
+      const stand = await readStand();
+      const own = partyOf(stand, party).tableIds[0]!;
+      const other = freeTable(stand, own);
+      expect((await seatAt(party, [other._id])).status).toBe(200);
+      expect((await seatAt(party, [freeTable(await readStand(), own, other._id)._id])).status).toBe(200);
+      expect((await h.outboxOf(email)).length).toBe(mailed);
     });
 
     it('gives one table to one of two parties dropped on it at once, and tells the other who took it', async () => {

@@ -54,7 +54,7 @@ describe('working the book', () => {
     await user.selectOptions(form.getByLabelText('Table'), form.getByRole('option', { name: /^D12 · / }));
     await user.clear(form.getByLabelText('Guests'));
     await user.type(form.getByLabelText('Guests'), '8');
-    await user.type(form.getByLabelText('E-mail'), 'phone-caller@example.com');
+    await user.type(form.getByLabelText('E-mail (optional)'), 'phone-caller@example.com');
     await user.type(form.getByLabelText('First name'), 'Mei');
     await user.type(form.getByLabelText('Last name'), 'Chan');
     await user.click(form.getByRole('button', { name: 'Book and confirm' }));
@@ -170,7 +170,7 @@ describe('working the book', () => {
     const form = within(await screen.findByRole('dialog', { name: 'Phone booking' }));
     expect((form.getByLabelText('Time') as HTMLInputElement).value).toBe('13:00');
     await user.selectOptions(form.getByLabelText('Table'), form.getByRole('option', { name: new RegExp(`^${table} · `) }));
-    await user.type(form.getByLabelText('E-mail'), 'second-caller@example.com');
+    await user.type(form.getByLabelText('E-mail (optional)'), 'second-caller@example.com');
     await user.type(form.getByLabelText('First name'), 'Siu');
     await user.type(form.getByLabelText('Last name'), 'Ming');
     await user.click(form.getByRole('button', { name: 'Book and confirm' }));

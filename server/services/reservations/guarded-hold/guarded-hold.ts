@@ -113,7 +113,7 @@ export async function tryGuardedHold(db: Db, claims: TokenSubject, input: Create
   if (closed) throw closedForBooking(closed.reason);
   const tables = openTables(fittingTables(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership), day);
   const busy = groupBusy(context.busy);
-  const table = pickTable(tables, busy, slot.startMs, slot.endMs);
+  const table = pickTable(tables, busy, slot.startMs, slot.endMs, entry.areas);
   // A party no single table seats sits at tables joined (docs/PRODUCT.md §9, tables joined).
   const combinations = table ? [] : fittingCombinations(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership).filter((c) => !day.areas.has(c.seatingAreaId));
   const [first, ...others] = table ? [table] : (pickCombination(combinations, busy, slot.startMs, slot.endMs)?.tables ?? []);

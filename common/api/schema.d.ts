@@ -3856,7 +3856,7 @@ export interface paths {
         put?: never;
         /**
          * Seats a party at a table or tables joined, or moves a seated party there (the host stand's drag)
-         * @description Moves the booking to the tables (as PUT /admin/reservation/{id}/move) when they are not its own, then seats it (as the visit's seat) unless it is seated already. When another party has the table, 409 20201 names the party that took it, with the staff reason of the move's refusal.
+         * @description Moves the booking to the tables (as PUT /admin/reservation/{id}/move) when they are not its own, then seats it (as the visit's seat) unless it is seated already. When another party has the table, 409 20201 names the party that took it, with the staff reason of the move's refusal. Tables joined must be a combination of the set-up that seats the party (400 naming tableIds otherwise); one table too small for the party is joined with the others of its combination that seat it and are free (the answer's tableIds say which).
          */
         post: {
             parameters: {

@@ -2,14 +2,15 @@
  * The floor as the set-up drew it (docs/PRODUCT.md §6): each table its shape, size, turn and place, filled
  * by its state with a word and a sign beside the colour, and the guest's name and covers written on it.
  * The whole floor fits the pane; the zoom buttons look closer. A table is a drop target for a party, and
- * a table with a party on it can be dragged onto another to join them; tapping one opens its sheet.
+ * a table with a party on it can be dragged onto another to join them (tables joined are outlined as one
+ * combination); tapping one opens its sheet.
  */
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { Placed } from '../setup/floor-placement';
 import { useFormats } from '../../i18n/use-formats';
-import { floorLayout } from './floor-layout';
+import { floorLayout, joinedOutlines } from './floor-layout';
 import type { HostStand, StandParty, StandTable } from './stand-calls';
 import { STATE_ICON, useStateWords } from './stand-words';
 
@@ -97,6 +98,7 @@ export function FloorMap({ stand, onOpen, disabled }: { stand: HostStand; onOpen
   const { t } = useLingui();
   const [zoom, setZoom] = useState(0);
   const layout = useMemo(() => floorLayout(stand), [stand]);
+  const outlines = useMemo(() => joinedOutlines(stand, layout), [stand, layout]);
   const parties = useMemo(() => new Map(stand.parties.map((p) => [p.booking.id, p])), [stand]);
   const scale = ZOOMS[zoom]!;
   return (
@@ -125,6 +127,15 @@ export function FloorMap({ stand, onOpen, disabled }: { stand: HostStand; onOpen
               <rect x={area.x} y={area.y} width={area.width} height={area.height} rx={12} className="stand-area" />
               <text x={area.x + 16} y={area.y + 30} className="stand-area__name">
                 {area.name}
+              </text>
+            </g>
+          ))}
+          {/* Tables joined for one party: one outline round them, named, beneath the tables (each table says its own state). */}
+          {outlines.map((o) => (
+            <g key={o.key} className="stand-joined" data-joined={o.names}>
+              <rect x={o.x} y={o.y} width={o.width} height={o.height} rx={14} className="stand-joined__outline" />
+              <text x={o.x + 8} y={o.y - 4} className="stand-joined__name">
+                {t`Joined ${o.names}`}
               </text>
             </g>
           ))}

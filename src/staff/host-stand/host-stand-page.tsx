@@ -108,11 +108,11 @@ export function HostStandPage({ venueId, date }: { venueId: string; date: string
       setNotice({ tone: 'error', text: t`No connection: the change was not made. Try again once it is back.` });
       return;
     }
-    const tableIds = tablesFor(stand, m);
     const party = parties.get(m.partyId);
-    const names = tableIds.map((id) => stand.tables.find((tb) => tb._id === id)?.name ?? '').join(' + ');
     void change.send(async () => {
-      await seatAt(m.partyId, tableIds);
+      // The server may join the table dropped on with others of its combination: its answer says which.
+      const { data } = await seatAt(m.partyId, tablesFor(stand, m));
+      const names = data.tableIds.map((id) => stand.tables.find((tb) => tb._id === id)?.name ?? '').join(' + ');
       return { tone: 'ok', text: t`${party?.booking.guestName ?? ''} at ${names}.` };
     });
   };

@@ -146,5 +146,55 @@ for (const driver of testDrivers()) {
       // The one refused is neither moved nor seated.
       expect(partyOf(stand, winner === 'Ann Ahead' ? bob : ann).standStatus).toBe('upcoming');
     });
+
+    const tableNamed = (stand: Stand, name: string) => stand.tables.find((t) => t.name === name)!;
+
+    it('joins tables for a party as the set-up combines them: a party of 8 dropped on D10 sits at D10 + D11', async () => {
+      api.clock.set(hk('09:00'));
+      const eight = await book('Eva Eight', '14:00', 8);
+      api.clock.set(hk('14:01'));
+      const before = await readStand();
+      const [d10, d11] = [tableNamed(before, 'D10'), tableNamed(before, 'D11')];
+      const seated = await seatAt(eight, [d10._id]);
+      expect(seated.status, JSON.stringify(seated.body)).toBe(200);
+      expect(seated.body.data).toEqual({ reservationId: eight, tableIds: [d10._id, d11._id], visitStatus: 'SEATED' });
+      const after = await readStand();
+      expect(tableOf(after, d10._id)).toMatchObject({ state: 'seated', partyId: eight, joinedWith: [d11._id] });
+      expect(tableOf(after, d11._id)).toMatchObject({ state: 'seated', partyId: eight, joinedWith: [d10._id] });
+      expect(partyOf(after, eight).tableIds).toEqual([d10._id, d11._id]);
+    });
+
+    it('refuses tables joined that are no combination of the set-up, and changes nothing', async () => {
+      api.clock.set(hk('09:00'));
+      const pair = await book('Paul Pair', '15:15');
+      api.clock.set(hk('15:16'));
+      const stand = await readStand();
+      const own = partyOf(stand, pair).tableIds[0]!;
+      const other = freeTable(stand, own);
+      const refused = await seatAt(pair, [own, other._id]);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ field: 'tableIds' });
+      expect(refused.body.message).toMatch(/^Tables .+ are not joined for a party of 2: choose a table or tables from the list$/);
+      const after = await readStand();
+      expect(partyOf(after, pair)).toMatchObject({ standStatus: 'upcoming', tableIds: [own] });
+      expect(tableOf(after, other._id).state).toBe('free');
+    });
+
+    it('of two hosts at once, one joining D10 + D11 for a party of 8 and one seating a pair at D11, one wins and the other is told who has it', async () => {
+      api.clock.set(hk('09:00'));
+      const eight = await book('Ida Ivy', '11:00', 8);
+      const pair = await book('Pam Quick', '11:00');
+      api.clock.set(hk('11:02'));
+      const stand = await readStand();
+      const [d10, d11] = [tableNamed(stand, 'D10'), tableNamed(stand, 'D11')];
+      const answers = await Promise.all([seatAt(eight, [d10._id]), seatAt(pair, [d11._id])]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const [won, lost] = answers[0]!.status === 200 ? ['Ida Ivy', answers[1]!] : ['Pam Quick', answers[0]!];
+      expect(lost.body.errorCode).toBe(20201);
+      expect(lost.body.message).toContain(`has just been given to ${won} (`);
+      const after = await readStand();
+      expect(tableOf(after, d11._id)).toMatchObject({ state: 'seated', partyId: won === 'Ida Ivy' ? eight : pair });
+      expect(partyOf(after, won === 'Ida Ivy' ? pair : eight).standStatus).toBe('upcoming');
+    });
   });
 }

@@ -3845,6 +3845,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reservation/{id}/arrived-covers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marks how many of a party are here (fewer than booked is partly arrived); audited
+         * @description A confirmed party not arrived yet arrives through the visit chart (409 when the chart refuses, as the visit's arrive); an arrived or seated one keeps its status. Covers equal to the party clear the mark (all here). More than the party: 400 naming covers. A party finished, a no-show or cancelled: 409 20212 'Only a party expected or at its table can be marked partly arrived.'
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        covers: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The party's covers here as they now stand */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                reservationId: components["schemas"]["Id"];
+                                /** @enum {string|null} */
+                                visitStatus: "ARRIVED" | "SEATED" | "FINISHED" | null;
+                                arrivedCovers: number | null;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reservation/{id}/seat-at": {
         parameters: {
             query?: never;
@@ -9595,8 +9655,11 @@ export interface components {
             tableIds: components["schemas"]["Id"][];
             vip: boolean;
             allergy: boolean;
+            /** @description The booking has staff notes (booking.staffNotes), the team's own words; never the guest's requests */
             staffNote: boolean;
             runningLateMinutes: number | null;
+            /** @description Partly arrived: of an arrived or seated party, the covers here while the rest are to come (null: all here, or not arrived) */
+            arrivedCovers: number | null;
             lateMinutes: number | null;
             seatedMinutes: number | null;
             overdue: boolean;

@@ -1,9 +1,10 @@
-/** The host stand's requests (docs/PRODUCT.md §6): running late with the minutes expected, and a seat at tables. */
+/** The host stand's requests (docs/PRODUCT.md §6): running late with the minutes expected, a seat at tables, the covers here. */
 import * as v from 'valibot';
-import { STAFF_BOOKING_MESSAGES } from './staff-booking-validation';
+import { STAFF_BOOKING_MESSAGES, STAFF_MAX_GUESTS } from './staff-booking-validation';
 
 export const HOST_STAND_MESSAGES = {
   runningLateInvalid: /*i18n*/ 'Enter 1 to 180 minutes',
+  coversInvalid: /*i18n*/ 'Enter how many of the party are here: 1 or more',
 } as const;
 
 /** The longest a party may be expected late: past that, the table is given away. */
@@ -32,3 +33,14 @@ export const seatAtSchema = v.object({
   ),
 });
 export type SeatAtInput = v.InferOutput<typeof seatAtSchema>;
+
+/** How many of the party are here: fewer than booked is "partly arrived", all of them is arrived. */
+export const arrivedCoversSchema = v.object({
+  covers: v.pipe(
+    v.number(HOST_STAND_MESSAGES.coversInvalid),
+    v.integer(HOST_STAND_MESSAGES.coversInvalid),
+    v.minValue(1, HOST_STAND_MESSAGES.coversInvalid),
+    v.maxValue(STAFF_MAX_GUESTS, HOST_STAND_MESSAGES.coversInvalid),
+  ),
+});
+export type ArrivedCoversInput = v.InferOutput<typeof arrivedCoversSchema>;

@@ -27,10 +27,16 @@ function turnMinutesOf(entry: CatalogVenue, maxGuests: number): number {
   return rule?.minutes ?? DEFAULT_TURN_MINUTES;
 }
 
-/** What the day sheet does not carry: the tables joined, the seated time and running late. */
+/** What the day sheet does not carry: the tables joined, the seated time, running late and the covers here. */
 async function standRows(db: ReservationDeps['db'], venueId: string, date: string) {
   const rows = await db
-    .select({ id: reservations.id, combinedTableIds: reservations.combinedTableIds, seatedAt: reservations.seatedAt, runningLateMinutes: reservations.runningLateMinutes })
+    .select({
+      id: reservations.id,
+      combinedTableIds: reservations.combinedTableIds,
+      seatedAt: reservations.seatedAt,
+      runningLateMinutes: reservations.runningLateMinutes,
+      arrivedCovers: reservations.arrivedCovers,
+    })
     .from(reservations)
     .where(and(eq(reservations.venueId, venueId), eq(reservations.date, date)));
   return new Map(rows.map((r) => [r.id, r]));
@@ -83,9 +89,11 @@ export async function hostStand(deps: ReservationDeps, venueId: string, date: st
         tableIds: [...stand.tableIds],
         vip: vips.has(b.guestId ?? ''),
         allergy: b.dietaryNeeds.length > 0 || Boolean(b.dietaryNote) || (b.guestAlerts ?? []).some((a) => a.kind === 'ALLERGY'),
-        // A phone booking's or walk-in's notes are the team's own (docs/PRODUCT.md §6); a guest's are their requests.
-        staffNote: b.bookingSource.startsWith('STAFF_') && Boolean(b.notes),
+        // The team's own notes (staff_notes, docs/decisions/0034-staff-notes.md), never the guest's requests.
+        staffNote: Boolean(b.staffNotes),
         runningLateMinutes: extra.get(b.id)?.runningLateMinutes ?? null,
+        // "Partly arrived": an arrived or seated party with only some of its covers here.
+        arrivedCovers: standStatus === 'arrived' || standStatus === 'seated' ? (extra.get(b.id)?.arrivedCovers ?? null) : null,
         lateMinutes: standStatus === 'late' || standStatus === 'upcoming' ? lateMinutes(stand, clock.nowMs) || null : null,
         seatedMinutes: standStatus === 'seated' ? seatedMinutes(stand, clock.nowMs) : null,
         overdue: isOverdue(stand, clock.nowMs),

@@ -316,7 +316,9 @@ export async function seatWalkIn(
           seatedAt: now,
           firstName: input.firstName ?? null,
           lastName: input.lastName ?? null,
-          notes: input.notes,
+          // A walk-in is mailed nothing and reads nothing back: what the host typed is the team's (docs/decisions/0034-staff-notes.md).
+          notes: null,
+          staffNotes: input.notes,
           // Settled at the table like any bill: nothing is asked ahead.
           prePaymentType: 'NONE',
           amountDue: 0,

@@ -12,7 +12,7 @@ import type { Placed } from '../setup/floor-placement';
 import { useFormats } from '../../i18n/use-formats';
 import { floorLayout, joinedOutlines } from './floor-layout';
 import type { HostStand, StandParty, StandTable } from './stand-calls';
-import { STATE_ICON, useStateWords } from './stand-words';
+import { PARTLY_ICON, STATE_ICON, useStateWords } from './stand-words';
 
 const ZOOMS = [1, 1.5, 2, 3];
 
@@ -34,7 +34,11 @@ function useTableText() {
             : '';
     // A name and a number: no words to translate.
     const who = party ? `${shortName(party.booking.guestName)} · ${party.booking.numberOfGuests}` : '';
-    return { word: words.table[table.state], detail, who };
+    // Some of the party here, the rest to come: its own word and sign, not the colour alone.
+    const partly = party?.arrivedCovers ? words.partly(party.arrivedCovers, party.booking.numberOfGuests) : null;
+    const word = partly && table.state === 'arrived' ? partly : words.table[table.state];
+    const icon = partly && table.state === 'arrived' ? PARTLY_ICON : STATE_ICON[table.state];
+    return { word, icon, detail: partly && table.state !== 'arrived' ? [partly, detail].filter(Boolean).join(' ') : detail, who };
   };
 }
 
@@ -79,7 +83,7 @@ function TableShape({ table, place, party, joined, onOpen, disabled }: { table: 
         )}
       </g>
       <text x={cx} y={cy - 14} className="stand-table__name">
-        <tspan aria-hidden="true">{STATE_ICON[table.state]} </tspan>
+        <tspan aria-hidden="true">{text.icon} </tspan>
         {table.name}
       </text>
       <text x={cx} y={cy + 4} className="stand-table__who">

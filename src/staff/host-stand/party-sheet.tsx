@@ -1,16 +1,18 @@
 /**
  * A table's or a party's sheet at the stand (docs/PRODUCT.md §6): the party with its marks, allergies
  * and notes, the table's next booking, the visit's actions the chart allows now (the day sheet's own,
- * visit-actions.tsx), running late with the minutes expected, and the drag's three moves from a menu:
+ * visit-actions.tsx), running late with the minutes expected, how many of the party are here (partly
+ * arrived), and the drag's three moves from a menu:
  * seat at a table, move to a table, join another table.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useFormats } from '../../i18n/use-formats';
+import { useNoteLabels } from '../book/note-labels';
 import { StaffDialog } from '../book/staff-dialog';
 import { useBookChange, type VisitNotice } from '../book-change';
 import { VisitActions } from '../visit-actions';
-import { markRunningLate, type HostStand, type StandParty, type StandTable } from './stand-calls';
+import { markArrivedCovers, markRunningLate, type HostStand, type StandParty, type StandTable } from './stand-calls';
 import { useStateWords } from './stand-words';
 
 const LATE_CHOICES = [5, 10, 15, 20, 30, 45, 60];
@@ -46,6 +48,37 @@ function RunningLate({ party, disabled, onDone }: { party: StandParty; disabled:
           {t`Clear`}
         </button>
       )}
+    </div>
+  );
+}
+
+/** Some of the party here: how many, which arrives the party (partly) when it has not; all of them clears it. */
+function CoversHere({ party, disabled, onDone }: { party: StandParty; disabled: boolean; onDone(notice: VisitNotice): void }) {
+  const { t } = useLingui();
+  const guests = party.booking.numberOfGuests;
+  const [covers, setCovers] = useState(party.arrivedCovers ?? Math.max(1, guests - 1));
+  const change = useBookChange(onDone, () => undefined);
+  const name = party.booking.guestName;
+  const send = () =>
+    change.send(async () => {
+      await markArrivedCovers(party.booking.id, covers);
+      return { tone: 'ok', text: covers < guests ? t`${name}: ${covers} of ${guests} here.` : t`${name}: the whole party is here.` };
+    });
+  return (
+    <div className="stand-sheet__row">
+      <label>
+        {t`Here now`}{' '}
+        <select value={covers} onChange={(e) => setCovers(Number(e.target.value))}>
+          {Array.from({ length: guests }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {t`${n} of ${guests}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="button" disabled={disabled || change.sending} onClick={() => void send()}>
+        {covers < guests ? t`Mark partly arrived` : t`All here`}
+      </button>
     </div>
   );
 }
@@ -97,6 +130,7 @@ export function PartySheet({
   const { t } = useLingui();
   const { time } = useFormats();
   const words = useStateWords();
+  const notes = useNoteLabels();
   const next = table?.next ? stand.parties.find((p) => p.booking.id === table.next!.partyId) : undefined;
   const title = party ? party.booking.guestName : t`Table ${table?.name ?? ''}`;
   const b = party?.booking;
@@ -112,7 +146,8 @@ export function PartySheet({
         {party && b && (
           <>
             <p>
-              {time(b.startTime)} · {t`${b.numberOfGuests} guests`} · {b.table.name} · {words.party[party.standStatus]} · {b.uniqueId}
+              {time(b.startTime)} · {t`${b.numberOfGuests} guests`} · {b.table.name} · {words.party[party.standStatus]}
+              {party.arrivedCovers ? ` · ${words.partly(party.arrivedCovers, b.numberOfGuests)}` : ''} · {b.uniqueId}
             </p>
             <ul className="stand-sheet__tags" aria-label={t`Tags`}>
               {b.guestType === 'member' && <li>{t`Member`}</li>}
@@ -128,13 +163,19 @@ export function PartySheet({
             {b.dietaryNote && <p className="stand-sheet__alert">{b.dietaryNote}</p>}
             {b.notes && (
               <p>
-                {party.staffNote ? t`Staff note` : t`Guest's request`}: {b.notes}
+                {notes.guestRequests}: {b.notes}
+              </p>
+            )}
+            {b.staffNotes && (
+              <p>
+                {notes.staffNotes}: {b.staffNotes}
               </p>
             )}
             {connected ? (
               <>
                 <VisitActions booking={b} date={stand.date} policy={null} onDone={onDone} />
                 {party.standStatus === 'upcoming' || party.standStatus === 'late' ? <RunningLate party={party} disabled={!connected} onDone={onDone} /> : null}
+                {['upcoming', 'late', 'arrived', 'seated'].includes(party.standStatus) && b.numberOfGuests > 1 && <CoversHere party={party} disabled={!connected} onDone={onDone} />}
                 {['upcoming', 'late', 'arrived', 'seated'].includes(party.standStatus) && <MoveMenu stand={stand} party={party} disabled={!connected} onMove={onMove} />}
               </>
             ) : (

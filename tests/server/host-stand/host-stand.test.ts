@@ -196,5 +196,48 @@ for (const driver of testDrivers()) {
       expect(tableOf(after, d11._id)).toMatchObject({ state: 'seated', partyId: won === 'Ida Ivy' ? eight : pair });
       expect(partyOf(after, won === 'Ida Ivy' ? pair : eight).standStatus).toBe('upcoming');
     });
+
+    const arrivedCovers = (id: string, covers: number) => api.request('PUT', `/admin/reservation/${id}/arrived-covers`, { token: leclosStaff.token(), body: { covers } });
+
+    it('marks a party partly arrived through the visit chart, then all here; an undone arrival forgets the covers', async () => {
+      api.clock.set(hk('09:00'));
+      const four = await book('Fay Four', '12:30', 4);
+      api.clock.set(hk('12:25'));
+      const partly = await arrivedCovers(four, 2);
+      expect(partly.status, JSON.stringify(partly.body)).toBe(200);
+      expect(partly.body.data).toEqual({ reservationId: four, visitStatus: 'ARRIVED', arrivedCovers: 2 });
+      const stand = await readStand();
+      expect(partyOf(stand, four)).toMatchObject({ standStatus: 'arrived', arrivedCovers: 2 });
+      expect(tableOf(stand, partyOf(stand, four).tableIds[0]!).state).toBe('arrived');
+      const audit = await api.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, four), eq(auditLog.action, 'reservation.arrived-covers')));
+      expect(audit.map((a) => a.after)).toEqual([{ arrivedCovers: 2 }]);
+
+      // More than the party is refused and changes nothing; the whole party here clears the mark.
+      expect((await arrivedCovers(four, 5)).body).toMatchObject({ status: 400, field: 'covers' });
+      expect(partyOf(await readStand(), four).arrivedCovers).toBe(2);
+      expect((await arrivedCovers(four, 4)).body.data).toEqual({ reservationId: four, visitStatus: 'ARRIVED', arrivedCovers: null });
+      expect((await arrivedCovers(four, 3)).status).toBe(200);
+      expect((await visit(four, 'undo-arrival')).status).toBe(200);
+      expect(partyOf(await readStand(), four)).toMatchObject({ standStatus: 'upcoming', arrivedCovers: null });
+    });
+
+    it('refuses covers here for a party not expected (cancelled): 409 20212', async () => {
+      api.clock.set(hk('09:00'));
+      const gone = await book('Gil Gone', '12:45', 3);
+      expect((await visit(gone, 'cancel')).status).toBe(200);
+      const refused = await arrivedCovers(gone, 1);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ errorCode: 20212, message: 'Only a party expected or at its table can be marked partly arrived.' });
+    });
+
+    it("marks a party's staff notes on the list, never the guest's requests", async () => {
+      api.clock.set(hk('09:00'));
+      const noted = await book('Nora Note', '12:15');
+      const notes = (body: object) => api.request('PUT', `/admin/reservation/${noted}/notes`, { token: leclosStaff.token(), body });
+      expect((await notes({ notes: 'A quiet table, please' })).status).toBe(200);
+      expect(partyOf(await readStand(), noted).staffNote).toBe(false);
+      expect((await notes({ staffNotes: 'Regular of the chef' })).status).toBe(200);
+      expect(partyOf(await readStand(), noted)).toMatchObject({ staffNote: true, booking: { staffNotes: 'Regular of the chef', notes: 'A quiet table, please' } });
+    });
   });
 }

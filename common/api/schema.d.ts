@@ -5715,6 +5715,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/late-grace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the host stand's late grace, the minutes past its start (0 to 120) before a party not arrived reads as late, from the version read (admins, or the venue's staff when an admin allows it, else 403 20185). No booking is changed */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LateGraceChange"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version; no booking is changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the venue since it was read (nothing saved) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/venue/{venueId}/turn-times": {
         parameters: {
             query?: never;
@@ -8179,6 +8245,8 @@ export interface components {
             };
             reservationsPhone: string;
             reservationsEmail: string;
+            /** @description The host stand's late grace: minutes past its start before a party not arrived reads as late (changed through PUT /admin/venue/{venueId}/late-grace) */
+            lateGraceMinutes: number;
             /** @description How many days ahead guests and members may book (changed through PUT /admin/venue/{venueId}/booking-windows) */
             bookingWindows: {
                 guestBookingDays: number;
@@ -9069,6 +9137,12 @@ export interface components {
             guestBookingDays: number;
             /** @description How many days ahead members may book */
             memberBookingDays: number;
+            /** @description The venue's version read */
+            version: number;
+        };
+        LateGraceChange: {
+            /** @description Minutes past its start before a party not arrived reads as late on the host stand (15 unless set) */
+            lateGraceMinutes: number;
             /** @description The venue's version read */
             version: number;
         };

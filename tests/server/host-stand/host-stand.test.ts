@@ -22,8 +22,8 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 
 for (const driver of testDrivers()) {
   describe(`host stand (${driver})`, () => {
-    let { api, leclosStaff, obeStaff } = {} as StaffAccounts;
-    useStaffAccounts(driver, (accounts) => ({ api, leclosStaff, obeStaff } = accounts));
+    let { api, admin, leclosStaff, obeStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, admin, leclosStaff, obeStaff } = accounts));
 
     /** A confirmed À la Carte booking at Le Clos for `name`, made in the morning as a guest books. */
     async function book(name: string, at: string, numberOfGuests = 2): Promise<string> {
@@ -238,6 +238,30 @@ for (const driver of testDrivers()) {
       expect(partyOf(await readStand(), noted).staffNote).toBe(false);
       expect((await notes({ staffNotes: 'Regular of the chef' })).status).toBe(200);
       expect(partyOf(await readStand(), noted)).toMatchObject({ staffNote: true, booking: { staffNotes: 'Regular of the chef', notes: 'A quiet table, please' } });
+    });
+
+    it("reads a party late by the venue's late grace, which the set-up changes (audited, versioned, 0 to 120)", async () => {
+      api.clock.set(hk('09:00'));
+      const lou = await book('Lou Grace', '11:30');
+      api.clock.set(hk('11:40'));
+      expect(partyOf(await readStand(), lou).standStatus).toBe('upcoming');
+      const content = async () => (await api.request('GET', `/admin/setup/venue/${LECLOS}/content`, { token: admin.token() })).body.data;
+      const { version, lateGraceMinutes } = await content();
+      expect(lateGraceMinutes).toBe(15);
+      const grace = (body: object) => api.request('PUT', `/admin/venue/${LECLOS}/late-grace`, { token: admin.token(), body });
+      const bad = await grace({ lateGraceMinutes: 121, version });
+      expect(bad.body).toMatchObject({ status: 400, field: 'lateGraceMinutes', message: 'Enter 0 to 120 minutes' });
+      const set = await grace({ lateGraceMinutes: 5, version });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      expect(set.body.data).toMatchObject({ published: true, version: version + 1 });
+      expect((await grace({ lateGraceMinutes: 10, version })).body.errorCode).toBe(20140);
+      expect((await content()).lateGraceMinutes).toBe(5);
+      const stand = await readStand();
+      expect(stand.graceMinutes).toBe(5);
+      expect(partyOf(stand, lou)).toMatchObject({ standStatus: 'late', lateMinutes: 10 });
+      const audit = await api.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, LECLOS), eq(auditLog.actorId, admin.id)));
+      expect(audit.map((a) => [a.before, a.after])).toContainEqual([{ lateGraceMinutes: 15 }, { lateGraceMinutes: 5 }]);
+      expect((await grace({ lateGraceMinutes: 15, version: version + 1 })).status).toBe(200);
     });
   });
 }

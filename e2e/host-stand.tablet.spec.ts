@@ -150,3 +150,35 @@ test('a Friday service on one screen: the floor, the parties, late flags, seatin
   test.info().annotations.push({ type: 'host stand rendered', description: `${renderedMs} ms from reload` });
   console.log(`host stand: ${EVENING.length} parties and ${names.length} tables drawn ${renderedMs} ms from reload (load, log-in check, read, render)`);
 });
+
+test('tables joined for a party of 8: dropped by keyboard on D10, seated at D10 + D11 with one outline, axe clean', async ({ page, server, clocks }) => {
+  test.setTimeout(180_000);
+  // A Friday of its own, a week after the service above.
+  const date = addDays(await nextFriday(server), 7);
+  const guest = await server.signUp();
+  await server.book({ ...guest, firstName: 'Eight', lastName: 'Ocho' }, { domain: 'leclos', experience: 'À la Carte', date, time: '7:30 pm', guests: 8 });
+  await clocks.advanceTo(new Date(`${date}T19:35:00+08:00`));
+
+  await openApp(page, `/pages/staff/host-stand?venue=leclos&date=${date}`);
+  await expectHeading(page, 'Staff log in');
+  await page.getByLabel('E-mail').fill(DEMO.host.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.host.password);
+  await page.keyboard.press('Enter');
+  await expectHeading(page, 'Host stand');
+  await expect(row(page, 'Eight Ocho')).toBeVisible();
+
+  // D10 seats 6: the party dropped on it is given D10 and D11 joined, the set-up's combination.
+  const order = await page.locator('.stand-table').evaluateAll((els) => els.map((e) => e.getAttribute('data-table')));
+  await row(page, 'Eight Ocho').locator('.stand-party__handle').focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i <= order.indexOf('D10'); i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(page.locator('.stand-notice')).toContainText('Eight Ocho at D10 + D11.');
+  await expect(table(page, 'D10')).toHaveAttribute('data-state', 'seated');
+  await expect(table(page, 'D11')).toHaveAttribute('data-state', 'seated');
+  await expect(page.locator('[data-joined="D10 + D11"]')).toContainText('Joined D10 + D11');
+  await expect(row(page, 'Eight Ocho')).toContainText('Seated');
+  await expectNoAxeViolations(page, 'tables joined at 1024×768');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page, 'tables joined at 390×844');
+});

@@ -143,4 +143,6 @@ export const ERROR_CODES = {
   RUNNING_LATE_REFUSED: 20202,
   /** The host stand: the table another host has just given to another party (the refusal names it). */
   TABLE_JUST_TAKEN: 20201,
+  /** The host stand: covers marked here for a party that is not expected or at its table (finished, a no-show, cancelled). */
+  ARRIVED_COVERS_REFUSED: 20212,
 } as const;

@@ -3840,6 +3840,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reservation/{id}/arrived-covers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marks how many of a party are here (fewer than booked is partly arrived); audited
+         * @description A confirmed party not arrived yet arrives through the visit chart (409 when the chart refuses, as the visit's arrive); an arrived or seated one keeps its status. Covers equal to the party clear the mark (all here). More than the party: 400 naming covers. A party finished, a no-show or cancelled: 409 20212 'Only a party expected or at its table can be marked partly arrived.'
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        covers: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The party's covers here as they now stand */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: {
+                                reservationId: components["schemas"]["Id"];
+                                /** @enum {string|null} */
+                                visitStatus: "ARRIVED" | "SEATED" | "FINISHED" | null;
+                                arrivedCovers: number | null;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reservation/{id}/seat-at": {
         parameters: {
             query?: never;
@@ -3851,7 +3911,7 @@ export interface paths {
         put?: never;
         /**
          * Seats a party at a table or tables joined, or moves a seated party there (the host stand's drag)
-         * @description Moves the booking to the tables (as PUT /admin/reservation/{id}/move) when they are not its own, then seats it (as the visit's seat) unless it is seated already. When another party has the table, 409 20201 names the party that took it, with the staff reason of the move's refusal.
+         * @description Moves the booking to the tables (as PUT /admin/reservation/{id}/move) when they are not its own, then seats it (as the visit's seat) unless it is seated already. When another party has the table, 409 20201 names the party that took it, with the staff reason of the move's refusal. Tables joined must be a combination of the set-up that seats the party (400 naming tableIds otherwise); one table too small for the party is joined with the others of its combination that seat it and are free (the answer's tableIds say which).
          */
         post: {
             parameters: {
@@ -5615,6 +5675,72 @@ export interface paths {
             };
             responses: {
                 /** @description Published (or, with preview, what publishing would do): the new version; no booking is affected */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["SetupResult"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description 20140, someone else changed the venue since it was read (nothing saved) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupRefusalError"];
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venue/{venueId}/late-grace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the host stand's late grace, the minutes past its start (0 to 120) before a party not arrived reads as late, from the version read (admins, or the venue's staff when an admin allows it, else 403 20185). No booking is changed */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description true: check the change and answer what it would do, saving nothing */
+                    preview?: "true" | "false";
+                };
+                header?: {
+                    /** @description The ETag the record was read with (instead of the body's version) */
+                    "If-Match"?: string;
+                };
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LateGraceChange"];
+                };
+            };
+            responses: {
+                /** @description Published (or, with preview, what publishing would do): the new version; no booking is changed */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8117,6 +8243,8 @@ export interface components {
             };
             reservationsPhone: string;
             reservationsEmail: string;
+            /** @description The host stand's late grace: minutes past its start before a party not arrived reads as late (changed through PUT /admin/venue/{venueId}/late-grace) */
+            lateGraceMinutes: number;
             /** @description How many days ahead guests and members may book (changed through PUT /admin/venue/{venueId}/booking-windows) */
             bookingWindows: {
                 guestBookingDays: number;
@@ -9012,6 +9140,12 @@ export interface components {
             /** @description The venue's version read */
             version: number;
         };
+        LateGraceChange: {
+            /** @description Minutes past its start before a party not arrived reads as late on the host stand (15 unless set) */
+            lateGraceMinutes: number;
+            /** @description The venue's version read */
+            version: number;
+        };
         PacingChange: {
             rules: components["schemas"]["PacingRule"][];
             /** @description 0 before the venue's first pacing */
@@ -9611,8 +9745,11 @@ export interface components {
             tableIds: components["schemas"]["Id"][];
             vip: boolean;
             allergy: boolean;
+            /** @description The booking has staff notes (booking.staffNotes), the team's own words; never the guest's requests */
             staffNote: boolean;
             runningLateMinutes: number | null;
+            /** @description Partly arrived: of an arrived or seated party, the covers here while the rest are to come (null: all here, or not arrived) */
+            arrivedCovers: number | null;
             lateMinutes: number | null;
             seatedMinutes: number | null;
             overdue: boolean;

@@ -1,9 +1,12 @@
-/** The host stand's requests (docs/PRODUCT.md §6): running late with the minutes expected, and a seat at tables. */
+/** The host stand's requests (docs/PRODUCT.md §6): running late with the minutes expected, a seat at tables, the covers here, the venue's late grace. */
 import * as v from 'valibot';
-import { STAFF_BOOKING_MESSAGES } from './staff-booking-validation';
+import { EXPERIENCE_MESSAGES } from './experience-validation';
+import { STAFF_BOOKING_MESSAGES, STAFF_MAX_GUESTS } from './staff-booking-validation';
 
 export const HOST_STAND_MESSAGES = {
   runningLateInvalid: /*i18n*/ 'Enter 1 to 180 minutes',
+  coversInvalid: /*i18n*/ 'Enter how many of the party are here: 1 or more',
+  graceInvalid: /*i18n*/ 'Enter 0 to 120 minutes',
 } as const;
 
 /** The longest a party may be expected late: past that, the table is given away. */
@@ -32,3 +35,29 @@ export const seatAtSchema = v.object({
   ),
 });
 export type SeatAtInput = v.InferOutput<typeof seatAtSchema>;
+
+/** How many of the party are here: fewer than booked is "partly arrived", all of them is arrived. */
+export const arrivedCoversSchema = v.object({
+  covers: v.pipe(
+    v.number(HOST_STAND_MESSAGES.coversInvalid),
+    v.integer(HOST_STAND_MESSAGES.coversInvalid),
+    v.minValue(1, HOST_STAND_MESSAGES.coversInvalid),
+    v.maxValue(STAFF_MAX_GUESTS, HOST_STAND_MESSAGES.coversInvalid),
+  ),
+});
+export type ArrivedCoversInput = v.InferOutput<typeof arrivedCoversSchema>;
+
+/** The most minutes past its start a party may be before it reads as late: the database's check (migration 0042). */
+export const LATE_GRACE_MAX_MINUTES = 120;
+
+/** The venue's late grace, changed from the venue's version as its other rules are (the set-up form and the server). */
+export const lateGraceSchema = v.object({
+  lateGraceMinutes: v.pipe(
+    v.number(HOST_STAND_MESSAGES.graceInvalid),
+    v.integer(HOST_STAND_MESSAGES.graceInvalid),
+    v.minValue(0, HOST_STAND_MESSAGES.graceInvalid),
+    v.maxValue(LATE_GRACE_MAX_MINUTES, HOST_STAND_MESSAGES.graceInvalid),
+  ),
+  version: v.pipe(v.number(EXPERIENCE_MESSAGES.versionInvalid), v.integer(EXPERIENCE_MESSAGES.versionInvalid), v.minValue(1, EXPERIENCE_MESSAGES.versionInvalid)),
+});
+export type LateGraceInput = v.InferOutput<typeof lateGraceSchema>;

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { addDays, hongKongDate, isoWeekday } from '../../common/time';
 import { expectHeading, openApp } from './app';
 import { DEMO } from './constants';
-import type { Clocks } from './fixtures';
+import { expect, type Clocks } from './fixtures';
 import type { TestServer } from './server-api';
 
 /** The tablet at the host stand, landscape. */
@@ -87,6 +87,18 @@ export async function openAsHost(page: Page, address: string, heading: string): 
 
 /** Opens the stand of Le Clos's `date` on `page`, logging in. */
 export const openHostStand = (page: Page, date: string) => openAsHost(page, `/pages/staff/host-stand?venue=leclos&date=${date}`, 'Host stand');
+
+/** With a party picked up by keyboard, the arrow steps until the drag's live region says it is over `name` (each step's words awaited). */
+export async function stepTo(page: Page, party: string, name: string): Promise<void> {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  for (let i = 0; i < 25; i++) {
+    const before = (await live.textContent()) ?? '';
+    if (before.includes(`${party} over table ${name}.`)) return;
+    await page.keyboard.press('ArrowRight');
+    await expect(live).not.toHaveText(before);
+  }
+  await expect(live).toContainText(`${party} over table ${name}.`);
+}
 
 /** Another tablet: a browser of its own at the tablet's size, its clock installed at the server's time. */
 export async function secondTablet(browser: Browser, server: TestServer, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {

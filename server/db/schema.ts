@@ -409,6 +409,8 @@ export const reservations = pgTable('reservations', {
   seatedAt: ts('seated_at'),
   /** The minutes staff were told the party is running late (null: not told). */
   runningLateMinutes: integer('running_late_minutes'),
+  /** Of an arrived party, the covers here while the rest are still to come (null: all here, or not arrived; migration 0045). */
+  arrivedCovers: integer('arrived_covers'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

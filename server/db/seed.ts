@@ -137,7 +137,7 @@ async function seedVenues(tx: Tx, now: Date): Promise<void> {
       const { value } = await createArea(deps, SYSTEM_SETUP, venueId, v.parse(areaSchema, { name: area.name, description: area.description, membersOnly: area.membersOnly ?? false, active: true }));
       for (const [index, table] of area.tables.entries()) {
         const layout = demoLayout(index, area.tables.length, table.max);
-        await createTable(deps, SYSTEM_SETUP, venueId, { seatingAreaId: value._id, name: table.name, minGuests: table.min, maxGuests: table.max, bookable: 'ONLINE', combineGroup: null, active: true, ...layout });
+        await createTable(deps, SYSTEM_SETUP, venueId, { seatingAreaId: value._id, name: table.name, minGuests: table.min, maxGuests: table.max, bookable: 'ONLINE', combineGroup: table.combine ?? null, active: true, ...layout });
       }
     }
     if (seed.pacing) await changePacing(deps, SYSTEM_SETUP, venueId, { rules: seed.pacing, version: 0 });

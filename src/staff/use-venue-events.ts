@@ -4,6 +4,9 @@
  * (listening has begun: first connection or a reconnection) the sheet is read again, so nothing that
  * happened while away is missed; a dropped stream is opened again with a new ticket, waiting longer each time
  * (and at once when the browser comes back online).
+ * Every part of a page that listens to one venue (the host stand and its walk-in queue, the table plan and
+ * the queue) shares one connection: a tablet holds one stream, opened with the first listener and closed
+ * with the last.
  */
 import { useEffect, useRef } from 'react';
 import { unwrap } from '../../common/api/api-error';
@@ -24,79 +27,109 @@ export interface WalkInQueueEvent {
   entryId: string;
 }
 
-export function useVenueEvents(
-  venueId: string,
-  handlers: { onReady(): void; onChange(event: VenueEvent): void; onWalkInQueue?(event: WalkInQueueEvent): void; onLost?(): void },
-): void {
+interface VenueEventHandlers {
+  onReady(): void;
+  onChange(event: VenueEvent): void;
+  onWalkInQueue?(event: WalkInQueueEvent): void;
+  onLost?(): void;
+}
+
+/** A listener's latest handlers, read at each event so a re-render never reconnects. */
+type Listener = { current: VenueEventHandlers };
+
+/** One venue's stream and everyone listening to it on this page. */
+interface VenueStream {
+  listeners: Set<Listener>;
+  stop(): void;
+}
+
+const streams = new Map<string, VenueStream>();
+
+/** Parses an event's JSON for every listener; a malformed one is ignored (the next event or a reconnection brings the page up to date). */
+function dispatch<T>(listeners: Set<Listener>, message: Event, call: (handlers: VenueEventHandlers, data: T) => void) {
+  let data: T;
+  try {
+    data = JSON.parse((message as MessageEvent<string>).data) as T;
+  } catch {
+    return;
+  }
+  for (const listener of [...listeners]) call(listener.current, data);
+}
+
+function openStream(venueId: string): VenueStream {
+  const listeners = new Set<Listener>();
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let stopped = false;
+  let asking = false;
+
+  const reconnect = () => {
+    // The host stand says so: changes seen elsewhere do not reach this page until `ready` again.
+    if (!stopped) for (const listener of [...listeners]) listener.current.onLost?.();
+    source?.close();
+    source = null;
+    if (stopped) return;
+    retry = setTimeout(connect, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
+  };
+
+  async function connect() {
+    asking = true;
+    try {
+      const { data } = await unwrap(staffApi.POST('/admin/venue/{venueId}/events/ticket', { params: { path: { venueId } } }));
+      asking = false;
+      if (stopped) return;
+      source = new EventSource(`${location.origin}/admin/venue/${venueId}/events?ticket=${encodeURIComponent(data.ticket)}`);
+      source.addEventListener('ready', () => {
+        failures = 0;
+        for (const listener of [...listeners]) listener.current.onReady();
+      });
+      source.addEventListener('reservation', (message) => dispatch<VenueEvent>(listeners, message, (h, event) => h.onChange(event)));
+      source.addEventListener('walk-in-queue', (message) => dispatch<WalkInQueueEvent>(listeners, message, (h, event) => h.onWalkInQueue?.(event)));
+      // The browser would retry with the same (soon expired) ticket: a new one is asked for instead.
+      source.onerror = reconnect;
+    } catch {
+      asking = false;
+      reconnect();
+    }
+  }
+
+  // Back online, a dropped stream opens again at once rather than after its backoff: the stand's banner
+  // goes as soon as changes can reach it again.
+  const online = () => {
+    if (source || asking || stopped) return;
+    clearTimeout(retry);
+    failures = 0;
+    void connect();
+  };
+  window.addEventListener('online', online);
+
+  void connect();
+  return {
+    listeners,
+    stop: () => {
+      stopped = true;
+      window.removeEventListener('online', online);
+      clearTimeout(retry);
+      source?.close();
+    },
+  };
+}
+
+export function useVenueEvents(venueId: string, handlers: VenueEventHandlers): void {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
     // A browser without EventSource (or a test page) reads the sheet as it stands.
     if (typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let stopped = false;
-    let asking = false;
-
-    const reconnect = () => {
-      // The host stand says so: changes seen elsewhere do not reach this page until `ready` again.
-      if (!stopped) latest.current.onLost?.();
-      source?.close();
-      source = null;
-      if (stopped) return;
-      retry = setTimeout(connect, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
-    };
-
-    async function connect() {
-      asking = true;
-      try {
-        const { data } = await unwrap(staffApi.POST('/admin/venue/{venueId}/events/ticket', { params: { path: { venueId } } }));
-        asking = false;
-        if (stopped) return;
-        source = new EventSource(`${location.origin}/admin/venue/${venueId}/events?ticket=${encodeURIComponent(data.ticket)}`);
-        source.addEventListener('ready', () => {
-          failures = 0;
-          latest.current.onReady();
-        });
-        source.addEventListener('reservation', (message) => {
-          try {
-            latest.current.onChange(JSON.parse((message as MessageEvent<string>).data) as VenueEvent);
-          } catch {
-            // A malformed event is ignored; the next one or a reconnection brings the sheet up to date.
-          }
-        });
-        source.addEventListener('walk-in-queue', (message) => {
-          try {
-            latest.current.onWalkInQueue?.(JSON.parse((message as MessageEvent<string>).data) as WalkInQueueEvent);
-          } catch {
-            // As a booking's: the next event or a reconnection brings the queue up to date.
-          }
-        });
-        // The browser would retry with the same (soon expired) ticket: a new one is asked for instead.
-        source.onerror = reconnect;
-      } catch {
-        asking = false;
-        reconnect();
-      }
-    }
-
-    // Back online, a dropped stream opens again at once rather than after its backoff: the stand's banner
-    // goes as soon as changes can reach it again.
-    const online = () => {
-      if (source || asking || stopped) return;
-      clearTimeout(retry);
-      failures = 0;
-      void connect();
-    };
-    window.addEventListener('online', online);
-
-    void connect();
+    const stream = streams.get(venueId) ?? openStream(venueId);
+    streams.set(venueId, stream);
+    stream.listeners.add(latest);
     return () => {
-      stopped = true;
-      window.removeEventListener('online', online);
-      clearTimeout(retry);
-      source?.close();
+      stream.listeners.delete(latest);
+      if (stream.listeners.size > 0) return;
+      stream.stop();
+      streams.delete(venueId);
     };
   }, [venueId]);
 }

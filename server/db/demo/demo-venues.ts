@@ -25,6 +25,8 @@ export interface TableSeed {
   name: string;
   min: number;
   max: number;
+  /** The set-up's combine group: tables of one group and area may be joined for a party (docs/PRODUCT.md §9, tables joined). */
+  combine?: string;
 }
 
 export interface AreaSeed {
@@ -109,7 +111,8 @@ export const DEMO_VENUES: Record<VenueDomain, VenueSeed> = {
       {
         name: /*i18n*/ 'Dining Room',
         description: /*i18n*/ 'The main room under the skylight, with banquettes along the garden wall.',
-        tables: [...tables('D', 1, 5, 1, 2), ...tables('D', 6, 4, 2, 4), ...tables('D', 10, 2, 4, 6), { name: 'D12', min: 6, max: 10 }],
+        // The banquette's two six-tops join for a party of up to 12 (a party of 8 when D12 is taken): the host stand's join.
+        tables: [...tables('D', 1, 5, 1, 2), ...tables('D', 6, 4, 2, 4), ...tables('D', 10, 2, 4, 6).map((t) => ({ ...t, combine: 'long' })), { name: 'D12', min: 6, max: 10 }],
       },
       {
         name: /*i18n*/ 'Garden Terrace',

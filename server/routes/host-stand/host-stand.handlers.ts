@@ -1,11 +1,14 @@
-/** Handlers of the host stand (docs/PRODUCT.md §6): its read for a service day, running late, and a seat at tables. */
+/** Handlers of the host stand (docs/PRODUCT.md §6): its read for a service day, running late, a seat at tables, the covers here. */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
 import { idSchema, isoDateSchema, parseBody, parseParams, requiredObject } from '../../lib/validate';
 import { localizeText } from '../localisation/content';
-import { runningLateSchema, seatAtSchema } from '../../../common/validation/host-stand-validation';
+import { answer } from '../route';
+import { arrivedCoversSchema, runningLateSchema, seatAtSchema } from '../../../common/validation/host-stand-validation';
+import { markArrivedCovers } from '../../services/host-stand/arrived-covers';
+import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
 import { hostStand } from '../../services/host-stand/host-stand';
 import { markRunningLate } from '../../services/host-stand/running-late';
 import { seatAt } from '../../services/host-stand/seat-at';
@@ -43,6 +46,13 @@ export function createHostStandHandlers() {
       // A party moved off its own table may have freed one someone on the waitlist is waiting for.
       await settleWaitlist(c.get('deps'));
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/reservation/{id}/seat-at', 'post', 200>, 200);
+    },
+
+    /** PUT /admin/reservation/{id}/arrived-covers: partly arrived, or the whole party here. */
+    async arrivedCovers(c: Ctx) {
+      const { id } = parseParams(c, idParams);
+      const input = await parseBody(c, arrivedCoversSchema);
+      return answer(200, { status: 200, data: await markArrivedCovers(c.get('deps'), c.get('auth'), id, input) });
     },
   };
 }

@@ -2,12 +2,15 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireStaff } from '../../lib/auth';
+import { route } from '../route';
 import { createHostStandHandlers } from './host-stand.handlers';
 
 export function hostStandRoutes(): Hono<AppEnv> {
   const h = createHostStandHandlers();
-  return new Hono<AppEnv>()
-    .get('/admin/venue/:venueId/host-stand/:date', requireStaff(), h.stand)
-    .put('/admin/reservation/:id/running-late', requireStaff(), h.runningLate)
-    .post('/admin/reservation/:id/seat-at', requireStaff(), h.seatAt);
+  const app = new Hono<AppEnv>();
+  route(app, 'get', '/admin/venue/{venueId}/host-stand/{date}', requireStaff(), h.stand);
+  route(app, 'put', '/admin/reservation/{id}/running-late', requireStaff(), h.runningLate);
+  route(app, 'post', '/admin/reservation/{id}/seat-at', requireStaff(), h.seatAt);
+  route(app, 'put', '/admin/reservation/{id}/arrived-covers', requireStaff(), h.arrivedCovers);
+  return app;
 }

@@ -18,7 +18,8 @@ import {
 } from '../../../common/validation/setup-validation';
 import { changeArea, changeLayout, changeTable, createArea, createTable, readFloor } from '../../services/setup/floor-setup';
 import { changePacing, changeTurnTimes, readPacing, readTurnTimes } from '../../services/setup/pacing-setup';
-import { changeBookingWindows } from '../../services/setup/booking-windows-setup';
+import { changeBookingWindows, changeLateGrace } from '../../services/setup/venue-rules-setup';
+import { lateGraceSchema } from '../../../common/validation/host-stand-validation';
 import { bookingWindowsSchema } from '../../../common/validation/booking-windows-validation';
 import { etagOf } from '../../services/setup/versioned';
 import { answer } from '../route';
@@ -53,6 +54,7 @@ export function createSetupHandlers() {
 
     changePacing: setupChange(venueParams, pacingSchema, (deps, by, { venueId }, input) => changePacing(deps, by, venueId, input)),
     changeBookingWindows: setupChange(venueParams, bookingWindowsSchema, (deps, by, { venueId }, input) => changeBookingWindows(deps, by, venueId, input)),
+    changeLateGrace: setupChange(venueParams, lateGraceSchema, (deps, by, { venueId }, input) => changeLateGrace(deps, by, venueId, input)),
 
     async turnTimes(c: Ctx) {
       const { venueId } = parseParams(c, venueParams);

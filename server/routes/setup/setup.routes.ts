@@ -20,6 +20,7 @@ export function setupRoutes(): Hono<AppEnv> {
   route(app, 'get', '/admin/venue/{venueId}/pacing', ...venueSetUp, h.pacing);
   route(app, 'put', '/admin/venue/{venueId}/pacing', ...venueSetUp, h.changePacing);
   route(app, 'put', '/admin/venue/{venueId}/booking-windows', ...venueSetUp, h.changeBookingWindows);
+  route(app, 'put', '/admin/venue/{venueId}/late-grace', ...venueSetUp, h.changeLateGrace);
   route(app, 'get', '/admin/venue/{venueId}/turn-times', ...venueSetUp, h.turnTimes);
   route(app, 'put', '/admin/venue/{venueId}/turn-times', ...venueSetUp, h.changeTurnTimes);
   return app;

@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reservations } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
-import { ApiError } from '../../lib/errors';
+import { ApiError, badRequest } from '../../lib/errors';
 import { dateIn, experienceNameIn, nameIn, timeIn, timeRangesIn } from '../../lib/message-values';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { ClosureReason } from '../../../common/validation/closure-validation';
@@ -43,6 +43,16 @@ export class StaffRefusal extends ApiError {
     return { ...body, message, staffReason: this.reason };
   }
 }
+
+/**
+ * 400 naming `tableIds`: the tables staff chose make no combination of the set-up that seats the party
+ * (a phone booking's or a move's picker, a join at the host stand).
+ */
+export const notJoinedFor = (tableNames: readonly string[], guests: number) =>
+  badRequest(/*i18n*/ 'Tables {tables} are not joined for a party of {guests}: choose a table or tables from the list', 'tableIds', {
+    tables: combinationName(tableNames),
+    guests,
+  });
 
 const CLOSED_FOR: Record<ClosureReason, string> = {
   PRIVATE_EVENT: /*i18n*/ '{what} is closed for a private event on {date}.',

@@ -142,6 +142,16 @@ export function fittingCombinations(
 }
 
 /**
+ * The combinations a host may join on the floor for a party (docs/PRODUCT.md §6, the host stand): those the
+ * set-up makes of staff's tables that seat it, even where a single table would, since the host sees that
+ * table taken or needed soon. Booking and staff's picker keep `fittingCombinations`' rule that a party one
+ * table seats gets one table (docs/decisions/0027-combinations-for-staff.md).
+ */
+export function joinableCombinations(entry: CatalogVenue, numberOfGuests: number): TableCombination[] {
+  return combinationsOf(tablesFor(entry, null, 'staff', 'member'), numberOfGuests);
+}
+
+/**
  * The combinations of `tables` that seat the party, whoever may be given them: subsets of 2 to
  * `MAX_COMBINED_TABLES` tables of one combine group in one area. Fewest seats first, then fewest tables.
  * `fittingCombinations` asks it of the tables a caller may be given; staff's "Why not?" of every table,

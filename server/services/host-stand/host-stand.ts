@@ -97,9 +97,11 @@ export async function hostStand(deps: ReservationDeps, venueId: string, date: st
         tableIds: [...stand.tableIds],
         vip: r.vip,
         allergy: r.dietaryNeeds.length > 0 || Boolean(r.dietaryNote) || r.guestAlerts.some((a) => a.kind === 'ALLERGY'),
-        // A phone booking's or walk-in's notes are the team's own (docs/PRODUCT.md §6); a guest's are their requests.
-        staffNote: r.bookingSource.startsWith('STAFF_') && Boolean(r.notes),
+        // The team's own notes (staff_notes, docs/decisions/0034-staff-notes.md), never the guest's requests.
+        staffNote: Boolean(r.staffNotes),
         runningLateMinutes: r.runningLateMinutes,
+        // "Partly arrived": an arrived or seated party with only some of its covers here.
+        arrivedCovers: standStatus === 'arrived' || standStatus === 'seated' ? r.arrivedCovers : null,
         lateMinutes: standStatus === 'late' || standStatus === 'upcoming' ? lateMinutes(stand, clock.nowMs) || null : null,
         seatedMinutes: standStatus === 'seated' ? seatedMinutes(stand, clock.nowMs) : null,
         overdue: isOverdue(stand, clock.nowMs),

@@ -1,13 +1,18 @@
 /**
  * The host stand's drag (docs/PRODUCT.md §6): a party dropped on a table, or tables joined, is given
  * them (table-swap.ts) and then seated through the visit chart; a seated party dropped on another table
- * is moved. The chart is asked first, so a party that may not be seated yet is not moved either.
+ * is moved. The chart is asked first, so a party that may not be seated yet is not moved either. A party
+ * dropped on a table too small for it is given that table joined as the set-up combines it.
  */
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import { reservations } from '../../db/schema';
 import { checkVenueAccess } from '../../lib/auth';
+import { ApiError } from '../../lib/errors';
+import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { SeatAtInput } from '../../../common/validation/host-stand-validation';
+import { joinableCombinations } from '../booking-rules/table-fit';
+import { venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
 import { reservationNotFound, reservationScope } from '../reservations/reservations';
 import type { CancelDeps } from '../reservations/reservation-change';
 import { changeVisit } from '../staff/visit-lifecycle';
@@ -15,6 +20,21 @@ import { visitContextOf, visitTransition } from '../staff/visit-transition';
 import { swapTables } from './table-swap';
 
 const sameTables = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * The tables to give the party, in the order they are tried: those dropped on, or, for one table too small
+ * for the party, each combination of it that seats the party (fewest seats first), it the booking's own.
+ */
+function tablesToTry(entry: CatalogVenue, numberOfGuests: number, tableIds: readonly string[]): string[][] {
+  const [only] = tableIds;
+  const table = tableIds.length === 1 ? entry.tables.find((t) => t.id === only) : undefined;
+  if (!table || table.maxGuests >= numberOfGuests) return [[...tableIds]];
+  const withIt = joinableCombinations(entry, numberOfGuests).filter((c) => c.tables.some((t) => t.id === table.id));
+  // None: the one table is tried, and refused with its seats.
+  return withIt.length === 0 ? [[table.id]] : withIt.map((c) => [table.id, ...c.tables.map((t) => t.id).filter((id) => id !== table.id)]);
+}
+
+const isTaken = (error: unknown) => error instanceof ApiError && error.errorCode === ERROR_CODES.TABLE_JUST_TAKEN;
 
 /** 404, 403 another venue's, 409 when a table is taken (20201, naming who has it) or the visit cannot be seated now. */
 export async function seatAt(deps: CancelDeps, actor: AuthUser, reservationId: string, input: SeatAtInput) {
@@ -24,7 +44,20 @@ export async function seatAt(deps: CancelDeps, actor: AuthUser, reservationId: s
   checkVenueAccess(actor, found.venueId);
   const seated = found.visitStatus === 'SEATED';
   if (!seated) visitTransition(found, { type: 'visit.seat', nowMs: scope.now.getTime() }, visitContextOf(found, scope.catalog));
-  if (!sameTables([found.tableId, ...found.combinedTableIds], input.tableIds)) await swapTables(scope, actor, reservationId, input.tableIds);
+  let tableIds = input.tableIds;
+  if (!sameTables([found.tableId, ...found.combinedTableIds], input.tableIds)) {
+    const choices = tablesToTry(venueOf(scope.catalog, found.venueId), found.numberOfGuests, input.tableIds);
+    for (const [i, choice] of choices.entries()) {
+      try {
+        await swapTables(scope, actor, reservationId, choice);
+        tableIds = choice;
+        break;
+      } catch (error) {
+        // Another combination of the table may still be free; the last one taken names who has it.
+        if (!isTaken(error) || i === choices.length - 1) throw error;
+      }
+    }
+  }
   const visit = seated ? null : await changeVisit(deps, actor, reservationId, 'seat');
-  return { reservationId, tableIds: input.tableIds, visitStatus: visit?.visitStatus ?? found.visitStatus };
+  return { reservationId, tableIds, visitStatus: visit?.visitStatus ?? found.visitStatus };
 }

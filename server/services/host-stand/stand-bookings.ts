@@ -62,6 +62,7 @@ export async function standBookings(db: DbOrTx, venueId: string, date: string) {
       holdExpiresAt: reservations.holdExpiresAt,
       seatedAt: reservations.seatedAt,
       runningLateMinutes: reservations.runningLateMinutes,
+      arrivedCovers: reservations.arrivedCovers,
       amountOwed: reservations.amountOwed,
       notes: reservations.notes,
       staffNotes: reservations.staffNotes,

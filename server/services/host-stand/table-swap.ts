@@ -2,7 +2,7 @@
  * Giving a party other tables at the host stand (docs/PRODUCT.md §6): a late party seated at another
  * table, a seated party moved, or tables joined for a party. Only the tables change (its time, party and
  * payment stay, so the guest is sent nothing), which the staff move refuses once a booking has started
- * or its party has arrived. The host joins tables of one dining area as the room allows. Under the
+ * or its party has arrived. Tables are joined only as the set-up combines them (`joinableCombinations`). Under the
  * tables' day locks (docs/decisions/0005-table-day-locks.md), so of two hosts giving one table at once
  * one gets it and the other is told who has it.
  */
@@ -16,11 +16,11 @@ import { addDays } from '../../../common/time';
 import { timeIn } from '../../lib/message-values';
 import { atTables, isLiveAt, occupiesDuring } from '../booking-rules/busy-intervals';
 import { lockTableDays } from '../venues/table-day-locks';
-import { combinationName } from '../booking-rules/table-fit';
+import { isCombinationOf, joinableCombinations } from '../booking-rules/table-fit';
 import { venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
 import { reservationNotFound, type ReservationRow } from '../reservations/reservations';
 import { recordAudit } from '../audit/audit-log';
-import { StaffRefusal } from '../booking-rules/staff-refusals';
+import { notJoinedFor, StaffRefusal } from '../booking-rules/staff-refusals';
 import { visitChangeRefused } from '../staff/visit-transition';
 import type { VenueCatalog } from '../booking-rules/venue-catalog';
 
@@ -56,17 +56,23 @@ async function takenBy(tx: DbOrTx, entry: CatalogVenue, row: ReservationRow, tab
   );
 }
 
-/** 409 when the tables cannot take the party: not the venue's, out of use, of two areas, or too few seats. */
+/**
+ * 409 when a table is not the venue's or out of use, or one table has too few seats; 400 when tables joined
+ * are not a combination of the set-up that seats the party (`joinableCombinations`).
+ */
 function checkTables(entry: CatalogVenue, row: ReservationRow, tableIds: string[]) {
   const tables = tableIds.map((id) => entry.tables.find((t) => t.id === id));
   if (tables.some((t) => !t || !t.active)) throw visitChangeRefused();
   const chosen = tables as NonNullable<(typeof tables)[number]>[];
-  if (new Set(chosen.map((t) => t.seatingAreaId)).size > 1) throw visitChangeRefused();
-  const seats = chosen.reduce((n, t) => n + t.maxGuests, 0);
+  if (chosen.length > 1) {
+    if (!joinableCombinations(entry, row.numberOfGuests).some((c) => isCombinationOf(c, tableIds))) throw notJoinedFor(chosen.map((t) => t.name), row.numberOfGuests);
+    return;
+  }
+  const seats = chosen[0]!.maxGuests;
   if (seats < row.numberOfGuests) {
     throw new StaffRefusal(
       /*i18n*/ '{tables} seats {seats}: too few for a party of {guests}.',
-      { tables: combinationName(chosen.map((t) => t.name)), seats, guests: row.numberOfGuests },
+      { tables: chosen[0]!.name, seats, guests: row.numberOfGuests },
       { code: 'PARTY_TOO_LARGE', numberOfGuests: row.numberOfGuests, largestTable: seats, largestFreeTable: null },
     );
   }

@@ -160,6 +160,29 @@ async function recordPayment(tx: DbOrTx, charge: NoShowFeeChargeRow, reservation
 
 const refusalOf = (intent: PaymentIntent) => intent.lastError ?? /*i18n*/ 'The payment failed';
 
+/** Whether the charge this attempt was for is still on record (by its key), whoever now holds its claim. */
+async function chargeStillOpen(db: DbOrTx, charge: NoShowFeeChargeRow): Promise<boolean> {
+  const [row] = await db
+    .select({ key: noShowFeeCharges.idempotencyKey })
+    .from(noShowFeeCharges)
+    .where(and(eq(noShowFeeCharges.reservationId, charge.reservationId), eq(noShowFeeCharges.idempotencyKey, charge.idempotencyKey)));
+  return Boolean(row);
+}
+
+/**
+ * The processor took the fee after the no-show was undone (its answer came after the claim ran out, and the
+ * undo dropped the charge meanwhile): the guest owes nothing, so it goes straight back at the processor,
+ * under a key of its own (the same refund however often this runs). Nothing is recorded: nothing was kept.
+ */
+async function giveBackAfterUndo(deps: PaymentDeps, charge: NoShowFeeChargeRow, intent: PaymentIntent): Promise<void> {
+  try {
+    await deps.payments.refund(intent.id, charge.amount, `${charge.idempotencyKey}-undone`);
+    logError(`no-show fee of reservation ${charge.reservationId} was charged after its no-show was undone: refunded at once`, null);
+  } catch (err) {
+    logError(`no-show fee of reservation ${charge.reservationId} was charged after its no-show was undone and could not be refunded: refund intent ${intent.id} by hand`, err);
+  }
+}
+
 /**
  * Outside any transaction, with `charge` claimed: asks the processor to charge the card, then records its
  * answer, or that there was none, under the claim. Returns the charge as it now stands.
@@ -229,6 +252,7 @@ export async function attemptCharge(
     }
     return after!;
   });
+  if (!recorded && intent?.status === 'succeeded' && !(await chargeStillOpen(deps.db, charge))) await giveBackAfterUndo(deps, charge, intent);
   if (!intent) {
     const next = recorded?.nextAttemptAt ? `tried again at ${recorded.nextAttemptAt.toISOString()}` : 'not tried again by itself';
     logError(`no-show fee of reservation ${charge.reservationId} not charged (attempt ${recorded?.attempts ?? '?'}); it stays outstanding, ${next}`, error);

@@ -8,7 +8,9 @@
  * Races: the booking's row is locked first, then its charge, in the order the no-show and the card's
  * charge take them. While a charge of the card is under way (claimed by a request or the worker), the
  * processor's answer is not yet ours to give back: the undo is refused with 409 and may be tried again
- * a moment later. A charge still waiting for its next attempt is dropped, so the worker never takes it.
+ * a moment later. A charge still waiting for its next attempt is dropped, so the worker never takes it; an
+ * attempt whose processor answered only after its claim ran out and the undo dropped it is refunded at the
+ * processor at once (no-show-fee-charge.ts `giveBackAfterUndo`).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AuthUser } from '../../context';

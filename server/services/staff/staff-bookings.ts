@@ -22,7 +22,7 @@ import type { MoveBookingInput, PhoneBookingInput, WalkInInput } from '../../../
 import { amountDue } from '../../../common/money';
 import { serviceDayOf } from '../../../common/service-day';
 import { recordAudit } from '../audit/audit-log';
-import { StaffRefusal } from '../booking-rules/staff-refusals';
+import { notJoinedFor, StaffRefusal } from '../booking-rules/staff-refusals';
 import { bookableSlot, closedNow, notServedNow, periodAt } from '../booking-rules/slot-schedule';
 import { checkSelection } from '../booking-rules/selection-checks';
 import {
@@ -41,7 +41,7 @@ import { toReservationDto, type ReservationDto } from '../reservations/reservati
 import { mailConfirmation } from '../reservations/reservation-mail';
 import { insertReservation, writeReservation, type NewReservation } from '../reservations/reservation-insert';
 import { placeOnFreeTable } from '../reservations/reservation-tables';
-import { combinationName, fittingCombinations, isCombinationOf, type TableCombination } from '../booking-rules/table-fit';
+import { fittingCombinations, isCombinationOf, type TableCombination } from '../booking-rules/table-fit';
 import { isMember, reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';
 import { contactPhone, findOrCreateGuest, isReservedEmail, walkInAccount } from '../guest-accounts/guest-accounts';
 
@@ -81,12 +81,7 @@ function chosenCombination(entry: CatalogVenue, tableIds: readonly string[] | un
   const tables = entry.tables.filter((t) => tableIds.includes(t.id));
   if (tables.length !== tableIds.length) throw badRequest(/*i18n*/ 'tableIds does not name tables of this venue', 'tableIds');
   const combination = fittingCombinations(entry, numberOfGuests, null, 'staff').find((c) => isCombinationOf(c, tableIds));
-  if (!combination) {
-    throw badRequest(/*i18n*/ 'Tables {tables} are not joined for a party of {guests}: choose a table or tables from the list', 'tableIds', {
-      tables: combinationName(tables.map((t) => t.name)),
-      guests: numberOfGuests,
-    });
-  }
+  if (!combination) throw notJoinedFor(tables.map((t) => t.name), numberOfGuests);
   return combination;
 }
 
@@ -322,7 +317,9 @@ export async function seatWalkIn(
           seatedAt: now,
           firstName: input.firstName ?? null,
           lastName: input.lastName ?? null,
-          notes: input.notes,
+          // A walk-in is mailed nothing and reads nothing back: what the host typed is the team's (docs/decisions/0034-staff-notes.md).
+          notes: null,
+          staffNotes: input.notes,
           // Settled at the table like any bill: nothing is asked ahead.
           prePaymentType: 'NONE',
           amountDue: 0,

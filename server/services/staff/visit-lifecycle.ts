@@ -137,6 +137,8 @@ export async function changeVisit(deps: CancelDeps, actor: AuthUser, reservation
               // The host stand's seated timer starts when the party sits down (an undone finish keeps it).
               ...(state === 'seated' && before.visitStatus !== 'SEATED' && before.visitStatus !== 'FINISHED' ? { seatedAt: now } : {}),
               ...(effects.includes('freeTable') ? { tableFreedAt: now } : effects.includes('retakeTable') ? { tableFreedAt: null } : {}),
+              // An undone arrival forgets who of the party had come (the host stand's "partly arrived").
+              ...(VISIT_STATUS_OF_STATE[state] ? {} : { arrivedCovers: null }),
               updatedAt: now,
             },
       )

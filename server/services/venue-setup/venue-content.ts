@@ -32,6 +32,8 @@ export interface VenueContent {
   reservationsEmail: string;
   /** How many days ahead guests and members may book (changed by its own call, on the same version). */
   bookingWindows: { guestBookingDays: number; memberBookingDays: number };
+  /** The host stand's late grace: minutes past its start before a party not arrived reads as late. */
+  lateGraceMinutes: number;
 }
 
 const emptyTexts = (): Texts => ({ title: null, description: null, introduction: null, address: null });
@@ -58,6 +60,7 @@ async function readContent(db: DbOrTx, venueId: string): Promise<VenueContent> {
     reservationsPhone: venue.reservationsPhone,
     reservationsEmail: venue.reservationsEmail,
     bookingWindows: { guestBookingDays: venue.guestBookingDays, memberBookingDays: venue.memberBookingDays },
+    lateGraceMinutes: venue.lateGraceMinutes,
   };
 }
 

@@ -5,9 +5,12 @@ import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from
 import { useSubmission } from '../../components/use-submission';
 import { STAFF_MAX_GUESTS } from '../../../common/validation/staff-booking-validation';
 import { seatWalkIn, type TablePlan, type WalkInBody } from './book-calls';
+import { useNoteLabels } from './note-labels';
 
 export function WalkInForm({ venueId, plan, onSeated }: { venueId: string; plan: TablePlan | null; onSeated: (message: string) => void }) {
   const { t } = useLingui();
+  // The host's words about a party at the door are the team's (docs/decisions/0034-staff-notes.md).
+  const notes = useNoteLabels();
   const submission = useSubmission();
   const [values, setValues] = useState<Record<string, string>>({ numberOfGuests: '2', tableId: '', firstName: '', lastName: '', notes: '' });
   const field = (name: string) => ({ name, value: values[name] ?? '', onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })) });
@@ -44,7 +47,7 @@ export function WalkInForm({ venueId, plan, onSeated }: { venueId: string; plan:
       </SelectField>
       <TextField label={t`First name (optional)`} {...field('firstName')} />
       <TextField label={t`Last name (optional)`} {...field('lastName')} />
-      <TextAreaField label={t`Notes`} {...field('notes')} />
+      <TextAreaField label={notes.staffNotes} hint={notes.staffNotesHint} {...field('notes')} />
       <FormMessage error={submission.error} success={submission.success} />
       <SubmitButton label={t`Seat now`} busyLabel={t`Seating…`} busy={submission.sending} />
     </form>

@@ -71,3 +71,37 @@ export function floorLayout(stand: Pick<HostStand, 'areas' | 'tables'>): FloorLa
   const height = Math.max(1, ...areas.map((a) => a.y + a.height));
   return { areas, tables, width, height };
 }
+
+/** A combination's outline: the box round the tables joined for one party, and their names. */
+export interface JoinedOutline {
+  key: string;
+  names: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const OUTLINE_PAD = 10;
+
+/** One outline per set of tables joined on the floor now (each table carries the others it is joined with). */
+export function joinedOutlines(stand: Pick<HostStand, 'tables'>, layout: FloorLayout): JoinedOutline[] {
+  const seen = new Map<string, JoinedOutline>();
+  for (const table of stand.tables) {
+    if (table.joinedWith.length === 0) continue;
+    const ids = [table._id, ...table.joinedWith].sort();
+    const key = ids.join('+');
+    const places = ids.map((id) => layout.tables.get(id)).filter((p) => p !== undefined);
+    if (seen.has(key) || places.length < 2) continue;
+    const reaches = places.map(reach);
+    const left = Math.min(...reaches.map((r) => r.left)) - OUTLINE_PAD;
+    const top = Math.min(...reaches.map((r) => r.top)) - OUTLINE_PAD;
+    const names = stand.tables
+      .filter((t) => ids.includes(t._id))
+      .map((t) => t.name)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+      .join(' + ');
+    seen.set(key, { key, names, x: left, y: top, width: Math.max(...reaches.map((r) => r.right)) + OUTLINE_PAD - left, height: Math.max(...reaches.map((r) => r.bottom)) + OUTLINE_PAD - top });
+  }
+  return [...seen.values()];
+}

@@ -3,16 +3,17 @@
  * by its state with a word and a sign beside the colour, the guest's name and covers written on it, the
  * minutes seated against the turn time, and when the next party needs it.
  * The whole floor fits the pane; the zoom buttons look closer. A table is a drop target for a party, and
- * a table with a party on it can be dragged onto another to join them; tapping one opens its sheet.
+ * a table with a party on it can be dragged onto another to join them (tables joined are outlined as one
+ * combination); tapping one opens its sheet.
  */
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { Placed } from '../setup/floor-placement';
 import { useFormats } from '../../i18n/use-formats';
-import { floorLayout } from './floor-layout';
+import { floorLayout, joinedOutlines } from './floor-layout';
 import type { HostStand, StandParty, StandTable } from './stand-calls';
-import { STATE_ICON, useStateWords } from './stand-words';
+import { PARTLY_ICON, STATE_ICON, useStateWords } from './stand-words';
 
 const ZOOMS = [1, 1.5, 2, 3];
 
@@ -33,8 +34,13 @@ function useTableText() {
           : needed;
     // A name and a number: no words to translate.
     const who = party ? `${shortName(party.booking.guestName)} · ${party.booking.numberOfGuests}` : '';
+    // Some of the party here, the rest to come: its own word and sign, not the colour alone.
+    const partly = party?.arrivedCovers ? words.partly(party.arrivedCovers, party.booking.numberOfGuests) : null;
+    const word = partly && table.state === 'arrived' ? partly : words.table[table.state];
+    const icon = partly && table.state === 'arrived' ? PARTLY_ICON : STATE_ICON[table.state];
+    const shownDetail = partly && table.state !== 'arrived' ? [partly, detail].filter(Boolean).join(' ') : detail;
     // A table with a party on it says on its own line when the next one needs it ("Needed 8:30 pm").
-    return { word: words.table[table.state], detail, who, next: detail !== needed ? needed : '' };
+    return { word, icon, detail: shownDetail, who, next: detail !== needed ? needed : '' };
   };
 }
 
@@ -81,7 +87,7 @@ function TableShape({ table, place, party, joined, onOpen, disabled }: { table: 
         )}
       </g>
       <text x={cx} y={cy - 14 - lift} className="stand-table__name">
-        <tspan aria-hidden="true">{STATE_ICON[table.state]} </tspan>
+        <tspan aria-hidden="true">{text.icon} </tspan>
         {table.name}
       </text>
       <text x={cx} y={cy + 4 - lift} className="stand-table__who">
@@ -105,6 +111,7 @@ export function FloorMap({ stand, onOpen, disabled }: { stand: HostStand; onOpen
   const { t } = useLingui();
   const [zoom, setZoom] = useState(0);
   const layout = useMemo(() => floorLayout(stand), [stand]);
+  const outlines = useMemo(() => joinedOutlines(stand, layout), [stand, layout]);
   const parties = useMemo(() => new Map(stand.parties.map((p) => [p.booking.id, p])), [stand]);
   const scale = ZOOMS[zoom]!;
   return (
@@ -133,6 +140,15 @@ export function FloorMap({ stand, onOpen, disabled }: { stand: HostStand; onOpen
               <rect x={area.x} y={area.y} width={area.width} height={area.height} rx={12} className="stand-area" />
               <text x={area.x + 16} y={area.y + 30} className="stand-area__name">
                 {area.name}
+              </text>
+            </g>
+          ))}
+          {/* Tables joined for one party: one outline round them, named, beneath the tables (each table says its own state). */}
+          {outlines.map((o) => (
+            <g key={o.key} className="stand-joined" data-joined={o.names}>
+              <rect x={o.x} y={o.y} width={o.width} height={o.height} rx={14} className="stand-joined__outline" />
+              <text x={o.x + 8} y={o.y - 4} className="stand-joined__name">
+                {t`Joined ${o.names}`}
               </text>
             </g>
           ))}

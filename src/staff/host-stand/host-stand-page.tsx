@@ -1,8 +1,10 @@
 /**
  * The host stand (docs/PRODUCT.md §6): the floor and the party list of a venue's service day, side by side
  * on a tablet in landscape and one at a time with a switch on a phone; the covers per 15 minutes against
- * the pacing limit; drags (pointer or keyboard) and the sheets' menus that seat, move and join; live
- * from the venue's stream and by the minute; a banner, and no action, while the connection is lost.
+ * the pacing limit; drags (pointer or keyboard) and the sheets' menus that seat, move and join; the
+ * walk-in queue on the service day running, whose parties are dragged onto a table (or seated from their
+ * menu) as a booked party is; live from the venue's one stream and by the minute; a banner, and no action,
+ * while the connection is lost.
  */
 import { closestCenter, DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { useLingui } from '@lingui/react/macro';
@@ -10,11 +12,15 @@ import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'reac
 import { FormMessage } from '../../components/form';
 import { useFailureText } from '../../i18n/message-text';
 import { useFormats } from '../../i18n/use-formats';
+import { serverClock } from '../../api/server-clock';
+import { serviceDayOf } from '../../../common/service-day';
 import { useBookChange, type VisitNotice } from '../book-change';
 import { FloorMap } from './floor-map';
 import { PartyList } from './party-list';
 import { PartySheet, type TableMove } from './party-sheet';
 import { seatAt, type HostStand, type StandParty, type StandTable } from './stand-calls';
+import { seatFromWalkInQueue } from './walk-in-queue/walk-in-queue-calls';
+import { WalkInQueuePanel } from './walk-in-queue/walk-in-queue-panel';
 import { tableStepper } from './table-keys';
 import { useHostStand } from './use-host-stand';
 import './host-stand.css';
@@ -63,16 +69,18 @@ function useFitToScreen(panes: RefObject<HTMLDivElement | null>, shown: boolean)
 
 function useAnnouncements(stand: HostStand | null): Announcements {
   const { t } = useLingui();
-  const nameOf = (id: string | number | undefined) => {
-    const [kind, key] = String(id ?? '').split(':');
+  const nameOf = ({ id, data }: { id: string | number; data?: { current?: { name?: string } } }) => {
+    const [kind, key] = String(id).split(':');
     if (kind === 'party') return stand?.parties.find((p) => p.booking.id === key)?.booking.guestName ?? '';
+    // A party of the walk-in queue names itself: the stand's read does not carry the queue.
+    if (kind === 'walk-in') return data?.current?.name ?? '';
     return stand?.tables.find((tb) => tb._id === key)?.name ?? '';
   };
   return {
-    onDragStart: ({ active }) => t`Picked up ${nameOf(active.id)}. Arrow keys go from table to table; Space drops, Escape cancels.`,
-    onDragOver: ({ active, over }) => (over ? t`${nameOf(active.id)} over table ${nameOf(over.id)}.` : t`${nameOf(active.id)} is over no table.`),
-    onDragEnd: ({ active, over }) => (over ? t`${nameOf(active.id)} dropped on table ${nameOf(over.id)}.` : t`${nameOf(active.id)} put back.`),
-    onDragCancel: ({ active }) => t`${nameOf(active.id)} put back.`,
+    onDragStart: ({ active }) => t`Picked up ${nameOf(active)}. Arrow keys go from table to table; Space drops, Escape cancels.`,
+    onDragOver: ({ active, over }) => (over ? t`${nameOf(active)} over table ${nameOf(over)}.` : t`${nameOf(active)} is over no table.`),
+    onDragEnd: ({ active, over }) => (over ? t`${nameOf(active)} dropped on table ${nameOf(over)}.` : t`${nameOf(active)} put back.`),
+    onDragCancel: ({ active }) => t`${nameOf(active)} put back.`,
   };
 }
 
@@ -84,6 +92,7 @@ export function HostStandPage({ venueId, date }: { venueId: string; date: string
   const [notice, setNotice] = useState<VisitNotice | null>(null);
   const [view, setView] = useState<'floor' | 'parties'>('floor');
   const [dragging, setDragging] = useState<string | null>(null);
+  const [draggingWalkIn, setDraggingWalkIn] = useState('');
   const order = useRef<string[]>([]);
   order.current = stand?.tables.map((tb) => `table:${tb._id}`) ?? [];
   const [stepper] = useState(() => tableStepper(() => order.current));
@@ -108,11 +117,11 @@ export function HostStandPage({ venueId, date }: { venueId: string; date: string
       setNotice({ tone: 'error', text: t`No connection: the change was not made. Try again once it is back.` });
       return;
     }
-    const tableIds = tablesFor(stand, m);
     const party = parties.get(m.partyId);
-    const names = tableIds.map((id) => stand.tables.find((tb) => tb._id === id)?.name ?? '').join(' + ');
     void change.send(async () => {
-      await seatAt(m.partyId, tableIds);
+      // The server may join the table dropped on with others of its combination: its answer says which.
+      const { data } = await seatAt(m.partyId, tablesFor(stand, m));
+      const names = data.tableIds.map((id) => stand.tables.find((tb) => tb._id === id)?.name ?? '').join(' + ');
       return { tone: 'ok', text: t`${party?.booking.guestName ?? ''} at ${names}.` };
     });
   };
@@ -120,12 +129,30 @@ export function HostStandPage({ venueId, date }: { venueId: string; date: string
   const onDragStart = ({ active }: DragStartEvent) => {
     stepper.reset();
     setDragging(String(active.id));
+    setDraggingWalkIn((active.data.current?.name as string | undefined) ?? '');
   };
+  /** A party of the walk-in queue dropped on a table (or seated there from its menu) is seated there as a walk-in. */
+  const seatWalkIn = (entryId: string, name: string, tableId: string) => {
+    if (!connected) {
+      setNotice({ tone: 'error', text: t`No connection: the change was not made. Try again once it is back.` });
+      return;
+    }
+    const table = stand?.tables.find((tb) => tb._id === tableId)?.name ?? '';
+    void change.send(async () => {
+      const visit = await seatFromWalkInQueue(venueId, entryId, tableId);
+      return { tone: 'ok', text: t`${name} at ${table}: ${visit.uniqueId}.` };
+    });
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(null);
     if (!over || !stand) return;
     const [kind, key] = String(active.id).split(':');
     const tableId = String(over.id).slice('table:'.length);
+    if (kind === 'walk-in') {
+      seatWalkIn(key!, (active.data.current?.name as string | undefined) ?? '', tableId);
+      return;
+    }
     const partyId = kind === 'party' ? key! : (active.data.current?.partyId as string | undefined);
     if (!partyId || (kind === 'join' && key === tableId)) return;
     move({ kind: kind === 'join' ? 'join' : 'seat', partyId, tableId });
@@ -136,7 +163,14 @@ export function HostStandPage({ venueId, date }: { venueId: string; date: string
   }
   const openParty = open?.partyId ? (parties.get(open.partyId) ?? null) : null;
   const openTable = open?.table ? (stand.tables.find((tb) => tb._id === open.table!._id) ?? null) : null;
-  const draggedName = dragging ? (parties.get(dragging.startsWith('party:') ? dragging.slice(6) : (stand.tables.find((tb) => `join:${tb._id}` === dragging)?.partyId ?? ''))?.booking.guestName ?? '') : '';
+  const draggedName = dragging
+    ? dragging.startsWith('walk-in:')
+      ? draggingWalkIn
+      : (parties.get(dragging.startsWith('party:') ? dragging.slice(6) : (stand.tables.find((tb) => `join:${tb._id}` === dragging)?.partyId ?? ''))?.booking.guestName ?? '')
+    : '';
+  // Walk-ins are seated now: the queue is on the stand of the service day running.
+  const walkInsHere = serviceDayOf(serverClock.now()).date === date;
+  const freeTables = stand.tables.filter((tb) => tb.active && tb.state === 'free');
 
   return (
     <div className={`host-stand host-stand--${view}`}>
@@ -171,6 +205,9 @@ export function HostStandPage({ venueId, date }: { venueId: string; date: string
           <FloorMap stand={stand} disabled={!connected || change.sending} onOpen={(table) => setOpen({ table, partyId: table.partyId })} />
           <PartyList stand={stand} disabled={!connected || change.sending} onOpen={(party: StandParty) => setOpen({ table: null, partyId: party.booking.id })} />
         </div>
+        {walkInsHere && (
+          <WalkInQueuePanel venueId={venueId} date={date} areas={stand.areas} tables={freeTables} onSeated={() => void reload()} />
+        )}
         <DragOverlay>{draggedName ? <span className="stand-drag">{draggedName}</span> : null}</DragOverlay>
       </DndContext>
       {open && (

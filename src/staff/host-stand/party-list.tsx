@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useFormats } from '../../i18n/use-formats';
 import type { HostStand, StandParty, StandStatus } from './stand-calls';
 import { useReconfirmationWords } from './reconfirmation-words';
-import { useStateWords } from './stand-words';
+import { PARTLY_ICON, STATE_ICON, useStateWords } from './stand-words';
 
 export type PartyFilter = 'all' | Exclude<StandStatus, 'held'>;
 const FILTERS: readonly PartyFilter[] = ['all', 'upcoming', 'late', 'arrived', 'seated', 'finished', 'noShow', 'cancelled'];
@@ -29,14 +29,19 @@ function PartyLine({ party, date, onOpen, disabled }: { party: StandParty; date:
   const { booking } = party;
   const movable = party.standStatus !== 'finished' && party.standStatus !== 'noShow' && party.standStatus !== 'cancelled' && party.standStatus !== 'held';
   const drag = useDraggable({ id: `party:${booking.id}`, disabled: disabled || !movable, data: { partyId: booking.id } });
+  const partly = party.arrivedCovers ? words.partly(party.arrivedCovers, booking.numberOfGuests) : null;
   const status =
     party.standStatus === 'late'
       ? t`Late ${party.lateMinutes ?? 0} min`
       : party.standStatus === 'seated'
-        ? `${words.party.seated} ${party.seatedMinutes ?? 0}′${party.overdue ? ` ${t`Overdue`}` : ''}`
-        : words.party[party.standStatus];
+        ? `${words.party.seated} ${party.seatedMinutes ?? 0}′${party.overdue ? ` ${t`Overdue`}` : ''}${partly ? ` · ${partly}` : ''}`
+        : party.standStatus === 'arrived'
+          ? (partly ?? words.party.arrived)
+          : words.party[party.standStatus];
+  // Arrived and partly arrived each have a word and a sign (docs/PRODUCT.md §6: never colour alone).
+  const sign = party.standStatus === 'arrived' ? (partly ? PARTLY_ICON : STATE_ICON.arrived) : null;
   return (
-    <li className={`stand-party stand-party--${party.standStatus}${party.overdue ? ' stand-party--overdue' : ''}`} data-party={booking.guestName}>
+    <li className={`stand-party stand-party--${party.standStatus}${party.overdue ? ' stand-party--overdue' : ''}${partly ? ' stand-party--partly' : ''}`} data-party={booking.guestName}>
       <button
         type="button"
         ref={drag.setNodeRef}
@@ -58,6 +63,7 @@ function PartyLine({ party, date, onOpen, disabled }: { party: StandParty; date:
       <span className="stand-party__covers">{t`${booking.numberOfGuests} p`}</span>
       <span className="stand-party__table">{booking.table.name}</span>
       <span className="stand-party__status">
+        {sign && <span aria-hidden="true">{sign} </span>}
         {status}
         {party.runningLateMinutes ? ` · ${t`expected +${party.runningLateMinutes} min`}` : ''}
       </span>

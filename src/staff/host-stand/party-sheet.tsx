@@ -2,16 +2,17 @@
  * A table's or a party's sheet at the stand (docs/PRODUCT.md §6): the party with its marks, allergies,
  * notes (the guest's requests and the staff note apart) and reconfirmation, the table's next booking, the
  * visit's actions the chart allows now (the day sheet's own, visit-actions.tsx), running late with the
- * minutes expected, and the drag's three moves from a menu: seat at a table, move to a table, join another
- * table.
+ * minutes expected, how many of the party are here (partly arrived), and the drag's three moves from a
+ * menu: seat at a table, move to a table, join another table.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useFormats } from '../../i18n/use-formats';
+import { useNoteLabels } from '../book/note-labels';
 import { StaffDialog } from '../book/staff-dialog';
 import { useBookChange, type VisitNotice } from '../book-change';
 import { VisitActions } from '../visit-actions';
-import { markRunningLate, type HostStand, type StandParty, type StandTable } from './stand-calls';
+import { markArrivedCovers, markRunningLate, type HostStand, type StandParty, type StandTable } from './stand-calls';
 import { useReconfirmationWords } from './reconfirmation-words';
 import { useStateWords } from './stand-words';
 
@@ -48,6 +49,37 @@ function RunningLate({ party, disabled, onDone }: { party: StandParty; disabled:
           {t`Clear`}
         </button>
       )}
+    </div>
+  );
+}
+
+/** Some of the party here: how many, which arrives the party (partly) when it has not; all of them clears it. */
+function CoversHere({ party, disabled, onDone }: { party: StandParty; disabled: boolean; onDone(notice: VisitNotice): void }) {
+  const { t } = useLingui();
+  const guests = party.booking.numberOfGuests;
+  const [covers, setCovers] = useState(party.arrivedCovers ?? Math.max(1, guests - 1));
+  const change = useBookChange(onDone, () => undefined);
+  const name = party.booking.guestName;
+  const send = () =>
+    change.send(async () => {
+      await markArrivedCovers(party.booking.id, covers);
+      return { tone: 'ok', text: covers < guests ? t`${name}: ${covers} of ${guests} here.` : t`${name}: the whole party is here.` };
+    });
+  return (
+    <div className="stand-sheet__row">
+      <label>
+        {t`Here now`}{' '}
+        <select value={covers} onChange={(e) => setCovers(Number(e.target.value))}>
+          {Array.from({ length: guests }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {t`${n} of ${guests}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="button" disabled={disabled || change.sending} onClick={() => void send()}>
+        {covers < guests ? t`Mark partly arrived` : t`All here`}
+      </button>
     </div>
   );
 }
@@ -100,6 +132,7 @@ export function PartySheet({
   const { time } = useFormats();
   const words = useStateWords();
   const reconfirmationWords = useReconfirmationWords();
+  const notes = useNoteLabels();
   const next = table?.next ? stand.parties.find((p) => p.booking.id === table.next!.partyId) : undefined;
   const title = party ? party.booking.guestName : t`Table ${table?.name ?? ''}`;
   const b = party?.booking;
@@ -115,7 +148,8 @@ export function PartySheet({
         {party && b && (
           <>
             <p>
-              {time(b.startTime)} · {t`${b.numberOfGuests} guests`} · {b.table.name} · {words.party[party.standStatus]} · {b.uniqueId}
+              {time(b.startTime)} · {t`${b.numberOfGuests} guests`} · {b.table.name} · {words.party[party.standStatus]}
+              {party.arrivedCovers ? ` · ${words.partly(party.arrivedCovers, b.numberOfGuests)}` : ''} · {b.uniqueId}
             </p>
             <ul className="stand-sheet__tags" aria-label={t`Tags`}>
               {b.guestType === 'member' && <li>{t`Member`}</li>}
@@ -131,13 +165,12 @@ export function PartySheet({
             {b.dietaryNote && <p className="stand-sheet__alert">{b.dietaryNote}</p>}
             {b.notes && (
               <p>
-                {/* The guest's words, whoever typed them (docs/decisions/0034-staff-notes.md). */}
-                {t`Guest's request`}: {b.notes}
+                {notes.guestRequests}: {b.notes}
               </p>
             )}
             {b.staffNotes && (
               <p>
-                {t`Staff note`}: {b.staffNotes}
+                {notes.staffNotes}: {b.staffNotes}
               </p>
             )}
             {reconfirmationWords(party.reconfirmation, stand.date)?.lines.map((line) => (
@@ -149,6 +182,7 @@ export function PartySheet({
               <>
                 <VisitActions booking={b} date={stand.date} policy={null} onDone={onDone} />
                 {party.standStatus === 'upcoming' || party.standStatus === 'late' ? <RunningLate party={party} disabled={!connected} onDone={onDone} /> : null}
+                {['upcoming', 'late', 'arrived', 'seated'].includes(party.standStatus) && b.numberOfGuests > 1 && <CoversHere party={party} disabled={!connected} onDone={onDone} />}
                 {['upcoming', 'late', 'arrived', 'seated'].includes(party.standStatus) && <MoveMenu stand={stand} party={party} disabled={!connected} onMove={onMove} />}
               </>
             ) : (

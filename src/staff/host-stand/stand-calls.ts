@@ -1,4 +1,4 @@
-/** The host stand's calls (docs/PRODUCT.md §6): its read for a venue's service day, a seat at tables, running late. */
+/** The host stand's calls (docs/PRODUCT.md §6): its read for a venue's service day, a seat at tables, running late, the covers here. */
 import type { components } from '../../../common/api/schema';
 import { unwrap } from '../../../common/api/api-error';
 import { staffApi } from '../staff-api';
@@ -17,3 +17,7 @@ export const seatAt = (reservationId: string, tableIds: string[]) =>
 
 export const markRunningLate = (reservationId: string, minutes: number | null) =>
   unwrap(staffApi.PUT('/admin/reservation/{id}/running-late', { params: { path: { id: reservationId } }, body: { minutes } }));
+
+/** How many of the party are here: fewer than booked marks it partly arrived (arriving it first when it has not). */
+export const markArrivedCovers = (reservationId: string, covers: number) =>
+  unwrap(staffApi.PUT('/admin/reservation/{id}/arrived-covers', { params: { path: { id: reservationId } }, body: { covers } }));

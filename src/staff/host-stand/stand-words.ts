@@ -16,6 +16,9 @@ export const STATE_ICON: Record<TableState, string> = {
   outOfUse: '✕',
 };
 
+/** The sign of a party partly arrived, beside arrived's ➜: half here. */
+export const PARTLY_ICON = '◐';
+
 export function useStateWords() {
   const { t } = useLingui();
   const table: Record<TableState, string> = {
@@ -38,5 +41,7 @@ export function useStateWords() {
     noShow: t`No-show`,
     cancelled: t`Cancelled`,
   };
-  return { table, party };
+  /** A party with only some of its covers here: "Partly arrived 3/6". */
+  const partly = (here: number, of: number) => t`Partly arrived ${here}/${of}`;
+  return { table, party, partly };
 }

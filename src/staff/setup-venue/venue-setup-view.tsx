@@ -1,4 +1,4 @@
-/** One venue's set-up (docs/PRODUCT.md §2): its texts and contacts, its services, reconfirmation, its picture and menus. */
+/** One venue's set-up (docs/PRODUCT.md §2): its texts and contacts, booking windows, the host stand's late grace, its services, reconfirmation, its picture and menus. */
 import { useLingui } from '@lingui/react/macro';
 import { unwrap } from '../../../common/api/api-error';
 import { staffVenueSetupKey } from '../../api/query-keys';
@@ -8,6 +8,7 @@ import { Section } from '../../components/section';
 import { useFailureText } from '../../i18n/message-text';
 import { staffApi } from '../staff-api';
 import { BookingWindowsForm } from './booking-windows-form';
+import { LateGraceForm } from './late-grace-form';
 import { ContentEditor } from './content-editor';
 import { ReconfirmationSettingsForm } from './reconfirmation-settings-form';
 import { ServicesEditor } from './services-editor';
@@ -43,6 +44,9 @@ export function VenueSetupView({ venueId }: { venueId: string }) {
       <Section title={t`Booking windows`}>
         {/* The texts' read above says when it is loading or failed. */}
         {content.status === 'ready' && <BookingWindowsForm key={content.data.version} venueId={venueId} stored={content.data} onReload={content.reload} />}
+      </Section>
+      <Section title={t`Host stand`}>
+        {content.status === 'ready' && <LateGraceForm key={content.data.version} venueId={venueId} stored={content.data} onReload={content.reload} />}
       </Section>
       <Section title={t`Services`}>
         <ReadStatus read={services} loading={t`Loading…`} failureText={failureText} />

@@ -22,8 +22,8 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 
 for (const driver of testDrivers()) {
   describe(`host stand (${driver})`, () => {
-    let { api, h, leclosStaff, obeStaff } = {} as StaffAccounts;
-    useStaffAccounts(driver, (accounts) => ({ api, h, leclosStaff, obeStaff } = accounts));
+    let { api, h, admin, leclosStaff, obeStaff } = {} as StaffAccounts;
+    useStaffAccounts(driver, (accounts) => ({ api, h, admin, leclosStaff, obeStaff } = accounts));
 
     /** A confirmed À la Carte booking at Le Clos for `name`, made in the morning as a guest books. */
     async function book(name: string, at: string, numberOfGuests = 2): Promise<string> {
@@ -209,6 +209,123 @@ for (const driver of testDrivers()) {
         lastCall: { outcome: 'CONFIRMED', at: new Date(hk('17:20')).toISOString() },
       });
       expect(partyOf(stand, never).reconfirmation).toBeNull();
+    });
+
+    const tableNamed = (stand: Stand, name: string) => stand.tables.find((t) => t.name === name)!;
+
+    it('joins tables for a party as the set-up combines them: a party of 8 dropped on D10 sits at D10 + D11', async () => {
+      api.clock.set(hk('09:00'));
+      const eight = await book('Eva Eight', '14:00', 8);
+      api.clock.set(hk('14:01'));
+      const before = await readStand();
+      const [d10, d11] = [tableNamed(before, 'D10'), tableNamed(before, 'D11')];
+      const seated = await seatAt(eight, [d10._id]);
+      expect(seated.status, JSON.stringify(seated.body)).toBe(200);
+      expect(seated.body.data).toEqual({ reservationId: eight, tableIds: [d10._id, d11._id], visitStatus: 'SEATED' });
+      const after = await readStand();
+      expect(tableOf(after, d10._id)).toMatchObject({ state: 'seated', partyId: eight, joinedWith: [d11._id] });
+      expect(tableOf(after, d11._id)).toMatchObject({ state: 'seated', partyId: eight, joinedWith: [d10._id] });
+      expect(partyOf(after, eight).tableIds).toEqual([d10._id, d11._id]);
+    });
+
+    it('refuses tables joined that are no combination of the set-up, and changes nothing', async () => {
+      api.clock.set(hk('09:00'));
+      const pair = await book('Paul Pair', '15:15');
+      api.clock.set(hk('15:16'));
+      const stand = await readStand();
+      const own = partyOf(stand, pair).tableIds[0]!;
+      const other = freeTable(stand, own);
+      const refused = await seatAt(pair, [own, other._id]);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ field: 'tableIds' });
+      expect(refused.body.message).toMatch(/^Tables .+ are not joined for a party of 2: choose a table or tables from the list$/);
+      const after = await readStand();
+      expect(partyOf(after, pair)).toMatchObject({ standStatus: 'upcoming', tableIds: [own] });
+      expect(tableOf(after, other._id).state).toBe('free');
+    });
+
+    it('of two hosts at once, one joining D10 + D11 for a party of 8 and one seating a pair at D11, one wins and the other is told who has it', async () => {
+      api.clock.set(hk('09:00'));
+      const eight = await book('Ida Ivy', '11:00', 8);
+      const pair = await book('Pam Quick', '11:00');
+      api.clock.set(hk('11:02'));
+      const stand = await readStand();
+      const [d10, d11] = [tableNamed(stand, 'D10'), tableNamed(stand, 'D11')];
+      const answers = await Promise.all([seatAt(eight, [d10._id]), seatAt(pair, [d11._id])]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const [won, lost] = answers[0]!.status === 200 ? ['Ida Ivy', answers[1]!] : ['Pam Quick', answers[0]!];
+      expect(lost.body.errorCode).toBe(20201);
+      expect(lost.body.message).toContain(`has just been given to ${won} (`);
+      const after = await readStand();
+      expect(tableOf(after, d11._id)).toMatchObject({ state: 'seated', partyId: won === 'Ida Ivy' ? eight : pair });
+      expect(partyOf(after, won === 'Ida Ivy' ? pair : eight).standStatus).toBe('upcoming');
+    });
+
+    const arrivedCovers = (id: string, covers: number) => api.request('PUT', `/admin/reservation/${id}/arrived-covers`, { token: leclosStaff.token(), body: { covers } });
+
+    it('marks a party partly arrived through the visit chart, then all here; an undone arrival forgets the covers', async () => {
+      api.clock.set(hk('09:00'));
+      const four = await book('Fay Four', '12:30', 4);
+      api.clock.set(hk('12:25'));
+      const partly = await arrivedCovers(four, 2);
+      expect(partly.status, JSON.stringify(partly.body)).toBe(200);
+      expect(partly.body.data).toEqual({ reservationId: four, visitStatus: 'ARRIVED', arrivedCovers: 2 });
+      const stand = await readStand();
+      expect(partyOf(stand, four)).toMatchObject({ standStatus: 'arrived', arrivedCovers: 2 });
+      expect(tableOf(stand, partyOf(stand, four).tableIds[0]!).state).toBe('arrived');
+      const audit = await api.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, four), eq(auditLog.action, 'reservation.arrived-covers')));
+      expect(audit.map((a) => a.after)).toEqual([{ arrivedCovers: 2 }]);
+
+      // More than the party is refused and changes nothing; the whole party here clears the mark.
+      expect((await arrivedCovers(four, 5)).body).toMatchObject({ status: 400, field: 'covers' });
+      expect(partyOf(await readStand(), four).arrivedCovers).toBe(2);
+      expect((await arrivedCovers(four, 4)).body.data).toEqual({ reservationId: four, visitStatus: 'ARRIVED', arrivedCovers: null });
+      expect((await arrivedCovers(four, 3)).status).toBe(200);
+      expect((await visit(four, 'undo-arrival')).status).toBe(200);
+      expect(partyOf(await readStand(), four)).toMatchObject({ standStatus: 'upcoming', arrivedCovers: null });
+    });
+
+    it('refuses covers here for a party not expected (cancelled): 409 20212', async () => {
+      api.clock.set(hk('09:00'));
+      const gone = await book('Gil Gone', '12:45', 3);
+      expect((await visit(gone, 'cancel')).status).toBe(200);
+      const refused = await arrivedCovers(gone, 1);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ errorCode: 20212, message: 'Only a party expected or at its table can be marked partly arrived.' });
+    });
+
+    it("marks a party's staff notes on the list, never the guest's requests", async () => {
+      api.clock.set(hk('09:00'));
+      const noted = await book('Nora Note', '12:15');
+      const notes = (body: object) => api.request('PUT', `/admin/reservation/${noted}/notes`, { token: leclosStaff.token(), body });
+      expect((await notes({ notes: 'A quiet table, please' })).status).toBe(200);
+      expect(partyOf(await readStand(), noted).staffNote).toBe(false);
+      expect((await notes({ staffNotes: 'Regular of the chef' })).status).toBe(200);
+      expect(partyOf(await readStand(), noted)).toMatchObject({ staffNote: true, booking: { staffNotes: 'Regular of the chef', notes: 'A quiet table, please' } });
+    });
+
+    it("reads a party late by the venue's late grace, which the set-up changes (audited, versioned, 0 to 120)", async () => {
+      api.clock.set(hk('09:00'));
+      const lou = await book('Lou Grace', '11:30');
+      api.clock.set(hk('11:40'));
+      expect(partyOf(await readStand(), lou).standStatus).toBe('upcoming');
+      const content = async () => (await api.request('GET', `/admin/setup/venue/${LECLOS}/content`, { token: admin.token() })).body.data;
+      const { version, lateGraceMinutes } = await content();
+      expect(lateGraceMinutes).toBe(15);
+      const grace = (body: object) => api.request('PUT', `/admin/venue/${LECLOS}/late-grace`, { token: admin.token(), body });
+      const bad = await grace({ lateGraceMinutes: 121, version });
+      expect(bad.body).toMatchObject({ status: 400, field: 'lateGraceMinutes', message: 'Enter 0 to 120 minutes' });
+      const set = await grace({ lateGraceMinutes: 5, version });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      expect(set.body.data).toMatchObject({ published: true, version: version + 1 });
+      expect((await grace({ lateGraceMinutes: 10, version })).body.errorCode).toBe(20140);
+      expect((await content()).lateGraceMinutes).toBe(5);
+      const stand = await readStand();
+      expect(stand.graceMinutes).toBe(5);
+      expect(partyOf(stand, lou)).toMatchObject({ standStatus: 'late', lateMinutes: 10 });
+      const audit = await api.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, LECLOS), eq(auditLog.actorId, admin.id)));
+      expect(audit.map((a) => [a.before, a.after])).toContainEqual([{ lateGraceMinutes: 15 }, { lateGraceMinutes: 5 }]);
+      expect((await grace({ lateGraceMinutes: 15, version: version + 1 })).status).toBe(200);
     });
   });
 }

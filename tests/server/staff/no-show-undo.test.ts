@@ -192,5 +192,37 @@ for (const driver of testDrivers()) {
       for (const p of charged) expect((await h.processorRefunds(p.processorRef!)).reduce((sum, r) => sum + r.amount, 0)).toBe(p.amount);
       expect(await ledgerProblems(api.deps.db)).toEqual([]);
     });
+
+    it('gives the fee straight back when the processor answers a charge after its claim ran out and the no-show was undone', async () => {
+      const id = await batardPaidByCard();
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      const real = api.processor.chargeCardOnFile.bind(api.processor);
+      const intents: string[] = [];
+      vi.spyOn(api.processor, 'chargeCardOnFile').mockImplementation(async (input) => {
+        await answered;
+        const intent = await real(input);
+        intents.push(intent.id);
+        return intent;
+      });
+      const marking = visit(batardStaff, id, 'no-show');
+      await vi.waitFor(async () => expect((await chargeRow(id))?.claimedUntil).toBeTruthy());
+      // The processor is slower than the claim: the charge is no longer under way, and the undo drops it.
+      api.clock.advance(3 * MINUTE);
+      const undone = await visit(batardStaff, id, 'undo-no-show');
+      expect(undone.body.data).toMatchObject({ status: 'CONFIRMED', refunded: 0 });
+      expect(await chargeRow(id)).toBeUndefined();
+      answer();
+      await marking;
+      // Taken at the processor after the undo: given back there at once, never kept, never tried again.
+      expect(intents).toHaveLength(1);
+      expect((await h.processorRefunds(intents[0]!)).reduce((sum, r) => sum + r.amount, 0)).toBe(BATARD_FEE - 60_000);
+      expect(await feeKept(id)).toBe(0);
+      expect((await h.reservationRow(id)).status).toBe('CONFIRMED');
+      api.clock.advance(10 * MINUTE);
+      expect(await retryNoShowFeeCharges(api.deps)).toBe(0);
+      expect(await ledgerProblems(api.deps.db)).toEqual([]);
+    });
   });
 }

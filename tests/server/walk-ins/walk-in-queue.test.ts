@@ -126,7 +126,8 @@ for (const driver of testDrivers()) {
       expect(seated.body.data.entry).toMatchObject({ status: 'SEATED', waitedMinutes: 12, place: null, reservationId: seated.body.data.reservation._id });
       expect(seated.body.data.reservation).toMatchObject({ status: 'CONFIRMED', bookingSource: 'STAFF_WALK_IN', numberOfGuests: 3 });
       const [visit] = await api.deps.db.select().from(reservations).where(eq(reservations.id, seated.body.data.reservation._id));
-      expect(visit).toMatchObject({ visitStatus: 'SEATED', firstName: 'Seat Me', notes: 'By the window' });
+      // The host's words are the team's: staff notes, never the guest's requests.
+      expect(visit).toMatchObject({ visitStatus: 'SEATED', firstName: 'Seat Me', notes: null, staffNotes: 'By the window' });
 
       for (const again of [await act(entry._id, 'seat'), await act(entry._id, 'ready'), await act(entry._id, 'left', { reason: 'OTHER' })]) {
         expect(again.status).toBe(409);

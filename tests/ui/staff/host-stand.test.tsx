@@ -125,4 +125,34 @@ describe('the host stand', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(screen.queryByText(/^Connection lost:/)).toBeNull(), SLOW);
   });
+
+  it('seats a walk-in from the queue at the table chosen from its menu, and marks a party partly arrived from its sheet', async () => {
+    api().clock.set('2026-12-04T10:00:00+08:00');
+    await book('Fay', 'Four', 1200, 4);
+    api().clock.set('2026-12-04T19:45:00+08:00');
+    const host = await api().request('POST', '/admin/authentication/login', { body: { email: 'host@example.com', password: 'host-pass-1' } });
+    const queued = await api().request('POST', `/admin/venue/${LECLOS}/walk-in-queue`, { token: host.body.data.token, body: { name: 'Wendy Walk', numberOfGuests: 2, quotedMinutes: 10 } });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(201);
+    const user = await openAsStaff(`/pages/staff/host-stand?venue=leclos&date=${DATE}`, ['host@example.com', 'host-pass-1'], 'Host stand');
+    await screen.findByText('Fay Four', { selector: '.stand-party__name', exact: false }, SLOW);
+
+    // The queue is on the stand of the service day running, each party with a handle to drag and a menu of free tables.
+    const entry = within(await screen.findByRole('listitem', { name: 'Wendy Walk, 2 guests' }, SLOW));
+    expect(entry.getByRole('button', { name: 'Drag Wendy Walk to a table' })).toBeTruthy();
+    await user.selectOptions(entry.getByLabelText('Table'), entry.getByRole('option', { name: 'D1 (2)' }));
+    await user.click(entry.getByRole('button', { name: 'Seat there' }));
+    await screen.findByText(/^Wendy Walk seated: /, {}, SLOW);
+    await waitFor(() => expect(mapTable('D1').getAttribute('data-state')).toBe('seated'), SLOW);
+
+    // Two of four here: partly arrived on the list and on its table, in words and a sign beside the colour.
+    await user.click(screen.getByText('Fay Four', { selector: '.stand-party__name', exact: false }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Fay Four' }));
+    await user.selectOptions(sheet.getByLabelText('Here now'), sheet.getByRole('option', { name: '2 of 4' }));
+    await user.click(sheet.getByRole('button', { name: 'Mark partly arrived' }));
+    await screen.findByText('Fay Four: 2 of 4 here.', {}, SLOW);
+    await waitFor(() => expect(row('Fay Four').textContent).toContain('◐ Partly arrived 2/4'), SLOW);
+    const fayTable = row('Fay Four').querySelector('.stand-party__table')!.textContent!;
+    expect(mapTable(fayTable).getAttribute('data-state')).toBe('arrived');
+    expect(mapTable(fayTable).textContent).toContain('Partly arrived 2/4');
+  });
 });

@@ -11,6 +11,7 @@ import { LOCALES } from '../../../../common/locales';
 import { LANGUAGE_NAMES } from '../../../i18n/i18n';
 import { STAFF_MAX_GUESTS } from '../../../../common/validation/staff-booking-validation';
 import { addToWalkInQueue, loadWalkInEstimate, type NewWalkInBody, type WalkInEstimate } from './walk-in-queue-calls';
+import { useNoteLabels } from '../../book/note-labels';
 
 export interface SeatingArea {
   _id: string;
@@ -21,6 +22,8 @@ const EMPTY = { name: '', numberOfGuests: '2', mobileCountryCode: '852', mobileN
 
 export function WalkInAddForm({ venueId, areas, onAdded }: { venueId: string; areas: readonly SeatingArea[]; onAdded: (message: string) => void }) {
   const { t } = useLingui();
+  // The host's words about a party at the door are the team's (docs/decisions/0034-staff-notes.md).
+  const notes = useNoteLabels();
   const submission = useSubmission();
   const [values, setValues] = useState<Record<string, string>>(EMPTY);
   const [estimate, setEstimate] = useState<WalkInEstimate | null>(null);
@@ -96,7 +99,7 @@ export function WalkInAddForm({ venueId, areas, onAdded }: { venueId: string; ar
           </option>
         ))}
       </SelectField>
-      <TextAreaField label={t`Notes`} {...field('notes')} />
+      <TextAreaField label={notes.staffNotes} hint={notes.staffNotesHint} {...field('notes')} />
       <TextField
         label={t`Quote (minutes)`}
         type="number"

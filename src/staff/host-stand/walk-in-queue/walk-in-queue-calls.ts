@@ -34,9 +34,10 @@ export const walkInTableReady = async (venueId: string, entryId: string): Promis
 export const walkInLeft = async (venueId: string, entryId: string, reason: WalkInLeftReason): Promise<WalkInEntry> =>
   (await unwrap(staffApi.POST('/admin/venue/{venueId}/walk-in-queue/{entryId}/left', { ...entryPath(venueId, entryId), body: { reason } }))).data;
 
-/** Seated as a walk-in: the table plan and the day sheet now show its visit. */
-export async function seatFromWalkInQueue(venueId: string, entryId: string): Promise<components['schemas']['Reservation']> {
-  const { data } = await unwrap(staffApi.POST('/admin/venue/{venueId}/walk-in-queue/{entryId}/seat', { ...entryPath(venueId, entryId), body: {} }));
+/** Seated as a walk-in (at the table chosen, else the smallest free one that fits): the table plan and the day sheet now show its visit. */
+export async function seatFromWalkInQueue(venueId: string, entryId: string, tableId?: string): Promise<components['schemas']['Reservation']> {
+  const body = tableId ? { tableId } : {};
+  const { data } = await unwrap(staffApi.POST('/admin/venue/{venueId}/walk-in-queue/{entryId}/seat', { ...entryPath(venueId, entryId), body }));
   invalidate(STAFF_BOOK_PREFIXES);
   return data.reservation;
 }

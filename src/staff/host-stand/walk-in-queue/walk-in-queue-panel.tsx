@@ -9,13 +9,26 @@ import { useState } from 'react';
 import { FormMessage } from '../../../components/form';
 import { useFailureText } from '../../../i18n/message-text';
 import { WalkInAddForm, type SeatingArea } from './walk-in-add-form';
-import { WalkInEntryRow, type EntryActions } from './walk-in-entry-row';
+import { WalkInEntryRow, type EntryActions, type SeatChoice } from './walk-in-entry-row';
 import { changeWalkInQuote, seatFromWalkInQueue, walkInLeft, walkInTableReady, type WalkInEntry } from './walk-in-queue-calls';
 import { useServerMinute } from './use-server-minute';
 import { useWalkInQueue } from './use-walk-in-queue';
 import './walk-in-queue.css';
 
-export function WalkInQueuePanel({ venueId, date, areas = [], onSeated }: { venueId: string; date: string; areas?: readonly SeatingArea[]; onSeated?: () => void }) {
+export function WalkInQueuePanel({
+  venueId,
+  date,
+  areas = [],
+  tables,
+  onSeated,
+}: {
+  venueId: string;
+  date: string;
+  areas?: readonly SeatingArea[];
+  /** On the host stand: the free tables a party may be seated at from its menu, or dragged onto. */
+  tables?: readonly SeatChoice[];
+  onSeated?: () => void;
+}) {
   const { t } = useLingui();
   const failureText = useFailureText();
   const { read, readAgain } = useWalkInQueue(venueId, date);
@@ -46,9 +59,9 @@ export function WalkInQueuePanel({ venueId, date, areas = [], onSeated }: { venu
         const called = await walkInTableReady(venueId, entry._id);
         return called.mobile ? t`${entry.name} has been texted that their table is ready.` : t`${entry.name} has no mobile number: call them at the stand.`;
       }),
-    seat: (entry) =>
+    seat: (entry, tableId) =>
       run(async () => {
-        const visit = await seatFromWalkInQueue(venueId, entry._id);
+        const visit = await seatFromWalkInQueue(venueId, entry._id, tableId);
         onSeated?.();
         return t`${entry.name} seated: ${visit.uniqueId}.`;
       }),
@@ -90,7 +103,7 @@ export function WalkInQueuePanel({ venueId, date, areas = [], onSeated }: { venu
       {waiting.length > 0 && (
         <ol className="walk-in-queue__list" aria-label={t`Parties waiting, first to arrive first`}>
           {waiting.map((entry) => (
-            <WalkInEntryRow key={entry._id} entry={entry} now={now} busy={busy} actions={actions} />
+            <WalkInEntryRow key={entry._id} entry={entry} now={now} busy={busy} actions={actions} tables={tables} />
           ))}
         </ol>
       )}

@@ -8,7 +8,6 @@ import { localizeText } from '../localisation/content';
 import { answer } from '../route';
 import { arrivedCoversSchema, runningLateSchema, seatAtSchema } from '../../../common/validation/host-stand-validation';
 import { markArrivedCovers } from '../../services/host-stand/arrived-covers';
-import { experienceTextsNow } from '../../services/booking-rules/venue-catalog';
 import { hostStand } from '../../services/host-stand/host-stand';
 import { markRunningLate } from '../../services/host-stand/running-late';
 import { seatAt } from '../../services/host-stand/seat-at';

@@ -143,4 +143,10 @@ export const ERROR_CODES = {
   RUNNING_LATE_REFUSED: 20202,
   /** The host stand: the table another host has just given to another party (the refusal names it). */
   TABLE_JUST_TAKEN: 20201,
+  /** A phone booking's pay link: resending, extending or paying a link that is not open (paid, released, or none was sent). */
+  PAY_LINK_NOT_OPEN: 20230,
+  /** Extending a pay link past the booking's start: it never lapses after the guests are due. */
+  PAY_LINK_PAST_START: 20231,
+  /** Paying through a pay link after it lapsed: the booking is released, or owed at the venue. */
+  PAY_LINK_LAPSED: 20232,
 } as const;

@@ -10,6 +10,7 @@ import { useFormats } from '../../i18n/use-formats';
 import { StaffDialog } from '../book/staff-dialog';
 import { useBookChange, type VisitNotice } from '../book-change';
 import { VisitActions } from '../visit-actions';
+import { PayLinkActions, PayLinkLine } from '../pay-link-status';
 import { markRunningLate, type HostStand, type StandParty, type StandTable } from './stand-calls';
 import { useStateWords } from './stand-words';
 
@@ -131,9 +132,11 @@ export function PartySheet({
                 {party.staffNote ? t`Staff note` : t`Guest's request`}: {b.notes}
               </p>
             )}
+            <PayLinkLine link={b.payLink} />
             {connected ? (
               <>
                 <VisitActions booking={b} date={stand.date} policy={null} onDone={onDone} />
+                <PayLinkActions booking={b} onDone={onDone} />
                 {party.standStatus === 'upcoming' || party.standStatus === 'late' ? <RunningLate party={party} disabled={!connected} onDone={onDone} /> : null}
                 {['upcoming', 'late', 'arrived', 'seated'].includes(party.standStatus) && <MoveMenu stand={stand} party={party} disabled={!connected} onMove={onMove} />}
               </>

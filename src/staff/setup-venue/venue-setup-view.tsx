@@ -1,4 +1,4 @@
-/** One venue's set-up (docs/PRODUCT.md §2): its texts and contacts, its services, its picture and menus. */
+/** One venue's set-up (docs/PRODUCT.md §2): its texts and contacts, its services, its phone bookings' payment links, its picture and menus. */
 import { useLingui } from '@lingui/react/macro';
 import { unwrap } from '../../../common/api/api-error';
 import { staffVenueSetupKey } from '../../api/query-keys';
@@ -11,6 +11,7 @@ import { BookingWindowsForm } from './booking-windows-form';
 import { ContentEditor } from './content-editor';
 import { ServicesEditor } from './services-editor';
 import { VenueUploads } from './venue-uploads';
+import { PayLinkForm } from './pay-link-form';
 
 export function VenueSetupView({ venueId }: { venueId: string }) {
   const { t } = useLingui();
@@ -43,6 +44,9 @@ export function VenueSetupView({ venueId }: { venueId: string }) {
         {services.status === 'ready' && (
           <ServicesEditor key={services.data.version} venueId={venueId} stored={services.data} onReload={services.reload} />
         )}
+      </Section>
+      <Section title={t`Payment links for phone bookings`}>
+        <PayLinkForm venueId={venueId} />
       </Section>
       <Section title={t`Picture and menus`}>
         <VenueUploads venueId={venueId} />

@@ -40,6 +40,8 @@ export const JOURNEY_DAYS = {
   threeDSecureReload: 24,
   // At Bâtard: a booking paid by card, whose change to a larger party the saved card pays.
   savedCard: 23,
+  // At Bâtard: a phone booking whose deposit the guest pays through the link in its mail.
+  payLink: 26,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

@@ -8,7 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, outbox, payLinks, waitlistEntries } from '../../../server/db/schema';
+import { auditLog, outbox, payLinks, reservations, waitlistEntries } from '../../../server/db/schema';
 import { newId } from '../../../server/lib/ids';
 import { runPayLinks } from '../../../server/services/pay-link/pay-link-lapse';
 import { ledgerProblems } from '../../../server/services/payments/ledger-check';
@@ -220,6 +220,21 @@ for (const driver of testDrivers()) {
 
       expect((await api.request('POST', `/admin/reservation/${booking.id}/pay-link/resend`, { token: leclosStaff.token() })).status).toBe(403);
       expect(await auditOf(booking.id)).toEqual(['reservation.phone-booking', 'reservation.pay-link-resend', 'reservation.pay-link-extend']);
+    });
+
+    it('a booking with no e-mail is sent the link by text only, and one with no mobile by mail only', async () => {
+      api.clock.set(hk('2026-11-23', '10:00'));
+      const booking = await phoneBooking('2026-11-30', 1200);
+      // As a booking taken with a name and a mobile only stands (no e-mail on it).
+      await api.deps.db.update(reservations).set({ email: null }).where(eq(reservations.id, booking.id));
+      const resent = await api.request('POST', `/admin/reservation/${booking.id}/pay-link/resend`, { token: admin.token() });
+      expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+      expect(await textsTo(booking.mobile.e164)).toHaveLength(2);
+      expect(await payMails(booking.email)).toHaveLength(1);
+      await api.deps.db.update(reservations).set({ email: booking.email, mobileCountryCode: null, mobileNumber: null }).where(eq(reservations.id, booking.id));
+      await api.request('POST', `/admin/reservation/${booking.id}/pay-link/resend`, { token: admin.token() });
+      expect(await textsTo(booking.mobile.e164)).toHaveLength(2);
+      expect(await payMails(booking.email)).toHaveLength(2);
     });
 
     it('a payment and the release racing: exactly one wins, and a payment that lost is refunded in full', async () => {

@@ -37,6 +37,7 @@ import { stripeWebhookRoutes } from './routes/payments/stripe-webhook.routes';
 import { twilioRoutes } from './routes/messaging/twilio.routes';
 import { messagePreferenceRoutes } from './routes/messaging/message-preferences.routes';
 import { reconfirmationRoutes } from './routes/reconfirmation/reconfirmation.routes';
+import { payLinkRoutes } from './routes/pay-link/pay-link.routes';
 import { reconciliationRoutes } from './routes/payments/reconciliation.routes';
 import { ProcessorError } from './services/payments/processor/processor';
 import { walletRoutes } from './routes/wallet/wallet.routes';
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', twilioRoutes());
   app.route('/', messagePreferenceRoutes());
   app.route('/', reconfirmationRoutes());
+  app.route('/', payLinkRoutes());
   app.route('/', reconciliationRoutes());
   app.route('/', staffRoutes());
   app.route('/', daySheetRoutes());

@@ -26,6 +26,7 @@ import { chooseMessaging, describeMessaging } from './services/messaging/messagi
 import { startOutboxSender } from './services/messaging/outbox-sender';
 import { startReminderJob } from './services/reservations/reservation-reminders';
 import { startReconfirmationJob } from './services/reconfirmation/reconfirmation-requests';
+import { startPayLinkJob } from './services/pay-link/pay-link-lapse';
 import { startWaitlistSweeper } from './services/waitlist/waitlist-offers';
 import { jobRoundsFinished } from './lib/repeating-job';
 import { createMetrics } from './observability/metrics';
@@ -76,6 +77,7 @@ const jobStops: (() => void)[] = [
   startOutboxSender({ db: deps.db, clock, messaging }, 1_000),
   startReminderJob(deps, env.reminderLeadMs, 60_000),
   startReconfirmationJob(deps, 60_000),
+  startPayLinkJob(deps, 60_000),
   startWaitlistSweeper(deps, 30_000),
   // Yesterday's reconciliation with Stripe, once (only on Stripe).
   ...(processor.kind === 'stripe' ? [startReconciliationJob(deps)] : []),

@@ -145,4 +145,10 @@ export const ERROR_CODES = {
   TABLE_JUST_TAKEN: 20201,
   /** The host stand: covers marked here for a party that is not expected or at its table (finished, a no-show, cancelled). */
   ARRIVED_COVERS_REFUSED: 20212,
+  /** A phone booking's pay link: resending, extending or paying a link that is not open (paid, released, or none was sent). */
+  PAY_LINK_NOT_OPEN: 20230,
+  /** Extending a pay link past the booking's start: it never lapses after the guests are due. */
+  PAY_LINK_PAST_START: 20231,
+  /** Paying through a pay link after it lapsed: the booking is released, or owed at the venue. */
+  PAY_LINK_LAPSED: 20232,
 } as const;

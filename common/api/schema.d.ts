@@ -1759,6 +1759,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/{token}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying by card what a phone booking owes, through its pay link (idempotent by key); its success lessens what is owed
+         * @description A phone booking whose policy asks for a deposit or prepayment is sent its manage link to pay it (decision 0036). Refused with 409 20230 when nothing is left to pay (paid, released, or no link was sent) and 20232 once the link has lapsed. A payment that succeeds after the booking was released is refunded in full.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangePaymentStart"];
+                };
+            };
+            responses: {
+                201: components["responses"]["PaymentOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/{token}/payment/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment of the link's booking, checked with the card processor while it is pending */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                    paymentId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["PaymentOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manage/{token}/cancel": {
         parameters: {
             query?: never;
@@ -7562,6 +7643,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/pay-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How long a venue's phone bookings' pay links stay open, and what an unpaid booking becomes when its link lapses */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["PayLinkSettings"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Changes a venue's pay-link settings (its staff or an admin; audited) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayLinkSettings"];
+                };
+            };
+            responses: {
+                200: components["responses"]["PayLinkSettings"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/pay-link/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a phone booking's pay link again, by mail and text, with the lapse it has (audited)
+         * @description 409 20230 when the booking has no open link (paid, released, lapsed, or never sent one).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["PayLinkOk"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reservation/{id}/pay-link/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves a pay link's lapse later by some hours and sends it again (audited); a lapsed link kept as owed is reopened from now
+         * @description 409 20231 when the new lapse would be after the booking's start; 409 20230 when the booking has no link to extend.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description How many hours later the link lapses */
+                        hours: number;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["PayLinkOk"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/venue/{venueId}/call-list": {
         parameters: {
             query?: never;
@@ -7830,6 +8050,31 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        PayLinkSettings: {
+            /** @description Hours a phone booking's pay link stays open (default 24; never past the booking's start) */
+            lapseHours: number;
+            /**
+             * @description Unpaid at the lapse: RELEASE cancels the booking as unpaid (its table offered to the waitlist); KEEP_OWED (the default) keeps it, owed at the venue
+             * @enum {string}
+             */
+            onLapse: "RELEASE" | "KEEP_OWED";
+        };
+        /** @description A phone booking's pay link (decision 0036) */
+        PayLink: {
+            /** @enum {string} */
+            asks: "DEPOSIT" | "PREPAYMENT";
+            /** @description What the link asks */
+            amount: number;
+            /**
+             * Format: date-time
+             * @description When it was last sent
+             */
+            sentAt: string;
+            /** Format: date-time */
+            lapsesAt: string;
+            /** @enum {string} */
+            status: "OPEN" | "PAID" | "RELEASED" | "KEPT_OWED";
+        };
         ReconfirmationSettings: {
             /** @description Days before the visit the guest is asked (default 1) */
             askDaysBefore: number;
@@ -8685,6 +8930,8 @@ export interface components {
             reservation: null | components["schemas"]["Reservation"];
             /** @description The credential for further calls: the current version's token; null when none may act */
             token: string | null;
+            /** @description A phone booking's pay link (GET /manage/{token} only); null when none was sent */
+            payLink?: null | components["schemas"]["PayLink"];
         };
         ReservationBody: {
             status: number;
@@ -9466,6 +9713,8 @@ export interface components {
              * @enum {string|null}
              */
             reconfirmedVia?: "LINK" | "SMS" | "WHATSAPP" | "PHONE" | null;
+            /** @description A phone booking's pay link; null when none was sent */
+            payLink?: null | components["schemas"]["PayLink"];
         };
         BookingNotes: {
             id: components["schemas"]["Id"];
@@ -9819,6 +10068,8 @@ export interface components {
             notes: string | null;
             /** @description The team's own notes (docs/decisions/0034): never shown to the guest */
             staffNotes: string | null;
+            /** @description A phone booking's pay link; null when none was sent */
+            payLink: null | components["schemas"]["PayLink"];
             occasion: components["schemas"]["Occasion"];
             dietaryNote: string | null;
             /** @description The guest's allergies and dietary needs from the guest book */
@@ -9887,6 +10138,30 @@ export interface components {
             };
             content: {
                 "text/xml": string;
+            };
+        };
+        /** @description The venue's pay-link settings */
+        PayLinkSettings: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["PayLinkSettings"];
+                };
+            };
+        };
+        /** @description The booking's pay link as it now stands */
+        PayLinkOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["PayLink"];
+                };
             };
         };
         /** @description The venue's reconfirmation settings */

@@ -45,6 +45,8 @@ export const JOURNEY_DAYS = {
   // At Le Clos, on a phone: a paid deposit's booking changed to another day, a bigger party and another area.
   changeLikeBooking: 80,
   changeLikeBookingTo: 81,
+  // At Bâtard: a phone booking whose deposit the guest pays through the link in its mail.
+  payLink: 26,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

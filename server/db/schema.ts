@@ -800,3 +800,29 @@ export const visitFeedback = pgTable('visit_feedback', {
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/** What a venue does with a phone booking whose pay link lapsed unpaid (migration 0049). */
+export type PayLinkLapse = 'RELEASE' | 'KEEP_OWED';
+
+/** A venue's pay-link settings; a venue without a row has the defaults (services/pay-link/pay-link-settings.ts). */
+export const venuePayLink = pgTable('venue_pay_link', {
+  venueId: text('venue_id').primaryKey(),
+  lapseHours: integer('lapse_hours').notNull().default(24),
+  onLapse: text('on_lapse').$type<PayLinkLapse>().notNull().default('KEEP_OWED'),
+  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+});
+
+export type PayLinkOutcome = 'PAID' | 'RELEASED' | 'KEPT_OWED';
+
+/** A phone booking's pay link (decision 0036): open while `outcome` is null. */
+export const payLinks = pgTable('pay_links', {
+  reservationId: text('reservation_id').primaryKey(),
+  venueId: text('venue_id').notNull(),
+  amount: integer('amount').notNull(),
+  asks: text('asks').$type<'DEPOSIT' | 'PREPAYMENT'>().notNull(),
+  sentAt: ts('sent_at').notNull(),
+  lapsesAt: ts('lapses_at').notNull(),
+  remindedAt: ts('reminded_at'),
+  outcome: text('outcome').$type<PayLinkOutcome>(),
+  settledAt: ts('settled_at'),
+});

@@ -34,7 +34,7 @@ interface KeyParts {
   /** A venue's day sheet on one day. */
   staffDaySheet: [venueId: string, date: string];
   /** A venue's set-up: its texts and contacts, its services (docs/PRODUCT.md §2). */
-  staffVenueSetup: [venueId: string, part: 'content' | 'services' | 'reconfirmation'];
+  staffVenueSetup: [venueId: string, part: 'content' | 'services' | 'reconfirmation' | 'pay-link'];
   /** A venue's set-up as stored now (floor or pacing), with versions. */
   staffSetup: [what: 'floor' | 'pacing' | 'turn-times' | 'staff-access' | 'experiences', venueId: string];
   /** The guest book: what was read ('search', q; 'profile', id; 'duplicates'; 'tags', archived). */
@@ -122,7 +122,7 @@ export const staffClosuresKey = (venueId: string, from: string): QueryKey => ['s
 export const staffCallListKey = (venueId: string, date: string): QueryKey => ['staffCallList', venueId, date];
 export const staffBookingMessagesKey = (reservationId: string): QueryKey => ['staffBookingMessages', reservationId];
 export const staffNoShowReportKey = (params: Record<string, string>): QueryKey => ['staffNoShowReport', new URLSearchParams(params).toString()];
-export const staffVenueSetupKey = (venueId: string, part: 'content' | 'services' | 'reconfirmation'): QueryKey => ['staffVenueSetup', venueId, part];
+export const staffVenueSetupKey = (venueId: string, part: 'content' | 'services' | 'reconfirmation' | 'pay-link'): QueryKey => ['staffVenueSetup', venueId, part];
 /** The set-up pages' reads of a venue (floor, pacing), always read afresh after a change. */
 export const staffSetupKey = (what: 'floor' | 'pacing' | 'turn-times' | 'staff-access' | 'experiences', venueId: string): QueryKey => ['staffSetup', what, venueId];
 /** What a staff log-in or log-out makes stale: nothing read for one member of staff is shown to the next. */

@@ -45,11 +45,11 @@ export const reconfirmThroughLink = (holder: LinkHolder) =>
 
 
 /**
- * The payment chart's calls for a change paid through the link: the link's configuration (cards only),
- * the change's payment, and the change's state for the server's word, which once the change is made
- * carries the new version's token.
+ * The payment chart's calls for a change paid through the link, or for what a phone booking owes (its pay
+ * link, decision 0036): the link's configuration (cards only), the payment, and for the server's word the
+ * change's state, which once the change is made carries the new version's token, or the payment itself.
  */
-function linkPaymentActors(holder: LinkHolder) {
+export function linkPaymentActors(holder: LinkHolder) {
   const holdPath = (holdId: string) => ({ params: { path: { token: holder.token, holdId } } });
   return {
     ...paymentActors,
@@ -58,14 +58,23 @@ function linkPaymentActors(holder: LinkHolder) {
         .then((body) => body.data)
         .catch(throwCallError),
     ),
+    // A change's difference names its hold; without one, it is what a phone booking owes (its pay link).
     createPayment: fromPromise<Payment, CreatePaymentInput>(({ input }) =>
-      unwrap(api.POST('/manage/{token}/change-hold/{holdId}/payment', { ...holdPath(input.holdId!), body: { idempotencyKey: input.idempotencyKey } }))
+      unwrap(
+        input.holdId
+          ? api.POST('/manage/{token}/change-hold/{holdId}/payment', { ...holdPath(input.holdId), body: { idempotencyKey: input.idempotencyKey } })
+          : api.POST('/manage/{token}/payment', { ...path(holder), body: { idempotencyKey: input.idempotencyKey } }),
+      )
         .then((body) => body.data)
         .catch(throwCallError),
     ),
     waitForPayment: fromPromise<Payment, WaitForPaymentInput>(({ input, signal }) =>
       pollPayment(async () => {
-        const { data } = await unwrap(api.GET('/manage/{token}/change-hold/{holdId}', holdPath(input.holdId!)));
+        if (!input.holdId) {
+          const owed = await unwrap(api.GET('/manage/{token}/payment/{paymentId}', { params: { path: { token: holder.token, paymentId: input.paymentId } } }));
+          return owed.data;
+        }
+        const { data } = await unwrap(api.GET('/manage/{token}/change-hold/{holdId}', holdPath(input.holdId)));
         if (data.managed) reservationOf(holder, data.managed);
         if (!data.payment) throw { status: 404, message: 'The payment does not exist' } satisfies CallError;
         return data.payment;

@@ -2,7 +2,8 @@
  * A reservation opened by the manage link of its mails (`?token=`), without logging in: view it, add it
  * to the calendar, change or cancel it under the venue's policy, and confirm attendance. `action=confirm`
  * (the reminder's one-tap link) reconfirms on opening; `action=cancel` opens the cancellation's
- * confirmation. The manage chart runs it, the token standing in for the session; an old link of a
+ * confirmation; `action=pay` (a phone booking's pay link, decision 0036) opens the payment of what it owes.
+ * The manage chart runs it, the token standing in for the session; an old link of a
  * changed reservation, an expired or a forged one says so and offers nothing to do.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -23,6 +24,7 @@ import { reconfirmThroughLink, type LinkHolder } from '../manage/link-actors';
 import { useManageText } from '../i18n/manage-text';
 import { useManageProblemText } from '../manage/manage-problem-text';
 import { ReservationDetails } from '../manage/reservation-details';
+import { payLinkOpen, PayOwed } from '../manage/pay-owed';
 import { loadedReservation, LoadingReservation } from '../manage/reservation-states';
 import { useManageLink } from '../manage/use-manage-reservation';
 import { currentHashSearch } from '../navigation/hash-location';
@@ -67,7 +69,7 @@ function ManageByLink({ holder, action }: { holder: LinkHolder; action?: string 
   const title = t`Your reservation`;
   if (!reservation) return <LinkPending title={title} manage={manage} holder={holder} />;
   if (snapshot.matches('cancelling')) return <CancelStep title={title} manage={manage} reservation={reservation} />;
-  return <ManageView title={title} manage={manage} holder={holder} reservation={reservation} confirmOnOpen={action === 'confirm'} />;
+  return <ManageView title={title} manage={manage} holder={holder} reservation={reservation} confirmOnOpen={action === 'confirm'} payOnOpen={action === 'pay'} />;
 }
 
 /** Loading, or why the link opens nothing: changed since (the newer mail has the link), expired, not ours. */
@@ -111,18 +113,23 @@ function ManageView({
   holder,
   reservation: loaded,
   confirmOnOpen,
+  payOnOpen,
 }: {
   title: string;
   manage: Manage;
   holder: LinkHolder;
   reservation: Reservation;
   confirmOnOpen: boolean;
+  payOnOpen: boolean;
 }) {
   const { t } = useLingui();
   const text = useManageText();
   const now = serverClock.now();
   const reconfirm = useReconfirmation(holder, loaded, confirmOnOpen && snapshot.can({ type: 'change.start' }));
-  const reservation = reconfirm.reservation ?? loaded;
+  // Read again once the pay link's payment is in: the booking as the server now has it, owing nothing.
+  const [paid, setPaid] = useState<Reservation | null>(null);
+  const reservation = paid ?? reconfirm.reservation ?? loaded;
+  const payLink = holder.last?.payLink;
   const canceled = reservation.status === 'CANCELED' || reservation.status === 'LATE_CANCELED';
   const manageable = snapshot.can({ type: 'change.start' });
   // Upcoming and confirmed: worth a place in the calendar (a past one shows as expired).
@@ -146,6 +153,10 @@ function ManageView({
             New status: <StatusLabel status={reservation.status} />
           </Trans>
         </p>
+      )}
+      {paid && <OutcomeMessage text={t`Thank you: your payment is received and your table is secured.`} />}
+      {!paid && !snapshot.matches('changing') && payLinkOpen(payLink, reservation, now) && (
+        <PayOwed holder={holder} link={payLink} reservation={reservation} startOpen={payOnOpen} onPaid={setPaid} />
       )}
       <ReservationDetails reservation={reservation} now={now} />
       <AtTheDoor reservation={reservation} now={now} />

@@ -24,6 +24,7 @@ import { useVenueEvents, type VenueEvent } from './use-venue-events';
 import { VisitActions } from './visit-actions';
 import type { VisitNotice } from './book-change';
 import { PaidAtVenue } from './paid-at-venue';
+import { PayLinkActions, PayLinkLine } from './pay-link-status';
 import { ChargeCardAgain, useCardChargeLine } from './no-show-card-charge';
 import { MoveBookingButton } from './book/move-booking-button';
 import { EditNotesButton } from './book/notes-dialog';
@@ -144,6 +145,7 @@ function BookingRow({ booking, venueId, date, policies, onDone }: { booking: She
       </td>
       <td data-label={t`Payment`}>
         <PaymentCell payment={booking.payment} />
+        <PayLinkLine link={booking.payLink} />
       </td>
       <td data-label={t`Notes`}>
         <NotesCell booking={booking} onDone={onDone} />
@@ -152,6 +154,7 @@ function BookingRow({ booking, venueId, date, policies, onDone }: { booking: She
         <VisitActions booking={booking} date={date} policy={policies && bookingPolicyOf(policies, booking.experienceId)} onDone={onDone} />
         <ChargeCardAgain booking={booking} onDone={onDone} />
         <PaidAtVenue booking={booking} onDone={onDone} />
+        <PayLinkActions booking={{ ...booking, awaitingPayment: booking.status === 'CONFIRMED' && booking.payment.owed > 0 && !booking.visitStatus }} onDone={onDone} />
         <MoveBookingButton booking={{ ...booking, _id: booking.id, date }} venueId={venueId} onMoved={(text) => onDone({ tone: 'ok', text })} />
       </td>
     </tr>

@@ -18,6 +18,8 @@ import {
   holdManagedChange,
   managedChangeState,
   payManagedChange,
+  payThroughLink,
+  paymentThroughLink,
   quoteManagedChange,
   managedAvailability,
   managedCalendarInvite,
@@ -29,6 +31,7 @@ import { date, id, partySize, partySizeQuery, startTime } from './reservations.h
 import { changePaymentBody, stateInLanguage } from './change-holds.handlers';
 import { idSchema } from '../../lib/validate';
 import { inLanguage, paymentConfig } from '../../services/payments/payments';
+import { payLinksOf, type PayLinkView } from '../../services/pay-link/pay-links';
 
 type Ctx = Context<AppEnv>;
 
@@ -38,6 +41,7 @@ export const MANAGE_LIMIT: WindowLimit = { name: 'manage:client', limit: 120, wi
 // The token's own format is checked by its reader; this only keeps absurd input out.
 const tokenParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)) });
 const holdParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)), holdId: idSchema });
+const paymentParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)), paymentId: idSchema });
 const availabilityParams = requiredObject({ token: v.pipe(v.string(), v.maxLength(200)), date: date('date') });
 const availabilityQuery = requiredObject({ numberOfGuests: partySizeQuery });
 const changeBody = requiredObject({
@@ -49,7 +53,7 @@ const changeBody = requiredObject({
 
 export function createManageHandlers(limits = new RateLimits(), limit: WindowLimit = MANAGE_LIMIT) {
   const counted = (c: Ctx) => limits.take(c, [{ limit, key: clientIp(c) }]);
-  const answer = async (c: Ctx, data: ManagedReservation) => {
+  const answer = async (c: Ctx, data: ManagedReservation & { payLink?: PayLinkView | null }) => {
     const localized = { ...data, reservation: data.reservation && (await localizedReservation(c, data.reservation)) };
     return c.json({ status: 200, data: localized } satisfies ResponseBody<'/manage/{token}', 'get', 200>, 200);
   };
@@ -58,7 +62,27 @@ export function createManageHandlers(limits = new RateLimits(), limit: WindowLim
     async open(c: Ctx) {
       await counted(c);
       const { token } = parseParams(c, tokenParams);
-      return answer(c, await openManagedReservation(c.get('deps'), token));
+      const data = await openManagedReservation(c.get('deps'), token);
+      // A phone booking's pay link, so the page can offer to pay what is owed (decision 0036).
+      const links = data.reservation ? await payLinksOf(c.get('deps').db, [data.reservation._id]) : new Map();
+      return answer(c, { ...data, payLink: (data.reservation && links.get(data.reservation._id)) ?? null });
+    },
+
+    /** POST /manage/{token}/payment: pays what a phone booking owes through its pay link, by card. */
+    async payOwed(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      const body = await parseBody(c, changePaymentBody);
+      const data = inLanguage(await payThroughLink(c.get('deps'), token, body), c.var.i18n);
+      return c.json({ status: 201, data } satisfies ResponseBody<'/manage/{token}/payment', 'post', 201>, 201);
+    },
+
+    /** GET /manage/{token}/payment/{paymentId}: that payment, as the processor has it. */
+    async owedPayment(c: Ctx) {
+      await counted(c);
+      const { token, paymentId } = parseParams(c, paymentParams);
+      const data = inLanguage(await paymentThroughLink(c.get('deps'), token, paymentId), c.var.i18n);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/payment/{paymentId}', 'get', 200>, 200);
     },
 
     /** GET /manage/{token}/calendar.ics */

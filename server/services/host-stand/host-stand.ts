@@ -18,6 +18,7 @@ import { tableStates } from './table-states';
 import { pacingLimitAt } from './stand-covers';
 import { standBookings, type StandBookingRow } from './stand-bookings';
 import { standReconfirmations } from './stand-reconfirmation';
+import { payLinksOf, type PayLinkView } from '../pay-link/pay-links';
 
 export type HostStandDto = Schema<'HostStand'>;
 type HostStandBooking = Schema<'HostStandBooking'>;
@@ -44,7 +45,7 @@ const standBookingOf = (r: StandBookingRow): StandBooking => ({
 });
 
 /** The booking as the stand's list, floor and sheet show it. */
-function bookingView(entry: CatalogVenue, r: StandBookingRow, tableNames: ReadonlyMap<string, string>, tableTaken: boolean): HostStandBooking {
+function bookingView(entry: CatalogVenue, r: StandBookingRow, tableNames: ReadonlyMap<string, string>, tableTaken: boolean, payLink: PayLinkView | null): HostStandBooking {
   return {
     id: r.id,
     uniqueId: r.uniqueId,
@@ -63,6 +64,7 @@ function bookingView(entry: CatalogVenue, r: StandBookingRow, tableNames: Readon
     payment: { owed: r.amountOwed },
     notes: r.notes,
     staffNotes: r.staffNotes,
+    payLink,
     occasion: r.occasion,
     dietaryNote: r.dietaryNote,
     guestAlerts: r.guestAlerts,
@@ -81,7 +83,7 @@ export async function hostStand(deps: ReservationDeps, venueId: string, date: st
   const [unsorted, reconfirmations] = await Promise.all([standBookings(db, venueId, date), standReconfirmations(db, venueId, date)]);
   const rows = unsorted.sort((a, b) => a.startTime - b.startTime || cancelledLast(a) - cancelledLast(b));
   // Finished parties whose table another has had since: their finish can no longer be undone (a read only when some finished).
-  const taken = await tablesTakenSinceFinish(db, rows, now);
+  const [taken, payLinks] = await Promise.all([tablesTakenSinceFinish(db, rows, now), payLinksOf(db, rows.map((r) => r.id))]);
   const clock = { nowMs: now.getTime(), graceMinutes: entry.venue.lateGraceMinutes };
   const tableNames = new Map(entry.tables.map((t) => [t.id, t.name]));
 
@@ -91,7 +93,7 @@ export async function hostStand(deps: ReservationDeps, venueId: string, date: st
     if (!standStatus) return [];
     return [
       {
-        booking: bookingView(entry, r, tableNames, taken.has(r.id)),
+        booking: bookingView(entry, r, tableNames, taken.has(r.id), payLinks.get(r.id) ?? null),
         stand,
         standStatus,
         tableIds: [...stand.tableIds],

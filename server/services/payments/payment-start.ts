@@ -8,7 +8,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { payments, users, type PaymentMethod, type PaymentPurpose } from '../../db/schema';
+import { payLinks, payments, users, type PaymentMethod, type PaymentPurpose } from '../../db/schema';
 import { ApiError, badRequest, completionError, conflict, forbidden, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { newId } from '../../lib/ids';
@@ -256,6 +256,60 @@ export async function startChangePayment(
   );
   const row = await startReplacingOpen(deps, attempt, paymentInProgress);
   return savedCard ? payWithSavedCard(deps, row, savedCard) : withIntent(deps, row);
+}
+
+/**
+ * POST /manage/{token}/payment: a card payment of what a phone booking owes, through its pay link
+ * (decision 0036). The booking must be confirmed, still owe it, and its link be open and not lapsed (409
+ * 20232 once it has; 20230 when paid, released or never sent). Keyed by the booking's guest, as their own
+ * payments are; the open card payment of the booking is answered whatever the key, one of another amount
+ * replaced. Its success lessens what is owed (`payment-sync.ts`), unless the link was released first.
+ */
+export async function startPayLinkPayment(
+  deps: PaymentDeps,
+  owner: Pick<AuthUser, 'id'>,
+  reservationId: string,
+  input: Pick<StartReservationPaymentInput, 'idempotencyKey'>,
+): Promise<PaymentDto> {
+  const key = scopedKey(owner.id, input.idempotencyKey);
+  const now = deps.clock.now();
+  if (!(await findByKey(deps.db, key))) await syncPendingCardPayments(deps, owner.id, reservationId);
+  const attempt = () =>
+    insertOnce(
+      () =>
+        deps.db.transaction(async (tx): Promise<StartOutcome> => {
+          const reservation = await lockOwnReservation(tx, reservationId, owner.id);
+          const existing = await findByKey(tx, key);
+          if (existing) {
+            if (existing.reservationId !== reservationId || existing.purpose !== 'RESERVATION' || existing.changeHoldId) throw keyReused();
+            return existing;
+          }
+          const [link] = await tx.select().from(payLinks).where(eq(payLinks.reservationId, reservationId));
+          if (!link || reservation.status !== 'CONFIRMED' || reservation.amountOwed <= 0 || (link.outcome !== null && link.outcome !== 'KEPT_OWED')) {
+            throw new ApiError(409, ERROR_CODES.PAY_LINK_NOT_OPEN, /*i18n*/ 'Nothing is left to pay through this link');
+          }
+          if (link.outcome === 'KEPT_OWED' || link.lapsesAt <= now) {
+            throw new ApiError(409, ERROR_CODES.PAY_LINK_LAPSED, /*i18n*/ 'This payment link has lapsed. Please call the venue about your reservation.');
+          }
+          if (await cardPaymentUnderway(tx, reservationId)) throw paymentInProgress();
+          const open = await openCardPayment(tx, { kind: 'booking', reservationId });
+          if (open) return reuseOrReplace(open, open.amount === reservation.amountOwed);
+          return insertPayment(tx, {
+            userId: owner.id,
+            reservationId,
+            purpose: 'RESERVATION',
+            amount: reservation.amountOwed,
+            currency: reservation.currency,
+            status: 'REQUIRES_PAYMENT_METHOD',
+            method: 'CARD',
+            idempotencyKey: key,
+            now,
+          });
+        }),
+      key,
+      deps.db,
+    );
+  return withIntent(deps, await startReplacingOpen(deps, attempt, paymentInProgress));
 }
 
 /**

@@ -32,6 +32,7 @@ import { mailAutomaticRefund, type AutomaticRefundReason } from '../reservations
 import { findUser, type ReservationRow } from '../reservations/reservations';
 import { lockChangeHold, makeHeldChange } from '../reservations/change-holds';
 import { creditWallet } from '../wallet/wallet-ledger';
+import { settlePayLinkPayment } from './pay-link-settle';
 import type { LinkSigning } from '../reservations/manage-link';
 
 const STATUS_OF_INTENT: Partial<Record<IntentStatus, PaymentStatus>> = {
@@ -141,6 +142,8 @@ async function settle(
     if (!reservation) return [];
     await recordCardPayment(tx, { payment: paid!, reservation, catalog, now });
     if (paid!.changeHoldId) return settleChangePayment(tx, { ...args, payment: paid!, reservation });
+    // A phone booking's pay link: it pays what is owed, unless the booking was released first.
+    if (await settlePayLinkPayment(tx, paid!, reservation, now)) return [];
     const reason = await reasonToRefund(tx, paid!, reservation, now);
     if (!reason) return [];
     // A second payment leaves the booking as it is; a hold that ran out unreleased is released with the refund.

@@ -75,8 +75,8 @@ export function manageTokenFor(signing: LinkSigning, row: { id: string; sequence
   });
 }
 
-/** What the link asks the page to do on opening: nothing, reconfirm at once, or offer the cancellation. */
-export type ManageLinkAction = 'confirm' | 'cancel';
+/** What the link asks the page to do on opening: nothing, reconfirm at once, offer the cancellation, or open the payment of what is owed (a pay link). */
+export type ManageLinkAction = 'confirm' | 'cancel' | 'pay';
 
 /** The app's manage page for a reservation as it stands, optionally with a one-tap action. */
 export function manageLink(signing: LinkSigning, row: { id: string; sequence: number; endsAt: Date }, action?: ManageLinkAction): string {

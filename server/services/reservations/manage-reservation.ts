@@ -19,7 +19,8 @@ import {
 } from './reservation-change';
 import { findOwnChangeHold, type ChangeHoldDto } from './change-holds';
 import { changePaymentState, giveUpChange, type ChangePaymentState } from '../payments/change-payment';
-import { startChangePayment } from '../payments/payment-start';
+import { startChangePayment, startPayLinkPayment } from '../payments/payment-start';
+import { getOwnPayment } from '../payments/payment-sync';
 import type { PaymentDeps, PaymentDto } from '../payments/payments';
 import type { ChangeQuote } from '../payments/change-money';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
@@ -136,6 +137,20 @@ export async function holdManagedChange(
 export async function payManagedChange(deps: PaymentDeps, token: string, holdId: string, input: { idempotencyKey: string }): Promise<PaymentDto> {
   const { row } = await currentReservation(deps, token);
   return startChangePayment(deps, { id: row.userId }, row.id, holdId, input);
+}
+
+/** Starts the card payment of what a phone booking owes, through its pay link (decision 0036). */
+export async function payThroughLink(deps: PaymentDeps, token: string, input: { idempotencyKey: string }): Promise<PaymentDto> {
+  const { row } = await currentReservation(deps, token);
+  return startPayLinkPayment(deps, { id: row.userId }, row.id, input);
+}
+
+/** A payment of the link's booking, checked with the processor while pending (the payment chart waits on it). */
+export async function paymentThroughLink(deps: PaymentDeps, token: string, paymentId: string): Promise<PaymentDto> {
+  const { row } = await reservationOfToken(deps, token);
+  const payment = await getOwnPayment(deps, row.userId, paymentId);
+  if (payment.reservationId !== row.id) throw reservationNotFound();
+  return payment;
 }
 
 /** Gives up the change held through this link: the booking stays as it was. */

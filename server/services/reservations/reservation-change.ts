@@ -37,6 +37,11 @@ export interface VersionGuard {
   version?: number;
 }
 
+/** A cancellation's guard, and whether it releases a phone booking whose pay link lapsed unpaid (never late: nothing was paid to keep). */
+export interface CancelGuard extends VersionGuard {
+  unpaid?: boolean;
+}
+
 function checkVersion(current: { sequence: number }, guard: VersionGuard): void {
   if (guard.version !== undefined && current.sequence !== guard.version) throw linkOutdated();
 }
@@ -268,7 +273,7 @@ export async function cancelReservation(
   deps: CancelDeps,
   userId: string,
   reservationId: string,
-  guard: VersionGuard = {},
+  guard: CancelGuard = {},
   within?: WithinCancellation,
 ): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
@@ -286,7 +291,7 @@ export async function cancelReservation(
     } else if (current.status === 'CONFIRMED' && current.startsAt > now && !current.visitStatus) {
       const windowHours = policy.cancellationWindowHours ?? 0;
       const lateFrom = current.startsAt.getTime() - windowHours * 3_600_000;
-      status = now.getTime() < lateFrom ? 'CANCELED' : 'LATE_CANCELED';
+      status = guard.unpaid || now.getTime() < lateFrom ? 'CANCELED' : 'LATE_CANCELED';
     } else {
       throw notChangeable();
     }
@@ -298,7 +303,7 @@ export async function cancelReservation(
       .returning();
     const refunds = await refundForCancellation(tx, { row: updated!, policy, catalog, now });
     if (current.status === 'CONFIRMED') {
-      await mailCancellation(tx, { row: updated!, catalog, money: refunds.money, now, links: deps.config });
+      await mailCancellation(tx, { row: updated!, catalog, money: refunds.money, now, links: deps.config, unpaid: guard.unpaid ?? false });
     } else if (refunds.money.refunds.length > 0) {
       // A hold paid for but never completed: no invitation was ever sent, only the money to account for.
       const user = await findUser(tx, userId);

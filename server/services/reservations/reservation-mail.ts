@@ -258,17 +258,18 @@ export interface CancellationMoney {
 /** The cancellation: what was cancelled, any refund and fee kept, and the invitation withdrawn (METHOD:CANCEL). */
 export async function mailCancellation(
   db: DbOrTx,
-  args: { row: ReservationRow; catalog: VenueCatalog; money: CancellationMoney; now: Date; links: LinkSigning },
+  args: { row: ReservationRow; catalog: VenueCatalog; money: CancellationMoney; now: Date; links: LinkSigning; unpaid?: boolean },
 ): Promise<void> {
-  const { row, catalog, money } = args;
+  const { row, catalog, money, unpaid } = args;
   const lang = messageLanguage(row.locale);
   const { i18n } = lang;
   await mailAboutReservation(db, {
     ...args,
     lang,
     subject: i18n._('Your reservation at {venue} is cancelled – {reference}', { venue: venueTitle(row, catalog), reference: row.uniqueId }),
-    lead:
-      row.status === 'LATE_CANCELED'
+    lead: unpaid
+      ? i18n._('Your reservation has been released: its deposit or prepayment was not paid by the time the payment link lapsed.')
+      : row.status === 'LATE_CANCELED'
         ? i18n._('Your reservation has been cancelled inside the venue’s cancellation window.')
         : i18n._('Your reservation has been cancelled.'),
     extra: [

@@ -1,9 +1,9 @@
 /**
  * The day sheet of the staff console: a venue's service day by service (its periods) and seating (start
  * time), every booking with what the host stand needs, and the covers per quarter hour and per service.
- * Six reads at most whatever the day holds (the bookings with their guests, the guests' earlier visits, the
- * payments, the no-show fees charged to wallets, the no-show fees' card charges, and for finished parties
- * the tables taken since), never one per booking.
+ * Seven reads at most whatever the day holds (the bookings with their guests, the guests' earlier visits, the
+ * payments, the no-show fees charged to wallets, the no-show fees' card charges, for finished parties
+ * the tables taken since, and phone bookings' pay links), never one per booking.
  */
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { reservations, users } from '../../db/schema';
@@ -21,6 +21,7 @@ import { WALK_IN_EMAIL } from '../guest-accounts/guest-accounts';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
 import { guestAlerts } from '../guest-book/guest-alerts';
 import { bookingPolicy } from '../experience-setup/booking-policy';
+import { payLinksOf } from '../pay-link/pay-links';
 
 export type DaySheetDto = Schema<'DaySheet'>;
 type SheetBooking = Schema<'DaySheetBooking'>;
@@ -110,6 +111,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
   // Finished parties whose table another has had since: their finish can no longer be undone.
   const tableTaken = await tablesTakenSinceFinish(db, rows.map((r) => r.reservation), now);
   const alertsOf = await guestAlerts(db, guestIds);
+  const payLinkOf = await payLinksOf(db, ids);
 
   const visitCount = new Map(visits.map((v) => [v.userId, Number(v.count)]));
   const tables = new Map(entry.tables.map((t) => [t.id, t]));
@@ -152,6 +154,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       allergiesConfirmedAt: r.allergiesConfirmedAt?.toISOString() ?? null,
       allergiesAnswer: r.allergiesAnswer,
       bookingSource: r.bookingSource,
+      payLink: payLinkOf.get(r.id) ?? null,
       guestId: r.userId,
       guestAlerts: alertsOf.get(r.userId) ?? [],
       reconfirmAskedAt: r.reconfirmAskedAt?.toISOString() ?? null,

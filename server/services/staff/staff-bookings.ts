@@ -6,8 +6,8 @@
  * - A move goes through the guest's own change (services/reservation-change.ts): re-checked atomically,
  *   the manage link's version raised, the guest mailed the booking as it now stands.
  * - A phone booking is confirmed at once, with any deposit or prepayment owed rather than paid: no card is
- *   taken at the stand, the guest settles it at the venue (the confirmation says so), and the sheet shows
- *   the amount due. The guest is mailed the confirmation with its manage link.
+ *   taken at the stand, and the sheet shows the amount due. The guest is mailed the confirmation with its
+ *   manage link, and sent the pay link (services/pay-link/pay-links.ts) to pay it ahead.
  * - A walk-in is a booking from now, already seated (machines/visit.machine.ts), on a table free for the
  *   experience's length; its bill is settled at the table, so nothing is due beforehand.
  */
@@ -44,6 +44,7 @@ import { placeOnFreeTable } from '../reservations/reservation-tables';
 import { fittingCombinations, isCombinationOf, type TableCombination } from '../booking-rules/table-fit';
 import { isMember, reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';
 import { contactPhone, findOrCreateGuest, isReservedEmail, walkInAccount } from '../guest-accounts/guest-accounts';
+import { sendPayLinkFor } from '../pay-link/pay-links';
 
 /** What the audit log keeps of a booking staff placed or moved. */
 const placementView = (row: ReservationRow) => ({
@@ -239,6 +240,8 @@ export async function createPhoneBooking(deps: ReservationDeps, actor: AuthUser,
         },
       });
       await mailConfirmation(tx, { row: inserted, catalog, payment: null, now, links: deps.config });
+      // What is owed can be paid ahead through the link sent with it (decision 0036).
+      await sendPayLinkFor(tx, { row: inserted, experience, catalog, now, links: deps.config });
       return inserted;
     }),
   );

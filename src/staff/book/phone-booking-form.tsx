@@ -172,7 +172,7 @@ export function PhoneBookingForm({
           ))}
         </SelectField>
       </fieldset>
-      <p className="muted">{t`No card is taken by phone: a deposit or prepayment is owed and paid at the venue.`}</p>
+      <p className="muted">{t`No card is taken by phone: a deposit or prepayment is owed, and the guest is sent a link to pay it by e-mail and SMS (or at the venue).`}</p>
       <FormMessage error={submission.error} success={submission.success} />
       <SubmitButton label={t`Book and confirm`} busyLabel={t`Booking…`} busy={submission.sending} />
     </form>

@@ -12,6 +12,7 @@ import { useNoteLabels } from '../book/note-labels';
 import { StaffDialog } from '../book/staff-dialog';
 import { useBookChange, type VisitNotice } from '../book-change';
 import { VisitActions } from '../visit-actions';
+import { PayLinkActions, PayLinkLine } from '../pay-link-status';
 import { markArrivedCovers, markRunningLate, type HostStand, type StandParty, type StandTable } from './stand-calls';
 import { useReconfirmationWords } from './reconfirmation-words';
 import { useStateWords } from './stand-words';
@@ -178,9 +179,11 @@ export function PartySheet({
                 {line}
               </p>
             ))}
+            <PayLinkLine link={b.payLink} />
             {connected ? (
               <>
                 <VisitActions booking={b} date={stand.date} policy={null} onDone={onDone} />
+                <PayLinkActions booking={{ ...b, awaitingPayment: b.visitState === 'confirmed' && b.payment.owed > 0 }} onDone={onDone} />
                 {party.standStatus === 'upcoming' || party.standStatus === 'late' ? <RunningLate party={party} disabled={!connected} onDone={onDone} /> : null}
                 {['upcoming', 'late', 'arrived', 'seated'].includes(party.standStatus) && b.numberOfGuests > 1 && <CoversHere party={party} disabled={!connected} onDone={onDone} />}
                 {['upcoming', 'late', 'arrived', 'seated'].includes(party.standStatus) && <MoveMenu stand={stand} party={party} disabled={!connected} onMove={onMove} />}

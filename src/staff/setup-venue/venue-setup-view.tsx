@@ -1,4 +1,4 @@
-/** One venue's set-up (docs/PRODUCT.md §2): its texts and contacts, booking windows, the host stand's late grace, its services, reconfirmation, its picture and menus. */
+/** One venue's set-up (docs/PRODUCT.md §2): its texts and contacts, booking windows, the host stand's late grace, its services, reconfirmation, its phone bookings' payment links, its picture and menus. */
 import { useLingui } from '@lingui/react/macro';
 import { unwrap } from '../../../common/api/api-error';
 import { staffVenueSetupKey } from '../../api/query-keys';
@@ -13,6 +13,7 @@ import { ContentEditor } from './content-editor';
 import { ReconfirmationSettingsForm } from './reconfirmation-settings-form';
 import { ServicesEditor } from './services-editor';
 import { VenueUploads } from './venue-uploads';
+import { PayLinkForm } from './pay-link-form';
 
 export function VenueSetupView({ venueId }: { venueId: string }) {
   const { t } = useLingui();
@@ -57,6 +58,9 @@ export function VenueSetupView({ venueId }: { venueId: string }) {
       <Section title={t`Reconfirmation`}>
         <ReadStatus read={reconfirmation} loading={t`Loading…`} failureText={failureText} />
         {reconfirmation.status === 'ready' && <ReconfirmationSettingsForm venueId={venueId} stored={reconfirmation.data} />}
+      </Section>
+      <Section title={t`Payment links for phone bookings`}>
+        <PayLinkForm venueId={venueId} />
       </Section>
       <Section title={t`Picture and menus`}>
         <VenueUploads venueId={venueId} />

@@ -143,4 +143,8 @@ export const ERROR_CODES = {
   RUNNING_LATE_REFUSED: 20202,
   /** The host stand: the table another host has just given to another party (the refusal names it). */
   TABLE_JUST_TAKEN: 20201,
+  /** Confirming a booking of a guaranteed experience before its card is saved (docs/decisions/0035-card-guarantee.md). */
+  CARD_GUARANTEE_REQUIRED: 20260,
+  /** Saving a card for a booking whose experience asks for no card guarantee. */
+  CARD_GUARANTEE_NOT_NEEDED: 20261,
 } as const;

@@ -4,7 +4,8 @@
  */
 import { isEnglish, numberFormat } from './intl-locale';
 
-export type PrePaymentType = 'PREPAYMENT' | 'DEPOSIT' | 'NONE';
+/** GUARANTEE: nothing is paid up front; the guest saves a card the policy's fee is charged to (docs/decisions/0035). */
+export type PrePaymentType = 'PREPAYMENT' | 'DEPOSIT' | 'GUARANTEE' | 'NONE';
 
 /** One deposit tier: applies to parties of at least `minGuestCount`. */
 export interface DepositTier {
@@ -49,7 +50,7 @@ export function depositTierFor(tiers: readonly DepositTier[], numberOfGuests: nu
   return best;
 }
 
-/** docs/PRODUCT.md §9: prepayment or deposit for a party; NONE (or an unknown type) costs nothing up front. */
+/** docs/PRODUCT.md §9: prepayment or deposit for a party; NONE, GUARANTEE (a card kept, nothing charged) or an unknown type costs nothing up front. */
 export function priceBreakdown(policy: PaymentPolicy, numberOfGuests: number): PriceBreakdown {
   if (policy.prePaymentType === 'PREPAYMENT') {
     const subTotal = policy.price.price.amount * numberOfGuests;

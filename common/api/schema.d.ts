@@ -1380,7 +1380,7 @@ export interface paths {
         get?: never;
         /**
          * Confirm a held reservation with the guest's details and agreements
-         * @description Fails with docs/PRODUCT.md §8's completion codes (1010101 ... 10212) and their texts.
+         * @description Fails with docs/PRODUCT.md §8's completion codes (1010101 ... 10212) and their texts; a booking of a guaranteed experience whose card is not saved yet (POST /user/reservation/{id}/card-guarantee) with 409 20260.
          */
         put: {
             parameters: {
@@ -2198,6 +2198,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/reservation/{id}/card-guarantee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The booking's card guarantee as the processor has it now (checked with it while not yet saved) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["CardGuaranteeOk"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /**
+         * Start saving a card for a held booking of a guaranteed experience (one setup per booking); nothing is charged
+         * @description The card guarantee (docs/decisions/0035-card-guarantee.md): a processor setup (Stripe: a SetupIntent with usage off_session on a Customer of the guest) whose client secret the browser confirms with the card, 3-D Secure included when the bank asks. Asking again answers the same setup (the booking is the idempotency key); a saved guarantee is answered as it is; one whose card was refused is started again as a new setup. 409 20261 when the booking's experience is no card guarantee; 409 10202 when the hold has run out.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                201: components["responses"]["CardGuaranteeOk"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/saved-card": {
         parameters: {
             query?: never;
@@ -2322,7 +2374,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The built-in test-mode card processor; the browser sends the card here, never to our API */
+        /** The built-in test-mode card processor; the browser sends the card here, never to our API (a payment intent pi_…, or a card guarantee's setup seti_…) */
         post: {
             parameters: {
                 query?: never;
@@ -8429,8 +8481,11 @@ export interface components {
         };
         /** @description docs/PRODUCT.md §3. serviceChargePercentage is divided by 1000, taxPercentage by 100000. */
         PaymentPolicy: {
-            /** @enum {string} */
-            prePaymentType: "PREPAYMENT" | "DEPOSIT" | "NONE";
+            /**
+             * @description GUARANTEE: nothing is paid up front; the guest saves a card the policy's no-show or late-cancellation fee is charged to
+             * @enum {string}
+             */
+            prePaymentType: "PREPAYMENT" | "DEPOSIT" | "GUARANTEE" | "NONE";
             price: {
                 price: components["schemas"]["Money"];
                 serviceChargePercentage: number;
@@ -8732,6 +8787,25 @@ export interface components {
             /** @description Logged in only (not through a manage link). Pay with this saved card of the caller (GET /user/saved-card) instead of typing one. */
             savedCardId?: components["schemas"]["Id"];
         };
+        /** @description A guaranteed booking's card: saved at the processor for the policy's fee, nothing charged. The fee the guest agreed to is the policy's no-show fee per guest, for a no-show or a cancellation inside the window. */
+        CardGuarantee: {
+            reservationId: components["schemas"]["Id"];
+            /**
+             * @description REQUIRES_ACTION: the bank's 3-D Secure check is waiting
+             * @enum {string}
+             */
+            status: "REQUIRES_CARD" | "REQUIRES_ACTION" | "SAVED" | "FAILED";
+            /** @description The processor setup's client secret the browser confirms (null once saved) */
+            clientSecret: string | null;
+            card: null | {
+                brand: string;
+                last4: string;
+            };
+            /** @description Why the card was not saved, in the reader's language */
+            failureMessage: string | null;
+            /** @description The fee per guest the card may be charged (minor units) */
+            feePerGuest: number;
+        };
         /** @description A card that paid one of the caller's bookings, kept at the processor (a Stripe Customer's saved PaymentMethod) so a change's difference or the next booking is paid without typing it again. */
         SavedCard: {
             _id: components["schemas"]["Id"];
@@ -8864,8 +8938,11 @@ export interface components {
                 dietaryNote: string | null;
             };
             payment: {
-                /** @enum {string} */
-                prePaymentType: "PREPAYMENT" | "DEPOSIT" | "NONE";
+                /**
+                 * @description GUARANTEE: nothing is paid up front; the guest saves a card the policy's no-show or late-cancellation fee is charged to
+                 * @enum {string}
+                 */
+                prePaymentType: "PREPAYMENT" | "DEPOSIT" | "GUARANTEE" | "NONE";
                 amountDue: number;
                 currency: string;
                 breakdown: components["schemas"]["PriceBreakdown"];
@@ -9334,8 +9411,11 @@ export interface components {
             membersOnly: boolean;
             /** @description false retires it */
             active: boolean;
-            /** @enum {string} */
-            prePaymentType: "NONE" | "DEPOSIT" | "PREPAYMENT";
+            /**
+             * @description GUARANTEE needs its own policy with a no-show fee above HK$0 (the fee the saved card is charged)
+             * @enum {string}
+             */
+            prePaymentType: "NONE" | "DEPOSIT" | "PREPAYMENT" | "GUARANTEE";
             /** @description A prepayment's price per person */
             priceAmount: number;
             serviceChargePercentage: number;
@@ -9654,8 +9734,18 @@ export interface components {
             holdExpiresAt: string | null;
             payment: {
                 /** @enum {string} */
-                type: "PREPAYMENT" | "DEPOSIT" | "NONE";
+                type: "PREPAYMENT" | "DEPOSIT" | "GUARANTEE" | "NONE";
                 amountDue: number;
+                /** @description A guaranteed booking's saved card (GUARANTEE only; null otherwise): nothing was charged when booking */
+                guarantee: null | {
+                    /**
+                     * @description SAVED: the card is on file; PENDING: the guest has not finished saving it
+                     * @enum {string}
+                     */
+                    status: "SAVED" | "PENDING";
+                    brand: string | null;
+                    last4: string | null;
+                };
                 /** @description Paid for the booking (deposit or prepayment) */
                 paid: number;
                 refunded: number;
@@ -10308,6 +10398,18 @@ export interface components {
                 "application/json": {
                     status: number;
                     data: components["schemas"]["ManagedChangeState"];
+                };
+            };
+        };
+        /** @description The booking's card guarantee */
+        CardGuaranteeOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: number;
+                    data: components["schemas"]["CardGuarantee"];
                 };
             };
         };

@@ -12,7 +12,7 @@ import { TRANSLATED_LOCALES } from './venue-setup-validation';
 export { TRANSLATED_LOCALES };
 
 export const EXPERIENCE_TEXT_FIELDS = ['name', 'description'] as const;
-export const PRE_PAYMENT_TYPES = ['NONE', 'DEPOSIT', 'PREPAYMENT'] as const;
+export const PRE_PAYMENT_TYPES = ['NONE', 'DEPOSIT', 'PREPAYMENT', 'GUARANTEE'] as const;
 export const CANCELLATION_FEE_TYPES = ['PER_PERSON', 'PERCENTAGE'] as const;
 export const MINIMUM_SPEND_TYPES = ['PER_PERSON', 'TOTAL'] as const;
 /** The most an amount may be: HK$100,000 in cents. */
@@ -27,11 +27,12 @@ export const EXPERIENCE_MESSAGES = {
   guestsOrder: /*i18n*/ 'The most guests must be at least the fewest',
   daysRequired: /*i18n*/ 'Choose at least one day of the week',
   servicesRequired: /*i18n*/ 'Choose at least one service',
-  paymentInvalid: /*i18n*/ 'Choose no payment, a deposit or a prepayment',
+  paymentInvalid: /*i18n*/ 'Choose no payment, a deposit, a prepayment or a card guarantee',
   amountInvalid: /*i18n*/ 'Enter an amount from HK$0 to HK$100,000',
   serviceChargeInvalid: /*i18n*/ 'Enter a service charge from 0 to 100 per cent',
   taxInvalid: /*i18n*/ 'Enter a tax from 0 to 100 per cent',
   priceRequired: /*i18n*/ 'A prepayment needs a price per person above HK$0',
+  guaranteeFeeRequired: /*i18n*/ 'A card guarantee needs its own policy with a no-show fee above HK$0: the fee the card is charged',
   tiersRequired: /*i18n*/ 'A deposit needs a tier that starts at or below the fewest guests',
   tiersInvalid: /*i18n*/ 'Give each deposit tier a different smallest party, at most 10 tiers',
   feeTiersOrder: /*i18n*/ 'List the fees by party size from the smallest party up, each from more guests than the one before, at most 10',
@@ -132,6 +133,8 @@ const crossChecks = <T extends Entries>() =>
   [
     rule<T>((e) => e.minGuests <= e.maxGuests, EXPERIENCE_MESSAGES.guestsOrder, 'maxGuests'),
     rule<T>((e) => e.prePaymentType !== 'PREPAYMENT' || e.priceAmount > 0, EXPERIENCE_MESSAGES.priceRequired, 'priceAmount'),
+    // The guest is told the fee before saving the card, so it is the experience's own, never a venue's that may change.
+    rule<T>((e) => e.prePaymentType !== 'GUARANTEE' || (e.policy?.noShowFeePerPerson ?? 0) > 0, EXPERIENCE_MESSAGES.guaranteeFeeRequired, 'policy'),
     rule<T>((e) => e.prePaymentType !== 'DEPOSIT' || e.depositPolicy.some((t) => t.minGuestCount <= e.minGuests), EXPERIENCE_MESSAGES.tiersRequired, 'depositPolicy'),
     rule<T>((e) => new Set(e.depositPolicy.map((t) => t.minGuestCount)).size === e.depositPolicy.length, EXPERIENCE_MESSAGES.tiersInvalid, 'depositPolicy'),
     rule<T>(

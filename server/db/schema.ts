@@ -233,7 +233,7 @@ export const venuePacing = pgTable('venue_pacing', {
   version: integer('version').notNull().default(1),
 });
 
-export type PrePaymentType = 'PREPAYMENT' | 'DEPOSIT' | 'NONE';
+export type PrePaymentType = 'PREPAYMENT' | 'DEPOSIT' | 'GUARANTEE' | 'NONE';
 
 /** docs/PRODUCT.md §3's payment policy; percentages use docs/PRODUCT.md §9's encodings (service charge /1000, tax /100000). */
 export const experiences = pgTable('experiences', {
@@ -511,6 +511,28 @@ export const noShowFeeCharges = pgTable('no_show_fee_charges', {
   /** A process charging it now holds it until then; `claimToken` names which. */
   claimedUntil: ts('claimed_until'),
   claimToken: text('claim_token'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export type CardGuaranteeStatus = 'REQUIRES_CARD' | 'REQUIRES_ACTION' | 'SAVED' | 'FAILED';
+
+/**
+ * The card a guaranteed booking keeps (migration 0051, services/payments/card-guarantee.ts): saved through
+ * the processor's setup, nothing charged; the policy's fee is charged to it off-session (`setupRef` is the
+ * no-show fee charge's `cardOf`).
+ */
+export const cardGuarantees = pgTable('card_guarantees', {
+  reservationId: text('reservation_id').primaryKey(),
+  userId: text('user_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** The processor's setup (Stripe: a SetupIntent), once made. */
+  setupRef: text('setup_ref').unique(),
+  status: text('status').$type<CardGuaranteeStatus>().notNull(),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  /** Why the last saving failed, in the processor's (translated) words. */
+  failureMessage: text('failure_message'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

@@ -23,13 +23,26 @@ export interface PolicyAgreement {
 
 /**
  * The texts for a party of `numberOfGuests`. Only what applies: without a payment up front there is no
- * card to charge, so no fee or no-show clause is shown or agreed to.
+ * card to charge, so no fee or no-show clause is shown or agreed to; a card guarantee states its one fee.
  */
 export function policyTexts(
   i18n: I18n,
   money: (minor: number) => string,
   policy: Policy,
-  { numberOfGuests, paidUpFront }: { numberOfGuests: number; paidUpFront: boolean },
+  {
+    numberOfGuests,
+    paidUpFront,
+    guarantee = null,
+  }: {
+    numberOfGuests: number;
+    paidUpFront: boolean;
+    /**
+     * A card guarantee (docs/decisions/0035-card-guarantee.md): the guest saves a card and pays nothing now;
+     * `cancelBy` is the last moment to cancel free of charge, as the guest reads it (null where no booking
+     * is known yet, as in the set-up's preview: the window is said in hours).
+     */
+    guarantee?: { cancelBy: string | null } | null;
+  },
 ): PolicyAgreement[] {
   const hours = policy.cancellationWindowHours;
   const fee =
@@ -43,7 +56,20 @@ export function policyTexts(
   const maximum = policy.maximumPartySize;
 
   const cancellationRequired = i18n._(msg`Please agree to cancellation policy`);
-  const agreements: PolicyAgreement[] = paidUpFront
+  // One fee for both (the no-show fee per guest): the guest reads one sum before saving the card.
+  const guaranteeTerms = (cancelBy: string | null) =>
+    cancelBy
+      ? i18n._(msg`No charge now. ${noShow} a guest if you do not come or cancel after ${cancelBy}.`)
+      : i18n._(msg`No charge now. ${noShow} a guest if you do not come or cancel within ${hours} hours of the reservation.`);
+  const agreements: PolicyAgreement[] = guarantee
+    ? [
+        {
+          key: 'cancellationPolicy',
+          text: i18n._(msg`Card guarantee: your card is saved to hold the table.`) + ' ' + guaranteeTerms(guarantee.cancelBy),
+          required: cancellationRequired,
+        },
+      ]
+    : paidUpFront
     ? [
         {
           key: 'cancellationPolicy',

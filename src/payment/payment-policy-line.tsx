@@ -1,4 +1,4 @@
-/** One line on what an experience asks for up front: nothing, a deposit, or prepayment. */
+/** One line on what an experience asks for up front: nothing, a deposit, prepayment, or a card kept (a guarantee). */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { VenueDetail } from '../../machines/booking/booking.machine';
@@ -18,6 +18,8 @@ export function PaymentPolicyLine({ experience }: { experience: Experience }) {
   } else if (experience.prePaymentType === 'DEPOSIT' && experience.depositPolicy.length > 0) {
     const from = format.money(Math.min(...experience.depositPolicy.map((tier) => tier.price.amount)));
     payment = t`Deposit from ${from} per guest`;
+  } else if (experience.prePaymentType === 'GUARANTEE') {
+    payment = t`No charge to book: a card is saved to hold the table`;
   } else {
     payment = t`No payment needed to book`;
   }

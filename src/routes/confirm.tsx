@@ -18,7 +18,7 @@ function ConfirmForm() {
   const needsPayment = (reservation?.payment.amountDue ?? 0) > 0;
   const experienceId = BookingContext.useSelector((s) => s.context.draft.experienceId);
   const experience = venue.experiences.find((e) => e._id === experienceId);
-  const agreements = usePolicyAgreements(venue, experienceId, reservation?.numberOfGuests ?? 1, needsPayment);
+  const agreements = usePolicyAgreements(venue, experienceId, { numberOfGuests: reservation?.numberOfGuests ?? 1, start: reservation ? { date: reservation.date, startTime: reservation.startTime } : null }, needsPayment);
   const [ticked, setTicked] = useState<Partial<Record<AgreementKey, boolean>>>(previous ?? {});
   const [errors, setErrors] = useState<Partial<Record<AgreementKey, string>>>({});
 

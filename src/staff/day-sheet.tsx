@@ -63,6 +63,11 @@ function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
   if (payment.paid > 0) lines.push(payment.type === 'PREPAYMENT' ? t`Prepayment paid ${money(payment.paid)}` : t`Deposit paid ${money(payment.paid)}`);
   else if (payment.type !== 'NONE' && payment.amountDue > 0 && payment.paidAtVenue < payment.amountDue) lines.push(payment.type === 'PREPAYMENT' ? t`Prepayment due ${money(payment.amountDue)}` : t`Deposit due ${money(payment.amountDue)}`);
   if (payment.refunded > 0) lines.push(t`Refunded ${money(payment.refunded)}`);
+  // A card guarantee (docs/decisions/0035-card-guarantee.md): nothing paid, a card kept for the fee.
+  const guarantee = payment.guarantee;
+  const last4 = guarantee?.last4;
+  if (guarantee?.status === 'SAVED') lines.push(last4 ? t`Card on file (guaranteed) ····${last4}` : t`Card on file (guaranteed)`);
+  else if (guarantee) lines.push(t`Card guarantee: no card saved yet`);
   // What staff let the guest owe (a phone booking's, a staff change's difference) and what the venue took for it.
   if (payment.owed > 0 && payment.paid > 0) lines.push(t`Owed at the venue ${money(payment.owed)}`);
   if (payment.paidAtVenue > 0) lines.push(t`Paid at the venue ${money(payment.paidAtVenue)}`);

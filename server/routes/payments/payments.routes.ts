@@ -4,13 +4,17 @@ import type { AppEnv } from '../../context';
 import { requireUser } from '../../lib/auth';
 import { createPaymentHandlers } from './payments.handlers';
 import { createSavedCardHandlers } from './saved-cards.handlers';
+import { route } from '../route';
 
 export function paymentRoutes(): Hono<AppEnv> {
   const h = createPaymentHandlers();
   const cards = createSavedCardHandlers();
   const user = requireUser();
+  const app = new Hono<AppEnv>();
+  route(app, 'post', '/user/reservation/{id}/card-guarantee', user, cards.startGuarantee);
+  route(app, 'get', '/user/reservation/{id}/card-guarantee', user, cards.readGuarantee);
   return (
-    new Hono<AppEnv>()
+    app
       // Before '/user/payment/:id', which would otherwise take 'config' for an id.
       .get('/user/payment/config', user, h.config)
       .get('/user/payment/:id', user, h.get)

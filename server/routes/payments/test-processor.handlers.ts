@@ -16,7 +16,7 @@ import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
 
-const intentParams = requiredObject({ intentId: v.pipe(v.string(), v.regex(/^pi_[0-9a-f]{24}$/, /*i18n*/ 'intentId is not a payment intent id')) });
+const intentParams = requiredObject({ intentId: v.pipe(v.string(), v.regex(/^(pi|seti)_[0-9a-f]{24}$/, /*i18n*/ 'intentId is not a payment intent id')) });
 
 // Types are checked here with the card form's own texts; the processor then checks the values.
 const confirmBody = requiredObject({

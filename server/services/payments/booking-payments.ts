@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { payments, walletEntries, type PaymentStatus } from '../../db/schema';
+import { cardGuarantees, payments, walletEntries, type PaymentStatus } from '../../db/schema';
 
 /** Payments that took money (some of it may have gone back since). */
 const TOOK_MONEY: PaymentStatus[] = ['SUCCEEDED', 'REFUNDED', 'PARTIALLY_REFUNDED'];
@@ -18,13 +18,13 @@ export interface BookingMoney {
   /** The no-show fee charged to the card and to the wallet. */
   cardFee: number;
   walletFee: number;
-  /** A card paid the booking: the processor can charge it again without the cardholder. */
+  /** A card paid the booking, or a guaranteed booking saved one: the processor can charge it without the cardholder. */
   cardOnFile: boolean;
 }
 
 const NOTHING: BookingMoney = { paid: 0, refunded: 0, cardFee: 0, walletFee: 0, cardOnFile: false };
 
-/** Each booking's money, in two reads whatever their number; a booking with none is left out. */
+/** Each booking's money, in three reads whatever their number; a booking with none is left out. */
 export async function bookingMoney(db: DbOrTx, reservationIds: string[]): Promise<Map<string, BookingMoney>> {
   const found = new Map<string, BookingMoney>();
   if (reservationIds.length === 0) return found;
@@ -50,6 +50,12 @@ export async function bookingMoney(db: DbOrTx, reservationIds: string[]): Promis
     found.set(m.reservationId!, { ...NOTHING, paid: Number(m.paid), refunded: Number(m.refunded), cardFee: Number(m.cardFee), cardOnFile: Boolean(m.cardOnFile) });
   }
   for (const w of walletFees) found.set(w.reservationId!, { ...(found.get(w.reservationId!) ?? NOTHING), walletFee: Number(w.charged) });
+  // A guaranteed booking paid nothing, but its saved card is on file for the fee (card-guarantee.ts).
+  const guaranteed = await db
+    .select({ reservationId: cardGuarantees.reservationId })
+    .from(cardGuarantees)
+    .where(and(inArray(cardGuarantees.reservationId, reservationIds), eq(cardGuarantees.status, 'SAVED')));
+  for (const g of guaranteed) found.set(g.reservationId, { ...(found.get(g.reservationId) ?? NOTHING), cardOnFile: true });
   return found;
 }
 

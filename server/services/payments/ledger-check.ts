@@ -13,6 +13,8 @@
  * of the new amount due; the payment of a change that was not made must have been given back in full, or
  * the booking shows as keeping more than is due.
  *
+ * A card guarantee keeps nothing up front, then exactly its fee once it is due (`guaranteeProblems`).
+ *
  * Run by `npm run check-ledger` on any database, after every server test's database (the harness's
  * close) and after the browser suite (Playwright's global teardown).
  */
@@ -34,6 +36,10 @@ export interface LedgerProblem {
 
 /** The reservations whose money is not what it should be (none when the books balance). */
 export async function ledgerProblems(db: DbOrTx): Promise<LedgerProblem[]> {
+  return [...(await bookingProblems(db)), ...(await guaranteeProblems(db))].sort((a, b) => (a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0));
+}
+
+async function bookingProblems(db: DbOrTx): Promise<LedgerProblem[]> {
   const result = await db.execute(sql`
     WITH money AS (
       SELECT p.reservation_id, sum(p.amount - p.refunded_amount)::int AS kept
@@ -58,7 +64,47 @@ export async function ledgerProblems(db: DbOrTx): Promise<LedgerProblem[]> {
     WHERE kept + paid_at_venue <> due
     ORDER BY unique_id
   `);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+  return problemsOf(result);
+}
+
+/**
+ * A card guarantee (docs/decisions/0035-card-guarantee.md) keeps nothing until a fee is due: its booking is
+ * paid nothing (the query above holds it to an amount due of 0), and its card is charged nothing, unless it
+ * is a no-show with a card saved, which keeps exactly the policy's fee for the party: charged (no-show fee
+ * payments that took money and were not given back) or recorded as owed (its charge not yet CHARGED:
+ * being tried, declined, or given up on). Reported as kept (the fee charged or owed) against due (the fee).
+ */
+async function guaranteeProblems(db: DbOrTx): Promise<LedgerProblem[]> {
+  const result = await db.execute(sql`
+    WITH fees AS (
+      SELECT p.reservation_id, sum(p.amount - p.refunded_amount)::int AS charged
+      FROM payments p
+      WHERE p.purpose = 'NO_SHOW_FEE' AND p.status IN ('SUCCEEDED', 'REFUNDED', 'PARTIALLY_REFUNDED')
+      GROUP BY p.reservation_id
+    ),
+    books AS (
+      SELECT r.id, r.unique_id, r.status, r.amount_due, r.paid_at_venue, r.amount_owed, r.fee_kept,
+        coalesce(f.charged, 0) + CASE WHEN r.status = 'NO_SHOW' AND c.status <> 'CHARGED' THEN c.amount ELSE 0 END AS kept,
+        CASE
+          WHEN r.status = 'NO_SHOW' AND g.status = 'SAVED' THEN coalesce((e.policy->>'noShowFeePerPerson')::int, 0) * r.number_of_guests
+          ELSE 0
+        END AS due
+      FROM reservations r
+      JOIN experiences e ON e.id = r.experience_id
+      LEFT JOIN card_guarantees g ON g.reservation_id = r.id
+      LEFT JOIN no_show_fee_charges c ON c.reservation_id = r.id
+      LEFT JOIN fees f ON f.reservation_id = r.id
+      WHERE r.pre_payment_type = 'GUARANTEE'
+    )
+    SELECT id, unique_id, status, amount_due, kept, 0 AS paid_at_venue, amount_owed, fee_kept, due
+    FROM books
+    WHERE kept <> due
+  `);
+  return problemsOf(result);
+}
+
+function problemsOf(result: unknown): LedgerProblem[] {
+  return (result as { rows: Record<string, unknown>[] }).rows.map((r) => ({
     id: String(r.id),
     uniqueId: String(r.unique_id),
     status: String(r.status),

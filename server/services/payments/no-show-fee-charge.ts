@@ -1,5 +1,5 @@
 /**
- * A no-show fee charged to the card that paid the booking, and charged again. Its row in
+ * A no-show fee charged to the card that paid the booking (or the card a guaranteed booking saved), and charged again. Its row in
  * `no_show_fee_charges` is written with the no-show (services/no-show-fee.ts), claimed by the request that
  * marks it, which charges the card once that transaction has committed (the processor is never called
  * inside our transactions). Only the holder of the claim records what the processor answered:
@@ -7,6 +7,8 @@
  * - charged: a SUCCEEDED payment and its card entry;
  * - refused by the card: a FAILED payment with the processor's reason, never tried again by itself (the
  *   card said no); staff may charge again from the day sheet, with a new key, since the refusal took nothing;
+ *   when the card's bank asks the absent cardholder to approve the charge (`authentication_required`), the
+ *   guest is mailed their booking's link to pay it themselves;
  * - no answer (unreachable, an error): tried again by the payment worker after 5, 10, 20 … minutes, up to
  *   8 attempts, by whichever server process claims it first (FOR UPDATE SKIP LOCKED, as the outbox does).
  *   Every attempt sends the same idempotency key, so a charge the processor took before its answer was
@@ -36,6 +38,8 @@ import { findUser, isMember, reservationNotFound, reservationScope, type Reserva
 import { loadVenueCatalog, venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 import { drainDueBatches } from '../../lib/due-batches';
+import { guaranteeCardOf } from './card-guarantee';
+import { mailFeeNeedsApproval } from '../reservations/reservation-mail';
 
 export type NoShowFeeChargeRow = typeof noShowFeeCharges.$inferSelect;
 export type NoShowFeeChargeDto = Schema<'NoShowFeeCharge'>;
@@ -86,6 +90,14 @@ export async function cardThatPaid(tx: DbOrTx, reservationId: string): Promise<s
     .where(and(eq(payments.reservationId, reservationId), eq(payments.purpose, 'RESERVATION'), eq(payments.method, 'CARD'), inArray(payments.status, tookMoney)))
     .orderBy(payments.createdAt, payments.id);
   return row?.ref ?? null;
+}
+
+/**
+ * The card the booking's fee may be charged to without the guest: the card that paid it, else the card a
+ * guaranteed booking saved (card-guarantee.ts); null when neither.
+ */
+export async function cardOnFileOf(tx: DbOrTx, reservationId: string): Promise<string | null> {
+  return (await cardThatPaid(tx, reservationId)) ?? (await guaranteeCardOf(tx, reservationId));
 }
 
 /** The key of a new charge: every key the processor has answered left one NO_SHOW_FEE payment. */
@@ -223,6 +235,8 @@ export async function attemptCharge(
     // The claim ran out and another process has taken the charge over: the outcome is its to record.
     if (!reservation || !mine) return null;
     const paymentId = intent ? await recordPayment(tx, mine, reservation, intent, catalog, now) : null;
+    // The bank wants the guest to approve it: not the card's refusal, so the guest is asked to pay it themselves.
+    if (intent?.status === 'failed' && intent.needsAuthentication) await mailFeeNeedsApproval(tx, { row: reservation, catalog, amount: mine.amount, links: deps.config });
     const attempts = intent ? mine.attempts : mine.attempts + 1;
     const gaveUp = !intent && attempts >= policy.maxAttempts;
     const [after] = await tx
@@ -338,7 +352,7 @@ export async function chargeNoShowFeeAgain(deps: CancelDeps, actor: AuthUser, re
     if (charge?.claimedUntil && charge.claimedUntil > now) throw chargeUnderWay();
     if (!charge) {
       // A no-show marked before charges were kept, or whose card was not charged then.
-      const cardOf = await cardThatPaid(tx, reservationId);
+      const cardOf = await cardOnFileOf(tx, reservationId);
       if (!cardOf) throw noCardOnFile();
       return openCharge(tx, { reservation: row!, cardOf, amount: outstanding, now }, policy);
     }

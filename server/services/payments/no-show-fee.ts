@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import type { VenueCatalog } from '../booking-rules/venue-catalog';
-import { cardThatPaid, noShowFeeDescription, openCharge, type NoShowFeeChargeRow } from './no-show-fee-charge';
+import { cardOnFileOf, noShowFeeDescription, openCharge, type NoShowFeeChargeRow } from './no-show-fee-charge';
 import { findUser, isMember, type ReservationRow } from '../reservations/reservations';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 import { chargeFeeToWallet } from '../wallet/wallet-ledger';
@@ -20,7 +20,8 @@ export type NoShowOutcome = NonNullable<Schema<'VisitChange'>['noShow']>;
  * The venue's no-show policy, inside the transaction that marks the no-show: what was paid (a deposit or
  * prepayment) is kept, never refunded; the policy's fee per person beyond it is charged to a member's
  * wallet as far as its balance goes (the rest is owed: `outstanding`, which staff may charge to a card that
- * paid the booking from the day sheet, or settle at the venue), or else to the card that paid the booking:
+ * paid the booking from the day sheet, or settle at the venue), or else to the card that paid the booking
+ * or, for a card guarantee (nothing paid), the card it saved:
  * `cardCharge`, claimed for the caller to charge after commit. A guest with neither is not charged, and
  * owes nothing: the booking says so to staff (`noCardOnFile`).
  */
@@ -40,12 +41,13 @@ export async function applyNoShowPolicy(
   const due = Math.max(0, fee - kept);
   const outcome: NoShowOutcome = { fee, kept, walletCharged: 0, cardCharged: 0, outstanding: due, noCardOnFile: false };
   if (due === 0) return { outcome, cardCharge: null };
-  if (isMember(await findUser(tx, row.userId))) {
+  // A card guarantee's fee goes to the card the guest saved for it, as they agreed, never to a wallet.
+  if (row.prePaymentType !== 'GUARANTEE' && isMember(await findUser(tx, row.userId))) {
     // The wallet gives what it holds and is never overdrawn; the rest is owed (docs/PRODUCT.md §9, "Wallet").
     const charged = await chargeFeeToWallet(tx, { userId: row.userId, amount: due, ...noShowFeeDescription(row, catalog), reservationId: row.id, now });
     return { outcome: { ...outcome, walletCharged: charged, outstanding: due - charged }, cardCharge: null };
   }
-  const cardOf = await cardThatPaid(tx, row.id);
+  const cardOf = await cardOnFileOf(tx, row.id);
   // Nothing can pay it (a phone guest, who paid nothing by card): the fee is not charged nor owed (docs/PRODUCT.md §6).
   if (!cardOf) return { outcome: { ...outcome, outstanding: 0, noCardOnFile: true }, cardCharge: null };
   return { outcome, cardCharge: await openCharge(tx, { reservation: row, cardOf, amount: due, now }) };

@@ -11,6 +11,7 @@ import type { CompleteReservationInput } from '../../../common/validation/guest-
 import { isLiveAt, occupiesDuring } from '../booking-rules/busy-intervals';
 import { venueOf } from '../booking-rules/venue-catalog';
 import { takePaymentForCompletion } from '../payments/payments';
+import { cardGuaranteeRequired, guaranteeCardOf } from '../payments/card-guarantee';
 import { hasRecentVerifiedPhone, normalizePhone } from '../auth/phone-verification';
 import { mailConfirmation } from './reservation-mail';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
@@ -71,7 +72,7 @@ async function hasOverlapElsewhere(tx: DbOrTx, row: ReservationRow): Promise<boo
 /**
  * Confirms the caller's held reservation and queues the confirmation e-mail (with the amount paid and a
  * calendar invitation) in the same transaction. Already CONFIRMED: answers it unchanged (a retried call).
- * Refusals, in this order: 1010103, 10202, 10203, 10205, 1010101, 1010104, 1010105, 10208, 10210.
+ * Refusals, in this order: 1010103, 10202, 10203, 10205, 1010101, 1010104, 1010105, 10208, 10210, 20260.
  */
 export async function completeReservation(
   deps: ReservationDeps,
@@ -116,6 +117,8 @@ export async function completeReservation(
     // Paid by card (the webhook or our check with the processor said so), or debited from the wallet
     // here and now, in this transaction; 10210 otherwise.
     const payment = row.prePaymentType !== 'NONE' && row.amountDue > 0 ? await takePaymentForCompletion(tx, row, catalog, now) : null;
+    // A card guarantee: the card saved (the guest's check of it with the processor said so), nothing charged; 20260 otherwise.
+    if (row.prePaymentType === 'GUARANTEE' && !(await guaranteeCardOf(tx, row.id))) throw cardGuaranteeRequired();
 
     const [updated] = await tx
       .update(reservations)

@@ -378,3 +378,31 @@ export async function mailReminder(
     });
   }
 }
+
+/**
+ * A guaranteed booking's fee the card's bank would not let us charge without the guest (3-D Secure asked):
+ * the fee is still owed (staff see it on the day sheet), and the guest is told how to settle it.
+ */
+export async function mailFeeNeedsApproval(db: DbOrTx, args: { row: ReservationRow; catalog: VenueCatalog; amount: number; links: LinkSigning }): Promise<void> {
+  const { row, catalog, links } = args;
+  if (!row.email) return;
+  const lang = messageLanguage(row.locale);
+  const { i18n } = lang;
+  const amount = lang.money(args.amount);
+  const venue = catalog.venues.get(row.venueId)?.venue;
+  await queueEmail(db, {
+    to: row.email,
+    locale: lang.locale,
+    subject: i18n._('A fee of {amount} is due – {reference}', { amount, reference: row.uniqueId }),
+    body: [
+      greeting(lang, row.firstName),
+      '',
+      i18n._('Under the terms you agreed to when you saved your card, a fee of {amount} is due for this booking. Your bank asks you to approve the charge yourself, so we have not charged it.', { amount }),
+      '',
+      ...bookingLines(lang, row, catalog),
+      '',
+      ...(venue ? [i18n._('To settle it, please contact the venue: call {phone} or e-mail {email}.', { phone: venue.reservationsPhone, email: venue.reservationsEmail })] : []),
+      i18n._('View your reservation: {link}', { link: manageLink(links, row) }),
+    ].join('\n'),
+  });
+}

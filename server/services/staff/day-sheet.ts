@@ -2,8 +2,8 @@
  * The day sheet of the staff console: a venue's service day by service (its periods) and seating (start
  * time), every booking with what the host stand needs, and the covers per quarter hour and per service.
  * Seven reads at most whatever the day holds (the bookings with their guests, the guests' earlier visits, the
- * payments, the no-show fees charged to wallets, the no-show fees' card charges, for finished parties
- * the tables taken since, and phone bookings' pay links), never one per booking.
+ * payments, the no-show fees charged to wallets, the no-show fees' card charges, the guaranteed bookings'
+ * cards, for finished parties the tables taken since, and phone bookings' pay links), never one per booking.
  */
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { reservations, users } from '../../db/schema';
@@ -12,6 +12,7 @@ import { visitStateOf } from '../../../machines/visit.machine';
 import { isoWeekday } from '../../../common/time';
 import { bookingMoney, noShowBalance, type BookingMoney } from '../payments/booking-payments';
 import { cardChargeView, noShowFeeChargesOf, type NoShowFeeChargeRow } from '../payments/no-show-fee-charge';
+import { cardGuaranteesOf, type CardGuaranteeRow } from '../payments/card-guarantee';
 import { venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
 import { reservationScope, type ReservationDeps } from '../reservations/reservations';
 import { serviceEndsAt } from '../booking-rules/slot-schedule';
@@ -59,6 +60,7 @@ function paymentOf(
   row: { status: string; prePaymentType: string; amountDue: number; numberOfGuests: number; amountOwed: number; paidAtVenue: number },
   money: BookingMoney | undefined,
   charge: NoShowFeeChargeRow | undefined,
+  guarantee: CardGuaranteeRow | undefined,
   noShowFeePerPerson: number,
   now: Date,
   member: boolean,
@@ -67,6 +69,11 @@ function paymentOf(
   return {
     type: row.prePaymentType as SheetBooking['payment']['type'],
     amountDue: row.amountDue,
+    // A guaranteed booking's card ("Card on file"): saved, or not yet (a refused card is none either).
+    guarantee:
+      row.prePaymentType === 'GUARANTEE'
+        ? { status: guarantee?.status === 'SAVED' ? 'SAVED' : 'PENDING', brand: guarantee?.cardBrand ?? null, last4: guarantee?.status === 'SAVED' ? guarantee.cardLast4 : null }
+        : null,
     paid: money?.paid ?? 0,
     refunded: money?.refunded ?? 0,
     owed: row.amountOwed,
@@ -108,6 +115,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
     : [];
   const moneyOf = await bookingMoney(db, ids);
   const chargeOf = await noShowFeeChargesOf(db, ids);
+  const guaranteeOf = await cardGuaranteesOf(db, ids);
   // Finished parties whose table another has had since: their finish can no longer be undone.
   const tableTaken = await tablesTakenSinceFinish(db, rows.map((r) => r.reservation), now);
   const alertsOf = await guestAlerts(db, guestIds);
@@ -144,7 +152,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
       serviceEndsAt: serviceEndsAt(entry, date, r.startTime + r.duration).toISOString(),
       tableTaken: tableTaken.has(r.id),
       holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
-      payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), bookingPolicy(catalog, r).noShowFeePerPerson, now, guestRole === 'member'),
+      payment: paymentOf(r, moneyOf.get(r.id), chargeOf.get(r.id), guaranteeOf.get(r.id), bookingPolicy(catalog, r).noShowFeePerPerson, now, guestRole === 'member'),
       notes: r.notes,
       staffNotes: r.staffNotes,
       occasion: r.occasion,

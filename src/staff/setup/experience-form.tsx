@@ -253,8 +253,14 @@ export function ExperienceForm({ list, experience, onReload }: { list: Experienc
             <option value="NONE">{t`Nothing`}</option>
             <option value="DEPOSIT">{t`A deposit per person, by party size`}</option>
             <option value="PREPAYMENT">{t`A prepayment per person`}</option>
+            <option value="GUARANTEE">{t`Nothing: a card kept for the no-show fee (card guarantee)`}</option>
           </select>
         </label>
+        {fields.prePaymentType === 'GUARANTEE' && (
+          <p className="staff-hint">
+            <Trans>The guest saves a card and is charged nothing when booking. The no-show fee of its own policy (below) is charged to that card for a no-show or a late cancellation.</Trans>
+          </p>
+        )}
         {fields.prePaymentType === 'PREPAYMENT' && (
           <>
             {numberField(t`Price per person (HK$)`, fields.price, (price) => change({ price }))}
@@ -317,7 +323,7 @@ export function ExperienceForm({ list, experience, onReload }: { list: Experienc
             )}
           </>
         )}
-        <PolicyPreview policy={previewPolicyOf(list, fields)} paidUpFront={fields.prePaymentType !== 'NONE'} />
+        <PolicyPreview policy={previewPolicyOf(list, fields)} paidUpFront={fields.prePaymentType !== 'NONE'} guarantee={fields.prePaymentType === 'GUARANTEE'} />
       </fieldset>
       <fieldset className="staff-scope" disabled={!editing}>
         <legend>

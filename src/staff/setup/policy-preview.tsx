@@ -12,7 +12,7 @@ import { useFormats } from '../../i18n/use-formats';
 
 type Policy = components['schemas']['VenuePolicy'];
 
-export function PolicyPreview({ policy, paidUpFront }: { policy: Policy | null; paidUpFront: boolean }) {
+export function PolicyPreview({ policy, paidUpFront, guarantee }: { policy: Policy | null; paidUpFront: boolean; guarantee: boolean }) {
   const { t, i18n } = useLingui();
   const format = useFormats();
   const id = useId();
@@ -37,7 +37,7 @@ export function PolicyPreview({ policy, paidUpFront }: { policy: Policy | null; 
       <div aria-live="polite">
         {policy ? (
           <ul>
-            {policyTexts(i18n, format.money, policy, { numberOfGuests: guests, paidUpFront }).map((a) => (
+            {policyTexts(i18n, format.money, policy, { numberOfGuests: guests, paidUpFront, guarantee: guarantee ? { cancelBy: null } : null }).map((a) => (
               <li key={a.key}>{a.text}</li>
             ))}
           </ul>

@@ -32,7 +32,33 @@ export interface PaymentIntent {
   card: { brand: string; last4: string } | null;
   /** Why the last attempt failed, in words for the guest. */
   lastError: string | null;
+  /**
+   * A charge without the cardholder that failed because the card's bank asks the cardholder to approve it
+   * (Stripe's `authentication_required`): not a refusal of the card, so the guest may pay it themselves.
+   */
+  needsAuthentication?: boolean;
   metadata: Record<string, string>;
+}
+
+/**
+ * A card saved for later charges without the cardholder (Stripe: a SetupIntent with `usage: off_session`
+ * on a Customer of the guest): confirmed by the browser as a payment is, 3-D Secure included, and nothing
+ * charged. `status` follows an intent's: requires_payment_method → (requires_action →) succeeded | failed.
+ */
+export interface CardSetup {
+  id: string;
+  clientSecret: string;
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'failed';
+  card: { brand: string; last4: string } | null;
+  lastError: string | null;
+}
+
+export interface CreateSetupInput {
+  /** The same key gives back the same setup. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  /** The guest it is saved for (Stripe: the Customer's e-mail and name). */
+  customer: { email: string | null; name: string | null };
 }
 
 export interface CreateIntentInput {
@@ -106,8 +132,8 @@ export interface CardProcessor {
   /** Refunds `amount` of a succeeded intent; the same key gives back the same refund. */
   refund(intentId: string, amount: number, idempotencyKey: string): Promise<ProcessorRefund>;
   /**
-   * Charges, without the cardholder present, the card that paid the intent `cardOf` (a fee the
-   * cardholder agreed to when paying, such as a venue's no-show fee): the new intent has succeeded or
+   * Charges, without the cardholder present, the card that paid the intent `cardOf`, or the card saved
+   * by the setup `cardOf` (a fee the cardholder agreed to when paying or saving, such as a venue's no-show fee): the new intent has succeeded or
    * failed (the card refused it, `lastError` saying why) when this returns. The same key gives back the
    * same intent. It throws when there is no answer (unreachable, an error): the charge may have been made
    * or not, and asking again with the same key finds out without charging twice.
@@ -119,5 +145,12 @@ export interface CardProcessor {
    * it. A card forgotten already is no error.
    */
   detachCard(cardOf: string): Promise<void>;
+  /**
+   * Starts saving a card for later charges (a card guarantee): the browser confirms the setup's client
+   * secret with the card. `chargeCardOnFile` takes a succeeded setup's id as `cardOf`.
+   */
+  createSetup(input: CreateSetupInput): Promise<CardSetup>;
+  /** The setup, or null when the processor does not know it. */
+  retrieveSetup(setupId: string): Promise<CardSetup | null>;
   readonly webhooks: ProcessorWebhooks;
 }

@@ -1,17 +1,17 @@
 /**
- * Stripe's objects in the processor interface's words: a PaymentIntent as our `PaymentIntent`, the
+ * Stripe's objects in the processor interface's words: a PaymentIntent as our `PaymentIntent`, a
+ * SetupIntent as our `CardSetup`, the
  * reason a card was refused as a text for the guest (or staff), and a webhook event as our
  * `WebhookEvent` about an intent (or null for an event the app does not act on).
  */
 import type Stripe from 'stripe';
-import type { IntentStatus, PaymentIntent, WebhookEvent } from './processor';
+import type { CardSetup, IntentStatus, PaymentIntent, WebhookEvent } from './processor';
 import { DECLINE_MESSAGES } from './test-processor';
 
 /** The reasons Stripe gives, in our (translated) words; anything else falls back to a plain decline. */
 export const STRIPE_REFUSALS = {
   /** An off-session charge the card's bank wants the cardholder to approve (3-D Secure): they were not there. */
-  authenticationRequired:
-    /*i18n*/ 'The card asks the cardholder to approve this charge (3-D Secure), so it cannot be charged without them.',
+  authenticationRequired: DECLINE_MESSAGES.authenticationRequired,
 } as const;
 
 /** Why the last attempt failed, in words for the guest (and staff), from Stripe's error codes. */
@@ -59,7 +59,40 @@ export function toPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
     amountRefunded,
     card: card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null,
     lastError: refusalText(pi.last_payment_error),
+    needsAuthentication: refusalText(pi.last_payment_error) === STRIPE_REFUSALS.authenticationRequired,
     metadata: { ...pi.metadata },
+  };
+}
+
+/** Stripe's SetupIntent status in ours: a refused card sends it back to requires_payment_method with the error. */
+function setupStatus(si: Stripe.SetupIntent): CardSetup['status'] {
+  switch (si.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'requires_action':
+      return 'requires_action';
+    case 'processing':
+      return 'processing';
+    case 'requires_payment_method':
+      return si.last_setup_error ? 'failed' : 'requires_payment_method';
+    case 'requires_confirmation':
+      return 'requires_payment_method';
+    default:
+      // canceled
+      return 'failed';
+  }
+}
+
+/** A SetupIntent in the interface's words; `payment_method` expanded gives the card saved. */
+export function toCardSetup(si: Stripe.SetupIntent): CardSetup {
+  const method = si.payment_method && typeof si.payment_method === 'object' ? si.payment_method : null;
+  const card = method?.card;
+  return {
+    id: si.id,
+    clientSecret: si.client_secret ?? '',
+    status: setupStatus(si),
+    card: card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null,
+    lastError: si.last_setup_error ? refusalText(si.last_setup_error as Stripe.PaymentIntent.LastPaymentError) : null,
   };
 }
 

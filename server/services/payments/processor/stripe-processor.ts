@@ -6,7 +6,9 @@
  *   Element, which runs 3-D Secure and wallets (Apple Pay, Google Pay) as Stripe's next actions.
  * - An attempt that pays a reservation keeps the card for a later no-show fee (`setup_future_usage:
  *   off_session`, on a customer of its own): the guest agreed to that fee in the venue's policy.
- * - `chargeCardOnFile` charges that card off-session; a card refusal (a decline, or the bank asking for
+ * - A card guarantee saves a card with nothing charged: a Customer of the guest and a SetupIntent with
+ *   `usage: off_session`, confirmed by the Payment Element (3-D Secure when the bank asks).
+ * - `chargeCardOnFile` charges that card (or a guarantee's) off-session; a card refusal (a decline, or the bank asking for
  *   authentication the absent guest cannot give) comes back as a failed intent with the reason, and any
  *   other error is thrown as "no answer", for the existing retries with the same key.
  * - `detachCard` detaches a removed card's PaymentMethod from its Customer (docs/PRODUCT.md §9).
@@ -14,9 +16,9 @@
  * `STRIPE_API_URL` points the SDK at another host (tests run it against a local fake of Stripe's API).
  */
 import Stripe from 'stripe';
-import type { CardProcessor, CreateIntentInput, PaymentIntent, ProcessorRefund, ProcessorWebhooks, WebhookEvent } from './processor';
+import type { CardProcessor, CardSetup, CreateIntentInput, CreateSetupInput, PaymentIntent, ProcessorRefund, ProcessorWebhooks, WebhookEvent } from './processor';
 import { ProcessorError, WebhookVerificationError } from './processor';
-import { toPaymentIntent, toWebhookEvent } from './stripe-intent';
+import { toCardSetup, toPaymentIntent, toWebhookEvent } from './stripe-intent';
 import { SIGNATURE_TOLERANCE_SECONDS } from './webhook-signature';
 
 export interface StripeSettings {
@@ -38,6 +40,8 @@ export function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfi
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
+
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
 const isNotFound = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
 
@@ -123,11 +127,43 @@ export class StripeProcessor implements CardProcessor {
     return { id: refund.id, intentId, amount: refund.amount };
   }
 
+  /** A Customer of the guest and a SetupIntent for off-session use; the Payment Element confirms it (3-D Secure if the bank asks). */
+  async createSetup(input: CreateSetupInput): Promise<CardSetup> {
+    const customer = await askStripe(() =>
+      this.stripe.customers.create(
+        { email: input.customer.email ?? undefined, name: input.customer.name ?? undefined, metadata: input.metadata },
+        { idempotencyKey: `customer-${input.idempotencyKey}` },
+      ),
+    );
+    const si = await askStripe(() =>
+      this.stripe.setupIntents.create(
+        { customer: customer.id, usage: 'off_session', automatic_payment_methods: { enabled: true }, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toCardSetup(si);
+  }
+
+  async retrieveSetup(setupId: string): Promise<CardSetup | null> {
+    try {
+      return toCardSetup(await this.stripe.setupIntents.retrieve(setupId, { expand: ['payment_method'] }));
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      return askStripe(() => Promise.reject(err));
+    }
+  }
+
+  /** The customer and card of `cardOf`: a succeeded SetupIntent's (a card guarantee) or PaymentIntent's (a booking's payment). */
+  private async cardOnFile(cardOf: string): Promise<{ customer: string; paymentMethod: string }> {
+    const source = cardOf.startsWith('seti_') ? await this.stripe.setupIntents.retrieve(cardOf) : await this.stripe.paymentIntents.retrieve(cardOf);
+    const paymentMethod = idOf(source.payment_method);
+    const customer = idOf(source.customer);
+    if (!paymentMethod || !customer || source.status !== 'succeeded') throw new ProcessorError(`No card on file for ${cardOf}`);
+    return { customer, paymentMethod };
+  }
+
   async chargeCardOnFile(input: CreateIntentInput & { cardOf: string }): Promise<PaymentIntent> {
-    const source = await this.stripe.paymentIntents.retrieve(input.cardOf);
-    const paymentMethod = typeof source.payment_method === 'string' ? source.payment_method : source.payment_method?.id;
-    const customer = typeof source.customer === 'string' ? source.customer : source.customer?.id;
-    if (!paymentMethod || !customer || source.status !== 'succeeded') throw new ProcessorError(`No card on file for payment intent ${input.cardOf}`);
+    const { customer, paymentMethod } = await this.cardOnFile(input.cardOf);
     try {
       const pi = await this.stripe.paymentIntents.create(
         {

@@ -13,7 +13,9 @@ import { ERROR_CODES } from '../../../../common/api/error-codes';
 import { cardBrand, cardProblem, normalizeCardNumber, type CardInput } from '../../../../common/validation/card-validation';
 import type {
   CardProcessor,
+  CardSetup,
   CreateIntentInput,
+  CreateSetupInput,
   IntentStatus,
   PaymentIntent,
   ProcessorRefund,
@@ -40,6 +42,11 @@ export const TEST_CARDS = {
   threeDSecure: '4000000000003220',
   /** Approved; a later charge of it without the cardholder (a no-show fee) is declined. */
   declinesLater: '4000000000000341',
+  /**
+   * Asks for 3-D Secure whenever it is used (Stripe's 4000 0027 6000 3184): saved with the bank's check, and a
+   * later charge without the cardholder fails with `authentication_required`.
+   */
+  authenticatesLater: '4000002760003184',
 } as const;
 
 /** The guest-facing texts of the processor's refusals, stored in English and said in the reader's language. */
@@ -49,6 +56,9 @@ export const DECLINE_MESSAGES = {
   notATestCard: /*i18n*/ 'Your card was declined. Test mode accepts only test cards.',
   authenticationFailed:
     /*i18n*/ 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  /** An off-session charge the card's bank wants the cardholder to approve (3-D Secure): they were not there. */
+  authenticationRequired:
+    /*i18n*/ 'The card asks the cardholder to approve this charge (3-D Secure), so it cannot be charged without them.',
 } as const;
 
 type CardOutcome = { kind: 'approve' } | { kind: 'decline'; message: string } | { kind: 'challenge' };
@@ -64,6 +74,7 @@ function outcomeOf(digits: string): CardOutcome {
     case TEST_CARDS.insufficientFunds:
       return { kind: 'decline', message: DECLINE_MESSAGES.insufficientFunds };
     case TEST_CARDS.threeDSecure:
+    case TEST_CARDS.authenticatesLater:
       return { kind: 'challenge' };
     default:
       // As real processors do in test mode: a real card number is refused, never charged.
@@ -120,8 +131,18 @@ function toIntent(row: TestIntentRow): PaymentIntent {
     amountRefunded: row.amountRefunded,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     lastError: row.lastError,
+    needsAuthentication: row.lastError === DECLINE_MESSAGES.authenticationRequired,
     metadata: row.metadata,
   };
+}
+
+/** A setup's id prefix: setups live beside intents (an intent of nothing), so the card form confirms either. */
+const SETUP_PREFIX = 'seti';
+
+function toSetup(row: TestIntentRow): CardSetup {
+  const { id, clientSecret, card, lastError } = toIntent(row);
+  const status = row.status === 'refunded' || row.status === 'partially_refunded' ? 'succeeded' : row.status;
+  return { id, clientSecret, status, card, lastError };
 }
 
 /** The browser's view of an intent: no secret, no metadata. */
@@ -202,6 +223,35 @@ export class TestProcessor implements CardProcessor {
     return toIntent(row);
   }
 
+  /** A setup is confirmed at the same browser-facing endpoints as an intent, with a test card (3-D Secure included). */
+  async createSetup(input: CreateSetupInput): Promise<CardSetup> {
+    const now = this.now();
+    const id = newRef(SETUP_PREFIX);
+    await this.db
+      .insert(testProcessorIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(16).toString('base64url')}`,
+        amount: 0,
+        currency: 'HKD',
+        status: 'requires_payment_method',
+        idempotencyKey: input.idempotencyKey,
+        metadata: input.metadata,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: testProcessorIntents.idempotencyKey });
+    const [row] = await this.db.select().from(testProcessorIntents).where(eq(testProcessorIntents.idempotencyKey, input.idempotencyKey));
+    if (!row?.id.startsWith(SETUP_PREFIX)) throw new ProcessorError('This idempotency key was already used with different parameters');
+    return toSetup(row);
+  }
+
+  async retrieveSetup(setupId: string): Promise<CardSetup | null> {
+    if (!setupId.startsWith(SETUP_PREFIX)) return null;
+    const [row] = await this.db.select().from(testProcessorIntents).where(eq(testProcessorIntents.id, setupId));
+    return row ? toSetup(row) : null;
+  }
+
   async retrieve(intentId: string): Promise<PaymentIntent | null> {
     const [row] = await this.db.select().from(testProcessorIntents).where(eq(testProcessorIntents.id, intentId));
     return row ? toIntent(row) : null;
@@ -277,6 +327,7 @@ export class TestProcessor implements CardProcessor {
       const cardColumns = { cardBrand: source.cardBrand, cardLast4: source.cardLast4, updatedAt: now };
       // Only test cards are ever on file (any other is refused at payment), so the last four name the card.
       if (source.cardLast4 === TEST_CARDS.declinesLater.slice(-4)) return toIntent(await this.fail(tx, id, DECLINE_MESSAGES.declined, cardColumns));
+      if (source.cardLast4 === TEST_CARDS.authenticatesLater.slice(-4)) return toIntent(await this.fail(tx, id, DECLINE_MESSAGES.authenticationRequired, cardColumns));
       return toIntent(await this.succeed(tx, id, cardColumns));
     });
   }
@@ -409,6 +460,8 @@ export class TestProcessor implements CardProcessor {
 
   /** Queues an event in the same transaction as the change it reports, due at once. */
   private async queueEvent(tx: DbOrTx, type: WebhookEventType, row: TestIntentRow, now: Date): Promise<void> {
+    // A setup moves no money: the server asks for it when the guest has confirmed it, as Stripe's setup events are not acted on.
+    if (row.id.startsWith(SETUP_PREFIX)) return;
     const event: WebhookEvent = {
       id: newRef('evt'),
       type,

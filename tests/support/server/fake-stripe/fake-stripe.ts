@@ -7,7 +7,8 @@
  * after a poll, twice, out of order).
  *
  * What the browser does at Stripe (Stripe.js confirming an intent with a card, a 3-D Secure challenge)
- * is simulated by `payAsBrowser` and `finishChallenge`, with Stripe's test cards by name. A removed card's
+ * is simulated by `payAsBrowser` and `finishChallenge`, with Stripe's test cards by name; saving a card
+ * with a SetupIntent (a card guarantee) by `saveAsBrowser` and `finishSetupChallenge`. A removed card's
  * PaymentMethod is detached from its Customer, after which an off-session charge of it is refused, as Stripe does.
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -75,6 +76,7 @@ export class FakeStripe {
   readonly customers = new Map<string, Obj>();
   readonly paymentMethods = new Map<string, Obj>();
   readonly intents = new Map<string, Obj>();
+  readonly setupIntents = new Map<string, Obj>();
   readonly charges = new Map<string, Obj>();
   readonly refunds = new Map<string, Obj>();
   readonly balanceTransactions: Obj[] = [];
@@ -172,6 +174,8 @@ export class FakeStripe {
     if (method === 'POST' && resource === 'payment_intents' && id && action === 'cancel') return this.cancelIntent(id, body);
     if (method === 'GET' && resource === 'payment_methods' && id && !action) return this.paymentMethodAnswer(this.paymentMethod(id));
     if (method === 'POST' && resource === 'payment_methods' && id && action === 'detach') return this.detachPaymentMethod(id);
+    if (method === 'POST' && resource === 'setup_intents' && !id) return this.createSetupIntent(body);
+    if (method === 'GET' && resource === 'setup_intents' && id && !action) return this.expandSetup(this.setupIntent(id), body);
     if (method === 'POST' && resource === 'refunds' && !id) return this.createRefund(body);
     if (method === 'GET' && resource === 'refunds' && !id) return this.list('/v1/refunds', [...this.refunds.values()], body);
     if (method === 'GET' && resource === 'balance_transactions' && !id) return this.list('/v1/balance_transactions', this.balanceTransactions, body);
@@ -229,8 +233,73 @@ export class FakeStripe {
     return copy;
   }
 
+  private setupIntent(id: string): Obj {
+    const setup = this.setupIntents.get(id);
+    if (!setup) throw missing('setup_intent', id);
+    return setup;
+  }
+
+  /** The setup as answered: a copy, with `payment_method` expanded when asked. */
+  private expandSetup(setup: Obj, query: FormObject): Obj {
+    const copy = structuredClone(setup);
+    const expand = Array.isArray(query.expand) ? query.expand : [];
+    if (expand.includes('payment_method') && copy.payment_method) {
+      const { fakeCard: _card, ...pm } = this.paymentMethods.get(copy.payment_method)!;
+      copy.payment_method = structuredClone(pm);
+    }
+    return copy;
+  }
+
+  /** A SetupIntent saves a card for a customer, nothing charged (`usage: off_session` for charges without them). */
+  private createSetupIntent(body: FormObject): Obj {
+    if (!body.customer || !this.customers.has(body.customer as string)) throw missing('customer', String(body.customer));
+    const id = this.newId('seti');
+    const setup: Obj = {
+      id,
+      object: 'setup_intent',
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+      customer: body.customer,
+      usage: body.usage ?? 'off_session',
+      payment_method: null,
+      automatic_payment_methods: body.automatic_payment_methods ? { enabled: true } : null,
+      metadata: body.metadata ?? {},
+      last_setup_error: null,
+      next_action: null,
+      created: this.nowSeconds(),
+      livemode: false,
+    };
+    this.setupIntents.set(id, setup);
+    this.emit('setup_intent.created', setup);
+    return structuredClone(setup);
+  }
+
+  /** Moves a setup on by what the card does: saved to the customer (attached), a decline, or a challenge. */
+  private settleSetup(setup: Obj, outcome: string): void {
+    const pm = this.paymentMethods.get(setup.payment_method)!;
+    if (outcome === 'challenge') {
+      Object.assign(setup, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } });
+      this.emit('setup_intent.requires_action', setup);
+      return;
+    }
+    setup.next_action = null;
+    if (outcome === 'approve') {
+      Object.assign(setup, { status: 'succeeded', last_setup_error: null });
+      pm.customer = setup.customer;
+      this.emit('setup_intent.succeeded', setup);
+      return;
+    }
+    const code = outcome === 'failChallenge' ? 'setup_intent_authentication_failure' : 'card_declined';
+    Object.assign(setup, {
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_setup_error: { type: 'card_error', code, ...(code === 'card_declined' ? { decline_code: outcome === 'insufficient' ? 'insufficient_funds' : 'generic_decline' } : {}), message: ERRORS.card_declined },
+    });
+    this.emit('setup_intent.setup_failed', setup);
+  }
+
   private createCustomer(body: FormObject): Obj {
-    const customer = { id: this.newId('cus'), object: 'customer', created: this.nowSeconds(), metadata: body.metadata ?? {}, livemode: false };
+    const customer = { id: this.newId('cus'), object: 'customer', created: this.nowSeconds(), email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, livemode: false };
     this.customers.set(customer.id, customer);
     return customer;
   }
@@ -408,6 +477,25 @@ export class FakeStripe {
     intent.payment_method = pm.id;
     this.settle(intent, FAKE_CARDS[card].now);
     return structuredClone(intent);
+  }
+
+  /** Stripe.js confirming a SetupIntent with a test card (the Payment Element's confirmSetup): nothing is charged. */
+  saveAsBrowser(setupId: string, card: FakeCard): Obj {
+    const setup = this.setupIntent(setupId);
+    if (setup.status !== 'requires_payment_method') throw new Error(`setup ${setupId} is ${setup.status}`);
+    const pm = { id: this.newId('pm'), object: 'payment_method', type: 'card', card: { brand: FAKE_CARDS[card].brand, last4: FAKE_CARDS[card].last4 }, customer: null, fakeCard: card };
+    this.paymentMethods.set(pm.id, pm);
+    setup.payment_method = pm.id;
+    this.settleSetup(setup, FAKE_CARDS[card].now);
+    return structuredClone(setup);
+  }
+
+  /** The guest passes or fails the bank's 3-D Secure check while saving the card. */
+  finishSetupChallenge(setupId: string, outcome: 'approve' | 'fail'): Obj {
+    const setup = this.setupIntent(setupId);
+    if (setup.status !== 'requires_action') throw new Error(`setup ${setupId} is ${setup.status}`);
+    this.settleSetup(setup, outcome === 'approve' ? 'approve' : 'failChallenge');
+    return structuredClone(setup);
   }
 
   /** The guest passes or fails the 3-D Secure challenge the Payment Element showed. */

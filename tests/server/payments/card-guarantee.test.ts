@@ -1,0 +1,231 @@
+/**
+ * The card guarantee (docs/decisions/0035-card-guarantee.md) on both processors (the built-in test one, and
+ * Stripe through the real SDK against the local fake of its API) and both databases: the set-up of a
+ * guaranteed experience (refused without a policy of its own); a card saved for a booking of it at Obe
+ * (HK$500 a guest), 3-D Secure at saving when the bank asks, nothing
+ * charged; the completion refused until it is saved; a no-show charging the fee off-session (charged,
+ * declined and left owed, or the bank asking the guest to approve it: owed, and the guest mailed); a charge
+ * the processor did not answer, retried by the worker with the same key and made once; a no-show marked
+ * twice at once, charged once; and the ledger check whole after each.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cardGuarantees } from '../../../server/db/schema';
+import { ledgerProblems } from '../../../server/services/payments/ledger-check';
+import { retryNoShowFeeCharges } from '../../../server/services/payments/no-show-fee-charge';
+import { DECLINE_MESSAGES, TEST_CARDS } from '../../../server/services/payments/processor/test-processor';
+import { ERROR_CODES } from '../../../common/api/error-codes';
+import { experienceIdByName, OBE } from '../../support/server/fixtures';
+import { TEST_NOW, testDrivers } from '../../support/server/harness';
+import { card, type TestUser } from '../../support/server/payment-helpers';
+import { useStaffAccounts, type StaffAccounts } from '../../support/server/staff-helpers';
+import { experienceBody } from '../../support/server/experience-body';
+import type { FakeCard, FakeStripe } from '../../support/server/fake-stripe/fake-stripe';
+import { payOnFakeStripe } from '../../support/server/fake-stripe/stripe-test-api';
+
+const HOUR = 3_600_000;
+// The Cocktail Masterclass's own policy: HK$500 a guest for a no-show; a table for two owes HK$1,000.
+const FEE_PER_GUEST = 50_000;
+const FEE = 2 * FEE_PER_GUEST;
+
+/** The three kinds of saved card: charged later, declined later, or later asking the absent cardholder to approve. */
+type SavedCardKind = 'approves' | 'declinesLater' | 'authenticatesLater';
+const TEST_PROCESSOR_CARDS: Record<SavedCardKind, string> = { approves: TEST_CARDS.visa, declinesLater: TEST_CARDS.declinesLater, authenticatesLater: TEST_CARDS.authenticatesLater };
+const FAKE_STRIPE_CARDS: Record<SavedCardKind, FakeCard> = { approves: 'visa', declinesLater: 'declinesLater', authenticatesLater: 'alwaysAuthenticate' };
+
+/** Obe's guaranteed experience, as an admin sets it up: nothing paid up front, HK$500 a guest for a no-show. */
+const GUARANTEED = experienceBody(
+  { en: { name: 'Cocktail Masterclass', description: 'Three classic cocktails with the head bartender.' } },
+  {
+    durationMinutes: 60,
+    minGuests: 1,
+    periodNames: ['Evening'],
+    prePaymentType: 'GUARANTEE',
+    depositPolicy: [],
+    policy: { cancellationWindowHours: 24, cancellationFee: { type: 'PER_PERSON', amount: FEE_PER_GUEST }, feesByPartySize: [], noShowFeePerPerson: FEE_PER_GUEST, minimumSpend: null, maximumPartySize: 6 },
+  },
+);
+
+const setupIdOf = (clientSecret: string) => clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+
+for (const driver of testDrivers()) {
+  for (const processorName of ['test-mode', 'stripe'] as const) {
+    describe(`card guarantee on ${processorName} (${driver})`, () => {
+      let { api, h, admin, obeStaff } = {} as StaffAccounts;
+      useStaffAccounts(driver, (accounts) => ({ api, h, admin, obeStaff } = accounts));
+      let fake: FakeStripe | undefined;
+      let experienceId: string;
+      let day = 0;
+      beforeAll(async () => {
+        if (processorName === 'stripe') ({ fake } = await payOnFakeStripe(api));
+        const create = (body: unknown) => api.request('POST', `/admin/venue/${OBE}/experience`, { token: admin.token(), body });
+        // A guarantee names its own fee: without a policy of its own (or with no fee) the set-up refuses it.
+        const refused = await create({ ...GUARANTEED, policy: null });
+        expect(refused.status).toBe(400);
+        expect(refused.body.field).toBe('policy');
+        const created = await create(GUARANTEED);
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        experienceId = await experienceIdByName(api.deps.db, OBE, 'Cocktail Masterclass');
+      });
+      afterEach(() => {
+        vi.restoreAllMocks();
+        api.clock.set(TEST_NOW);
+      });
+      afterAll(async () => {
+        await fake?.stop();
+      });
+
+      /** The browser confirming the setup with the card, passing the bank's check when it asks; the setup's status after. */
+      async function saveAsBrowser(clientSecret: string, kind: SavedCardKind): Promise<string> {
+        const setupId = setupIdOf(clientSecret);
+        if (fake) {
+          const after = fake.saveAsBrowser(setupId, FAKE_STRIPE_CARDS[kind]);
+          return after.status === 'requires_action' ? fake.finishSetupChallenge(setupId, 'approve').status : after.status;
+        }
+        const confirmed = await h.confirm(setupId, card(clientSecret, TEST_PROCESSOR_CARDS[kind]));
+        expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+        if (confirmed.body.data.status !== 'requires_action') return confirmed.body.data.status;
+        return (await h.challenge(setupId, 'approve')).body.data.status;
+      }
+
+      const startGuarantee = (guest: TestUser, id: string) => api.request('POST', `/user/reservation/${id}/card-guarantee`, { token: guest.token() });
+      const readGuarantee = (guest: TestUser, id: string) => api.request('GET', `/user/reservation/${id}/card-guarantee`, { token: guest.token() });
+      const markNoShow = (id: string) => api.request('PUT', `/admin/reservation/${id}/visit`, { token: obeStaff.token(), body: { action: 'no-show' } });
+      const feePayments = async (id: string) => (await h.paymentsOf(id)).filter((p) => p.purpose === 'NO_SHOW_FEE');
+      const ledgerOf = async (id: string) => (await ledgerProblems(api.deps.db)).filter((p) => p.id === id);
+
+      /** A Cocktail Masterclass for two at Obe on a day of its own, held. */
+      async function hold(guest: TestUser) {
+        const date = `2026-12-${String(2 + (day++ % 27)).padStart(2, '0')}`;
+        const res = await api.request('POST', '/user/reservation/v1.1', {
+          token: guest.token(),
+          body: { venueId: OBE, experienceId, date, startTime: 1140, numberOfGuests: 2 },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return { id: res.body.data._id as string, date, payment: res.body.data.payment };
+      }
+
+      /** A guaranteed booking for two, its card saved and the booking confirmed; the clock put past its start. */
+      async function bookGuaranteed(kind: SavedCardKind = 'approves') {
+        const guest = await h.newUser('guest');
+        const { id, date } = await hold(guest);
+        const started = await startGuarantee(guest, id);
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        expect(await saveAsBrowser(started.body.data.clientSecret, kind)).toBe('succeeded');
+        expect((await readGuarantee(guest, id)).body.data.status).toBe('SAVED');
+        const done = await h.complete(guest, id);
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+        const { startsAt } = await h.reservationRow(id);
+        api.clock.set(new Date(startsAt.getTime() + HOUR / 2));
+        return { guest, id, date };
+      }
+
+      it('saves a card for the booking, charging nothing: the completion waits for it, and the ledger keeps nothing', async () => {
+        const guest = await h.newUser('guest');
+        const { id, payment } = await hold(guest);
+        expect(payment).toMatchObject({ prePaymentType: 'GUARANTEE', amountDue: 0 });
+        const early = await h.complete(guest, id);
+        expect(early.status).toBe(409);
+        expect(early.body.errorCode).toBe(ERROR_CODES.CARD_GUARANTEE_REQUIRED);
+
+        const started = await startGuarantee(guest, id);
+        expect(started.body.data).toMatchObject({ reservationId: id, status: 'REQUIRES_CARD', card: null, feePerGuest: FEE_PER_GUEST });
+        // Asking again gives the same setup.
+        expect((await startGuarantee(guest, id)).body.data.clientSecret).toBe(started.body.data.clientSecret);
+        if (fake) {
+          const setup = fake.setupIntents.get(setupIdOf(started.body.data.clientSecret))!;
+          expect(setup).toMatchObject({ usage: 'off_session', metadata: { reservationId: id, purpose: 'CARD_GUARANTEE' } });
+          expect(fake.customers.get(setup.customer)).toBeDefined();
+        }
+        // A card whose bank asks for 3-D Secure is saved once the guest passes it.
+        expect(await saveAsBrowser(started.body.data.clientSecret, 'authenticatesLater')).toBe('succeeded');
+        expect((await readGuarantee(guest, id)).body.data).toMatchObject({ status: 'SAVED', clientSecret: null, card: { last4: '3184' } });
+        // Another guest's booking is no one else's to save a card for.
+        const other = await h.newUser('guest');
+        expect((await startGuarantee(other, id)).status).toBe(404);
+
+        expect((await h.complete(guest, id)).status).toBe(200);
+        expect(await h.paymentsOf(id)).toEqual([]);
+        if (fake) expect(fake.intents.size === 0 || [...fake.intents.values()].every((i) => i.metadata.reservationId !== id)).toBe(true);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('refuses a card guarantee for a booking whose experience asks for none', async () => {
+        const guest = await h.newUser('guest');
+        const whisky = await h.holdWhiskyFlight(guest);
+        const res = await startGuarantee(guest, whisky.id);
+        expect(res.status).toBe(409);
+        expect(res.body.errorCode).toBe(ERROR_CODES.CARD_GUARANTEE_NOT_NEEDED);
+      });
+
+      it('charges the fee to the saved card off-session at a no-show', async () => {
+        const { id } = await bookGuaranteed('approves');
+        const marked = await markNoShow(id);
+        expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+        expect(marked.body.data.noShow).toMatchObject({ fee: FEE, kept: 0, cardCharged: FEE, outstanding: 0, noCardOnFile: false });
+        expect((await feePayments(id)).map((p) => [p.status, p.amount, p.idempotencyKey])).toEqual([['SUCCEEDED', FEE, `no-show-fee-${id}`]]);
+        if (fake) {
+          const charge = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === `no-show-fee-${id}`)!;
+          expect(charge.body).toMatchObject({ off_session: 'true', confirm: 'true', amount: String(FEE) });
+        }
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('leaves the fee owed when the card is declined, with the reason for staff', async () => {
+        const { id, date } = await bookGuaranteed('declinesLater');
+        const marked = await markNoShow(id);
+        expect(marked.body.data.noShow).toMatchObject({ fee: FEE, cardCharged: 0, outstanding: FEE });
+        expect((await feePayments(id)).map((p) => [p.status, p.failureMessage])).toEqual([['FAILED', DECLINE_MESSAGES.declined]]);
+        const sheet = await api.request('GET', `/admin/venue/${OBE}/day-sheet/${date}`, { token: obeStaff.token() });
+        const booking = sheet.body.data.services.flatMap((s: any) => s.seatings.flatMap((x: any) => x.bookings)).find((b: { id: string }) => b.id === id);
+        expect(booking.payment).toMatchObject({
+          type: 'GUARANTEE',
+          guarantee: { status: 'SAVED', last4: '0341' },
+          noShow: { outstanding: FEE, canChargeCard: true, card: { status: 'DECLINED', reason: DECLINE_MESSAGES.declined } },
+        });
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('leaves the fee owed when the bank asks the guest to approve it, and mails the guest', async () => {
+        const { id, guest } = await bookGuaranteed('authenticatesLater');
+        const marked = await markNoShow(id);
+        expect(marked.body.data.noShow).toMatchObject({ cardCharged: 0, outstanding: FEE });
+        expect((await feePayments(id)).map((p) => [p.status, p.failureMessage])).toEqual([['FAILED', DECLINE_MESSAGES.authenticationRequired]]);
+        const mails = await h.mailTo(guest.email);
+        expect(mails.some((m) => m.subject.startsWith('A fee of HK$1,000 is due'))).toBe(true);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('retries a charge the processor did not answer with the same key, and charges it once', async () => {
+        const { id } = await bookGuaranteed('approves');
+        vi.spyOn(console, 'error').mockImplementation(() => {});
+        const keys: string[] = [];
+        const real = api.deps.payments.chargeCardOnFile.bind(api.deps.payments);
+        let down = true;
+        vi.spyOn(api.deps.payments, 'chargeCardOnFile').mockImplementation((input) => {
+          keys.push(input.idempotencyKey);
+          return down ? Promise.reject(new TypeError('fetch failed')) : real(input);
+        });
+        expect((await markNoShow(id)).body.data.noShow).toMatchObject({ cardCharged: 0, outstanding: FEE });
+        // Owed while it is tried again: the ledger holds it to the fee all the same.
+        expect(await ledgerOf(id)).toEqual([]);
+        down = false;
+        api.clock.advance(5 * 60_000);
+        expect(await retryNoShowFeeCharges(api.deps)).toBe(1);
+        expect(keys).toEqual([`no-show-fee-${id}`, `no-show-fee-${id}`]);
+        expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['SUCCEEDED', FEE]]);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('charges once when the no-show is marked twice at once', async () => {
+        const { id } = await bookGuaranteed('approves');
+        const answers = await Promise.all([markNoShow(id), markNoShow(id)]);
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+        expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['SUCCEEDED', FEE]]);
+        const [row] = await api.deps.db.select().from(cardGuarantees).where(eq(cardGuarantees.reservationId, id));
+        expect(row!.status).toBe('SAVED');
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+    });
+  }
+}

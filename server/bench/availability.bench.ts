@@ -2,7 +2,8 @@
  * Availability benchmark (`npm run bench:api`): the real HTTP server on PGlite (in memory) and, with
  * BENCH_DATABASE_URL, on a throw-away database of that PostgreSQL; demo data plus two weeks of bookings;
  * 50 keep-alive connections of look-ups (from a worker thread) for BENCH_SECONDS (default 10). Prints
- * look-ups/s and latency percentiles per driver, beside the rate of a 404 (no database) and of GET /health.
+ * look-ups/s and latency percentiles per driver, in runs alternating with a 404's (no database): the ratio
+ * is the median of BENCH_PAIRS (at least 3) pairs, with its spread; then GET /health.
  * Then bookings: one guest creating holds back to back, and BENCH_GUESTS (default 16) in parallel on every venue and then on one, on days past the seeded ones; prints
  * bookings/s and create latency. On PostgreSQL, last, pgbench's TPC-B rate with as many clients on the
  * same server, and the guests' bookings/s as a share of it (pgbench.ts).
@@ -31,10 +32,13 @@ import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../com
 import { benchGuests, bookingChoices, lockWaitShare, runBookingLoad } from './booking-load';
 import { pgbenchTps } from './pgbench';
 import { cpuSpent } from './cpu-spent';
+import { alternate, describeRatio, pairedRatio } from './paired-ratio';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
+/** How many alternating pairs of look-up and 404 runs the ratio is the median of (at least 3). */
+const PAIRS = Math.max(3, Number(process.env.BENCH_PAIRS ?? 3));
 /** The offered rate of the paced run, whose p95 is the target's (>= 1,000/s at p95 <= 20 ms). */
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const DAYS = 14;
@@ -46,7 +50,7 @@ const GUESTS = Number(process.env.BENCH_GUESTS ?? 16);
  * (/tmp/x-postgres.cpuprofile) and during the parallel guests' bookings (/tmp/x-postgres-bookings-16-guests.cpuprofile); open them in Chrome's DevTools.
  */
 const PROFILE = process.env.BENCH_PROFILE;
-/** BENCH_LOOKUPS_ONLY=1: stop after the look-ups at full speed; BENCH_BOOKINGS_ONLY=1: measure bookings alone. For quick before-and-after runs. */
+/** BENCH_LOOKUPS_ONLY=1: stop after the look-ups' pairs with the 404; BENCH_BOOKINGS_ONLY=1: measure bookings alone. For quick before-and-after runs. */
 const LOOKUPS_ONLY = Boolean(process.env.BENCH_LOOKUPS_ONLY);
 const BOOKINGS_ONLY = Boolean(process.env.BENCH_BOOKINGS_ONLY);
 /** Accounts a run's guests book under in turn, shared out among them: 2 holds each at most, for well over a run's holds. */
@@ -314,19 +318,18 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
     if (!BOOKINGS_ONLY) {
       await runLoad(port, token, targets, today, WARM_UP_SECONDS);
       if (PROFILE) report('profiled', await profiled(`${PROFILE}-${label}.cpuprofile`, () => runLoad(port, token, targets, today, SECONDS)));
-      const { result: lookUps, cpu: lookUpsCpu } = await measured();
-      report('max', lookUps, lookUpsCpu);
+      // Look-ups and the 404 (no database) in alternating runs: the ratio is their pairs' median.
+      const pairs = await alternate(PAIRS, () => measured(), () => measured('/no-such-call'));
+      for (const { a, b } of pairs) {
+        report('max', a.result, a.cpu);
+        report('404 (no db)', b.result, b.cpu);
+      }
+      const ratio = pairedRatio(pairs.map(({ a, b }) => ({ a: a.result.perSecond, b: b.result.perSecond })));
+      const target = database.driver === 'postgres' ? 0.28 : 0.13;
+      console.log(`${label.padEnd(9)} availability at ${describeRatio(ratio)} of a 404's rate (target >= ${target})`);
       if (LOOKUPS_ONLY) return { parallelBookingsPerSecond: 0 };
-      // Trivial calls at full speed: a 404 (no database) and GET /health (one SELECT 1).
-      const { result: noDatabase, cpu: noDatabaseCpu } = await measured('/no-such-call');
-      report('404 (no db)', noDatabase, noDatabaseCpu);
       const health = await runLoad(port, token, targets, today, SECONDS, undefined, '/health');
       report('GET /health', health);
-      const target = database.driver === 'postgres' ? 0.28 : 0.13;
-      console.log(
-        `${label.padEnd(9)} availability at ${(lookUps.perSecond / noDatabase.perSecond).toFixed(3)} of a 404's rate (target >= ${target}), ` +
-          `${(lookUps.perSecond / health.perSecond).toFixed(3)} of GET /health's`,
-      );
       report(`at ${RATE}/s`, await runLoad(port, token, targets, today, SECONDS, RATE));
     }
     const choices = await bookingChoices(db, today, BOOKING_FIRST_DAY, BOOKING_DAYS, now);
@@ -390,6 +393,7 @@ export async function runBench(): Promise<void> {
   } finally {
     await postgres.close();
   }
+  if (LOOKUPS_ONLY) return;
   const pgbench = await pgbenchTps(adminUrl, GUESTS, SECONDS);
   if ('error' in pgbench) {
     console.log(`postgres  pgbench not run: ${pgbench.error}`);

@@ -32,6 +32,7 @@ import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../com
 import { benchGuests, bookingChoices, lockWaitShare, runBookingLoad } from './booking-load';
 import { pgbenchTps } from './pgbench';
 import { cpuSpent } from './cpu-spent';
+import { disableLookupCache, enableLookupCache } from '../routes/reservations/availability-cache';
 import { alternate, describeRatio, pairedRatio } from './paired-ratio';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -45,6 +46,7 @@ const DAYS = 14;
 // BENCH_PGLITE=off measures PostgreSQL alone.
 const SKIP_PGLITE = process.env.BENCH_PGLITE === 'off';
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 16);
+const LOOKUP_CACHE = process.env.BENCH_LOOKUP_CACHE !== 'off';
 /**
  * BENCH_PROFILE=/tmp/x: CPU profiles of the server's thread, per driver, during one more look-ups run
  * (/tmp/x-postgres.cpuprofile) and during the parallel guests' bookings (/tmp/x-postgres-bookings-16-guests.cpuprofile); open them in Chrome's DevTools.
@@ -287,6 +289,8 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
     // Nothing is paid in the benchmark: webhooks have nowhere to go.
     payments: createTestProcessor({ db, clock: systemClock, webhookSecret, webhookEndpoint: () => new Response(null, { status: 503 }) }),
   };
+  // As server/main.ts runs it: repeated look-ups from memory (BENCH_LOOKUP_CACHE=off measures without).
+  if (LOOKUP_CACHE) enableLookupCache(db);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -362,6 +366,7 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
     return { parallelBookingsPerSecond };
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await disableLookupCache(db);
   }
 }
 

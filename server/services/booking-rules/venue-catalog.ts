@@ -141,6 +141,15 @@ export async function experienceTextsNow(db: DbOrTx): Promise<VenueCatalog['expe
   return (await lastVenueCatalog(db)).catalog.experienceTexts;
 }
 
+/**
+ * What stands for the set-up this process holds now, or undefined once it is due to be read again: an
+ * answer worked out from the set-up may be kept while this stays the same object (decision 0038).
+ */
+export function catalogStamp(db: DbOrTx): object | undefined {
+  const cached = catalogCache.get(db);
+  return cached && Date.now() - cached.at < CATALOG_TTL_MS ? cached : undefined;
+}
+
 /** Forgets the cached set-up (after venues, tables or experiences change). */
 export function clearVenueCatalog(db: DbOrTx): void {
   catalogCache.delete(db);

@@ -94,11 +94,30 @@ export function isTableFree(busy: BusyByTable, tableId: string, startMs: number,
   return true;
 }
 
-/** The table to give a party: the smallest free one that fits (fewest seats, then fewest minimum). */
-export function pickTable(tables: readonly VenueTableRow[], busy: BusyByTable, startMs: number, endMs: number): VenueTableRow | undefined {
+/**
+ * The table to give a party: the smallest free one that fits (fewest seats, then fewest minimum). Tables
+ * the rule ranks equal are told apart by `spreadBy` (a hold's id) when given, else by their id: parallel
+ * holds of one time then go to different tables instead of all queueing on the same table's lock, and the
+ * same hold always gets the same table.
+ */
+export function pickTable(tables: readonly VenueTableRow[], busy: BusyByTable, startMs: number, endMs: number, spreadBy?: string): VenueTableRow | undefined {
   const free = tables.filter((t) => isTableFree(busy, t.id, startMs, endMs));
-  free.sort((a, b) => a.maxGuests - b.maxGuests || a.minGuests - b.minGuests || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return free[0];
+  free.sort((a, b) => tableRank(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const best = free[0];
+  if (!best || spreadBy === undefined) return best;
+  let tied = 1;
+  while (tied < free.length && tableRank(best, free[tied]!) === 0) tied++;
+  return free[spreadIndex(spreadBy, tied)];
+}
+
+/** The placement rule's order of two tables (negative: `a` first); 0 for tables it ranks equal, which a hold's id spreads. */
+const tableRank = (a: VenueTableRow, b: VenueTableRow) => a.maxGuests - b.maxGuests || a.minGuests - b.minGuests;
+
+/** A stable index in [0, n) from a text (FNV-1a): the same hold id always lands on the same one of n tables. */
+function spreadIndex(text: string, n: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % n;
 }
 
 /**

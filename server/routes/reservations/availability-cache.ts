@@ -38,7 +38,7 @@ interface KeptAnswer {
   dayKey: string;
   computedAtMs: number;
   validUntilMs: number;
-  stamp: object;
+  stamp: string;
   body: Uint8Array;
   coded: Partial<Record<ContentCoding, Promise<Uint8Array>>>;
 }
@@ -83,7 +83,7 @@ export class LookupCache {
     const unchanged =
       before.listening && this.listening && !this.closed && before.stamp !== undefined && before.stamp === catalogStamp(this.db) &&
       before.everything === this.everything && before.day === (this.dayChanges.get(dayKey) ?? 0);
-    const entry: KeptAnswer = { dayKey, computedAtMs: nowMs, validUntilMs: answer.validUntilMs, stamp: before.stamp ?? {}, body: answer.body, coded: {} };
+    const entry: KeptAnswer = { dayKey, computedAtMs: nowMs, validUntilMs: answer.validUntilMs, stamp: before.stamp ?? '', body: answer.body, coded: {} };
     if (unchanged) this.keep(id, entry);
     return entry;
   }

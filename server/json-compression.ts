@@ -13,7 +13,7 @@ export const JSON_COMPRESSION_THRESHOLD = 1024;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
 
-const compressors: Record<ContentCoding, (body: Uint8Array) => Promise<Uint8Array>> = {
+export const compressors: Record<ContentCoding, (body: Uint8Array) => Promise<Uint8Array>> = {
   // Quality 5: close to the best ratio for JSON at a small fraction of brotli's top-quality time.
   br: (body) =>
     promisify(brotliCompress)(body, {

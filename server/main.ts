@@ -32,6 +32,7 @@ import { jobRoundsFinished } from './lib/repeating-job';
 import { createMetrics } from './observability/metrics';
 import { serveMetrics } from './observability/metrics-server';
 import { Drain, shutDownGracefully } from './observability/graceful-shutdown';
+import { disableLookupCache, enableLookupCache } from './routes/reservations/availability-cache';
 import { log } from './observability/logger';
 import { startFeedbackJob } from './services/feedback/feedback-mails';
 import { startRetentionJob } from './services/privacy/retention';
@@ -67,6 +68,8 @@ const deps: AppDeps = {
         }),
   messaging,
 };
+// Repeated look-ups answered from memory until a change reaches this process (docs/decisions/0038-lookup-cache.md).
+enableLookupCache(database.db);
 const metrics = createMetrics({ db: database.db, poolStats: database.poolStats });
 app = createApp(deps, { staticRoot: env.staticRoot, metrics });
 // Every background job, started once here: shutdown stops each of them from this one list.
@@ -114,6 +117,7 @@ function shutdown(signal: string) {
     workAfterAnswers: () => workAfterAnswers(database.db),
     async closeDatabase() {
       messaging.mail?.close();
+      await disableLookupCache(database.db);
       await database.close();
     },
     timeoutMs: env.shutdownTimeoutMs,

@@ -2,7 +2,8 @@
  * Availability benchmark (`npm run bench:api`): the real HTTP server on PGlite (in memory) and, with
  * BENCH_DATABASE_URL, on a throw-away database of that PostgreSQL; demo data plus two weeks of bookings;
  * 50 keep-alive connections of look-ups (from a worker thread) for BENCH_SECONDS (default 10). Prints
- * look-ups/s and latency percentiles per driver, beside the rate of a 404 (no database) and of GET /health.
+ * look-ups/s and latency percentiles per driver, in runs alternating with a 404's (no database): the ratio
+ * is the median of BENCH_PAIRS (at least 3) pairs, with its spread; then GET /health.
  * Then bookings: one guest creating holds back to back, and BENCH_GUESTS (default 16) in parallel on every venue and then on one, on days past the seeded ones; prints
  * bookings/s and create latency. On PostgreSQL, last, pgbench's TPC-B rate with as many clients on the
  * same server, and the guests' bookings/s as a share of it (pgbench.ts).
@@ -31,22 +32,27 @@ import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../com
 import { benchGuests, bookingChoices, lockWaitShare, runBookingLoad } from './booking-load';
 import { pgbenchTps } from './pgbench';
 import { cpuSpent } from './cpu-spent';
+import { disableLookupCache, enableLookupCache, lookupCacheOf } from '../routes/reservations/availability-cache';
+import { alternate, describeRatio, pairedRatio } from './paired-ratio';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
+/** How many alternating pairs of look-up and 404 runs the ratio is the median of (at least 3). */
+const PAIRS = Math.max(3, Number(process.env.BENCH_PAIRS ?? 3));
 /** The offered rate of the paced run, whose p95 is the target's (>= 1,000/s at p95 <= 20 ms). */
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const DAYS = 14;
 // BENCH_PGLITE=off measures PostgreSQL alone.
 const SKIP_PGLITE = process.env.BENCH_PGLITE === 'off';
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 16);
+const LOOKUP_CACHE = process.env.BENCH_LOOKUP_CACHE !== 'off';
 /**
  * BENCH_PROFILE=/tmp/x: CPU profiles of the server's thread, per driver, during one more look-ups run
  * (/tmp/x-postgres.cpuprofile) and during the parallel guests' bookings (/tmp/x-postgres-bookings-16-guests.cpuprofile); open them in Chrome's DevTools.
  */
 const PROFILE = process.env.BENCH_PROFILE;
-/** BENCH_LOOKUPS_ONLY=1: stop after the look-ups at full speed; BENCH_BOOKINGS_ONLY=1: measure bookings alone. For quick before-and-after runs. */
+/** BENCH_LOOKUPS_ONLY=1: stop after the look-ups' pairs with the 404; BENCH_BOOKINGS_ONLY=1: measure bookings alone. For quick before-and-after runs. */
 const LOOKUPS_ONLY = Boolean(process.env.BENCH_LOOKUPS_ONLY);
 const BOOKINGS_ONLY = Boolean(process.env.BENCH_BOOKINGS_ONLY);
 /** Accounts a run's guests book under in turn, shared out among them: 2 holds each at most, for well over a run's holds. */
@@ -258,6 +264,24 @@ async function runLoad(port: number, token: string, targets: Target[], today: st
   };
 }
 
+/** Every look-up the load can send, once each, 8 at a time; resolves to how many. */
+async function askEveryQuestion(port: number, token: string, targets: Target[], today: string): Promise<number> {
+  const paths = targets.flatMap((t) =>
+    Array.from({ length: DAYS }, (_, d) => addDays(today, d)).flatMap((date) =>
+      Array.from({ length: t.maxGuests - t.minGuests + 1 }, (_, k) =>
+        `/user/reservation/v1.1/timeslot-availability/${t.venueId}/${date}?numberOfGuests=${t.minGuests + k}&experienceId=${t.experienceId}`),
+    ),
+  );
+  const queue = [...paths];
+  const asker = async () => {
+    for (let path = queue.pop(); path; path = queue.pop()) {
+      await (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, asker));
+  return paths.length;
+}
+
 /** What a run measured, for the ratios printed at the end. */
 interface BenchResult {
   /** Bookings per second of BENCH_GUESTS guests in parallel on every venue. */
@@ -283,6 +307,8 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
     // Nothing is paid in the benchmark: webhooks have nowhere to go.
     payments: createTestProcessor({ db, clock: systemClock, webhookSecret, webhookEndpoint: () => new Response(null, { status: 503 }) }),
   };
+  // As server/main.ts runs it: repeated look-ups from memory (BENCH_LOOKUP_CACHE=off measures without).
+  if (LOOKUP_CACHE) enableLookupCache(db);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -313,20 +339,23 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
     console.log(`${label}: ${booked} reservations seeded over ${DAYS} days`);
     if (!BOOKINGS_ONLY) {
       await runLoad(port, token, targets, today, WARM_UP_SECONDS);
+      // With the cache on, each question once first: the runs measure a club whose guests asked before (decision 0038).
+      if (LOOKUP_CACHE) console.log(`${label.padEnd(9)} ${await askEveryQuestion(port, token, targets, today)} questions asked once before the runs`);
       if (PROFILE) report('profiled', await profiled(`${PROFILE}-${label}.cpuprofile`, () => runLoad(port, token, targets, today, SECONDS)));
-      const { result: lookUps, cpu: lookUpsCpu } = await measured();
-      report('max', lookUps, lookUpsCpu);
+      // Look-ups and the 404 (no database) in alternating runs: the ratio is their pairs' median.
+      const pairs = await alternate(PAIRS, () => measured(), () => measured('/no-such-call'));
+      for (const { a, b } of pairs) {
+        report('max', a.result, a.cpu);
+        report('404 (no db)', b.result, b.cpu);
+      }
+      const cache = lookupCacheOf(db);
+      if (cache) console.log(`${label.padEnd(9)} answered from memory ${cache.counts.kept}, worked out ${cache.counts.fresh}`);
+      const ratio = pairedRatio(pairs.map(({ a, b }) => ({ a: a.result.perSecond, b: b.result.perSecond })));
+      const target = database.driver === 'postgres' ? 0.28 : 0.13;
+      console.log(`${label.padEnd(9)} availability at ${describeRatio(ratio)} of a 404's rate (target >= ${target})`);
       if (LOOKUPS_ONLY) return { parallelBookingsPerSecond: 0 };
-      // Trivial calls at full speed: a 404 (no database) and GET /health (one SELECT 1).
-      const { result: noDatabase, cpu: noDatabaseCpu } = await measured('/no-such-call');
-      report('404 (no db)', noDatabase, noDatabaseCpu);
       const health = await runLoad(port, token, targets, today, SECONDS, undefined, '/health');
       report('GET /health', health);
-      const target = database.driver === 'postgres' ? 0.28 : 0.13;
-      console.log(
-        `${label.padEnd(9)} availability at ${(lookUps.perSecond / noDatabase.perSecond).toFixed(3)} of a 404's rate (target >= ${target}), ` +
-          `${(lookUps.perSecond / health.perSecond).toFixed(3)} of GET /health's`,
-      );
       report(`at ${RATE}/s`, await runLoad(port, token, targets, today, SECONDS, RATE));
     }
     const choices = await bookingChoices(db, today, BOOKING_FIRST_DAY, BOOKING_DAYS, now);
@@ -359,6 +388,7 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
     return { parallelBookingsPerSecond };
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await disableLookupCache(db);
   }
 }
 
@@ -390,6 +420,7 @@ export async function runBench(): Promise<void> {
   } finally {
     await postgres.close();
   }
+  if (LOOKUPS_ONLY) return;
   const pgbench = await pgbenchTps(adminUrl, GUESTS, SECONDS);
   if ('error' in pgbench) {
     console.log(`postgres  pgbench not run: ${pgbench.error}`);

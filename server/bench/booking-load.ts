@@ -76,8 +76,15 @@ function post(agent, token, body) {
     const payload = JSON.stringify(body);
     const req = http.request({ host: '127.0.0.1', port, path: '/user/reservation/v1.1', method: 'POST', agent,
       headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => resolve(res.statusCode));
+      // A 409 is told apart by its code: a table taken (20102) from a hold that gave up waiting, or a limit.
+      let text = '';
+      res.on('data', (chunk) => { if (res.statusCode === 409) text += chunk; });
+      res.on('end', () => {
+        if (res.statusCode !== 409) return resolve(res.statusCode);
+        let code = '?';
+        try { code = JSON.parse(text).errorCode; } catch {}
+        resolve('409 ' + code);
+      });
       res.on('error', reject);
     });
     req.on('error', reject);

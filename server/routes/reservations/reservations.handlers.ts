@@ -8,7 +8,8 @@ import { textWithValues } from '../../../common/message-values';
 import { isIsoDate, addDays, DATE_RANGE, serviceDayStartMs } from '../../../common/time';
 import { localizeAvailability } from '../localisation/content';
 import { localizedReservation, localizedReservations } from './localized-reservation';
-import { getAvailability } from '../../services/venues/availability';
+import { getAvailability, getAvailabilityUntil } from '../../services/venues/availability';
+import { lookupCacheOf, sendLookupAnswer } from './availability-cache';
 import { membershipOf, type Membership } from '../../services/booking-rules/membership-rules';
 import { MAX_GUESTS } from '../../services/booking-rules/selection-checks';
 import { cancelReservation, changeReservation, quoteReservationChange } from '../../services/reservations/reservation-change';
@@ -18,6 +19,7 @@ import { decodePastCursor, getOwnCalendarInvite, getOwnReservation, listOwnReser
 import { RESERVATION_LOCALES, resolveLocale } from '../../services/reservations/reservations';
 import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
 import { answer } from '../route';
+import type { ResponseBody } from '../../lib/api-types';
 
 type Ctx = Context<AppEnv>;
 
@@ -89,14 +91,17 @@ export async function answerAvailability(c: Ctx, membership: Membership) {
   const { venueId, date } = parseParams(c, availabilityParams);
   const query = parseQuery(c, availabilityQuery);
   const { db, clock } = c.get('deps');
-  const availability = await getAvailability(
-    db,
-    { venueId, date, numberOfGuests: query.numberOfGuests, experienceId: query.experienceId, seatingAreaId: query.seatingAreaId },
-    clock.now(),
-    membership,
-  );
-  const data = localizeAvailability(c.var.i18n, availability);
-  return answer(200, { status: 200, data });
+  const selection = { venueId, date, numberOfGuests: query.numberOfGuests, experienceId: query.experienceId, seatingAreaId: query.seatingAreaId };
+  const now = clock.now();
+  const cache = lookupCacheOf(db);
+  if (!cache) return answer(200, { status: 200, data: localizeAvailability(c.var.i18n, await getAvailability(db, selection, now, membership)) });
+  // From memory when nothing changed it (decision 0038): the same bytes c.json would send.
+  const kept = await cache.answer({ ...selection, membership, locale: c.var.locale }, now.getTime(), async () => {
+    const { result, validUntilMs } = await getAvailabilityUntil(db, selection, now, membership);
+    const body = JSON.stringify({ status: 200, data: localizeAvailability(c.var.i18n, result) } satisfies ResponseBody<'/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', 'get', 200>);
+    return { body: new TextEncoder().encode(body), validUntilMs };
+  });
+  return sendLookupAnswer(c, kept);
 }
 
 export function createReservationHandlers() {

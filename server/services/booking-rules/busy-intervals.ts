@@ -118,6 +118,7 @@ function dayBusyStatement(db: Db, withCovers: boolean) {
       // The set-up's version, so a look-up answered from the set-up it cached knows in the same round trip whether a change was published since.
       catalogVersion: sql<number>`(SELECT ${venueCatalogVersion.version} FROM ${venueCatalogVersion} LIMIT 1)`,
       covers: withCovers ? dayCoversJson(sql.placeholder('venueId'), sql.placeholder('date'), live) : sql<null>`null`,
+      nextHoldEndMs: nextHoldEndMs(sql.placeholder('venueId'), [sql.placeholder('before'), sql.placeholder('date'), sql.placeholder('after')], live),
     })
     .from(reservations)
     .where(
@@ -142,7 +143,14 @@ export async function loadDayBusy(
   toMs: number,
   now: Date,
   options: { covers: boolean } = { covers: false },
-): Promise<{ busy: BusyInterval[]; covers: { startTime: number; numberOfGuests: number }[]; closures: ClosureRow[]; catalogVersion: number }> {
+): Promise<{
+  busy: BusyInterval[];
+  covers: { startTime: number; numberOfGuests: number }[];
+  closures: ClosureRow[];
+  catalogVersion: number;
+  /** When the first hold still running on these days ends (null: none runs), and the day's answer with it. */
+  nextHoldEndMs: number | null;
+}> {
   const statements = options.covers ? dayBusyStatements.covers : dayBusyStatements.plain;
   let statement = statements.get(db);
   if (!statement) {
@@ -155,8 +163,23 @@ export async function loadDayBusy(
     covers: coversFromJson(row?.covers),
     closures: closuresFromJson(row?.closures),
     catalogVersion: Number(row?.catalogVersion ?? 0),
+    nextHoldEndMs: row?.nextHoldEndMs == null ? null : Number(row.nextHoldEndMs),
   };
 }
+
+/**
+ * The end of the first guest's hold or held change of a venue's `days` still running at `at`, in epoch
+ * ms: the moment a look-up's answer changes by the clock alone (a cached answer lapses then, decision 0038).
+ */
+const nextHoldEndMs = (venueId: Placeholder, days: Placeholder[], at: SQL) =>
+  sql<number | null>`(SELECT (extract(epoch from min(ends.at)) * 1000)::float8 FROM (
+      SELECT ${reservations.holdExpiresAt} AS at FROM ${reservations}
+      WHERE ${reservations.venueId} = ${venueId} AND ${inArray(reservations.date, days)}
+        AND ${reservations.status} = 'PENDING' AND ${reservations.holdExpiresAt} > ${at}
+      UNION ALL
+      SELECT ${changeHolds.holdExpiresAt} FROM ${changeHolds}
+      WHERE ${changeHolds.venueId} = ${venueId} AND ${inArray(changeHolds.date, days)}
+        AND ${changeHolds.status} = 'HELD' AND ${changeHolds.holdExpiresAt} > ${at}) ends)`;
 
 /** The one-row statements' day parameters: the service days around `date`, the stretch [fromMs, toMs) and now. */
 export function dayParams(date: string, fromMs: number, toMs: number, now: Date) {

@@ -99,14 +99,35 @@ export function isTableFree(busy: BusyByTable, tableId: string, startMs: number,
  * (`areaOrder`, the venue's areas as listed), and in the first with a free table that fits, the smallest
  * (fewest seats, then fewest minimum). A dinner for two sits in the dining room before the terrace, and
  * at the bar counter (listed last) only when nothing else is free; a bar that lists its counter first
- * fills the counter first.
+ * fills the counter first. Tables the rule ranks equal are told apart by `spreadBy` (a hold's id) when
+ * given, else by their id: parallel holds of one time then go to different tables instead of all queueing
+ * on the same table's lock, and the same hold always gets the same table.
  */
-export function pickTable(tables: readonly VenueTableRow[], busy: BusyByTable, startMs: number, endMs: number, areaOrder: readonly { id: string }[]): VenueTableRow | undefined {
+export function pickTable(
+  tables: readonly VenueTableRow[],
+  busy: BusyByTable,
+  startMs: number,
+  endMs: number,
+  areaOrder: readonly { id: string }[],
+  spreadBy?: string,
+): VenueTableRow | undefined {
   const rank = new Map(areaOrder.map((a, i) => [a.id, i]));
-  const rankOf = (t: VenueTableRow) => rank.get(t.seatingAreaId) ?? areaOrder.length;
+  const areaRank = (t: VenueTableRow) => rank.get(t.seatingAreaId) ?? areaOrder.length;
+  const tableRank = (a: VenueTableRow, b: VenueTableRow) => areaRank(a) - areaRank(b) || a.maxGuests - b.maxGuests || a.minGuests - b.minGuests;
   const free = tables.filter((t) => isTableFree(busy, t.id, startMs, endMs));
-  free.sort((a, b) => rankOf(a) - rankOf(b) || a.maxGuests - b.maxGuests || a.minGuests - b.minGuests || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return free[0];
+  free.sort((a, b) => tableRank(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const best = free[0];
+  if (!best || spreadBy === undefined) return best;
+  let tied = 1;
+  while (tied < free.length && tableRank(best, free[tied]!) === 0) tied++;
+  return free[spreadIndex(spreadBy, tied)];
+}
+
+/** A stable index in [0, n) from a text (FNV-1a): the same hold id always lands on the same one of n tables. */
+function spreadIndex(text: string, n: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % n;
 }
 
 /**

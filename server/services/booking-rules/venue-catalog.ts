@@ -2,6 +2,7 @@
  * The venues' static set-up (periods, areas, tables, experiences), cached in memory, and the look-ups
  * by id that answer 404 or 400 when an id names nothing of the venue.
  */
+import { createHash } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { experiences, experienceTexts, seatingAreas, servicePeriods, venueCatalogVersion, venuePacing, venues, venueTables, venueTurnTimes, type PacingRule, type TurnTimeRule } from '../../db/schema';
@@ -48,7 +49,7 @@ export interface VenueCatalog {
   experienceTexts: Map<string, ExperienceOwnTexts>;
 }
 
-const catalogCache = new WeakMap<object, { at: number; version: number; catalog: Promise<VenueCatalog> }>();
+const catalogCache = new WeakMap<object, { at: number; version: number; catalog: Promise<VenueCatalog>; fingerprint?: string }>();
 
 /** The set-up's version: every published change bumps it (`catalogChanged`). One row, one small read. */
 export async function catalogVersion(db: DbOrTx): Promise<number> {
@@ -115,7 +116,9 @@ export function venueCatalogAt(db: DbOrTx, version: number): Promise<VenueCatalo
   const cached = catalogCache.get(db);
   if (cached && cached.version === version && nowMs - cached.at < CATALOG_TTL_MS) return cached.catalog;
   const catalog = readCatalog(db);
-  catalogCache.set(db, { at: nowMs, version, catalog });
+  const entry: { at: number; version: number; catalog: Promise<VenueCatalog>; fingerprint?: string } = { at: nowMs, version, catalog };
+  catalogCache.set(db, entry);
+  void catalog.then((read) => (entry.fingerprint = fingerprintOf(read)), () => {});
   // A failed read must not stick.
   catalog.catch(() => catalogCache.delete(db));
   return catalog;
@@ -139,6 +142,22 @@ export async function lastVenueCatalog(db: DbOrTx): Promise<{ version: number; c
  */
 export async function experienceTextsNow(db: DbOrTx): Promise<VenueCatalog['experienceTexts']> {
   return (await lastVenueCatalog(db)).catalog.experienceTexts;
+}
+
+/**
+ * What stands for the set-up this process holds now (a hash of all of it), or undefined once it is due to
+ * be read again: an answer worked out from the set-up may be kept while this stays the same (decision
+ * 0038). Read again at the TTL and found the same, it stays the same, so the backstop drops nothing.
+ */
+export function catalogStamp(db: DbOrTx): string | undefined {
+  const cached = catalogCache.get(db);
+  return cached && Date.now() - cached.at < CATALOG_TTL_MS ? cached.fingerprint : undefined;
+}
+
+/** A hash of everything a set-up holds (maps as their entries). */
+function fingerprintOf(catalog: VenueCatalog): string {
+  const text = JSON.stringify([...catalog.venues.values(), [...catalog.experienceTexts]], (_key, value: unknown) => (value instanceof Map ? [...value] : value));
+  return createHash('sha256').update(text).digest('base64');
 }
 
 /** Forgets the cached set-up (after venues, tables or experiences change). */

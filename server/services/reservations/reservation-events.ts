@@ -28,6 +28,17 @@ export interface ReservationEventSubscriber {
   onStaffAccessChange?(userId: string): void;
   /** A venue's walk-in queue changed (services/walk-ins/walk-in-events.ts). */
   onWalkInQueue?(event: WalkInQueueEvent): void;
+  /** A change held while paid, or a closure, changed the free times of a venue's days (migration 0055). */
+  onAvailabilityChange?(change: AvailabilityChange): void;
+  /** A set-up change was published (its version moved, docs/decisions/0017). */
+  onCatalogChange?(): void;
+}
+
+/** The venue's service days, `fromDate` to `toDate`, whose free times a change touched. */
+export interface AvailabilityChange {
+  venueId: string;
+  fromDate: string;
+  toDate: string;
 }
 
 /** A party of a venue's walk-in queue that changed: added, quoted, called, seated or gone. */
@@ -63,7 +74,24 @@ function deliver(hub: Hub, payload: string | undefined): void {
   const userId = parseStaffAccessChange(payload);
   if (userId) return hub.subscribers.forEach((s) => s.onStaffAccessChange?.(userId));
   const queued = parseWalkInQueue(payload);
-  if (queued) hub.subscribers.forEach((s) => s.onWalkInQueue?.(queued));
+  if (queued) return hub.subscribers.forEach((s) => s.onWalkInQueue?.(queued));
+  const other = parseAvailabilityPayload(payload);
+  if (other === 'catalog') hub.subscribers.forEach((s) => s.onCatalogChange?.());
+  else if (other) hub.subscribers.forEach((s) => s.onAvailabilityChange?.(other));
+}
+
+/** Migration 0055's payloads: a venue's days whose free times changed, or 'catalog' for a published set-up change. */
+function parseAvailabilityPayload(payload: string | undefined): AvailabilityChange | 'catalog' | null {
+  try {
+    const parsed = JSON.parse(payload ?? '') as { availabilityChanged?: Partial<AvailabilityChange>; catalogChanged?: unknown };
+    if (parsed.catalogChanged !== undefined) return 'catalog';
+    const e = parsed.availabilityChanged;
+    return typeof e?.venueId === 'string' && typeof e.fromDate === 'string' && typeof e.toDate === 'string'
+      ? { venueId: e.venueId, fromDate: e.fromDate, toDate: e.toDate }
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseWalkInQueue(payload: string | undefined): WalkInQueueEvent | null {

@@ -5,12 +5,12 @@
  */
 import type { Db } from '../../db/client';
 import type { Schema } from '../../lib/api-types';
-import { formatDate, formatTime } from '../../../common/time';
+import { addDays, formatDate, formatTime, hongKongToday, serviceDayStartMs } from '../../../common/time';
 import { loadDayBusy } from '../booking-rules/busy-intervals';
 import { checkSelection, type Selection } from '../booking-rules/selection-checks';
-import { isBookableInTime, scheduledSlots, servicesOn } from '../booking-rules/slot-schedule';
+import { isBookableInTime, scheduledSlots, servicesOn, type ScheduledSlot } from '../booking-rules/slot-schedule';
 import { fittingCombinations, fittingTables, groupBusy, isCombinationFree, isTableFree } from '../booking-rules/table-fit';
-import { catalogVersion, lastVenueCatalog, venueCatalogAt, type VenueCatalog } from '../booking-rules/venue-catalog';
+import { catalogVersion, lastVenueCatalog, venueCatalogAt, type VenueCatalog, type VenueRow } from '../booking-rules/venue-catalog';
 import { membersOnlyPeriods, openSlots, type Membership } from '../booking-rules/membership-rules';
 import { closuresOn, stayClosure } from '../booking-rules/closures';
 import { coversStarting } from '../booking-rules/pacing-covers';
@@ -35,15 +35,41 @@ export type AvailabilityDto = Schema<'Availability'>;
  * request as everywhere else (docs/decisions/0017).
  */
 export async function getAvailability(db: Db, query: AvailabilityQuery, now: Date, membership: Membership = 'guest'): Promise<AvailabilityDto> {
+  return (await getAvailabilityUntil(db, query, now, membership)).result;
+}
+
+/** An answer and the moment it lapses by the clock alone: `validUntilMs` (decision 0038's cache keeps it until then, or until a change). */
+export interface TimedAvailability {
+  result: AvailabilityDto;
+  validUntilMs: number;
+}
+
+/** `getAvailability`'s answer with the moment the clock alone would change it (`lapsesAt`). */
+export async function getAvailabilityUntil(db: Db, query: AvailabilityQuery, now: Date, membership: Membership = 'guest'): Promise<TimedAvailability> {
   const last = await lastVenueCatalog(db);
   const answer = await availabilityFrom(db, last.catalog, query, now, membership).catch(async (refusal: unknown) => {
     // A refusal from the cached set-up (a venue or experience added since) stands only if nothing was published.
     if ((await catalogVersion(db)) === last.version) throw refusal;
     return undefined;
   });
-  if (answer?.catalogVersion === last.version) return answer.result;
+  if (answer?.catalogVersion === last.version) return answer;
   const version = answer?.catalogVersion ?? (await catalogVersion(db));
-  return (await availabilityFrom(db, await venueCatalogAt(db, version), query, now, membership)).result;
+  return availabilityFrom(db, await venueCatalogAt(db, version), query, now, membership);
+}
+
+/**
+ * The first moment after `now` at which the same bookings give another answer: Hong Kong's next midnight
+ * (the booking windows count from today), the next scheduled slot to pass its lead time, or the end of the
+ * first hold still running on the days read.
+ */
+function lapsesAt(venue: VenueRow, scheduled: ScheduledSlot[], nextHoldEndMs: number | null, now: Date): number {
+  let until = serviceDayStartMs(addDays(hongKongToday(now), 1));
+  const leadMs = venue.minLeadMinutes * 60_000;
+  for (const slot of scheduled) {
+    const closesAt = slot.startMs - leadMs;
+    if (closesAt > now.getTime() && closesAt < until) until = closesAt;
+  }
+  return nextHoldEndMs !== null && nextHoldEndMs < until ? nextHoldEndMs : until;
 }
 
 async function availabilityFrom(
@@ -52,7 +78,7 @@ async function availabilityFrom(
   query: AvailabilityQuery,
   now: Date,
   membership: Membership,
-): Promise<{ result: AvailabilityDto; catalogVersion: number }> {
+): Promise<TimedAvailability & { catalogVersion: number }> {
   const { entry, experience } = checkSelection(catalog, query, now, 'guest', membership);
 
   const result: AvailabilityDto = {
@@ -106,7 +132,8 @@ async function availabilityFrom(
   const seats = tables.length + combinations.length;
   if (closure) result.closure = { reason: closure.reason };
   const slots = seats === 0 ? [] : candidates.filter((s) => !stayClosure(closed, services, s));
-  if (slots.length === 0) return { result, catalogVersion: day.catalogVersion };
+  const validUntilMs = lapsesAt(entry.venue, scheduled, day.nextHoldEndMs, now);
+  if (slots.length === 0) return { result, catalogVersion: day.catalogVersion, validUntilMs };
   const busy = groupBusy(day.busy);
   const covers = paced ? coversStarting(entry, query.date, day.covers) : noCovers();
   const offered = new Set<string>();
@@ -131,5 +158,5 @@ async function availabilityFrom(
   }
   // Each area is described once, not in every slot that offers it.
   result.seatingAreas = entry.areas.filter((a) => offered.has(a.id)).map((a) => ({ _id: a.id, name: a.name, description: a.description }));
-  return { result, catalogVersion: day.catalogVersion };
+  return { result, catalogVersion: day.catalogVersion, validUntilMs };
 }

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { HOLD_MINUTES } from '../../../../common/booking-rules';
 import { completionError } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
 import { addDays, serviceDayStartMs } from '../../../../common/time';
 import { bookableSlot, servicesOn } from '../../booking-rules/slot-schedule';
 import { fittingCombinations, fittingTables, groupBusy, pickCombination, pickTable } from '../../booking-rules/table-fit';
@@ -113,7 +114,9 @@ export async function tryGuardedHold(db: Db, claims: TokenSubject, input: Create
   if (closed) throw closedForBooking(closed.reason);
   const tables = openTables(fittingTables(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership), day);
   const busy = groupBusy(context.busy);
-  const table = pickTable(tables, busy, slot.startMs, slot.endMs, entry.areas);
+  // The hold's id, drawn now: ties between equally good tables are spread by it (pickTable).
+  const id = newId();
+  const table = pickTable(tables, busy, slot.startMs, slot.endMs, entry.areas, id);
   // A party no single table seats sits at tables joined (docs/PRODUCT.md §9, tables joined).
   const combinations = table ? [] : fittingCombinations(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership).filter((c) => !day.areas.has(c.seatingAreaId));
   const [first, ...others] = table ? [table] : (pickCombination(combinations, busy, slot.startMs, slot.endMs)?.tables ?? []);
@@ -158,6 +161,7 @@ export async function tryGuardedHold(db: Db, claims: TokenSubject, input: Create
       },
       now,
       values: {
+        id,
         status: 'PENDING',
         holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
         bookingSource: input.bookingSource,

@@ -56,6 +56,24 @@ export interface GuestText {
   now: Date;
 }
 
+/** What a booking message needs of its booking: whose it is and the mobile number it was made with. */
+export interface TextedBooking {
+  id: string;
+  userId: string;
+  mobileCountryCode: string | null;
+  mobileNumber: string | null;
+}
+
+/**
+ * A booking message to the number the booking was made with, kept on the booking; nothing (null) when the
+ * booking has no mobile number, else as `queueGuestText`.
+ */
+export async function textAboutBooking(db: DbOrTx, booking: TextedBooking, body: string, now: Date, staffId?: string): Promise<TextChannel | null> {
+  if (!booking.mobileCountryCode || !booking.mobileNumber) return null;
+  const number = `${booking.mobileCountryCode}${booking.mobileNumber}`;
+  return queueGuestText(db, { userId: booking.userId, number, body, purpose: 'booking', reservationId: booking.id, staffId, now });
+}
+
 /** Queues the text on the guest's channel; the channel used, or null when it was not sent (no consent). */
 export async function queueGuestText(db: DbOrTx, text: GuestText): Promise<TextChannel | null> {
   const channel = channelFor(await guestTextPreferences(db, text.userId), text.purpose);

@@ -12,7 +12,7 @@ import { bookingLines, greeting } from '../reservations/reservation-mail';
 import { manageLink, type LinkSigning } from '../reservations/manage-link';
 import { messageLanguage, type MessageLanguage } from '../messaging/message-language';
 import { queueEmail } from '../messaging/outbox';
-import { queueGuestText } from '../messaging/guest-texts';
+import { textAboutBooking } from '../messaging/guest-texts';
 
 type PayLinkRow = typeof payLinks.$inferSelect;
 export type PayLinkMessage = 'link' | 'reminder';
@@ -65,21 +65,13 @@ export async function sendPayLinkMessage(db: DbOrTx, kind: PayLinkMessage, args:
       ].join('\n'),
     });
   }
-  if (row.mobileCountryCode && row.mobileNumber) {
-    await queueGuestText(db, {
-      userId: row.userId,
-      number: `${row.mobileCountryCode}${row.mobileNumber}`,
-      purpose: 'booking',
-      reservationId: row.id,
-      now,
-      body:
-        kind === 'link'
-          ? i18n._('{venue}, {date} at {time} ({reference}): please pay {asked} by {lapses} to secure your table: {link}', {
-              ...values,
-              date: lang.date(row.date),
-              time: lang.time(row.startTime),
-            })
-          : i18n._('{venue} ({reference}): reminder, {asked} is still to pay. The link lapses at {lapses}: {link}', values),
-    });
-  }
+  const text =
+    kind === 'link'
+      ? i18n._('{venue}, {date} at {time} ({reference}): please pay {asked} by {lapses} to secure your table: {link}', {
+          ...values,
+          date: lang.date(row.date),
+          time: lang.time(row.startTime),
+        })
+      : i18n._('{venue} ({reference}): reminder, {asked} is still to pay. The link lapses at {lapses}: {link}', values);
+  await textAboutBooking(db, row, text, now);
 }

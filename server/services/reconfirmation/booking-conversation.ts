@@ -13,7 +13,7 @@ import { checkVenueAccess } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { reservationNotFound, type ReservationRow } from '../reservations/reservations';
-import { queueGuestText } from '../messaging/guest-texts';
+import { textAboutBooking } from '../messaging/guest-texts';
 
 export type MessageDelivery = 'QUEUED' | 'SENT' | 'DELIVERED' | 'FAILED';
 
@@ -61,7 +61,7 @@ export async function replyToGuest(db: Db, actor: AuthUser, reservationId: strin
   const row = await bookingForStaff(db, actor, reservationId);
   if (!row.mobileCountryCode || !row.mobileNumber) throw noMobileNumber();
   await db.transaction(async (tx) => {
-    await queueGuestText(tx, { userId: row.userId, number: `${row.mobileCountryCode}${row.mobileNumber}`, body, purpose: 'booking', reservationId: row.id, staffId: actor.id, now });
+    await textAboutBooking(tx, row, body, now, actor.id);
     await tx
       .update(bookingMessages)
       .set({ outcome: 'ANSWERED', staffId: actor.id })

@@ -10,7 +10,7 @@ import { bookingLines, greeting } from '../reservations/reservation-mail';
 import { manageLink, type LinkSigning } from '../reservations/manage-link';
 import { messageLanguage } from '../messaging/message-language';
 import { queueEmail } from '../messaging/outbox';
-import { queueGuestText } from '../messaging/guest-texts';
+import { textAboutBooking } from '../messaging/guest-texts';
 
 export async function askToReconfirm(db: DbOrTx, args: { row: ReservationRow; catalog: VenueCatalog; now: Date; links: LinkSigning }): Promise<void> {
   const { row, catalog, links, now } = args;
@@ -36,19 +36,11 @@ export async function askToReconfirm(db: DbOrTx, args: { row: ReservationRow; ca
       ].join('\n'),
     });
   }
-  if (row.mobileCountryCode && row.mobileNumber) {
-    await queueGuestText(db, {
-      userId: row.userId,
-      number: `${row.mobileCountryCode}${row.mobileNumber}`,
-      purpose: 'booking',
-      reservationId: row.id,
-      now,
-      body: i18n._('{venue}, {date} at {time} ({reference}): still coming? Reply 1 to confirm or 9 to cancel, or tap: {confirm}', {
-        ...values,
-        date: lang.date(row.date),
-        time: lang.time(row.startTime),
-        confirm,
-      }),
-    });
-  }
+  const text = i18n._('{venue}, {date} at {time} ({reference}): still coming? Reply 1 to confirm or 9 to cancel, or tap: {confirm}', {
+    ...values,
+    date: lang.date(row.date),
+    time: lang.time(row.startTime),
+    confirm,
+  });
+  await textAboutBooking(db, row, text, now);
 }

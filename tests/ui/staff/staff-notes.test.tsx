@@ -30,7 +30,7 @@ describe('guest requests and staff notes', () => {
     expect(form.getByLabelText('Guest requests').getAttribute('aria-describedby')).toBeTruthy();
     expect(form.getByText("In the guest's words: shown to the guest in their mails and on their booking.")).toBeTruthy();
     expect(form.getByText('For the team only: never shown to the guest.')).toBeTruthy();
-    await user.type(form.getByLabelText('E-mail'), 'notes-caller@example.com');
+    await user.type(form.getByLabelText('E-mail (optional)'), 'notes-caller@example.com');
     await user.type(form.getByLabelText('First name'), 'Mei');
     await user.type(form.getByLabelText('Last name'), 'Chan');
     await user.type(form.getByLabelText('Guest requests'), 'A quiet table');

@@ -69,7 +69,7 @@ describe('tables joined, as staff see them', () => {
     const date = addDays(hongKongToday(api().clock.now()), 11);
     const reference = await bookTen(date, 'Phoned');
     const { user, form } = await phoneBookingForTen(date);
-    await user.type(form.getByLabelText('E-mail'), 'ten-callers@example.com');
+    await user.type(form.getByLabelText('E-mail (optional)'), 'ten-callers@example.com');
     await user.type(form.getByLabelText('First name'), 'Ten');
     await user.type(form.getByLabelText('Last name'), 'Callers');
     await user.click(form.getByRole('button', { name: 'Book and confirm' }));
@@ -84,7 +84,7 @@ describe('tables joined, as staff see them', () => {
     const joined = await form.findByRole('option', { name: 'D10 + D11 · Dining Room (4–12)' }, SLOW);
     expect(joined.closest('optgroup')?.getAttribute('label')).toBe('Tables joined');
     await user.selectOptions(form.getByLabelText('Table'), joined);
-    await user.type(form.getByLabelText('E-mail'), 'by-hand@example.com');
+    await user.type(form.getByLabelText('E-mail (optional)'), 'by-hand@example.com');
     await user.type(form.getByLabelText('First name'), 'By');
     await user.type(form.getByLabelText('Last name'), 'Hand');
     await user.click(form.getByRole('button', { name: 'Book and confirm' }));

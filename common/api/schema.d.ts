@@ -10401,7 +10401,7 @@ export interface components {
                 };
             };
         };
-        /** @description The booking's card guarantee */
+        /** @description The booking's card guarantee; data null while no card has been asked for or saved for it */
         CardGuaranteeOk: {
             headers: {
                 [name: string]: unknown;
@@ -10409,7 +10409,7 @@ export interface components {
             content: {
                 "application/json": {
                     status: number;
-                    data: components["schemas"]["CardGuarantee"];
+                    data: null | components["schemas"]["CardGuarantee"];
                 };
             };
         };

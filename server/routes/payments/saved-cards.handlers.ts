@@ -9,7 +9,6 @@ import { idSchema, parseParams, requiredObject } from '../../lib/validate';
 import { listSavedCards, removeSavedCard } from '../../services/payments/saved-cards';
 import { readCardGuarantee, startCardGuarantee, type CardGuaranteeDto } from '../../services/payments/card-guarantee';
 import { findOwnReservation } from '../../services/reservations/reservations';
-import { notFound } from '../../lib/errors';
 import { answer } from '../route';
 
 type Ctx = Context<AppEnv>;
@@ -39,13 +38,12 @@ export function createSavedCardHandlers() {
       await findOwnReservation(deps.db, id, c.get('auth').id);
       return answer(201, { status: 201, data: inLanguage(await startCardGuarantee(deps, id), c) });
     },
-    /** GET /user/reservation/{id}/card-guarantee */
+    /** GET /user/reservation/{id}/card-guarantee: null while none was asked for (the owner's own booking is never a 404). */
     async readGuarantee(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const deps = c.get('deps');
       const data = await readCardGuarantee(deps, await findOwnReservation(deps.db, id, c.get('auth').id));
-      if (!data) throw notFound(/*i18n*/ 'No card has been saved for this booking');
-      return answer(200, { status: 200, data: inLanguage(data, c) });
+      return answer(200, { status: 200, data: data && inLanguage(data, c) });
     },
   };
 }

@@ -100,7 +100,7 @@ for (const driver of testDrivers()) {
       expect(Object.keys(party.booking).sort()).toEqual(
         [
           'id', 'uniqueId', 'startTime', 'duration', 'numberOfGuests', 'guestName', 'guestType', 'mobile', 'table', 'visitState', 'startsAt',
-          'serviceEndsAt', 'tableTaken', 'payment', 'notes', 'occasion', 'dietaryNote', 'guestAlerts',
+          'serviceEndsAt', 'tableTaken', 'payment', 'notes', 'staffNotes', 'payLink', 'occasion', 'dietaryNote', 'guestAlerts',
         ].sort(),
       );
       // No e-mail, visit count, experience or payment detail: the day sheet has those.

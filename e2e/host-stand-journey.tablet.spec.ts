@@ -59,7 +59,7 @@ test('a Friday at two tablets: reconfirmations, a seat, a move, a no-show undone
 
   // What protects a booking: a sign on the line, named in words, and the lines on the sheet.
   await expect(partyRow(page, 'Needed Soon').getByRole('img', { name: /^Reconfirmed\. Reconfirmed by phone at 7:5\d pm\. Last call at 7:5\d pm: Confirmed by phone$/ })).toBeVisible();
-  await expect(partyRow(page, 'Six Leung').getByRole('img', { name: /^Not reconfirmed\. Not reconfirmed yet\. Last call at 7:5\d pm: No answer$/ })).toBeVisible();
+  await expect(partyRow(page, 'Six Leung').getByRole('img', { name: /^Not reconfirmed\. (Not reconfirmed yet|Asked to reconfirm at .+: not reconfirmed yet)\. Last call at 7:5\d pm: No answer$/ })).toBeVisible();
   const protectedSheet = await openSheet(page, 'Needed Soon');
   await expect(protectedSheet.getByText(/^Reconfirmed by phone at 7:5\d pm$/)).toBeVisible();
   await expectNoAxeViolations(page, "a reconfirmed party's sheet at 1024×768");
@@ -195,8 +195,8 @@ test("a staff note on a phone booking stays out of the guest's mails and reserva
   await openApp(page, `/pages/staff/host-stand?venue=leclos&date=${day}`);
   await expectHeading(page, 'Host stand');
   const sheet = await openSheet(page, 'Nora Note');
-  await expect(sheet.getByText(`Guest's request: ${request}`)).toBeVisible();
-  await expect(sheet.getByText(`Staff note: ${staffNote}`)).toBeVisible();
+  await expect(sheet.getByText(`Guest requests: ${request}`)).toBeVisible();
+  await expect(sheet.getByText(`Staff notes: ${staffNote}`)).toBeVisible();
 
   // A move mails the guest the booking as it now stands: neither that mail nor the confirmation has the staff note.
   await server.call('PUT', `/admin/reservation/${booked.data._id}/move`, { token, body: { startTime: 19 * 60 + 30 } });

@@ -114,9 +114,11 @@ export async function tryGuardedHold(db: Db, claims: TokenSubject, input: Create
   if (closed) throw closedForBooking(closed.reason);
   const tables = openTables(fittingTables(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership), day);
   const busy = groupBusy(context.busy);
-  // The hold's id, drawn now: ties between equally good tables are spread by it (pickTable).
+  // The hold's id, drawn now: ties between equally good tables are spread by it (pickTable). A guest's
+  // hold takes the smallest table that fits in any area the guest may sit in (no area order: that is
+  // staff's placement, docs/PRODUCT.md §9 "The table given").
   const id = newId();
-  const table = pickTable(tables, busy, slot.startMs, slot.endMs, entry.areas, id);
+  const table = pickTable(tables, busy, slot.startMs, slot.endMs, [], id);
   // A party no single table seats sits at tables joined (docs/PRODUCT.md §9, tables joined).
   const combinations = table ? [] : fittingCombinations(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership).filter((c) => !day.areas.has(c.seatingAreaId));
   const [first, ...others] = table ? [table] : (pickCombination(combinations, busy, slot.startMs, slot.endMs)?.tables ?? []);

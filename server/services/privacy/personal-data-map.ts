@@ -86,6 +86,7 @@ export const KEPT_TABLES: Readonly<Record<string, string>> = {
   card_entries: 'Money record: card charges and refunds, keyed by the pseudonymous account; descriptions name the booking, not the guest',
   wallet_entries: "Money record: the member's wallet and statements, keyed by the pseudonymous account",
   no_show_fee_charges: 'Money record: a no-show fee charged to the card',
+  card_guarantees: "A booking's card guarantee: the processor's setup, card brand and last four, keyed by the pseudonymous account (as payments)",
   test_processor_intents: "The test processor's copy of a payment (its metadata holds ids only); a processor keeps its own records",
   test_processor_events: "The test processor's webhook bodies: ids and amounts only",
   test_processor_refunds: "The test processor's refunds: amounts and idempotency keys",

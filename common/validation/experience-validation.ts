@@ -7,6 +7,7 @@
  * (409 20141).
  */
 import * as v from 'valibot';
+import { wholeNumberIn } from './whole-number';
 import { TRANSLATED_LOCALES } from './venue-setup-validation';
 
 export { TRANSLATED_LOCALES };
@@ -46,9 +47,8 @@ export const EXPERIENCE_MESSAGES = {
   versionInvalid: /*i18n*/ 'The version read is missing: reload the page',
 } as const;
 
-const int = (min: number, max: number, message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
-const amount = int(0, MAX_AMOUNT, EXPERIENCE_MESSAGES.amountInvalid);
-const guests = int(1, 40, EXPERIENCE_MESSAGES.guestsInvalid);
+const amount = wholeNumberIn(0, MAX_AMOUNT, EXPERIENCE_MESSAGES.amountInvalid);
+const guests = wholeNumberIn(1, 40, EXPERIENCE_MESSAGES.guestsInvalid);
 const optionalText = (max: number) =>
   v.pipe(
     v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, EXPERIENCE_MESSAGES.tooLong))), null),
@@ -60,7 +60,7 @@ const translated = v.optional(v.object({ name: optionalText(80), description: op
 /** The cancellation, no-show and minimum-spend values the policy texts are written from (VenuePolicy). */
 export const policySchema = v.pipe(
   v.object({
-    cancellationWindowHours: int(0, 720, EXPERIENCE_MESSAGES.windowHoursInvalid),
+    cancellationWindowHours: wholeNumberIn(0, 720, EXPERIENCE_MESSAGES.windowHoursInvalid),
     cancellationFee: v.object({ type: v.picklist(CANCELLATION_FEE_TYPES, EXPERIENCE_MESSAGES.feeTypeInvalid), amount }),
     feesByPartySize: v.pipe(v.array(v.object({ minGuestCount: guests, amount })), v.maxLength(10, EXPERIENCE_MESSAGES.feeTiersOrder)),
     noShowFeePerPerson: amount,
@@ -82,7 +82,7 @@ export const policySchema = v.pipe(
   ),
 );
 
-const bookingDays = v.nullable(int(1, 366, EXPERIENCE_MESSAGES.bookingDaysInvalid));
+const bookingDays = v.nullable(wholeNumberIn(1, 366, EXPERIENCE_MESSAGES.bookingDaysInvalid));
 
 const experienceEntries = {
   texts: v.object({
@@ -96,10 +96,10 @@ const experienceEntries = {
     'zh-Hans': translated,
     'zh-Hant': translated,
   }),
-  durationMinutes: int(15, 600, EXPERIENCE_MESSAGES.durationInvalid),
+  durationMinutes: wholeNumberIn(15, 600, EXPERIENCE_MESSAGES.durationInvalid),
   minGuests: guests,
   maxGuests: guests,
-  daysOfWeek: v.pipe(v.array(int(1, 7, EXPERIENCE_MESSAGES.daysRequired)), v.minLength(1, EXPERIENCE_MESSAGES.daysRequired), v.maxLength(7, EXPERIENCE_MESSAGES.daysRequired)),
+  daysOfWeek: v.pipe(v.array(wholeNumberIn(1, 7, EXPERIENCE_MESSAGES.daysRequired)), v.minLength(1, EXPERIENCE_MESSAGES.daysRequired), v.maxLength(7, EXPERIENCE_MESSAGES.daysRequired)),
   periodNames: v.pipe(
     v.array(v.pipe(v.string(EXPERIENCE_MESSAGES.servicesRequired), v.trim(), v.nonEmpty(EXPERIENCE_MESSAGES.servicesRequired), v.maxLength(40, EXPERIENCE_MESSAGES.servicesRequired))),
     v.minLength(1, EXPERIENCE_MESSAGES.servicesRequired),
@@ -111,9 +111,9 @@ const experienceEntries = {
   /** Prepayment: the price per person. */
   priceAmount: amount,
   /** docs/PRODUCT.md §9: divided by 1000 (100 is 10 %). */
-  serviceChargePercentage: int(0, 1000, EXPERIENCE_MESSAGES.serviceChargeInvalid),
+  serviceChargePercentage: wholeNumberIn(0, 1000, EXPERIENCE_MESSAGES.serviceChargeInvalid),
   /** docs/PRODUCT.md §9: divided by 100000. */
-  taxPercentage: int(0, 100_000, EXPERIENCE_MESSAGES.taxInvalid),
+  taxPercentage: wholeNumberIn(0, 100_000, EXPERIENCE_MESSAGES.taxInvalid),
   /** Deposit: per person, by the largest tier's smallest party that fits. */
   depositPolicy: v.pipe(v.array(v.object({ minGuestCount: guests, price: v.object({ amount }) })), v.maxLength(10, EXPERIENCE_MESSAGES.tiersInvalid)),
   /** Its own policy; null: the venue's. */
@@ -150,7 +150,7 @@ export type ExperienceInput = v.InferOutput<typeof experienceSchema>;
 
 /** A change of an experience: its values and the version they started from. */
 export const experienceChangeSchema = v.pipe(
-  v.object({ ...experienceEntries, version: int(0, 1_000_000_000, EXPERIENCE_MESSAGES.versionInvalid) }),
+  v.object({ ...experienceEntries, version: wholeNumberIn(0, 1_000_000_000, EXPERIENCE_MESSAGES.versionInvalid) }),
   ...crossChecks<Entries & { version: number }>(),
 );
 export type ExperienceChangeInput = v.InferOutput<typeof experienceChangeSchema>;

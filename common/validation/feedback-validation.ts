@@ -4,6 +4,7 @@
  * feedback-mail switch and the retention setting.
  */
 import * as v from 'valibot';
+import { wholeNumberIn } from './whole-number';
 
 export const FEEDBACK_LIMITS = { comment: 1000, allergies: 500 } as const;
 /** The shortest and longest retention an admin may set, in years (docs/decisions/0014-personal-data.md). */
@@ -19,7 +20,7 @@ export const FEEDBACK_MESSAGES = {
 } as const;
 
 export const feedbackSchema = v.object({
-  rating: v.pipe(v.number(FEEDBACK_MESSAGES.ratingInvalid), v.integer(FEEDBACK_MESSAGES.ratingInvalid), v.minValue(1, FEEDBACK_MESSAGES.ratingInvalid), v.maxValue(5, FEEDBACK_MESSAGES.ratingInvalid)),
+  rating: wholeNumberIn(1, 5, FEEDBACK_MESSAGES.ratingInvalid),
   comment: v.optional(v.pipe(v.string(FEEDBACK_MESSAGES.commentTooLong), v.maxLength(FEEDBACK_LIMITS.comment, FEEDBACK_MESSAGES.commentTooLong))),
 });
 
@@ -38,12 +39,7 @@ export const feedbackMailsSchema = v.object({ stopped: v.boolean(FEEDBACK_MESSAG
 
 export const retentionSchema = v.object({
   years: v.nullable(
-    v.pipe(
-      v.number(FEEDBACK_MESSAGES.retentionInvalid),
-      v.integer(FEEDBACK_MESSAGES.retentionInvalid),
-      v.minValue(RETENTION_LIMITS.min, FEEDBACK_MESSAGES.retentionInvalid),
-      v.maxValue(RETENTION_LIMITS.max, FEEDBACK_MESSAGES.retentionInvalid),
-    ),
+    wholeNumberIn(RETENTION_LIMITS.min, RETENTION_LIMITS.max, FEEDBACK_MESSAGES.retentionInvalid),
     // null clears it; anything else not a number is refused with the same message.
   ),
 });

@@ -1,5 +1,6 @@
 /** The host stand's requests (docs/PRODUCT.md §6): running late with the minutes expected, a seat at tables, the covers here, the venue's late grace. */
 import * as v from 'valibot';
+import { wholeNumberIn } from './whole-number';
 import { EXPERIENCE_MESSAGES } from './experience-validation';
 import { STAFF_BOOKING_MESSAGES, STAFF_MAX_GUESTS } from './staff-booking-validation';
 
@@ -12,12 +13,7 @@ export const HOST_STAND_MESSAGES = {
 /** The longest a party may be expected late: past that, the table is given away. */
 export const RUNNING_LATE_MAX_MINUTES = 180;
 
-const minutes = v.pipe(
-  v.number(HOST_STAND_MESSAGES.runningLateInvalid),
-  v.integer(HOST_STAND_MESSAGES.runningLateInvalid),
-  v.minValue(1, HOST_STAND_MESSAGES.runningLateInvalid),
-  v.maxValue(RUNNING_LATE_MAX_MINUTES, HOST_STAND_MESSAGES.runningLateInvalid),
-);
+const minutes = wholeNumberIn(1, RUNNING_LATE_MAX_MINUTES, HOST_STAND_MESSAGES.runningLateInvalid);
 
 /** Minutes expected late; null clears the mark. */
 export const runningLateSchema = v.object({ minutes: v.nullable(minutes) });
@@ -38,12 +34,7 @@ export type SeatAtInput = v.InferOutput<typeof seatAtSchema>;
 
 /** How many of the party are here: fewer than booked is "partly arrived", all of them is arrived. */
 export const arrivedCoversSchema = v.object({
-  covers: v.pipe(
-    v.number(HOST_STAND_MESSAGES.coversInvalid),
-    v.integer(HOST_STAND_MESSAGES.coversInvalid),
-    v.minValue(1, HOST_STAND_MESSAGES.coversInvalid),
-    v.maxValue(STAFF_MAX_GUESTS, HOST_STAND_MESSAGES.coversInvalid),
-  ),
+  covers: wholeNumberIn(1, STAFF_MAX_GUESTS, HOST_STAND_MESSAGES.coversInvalid),
 });
 export type ArrivedCoversInput = v.InferOutput<typeof arrivedCoversSchema>;
 
@@ -52,12 +43,7 @@ export const LATE_GRACE_MAX_MINUTES = 120;
 
 /** The venue's late grace, changed from the venue's version as its other rules are (the set-up form and the server). */
 export const lateGraceSchema = v.object({
-  lateGraceMinutes: v.pipe(
-    v.number(HOST_STAND_MESSAGES.graceInvalid),
-    v.integer(HOST_STAND_MESSAGES.graceInvalid),
-    v.minValue(0, HOST_STAND_MESSAGES.graceInvalid),
-    v.maxValue(LATE_GRACE_MAX_MINUTES, HOST_STAND_MESSAGES.graceInvalid),
-  ),
+  lateGraceMinutes: wholeNumberIn(0, LATE_GRACE_MAX_MINUTES, HOST_STAND_MESSAGES.graceInvalid),
   version: v.pipe(v.number(EXPERIENCE_MESSAGES.versionInvalid), v.integer(EXPERIENCE_MESSAGES.versionInvalid), v.minValue(1, EXPERIENCE_MESSAGES.versionInvalid)),
 });
 export type LateGraceInput = v.InferOutput<typeof lateGraceSchema>;

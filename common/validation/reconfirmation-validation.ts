@@ -1,5 +1,6 @@
 /** Valibot schemas of reconfirmation and booking messages in the staff console, shared by the browser and the server. */
 import * as v from 'valibot';
+import { wholeNumberIn } from './whole-number';
 
 export const CALL_OUTCOME_VALUES = ['NO_ANSWER', 'VOICEMAIL', 'WRONG_NUMBER', 'CONFIRMED', 'CANCELED'] as const;
 
@@ -13,15 +14,15 @@ export const RECONFIRMATION_MESSAGES = {
   replyTooLong: /*i18n*/ 'A reply is at most 600 characters',
 } as const;
 
-const minuteOfDay = v.pipe(v.number(RECONFIRMATION_MESSAGES.minuteInvalid), v.integer(RECONFIRMATION_MESSAGES.minuteInvalid), v.minValue(0, RECONFIRMATION_MESSAGES.minuteInvalid), v.maxValue(1439, RECONFIRMATION_MESSAGES.minuteInvalid));
+const minuteOfDay = wholeNumberIn(0, 1439, RECONFIRMATION_MESSAGES.minuteInvalid);
 
 /** PUT /admin/venue/{venueId}/reconfirmation: the call list opens on the day of the ask, after it. */
 export const reconfirmationSettingsSchema = v.pipe(v.object({
-  askDaysBefore: v.pipe(v.number(RECONFIRMATION_MESSAGES.daysInvalid), v.integer(RECONFIRMATION_MESSAGES.daysInvalid), v.minValue(0, RECONFIRMATION_MESSAGES.daysInvalid), v.maxValue(7, RECONFIRMATION_MESSAGES.daysInvalid)),
+  askDaysBefore: wholeNumberIn(0, 7, RECONFIRMATION_MESSAGES.daysInvalid),
   askAtMinute: minuteOfDay,
   callListAtMinute: minuteOfDay,
   autoReleaseHoursBefore: v.nullable(
-    v.pipe(v.number(RECONFIRMATION_MESSAGES.releaseInvalid), v.integer(RECONFIRMATION_MESSAGES.releaseInvalid), v.minValue(1, RECONFIRMATION_MESSAGES.releaseInvalid), v.maxValue(48, RECONFIRMATION_MESSAGES.releaseInvalid)),
+    wholeNumberIn(1, 48, RECONFIRMATION_MESSAGES.releaseInvalid),
   ),
 }), v.forward(v.check((s) => s.callListAtMinute > s.askAtMinute, RECONFIRMATION_MESSAGES.callListBeforeAsk), ['callListAtMinute']));
 

@@ -4,6 +4,7 @@
  * stored set-up (a service's name, a table name already used) are the server's (409 20141 with reasons).
  */
 import * as v from 'valibot';
+import { wholeNumberIn } from './whole-number';
 
 export const TABLE_BOOKABLE = ['ONLINE', 'STAFF', 'WALK_IN'] as const;
 export const TABLE_SHAPES = ['RECT', 'ROUND'] as const;
@@ -32,20 +33,19 @@ export const SETUP_MESSAGES = {
   tooManyRules: /*i18n*/ 'At most 50 rules',
 } as const;
 
-const int = (min: number, max: number, message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 const name = v.pipe(v.string(SETUP_MESSAGES.nameRequired), v.trim(), v.nonEmpty(SETUP_MESSAGES.nameRequired), v.maxLength(40, SETUP_MESSAGES.nameRequired));
-const guests = int(1, MAX_TABLE_GUESTS, SETUP_MESSAGES.guestsInvalid);
+const guests = wholeNumberIn(1, MAX_TABLE_GUESTS, SETUP_MESSAGES.guestsInvalid);
 /** The version the change started from (docs/PRODUCT.md §4, the set-up edit). */
-export const versionField = int(0, 1_000_000_000, SETUP_MESSAGES.versionInvalid);
+export const versionField = wholeNumberIn(0, 1_000_000_000, SETUP_MESSAGES.versionInvalid);
 
 /** Where a table stands on its area's floor plan. */
 export const tableLayoutEntries = {
   shape: v.picklist(TABLE_SHAPES, SETUP_MESSAGES.shapeInvalid),
-  x: int(0, FLOOR_SIZE, SETUP_MESSAGES.positionInvalid),
-  y: int(0, FLOOR_SIZE, SETUP_MESSAGES.positionInvalid),
-  width: int(20, 400, SETUP_MESSAGES.sizeInvalid),
-  height: int(20, 400, SETUP_MESSAGES.sizeInvalid),
-  rotation: int(0, 359, SETUP_MESSAGES.rotationInvalid),
+  x: wholeNumberIn(0, FLOOR_SIZE, SETUP_MESSAGES.positionInvalid),
+  y: wholeNumberIn(0, FLOOR_SIZE, SETUP_MESSAGES.positionInvalid),
+  width: wholeNumberIn(20, 400, SETUP_MESSAGES.sizeInvalid),
+  height: wholeNumberIn(20, 400, SETUP_MESSAGES.sizeInvalid),
+  rotation: wholeNumberIn(0, 359, SETUP_MESSAGES.rotationInvalid),
 };
 
 const inOrder = (t: { minGuests: number; maxGuests: number }) => t.minGuests <= t.maxGuests;
@@ -94,7 +94,7 @@ export const floorLayoutSchema = v.object({
 });
 export type FloorLayoutInput = v.InferOutput<typeof floorLayoutSchema>;
 
-const covers = v.nullable(int(1, 2000, SETUP_MESSAGES.coversInvalid));
+const covers = v.nullable(wholeNumberIn(1, 2000, SETUP_MESSAGES.coversInvalid));
 const service = v.pipe(v.string(SETUP_MESSAGES.serviceRequired), v.trim(), v.nonEmpty(SETUP_MESSAGES.serviceRequired), v.maxLength(40, SETUP_MESSAGES.serviceRequired));
 
 /** One service's pacing: at most so many covers starting per slot interval, per service, or both. */
@@ -111,7 +111,7 @@ export type PacingInput = v.InferOutput<typeof pacingSchema>;
 
 /** How long a party of these sizes sits in a service (null: any service). */
 export const turnTimeRuleSchema = v.pipe(
-  v.object({ periodName: v.nullable(service), minGuests: guests, maxGuests: guests, minutes: int(15, 600, SETUP_MESSAGES.minutesInvalid) }),
+  v.object({ periodName: v.nullable(service), minGuests: guests, maxGuests: guests, minutes: wholeNumberIn(15, 600, SETUP_MESSAGES.minutesInvalid) }),
   v.forward(v.check((t) => inOrder(t), SETUP_MESSAGES.guestsOrder), ['maxGuests']),
 );
 export const turnTimesSchema = v.object({ rules: v.pipe(v.array(turnTimeRuleSchema), v.maxLength(50, SETUP_MESSAGES.tooManyRules)), version: versionField });

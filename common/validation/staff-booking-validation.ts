@@ -3,6 +3,7 @@
  * booking, a phone booking for a guest, a walk-in. Shared by the browser's forms and the server.
  */
 import * as v from 'valibot';
+import { wholeNumberIn } from './whole-number';
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN } from './email';
 import { firstNameSchema, lastNameSchema } from './account-validation';
 import { withMobileNumberChecked } from './phone-number';
@@ -47,14 +48,9 @@ const tableIds = v.optional(
 );
 const date = v.pipe(v.string(M.dateInvalid), v.check(isIsoDate, M.dateInvalid));
 // Minutes from the service day's midnight; after-midnight slots run up to 48 hours.
-const startTime = v.pipe(v.number(M.startTimeInvalid), v.integer(M.startTimeInvalid), v.minValue(0, M.startTimeInvalid), v.maxValue(2880, M.startTimeInvalid));
+const startTime = wholeNumberIn(0, 2880, M.startTimeInvalid);
 /** A party staff seat: 1 to STAFF_MAX_GUESTS. */
-export const partySize = v.pipe(
-  v.number(M.partySizeInvalid),
-  v.integer(M.partySizeInvalid),
-  v.minValue(1, M.partySizeInvalid),
-  v.maxValue(STAFF_MAX_GUESTS, M.partySizeInvalid),
-);
+export const partySize = wholeNumberIn(1, STAFF_MAX_GUESTS, M.partySizeInvalid);
 /** A free text field of a booking, trimmed, blank as null, at most the notes' length. */
 const noteText = (tooLong: string) =>
   v.pipe(

@@ -5,6 +5,7 @@
  * written from (docs/PRODUCT.md §9). Money in minor units.
  */
 import * as v from 'valibot';
+import { wholeNumberIn } from './whole-number';
 import { venueContentSchema } from './venue-setup-validation';
 
 export const VENUE_CREATE_MESSAGES = {
@@ -21,13 +22,12 @@ export const VENUE_CREATE_MESSAGES = {
 } as const;
 
 const M = VENUE_CREATE_MESSAGES;
-const int = (min: number, max: number, message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
-const guests = int(1, 40, M.guestsInvalid);
-const amount = int(0, 100_000_000, M.amountInvalid);
+const guests = wholeNumberIn(1, 40, M.guestsInvalid);
+const amount = wholeNumberIn(0, 100_000_000, M.amountInvalid);
 
 /** The values of a venue's policy texts (docs/PRODUCT.md §9): cancellation window and fee, fees by party size, no-show fee, minimum spend. */
 export const venuePolicySchema = v.object({
-  cancellationWindowHours: int(0, 720, M.hoursInvalid),
+  cancellationWindowHours: wholeNumberIn(0, 720, M.hoursInvalid),
   cancellationFee: v.object({ type: v.picklist(['PER_PERSON', 'PERCENTAGE']), amount }),
   feesByPartySize: v.pipe(v.array(v.object({ minGuestCount: guests, amount })), v.maxLength(10)),
   noShowFeePerPerson: amount,
@@ -47,9 +47,9 @@ export const newVenueSchema = v.pipe(
     onlineMaxGuests: guests,
     requiresPhoneVerification: v.boolean(),
     /** How long before a slot online bookings close. */
-    minLeadMinutes: int(0, 10_080, M.minutesInvalid),
+    minLeadMinutes: wholeNumberIn(0, 10_080, M.minutesInvalid),
     /** How many days ahead guests and members may book (server/services/reservations/membership-rules.ts). */
-    bookingDays: v.optional(v.object({ guest: int(1, 366, M.daysInvalid), member: int(1, 366, M.daysInvalid) }), { guest: 90, member: 90 }),
+    bookingDays: v.optional(v.object({ guest: wholeNumberIn(1, 366, M.daysInvalid), member: wholeNumberIn(1, 366, M.daysInvalid) }), { guest: 90, member: 90 }),
     policy: venuePolicySchema,
   }),
   v.forward(v.check((n) => n.onlineMinGuests <= n.onlineMaxGuests, M.onlineOrder), ['onlineMaxGuests']),

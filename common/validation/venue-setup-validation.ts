@@ -3,6 +3,7 @@
  * services. Shared by the set-up pages and the server, so both refuse the same input with the same words.
  */
 import * as v from 'valibot';
+import { wholeNumberIn } from './whole-number';
 import { LOCALES, type Locale } from '../locales';
 import { isIsoDate } from '../time';
 import { emailSchema } from './email';
@@ -69,7 +70,7 @@ export const venueContentSchema = v.object({
 });
 export type VenueContentInput = v.InferOutput<typeof venueContentSchema>;
 
-const minute = v.pipe(v.number(VENUE_SETUP_MESSAGES.timeInvalid), v.integer(VENUE_SETUP_MESSAGES.timeInvalid), v.minValue(0, VENUE_SETUP_MESSAGES.timeInvalid), v.maxValue(2880, VENUE_SETUP_MESSAGES.timeInvalid));
+const minute = wholeNumberIn(0, 2880, VENUE_SETUP_MESSAGES.timeInvalid);
 const dateOrNull = v.pipe(
   v.optional(v.nullable(v.string()), null),
   v.transform((s) => (s ? s : null)),
@@ -91,7 +92,7 @@ export const serviceSchema = v.pipe(
     firstSeating: minute,
     lastSeating: minute,
     endsAt: minute,
-    intervalMinutes: v.pipe(v.number(VENUE_SETUP_MESSAGES.intervalInvalid), v.integer(VENUE_SETUP_MESSAGES.intervalInvalid), v.minValue(5, VENUE_SETUP_MESSAGES.intervalInvalid), v.maxValue(240, VENUE_SETUP_MESSAGES.intervalInvalid)),
+    intervalMinutes: wholeNumberIn(5, 240, VENUE_SETUP_MESSAGES.intervalInvalid),
     validFrom: dateOrNull,
     validUntil: dateOrNull,
     // Member-only times (docs/PRODUCT.md §6): absent means open to everyone, as every service was before.

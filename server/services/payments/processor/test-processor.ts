@@ -198,23 +198,7 @@ export class TestProcessor implements CardProcessor {
   async createIntent(input: CreateIntentInput): Promise<PaymentIntent> {
     if (!Number.isInteger(input.amount) || input.amount <= 0) throw new ProcessorError('The amount must be a positive whole number of minor units');
     if (input.currency !== 'HKD') throw new ProcessorError('Only HKD is accepted');
-    const now = this.now();
-    const id = newRef('pi');
-    await this.db
-      .insert(testProcessorIntents)
-      .values({
-        id,
-        clientSecret: `${id}_secret_${randomBytes(16).toString('base64url')}`,
-        amount: input.amount,
-        currency: input.currency,
-        status: 'requires_payment_method',
-        idempotencyKey: input.idempotencyKey,
-        metadata: input.metadata,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: testProcessorIntents.idempotencyKey });
-    const [row] = await this.db.select().from(testProcessorIntents).where(eq(testProcessorIntents.idempotencyKey, input.idempotencyKey));
+    const row = await this.insertByKey('pi', input.amount, input.currency, input.idempotencyKey, input.metadata);
     if (!row) throw new ProcessorError('The intent could not be created');
     // As real processors do: a key may not be reused for a different request.
     if (row.amount !== input.amount || row.currency !== input.currency) {
@@ -223,25 +207,34 @@ export class TestProcessor implements CardProcessor {
     return toIntent(row);
   }
 
-  /** A setup is confirmed at the same browser-facing endpoints as an intent, with a test card (3-D Secure included). */
-  async createSetup(input: CreateSetupInput): Promise<CardSetup> {
+  /**
+   * An intent or a setup (`prefix`) made once per idempotency key: the row the key already has, or a new one
+   * awaiting a card. A setup is an intent of HK$0 that charges nothing, confirmed at the same endpoints.
+   */
+  private async insertByKey(prefix: string, amount: number, currency: string, idempotencyKey: string, metadata: CreateIntentInput['metadata']) {
     const now = this.now();
-    const id = newRef(SETUP_PREFIX);
+    const id = newRef(prefix);
     await this.db
       .insert(testProcessorIntents)
       .values({
         id,
         clientSecret: `${id}_secret_${randomBytes(16).toString('base64url')}`,
-        amount: 0,
-        currency: 'HKD',
+        amount,
+        currency,
         status: 'requires_payment_method',
-        idempotencyKey: input.idempotencyKey,
-        metadata: input.metadata,
+        idempotencyKey,
+        metadata,
         createdAt: now,
         updatedAt: now,
       })
       .onConflictDoNothing({ target: testProcessorIntents.idempotencyKey });
-    const [row] = await this.db.select().from(testProcessorIntents).where(eq(testProcessorIntents.idempotencyKey, input.idempotencyKey));
+    const [row] = await this.db.select().from(testProcessorIntents).where(eq(testProcessorIntents.idempotencyKey, idempotencyKey));
+    return row;
+  }
+
+  /** A setup is confirmed at the same browser-facing endpoints as an intent, with a test card (3-D Secure included). */
+  async createSetup(input: CreateSetupInput): Promise<CardSetup> {
+    const row = await this.insertByKey(SETUP_PREFIX, 0, 'HKD', input.idempotencyKey, input.metadata);
     if (!row?.id.startsWith(SETUP_PREFIX)) throw new ProcessorError('This idempotency key was already used with different parameters');
     return toSetup(row);
   }

@@ -15,7 +15,7 @@ import { callErrorOf, outputOf } from './actor-event';
 import { paymentMachine } from './payment.machine';
 
 export type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, ManageContext, ManageEvent } from './manage-types';
-export type { ManageProblem, MembersOnlyTime, Reservation, SlotSearch, Timeslot } from './manage-types';
+export type { ManageProblem, Reservation, SlotSearch } from './manage-types';
 export { areaOptions, changeFields, HOLD_EXPIRED, timeOptions } from './manage-types';
 
 import type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, ManageContext, ManageEvent, Reservation, SlotSearch } from './manage-types';

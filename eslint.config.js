@@ -140,7 +140,10 @@ export const APP_FEATURES = {
     may: ['booking'],
     why: "the card form is a step of the booking wizard: it shows the wizard's working line (booking/booking-step.tsx) and the receipt reads what the booking chart paid (booking/booking-context.ts).",
   },
-  manage: { may: ['payment'], why: 'a change that costs more is paid through the payment panel and its chart.' },
+  manage: {
+    may: ['payment', 'booking'],
+    why: "a change that costs more is paid through the payment panel and its chart; the change form asks the time with the wizard's own time buttons (booking/time-buttons.tsx), so a change feels like booking.",
+  },
   wallet: { may: ['payment'], why: 'a top-up is paid through the payment panel and its chart.' },
   waitlist: {
     may: ['booking'],

@@ -13,7 +13,7 @@ export const FLOW_SOURCES = [
   'src/routes/{feedback,allergies,my-data,message-preferences,walk-in}.tsx',
   'src/feedback/*.{ts,tsx}',
   'src/booking/{booking-step,booking-summary,guest-requests-fields,guest-summary}.tsx',
-  'src/booking/{policy-agreements,price-breakdown,identify-step}.tsx',
+  'src/booking/{policy-agreements,price-breakdown,identify-step,time-buttons}.tsx',
   // Also in the staff console's catalog: its set-up previews the policy as guests read it.
   'src/booking/policy-texts.ts',
   'src/booking/guest-contact-fields.tsx',

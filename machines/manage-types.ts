@@ -13,6 +13,14 @@ export type { Reservation };
 export type ChangeQuote = Schemas['ChangeQuote'];
 export type ChangeHold = Schemas['ChangeHold'];
 export type Timeslot = OfferedTimeslot;
+/** A service of the day only members may book, named so the form can say why its times are missing. */
+export type MembersOnlyTime = NonNullable<Schemas['Availability']['membersOnlyTimes']>[number];
+
+/** The free times of a day and party, and the services of that day only members may book (none for a member). */
+export interface SlotSearch {
+  timeslots: Timeslot[];
+  membersOnlyTimes: MembersOnlyTime[];
+}
 
 /** What the guest is asking to change to; `startTime` null until a time is picked; `seatingAreaId` null: any area. */
 export interface ChangeDraft {
@@ -65,6 +73,8 @@ export interface ManageContext {
   reservation: Reservation | null;
   draft: ChangeDraft | null;
   timeslots: Timeslot[];
+  /** The draft's day's services only members may book, marked beside the times as the wizard marks them. */
+  membersOnlyTimes: MembersOnlyTime[];
   problem: ManageProblem | null;
   /** What the draft costs, asked before saving. */
   quote: ChangeQuote | null;

@@ -15,10 +15,10 @@ import { callErrorOf, outputOf } from './actor-event';
 import { paymentMachine } from './payment.machine';
 
 export type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, ManageContext, ManageEvent } from './manage-types';
-export type { ManageProblem, Reservation, Timeslot } from './manage-types';
+export type { ManageProblem, Reservation, SlotSearch } from './manage-types';
 export { areaOptions, changeFields, HOLD_EXPIRED, timeOptions } from './manage-types';
 
-import type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, ManageContext, ManageEvent, Reservation, Timeslot } from './manage-types';
+import type { AvailabilityQuery, ChangeHold, ChangeQuote, ChangeRequest, LoadedReservation, ManageContext, ManageEvent, Reservation, SlotSearch } from './manage-types';
 import { areaOptions, HOLD_EXPIRED, isUpcomingConfirmed, offeredArea, timeOptions } from './manage-types';
 
 /** The draft as a change to ask about, hold or make. */
@@ -48,7 +48,7 @@ export const manageMachine = setup({
     loadReservation: fromPromise<LoadedReservation, { id: string }>(async () => {
       throw new Error('loadReservation not provided');
     }),
-    loadAvailability: fromPromise<Timeslot[], AvailabilityQuery>(async () => {
+    loadAvailability: fromPromise<SlotSearch, AvailabilityQuery>(async () => {
       throw new Error('loadAvailability not provided');
     }),
     changeReservation: fromPromise<Reservation, ChangeRequest>(async () => {
@@ -97,6 +97,7 @@ export const manageMachine = setup({
     startChangeDraft: assign({
       problem: null,
       timeslots: [],
+      membersOnlyTimes: [],
       draft: ({ context }) => ({
         date: context.reservation!.date,
         numberOfGuests: context.reservation!.numberOfGuests,
@@ -104,7 +105,10 @@ export const manageMachine = setup({
         seatingAreaId: context.reservation!.seatingArea?._id ?? null,
       }),
     }),
-    storeTimeslots: assign({ timeslots: ({ event }) => outputOf<Timeslot[]>(event) }),
+    storeTimeslots: assign(({ event }) => {
+      const { timeslots, membersOnlyTimes } = outputOf<SlotSearch>(event);
+      return { timeslots, membersOnlyTimes };
+    }),
     /** A time picked for another day or party stays only when it is still offered, and its area only when free then. */
     keepOfferedTime: assign({
       draft: ({ context }) => {
@@ -115,6 +119,7 @@ export const manageMachine = setup({
     }),
     noteSlotsFailed: assign({
       timeslots: [],
+      membersOnlyTimes: [],
       draft: ({ context }) => ({ ...context.draft!, startTime: null }),
       problem: ({ event }) => ({ kind: 'slots' as const, message: callErrorOf(event).message }),
     }),
@@ -207,6 +212,7 @@ export const manageMachine = setup({
     reservation: null,
     draft: null,
     timeslots: [],
+    membersOnlyTimes: [],
     problem: null,
     quote: null,
     hold: null,

@@ -144,8 +144,10 @@ function mutate(source: string, mutation: Mutation): string {
     return text.slice(0, at) + to + text.slice(at + from.length);
   };
   let mutant = once(source, mutation.from, mutation.to);
-  if (mutation.to.includes('not(')) {
-    const imports = /import \{ ([^}]+) \} from 'xstate';/.exec(mutant)![1]!;
+  // A chart that imports `not` already (the manage chart) keeps its import: a second `not` in it made the
+  // mutant a syntax error, which failed its run before any test and was counted as caught.
+  const imports = /import \{ ([^}]+) \} from 'xstate';/.exec(mutant)![1]!;
+  if (mutation.to.includes('not(') && !imports.split(',').some((name) => name.trim() === 'not')) {
     const withNot = WITH_NOT(imports);
     mutant = once(mutant, withNot.from, withNot.to);
   }
@@ -158,6 +160,9 @@ interface Outcome {
   failed: string[];
   seconds: number;
 }
+
+/** A run that failed with no test or file to blame (vitest itself did not run) caught nothing: said apart. */
+const resultOf = ({ killed, failed }: Outcome) => (!killed ? '**missed**' : failed.length > 0 ? 'caught' : '**the run failed: see its errors**');
 
 function run(mutation: Mutation): Outcome {
   const file = mutation.file ?? `${mutation.chart}.machine`;
@@ -185,9 +190,12 @@ export default mergeConfig(base, {
     });
     const seconds = (Date.now() - started) / 1000;
     const results = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as VitestReport) : { testResults: [] };
-    const failed = results.testResults.flatMap((file) =>
-      file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${root}/`, '')} › ${t.fullName}`),
-    );
+    const failed = results.testResults.flatMap((file) => {
+      const name = file.name.replace(`${root}/`, '');
+      const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${name} › ${t.fullName}`);
+      // A file that failed before its tests (at collection, or the mutant not loading) is named with its error's first line.
+      return tests.length > 0 || file.status !== 'failed' ? tests : [`${name} (failed before its tests: ${(file.message ?? '').split('\n')[0]})`];
+    });
     return { mutation, killed: result.status !== 0, failed, seconds };
   } finally {
     [mutantFile, config, report].forEach((file) => rmSync(file, { force: true }));
@@ -246,7 +254,7 @@ interface PlaywrightReport {
 }
 
 interface VitestReport {
-  testResults: { name: string; assertionResults: { status: string; fullName: string }[] }[];
+  testResults: { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string }[] }[];
 }
 
 const outcomes: Outcome[] = [];
@@ -254,7 +262,7 @@ for (const mutation of chosen) {
   process.stderr.write(`\n${mutation.chart} (${mutation.kind}): ${mutation.from} → ${mutation.to}\n`);
   const outcome = inBrowser ? runInBrowser(mutation) : run(mutation);
   outcomes.push(outcome);
-  process.stderr.write(`${outcome.killed ? 'KILLED' : 'SURVIVED'} in ${outcome.seconds.toFixed(0)} s\n`);
+  process.stderr.write(`${!outcome.killed ? 'SURVIVED' : outcome.failed.length > 0 ? 'KILLED' : 'RUN FAILED'} in ${outcome.seconds.toFixed(0)} s\n`);
 }
 
 console.log('\n| chart | mutation | changed | result | failing tests (first 3) | s |');
@@ -262,7 +270,7 @@ console.log('| --- | --- | --- | --- | --- | --- |');
 for (const { mutation, killed, failed, seconds } of outcomes) {
   const shown = failed.slice(0, 3).join('<br>') + (failed.length > 3 ? `<br>… ${failed.length} in all` : '');
   console.log(
-    `| ${mutation.chart} | ${mutation.kind} | \`${mutation.from}\` → \`${mutation.to}\` | ${killed ? 'caught' : '**missed**'} | ${shown || '—'} | ${seconds.toFixed(0)} |`,
+    `| ${mutation.chart} | ${mutation.kind} | \`${mutation.from}\` → \`${mutation.to}\` | ${resultOf({ mutation, killed, failed, seconds })} | ${shown || '—'} | ${seconds.toFixed(0)} |`,
   );
 }
-process.exitCode = outcomes.every((o) => o.killed) ? 0 : 1;
+process.exitCode = outcomes.every((o) => o.killed && o.failed.length > 0) ? 0 : 1;

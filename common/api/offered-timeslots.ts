@@ -14,3 +14,8 @@ export function offeredTimeslots(availability: Pick<Schemas['Availability'], 'se
     seatingOptions: slot.seatingOptions.flatMap((id) => areas.get(id) ?? []),
   }));
 }
+
+/** The free times with their areas, and the services only members may book (none answering a member): as the change form offers a day. */
+export function offeredDay(availability: Pick<Schemas['Availability'], 'seatingAreas' | 'timeslots' | 'membersOnlyTimes'>) {
+  return { timeslots: offeredTimeslots(availability), membersOnlyTimes: availability.membersOnlyTimes ?? [] };
+}

@@ -28,13 +28,22 @@ test('a guest changes the date, time and party of a booking, then cancels it fre
   const form = page.getByRole('form', { name: 'Change reservation' });
   await expect(form.getByLabel('Date')).toHaveValue(firstDay);
   await expect(form.getByLabel('Guests')).toHaveValue('2');
-  await expect(form.getByLabel('Time')).toHaveValue(String(12 * 60 + 30));
+  // The times are the wizard's time buttons by service, the booked one pressed.
+  const times = form.getByRole('group', { name: 'Time' });
+  await expect(times.getByRole('button', { name: '12:30 pm', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await form.getByLabel('Date').selectOption(newDay);
   await form.getByLabel('Guests').selectOption('4');
-  await expect(form.getByLabel('Time')).toBeEnabled();
-  await form.getByLabel('Time').selectOption({ label: '7:30 pm' });
-  await form.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('region', { name: 'Check your change' }).getByRole('button', { name: 'Save changes' }).click();
+  await expect(times.getByRole('status')).toHaveCount(0);
+  // Picked from the keyboard: the dinner time, then Continue, its review taking the focus.
+  const dinner = times.getByRole('region', { name: 'Dinner' }).getByRole('button', { name: '7:30 pm', exact: true });
+  await dinner.focus();
+  await page.keyboard.press('Space');
+  await expect(dinner).toHaveAttribute('aria-pressed', 'true');
+  await expect(dinner).toBeFocused();
+  await form.getByRole('button', { name: 'Continue' }).press('Enter');
+  const review = page.getByRole('region', { name: 'Check your change' });
+  await expect(review.getByRole('heading', { name: 'Check your change' })).toBeFocused();
+  await review.getByRole('button', { name: 'Save changes' }).click();
 
   await expect(page.getByText('Your reservation has been changed.')).toBeVisible();
   await expect(form).toHaveCount(0);

@@ -1,9 +1,10 @@
 /**
  * Journey on a phone (390 × 844): a change feels like booking. The change form offers the wizard's own
- * parts (the day list, the party sizes, times by service, the dining areas free at the time picked); a
+ * parts (the day list, the party sizes, its time buttons by service, the dining areas free at the time picked); a
  * guest moves a paid Rotisserie lunch to another day, six guests and the Garden Terrace, reads why the
  * deposit per guest rose (its tier from six guests), and pays the difference with the card that paid.
  */
+import { expectNoAxeViolations } from '../a11y/axe';
 import { expectHeading, useSession } from '../support/app';
 import { bookingDay, walkBooking } from '../support/booking';
 import { expect, test } from '../support/fixtures';
@@ -29,21 +30,34 @@ test('a change of date, party and dining area through the wizard’s parts, with
   await expect(form.getByLabel('Date')).toHaveValue(firstDay);
   await form.getByLabel('Date').selectOption(newDay);
   await form.getByLabel('Guests').selectOption({ label: '6 guests' });
-  // The times grouped by service, as the wizard's time step groups them.
-  const time = form.getByLabel('Time');
-  await expect(time).toBeEnabled();
-  await expect(time.locator('optgroup[label="Lunch"]')).toHaveCount(1);
-  await time.selectOption({ label: '12:30 pm' });
+  // The times are the wizard's time buttons, grouped by service as its time step groups them, the
+  // booked time pressed until another is picked; picked from the keyboard, the focus stays on the time picked.
+  const times = form.getByRole('group', { name: 'Time' });
+  await expect(times.getByRole('status')).toHaveCount(0);
+  const lunch = times.getByRole('region', { name: 'Lunch' });
+  await expect(lunch.getByRole('heading', { name: 'Lunch' })).toBeVisible();
+  await expect(lunch.getByRole('button', { name: '12:00 pm', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const later = lunch.getByRole('button', { name: '12:30 pm', exact: true });
+  await expect(later).toBeEnabled();
+  await later.focus();
+  await page.keyboard.press('Enter');
+  await expect(later).toHaveAttribute('aria-pressed', 'true');
+  await expect(lunch.getByRole('button', { name: '12:00 pm', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await expect(later).toBeFocused();
   // The dining areas free then, as the wizard's seating step offers them.
   const areas = form.getByRole('group', { name: 'Dining area' });
   await areas.getByRole('button', { name: /^Garden Terrace/ }).click();
   await expect(areas.getByRole('button', { name: /^Garden Terrace/ })).toHaveAttribute('aria-pressed', 'true');
+  await expectNoAxeViolations(page, 'the change form with a time and an area picked');
   await form.getByRole('button', { name: 'Continue' }).click();
 
   const review = page.getByRole('region', { name: 'Check your change' });
+  // The review takes the focus, so the guest hears what the change costs.
+  await expect(review.getByRole('heading', { name: 'Check your change' })).toBeFocused();
   await expect(review).toContainText('New deposit: HK$1,800. Paid so far: HK$800.');
   // Why it rose: six guests reach the tier of HK$300 a guest.
   await expect(review.getByText('From 6 guests the deposit is HK$300 a guest.')).toBeVisible();
+  await expectNoAxeViolations(page, "the change's review");
   await review.getByRole('button', { name: 'Pay HK$1,000 by card' }).click();
   await page.getByRole('region', { name: 'Your saved cards' }).getByRole('button', { name: 'Pay HK$1,000 with Visa card ending 4242' }).click();
 

@@ -84,7 +84,7 @@ async function act(page: Page, event: EventObject & Record<string, unknown>, rea
     case 'change.edit':
       return form.getByLabel('Date').selectOption(realDay(event.date as string));
     case 'change.pick':
-      return form.getByLabel('Time').selectOption({ label: TIME_OF[event.startTime as number]! });
+      return form.getByRole('group', { name: 'Time' }).getByRole('button', { name: TIME_OF[event.startTime as number]!, exact: true }).click();
     case 'change.seat':
       return form.getByRole('button', { name: /^No preference/ }).click();
     case 'change.submit':

@@ -1,6 +1,6 @@
 /**
  * Free times grouped by their service (lunch, dinner, supper...), in the order the server lists them: the
- * wizard's time step shows a group of buttons per service, the change form a group of options per service.
+ * wizard's time buttons (src/booking/time-buttons.tsx) show a group per service, in its time step and the change form.
  */
 export function timesByService<Slot extends { titleStr: string }>(slots: readonly Slot[]): [service: string, slots: Slot[]][] {
   const groups = new Map<string, Slot[]>();

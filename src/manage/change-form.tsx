@@ -16,11 +16,13 @@ import { unwrap } from '../../common/api/api-error';
 import { venueKey } from '../api/query-keys';
 import { useApiQuery } from '../api/use-api-query';
 import { useServerToday } from '../api/use-server-today';
-import { FormMessage, SelectField } from '../components/form';
+import { FormMessage } from '../components/form';
 import { DaySelect } from '../components/day-select';
 import { DiningAreaChoices } from '../components/dining-area-choices';
 import { PartySizeSelect } from '../components/party-size-select';
-import { timesByService } from '../components/times-by-service';
+import { TimeButtons } from '../booking/time-buttons';
+import { useIsLoggedIn } from '../session/session-provider';
+import { useHashPath, useHashSearch } from '../navigation/hash-location';
 import { addDays } from '../../common/time';
 import { MAX_PARTY_SIZE } from '../../common/venues';
 import { useFormats } from '../i18n/use-formats';
@@ -47,12 +49,12 @@ const BOOKABLE_DAYS = 90;
 
 /**
  * The change as the wizard asks a booking: the day from the wizard's list of days, the party size as its
- * date step writes it, the times grouped by service, and the dining areas free at the time picked.
+ * date step writes it, the wizard's time buttons by service (members' services marked as it marks them),
+ * and the dining areas free at the time picked.
  */
 function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const { t } = useLingui();
   const problemText = useManageProblemText();
-  const format = useFormats();
   const { reservation, draft, problem } = snapshot.context;
   const domain = reservation!.venue.domain;
   // The venue's online party sizes.
@@ -63,7 +65,13 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
   const saving = snapshot.matches({ changing: 'quoting' });
   const options = timeOptions(snapshot.context);
   const areas = areaOptions(snapshot.context);
-  const services = timesByService(options.map((minutes) => ({ startTime: minutes, titleStr: serviceOf(snapshot.context.timeslots, minutes, t`Your booked time`) })));
+  const slots = options.map((minutes) => ({ startTime: minutes, titleStr: serviceOf(snapshot.context.timeslots, minutes, t`Your booked time`) }));
+  const { membersOnlyTimes } = snapshot.context;
+  const loggedIn = useIsLoggedIn();
+  // A member logging in comes back to this page (the manage link's address keeps its token).
+  const [path] = useHashPath();
+  const search = useHashSearch();
+  const here = search ? `${path}?${search}` : path;
   const today = useServerToday();
   if (!draft) return null;
 
@@ -90,25 +98,25 @@ function ChangeDraftForm({ snapshot, send }: { snapshot: Snapshot; send: Send })
         onDay={(date) => send({ type: 'change.edit', date, numberOfGuests: draft.numberOfGuests })}
       />
       <PartySizeSelect label={t`Guests`} sizes={sizes} value={draft.numberOfGuests} disabled={saving} onSize={(numberOfGuests) => send({ type: 'change.edit', date: draft.date, numberOfGuests })} />
-      <SelectField
-        label={t`Time`}
-        name="startTime"
-        hint={checking ? t`Checking availability…` : undefined}
-        value={draft.startTime === null ? '' : String(draft.startTime)}
-        disabled={checking || saving || options.length === 0}
-        onChange={(e) => e.target.value && send({ type: 'change.pick', startTime: Number(e.target.value) })}
-      >
-        <option value="">{t`Choose a time`}</option>
-        {services.map(([service, slots]) => (
-          <optgroup key={service} label={service}>
-            {slots.map((slot) => (
-              <option key={slot.startTime} value={slot.startTime}>
-                {format.time(slot.startTime)}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </SelectField>
+      <fieldset className="field" aria-busy={checking} aria-describedby={checking ? 'change-times-checking' : undefined}>
+        <legend className="field__label">
+          <Trans>Time</Trans>
+        </legend>
+        {checking && (
+          <p id="change-times-checking" className="field__hint" role="status">
+            {t`Checking availability…`}
+          </p>
+        )}
+        {/* The wizard's time buttons, the picked one pressed; kept on screen (disabled) while a new day's times are read, so nothing jumps. */}
+        <TimeButtons
+          timeslots={slots}
+          selected={draft.startTime}
+          disabled={checking || saving}
+          level={3}
+          onPick={(startTime) => send({ type: 'change.pick', startTime })}
+          membersOnly={checking ? undefined : { services: membersOnlyTimes, loggedIn, redirect: here }}
+        />
+      </fieldset>
       {!checking && options.length === 0 && problem?.kind !== 'slots' && (
         <p className="muted" role="status">
           <Trans>No time slot available</Trans>

@@ -4,7 +4,7 @@
  * calls read it from `link`, which also keeps what the last answer said of the link.
  */
 import { fromPromise } from 'xstate';
-import { changeFields, type AvailabilityQuery, type ChangeHold, type ChangeQuote, type ChangeRequest, type LoadedReservation, type Reservation, type Timeslot } from '../../machines/manage.machine';
+import { changeFields, type AvailabilityQuery, type ChangeHold, type ChangeQuote, type ChangeRequest, type LoadedReservation, type Reservation, type SlotSearch } from '../../machines/manage.machine';
 import { paymentMachine, type CreatePaymentInput, type Payment, type PaymentConfig, type WaitForPaymentInput } from '../../machines/payment.machine';
 import { paymentActors, pollPayment } from '../payment/payment-actors';
 import type { components } from '../../common/api/schema';
@@ -13,7 +13,7 @@ import { unwrap } from '../../common/api/api-error';
 import { serverClock } from '../api/server-clock';
 import { ERROR_CODES } from '../../common/api/error-codes';
 import { throwCallError, type CallError } from '../../machines/call-error';
-import { offeredTimeslots } from '../../common/api/offered-timeslots';
+import { offeredDay } from '../../common/api/offered-timeslots';
 
 export type ManagedReservation = components['schemas']['ManagedReservation'];
 
@@ -90,13 +90,13 @@ export function linkActors(holder: LinkHolder) {
         .then((reservation) => ({ reservation, clockOffsetMs: serverClock.offsetMs }))
         .catch(throwCallError),
     ),
-    loadAvailability: fromPromise<Timeslot[], AvailabilityQuery>(({ input }) =>
+    loadAvailability: fromPromise<SlotSearch, AvailabilityQuery>(({ input }) =>
       unwrap(
         api.GET('/manage/{token}/timeslot-availability/{date}', {
           params: { path: { token: holder.token, date: input.date }, query: { numberOfGuests: input.numberOfGuests } },
         }),
       )
-        .then((body) => offeredTimeslots(body.data))
+        .then((body) => offeredDay(body.data))
         .catch(throwCallError),
     ),
     changeReservation: fromPromise<Reservation, ChangeRequest>(({ input }) =>

@@ -1,6 +1,6 @@
 /** The manage chart's calls through the typed API client; reads are shared with the pages' queries. */
 import { fromPromise } from 'xstate';
-import { changeFields, type AvailabilityQuery, type ChangeHold, type ChangeQuote, type ChangeRequest, type LoadedReservation, type Reservation, type Timeslot } from '../../machines/manage.machine';
+import { changeFields, type AvailabilityQuery, type ChangeHold, type ChangeQuote, type ChangeRequest, type LoadedReservation, type Reservation, type SlotSearch } from '../../machines/manage.machine';
 import { paymentMachine } from '../../machines/payment.machine';
 import { paymentActors } from '../payment/payment-actors';
 import { api } from '../api/api';
@@ -9,7 +9,7 @@ import { throwCallError } from '../../machines/call-error';
 import { fetchOnce, invalidate } from '../api/use-api-query';
 import { serverClock } from '../api/server-clock';
 import { AVAILABILITY_PREFIX, availabilityKey, MONEY_PREFIXES, RESERVATION_PREFIX, reservationKey } from '../api/query-keys';
-import { offeredTimeslots } from '../../common/api/offered-timeslots';
+import { offeredDay } from '../../common/api/offered-timeslots';
 
 /** Kept lists, reservations and slots are stale once a reservation moved or was cancelled. */
 function forgetReservations() {
@@ -39,7 +39,7 @@ export function manageActors(userId: string) {
         .then((reservation) => ({ reservation, clockOffsetMs: serverClock.offsetMs }))
         .catch(throwCallError),
     ),
-    loadAvailability: fromPromise<Timeslot[], AvailabilityQuery>(({ input }) =>
+    loadAvailability: fromPromise<SlotSearch, AvailabilityQuery>(({ input }) =>
       fetchOnce(availabilityKey(input), () =>
         unwrap(
           api.GET('/user/reservation/v1.1/timeslot-availability/{venueId}/{date}', {
@@ -52,7 +52,7 @@ export function manageActors(userId: string) {
               },
             },
           }),
-        ).then((body) => offeredTimeslots(body.data)),
+        ).then((body) => offeredDay(body.data)),
       ).catch(throwCallError),
     ),
     changeReservation: fromPromise<Reservation, ChangeRequest>(async ({ input }) => {

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useLingui } from '@lingui/react';
 import { untilFirstPaint } from '../api/first-paint';
+import { reportPageView } from '../api/page-view-report';
 import { SessionContext } from '../session/session-provider';
 import { redirectTo } from './navigator';
 import type { RouteDef } from './routes';
@@ -31,12 +32,11 @@ export function usePageViews(route: RouteDef | undefined): void {
   const name = route?.name;
   useEffect(() => {
     if (!name) return;
-    // After the page has painted: the report's code and call must not stand before the page's first picture.
+    // After the page has painted: the report's call must not stand before the page's first picture.
     // The first paint can still be on its way to the screen after its frame: the code waits for it to be shown.
     return afterNextPaint(() => {
       void (untilFirstPaint() ?? Promise.resolve())
-        .then(() => import('../api/api'))
-        .then(({ api }) => api.POST('/public/analytics/page-view', { body: { page: name, locale: i18n.locale as Locale } }))
+        .then(() => reportPageView({ page: name, locale: i18n.locale as Locale }))
         .catch(() => {
           // Analytics must never disturb the guest.
         });

@@ -68,6 +68,7 @@ describe('feature zones inside src/', () => {
 
   it.each([
     ['src/manage/probe.ts', "import { PaymentPanel } from '../payment/payment-panel';\nexport const probe = PaymentPanel;\n"],
+    ['src/manage/probe.ts', "import { TimeButtons } from '../booking/time-buttons';\nexport const probe = TimeButtons;\n"],
     ['src/staff/probe.ts', "import { DaySheetView } from './day-sheet';\nexport const probe = DaySheetView;\n"],
     ['src/vouchers/probe.ts', "import { Page } from '../components/page';\nexport const probe = Page;\n"],
     ['src/routes/probe.tsx', "import { WalletTopUp } from '../wallet/wallet-top-up';\nexport const probe = WalletTopUp;\n"],

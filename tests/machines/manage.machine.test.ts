@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { areaOptions, manageMachine, timeOptions, type ManageEvent, type Reservation } from '../../machines/manage.machine';
-import { reservation, slots } from '../support/fixtures/booking';
+import { reservation, slotDay, slots } from '../support/fixtures/booking';
 
 const apiError = (errorCode: number, message: string, status = 409) => ({ status, errorCode, message });
 
@@ -101,7 +101,7 @@ describe('manage machine behaviour', () => {
   });
 
   it("takes the reservation's names in the guest's new language and keeps its own state", async () => {
-    const { actor, send } = manageActor({ loadReservation: () => read(upcoming), loadAvailability: () => slots });
+    const { actor, send } = manageActor({ loadReservation: () => read(upcoming), loadAvailability: () => slotDay() });
     send({ type: 'reservation.open', id: upcoming._id });
     await waitFor(actor, (s) => s.matches('viewing'));
     send({ type: 'change.start' });
@@ -116,7 +116,7 @@ describe('manage machine behaviour', () => {
   });
 
   it('starts a change from the reservation as it is and offers its own time beside the free ones', async () => {
-    const { actor, calls, send } = manageActor({ loadReservation: () => read(upcoming), loadAvailability: () => [slots[1]] });
+    const { actor, calls, send } = manageActor({ loadReservation: () => read(upcoming), loadAvailability: () => slotDay([slots[1]!]) });
     send({ type: 'reservation.open', id: upcoming._id });
     await waitFor(actor, (s) => s.matches('viewing'));
     send({ type: 'change.start' });
@@ -132,7 +132,7 @@ describe('manage machine behaviour', () => {
   it('re-checks availability for a new date and party, dropping a time no longer offered', async () => {
     const { actor, calls, send } = manageActor({
       loadReservation: () => read(upcoming),
-      loadAvailability: (input: { date: string }) => (input.date === upcoming.date ? slots : [slots[1]]),
+      loadAvailability: (input: { date: string }) => slotDay(input.date === upcoming.date ? slots : [slots[1]!]),
     });
     send({ type: 'reservation.open', id: upcoming._id });
     await waitFor(actor, (s) => s.matches('viewing'));
@@ -156,7 +156,7 @@ describe('manage machine behaviour', () => {
   it('offers the dining areas free at the picked time, keeps one only while it is free then, and asks the change in it', async () => {
     const [main, terrace] = slots[0]!.seatingOptions;
     const inMain = { ...upcoming, seatingArea: { _id: main!._id, name: main!.name } };
-    const { actor, calls, send } = manageActor({ loadReservation: () => read(inMain), loadAvailability: () => slots, quoteChange: () => NO_DIFFERENCE });
+    const { actor, calls, send } = manageActor({ loadReservation: () => read(inMain), loadAvailability: () => slotDay(), quoteChange: () => NO_DIFFERENCE });
     send({ type: 'reservation.open', id: upcoming._id });
     await waitFor(actor, (s) => s.matches('viewing'));
     send({ type: 'change.start' });
@@ -182,7 +182,7 @@ describe('manage machine behaviour', () => {
     let slotCalls = 0;
     const { actor, calls, send } = manageActor({
       loadReservation: () => read(upcoming),
-      loadAvailability: () => (++slotCalls <= 2 ? slots : [slots[0]]),
+      loadAvailability: () => slotDay(++slotCalls <= 2 ? slots : [slots[0]!]),
       quoteChange: () => NO_DIFFERENCE,
       changeReservation: fail(apiError(20102, 'Sorry, your selection is unavailable')),
     });
@@ -207,7 +207,7 @@ describe('manage machine behaviour', () => {
   it('shows the changed reservation after a change goes through', async () => {
     const { actor, send } = manageActor({
       loadReservation: () => read(upcoming),
-      loadAvailability: () => slots,
+      loadAvailability: () => slotDay(),
       quoteChange: () => NO_DIFFERENCE,
       changeReservation: () => changed,
     });
@@ -228,7 +228,7 @@ describe('manage machine behaviour', () => {
   describe('a change that costs more', () => {
     /** To the review of a change that costs HK$1,000 more. */
     async function toReview(answers: Answers, guards: { walletOffered?: () => boolean } = {}) {
-      const chart = manageActor({ loadReservation: () => read(upcoming), loadAvailability: () => slots, quoteChange: () => COSTS_MORE, ...answers }, {}, guards);
+      const chart = manageActor({ loadReservation: () => read(upcoming), loadAvailability: () => slotDay(), quoteChange: () => COSTS_MORE, ...answers }, {}, guards);
       chart.send({ type: 'reservation.open', id: upcoming._id });
       await waitFor(chart.actor, (s) => s.matches('viewing'));
       chart.send({ type: 'change.start' });

@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { manageMachine, type ManageContext } from '../../machines/manage.machine';
-import { addDays } from '../../common/time';
+import { addDays, formatTime } from '../../common/time';
 import { TEST_NOW } from '../support/server/harness';
 import { findHeading, openApp, useAppHarness } from '../support/ui/app-harness';
 import { leClos, manageScenes, type Guest } from '../support/ui/manage-scenes';
@@ -96,7 +96,8 @@ describe('manage chart, generated paths in the app', () => {
         case 'change.edit':
           return fireEvent.change(form().getByLabelText('Date'), { target: { value: realDay(event.date as string) } });
         case 'change.pick':
-          return user.selectOptions(form().getByLabelText('Time'), String(event.startTime));
+          // The wizard's time buttons, by the time as the guest reads it.
+          return user.click(within(form().getByRole('group', { name: 'Time' })).getByRole('button', { name: formatTime(event.startTime as number) }));
         case 'change.seat':
           return user.click(form().getByRole('button', { name: /^No preference/ }));
         case 'change.submit':
@@ -156,9 +157,11 @@ describe('manage chart, generated paths in the app', () => {
         if (state.matches({ changing: 'editing' })) {
           const problem = context.problem && problemText(context.problem);
           if (problem) await form().findByText(problem);
-          // Continue is offered exactly when the chart has a time to save.
+          // Continue is offered exactly when the chart has a time to save, and that time's button is the one pressed.
           const save = form().getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
           expect(save.disabled).toBe(context.draft?.startTime == null);
+          const pressed = within(form().getByRole('group', { name: 'Time' })).queryAllByRole('button', { pressed: true });
+          expect(pressed.map((button) => button.textContent)).toEqual(context.draft?.startTime == null ? [] : [formatTime(context.draft.startTime)]);
         }
         return;
       }

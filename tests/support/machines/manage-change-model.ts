@@ -7,7 +7,7 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { manageMachine } from '../../../machines/manage.machine';
 import { ERROR_CODES } from '../../../common/api/error-codes';
-import { reservation, slots } from '../fixtures/booking';
+import { reservation, slotDay } from '../fixtures/booking';
 import { coveringPaths } from './branches';
 import { transitionCoverPaths } from './graph-coverage';
 
@@ -39,7 +39,7 @@ export const events = [
   { type: 'reservation.open', id: upcoming._id },
   { type: 'xstate.done.actor.loadReservation', output: read(upcoming) },
   { type: 'change.start' },
-  { type: 'xstate.done.actor.loadAvailability', output: slots },
+  { type: 'xstate.done.actor.loadAvailability', output: slotDay() },
   { type: 'change.pick', startTime: 750 },
   { type: 'change.submit' },
   { type: 'xstate.done.actor.quoteChange', output: COSTS_MORE },

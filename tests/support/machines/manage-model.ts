@@ -8,7 +8,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { manageMachine, type ManageContext } from '../../../machines/manage.machine';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { isIsoDate } from '../../../common/time';
-import { reservation, slots } from '../fixtures/booking';
+import { reservation, slotDay } from '../fixtures/booking';
 import { coveringPaths } from './branches';
 import { transitionCoverPaths } from './graph-coverage';
 import { PAID_CHANGE_BRANCHES } from './manage-change-model';
@@ -39,7 +39,7 @@ export const events = [
   { type: 'xstate.error.actor.loadReservation', error: SERVER_ERROR },
   { type: 'reservation.retry' },
   { type: 'change.start' },
-  { type: 'xstate.done.actor.loadAvailability', output: slots },
+  { type: 'xstate.done.actor.loadAvailability', output: slotDay() },
   { type: 'xstate.error.actor.loadAvailability', error: SERVER_ERROR },
   { type: 'change.edit', date: MODEL_OTHER_DAY, numberOfGuests: 2 },
   { type: 'change.pick', startTime: 750 },

@@ -14,7 +14,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { manageMachine, type ManageContext } from '../../../machines/manage.machine';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { addDays } from '../../../common/time';
-import { reservation, slots } from '../../support/fixtures/booking';
+import { reservation, slotDay } from '../../support/fixtures/booking';
 import { TEST_NOW } from '../../support/server/harness';
 import { gateCalls } from '../../support/machines/call-gate';
 import { transitionCoverPaths } from '../../support/machines/graph-coverage';
@@ -50,7 +50,7 @@ const events = [
   { type: 'reservation.open', id: 'link' },
   { type: 'xstate.done.actor.loadReservation', output: read(upcoming) },
   { type: 'change.start' },
-  { type: 'xstate.done.actor.loadAvailability', output: slots },
+  { type: 'xstate.done.actor.loadAvailability', output: slotDay() },
   { type: 'change.edit', date: upcoming.date, numberOfGuests: BIGGER_PARTY },
   { type: 'change.submit' },
   { type: 'xstate.done.actor.quoteChange', output: COSTS_MORE },

@@ -47,11 +47,11 @@ async function openBooked(page: 'order' | 'cancel', booking: Booking, { canceled
 async function askForSixThroughTheLink(user: ReturnType<typeof userEvent.setup>, booked: { uniqueId: string }) {
   await openApp(`/pages/manage?token=${encodeURIComponent(await mailedToken(booked.uniqueId))}`);
   await findHeading('Your reservation');
-  const { form, time } = await openChangeForm(user);
-  await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+  const { form, times } = await openChangeForm(user);
+  await times.read();
   await user.selectOptions(within(form).getByLabelText('Guests'), '6');
-  await waitFor(() => expect(time.disabled).toBe(false), SLOW);
-  await user.selectOptions(time, '720');
+  await times.read();
+  await times.pick('12:00 pm');
   await user.click(within(form).getByRole('button', { name: 'Continue' }));
 }
 
@@ -61,11 +61,19 @@ async function saveChange(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Save changes' }, SLOW));
 }
 
-/** Opens the change form of the reservation shown; its time list is `time`. */
+/** Opens the change form of the reservation shown; its times (the wizard's time buttons) are `times`. */
 async function openChangeForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Change' }, SLOW));
   const form = await screen.findByRole('form', { name: 'Change reservation' }, SLOW);
-  return { form, time: within(form).getByLabelText('Time') as HTMLSelectElement };
+  const buttons = () => within(within(form).getByRole('group', { name: 'Time' })).queryAllByRole('button');
+  const times = {
+    /** Waits until the day's times are read and may be picked. */
+    read: () => waitFor(() => expect(within(form).queryByText('Checking availability…')).toBeNull(), SLOW),
+    offered: () => buttons().map((button) => button.textContent),
+    picked: () => buttons().filter((button) => button.getAttribute('aria-pressed') === 'true').map((button) => button.textContent),
+    pick: (time: string) => user.click(within(within(form).getByRole('group', { name: 'Time' })).getByRole('button', { name: time })),
+  };
+  return { form, times };
 }
 
 const cardsIn = (section: HTMLElement) => within(section).queryAllByRole('listitem');
@@ -245,19 +253,21 @@ describe('one reservation', () => {
   it('changes date, party and time in the page: the times follow the new day and party', async () => {
     const user = userEvent.setup();
     const { guest, booked } = await openBooked('order', leClos('2026-11-27', 720));
-    const { form, time } = await openChangeForm(user);
+    const { form, times } = await openChangeForm(user);
     // The form starts from the reservation as it is.
     expect((within(form).getByLabelText('Date') as HTMLInputElement).value).toBe('2026-11-27');
     expect((within(form).getByLabelText('Guests') as HTMLSelectElement).value).toBe('2');
-    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
-    expect(time.value).toBe('720');
+    await times.read();
+    expect(times.picked()).toEqual(['12:00 pm']);
 
     fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2026-11-29' } });
     await user.selectOptions(within(form).getByLabelText('Guests'), '4');
-    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
-    // 29 Nov is a Sunday: no breakfast, so the first time offered is lunch at 11:00 am.
-    expect([...time.options].slice(1, 2).map((o) => o.textContent)).toEqual(['11:00 am']);
-    await user.selectOptions(time, '1200');
+    await times.read();
+    // 29 Nov is a Sunday: no breakfast, so the first time offered is lunch at 11:00 am; the time picked stays while it is offered.
+    expect(times.offered()[0]).toBe('11:00 am');
+    expect(times.picked()).toEqual(['12:00 pm']);
+    await times.pick('8:00 pm');
+    expect(times.picked()).toEqual(['8:00 pm']);
     await saveChange(user);
 
     const changed = await findText('Your reservation has been changed.');
@@ -275,22 +285,22 @@ describe('one reservation', () => {
   it("keeps the form with 'Sorry, your selection is unavailable' when the time is taken meanwhile", async () => {
     const user = userEvent.setup();
     const { guest, booked } = await openBooked('order', leClos('2026-12-01', 780));
-    const { form, time } = await openChangeForm(user);
-    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
+    const { form, times } = await openChangeForm(user);
+    await times.read();
 
     // Ten guests fit one table only at Le Clos; another party takes it at 7:00 pm while the form is open.
     await user.selectOptions(within(form).getByLabelText('Guests'), '10');
-    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
-    await user.selectOptions(time, '1140');
+    await times.read();
+    await times.pick('7:00 pm');
     await book(await newGuest(), leClos('2026-12-01', 1140, 10));
     await user.click(within(form).getByRole('button', { name: 'Continue' }));
 
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Sorry, your selection is unavailable');
     // What was typed stays; the time is asked again from fresh availability, without 7:00 pm.
     expect((within(form).getByLabelText('Guests') as HTMLSelectElement).value).toBe('10');
-    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
-    expect(time.value).toBe('');
-    expect([...time.options].map((o) => o.value)).not.toContain('1140');
+    await times.read();
+    expect(times.picked()).toEqual([]);
+    expect(times.offered()).not.toContain('7:00 pm');
     expect(await serverReservation(guest, booked._id)).toMatchObject({ startTime: 780, numberOfGuests: 2 });
   });
 });
@@ -432,10 +442,10 @@ describe('through the manage link of its mails, logged out', () => {
     expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Confirm I am coming' })).toBeTruthy();
 
-    const { form, time } = await openChangeForm(user);
+    const { form, times } = await openChangeForm(user);
     await user.selectOptions(within(form).getByLabelText('Guests'), '3');
-    await waitFor(() => expect(time.disabled).toBe(false), SLOW);
-    await user.selectOptions(time, '1200');
+    await times.read();
+    await times.pick('8:00 pm');
     await saveChange(user);
     expect(await findText('Your reservation has been changed.')).toBeTruthy();
     expect(fieldTexts(await region(`Reservation ${booked.uniqueId}`))).toMatchObject({ Time: '8:00 pm – 9:30 pm', Guests: '3 guests' });

@@ -8805,6 +8805,11 @@ export interface components {
             failureMessage: string | null;
             /** @description The fee per guest the card may be charged (minor units) */
             feePerGuest: number;
+            /**
+             * Format: date-time
+             * @description The last moment to cancel free of charge (the booking's start less the policy's window): a cancellation after it, or a no-show, is charged the fee
+             */
+            cancelBy: string;
         };
         /** @description A card that paid one of the caller's bookings, kept at the processor (a Stripe Customer's saved PaymentMethod) so a change's difference or the next booking is paid without typing it again. */
         SavedCard: {

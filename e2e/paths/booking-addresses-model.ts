@@ -18,7 +18,7 @@ import { BOOKING_ANSWER_OF, BOOKING_CALL_AFTER, BOOKING_STATE_AFTER, CHILD_CHART
 export type AddressOp = { kind: 'back' } | { kind: 'forward' } | { kind: 'type'; page: BookingPage } | { kind: 'link'; page: 'experience' | 'book' };
 
 /** The wizard's steps in the order a guest takes them. */
-export const STEP_ORDER: readonly BookingPage[] = ['experience', 'book', 'timeslot', 'seating', 'profile', 'verify', 'confirm', 'payment'];
+export const STEP_ORDER: readonly BookingPage[] = ['experience', 'book', 'timeslot', 'seating', 'profile', 'verify', 'confirm', 'payment', 'card'];
 
 const PAGE_OF_PATH = new Map<string, BookingPage>(Object.entries(BOOKING_PAGES).map(([page, { path }]) => [path, page as BookingPage]));
 const machine = bookingMachine as AnyStateMachine;
@@ -110,6 +110,7 @@ const MAIN_ACTION: Record<BookingPage, (s: AnyMachineSnapshot) => boolean> = {
   verify: (s) => 'verifyPhone' in s.children,
   confirm: (s) => s.can(EVENTS.agree),
   payment: (s) => 'pay' in s.children,
+  card: (s) => 'saveCard' in s.children,
   result: (s) => s.can(EVENTS.restart),
   warning: (s) => s.can(EVENTS.restart),
 };
@@ -130,9 +131,11 @@ export function reachable(s: AnyMachineSnapshot, page: BookingPage): boolean {
     case 'profile':
       return s.matches('holding');
     case 'confirm':
-      return s.matches({ holding: { step: { created: 'confirm' } } }) || s.matches({ holding: { step: 'awaitingPayment' } });
+      return s.matches({ holding: { step: { created: 'confirm' } } }) || s.matches({ holding: { step: 'awaitingPayment' } }) || s.matches({ holding: { step: 'awaitingCard' } });
     case 'payment':
       return s.matches({ holding: { step: 'awaitingPayment' } });
+    case 'card':
+      return s.matches({ holding: { step: 'awaitingCard' } });
     default:
       // The verification asks for a code again only from the details; the result and warning follow an answer.
       return false;

@@ -47,18 +47,26 @@ const isOpen = (status: CardGuaranteeStatus) => status === 'REQUIRES_CARD' || st
 const setupKey = (reservationId: string, attempt: number) => (attempt <= 1 ? `card-guarantee-${reservationId}` : `card-guarantee-${reservationId}-${attempt}`);
 const attemptOf = (reservationId: string, key: string) => Number(key.slice(setupKey(reservationId, 1).length + 1) || 1);
 
-async function feePerGuest(deps: Pick<PaymentDeps, 'db'>, row: ReservationRow): Promise<number> {
-  return bookingPolicy(await loadVenueCatalog(deps.db), row).noShowFeePerPerson;
+/** What the guest agreed to: the fee per guest, and the last moment to cancel free of charge. */
+interface GuaranteeTerms {
+  fee: number;
+  cancelBy: Date;
 }
 
-function toDto(row: CardGuaranteeRow, fee: number, clientSecret: string | null): CardGuaranteeDto {
+async function termsOf(deps: Pick<PaymentDeps, 'db'>, row: ReservationRow): Promise<GuaranteeTerms> {
+  const policy = bookingPolicy(await loadVenueCatalog(deps.db), row);
+  return { fee: policy.noShowFeePerPerson, cancelBy: new Date(row.startsAt.getTime() - policy.cancellationWindowHours * 3_600_000) };
+}
+
+function toDto(row: CardGuaranteeRow, terms: GuaranteeTerms, clientSecret: string | null): CardGuaranteeDto {
   return {
     reservationId: row.reservationId,
     status: row.status,
     clientSecret: isOpen(row.status) ? clientSecret : null,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     failureMessage: row.failureMessage,
-    feePerGuest: fee,
+    feePerGuest: terms.fee,
+    cancelBy: terms.cancelBy.toISOString(),
   };
 }
 
@@ -121,9 +129,9 @@ export async function startCardGuarantee(deps: PaymentDeps, reservationId: strin
     }
     return { row: await openRow(tx, booking, now), reservation: booking };
   });
-  const fee = await feePerGuest(deps, reservation);
+  const terms = await termsOf(deps, reservation);
   const synced = await syncSetup(deps, row);
-  if (synced.setup) return toDto(synced.row, fee, synced.setup.clientSecret);
+  if (synced.setup) return toDto(synced.row, terms, synced.setup.clientSecret);
   const setup = await deps.payments.createSetup({
     idempotencyKey: row.idempotencyKey,
     metadata: { reservationId, purpose: 'CARD_GUARANTEE' },
@@ -134,7 +142,7 @@ export async function startCardGuarantee(deps: PaymentDeps, reservationId: strin
     .set({ setupRef: setup.id, updatedAt: deps.clock.now() })
     .where(and(eq(cardGuarantees.reservationId, reservationId), eq(cardGuarantees.idempotencyKey, row.idempotencyKey)))
     .returning();
-  return toDto(stored ?? row, fee, setup.clientSecret);
+  return toDto(stored ?? row, terms, setup.clientSecret);
 }
 
 /** The booking's guarantee as the processor has it now (asked while it is open); null when none was started. */
@@ -142,7 +150,7 @@ export async function readCardGuarantee(deps: PaymentDeps, reservation: Reservat
   const [row] = await deps.db.select().from(cardGuarantees).where(eq(cardGuarantees.reservationId, reservation.id));
   if (!row) return null;
   const { row: current, setup } = await syncSetup(deps, row);
-  return toDto(current, await feePerGuest(deps, reservation), setup?.clientSecret ?? null);
+  return toDto(current, await termsOf(deps, reservation), setup?.clientSecret ?? null);
 }
 
 /** The processor's setup whose saved card the booking's fees are charged to; null when no card is saved. */

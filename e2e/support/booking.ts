@@ -186,7 +186,7 @@ export async function answerChallenge(page: Page, outcome: 'approve' | 'fail'): 
 }
 
 /** Where `walkBooking` stops: after the named step is shown. */
-export type WalkStop = 'experience' | 'dateParty' | 'timeslot' | 'details' | 'verify' | 'confirm' | 'payment' | 'result';
+export type WalkStop = 'experience' | 'dateParty' | 'timeslot' | 'details' | 'verify' | 'confirm' | 'payment' | 'card' | 'result';
 
 export interface WalkOptions {
   /** The venue's domain. */
@@ -240,6 +240,12 @@ export async function walkBooking(page: Page, server: TestServer, options: WalkO
     await expectHeading(page, STEP_HEADINGS.payment);
     if (stopAt('payment')) return;
     await payByCard(page, options.card);
+  }
+  if (next === 'card') {
+    // A card guarantee: a card saved, nothing charged.
+    await expectHeading(page, STEP_HEADINGS.card);
+    if (stopAt('card')) return;
+    await saveCardByForm(page, options.card);
   }
   await expectHeading(page, STEP_HEADINGS.result);
 }

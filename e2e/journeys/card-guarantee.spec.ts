@@ -3,14 +3,16 @@
  * Clos's Chef's Counter, reads the terms in words before saving a card, and saves one: nothing is charged
  * (the confirmation and the reservation page say so, and staff see the card on file, no payment). After the
  * booked start staff mark a no-show on the day sheet, and the fee (HK$500 a guest) is charged to the saved
- * card. The clocks are the server's test clock (TEST_CLOCK), moved on past the start.
+ * card. The clocks are the server's test clock (TEST_CLOCK), moved on past the start. Then a card whose bank
+ * asks for 3-D Secure at saving: Back from the card step and on again, a reload on the bank's check resumes it.
  */
 import type { Browser } from '@playwright/test';
 import { expectHeading, useSession } from '../support/app';
-import { bookingDay, STEP_HEADINGS, walkBooking, saveCardByForm } from '../support/booking';
+import { agreeAndSubmit, bookingDay, STEP_HEADINGS, walkBooking, saveCardByForm } from '../support/booking';
 import { expect, test } from '../support/fixtures';
 import { minutesOf, type TestServer } from '../support/server-api';
-import { offeredTimes, staffLogIn } from './journey-steps';
+import { CARD_EXPIRY, CARDS } from '../support/constants';
+import { JOURNEY_DAYS, offeredTimes, staffLogIn } from './journey-steps';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -71,4 +73,37 @@ test('a guest saves a card for a guaranteed booking, nothing charged; a no-show 
   // HK$500 a guest for two, charged off-session to the card saved at booking.
   await expect(staff.getByText(/^No-show recorded\. Fee HK\$1,000\. .*HK\$1,000\.$/)).toBeVisible();
   await expect(row().getByText('Fee charged HK$1,000')).toBeVisible();
+});
+
+test('a card whose bank asks for 3-D Secure is saved through the check; Back and a reload on the step resume it', async ({ page, server }) => {
+  test.setTimeout(120_000);
+  const guest = await server.signUp({ firstName: 'Tam', lastName: 'Secure' });
+  await useSession(page, guest);
+  const date = await bookingDay(server, JOURNEY_DAYS.cardGuarantee3ds);
+  await walkBooking(page, server, { venue: 'leclos', experience: "Chef's Counter", date, guests: 2, time: '7:00 pm', until: 'card' });
+
+  // Back from the card step is the review again; on from it, the same step.
+  await page.goBack();
+  await expectHeading(page, STEP_HEADINGS.confirm);
+  expect(await agreeAndSubmit(page)).toBe('card');
+  await expectHeading(page, STEP_HEADINGS.card);
+
+  const form = page.getByRole('form', { name: 'Card details' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('Cardholder name').fill('Tam Secure');
+  await form.getByLabel('Card number').fill(CARDS.alwaysAuthenticates);
+  await form.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY);
+  await form.getByLabel('Security code').fill('123');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  const check = page.getByRole('region', { name: 'Confirm with your bank' });
+  await expect(check.getByText('Your bank asks you to confirm this card before it is saved (3-D Secure). Nothing is charged.')).toBeVisible();
+
+  // A reload on the bank's check shows that check again, for the same setup.
+  await page.reload();
+  await expectHeading(page, STEP_HEADINGS.card);
+  await expect(check).toBeVisible();
+  await check.getByRole('button', { name: 'Confirm card' }).click();
+
+  await expectHeading(page, STEP_HEADINGS.result);
+  await expect(page.getByText(/^Card saved · Visa •••• 3184 · nothing charged · fee HK\$500 a guest if you do not come or cancel after /)).toBeVisible();
 });

@@ -20,6 +20,7 @@ export const FLOW_SOURCES = [
   'src/booking/{closed-day-text,problem-text}.ts',
   'src/manage/{add-to-calendar,at-the-door,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
   'src/manage/manage-problem-text.ts',
+  'src/manage/save-card-by-link.tsx',
   'src/payment/{card-form-boundary,card-form,payment-panel,payment-policy-line,payment-receipt,stripe-payment-form}.tsx',
   'src/payment/{saved-card-choices,saved-cards-section,card-guarantee-panel,card-guarantee-line}.tsx',
   'src/waitlist/*.{ts,tsx}',

@@ -8,7 +8,7 @@ import type { VenueDetail } from '../../machines/booking/booking.machine';
 import { useFormats } from '../i18n/use-formats';
 import { policyOf } from '../../common/experience-policy';
 import { serviceDateTime } from '../../common/time';
-import { guaranteeTermsText, policyTexts, type PolicyAgreement } from './policy-texts';
+import { policyTexts, type PolicyAgreement } from './policy-texts';
 
 export type { AgreementKey } from './policy-texts';
 
@@ -24,25 +24,11 @@ export function usePolicyAgreements(
 ): PolicyAgreement[] {
   const { i18n } = useLingui();
   const format = useFormats();
-  const { experience, policy, cancelBy } = useBookingPolicy(venue, experienceId, booking.start);
+  const experience = venue.experiences.find((e) => e._id === experienceId);
+  // The experience's own policy when it has one, else the venue's: the texts are written from its values.
+  const policy = policyOf(venue, experience);
+  const startMs = booking.start ? serviceDateTime(booking.start.date, booking.start.startTime).getTime() : null;
+  const cancelBy = startMs === null ? null : format.dateTime(new Date(startMs - policy.cancellationWindowHours * 3_600_000));
   const guarantee = experience?.prePaymentType === 'GUARANTEE' ? { cancelBy } : null;
   return policyTexts(i18n, format.money, policy, { numberOfGuests: booking.numberOfGuests, paidUpFront, guarantee });
-}
-
-/** A guaranteed booking's terms, as its policy step wrote them: read again beside the card form. */
-export function useGuaranteeTerms(venue: VenueDetail, experienceId: string | null, start: { date: string; startTime: number } | null): string {
-  const { i18n } = useLingui();
-  const format = useFormats();
-  const { policy, cancelBy } = useBookingPolicy(venue, experienceId, start);
-  return guaranteeTermsText(i18n, { noShow: format.money(policy.noShowFeePerPerson), hours: policy.cancellationWindowHours, cancelBy });
-}
-
-/** The booking's experience, its policy (its own, else the venue's) and the last moment to cancel free of charge (its start less the window). */
-function useBookingPolicy(venue: VenueDetail, experienceId: string | null, start: { date: string; startTime: number } | null) {
-  const format = useFormats();
-  const experience = venue.experiences.find((e) => e._id === experienceId);
-  const policy = policyOf(venue, experience);
-  const startMs = start ? serviceDateTime(start.date, start.startTime).getTime() : null;
-  const cancelBy = startMs === null ? null : format.dateTime(new Date(startMs - policy.cancellationWindowHours * 3_600_000));
-  return { experience, policy, cancelBy };
 }

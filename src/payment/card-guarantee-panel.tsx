@@ -2,7 +2,7 @@
  * The card guarantee chart on the page (machines/card-guarantee.machine.ts): the terms in words, the card
  * form (the test processor's, or Stripe's Payment Element confirming the setup), the bank's 3-D Secure
  * check when it asks, and what went wrong. Nothing is charged: the card is saved for the policy's fee.
- * The booking wizard's card step shows it, and so can any page that invokes the chart for a booking.
+ * The booking wizard's card step shows it, and the pay link of a guaranteed phone booking (src/manage/save-card-by-link.tsx).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -10,11 +10,9 @@ import { lazy, Suspense, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CardGuaranteeProblem, cardGuaranteeMachine } from '../../machines/card-guarantee.machine';
 import type { PaymentConfig } from '../../machines/payment.machine';
-import { api } from '../api/api';
-import { unwrap } from '../../common/api/api-error';
-import { useApiQuery } from '../api/use-api-query';
-import { paymentConfigKey } from '../api/query-keys';
 import { useMessageText } from '../i18n/message-text';
+import { useFormats } from '../i18n/use-formats';
+import { guaranteeTermsText } from '../booking/policy-texts';
 import { Working } from '../booking/booking-step';
 import { CardForm } from './card-form';
 import { CardFormBoundary } from './card-form-boundary';
@@ -36,19 +34,22 @@ function useProblemText(): (problem: CardGuaranteeProblem) => string {
     })[problem];
 }
 
-/** `terms`: what the card may be charged and when, in words ("No charge now. HK$500 a guest if …"). */
-export function CardGuaranteePanel({ actor, terms }: { actor: CardGuaranteeActor; terms: string }) {
-  const { t } = useLingui();
+/**
+ * `config`: the payment configuration naming the processor that holds the card (null while it is read).
+ * The terms are written from the server's answer for the booking (its fee a guest, until when a
+ * cancellation is free), in the policy step's own words.
+ */
+export function CardGuaranteePanel({ actor, config: provider }: { actor: CardGuaranteeActor; config: PaymentConfig | null }) {
+  const { t, i18n } = useLingui();
+  const format = useFormats();
   const translate = useMessageText();
   const problemText = useProblemText();
   const snapshot = useSelector(actor, (s) => s);
   const { refusal, problem, guarantee } = snapshot.context;
-  // Which processor holds the card: the payment configuration names it (the same read the payment step makes).
-  const config = useApiQuery(paymentConfigKey(), () => unwrap(api.GET('/user/payment/config')), { showError: false });
-  const provider: PaymentConfig | null = config.status === 'ready' ? config.data.data : null;
   // Outlives the card form, which a refused card replaces.
   const cardholderName = useRef('');
   const clientSecret = guarantee?.clientSecret ?? null;
+  const terms = guarantee ? guaranteeTermsText(i18n, { noShow: format.money(guarantee.feePerGuest), hours: 0, cancelBy: format.dateTime(guarantee.cancelBy) }) : '';
 
   const termsLine = (
     <p className="card-guarantee__terms" data-testid="card-guarantee-terms">

@@ -4,27 +4,27 @@ import type { ActorRefFrom } from 'xstate';
 import type { cardGuaranteeMachine } from '../../machines/card-guarantee.machine';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
-import { useGuaranteeTerms } from '../booking/policy-agreements';
 import { CardGuaranteePanel } from '../payment/card-guarantee-panel';
+import { api } from '../api/api';
+import { unwrap } from '../../common/api/api-error';
+import { useApiQuery } from '../api/use-api-query';
+import { paymentConfigKey } from '../api/query-keys';
 
 type CardGuaranteeActor = ActorRefFrom<typeof cardGuaranteeMachine>;
 
 function CardStep({ actor }: { actor: CardGuaranteeActor }) {
-  const venue = BookingContext.useSelector((s) => s.context.venue)!;
-  const experienceId = BookingContext.useSelector((s) => s.context.draft.experienceId);
-  const reservation = BookingContext.useSelector((s) => s.context.reservation);
-  const terms = useGuaranteeTerms(venue, experienceId, reservation ? { date: reservation.date, startTime: reservation.startTime } : null);
-  return <CardGuaranteePanel actor={actor} terms={terms} />;
+  // Which processor holds the card: the payment configuration names it (the same read the payment step makes).
+  const config = useApiQuery(paymentConfigKey(), () => unwrap(api.GET('/user/payment/config')), { showError: false });
+  return <CardGuaranteePanel actor={actor} config={config.status === 'ready' ? config.data.data : null} />;
 }
 
 export default function CardPage() {
   const { t } = useLingui();
   // The invoked card guarantee chart (id 'saveCard'); its children map is keyed by invoke id.
   const actor = BookingContext.useSelector((s) => s.children.saveCard as CardGuaranteeActor | undefined);
-  const venue = BookingContext.useSelector((s) => s.context.venue);
   return (
     <BookingStep title={t`Save a card`}>
-      {actor && venue ? (
+      {actor ? (
         <CardStep actor={actor} />
       ) : (
         <p className="muted">

@@ -21,6 +21,7 @@ import type { PaymentDeps } from './payments';
 import { reservationNotFound, type ReservationRow } from '../reservations/reservations';
 import { loadVenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
+import { settlePayLinkGuarantee } from './pay-link-settle';
 
 export type CardGuaranteeRow = typeof cardGuarantees.$inferSelect;
 export type CardGuaranteeDto = Schema<'CardGuarantee'>;
@@ -89,6 +90,8 @@ async function syncSetup(deps: PaymentDeps, row: CardGuaranteeRow): Promise<{ ro
     // Only the attempt read: a newer attempt started meanwhile is not overwritten by the old one's answer.
     .where(and(eq(cardGuarantees.reservationId, row.reservationId), eq(cardGuarantees.setupRef, row.setupRef)))
     .returning();
+  // A phone booking's pay link asked for this card: it closes now (decision 0036).
+  if (updated?.status === 'SAVED') await settlePayLinkGuarantee(deps.db, row.reservationId, deps.clock.now());
   return { row: updated ?? row, setup };
 }
 

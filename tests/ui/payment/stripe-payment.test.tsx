@@ -141,8 +141,6 @@ describe('paying on Stripe (Stripe.js replaced at its loader)', () => {
 
   it("saves a card guarantee's card with confirmSetup on the setup's client secret, the terms above it, nothing paid", async () => {
     stripeJs.confirmSetup.mockResolvedValue({ setupIntent: { id: 'seti_1', status: 'succeeded' } });
-    // The panel reads which processor holds the card from the payment configuration.
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ status: 200, data: CONFIG }));
     const guarantee = (status: CardGuarantee['status']): CardGuarantee => ({
       reservationId: 'r1',
       status,
@@ -165,7 +163,7 @@ describe('paying on Stripe (Stripe.js replaced at its loader)', () => {
     ).start();
     render(
       <I18nProvider i18n={i18n}>
-        <CardGuaranteePanel actor={actor} terms="No charge now. HK$500 a guest if you do not come or cancel after 6:00 pm, 8 Dec 2026." />
+        <CardGuaranteePanel actor={actor} config={CONFIG} />
       </I18nProvider>,
     );
     expect(await screen.findByText(/^No charge now\. HK\$500 a guest/)).toBeTruthy();
@@ -176,7 +174,6 @@ describe('paying on Stripe (Stripe.js replaced at its loader)', () => {
     expect(stripeJs.confirmSetup).toHaveBeenCalledWith(expect.objectContaining({ redirect: 'if_required' }));
     expect(stripeJs.confirmPayment).not.toHaveBeenCalled();
     expect(actor.getSnapshot().output).toEqual({ card: { brand: 'visa', last4: '4242' } });
-    vi.restoreAllMocks();
   });
 
   it("takes up the bank's check a reload left unfinished with handleNextAction, for the same intent", async () => {

@@ -326,6 +326,38 @@ for (const driver of testDrivers()) {
       }
     });
 
+    it('a card saved and the release racing on a guaranteed booking: exactly one wins, and nothing is charged either way', async () => {
+      await setSettings(LECLOS, { lapseHours: 2, onLapse: 'RELEASE' });
+      try {
+        for (const order of ['lapse first', 'at once'] as const) {
+          api.clock.set(hk('2026-11-23', '10:00'));
+          const booking = await phoneBooking('2026-12-02', order === 'lapse first' ? 1140 : 1200, {}, { venueId: LECLOS, experienceId: await experienceIdByName(api.deps.db, LECLOS, "Chef's Counter") });
+          const token = encodeURIComponent(payTokenIn((await payMails(booking.email))[0]!.body)!);
+          const from = newClientAddress();
+          const clientSecret = (await api.request('POST', `/manage/${token}/card-guarantee`, { from })).body.data.clientSecret as string;
+          // The guest's card is with the processor; our server learns of it when the page asks.
+          await h.confirm(clientSecret.slice(0, clientSecret.indexOf('_secret_')), card(clientSecret, TEST_CARDS.visa));
+          api.clock.set(hk('2026-11-23', '12:00'));
+          const read = () => api.request('GET', `/manage/${token}/card-guarantee`, { from });
+          if (order === 'lapse first') {
+            await runPayLinks(api.deps);
+            await read();
+          } else {
+            await Promise.all([runPayLinks(api.deps), read()]);
+          }
+          const row = await h.reservationRow(booking.id);
+          const link = await linkOf(booking.id);
+          if (row.status === 'CONFIRMED') expect(link).toMatchObject({ outcome: 'CARD_SAVED' });
+          else expect(link).toMatchObject({ outcome: 'RELEASED' });
+          if (order === 'lapse first') expect(row.status).toBe('CANCELED');
+          expect(await h.paymentsOf(booking.id)).toEqual([]);
+          expect(await ledgerProblems(api.deps.db)).toEqual([]);
+        }
+      } finally {
+        await setSettings(LECLOS, { lapseHours: 24, onLapse: 'KEEP_OWED' });
+      }
+    });
+
     it("a venue's settings: read by its staff, refused outside its range, and another venue's staff refused", async () => {
       const staff = await batardStaff();
       const read = await api.request('GET', `/admin/venue/${BATARD}/pay-link`, { token: staff.token() });

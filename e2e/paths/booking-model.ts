@@ -339,6 +339,22 @@ function candidates(startsLoggedIn: boolean): PlannedPath[] {
   return planned;
 }
 
+/**
+ * The path of these events from the chart's start, as the traversal would give it: for a browser test that
+ * walks one fixed way in (the selection's paths change whenever the chart or the scenarios do).
+ */
+export function plannedPathOf(events: EventName[], startsLoggedIn: boolean): PlannedPath {
+  const machine = bookingMachine as AnyStateMachine;
+  let state = getInitialSnapshot(machine, { loggedIn: startsLoggedIn }) as AnyMachineSnapshot;
+  const steps: Path['steps'] = [{ event: { type: 'xstate.init' }, state }];
+  for (const name of events) {
+    const event = EVENTS[name] as EventObject;
+    state = getNextSnapshot(machine, state, event) as AnyMachineSnapshot;
+    steps.push({ event, state });
+  }
+  return { title: events.join(' → '), path: { state, steps, weight: events.length }, events, startsLoggedIn, scenario: planFor(events) ?? null };
+}
+
 /** A done or error event of an invoked actor makes sense only while that actor runs. */
 function actorEventApplies(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
   const match = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);

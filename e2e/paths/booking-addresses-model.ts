@@ -17,8 +17,10 @@ import { BOOKING_ANSWER_OF, BOOKING_CALL_AFTER, BOOKING_STATE_AFTER, CHILD_CHART
 /** What a person does to the address: the browser's Back and Forward, typing a wizard page's address, or following a link to another venue's step. */
 export type AddressOp = { kind: 'back' } | { kind: 'forward' } | { kind: 'type'; page: BookingPage } | { kind: 'link'; page: 'experience' | 'book' };
 
-/** The wizard's steps in the order a guest takes them. */
+/** The wizard's steps in the order a guest takes them (a card guarantee's card step in the payment's place). */
 export const STEP_ORDER: readonly BookingPage[] = ['experience', 'book', 'timeslot', 'seating', 'profile', 'verify', 'confirm', 'payment', 'card'];
+/** A step's place in that order: the payment and the card are one place, either the one or the other. */
+const stepRank = (page: BookingPage) => STEP_ORDER.indexOf(page === 'card' ? 'payment' : page);
 
 const PAGE_OF_PATH = new Map<string, BookingPage>(Object.entries(BOOKING_PAGES).map(([page, { path }]) => [path, page as BookingPage]));
 const machine = bookingMachine as AnyStateMachine;
@@ -154,7 +156,7 @@ export function deadEnd(browser: Browser, asked?: { page: BookingPage; before: A
   if (!asked || !STEP_ORDER.includes(asked.page)) return null;
   const inSteps = (x: AnyMachineSnapshot) => x.matches('draft') || x.matches('holding');
   if (reachable(asked.before, asked.page) && page !== asked.page) return `${asked.page} could be reached, but ${page} is shown`;
-  if (inSteps(asked.before) && inSteps(s) && STEP_ORDER.indexOf(page) > STEP_ORDER.indexOf(asked.page)) return `${asked.page} was asked for, but the later ${page} is shown`;
+  if (inSteps(asked.before) && inSteps(s) && stepRank(page) > stepRank(asked.page)) return `${asked.page} was asked for, but the later ${page} is shown`;
   return null;
 }
 

@@ -8,7 +8,7 @@ import { formatter } from '@lingui/format-po';
  * the nav bar offers them on every page.
  */
 export const FLOW_SOURCES = [
-  'src/routes/{book,experience,timeslot,seating,profile,warning,confirm,verify,order,payment,result}.tsx',
+  'src/routes/{book,experience,timeslot,seating,profile,warning,confirm,verify,order,payment,card,result}.tsx',
   'src/routes/{manage,cancel,waitlist-offer,wallet,wallet-detail,transactions,monthly-statements,change-password}.tsx',
   'src/routes/{feedback,allergies,my-data,message-preferences,walk-in}.tsx',
   'src/feedback/*.{ts,tsx}',
@@ -20,8 +20,9 @@ export const FLOW_SOURCES = [
   'src/booking/{closed-day-text,problem-text}.ts',
   'src/manage/{add-to-calendar,at-the-door,cancellation-consequence,change-form,reservation-details,reservation-states}.tsx',
   'src/manage/manage-problem-text.ts',
+  'src/manage/save-card-by-link.tsx',
   'src/payment/{card-form-boundary,card-form,payment-panel,payment-policy-line,payment-receipt,stripe-payment-form}.tsx',
-  'src/payment/{saved-card-choices,saved-cards-section}.tsx',
+  'src/payment/{saved-card-choices,saved-cards-section,card-guarantee-panel,card-guarantee-line}.tsx',
   'src/waitlist/*.{ts,tsx}',
   'src/wallet/*.{ts,tsx}',
   'src/components/{group-list,reservation-card,hold-countdown,dining-area-choices,party-size-select}.tsx',

@@ -14,6 +14,7 @@ export const BOOKING_PAGES = {
   verify: { path: '/pages/verify', draft: false },
   confirm: { path: '/pages/confirm', draft: false },
   payment: { path: '/pages/payment', draft: false },
+  card: { path: '/pages/card', draft: false },
   result: { path: '/pages/result', draft: false },
   warning: { path: '/pages/warning', draft: false },
 } as const;

@@ -108,6 +108,13 @@ const MUTATIONS: Mutation[] = [
     target: [`'challenge.fail': { target: 'answeringChallenge' },`, `'challenge.fail': { target: 'confirming' },`],
     guard: [`guard: 'needsChallenge',`, `guard: not('needsChallenge'),`],
   }),
+  // The card guarantee chart, which the booking chart invokes: its generated paths and rules are its unit file's.
+  ...(
+    [
+      ['target', `'challenge.fail': { target: 'answeringChallenge' },`, `'challenge.fail': { target: 'checking' },`],
+      ['guard', `{ guard: 'saved', target: 'saved', actions: 'storeGuarantee' },`, `{ guard: not('saved'), target: 'saved', actions: 'storeGuarantee' },`],
+    ] as const
+  ).map(([kind, from, to]): Mutation => ({ chart: 'card-guarantee', kind, from, to, tests: ['tests/machines/card-guarantee.machine.test.ts'] })),
   // The phone verification chart has no guard: two targets changed instead. Its generated paths are
   // replayed on the chart itself (its unit file), as the booking paths see only its done event.
   ...(

@@ -14,6 +14,7 @@ import { bookingMachine } from '../machines/booking/booking.machine';
 import { guestIdentityMachine } from '../machines/booking/guest-identity.machine';
 import { manageMachine } from '../machines/manage.machine';
 import { paymentMachine } from '../machines/payment.machine';
+import { cardGuaranteeMachine } from '../machines/card-guarantee.machine';
 import { phoneVerificationMachine } from '../machines/phone-verification.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { waitlistMachine } from '../machines/waitlist.machine';
@@ -50,6 +51,7 @@ export const CHARTS: readonly ChartSource[] = [
   { name: 'guest-identity', title: 'Guest identity', file: 'machines/booking/guest-identity.machine.ts', machine: guestIdentityMachine },
   { name: 'phone-verification', title: 'Phone verification', file: 'machines/phone-verification.machine.ts', machine: phoneVerificationMachine },
   { name: 'payment', title: 'Payment', file: 'machines/payment.machine.ts', machine: paymentMachine },
+  { name: 'card-guarantee', title: 'Card guarantee', file: 'machines/card-guarantee.machine.ts', machine: cardGuaranteeMachine },
   { name: 'manage', title: 'Manage a reservation', file: 'machines/manage.machine.ts', machine: manageMachine },
   { name: 'waitlist', title: 'Waitlist entry', file: 'machines/waitlist.machine.ts', machine: waitlistMachine },
   { name: 'visit', title: 'Booked visit', file: 'machines/visit.machine.ts', machine: visitMachine },

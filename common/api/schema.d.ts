@@ -1804,6 +1804,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/{token}/card-guarantee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The link's booking's card guarantee as the processor has it now */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["CardGuaranteeOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        /**
+         * Start saving a card for the link's guaranteed booking (a phone booking's pay link asks for one); nothing is charged
+         * @description The card guarantee (docs/decisions/0035-card-guarantee.md) through the manage link, as POST /user/reservation/{id}/card-guarantee is for the guest logged in: the same setup per booking. Once the card is saved the booking's pay link closes (CARD_SAVED). 409 20261 when the booking's experience is no card guarantee; 409 when the booking is no longer upcoming.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                201: components["responses"]["CardGuaranteeOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manage/{token}/payment/{paymentId}": {
         parameters: {
             query?: never;
@@ -8113,8 +8171,11 @@ export interface components {
         };
         /** @description A phone booking's pay link (decision 0036) */
         PayLink: {
-            /** @enum {string} */
-            asks: "DEPOSIT" | "PREPAYMENT";
+            /**
+             * @description GUARANTEE: a card saved, nothing charged (amount 0; decision 0035)
+             * @enum {string}
+             */
+            asks: "DEPOSIT" | "PREPAYMENT" | "GUARANTEE";
             /** @description What the link asks */
             amount: number;
             /**
@@ -8124,8 +8185,11 @@ export interface components {
             sentAt: string;
             /** Format: date-time */
             lapsesAt: string;
-            /** @enum {string} */
-            status: "OPEN" | "PAID" | "RELEASED" | "KEPT_OWED";
+            /**
+             * @description CARD_SAVED: a guarantee's link, closed once the card is saved
+             * @enum {string}
+             */
+            status: "OPEN" | "PAID" | "CARD_SAVED" | "RELEASED" | "KEPT_OWED";
         };
         ReconfirmationSettings: {
             /** @description Days before the visit the guest is asked (default 1) */
@@ -8805,6 +8869,11 @@ export interface components {
             failureMessage: string | null;
             /** @description The fee per guest the card may be charged (minor units) */
             feePerGuest: number;
+            /**
+             * Format: date-time
+             * @description The last moment to cancel free of charge (the booking's start less the policy's window): a cancellation after it, or a no-show, is charged the fee
+             */
+            cancelBy: string;
         };
         /** @description A card that paid one of the caller's bookings, kept at the processor (a Stripe Customer's saved PaymentMethod) so a change's difference or the next booking is paid without typing it again. */
         SavedCard: {

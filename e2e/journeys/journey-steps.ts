@@ -47,6 +47,10 @@ export const JOURNEY_DAYS = {
   changeLikeBookingTo: 81,
   // At Bâtard: a phone booking whose deposit the guest pays through the link in its mail.
   payLink: 26,
+  // At Le Clos's Chef's Counter: a card saved through the bank's 3-D Secure check, reloaded on it.
+  cardGuarantee3ds: 83,
+  // At Le Clos's Chef's Counter: a phone booking whose card the guest saves through the link in its mail.
+  cardLink: 85,
 } as const;
 
 /** Opens the navigation bar's menu (folded away at the phone size) and follows one of its links. */

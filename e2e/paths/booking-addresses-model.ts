@@ -17,8 +17,10 @@ import { BOOKING_ANSWER_OF, BOOKING_CALL_AFTER, BOOKING_STATE_AFTER, CHILD_CHART
 /** What a person does to the address: the browser's Back and Forward, typing a wizard page's address, or following a link to another venue's step. */
 export type AddressOp = { kind: 'back' } | { kind: 'forward' } | { kind: 'type'; page: BookingPage } | { kind: 'link'; page: 'experience' | 'book' };
 
-/** The wizard's steps in the order a guest takes them. */
-export const STEP_ORDER: readonly BookingPage[] = ['experience', 'book', 'timeslot', 'seating', 'profile', 'verify', 'confirm', 'payment'];
+/** The wizard's steps in the order a guest takes them (a card guarantee's card step in the payment's place). */
+export const STEP_ORDER: readonly BookingPage[] = ['experience', 'book', 'timeslot', 'seating', 'profile', 'verify', 'confirm', 'payment', 'card'];
+/** A step's place in that order: the payment and the card are one place, either the one or the other. */
+const stepRank = (page: BookingPage) => STEP_ORDER.indexOf(page === 'card' ? 'payment' : page);
 
 const PAGE_OF_PATH = new Map<string, BookingPage>(Object.entries(BOOKING_PAGES).map(([page, { path }]) => [path, page as BookingPage]));
 const machine = bookingMachine as AnyStateMachine;
@@ -110,6 +112,7 @@ const MAIN_ACTION: Record<BookingPage, (s: AnyMachineSnapshot) => boolean> = {
   verify: (s) => 'verifyPhone' in s.children,
   confirm: (s) => s.can(EVENTS.agree),
   payment: (s) => 'pay' in s.children,
+  card: (s) => 'saveCard' in s.children,
   result: (s) => s.can(EVENTS.restart),
   warning: (s) => s.can(EVENTS.restart),
 };
@@ -130,9 +133,11 @@ export function reachable(s: AnyMachineSnapshot, page: BookingPage): boolean {
     case 'profile':
       return s.matches('holding');
     case 'confirm':
-      return s.matches({ holding: { step: { created: 'confirm' } } }) || s.matches({ holding: { step: 'awaitingPayment' } });
+      return s.matches({ holding: { step: { created: 'confirm' } } }) || s.matches({ holding: { step: 'awaitingPayment' } }) || s.matches({ holding: { step: 'awaitingCard' } });
     case 'payment':
       return s.matches({ holding: { step: 'awaitingPayment' } });
+    case 'card':
+      return s.matches({ holding: { step: 'awaitingCard' } });
     default:
       // The verification asks for a code again only from the details; the result and warning follow an answer.
       return false;
@@ -151,7 +156,7 @@ export function deadEnd(browser: Browser, asked?: { page: BookingPage; before: A
   if (!asked || !STEP_ORDER.includes(asked.page)) return null;
   const inSteps = (x: AnyMachineSnapshot) => x.matches('draft') || x.matches('holding');
   if (reachable(asked.before, asked.page) && page !== asked.page) return `${asked.page} could be reached, but ${page} is shown`;
-  if (inSteps(asked.before) && inSteps(s) && STEP_ORDER.indexOf(page) > STEP_ORDER.indexOf(asked.page)) return `${asked.page} was asked for, but the later ${page} is shown`;
+  if (inSteps(asked.before) && inSteps(s) && stepRank(page) > stepRank(asked.page)) return `${asked.page} was asked for, but the later ${page} is shown`;
   return null;
 }
 

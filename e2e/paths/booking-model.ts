@@ -32,6 +32,13 @@ const paid = {
   }),
   clockOffsetMs: fixtureClockOffsetMs(),
 };
+// A card guarantee (docs/decisions/0035-card-guarantee.md): nothing due, a card saved.
+const guaranteed = {
+  reservation: reservation({
+    payment: { prePaymentType: 'GUARANTEE', amountDue: 0, currency: 'HKD', breakdown: { subTotal: 0, serviceCharge: 0, tax: 0, total: 0 }, paid: 0, owed: 0 },
+  }),
+  clockOffsetMs: fixtureClockOffsetMs(),
+};
 
 /** The events a browser test can bring about, by name; each is a user action or an outcome the test arranges. */
 export const EVENTS = {
@@ -51,6 +58,7 @@ export const EVENTS = {
   pickSeating: { type: 'seating.pick', seatingAreaId: null },
   held: { type: 'xstate.done.actor.createReservation', output: free },
   heldWithDeposit: { type: 'xstate.done.actor.createReservation', output: paid },
+  heldWithGuarantee: { type: 'xstate.done.actor.createReservation', output: guaranteed },
   taken: { type: 'xstate.error.actor.createReservation', error: apiError(20102, 'Sorry, your selection is unavailable') },
   membersOnly: { type: 'xstate.error.actor.createReservation', error: apiError(1010101, 'Not a Club member') },
   profileLoaded: { type: 'xstate.done.actor.loadGuestProfile', output: guest },
@@ -65,6 +73,9 @@ export const EVENTS = {
   continueAsGuest: { type: 'xstate.done.actor.identity', output: { by: 'code', guest: { ...guest, ...guestContact }, codeBy: 'SMS' } },
   agree: { type: 'confirm.submit', agreements: { cancellationPolicy: true } },
   paid: { type: 'xstate.done.actor.pay', output: { paymentId: 'payment', method: 'CARD' } },
+  // The card guarantee chart done: the guest saved a card (its own paths, a declined card and 3-D Secure among
+  // them, are in tests/machines/card-guarantee.machine.test.ts).
+  cardSaved: { type: 'xstate.done.actor.saveCard', output: { card: { brand: 'visa', last4: '4242' } } },
   confirmed: { type: 'xstate.done.actor.completeReservation', output: reservation({ status: 'CONFIRMED', holdExpiresAt: null }) },
   lapsedMeanwhile: { type: 'xstate.error.actor.completeReservation', error: apiError(10202) },
   overlapping: { type: 'xstate.error.actor.completeReservation', error: apiError(10208) },
@@ -108,6 +119,7 @@ export const BOOKING_ANSWER_OF: Partial<Record<EventName, string>> = {
   searchRefused: 'loadTimeslots',
   held: 'createReservation',
   heldWithDeposit: 'createReservation',
+  heldWithGuarantee: 'createReservation',
   membersOnly: 'createReservation',
   profileLoaded: 'loadGuestProfile',
   confirmed: 'completeReservation',
@@ -123,6 +135,7 @@ const serializeState = (s: AnyMachineSnapshot) =>
     s.value,
     s.context.venue?.requiresPhoneVerification ?? null,
     (s.context.reservation?.payment.amountDue ?? 0) > 0,
+    s.context.reservation?.payment.prePaymentType === 'GUARANTEE',
     s.context.loggedIn,
     s.context.phoneVerified,
     s.context.guest !== null,
@@ -152,6 +165,8 @@ export interface Scenario {
   membersOnly?: boolean;
   verifies: boolean;
   deposit: boolean;
+  /** A card guarantee: nothing paid, a card saved. */
+  guarantee?: boolean;
   seatingChoice: boolean;
 }
 
@@ -159,6 +174,7 @@ export interface Scenario {
 export const SCENARIOS: Scenario[] = [
   { name: 'Le Clos à la carte, 2 guests', domain: 'leclos', experience: 'À la Carte', guests: 2, time: '12:30 pm', otherTime: '3:00 pm', verifies: false, deposit: false, seatingChoice: true },
   { name: 'Le Clos rotisserie deposit, 2 guests', domain: 'leclos', experience: 'Rotisserie Sharing Menu', guests: 2, time: '12:30 pm', otherTime: '3:00 pm', verifies: false, deposit: true, seatingChoice: true },
+  { name: "Le Clos chef's counter (card guarantee), 2 guests", domain: 'leclos', experience: "Chef's Counter", guests: 2, time: '6:00 pm', otherTime: '8:00 pm', verifies: false, deposit: false, guarantee: true, seatingChoice: true },
   { name: 'Le Clos à la carte, 9 guests (one table)', domain: 'leclos', experience: 'À la Carte', guests: 9, time: '12:30 pm', otherTime: '3:00 pm', onlyTable: { times: [] }, verifies: false, deposit: false, seatingChoice: false },
   { name: 'Le Clos rotisserie deposit, 9 guests (one table)', domain: 'leclos', experience: 'Rotisserie Sharing Menu', guests: 9, time: '12:30 pm', otherTime: '3:30 pm', onlyTable: { times: [] }, verifies: false, deposit: true, seatingChoice: false },
   { name: "Le Clos members' supper club, 2 guests", domain: 'leclos', experience: "Members' Supper Club", guests: 2, time: '10:00 pm', otherTime: '11:00 pm', servedWeekday: 2, closedWeekday: 1, membersOnly: true, verifies: false, deposit: true, seatingChoice: true },
@@ -187,7 +203,10 @@ export function planFor(events: EventName[]): Scenario | null | undefined {
     if (has('verifyingVenueLoaded') && !s.verifies) return false;
     if (has('venueMissing')) return false;
     if (has('heldWithDeposit') && !s.deposit) return false;
-    if (has('held') && s.deposit) return false;
+    if (has('held') && (s.deposit || s.guarantee)) return false;
+    if (has('heldWithGuarantee') !== Boolean(s.guarantee)) return false;
+    // The overlapping booking is made at a lunch elsewhere (the runners' Bâtard set lunch); the guarantee is a dinner.
+    if (has('overlapping') && s.guarantee) return false;
     if (has('slotsWithChoice') && !s.seatingChoice) return false;
     if (has('slotsOneArea') && s.seatingChoice) return false;
     if (has('taken') && !s.onlyTable) return false;
@@ -230,8 +249,15 @@ export function pathTransitions(path: Path): string[] {
   return path.steps.flatMap((step, i) => (i === 0 ? [] : stepTransitions(path.steps[i - 1]!.state, step.event)));
 }
 
+/** The confirm step's button, by what the held booking asks next: a card saved, a payment, or nothing. */
+export function confirmLabel(s: AnyMachineSnapshot): string {
+  const payment = (s.context as { reservation: { payment: { prePaymentType: string; amountDue: number } } | null }).reservation?.payment;
+  if (payment?.prePaymentType === 'GUARANTEE') return 'Continue to save a card';
+  return (payment?.amountDue ?? 0) > 0 ? 'Continue to payment' : 'Confirm reservation';
+}
+
 /** The charts the booking chart invokes (by invoke id): pages a person acts on, not calls to wait for. */
-export const CHILD_CHARTS = ['pay', 'verifyPhone', 'identity'];
+export const CHILD_CHARTS = ['pay', 'saveCard', 'verifyPhone', 'identity'];
 
 const USER_ACTIONS: EventName[] = [
   'start', 'pickExperience', 'search', 'searchTooLarge', 'pickSlot', 'pickSeating', 'submitDetails', 'agree', 'holdExpires', 'reload', 'visitExperience', 'visitBook', 'visitTimeslot', 'visitSeating', 'visitProfile', 'visitConfirm', 'restart',
@@ -311,6 +337,22 @@ function candidates(startsLoggedIn: boolean): PlannedPath[] {
     }
   }
   return planned;
+}
+
+/**
+ * The path of these events from the chart's start, as the traversal would give it: for a browser test that
+ * walks one fixed way in (the selection's paths change whenever the chart or the scenarios do).
+ */
+export function plannedPathOf(events: EventName[], startsLoggedIn: boolean): PlannedPath {
+  const machine = bookingMachine as AnyStateMachine;
+  let state = getInitialSnapshot(machine, { loggedIn: startsLoggedIn }) as AnyMachineSnapshot;
+  const steps: Path['steps'] = [{ event: { type: 'xstate.init' }, state }];
+  for (const name of events) {
+    const event = EVENTS[name] as EventObject;
+    state = getNextSnapshot(machine, state, event) as AnyMachineSnapshot;
+    steps.push({ event, state });
+  }
+  return { title: events.join(' → '), path: { state, steps, weight: events.length }, events, startsLoggedIn, scenario: planFor(events) ?? null };
 }
 
 /** A done or error event of an invoked actor makes sense only while that actor runs. */

@@ -8,10 +8,10 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { addDays, isoWeekday } from '../../common/time';
 import { formatPhoneNumber } from '../../common/validation/phone-number';
 import { currentRoute, expectHeading, expectRoute, openApp, useSession } from '../support/app';
-import { agreeAndSubmit, bookingDay, enterSmsCode, payByCard, searchTables, STEP_HEADINGS, submitDetails } from '../support/booking';
+import { agreeAndSubmit, bookingDay, enterSmsCode, payByCard, saveCardByForm, searchTables, STEP_HEADINGS, submitDetails } from '../support/booking';
 import type { Clocks } from '../support/fixtures';
 import type { NewUser, TestServer } from '../support/server-api';
-import { activeStateIds, BOOKING_ANSWER_OF, EVENTS, CHILD_CHARTS, BOOKING_CALL_AFTER as CALL_AFTER, type EventName, type PlannedPath, type Scenario } from './booking-model';
+import { activeStateIds, BOOKING_ANSWER_OF, confirmLabel, EVENTS, CHILD_CHARTS, BOOKING_CALL_AFTER as CALL_AFTER, type EventName, type PlannedPath, type Scenario } from './booking-model';
 import { Gates } from './gates';
 import { routeOf } from '../../machines/route-of';
 
@@ -189,6 +189,9 @@ async function step(run: Run, name: EventName, i: number): Promise<void> {
       return;
     case 'paid':
       await payByCard(page);
+      return;
+    case 'cardSaved':
+      await saveCardByForm(page);
       return;
     case 'lapsedMeanwhile':
       // The guest's confirmation reaches the server only after the hold ran out. The server's clock
@@ -368,11 +371,15 @@ async function checkHeldStep(run: Run, snapshot: AnyMachineSnapshot, cause: Even
   } else if (at({ created: 'confirm' })) {
     await expectHeading(page, STEP_HEADINGS.confirm);
     await expect(page.getByRole('checkbox').first()).toBeVisible();
-    const due = (snapshot.context.reservation?.payment.amountDue ?? 0) > 0;
-    await expect(page.getByRole('button', { name: due ? 'Continue to payment' : 'Confirm reservation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: confirmLabel(snapshot) })).toBeVisible();
   } else if (at('awaitingPayment')) {
     await expectHeading(page, STEP_HEADINGS.payment);
     await expect(page.getByRole('form', { name: 'Card details' }).or(page.getByRole('button', { name: /^Pay .+ by card$/ }))).toBeVisible();
+  } else if (at('awaitingCard')) {
+    // The terms in words before the card: nothing now, the fee and the last moment to cancel.
+    await expectHeading(page, STEP_HEADINGS.card);
+    await expect(page.getByText(/^No charge now\. HK\$500 a guest if you do not come or cancel after /)).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Card details' })).toBeVisible();
   } else {
     throw new Error(`No page check for ${JSON.stringify(snapshot.value)} (after ${cause})`);
   }

@@ -127,13 +127,14 @@ async function shownMobile(page: Page): Promise<[string, string]> {
 }
 
 /** Ticks every policy on the review step and presses its button (confirm, or continue to payment). */
-export async function agreeAndSubmit(page: Page): Promise<'confirmed' | 'payment'> {
+export async function agreeAndSubmit(page: Page): Promise<'confirmed' | 'payment' | 'card'> {
   await expectHeading(page, STEP_HEADINGS.confirm);
-  const submit = page.getByRole('button', { name: /^(Confirm reservation|Continue to payment)$/ });
+  const submit = page.getByRole('button', { name: /^(Confirm reservation|Continue to payment|Continue to save a card)$/ });
   await expect(submit).toBeVisible({ timeout: PAGE_TIMEOUT });
   for (const box of await page.getByRole('checkbox').all()) await box.check();
   const label = await submit.textContent();
   await submit.click();
+  if (label === 'Continue to save a card') return 'card';
   return label === 'Continue to payment' ? 'payment' : 'confirmed';
 }
 
@@ -164,6 +165,19 @@ export async function payByCard(page: Page, card: CardInput | string = CARDS.app
   await form.getByRole('button', { name: /^Pay / }).click();
 }
 
+/** A card guarantee's step: the test processor's card form filled and saved (nothing charged). */
+export async function saveCardByForm(page: Page, card: CardInput | string = CARDS.approved): Promise<void> {
+  const { number, name = 'Tess Walker', expiry = CARD_EXPIRY, cvc = '123' } = typeof card === 'string' ? { number: card } : card;
+  await expectHeading(page, STEP_HEADINGS.card);
+  const form = page.getByRole('form', { name: 'Card details' });
+  await expect(form).toBeVisible({ timeout: PAGE_TIMEOUT });
+  await form.getByLabel('Cardholder name').fill(name);
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM/YY)').fill(expiry);
+  await form.getByLabel('Security code').fill(cvc);
+  await form.getByRole('button', { name: 'Save card' }).click();
+}
+
 /** Answers the test-mode 3-D Secure challenge. */
 export async function answerChallenge(page: Page, outcome: 'approve' | 'fail'): Promise<void> {
   const challenge = page.getByRole('region', { name: 'Confirm with your bank' });
@@ -172,7 +186,7 @@ export async function answerChallenge(page: Page, outcome: 'approve' | 'fail'): 
 }
 
 /** Where `walkBooking` stops: after the named step is shown. */
-export type WalkStop = 'experience' | 'dateParty' | 'timeslot' | 'details' | 'verify' | 'confirm' | 'payment' | 'result';
+export type WalkStop = 'experience' | 'dateParty' | 'timeslot' | 'details' | 'verify' | 'confirm' | 'payment' | 'card' | 'result';
 
 export interface WalkOptions {
   /** The venue's domain. */
@@ -226,6 +240,12 @@ export async function walkBooking(page: Page, server: TestServer, options: WalkO
     await expectHeading(page, STEP_HEADINGS.payment);
     if (stopAt('payment')) return;
     await payByCard(page, options.card);
+  }
+  if (next === 'card') {
+    // A card guarantee: a card saved, nothing charged.
+    await expectHeading(page, STEP_HEADINGS.card);
+    if (stopAt('card')) return;
+    await saveCardByForm(page, options.card);
   }
   await expectHeading(page, STEP_HEADINGS.result);
 }

@@ -24,6 +24,8 @@ export const CARDS = {
   threeDSecure: '4000 0000 0000 3220',
   declined: '4000 0000 0000 0002',
   insufficientFunds: '4000 0000 0000 9995',
+  /** Asks for 3-D Secure whenever it is used: at saving a card guarantee too. */
+  alwaysAuthenticates: '4000 0027 6000 3184',
 } as const;
 
 /** A card expiry (MM/YY) well after the clock's start, whatever year it starts in. */

@@ -8,6 +8,7 @@ export const STEP_HEADINGS = {
   verify: 'Verify your mobile number',
   confirm: 'Review and confirm',
   payment: 'Payment',
+  card: 'Save a card',
   result: 'Your table is confirmed',
   expired: 'Reservation expired',
   warning: 'We need to help you personally',

@@ -100,6 +100,8 @@ export const HOLD_GUARDS = {
    * submitting the details, so the nearest step that can be taken is the details.
    */
   visitsDetails: ({ event }: Args) => event.type === 'route.visit' && [bookingPath('profile'), bookingPath('verify')].includes(event.route),
+  /** The experience's policy is a card guarantee: a card is saved, nothing paid (docs/decisions/0035-card-guarantee.md). */
+  needsCard: ({ context }: Args) => context.reservation?.payment.prePaymentType === 'GUARANTEE',
   needsPayment: ({ context }: Args) => (context.reservation?.payment.amountDue ?? 0) > 0,
   /** The venue checks mobile numbers and this one (as submitted) is not verified yet. */
   mustVerifyMobile: ({ context, event }: Args) =>

@@ -1,6 +1,6 @@
 /**
  * The reservation lifecycle as a statechart: draft -> created (the server holds the table for 15 minutes)
- * -> awaiting payment -> completed, with the hold timer and docs/PRODUCT.md §8's error-code branches.
+ * -> awaiting payment (or, for a card guarantee, awaiting the card) -> completed, with the hold timer and docs/PRODUCT.md §8's error-code branches.
  *
  * Each step carries `meta.route`, the page that shows it; the app keeps the address in step with the
  * state and turns a typed address, back or forward into `route.visit`, which the chart may refuse. Calls
@@ -11,7 +11,8 @@
  * (machines/booking/guest-identity.machine.ts, invoked as `identity` by `draft.identifying`: log in, or
  * continue as a guest verified by a code), phone verification (machines/phone-verification.machine.ts,
  * invoked as `verifyPhone` by `verify`; done once a code is accepted) and payment
- * (machines/payment.machine.ts, invoked as `pay` by `awaitingPayment`). Its parts: the data
+ * (machines/payment.machine.ts, invoked as `pay` by `awaitingPayment`), and for a card guarantee the saving
+ * of a card (machines/card-guarantee.machine.ts, invoked as `saveCard` by `awaitingCard`). Its parts: the data
  * (booking-types.ts), the problem and code tables (booking-codes.ts) and the draft's updates and guards
  * (booking-draft.ts).
  *
@@ -25,6 +26,7 @@ import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 
 import { inVenueLanguage } from '../venue-language';
 import { serverTime } from '../../common/api/server-time';
 import { paymentMachine } from '../payment.machine';
+import { cardGuaranteeMachine } from '../card-guarantee.machine';
 import { phoneVerificationMachine } from '../phone-verification.machine';
 import { outputOf } from '../actor-event';
 import { bookingPath } from '../booking-pages';
@@ -71,6 +73,7 @@ export const bookingMachine = setup({
     }),
     guestIdentity: guestIdentityMachine,
     payment: paymentMachine,
+    cardGuarantee: cardGuaranteeMachine,
     phoneVerification: phoneVerificationMachine,
   },
   actions: {
@@ -398,6 +401,8 @@ export const bookingMachine = setup({
                   meta: { route: bookingPath('confirm') },
                   on: {
                     'confirm.submit': [
+                      // A card guarantee: nothing is paid, a card is saved (docs/decisions/0035-card-guarantee.md).
+                      { guard: 'needsCard', target: '#booking.holding.step.awaitingCard', actions: 'takeAgreements' },
                       { guard: 'needsPayment', target: '#booking.holding.step.awaitingPayment', actions: 'takeAgreements' },
                       { target: '#booking.completing', actions: 'takeAgreements' },
                     ],
@@ -416,6 +421,22 @@ export const bookingMachine = setup({
                   amount: context.reservation!.payment.amountDue,
                 }),
                 onDone: { target: '#booking.completing', actions: 'notePaid' },
+              },
+              on: {
+                'route.visit': {
+                  guard: { type: 'visits', params: { route: bookingPath('confirm') } },
+                  target: 'created.confirm',
+                },
+              },
+            },
+            // The card guarantee chart (machines/card-guarantee.machine.ts) runs the page; the hold's timer runs on.
+            awaitingCard: {
+              meta: { route: bookingPath('card') },
+              invoke: {
+                id: 'saveCard',
+                src: 'cardGuarantee',
+                input: ({ context }) => ({ reservationId: context.reservation!._id }),
+                onDone: { target: '#booking.completing' },
               },
               on: {
                 'route.visit': {

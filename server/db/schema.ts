@@ -834,14 +834,15 @@ export const venuePayLink = pgTable('venue_pay_link', {
   updatedAt: ts('updated_at').notNull().default(sql`now()`),
 });
 
-export type PayLinkOutcome = 'PAID' | 'RELEASED' | 'KEPT_OWED';
+/** CARD_SAVED: a guarantee's link, closed once the card is saved (migration 0057). */
+export type PayLinkOutcome = 'PAID' | 'CARD_SAVED' | 'RELEASED' | 'KEPT_OWED';
 
 /** A phone booking's pay link (decision 0036): open while `outcome` is null. */
 export const payLinks = pgTable('pay_links', {
   reservationId: text('reservation_id').primaryKey(),
   venueId: text('venue_id').notNull(),
   amount: integer('amount').notNull(),
-  asks: text('asks').$type<'DEPOSIT' | 'PREPAYMENT'>().notNull(),
+  asks: text('asks').$type<'DEPOSIT' | 'PREPAYMENT' | 'GUARANTEE'>().notNull(),
   sentAt: ts('sent_at').notNull(),
   lapsesAt: ts('lapses_at').notNull(),
   remindedAt: ts('reminded_at'),

@@ -185,7 +185,7 @@ async function seedExperiences(tx: Tx, venueId: string, seeds: readonly Experien
       serviceChargePercentage: experience.serviceCharge ?? 0,
       taxPercentage: experience.tax ?? 0,
       depositPolicy: experience.depositPolicy ?? [],
-      policy: null,
+      policy: experience.policy ?? null,
       guestBookingDays: null,
       memberBookingDays: null,
     });

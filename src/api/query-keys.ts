@@ -57,6 +57,10 @@ interface KeyParts {
   walkInPlace: [token: string];
   /** The guest's saved cards (src/payment/saved-cards-section.tsx). */
   'saved-cards': [userId: string];
+  /** The payment configuration (its processor), as the card guarantee's card form reads it. */
+  'payment-config': [];
+  /** A guaranteed booking's card (src/payment/card-guarantee-line.tsx). */
+  'card-guarantee': [userId: string, reservationId: string];
   /** The guest's text-message choices (src/routes/message-preferences.tsx). */
   'message-preferences': [userId: string];
 }
@@ -102,6 +106,9 @@ export const transactionsKey = (userId: string, q: { from?: string; to?: string;
   q.page,
   q.pageSize,
 ];
+export const paymentConfigKey = (): QueryKey => ['payment-config'];
+export const cardGuaranteeKey = (userId: string, reservationId: string): QueryKey => ['card-guarantee', userId, reservationId];
+export const CARD_GUARANTEE_PREFIX: QueryPrefix = ['card-guarantee'];
 export const paymentKey = (userId: string, id: string): QueryKey => ['payment', userId, id];
 export const transactionKey = (userId: string, id: string): QueryKey => ['transaction', userId, id];
 export const statementsKey = (userId: string): QueryKey => ['statements', userId];

@@ -17,7 +17,8 @@ import { invalidate } from '../api/use-api-query';
 import { paymentMachine } from '../../machines/payment.machine';
 import { phoneVerificationMachine, type CodeChannel } from '../../machines/phone-verification.machine';
 import { bookingActors, fetchVenue, openGuestSession, phoneVerificationActors } from './booking-actors';
-import { paymentActors } from '../payment/payment-actors';
+import { cardGuaranteeActors, paymentActors } from '../payment/payment-actors';
+import { cardGuaranteeMachine } from '../../machines/card-guarantee.machine';
 import { BookingContext } from './booking-context';
 import { BOOKING_SNAPSHOT_KEY, OLD_BOOKING_SNAPSHOT_KEYS } from './booking-paths';
 import { BookingRouteSync } from './booking-route-sync';
@@ -119,6 +120,7 @@ export function BookingProvider({ children }: { children: ReactNode }) {
         ...bookingActors,
         guestIdentity: guestIdentityMachine.provide({ actors: { openGuestSession: openGuestSessionFor(session), phoneVerification } }),
         payment: paymentMachine.provide({ actors: paymentActors }),
+        cardGuarantee: cardGuaranteeMachine.provide({ actors: cardGuaranteeActors }),
         phoneVerification,
       },
       actions: {

@@ -22,6 +22,18 @@ export interface PolicyAgreement {
 }
 
 /**
+ * A card guarantee's terms in words (docs/decisions/0035-card-guarantee.md), read on the policy step and
+ * again beside the card form: one fee for both (the no-show fee per guest, `noShow` as formatted), so the
+ * guest reads one sum before saving the card. `cancelBy` is the last moment to cancel free of charge, as
+ * the guest reads it; null where no booking is known (the window is said in hours).
+ */
+export function guaranteeTermsText(i18n: I18n, { noShow, hours, cancelBy }: { noShow: string; hours: number; cancelBy: string | null }): string {
+  return cancelBy
+    ? i18n._(msg`No charge now. ${noShow} a guest if you do not come or cancel after ${cancelBy}.`)
+    : i18n._(msg`No charge now. ${noShow} a guest if you do not come or cancel within ${hours} hours of the reservation.`);
+}
+
+/**
  * The texts for a party of `numberOfGuests`. Only what applies: without a payment up front there is no
  * card to charge, so no fee or no-show clause is shown or agreed to; a card guarantee states its one fee.
  */
@@ -56,11 +68,7 @@ export function policyTexts(
   const maximum = policy.maximumPartySize;
 
   const cancellationRequired = i18n._(msg`Please agree to cancellation policy`);
-  // One fee for both (the no-show fee per guest): the guest reads one sum before saving the card.
-  const guaranteeTerms = (cancelBy: string | null) =>
-    cancelBy
-      ? i18n._(msg`No charge now. ${noShow} a guest if you do not come or cancel after ${cancelBy}.`)
-      : i18n._(msg`No charge now. ${noShow} a guest if you do not come or cancel within ${hours} hours of the reservation.`);
+  const guaranteeTerms = (cancelBy: string | null) => guaranteeTermsText(i18n, { noShow, hours, cancelBy });
   const agreements: PolicyAgreement[] = guarantee
     ? [
         {

@@ -6,7 +6,8 @@
 import { fromPromise } from 'xstate';
 import { changeFields, type AvailabilityQuery, type ChangeHold, type ChangeQuote, type ChangeRequest, type LoadedReservation, type Reservation, type SlotSearch } from '../../machines/manage.machine';
 import { paymentMachine, type CreatePaymentInput, type Payment, type PaymentConfig, type WaitForPaymentInput } from '../../machines/payment.machine';
-import { paymentActors, pollPayment } from '../payment/payment-actors';
+import { cardGuaranteeActors, paymentActors, pollPayment } from '../payment/payment-actors';
+import type { CardGuarantee } from '../../machines/card-guarantee.machine';
 import type { components } from '../../common/api/schema';
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
@@ -44,6 +45,30 @@ export const reconfirmThroughLink = (holder: LinkHolder) =>
   unwrap(api.PUT('/manage/{token}/reconfirm', path(holder))).then((body) => reservationOf(holder, body.data));
 
 
+/** The link's card processor (cards only, no log-in). */
+export const linkPaymentConfig = (holder: LinkHolder): Promise<PaymentConfig> =>
+  unwrap(api.GET('/manage/{token}/payment-config', path(holder))).then((body) => body.data);
+
+/** The card guarantee chart's calls through the link (a guaranteed phone booking's pay link, decision 0035). */
+export function linkCardGuaranteeActors(holder: LinkHolder) {
+  return {
+    ...cardGuaranteeActors,
+    startGuarantee: fromPromise<CardGuarantee, { reservationId: string }>(() =>
+      unwrap(api.POST('/manage/{token}/card-guarantee', path(holder)))
+        .then((body) => body.data!)
+        .catch(throwCallError),
+    ),
+    readGuarantee: fromPromise<CardGuarantee, { reservationId: string }>(() =>
+      unwrap(api.GET('/manage/{token}/card-guarantee', path(holder)))
+        .then((body) => {
+          if (!body.data) throw { message: 'no card guarantee' } satisfies CallError;
+          return body.data;
+        })
+        .catch(throwCallError),
+    ),
+  };
+}
+
 /**
  * The payment chart's calls for a change paid through the link, or for what a phone booking owes (its pay
  * link, decision 0036): the link's configuration (cards only), the payment, and for the server's word the
@@ -53,11 +78,7 @@ export function linkPaymentActors(holder: LinkHolder) {
   const holdPath = (holdId: string) => ({ params: { path: { token: holder.token, holdId } } });
   return {
     ...paymentActors,
-    loadConfig: fromPromise<PaymentConfig>(() =>
-      unwrap(api.GET('/manage/{token}/payment-config', path(holder)))
-        .then((body) => body.data)
-        .catch(throwCallError),
-    ),
+    loadConfig: fromPromise<PaymentConfig>(() => linkPaymentConfig(holder).catch(throwCallError)),
     // A change's difference names its hold; without one, it is what a phone booking owes (its pay link).
     createPayment: fromPromise<Payment, CreatePaymentInput>(({ input }) =>
       unwrap(

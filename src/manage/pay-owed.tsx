@@ -18,9 +18,9 @@ import { linkPaymentActors, readThroughLink, type LinkHolder } from './link-acto
 
 type PayLink = Schemas['PayLink'];
 
-/** The link still pays: open, not lapsed on the server's clock, and the booking still owes it. */
+/** The link still asks: open, not lapsed on the server's clock, and the booking still owes it (or, for a guarantee, no card is saved: the link closes then). */
 export const payLinkOpen = (link: PayLink | null | undefined, reservation: Reservation, now: Date): link is PayLink =>
-  Boolean(link && link.status === 'OPEN' && Date.parse(link.lapsesAt) > now.getTime() && reservation.payment.owed > 0);
+  Boolean(link && link.status === 'OPEN' && Date.parse(link.lapsesAt) > now.getTime() && (link.asks === 'GUARANTEE' || reservation.payment.owed > 0));
 
 export function PayOwed({
   holder,

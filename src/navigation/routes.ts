@@ -86,6 +86,7 @@ const ROUTE_TABLE = routeTable([
   { name: 'verify', path: bookingPath('verify'), load: flowPage(() => import('../routes/verify')), nav: 'book-now' },
   { name: 'confirm', path: bookingPath('confirm'), load: flowPage(() => import('../routes/confirm')), nav: 'book-now', requiresLogin: true },
   { name: 'payment', path: bookingPath('payment'), load: flowPage(() => import('../routes/payment')), nav: 'book-now', requiresLogin: true },
+  { name: 'card', path: bookingPath('card'), load: flowPage(() => import('../routes/card')), nav: 'book-now', requiresLogin: true },
   { name: 'result', path: bookingPath('result'), load: flowPage(() => import('../routes/result')), nav: 'book-now', requiresLogin: true },
   { name: 'order', path: page('order'), load: flowPage(() => import('../routes/order')), nav: 'reservations', requiresLogin: true },
   { name: 'cancel', path: page('cancel'), load: flowPage(() => import('../routes/cancel')), nav: 'reservations', requiresLogin: true },

@@ -22,12 +22,15 @@ const FIELD_INPUTS: Partial<Record<CardField, string>> = {
 
 export function CardForm({
   submitLabel,
+  busyLabel,
   busy,
   refusal,
   cardholderName = '',
   onSubmit,
 }: {
   submitLabel: string;
+  /** Said while the card is with the processor ('Paying…' unless told). */
+  busyLabel?: string;
   busy: boolean;
   /** The name typed for the last attempt: a refused card brings a fresh form, but the guest's name stays. */
   cardholderName?: string;
@@ -102,7 +105,7 @@ export function CardForm({
           {translate(refusal.message)}
         </p>
       )}
-      <SubmitButton label={submitLabel} busyLabel={t`Paying…`} busy={busy} />
+      <SubmitButton label={submitLabel} busyLabel={busyLabel ?? t`Paying…`} busy={busy} />
     </form>
   );
 }

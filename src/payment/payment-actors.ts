@@ -1,11 +1,12 @@
 /** The payment chart's calls: our API for the payment; the test-mode processor, or Stripe's Payment Element, for the card. */
 import { fromPromise } from 'xstate';
 import type { ChallengeAnswer, ConfirmCardInput, CreatePaymentInput, Payment, PaymentConfig, PaymentIntent, WaitForPaymentInput } from '../../machines/payment.machine';
+import type { CardGuarantee } from '../../machines/card-guarantee.machine';
 import { api } from '../api/api';
 import { unwrap } from '../../common/api/api-error';
 import { throwCallError } from '../../machines/call-error';
 import { invalidate } from '../api/use-api-query';
-import { RESERVATION_PREFIX } from '../api/query-keys';
+import { CARD_GUARANTEE_PREFIX, RESERVATION_PREFIX } from '../api/query-keys';
 
 /** A payment that succeeded changed its booking (paid, or a held change made): the kept reservations are stale. */
 function forgetReservationsOnceSucceeded(payment: Payment): Payment {
@@ -87,3 +88,27 @@ export async function pollPayment(read: () => Promise<Payment>, signal: AbortSig
     await wait(POLL_MS);
   }
 }
+
+/**
+ * The card guarantee chart's calls (machines/card-guarantee.machine.ts): the booking's setup from our API; the
+ * card confirmed against it as a payment's intent is (the processor takes a setup at the same endpoints).
+ */
+export const cardGuaranteeActors = {
+  startGuarantee: fromPromise<CardGuarantee, { reservationId: string }>(({ input }) =>
+    unwrap(api.POST('/user/reservation/{id}/card-guarantee', { params: { path: { id: input.reservationId } } }))
+      .then((body) => body.data!)
+      .catch(throwCallError),
+  ),
+  readGuarantee: fromPromise<CardGuarantee, { reservationId: string }>(({ input }) =>
+    unwrap(api.GET('/user/reservation/{id}/card-guarantee', { params: { path: { id: input.reservationId } } }))
+      .then((body) => {
+        if (!body.data) throw { message: 'no card guarantee' };
+        // A saved card changed what the reservation and result pages read of it.
+        if (body.data.status === 'SAVED') invalidate(CARD_GUARANTEE_PREFIX);
+        return body.data;
+      })
+      .catch(throwCallError),
+  ),
+  confirmCard: paymentActors.confirmCard,
+  answerChallenge: paymentActors.answerChallenge,
+};

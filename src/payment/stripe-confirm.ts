@@ -6,7 +6,7 @@
  * thrown call error (a field to fix, or 'An error occurred during payment'). A payment left in the bank's
  * check is taken up again where it stood (`resumeBankCheck`).
  */
-import type { PaymentIntent as StripeIntent, Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
+import type { PaymentIntent as StripeIntent, SetupIntent as StripeSetup, Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
 import type { PaymentIntent } from '../../machines/payment.machine';
 import type { CallError } from '../../machines/call-error';
 import type { Locale } from '../../common/locales';
@@ -31,19 +31,25 @@ const STATUS: Record<StripeIntent.Status, PaymentIntent['status']> = {
   canceled: 'failed',
 };
 
-const asIntent = (intent: StripeIntent, lastError: string | null = null): PaymentIntent => ({
+// A card guarantee's setup (docs/decisions/0035-card-guarantee.md) is read as an intent of nothing, as the server's test processor keeps it.
+const asIntent = (intent: StripeIntent | StripeSetup, lastError: string | null = null): PaymentIntent => ({
   id: intent.id,
   status: lastError ? 'failed' : STATUS[intent.status],
-  amount: intent.amount,
-  currency: intent.currency,
+  amount: 'amount' in intent ? intent.amount : 0,
+  currency: 'currency' in intent ? intent.currency : 'hkd',
   lastError,
 });
 
 /** A refusal of the card itself: the chart starts a fresh attempt and shows Stripe's reason (already in the Element's language). */
-const isCardRefusal = (error: StripeError) => error.type === 'card_error' || error.code === 'payment_intent_authentication_failure';
+const isCardRefusal = (error: StripeError) => error.type === 'card_error' || error.code === 'payment_intent_authentication_failure' || error.code === 'setup_intent_authentication_failure';
 
 export async function confirmWithElement(stripe: Stripe, elements: StripeElements, returnUrl: string): Promise<PaymentIntent> {
   return intentOf(await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } }));
+}
+
+/** Saving the card of a guarantee: Stripe's confirmSetup, 3-D Secure included when the bank asks. */
+export async function confirmSetupWithElement(stripe: Stripe, elements: StripeElements, returnUrl: string): Promise<PaymentIntent> {
+  return intentOf(await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } }));
 }
 
 /**
@@ -55,10 +61,12 @@ export async function resumeBankCheck(stripe: Stripe, clientSecret: string): Pro
   return intentOf(await stripe.handleNextAction({ clientSecret }));
 }
 
-function intentOf({ error, paymentIntent }: { error?: StripeError; paymentIntent?: StripeIntent }): PaymentIntent {
-  if (!error && paymentIntent) return asIntent(paymentIntent);
+function intentOf({ error, paymentIntent, setupIntent }: { error?: StripeError; paymentIntent?: StripeIntent; setupIntent?: StripeSetup }): PaymentIntent {
+  const answered = paymentIntent ?? setupIntent;
+  if (!error && answered) return asIntent(answered);
   if (!error) throw { message: 'stripe' } satisfies CallError;
-  if (isCardRefusal(error) && error.payment_intent) return asIntent(error.payment_intent, error.message ?? null);
+  const refused = error.payment_intent ?? error.setup_intent;
+  if (isCardRefusal(error) && refused) return asIntent(refused, error.message ?? null);
   // An incomplete or invalid field: the Element marks it; the form says it beside the button.
   if (error.type === 'validation_error') throw { message: error.message ?? '', field: 'card' } satisfies CallError;
   throw { message: error.message ?? 'stripe' } satisfies CallError;

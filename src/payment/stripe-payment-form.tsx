@@ -16,7 +16,7 @@ import type { PaymentIntent } from '../../machines/payment.machine';
 import { isLocale, DEFAULT_LOCALE } from '../../common/locales';
 import { SubmitButton } from '../components/form';
 import { Working } from '../booking/booking-step';
-import { confirmWithElement, resumeBankCheck, STRIPE_LOCALES } from './stripe-confirm';
+import { confirmSetupWithElement, confirmWithElement, resumeBankCheck, STRIPE_LOCALES } from './stripe-confirm';
 
 // One Stripe.js per key for the page's life, as Stripe asks; a failed load is forgotten so Try again loads anew.
 const loads = new Map<string, Promise<Stripe | null>>();
@@ -43,6 +43,10 @@ export interface StripePaymentFormProps {
   /** Stripe's reason the last card was refused (already in the Element's language), or a field to fix. */
   refusal: { message: string; field?: string } | null;
   onConfirm: (confirm: () => Promise<PaymentIntent>) => void;
+  /** `setup`: the client secret is a card guarantee's setup, confirmed with confirmSetup (nothing charged). */
+  confirms?: 'payment' | 'setup';
+  /** Said while the card is with Stripe ('Paying…' unless told). */
+  busyLabel?: string;
 }
 
 export function StripePaymentForm(props: StripePaymentFormProps) {
@@ -89,7 +93,7 @@ export function StripePaymentForm(props: StripePaymentFormProps) {
   );
 }
 
-function ElementForm({ submitLabel, busy, refusal, onConfirm }: StripePaymentFormProps) {
+function ElementForm({ submitLabel, busy, refusal, onConfirm, confirms = 'payment', busyLabel }: StripePaymentFormProps) {
   const { t } = useLingui();
   const stripe = useStripe();
   const elements = useElements();
@@ -103,7 +107,8 @@ function ElementForm({ submitLabel, busy, refusal, onConfirm }: StripePaymentFor
       return;
     }
     setProblem(null);
-    onConfirm(() => confirmWithElement(stripe, elements, window.location.href));
+    const confirm = confirms === 'setup' ? confirmSetupWithElement : confirmWithElement;
+    onConfirm(() => confirm(stripe, elements, window.location.href));
   }
 
   return (
@@ -124,7 +129,7 @@ function ElementForm({ submitLabel, busy, refusal, onConfirm }: StripePaymentFor
           {refusal.message}
         </p>
       )}
-      <SubmitButton label={submitLabel} busyLabel={t`Paying…`} busy={busy} />
+      <SubmitButton label={submitLabel} busyLabel={busyLabel ?? t`Paying…`} busy={busy} />
     </form>
   );
 }

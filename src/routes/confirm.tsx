@@ -16,6 +16,7 @@ function ConfirmForm() {
   const reservation = BookingContext.useSelector((s) => s.context.reservation);
   const previous = BookingContext.useSelector((s) => s.context.agreements);
   const needsPayment = (reservation?.payment.amountDue ?? 0) > 0;
+  const needsCard = reservation?.payment.prePaymentType === 'GUARANTEE';
   const experienceId = BookingContext.useSelector((s) => s.context.draft.experienceId);
   const experience = venue.experiences.find((e) => e._id === experienceId);
   const agreements = usePolicyAgreements(venue, experienceId, { numberOfGuests: reservation?.numberOfGuests ?? 1, start: reservation ? { date: reservation.date, startTime: reservation.startTime } : null }, needsPayment);
@@ -70,7 +71,7 @@ function ConfirmForm() {
         ))}
       </fieldset>
       <button type="submit" className="button button--primary button--block">
-        {needsPayment ? t`Continue to payment` : t`Confirm reservation`}
+        {needsCard ? t`Continue to save a card` : needsPayment ? t`Continue to payment` : t`Confirm reservation`}
       </button>
     </form>
   );

@@ -25,6 +25,7 @@ import { useManageText } from '../i18n/manage-text';
 import { useManageProblemText } from '../manage/manage-problem-text';
 import { ReservationDetails } from '../manage/reservation-details';
 import { payLinkOpen, PayOwed } from '../manage/pay-owed';
+import { SaveCardByLink } from '../manage/save-card-by-link';
 import { loadedReservation, LoadingReservation } from '../manage/reservation-states';
 import { useManageLink } from '../manage/use-manage-reservation';
 import { currentHashSearch } from '../navigation/hash-location';
@@ -128,7 +129,9 @@ function ManageView({
   const reconfirm = useReconfirmation(holder, loaded, confirmOnOpen && snapshot.can({ type: 'change.start' }));
   // Read again once the pay link's payment is in: the booking as the server now has it, owing nothing.
   const [paid, setPaid] = useState<Reservation | null>(null);
-  const reservation = paid ?? reconfirm.reservation ?? loaded;
+  // Or, for a guaranteed phone booking, once its card is saved (nothing charged).
+  const [cardSaved, setCardSaved] = useState<Reservation | null>(null);
+  const reservation = paid ?? cardSaved ?? reconfirm.reservation ?? loaded;
   const payLink = holder.last?.payLink;
   const canceled = reservation.status === 'CANCELED' || reservation.status === 'LATE_CANCELED';
   const manageable = snapshot.can({ type: 'change.start' });
@@ -155,9 +158,13 @@ function ManageView({
         </p>
       )}
       {paid && <OutcomeMessage text={t`Thank you: your payment is received and your table is secured.`} />}
-      {!paid && !snapshot.matches('changing') && payLinkOpen(payLink, reservation, now) && (
-        <PayOwed holder={holder} link={payLink} reservation={reservation} startOpen={payOnOpen} onPaid={setPaid} />
-      )}
+      {cardSaved && <OutcomeMessage text={t`Thank you: your card is saved and your table is held. Nothing was charged.`} />}
+      {!paid && !cardSaved && !snapshot.matches('changing') && payLinkOpen(payLink, reservation, now) &&
+        (payLink.asks === 'GUARANTEE' ? (
+          <SaveCardByLink holder={holder} link={payLink} reservation={reservation} onSaved={setCardSaved} />
+        ) : (
+          <PayOwed holder={holder} link={payLink} reservation={reservation} startOpen={payOnOpen} onPaid={setPaid} />
+        ))}
       <ReservationDetails reservation={reservation} now={now} />
       <AtTheDoor reservation={reservation} now={now} />
       {confirmed && (

@@ -23,6 +23,7 @@ import { AddToCalendar } from '../manage/add-to-calendar';
 import { AtTheDoor } from '../manage/at-the-door';
 import { ChangeForm } from '../manage/change-form';
 import { ReservationDetails } from '../manage/reservation-details';
+import { CardGuaranteeLine } from '../payment/card-guarantee-line';
 import { BackToList, loadedReservation, ReservationPending } from '../manage/reservation-states';
 import { useManageReservation } from '../manage/use-manage-reservation';
 import type { PageProps } from '../navigation/routes';
@@ -132,6 +133,7 @@ function OrderDetail({ id }: { id: string }) {
     <Page title={title}>
       {snapshot.matches({ viewing: 'changed' }) && <OutcomeMessage text={t`Your reservation has been changed.`} />}
       <ReservationDetails reservation={reservation} now={now} />
+      <CardGuaranteeLine reservation={reservation} />
       <AtTheDoor reservation={reservation} now={now} />
       {confirmed && (
         <div className="actions">

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { BookingContext } from '../booking/booking-context';
 import { BookingStep } from '../booking/booking-step';
 import { PaymentReceipt } from '../payment/payment-receipt';
+import { CardGuaranteeLine } from '../payment/card-guarantee-line';
 import { AddToCalendar } from '../manage/add-to-calendar';
 import { href } from '../navigation/navigator';
 
@@ -26,6 +27,7 @@ export default function ResultPage() {
         <Trans>We have sent the confirmation to {reservation.guest.email}. We look forward to welcoming you.</Trans>
       </p>
       <PaymentReceipt reservation={reservation} />
+      <CardGuaranteeLine reservation={reservation} />
       <div className="actions">
         <a className="button button--primary" href={href('order', { id: reservation._id })}>
           <Trans>View reservation</Trans>

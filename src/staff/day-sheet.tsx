@@ -159,7 +159,7 @@ function BookingRow({ booking, venueId, date, policies, onDone }: { booking: She
         <VisitActions booking={booking} date={date} policy={policies && bookingPolicyOf(policies, booking.experienceId)} onDone={onDone} />
         <ChargeCardAgain booking={booking} onDone={onDone} />
         <PaidAtVenue booking={booking} onDone={onDone} />
-        <PayLinkActions booking={{ ...booking, awaitingPayment: booking.status === 'CONFIRMED' && booking.payment.owed > 0 && !booking.visitStatus }} onDone={onDone} />
+        <PayLinkActions booking={{ ...booking, awaitingPayment: booking.status === 'CONFIRMED' && (booking.payment.owed > 0 || booking.payLink?.asks === 'GUARANTEE') && !booking.visitStatus }} onDone={onDone} />
         <MoveBookingButton booking={{ ...booking, _id: booking.id, date }} venueId={venueId} onMoved={(text) => onDone({ tone: 'ok', text })} />
       </td>
     </tr>

@@ -61,10 +61,13 @@ export function PayLinkLine({ link }: { link: PayLink | null | undefined }) {
     switch (link.status) {
       case 'PAID':
         return t`Paid by link`;
+      case 'CARD_SAVED':
+        return t`Card saved by link`;
       case 'RELEASED':
         return t`Released: not paid by the link's lapse`;
       case 'KEPT_OWED':
-        return t`Link lapsed at ${lapses}: owed at the venue`;
+        // A guarantee's link owes no money: the booking stands without a card.
+        return link.asks === 'GUARANTEE' ? t`Link lapsed at ${lapses}: no card saved` : t`Link lapsed at ${lapses}: owed at the venue`;
       default:
         if (Date.parse(link.lapsesAt) <= now.getTime()) return t`Link lapsed at ${lapses}`;
         const sent = ago(link.sentAt, now);

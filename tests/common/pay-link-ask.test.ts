@@ -23,7 +23,9 @@ describe('payLinkAsk', () => {
   it('asks nothing of a policy that takes nothing up front, nor of a deposit with no tier for the party', () => {
     expect(payLinkAsk(policy('NONE'), 2)).toBeNull();
     expect(payLinkAsk(policy('DEPOSIT', { depositPolicy: [{ minGuestCount: 4, price: { amount: 30_000 } }] }), 2)).toBeNull();
-    // A guarantee (a card saved, nothing charged) is its own branch's to answer: until then no link is sent.
-    expect(payLinkAsk(policy('GUARANTEE'), 2)).toBeNull();
+  });
+
+  it('asks a card guarantee for a card to be saved, nothing charged (decision 0035)', () => {
+    expect(payLinkAsk(policy('GUARANTEE'), 2)).toEqual({ kind: 'GUARANTEE', amount: 0 });
   });
 });

@@ -189,6 +189,21 @@ describe('booking machine rules', () => {
     expect(actor.getSnapshot().matches({ holding: { step: 'awaitingPayment' } })).toBe(true);
   });
 
+  it('waits for a saved card for a card guarantee (nothing to pay), with the hold running, and Back leads to the review', async () => {
+    const guaranteed = { prePaymentType: 'GUARANTEE', amountDue: 0, currency: 'HKD', breakdown: { subTotal: 0, serviceCharge: 0, tax: 0, total: 0 }, paid: 0, owed: 0 };
+    const { actor, clock } = await heldActor({ reservationOverrides: { payment: guaranteed } });
+    actor.send({ type: 'details.submit', guest });
+    actor.send({ type: 'confirm.submit', agreements: { cancellationPolicy: true } });
+    expect(actor.getSnapshot().matches({ holding: { step: 'awaitingCard' } })).toBe(true);
+    expect(Object.keys(actor.getSnapshot().children)).toContain('saveCard');
+    actor.send({ type: 'route.visit', route: '/pages/confirm' });
+    expect(actor.getSnapshot().matches({ holding: { step: { created: 'confirm' } } })).toBe(true);
+    actor.send({ type: 'confirm.submit', agreements: { cancellationPolicy: true } });
+    // The hold's countdown runs on this step as on the others.
+    clock.increment(15 * 60_000 + 1_000);
+    expect(actor.getSnapshot().value).toBe('expired');
+  });
+
   it("expires the hold at the server's holdExpiresAt, not 15 minutes of the client's clock", async () => {
     // The server's clock is 5 minutes ahead of this browser's: reading holdExpiresAt on the browser's
     // clock would give 20 minutes; on the server's, 15 are left.

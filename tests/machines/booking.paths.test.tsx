@@ -11,7 +11,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { activeStateIds, BOOKING_ANSWER_OF, CHILD_CHARTS, BOOKING_CALL_AFTER as CALL_AFTER, BOOKING_STATE_AFTER as STATE_AFTER, BOOKING_STATES, selectBookingPaths, type EventName } from '../../e2e/paths/booking-model';
+import { activeStateIds, BOOKING_ANSWER_OF, confirmLabel, CHILD_CHARTS, BOOKING_CALL_AFTER as CALL_AFTER, BOOKING_STATE_AFTER as STATE_AFTER, BOOKING_STATES, selectBookingPaths, type EventName } from '../../e2e/paths/booking-model';
 import { ACTOR_CALLS } from '../../e2e/paths/gates';
 import { STEP_HEADINGS } from '../../e2e/support/step-headings';
 import { routeOf } from '../../machines/route-of';
@@ -36,6 +36,7 @@ import {
   expectText,
   minutesOf,
   payByCard,
+  saveCard,
   search,
   typeUntilHeld,
   visit,
@@ -184,6 +185,8 @@ describe('booking chart, generated paths in the app', () => {
           return agree(user);
         case 'paid':
           return payByCard(user, TEST_CARDS.visa);
+        case 'cardSaved':
+          return saveCard(user, TEST_CARDS.visa);
         case 'lapsedMeanwhile':
           // The confirmation reaches the server only after the hold ran out there (the page's clock stays).
           api().clock.advanceMinutes(16);
@@ -336,8 +339,13 @@ describe('booking chart, generated paths in the app', () => {
       }
       if (at({ created: 'confirm' })) {
         await findHeading(STEP_HEADINGS.confirm);
-        const due = (snapshot.context.reservation?.payment.amountDue ?? 0) > 0;
-        return screen.findByRole('button', { name: due ? 'Continue to payment' : 'Confirm reservation' }, SLOW);
+        return screen.findByRole('button', { name: confirmLabel(snapshot) }, SLOW);
+      }
+      if (at('awaitingCard')) {
+        // The terms in words before the card: nothing now, the fee and the last moment to cancel.
+        await findHeading(STEP_HEADINGS.card);
+        await screen.findByText(/^No charge now\. HK\$500 a guest if you do not come or cancel after /, {}, SLOW);
+        return screen.findByRole('form', { name: 'Card details' }, SLOW);
       }
       if (at('awaitingPayment')) {
         await findHeading(STEP_HEADINGS.payment);

@@ -53,6 +53,8 @@ export interface ExperienceSeed {
   /** docs/PRODUCT.md §9: divided by 100000. */
   tax?: number;
   depositPolicy?: { minGuestCount: number; price: { amount: number } }[];
+  /** Its own policy rather than the venue's: a card guarantee names its fee (docs/decisions/0035-card-guarantee.md). */
+  policy?: VenuePolicy;
 }
 
 export interface VenueSeed {
@@ -153,6 +155,22 @@ export const DEMO_VENUES: Record<VenueDomain, VenueSeed> = {
         type: 'PREPAYMENT',
         price: hkd(488),
         serviceCharge: 100,
+      },
+      {
+        name: /*i18n*/ "Chef's Counter",
+        description: /*i18n*/ 'Six courses cooked in front of you at the kitchen counter, ordered on the night. Nothing is paid when you book: a card is saved, and HK$500 a guest is charged only if you do not come or cancel late.',
+        duration: 120,
+        periods: ['Dinner'],
+        type: 'GUARANTEE',
+        // The guest reads this fee before saving the card: the experience's own, never the venue's.
+        policy: {
+          cancellationWindowHours: 24,
+          cancellationFee: { type: 'PER_PERSON', amount: hkd(500) },
+          feesByPartySize: [],
+          noShowFeePerPerson: hkd(500),
+          minimumSpend: null,
+          maximumPartySize: MAX_PARTY_SIZE,
+        },
       },
     ],
   },

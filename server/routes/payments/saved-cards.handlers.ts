@@ -16,7 +16,7 @@ type Ctx = Context<AppEnv>;
 const idParams = requiredObject({ id: idSchema });
 
 /** The refusal reason in the caller's language (stored as its English source text). */
-const inLanguage = (dto: CardGuaranteeDto, c: Ctx): CardGuaranteeDto => ({ ...dto, failureMessage: dto.failureMessage && c.var.i18n._(dto.failureMessage) });
+export const guaranteeInLanguage = (dto: CardGuaranteeDto, c: Ctx): CardGuaranteeDto => ({ ...dto, failureMessage: dto.failureMessage && c.var.i18n._(dto.failureMessage) });
 
 export function createSavedCardHandlers() {
   return {
@@ -36,14 +36,14 @@ export function createSavedCardHandlers() {
       const { id } = parseParams(c, idParams);
       const deps = c.get('deps');
       await findOwnReservation(deps.db, id, c.get('auth').id);
-      return answer(201, { status: 201, data: inLanguage(await startCardGuarantee(deps, id), c) });
+      return answer(201, { status: 201, data: guaranteeInLanguage(await startCardGuarantee(deps, id), c) });
     },
     /** GET /user/reservation/{id}/card-guarantee: null while none was asked for (the owner's own booking is never a 404). */
     async readGuarantee(c: Ctx) {
       const { id } = parseParams(c, idParams);
       const deps = c.get('deps');
       const data = await readCardGuarantee(deps, await findOwnReservation(deps.db, id, c.get('auth').id));
-      return answer(200, { status: 200, data: data && inLanguage(data, c) });
+      return answer(200, { status: 200, data: data && guaranteeInLanguage(data, c) });
     },
   };
 }

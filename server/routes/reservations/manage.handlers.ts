@@ -19,6 +19,8 @@ import {
   managedChangeState,
   payManagedChange,
   payThroughLink,
+  guaranteeThroughLink,
+  startGuaranteeThroughLink,
   paymentThroughLink,
   quoteManagedChange,
   managedAvailability,
@@ -32,6 +34,7 @@ import { changePaymentBody, stateInLanguage } from './change-holds.handlers';
 import { idSchema } from '../../lib/validate';
 import { inLanguage, paymentConfig } from '../../services/payments/payments';
 import { payLinksOf, type PayLinkView } from '../../services/pay-link/pay-links';
+import { guaranteeInLanguage } from '../payments/saved-cards.handlers';
 
 type Ctx = Context<AppEnv>;
 
@@ -75,6 +78,23 @@ export function createManageHandlers(limits = new RateLimits(), limit: WindowLim
       const body = await parseBody(c, changePaymentBody);
       const data = inLanguage(await payThroughLink(c.get('deps'), token, body), c.var.i18n);
       return c.json({ status: 201, data } satisfies ResponseBody<'/manage/{token}/payment', 'post', 201>, 201);
+    },
+
+    /** POST /manage/{token}/card-guarantee: a card saved for the link's guaranteed booking (its pay link's ask). */
+    async startGuarantee(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      const data = guaranteeInLanguage(await startGuaranteeThroughLink(c.get('deps'), token), c);
+      return c.json({ status: 201, data } satisfies ResponseBody<'/manage/{token}/card-guarantee', 'post', 201>, 201);
+    },
+
+    /** GET /manage/{token}/card-guarantee */
+    async readGuarantee(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      const found = await guaranteeThroughLink(c.get('deps'), token);
+      const data = found && guaranteeInLanguage(found, c);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/manage/{token}/card-guarantee', 'get', 200>, 200);
     },
 
     /** GET /manage/{token}/payment/{paymentId}: that payment, as the processor has it. */

@@ -19,6 +19,8 @@ export function manageRoutes(): Hono<AppEnv> {
   route(app, 'post', '/manage/{token}/change-hold/{holdId}/payment', h.payChange);
   route(app, 'post', '/manage/{token}/payment', h.payOwed);
   route(app, 'get', '/manage/{token}/payment/{paymentId}', h.owedPayment);
+  route(app, 'post', '/manage/{token}/card-guarantee', h.startGuarantee);
+  route(app, 'get', '/manage/{token}/card-guarantee', h.readGuarantee);
   route(app, 'put', '/manage/{token}/cancel', h.cancel);
   route(app, 'put', '/manage/{token}/reconfirm', h.reconfirm);
   return app;

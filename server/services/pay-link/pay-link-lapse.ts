@@ -17,7 +17,7 @@ import { startRepeatingJob } from '../../lib/repeating-job';
 import { log } from '../../observability/logger';
 import { loadVenueCatalog } from '../booking-rules/venue-catalog';
 import { cancelReservation } from '../reservations/reservation-change';
-import { payLinkNotOpen, REMINDER_BEFORE_MS, type PayLinkRow } from './pay-links';
+import { payLinkNotOpen, REMINDER_BEFORE_MS, stillAsked, type PayLinkRow } from './pay-links';
 import { payLinkSettings } from './pay-link-settings';
 import { sendPayLinkMessage } from './pay-link-messages';
 
@@ -54,7 +54,7 @@ async function remindDue(deps: PayLinkDeps): Promise<number> {
       for (const link of links) {
         const [row] = await tx.select().from(reservations).where(eq(reservations.id, link.reservationId));
         // A link already past its lapse is settled below, not reminded.
-        if (row && link.lapsesAt > now && row.status === 'CONFIRMED' && row.amountOwed > 0) {
+        if (row && link.lapsesAt > now && row.status === 'CONFIRMED' && stillAsked(row, link)) {
           await sendPayLinkMessage(tx, 'reminder', { row, link, catalog, now, links: deps.config });
         }
       }
@@ -85,8 +85,8 @@ async function lapseDue(deps: PayLinkDeps): Promise<{ released: number; keptOwed
     try {
       if (settings.onLapse === 'RELEASE') {
         await cancelReservation(deps, userId, link.reservationId, { unpaid: true }, async (tx, before) => {
-          await claimLapse(tx, before.id, now);
-          if (before.amountOwed <= 0) throw payLinkNotOpen();
+          const claimed = await claimLapse(tx, before.id, now);
+          if (!stillAsked(before, claimed)) throw payLinkNotOpen();
           await tx.update(reservations).set({ amountOwed: 0 }).where(eq(reservations.id, before.id));
           await tx.update(payLinks).set({ outcome: 'RELEASED', settledAt: now }).where(eq(payLinks.reservationId, before.id));
         });
@@ -94,8 +94,8 @@ async function lapseDue(deps: PayLinkDeps): Promise<{ released: number; keptOwed
       } else {
         await deps.db.transaction(async (tx) => {
           const [row] = await tx.select().from(reservations).where(eq(reservations.id, link.reservationId)).for('update');
-          await claimLapse(tx, link.reservationId, now);
-          if (!row || row.status !== 'CONFIRMED' || row.amountOwed <= 0) throw payLinkNotOpen();
+          const claimed = await claimLapse(tx, link.reservationId, now);
+          if (!row || row.status !== 'CONFIRMED' || !stillAsked(row, claimed)) throw payLinkNotOpen();
           await tx.update(payLinks).set({ outcome: 'KEPT_OWED', settledAt: now }).where(eq(payLinks.reservationId, link.reservationId));
         });
         keptOwed += 1;
@@ -103,7 +103,7 @@ async function lapseDue(deps: PayLinkDeps): Promise<{ released: number; keptOwed
     } catch (err) {
       // Paid, cancelled, seated or extended meanwhile: nothing to settle.
       log().warn(`pay links: booking ${link.reservationId} not settled at its lapse: ${err instanceof Error ? err.message : String(err)}`);
-      await closeIfSettledElsewhere(deps.db, link.reservationId, now);
+      await closeIfSettledElsewhere(deps.db, link, now);
     }
   }
   return { released, keptOwed };
@@ -113,11 +113,13 @@ async function lapseDue(deps: PayLinkDeps): Promise<{ released: number; keptOwed
  * A link whose booking no longer owes anything, or is no longer confirmed (cancelled by the guest, paid at
  * the venue), is closed so it is not tried again each round.
  */
-async function closeIfSettledElsewhere(db: DbOrTx, reservationId: string, now: Date): Promise<void> {
+async function closeIfSettledElsewhere(db: DbOrTx, link: PayLinkRow, now: Date): Promise<void> {
+  const reservationId = link.reservationId;
   const [row] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
   if (!row) return;
-  if (row.status === 'CONFIRMED' && row.amountOwed > 0 && !row.visitStatus) return;
-  const outcome = row.amountOwed <= 0 ? 'PAID' : row.status === 'CONFIRMED' ? 'KEPT_OWED' : 'RELEASED';
+  if (row.status === 'CONFIRMED' && stillAsked(row, link) && !row.visitStatus) return;
+  // A guarantee's link owes no money: it was closed as CARD_SAVED when its card was saved.
+  const outcome = link.asks !== 'GUARANTEE' && row.amountOwed <= 0 ? 'PAID' : row.status === 'CONFIRMED' ? 'KEPT_OWED' : 'RELEASED';
   await db
     .update(payLinks)
     .set({ outcome, settledAt: now })

@@ -25,12 +25,18 @@ export type PayLinkRow = typeof payLinks.$inferSelect;
 
 /** How a booking's pay link stands, for staff and the guest: open, or how it ended. */
 export interface PayLinkView {
-  asks: 'DEPOSIT' | 'PREPAYMENT';
+  asks: PayLinkRow['asks'];
   amount: number;
   sentAt: string;
   lapsesAt: string;
-  status: 'OPEN' | 'PAID' | 'RELEASED' | 'KEPT_OWED';
+  status: 'OPEN' | NonNullable<PayLinkRow['outcome']>;
 }
+
+/**
+ * Whether what the link asks is still to do: money owed, or for a guarantee a card to save (the payments
+ * domain closes a guarantee's link once its card is saved, so an open one has none yet).
+ */
+export const stillAsked = (row: Pick<ReservationRow, 'amountOwed'>, link: Pick<PayLinkRow, 'asks'>) => link.asks === 'GUARANTEE' || row.amountOwed > 0;
 
 export const toPayLinkView = (link: PayLinkRow): PayLinkView => ({
   asks: link.asks,
@@ -57,12 +63,12 @@ export async function sendPayLinkFor(
 ): Promise<void> {
   const { row, experience, now } = args;
   const ask = payLinkAsk(paymentPolicyOf(experience), row.numberOfGuests);
-  if (!ask || row.amountOwed <= 0) return;
+  if (!ask || (ask.kind !== 'GUARANTEE' && row.amountOwed <= 0)) return;
   const settings = await payLinkSettings(tx, row.venueId);
   const lapsesAt = lapseTimeOf(settings, now, row.startsAt);
   const [link] = await tx
     .insert(payLinks)
-    .values({ reservationId: row.id, venueId: row.venueId, amount: row.amountOwed, asks: ask.kind, sentAt: now, lapsesAt, ...reminderPassed(lapsesAt, now) })
+    .values({ reservationId: row.id, venueId: row.venueId, amount: ask.kind === 'GUARANTEE' ? 0 : row.amountOwed, asks: ask.kind, sentAt: now, lapsesAt, ...reminderPassed(lapsesAt, now) })
     .returning();
   await sendPayLinkMessage(tx, 'link', { ...args, link: link! });
 }
@@ -71,7 +77,7 @@ export async function sendPayLinkFor(
 export const REMINDER_BEFORE_MS = 3_600_000;
 const reminderPassed = (lapsesAt: Date, now: Date) => (lapsesAt.getTime() - REMINDER_BEFORE_MS <= now.getTime() ? { remindedAt: now } : { remindedAt: null });
 
-/** 409 20230: the booking has no open link to send, extend or pay (paid, released, or none was sent). */
+/** 409 20230: the booking has no open link to send, extend or pay (paid, its card saved, released, or none was sent). */
 export const payLinkNotOpen = () => new ApiError(409, ERROR_CODES.PAY_LINK_NOT_OPEN, /*i18n*/ 'This booking has no open payment link: it is paid, released or was never sent one');
 
 /** The booking of the caller's venue and its link, locked, while the link is open (or kept as owed, which staff may reopen). */
@@ -81,7 +87,7 @@ async function lockStaffLink(tx: DbOrTx, actor: AuthUser, reservationId: string)
   checkVenueAccess(actor, row.venueId);
   const [link] = await tx.select().from(payLinks).where(eq(payLinks.reservationId, reservationId)).for('update');
   const reopenable = link && (link.outcome === null || link.outcome === 'KEPT_OWED');
-  if (!link || !reopenable || row.status !== 'CONFIRMED' || row.amountOwed <= 0 || row.visitStatus) throw payLinkNotOpen();
+  if (!link || !reopenable || row.status !== 'CONFIRMED' || !stillAsked(row, link) || row.visitStatus) throw payLinkNotOpen();
   return { row, link };
 }
 

@@ -21,6 +21,7 @@ import type { PaymentDeps } from './payments';
 import { reservationNotFound, type ReservationRow } from '../reservations/reservations';
 import { loadVenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
+import { settlePayLinkGuarantee } from './pay-link-settle';
 
 export type CardGuaranteeRow = typeof cardGuarantees.$inferSelect;
 export type CardGuaranteeDto = Schema<'CardGuarantee'>;
@@ -47,18 +48,26 @@ const isOpen = (status: CardGuaranteeStatus) => status === 'REQUIRES_CARD' || st
 const setupKey = (reservationId: string, attempt: number) => (attempt <= 1 ? `card-guarantee-${reservationId}` : `card-guarantee-${reservationId}-${attempt}`);
 const attemptOf = (reservationId: string, key: string) => Number(key.slice(setupKey(reservationId, 1).length + 1) || 1);
 
-async function feePerGuest(deps: Pick<PaymentDeps, 'db'>, row: ReservationRow): Promise<number> {
-  return bookingPolicy(await loadVenueCatalog(deps.db), row).noShowFeePerPerson;
+/** What the guest agreed to: the fee per guest, and the last moment to cancel free of charge. */
+interface GuaranteeTerms {
+  fee: number;
+  cancelBy: Date;
 }
 
-function toDto(row: CardGuaranteeRow, fee: number, clientSecret: string | null): CardGuaranteeDto {
+async function termsOf(deps: Pick<PaymentDeps, 'db'>, row: ReservationRow): Promise<GuaranteeTerms> {
+  const policy = bookingPolicy(await loadVenueCatalog(deps.db), row);
+  return { fee: policy.noShowFeePerPerson, cancelBy: new Date(row.startsAt.getTime() - policy.cancellationWindowHours * 3_600_000) };
+}
+
+function toDto(row: CardGuaranteeRow, terms: GuaranteeTerms, clientSecret: string | null): CardGuaranteeDto {
   return {
     reservationId: row.reservationId,
     status: row.status,
     clientSecret: isOpen(row.status) ? clientSecret : null,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     failureMessage: row.failureMessage,
-    feePerGuest: fee,
+    feePerGuest: terms.fee,
+    cancelBy: terms.cancelBy.toISOString(),
   };
 }
 
@@ -81,6 +90,8 @@ async function syncSetup(deps: PaymentDeps, row: CardGuaranteeRow): Promise<{ ro
     // Only the attempt read: a newer attempt started meanwhile is not overwritten by the old one's answer.
     .where(and(eq(cardGuarantees.reservationId, row.reservationId), eq(cardGuarantees.setupRef, row.setupRef)))
     .returning();
+  // A phone booking's pay link asked for this card: it closes now (decision 0036).
+  if (updated?.status === 'SAVED') await settlePayLinkGuarantee(deps.db, row.reservationId, deps.clock.now());
   return { row: updated ?? row, setup };
 }
 
@@ -121,9 +132,9 @@ export async function startCardGuarantee(deps: PaymentDeps, reservationId: strin
     }
     return { row: await openRow(tx, booking, now), reservation: booking };
   });
-  const fee = await feePerGuest(deps, reservation);
+  const terms = await termsOf(deps, reservation);
   const synced = await syncSetup(deps, row);
-  if (synced.setup) return toDto(synced.row, fee, synced.setup.clientSecret);
+  if (synced.setup) return toDto(synced.row, terms, synced.setup.clientSecret);
   const setup = await deps.payments.createSetup({
     idempotencyKey: row.idempotencyKey,
     metadata: { reservationId, purpose: 'CARD_GUARANTEE' },
@@ -134,7 +145,7 @@ export async function startCardGuarantee(deps: PaymentDeps, reservationId: strin
     .set({ setupRef: setup.id, updatedAt: deps.clock.now() })
     .where(and(eq(cardGuarantees.reservationId, reservationId), eq(cardGuarantees.idempotencyKey, row.idempotencyKey)))
     .returning();
-  return toDto(stored ?? row, fee, setup.clientSecret);
+  return toDto(stored ?? row, terms, setup.clientSecret);
 }
 
 /** The booking's guarantee as the processor has it now (asked while it is open); null when none was started. */
@@ -142,7 +153,7 @@ export async function readCardGuarantee(deps: PaymentDeps, reservation: Reservat
   const [row] = await deps.db.select().from(cardGuarantees).where(eq(cardGuarantees.reservationId, reservation.id));
   if (!row) return null;
   const { row: current, setup } = await syncSetup(deps, row);
-  return toDto(current, await feePerGuest(deps, reservation), setup?.clientSecret ?? null);
+  return toDto(current, await termsOf(deps, reservation), setup?.clientSecret ?? null);
 }
 
 /** The processor's setup whose saved card the booking's fees are charged to; null when no card is saved. */

@@ -21,6 +21,7 @@ import { findOwnChangeHold, type ChangeHoldDto } from './change-holds';
 import { changePaymentState, giveUpChange, type ChangePaymentState } from '../payments/change-payment';
 import { startChangePayment, startPayLinkPayment } from '../payments/payment-start';
 import { getOwnPayment } from '../payments/payment-sync';
+import { readCardGuarantee, startCardGuarantee, type CardGuaranteeDto } from '../payments/card-guarantee';
 import type { PaymentDeps, PaymentDto } from '../payments/payments';
 import type { ChangeQuote } from '../payments/change-money';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
@@ -143,6 +144,18 @@ export async function payManagedChange(deps: PaymentDeps, token: string, holdId:
 export async function payThroughLink(deps: PaymentDeps, token: string, input: { idempotencyKey: string }): Promise<PaymentDto> {
   const { row } = await currentReservation(deps, token);
   return startPayLinkPayment(deps, { id: row.userId }, row.id, input);
+}
+
+/** Saves a card for the link's guaranteed booking, as the guest's own call does (decision 0035). */
+export async function startGuaranteeThroughLink(deps: PaymentDeps, token: string): Promise<CardGuaranteeDto> {
+  const { row } = await currentReservation(deps, token);
+  return startCardGuarantee(deps, row.id);
+}
+
+/** The link's booking's card guarantee, as the processor has it now; null when none was started. */
+export async function guaranteeThroughLink(deps: PaymentDeps, token: string): Promise<CardGuaranteeDto | null> {
+  const { row } = await reservationOfToken(deps, token);
+  return readCardGuarantee(deps, row);
 }
 
 /** A payment of the link's booking, checked with the processor while pending (the payment chart waits on it). */

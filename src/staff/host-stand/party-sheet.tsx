@@ -183,7 +183,7 @@ export function PartySheet({
             {connected ? (
               <>
                 <VisitActions booking={b} date={stand.date} policy={null} onDone={onDone} />
-                <PayLinkActions booking={{ ...b, awaitingPayment: b.visitState === 'confirmed' && b.payment.owed > 0 }} onDone={onDone} />
+                <PayLinkActions booking={{ ...b, awaitingPayment: b.visitState === 'confirmed' && (b.payment.owed > 0 || b.payLink?.asks === 'GUARANTEE') }} onDone={onDone} />
                 {party.standStatus === 'upcoming' || party.standStatus === 'late' ? <RunningLate party={party} disabled={!connected} onDone={onDone} /> : null}
                 {['upcoming', 'late', 'arrived', 'seated'].includes(party.standStatus) && b.numberOfGuests > 1 && <CoversHere party={party} disabled={!connected} onDone={onDone} />}
                 {['upcoming', 'late', 'arrived', 'seated'].includes(party.standStatus) && <MoveMenu stand={stand} party={party} disabled={!connected} onMove={onMove} />}

@@ -4,7 +4,8 @@
  * one the guest gave); paid in time, the booking owes nothing and the money is in the ledger; unpaid, it is
  * reminded an hour before the lapse and then released (table free, the waitlist offered it) or kept as owed,
  * as the venue sets; the lapse is never past the start; staff resend and extend it, audited; and a payment
- * racing the lapse ends with exactly one of them, no money lost.
+ * racing the lapse ends with exactly one of them, no money lost. A guaranteed phone booking's link asks for a
+ * card to be saved, nothing charged, and closes once it is (decision 0035).
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,9 @@ import { auditLog, outbox, payLinks, reservations, waitlistEntries } from '../..
 import { newId } from '../../../server/lib/ids';
 import { runPayLinks } from '../../../server/services/pay-link/pay-link-lapse';
 import { ledgerProblems } from '../../../server/services/payments/ledger-check';
-import { BATARD, experienceIdByName, OBE } from '../../support/server/fixtures';
+import { BATARD, experienceIdByName, LECLOS, OBE } from '../../support/server/fixtures';
+import { card } from '../../support/server/payment-helpers';
+import { TEST_CARDS } from '../../../server/services/payments/processor/test-processor';
 import { newClientAddress, testDrivers } from '../../support/server/harness';
 import { testKit } from '../../support/server/kit';
 import { useStaffAccounts, type StaffAccounts } from '../../support/server/staff-helpers';
@@ -100,6 +103,56 @@ for (const driver of testDrivers()) {
       const free = await phoneBooking('2026-11-26', 1140, {}, { venueId: OBE, experienceId: await experienceIdByName(api.deps.db, OBE, 'Bar Seating') });
       expect(await linkOf(free.id)).toBeUndefined();
       expect(await payMails(free.email)).toHaveLength(0);
+    });
+
+    it('a guaranteed phone booking is sent a link to save a card, nothing charged; the link closes once the card is saved', async () => {
+      api.clock.set(hk('2026-11-23', '10:00'));
+      // Le Clos's Chef's Counter: a card guarantee, HK$500 a guest (decision 0035).
+      const booking = await phoneBooking('2026-11-26', 1140, {}, { venueId: LECLOS, experienceId: await experienceIdByName(api.deps.db, LECLOS, "Chef's Counter") });
+      expect(booking.amountDue).toBe(0);
+      expect(await linkOf(booking.id)).toMatchObject({ amount: 0, asks: 'GUARANTEE', outcome: null, lapsesAt: hk('2026-11-24', '10:00') });
+      const mails = await payMails(booking.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toMatch(/^Please save a card to hold your reservation at/);
+      expect(mails[0]!.body).toContain('Nothing is charged now');
+      expect((await textsTo(booking.mobile.e164))[0]!.body).toMatch(/please save a card by .* nothing charged now: .*action=pay/);
+      const token = encodeURIComponent(payTokenIn(mails[0]!.body)!);
+      const from = newClientAddress();
+      expect((await api.request('GET', `/manage/${token}`, { from })).body.data.payLink).toMatchObject({ asks: 'GUARANTEE', amount: 0, status: 'OPEN' });
+      // Staff may send it again while no card is saved.
+      expect((await api.request('POST', `/admin/reservation/${booking.id}/pay-link/resend`, { token: admin.token() })).status).toBe(200);
+
+      // The page saves the card through the link, as the wizard does: the same setup each time it asks.
+      const started = await api.request('POST', `/manage/${token}/card-guarantee`, { from });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      expect(started.body.data).toMatchObject({ status: 'REQUIRES_CARD', feePerGuest: 50_000, cancelBy: hk('2026-11-25', '19:00').toISOString() });
+      expect((await api.request('POST', `/manage/${token}/card-guarantee`, { from })).body.data.clientSecret).toBe(started.body.data.clientSecret);
+      const clientSecret = started.body.data.clientSecret as string;
+      const setupId = clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+      expect((await h.confirm(setupId, card(clientSecret, TEST_CARDS.visa))).body.data.status).toBe('succeeded');
+      expect((await api.request('GET', `/manage/${token}/card-guarantee`, { from })).body.data).toMatchObject({ status: 'SAVED', card: { last4: '4242' } });
+
+      // Closed: nothing charged, nothing owed, and the lapse leaves the booking alone.
+      expect(await linkOf(booking.id)).toMatchObject({ outcome: 'CARD_SAVED' });
+      expect((await api.request('GET', `/manage/${token}`, { from })).body.data.payLink).toMatchObject({ status: 'CARD_SAVED' });
+      expect(await h.paymentsOf(booking.id)).toEqual([]);
+      expect((await api.request('POST', `/admin/reservation/${booking.id}/pay-link/resend`, { token: admin.token() })).body.errorCode).toBe(20230);
+      api.clock.set(hk('2026-11-24', '10:30'));
+      await runPayLinks(api.deps);
+      expect(await h.reservationRow(booking.id)).toMatchObject({ status: 'CONFIRMED', amountOwed: 0 });
+      expect(await linkOf(booking.id)).toMatchObject({ outcome: 'CARD_SAVED' });
+      expect(await ledgerProblems(api.deps.db)).toEqual([]);
+    });
+
+    it('a guaranteed phone booking whose card is never saved is released at the lapse when the venue says so', async () => {
+      await setSettings(LECLOS, { lapseHours: 24, onLapse: 'RELEASE' });
+      api.clock.set(hk('2026-11-23', '10:00'));
+      const booking = await phoneBooking('2026-11-27', 1140, {}, { venueId: LECLOS, experienceId: await experienceIdByName(api.deps.db, LECLOS, "Chef's Counter") });
+      api.clock.set(hk('2026-11-24', '10:30'));
+      expect(await runPayLinks(api.deps)).toMatchObject({ released: 1 });
+      expect(await linkOf(booking.id)).toMatchObject({ outcome: 'RELEASED' });
+      expect((await h.reservationRow(booking.id)).status).toBe('CANCELED');
+      await setSettings(LECLOS, { lapseHours: 24, onLapse: 'KEEP_OWED' });
     });
 
     it('paid in time: the booking owes nothing, the money is in the ledger, and the lapse does nothing', async () => {
@@ -270,6 +323,38 @@ for (const driver of testDrivers()) {
         }
       } finally {
         await setSettings(BATARD, { lapseHours: 24, onLapse: 'KEEP_OWED' });
+      }
+    });
+
+    it('a card saved and the release racing on a guaranteed booking: exactly one wins, and nothing is charged either way', async () => {
+      await setSettings(LECLOS, { lapseHours: 2, onLapse: 'RELEASE' });
+      try {
+        for (const order of ['lapse first', 'at once'] as const) {
+          api.clock.set(hk('2026-11-23', '10:00'));
+          const booking = await phoneBooking('2026-12-02', order === 'lapse first' ? 1140 : 1200, {}, { venueId: LECLOS, experienceId: await experienceIdByName(api.deps.db, LECLOS, "Chef's Counter") });
+          const token = encodeURIComponent(payTokenIn((await payMails(booking.email))[0]!.body)!);
+          const from = newClientAddress();
+          const clientSecret = (await api.request('POST', `/manage/${token}/card-guarantee`, { from })).body.data.clientSecret as string;
+          // The guest's card is with the processor; our server learns of it when the page asks.
+          await h.confirm(clientSecret.slice(0, clientSecret.indexOf('_secret_')), card(clientSecret, TEST_CARDS.visa));
+          api.clock.set(hk('2026-11-23', '12:00'));
+          const read = () => api.request('GET', `/manage/${token}/card-guarantee`, { from });
+          if (order === 'lapse first') {
+            await runPayLinks(api.deps);
+            await read();
+          } else {
+            await Promise.all([runPayLinks(api.deps), read()]);
+          }
+          const row = await h.reservationRow(booking.id);
+          const link = await linkOf(booking.id);
+          if (row.status === 'CONFIRMED') expect(link).toMatchObject({ outcome: 'CARD_SAVED' });
+          else expect(link).toMatchObject({ outcome: 'RELEASED' });
+          if (order === 'lapse first') expect(row.status).toBe('CANCELED');
+          expect(await h.paymentsOf(booking.id)).toEqual([]);
+          expect(await ledgerProblems(api.deps.db)).toEqual([]);
+        }
+      } finally {
+        await setSettings(LECLOS, { lapseHours: 24, onLapse: 'KEEP_OWED' });
       }
     });
 

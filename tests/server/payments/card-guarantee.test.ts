@@ -130,6 +130,8 @@ for (const driver of testDrivers()) {
 
         const started = await startGuarantee(guest, id);
         expect(started.body.data).toMatchObject({ reservationId: id, status: 'REQUIRES_CARD', card: null, feePerGuest: FEE_PER_GUEST });
+        // The terms the guest reads before saving: the fee, and the last moment to cancel free (the start less the 24-hour window).
+        expect(started.body.data.cancelBy).toBe(new Date((await h.reservationRow(id)).startsAt.getTime() - 24 * HOUR).toISOString());
         // Asking again gives the same setup.
         expect((await startGuarantee(guest, id)).body.data.clientSecret).toBe(started.body.data.clientSecret);
         if (fake) {

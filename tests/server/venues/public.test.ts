@@ -136,14 +136,15 @@ describe.each(testDrivers())('public API on %s', (driver) => {
           description: expect.any(String),
           durationMinutes: expect.any(Number),
           membersOnly: expect.any(Boolean),
-          // The experience's party sizes, days and own policy (null: the venue's), set up by admins.
+          // The experience's party sizes, days and own policy (null: the venue's), set up by admins; a card
+          // guarantee (Le Clos's Chef's Counter) has its own, whose fee the guest reads before saving a card.
           minGuests: expect.any(Number),
           maxGuests: expect.any(Number),
           daysOfWeek: expect.any(Array),
-          policy: null,
+          policy: experience.prePaymentType === 'GUARANTEE' ? expect.objectContaining({ noShowFeePerPerson: expect.any(Number) }) : null,
           guestBookingDays: expect.any(Number),
           memberBookingDays: expect.any(Number),
-          prePaymentType: expect.stringMatching(/^(PREPAYMENT|DEPOSIT|NONE)$/),
+          prePaymentType: expect.stringMatching(/^(PREPAYMENT|DEPOSIT|GUARANTEE|NONE)$/),
           price: {
             price: { amount: expect.any(Number) },
             serviceChargePercentage: expect.any(Number),
@@ -151,6 +152,7 @@ describe.each(testDrivers())('public API on %s', (driver) => {
           },
           depositPolicy: expect.any(Array),
         });
+        if (experience.prePaymentType === 'GUARANTEE') expect(experience.policy.noShowFeePerPerson).toBeGreaterThan(0);
         if (experience.prePaymentType === 'DEPOSIT') {
           expect(experience.depositPolicy.length).toBeGreaterThan(0);
           for (const tier of experience.depositPolicy) {

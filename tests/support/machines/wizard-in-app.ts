@@ -104,10 +104,10 @@ export async function search(user: User, date: string, guests: number) {
   await user.click(screen.getByRole('button', { name: 'Find a table' }));
 }
 
-/** Ticks every policy on the review step and presses its button (confirm, or continue to payment). */
+/** Ticks every policy on the review step and presses its button (confirm, or continue to payment or to save a card). */
 export async function agree(user: User) {
   await findHeading(STEP_HEADINGS.confirm);
-  const submit = await screen.findByRole('button', { name: /^(Confirm reservation|Continue to payment)$/ }, SLOW);
+  const submit = await screen.findByRole('button', { name: /^(Confirm reservation|Continue to payment|Continue to save a card)$/ }, SLOW);
   for (const box of screen.getAllByRole('checkbox')) if (!(box as HTMLInputElement).checked) await user.click(box);
   await user.click(submit);
 }
@@ -124,13 +124,19 @@ export async function payByCard(user: User, number: string) {
   await fillCard(user, await screen.findByRole('form', { name: 'Card details' }, SLOW), number);
 }
 
-/** Types a card into the card form and presses Pay. */
-export async function fillCard(user: User, form: HTMLElement, number: string) {
+/** A card guarantee's step: the card typed into its form and saved (nothing charged). */
+export async function saveCard(user: User, number: string) {
+  await findHeading(STEP_HEADINGS.card);
+  await fillCard(user, await screen.findByRole('form', { name: 'Card details' }, SLOW), number, /^Save card$/);
+}
+
+/** Types a card into the card form and presses Pay (or `submit`). */
+export async function fillCard(user: User, form: HTMLElement, number: string, submit: RegExp = /^Pay /) {
   const field = (label: string) => within(form).getByLabelText(label);
   await user.clear(field('Cardholder name'));
   await user.type(field('Cardholder name'), 'Tess Walker');
   await user.type(field('Card number'), number);
   await user.type(field('Expiry (MM/YY)'), CARD_EXPIRY);
   await user.type(field('Security code'), '123');
-  await user.click(within(form).getByRole('button', { name: /^Pay / }));
+  await user.click(within(form).getByRole('button', { name: submit }));
 }

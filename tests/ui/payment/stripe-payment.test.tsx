@@ -4,7 +4,8 @@
  * at its loader (`loadStripe`) by a fake with the calls `@stripe/react-stripe-js` makes. The real payment
  * chart drives the real panel: the Payment Element made for the payment's client secret in the app's
  * language, Pay confirming at Stripe (3-D Secure and wallets are Stripe.js's own), a refused card starting
- * a fresh attempt with Stripe's reason, and docs/PRODUCT.md §8's texts where something fails.
+ * a fresh attempt with Stripe's reason, and docs/PRODUCT.md §8's texts where something fails; and a card
+ * guarantee's card saved with confirmSetup (docs/decisions/0035-card-guarantee.md).
  */
 import { I18nProvider } from '@lingui/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
@@ -16,6 +17,8 @@ import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { PaymentPanel } from '../../../src/payment/payment-panel';
 import { paymentActors } from '../../../src/payment/payment-actors';
 import { SLOW } from '../../support/ui/page-queries';
+import { cardGuaranteeMachine, type CardGuarantee } from '../../../machines/card-guarantee.machine';
+import { CardGuaranteePanel } from '../../../src/payment/card-guarantee-panel';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -29,6 +32,7 @@ const stripeJs = vi.hoisted(() => ({
   createFails: false,
   confirmPayment: null as unknown as ReturnType<typeof vi.fn<(...args: unknown[]) => Promise<unknown>>>,
   handleNextAction: null as unknown as ReturnType<typeof vi.fn<(...args: unknown[]) => Promise<unknown>>>,
+  confirmSetup: null as unknown as ReturnType<typeof vi.fn<(...args: unknown[]) => Promise<unknown>>>,
 }));
 
 vi.mock('@stripe/stripe-js', () => ({
@@ -60,6 +64,7 @@ vi.mock('@stripe/stripe-js', () => ({
       confirmCardPayment: () => {},
       confirmPayment: (...args: unknown[]) => stripeJs.confirmPayment(...args),
       handleNextAction: (...args: unknown[]) => stripeJs.handleNextAction(...args),
+      confirmSetup: (...args: unknown[]) => stripeJs.confirmSetup(...args),
       registerAppInfo: () => {},
       _registerWrapper: () => {},
     };
@@ -115,6 +120,7 @@ describe('paying on Stripe (Stripe.js replaced at its loader)', () => {
       createFails: false,
       confirmPayment: vi.fn<(...args: unknown[]) => Promise<unknown>>(),
       handleNextAction: vi.fn<(...args: unknown[]) => Promise<unknown>>(),
+      confirmSetup: vi.fn<(...args: unknown[]) => Promise<unknown>>(),
     });
     stripeJs.handlers.clear();
   });
@@ -131,6 +137,43 @@ describe('paying on Stripe (Stripe.js replaced at its loader)', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
     expect(stripeJs.confirmPayment).toHaveBeenCalledWith(expect.objectContaining({ redirect: 'if_required', confirmParams: { return_url: expect.any(String) } }));
     expect(actor.getSnapshot().output).toEqual({ paymentId: 'pay_1', method: 'CARD' });
+  });
+
+  it("saves a card guarantee's card with confirmSetup on the setup's client secret, the terms above it, nothing paid", async () => {
+    stripeJs.confirmSetup.mockResolvedValue({ setupIntent: { id: 'seti_1', status: 'succeeded' } });
+    const guarantee = (status: CardGuarantee['status']): CardGuarantee => ({
+      reservationId: 'r1',
+      status,
+      clientSecret: status === 'SAVED' ? null : 'seti_1_secret_y',
+      card: status === 'SAVED' ? { brand: 'visa', last4: '4242' } : null,
+      failureMessage: null,
+      feePerGuest: 50_000,
+      cancelBy: '2026-12-09T10:00:00.000Z',
+    });
+    const actor = createActor(
+      cardGuaranteeMachine.provide({
+        actors: {
+          startGuarantee: fromPromise(async () => guarantee('REQUIRES_CARD')),
+          readGuarantee: fromPromise(async () => guarantee('SAVED')),
+          confirmCard: fromPromise<PaymentIntent, ConfirmCardInput>(({ input }) => input.confirm!()),
+          answerChallenge: paymentActors.answerChallenge,
+        },
+      }),
+      { input: { reservationId: 'r1' } },
+    ).start();
+    render(
+      <I18nProvider i18n={i18n}>
+        <CardGuaranteePanel actor={actor} config={CONFIG} />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText(/^No charge now\. HK\$500 a guest/)).toBeTruthy();
+    await elementReady();
+    expect(stripeJs.elementsOptions.at(-1)).toMatchObject({ clientSecret: 'seti_1_secret_y' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save card' }));
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(stripeJs.confirmSetup).toHaveBeenCalledWith(expect.objectContaining({ redirect: 'if_required' }));
+    expect(stripeJs.confirmPayment).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().output).toEqual({ card: { brand: 'visa', last4: '4242' } });
   });
 
   it("takes up the bank's check a reload left unfinished with handleNextAction, for the same intent", async () => {

@@ -17,9 +17,9 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema';
-import { syncWithProcessor } from './payment-sync';
+import { applyIntent, syncWithProcessor } from './payment-sync';
 import type { PaymentDeps, PaymentRow } from './payments';
-import type { CreateIntentInput } from './processor/processor';
+import type { CreateIntentInput, PaymentIntent } from './processor/processor';
 
 /** Which open payment a new start meets. */
 type OpenPaymentKind =
@@ -91,8 +91,9 @@ export function intentInput(row: PaymentRow): CreateIntentInput {
 async function cancelOpenPayment(deps: PaymentDeps, row: PaymentRow): Promise<void> {
   const intentId = row.processorRef ?? (await deps.payments.createIntent(intentInput(row))).id;
   const intent = await deps.payments.cancel(intentId);
+  // The cancel answers the intent as it now is: applied as it stands, not asked for a second time.
   if (intent.status !== 'failed') {
-    await syncWithProcessor(deps, { ...row, processorRef: intentId });
+    await applyIntent(deps, intent);
     return;
   }
   await deps.db
@@ -101,25 +102,47 @@ async function cancelOpenPayment(deps: PaymentDeps, row: PaymentRow): Promise<vo
     .where(and(eq(payments.id, row.id), inArray(payments.status, [...UNFINISHED])));
 }
 
-/** Whether an open payment is still open once brought in line with its intent (outside any transaction). */
-async function stillOpen(deps: PaymentDeps, row: PaymentRow): Promise<boolean> {
-  if (!row.processorRef) return true;
-  await syncWithProcessor(deps, row);
-  const [current] = await deps.db.select({ status: payments.status }).from(payments).where(eq(payments.id, row.id));
-  return current?.status === 'REQUIRES_PAYMENT_METHOD';
+/** A start's payment, with the processor's intent when the start has just asked for it (an open one answered again). */
+export interface StartedPayment {
+  row: PaymentRow;
+  intent: PaymentIntent | null;
+}
+
+/** Intents a start has just read from the processor and applied, by payment id, before its transaction. */
+export type CheckedIntents = ReadonlyMap<string, PaymentIntent>;
+
+/**
+ * The open payment brought in line with its intent (outside any transaction) when it is still open: the
+ * intent read is answered with it, so the start does not ask the processor for it again; null when it no
+ * longer is. One the start read and applied before its transaction (`checked`) is not asked for again:
+ * the transaction found it still open after that answer.
+ */
+async function stillOpen(deps: PaymentDeps, row: PaymentRow, checked: CheckedIntents | undefined): Promise<StartedPayment | null> {
+  const known = checked?.get(row.id);
+  if (known) return { row, intent: known };
+  if (!row.processorRef) return { row, intent: null };
+  const intent = await syncWithProcessor(deps, row);
+  const [current] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
+  return current?.status === 'REQUIRES_PAYMENT_METHOD' ? { row: current, intent } : null;
 }
 
 /**
  * Runs a start's transaction until it answers a payment: each time it meets an open payment to replace,
  * that one is cancelled at the processor (never inside the transaction) and the start runs again.
  */
-export async function startReplacingOpen(deps: PaymentDeps, attempt: () => Promise<StartOutcome>, tooBusy: () => Error): Promise<PaymentRow> {
+export async function startReplacingOpen(
+  deps: PaymentDeps,
+  attempt: () => Promise<StartOutcome>,
+  tooBusy: () => Error,
+  checked?: CheckedIntents,
+): Promise<StartedPayment> {
   for (let i = 0; i < ATTEMPTS; i++) {
     const outcome = await attempt();
     if ('reuse' in outcome) {
-      if (await stillOpen(deps, outcome.reuse)) return outcome.reuse;
+      const open = await stillOpen(deps, outcome.reuse, checked);
+      if (open) return open;
     } else if ('replace' in outcome) await cancelOpenPayment(deps, outcome.replace);
-    else return outcome;
+    else return { row: outcome, intent: null };
   }
   throw tooBusy();
 }

@@ -19,7 +19,7 @@ import {
 } from './reservation-change';
 import { findOwnChangeHold, type ChangeHoldDto } from './change-holds';
 import { changePaymentState, giveUpChange, type ChangePaymentState } from '../payments/change-payment';
-import { startChangePayment, startPayLinkPayment } from '../payments/payment-start';
+import { startChangePayment, startReservationPayment } from '../payments/payment-start';
 import { getOwnPayment } from '../payments/payment-sync';
 import type { PaymentDeps, PaymentDto } from '../payments/payments';
 import type { ChangeQuote } from '../payments/change-money';
@@ -142,7 +142,7 @@ export async function payManagedChange(deps: PaymentDeps, token: string, holdId:
 /** Starts the card payment of what a phone booking owes, through its pay link (decision 0036). */
 export async function payThroughLink(deps: PaymentDeps, token: string, input: { idempotencyKey: string }): Promise<PaymentDto> {
   const { row } = await currentReservation(deps, token);
-  return startPayLinkPayment(deps, { id: row.userId }, row.id, input);
+  return startReservationPayment(deps, { id: row.userId }, row.id, { method: 'CARD', idempotencyKey: input.idempotencyKey }, 'pay-link');
 }
 
 /** A payment of the link's booking, checked with the processor while pending (the payment chart waits on it). */

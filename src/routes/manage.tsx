@@ -155,6 +155,10 @@ function ManageView({
         </p>
       )}
       {paid && <OutcomeMessage text={t`Thank you: your payment is received and your table is secured.`} />}
+      {/* The pay link opened once it is paid (through it, or at the venue): it says so rather than showing nothing. */}
+      {!paid && payOnOpen && payLink?.status === 'PAID' && reservation.payment.owed === 0 && !canceled && (
+        <FormMessage success={t`Nothing is due: your reservation is paid.`} />
+      )}
       {!paid && !snapshot.matches('changing') && payLinkOpen(payLink, reservation, now) && (
         <PayOwed holder={holder} link={payLink} reservation={reservation} startOpen={payOnOpen} onPaid={setPaid} />
       )}

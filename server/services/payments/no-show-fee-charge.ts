@@ -33,7 +33,6 @@ import { recordAudit } from '../audit/audit-log';
 import { bookingMoney, noShowBalance, type NoShowBalance } from './booking-payments';
 import { backoffMs, errorText } from '../messaging/outbox-sender';
 import type { PaymentDeps } from './payments';
-import type { CancelDeps } from '../reservations/reservation-change';
 import { findUser, isMember, reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { loadVenueCatalog, venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
@@ -73,6 +72,12 @@ const noShowFeeKey = (reservationId: string, series: number) =>
 /** The text of the fee in the guest's transaction history (and of a wallet's charge). */
 export const noShowFeeDescription = (row: ReservationRow, catalog: VenueCatalog) =>
   composeDescription(/*i18n*/ '{venue} – no-show fee {reference}', { venue: venueOf(catalog, row.venueId).venue.title, reference: row.uniqueId });
+
+/** The text of a card's fee charge: a late cancellation's (a card guarantee cancelled inside its window), else the no-show's. */
+const feeChargeDescription = (row: ReservationRow, catalog: VenueCatalog) =>
+  row.status === 'LATE_CANCELED'
+    ? composeDescription(/*i18n*/ '{venue} – late cancellation fee {reference}', { venue: venueOf(catalog, row.venueId).venue.title, reference: row.uniqueId })
+    : noShowFeeDescription(row, catalog);
 
 /** 409: nothing to charge: the booking is no no-show, or its fee is paid. */
 const nothingOwed = () => conflict(/*i18n*/ 'Nothing is owed for this booking');
@@ -164,7 +169,7 @@ async function recordPayment(tx: DbOrTx, charge: NoShowFeeChargeRow, reservation
     updatedAt: now,
   });
   if (succeeded) {
-    const description = noShowFeeDescription(reservation, catalog);
+    const description = feeChargeDescription(reservation, catalog);
     await tx.insert(cardEntries).values({ id: newId(), userId: reservation.userId, paymentId, reservationId: reservation.id, type: 'PAYMENT', amount: -charge.amount, ...description, createdAt: now });
   }
   return paymentId;
@@ -327,27 +332,37 @@ export function cardChargeView(outstanding: number, cardOnFile: boolean, charge:
   };
 }
 
-async function balanceOf(db: DbOrTx, row: ReservationRow, catalog: VenueCatalog): Promise<NoShowBalance> {
+/**
+ * What the booking's fee still owes: a no-show's balance; a late-cancelled card guarantee's fee (`feeKept`,
+ * recorded at the cancellation) less what its card has paid of it. Null when the booking has no fee.
+ */
+async function balanceOf(db: DbOrTx, row: ReservationRow, catalog: VenueCatalog): Promise<Pick<NoShowBalance, 'outstanding' | 'noCardOnFile'> | null> {
   const money = (await bookingMoney(db, [row.id])).get(row.id);
+  if (row.status === 'LATE_CANCELED' && row.prePaymentType === 'GUARANTEE') {
+    const outstanding = Math.max(0, row.feeKept - (money?.cardFee ?? 0));
+    return { outstanding, noCardOnFile: outstanding > 0 && !money?.cardOnFile };
+  }
+  if (row.status !== 'NO_SHOW') return null;
   return noShowBalance(row.numberOfGuests, bookingPolicy(catalog, row).noShowFeePerPerson, money, isMember(await findUser(db, row.userId)));
 }
 
 /**
- * POST /admin/reservation/{id}/no-show-fee/charge: charges what a no-show still owes to the card that paid
- * the booking, now. 404 unknown booking, 403 another venue's, 409 when nothing is owed, no card paid, or a
+ * POST /admin/reservation/{id}/no-show-fee/charge: charges what a no-show (or a card guarantee's late
+ * cancellation) still owes to the card that paid the booking or the one it saved, now. 404 unknown booking, 403 another venue's, 409 when nothing is owed, no card paid, or a
  * charge of it is under way. A refused or answered charge gets a new key; one that got no answer keeps its
  * own, so the processor finds a charge it took meanwhile rather than making another.
  */
-export async function chargeNoShowFeeAgain(deps: CancelDeps, actor: AuthUser, reservationId: string, policy = DEFAULT_NO_SHOW_CHARGE_POLICY): Promise<NoShowFeeChargeDto> {
+export async function chargeNoShowFeeAgain(deps: PaymentDeps, actor: AuthUser, reservationId: string, policy = DEFAULT_NO_SHOW_CHARGE_POLICY): Promise<NoShowFeeChargeDto> {
   const { db, now, catalog } = await reservationScope(deps);
   const [found] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
   if (!found) throw reservationNotFound();
   checkVenueAccess(actor, found.venueId);
   const claimed = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(reservations).where(eq(reservations.id, reservationId)).for('update');
-    const { outstanding, noCardOnFile: nothingCanPay } = await balanceOf(tx, row!, catalog);
-    if (row!.status === 'NO_SHOW' && nothingCanPay) throw noCardOnFile();
-    if (row!.status !== 'NO_SHOW' || outstanding === 0) throw nothingOwed();
+    const balance = await balanceOf(tx, row!, catalog);
+    if (balance?.noCardOnFile) throw noCardOnFile();
+    if (!balance || balance.outstanding === 0) throw nothingOwed();
+    const { outstanding } = balance;
     const [charge] = await tx.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, reservationId)).for('update');
     if (charge?.claimedUntil && charge.claimedUntil > now) throw chargeUnderWay();
     if (!charge) {
@@ -366,7 +381,7 @@ export async function chargeNoShowFeeAgain(deps: CancelDeps, actor: AuthUser, re
     return updated!;
   });
   const after = await attemptCharge(deps, claimed, { actor, catalog, policy });
-  const { outstanding } = await balanceOf(db, found, catalog);
+  const outstanding = (await balanceOf(db, found, catalog))?.outstanding ?? 0;
   return {
     reservationId,
     result: after.status === 'CHARGED' ? 'CHARGED' : after.status === 'DECLINED' ? 'DECLINED' : 'OWED',

@@ -9753,7 +9753,7 @@ export interface components {
                 owed: number;
                 /** @description Recorded by staff as paid at the venue */
                 paidAtVenue: number;
-                /** @description A no-show's fee (no-shows only) */
+                /** @description A no-show's fee (no-shows only), or a card guarantee's late-cancellation fee (LATE_CANCELED bookings whose saved card it was charged to) */
                 noShow: null | {
                     fee: number;
                     kept: number;

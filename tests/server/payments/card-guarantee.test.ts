@@ -266,10 +266,14 @@ for (const driver of testDrivers()) {
       });
 
       it('leaves a late fee the card declines owed, with the reason, for staff to charge again', async () => {
-        const { id, guest } = await bookGuaranteed('declinesLater', late);
+        const { id, guest, date } = await bookGuaranteed('declinesLater', late);
         expect((await cancelAsGuest(guest, id)).status).toBe(200);
         expect((await feePayments(id)).map((p) => [p.status, p.amount, p.failureMessage])).toEqual([['FAILED', LATE_FEE, DECLINE_MESSAGES.declined]]);
         expect(await ledgerOf(id)).toEqual([]);
+        // Staff see it owed on the day sheet, with the bank's reason, as a no-show's fee.
+        const sheet = await api.request('GET', `/admin/venue/${OBE}/day-sheet/${date}`, { token: obeStaff.token() });
+        const booking = sheet.body.data.services.flatMap((s: any) => s.seatings.flatMap((x: any) => x.bookings)).find((b: { id: string }) => b.id === id);
+        expect(booking).toMatchObject({ status: 'LATE_CANCELED', payment: { noShow: { fee: LATE_FEE, charged: 0, outstanding: LATE_FEE, canChargeCard: true, card: { status: 'DECLINED', reason: DECLINE_MESSAGES.declined } } } });
         const again = await api.request('POST', `/admin/reservation/${id}/no-show-fee/charge`, { token: obeStaff.token() });
         expect(again.status, JSON.stringify(again.body)).toBe(200);
         expect(again.body.data).toMatchObject({ result: 'DECLINED', amount: LATE_FEE, outstanding: LATE_FEE });

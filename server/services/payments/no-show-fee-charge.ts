@@ -18,7 +18,7 @@
  * that records it; the worker's are not staff changes.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cardEntries, noShowFeeCharges, payments, reservations, type PaymentStatus } from '../../db/schema';
@@ -86,14 +86,27 @@ const chargeUnderWay = () => conflict(/*i18n*/ 'The card is being charged alread
 /** 409: a guest who paid nothing by card has no card the club may charge. */
 const noCardOnFile = () => conflict(/*i18n*/ 'No card paid this booking: the fee is settled at the venue');
 
-/** The processor's intent of a card payment of the booking, whose card it may charge again; null when none paid by card. */
+const TOOK_MONEY: PaymentStatus[] = ['SUCCEEDED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+
+/** The card payments of the booking that took money, whose card was removed by the guest since (`removed`) or not. */
+const cardPaymentsOf = (reservationId: string, removed: boolean) =>
+  and(
+    eq(payments.reservationId, reservationId),
+    eq(payments.purpose, 'RESERVATION'),
+    eq(payments.method, 'CARD'),
+    inArray(payments.status, TOOK_MONEY),
+    removed ? isNotNull(payments.cardRemovedAt) : isNull(payments.cardRemovedAt),
+  );
+
+/** The processor's intent of a card payment of the booking, whose card it may charge again; null when none paid by card, or the guest removed it (saved-cards.ts). */
 export async function cardThatPaid(tx: DbOrTx, reservationId: string): Promise<string | null> {
-  const tookMoney: PaymentStatus[] = ['SUCCEEDED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
-  const [row] = await tx
-    .select({ ref: payments.processorRef })
-    .from(payments)
-    .where(and(eq(payments.reservationId, reservationId), eq(payments.purpose, 'RESERVATION'), eq(payments.method, 'CARD'), inArray(payments.status, tookMoney)))
-    .orderBy(payments.createdAt, payments.id);
+  const [row] = await tx.select({ ref: payments.processorRef }).from(payments).where(cardPaymentsOf(reservationId, false)).orderBy(payments.createdAt, payments.id);
+  return row?.ref ?? null;
+}
+
+/** The intent of a card that paid the booking and that the guest has removed since: a fee it would have paid is owed, never charged. */
+export async function removedCardOf(tx: DbOrTx, reservationId: string): Promise<string | null> {
+  const [row] = await tx.select({ ref: payments.processorRef }).from(payments).where(cardPaymentsOf(reservationId, true)).orderBy(payments.createdAt, payments.id);
   return row?.ref ?? null;
 }
 
@@ -104,6 +117,9 @@ export async function cardThatPaid(tx: DbOrTx, reservationId: string): Promise<s
 export async function cardOnFileOf(tx: DbOrTx, reservationId: string): Promise<string | null> {
   return (await cardThatPaid(tx, reservationId)) ?? (await guaranteeCardOf(tx, reservationId));
 }
+
+/** Why a fee is owed rather than charged: the guest removed the card it would have been charged to. */
+export const CARD_REMOVED = /*i18n*/ 'The guest removed this card: the fee is owed, to settle at the venue';
 
 /** The key of a new charge: every key the processor has answered left one NO_SHOW_FEE payment. */
 async function nextKey(tx: DbOrTx, reservationId: string): Promise<string> {
@@ -146,6 +162,39 @@ export async function openCharge(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Inside a transaction holding the booking's row: its fee recorded as owed at once (DECLINED, the reason
+ * CARD_REMOVED, never tried), since the card it would be charged to was removed by the guest. The ledger
+ * holds the booking to it as to any fee owed.
+ */
+export async function recordFeeOwed(tx: DbOrTx, args: { reservation: ReservationRow; cardOf: string; amount: number; now: Date }): Promise<void> {
+  const { reservation, cardOf, amount, now } = args;
+  await tx.insert(noShowFeeCharges).values({
+    reservationId: reservation.id,
+    userId: reservation.userId,
+    cardOf,
+    amount,
+    idempotencyKey: await nextKey(tx, reservation.id),
+    status: 'DECLINED',
+    lastError: CARD_REMOVED,
+    nextAttemptAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * The guest removed the cards of these intents (saved-cards.ts): a fee still being tried on one of them is
+ * recorded as owed at once, never tried again (one being charged this moment records its own answer).
+ */
+export async function feesOwedOnRemovedCards(tx: DbOrTx, intentIds: readonly string[], now: Date): Promise<void> {
+  if (intentIds.length === 0) return;
+  await tx
+    .update(noShowFeeCharges)
+    .set({ status: 'DECLINED', lastError: CARD_REMOVED, nextAttemptAt: null, updatedAt: now })
+    .where(and(inArray(noShowFeeCharges.cardOf, [...intentIds]), eq(noShowFeeCharges.status, 'PENDING')));
 }
 
 /** The processor's answer as our payment, with its card entry when the money was taken; the payment's id. */
@@ -328,7 +377,8 @@ export function cardChargeView(outstanding: number, cardOnFile: boolean, charge:
           nextAttemptAt: charge.status === 'PENDING' && charge.nextAttemptAt ? charge.nextAttemptAt.toISOString() : null,
         }
       : null,
-    canChargeCard: outstanding > 0 && (cardOnFile || Boolean(charge)) && !underWay,
+    // A card the guest removed is on file no more: its fee is settled at the venue.
+    canChargeCard: outstanding > 0 && cardOnFile && !underWay,
   };
 }
 
@@ -371,6 +421,8 @@ export async function chargeNoShowFeeAgain(deps: PaymentDeps, actor: AuthUser, r
       if (!cardOf) throw noCardOnFile();
       return openCharge(tx, { reservation: row!, cardOf, amount: outstanding, now }, policy);
     }
+    // The card the fee was to be charged to was removed by the guest: no card may pay it now.
+    if ((await cardOnFileOf(tx, reservationId)) === null) throw noCardOnFile();
     const answered = charge.status === 'DECLINED' || charge.status === 'CHARGED';
     const fresh = answered ? { idempotencyKey: await nextKey(tx, reservationId), amount: outstanding, attempts: 0, lastError: null } : {};
     const [updated] = await tx

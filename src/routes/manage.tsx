@@ -24,7 +24,7 @@ import { reconfirmThroughLink, type LinkHolder } from '../manage/link-actors';
 import { useManageText } from '../i18n/manage-text';
 import { useManageProblemText } from '../manage/manage-problem-text';
 import { ReservationDetails } from '../manage/reservation-details';
-import { payLinkOpen, PayOwed } from '../manage/pay-owed';
+import { PayFee, payLinkOpen, PayOwed } from '../manage/pay-owed';
 import { loadedReservation, LoadingReservation } from '../manage/reservation-states';
 import { useManageLink } from '../manage/use-manage-reservation';
 import { currentHashSearch } from '../navigation/hash-location';
@@ -128,7 +128,10 @@ function ManageView({
   const reconfirm = useReconfirmation(holder, loaded, confirmOnOpen && snapshot.can({ type: 'change.start' }));
   // Read again once the pay link's payment is in: the booking as the server now has it, owing nothing.
   const [paid, setPaid] = useState<Reservation | null>(null);
-  const reservation = paid ?? reconfirm.reservation ?? loaded;
+  // A fee the card on file did not pay, paid here by the guest (decision 0035): read again once it is in.
+  const [feePaid, setFeePaid] = useState<Reservation | null>(null);
+  const feeDue = feePaid ? null : holder.last?.feeDue;
+  const reservation = paid ?? feePaid ?? reconfirm.reservation ?? loaded;
   const payLink = holder.last?.payLink;
   const canceled = reservation.status === 'CANCELED' || reservation.status === 'LATE_CANCELED';
   const manageable = snapshot.can({ type: 'change.start' });
@@ -155,6 +158,8 @@ function ManageView({
         </p>
       )}
       {paid && <OutcomeMessage text={t`Thank you: your payment is received and your table is secured.`} />}
+      {feePaid && <OutcomeMessage text={t`Thank you: the fee is paid. Nothing more is due.`} />}
+      {feeDue ? <PayFee holder={holder} amount={feeDue} startOpen={payOnOpen} onPaid={setFeePaid} /> : null}
       {/* The pay link opened once it is paid (through it, or at the venue): it says so rather than showing nothing. */}
       {!paid && payOnOpen && payLink?.status === 'PAID' && reservation.payment.owed === 0 && !canceled && (
         <FormMessage success={t`Nothing is due: your reservation is paid.`} />

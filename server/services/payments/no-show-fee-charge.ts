@@ -32,7 +32,7 @@ import { composeDescription } from '../wallet/entry-description';
 import { recordAudit } from '../audit/audit-log';
 import { bookingMoney, noShowBalance, type NoShowBalance } from './booking-payments';
 import { backoffMs, errorText } from '../messaging/outbox-sender';
-import type { PaymentDeps } from './payments';
+import type { PaymentDeps, PaymentRow } from './payments';
 import { findUser, isMember, reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { loadVenueCatalog, venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
@@ -328,6 +328,47 @@ export async function attemptCharge(
   if (recorded) return recorded;
   const [current] = await deps.db.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, charge.reservationId));
   return current!;
+}
+
+/**
+ * Under the booking's lock: the fee its charge left owed, for the guest to pay themselves (payment-start.ts's
+ * `startFeePayment`): the charge refused, given up on, or its card removed; 'charging' while staff or the
+ * worker are charging the card on file (the charge is PENDING); null when no fee is owed.
+ */
+export async function feeOwedOf(tx: DbOrTx, reservation: ReservationRow, lock = true): Promise<number | 'charging' | null> {
+  if (reservation.status !== 'NO_SHOW' && reservation.status !== 'LATE_CANCELED') return null;
+  const query = tx.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, reservation.id));
+  const [charge] = lock ? await query.for('update') : await query;
+  if (!charge || charge.status === 'CHARGED') return null;
+  return charge.status === 'PENDING' ? 'charging' : charge.amount;
+}
+
+/** The fee the booking's guest may pay themselves now (`feeOwedOf`, read without a lock, for the manage page); null when none. */
+export async function feeDueOf(db: DbOrTx, reservationId: string): Promise<number | null> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
+  const owed = row ? await feeOwedOf(db, row, false) : null;
+  return typeof owed === 'number' ? owed : null;
+}
+
+/**
+ * Inside the transaction that records the success of a fee the guest paid themselves (payment-sync.ts), the
+ * booking locked: the charge is recorded as paid, with the guest's card entry. False when the fee was no
+ * longer owed (the card on file was charged meanwhile): the caller refunds the payment in full.
+ */
+export async function settleFeePayment(tx: DbOrTx, args: { payment: PaymentRow; reservation: ReservationRow; catalog: VenueCatalog; now: Date }): Promise<boolean> {
+  const { payment, reservation, catalog, now } = args;
+  const owed = await feeOwedOf(tx, reservation);
+  if (typeof owed !== 'number' || owed !== payment.amount) return false;
+  await tx
+    .update(noShowFeeCharges)
+    .set({ status: 'CHARGED', lastError: null, nextAttemptAt: null, claimedUntil: null, claimToken: null, updatedAt: now })
+    .where(eq(noShowFeeCharges.reservationId, reservation.id));
+  const description = feeChargeDescription(reservation, catalog);
+  await tx
+    .insert(cardEntries)
+    .values({ id: newId(), userId: payment.userId, paymentId: payment.id, reservationId: reservation.id, type: 'PAYMENT', amount: -payment.amount, ...description, createdAt: now })
+    .onConflictDoNothing();
+  return true;
 }
 
 /** Claims up to a batch of charges due again, none another process holds. */

@@ -3,7 +3,7 @@
  * is the only one of its kind, whatever idempotency key a new start brings. Ten starts with ten keys get
  * the one payment and one intent at the processor, so a card is charged once and not ten times and
  * refunded nine (a real processor keeps a fee on every charge). The kinds: a booking's own payment (its
- * deposit or prepayment), a change's extra payment, and a member's wallet top-up. The start calls find
+ * deposit or prepayment), a change's extra payment, a fee the guest pays themselves, and a member's wallet top-up. The start calls find
  * the open one under a lock (the reservation's row, or the member's for a top-up), so requests and server
  * processes side by side see each other's. An open one that no longer fits (the amount changed, another
  * change is paid for) is cancelled at the processor first, and only then replaced: never two open.
@@ -25,6 +25,7 @@ import type { CreateIntentInput, PaymentIntent } from './processor/processor';
 type OpenPaymentKind =
   | { kind: 'booking'; reservationId: string }
   | { kind: 'change'; reservationId: string }
+  | { kind: 'fee'; reservationId: string }
   | { kind: 'top-up'; userId: string };
 
 /**
@@ -49,6 +50,8 @@ function kindCondition(kind: OpenPaymentKind) {
       return and(eq(payments.reservationId, kind.reservationId), eq(payments.purpose, 'RESERVATION'), isNull(payments.changeHoldId));
     case 'change':
       return and(eq(payments.reservationId, kind.reservationId), isNotNull(payments.changeHoldId));
+    case 'fee':
+      return and(eq(payments.reservationId, kind.reservationId), eq(payments.purpose, 'NO_SHOW_FEE'));
     case 'top-up':
       return and(eq(payments.userId, kind.userId), eq(payments.purpose, 'WALLET_TOP_UP'));
   }

@@ -21,6 +21,7 @@ import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
 import { moneyIn } from '../../lib/message-values';
 import { intentInput, openCardPayment, reuseOrReplace, startReplacingOpen, type CheckedIntents, type StartedPayment, type StartOutcome } from './open-payment';
 import { findSavedCard, payWithSavedCard } from './saved-cards';
+import { feeOwedOf } from './no-show-fee-charge';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -292,6 +293,51 @@ export async function startChangePayment(
   );
   const started = await startReplacingOpen(deps, attempt, paymentInProgress);
   return savedCard ? payWithSavedCard(deps, started.row, savedCard) : withIntent(deps, started);
+}
+
+/**
+ * POST /manage/{token}/fee-payment: the guest pays, by card and with the bank's 3-D Secure check, a fee the
+ * card on file did not pay (its bank asked the guest to approve it, the card refused, or was removed): the
+ * booking's fee charge, left owed. Refused with 409 20233 when no fee is owed, and with 409 while staff or
+ * the payment worker are charging the card on file. Keyed by the booking's guest, as their own payments
+ * are; the open fee payment is answered whatever the key. Its success records the fee paid
+ * (`settleFeePayment`); one that lands after the card on file was charged meanwhile is refunded in full.
+ */
+export async function startFeePayment(deps: PaymentDeps, owner: Pick<AuthUser, 'id'>, reservationId: string, input: Pick<StartReservationPaymentInput, 'idempotencyKey'>): Promise<PaymentDto> {
+  const key = scopedKey(owner.id, input.idempotencyKey);
+  const now = deps.clock.now();
+  const attempt = () =>
+    insertOnce(
+      () =>
+        deps.db.transaction(async (tx): Promise<StartOutcome> => {
+          const reservation = await lockOwnReservation(tx, reservationId, owner.id);
+          const existing = await findByKey(tx, key);
+          if (existing) {
+            if (existing.reservationId !== reservationId || existing.purpose !== 'NO_SHOW_FEE') throw keyReused();
+            return existing;
+          }
+          const owed = await feeOwedOf(tx, reservation);
+          if (owed === 'charging') throw paymentInProgress();
+          if (!owed) throw new ApiError(409, ERROR_CODES.FEE_NOT_OWED, /*i18n*/ 'No fee is due for this reservation');
+          if (await cardPaymentUnderway(tx, reservationId)) throw paymentInProgress();
+          const open = await openCardPayment(tx, { kind: 'fee', reservationId });
+          if (open) return reuseOrReplace(open, open.amount === owed);
+          return insertPayment(tx, {
+            userId: owner.id,
+            reservationId,
+            purpose: 'NO_SHOW_FEE',
+            amount: owed,
+            currency: reservation.currency,
+            status: 'REQUIRES_PAYMENT_METHOD',
+            method: 'CARD',
+            idempotencyKey: key,
+            now,
+          });
+        }),
+      key,
+      deps.db,
+    );
+  return withIntent(deps, await startReplacingOpen(deps, attempt, paymentInProgress));
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 } from './reservation-change';
 import { findOwnChangeHold, type ChangeHoldDto } from './change-holds';
 import { changePaymentState, giveUpChange, type ChangePaymentState } from '../payments/change-payment';
-import { startChangePayment, startReservationPayment } from '../payments/payment-start';
+import { startChangePayment, startFeePayment, startReservationPayment } from '../payments/payment-start';
 import { getOwnPayment } from '../payments/payment-sync';
 import type { PaymentDeps, PaymentDto } from '../payments/payments';
 import type { ChangeQuote } from '../payments/change-money';
@@ -143,6 +143,12 @@ export async function payManagedChange(deps: PaymentDeps, token: string, holdId:
 export async function payThroughLink(deps: PaymentDeps, token: string, input: { idempotencyKey: string }): Promise<PaymentDto> {
   const { row } = await currentReservation(deps, token);
   return startReservationPayment(deps, { id: row.userId }, row.id, { method: 'CARD', idempotencyKey: input.idempotencyKey }, 'pay-link');
+}
+
+/** Starts the card payment of a fee the booking's card on file did not pay (the bank asked the guest to approve it): the link's guest pays it. */
+export async function payFeeThroughLink(deps: PaymentDeps, token: string, input: { idempotencyKey: string }): Promise<PaymentDto> {
+  const { row } = await reservationOfToken(deps, token);
+  return startFeePayment(deps, { id: row.userId }, row.id, input);
 }
 
 /** A payment of the link's booking, checked with the processor while pending (the payment chart waits on it). */

@@ -289,6 +289,40 @@ for (const driver of testDrivers()) {
         expect(await ledgerOf(id)).toEqual([]);
       });
 
+      it("lets the guest pay a fee the bank wants approved through the mail's link, with 3-D Secure; then no fee is owed", async () => {
+        const { id, guest } = await bookGuaranteed('authenticatesLater', late);
+        expect((await cancelAsGuest(guest, id)).status).toBe(200);
+        const mail = (await h.mailTo(guest.email)).find((m) => m.subject.startsWith('A fee of HK$600 is due'))!;
+        const token = /#\/pages\/manage\?token=([^&\s]+)&action=pay/.exec(mail.body)?.[1];
+        expect(token).toBeTruthy();
+        const link = `/manage/${token}`;
+        expect((await api.request('GET', link, { from: newClientAddress() })).body.data.feeDue).toBe(LATE_FEE);
+
+        const started = await api.request('POST', `${link}/fee-payment`, { body: { idempotencyKey: `fee-${id}` }, from: newClientAddress() });
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        const payment = started.body.data as { _id: string; intentId: string; clientSecret: string; amount: number };
+        expect(payment.amount).toBe(LATE_FEE);
+        // The guest is there this time: the bank's check is passed in the browser.
+        if (fake) {
+          fake.payAsBrowser(payment.intentId, 'alwaysAuthenticate');
+          fake.finishChallenge(payment.intentId, 'approve');
+          await fake.deliverAll(payment.intentId);
+        } else {
+          const confirmed = await h.confirm(payment.intentId, card(payment.clientSecret, TEST_CARDS.authenticatesLater));
+          expect(confirmed.body.data.status).toBe('requires_action');
+          expect((await h.challenge(payment.intentId, 'approve')).body.data.status).toBe('succeeded');
+          await h.deliver();
+        }
+        const read = await api.request('GET', `${link}/payment/${payment._id}`, { from: newClientAddress() });
+        expect(read.body.data).toMatchObject({ status: 'SUCCEEDED' });
+        expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['FAILED', LATE_FEE], ['SUCCEEDED', LATE_FEE]]);
+        expect((await api.request('GET', link, { from: newClientAddress() })).body.data.feeDue).toBeNull();
+        const again = await api.request('POST', `${link}/fee-payment`, { body: { idempotencyKey: `fee-again-${id}` }, from: newClientAddress() });
+        expect(again.body.errorCode).toBe(ERROR_CODES.FEE_NOT_OWED);
+        expect((await api.request('POST', `/admin/reservation/${id}/no-show-fee/charge`, { token: obeStaff.token() })).status).toBe(409);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
       it('retries a late fee the processor did not answer with the same key, and charges it once', async () => {
         const { id, guest } = await bookGuaranteed('approves', late);
         vi.spyOn(console, 'error').mockImplementation(() => {});

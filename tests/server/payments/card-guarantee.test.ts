@@ -323,6 +323,30 @@ for (const driver of testDrivers()) {
         expect(await ledgerOf(id)).toEqual([]);
       });
 
+      it('keeps one fee when staff charge the card on file while the guest pays it through the link: the later one is refunded', async () => {
+        // The test processor charges a card on file by its last four: staff's charge here is made to the guest's new card.
+        if (fake) return;
+        const { id, guest } = await bookGuaranteed('declinesLater', late);
+        expect((await cancelAsGuest(guest, id)).status).toBe(200);
+        const reference = (await h.reservationRow(id)).uniqueId;
+        const mail = (await h.mailTo(guest.email)).find((m) => m.subject.includes(reference) && manageTokenIn(m.body))!;
+        const link = `/manage/${encodeURIComponent(manageTokenIn(mail.body)!)}`;
+        const started = await api.request('POST', `${link}/fee-payment`, { body: { idempotencyKey: `fee-${id}` }, from: newClientAddress() });
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        const payment = started.body.data as { _id: string; intentId: string; clientSecret: string };
+        // The guest's card pays at the processor; before its word reaches us, staff charge the card on file.
+        expect((await h.confirm(payment.intentId, card(payment.clientSecret, TEST_CARDS.visa))).body.data.status).toBe('succeeded');
+        const real = api.deps.payments.chargeCardOnFile.bind(api.deps.payments);
+        vi.spyOn(api.deps.payments, 'chargeCardOnFile').mockImplementation((input) => real({ ...input, cardOf: payment.intentId }));
+        const staffCharge = await api.request('POST', `/admin/reservation/${id}/no-show-fee/charge`, { token: obeStaff.token() });
+        expect(staffCharge.body.data).toMatchObject({ result: 'CHARGED', outstanding: 0 });
+        await h.deliver();
+        const fees = await feePayments(id);
+        expect(fees.find((p) => p.id === payment._id)).toMatchObject({ status: 'REFUNDED', refundedAmount: LATE_FEE });
+        expect(fees.filter((p) => p.status === 'SUCCEEDED').map((p) => p.amount)).toEqual([LATE_FEE]);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
       it('retries a late fee the processor did not answer with the same key, and charges it once', async () => {
         const { id, guest } = await bookGuaranteed('approves', late);
         vi.spyOn(console, 'error').mockImplementation(() => {});

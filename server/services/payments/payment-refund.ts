@@ -2,8 +2,8 @@
  * Refunds on cancellation, as the venue's policy says: outside the cancellation window everything paid
  * comes back; on a late cancellation the fee common/late-cancellation-fee.ts works out for the party as it
  * stands is kept (never more than was paid) and the rest comes back. A card guarantee paid nothing: its
- * late fee (never more than the no-show fee the guest agreed to) is charged to the card it saved. A wallet is credited in the cancelling
- * transaction; a card is refunded by the processor right after it commits.
+ * late fee (never more than the no-show fee the guest agreed to) is charged to the card it saved. A wallet
+ * is credited in the cancelling transaction; a card is refunded by the processor right after it commits.
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { feeBaseOf, lateCancellationFeeFor, type CancellationFeePolicy } from '../../../common/late-cancellation-fee';

@@ -47,6 +47,15 @@ export function lateCancellationFeeFor(policy: CancellationFeePolicy, numberOfGu
 }
 
 /**
+ * What a booking's late-cancellation fee may be taken from: what it paid, or for a card guarantee (nothing
+ * paid up front) what the guest agreed its saved card may be charged, the policy's no-show fee for the
+ * party (docs/decisions/0035-card-guarantee.md). The fee is `lateCancellationFeeFor(policy, guests, this)`.
+ */
+export function feeBaseOf(booking: { prePaymentType: string; numberOfGuests: number }, policy: { noShowFeePerPerson: number }, paid: number): number {
+  return booking.prePaymentType === 'GUARANTEE' ? policy.noShowFeePerPerson * booking.numberOfGuests : paid;
+}
+
+/**
  * The fee a late change that takes guests off keeps of `decrease` (minor units less due): the guests taken
  * off pay the fee per person of the party they were booked in (its size tier's, if any), or the policy's
  * percentage of the decrease; never more than the decrease. A later cancellation then keeps the fee of the

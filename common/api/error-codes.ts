@@ -151,6 +151,8 @@ export const ERROR_CODES = {
   PAY_LINK_PAST_START: 20231,
   /** Paying through a pay link after it lapsed: the booking is released, or owed at the venue. */
   PAY_LINK_LAPSED: 20232,
+  /** Paying through the manage link a fee that is not owed (none, charged, or being charged now). */
+  FEE_NOT_OWED: 20233,
   /** Confirming a booking of a guaranteed experience before its card is saved (docs/decisions/0035-card-guarantee.md). */
   CARD_GUARANTEE_REQUIRED: 20260,
   /** Saving a card for a booking whose experience asks for no card guarantee. */

@@ -1862,6 +1862,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/{token}/fee-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying by card a fee the card on file did not pay (idempotent by key); its success records the fee paid
+         * @description A no-show's or a card guarantee's late-cancellation fee that the card on file did not pay (the bank asked the cardholder to approve it, the card refused, or the guest removed it) is the guest's to pay through the manage link, with the bank's 3-D Secure check when it asks (decision 0035). Refused with 409 20233 when no fee is owed, and 409 while the card on file is being charged. A payment that succeeds after the card on file was charged meanwhile is refunded in full.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token of a reservation mail's manage link */
+                    token: components["parameters"]["ManageToken"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangePaymentStart"];
+                };
+            };
+            responses: {
+                201: components["responses"]["PaymentOk"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manage/{token}/payment/{paymentId}": {
         parameters: {
             query?: never;
@@ -9078,6 +9123,8 @@ export interface components {
             token: string | null;
             /** @description A phone booking's pay link (GET /manage/{token} only); null when none was sent */
             payLink?: null | components["schemas"]["PayLink"];
+            /** @description A fee the card on file did not pay, in minor units, for the guest to pay (POST /manage/{token}/fee-payment; GET /manage/{token} only); null when none */
+            feeDue?: number | null;
         };
         ReservationBody: {
             status: number;
@@ -9822,7 +9869,7 @@ export interface components {
                 owed: number;
                 /** @description Recorded by staff as paid at the venue */
                 paidAtVenue: number;
-                /** @description A no-show's fee (no-shows only) */
+                /** @description A no-show's fee (no-shows only), or a card guarantee's late-cancellation fee (LATE_CANCELED bookings whose saved card it was charged to) */
                 noShow: null | {
                     fee: number;
                     kept: number;

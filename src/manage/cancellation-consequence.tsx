@@ -150,7 +150,12 @@ function TermsText({ terms, prePaymentType }: { terms: CancellationTerms; prePay
           <Trans>Late cancellation</Trans>
         </strong>
       </p>
-      {terms.paid === 0 ? (
+      {terms.toSavedCard ? (
+        // A card guarantee: the fee goes to the card saved for the booking, as its terms said when it was saved.
+        <p>
+          <Trans>A late cancellation fee of {fee} will be charged to the card you saved for this reservation.</Trans>
+        </p>
+      ) : terms.paid === 0 ? (
         // Nothing is held, so nothing can be kept (common/late-cancellation-fee.ts): no fee is stated.
         <p>
           <Trans>Nothing was paid up front, so no late cancellation fee is charged.</Trans>

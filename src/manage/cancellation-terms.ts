@@ -4,7 +4,7 @@
  * keeps the fee common/late-cancellation-fee.ts works out, as this does.
  */
 import type { Reservation, Schemas } from '../../common/api/schemas';
-import { lateCancellationFeeFor, lateCancellationRuleFor, type LateCancellationRule } from '../../common/late-cancellation-fee';
+import { feeBaseOf, lateCancellationFeeFor, lateCancellationRuleFor, type LateCancellationRule } from '../../common/late-cancellation-fee';
 import { serviceDateTime } from '../../common/time';
 
 type VenuePolicy = Schemas['VenuePolicy'];
@@ -26,10 +26,12 @@ export type CancellationTerms =
       rule: LateCancellationRule;
       /** What the booking has paid, minor units. */
       paid: number;
+      /** A card guarantee: the fee is charged to the card saved for the booking (nothing was paid). */
+      toSavedCard: boolean;
     };
 
 /** What the terms read of a booking (the staff console passes what was actually paid as `amountDue`). */
-export type CancellableBooking = Pick<Reservation, 'date' | 'startTime' | 'numberOfGuests'> & { payment: Pick<Reservation['payment'], 'amountDue'> };
+export type CancellableBooking = Pick<Reservation, 'date' | 'startTime' | 'numberOfGuests'> & { payment: Pick<Reservation['payment'], 'amountDue' | 'prePaymentType'> };
 
 /** The cancel-by time: from this instant on, cancelling is late (the policy's window before the start). */
 export function lateFromOf(reservation: Pick<Reservation, 'date' | 'startTime'>, policy: Pick<VenuePolicy, 'cancellationWindowHours'>): Date {
@@ -41,5 +43,9 @@ export function cancellationTerms(reservation: CancellableBooking, policy: Venue
   const lateFrom = lateFromOf(reservation, policy);
   const paid = reservation.payment.amountDue;
   if (now < lateFrom) return { kind: 'free', windowHours, refund: paid, lateFrom };
-  return { kind: 'late', windowHours, fee: lateCancellationFeeFor(policy, reservation.numberOfGuests, paid), rule: lateCancellationRuleFor(policy, reservation.numberOfGuests), paid };
+  const { numberOfGuests } = reservation;
+  // A card guarantee's fee is taken from what the guest agreed its card may be charged, as the server does.
+  const base = feeBaseOf({ prePaymentType: reservation.payment.prePaymentType, numberOfGuests }, policy, paid);
+  const fee = lateCancellationFeeFor(policy, numberOfGuests, base);
+  return { kind: 'late', windowHours, fee, rule: lateCancellationRuleFor(policy, numberOfGuests), paid, toSavedCard: base > paid && fee > paid };
 }

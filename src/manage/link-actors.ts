@@ -74,17 +74,20 @@ export function linkCardGuaranteeActors(holder: LinkHolder) {
  * link, decision 0036): the link's configuration (cards only), the payment, and for the server's word the
  * change's state, which once the change is made carries the new version's token, or the payment itself.
  */
-export function linkPaymentActors(holder: LinkHolder) {
+export function linkPaymentActors(holder: LinkHolder, pays: 'owed' | 'fee' = 'owed') {
   const holdPath = (holdId: string) => ({ params: { path: { token: holder.token, holdId } } });
   return {
     ...paymentActors,
     loadConfig: fromPromise<PaymentConfig>(() => linkPaymentConfig(holder).catch(throwCallError)),
-    // A change's difference names its hold; without one, it is what a phone booking owes (its pay link).
+    // A change's difference names its hold; without one, it is what a phone booking owes (its pay link), or a
+    // fee its card on file did not pay (keyed apart: the booking's own payment may have used the same key).
     createPayment: fromPromise<Payment, CreatePaymentInput>(({ input }) =>
       unwrap(
         input.holdId
           ? api.POST('/manage/{token}/change-hold/{holdId}/payment', { ...holdPath(input.holdId), body: { idempotencyKey: input.idempotencyKey } })
-          : api.POST('/manage/{token}/payment', { ...path(holder), body: { idempotencyKey: input.idempotencyKey } }),
+          : pays === 'fee'
+            ? api.POST('/manage/{token}/fee-payment', { ...path(holder), body: { idempotencyKey: `fee-${input.idempotencyKey}` } })
+            : api.POST('/manage/{token}/payment', { ...path(holder), body: { idempotencyKey: input.idempotencyKey } }),
       )
         .then((body) => body.data)
         .catch(throwCallError),

@@ -2,7 +2,7 @@
  * A phone booking's pay link on the manage page (docs/PRODUCT.md §6, pay by link; decision 0036): what the
  * link asks for and until when, and the payment chart (the manage link's own, cards only) paying it. The
  * link's `action=pay` opens the payment at once. Once the server has the payment, the reservation is read
- * again and shown paid.
+ * again and shown paid. A fee the card on file did not pay is paid here the same way (`PayFee`).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
@@ -72,11 +72,54 @@ export function PayOwed({
   );
 }
 
-/** The payment chart for what is owed; when it is done, the reservation as the server now has it. */
-function OwedPayment({ holder, reservation, onPaid }: { holder: LinkHolder; reservation: Reservation; onPaid: (reservation: Reservation) => void }) {
+/**
+ * A fee the guest's card on file did not pay (a no-show's, or a card guarantee's late cancellation; the bank
+ * asked the cardholder to approve it): what it is, in words, and the payment chart paying it by card, with
+ * the bank's 3-D Secure check when it asks (decision 0035). The mail's link (`action=pay`) opens it at once.
+ */
+export function PayFee({ holder, amount, startOpen, onPaid }: { holder: LinkHolder; amount: number; startOpen: boolean; onPaid: (reservation: Reservation) => void }) {
   const { t } = useLingui();
-  const logic = useMemo(() => paymentMachine.provide({ actors: linkPaymentActors(holder) }), [holder]);
-  const [snapshot, , actor] = useMachine(logic, { input: { purpose: 'reservation', reservationId: reservation._id, amount: reservation.payment.owed } });
+  const [paying, setPaying] = useState(startOpen);
+  const fee = useFormats().money(amount);
+  const reservation = holder.last?.reservation;
+  if (!reservation) return null;
+  return (
+    <Section title={t`Fee to pay`} card>
+      <p>
+        <Trans>
+          A fee of {fee} is due for this reservation under its terms, and your card on file was not charged. You can pay it here by card, approving it with your bank if it asks.
+        </Trans>
+      </p>
+      {paying ? (
+        <OwedPayment holder={holder} reservation={reservation} amount={amount} pays="fee" onPaid={onPaid} />
+      ) : (
+        <div className="actions">
+          <button type="button" className="button button--primary" onClick={() => setPaying(true)}>
+            <Trans>Pay {fee} now</Trans>
+          </button>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+/** The payment chart for what is owed (or a fee); when it is done, the reservation as the server now has it. */
+function OwedPayment({
+  holder,
+  reservation,
+  amount = reservation.payment.owed,
+  pays = 'owed',
+  onPaid,
+}: {
+  holder: LinkHolder;
+  reservation: Reservation;
+  amount?: number;
+  pays?: 'owed' | 'fee';
+  onPaid: (reservation: Reservation) => void;
+}) {
+  const { t } = useLingui();
+  const logic = useMemo(() => paymentMachine.provide({ actors: linkPaymentActors(holder, pays) }), [holder, pays]);
+  const [snapshot, , actor] = useMachine(logic, { input: { purpose: 'reservation', reservationId: reservation._id, amount } });
   const [failed, setFailed] = useState(false);
   const done = snapshot.status === 'done';
   useEffect(() => {

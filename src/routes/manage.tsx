@@ -24,7 +24,7 @@ import { reconfirmThroughLink, type LinkHolder } from '../manage/link-actors';
 import { useManageText } from '../i18n/manage-text';
 import { useManageProblemText } from '../manage/manage-problem-text';
 import { ReservationDetails } from '../manage/reservation-details';
-import { payLinkOpen, PayOwed } from '../manage/pay-owed';
+import { PayFee, payLinkOpen, PayOwed } from '../manage/pay-owed';
 import { SaveCardByLink } from '../manage/save-card-by-link';
 import { loadedReservation, LoadingReservation } from '../manage/reservation-states';
 import { useManageLink } from '../manage/use-manage-reservation';
@@ -131,7 +131,10 @@ function ManageView({
   const [paid, setPaid] = useState<Reservation | null>(null);
   // Or, for a guaranteed phone booking, once its card is saved (nothing charged).
   const [cardSaved, setCardSaved] = useState<Reservation | null>(null);
-  const reservation = paid ?? cardSaved ?? reconfirm.reservation ?? loaded;
+  // A fee the card on file did not pay, paid here by the guest (decision 0035): read again once it is in.
+  const [feePaid, setFeePaid] = useState<Reservation | null>(null);
+  const feeDue = feePaid ? null : holder.last?.feeDue;
+  const reservation = paid ?? cardSaved ?? feePaid ?? reconfirm.reservation ?? loaded;
   const payLink = holder.last?.payLink;
   const canceled = reservation.status === 'CANCELED' || reservation.status === 'LATE_CANCELED';
   const manageable = snapshot.can({ type: 'change.start' });
@@ -159,6 +162,12 @@ function ManageView({
       )}
       {paid && <OutcomeMessage text={t`Thank you: your payment is received and your table is secured.`} />}
       {cardSaved && <OutcomeMessage text={t`Thank you: your card is saved and your table is held. Nothing was charged.`} />}
+      {feePaid && <OutcomeMessage text={t`Thank you: the fee is paid. Nothing more is due.`} />}
+      {feeDue ? <PayFee holder={holder} amount={feeDue} startOpen={payOnOpen} onPaid={setFeePaid} /> : null}
+      {/* The pay link opened once it is paid (through it, or at the venue): it says so rather than showing nothing. */}
+      {!paid && payOnOpen && payLink?.status === 'PAID' && reservation.payment.owed === 0 && !canceled && (
+        <FormMessage success={t`Nothing is due: your reservation is paid.`} />
+      )}
       {!paid && !cardSaved && !snapshot.matches('changing') && payLinkOpen(payLink, reservation, now) &&
         (payLink.asks === 'GUARANTEE' ? (
           <SaveCardByLink holder={holder} link={payLink} reservation={reservation} onSaved={setCardSaved} />

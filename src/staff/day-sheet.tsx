@@ -55,7 +55,7 @@ function useBookingStatus() {
   };
 }
 
-function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
+function PaymentCell({ payment, status }: { payment: SheetBooking['payment']; status: SheetBooking['status'] }) {
   const { t } = useLingui();
   const { money } = useFormats();
   const cardLine = useCardChargeLine();
@@ -74,7 +74,7 @@ function PaymentCell({ payment }: { payment: SheetBooking['payment'] }) {
   const fee = payment.noShow;
   if (fee?.noCardOnFile && fee.kept === 0) lines.push(t`No card on file: fee not charged`);
   else if (fee) {
-    lines.push(t`No-show fee ${money(fee.fee)}`);
+    lines.push(status === 'LATE_CANCELED' ? t`Late cancellation fee ${money(fee.fee)}` : t`No-show fee ${money(fee.fee)}`);
     if (fee.charged > 0) lines.push(t`Fee charged ${money(fee.charged)}`);
     if (fee.outstanding > 0) lines.push(t`Fee outstanding ${money(fee.outstanding)}`);
     const card = cardLine(fee);
@@ -149,7 +149,7 @@ function BookingRow({ booking, venueId, date, policies, onDone }: { booking: She
         <ReconfirmationLine booking={booking} date={date} />
       </td>
       <td data-label={t`Payment`}>
-        <PaymentCell payment={booking.payment} />
+        <PaymentCell payment={booking.payment} status={booking.status} />
         <PayLinkLine link={booking.payLink} />
       </td>
       <td data-label={t`Notes`}>

@@ -26,7 +26,7 @@ import { ConfirmStep, useBookChange, type VisitNotice } from './book-change';
 type VisitChange = components['schemas']['VisitChange'];
 /** What the buttons read of a booking: the day sheet's and the host stand's both carry it (the stand no money but what is owed). */
 type VisitBooking = Pick<SheetBooking, 'id' | 'guestName' | 'startTime' | 'numberOfGuests' | 'visitState' | 'startsAt' | 'serviceEndsAt' | 'tableTaken'> & {
-  payment: Partial<Pick<SheetBooking['payment'], 'paid' | 'refunded'>> & { owed: number };
+  payment: Partial<Pick<SheetBooking['payment'], 'paid' | 'refunded' | 'type'>> & { owed: number };
 };
 type VenuePolicy = components['schemas']['VenuePolicy'];
 
@@ -68,7 +68,11 @@ function CancelTerms({ booking, date, policy }: { booking: VisitBooking; date: s
   const { money } = useFormats();
   if (!policy) return null;
   const paid = (booking.payment.paid ?? 0) - (booking.payment.refunded ?? 0);
-  const terms = cancellationTerms({ date, startTime: booking.startTime, numberOfGuests: booking.numberOfGuests, payment: { amountDue: paid } }, policy, serverClock.now());
+  const terms = cancellationTerms(
+    { date, startTime: booking.startTime, numberOfGuests: booking.numberOfGuests, payment: { amountDue: paid, prePaymentType: booking.payment.type ?? 'NONE' } },
+    policy,
+    serverClock.now(),
+  );
   if (terms.kind === 'free') {
     return paid > 0 ? (
       <Trans>Inside the free cancellation window: {money(terms.refund)} is refunded in full.</Trans>
@@ -80,7 +84,9 @@ function CancelTerms({ booking, date, policy }: { booking: VisitBooking; date: s
   return (
     <>
       <Plural value={hours} one="Less than # hour before the booking:" other="Less than # hours before the booking:" />{' '}
-      {paid > 0 ? (
+      {terms.toSavedCard ? (
+        <Trans>a late cancellation fee of {money(terms.fee)} is charged to the card saved for the booking.</Trans>
+      ) : paid > 0 ? (
         <Trans>a late cancellation fee of {money(terms.fee)} applies; the rest of what was paid is refunded.</Trans>
       ) : (
         <Trans>nothing was paid, so no late cancellation fee is kept.</Trans>

@@ -18,6 +18,7 @@ import {
   holdManagedChange,
   managedChangeState,
   payManagedChange,
+  payFeeThroughLink,
   payThroughLink,
   guaranteeThroughLink,
   startGuaranteeThroughLink,
@@ -35,6 +36,7 @@ import { idSchema } from '../../lib/validate';
 import { inLanguage, paymentConfig } from '../../services/payments/payments';
 import { payLinksOf, type PayLinkView } from '../../services/pay-link/pay-links';
 import { guaranteeInLanguage } from '../payments/saved-cards.handlers';
+import { feeDueOf } from '../../services/payments/no-show-fee-charge';
 
 type Ctx = Context<AppEnv>;
 
@@ -56,7 +58,7 @@ const changeBody = requiredObject({
 
 export function createManageHandlers(limits = new RateLimits(), limit: WindowLimit = MANAGE_LIMIT) {
   const counted = (c: Ctx) => limits.take(c, [{ limit, key: clientIp(c) }]);
-  const answer = async (c: Ctx, data: ManagedReservation & { payLink?: PayLinkView | null }) => {
+  const answer = async (c: Ctx, data: ManagedReservation & { payLink?: PayLinkView | null; feeDue?: number | null }) => {
     const localized = { ...data, reservation: data.reservation && (await localizedReservation(c, data.reservation)) };
     return c.json({ status: 200, data: localized } satisfies ResponseBody<'/manage/{token}', 'get', 200>, 200);
   };
@@ -68,7 +70,18 @@ export function createManageHandlers(limits = new RateLimits(), limit: WindowLim
       const data = await openManagedReservation(c.get('deps'), token);
       // A phone booking's pay link, so the page can offer to pay what is owed (decision 0036).
       const links = data.reservation ? await payLinksOf(c.get('deps').db, [data.reservation._id]) : new Map();
-      return answer(c, { ...data, payLink: (data.reservation && links.get(data.reservation._id)) ?? null });
+      // A fee its card on file did not pay, for the guest to pay themselves (decision 0035).
+      const feeDue = data.reservation ? await feeDueOf(c.get('deps').db, data.reservation._id) : null;
+      return answer(c, { ...data, payLink: (data.reservation && links.get(data.reservation._id)) ?? null, feeDue });
+    },
+
+    /** POST /manage/{token}/fee-payment: the guest pays a fee their card on file did not, by card (3-D Secure when the bank asks). */
+    async payFee(c: Ctx) {
+      await counted(c);
+      const { token } = parseParams(c, tokenParams);
+      const body = await parseBody(c, changePaymentBody);
+      const data = inLanguage(await payFeeThroughLink(c.get('deps'), token, body), c.var.i18n);
+      return c.json({ status: 201, data } satisfies ResponseBody<'/manage/{token}/fee-payment', 'post', 201>, 201);
     },
 
     /** POST /manage/{token}/payment: pays what a phone booking owes through its pay link, by card. */

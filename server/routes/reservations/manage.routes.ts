@@ -18,6 +18,7 @@ export function manageRoutes(): Hono<AppEnv> {
   route(app, 'delete', '/manage/{token}/change-hold/{holdId}', h.giveUpChange);
   route(app, 'post', '/manage/{token}/change-hold/{holdId}/payment', h.payChange);
   route(app, 'post', '/manage/{token}/payment', h.payOwed);
+  route(app, 'post', '/manage/{token}/fee-payment', h.payFee);
   route(app, 'get', '/manage/{token}/payment/{paymentId}', h.owedPayment);
   route(app, 'post', '/manage/{token}/card-guarantee', h.startGuarantee);
   route(app, 'get', '/manage/{token}/card-guarantee', h.readGuarantee);

@@ -5,7 +5,7 @@
  * Staff may send it again (the same lapse) or extend it (never past the start); both are audited. A
  * link is open until it is paid (payments/payment-sync.ts), released or kept as owed (pay-link-lapse.ts).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { payLinks, reservations } from '../../db/schema';
@@ -51,6 +51,18 @@ export async function payLinksOf(db: DbOrTx, reservationIds: readonly string[]):
   if (reservationIds.length === 0) return new Map();
   const rows = await db.select().from(payLinks).where(inArray(payLinks.reservationId, [...reservationIds]));
   return new Map(rows.map((link) => [link.reservationId, toPayLinkView(link)]));
+}
+
+/**
+ * Inside the transaction that records what the booking owed as paid at the venue, the booking locked: its
+ * link, open or kept as owed, is closed as paid, so it answers the guest that nothing is due (and a card
+ * payment through it that lands later is refunded, payments/pay-link-settle.ts). A released link stays so.
+ */
+export async function closePayLinkPaidAtVenue(tx: DbOrTx, reservationId: string, now: Date): Promise<void> {
+  await tx
+    .update(payLinks)
+    .set({ outcome: 'PAID', settledAt: now })
+    .where(and(eq(payLinks.reservationId, reservationId), or(isNull(payLinks.outcome), eq(payLinks.outcome, 'KEPT_OWED'))));
 }
 
 /**

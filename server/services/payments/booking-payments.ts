@@ -20,9 +20,11 @@ export interface BookingMoney {
   walletFee: number;
   /** A card paid the booking, or a guaranteed booking saved one: the processor can charge it without the cardholder. */
   cardOnFile: boolean;
+  /** A card paid the booking and the guest removed it since: a fee it would have paid is owed, not forgiven. */
+  cardRemoved: boolean;
 }
 
-const NOTHING: BookingMoney = { paid: 0, refunded: 0, cardFee: 0, walletFee: 0, cardOnFile: false };
+const NOTHING: BookingMoney = { paid: 0, refunded: 0, cardFee: 0, walletFee: 0, cardOnFile: false, cardRemoved: false };
 
 /** Each booking's money, in three reads whatever their number; a booking with none is left out. */
 export async function bookingMoney(db: DbOrTx, reservationIds: string[]): Promise<Map<string, BookingMoney>> {
@@ -34,7 +36,8 @@ export async function bookingMoney(db: DbOrTx, reservationIds: string[]): Promis
       paid: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.purpose} = 'RESERVATION'), 0)::int`,
       refunded: sql<number>`coalesce(sum(${payments.refundedAmount}) filter (where ${payments.purpose} = 'RESERVATION'), 0)::int`,
       cardFee: sql<number>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}) filter (where ${payments.purpose} = 'NO_SHOW_FEE'), 0)::int`,
-      cardOnFile: sql<boolean>`coalesce(bool_or(${payments.purpose} = 'RESERVATION' and ${payments.method} = 'CARD' and ${payments.processorRef} is not null), false)`,
+      cardOnFile: sql<boolean>`coalesce(bool_or(${payments.purpose} = 'RESERVATION' and ${payments.method} = 'CARD' and ${payments.processorRef} is not null and ${payments.cardRemovedAt} is null), false)`,
+      cardRemoved: sql<boolean>`coalesce(bool_or(${payments.purpose} = 'RESERVATION' and ${payments.method} = 'CARD' and ${payments.cardRemovedAt} is not null), false)`,
     })
     .from(payments)
     .where(and(inArray(payments.reservationId, reservationIds), inArray(payments.status, TOOK_MONEY)))
@@ -47,7 +50,7 @@ export async function bookingMoney(db: DbOrTx, reservationIds: string[]): Promis
     .where(and(inArray(walletEntries.reservationId, reservationIds), or(eq(walletEntries.type, 'CHARGE'), and(eq(walletEntries.type, 'REFUND'), isNull(walletEntries.paymentId)))))
     .groupBy(walletEntries.reservationId);
   for (const m of paid) {
-    found.set(m.reservationId!, { ...NOTHING, paid: Number(m.paid), refunded: Number(m.refunded), cardFee: Number(m.cardFee), cardOnFile: Boolean(m.cardOnFile) });
+    found.set(m.reservationId!, { ...NOTHING, paid: Number(m.paid), refunded: Number(m.refunded), cardFee: Number(m.cardFee), cardOnFile: Boolean(m.cardOnFile), cardRemoved: Boolean(m.cardRemoved) });
   }
   for (const w of walletFees) found.set(w.reservationId!, { ...(found.get(w.reservationId!) ?? NOTHING), walletFee: Number(w.charged) });
   // A guaranteed booking paid nothing, but its saved card is on file for the fee (card-guarantee.ts).
@@ -76,6 +79,6 @@ export function noShowBalance(numberOfGuests: number, noShowFeePerPerson: number
   const charged = money.walletFee + money.cardFee;
   const rest = Math.max(0, fee - kept - charged);
   // A fee nothing can pay is no debt the host can collect: recorded as not charged, never as outstanding.
-  const noCardOnFile = rest > 0 && !member && !money.cardOnFile;
+  const noCardOnFile = rest > 0 && !member && !money.cardOnFile && !money.cardRemoved;
   return { fee, kept, charged, outstanding: noCardOnFile ? 0 : rest, noCardOnFile };
 }

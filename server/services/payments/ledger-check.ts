@@ -6,7 +6,8 @@
  * - a booking (CONFIRMED, whatever its visit reached, or NO_SHOW): the amount due for its party, plus any
  *   fee the policy kept on a late change, less what staff let the guest owe (payable at the venue);
  * - a hold (PENDING): nothing, or the amount due once paid (the completion takes that payment);
- * - a cancellation: the fee the policy kept (nothing outside the cancellation window);
+ * - a cancellation: the fee the policy kept (nothing outside the cancellation window; a card guarantee's
+ *   late fee is its card's charge, below);
  * - a hold that ran out: nothing.
  *
  * A change's difference paid by card is one of its booking's payments: made with the change, it is part
@@ -54,7 +55,8 @@ async function bookingProblems(db: DbOrTx): Promise<LedgerProblem[]> {
         CASE
           WHEN r.status IN ('CONFIRMED', 'NO_SHOW') THEN r.amount_due + r.fee_kept - r.amount_owed
           WHEN r.status = 'PENDING' AND coalesce(m.kept, 0) = r.amount_due THEN r.amount_due
-          WHEN r.status IN ('CANCELED', 'LATE_CANCELED') THEN r.fee_kept
+          -- A card guarantee's late fee is its card's charge, held to it below, never a booking payment.
+          WHEN r.status IN ('CANCELED', 'LATE_CANCELED') AND r.pre_payment_type <> 'GUARANTEE' THEN r.fee_kept
           ELSE 0
         END AS due
       FROM reservations r LEFT JOIN money m ON m.reservation_id = r.id
@@ -70,9 +72,10 @@ async function bookingProblems(db: DbOrTx): Promise<LedgerProblem[]> {
 /**
  * A card guarantee (docs/decisions/0035-card-guarantee.md) keeps nothing until a fee is due: its booking is
  * paid nothing (the query above holds it to an amount due of 0), and its card is charged nothing, unless it
- * is a no-show with a card saved, which keeps exactly the policy's fee for the party: charged (no-show fee
- * payments that took money and were not given back) or recorded as owed (its charge not yet CHARGED:
- * being tried, declined, or given up on). Reported as kept (the fee charged or owed) against due (the fee).
+ * is a no-show with a card saved, which keeps exactly the policy's fee for the party, or a late
+ * cancellation, which keeps exactly the late fee it recorded (`fee_kept`: none when no card was saved):
+ * charged (fee payments that took money and were not given back) or recorded as owed (its charge not yet
+ * CHARGED: being tried, declined, or given up on). Reported as kept (the fee charged or owed) against due (the fee).
  */
 async function guaranteeProblems(db: DbOrTx): Promise<LedgerProblem[]> {
   const result = await db.execute(sql`
@@ -84,9 +87,11 @@ async function guaranteeProblems(db: DbOrTx): Promise<LedgerProblem[]> {
     ),
     books AS (
       SELECT r.id, r.unique_id, r.status, r.amount_due, r.paid_at_venue, r.amount_owed, r.fee_kept,
-        coalesce(f.charged, 0) + CASE WHEN r.status = 'NO_SHOW' AND c.status <> 'CHARGED' THEN c.amount ELSE 0 END AS kept,
+        coalesce(f.charged, 0) + CASE WHEN r.status IN ('NO_SHOW', 'LATE_CANCELED') AND c.status <> 'CHARGED' THEN c.amount ELSE 0 END AS kept,
         CASE
           WHEN r.status = 'NO_SHOW' AND g.status = 'SAVED' THEN coalesce((e.policy->>'noShowFeePerPerson')::int, 0) * r.number_of_guests
+          -- The late-cancellation fee the cancellation worked out (common/late-cancellation-fee.ts), recorded on the booking.
+          WHEN r.status = 'LATE_CANCELED' THEN r.fee_kept
           ELSE 0
         END AS due
       FROM reservations r

@@ -18,7 +18,7 @@
  * that records it; the worker's are not staff changes.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cardEntries, noShowFeeCharges, payments, reservations, type PaymentStatus } from '../../db/schema';
@@ -32,8 +32,7 @@ import { composeDescription } from '../wallet/entry-description';
 import { recordAudit } from '../audit/audit-log';
 import { bookingMoney, noShowBalance, type NoShowBalance } from './booking-payments';
 import { backoffMs, errorText } from '../messaging/outbox-sender';
-import type { PaymentDeps } from './payments';
-import type { CancelDeps } from '../reservations/reservation-change';
+import type { PaymentDeps, PaymentRow } from './payments';
 import { findUser, isMember, reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { loadVenueCatalog, venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
@@ -74,6 +73,12 @@ const noShowFeeKey = (reservationId: string, series: number) =>
 export const noShowFeeDescription = (row: ReservationRow, catalog: VenueCatalog) =>
   composeDescription(/*i18n*/ '{venue} – no-show fee {reference}', { venue: venueOf(catalog, row.venueId).venue.title, reference: row.uniqueId });
 
+/** The text of a card's fee charge: a late cancellation's (a card guarantee cancelled inside its window), else the no-show's. */
+const feeChargeDescription = (row: ReservationRow, catalog: VenueCatalog) =>
+  row.status === 'LATE_CANCELED'
+    ? composeDescription(/*i18n*/ '{venue} – late cancellation fee {reference}', { venue: venueOf(catalog, row.venueId).venue.title, reference: row.uniqueId })
+    : noShowFeeDescription(row, catalog);
+
 /** 409: nothing to charge: the booking is no no-show, or its fee is paid. */
 const nothingOwed = () => conflict(/*i18n*/ 'Nothing is owed for this booking');
 /** 409: the retry job or another member of staff is charging the card right now. */
@@ -81,14 +86,27 @@ const chargeUnderWay = () => conflict(/*i18n*/ 'The card is being charged alread
 /** 409: a guest who paid nothing by card has no card the club may charge. */
 const noCardOnFile = () => conflict(/*i18n*/ 'No card paid this booking: the fee is settled at the venue');
 
-/** The processor's intent of a card payment of the booking, whose card it may charge again; null when none paid by card. */
+const TOOK_MONEY: PaymentStatus[] = ['SUCCEEDED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+
+/** The card payments of the booking that took money, whose card was removed by the guest since (`removed`) or not. */
+const cardPaymentsOf = (reservationId: string, removed: boolean) =>
+  and(
+    eq(payments.reservationId, reservationId),
+    eq(payments.purpose, 'RESERVATION'),
+    eq(payments.method, 'CARD'),
+    inArray(payments.status, TOOK_MONEY),
+    removed ? isNotNull(payments.cardRemovedAt) : isNull(payments.cardRemovedAt),
+  );
+
+/** The processor's intent of a card payment of the booking, whose card it may charge again; null when none paid by card, or the guest removed it (saved-cards.ts). */
 export async function cardThatPaid(tx: DbOrTx, reservationId: string): Promise<string | null> {
-  const tookMoney: PaymentStatus[] = ['SUCCEEDED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
-  const [row] = await tx
-    .select({ ref: payments.processorRef })
-    .from(payments)
-    .where(and(eq(payments.reservationId, reservationId), eq(payments.purpose, 'RESERVATION'), eq(payments.method, 'CARD'), inArray(payments.status, tookMoney)))
-    .orderBy(payments.createdAt, payments.id);
+  const [row] = await tx.select({ ref: payments.processorRef }).from(payments).where(cardPaymentsOf(reservationId, false)).orderBy(payments.createdAt, payments.id);
+  return row?.ref ?? null;
+}
+
+/** The intent of a card that paid the booking and that the guest has removed since: a fee it would have paid is owed, never charged. */
+export async function removedCardOf(tx: DbOrTx, reservationId: string): Promise<string | null> {
+  const [row] = await tx.select({ ref: payments.processorRef }).from(payments).where(cardPaymentsOf(reservationId, true)).orderBy(payments.createdAt, payments.id);
   return row?.ref ?? null;
 }
 
@@ -99,6 +117,9 @@ export async function cardThatPaid(tx: DbOrTx, reservationId: string): Promise<s
 export async function cardOnFileOf(tx: DbOrTx, reservationId: string): Promise<string | null> {
   return (await cardThatPaid(tx, reservationId)) ?? (await guaranteeCardOf(tx, reservationId));
 }
+
+/** Why a fee is owed rather than charged: the guest removed the card it would have been charged to. */
+export const CARD_REMOVED = /*i18n*/ 'The guest removed this card: the fee is owed, to settle at the venue';
 
 /** The key of a new charge: every key the processor has answered left one NO_SHOW_FEE payment. */
 async function nextKey(tx: DbOrTx, reservationId: string): Promise<string> {
@@ -143,6 +164,39 @@ export async function openCharge(
   return row!;
 }
 
+/**
+ * Inside a transaction holding the booking's row: its fee recorded as owed at once (DECLINED, the reason
+ * CARD_REMOVED, never tried), since the card it would be charged to was removed by the guest. The ledger
+ * holds the booking to it as to any fee owed.
+ */
+export async function recordFeeOwed(tx: DbOrTx, args: { reservation: ReservationRow; cardOf: string; amount: number; now: Date }): Promise<void> {
+  const { reservation, cardOf, amount, now } = args;
+  await tx.insert(noShowFeeCharges).values({
+    reservationId: reservation.id,
+    userId: reservation.userId,
+    cardOf,
+    amount,
+    idempotencyKey: await nextKey(tx, reservation.id),
+    status: 'DECLINED',
+    lastError: CARD_REMOVED,
+    nextAttemptAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * The guest removed the cards of these intents (saved-cards.ts): a fee still being tried on one of them is
+ * recorded as owed at once, never tried again (one being charged this moment records its own answer).
+ */
+export async function feesOwedOnRemovedCards(tx: DbOrTx, intentIds: readonly string[], now: Date): Promise<void> {
+  if (intentIds.length === 0) return;
+  await tx
+    .update(noShowFeeCharges)
+    .set({ status: 'DECLINED', lastError: CARD_REMOVED, nextAttemptAt: null, updatedAt: now })
+    .where(and(inArray(noShowFeeCharges.cardOf, [...intentIds]), eq(noShowFeeCharges.status, 'PENDING')));
+}
+
 /** The processor's answer as our payment, with its card entry when the money was taken; the payment's id. */
 async function recordPayment(tx: DbOrTx, charge: NoShowFeeChargeRow, reservation: ReservationRow, intent: PaymentIntent, catalog: VenueCatalog, now: Date): Promise<string> {
   const succeeded = intent.status === 'succeeded';
@@ -164,7 +218,7 @@ async function recordPayment(tx: DbOrTx, charge: NoShowFeeChargeRow, reservation
     updatedAt: now,
   });
   if (succeeded) {
-    const description = noShowFeeDescription(reservation, catalog);
+    const description = feeChargeDescription(reservation, catalog);
     await tx.insert(cardEntries).values({ id: newId(), userId: reservation.userId, paymentId, reservationId: reservation.id, type: 'PAYMENT', amount: -charge.amount, ...description, createdAt: now });
   }
   return paymentId;
@@ -276,6 +330,47 @@ export async function attemptCharge(
   return current!;
 }
 
+/**
+ * Under the booking's lock: the fee its charge left owed, for the guest to pay themselves (payment-start.ts's
+ * `startFeePayment`): the charge refused, given up on, or its card removed; 'charging' while staff or the
+ * worker are charging the card on file (the charge is PENDING); null when no fee is owed.
+ */
+export async function feeOwedOf(tx: DbOrTx, reservation: ReservationRow, lock = true): Promise<number | 'charging' | null> {
+  if (reservation.status !== 'NO_SHOW' && reservation.status !== 'LATE_CANCELED') return null;
+  const query = tx.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, reservation.id));
+  const [charge] = lock ? await query.for('update') : await query;
+  if (!charge || charge.status === 'CHARGED') return null;
+  return charge.status === 'PENDING' ? 'charging' : charge.amount;
+}
+
+/** The fee the booking's guest may pay themselves now (`feeOwedOf`, read without a lock, for the manage page); null when none. */
+export async function feeDueOf(db: DbOrTx, reservationId: string): Promise<number | null> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
+  const owed = row ? await feeOwedOf(db, row, false) : null;
+  return typeof owed === 'number' ? owed : null;
+}
+
+/**
+ * Inside the transaction that records the success of a fee the guest paid themselves (payment-sync.ts), the
+ * booking locked: the charge is recorded as paid, with the guest's card entry. False when the fee was no
+ * longer owed (the card on file was charged meanwhile): the caller refunds the payment in full.
+ */
+export async function settleFeePayment(tx: DbOrTx, args: { payment: PaymentRow; reservation: ReservationRow; catalog: VenueCatalog; now: Date }): Promise<boolean> {
+  const { payment, reservation, catalog, now } = args;
+  const owed = await feeOwedOf(tx, reservation);
+  if (typeof owed !== 'number' || owed !== payment.amount) return false;
+  await tx
+    .update(noShowFeeCharges)
+    .set({ status: 'CHARGED', lastError: null, nextAttemptAt: null, claimedUntil: null, claimToken: null, updatedAt: now })
+    .where(eq(noShowFeeCharges.reservationId, reservation.id));
+  const description = feeChargeDescription(reservation, catalog);
+  await tx
+    .insert(cardEntries)
+    .values({ id: newId(), userId: payment.userId, paymentId: payment.id, reservationId: reservation.id, type: 'PAYMENT', amount: -payment.amount, ...description, createdAt: now })
+    .onConflictDoNothing();
+  return true;
+}
+
 /** Claims up to a batch of charges due again, none another process holds. */
 async function claimDue(deps: PaymentDeps, policy: NoShowChargePolicy): Promise<NoShowFeeChargeRow[]> {
   const now = deps.clock.now();
@@ -323,31 +418,42 @@ export function cardChargeView(outstanding: number, cardOnFile: boolean, charge:
           nextAttemptAt: charge.status === 'PENDING' && charge.nextAttemptAt ? charge.nextAttemptAt.toISOString() : null,
         }
       : null,
-    canChargeCard: outstanding > 0 && (cardOnFile || Boolean(charge)) && !underWay,
+    // A card the guest removed is on file no more: its fee is settled at the venue.
+    canChargeCard: outstanding > 0 && cardOnFile && !underWay,
   };
 }
 
-async function balanceOf(db: DbOrTx, row: ReservationRow, catalog: VenueCatalog): Promise<NoShowBalance> {
+/**
+ * What the booking's fee still owes: a no-show's balance; a late-cancelled card guarantee's fee (`feeKept`,
+ * recorded at the cancellation) less what its card has paid of it. Null when the booking has no fee.
+ */
+async function balanceOf(db: DbOrTx, row: ReservationRow, catalog: VenueCatalog): Promise<Pick<NoShowBalance, 'outstanding' | 'noCardOnFile'> | null> {
   const money = (await bookingMoney(db, [row.id])).get(row.id);
+  if (row.status === 'LATE_CANCELED' && row.prePaymentType === 'GUARANTEE') {
+    const outstanding = Math.max(0, row.feeKept - (money?.cardFee ?? 0));
+    return { outstanding, noCardOnFile: outstanding > 0 && !money?.cardOnFile };
+  }
+  if (row.status !== 'NO_SHOW') return null;
   return noShowBalance(row.numberOfGuests, bookingPolicy(catalog, row).noShowFeePerPerson, money, isMember(await findUser(db, row.userId)));
 }
 
 /**
- * POST /admin/reservation/{id}/no-show-fee/charge: charges what a no-show still owes to the card that paid
- * the booking, now. 404 unknown booking, 403 another venue's, 409 when nothing is owed, no card paid, or a
+ * POST /admin/reservation/{id}/no-show-fee/charge: charges what a no-show (or a card guarantee's late
+ * cancellation) still owes to the card that paid the booking or the one it saved, now. 404 unknown booking, 403 another venue's, 409 when nothing is owed, no card paid, or a
  * charge of it is under way. A refused or answered charge gets a new key; one that got no answer keeps its
  * own, so the processor finds a charge it took meanwhile rather than making another.
  */
-export async function chargeNoShowFeeAgain(deps: CancelDeps, actor: AuthUser, reservationId: string, policy = DEFAULT_NO_SHOW_CHARGE_POLICY): Promise<NoShowFeeChargeDto> {
+export async function chargeNoShowFeeAgain(deps: PaymentDeps, actor: AuthUser, reservationId: string, policy = DEFAULT_NO_SHOW_CHARGE_POLICY): Promise<NoShowFeeChargeDto> {
   const { db, now, catalog } = await reservationScope(deps);
   const [found] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
   if (!found) throw reservationNotFound();
   checkVenueAccess(actor, found.venueId);
   const claimed = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(reservations).where(eq(reservations.id, reservationId)).for('update');
-    const { outstanding, noCardOnFile: nothingCanPay } = await balanceOf(tx, row!, catalog);
-    if (row!.status === 'NO_SHOW' && nothingCanPay) throw noCardOnFile();
-    if (row!.status !== 'NO_SHOW' || outstanding === 0) throw nothingOwed();
+    const balance = await balanceOf(tx, row!, catalog);
+    if (balance?.noCardOnFile) throw noCardOnFile();
+    if (!balance || balance.outstanding === 0) throw nothingOwed();
+    const { outstanding } = balance;
     const [charge] = await tx.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, reservationId)).for('update');
     if (charge?.claimedUntil && charge.claimedUntil > now) throw chargeUnderWay();
     if (!charge) {
@@ -356,6 +462,8 @@ export async function chargeNoShowFeeAgain(deps: CancelDeps, actor: AuthUser, re
       if (!cardOf) throw noCardOnFile();
       return openCharge(tx, { reservation: row!, cardOf, amount: outstanding, now }, policy);
     }
+    // The card the fee was to be charged to was removed by the guest: no card may pay it now.
+    if ((await cardOnFileOf(tx, reservationId)) === null) throw noCardOnFile();
     const answered = charge.status === 'DECLINED' || charge.status === 'CHARGED';
     const fresh = answered ? { idempotencyKey: await nextKey(tx, reservationId), amount: outstanding, attempts: 0, lastError: null } : {};
     const [updated] = await tx
@@ -366,7 +474,7 @@ export async function chargeNoShowFeeAgain(deps: CancelDeps, actor: AuthUser, re
     return updated!;
   });
   const after = await attemptCharge(deps, claimed, { actor, catalog, policy });
-  const { outstanding } = await balanceOf(db, found, catalog);
+  const outstanding = (await balanceOf(db, found, catalog))?.outstanding ?? 0;
   return {
     reservationId,
     result: after.status === 'CHARGED' ? 'CHARGED' : after.status === 'DECLINED' ? 'DECLINED' : 'OWED',

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import type { VenueCatalog } from '../booking-rules/venue-catalog';
-import { cardOnFileOf, noShowFeeDescription, openCharge, type NoShowFeeChargeRow } from './no-show-fee-charge';
+import { cardOnFileOf, noShowFeeDescription, openCharge, recordFeeOwed, removedCardOf, type NoShowFeeChargeRow } from './no-show-fee-charge';
 import { findUser, isMember, type ReservationRow } from '../reservations/reservations';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 import { chargeFeeToWallet } from '../wallet/wallet-ledger';
@@ -48,6 +48,12 @@ export async function applyNoShowPolicy(
     return { outcome: { ...outcome, walletCharged: charged, outstanding: due - charged }, cardCharge: null };
   }
   const cardOf = await cardOnFileOf(tx, row.id);
+  const removed = cardOf ? null : await removedCardOf(tx, row.id);
+  // The card that paid was removed by the guest: the fee is owed at once, to settle at the venue (docs/PRODUCT.md §9).
+  if (removed) {
+    await recordFeeOwed(tx, { reservation: row, cardOf: removed, amount: due, now });
+    return { outcome, cardCharge: null };
+  }
   // Nothing can pay it (a phone guest, who paid nothing by card): the fee is not charged nor owed (docs/PRODUCT.md §6).
   if (!cardOf) return { outcome: { ...outcome, outstanding: 0, noCardOnFile: true }, cardCharge: null };
   return { outcome, cardCharge: await openCharge(tx, { reservation: row, cardOf, amount: due, now }) };

@@ -3,7 +3,7 @@
  * is the only one of its kind, whatever idempotency key a new start brings. Ten starts with ten keys get
  * the one payment and one intent at the processor, so a card is charged once and not ten times and
  * refunded nine (a real processor keeps a fee on every charge). The kinds: a booking's own payment (its
- * deposit or prepayment), a change's extra payment, and a member's wallet top-up. The start calls find
+ * deposit or prepayment), a change's extra payment, a fee the guest pays themselves, and a member's wallet top-up. The start calls find
  * the open one under a lock (the reservation's row, or the member's for a top-up), so requests and server
  * processes side by side see each other's. An open one that no longer fits (the amount changed, another
  * change is paid for) is cancelled at the processor first, and only then replaced: never two open.
@@ -17,14 +17,15 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema';
-import { syncWithProcessor } from './payment-sync';
+import { applyIntent, syncWithProcessor } from './payment-sync';
 import type { PaymentDeps, PaymentRow } from './payments';
-import type { CreateIntentInput } from './processor/processor';
+import type { CreateIntentInput, PaymentIntent } from './processor/processor';
 
 /** Which open payment a new start meets. */
 type OpenPaymentKind =
   | { kind: 'booking'; reservationId: string }
   | { kind: 'change'; reservationId: string }
+  | { kind: 'fee'; reservationId: string }
   | { kind: 'top-up'; userId: string };
 
 /**
@@ -49,6 +50,8 @@ function kindCondition(kind: OpenPaymentKind) {
       return and(eq(payments.reservationId, kind.reservationId), eq(payments.purpose, 'RESERVATION'), isNull(payments.changeHoldId));
     case 'change':
       return and(eq(payments.reservationId, kind.reservationId), isNotNull(payments.changeHoldId));
+    case 'fee':
+      return and(eq(payments.reservationId, kind.reservationId), eq(payments.purpose, 'NO_SHOW_FEE'));
     case 'top-up':
       return and(eq(payments.userId, kind.userId), eq(payments.purpose, 'WALLET_TOP_UP'));
   }
@@ -91,8 +94,9 @@ export function intentInput(row: PaymentRow): CreateIntentInput {
 async function cancelOpenPayment(deps: PaymentDeps, row: PaymentRow): Promise<void> {
   const intentId = row.processorRef ?? (await deps.payments.createIntent(intentInput(row))).id;
   const intent = await deps.payments.cancel(intentId);
+  // The cancel answers the intent as it now is: applied as it stands, not asked for a second time.
   if (intent.status !== 'failed') {
-    await syncWithProcessor(deps, { ...row, processorRef: intentId });
+    await applyIntent(deps, intent);
     return;
   }
   await deps.db
@@ -101,25 +105,47 @@ async function cancelOpenPayment(deps: PaymentDeps, row: PaymentRow): Promise<vo
     .where(and(eq(payments.id, row.id), inArray(payments.status, [...UNFINISHED])));
 }
 
-/** Whether an open payment is still open once brought in line with its intent (outside any transaction). */
-async function stillOpen(deps: PaymentDeps, row: PaymentRow): Promise<boolean> {
-  if (!row.processorRef) return true;
-  await syncWithProcessor(deps, row);
-  const [current] = await deps.db.select({ status: payments.status }).from(payments).where(eq(payments.id, row.id));
-  return current?.status === 'REQUIRES_PAYMENT_METHOD';
+/** A start's payment, with the processor's intent when the start has just asked for it (an open one answered again). */
+export interface StartedPayment {
+  row: PaymentRow;
+  intent: PaymentIntent | null;
+}
+
+/** Intents a start has just read from the processor and applied, by payment id, before its transaction. */
+export type CheckedIntents = ReadonlyMap<string, PaymentIntent>;
+
+/**
+ * The open payment brought in line with its intent (outside any transaction) when it is still open: the
+ * intent read is answered with it, so the start does not ask the processor for it again; null when it no
+ * longer is. One the start read and applied before its transaction (`checked`) is not asked for again:
+ * the transaction found it still open after that answer.
+ */
+async function stillOpen(deps: PaymentDeps, row: PaymentRow, checked: CheckedIntents | undefined): Promise<StartedPayment | null> {
+  const known = checked?.get(row.id);
+  if (known) return { row, intent: known };
+  if (!row.processorRef) return { row, intent: null };
+  const intent = await syncWithProcessor(deps, row);
+  const [current] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
+  return current?.status === 'REQUIRES_PAYMENT_METHOD' ? { row: current, intent } : null;
 }
 
 /**
  * Runs a start's transaction until it answers a payment: each time it meets an open payment to replace,
  * that one is cancelled at the processor (never inside the transaction) and the start runs again.
  */
-export async function startReplacingOpen(deps: PaymentDeps, attempt: () => Promise<StartOutcome>, tooBusy: () => Error): Promise<PaymentRow> {
+export async function startReplacingOpen(
+  deps: PaymentDeps,
+  attempt: () => Promise<StartOutcome>,
+  tooBusy: () => Error,
+  checked?: CheckedIntents,
+): Promise<StartedPayment> {
   for (let i = 0; i < ATTEMPTS; i++) {
     const outcome = await attempt();
     if ('reuse' in outcome) {
-      if (await stillOpen(deps, outcome.reuse)) return outcome.reuse;
+      const open = await stillOpen(deps, outcome.reuse, checked);
+      if (open) return open;
     } else if ('replace' in outcome) await cancelOpenPayment(deps, outcome.replace);
-    else return outcome;
+    else return { row: outcome, intent: null };
   }
   throw tooBusy();
 }

@@ -1,11 +1,12 @@
 /**
  * Refunds on cancellation, as the venue's policy says: outside the cancellation window everything paid
  * comes back; on a late cancellation the fee common/late-cancellation-fee.ts works out for the party as it
- * stands is kept (never more than was paid) and the rest comes back. A wallet is credited in the cancelling
- * transaction; a card is refunded by the processor right after it commits.
+ * stands is kept (never more than was paid) and the rest comes back. A card guarantee paid nothing: its
+ * late fee (never more than the no-show fee the guest agreed to) is charged to the card it saved. A wallet
+ * is credited in the cancelling transaction; a card is refunded by the processor right after it commits.
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { lateCancellationFeeFor, type CancellationFeePolicy } from '../../../common/late-cancellation-fee';
+import { feeBaseOf, lateCancellationFeeFor, type CancellationFeePolicy } from '../../../common/late-cancellation-fee';
 import type { DbOrTx } from '../../db/client';
 import { payments, reservations, type VenuePolicy } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
@@ -15,22 +16,31 @@ import { failPendingWalletPayments, refundedStatus, walletDescription, type Paym
 import type { CancellationMoney } from '../reservations/reservation-mail';
 import type { ReservationRow } from '../reservations/reservations';
 import { creditWallet } from '../wallet/wallet-ledger';
+import { cardOnFileOf, openCharge, type NoShowFeeChargeRow } from './no-show-fee-charge';
 
-/** How a cancellation splits what was paid: the fee kept and the refund. */
+/**
+ * How a cancellation splits what was paid: the fee kept and the refund. The fee is taken from `base`
+ * (`feeBaseOf`: what was paid, or what a card guarantee's card may be charged); what was paid does not cover
+ * of it is `toCharge`, charged to the card on file.
+ */
 export function cancellationSplit(
   policy: CancellationFeePolicy,
   status: 'CANCELED' | 'LATE_CANCELED',
   numberOfGuests: number,
   paid: number,
-): { fee: number; refund: number } {
-  const fee = status === 'LATE_CANCELED' ? lateCancellationFeeFor(policy, numberOfGuests, paid) : 0;
-  return { fee, refund: paid - fee };
+  base = paid,
+): { fee: number; refund: number; toCharge: number } {
+  const fee = status === 'LATE_CANCELED' ? lateCancellationFeeFor(policy, numberOfGuests, base) : 0;
+  const kept = Math.min(fee, paid);
+  return { fee, refund: paid - kept, toCharge: fee - kept };
 }
 
 export interface CancellationRefunds {
   money: CancellationMoney;
   /** Card payments to refund at the processor once the transaction has committed. */
   cardRefunds: string[];
+  /** A card guarantee's late-cancellation fee, claimed for the caller to charge once the transaction has committed. */
+  feeCharge: NoShowFeeChargeRow | null;
 }
 
 /**
@@ -53,14 +63,19 @@ export async function refundForCancellation(
     .for('update');
   const paid = paidRows.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
   const status = row.status === 'LATE_CANCELED' ? 'LATE_CANCELED' : 'CANCELED';
-  const { fee, refund } = cancellationSplit(policy, status, row.numberOfGuests, paid);
+  const split = cancellationSplit(policy, status, row.numberOfGuests, paid, feeBaseOf(row, policy, paid));
+  // A guarantee's fee goes to the card it saved, off-session, through the no-show fee's charge (its key, the
+  // worker's retries, a refusal left owed); with no card saved nothing can pay it, so none is recorded.
+  const cardOf = split.toCharge > 0 ? await cardOnFileOf(tx, row.id) : null;
+  const fee = cardOf ? split.fee : split.fee - split.toCharge;
+  const feeCharge = cardOf ? await openCharge(tx, { reservation: row, cardOf, amount: split.toCharge, now }) : null;
 
   const money: CancellationMoney = { refunds: [], feeKept: fee };
-  // What the ledger holds the cancelled booking to: the fee kept (and nothing owed any more).
+  // What the ledger holds the cancelled booking to: the fee kept or charged (and nothing owed any more).
   await tx.update(reservations).set({ feeKept: fee, amountOwed: 0 }).where(eq(reservations.id, row.id));
-  const back = await refundPayments(tx, { row, payments: paidRows, amount: refund, catalog, now });
+  const back = await refundPayments(tx, { row, payments: paidRows, amount: split.refund, catalog, now });
   money.refunds.push(...back.refunds);
-  return { money, cardRefunds: back.cardRefunds };
+  return { money, cardRefunds: back.cardRefunds, feeCharge };
 }
 
 /** What `refundPayments` gave back: each refund, the card payments the processor must refund after commit, and what was left. */

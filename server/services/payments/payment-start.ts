@@ -8,18 +8,20 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import type { PaymentIntent } from './processor/processor';
 import { payLinks, payments, users, type PaymentMethod, type PaymentPurpose } from '../../db/schema';
 import { ApiError, badRequest, completionError, conflict, forbidden, notFound } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { newId } from '../../lib/ids';
-import { findUser, lockOwnReservation, sqlState } from '../reservations/reservations';
+import { findUser, lockOwnReservation, sqlState, type ReservationRow } from '../reservations/reservations';
 import { changeHoldGone, changeStillHeld, holdPaymentUnderway, lockChangeHold } from '../reservations/change-holds';
 import { syncWithProcessor } from './payment-sync';
 import { isPending, PENDING_STATUSES, succeededPaymentOf, toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
 import { MEMBERS_ONLY_MESSAGE, walletBalance } from '../wallet/wallet';
 import { moneyIn } from '../../lib/message-values';
-import { intentInput, openCardPayment, reuseOrReplace, startReplacingOpen, type StartOutcome } from './open-payment';
+import { intentInput, openCardPayment, reuseOrReplace, startReplacingOpen, type CheckedIntents, type StartedPayment, type StartOutcome } from './open-payment';
 import { findSavedCard, payWithSavedCard } from './saved-cards';
+import { feeOwedOf } from './no-show-fee-charge';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -68,8 +70,10 @@ async function findByKey(db: DbOrTx, key: string): Promise<PaymentRow | undefine
  * payment asked for again while pending is first checked with the processor, so a reload after paying
  * sees it paid.
  */
-async function withIntent(deps: PaymentDeps, row: PaymentRow): Promise<PaymentDto> {
+async function withIntent(deps: PaymentDeps, { row, intent: checked }: StartedPayment): Promise<PaymentDto> {
   if (row.method !== 'CARD' || !isPending(row.status)) return toPaymentDto(row);
+  // An open payment the start has just checked with the processor: its intent as read then.
+  if (checked) return toPaymentDto(row, checked.clientSecret);
   if (row.processorRef) {
     const intent = await syncWithProcessor(deps, row);
     const [current] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
@@ -99,8 +103,9 @@ async function insertOnce(work: () => Promise<StartOutcome>, key: string, db: Db
 /**
  * Asks the processor about the caller's card payments of the reservation that we still have as pending,
  * so a payment that succeeded (its webhook not here yet) refuses a new one rather than being paid twice.
+ * The intents read, by payment id: an open one the start then answers is not asked for again.
  */
-async function syncPendingCardPayments(deps: PaymentDeps, userId: string, reservationId: string): Promise<void> {
+async function syncPendingCardPayments(deps: PaymentDeps, userId: string, reservationId: string): Promise<CheckedIntents> {
   const pending = await deps.db
     .select()
     .from(payments)
@@ -113,7 +118,12 @@ async function syncPendingCardPayments(deps: PaymentDeps, userId: string, reserv
         isNotNull(payments.processorRef),
       ),
     );
-  for (const row of pending) await syncWithProcessor(deps, row);
+  const checked = new Map<string, PaymentIntent>();
+  for (const row of pending) {
+    const intent = await syncWithProcessor(deps, row);
+    if (intent) checked.set(row.id, intent);
+  }
+  return checked;
 }
 
 /** A card payment of the reservation that the card has paid, the processor not done yet (one in 3-D Secure is replaced instead). */
@@ -126,80 +136,107 @@ async function cardPaymentUnderway(tx: DbOrTx, reservationId: string): Promise<b
   return Boolean(row);
 }
 
+/** What a booking's own payment pays: the hold's amount due (the wizard), or what a confirmed phone booking owes through its pay link (decision 0036). */
+export type ReservationPaymentFor = 'hold' | 'pay-link';
+
 /**
- * POST /user/reservation/{id}/payment. The caller's PENDING reservation with a live hold and an amount
- * due, not yet paid. CARD: a payment of the amount due and a processor intent. WALLET (members only,
- * 403 otherwise): refused with 409 when the balance is short; the debit happens when the reservation is
- * completed, in the same transaction. A new payment is refused with 409 while the reservation is paid or
- * a card payment of it is processing (one left in 3-D Secure is replaced). A card payment of the amount due still
- * open (no card given yet) is answered whatever the key, so the booking has one open charge
- * (`open-payment.ts`); an open one of another amount, or one open when the wallet pays, is cancelled at
- * the processor and replaced. Should two payments still succeed (a processor out of step),
- * `payment-sync.ts` keeps one and refunds the other.
+ * Under the booking's lock: the amount this payment is for, or the refusal of why none may start. A hold:
+ * refused once confirmed or paid, with 10202 once the hold has run out. A pay link: the booking must be
+ * confirmed, still owe it and its link be open and not lapsed (409 20232 once it has; 20230 when paid,
+ * released or never sent).
+ */
+async function amountToPay(tx: DbOrTx, reservation: ReservationRow, paymentFor: ReservationPaymentFor, now: Date): Promise<number> {
+  if (paymentFor === 'pay-link') {
+    const [link] = await tx.select().from(payLinks).where(eq(payLinks.reservationId, reservation.id));
+    if (!link || reservation.status !== 'CONFIRMED' || reservation.amountOwed <= 0 || (link.outcome !== null && link.outcome !== 'KEPT_OWED')) {
+      throw new ApiError(409, ERROR_CODES.PAY_LINK_NOT_OPEN, /*i18n*/ 'Nothing is left to pay through this link');
+    }
+    if (link.outcome === 'KEPT_OWED' || link.lapsesAt <= now) {
+      throw new ApiError(409, ERROR_CODES.PAY_LINK_LAPSED, /*i18n*/ 'This payment link has lapsed. Please call the venue about your reservation.');
+    }
+    return reservation.amountOwed;
+  }
+  if (reservation.status === 'CONFIRMED') throw conflict(/*i18n*/ 'This reservation is already confirmed');
+  if (reservation.status !== 'PENDING' || !reservation.holdExpiresAt || reservation.holdExpiresAt <= now) {
+    throw completionError(10202, 409);
+  }
+  if (reservation.amountDue <= 0) throw conflict(/*i18n*/ 'No payment is due for this reservation');
+  if (await succeededPaymentOf(tx, reservation.id)) {
+    throw new ApiError(409, ERROR_CODES.ALREADY_PAID, /*i18n*/ 'This reservation has already been paid');
+  }
+  return reservation.amountDue;
+}
+
+/**
+ * A booking's own payment. POST /user/reservation/{id}/payment (`paymentFor` 'hold'): the caller's PENDING
+ * reservation with a live hold and an amount due, not yet paid. CARD: a payment of the amount due and a
+ * processor intent. WALLET (members only, 403 otherwise): refused with 409 when the balance is short; the
+ * debit happens when the reservation is completed, in the same transaction. POST /manage/{token}/payment
+ * ('pay-link', card only, `caller` the booking's guest): a card payment of what a phone booking owes; its
+ * success lessens what is owed (`payment-sync.ts`), unless the link was released first.
+ *
+ * Either way a new payment is refused with 409 while a card payment of the booking is processing (one left
+ * in 3-D Secure is replaced). A card payment of the amount still open (no card given yet) is answered
+ * whatever the key, so the booking has one open charge (`open-payment.ts`); an open one of another
+ * amount, or one open when the wallet or a saved card pays, is cancelled at the processor and replaced.
+ * Should two payments still succeed (a processor out of step), `payment-sync.ts` keeps one and refunds the other.
  */
 export async function startReservationPayment(
   deps: PaymentDeps,
-  caller: AuthUser,
+  caller: Pick<AuthUser, 'id'>,
   reservationId: string,
   input: StartReservationPaymentInput,
+  paymentFor: ReservationPaymentFor = 'hold',
 ): Promise<PaymentDto> {
   const key = scopedKey(caller.id, input.idempotencyKey);
   const now = deps.clock.now();
   if (input.savedCardId && input.method !== 'CARD') throw badRequest(/*i18n*/ 'Only a card payment can use a saved card', 'savedCardId');
   const savedCard = input.savedCardId ? await findSavedCard(deps.db, caller.id, input.savedCardId) : undefined;
-  if (!(await findByKey(deps.db, key))) await syncPendingCardPayments(deps, caller.id, reservationId);
+  const checked = (await findByKey(deps.db, key)) ? undefined : await syncPendingCardPayments(deps, caller.id, reservationId);
   const attempt = () =>
     insertOnce(
       () =>
         deps.db.transaction(async (tx): Promise<StartOutcome> => {
-        const reservation = await lockOwnReservation(tx, reservationId, caller.id);
-        const existing = await findByKey(tx, key);
-        if (existing) {
-          if (existing.reservationId !== reservationId || existing.method !== input.method || existing.purpose !== 'RESERVATION') throw keyReused();
-          return existing;
-        }
-        if (reservation.status === 'CONFIRMED') throw conflict(/*i18n*/ 'This reservation is already confirmed');
-        if (reservation.status !== 'PENDING' || !reservation.holdExpiresAt || reservation.holdExpiresAt <= now) {
-          throw completionError(10202, 409);
-        }
-        if (reservation.amountDue <= 0) throw conflict(/*i18n*/ 'No payment is due for this reservation');
-        if (await succeededPaymentOf(tx, reservationId)) {
-          throw new ApiError(409, ERROR_CODES.ALREADY_PAID, /*i18n*/ 'This reservation has already been paid');
-        }
-        if (await cardPaymentUnderway(tx, reservationId)) throw paymentInProgress();
-        // A card payment of the amount due that is still open is the one to pay; any other is replaced.
-        const open = await openCardPayment(tx, { kind: 'booking', reservationId });
-        // A saved card pays a payment of its own, never one a typed card may be given to.
-        if (open) return reuseOrReplace(open, input.method === 'CARD' && !savedCard && open.amount === reservation.amountDue);
-        if (input.method === 'WALLET') {
-          const user = await findUser(tx, caller.id);
-          if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
-          const balance = await walletBalance(tx, caller.id);
-          if (balance < reservation.amountDue) {
-            throw conflict(/*i18n*/ 'Your wallet balance of {balance} is not enough to pay {amount}', {
-              balance: moneyIn(balance),
-              amount: moneyIn(reservation.amountDue),
-            });
+          const reservation = await lockOwnReservation(tx, reservationId, caller.id);
+          const existing = await findByKey(tx, key);
+          if (existing) {
+            if (existing.reservationId !== reservationId || existing.method !== input.method || existing.purpose !== 'RESERVATION' || existing.changeHoldId) {
+              throw keyReused();
+            }
+            return existing;
           }
-        }
-        return insertPayment(tx, {
-          userId: caller.id,
-          reservationId,
-          purpose: 'RESERVATION',
-          amount: reservation.amountDue,
-          currency: reservation.currency,
-          // A wallet payment waits for the completion, which debits it.
-          status: input.method === 'WALLET' ? 'PROCESSING' : 'REQUIRES_PAYMENT_METHOD',
-          method: input.method,
-          idempotencyKey: key,
-          now,
-        });
-      }),
-    key,
-    deps.db,
-  );
-  const row = await startReplacingOpen(deps, attempt, paymentInProgress);
-  return savedCard ? payWithSavedCard(deps, row, savedCard) : withIntent(deps, row);
+          const amount = await amountToPay(tx, reservation, paymentFor, now);
+          if (await cardPaymentUnderway(tx, reservationId)) throw paymentInProgress();
+          // A card payment of the amount that is still open is the one to pay; any other is replaced.
+          const open = await openCardPayment(tx, { kind: 'booking', reservationId });
+          // A saved card pays a payment of its own, never one a typed card may be given to.
+          if (open) return reuseOrReplace(open, input.method === 'CARD' && !savedCard && open.amount === amount);
+          if (input.method === 'WALLET') {
+            const user = await findUser(tx, caller.id);
+            if (user?.role !== 'member') throw forbidden(MEMBERS_ONLY_MESSAGE);
+            const balance = await walletBalance(tx, caller.id);
+            if (balance < amount) {
+              throw conflict(/*i18n*/ 'Your wallet balance of {balance} is not enough to pay {amount}', { balance: moneyIn(balance), amount: moneyIn(amount) });
+            }
+          }
+          return insertPayment(tx, {
+            userId: caller.id,
+            reservationId,
+            purpose: 'RESERVATION',
+            amount,
+            currency: reservation.currency,
+            // A wallet payment waits for the completion, which debits it.
+            status: input.method === 'WALLET' ? 'PROCESSING' : 'REQUIRES_PAYMENT_METHOD',
+            method: input.method,
+            idempotencyKey: key,
+            now,
+          });
+        }),
+      key,
+      deps.db,
+    );
+  const started = await startReplacingOpen(deps, attempt, paymentInProgress, checked);
+  return savedCard ? payWithSavedCard(deps, started.row, savedCard) : withIntent(deps, started);
 }
 
 /**
@@ -254,26 +291,21 @@ export async function startChangePayment(
     key,
     deps.db,
   );
-  const row = await startReplacingOpen(deps, attempt, paymentInProgress);
-  return savedCard ? payWithSavedCard(deps, row, savedCard) : withIntent(deps, row);
+  const started = await startReplacingOpen(deps, attempt, paymentInProgress);
+  return savedCard ? payWithSavedCard(deps, started.row, savedCard) : withIntent(deps, started);
 }
 
 /**
- * POST /manage/{token}/payment: a card payment of what a phone booking owes, through its pay link
- * (decision 0036). The booking must be confirmed, still owe it, and its link be open and not lapsed (409
- * 20232 once it has; 20230 when paid, released or never sent). Keyed by the booking's guest, as their own
- * payments are; the open card payment of the booking is answered whatever the key, one of another amount
- * replaced. Its success lessens what is owed (`payment-sync.ts`), unless the link was released first.
+ * POST /manage/{token}/fee-payment: the guest pays, by card and with the bank's 3-D Secure check, a fee the
+ * card on file did not pay (its bank asked the guest to approve it, the card refused, or was removed): the
+ * booking's fee charge, left owed. Refused with 409 20233 when no fee is owed, and with 409 while staff or
+ * the payment worker are charging the card on file. Keyed by the booking's guest, as their own payments
+ * are; the open fee payment is answered whatever the key. Its success records the fee paid
+ * (`settleFeePayment`); one that lands after the card on file was charged meanwhile is refunded in full.
  */
-export async function startPayLinkPayment(
-  deps: PaymentDeps,
-  owner: Pick<AuthUser, 'id'>,
-  reservationId: string,
-  input: Pick<StartReservationPaymentInput, 'idempotencyKey'>,
-): Promise<PaymentDto> {
+export async function startFeePayment(deps: PaymentDeps, owner: Pick<AuthUser, 'id'>, reservationId: string, input: Pick<StartReservationPaymentInput, 'idempotencyKey'>): Promise<PaymentDto> {
   const key = scopedKey(owner.id, input.idempotencyKey);
   const now = deps.clock.now();
-  if (!(await findByKey(deps.db, key))) await syncPendingCardPayments(deps, owner.id, reservationId);
   const attempt = () =>
     insertOnce(
       () =>
@@ -281,24 +313,20 @@ export async function startPayLinkPayment(
           const reservation = await lockOwnReservation(tx, reservationId, owner.id);
           const existing = await findByKey(tx, key);
           if (existing) {
-            if (existing.reservationId !== reservationId || existing.purpose !== 'RESERVATION' || existing.changeHoldId) throw keyReused();
+            if (existing.reservationId !== reservationId || existing.purpose !== 'NO_SHOW_FEE') throw keyReused();
             return existing;
           }
-          const [link] = await tx.select().from(payLinks).where(eq(payLinks.reservationId, reservationId));
-          if (!link || reservation.status !== 'CONFIRMED' || reservation.amountOwed <= 0 || (link.outcome !== null && link.outcome !== 'KEPT_OWED')) {
-            throw new ApiError(409, ERROR_CODES.PAY_LINK_NOT_OPEN, /*i18n*/ 'Nothing is left to pay through this link');
-          }
-          if (link.outcome === 'KEPT_OWED' || link.lapsesAt <= now) {
-            throw new ApiError(409, ERROR_CODES.PAY_LINK_LAPSED, /*i18n*/ 'This payment link has lapsed. Please call the venue about your reservation.');
-          }
+          const owed = await feeOwedOf(tx, reservation);
+          if (owed === 'charging') throw paymentInProgress();
+          if (!owed) throw new ApiError(409, ERROR_CODES.FEE_NOT_OWED, /*i18n*/ 'No fee is due for this reservation');
           if (await cardPaymentUnderway(tx, reservationId)) throw paymentInProgress();
-          const open = await openCardPayment(tx, { kind: 'booking', reservationId });
-          if (open) return reuseOrReplace(open, open.amount === reservation.amountOwed);
+          const open = await openCardPayment(tx, { kind: 'fee', reservationId });
+          if (open) return reuseOrReplace(open, open.amount === owed);
           return insertPayment(tx, {
             userId: owner.id,
             reservationId,
-            purpose: 'RESERVATION',
-            amount: reservation.amountOwed,
+            purpose: 'NO_SHOW_FEE',
+            amount: owed,
             currency: reservation.currency,
             status: 'REQUIRES_PAYMENT_METHOD',
             method: 'CARD',
@@ -347,7 +375,7 @@ export async function startWalletTopUp(deps: PaymentDeps, caller: AuthUser, inpu
       key,
       deps.db,
     );
-  const row = await startReplacingOpen(deps, attempt, () => conflict(/*i18n*/ 'Another top-up is still in progress. Please finish it before starting a new one.'));
-  if (row.purpose !== 'WALLET_TOP_UP' || row.amount !== input.amount) throw keyReused();
-  return withIntent(deps, row);
+  const started = await startReplacingOpen(deps, attempt, () => conflict(/*i18n*/ 'Another top-up is still in progress. Please finish it before starting a new one.'));
+  if (started.row.purpose !== 'WALLET_TOP_UP' || started.row.amount !== input.amount) throw keyReused();
+  return withIntent(deps, started);
 }

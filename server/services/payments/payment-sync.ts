@@ -33,6 +33,7 @@ import { findUser, type ReservationRow } from '../reservations/reservations';
 import { lockChangeHold, makeHeldChange } from '../reservations/change-holds';
 import { creditWallet } from '../wallet/wallet-ledger';
 import { settlePayLinkPayment } from './pay-link-settle';
+import { settleFeePayment } from './no-show-fee-charge';
 import type { LinkSigning } from '../reservations/manage-link';
 
 const STATUS_OF_INTENT: Partial<Record<IntentStatus, PaymentStatus>> = {
@@ -140,6 +141,12 @@ async function settle(
       return [];
     }
     if (!reservation) return [];
+    // A fee the guest paid themselves (its card on file did not): paid, or refunded when the card on file was charged meanwhile.
+    if (paid!.purpose === 'NO_SHOW_FEE') {
+      if (await settleFeePayment(tx, { payment: paid!, reservation, catalog, now })) return [];
+      await refundInFull(tx, { payment: paid!, reservation, catalog, reason: 'already-paid', now });
+      return [payment.id];
+    }
     await recordCardPayment(tx, { payment: paid!, reservation, catalog, now });
     if (paid!.changeHoldId) return settleChangePayment(tx, { ...args, payment: paid!, reservation });
     // A phone booking's pay link: it pays what is owed, unless the booking was released first.

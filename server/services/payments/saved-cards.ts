@@ -14,6 +14,7 @@ import { notFound } from '../../lib/errors';
 import { syncWithProcessor } from './payment-sync';
 import { toPaymentDto, type PaymentDeps, type PaymentDto, type PaymentRow } from './payments';
 import { intentInput } from './open-payment';
+import { feesOwedOnRemovedCards } from './no-show-fee-charge';
 
 /** A saved card on the wire: named by the payment whose card it is. */
 export interface SavedCardDto {
@@ -77,7 +78,7 @@ export async function findSavedCard(db: DbOrTx, userId: string, id: string): Pro
 /**
  * DELETE /user/saved-card/{id}: the card is no longer offered, and the processor forgets it (Stripe detaches
  * each PaymentMethod it was kept as), so it cannot be charged again, a no-show fee included (that fee
- * stays owed); answers the cards left. The card is stamped removed first, so it is never offered again even
+ * is recorded as owed at once, and so is one that falls due later); answers the cards left. The card is stamped removed first, so it is never offered again even
  * when the processor does not answer (502): its copy there is then left until a support request.
  */
 export async function removeSavedCard(deps: Pick<PaymentDeps, 'db' | 'clock' | 'payments'>, userId: string, id: string): Promise<SavedCardDto[]> {
@@ -88,6 +89,8 @@ export async function removeSavedCard(deps: Pick<PaymentDeps, 'db' | 'clock' | '
     .where(and(eq(payments.userId, userId), eq(payments.cardBrand, card.brand), eq(payments.cardLast4, card.last4), isNull(payments.cardRemovedAt)))
     .returning({ intentId: payments.processorRef, method: payments.method });
   const intents = new Set(removed.flatMap((row) => (row.method === 'CARD' && row.intentId ? [row.intentId] : [])));
+  // A fee still being tried on the card is owed from now on: no retry reaches a card the guest took away.
+  await feesOwedOnRemovedCards(deps.db, [...intents], deps.clock.now());
   for (const intentId of intents) await deps.payments.detachCard(intentId);
   return listSavedCards(deps.db, userId);
 }

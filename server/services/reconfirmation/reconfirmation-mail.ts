@@ -36,11 +36,13 @@ export async function askToReconfirm(db: DbOrTx, args: { row: ReservationRow; ca
       ].join('\n'),
     });
   }
-  const text = i18n._('{venue}, {date} at {time} ({reference}): still coming? Reply 1 to confirm or 9 to cancel, or tap: {confirm}', {
+  // Both one-tap links, as the mail has them: a guest who reads only the text can cancel without replying.
+  const text = i18n._('{venue}, {date} at {time} ({reference}): still coming? Reply 1 to confirm or 9 to cancel, or tap to confirm: {confirm} or to cancel: {cancel}', {
     ...values,
     date: lang.date(row.date),
     time: lang.time(row.startTime),
     confirm,
+    cancel,
   });
   await textAboutBooking(db, row, text, now);
 }

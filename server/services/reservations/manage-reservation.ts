@@ -19,7 +19,7 @@ import {
 } from './reservation-change';
 import { findOwnChangeHold, type ChangeHoldDto } from './change-holds';
 import { changePaymentState, giveUpChange, type ChangePaymentState } from '../payments/change-payment';
-import { startChangePayment, startPayLinkPayment } from '../payments/payment-start';
+import { startChangePayment, startFeePayment, startReservationPayment } from '../payments/payment-start';
 import { getOwnPayment } from '../payments/payment-sync';
 import { readCardGuarantee, startCardGuarantee, type CardGuaranteeDto } from '../payments/card-guarantee';
 import type { PaymentDeps, PaymentDto } from '../payments/payments';
@@ -143,7 +143,13 @@ export async function payManagedChange(deps: PaymentDeps, token: string, holdId:
 /** Starts the card payment of what a phone booking owes, through its pay link (decision 0036). */
 export async function payThroughLink(deps: PaymentDeps, token: string, input: { idempotencyKey: string }): Promise<PaymentDto> {
   const { row } = await currentReservation(deps, token);
-  return startPayLinkPayment(deps, { id: row.userId }, row.id, input);
+  return startReservationPayment(deps, { id: row.userId }, row.id, { method: 'CARD', idempotencyKey: input.idempotencyKey }, 'pay-link');
+}
+
+/** Starts the card payment of a fee the booking's card on file did not pay (the bank asked the guest to approve it): the link's guest pays it. */
+export async function payFeeThroughLink(deps: PaymentDeps, token: string, input: { idempotencyKey: string }): Promise<PaymentDto> {
+  const { row } = await reservationOfToken(deps, token);
+  return startFeePayment(deps, { id: row.userId }, row.id, input);
 }
 
 /** Saves a card for the link's guaranteed booking, as the guest's own call does (decision 0035). */

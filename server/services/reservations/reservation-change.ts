@@ -18,6 +18,7 @@ import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
 import { carryOutRefunds } from '../payments/payment-sync';
 import { cancelledMoneyOf, refundForCancellation } from '../payments/payment-refund';
+import { attemptCharge } from '../payments/no-show-fee-charge';
 import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation-mail';
 import { linkOutdated } from './manage-link';
 import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
@@ -278,7 +279,7 @@ export async function cancelReservation(
 ): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
 
-  const { row, cardRefunds } = await db.transaction(async (tx) => {
+  const { row, cardRefunds, feeCharge } = await db.transaction(async (tx) => {
     // The freed table is offered to the waitlist in this same transaction (below): the waitlist's lock
     // comes first, before the reservation's row, in the order every waitlist pass takes them.
     await lockWaitlist(tx);
@@ -316,8 +317,11 @@ export async function cancelReservation(
     // later never sees it free (an offered hold given up passes on to the next guest the same way).
     await settleWaitlistWithin(tx, deps, catalog, now);
     // The row as the refund left it: its fee kept is the cancellation's.
-    return { row: { ...updated!, feeKept: refunds.money.feeKept }, cardRefunds: refunds.cardRefunds };
+    return { row: { ...updated!, feeKept: refunds.money.feeKept }, cardRefunds: refunds.cardRefunds, feeCharge: refunds.feeCharge };
   });
   await carryOutRefunds(deps, cardRefunds);
+  // A card guarantee cancelled late: its fee charged to the saved card now, as a no-show's is (retried by the
+  // payment worker when the processor does not answer; a refusal or the bank's check leaves it owed).
+  if (feeCharge) await attemptCharge(deps, feeCharge, { actor: null, catalog });
   return { ...toReservationDto(row, catalog, now), ...(await cancelledMoneyOf(db, row)) };
 }

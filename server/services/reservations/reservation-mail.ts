@@ -401,8 +401,9 @@ export async function mailFeeNeedsApproval(db: DbOrTx, args: { row: ReservationR
       '',
       ...bookingLines(lang, row, catalog),
       '',
-      ...(venue ? [i18n._('To settle it, please contact the venue: call {phone} or e-mail {email}.', { phone: venue.reservationsPhone, email: venue.reservationsEmail })] : []),
-      i18n._('View your reservation: {link}', { link: manageLink(links, row) }),
+      // The manage link opens the fee's payment, where the bank's check is the guest's to pass.
+      i18n._('Pay it with your card, approving it with your bank: {link}', { link: manageLink(links, row, 'pay') }),
+      ...(venue ? [i18n._('Or contact the venue: call {phone} or e-mail {email}.', { phone: venue.reservationsPhone, email: venue.reservationsEmail })] : []),
     ].join('\n'),
   });
 }

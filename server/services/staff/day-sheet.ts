@@ -10,7 +10,7 @@ import { reservations, users } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { visitStateOf } from '../../../machines/visit.machine';
 import { isoWeekday } from '../../../common/time';
-import { bookingMoney, noShowBalance, type BookingMoney } from '../payments/booking-payments';
+import { bookingMoney, noShowBalance, type BookingMoney, type NoShowBalance } from '../payments/booking-payments';
 import { cardChargeView, noShowFeeChargesOf, type NoShowFeeChargeRow } from '../payments/no-show-fee-charge';
 import { cardGuaranteesOf, type CardGuaranteeRow } from '../payments/card-guarantee';
 import { venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
@@ -55,9 +55,19 @@ function serviceOf(entry: CatalogVenue, date: string, startTime: number) {
   return entry.periods.find((p) => p.daysOfWeek.includes(weekday) && p.startMinute <= startTime && startTime < p.endMinute);
 }
 
-/** The payment column: what was paid for the booking, given back, and of a no-show what its fee left owing. */
+/**
+ * A card guarantee cancelled late whose fee went to its saved card (payments/payment-refund.ts): shown as a
+ * no-show's fee is, charged or owed, so staff see a refusal and may charge the card again.
+ */
+function lateGuaranteeFee(row: { status: string; feeKept: number }, money: BookingMoney | undefined, charge: NoShowFeeChargeRow | undefined): NoShowBalance | null {
+  if (row.status !== 'LATE_CANCELED' || !charge) return null;
+  const charged = money?.cardFee ?? 0;
+  return { fee: row.feeKept, kept: 0, charged, outstanding: Math.max(0, row.feeKept - charged), noCardOnFile: false };
+}
+
+/** The payment column: what was paid for the booking, given back, and of a no-show (or a guarantee's late cancellation) what its fee left owing. */
 function paymentOf(
-  row: { status: string; prePaymentType: string; amountDue: number; numberOfGuests: number; amountOwed: number; paidAtVenue: number },
+  row: { status: string; prePaymentType: string; amountDue: number; numberOfGuests: number; amountOwed: number; paidAtVenue: number; feeKept: number },
   money: BookingMoney | undefined,
   charge: NoShowFeeChargeRow | undefined,
   guarantee: CardGuaranteeRow | undefined,
@@ -65,7 +75,7 @@ function paymentOf(
   now: Date,
   member: boolean,
 ): SheetBooking['payment'] {
-  const noShow = row.status === 'NO_SHOW' ? noShowBalance(row.numberOfGuests, noShowFeePerPerson, money, member) : null;
+  const noShow = row.status === 'NO_SHOW' ? noShowBalance(row.numberOfGuests, noShowFeePerPerson, money, member) : lateGuaranteeFee(row, money, charge);
   return {
     type: row.prePaymentType as SheetBooking['payment']['type'],
     amountDue: row.amountDue,

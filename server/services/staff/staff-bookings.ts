@@ -44,7 +44,7 @@ import { placeOnFreeTable } from '../reservations/reservation-tables';
 import { fittingCombinations, isCombinationOf, type TableCombination } from '../booking-rules/table-fit';
 import { isMember, reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';
 import { contactPhone, findOrCreateGuest, isReservedEmail, walkInAccount } from '../guest-accounts/guest-accounts';
-import { sendPayLinkFor } from '../pay-link/pay-links';
+import { closePayLinkPaidAtVenue, sendPayLinkFor } from '../pay-link/pay-links';
 
 /** What the audit log keeps of a booking staff placed or moved. */
 const placementView = (row: ReservationRow) => ({
@@ -118,7 +118,8 @@ export async function quoteStaffChange(deps: CancelDeps, actor: AuthUser, reserv
 
 /**
  * What the booking owed, recorded as paid at the venue (the guest paid the host): once, audited as
- * reservation.paid-at-venue in the same transaction. 409 when nothing is owed.
+ * reservation.paid-at-venue in the same transaction, which closes its pay link as paid. 409 when nothing
+ * is owed (a payment through the link came first: both lock the booking, so one of the two wins).
  */
 export async function recordPaidAtVenue(deps: ReservationDeps, actor: AuthUser, reservationId: string): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
@@ -131,6 +132,7 @@ export async function recordPaidAtVenue(deps: ReservationDeps, actor: AuthUser, 
       .set({ amountOwed: 0, paidAtVenue: current.paidAtVenue + current.amountOwed, updatedAt: now })
       .where(eq(reservations.id, current.id))
       .returning();
+    await closePayLinkPaidAtVenue(tx, current.id, now);
     await recordAudit(tx, {
       actorId: actor.id,
       venueId: current.venueId,

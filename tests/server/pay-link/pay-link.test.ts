@@ -358,6 +358,56 @@ for (const driver of testDrivers()) {
       }
     });
 
+    it('paid at the venue closes the open link: it answers that nothing is due, and the guest can no longer pay it', async () => {
+      api.clock.set(hk('2026-11-23', '10:00'));
+      const booking = await phoneBooking('2026-11-28', 1140);
+      const token = payTokenIn((await payMails(booking.email))[0]!.body)!;
+      const settled = await api.request('POST', `/admin/reservation/${booking.id}/paid-at-venue`, { token: admin.token() });
+      expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+      expect(await linkOf(booking.id)).toMatchObject({ outcome: 'PAID', settledAt: hk('2026-11-23', '10:00') });
+      const read = await api.request('GET', `/manage/${encodeURIComponent(token)}`, { from: newClientAddress() });
+      expect(read.body.data.payLink).toMatchObject({ status: 'PAID' });
+      const pay = await api.request('POST', `/manage/${encodeURIComponent(token)}/payment`, { body: { idempotencyKey: `link-${newId()}` }, from: newClientAddress() });
+      expect(pay.status).toBe(409);
+      expect(pay.body).toMatchObject({ errorCode: 20230, message: 'Nothing is left to pay through this link' });
+      // The lapse finds it closed: nothing released, no reminder.
+      api.clock.set(hk('2026-11-24', '10:30'));
+      await runPayLinks(api.deps);
+      expect(await h.reservationRow(booking.id)).toMatchObject({ status: 'CONFIRMED', amountOwed: 0, paidAtVenue: 60_000 });
+      expect(await ledgerProblems(api.deps.db)).toEqual([]);
+    });
+
+    it('a link kept as owed is closed as paid too once the guest pays at the venue', async () => {
+      api.clock.set(hk('2026-11-23', '10:00'));
+      const booking = await phoneBooking('2026-11-29', 1140);
+      api.clock.set(hk('2026-11-24', '10:30'));
+      await runPayLinks(api.deps);
+      expect(await linkOf(booking.id)).toMatchObject({ outcome: 'KEPT_OWED' });
+      expect((await api.request('POST', `/admin/reservation/${booking.id}/paid-at-venue`, { token: admin.token() })).status).toBe(200);
+      expect(await linkOf(booking.id)).toMatchObject({ outcome: 'PAID' });
+    });
+
+    it('paid at the venue and a payment through the link at once: one of the two is kept, the other refunded or refused', async () => {
+      api.clock.set(hk('2026-11-23', '10:00'));
+      const booking = await phoneBooking('2026-11-30', 1200);
+      const token = payTokenIn((await payMails(booking.email))[0]!.body)!;
+      const payment = await payThroughLink(token);
+      const [, atVenue] = await Promise.all([h.deliver(), api.request('POST', `/admin/reservation/${booking.id}/paid-at-venue`, { token: admin.token() })]);
+      const row = await h.reservationRow(booking.id);
+      const paid = await h.paymentRow(payment._id);
+      expect(row.amountOwed).toBe(0);
+      expect(await linkOf(booking.id)).toMatchObject({ outcome: 'PAID' });
+      if (atVenue.status === 200) {
+        expect(row.paidAtVenue).toBe(60_000);
+        expect(paid).toMatchObject({ status: 'REFUNDED', refundedAmount: 60_000 });
+      } else {
+        expect(atVenue.status).toBe(409);
+        expect(row.paidAtVenue).toBe(0);
+        expect(paid).toMatchObject({ status: 'SUCCEEDED', refundedAmount: 0 });
+      }
+      expect(await ledgerProblems(api.deps.db)).toEqual([]);
+    });
+
     it("a venue's settings: read by its staff, refused outside its range, and another venue's staff refused", async () => {
       const staff = await batardStaff();
       const read = await api.request('GET', `/admin/venue/${BATARD}/pay-link`, { token: staff.token() });

@@ -16,7 +16,8 @@ import { retryNoShowFeeCharges } from '../../../server/services/payments/no-show
 import { DECLINE_MESSAGES, TEST_CARDS } from '../../../server/services/payments/processor/test-processor';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import { experienceIdByName, OBE } from '../../support/server/fixtures';
-import { TEST_NOW, testDrivers } from '../../support/server/harness';
+import { newClientAddress, TEST_NOW, testDrivers } from '../../support/server/harness';
+import { manageTokenIn } from '../../support/server/manage-helpers';
 import { card, type TestUser } from '../../support/server/payment-helpers';
 import { useStaffAccounts, type StaffAccounts } from '../../support/server/staff-helpers';
 import { experienceBody } from '../../support/server/experience-body';
@@ -27,6 +28,9 @@ const HOUR = 3_600_000;
 // The Cocktail Masterclass's own policy: HK$500 a guest for a no-show; a table for two owes HK$1,000.
 const FEE_PER_GUEST = 50_000;
 const FEE = 2 * FEE_PER_GUEST;
+// Its late-cancellation fee, HK$300 a guest inside the 24 hours before: a table for two owes HK$600.
+const LATE_FEE_PER_GUEST = 30_000;
+const LATE_FEE = 2 * LATE_FEE_PER_GUEST;
 
 /** The three kinds of saved card: charged later, declined later, or later asking the absent cardholder to approve. */
 type SavedCardKind = 'approves' | 'declinesLater' | 'authenticatesLater';
@@ -42,7 +46,7 @@ const GUARANTEED = experienceBody(
     periodNames: ['Evening'],
     prePaymentType: 'GUARANTEE',
     depositPolicy: [],
-    policy: { cancellationWindowHours: 24, cancellationFee: { type: 'PER_PERSON', amount: FEE_PER_GUEST }, feesByPartySize: [], noShowFeePerPerson: FEE_PER_GUEST, minimumSpend: null, maximumPartySize: 6 },
+    policy: { cancellationWindowHours: 24, cancellationFee: { type: 'PER_PERSON', amount: LATE_FEE_PER_GUEST }, feesByPartySize: [], noShowFeePerPerson: FEE_PER_GUEST, minimumSpend: null, maximumPartySize: 6 },
   },
 );
 
@@ -105,8 +109,8 @@ for (const driver of testDrivers()) {
         return { id: res.body.data._id as string, date, payment: res.body.data.payment };
       }
 
-      /** A guaranteed booking for two, its card saved and the booking confirmed; the clock put past its start. */
-      async function bookGuaranteed(kind: SavedCardKind = 'approves') {
+      /** A guaranteed booking for two, its card saved and the booking confirmed; the clock put past its start (or `at` it). */
+      async function bookGuaranteed(kind: SavedCardKind = 'approves', at: (startsAt: Date) => Date = (startsAt) => new Date(startsAt.getTime() + HOUR / 2)) {
         const guest = await h.newUser('guest');
         const { id, date } = await hold(guest);
         const started = await startGuarantee(guest, id);
@@ -116,7 +120,7 @@ for (const driver of testDrivers()) {
         const done = await h.complete(guest, id);
         expect(done.status, JSON.stringify(done.body)).toBe(200);
         const { startsAt } = await h.reservationRow(id);
-        api.clock.set(new Date(startsAt.getTime() + HOUR / 2));
+        api.clock.set(at(startsAt));
         return { guest, id, date };
       }
 
@@ -226,6 +230,151 @@ for (const driver of testDrivers()) {
         expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['SUCCEEDED', FEE]]);
         const [row] = await api.deps.db.select().from(cardGuarantees).where(eq(cardGuarantees.reservationId, id));
         expect(row!.status).toBe('SAVED');
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      /** Two hours before the start: inside the 24-hour window, so cancelling is late. */
+      const late = (startsAt: Date) => new Date(startsAt.getTime() - 2 * HOUR);
+      const cancelAsGuest = (guest: TestUser, id: string) => api.request('PUT', `/user/reservation/v1.1/cancel/${id}`, { token: guest.token() });
+      const cancelAsStaff = (id: string) => api.request('PUT', `/admin/reservation/${id}/visit`, { token: obeStaff.token(), body: { action: 'cancel' } });
+      async function cancelByLink(guest: TestUser, id: string) {
+        const reference = (await h.reservationRow(id)).uniqueId;
+        const mail = (await h.mailTo(guest.email)).find((m) => m.subject.includes(reference) && manageTokenIn(m.body));
+        return api.request('PUT', `/manage/${encodeURIComponent(manageTokenIn(mail!.body)!)}/cancel`, { from: newClientAddress() });
+      }
+
+      it('charges the late-cancellation fee to the saved card off-session, whoever cancels late: the guest, the manage link or staff', async () => {
+        for (const who of ['guest', 'manage link', 'staff'] as const) {
+          const { id, guest } = await bookGuaranteed('approves', late);
+          const res = who === 'guest' ? await cancelAsGuest(guest, id) : who === 'manage link' ? await cancelByLink(guest, id) : await cancelAsStaff(id);
+          expect(res.status, `${who}: ${JSON.stringify(res.body)}`).toBe(200);
+          expect((await h.reservationRow(id)).status).toBe('LATE_CANCELED');
+          expect((await h.reservationRow(id)).feeKept).toBe(LATE_FEE);
+          expect((await feePayments(id)).map((p) => [p.status, p.amount, p.idempotencyKey])).toEqual([['SUCCEEDED', LATE_FEE, `no-show-fee-${id}`]]);
+          if (fake) {
+            const charge = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === `no-show-fee-${id}`)!;
+            expect(charge.body).toMatchObject({ off_session: 'true', confirm: 'true', amount: String(LATE_FEE) });
+          }
+          expect(await ledgerOf(id), who).toEqual([]);
+        }
+      });
+
+      it('charges nothing for a cancellation before the cancel-by time', async () => {
+        const { id, guest } = await bookGuaranteed('approves', (startsAt) => new Date(startsAt.getTime() - 25 * HOUR));
+        expect((await cancelAsGuest(guest, id)).status).toBe(200);
+        expect(await h.reservationRow(id)).toMatchObject({ status: 'CANCELED', feeKept: 0 });
+        expect(await feePayments(id)).toEqual([]);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('leaves a late fee the card declines owed, with the reason, for staff to charge again', async () => {
+        const { id, guest, date } = await bookGuaranteed('declinesLater', late);
+        expect((await cancelAsGuest(guest, id)).status).toBe(200);
+        expect((await feePayments(id)).map((p) => [p.status, p.amount, p.failureMessage])).toEqual([['FAILED', LATE_FEE, DECLINE_MESSAGES.declined]]);
+        expect(await ledgerOf(id)).toEqual([]);
+        // Staff see it owed on the day sheet, with the bank's reason, as a no-show's fee.
+        const sheet = await api.request('GET', `/admin/venue/${OBE}/day-sheet/${date}`, { token: obeStaff.token() });
+        const booking = sheet.body.data.services.flatMap((s: any) => s.seatings.flatMap((x: any) => x.bookings)).find((b: { id: string }) => b.id === id);
+        expect(booking).toMatchObject({ status: 'LATE_CANCELED', payment: { noShow: { fee: LATE_FEE, charged: 0, outstanding: LATE_FEE, canChargeCard: true, card: { status: 'DECLINED', reason: DECLINE_MESSAGES.declined } } } });
+        const again = await api.request('POST', `/admin/reservation/${id}/no-show-fee/charge`, { token: obeStaff.token() });
+        expect(again.status, JSON.stringify(again.body)).toBe(200);
+        expect(again.body.data).toMatchObject({ result: 'DECLINED', amount: LATE_FEE, outstanding: LATE_FEE });
+        expect((await feePayments(id)).map((p) => p.idempotencyKey)).toEqual([`no-show-fee-${id}`, `no-show-fee-${id}-2`]);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('leaves a late fee the bank wants approved owed, and mails the guest', async () => {
+        const { id, guest } = await bookGuaranteed('authenticatesLater', late);
+        expect((await cancelAsGuest(guest, id)).status).toBe(200);
+        expect((await feePayments(id)).map((p) => [p.status, p.failureMessage])).toEqual([['FAILED', DECLINE_MESSAGES.authenticationRequired]]);
+        expect((await h.mailTo(guest.email)).some((m) => m.subject.startsWith('A fee of HK$600 is due'))).toBe(true);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it("lets the guest pay a fee the bank wants approved through the mail's link, with 3-D Secure; then no fee is owed", async () => {
+        const { id, guest } = await bookGuaranteed('authenticatesLater', late);
+        expect((await cancelAsGuest(guest, id)).status).toBe(200);
+        const mail = (await h.mailTo(guest.email)).find((m) => m.subject.startsWith('A fee of HK$600 is due'))!;
+        const token = /#\/pages\/manage\?token=([^&\s]+)&action=pay/.exec(mail.body)?.[1];
+        expect(token).toBeTruthy();
+        const link = `/manage/${token}`;
+        expect((await api.request('GET', link, { from: newClientAddress() })).body.data.feeDue).toBe(LATE_FEE);
+
+        const started = await api.request('POST', `${link}/fee-payment`, { body: { idempotencyKey: `fee-${id}` }, from: newClientAddress() });
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        const payment = started.body.data as { _id: string; intentId: string; clientSecret: string; amount: number };
+        expect(payment.amount).toBe(LATE_FEE);
+        // The guest is there this time: the bank's check is passed in the browser.
+        if (fake) {
+          fake.payAsBrowser(payment.intentId, 'alwaysAuthenticate');
+          fake.finishChallenge(payment.intentId, 'approve');
+          await fake.deliverAll(payment.intentId);
+        } else {
+          const confirmed = await h.confirm(payment.intentId, card(payment.clientSecret, TEST_CARDS.authenticatesLater));
+          expect(confirmed.body.data.status).toBe('requires_action');
+          expect((await h.challenge(payment.intentId, 'approve')).body.data.status).toBe('succeeded');
+          await h.deliver();
+        }
+        const read = await api.request('GET', `${link}/payment/${payment._id}`, { from: newClientAddress() });
+        expect(read.body.data).toMatchObject({ status: 'SUCCEEDED' });
+        expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['FAILED', LATE_FEE], ['SUCCEEDED', LATE_FEE]]);
+        expect((await api.request('GET', link, { from: newClientAddress() })).body.data.feeDue).toBeNull();
+        const again = await api.request('POST', `${link}/fee-payment`, { body: { idempotencyKey: `fee-again-${id}` }, from: newClientAddress() });
+        expect(again.body.errorCode).toBe(ERROR_CODES.FEE_NOT_OWED);
+        expect((await api.request('POST', `/admin/reservation/${id}/no-show-fee/charge`, { token: obeStaff.token() })).status).toBe(409);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('keeps one fee when staff charge the card on file while the guest pays it through the link: the later one is refunded', async () => {
+        // The test processor charges a card on file by its last four: staff's charge here is made to the guest's new card.
+        if (fake) return;
+        const { id, guest } = await bookGuaranteed('declinesLater', late);
+        expect((await cancelAsGuest(guest, id)).status).toBe(200);
+        const reference = (await h.reservationRow(id)).uniqueId;
+        const mail = (await h.mailTo(guest.email)).find((m) => m.subject.includes(reference) && manageTokenIn(m.body))!;
+        const link = `/manage/${encodeURIComponent(manageTokenIn(mail.body)!)}`;
+        const started = await api.request('POST', `${link}/fee-payment`, { body: { idempotencyKey: `fee-${id}` }, from: newClientAddress() });
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        const payment = started.body.data as { _id: string; intentId: string; clientSecret: string };
+        // The guest's card pays at the processor; before its word reaches us, staff charge the card on file.
+        expect((await h.confirm(payment.intentId, card(payment.clientSecret, TEST_CARDS.visa))).body.data.status).toBe('succeeded');
+        const real = api.deps.payments.chargeCardOnFile.bind(api.deps.payments);
+        vi.spyOn(api.deps.payments, 'chargeCardOnFile').mockImplementation((input) => real({ ...input, cardOf: payment.intentId }));
+        const staffCharge = await api.request('POST', `/admin/reservation/${id}/no-show-fee/charge`, { token: obeStaff.token() });
+        expect(staffCharge.body.data).toMatchObject({ result: 'CHARGED', outstanding: 0 });
+        await h.deliver();
+        const fees = await feePayments(id);
+        expect(fees.find((p) => p.id === payment._id)).toMatchObject({ status: 'REFUNDED', refundedAmount: LATE_FEE });
+        expect(fees.filter((p) => p.status === 'SUCCEEDED').map((p) => p.amount)).toEqual([LATE_FEE]);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('retries a late fee the processor did not answer with the same key, and charges it once', async () => {
+        const { id, guest } = await bookGuaranteed('approves', late);
+        vi.spyOn(console, 'error').mockImplementation(() => {});
+        const keys: string[] = [];
+        const real = api.deps.payments.chargeCardOnFile.bind(api.deps.payments);
+        let down = true;
+        vi.spyOn(api.deps.payments, 'chargeCardOnFile').mockImplementation((input) => {
+          keys.push(input.idempotencyKey);
+          return down ? Promise.reject(new TypeError('fetch failed')) : real(input);
+        });
+        expect((await cancelAsGuest(guest, id)).status).toBe(200);
+        expect(await feePayments(id)).toEqual([]);
+        expect(await ledgerOf(id)).toEqual([]);
+        down = false;
+        api.clock.advance(5 * 60_000);
+        expect(await retryNoShowFeeCharges(api.deps)).toBe(1);
+        expect(keys).toEqual([`no-show-fee-${id}`, `no-show-fee-${id}`]);
+        expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['SUCCEEDED', LATE_FEE]]);
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('charges one late fee when staff and the guest cancel at once', async () => {
+        const { id, guest } = await bookGuaranteed('approves', late);
+        const answers = await Promise.all([cancelAsStaff(id), cancelAsGuest(guest, id)]);
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+        expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['SUCCEEDED', LATE_FEE]]);
         expect(await ledgerOf(id)).toEqual([]);
       });
     });

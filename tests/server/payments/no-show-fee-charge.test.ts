@@ -14,7 +14,7 @@ import { createThrowawayDatabase } from '../../../server/db/throwaway-database';
 import type { CreateIntentInput, PaymentIntent } from '../../../server/services/payments/processor/processor';
 import { DECLINE_MESSAGES, TEST_CARDS, type TestProcessor } from '../../../server/services/payments/processor/test-processor';
 import { testProcessorIntents } from '../../../server/services/payments/processor/test-processor-tables';
-import { DEFAULT_NO_SHOW_CHARGE_POLICY, retryNoShowFeeCharges } from '../../../server/services/payments/no-show-fee-charge';
+import { CARD_REMOVED, DEFAULT_NO_SHOW_CHARGE_POLICY, retryNoShowFeeCharges } from '../../../server/services/payments/no-show-fee-charge';
 import { subscribeToReservationEvents, type ReservationEvent } from '../../../server/services/reservations/reservation-events';
 import { BATARD, experienceIdByName, LECLOS, UNKNOWN_ID } from '../../support/server/fixtures';
 import { createTestApi, TEST_NOW, testDrivers, type TestApi } from '../../support/server/harness';
@@ -211,6 +211,39 @@ for (const driver of testDrivers()) {
       expect(await n.sheetPayment(batardStaff, date, id)).toMatchObject({ noShow: { outstanding: 0, charged: rest, canChargeCard: false, card: { status: 'CHARGED', reason: null } } });
       const paidUp = await n.chargeAgain(batardStaff, id);
       expect([paidUp.status, paidUp.body.message]).toEqual([409, 'Nothing is owed for this booking']);
+    });
+
+    /** The guest removes the card that paid the booking, from their profile. */
+    async function removeCard(guest: TestUser) {
+      const [card] = (await api.request('GET', '/user/saved-card', { token: guest.token() })).body.data as { _id: string }[];
+      const removed = await api.request('DELETE', `/user/saved-card/${card!._id}`, { token: guest.token() });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    }
+
+    it('records a fee being tried again as owed at once when the guest removes its card, and never tries it again', async () => {
+      const { id, date, guest, rest } = await n.bookPaidByCard();
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const keys = watchCharges(api.processor, () => unreachable());
+      expect((await n.markNoShow(batardStaff, id)).body.data.noShow).toMatchObject({ cardCharged: 0, outstanding: rest });
+      expect(await n.charge(id)).toMatchObject({ status: 'PENDING' });
+      await removeCard(guest);
+      expect(await n.charge(id)).toMatchObject({ status: 'DECLINED', lastError: CARD_REMOVED, nextAttemptAt: null });
+      api.clock.advance(5 * MINUTE);
+      expect(await retryNoShowFeeCharges(api.deps)).toBe(0);
+      expect(keys).toEqual([`no-show-fee-${id}`]);
+      expect(await n.sheetPayment(batardStaff, date, id)).toMatchObject({ noShow: { outstanding: rest, canChargeCard: false, card: { status: 'DECLINED', reason: CARD_REMOVED } } });
+      expect((await n.chargeAgain(batardStaff, id)).status).toBe(409);
+    });
+
+    it('records the fee of a booking whose card the guest removed as owed at the no-show, never asking the processor', async () => {
+      const { id, guest, rest } = await n.bookPaidByCard();
+      await removeCard(guest);
+      const keys = watchCharges(api.processor);
+      const marked = await n.markNoShow(batardStaff, id);
+      expect(marked.body.data.noShow).toMatchObject({ fee: FEE, cardCharged: 0, outstanding: rest, noCardOnFile: false });
+      expect(keys).toEqual([]);
+      expect(await n.charge(id)).toMatchObject({ status: 'DECLINED', amount: rest, lastError: CARD_REMOVED });
+      expect(await n.feePayments(id)).toEqual([]);
     });
 
     it('answers 409 when nothing is owed or no card paid, 403 for another venue and guests, 404 for no booking', async () => {

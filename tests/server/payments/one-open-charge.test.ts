@@ -90,6 +90,27 @@ for (const driver of testDrivers()) {
         expect((await h.paymentRow(fresh._id)).status).toBe('SUCCEEDED');
       });
 
+      it('asks the processor for an open payment\'s intent once when a new start answers it again', async () => {
+        const guest = await h.newUser();
+        const hold = await h.holdWhiskyFlight(guest);
+        const first = (await h.startPayment(guest, hold.id, 'CARD', `first-${hold.id}`)).body.data;
+        const processor = api.deps.payments;
+        const asked: string[] = [];
+        const retrieve = processor.retrieve.bind(processor);
+        processor.retrieve = (id) => {
+          asked.push(id);
+          return retrieve(id);
+        };
+        try {
+          const again = await h.startPayment(guest, hold.id, 'CARD', `second-${hold.id}`);
+          expect(again.status).toBe(201);
+          expect(again.body.data).toMatchObject({ _id: first._id, intentId: first.intentId, clientSecret: first.clientSecret });
+        } finally {
+          processor.retrieve = retrieve;
+        }
+        expect(asked.filter((id) => id === first.intentId)).toHaveLength(1);
+      });
+
       it("cancels the open card payment when the member pays from the wallet instead", async () => {
         const member = await h.newUser('member', 500_000);
         const hold = await h.holdWhiskyFlight(member);

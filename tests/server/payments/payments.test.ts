@@ -608,18 +608,21 @@ for (const driver of testDrivers()) {
       it('splits by the policy: per person or a percentage, never more than was paid', () => {
         const perPerson = { cancellationFee: { type: 'PER_PERSON' as const, amount: 10_000 }, feesByPartySize: [] };
         const percentage = { cancellationFee: { type: 'PERCENTAGE' as const, amount: 25 }, feesByPartySize: [] };
-        expect(cancellationSplit(perPerson, 'CANCELED', 2, 149_600)).toEqual({ fee: 0, refund: 149_600 });
-        expect(cancellationSplit(perPerson, 'LATE_CANCELED', 2, 149_600)).toEqual({ fee: 20_000, refund: 129_600 });
-        expect(cancellationSplit(perPerson, 'LATE_CANCELED', 10, 50_000)).toEqual({ fee: 50_000, refund: 0 });
-        expect(cancellationSplit(percentage, 'LATE_CANCELED', 2, 149_602)).toEqual({ fee: 37_401, refund: 112_201 });
-        expect(cancellationSplit(percentage, 'LATE_CANCELED', 2, 0)).toEqual({ fee: 0, refund: 0 });
+        expect(cancellationSplit(perPerson, 'CANCELED', 2, 149_600)).toEqual({ fee: 0, refund: 149_600, toCharge: 0 });
+        expect(cancellationSplit(perPerson, 'LATE_CANCELED', 2, 149_600)).toEqual({ fee: 20_000, refund: 129_600, toCharge: 0 });
+        expect(cancellationSplit(perPerson, 'LATE_CANCELED', 10, 50_000)).toEqual({ fee: 50_000, refund: 0, toCharge: 0 });
+        expect(cancellationSplit(percentage, 'LATE_CANCELED', 2, 149_602)).toEqual({ fee: 37_401, refund: 112_201, toCharge: 0 });
+        expect(cancellationSplit(percentage, 'LATE_CANCELED', 2, 0)).toEqual({ fee: 0, refund: 0, toCharge: 0 });
+        // A card guarantee paid nothing: its fee is taken from what its card may be charged, all of it to charge.
+        expect(cancellationSplit(perPerson, 'LATE_CANCELED', 2, 0, 100_000)).toEqual({ fee: 20_000, refund: 0, toCharge: 20_000 });
+        expect(cancellationSplit(perPerson, 'CANCELED', 2, 0, 100_000)).toEqual({ fee: 0, refund: 0, toCharge: 0 });
       });
 
       it("splits by the party's size tier when one applies, a tier from one guest being the plain fee", () => {
         const tiered = { cancellationFee: { type: 'PERCENTAGE' as const, amount: 25 }, feesByPartySize: [{ minGuestCount: 1, amount: 5_000 }, { minGuestCount: 6, amount: 30_000 }] };
-        expect(cancellationSplit(tiered, 'LATE_CANCELED', 2, 100_000)).toEqual({ fee: 25_000, refund: 75_000 });
-        expect(cancellationSplit(tiered, 'LATE_CANCELED', 6, 300_000)).toEqual({ fee: 180_000, refund: 120_000 });
-        expect(cancellationSplit(tiered, 'LATE_CANCELED', 7, 100_000)).toEqual({ fee: 100_000, refund: 0 });
+        expect(cancellationSplit(tiered, 'LATE_CANCELED', 2, 100_000)).toEqual({ fee: 25_000, refund: 75_000, toCharge: 0 });
+        expect(cancellationSplit(tiered, 'LATE_CANCELED', 6, 300_000)).toEqual({ fee: 180_000, refund: 120_000, toCharge: 0 });
+        expect(cancellationSplit(tiered, 'LATE_CANCELED', 7, 100_000)).toEqual({ fee: 100_000, refund: 0, toCharge: 0 });
       });
     });
 

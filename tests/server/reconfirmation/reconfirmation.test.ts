@@ -55,6 +55,9 @@ for (const driver of testDrivers()) {
       const texts = await textsTo(tapped.mobile.e164);
       expect(texts).toHaveLength(1);
       expect(texts[0]!.body).toMatch(/Reply 1 to confirm or 9 to cancel/);
+      // The text carries both one-tap links, as the mail does.
+      expect(manageTokenIn(texts[0]!.body, 'confirm')).toBeTruthy();
+      expect(manageTokenIn(texts[0]!.body, 'cancel')).toBeTruthy();
       expect((await row(tapped.id)).reconfirmAskedAt).toEqual(hk('2026-11-24', '12:00'));
 
       // One tap on the mail's link: reconfirmed, with when and how, on the guest's own view too.
@@ -94,6 +97,19 @@ for (const driver of testDrivers()) {
       // A booking already reconfirmed is not open to another call's outcome.
       api.clock.set(hk('2026-11-25', '19:00'));
       expect((await call(silent.id, 'NO_ANSWER')).body.errorCode).toBe(20273);
+    });
+
+    it("cancels with one tap on the text's own cancel link, as the mail's does", async () => {
+      const date = '2026-11-26';
+      const booked = await bookWithMobile(api, date);
+      api.clock.set(hk('2026-11-25', '12:00'));
+      await runReconfirmations(api.deps);
+      const [text] = (await textsTo(booked.mobile.e164)).filter((t) => t.body.includes('still coming'));
+      const token = manageTokenIn(text!.body, 'cancel');
+      expect(token).toBeTruthy();
+      const canceled = await api.request('PUT', `/manage/${token}/cancel`, { from: newClientAddress() });
+      expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+      expect((await row(booked.id)).status).toBe('CANCELED');
     });
 
     it('cancels by phone under the policy, with the cancellation and the call both audited', async () => {

@@ -299,20 +299,9 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
   // A club's database that has been running has its planner statistics (autovacuum keeps them); a
   // freshly loaded one has none until its first autoanalyze, and plans on guesses meanwhile.
   await db.execute(sql`ANALYZE`);
-  const webhookSecret = 'whsec_bench';
-  const deps: AppDeps = {
-    db,
-    clock: systemClock,
-    config: { production: true, jwtSecret: 'bench-secret-bench-secret-bench-secret', publicBaseUrl: 'http://localhost', webhookSecret },
-    // Nothing is paid in the benchmark: webhooks have nowhere to go.
-    payments: createTestProcessor({ db, clock: systemClock, webhookSecret, webhookEndpoint: () => new Response(null, { status: 503 }) }),
-  };
   // As server/main.ts runs it: repeated look-ups from memory (BENCH_LOOKUP_CACHE=off measures without).
   if (LOOKUP_CACHE) enableLookupCache(db);
-  const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const { deps, port, server } = await serveBenchApp(db);
   const token = await signAccessToken({ id: guest!.id, role: 'guest' }, deps.config.jwtSecret, now);
 
   const targets = await lookupTargets(db);
@@ -395,6 +384,21 @@ export async function lookupTargets(db: Database['db']): Promise<Target[]> {
       const venue = venueRows.find((v) => v.id === e.venueId)!;
       return { venueId: e.venueId, experienceId: e.id, minGuests: venue.onlineMinGuests, maxGuests: Math.min(venue.onlineMaxGuests, 8) };
     });
+}
+
+/** The app on `db` served on a free port of 127.0.0.1, with the system clock and a processor that pays nothing. */
+export async function serveBenchApp(db: Database['db']): Promise<{ deps: AppDeps; port: number; server: ReturnType<typeof serve> }> {
+  const webhookSecret = 'whsec_bench';
+  const deps: AppDeps = {
+    db,
+    clock: systemClock,
+    config: { production: true, jwtSecret: 'bench-secret-bench-secret-bench-secret', publicBaseUrl: 'http://localhost', webhookSecret },
+    // Nothing is paid in the benchmark: webhooks have nowhere to go.
+    payments: createTestProcessor({ db, clock: systemClock, webhookSecret, webhookEndpoint: () => new Response(null, { status: 503 }) }),
+  };
+  const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return { deps, port: (server.address() as AddressInfo).port, server };
 }
 
 /** Runs the benchmark: PGlite, then PostgreSQL at BENCH_DATABASE_URL with pgbench beside it. */

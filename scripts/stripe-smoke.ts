@@ -20,7 +20,7 @@ if (!secretKey.startsWith('sk_test_') && !secretKey.startsWith('rk_test_')) {
   process.exit(1);
 }
 const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_stripe_smoke';
-const processor = createStripeProcessor({
+const processor = await createStripeProcessor({
   secretKey,
   publishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_unused',
   webhookSecret,

@@ -59,7 +59,7 @@ const deps: AppDeps = {
   },
   payments:
     processor.kind === 'stripe'
-      ? createStripeProcessor(processor.stripe)
+      ? await createStripeProcessor(processor.stripe)
       : createTestProcessor({
           db: database.db,
           clock,

@@ -61,7 +61,7 @@ const ACCOUNTS_PER_RUN = 4000;
 const BOOKING_FIRST_DAY = DAYS + 1;
 const BOOKING_DAYS = 60;
 
-interface Target {
+export interface Target {
   venueId: string;
   experienceId: string;
   minGuests: number;
@@ -78,7 +78,7 @@ function rng(seed: number) {
 }
 
 /** Books roughly half of every table's evening and day for the next two weeks, as a busy club would be. */
-async function seedBookings(db: Database['db'], userId: string, today: string): Promise<number> {
+export async function seedBookings(db: Database['db'], userId: string, today: string): Promise<number> {
   const random = rng(42);
   const venueRows = await db.select().from(venues);
   const periodRows = await db.select().from(servicePeriods);
@@ -138,7 +138,7 @@ async function seedBookings(db: Database['db'], userId: string, today: string): 
  * Pacing on every service (a limit a busy evening reaches, so the check is made and sometimes refuses) and
  * the tables of each dining area in one combine group, as a club that set them up would have them.
  */
-async function setUpPacingAndCombinations(db: Database['db']): Promise<void> {
+export async function setUpPacingAndCombinations(db: Database['db']): Promise<void> {
   const periodRows = await db.select().from(servicePeriods);
   for (const venue of await db.select().from(venues)) {
     const rules = [...new Set(periodRows.filter((p) => p.venueId === venue.id).map((p) => p.name))].map((periodName) => ({
@@ -240,7 +240,7 @@ interface LoadResult {
 }
 
 /** Look-ups, or with `path` that one call over and over (the trivial endpoint availability is compared with). */
-async function runLoad(port: number, token: string, targets: Target[], today: string, seconds: number, rate?: number, path?: string): Promise<LoadResult> {
+export async function runLoad(port: number, token: string, targets: Target[], today: string, seconds: number, rate?: number, path?: string): Promise<LoadResult> {
   const dates = Array.from({ length: DAYS }, (_, d) => addDays(today, d));
   const worker = new Worker(LOAD_WORKER, {
     eval: true,
@@ -299,29 +299,12 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
   // A club's database that has been running has its planner statistics (autovacuum keeps them); a
   // freshly loaded one has none until its first autoanalyze, and plans on guesses meanwhile.
   await db.execute(sql`ANALYZE`);
-  const webhookSecret = 'whsec_bench';
-  const deps: AppDeps = {
-    db,
-    clock: systemClock,
-    config: { production: true, jwtSecret: 'bench-secret-bench-secret-bench-secret', publicBaseUrl: 'http://localhost', webhookSecret },
-    // Nothing is paid in the benchmark: webhooks have nowhere to go.
-    payments: createTestProcessor({ db, clock: systemClock, webhookSecret, webhookEndpoint: () => new Response(null, { status: 503 }) }),
-  };
   // As server/main.ts runs it: repeated look-ups from memory (BENCH_LOOKUP_CACHE=off measures without).
   if (LOOKUP_CACHE) enableLookupCache(db);
-  const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const { deps, port, server } = await serveBenchApp(db);
   const token = await signAccessToken({ id: guest!.id, role: 'guest' }, deps.config.jwtSecret, now);
 
-  const venueRows = await db.select().from(venues);
-  const targets: Target[] = (await db.select().from(experiences))
-    .filter((e) => !e.membersOnly)
-    .map((e) => {
-      const venue = venueRows.find((v) => v.id === e.venueId)!;
-      return { venueId: e.venueId, experienceId: e.id, minGuests: venue.onlineMinGuests, maxGuests: Math.min(venue.onlineMaxGuests, 8) };
-    });
+  const targets = await lookupTargets(db);
 
   const report = (mode: string, r: LoadResult, cpu?: { serverMs: number | null; databaseMs: number | null }) =>
     console.log(
@@ -390,6 +373,32 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await disableLookupCache(db);
   }
+}
+
+/** What the look-ups ask about: every public experience, with the party sizes its venue takes online (up to 8). */
+export async function lookupTargets(db: Database['db']): Promise<Target[]> {
+  const venueRows = await db.select().from(venues);
+  return (await db.select().from(experiences))
+    .filter((e) => !e.membersOnly)
+    .map((e) => {
+      const venue = venueRows.find((v) => v.id === e.venueId)!;
+      return { venueId: e.venueId, experienceId: e.id, minGuests: venue.onlineMinGuests, maxGuests: Math.min(venue.onlineMaxGuests, 8) };
+    });
+}
+
+/** The app on `db` served on a free port of 127.0.0.1, with the system clock and a processor that pays nothing. */
+export async function serveBenchApp(db: Database['db']): Promise<{ deps: AppDeps; port: number; server: ReturnType<typeof serve> }> {
+  const webhookSecret = 'whsec_bench';
+  const deps: AppDeps = {
+    db,
+    clock: systemClock,
+    config: { production: true, jwtSecret: 'bench-secret-bench-secret-bench-secret', publicBaseUrl: 'http://localhost', webhookSecret },
+    // Nothing is paid in the benchmark: webhooks have nowhere to go.
+    payments: createTestProcessor({ db, clock: systemClock, webhookSecret, webhookEndpoint: () => new Response(null, { status: 503 }) }),
+  };
+  const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return { deps, port: (server.address() as AddressInfo).port, server };
 }
 
 /** Runs the benchmark: PGlite, then PostgreSQL at BENCH_DATABASE_URL with pgbench beside it. */

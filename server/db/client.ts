@@ -13,7 +13,7 @@ import * as schema from './schema';
 import { migrate, type SqlRunner } from './migrate';
 import { pgliteRunner } from './pglite-runner';
 import { migratedTemplate } from './pglite-template';
-import { PgliteThread } from './pglite-thread';
+import { PGLITE_START_PARAMS, PgliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -44,7 +44,7 @@ export type DatabaseOptions =
  * fills a new folder from a tarball of `dumpDataDir()` (a backup).
  */
 export function createPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
-  return PGlite.create(dataDir ?? 'memory://', { extensions: { btree_gist, pg_trgm }, ...options });
+  return PGlite.create(dataDir ?? 'memory://', { extensions: { btree_gist, pg_trgm }, startParams: [...PGLITE_START_PARAMS], ...options });
 }
 
 /** Opens and migrates. */

@@ -3,7 +3,6 @@
  * built-in fonts, so nothing has to be installed. The output is byte-for-byte the same for a file name on
  * every call, which lets the server cache it and send a stable ETag.
  */
-import PDFDocument from 'pdfkit';
 import { venueByDomain, type VenueDomain } from '../../common/venues';
 import { formatHkd } from '../../common/money';
 import { menuContent, type MenuDocumentContent, type MenuItem, type MenuSection } from './menu-content';
@@ -49,7 +48,9 @@ interface VenueHeader {
   address: string;
 }
 
-function renderDocument(content: MenuDocumentContent, venue: VenueHeader): Promise<Buffer> {
+async function renderDocument(content: MenuDocumentContent, venue: VenueHeader): Promise<Buffer> {
+  // pdfkit loaded on the first menu: a server asked for none keeps it out of its memory (npm run bench:start).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,

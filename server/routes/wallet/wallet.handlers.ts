@@ -125,7 +125,7 @@ export function createWalletHandlers() {
       const userId = c.get('auth').id;
       const now = clock.now();
       // The caller's language, or English when this server lacks that language's fonts.
-      const locale = statementLocale(c.var.locale);
+      const locale = await statementLocale(c.var.locale);
       const statement = await getStatement(db, userId, month, now, translatorFor(locale));
       const user = await findUser(db, userId);
       if (!statement || !user) throw notFound(NO_STATEMENT);

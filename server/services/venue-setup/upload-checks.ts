@@ -3,7 +3,6 @@
  * by its first bytes (its magic numbers), a PDF by parsing it. A renamed page or script is refused,
  * whatever it is called.
  */
-import { PDFDocument } from 'pdf-lib';
 
 export type PictureType = 'jpeg' | 'png' | 'webp';
 
@@ -29,6 +28,8 @@ export type PdfRefusal = 'not-pdf' | 'encrypted' | 'no-pages';
 export async function pdfRefusal(bytes: Uint8Array): Promise<PdfRefusal | null> {
   if (!startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'not-pdf';
   try {
+    // pdf-lib loaded with the first menu uploaded: a server that takes none keeps it out of its memory (npm run bench:start).
+    const { PDFDocument } = await import('pdf-lib');
     // Loaded despite a password, to tell staff that is why (pdf-lib's own error is no class to test for).
     const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false, ignoreEncryption: true });
     if (doc.isEncrypted) return 'encrypted';

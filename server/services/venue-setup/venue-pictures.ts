@@ -7,7 +7,6 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { AppDeps, AuthUser } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { pictureFiles, venuePictures, venues } from '../../db/schema';
@@ -38,8 +37,15 @@ export const MAX_PICTURE_PIXELS = 40_000_000;
  * resized twice) and runs one thread per picture.
  */
 export const pictureWork = oneAtATime();
-sharp.cache(false);
-sharp.concurrency(1);
+// sharp, loaded with the first picture: a server that resizes none keeps libvips out of its memory (npm run bench:start).
+const importSharp = () =>
+  import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+let sharpLoaded: ReturnType<typeof importSharp> | undefined;
+const loadSharp = () => (sharpLoaded ??= importSharp());
 
 /** A venue's picture as the pages draw it. */
 export interface VenuePicture {
@@ -85,6 +91,7 @@ export async function venuePictureOf(db: DbOrTx, venueId: string): Promise<Venue
 
 /** Reads the header only (no pixel is decoded): 415 when it is unreadable, 413 over `MAX_PICTURE_PIXELS`. */
 async function checkDimensions(bytes: Uint8Array): Promise<void> {
+  const sharp = await loadSharp();
   let size: { width?: number; height?: number };
   try {
     size = await sharp(bytes).metadata();
@@ -101,6 +108,7 @@ async function checkDimensions(bytes: Uint8Array): Promise<void> {
  */
 async function resized(bytes: Uint8Array): Promise<{ width: number; body: Buffer }[]> {
   const largest = PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1]!;
+  const sharp = await loadSharp();
   try {
     const frame = await sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error', sequentialRead: true })
       .rotate()

@@ -8,7 +8,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { I18n } from '@lingui/core';
-import PDFDocument from 'pdfkit';
 import { DEFAULT_LOCALE, type Locale } from '../../../common/locales';
 import { formatDateFor, hongKongDate } from '../../../common/time';
 import { messageLanguage, type MessageLanguage } from '../messaging/message-language';
@@ -86,6 +85,9 @@ const BUILT_IN: Faces = {
   labelSpacing: 0.8,
 };
 
+/** pdfkit, loaded on the first statement: a server that writes none keeps it out of its memory (npm run bench:start). */
+const pdfkit = async () => (await import('pdfkit')).default;
+
 // A CJK collection is ~20 MB: read once per process, not per statement.
 const fontFiles = new Map<string, Buffer>();
 
@@ -133,7 +135,12 @@ const usable = new Map<string, boolean>();
  * are there and load, else English, with one warning per language and process (never an error: the
  * member still gets the statement).
  */
-export function statementLocale(requested: Locale, fonts: StatementFonts = SYSTEM_FONTS): Locale {
+export async function statementLocale(requested: Locale, fonts: StatementFonts = SYSTEM_FONTS): Promise<Locale> {
+  return localeWithFonts(requested, fonts, await pdfkit());
+}
+
+/** statementLocale's answer, with pdfkit loaded. */
+function localeWithFonts(requested: Locale, fonts: StatementFonts, PDFDocument: Awaited<ReturnType<typeof pdfkit>>): Locale {
   if (requested === DEFAULT_LOCALE) return requested;
   const files = fonts[requested];
   const key = `${requested}|${JSON.stringify(files ?? null)}`;
@@ -236,9 +243,10 @@ function drawThaiSaraAmDecomposed(doc: PDFKit.PDFDocument): void {
 }
 
 /** Renders the statement; resolves to the whole file in memory. */
-export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
+export async function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   const { statement, member, generatedAt } = input;
-  const locale = statementLocale(input.locale ?? DEFAULT_LOCALE, input.fonts);
+  const PDFDocument = await pdfkit();
+  const locale = localeWithFonts(input.locale ?? DEFAULT_LOCALE, input.fonts ?? SYSTEM_FONTS, PDFDocument);
   const lang = messageLanguage(locale);
   const { i18n } = lang;
   const doc = new PDFDocument({
@@ -273,7 +281,7 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
     let extra = extraFaces.get(script);
     if (!extra) {
       const scriptFonts = allFonts[script];
-      extra = scriptFonts && statementLocale(script, allFonts) === script ? registerFonts(doc, scriptFonts, `statement-${script}`) : faces;
+      extra = scriptFonts && localeWithFonts(script, allFonts, PDFDocument) === script ? registerFonts(doc, scriptFonts, `statement-${script}`) : faces;
       extraFaces.set(script, extra);
     }
     return extra[weight];

@@ -15,7 +15,7 @@
  *
  * `STRIPE_API_URL` points the SDK at another host (tests run it against a local fake of Stripe's API).
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { CardProcessor, CardSetup, CreateIntentInput, CreateSetupInput, PaymentIntent, ProcessorRefund, ProcessorWebhooks, WebhookEvent } from './processor';
 import { ProcessorError, WebhookVerificationError } from './processor';
 import { toCardSetup, toPaymentIntent, toWebhookEvent } from './stripe-intent';
@@ -43,14 +43,24 @@ export function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfi
 
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
-const isNotFound = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
+/**
+ * The SDK, loaded by the first createStripeProcessor: a server not on Stripe keeps it out of its memory
+ * (~35 MB; npm run bench:start, decision 0043). Every call below runs on a processor, so after it.
+ */
+let sdk: typeof Stripe | undefined;
+function stripeSdk(): typeof Stripe {
+  if (!sdk) throw new Error('The Stripe SDK is loaded by createStripeProcessor');
+  return sdk;
+}
+
+const isNotFound = (err: unknown) => err instanceof stripeSdk().errors.StripeInvalidRequestError && err.statusCode === 404;
 
 /** Stripe's refusals and outages as the app knows them: a ProcessorError (502, nothing of ours changed). */
 export async function askStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeError) throw new ProcessorError(`Stripe: ${err.message}`, { cause: err });
+    if (sdk && err instanceof sdk.errors.StripeError) throw new ProcessorError(`Stripe: ${err.message}`, { cause: err });
     throw err;
   }
 }
@@ -65,7 +75,7 @@ export class StripeProcessor implements CardProcessor {
   constructor(settings: StripeSettings) {
     this.publishableKey = settings.publishableKey;
     this.webhookSecret = settings.webhookSecret;
-    this.stripe = new Stripe(settings.secretKey, {
+    this.stripe = new (stripeSdk())(settings.secretKey, {
       maxNetworkRetries: settings.maxNetworkRetries ?? 2,
       timeout: settings.timeoutMs ?? 30_000,
       telemetry: false,
@@ -114,7 +124,7 @@ export class StripeProcessor implements CardProcessor {
       return toPaymentIntent(await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` }));
     } catch (err) {
       // The card got there between the two calls (Stripe cancels no paid intent): the intent as it is now.
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') {
+      if (err instanceof stripeSdk().errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') {
         const now = await this.retrieve(intentId);
         if (now) return now;
       }
@@ -181,7 +191,7 @@ export class StripeProcessor implements CardProcessor {
       return toPaymentIntent(pi);
     } catch (err) {
       // The card said no (declined, or its bank wants the absent cardholder): an answer, not an outage.
-      const refused = err instanceof Stripe.errors.StripeCardError ? (err.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent : undefined;
+      const refused = err instanceof stripeSdk().errors.StripeCardError ? (err.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent : undefined;
       if (refused) return toPaymentIntent(refused);
       throw err;
     }
@@ -219,6 +229,7 @@ export class StripeProcessor implements CardProcessor {
   }
 }
 
-export function createStripeProcessor(settings: StripeSettings): StripeProcessor {
+export async function createStripeProcessor(settings: StripeSettings): Promise<StripeProcessor> {
+  sdk ??= (await import('stripe')).default;
   return new StripeProcessor(settings);
 }

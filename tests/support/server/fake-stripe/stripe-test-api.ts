@@ -17,7 +17,7 @@ export const STRIPE_TEST_KEYS = {
 export async function payOnFakeStripe(api: TestApi) {
   const fake: FakeStripe = await startFakeStripe({ clock: api.clock, webhookEndpoint: (r) => api.app.fetch(r), ...STRIPE_TEST_KEYS });
   // No retries: an outage the test makes is answered at once.
-  const processor = createStripeProcessor({ ...STRIPE_TEST_KEYS, apiUrl: fake.url, maxNetworkRetries: 0, timeoutMs: 5_000 });
+  const processor = await createStripeProcessor({ ...STRIPE_TEST_KEYS, apiUrl: fake.url, maxNetworkRetries: 0, timeoutMs: 5_000 });
   api.deps.payments = processor;
   return { fake, processor };
 }

@@ -1,9 +1,11 @@
 /**
  * What the host stand's read costs on a 200-booking night (docs/PRODUCT.md §6): every table of Le Clos
  * booked ten times over the day, each a different guest, some seated, some late, at 7:30 pm on the
- * server's clock. `npx tsx scripts/bench-host-stand.ts` (PGlite; DRIVER=postgres with TEST_DATABASE_URL
- * set). Prints the median and p95 of READS reads of GET /admin/venue/{venueId}/host-stand/{date} and
- * the JSON size. A benchmark, not a test: nothing is asserted.
+ * server's clock, with HISTORY_DAYS (60) days as full behind it. `npx tsx scripts/bench-host-stand.ts` (PGlite; DRIVER=postgres with TEST_DATABASE_URL
+ * set). Prints the p50 and p95 of READS reads of GET /admin/venue/{venueId}/host-stand/{date}, the
+ * statements each read sends to the database (the session's check included) and the JSON size; with
+ * EXPLAIN=1, the plan of each of one read's statements as PostgreSQL ran it (EXPLAIN ANALYZE). A
+ * benchmark, not a test: nothing is asserted.
  */
 import { sql } from 'drizzle-orm';
 import { reservations, users, venueTables, experiences } from '../server/db/schema';
@@ -48,26 +50,59 @@ for (const table of tables) {
     });
   }
 }
+// The venue's past: HISTORY_DAYS days before, each as full (the night's guests come back), all finished, so the
+// plans read the night among a book that has grown, as in service.
+const HISTORY_DAYS = Number(process.env.HISTORY_DAYS ?? 60);
+const pastRows = Array.from({ length: HISTORY_DAYS }, (_, d) => addDays(day, -1 - d)).flatMap((past) =>
+  dayRows.map((row) => {
+    const shift = (at: Date | null | undefined) => at && new Date(at.getTime() - (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${past}T00:00:00Z`)));
+    return { ...row, id: newId(), uniqueId: `B-${newId()}`, date: past, startsAt: shift(row.startsAt)!, endsAt: shift(row.endsAt)!, visitStatus: 'FINISHED' as const, seatedAt: shift(row.startsAt), tableFreedAt: shift(row.endsAt) };
+  }),
+);
 for (let i = 0; i < guestRows.length; i += 500) await db.insert(users).values(guestRows.slice(i, i + 500));
-for (let i = 0; i < dayRows.length; i += 500) await db.insert(reservations).values(dayRows.slice(i, i + 500));
+for (const rows of [dayRows, pastRows]) for (let i = 0; i < rows.length; i += 500) await db.insert(reservations).values(rows.slice(i, i + 500));
 if (api.database.driver === 'postgres') await db.execute(sql`ANALYZE`);
 api.clock.set(at(NOW_MINUTES));
 const admin = api.tokenFor({ id: (await db.select().from(users)).find((u) => u.role === 'admin')!.id, role: 'admin' });
 
+// Every statement the app sends goes through the driver's client under Drizzle (pg's pool, or the PGlite
+// thread): counted there, with its text and parameters kept for EXPLAIN.
+type Sent = { text: string; params: unknown[] };
+const client = (db as unknown as { session: { client: { query: (...args: unknown[]) => Promise<unknown> } } }).session.client;
+const query = client.query.bind(client);
+let sent: Sent[] = [];
+client.query = (text: unknown, params?: unknown, ...rest: unknown[]) => {
+  sent.push({ text: typeof text === 'string' ? text : (text as { text: string }).text, params: (params as unknown[]) ?? [] });
+  return query(text, params, ...rest);
+};
+
 const times: number[] = [];
+const statements: number[] = [];
 let body: any;
 for (let i = 0; i < READS + 5; i++) {
+  sent = [];
   const t0 = performance.now();
   body = (await api.request('GET', `/admin/venue/${venueId}/host-stand/${day}`, { token: admin })).body;
   // The first reads warm the catalog and the plans: not counted.
-  if (i >= 5) times.push(performance.now() - t0);
+  if (i >= 5) {
+    times.push(performance.now() - t0);
+    statements.push(sent.length);
+  }
 }
+const lastRead = sent;
 times.sort((a, b) => a - b);
 const pick = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
 const bytes = Buffer.byteLength(JSON.stringify(body));
 console.log(
   `${api.database.driver}: host stand of ${body.data.parties.length} parties on ${body.data.tables.length} tables (${JSON.stringify(body.data.counts)}): ` +
-    `median ${pick(0.5).toFixed(1)} ms, p95 ${pick(0.95).toFixed(1)} ms over ${times.length} reads, ${(bytes / 1024).toFixed(0)} KB JSON`,
+    `p50 ${pick(0.5).toFixed(1)} ms, p95 ${pick(0.95).toFixed(1)} ms over ${times.length} reads, ` +
+    `${Math.min(...statements)}–${Math.max(...statements)} statements a read, ${(bytes / 1024).toFixed(0)} KB JSON`,
 );
+if (process.env.EXPLAIN) {
+  for (const { text, params } of lastRead) {
+    const plan = (await query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params)) as { rows: Record<string, string>[] };
+    console.log(`\n${text}\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}`);
+  }
+}
 await api.close();
 cluster?.stop();

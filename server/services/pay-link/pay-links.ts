@@ -32,7 +32,7 @@ export interface PayLinkView {
   status: 'OPEN' | 'PAID' | 'RELEASED' | 'KEPT_OWED';
 }
 
-export const toPayLinkView = (link: PayLinkRow): PayLinkView => ({
+export const toPayLinkView = (link: Pick<PayLinkRow, 'asks' | 'amount' | 'sentAt' | 'lapsesAt' | 'outcome'>): PayLinkView => ({
   asks: link.asks,
   amount: link.amount,
   sentAt: link.sentAt.toISOString(),

@@ -117,6 +117,21 @@ for (const driver of testDrivers()) {
       expect(res.status).toBe(403);
     });
 
+    it("says whether one of the venue's services runs now by the server's clock, and the service day running", async () => {
+      const serviceNow = async (at: string) => {
+        api.clock.set(at);
+        const res = await api.request('GET', `/admin/venue/${LECLOS}/service-now`, { token: leclosStaff.token() });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.data;
+      };
+      // Monday: dinner runs at 7:30 pm; Le Clos has no supper on Mondays, so at 11 pm nothing does.
+      expect(await serviceNow(hk('19:30'))).toEqual({ date: DAY, running: true, service: 'Dinner' });
+      expect(await serviceNow(hk('23:00'))).toEqual({ date: DAY, running: false, service: null });
+      // Tuesday's supper at 00:30 on Wednesday is Tuesday's service day.
+      expect(await serviceNow('2026-11-25T00:30:00+08:00')).toEqual({ date: '2026-11-24', running: true, service: 'Supper' });
+      expect((await api.request('GET', `/admin/venue/${LECLOS}/service-now`, { token: obeStaff.token() })).status).toBe(403);
+    });
+
     it('marks a party running late with the minutes expected, audited; an arrived party is refused', async () => {
       const coming = await book('Rita Ring', '20:00');
       const arrived = await book('Amy Here', '20:00');

@@ -243,6 +243,22 @@ for (const driver of testDrivers()) {
       expect(partyOf(after, eight).tableIds).toEqual([d10._id, d11._id]);
     });
 
+    it('gives a walk-in from the queue seated on a table too small for it that table joined, the first free combination: a party of 8 on D10 sits at D10 + D11', async () => {
+      // An afternoon no other test of this file seats anyone at D10 or D11.
+      api.clock.set(hk('16:20'));
+      const queue = `/admin/venue/${LECLOS}/walk-in-queue`;
+      const queued = await api.request('POST', queue, { token: leclosStaff.token(), body: { name: 'Walk Eight', numberOfGuests: 8 } });
+      expect(queued.status, JSON.stringify(queued.body)).toBe(201);
+      const before = await readStand();
+      const [d10, d11] = [tableNamed(before, 'D10'), tableNamed(before, 'D11')];
+      const seated = await api.request('POST', `${queue}/${queued.body.data._id}/seat`, { token: leclosStaff.token(), body: { tableId: d10._id } });
+      expect(seated.status, JSON.stringify(seated.body)).toBe(201);
+      const [visit] = await api.deps.db.select().from(reservations).where(eq(reservations.id, seated.body.data.reservation._id));
+      expect(visit).toMatchObject({ numberOfGuests: 8, visitStatus: 'SEATED' });
+      expect([visit!.tableId, ...visit!.combinedTableIds].sort()).toEqual([d10._id, d11._id].sort());
+      expect(partyOf(await readStand(), visit!.id).tableIds.sort()).toEqual([d10._id, d11._id].sort());
+    });
+
     it('refuses tables joined that are no combination of the set-up, and changes nothing', async () => {
       api.clock.set(hk('09:00'));
       const pair = await book('Paul Pair', '15:15');

@@ -4018,6 +4018,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venue/{venueId}/service-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether one of the venue's services is running now, by the server's clock (the venue's staff or an admin)
+         * @description The service day running (before 06:00 the day before's) and the venue's service open at this minute of it, if any: the staff log-in sends venue staff to the host stand while one runs, else to the day sheet. The venue's closures are not read: a service closed for the day still opens the stand, which says it has no parties.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    venueId: components["schemas"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The service day running and the service open now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            data: components["schemas"]["ServiceNow"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reservation/{id}/running-late": {
         parameters: {
             query?: never;
@@ -10127,6 +10175,17 @@ export interface components {
         };
         /** @enum {string} */
         HostStandStatus: "held" | "upcoming" | "late" | "arrived" | "seated" | "finished" | "noShow" | "cancelled";
+        /** @description Whether one of a venue's services is running now, by the server's clock */
+        ServiceNow: {
+            /**
+             * Format: date
+             * @description The service day running now
+             */
+            date: string;
+            running: boolean;
+            /** @description The service's name as the set-up stores it (English); null when none runs */
+            service: string | null;
+        };
         HostStand: {
             venueId: components["schemas"]["Id"];
             /** Format: date */

@@ -1,4 +1,4 @@
-/** Handlers of the host stand (docs/PRODUCT.md §6): its read for a service day, running late, a seat at tables, the covers here. */
+/** Handlers of the host stand (docs/PRODUCT.md §6): its read for a service day, whether a service runs now, running late, a seat at tables, the covers here. */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import type { ResponseBody } from '../../lib/api-types';
@@ -11,12 +11,14 @@ import { markArrivedCovers } from '../../services/host-stand/arrived-covers';
 import { hostStand } from '../../services/host-stand/host-stand';
 import { markRunningLate } from '../../services/host-stand/running-late';
 import { seatAt } from '../../services/host-stand/seat-at';
+import { serviceNow } from '../../services/host-stand/service-now';
 import { settleWaitlist } from '../../services/waitlist/waitlist-offers';
 
 type Ctx = Context<AppEnv>;
 
 const standParams = requiredObject({ venueId: idSchema, date: isoDateSchema });
 const idParams = requiredObject({ id: idSchema });
+const venueParams = requiredObject({ venueId: idSchema });
 
 export function createHostStandHandlers() {
   return {
@@ -27,6 +29,13 @@ export function createHostStandHandlers() {
       const stand = await hostStand(c.get('deps'), venueId, date);
       const data = { ...stand, areas: stand.areas.map((a) => ({ ...a, name: localizeText(c.var.i18n, a.name) })) };
       return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/host-stand/{date}', 'get', 200>, 200);
+    },
+
+    /** GET /admin/venue/{venueId}/service-now: whether a service of the venue runs now (403 for another venue's staff). */
+    async serviceNow(c: Ctx) {
+      const { venueId } = parseParams(c, venueParams);
+      const data = await serviceNow(c.get('deps'), c.get('auth'), venueId);
+      return c.json({ status: 200, data } satisfies ResponseBody<'/admin/venue/{venueId}/service-now', 'get', 200>, 200);
     },
 
     /** PUT /admin/reservation/{id}/running-late. */

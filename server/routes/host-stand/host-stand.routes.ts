@@ -9,6 +9,7 @@ export function hostStandRoutes(): Hono<AppEnv> {
   const h = createHostStandHandlers();
   const app = new Hono<AppEnv>();
   route(app, 'get', '/admin/venue/{venueId}/host-stand/{date}', requireStaff(), h.stand);
+  route(app, 'get', '/admin/venue/{venueId}/service-now', requireStaff(), h.serviceNow);
   route(app, 'put', '/admin/reservation/{id}/running-late', requireStaff(), h.runningLate);
   route(app, 'post', '/admin/reservation/{id}/seat-at', requireStaff(), h.seatAt);
   route(app, 'put', '/admin/reservation/{id}/arrived-covers', requireStaff(), h.arrivedCovers);

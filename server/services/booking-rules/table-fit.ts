@@ -173,6 +173,20 @@ export function joinableCombinations(entry: CatalogVenue, numberOfGuests: number
 }
 
 /**
+ * For a party dropped on one table too small for it (docs/PRODUCT.md §6): that table's combinations a
+ * host may join that seat the party (`joinableCombinations`), in the order they are tried (fewest seats
+ * first), each as table ids with the table dropped on first. None when the table seats the party or
+ * joins no combination that does.
+ */
+export function combinationsWith(entry: CatalogVenue, numberOfGuests: number, tableId: string): string[][] {
+  const table = entry.tables.find((t) => t.id === tableId);
+  if (!table || table.maxGuests >= numberOfGuests) return [];
+  return joinableCombinations(entry, numberOfGuests)
+    .filter((c) => c.tables.some((t) => t.id === table.id))
+    .map((c) => [table.id, ...c.tables.map((t) => t.id).filter((id) => id !== table.id)]);
+}
+
+/**
  * The combinations of `tables` that seat the party, whoever may be given them: subsets of 2 to
  * `MAX_COMBINED_TABLES` tables of one combine group in one area. Fewest seats first, then fewest tables.
  * `fittingCombinations` asks it of the tables a caller may be given; staff's "Why not?" of every table,

@@ -1,24 +1,21 @@
 /**
  * The host stand's read (docs/PRODUCT.md §6): a venue's service day at the server's "now", from one read
- * of the day's bookings with what the stand shows of them (stand-bookings.ts), one more for the finished
- * parties whose table was given since, and the set-up's floor; the answer carries what the page draws and
- * nothing more. The states themselves are the pure rules of party-status.ts and table-states.ts.
+ * of the day's bookings with all the stand shows of them (stand-bookings.ts: pay links, reconfirmations,
+ * the tables had since a finish, the set-up's version) and the set-up's floor (cached); the answer
+ * carries what the page draws and nothing more. The states themselves are the pure rules of party-status.ts and table-states.ts.
  */
 import type { Schema } from '../../lib/api-types';
-import { venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
 import { serviceEndsAt } from '../booking-rules/slot-schedule';
 import { combinationName } from '../booking-rules/table-fit';
-import { reservationScope, type ReservationDeps } from '../reservations/reservations';
+import { venueCatalogAt, venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
+import type { ReservationDeps } from '../reservations/reservations';
 import { coversPerQuarterHour, guestNameOf } from '../staff/day-sheet';
-import { tablesTakenSinceFinish } from '../staff/visit-lifecycle';
 import { visitStateOf } from '../../../machines/visit.machine';
 import { formatPhoneNumber } from '../../../common/validation/phone-number';
 import { isOverdue, lateMinutes, partyStatus, seatedMinutes, type PartyStatus, type StandBooking } from './party-status';
 import { tableStates } from './table-states';
 import { pacingLimitAt } from './stand-covers';
 import { standBookings, type StandBookingRow } from './stand-bookings';
-import { standReconfirmations } from './stand-reconfirmation';
-import { payLinksOf, type PayLinkView } from '../pay-link/pay-links';
 
 export type HostStandDto = Schema<'HostStand'>;
 type HostStandBooking = Schema<'HostStandBooking'>;
@@ -45,7 +42,7 @@ const standBookingOf = (r: StandBookingRow): StandBooking => ({
 });
 
 /** The booking as the stand's list, floor and sheet show it. */
-function bookingView(entry: CatalogVenue, r: StandBookingRow, tableNames: ReadonlyMap<string, string>, tableTaken: boolean, payLink: PayLinkView | null): HostStandBooking {
+function bookingView(entry: CatalogVenue, r: StandBookingRow, tableNames: ReadonlyMap<string, string>): HostStandBooking {
   return {
     id: r.id,
     uniqueId: r.uniqueId,
@@ -60,11 +57,11 @@ function bookingView(entry: CatalogVenue, r: StandBookingRow, tableNames: Readon
     visitState: visitStateOf(r),
     startsAt: r.startsAt.toISOString(),
     serviceEndsAt: serviceEndsAt(entry, r.date, r.startTime + r.duration).toISOString(),
-    tableTaken,
+    tableTaken: r.tableTaken,
     payment: { owed: r.amountOwed },
     notes: r.notes,
     staffNotes: r.staffNotes,
-    payLink,
+    payLink: r.payLink,
     occasion: r.occasion,
     dietaryNote: r.dietaryNote,
     guestAlerts: r.guestAlerts,
@@ -78,12 +75,12 @@ const STATUSES: readonly PartyStatus[] = ['held', 'upcoming', 'late', 'arrived',
 
 /** 404 unknown venue. The caller checks the venue is the actor's. */
 export async function hostStand(deps: ReservationDeps, venueId: string, date: string): Promise<HostStandDto> {
-  const { db, now, catalog } = await reservationScope(deps);
-  const entry = venueOf(catalog, venueId);
-  const [unsorted, reconfirmations] = await Promise.all([standBookings(db, venueId, date), standReconfirmations(db, venueId, date)]);
-  const rows = unsorted.sort((a, b) => a.startTime - b.startTime || cancelledLast(a) - cancelledLast(b));
-  // Finished parties whose table another has had since: their finish can no longer be undone (a read only when some finished).
-  const [taken, payLinks] = await Promise.all([tablesTakenSinceFinish(db, rows, now), payLinksOf(db, rows.map((r) => r.id))]);
+  const { db } = deps;
+  const now = deps.clock.now();
+  // One statement for the day (stand-bookings.ts), which brings the set-up's version with it.
+  const read = await standBookings(db, venueId, date, now);
+  const entry = venueOf(await venueCatalogAt(db, read.catalogVersion), venueId);
+  const rows = read.bookings.sort((a, b) => a.startTime - b.startTime || cancelledLast(a) - cancelledLast(b));
   const clock = { nowMs: now.getTime(), graceMinutes: entry.venue.lateGraceMinutes };
   const tableNames = new Map(entry.tables.map((t) => [t.id, t.name]));
 
@@ -93,7 +90,7 @@ export async function hostStand(deps: ReservationDeps, venueId: string, date: st
     if (!standStatus) return [];
     return [
       {
-        booking: bookingView(entry, r, tableNames, taken.has(r.id), payLinks.get(r.id) ?? null),
+        booking: bookingView(entry, r, tableNames),
         stand,
         standStatus,
         tableIds: [...stand.tableIds],
@@ -107,7 +104,7 @@ export async function hostStand(deps: ReservationDeps, venueId: string, date: st
         lateMinutes: standStatus === 'late' || standStatus === 'upcoming' ? lateMinutes(stand, clock.nowMs) || null : null,
         seatedMinutes: standStatus === 'seated' ? seatedMinutes(stand, clock.nowMs) : null,
         overdue: isOverdue(stand, clock.nowMs),
-        reconfirmation: reconfirmations.get(r.id) ?? null,
+        reconfirmation: r.reconfirmation,
       },
     ];
   });

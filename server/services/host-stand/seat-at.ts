@@ -11,7 +11,7 @@ import { checkVenueAccess } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../common/api/error-codes';
 import type { SeatAtInput } from '../../../common/validation/host-stand-validation';
-import { joinableCombinations } from '../booking-rules/table-fit';
+import { combinationsWith } from '../booking-rules/table-fit';
 import { venueOf, type CatalogVenue } from '../booking-rules/venue-catalog';
 import { reservationNotFound, reservationScope } from '../reservations/reservations';
 import type { CancelDeps } from '../reservations/reservation-change';
@@ -23,15 +23,12 @@ const sameTables = (a: readonly string[], b: readonly string[]) => a.length === 
 
 /**
  * The tables to give the party, in the order they are tried: those dropped on, or, for one table too small
- * for the party, each combination of it that seats the party (fewest seats first), it the booking's own.
+ * for the party, each combination of it that seats the party (`combinationsWith`), it the booking's own.
  */
 function tablesToTry(entry: CatalogVenue, numberOfGuests: number, tableIds: readonly string[]): string[][] {
-  const [only] = tableIds;
-  const table = tableIds.length === 1 ? entry.tables.find((t) => t.id === only) : undefined;
-  if (!table || table.maxGuests >= numberOfGuests) return [[...tableIds]];
-  const withIt = joinableCombinations(entry, numberOfGuests).filter((c) => c.tables.some((t) => t.id === table.id));
-  // None: the one table is tried, and refused with its seats.
-  return withIt.length === 0 ? [[table.id]] : withIt.map((c) => [table.id, ...c.tables.map((t) => t.id).filter((id) => id !== table.id)]);
+  const joins = tableIds.length === 1 ? combinationsWith(entry, numberOfGuests, tableIds[0]!) : [];
+  // None: the tables are tried as dropped, and refused with their seats.
+  return joins.length > 0 ? joins : [[...tableIds]];
 }
 
 const isTaken = (error: unknown) => error instanceof ApiError && error.errorCode === ERROR_CODES.TABLE_JUST_TAKEN;

@@ -38,7 +38,7 @@ export interface PayLinkView {
  */
 export const stillAsked = (row: Pick<ReservationRow, 'amountOwed'>, link: Pick<PayLinkRow, 'asks'>) => link.asks === 'GUARANTEE' || row.amountOwed > 0;
 
-export const toPayLinkView = (link: PayLinkRow): PayLinkView => ({
+export const toPayLinkView = (link: Pick<PayLinkRow, 'asks' | 'amount' | 'sentAt' | 'lapsesAt' | 'outcome'>): PayLinkView => ({
   asks: link.asks,
   amount: link.amount,
   sentAt: link.sentAt.toISOString(),

@@ -4,7 +4,7 @@
  * queue on its lock. Creating and moving a reservation both place it this way.
  */
 import type { DbOrTx } from '../../db/client';
-import { fittingCombinations, fittingTables, groupBusy, isCombinationOf, isTableFree, pickCombination, pickTable, type TableCombination } from '../booking-rules/table-fit';
+import { fittingCombinations, fittingTables, joinableCombinations, groupBusy, isCombinationOf, isTableFree, pickCombination, pickTable, type TableCombination } from '../booking-rules/table-fit';
 import { loadBusyIntervals } from '../booking-rules/busy-intervals';
 import type { ServicePeriodRow, VenueTableRow } from '../booking-rules/venue-catalog';
 import { servicesOn, type ScheduledSlot } from '../booking-rules/slot-schedule';
@@ -34,6 +34,11 @@ export interface TableRequest extends Omit<RefusedRequest, 'slot'> {
   slot: TableSlot;
   /** Staff's refusals say why in their words (booking-rules/staff-refusals.ts); a guest's stay as they were. */
   rules?: BookingRules;
+  /**
+   * The tables joined are the host's on the floor (a walk-in dropped on a table too small for it): any
+   * combination the set-up makes that seats the party (`joinableCombinations`), even where one table would.
+   */
+  joinedOnTheFloor?: boolean;
 }
 
 /** What is closed on the request's day; 409 with the reason when the slot's service or the asked-for area is. */
@@ -102,7 +107,10 @@ async function busyOfTables(tx: DbOrTx, request: TableRequest, tables: readonly 
  */
 async function lockAndPickCombination(tx: DbOrTx, request: TableRequest, day: DayClosures): Promise<TableCombination | undefined> {
   const { startMs, endMs } = request.slot;
-  const combinations = fittingCombinations(request.entry, request.numberOfGuests, request.seatingAreaId, request.rules, request.membership).filter(
+  const offered = request.joinedOnTheFloor
+    ? joinableCombinations(request.entry, request.numberOfGuests)
+    : fittingCombinations(request.entry, request.numberOfGuests, request.seatingAreaId, request.rules, request.membership);
+  const combinations = offered.filter(
     (c) => !day.areas.has(c.seatingAreaId) && (!request.tableIds || isCombinationOf(c, request.tableIds)),
   );
   const tables = [...new Set(combinations.flatMap((c) => c.tables))];

@@ -40,8 +40,8 @@ import type { ChangeQuote } from '../payments/change-money';
 import { toReservationDto, type ReservationDto } from '../reservations/reservation-dto';
 import { mailConfirmation } from '../reservations/reservation-mail';
 import { insertReservation, writeReservation, type NewReservation } from '../reservations/reservation-insert';
-import { placeOnFreeTable } from '../reservations/reservation-tables';
-import { fittingCombinations, isCombinationOf, type TableCombination } from '../booking-rules/table-fit';
+import { placeOnFreeTable, type Placement, type TableRequest } from '../reservations/reservation-tables';
+import { combinationsWith, fittingCombinations, isCombinationOf, type TableCombination } from '../booking-rules/table-fit';
 import { isMember, reservationNotFound, reservationScope, type ReservationDeps, type ReservationRow } from '../reservations/reservations';
 import { contactPhone, findOrCreateGuest, isReservedEmail, walkInAccount } from '../guest-accounts/guest-accounts';
 import { closePayLinkPaidAtVenue, sendPayLinkFor } from '../pay-link/pay-links';
@@ -267,6 +267,19 @@ export function walkInExperience(entry: CatalogVenue, experienceId: string | und
   return chosen;
 }
 
+/** The first of these combinations free for the request, tried in order under their locks (409 as the last one answers). */
+async function firstFreeCombination(tx: DbOrTx, request: Omit<TableRequest, 'tableIds'>, combinations: readonly string[][]): Promise<Placement> {
+  for (const [i, tableIds] of combinations.entries()) {
+    try {
+      return await placeOnFreeTable(tx, { ...request, tableIds: [...tableIds], joinedOnTheFloor: true });
+    } catch (err) {
+      // Refused in words, before any statement failed: the transaction goes on to the next combination.
+      if (!(err instanceof ApiError && err.status === 409) || i === combinations.length - 1) throw err;
+    }
+  }
+  throw new Error('no combination given');
+}
+
 /**
  * Seats a party that walked in, now, on a free table that fits (or the one staff chose): 409 20110 while
  * the venue serves nothing (between or after its services), 409 20102 when no table is free. `alongside`
@@ -288,7 +301,9 @@ export async function seatWalkIn(
   const period = periodAt(entry, date, startTime);
   if (!period) throw closedNow(startTime);
   const experience = walkInExperience(entry, input.experienceId, period, startTime);
-  const table = chosenTable(entry, input.tableId, input.numberOfGuests);
+  // A table too small for the party is given joined with the others of its combination, the first free, as a booking's is (docs/PRODUCT.md §6).
+  const joins = input.tableId ? combinationsWith(entry, input.numberOfGuests, input.tableId) : [];
+  const table = joins.length > 0 ? entry.tables.find((t) => t.id === input.tableId) : chosenTable(entry, input.tableId, input.numberOfGuests);
 
   const startMs = Math.floor(now.getTime() / 60_000) * 60_000;
   const duration = experience.durationMinutes;
@@ -296,16 +311,8 @@ export async function seatWalkIn(
 
   const row = await writeReservation(() =>
     db.transaction(async (tx) => {
-      const placement = await placeOnFreeTable(tx, {
-        entry,
-        date,
-        slot,
-        numberOfGuests: input.numberOfGuests,
-        seatingAreaId: table?.seatingAreaId ?? null,
-        now,
-        tableId: input.tableId,
-        rules: 'staff',
-      }).catch((err: unknown) => {
+      const request = { entry, date, slot, numberOfGuests: input.numberOfGuests, seatingAreaId: table?.seatingAreaId ?? null, now, rules: 'staff' as const };
+      const placement = await (joins.length > 0 ? firstFreeCombination(tx, request, joins) : placeOnFreeTable(tx, { ...request, tableId: input.tableId })).catch((err: unknown) => {
         // Tables joined taken are named (staff-refusals.ts); otherwise the walk-in is told no table is free now.
         const named = err instanceof StaffRefusal && err.reason.code === 'COMBINATION_TAKEN';
         throw !input.tableId && !named && err instanceof ApiError && err.status === 409 ? noTableFreeNow() : err;

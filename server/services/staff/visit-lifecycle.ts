@@ -5,7 +5,8 @@
  * venue's no-show policy; a cancellation for the guest goes through the guest's own cancellation (and
  * its refund under the policy).
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { payments, reservations } from '../../db/schema';
@@ -23,7 +24,7 @@ import { undoNoShow } from './no-show-undo';
 import { attemptCharge } from '../payments/no-show-fee-charge';
 import { reservationNotFound, reservationScope, type ReservationRow } from '../reservations/reservations';
 import { addDays } from '../../../common/time';
-import { atTables, isLiveAt, occupiesDuring, occupiedUntil } from '../booking-rules/busy-intervals';
+import { liveAt, occupiedUntil } from '../booking-rules/busy-intervals';
 import { lockTableDays } from '../venues/table-day-locks';
 
 import { visitContextOf, visitTransition, type VisitChangeDto } from './visit-transition';
@@ -40,38 +41,52 @@ const tablesOf = (r: Pick<ReservationRow, 'tableId' | 'combinedTableIds'>) => [r
 /** What the check reads of a booking: a read of the stand's own columns passes these. */
 export type FinishRow = Pick<ReservationRow, 'id' | 'venueId' | 'date' | 'status' | 'visitStatus' | 'tableId' | 'combinedTableIds' | 'startsAt' | 'endsAt' | 'tableFreedAt'>;
 
+/** The other parties' venues and service days (values or a prepared statement's placeholders), and the instant they are live at. */
+type Around = { venueIds: (string | Placeholder)[]; days: (string | Placeholder)[]; at: SQL };
+
+/** The finished booking a party gave back its table from (the outer side of `takenSinceFinish`). */
+const finished = alias(reservations, 'finished');
+/** Where the freed part of its booked time starts (`freedSpan` in SQL): its finish, not before its start. */
+const freedFrom = sql`greatest(${finished.startsAt}, coalesce(${finished.tableFreedAt}, ${finished.endsAt}))`;
+
 /**
- * Of these finished bookings, the ids whose table another live party has had since it finished (a guest's
- * booking or hold, a walk-in, a move): one read.
+ * The ids of the finished bookings `which` picks (a condition on them) whose table another live party of
+ * `venueIds` on `days` has had since it finished (a guest's booking or hold, a walk-in, a move), as a
+ * subquery: a finished party gave back its booked time from its finish to its booked end, and another
+ * party sitting at one of its tables in that time takes it. Joined on each table the two share (a
+ * combination's tables unnested), so the database hashes it once for a whole day instead of a loop per
+ * booking; the host stand reads it in its own statement, the day sheet and a visit change on its own.
+ */
+export function takenSinceFinish(which: (finishedBooking: typeof finished) => SQL, options: Around) {
+  const others = liveAtTheirTables(options);
+  return sql`SELECT ${finished.id} FROM ${reservations} AS finished
+    CROSS JOIN LATERAL unnest(array[${finished.tableId}] || ${finished.combinedTableIds}) AS freed(table_id)
+    JOIN (${others}) AS other ON other.table_id = freed.table_id AND other.id <> ${finished.id}
+      AND other.starts_at < ${finished.endsAt} AND other.until > greatest(${freedFrom}, other.starts_at)
+    WHERE ${which(finished)} AND ${finished.status} = 'CONFIRMED' AND ${finished.visitStatus} = 'FINISHED' AND ${freedFrom} < ${finished.endsAt}`;
+}
+
+/** The live parties of the venues' days, once per table they sit at. */
+const liveAtTheirTables = ({ venueIds, days, at }: Around) =>
+  sql`SELECT ${reservations.id} AS id, ${reservations.startsAt} AS starts_at, ${occupiedUntil} AS until,
+      unnest(array[${reservations.tableId}] || ${reservations.combinedTableIds}) AS table_id
+    FROM ${reservations}
+    WHERE ${and(inArray(reservations.venueId, venueIds), inArray(reservations.date, days), liveAt(at))}`;
+
+/**
+ * Of these finished bookings, the ids whose table another live party has had since it finished: one read
+ * (none when no booking given finished before its booked end).
  */
 export async function tablesTakenSinceFinish(db: DbOrTx, rows: readonly FinishRow[], now: Date): Promise<Set<string>> {
-  const finished = rows.filter((r) => r.status === 'CONFIRMED' && r.visitStatus === 'FINISHED' && freedSpan(r).fromMs < freedSpan(r).toMs);
-  if (finished.length === 0) return new Set();
-  const dates = [...new Set(finished.flatMap((r) => [addDays(r.date, -1), r.date, addDays(r.date, 1)]))];
-  const fromMs = Math.min(...finished.map((r) => freedSpan(r).fromMs));
-  const toMs = Math.max(...finished.map((r) => freedSpan(r).toMs));
-  const others = await db
-    .select({ id: reservations.id, tableId: reservations.tableId, combinedTableIds: reservations.combinedTableIds, startsAt: reservations.startsAt, until: sql<string>`${occupiedUntil}` })
-    .from(reservations)
-    .where(
-      and(
-        inArray(reservations.venueId, [...new Set(finished.map((r) => r.venueId))]),
-        inArray(reservations.date, dates),
-        atTables(reservations, [...new Set(finished.flatMap(tablesOf))]),
-        occupiesDuring(sql`${new Date(fromMs).toISOString()}::timestamptz`, sql`${new Date(toMs).toISOString()}::timestamptz`),
-        isLiveAt(now),
-        finished.length === 1 ? ne(reservations.id, finished[0]!.id) : undefined,
-      ),
-    );
-  const taken = new Set<string>();
-  for (const row of finished) {
-    const span = freedSpan(row);
-    const overlaps = others.some(
-      (o) => o.id !== row.id && tablesOf(o).some((t) => tablesOf(row).includes(t)) && o.startsAt.getTime() < span.toMs && new Date(o.until).getTime() > Math.max(span.fromMs, o.startsAt.getTime()),
-    );
-    if (overlaps) taken.add(row.id);
-  }
-  return taken;
+  const freedEarly = rows.filter((r) => r.status === 'CONFIRMED' && r.visitStatus === 'FINISHED' && freedSpan(r).fromMs < freedSpan(r).toMs);
+  if (freedEarly.length === 0) return new Set();
+  // The service days around each: a party of the day before or after can reach into its time.
+  const days = [...new Set(freedEarly.flatMap((r) => [addDays(r.date, -1), r.date, addDays(r.date, 1)]))];
+  const venueIds = [...new Set(freedEarly.map((r) => r.venueId))];
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const taken = takenSinceFinish((f) => inArray(f.id, freedEarly.map((r) => r.id)), { venueIds, days, at });
+  const found = await db.select({ id: reservations.id }).from(reservations).where(sql`${reservations.id} IN (${taken})`);
+  return new Set(found.map((r) => r.id));
 }
 
 /** What the audit log keeps of a booking's visit. */

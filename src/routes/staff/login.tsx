@@ -14,13 +14,26 @@ import { useMessageText } from '../../i18n/message-text';
 import { navigateHash } from '../../navigation/hash-location';
 import { href, pageAddress } from '../../navigation/navigator';
 import type { PageProps } from '../../navigation/routes';
-import { staffSessionActor } from '../../staff/staff-session';
+import { staffSessionActor, useStaffUser } from '../../staff/staff-session';
+import { loadServiceNow } from '../../staff/host-stand/stand-calls';
+import type { SessionUser } from '../../../machines/session.machine';
 import '../../staff/staff.css';
 
 /** Only a staff page of this app: never an outside address handed in through the link. */
-function afterLoginAddress(redirect: string | undefined): string {
+function redirectAddress(redirect: string | undefined): string | null {
   const inConsole = redirect?.startsWith('/pages/staff/') && !redirect.startsWith('/pages/staff/login');
-  return inConsole ? redirect! : pageAddress('staff-day');
+  return inConsole ? redirect! : null;
+}
+
+/**
+ * Where a log-in without a page to go back to lands (docs/PRODUCT.md §6): venue staff on the host stand
+ * while their venue's service runs by the server's clock, everyone else (and anyone when the server
+ * cannot say) on the day sheet.
+ */
+async function afterLoginAddress(user: SessionUser | null): Promise<string> {
+  if (user?.role !== 'staff' || !user.venueId) return pageAddress('staff-day');
+  const now = await loadServiceNow(user.venueId).catch(() => null);
+  return now?.running ? pageAddress('staff-host-stand', { date: now.date }) : pageAddress('staff-day');
 }
 
 export default function StaffLoginPage({ query }: PageProps) {
@@ -33,11 +46,21 @@ export default function StaffLoginPage({ query }: PageProps) {
   const serverMessage = useSelector(session, (s) => s.context.errorMessage);
   const form = useForm(loginSchema, { email: '', password: '' }, translate);
   const [attempted, setAttempted] = useState(false);
-  const target = afterLoginAddress(query.redirect);
+  const user = useStaffUser();
+  const back = redirectAddress(query.redirect);
 
   useEffect(() => {
-    if (loggedIn) navigateHash(target, { replace: true });
-  }, [loggedIn, target]);
+    if (!loggedIn) return;
+    if (back) {
+      navigateHash(back, { replace: true });
+      return;
+    }
+    let current = true;
+    void afterLoginAddress(user).then((address) => current && navigateHash(address, { replace: true }));
+    return () => {
+      current = false;
+    };
+  }, [loggedIn, back, user]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -23,6 +23,7 @@ import { seatFromWalkInQueue } from './walk-in-queue/walk-in-queue-calls';
 import { WalkInQueuePanel } from './walk-in-queue/walk-in-queue-panel';
 import { tableStepper } from './table-keys';
 import { useHostStand } from './use-host-stand';
+import { useStandPaintedMark } from './stand-marks';
 import './host-stand.css';
 
 type Open = { table: StandTable | null; partyId: string | null } | null;
@@ -110,6 +111,7 @@ export function HostStandPage({ venueId, date }: { venueId: string; date: string
   };
   const change = useBookChange(done, () => undefined);
   const parties = useMemo(() => new Map(stand?.parties.map((p) => [p.booking.id, p]) ?? []), [stand]);
+  useStandPaintedMark(stand);
 
   const move = (m: TableMove) => {
     if (!stand) return;

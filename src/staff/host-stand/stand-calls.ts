@@ -11,6 +11,10 @@ export type StandStatus = components['schemas']['HostStandStatus'];
 export const loadHostStand = async (venueId: string, date: string): Promise<HostStand> =>
   (await unwrap(staffApi.GET('/admin/venue/{venueId}/host-stand/{date}', { params: { path: { venueId, date } } }))).data;
 
+/** Whether one of the venue's services runs now, by the server's clock, and the service day running. */
+export const loadServiceNow = async (venueId: string) =>
+  (await unwrap(staffApi.GET('/admin/venue/{venueId}/service-now', { params: { path: { venueId } } }))).data;
+
 /** Seats the party at the tables (the first its own, the others joined), or moves it there when seated. */
 export const seatAt = (reservationId: string, tableIds: string[]) =>
   unwrap(staffApi.POST('/admin/reservation/{id}/seat-at', { params: { path: { id: reservationId } }, body: { tableIds } }));

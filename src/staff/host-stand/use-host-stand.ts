@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useVenueEvents } from '../use-venue-events';
 import { loadHostStand, type HostStand } from './stand-calls';
+import { markStandData } from './stand-marks';
 
 /** How often the stand is read again with nothing reported: the states move by the minute. */
 export const STAND_REFRESH_MS = 60_000;
@@ -41,6 +42,7 @@ export function useHostStand(venueId: string, date: string) {
           const next = await loadHostStand(askedVenue, askedDate);
           // A read of the day the page has left is not shown (the new day's read follows).
           if (asked !== day.current) continue;
+          markStandData();
           setStand(next);
           setError(null);
         } catch (failure) {

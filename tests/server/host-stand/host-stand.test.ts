@@ -117,6 +117,21 @@ for (const driver of testDrivers()) {
       expect(res.status).toBe(403);
     });
 
+    it("says whether one of the venue's services runs now by the server's clock, and the service day running", async () => {
+      const serviceNow = async (at: string) => {
+        api.clock.set(at);
+        const res = await api.request('GET', `/admin/venue/${LECLOS}/service-now`, { token: leclosStaff.token() });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.data;
+      };
+      // Monday: dinner runs at 7:30 pm; Le Clos has no supper on Mondays, so at 11 pm nothing does.
+      expect(await serviceNow(hk('19:30'))).toEqual({ date: DAY, running: true, service: 'Dinner' });
+      expect(await serviceNow(hk('23:00'))).toEqual({ date: DAY, running: false, service: null });
+      // Tuesday's supper at 00:30 on Wednesday is Tuesday's service day.
+      expect(await serviceNow('2026-11-25T00:30:00+08:00')).toEqual({ date: '2026-11-24', running: true, service: 'Supper' });
+      expect((await api.request('GET', `/admin/venue/${LECLOS}/service-now`, { token: obeStaff.token() })).status).toBe(403);
+    });
+
     it('marks a party running late with the minutes expected, audited; an arrived party is refused', async () => {
       const coming = await book('Rita Ring', '20:00');
       const arrived = await book('Amy Here', '20:00');
@@ -226,6 +241,22 @@ for (const driver of testDrivers()) {
       expect(tableOf(after, d10._id)).toMatchObject({ state: 'seated', partyId: eight, joinedWith: [d11._id] });
       expect(tableOf(after, d11._id)).toMatchObject({ state: 'seated', partyId: eight, joinedWith: [d10._id] });
       expect(partyOf(after, eight).tableIds).toEqual([d10._id, d11._id]);
+    });
+
+    it('gives a walk-in from the queue seated on a table too small for it that table joined, the first free combination: a party of 8 on D10 sits at D10 + D11', async () => {
+      // An afternoon no other test of this file seats anyone at D10 or D11.
+      api.clock.set(hk('16:20'));
+      const queue = `/admin/venue/${LECLOS}/walk-in-queue`;
+      const queued = await api.request('POST', queue, { token: leclosStaff.token(), body: { name: 'Walk Eight', numberOfGuests: 8 } });
+      expect(queued.status, JSON.stringify(queued.body)).toBe(201);
+      const before = await readStand();
+      const [d10, d11] = [tableNamed(before, 'D10'), tableNamed(before, 'D11')];
+      const seated = await api.request('POST', `${queue}/${queued.body.data._id}/seat`, { token: leclosStaff.token(), body: { tableId: d10._id } });
+      expect(seated.status, JSON.stringify(seated.body)).toBe(201);
+      const [visit] = await api.deps.db.select().from(reservations).where(eq(reservations.id, seated.body.data.reservation._id));
+      expect(visit).toMatchObject({ numberOfGuests: 8, visitStatus: 'SEATED' });
+      expect([visit!.tableId, ...visit!.combinedTableIds].sort()).toEqual([d10._id, d11._id].sort());
+      expect(partyOf(await readStand(), visit!.id).tableIds.sort()).toEqual([d10._id, d11._id].sort());
     });
 
     it('refuses tables joined that are no combination of the set-up, and changes nothing', async () => {

@@ -49,6 +49,25 @@ describe('the staff console', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
+  it("lands venue staff on the host stand while their venue's service runs by the server's clock", async () => {
+    // Monday 23 November 2026 at Le Clos: dinner runs at 7:30 pm; there is no supper on Mondays.
+    api().clock.set('2026-11-23T19:30:00+08:00');
+    await openApp('/pages/staff/login');
+    await findHeading('Staff log in');
+    await logIn('host@example.com', 'host-pass-1');
+    await findHeading('Host stand');
+    await waitFor(() => expect(address()).toBe('/pages/staff/host-stand?date=2026-11-23'), SLOW);
+  });
+
+  it("lands venue staff on the day sheet when no service of their venue runs by the server's clock", async () => {
+    api().clock.set('2026-11-23T23:00:00+08:00');
+    await openApp('/pages/staff/login');
+    await findHeading('Staff log in');
+    await logIn('host@example.com', 'host-pass-1');
+    await findHeading('Day sheet');
+    expect(address()).toMatch(/^\/pages\/staff\/day/);
+  });
+
   it('shows admins every venue and the admin sections, and moves the day with the pickers', async () => {
     await openApp('/pages/staff/login');
     await findHeading('Staff log in');

@@ -109,6 +109,26 @@ describe('card guarantee machine rules', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
+  it('a failed bank check is told to the processor, then the next setup is asked for with the bank’s reason', async () => {
+    const answered: { outcome: string }[] = [];
+    const setups = [guarantee(), guarantee({ clientSecret: 'seti_2_secret_def' })];
+    const actor = run({
+      startGuarantee: () => setups.shift(),
+      confirmCard: () => intent('requires_action'),
+      answerChallenge: (i: { outcome: string }) => (answered.push(i), intent('failed', 'The 3-D Secure check failed.')),
+      // Asked before the processor heard the failure, the server would still say the check is waiting.
+      readGuarantee: () => guarantee({ status: 'REQUIRES_ACTION' }),
+    });
+    await settle();
+    actor.send({ type: 'card.submit', card });
+    await settle();
+    actor.send({ type: 'challenge.fail' });
+    await settle();
+    expect(answered).toEqual([{ intentId: 'seti_1', outcome: 'fail' }]);
+    expect(actor.getSnapshot().value).toBe('cardForm');
+    expect(actor.getSnapshot().context.refusal).toEqual({ message: 'The 3-D Secure check failed.' });
+  });
+
   it('after a declined card asks the server for the next setup and shows the bank’s reason beside a fresh form', async () => {
     const starts: string[] = [];
     const setups = [guarantee(), guarantee({ clientSecret: 'seti_2_secret_def' })];

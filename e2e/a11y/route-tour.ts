@@ -22,7 +22,9 @@ import {
   startBooking,
   STEP_HEADINGS,
   submitDetails,
+  walkBooking,
 } from '../support/booking';
+import { offeredTimes } from '../journeys/journey-steps';
 import { CARDS, DEMO } from '../support/constants';
 import { minutes, type Clocks } from '../support/fixtures';
 import type { TestServer } from '../support/server-api';
@@ -86,6 +88,7 @@ export const GROUP_ROUTES = {
     '/pages/manage',
     '/pages/verify',
     '/pages/warning',
+    '/pages/card',
   ],
   // The reminder's allergy page, the feedback page and a walk-in's place (links of the guest's mails and texts), then the console.
   staff: [
@@ -185,7 +188,8 @@ export async function memberPages({ page, server, visit }: TourContext): Promise
 /**
  * A fresh guest books Le Clos's Rotisserie Sharing Menu (a deposit, so the payment step), with a dining
  * area; opens the reservation and its cancel page (not confirming), and a waitlist offer's link to it; then holds a table at Hop Sze, which
- * texts a code, and lets the hold run out (the warning page says so).
+ * texts a code, and lets the hold run out (the warning page says so); last, the card step of Le Clos's Chef's
+ * Counter (a card guarantee), left without saving.
  */
 export async function wizardPages({ page, server, clocks, day, visit }: TourContext): Promise<void> {
   const guest = await server.signUp();
@@ -222,6 +226,9 @@ export async function wizardPages({ page, server, clocks, day, visit }: TourCont
   await page.goto(await server.mailedLink(guest.email, /confirmed/));
   await arrive(page, '/pages/manage', visit, 'Your reservation');
 
+  // The card guarantee's time, read while the guest's session is fresh (the hold's expiry below moves the clocks on).
+  const [counterTime] = await offeredTimes(server, guest, { domain: 'leclos', experience: "Chef's Counter", date, guests: 2 });
+
   // Hop Sze checks the mobile number with a texted code.
   await startBooking(page, 'hopsze');
   await pickExperience(page, 'Dim Sum Lunch');
@@ -236,6 +243,10 @@ export async function wizardPages({ page, server, clocks, day, visit }: TourCont
   // The hold runs out on both clocks: the warning page says the reservation expired.
   await clocks.advance(minutes(16));
   await arrive(page, '/pages/warning', visit, STEP_HEADINGS.expired);
+
+  // After it, a card guarantee (Le Clos's Chef's Counter, at dinner): its card step, left without saving.
+  await walkBooking(page, server, { venue: 'leclos', experience: "Chef's Counter", date, guests: 2, time: counterTime!, until: 'card' });
+  await arrive(page, '/pages/card', visit, STEP_HEADINGS.card);
 }
 
 /** The staff console: its log-in, then as an admin the day sheet (with a booking on it), the table plan, the set-up (floor and venue), closures, the admin pages, the report, privacy and the guest book. */

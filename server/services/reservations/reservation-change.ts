@@ -16,7 +16,7 @@ import { giveUpHeldChanges, insertChangeHold, toChangeHoldDto, type ChangeHoldDt
 import { assertTimeOpenTo, membershipOfUser } from '../booking-rules/membership-rules';
 import { toReservationDto, type ReservationDto } from './reservation-dto';
 import { placeOnFreeTable } from './reservation-tables';
-import { carryOutRefunds } from '../payments/payment-sync';
+import { carryOutRefunds } from '../payments/card-refunds';
 import { cancelledMoneyOf, refundForCancellation } from '../payments/payment-refund';
 import { attemptCharge } from '../payments/no-show-fee-charge';
 import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation-mail';

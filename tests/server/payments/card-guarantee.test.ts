@@ -237,6 +237,13 @@ for (const driver of testDrivers()) {
       const late = (startsAt: Date) => new Date(startsAt.getTime() - 2 * HOUR);
       const cancelAsGuest = (guest: TestUser, id: string) => api.request('PUT', `/user/reservation/v1.1/cancel/${id}`, { token: guest.token() });
       const cancelAsStaff = (id: string) => api.request('PUT', `/admin/reservation/${id}/visit`, { token: obeStaff.token(), body: { action: 'cancel' } });
+      /** The body of the mail that told the guest their booking is cancelled. */
+      async function cancellationMailOf(guest: TestUser, id: string): Promise<string> {
+        const reference = (await h.reservationRow(id)).uniqueId;
+        const mails = (await h.mailTo(guest.email)).filter((m) => m.subject.includes('is cancelled') && m.subject.includes(reference));
+        expect(mails).toHaveLength(1);
+        return mails[0]!.body;
+      }
       async function cancelByLink(guest: TestUser, id: string) {
         const reference = (await h.reservationRow(id)).uniqueId;
         const mail = (await h.mailTo(guest.email)).find((m) => m.subject.includes(reference) && manageTokenIn(m.body));
@@ -255,6 +262,8 @@ for (const driver of testDrivers()) {
             const charge = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === `no-show-fee-${id}`)!;
             expect(charge.body).toMatchObject({ off_session: 'true', confirm: 'true', amount: String(LATE_FEE) });
           }
+          // The cancellation's mail says where the fee went, not that it was kept from a payment.
+          expect(await cancellationMailOf(guest, id), who).toContain(`Late cancellation fee: HK$600, charged to your card ending 4242`);
           expect(await ledgerOf(id), who).toEqual([]);
         }
       });
@@ -272,6 +281,10 @@ for (const driver of testDrivers()) {
         expect((await cancelAsGuest(guest, id)).status).toBe(200);
         expect((await feePayments(id)).map((p) => [p.status, p.amount, p.failureMessage])).toEqual([['FAILED', LATE_FEE, DECLINE_MESSAGES.declined]]);
         expect(await ledgerOf(id)).toEqual([]);
+        // The guest reads that the card was not charged, and where to pay.
+        const mail = await cancellationMailOf(guest, id);
+        expect(mail).toMatch(/Late cancellation fee: HK\$600\. We could not charge your card ending 0341; you can pay it here: \S+#\/pages\/manage\?token=[^&\s]+&action=pay/);
+        expect(mail).not.toContain('fee kept');
         // Staff see it owed on the day sheet, with the bank's reason, as a no-show's fee.
         const sheet = await api.request('GET', `/admin/venue/${OBE}/day-sheet/${date}`, { token: obeStaff.token() });
         const booking = sheet.body.data.services.flatMap((s: any) => s.seatings.flatMap((x: any) => x.bookings)).find((b: { id: string }) => b.id === id);

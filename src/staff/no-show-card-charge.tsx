@@ -39,8 +39,11 @@ export function useCardChargeLine() {
 function useChargeNotice() {
   const { t } = useLingui();
   const { money, dateTime } = useFormats();
-  return (charge: NoShowFeeCharge): VisitNotice => {
-    if (charge.result === 'CHARGED') return { tone: 'ok', text: t`Charged to the card that paid: ${money(charge.amount)}.` };
+  return (charge: NoShowFeeCharge, guaranteed: boolean): VisitNotice => {
+    if (charge.result === 'CHARGED') {
+      const charged = money(charge.amount);
+      return { tone: 'ok', text: guaranteed ? t`Charged to the card saved for the guarantee: ${charged}.` : t`Charged to the card that paid: ${charged}.` };
+    }
     const stillOwed = t`Still owed: ${money(charge.outstanding)}.`;
     if (charge.result === 'DECLINED') {
       const reason = charge.reason ?? '';
@@ -63,17 +66,23 @@ export function ChargeCardAgain({ booking, onDone }: { booking: SheetBooking; on
   const label = t`Charge the card again`;
   const guestName = booking.guestName;
   const owed = money(fee.outstanding);
+  // A guarantee's booking was paid by no card: its fee goes to the card saved for the guarantee.
+  const guaranteed = booking.payment.type === 'GUARANTEE';
 
   const send = () =>
     change.send(async () => {
       const { data } = await unwrap(staffApi.POST('/admin/reservation/{id}/no-show-fee/charge', { params: { path: { id: booking.id } } }));
-      return chargeNotice(data);
+      return chargeNotice(data, guaranteed);
     });
 
   if (asking) {
     return (
       <ConfirmStep label={label} confirmLabel={t`Confirm charge`} sending={change.sending} onConfirm={() => void send()} onBack={() => setAsking(false)}>
-        <Trans>Charge the {owed} still owed to the card that paid {guestName}'s booking?</Trans>
+        {guaranteed ? (
+          <Trans>Charge the {owed} still owed to the card saved for the guarantee of {guestName}'s booking?</Trans>
+        ) : (
+          <Trans>Charge the {owed} still owed to the card that paid {guestName}'s booking?</Trans>
+        )}
       </ConfirmStep>
     );
   }

@@ -52,13 +52,17 @@ function useActionLabel() {
 function useNoShowOutcome() {
   const { t } = useLingui();
   const { money } = useFormats();
-  return (outcome: NonNullable<VisitChange['noShow']>): string => {
+  // A guarantee's fee goes to the card saved for it (nothing paid the booking): staff read which card.
+  return (outcome: NonNullable<VisitChange['noShow']>, guaranteed: boolean): string => {
     // A fee nothing can pay is not charged: staff are told so, not that it is owed (docs/PRODUCT.md §6).
     if (outcome.noCardOnFile && outcome.kept === 0) return t`No-show recorded. No card on file: fee not charged.`;
     const parts = [t`No-show recorded. Fee ${money(outcome.fee)}.`];
     if (outcome.kept > 0) parts.push(t`Kept from what was paid: ${money(outcome.kept)}.`);
     if (outcome.walletCharged > 0) parts.push(t`Charged to the member's wallet: ${money(outcome.walletCharged)}.`);
-    if (outcome.cardCharged > 0) parts.push(t`Charged to the card that paid: ${money(outcome.cardCharged)}.`);
+    if (outcome.cardCharged > 0) {
+      const charged = money(outcome.cardCharged);
+      parts.push(guaranteed ? t`Charged to the card saved for the guarantee: ${charged}.` : t`Charged to the card that paid: ${charged}.`);
+    }
     if (outcome.outstanding > 0) parts.push(t`Still owed: ${money(outcome.outstanding)}.`);
     return parts.join(' ');
   };
@@ -149,7 +153,7 @@ export function VisitActions({
         staffApi.PUT('/admin/reservation/{id}/visit', { params: { path: { id: booking.id } }, body: { action } }),
       );
       const text = data.noShow
-        ? noShowOutcome(data.noShow)
+        ? noShowOutcome(data.noShow, booking.payment.type === 'GUARANTEE')
         : action === 'cancel'
           ? t`Cancelled for the guest. Refunded: ${money(data.refunded ?? 0)}.`
           : action === 'undo-no-show'
@@ -167,7 +171,9 @@ export function VisitActions({
         onConfirm={() => void send(asking)}
         onBack={() => setAsking(null)}
       >
-        {asking === 'no-show' ? (
+        {asking === 'no-show' && booking.payment.type === 'GUARANTEE' ? (
+          <Trans>Mark {booking.guestName} as a no-show? The venue's no-show fee is charged to the card saved for the guarantee.</Trans>
+        ) : asking === 'no-show' ? (
           <Trans>
             Mark {booking.guestName} as a no-show? What was paid is kept, and the rest of the venue's no-show fee is
             charged to the member's wallet or the card that paid.

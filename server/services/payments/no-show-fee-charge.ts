@@ -16,6 +16,10 @@
  *
  * A staff member's attempt (at the no-show, or "Charge the card again") is audited in the transaction
  * that records it; the worker's are not staff changes.
+ *
+ * The guest may pay the fee themselves (`settleFeePayment`) while an attempt is at the processor: the
+ * guest's payment is kept and the charge reads paid; the attempt's own answer is then only history (a
+ * refusal changes nothing, a success is refunded in full), so the fee is kept exactly once.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
@@ -39,6 +43,7 @@ import { bookingPolicy } from '../experience-setup/booking-policy';
 import { drainDueBatches } from '../../lib/due-batches';
 import { guaranteeCardOf } from './card-guarantee';
 import { mailFeeNeedsApproval } from '../reservations/reservation-mail';
+import { carryOutRefunds, refundInFull } from './card-refunds';
 
 export type NoShowFeeChargeRow = typeof noShowFeeCharges.$inferSelect;
 export type NoShowFeeChargeDto = Schema<'NoShowFeeCharge'>;
@@ -278,6 +283,8 @@ export async function attemptCharge(
     error = err;
   }
   const now = deps.clock.now();
+  // A success that came after the guest had paid the fee themselves, refunded in full after commit.
+  const refunds: string[] = [];
   const recorded = await deps.db.transaction(async (tx) => {
     // The booking first, then its charge: the order the no-show and the staff's charge lock in.
     const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, charge.reservationId)).for('update');
@@ -289,6 +296,20 @@ export async function attemptCharge(
     // The claim ran out and another process has taken the charge over: the outcome is its to record.
     if (!reservation || !mine) return null;
     const paymentId = intent ? await recordPayment(tx, mine, reservation, intent, catalog, now) : null;
+    // The guest paid the fee themselves while this attempt was at the processor (settleFeePayment): theirs is kept.
+    if (mine.status === 'CHARGED') {
+      if (paymentId && intent?.status === 'succeeded') {
+        const [taken] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+        await refundInFull(tx, { payment: taken!, reservation, catalog, reason: 'already-paid', now });
+        refunds.push(paymentId);
+      }
+      const [after] = await tx
+        .update(noShowFeeCharges)
+        .set({ claimedUntil: null, claimToken: null, updatedAt: now })
+        .where(eq(noShowFeeCharges.reservationId, mine.reservationId))
+        .returning();
+      return after!;
+    }
     // The bank wants the guest to approve it: not the card's refusal, so the guest is asked to pay it themselves.
     if (intent?.status === 'failed' && intent.needsAuthentication) await mailFeeNeedsApproval(tx, { row: reservation, catalog, amount: mine.amount, links: deps.config });
     const attempts = intent ? mine.attempts : mine.attempts + 1;
@@ -320,8 +341,10 @@ export async function attemptCharge(
     }
     return after!;
   });
+  await carryOutRefunds(deps, refunds);
   if (!recorded && intent?.status === 'succeeded' && !(await chargeStillOpen(deps.db, charge))) await giveBackAfterUndo(deps, charge, intent);
-  if (!intent) {
+  // Nothing to say when the guest paid the fee themselves meanwhile: nothing is outstanding.
+  if (!intent && recorded?.status !== 'CHARGED') {
     const next = recorded?.nextAttemptAt ? `tried again at ${recorded.nextAttemptAt.toISOString()}` : 'not tried again by itself';
     logError(`no-show fee of reservation ${charge.reservationId} not charged (attempt ${recorded?.attempts ?? '?'}); it stays outstanding, ${next}`, error);
   }
@@ -352,16 +375,20 @@ export async function feeDueOf(db: DbOrTx, reservationId: string): Promise<numbe
 
 /**
  * Inside the transaction that records the success of a fee the guest paid themselves (payment-sync.ts), the
- * booking locked: the charge is recorded as paid, with the guest's card entry. False when the fee was no
- * longer owed (the card on file was charged meanwhile): the caller refunds the payment in full.
+ * booking locked: the charge is recorded as paid, with the guest's card entry. That holds too while staff or
+ * the worker are charging the card on file (PENDING): the guest's money is taken, while that attempt may
+ * still be refused, so the claim is left to the attempt, which then records its answer as history only
+ * (`attemptCharge`). False when the fee was no longer owed (the card on file was charged first): the caller
+ * refunds the payment in full.
  */
 export async function settleFeePayment(tx: DbOrTx, args: { payment: PaymentRow; reservation: ReservationRow; catalog: VenueCatalog; now: Date }): Promise<boolean> {
   const { payment, reservation, catalog, now } = args;
-  const owed = await feeOwedOf(tx, reservation);
-  if (typeof owed !== 'number' || owed !== payment.amount) return false;
+  if (reservation.status !== 'NO_SHOW' && reservation.status !== 'LATE_CANCELED') return false;
+  const [charge] = await tx.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, reservation.id)).for('update');
+  if (!charge || charge.status === 'CHARGED' || charge.amount !== payment.amount) return false;
   await tx
     .update(noShowFeeCharges)
-    .set({ status: 'CHARGED', lastError: null, nextAttemptAt: null, claimedUntil: null, claimToken: null, updatedAt: now })
+    .set({ status: 'CHARGED', lastError: null, nextAttemptAt: null, updatedAt: now })
     .where(eq(noShowFeeCharges.reservationId, reservation.id));
   const description = feeChargeDescription(reservation, catalog);
   await tx

@@ -7,7 +7,8 @@
 import type { AppDeps } from '../../context';
 import { startRepeatingJob } from '../../lib/repeating-job';
 import { retryNoShowFeeCharges } from './no-show-fee-charge';
-import { refundStrandedPayments, retryPendingRefunds } from './payment-sync';
+import { refundStrandedPayments } from './payment-sync';
+import { retryPendingRefunds } from './card-refunds';
 import type { PaymentDeps } from './payments';
 
 /** Delivers the processor's webhook events that are due; returns how many were acknowledged. */

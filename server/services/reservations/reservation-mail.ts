@@ -4,6 +4,7 @@
  * cancellation (with any refund), and the notice that a payment was refunded because the hold ran out.
  * Each is written in the language the guest booked in (`reservations.locale`), dates, times and money too.
  */
+import type { NoShowFeeChargeStatus } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import type { PaymentRow } from '../payments/payments';
 import { experienceText } from '../../../common/experience-text';
@@ -253,6 +254,29 @@ export async function mailChange(
 export interface CancellationMoney {
   refunds: { amount: number; payment: PaymentRow }[];
   feeKept: number;
+  /**
+   * A card guarantee's fee, charged to its saved card after the cancellation committed: how that charge went
+   * (charged, refused, or no answer yet and tried again), and the card's last four. Absent: the fee was kept
+   * from what was paid.
+   */
+  feeCharge?: { status: NoShowFeeChargeStatus; last4: string };
+}
+
+/** The line of a cancellation's fee: kept from what was paid, or what its charge to the saved card did. */
+function cancellationFeeLine(lang: MessageLanguage, row: ReservationRow, money: CancellationMoney, links: LinkSigning): string {
+  const { i18n } = lang;
+  const amount = lang.money(money.feeKept);
+  const charge = money.feeCharge;
+  if (!charge) return i18n._('Late cancellation fee kept: {amount}', { amount });
+  const { last4 } = charge;
+  if (charge.status === 'CHARGED') return i18n._('Late cancellation fee: {amount}, charged to your card ending {last4}', { amount, last4 });
+  if (charge.status === 'PENDING') return i18n._('Late cancellation fee: {amount}, to be charged to your card ending {last4}', { amount, last4 });
+  // Refused by the card or its bank: still owed, and the guest can settle it on the manage page.
+  return i18n._('Late cancellation fee: {amount}. We could not charge your card ending {last4}; you can pay it here: {link}', {
+    amount,
+    last4,
+    link: manageLink(links, row, 'pay'),
+  });
 }
 
 /** The cancellation: what was cancelled, any refund and fee kept, and the invitation withdrawn (METHOD:CANCEL). */
@@ -273,7 +297,7 @@ export async function mailCancellation(
         ? i18n._('Your reservation has been cancelled inside the venue’s cancellation window.')
         : i18n._('Your reservation has been cancelled.'),
     extra: [
-      ...(money.feeKept > 0 ? [i18n._('Late cancellation fee kept: {amount}', { amount: lang.money(money.feeKept) })] : []),
+      ...(money.feeKept > 0 ? [cancellationFeeLine(lang, row, money, args.links)] : []),
       ...money.refunds.map((r) => i18n._('Refund: {amount} to {method}', { amount: lang.money(r.amount), method: paidWith(r.payment, lang) })),
     ],
     closing: i18n._('The calendar invitation is withdrawn (attached).'),

@@ -20,7 +20,7 @@ import { composeDescription } from '../wallet/entry-description';
 import { recordAudit } from '../audit/audit-log';
 import { bookingMoney } from '../payments/booking-payments';
 import { refundPayments } from '../payments/payment-refund';
-import { carryOutRefunds } from '../payments/payment-sync';
+import { carryOutRefunds } from '../payments/card-refunds';
 import type { CancelDeps } from '../reservations/reservation-change';
 import { reservationNotFound, type ReservationRow } from '../reservations/reservations';
 import { venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';

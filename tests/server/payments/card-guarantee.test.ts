@@ -10,7 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cardGuarantees } from '../../../server/db/schema';
+import { cardGuarantees, noShowFeeCharges } from '../../../server/db/schema';
 import { ledgerProblems } from '../../../server/services/payments/ledger-check';
 import { retryNoShowFeeCharges } from '../../../server/services/payments/no-show-fee-charge';
 import { DECLINE_MESSAGES, TEST_CARDS } from '../../../server/services/payments/processor/test-processor';
@@ -237,6 +237,13 @@ for (const driver of testDrivers()) {
       const late = (startsAt: Date) => new Date(startsAt.getTime() - 2 * HOUR);
       const cancelAsGuest = (guest: TestUser, id: string) => api.request('PUT', `/user/reservation/v1.1/cancel/${id}`, { token: guest.token() });
       const cancelAsStaff = (id: string) => api.request('PUT', `/admin/reservation/${id}/visit`, { token: obeStaff.token(), body: { action: 'cancel' } });
+      /** The body of the mail that told the guest their booking is cancelled. */
+      async function cancellationMailOf(guest: TestUser, id: string): Promise<string> {
+        const reference = (await h.reservationRow(id)).uniqueId;
+        const mails = (await h.mailTo(guest.email)).filter((m) => m.subject.includes('is cancelled') && m.subject.includes(reference));
+        expect(mails).toHaveLength(1);
+        return mails[0]!.body;
+      }
       async function cancelByLink(guest: TestUser, id: string) {
         const reference = (await h.reservationRow(id)).uniqueId;
         const mail = (await h.mailTo(guest.email)).find((m) => m.subject.includes(reference) && manageTokenIn(m.body));
@@ -255,6 +262,8 @@ for (const driver of testDrivers()) {
             const charge = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === `no-show-fee-${id}`)!;
             expect(charge.body).toMatchObject({ off_session: 'true', confirm: 'true', amount: String(LATE_FEE) });
           }
+          // The cancellation's mail says where the fee went, not that it was kept from a payment.
+          expect(await cancellationMailOf(guest, id), who).toContain(`Late cancellation fee: HK$600, charged to your card ending 4242`);
           expect(await ledgerOf(id), who).toEqual([]);
         }
       });
@@ -272,6 +281,10 @@ for (const driver of testDrivers()) {
         expect((await cancelAsGuest(guest, id)).status).toBe(200);
         expect((await feePayments(id)).map((p) => [p.status, p.amount, p.failureMessage])).toEqual([['FAILED', LATE_FEE, DECLINE_MESSAGES.declined]]);
         expect(await ledgerOf(id)).toEqual([]);
+        // The guest reads that the card was not charged, and where to pay.
+        const mail = await cancellationMailOf(guest, id);
+        expect(mail).toMatch(/Late cancellation fee: HK\$600\. We could not charge your card ending 0341; you can pay it here: \S+#\/pages\/manage\?token=[^&\s]+&action=pay/);
+        expect(mail).not.toContain('fee kept');
         // Staff see it owed on the day sheet, with the bank's reason, as a no-show's fee.
         const sheet = await api.request('GET', `/admin/venue/${OBE}/day-sheet/${date}`, { token: obeStaff.token() });
         const booking = sheet.body.data.services.flatMap((s: any) => s.seatings.flatMap((x: any) => x.bookings)).find((b: { id: string }) => b.id === id);
@@ -347,6 +360,100 @@ for (const driver of testDrivers()) {
         expect(fees.find((p) => p.id === payment._id)).toMatchObject({ status: 'REFUNDED', refundedAmount: LATE_FEE });
         expect(fees.filter((p) => p.status === 'SUCCEEDED').map((p) => p.amount)).toEqual([LATE_FEE]);
         expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      /**
+       * A late fee the saved card declined, which the guest pays through the manage link: their card has paid at
+       * the processor, and its word has not reached us yet. `deliver` brings it.
+       */
+      async function guestPayingOwedFee() {
+        const { id, guest } = await bookGuaranteed('declinesLater', late);
+        expect((await cancelAsGuest(guest, id)).status).toBe(200);
+        const reference = (await h.reservationRow(id)).uniqueId;
+        const mail = (await h.mailTo(guest.email)).find((m) => m.subject.includes(reference) && manageTokenIn(m.body))!;
+        const link = `/manage/${encodeURIComponent(manageTokenIn(mail.body)!)}`;
+        const started = await api.request('POST', `${link}/fee-payment`, { body: { idempotencyKey: `fee-${id}` }, from: newClientAddress() });
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        const payment = started.body.data as { _id: string; intentId: string; clientSecret: string };
+        if (fake) fake.payAsBrowser(payment.intentId, 'visa');
+        else expect((await h.confirm(payment.intentId, card(payment.clientSecret, TEST_CARDS.visa))).body.data.status).toBe('succeeded');
+        const deliver = () => (fake ? fake.deliverAll(payment.intentId) : h.deliver());
+        return { id, link, payment, deliver };
+      }
+
+      /** Holds staff's charge of the card on file at the processor until `release`; `atProcessor` once it is there. */
+      function holdAtProcessor(redirect?: (cardOf: string) => string) {
+        let release!: () => void;
+        let reached!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        const atProcessor = new Promise<void>((resolve) => (reached = resolve));
+        const real = api.deps.payments.chargeCardOnFile.bind(api.deps.payments);
+        vi.spyOn(api.deps.payments, 'chargeCardOnFile').mockImplementation(async (input) => {
+          reached();
+          await gate;
+          return real({ ...input, cardOf: redirect ? redirect(input.cardOf) : input.cardOf });
+        });
+        return { atProcessor, release };
+      }
+
+      const chargeAgain = (id: string) => api.request('POST', `/admin/reservation/${id}/no-show-fee/charge`, { token: obeStaff.token() });
+
+      /** The guest's payment kept, the fee paid and owed no more, nothing refunded, the ledger clean. */
+      async function expectGuestPaymentKept(id: string, link: string, paymentId: string) {
+        const fees = await feePayments(id);
+        expect(fees.find((p) => p.id === paymentId)).toMatchObject({ status: 'SUCCEEDED', refundedAmount: 0 });
+        expect(fees.filter((p) => p.status === 'SUCCEEDED' || p.status === 'PARTIALLY_REFUNDED').map((p) => p.amount)).toEqual([LATE_FEE]);
+        const [charge] = await api.deps.db.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, id));
+        expect(charge).toMatchObject({ status: 'CHARGED', claimToken: null, nextAttemptAt: null });
+        expect((await api.request('GET', link, { from: newClientAddress() })).body.data.feeDue).toBeNull();
+        expect((await chargeAgain(id)).status).toBe(409);
+        expect(await ledgerOf(id)).toEqual([]);
+      }
+
+      it("keeps the guest's payment of a fee when staff's charge of the card then declines: staff's decline comes first", async () => {
+        const { id, link, payment, deliver } = await guestPayingOwedFee();
+        expect((await chargeAgain(id)).body.data).toMatchObject({ result: 'DECLINED', outstanding: LATE_FEE });
+        await deliver();
+        await expectGuestPaymentKept(id, link, payment._id);
+      });
+
+      it("keeps the guest's payment of a fee that arrives while staff's charge of the card is at the processor and declines", async () => {
+        const { id, link, payment, deliver } = await guestPayingOwedFee();
+        const { atProcessor, release } = holdAtProcessor();
+        const staff = chargeAgain(id);
+        await atProcessor;
+        await deliver();
+        release();
+        const answer = await staff;
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        // The fee is paid (by the guest): staff read nothing outstanding.
+        expect(answer.body.data).toMatchObject({ outstanding: 0 });
+        expect((await feePayments(id)).filter((p) => p.status === 'FAILED')).toHaveLength(2);
+        await expectGuestPaymentKept(id, link, payment._id);
+      });
+
+      it("keeps the fee once when the guest's payment and staff's declined charge of the card land at once", async () => {
+        const { id, link, payment, deliver } = await guestPayingOwedFee();
+        const [staff] = await Promise.all([chargeAgain(id), deliver()]);
+        // Staff's charge came first (declined, or its answer after the guest's) or after the guest's payment (nothing owed).
+        expect([200, 409]).toContain(staff.status);
+        await expectGuestPaymentKept(id, link, payment._id);
+      });
+
+      it("refunds staff's charge of the card that succeeds after the guest paid the fee meanwhile", async () => {
+        // The test processor charges a card on file by its last four: staff's charge here is made to the guest's new card.
+        if (fake) return;
+        const { id, link, payment, deliver } = await guestPayingOwedFee();
+        const { atProcessor, release } = holdAtProcessor(() => payment.intentId);
+        const staff = chargeAgain(id);
+        await atProcessor;
+        await deliver();
+        release();
+        expect((await staff).body.data).toMatchObject({ outstanding: 0 });
+        const fees = await feePayments(id);
+        const staffs = fees.filter((p) => p.id !== payment._id && p.status !== 'FAILED');
+        expect(staffs.map((p) => [p.status, p.refundedAmount, Boolean(p.refundRef)])).toEqual([['REFUNDED', LATE_FEE, true]]);
+        await expectGuestPaymentKept(id, link, payment._id);
       });
 
       it('retries a late fee the processor did not answer with the same key, and charges it once', async () => {

@@ -28,7 +28,12 @@ let unique = 0;
  * A confirmed booking at Le Clos on DAY for a new guest named `firstName` Test: À la Carte, or with
  * `depositCard` the Rotisserie Sharing Menu, its deposit (HK$200 a guest) paid with that card.
  */
-async function book(firstName: string, startTime: number, numberOfGuests = 2, { depositCard }: { depositCard?: string } = {}): Promise<string> {
+async function book(
+  firstName: string,
+  startTime: number,
+  numberOfGuests = 2,
+  { depositCard, guaranteeCard }: { depositCard?: string; guaranteeCard?: string } = {},
+): Promise<string> {
   const email = `sheet-${Date.now()}-${++unique}@example.com`;
   const signUp = await api().request('POST', '/user/user/sign-up', { body: { firstName, lastName: 'Test', email, password: 'sheet-pass-1' } });
   expect(signUp.status).toBe(202);
@@ -36,7 +41,7 @@ async function book(firstName: string, startTime: number, numberOfGuests = 2, { 
   // The mailed confirmation is the account pages' business: here the address is taken as confirmed.
   await db.update(users).set({ emailVerifiedAt: api().clock.now() }).where(eq(users.email, email));
   const token = await api().login(email, 'sheet-pass-1');
-  const experienceId = await experienceIdByName(db, LECLOS, depositCard ? 'Rotisserie Sharing Menu' : 'À la Carte');
+  const experienceId = await experienceIdByName(db, LECLOS, guaranteeCard ? "Chef's Counter" : depositCard ? 'Rotisserie Sharing Menu' : 'À la Carte');
   const held = await api().request('POST', '/user/reservation/v1.1', { token, body: { venueId: LECLOS, experienceId, date: DAY, startTime, numberOfGuests } });
   expect(held.status, JSON.stringify(held.body)).toBe(201);
   if (depositCard) {
@@ -45,6 +50,16 @@ async function book(firstName: string, startTime: number, numberOfGuests = 2, { 
     const { intentId, clientSecret } = started.body.data;
     expect((await api().request('POST', `/payments/test-processor/intents/${intentId}/confirm`, { body: card(clientSecret, depositCard) })).status).toBe(200);
     await deliverPendingWebhooks(api().deps);
+  }
+  if (guaranteeCard) {
+    // The test processor takes a card guarantee's setup at its intents' confirm endpoint.
+    const started = await api().request('POST', `/user/reservation/${held.body.data._id}/card-guarantee`, { token });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const { clientSecret } = started.body.data as { clientSecret: string };
+    const setupId = clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+    expect((await api().request('POST', `/payments/test-processor/intents/${setupId}/confirm`, { body: card(clientSecret, guaranteeCard) })).status).toBe(200);
+    // The guest's read of the guarantee asks the processor, and records the card saved.
+    expect((await api().request('GET', `/user/reservation/${held.body.data._id}/card-guarantee`, { token })).body.data.status).toBe('SAVED');
   }
   const done = await api().request('PUT', `/user/reservation/v1.1/complete/${held.body.data._id}`, {
     token,
@@ -191,6 +206,19 @@ describe('the day sheet', () => {
     expect(await screen.findByText('Charged to the card that paid: HK$200.', {}, SLOW)).toBeTruthy();
     await waitFor(() => expect(payment()).toBe('Deposit paid HK$400No-show fee HK$600Fee charged HK$200'), SLOW);
     expect(within(uma).queryByRole('button', { name: 'Charge the card again: Uma Test' })).toBeNull();
+  });
+
+  it("says a guarantee's no-show fee went to the card saved for the guarantee, in staff words", async () => {
+    api().clock.set(new Date(`${DAY}T10:00:00+08:00`));
+    await book('Gia', 1140, 2, { guaranteeCard: TEST_CARDS.visa });
+    // Half an hour after Gia's 19:00 start at the Chef's Counter: HK$500 a guest.
+    api().clock.set(new Date(`${DAY}T19:30:00+08:00`));
+    const user = await openSheetAs('host@example.com', 'host-pass-1');
+    const gia = await rowOf('Gia Test');
+    await user.click(within(gia).getByRole('button', { name: 'No-show: Gia Test' }));
+    expect(within(gia).getByRole('group', { name: 'No-show' }).textContent).toContain("The venue's no-show fee is charged to the card saved for the guarantee.");
+    await user.click(within(gia).getByRole('button', { name: 'Confirm no-show' }));
+    expect(await screen.findByText('No-show recorded. Fee HK$1,000. Charged to the card saved for the guarantee: HK$1,000.', {}, SLOW)).toBeTruthy();
   });
 
   it('shows the difference a staff party change left owed, and records it paid at the venue', async () => {

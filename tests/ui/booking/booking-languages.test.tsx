@@ -46,7 +46,8 @@ async function switchLanguage(user: User, locale: Locale) {
   await openApp('/pages/book-now');
   await findHeading('Book now');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), LANGUAGE_NAMES[locale]);
-  await waitFor(() => expect(document.documentElement.lang).toBe(locale));
+  // The language's catalogs load first: on a loaded machine that is more than waitFor's one second.
+  await waitFor(() => expect(document.documentElement.lang).toBe(locale), SLOW);
   await findHeading(tr(msg`Book now`));
 }
 

@@ -6,25 +6,15 @@
  * card. The clocks are the server's test clock (TEST_CLOCK), moved on past the start. Then a card whose bank
  * asks for 3-D Secure at saving: Back from the card step and on again, a reload on the bank's check resumes it.
  */
-import type { Browser } from '@playwright/test';
 import { expectHeading, useSession } from '../support/app';
 import { agreeAndSubmit, bookingDay, STEP_HEADINGS, walkBooking, saveCardByForm } from '../support/booking';
 import { expect, test } from '../support/fixtures';
-import { minutesOf, type TestServer } from '../support/server-api';
+import { minutesOf } from '../support/server-api';
 import { CARD_EXPIRY, CARDS } from '../support/constants';
-import { JOURNEY_DAYS, offeredTimes, staffLogIn } from './journey-steps';
+import { JOURNEY_DAYS, offeredTimes, staffLogIn, staffPage } from './journey-steps';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** The staff console's screen. */
-const DESK = { width: 1024, height: 900 };
-
-async function staffPage(browser: Browser, server: TestServer, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: DESK });
-  const page = await context.newPage();
-  await page.clock.install({ time: (await server.clock()).now });
-  return page;
-}
 
 test('a guest saves a card for a guaranteed booking, nothing charged; a no-show charges the fee to it', async ({ page, server, browser, baseURL, clocks }) => {
   test.setTimeout(180_000);

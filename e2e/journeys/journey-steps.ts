@@ -3,7 +3,7 @@
  * phone (folded behind "Menu"), a new person's e-mail and mobile number, reading one labelled row of a
  * summary or field list, and the times the server offers another guest.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expectHeading, openApp, openMainMenu } from '../support/app';
 import { DEMO } from '../support/constants';
 import type { Session, TestServer } from '../support/server-api';
@@ -120,4 +120,15 @@ export async function staffLogIn(page: Page): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expectHeading(page, 'Day sheet');
+}
+
+/** The staff console's screen. */
+const DESK = { width: 1024, height: 900 };
+
+/** A second browser at the staff console's desk, its page clock at the server's test clock. */
+export async function staffPage(browser: Browser, server: TestServer, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: DESK });
+  const page = await context.newPage();
+  await page.clock.install({ time: (await server.clock()).now });
+  return page;
 }

@@ -5,23 +5,12 @@
  * day sheet. And a phone booking of Le Clos's Chef's Counter, a card guarantee (decision 0035): the link asks
  * for a card, which the guest saves, nothing charged; the link closes.
  */
-import type { Browser } from '@playwright/test';
 import { expectHeading } from '../support/app';
 import { bookingDay } from '../support/booking';
 import { CARD_EXPIRY, CARDS } from '../support/constants';
 import { expect, test } from '../support/fixtures';
-import type { TestServer } from '../support/server-api';
-import { adminToken, JOURNEY_DAYS, staffLogIn, uniqueEmail, uniqueMobile } from './journey-steps';
+import { adminToken, JOURNEY_DAYS, staffLogIn, staffPage, uniqueEmail, uniqueMobile } from './journey-steps';
 
-/** The staff console's screen. */
-const DESK = { width: 1024, height: 900 };
-
-async function staffPage(browser: Browser, server: TestServer, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: DESK });
-  const page = await context.newPage();
-  await page.clock.install({ time: (await server.clock()).now });
-  return page;
-}
 
 test('staff take a phone booking with a deposit; the guest pays through the mailed link; staff see it paid', async ({ page, server, browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -10,12 +10,12 @@ import { lazy, Suspense, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CardGuaranteeProblem, cardGuaranteeMachine } from '../../machines/card-guarantee.machine';
 import type { PaymentConfig } from '../../machines/payment.machine';
-import { useMessageText } from '../i18n/message-text';
 import { useFormats } from '../i18n/use-formats';
 import { guaranteeTermsText } from '../booking/policy-texts';
 import { Working } from '../booking/booking-step';
 import { CardForm } from './card-form';
 import { CardFormBoundary } from './card-form-boundary';
+import { PaymentFailed } from './payment-failed';
 import { PaymentProcessing } from './payment-processing';
 
 type CardGuaranteeActor = ActorRefFrom<typeof cardGuaranteeMachine>;
@@ -42,7 +42,6 @@ function useProblemText(): (problem: CardGuaranteeProblem) => string {
 export function CardGuaranteePanel({ actor, config: provider }: { actor: CardGuaranteeActor; config: PaymentConfig | null }) {
   const { t, i18n } = useLingui();
   const format = useFormats();
-  const translate = useMessageText();
   const problemText = useProblemText();
   const snapshot = useSelector(actor, (s) => s);
   const { refusal, problem, guarantee } = snapshot.context;
@@ -59,21 +58,9 @@ export function CardGuaranteePanel({ actor, config: provider }: { actor: CardGua
 
   if (snapshot.matches('failed')) {
     return (
-      <div>
+      <PaymentFailed problem={problemText(problem ?? 'during')} refusal={refusal?.message} onRetry={() => actor.send({ type: 'retry' })}>
         {termsLine}
-        <p className="form-error" role="alert">
-          {problemText(problem ?? 'during')}
-          {refusal?.message && (
-            <>
-              <br />
-              {translate(refusal.message)}
-            </>
-          )}
-        </p>
-        <button type="button" className="button button--primary button--block" onClick={() => actor.send({ type: 'retry' })}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
+      </PaymentFailed>
     );
   }
   if (snapshot.matches('cardForm') || snapshot.matches('saving')) {

@@ -12,6 +12,7 @@ import { useFormats } from '../i18n/use-formats';
 import { Working } from '../booking/booking-step';
 import { CardForm } from './card-form';
 import { CardFormBoundary } from './card-form-boundary';
+import { PaymentFailed } from './payment-failed';
 import { PaymentProcessing } from './payment-processing';
 import { SavedCardChoices } from './saved-card-choices';
 
@@ -48,22 +49,7 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
   const cardholderName = useRef('');
 
   if (snapshot.matches('failed')) {
-    return (
-      <div>
-        <p className="form-error" role="alert">
-          {problemText(problem ?? 'during')}
-          {refusal?.message && (
-            <>
-              <br />
-              {translate(refusal.message)}
-            </>
-          )}
-        </p>
-        <button type="button" className="button button--primary button--block" onClick={() => actor.send({ type: 'retry' })}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    );
+    return <PaymentFailed problem={problemText(problem ?? 'during')} refusal={refusal?.message} onRetry={() => actor.send({ type: 'retry' })} />;
   }
   if (snapshot.matches('choosingMethod')) {
     return (

@@ -13,8 +13,8 @@
  * invoked as `verifyPhone` by `verify`; done once a code is accepted) and payment
  * (machines/payment.machine.ts, invoked as `pay` by `awaitingPayment`), and for a card guarantee the saving
  * of a card (machines/card-guarantee.machine.ts, invoked as `saveCard` by `awaitingCard`). Its parts: the data
- * (booking-types.ts), the problem and code tables (booking-codes.ts) and the draft's updates and guards
- * (booking-draft.ts).
+ * (booking-types.ts), the problem and code tables (booking-codes.ts), the draft's updates and guards
+ * (booking-draft.ts), and the updates from the session (booking-session.ts).
  *
  * No wall before the times: anyone searches and picks a time; at the details step a visitor not logged
  * in identifies (the guest-identity chart), and the draft waits meanwhile. Booking rules by membership
@@ -32,8 +32,9 @@ import { outputOf } from '../actor-event';
 import { bookingPath } from '../booking-pages';
 import { CODE_GUARDS, callProblem, completionProblem, failedProblem, partyTooLargeWarning, warningOfCode } from './booking-codes';
 import { DRAFT_GUARDS, DRAFT_UPDATES, emptyDraft, phoneOf, withoutVisitRequests } from './booking-draft';
+import { SESSION_UPDATES } from './booking-session';
 import { HOLD_GUARDS, HOLD_UPDATES, startingContext } from './booking-hold';
-import { guestIdentityMachine, type GuestIdentityOutput } from './guest-identity.machine';
+import { guestIdentityMachine } from './guest-identity.machine';
 import type { Agreements, BookingContext, BookingEvent, CreatedHold, Draft, GuestDetails, Reservation, SlotSearch, VenueDetail } from './booking-types';
 
 export type { Problem } from './booking-codes';
@@ -84,35 +85,12 @@ export const bookingMachine = setup({
       assertEvent(event, 'venue.translated');
       return inVenueLanguage(context, event.venue);
     }),
-    noteSession: assign({
-      sessionKnown: true,
-      loggedIn: ({ event }) => {
-        assertEvent(event, 'session.changed');
-        return event.loggedIn;
-      },
-      member: ({ event }) => event.type === 'session.changed' && event.loggedIn && event.member === true,
-      // Logged out, the details typed were that person's: whoever logs in next starts from their own profile.
-      guest: ({ context, event }) => (event.type === 'session.changed' && !event.loggedIn ? null : context.guest),
-    }),
+    noteSession: assign(SESSION_UPDATES.noteSession),
     /** The details step's events go to the guest-identity chart, which runs that step. */
     forwardToIdentity: sendTo('identity', ({ event }) => event),
-    /**
-     * The visitor is identified and has a session. A guest verified by a code books under the details the
-     * code was for, and the hold that follows keeps the verification of a texted code (a mailed code proves
-     * the address, not the mobile, which the venue may still ask to verify).
-     */
-    noteIdentified: assign(({ event }) => {
-      const identified = outputOf<GuestIdentityOutput>(event);
-      if (identified.by === 'account') return { loggedIn: true, member: identified.member };
-      return { loggedIn: true, member: false, guest: identified.guest, guestCodeBy: identified.codeBy, verifiedGuest: identified.codeBy === 'SMS', problem: null };
-    }),
-    /** The venue the guest books at, from `booking.start`. */
-    takeDomain: assign({
-      domain: ({ event }) => {
-        assertEvent(event, 'booking.start');
-        return event.domain;
-      },
-    }),
+    /** The visitor identified at the details step (booking-session.ts). */
+    noteIdentified: assign(SESSION_UPDATES.noteIdentified),
+    takeDomain: assign(SESSION_UPDATES.takeDomain),
     clearProblem: assign({ problem: null }),
     clearWarning: assign({ warning: null }),
     /** Any other refused call: its words under the step. */

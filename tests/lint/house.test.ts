@@ -1,6 +1,6 @@
 /**
  * The house's rules that a newcomer relies on to find their way (docs/ARCHITECTURE.md): the server and
- * the charts never reach into the browser app, no folder of the server grows past twenty files,
+ * the charts never reach into the browser app, no folder of the server grows past twenty files, no chart file past 500 lines,
  * migrations sit in the folder of their number, and what the code cites is in the repository.
  */
 import { execFileSync } from 'node:child_process';
@@ -23,6 +23,14 @@ describe('the house', () => {
     const counts = new Map<string, number>();
     for (const file of tracked.filter((f) => f.startsWith('server/'))) counts.set(dirname(file), (counts.get(dirname(file)) ?? 0) + 1);
     expect([...counts].filter(([, count]) => count > 20)).toEqual([]);
+  });
+
+  it('no chart file is over 500 lines: a chart that grows gives its updates and guards to modules beside it', () => {
+    const long = tracked
+      .filter((file) => /^machines\/.*\.machine\.ts$/.test(file))
+      .map((file) => [file, readFileSync(file, 'utf8').split('\n').length - 1] as const)
+      .filter(([, lines]) => lines > 500);
+    expect(long).toEqual([]);
   });
 
   it('each migration sits in the folder of twenty that its number falls in', () => {

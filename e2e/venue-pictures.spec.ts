@@ -118,8 +118,11 @@ test.describe('on a desktop', () => {
     await openApp(page, '/pages/venue-detail?domain=leclos');
     await expectHeading(page, 'Le Clos');
     await expect(page.getByRole('region', { name: 'Menus' })).toBeVisible();
+    // The hours come with the venue's read, which can land after the menus (twice in CI on a loaded machine).
+    const hoursRegion = page.getByRole('region', { name: 'Opening hours' });
+    await expect(hoursRegion).toBeVisible();
     const picture = await box(page, 'main img');
-    const hours = (await page.getByRole('region', { name: 'Opening hours' }).boundingBox())!;
+    const hours = (await hoursRegion.boundingBox())!;
     expect(hours.x).toBeGreaterThan(picture.x + picture.width);
     expect(hours.y).toBeLessThan(picture.y + picture.height);
     expect((await box(page, 'main')).width).toBeGreaterThan(1000);

@@ -511,6 +511,8 @@ export const noShowFeeCharges = pgTable('no_show_fee_charges', {
   /** A process charging it now holds it until then; `claimToken` names which. */
   claimedUntil: ts('claimed_until'),
   claimToken: text('claim_token'),
+  /** A guarantee's late cancellation: its mail, saying how this charge went, is written with the first outcome (migration 0058). */
+  mailsCancellation: boolean('mails_cancellation').notNull().default(false),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

@@ -41,8 +41,9 @@ import { findUser, isMember, reservationNotFound, reservationScope, type Reserva
 import { loadVenueCatalog, venueOf, type VenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 import { drainDueBatches } from '../../lib/due-batches';
-import { guaranteeCardOf } from './card-guarantee';
-import { mailFeeNeedsApproval } from '../reservations/reservation-mail';
+import { cardGuaranteesOf, guaranteeCardOf } from './card-guarantee';
+import type { LinkSigning } from '../reservations/manage-link';
+import { mailCancellation, mailFeeNeedsApproval } from '../reservations/reservation-mail';
 import { carryOutRefunds, refundInFull } from './card-refunds';
 
 export type NoShowFeeChargeRow = typeof noShowFeeCharges.$inferSelect;
@@ -149,10 +150,10 @@ const claimUntil = (now: Date, policy: NoShowChargePolicy) => ({
  */
 export async function openCharge(
   tx: DbOrTx,
-  args: { reservation: ReservationRow; cardOf: string; amount: number; now: Date },
+  args: { reservation: ReservationRow; cardOf: string; amount: number; now: Date; mailsCancellation?: boolean },
   policy: NoShowChargePolicy = DEFAULT_NO_SHOW_CHARGE_POLICY,
 ): Promise<NoShowFeeChargeRow> {
-  const { reservation, cardOf, amount, now } = args;
+  const { reservation, cardOf, amount, now, mailsCancellation = false } = args;
   const [row] = await tx
     .insert(noShowFeeCharges)
     .values({
@@ -162,6 +163,7 @@ export async function openCharge(
       amount,
       idempotencyKey: await nextKey(tx, reservation.id),
       status: 'PENDING',
+      mailsCancellation,
       createdAt: now,
       ...claimUntil(now, policy),
     })
@@ -323,10 +325,13 @@ export async function attemptCharge(
         nextAttemptAt: intent || gaveUp ? null : new Date(now.getTime() + backoffMs(attempts, policy)),
         claimedUntil: null,
         claimToken: null,
+        mailsCancellation: false,
         updatedAt: now,
       })
       .where(eq(noShowFeeCharges.reservationId, mine.reservationId))
       .returning();
+    // A guarantee cancelled late: its cancellation mail says how this first outcome went, in the outcome's own commit.
+    if (mine.mailsCancellation) await mailLateCancellation(tx, { reservation, charge: after!, catalog, links: deps.config, now });
     if (actor) {
       await recordAudit(tx, {
         actorId: actor.id,
@@ -351,6 +356,18 @@ export async function attemptCharge(
   if (recorded) return recorded;
   const [current] = await deps.db.select().from(noShowFeeCharges).where(eq(noShowFeeCharges.reservationId, charge.reservationId));
   return current!;
+}
+
+/** The cancellation mail of a guarantee cancelled late: its fee, and what its charge to the saved card did. */
+async function mailLateCancellation(
+  tx: DbOrTx,
+  args: { reservation: ReservationRow; charge: NoShowFeeChargeRow; catalog: VenueCatalog; links: LinkSigning; now: Date },
+): Promise<void> {
+  const { reservation, charge, catalog, links, now } = args;
+  const last4 = (await cardGuaranteesOf(tx, [reservation.id])).get(reservation.id)?.cardLast4 ?? '····';
+  // A guarantee keeps nothing until the fee: no refund to tell of, and the fee is the charge's.
+  const money = { refunds: [], feeKept: reservation.feeKept, feeCharge: { status: charge.status, last4 } };
+  await mailCancellation(tx, { row: reservation, catalog, money, now, links });
 }
 
 /**

@@ -51,9 +51,9 @@ export interface CancellationRefunds {
  */
 export async function refundForCancellation(
   tx: DbOrTx,
-  args: { row: ReservationRow; policy: VenuePolicy; catalog: VenueCatalog; now: Date },
+  args: { row: ReservationRow; policy: VenuePolicy; catalog: VenueCatalog; now: Date; mailsGuest: boolean },
 ): Promise<CancellationRefunds> {
-  const { row, policy, catalog, now } = args;
+  const { row, policy, catalog, now, mailsGuest } = args;
   await failPendingWalletPayments(tx, row.id, /*i18n*/ 'The reservation was cancelled', now);
   const paidRows = await tx
     .select()
@@ -68,7 +68,8 @@ export async function refundForCancellation(
   // worker's retries, a refusal left owed); with no card saved nothing can pay it, so none is recorded.
   const cardOf = split.toCharge > 0 ? await cardOnFileOf(tx, row.id) : null;
   const fee = cardOf ? split.fee : split.fee - split.toCharge;
-  const feeCharge = cardOf ? await openCharge(tx, { reservation: row, cardOf, amount: split.toCharge, now }) : null;
+  // The guest's cancellation mail, when there is one, waits for the charge's outcome (written with it).
+  const feeCharge = cardOf ? await openCharge(tx, { reservation: row, cardOf, amount: split.toCharge, now, mailsCancellation: mailsGuest }) : null;
 
   const money: CancellationMoney = { refunds: [], feeKept: fee };
   // What the ledger holds the cancelled booking to: the fee kept or charged (and nothing owed any more).

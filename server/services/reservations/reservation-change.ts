@@ -19,7 +19,6 @@ import { placeOnFreeTable } from './reservation-tables';
 import { carryOutRefunds } from '../payments/card-refunds';
 import { cancelledMoneyOf, refundForCancellation } from '../payments/payment-refund';
 import { attemptCharge } from '../payments/no-show-fee-charge';
-import { cardGuaranteesOf } from '../payments/card-guarantee';
 import { mailAutomaticRefund, mailCancellation, mailChange } from './reservation-mail';
 import { linkOutdated } from './manage-link';
 import { findUser, lockOwnReservation, mapDoubleBooking, reservationScope, type ReservationDeps, type ReservationRow } from './reservations';
@@ -280,7 +279,7 @@ export async function cancelReservation(
 ): Promise<ReservationDto> {
   const { db, now, catalog } = await reservationScope(deps);
 
-  const { row, cardRefunds, feeCharge, mailAfterCharge } = await db.transaction(async (tx) => {
+  const { row, cardRefunds, feeCharge } = await db.transaction(async (tx) => {
     // The freed table is offered to the waitlist in this same transaction (below): the waitlist's lock
     // comes first, before the reservation's row, in the order every waitlist pass takes them.
     await lockWaitlist(tx);
@@ -303,9 +302,10 @@ export async function cancelReservation(
       .set({ status, holdExpiresAt: null, canceledAt: now, sequence: sql`${reservations.sequence} + 1`, updatedAt: now })
       .where(eq(reservations.id, current.id))
       .returning();
-    const refunds = await refundForCancellation(tx, { row: updated!, policy, catalog, now });
-    // A guarantee's fee is charged after commit: its mail waits for the charge, to say how it went.
-    if (current.status === 'CONFIRMED' && !refunds.feeCharge) {
+    const confirmed = current.status === 'CONFIRMED';
+    // A guarantee's fee is charged after commit: its mail is written with the charge's outcome, to say how it went.
+    const refunds = await refundForCancellation(tx, { row: updated!, policy, catalog, now, mailsGuest: confirmed });
+    if (confirmed && !refunds.feeCharge) {
       await mailCancellation(tx, { row: updated!, catalog, money: refunds.money, now, links: deps.config, unpaid: guard.unpaid ?? false });
     } else if (refunds.money.refunds.length > 0) {
       // A hold paid for but never completed: no invitation was ever sent, only the money to account for.
@@ -319,19 +319,11 @@ export async function cancelReservation(
     // later never sees it free (an offered hold given up passes on to the next guest the same way).
     await settleWaitlistWithin(tx, deps, catalog, now);
     // The row as the refund left it: its fee kept is the cancellation's.
-    const mailAfterCharge = current.status === 'CONFIRMED' && refunds.feeCharge ? { row: updated!, money: refunds.money } : null;
-    return { row: { ...updated!, feeKept: refunds.money.feeKept }, cardRefunds: refunds.cardRefunds, feeCharge: refunds.feeCharge, mailAfterCharge };
+    return { row: { ...updated!, feeKept: refunds.money.feeKept }, cardRefunds: refunds.cardRefunds, feeCharge: refunds.feeCharge };
   });
   await carryOutRefunds(deps, cardRefunds);
   // A card guarantee cancelled late: its fee charged to the saved card now, as a no-show's is (retried by the
   // payment worker when the processor does not answer; a refusal or the bank's check leaves it owed).
-  if (feeCharge) {
-    const charged = await attemptCharge(deps, feeCharge, { actor: null, catalog });
-    if (mailAfterCharge) {
-      const last4 = (await cardGuaranteesOf(db, [row.id])).get(row.id)?.cardLast4 ?? '····';
-      const money = { ...mailAfterCharge.money, feeCharge: { status: charged.status, last4 } };
-      await mailCancellation(db, { row: mailAfterCharge.row, catalog, money, now, links: deps.config });
-    }
-  }
+  if (feeCharge) await attemptCharge(deps, feeCharge, { actor: null, catalog });
   return { ...toReservationDto(row, catalog, now), ...(await cancelledMoneyOf(db, row)) };
 }

@@ -469,11 +469,36 @@ for (const driver of testDrivers()) {
         expect((await cancelAsGuest(guest, id)).status).toBe(200);
         expect(await feePayments(id)).toEqual([]);
         expect(await ledgerOf(id)).toEqual([]);
+        // The mail is written with the first outcome (no answer yet), and once: the retry writes no second one.
+        expect(await cancellationMailOf(guest, id)).toContain('Late cancellation fee: HK$600, to be charged to your card ending 4242');
         down = false;
         api.clock.advance(5 * 60_000);
         expect(await retryNoShowFeeCharges(api.deps)).toBe(1);
         expect(keys).toEqual([`no-show-fee-${id}`, `no-show-fee-${id}`]);
         expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['SUCCEEDED', LATE_FEE]]);
+        expect(await cancellationMailOf(guest, id)).toContain('to be charged to your card ending 4242');
+        expect(await ledgerOf(id)).toEqual([]);
+      });
+
+      it('writes the cancellation mail with the outcome the worker records when the cancelling process died before its own', async () => {
+        const { id, guest } = await bookGuaranteed('approves', late);
+        vi.spyOn(console, 'error').mockImplementation(() => {});
+        const real = api.deps.payments.chargeCardOnFile.bind(api.deps.payments);
+        let first = true;
+        vi.spyOn(api.deps.payments, 'chargeCardOnFile').mockImplementation(async (input) => {
+          if (!first) return real(input);
+          first = false;
+          // The cancelling process is gone: its claim ran out and is not its own any more, so it records nothing.
+          await api.deps.db.update(noShowFeeCharges).set({ claimToken: 'a process that died', claimedUntil: new Date(api.clock.now().getTime() - 1) }).where(eq(noShowFeeCharges.reservationId, id));
+          throw new TypeError('fetch failed');
+        });
+        expect((await cancelAsGuest(guest, id)).status).toBe(200);
+        const reference = (await h.reservationRow(id)).uniqueId;
+        expect((await h.mailTo(guest.email)).filter((m) => m.subject.includes('is cancelled') && m.subject.includes(reference))).toEqual([]);
+        api.clock.advance(5 * 60_000);
+        expect(await retryNoShowFeeCharges(api.deps)).toBe(1);
+        expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['SUCCEEDED', LATE_FEE]]);
+        expect(await cancellationMailOf(guest, id)).toContain('Late cancellation fee: HK$600, charged to your card ending 4242');
         expect(await ledgerOf(id)).toEqual([]);
       });
 

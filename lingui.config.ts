@@ -22,7 +22,7 @@ export const FLOW_SOURCES = [
   'src/manage/manage-problem-text.ts',
   'src/manage/save-card-by-link.tsx',
   'src/payment/{card-form-boundary,card-form,payment-panel,payment-policy-line,payment-receipt,stripe-payment-form}.tsx',
-  'src/payment/{saved-card-choices,saved-cards-section,card-guarantee-panel,card-guarantee-line,payment-failed}.tsx',
+  'src/payment/{saved-card-choices,saved-cards-section,card-guarantee-panel,card-guarantee-line,payment-failed,bank-check-actions}.tsx',
   'src/waitlist/*.{ts,tsx}',
   'src/wallet/*.{ts,tsx}',
   'src/components/{group-list,reservation-card,hold-countdown,dining-area-choices,party-size-select}.tsx',

@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CardGuaranteeProblem, cardGuaranteeMachine } from '../../machines/card-guarantee.machine';
 import type { PaymentConfig } from '../../machines/payment.machine';
@@ -15,14 +15,13 @@ import { guaranteeTermsText } from '../booking/policy-texts';
 import { Working } from '../booking/booking-step';
 import { CardForm } from './card-form';
 import { CardFormBoundary } from './card-form-boundary';
+import { BankCheckActions } from './bank-check-actions';
 import { PaymentFailed } from './payment-failed';
+import { StripePaymentForm } from './stripe-lazy';
 import { PaymentProcessing } from './payment-processing';
 
 type CardGuaranteeActor = ActorRefFrom<typeof cardGuaranteeMachine>;
 
-// Stripe's libraries are loaded only by an app that saves cards on Stripe.
-const StripePaymentForm = lazy(() => import('./stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
-const StripeBankCheckButton = lazy(() => import('./stripe-payment-form').then((m) => ({ default: m.StripeBankCheckButton })));
 
 function useProblemText(): (problem: CardGuaranteeProblem) => string {
   const { t } = useLingui();
@@ -115,27 +114,13 @@ export function CardGuaranteePanel({ actor, config: provider }: { actor: CardGua
         <p>
           <Trans>Your bank asks you to confirm this card before it is saved (3-D Secure). Nothing is charged.</Trans>
         </p>
-        <div className="actions">
-          {provider?.provider === 'stripe' && clientSecret ? (
-            <Suspense fallback={null}>
-              <StripeBankCheckButton
-                publishableKey={provider.publishableKey}
-                clientSecret={clientSecret}
-                label={t`Continue with your bank`}
-                onResume={(resume) => actor.send({ type: 'challenge.approve', resume })}
-              />
-            </Suspense>
-          ) : (
-            <>
-              <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'challenge.approve' })}>
-                <Trans>Confirm card</Trans>
-              </button>
-              <button type="button" className="button" onClick={() => actor.send({ type: 'challenge.fail' })}>
-                <Trans>Fail authentication</Trans>
-              </button>
-            </>
-          )}
-        </div>
+        <BankCheckActions
+          config={provider}
+          clientSecret={clientSecret}
+          approveLabel={t`Confirm card`}
+          onApprove={(resume) => actor.send({ type: 'challenge.approve', ...(resume ? { resume } : {}) })}
+          onFail={() => actor.send({ type: 'challenge.fail' })}
+        />
       </section>
     );
   }

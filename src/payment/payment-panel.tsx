@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { offeredSavedCards, offersWallet, type PaymentProblem, type paymentMachine } from '../../machines/payment.machine';
 import { useMessageText } from '../i18n/message-text';
@@ -12,15 +12,14 @@ import { useFormats } from '../i18n/use-formats';
 import { Working } from '../booking/booking-step';
 import { CardForm } from './card-form';
 import { CardFormBoundary } from './card-form-boundary';
+import { BankCheckActions } from './bank-check-actions';
 import { PaymentFailed } from './payment-failed';
+import { StripePaymentForm } from './stripe-lazy';
 import { PaymentProcessing } from './payment-processing';
 import { SavedCardChoices } from './saved-card-choices';
 
 type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
-// Stripe's libraries are loaded only by an app that pays on Stripe.
-const StripePaymentForm = lazy(() => import('./stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
-const StripeBankCheckButton = lazy(() => import('./stripe-payment-form').then((m) => ({ default: m.StripeBankCheckButton })));
 
 function useProblemText(): (problem: PaymentProblem) => string {
   const { t } = useLingui();
@@ -145,31 +144,17 @@ export function PaymentPanel({ actor }: { actor: PaymentActor }) {
             <Trans>Your bank asks you to confirm this payment of {total} (3-D Secure, test mode).</Trans>
           </p>
         )}
-        <div className="actions">
-          {config?.provider === 'stripe' && payment?.clientSecret && (
-            <Suspense fallback={null}>
-              <StripeBankCheckButton
-                publishableKey={config.publishableKey}
-                clientSecret={payment.clientSecret}
-                label={t`Continue with your bank`}
-                onResume={(resume) => actor.send({ type: 'challenge.approve', resume })}
-              />
-            </Suspense>
-          )}
-          {config?.provider !== 'stripe' && (
-            <>
-              <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'challenge.approve' })}>
-                <Trans>Confirm payment</Trans>
-              </button>
-              <button type="button" className="button" onClick={() => actor.send({ type: 'challenge.fail' })}>
-                <Trans>Fail authentication</Trans>
-              </button>
-            </>
-          )}
+        <BankCheckActions
+          config={config}
+          clientSecret={payment?.clientSecret ?? null}
+          approveLabel={t`Confirm payment`}
+          onApprove={(resume) => actor.send({ type: 'challenge.approve', ...(resume ? { resume } : {}) })}
+          onFail={() => actor.send({ type: 'challenge.fail' })}
+        >
           <button type="button" className="button" onClick={() => actor.send({ type: 'card.another' })}>
             <Trans>Pay with another card</Trans>
           </button>
-        </div>
+        </BankCheckActions>
       </section>
     );
   }

@@ -88,13 +88,23 @@ async function withIntent(deps: PaymentDeps, { row, intent: checked }: StartedPa
   return toPaymentDto(updated ?? row, intent.clientSecret);
 }
 
-/** Runs the insert; a concurrent call with the same key that got there first wins, and is answered. */
-async function insertOnce(work: () => Promise<StartOutcome>, key: string, db: DbOrTx): Promise<StartOutcome> {
+/** The payment a key already made, if any; one it made for something other than this start is refused. */
+async function madeByKey(db: DbOrTx, key: string, fits: (made: PaymentRow) => boolean): Promise<PaymentRow | undefined> {
+  const existing = await findByKey(db, key);
+  if (existing && !fits(existing)) throw keyReused();
+  return existing;
+}
+
+/**
+ * Runs the insert; a concurrent call with the same key that got there first wins, and is answered when it
+ * was made for the same thing (`fits`, the start's own test of a key's earlier payment).
+ */
+async function insertOnce(work: () => Promise<StartOutcome>, key: string, db: DbOrTx, fits: (made: PaymentRow) => boolean): Promise<StartOutcome> {
   try {
     return await work();
   } catch (err) {
     if (sqlState(err) !== UNIQUE_VIOLATION) throw err;
-    const existing = await findByKey(db, key);
+    const existing = await madeByKey(db, key, fits);
     if (!existing) throw err;
     return existing;
   }
@@ -193,18 +203,14 @@ export async function startReservationPayment(
   if (input.savedCardId && input.method !== 'CARD') throw badRequest(/*i18n*/ 'Only a card payment can use a saved card', 'savedCardId');
   const savedCard = input.savedCardId ? await findSavedCard(deps.db, caller.id, input.savedCardId) : undefined;
   const checked = (await findByKey(deps.db, key)) ? undefined : await syncPendingCardPayments(deps, caller.id, reservationId);
+  const fits = (made: PaymentRow) => made.reservationId === reservationId && made.method === input.method && made.purpose === 'RESERVATION' && !made.changeHoldId;
   const attempt = () =>
     insertOnce(
       () =>
         deps.db.transaction(async (tx): Promise<StartOutcome> => {
           const reservation = await lockOwnReservation(tx, reservationId, caller.id);
-          const existing = await findByKey(tx, key);
-          if (existing) {
-            if (existing.reservationId !== reservationId || existing.method !== input.method || existing.purpose !== 'RESERVATION' || existing.changeHoldId) {
-              throw keyReused();
-            }
-            return existing;
-          }
+          const existing = await madeByKey(tx, key, fits);
+          if (existing) return existing;
           const amount = await amountToPay(tx, reservation, paymentFor, now);
           if (await cardPaymentUnderway(tx, reservationId)) throw paymentInProgress();
           // A card payment of the amount that is still open is the one to pay; any other is replaced.
@@ -234,6 +240,7 @@ export async function startReservationPayment(
         }),
       key,
       deps.db,
+      fits,
     );
   const started = await startReplacingOpen(deps, attempt, paymentInProgress, checked);
   return savedCard ? payWithSavedCard(deps, started.row, savedCard) : withIntent(deps, started);
@@ -256,16 +263,14 @@ export async function startChangePayment(
   const key = scopedKey(caller.id, input.idempotencyKey);
   const now = deps.clock.now();
   const savedCard = input.savedCardId ? await findSavedCard(deps.db, caller.id, input.savedCardId) : undefined;
+  const fits = (made: PaymentRow) => made.changeHoldId === holdId;
   const attempt = () =>
     insertOnce(
       () =>
         deps.db.transaction(async (tx): Promise<StartOutcome> => {
         const reservation = await lockOwnReservation(tx, reservationId, caller.id);
-        const existing = await findByKey(tx, key);
-        if (existing) {
-          if (existing.changeHoldId !== holdId) throw keyReused();
-          return existing;
-        }
+        const existing = await madeByKey(tx, key, fits);
+        if (existing) return existing;
         const hold = await lockChangeHold(tx, holdId);
         if (!hold || hold.reservationId !== reservationId) throw notFound(/*i18n*/ 'Change not found');
         if (!changeStillHeld(hold, reservation, now)) throw changeHoldGone();
@@ -290,6 +295,7 @@ export async function startChangePayment(
       }),
     key,
     deps.db,
+    fits,
   );
   const started = await startReplacingOpen(deps, attempt, paymentInProgress);
   return savedCard ? payWithSavedCard(deps, started.row, savedCard) : withIntent(deps, started);
@@ -306,16 +312,14 @@ export async function startChangePayment(
 export async function startFeePayment(deps: PaymentDeps, owner: Pick<AuthUser, 'id'>, reservationId: string, input: Pick<StartReservationPaymentInput, 'idempotencyKey'>): Promise<PaymentDto> {
   const key = scopedKey(owner.id, input.idempotencyKey);
   const now = deps.clock.now();
+  const fits = (made: PaymentRow) => made.reservationId === reservationId && made.purpose === 'NO_SHOW_FEE';
   const attempt = () =>
     insertOnce(
       () =>
         deps.db.transaction(async (tx): Promise<StartOutcome> => {
           const reservation = await lockOwnReservation(tx, reservationId, owner.id);
-          const existing = await findByKey(tx, key);
-          if (existing) {
-            if (existing.reservationId !== reservationId || existing.purpose !== 'NO_SHOW_FEE') throw keyReused();
-            return existing;
-          }
+          const existing = await madeByKey(tx, key, fits);
+          if (existing) return existing;
           const owed = await feeOwedOf(tx, reservation);
           if (owed === 'charging') throw paymentInProgress();
           if (!owed) throw new ApiError(409, ERROR_CODES.FEE_NOT_OWED, /*i18n*/ 'No fee is due for this reservation');
@@ -336,6 +340,7 @@ export async function startFeePayment(deps: PaymentDeps, owner: Pick<AuthUser, '
         }),
       key,
       deps.db,
+      fits,
     );
   return withIntent(deps, await startReplacingOpen(deps, attempt, paymentInProgress));
 }
@@ -348,16 +353,14 @@ export async function startFeePayment(deps: PaymentDeps, owner: Pick<AuthUser, '
 export async function startWalletTopUp(deps: PaymentDeps, caller: AuthUser, input: StartTopUpInput): Promise<PaymentDto> {
   const key = scopedKey(caller.id, input.idempotencyKey);
   const now = deps.clock.now();
+  const fits = (made: PaymentRow) => made.purpose === 'WALLET_TOP_UP' && made.amount === input.amount;
   const attempt = () =>
     insertOnce(
       () =>
         deps.db.transaction(async (tx): Promise<StartOutcome> => {
           await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('update');
-          const existing = await findByKey(tx, key);
-          if (existing) {
-            if (existing.purpose !== 'WALLET_TOP_UP' || existing.amount !== input.amount) throw keyReused();
-            return existing;
-          }
+          const existing = await madeByKey(tx, key, fits);
+          if (existing) return existing;
           const open = await openCardPayment(tx, { kind: 'top-up', userId: caller.id });
           if (open) return reuseOrReplace(open, open.amount === input.amount);
           return insertPayment(tx, {
@@ -374,8 +377,8 @@ export async function startWalletTopUp(deps: PaymentDeps, caller: AuthUser, inpu
         }),
       key,
       deps.db,
+      fits,
     );
   const started = await startReplacingOpen(deps, attempt, () => conflict(/*i18n*/ 'Another top-up is still in progress. Please finish it before starting a new one.'));
-  if (started.row.purpose !== 'WALLET_TOP_UP' || started.row.amount !== input.amount) throw keyReused();
   return withIntent(deps, started);
 }

@@ -142,6 +142,19 @@ for (const driver of testDrivers()) {
         expect(intents.find((i) => i.amount === 50_000)?.status).toBe(view.cancelled);
         expect(intents.find((i) => i.amount === 80_000)?.status).toBe('requires_payment_method');
       });
+
+      it('refuses one key given to two different top-ups, at once or one after the other: the key made one payment', async () => {
+        const member = await h.newUser('member');
+        const topUp = (amount: number) => api.request('POST', '/user/wallet/top-up', { token: member.token(), body: { amount, idempotencyKey: 'top-up-same-key' } });
+        const answers = await Promise.all([topUp(50_000), topUp(80_000)]);
+        expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+        expect(answers.find((a) => a.status === 409)!.body.message).toBe('This idempotency key was already used for a different payment');
+        const made = answers.find((a) => a.status === 201)!.body.data;
+        const later = await topUp(made.amount === 50_000 ? 80_000 : 50_000);
+        expect(later.status).toBe(409);
+        expect((await topUp(made.amount)).body.data._id).toBe(made._id);
+        expect(await api.deps.db.select().from(payments).where(eq(payments.userId, member.id))).toHaveLength(1);
+      });
     });
   }
 }

@@ -202,8 +202,8 @@ for (const driver of testDrivers()) {
         expect(await ledgerOf(id)).toEqual([]);
       });
 
-      it('retries a charge the processor did not answer with the same key, and charges it once', async () => {
-        const { id } = await bookGuaranteed('approves');
+      /** The processor does not answer off-session charges until `end()`; `keys` are the keys each charge was asked with. */
+      function processorDown() {
         vi.spyOn(console, 'error').mockImplementation(() => {});
         const keys: string[] = [];
         const real = api.deps.payments.chargeCardOnFile.bind(api.deps.payments);
@@ -212,13 +212,19 @@ for (const driver of testDrivers()) {
           keys.push(input.idempotencyKey);
           return down ? Promise.reject(new TypeError('fetch failed')) : real(input);
         });
+        return { keys, end: () => void (down = false) };
+      }
+
+      it('retries a charge the processor did not answer with the same key, and charges it once', async () => {
+        const { id } = await bookGuaranteed('approves');
+        const outage = processorDown();
         expect((await markNoShow(id)).body.data.noShow).toMatchObject({ cardCharged: 0, outstanding: FEE });
         // Owed while it is tried again: the ledger holds it to the fee all the same.
         expect(await ledgerOf(id)).toEqual([]);
-        down = false;
+        outage.end();
         api.clock.advance(5 * 60_000);
         expect(await retryNoShowFeeCharges(api.deps)).toBe(1);
-        expect(keys).toEqual([`no-show-fee-${id}`, `no-show-fee-${id}`]);
+        expect(outage.keys).toEqual([`no-show-fee-${id}`, `no-show-fee-${id}`]);
         expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['SUCCEEDED', FEE]]);
         expect(await ledgerOf(id)).toEqual([]);
       });
@@ -458,23 +464,16 @@ for (const driver of testDrivers()) {
 
       it('retries a late fee the processor did not answer with the same key, and charges it once', async () => {
         const { id, guest } = await bookGuaranteed('approves', late);
-        vi.spyOn(console, 'error').mockImplementation(() => {});
-        const keys: string[] = [];
-        const real = api.deps.payments.chargeCardOnFile.bind(api.deps.payments);
-        let down = true;
-        vi.spyOn(api.deps.payments, 'chargeCardOnFile').mockImplementation((input) => {
-          keys.push(input.idempotencyKey);
-          return down ? Promise.reject(new TypeError('fetch failed')) : real(input);
-        });
+        const outage = processorDown();
         expect((await cancelAsGuest(guest, id)).status).toBe(200);
         expect(await feePayments(id)).toEqual([]);
         expect(await ledgerOf(id)).toEqual([]);
         // The mail is written with the first outcome (no answer yet), and once: the retry writes no second one.
         expect(await cancellationMailOf(guest, id)).toContain('Late cancellation fee: HK$600, to be charged to your card ending 4242');
-        down = false;
+        outage.end();
         api.clock.advance(5 * 60_000);
         expect(await retryNoShowFeeCharges(api.deps)).toBe(1);
-        expect(keys).toEqual([`no-show-fee-${id}`, `no-show-fee-${id}`]);
+        expect(outage.keys).toEqual([`no-show-fee-${id}`, `no-show-fee-${id}`]);
         expect((await feePayments(id)).map((p) => [p.status, p.amount])).toEqual([['SUCCEEDED', LATE_FEE]]);
         expect(await cancellationMailOf(guest, id)).toContain('to be charged to your card ending 4242');
         expect(await ledgerOf(id)).toEqual([]);

@@ -2,9 +2,7 @@
  * Opens the database: embedded PGlite (a data folder, or memory for tests) by default, PostgreSQL when a
  * URL is given. Both are driven through the same Drizzle API and the same migrations.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,7 +11,7 @@ import * as schema from './schema';
 import { migrate, type SqlRunner } from './migrate';
 import { pgliteRunner } from './pglite-runner';
 import { migratedTemplate } from './pglite-template';
-import { PGLITE_START_PARAMS, PgliteThread } from './pglite-thread';
+import { PGLITE_SETTINGS, PgliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -41,10 +39,16 @@ export type DatabaseOptions =
 
 /**
  * A PGlite with the extensions the migrations use, on a data folder (memory when none); `loadDataDir`
- * fills a new folder from a tarball of `dumpDataDir()` (a backup).
+ * fills a new folder from a tarball of `dumpDataDir()` (a backup). Loaded here, on first use: a server on
+ * PostgreSQL never holds PGlite's code (docs/decisions/0043-lighter-start.md).
  */
-export function createPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
-  return PGlite.create(dataDir ?? 'memory://', { extensions: { btree_gist, pg_trgm }, startParams: [...PGLITE_START_PARAMS], ...options });
+export async function createPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  const [{ PGlite }, { btree_gist }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  return PGlite.create(dataDir ?? 'memory://', { extensions: { btree_gist, pg_trgm }, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS], ...options });
 }
 
 /** Opens and migrates. */

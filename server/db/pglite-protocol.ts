@@ -1,7 +1,7 @@
 /** The messages between the embedded database's worker thread (pglite-worker.ts) and its client (pglite-thread.ts). */
 export type WorkerRequest = { id: number } & (
   /** `template`: a tarball file (dumpDataDir) the new database is filled from. */
-  | { op: 'open'; dataDir: string | undefined; template?: string; startParams: string[] }
+  | { op: 'open'; dataDir: string | undefined; template?: string; settings: string[] }
   | { op: 'query'; text: string; params: unknown[] | undefined; rowMode?: 'object' | 'array'; textTypes?: number[] }
   | { op: 'exec'; text: string }
   /** Writes the database as a tarball to `file`. */

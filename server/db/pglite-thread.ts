@@ -13,21 +13,18 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { cacheFolder } from './cache-folder';
 import type { WorkerNotification, WorkerReply, WorkerRequest } from './pglite-protocol';
 
 /**
- * How every embedded database is started (the worker's and createPglite's): PGlite's own parameters, with
+ * How every embedded database is started (the worker's and createPglite's), after PGlite's own parameters:
  * PostgreSQL's default 128 MB of shared buffers cut to 16 MB. WebAssembly memory only grows, so buffers once
  * touched stay in the process's RSS: they were ~120 of an idle server's ~470 MB (`npm run bench:start`),
  * while the embedded database holds a club's data many times over in the OS's page cache (its files) or in
  * its own memory (tests' memory:// databases), a copy away.
  */
-export const PGLITE_START_PARAMS: readonly string[] = [
-  ...PGlite.defaultStartParams,
-  ...['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=1MB'],
-];
+export const PGLITE_SETTINGS: readonly string[] = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=1MB'];
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
@@ -51,7 +48,7 @@ export class PgliteThread {
   static async start(dataDir: string | undefined, options: { template?: string } = {}): Promise<PgliteThread> {
     const thread = new PgliteThread(startWorker());
     try {
-      await thread.send({ op: 'open', dataDir, template: options.template, startParams: [...PGLITE_START_PARAMS] });
+      await thread.send({ op: 'open', dataDir, template: options.template, settings: [...PGLITE_SETTINGS] });
     } catch (error) {
       await thread.worker.terminate();
       throw error;

@@ -38,7 +38,7 @@ async function run(request: WorkerRequest): Promise<unknown> {
     case 'open':
       pglite = await PGlite.create(request.dataDir ?? 'memory://', {
         extensions: { btree_gist, pg_trgm },
-        startParams: request.startParams,
+        startParams: [...PGlite.defaultStartParams, ...request.settings],
         ...(request.template ? { loadDataDir: new Blob([await readFile(request.template)]) } : {}),
       });
       // A read prepared below is planned once, not on every EXECUTE (docs/decisions/0025-generic-plans.md).

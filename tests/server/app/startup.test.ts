@@ -5,7 +5,7 @@
  * gets its first admin from the settings or the command; a damaged data folder stops the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,17 @@ async function login(server: RunningServer, area: 'user' | 'admin', email: strin
   });
   return res.status;
 }
+
+describe('the bundle', () => {
+  // docs/decisions/0043-lighter-start.md: what an idle server holds.
+  it('is ASCII only, and loads PGlite only on the database thread', () => {
+    const main = readFileSync(bundle.entry('main'), 'utf8');
+    expect(main.match(/[^\x00-\x7f]/g) ?? []).toEqual([]);
+    // Imported at its start: PGlite's code would be held by every server, one on PostgreSQL too.
+    expect(main.match(/^import .*@electric-sql\/pglite.*$/gm) ?? []).toEqual([]);
+    expect(readFileSync(join(bundle.entry('main'), '../db/pglite-worker.js'), 'utf8')).toMatch(/^import .*"@electric-sql\/pglite"/m);
+  });
+});
 
 describe('starting in production', () => {
   it('refuses to start without a real card processor or PAYMENTS_TEST_MODE, before touching the database', async () => {

@@ -24,6 +24,8 @@ const booking = (userId: string, tableId: string, date: string, startTime: numbe
   id: newId(), uniqueId: `B-${newId()}`, userId, venueId, experienceId: experience.id, tableId, date, startTime, duration: 110,
   startsAt: new Date(serviceDayStartMs(date) + startTime * 60_000), endsAt: new Date(serviceDayStartMs(date) + (startTime + 110) * 60_000),
   numberOfGuests: guests, status: 'CONFIRMED' as const, bookingSource: 'GUEST_WEB' as const, prePaymentType: 'DEPOSIT' as const, amountDue: 20_000,
+  // Unpaid unless a payment is added below: owed, as the ledger's check at close requires.
+  amountOwed: 20_000,
 });
 
 const guestRows: (typeof users.$inferInsert)[] = [];
@@ -36,6 +38,7 @@ for (const table of tables) {
     guestRows.push({ id: userId, role: 'guest', email: `${userId}@bench.example.com`, passwordHash: 'x', firstName: 'Bench', lastName: 'Guest' });
     const row = booking(userId, table.id, day, start, table.minGuests);
     dayRows.push(row);
+    if (dayRows.length % 2) row.amountOwed = 0;
     if (dayRows.length % 2) paymentRows.push({ id: newId(), userId, reservationId: row.id, purpose: 'RESERVATION', amount: 20_000, status: 'SUCCEEDED', method: 'CARD', idempotencyKey: newId() });
     for (let v = 1; v <= PAST; v++) pastRows.push({ ...booking(userId, table.id, addDays(day, -7 * v - (dayRows.length % 7)), start, table.minGuests), visitStatus: 'FINISHED' });
   }

@@ -4,8 +4,10 @@
  * BENCH_DATABASE_URL's server). The server bundle (dist/server, rebuilt here) runs as `npm start` runs it;
  * each start is timed from the spawn to the first 200 of /health, first on an empty database (made,
  * migrated and seeded) and then again on the same one (the restart every later `npm start` is). Idle
- * memory is read BENCH_IDLE_SECONDS (default 5) after that restart: the process's RSS from /proc, and the
- * main thread's heap, external and array buffers from prom-client's metrics (METRICS_PORT). Last, where an
+ * memory is read at each of BENCH_IDLE_SECONDS (default 5 and 30) after that restart: the process's RSS
+ * from /proc, split into its own memory and the files it maps (the node binary's code and ICU data, shared
+ * with every Node process), and the main thread's heap and external memory from prom-client's metrics
+ * (METRICS_PORT). By 30 s V8's memory reducer has given back what the start grew the heap to. Last, where an
  * embedded database's memory goes: PGlite's settings, and the RSS a database thread adds to a process.
  * Targets: PGlite idle RSS < 250 MB and start < 2.5 s; PostgreSQL < 100 MB and < 1 s.
  */
@@ -21,12 +23,14 @@ import { startTestPostgres } from './postgres-for-tests';
 import { createThrowawayDatabase } from '../server/db/throwaway-database';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
+const IDLE_SECONDS = (process.env.BENCH_IDLE_SECONDS ?? '5,30').split(',').map(Number);
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 interface Started {
   child: ChildProcess;
   ms: number;
+  /** When /health first answered (performance.now()). */
+  startedAt: number;
   port: number;
   metricsPort: number;
 }
@@ -50,7 +54,7 @@ async function startServer(env: Record<string, string>): Promise<Started> {
     }
   })();
   const ms = await Promise.race([healthy, exited]);
-  return { child, ms, port, metricsPort };
+  return { child, ms, startedAt: from + ms, port, metricsPort };
 }
 
 async function stopServer({ child }: Started): Promise<void> {
@@ -65,14 +69,14 @@ function metric(text: string, name: string): number {
   return line ? Number(line.split(' ').at(-1)) : NaN;
 }
 
-/** Idle memory of a running server: RSS (and its peak) from /proc, the main thread's share from /metrics. */
-async function idleMemory(server: Started): Promise<string> {
-  await sleep(IDLE_SECONDS * 1000);
+/** Idle memory of a running server at `seconds` after its start: RSS (its own and mapped files, and the peak) from /proc, the main thread's share from /metrics. */
+async function idleMemory(server: Started, seconds: number): Promise<string> {
+  await sleep(Math.max(0, server.startedAt + seconds * 1000 - performance.now()));
   const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) * 1024;
   const text = await (await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).text();
   return (
-    `RSS ${mb(kb('VmRSS'))} (peak ${mb(kb('VmHWM'))}); main thread: heap used ${mb(metric(text, 'nodejs_heap_size_used_bytes'))}, ` +
+    `RSS ${mb(kb('VmRSS'))} (its own ${mb(kb('RssAnon'))}, files ${mb(kb('RssFile'))}; peak ${mb(kb('VmHWM'))}); main thread: heap used ${mb(metric(text, 'nodejs_heap_size_used_bytes'))}, ` +
     `external ${mb(metric(text, 'nodejs_external_memory_bytes'))}`
   );
 }
@@ -84,7 +88,7 @@ async function measure(label: string, env: Record<string, string>): Promise<void
   const again = await startServer(env);
   try {
     console.log(`${label.padEnd(9)} first start (create, migrate, seed) ${first.ms.toFixed(0).padStart(5)} ms   restart ${again.ms.toFixed(0).padStart(5)} ms`);
-    console.log(`${label.padEnd(9)} idle ${IDLE_SECONDS} s after the restart: ${await idleMemory(again)}`);
+    for (const seconds of IDLE_SECONDS) console.log(`${label.padEnd(9)} idle ${String(seconds).padStart(2)} s after the restart: ${await idleMemory(again, seconds)}`);
   } finally {
     await stopServer(again);
   }

@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { guestNotes, guestTagLinks, guestTags } from '../../db/guest-book-schema';
 import type { Schema } from '../../lib/api-types';
+import { idIn } from '../../lib/ids';
 
 export type GuestAlert = Schema<'GuestAlert'>;
 
@@ -18,13 +19,13 @@ export async function guestAlerts(db: DbOrTx, guestIds: readonly string[]): Prom
     db
       .select({ guestId: guestNotes.guestId, kind: guestNotes.kind, body: guestNotes.body, createdAt: guestNotes.createdAt })
       .from(guestNotes)
-      .where(and(inArray(guestNotes.guestId, ids), inArray(guestNotes.kind, ['ALLERGY', 'DIETARY']), isNull(guestNotes.removedAt)))
+      .where(and(idIn(guestNotes.guestId, ids), inArray(guestNotes.kind, ['ALLERGY', 'DIETARY']), isNull(guestNotes.removedAt)))
       .orderBy(guestNotes.createdAt),
     db
       .select({ guestId: guestTagLinks.guestId })
       .from(guestTagLinks)
       .innerJoin(guestTags, eq(guestTags.id, guestTagLinks.tagId))
-      .where(and(inArray(guestTagLinks.guestId, ids), eq(guestTags.code, 'ALLERGY'))),
+      .where(and(idIn(guestTagLinks.guestId, ids), eq(guestTags.code, 'ALLERGY'))),
   ]);
   const taggedIds = new Set(tagged.map((t) => t.guestId));
   const notesOf = new Map<string, typeof notes>();

@@ -5,7 +5,7 @@
  * Staff may send it again (the same lapse) or extend it (never past the start); both are audited. A
  * link is open until it is paid (payments/payment-sync.ts), released or kept as owed (pay-link-lapse.ts).
  */
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { payLinks, reservations } from '../../db/schema';
@@ -20,6 +20,7 @@ import { reservationNotFound, reservationScope, type ReservationDeps, type Reser
 import type { LinkSigning } from '../reservations/manage-link';
 import { lapseTimeOf, payLinkSettings, savePayLinkSettings, type PayLinkSettings } from './pay-link-settings';
 import { sendPayLinkMessage } from './pay-link-messages';
+import { idIn } from '../../lib/ids';
 
 export type PayLinkRow = typeof payLinks.$inferSelect;
 
@@ -49,7 +50,7 @@ export const toPayLinkView = (link: Pick<PayLinkRow, 'asks' | 'amount' | 'sentAt
 /** The links of these bookings, by booking (a booking with none is left out). */
 export async function payLinksOf(db: DbOrTx, reservationIds: readonly string[]): Promise<Map<string, PayLinkView>> {
   if (reservationIds.length === 0) return new Map();
-  const rows = await db.select().from(payLinks).where(inArray(payLinks.reservationId, [...reservationIds]));
+  const rows = await db.select().from(payLinks).where(idIn(payLinks.reservationId, reservationIds));
   return new Map(rows.map((link) => [link.reservationId, toPayLinkView(link)]));
 }
 

@@ -7,6 +7,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cardGuarantees, payments, walletEntries, type PaymentStatus } from '../../db/schema';
+import { idIn } from '../../lib/ids';
 
 /** Payments that took money (some of it may have gone back since). */
 const TOOK_MONEY: PaymentStatus[] = ['SUCCEEDED', 'REFUNDED', 'PARTIALLY_REFUNDED'];
@@ -40,14 +41,14 @@ export async function bookingMoney(db: DbOrTx, reservationIds: string[]): Promis
       cardRemoved: sql<boolean>`coalesce(bool_or(${payments.purpose} = 'RESERVATION' and ${payments.method} = 'CARD' and ${payments.cardRemovedAt} is not null), false)`,
     })
     .from(payments)
-    .where(and(inArray(payments.reservationId, reservationIds), inArray(payments.status, TOOK_MONEY)))
+    .where(and(idIn(payments.reservationId, reservationIds), inArray(payments.status, TOOK_MONEY)))
     .groupBy(payments.reservationId);
   // A no-show fee taken from a member's wallet is its only CHARGE tied to a booking; an undone no-show gave
   // it back as a REFUND of no payment (services/staff/no-show-undo.ts).
   const walletFees = await db
     .select({ reservationId: walletEntries.reservationId, charged: sql<number>`coalesce(-sum(${walletEntries.amount}), 0)::int` })
     .from(walletEntries)
-    .where(and(inArray(walletEntries.reservationId, reservationIds), or(eq(walletEntries.type, 'CHARGE'), and(eq(walletEntries.type, 'REFUND'), isNull(walletEntries.paymentId)))))
+    .where(and(idIn(walletEntries.reservationId, reservationIds), or(eq(walletEntries.type, 'CHARGE'), and(eq(walletEntries.type, 'REFUND'), isNull(walletEntries.paymentId)))))
     .groupBy(walletEntries.reservationId);
   for (const m of paid) {
     found.set(m.reservationId!, { ...NOTHING, paid: Number(m.paid), refunded: Number(m.refunded), cardFee: Number(m.cardFee), cardOnFile: Boolean(m.cardOnFile), cardRemoved: Boolean(m.cardRemoved) });
@@ -57,7 +58,7 @@ export async function bookingMoney(db: DbOrTx, reservationIds: string[]): Promis
   const guaranteed = await db
     .select({ reservationId: cardGuarantees.reservationId })
     .from(cardGuarantees)
-    .where(and(inArray(cardGuarantees.reservationId, reservationIds), eq(cardGuarantees.status, 'SAVED')));
+    .where(and(idIn(cardGuarantees.reservationId, reservationIds), eq(cardGuarantees.status, 'SAVED')));
   for (const g of guaranteed) found.set(g.reservationId, { ...(found.get(g.reservationId) ?? NOTHING), cardOnFile: true });
   return found;
 }

@@ -10,7 +10,7 @@
  * A booking has one guarantee row; its processor setup is made once per attempt (the row's key), and a
  * new attempt follows only a refused card.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cardGuarantees, reservations, type CardGuaranteeStatus } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
@@ -22,6 +22,7 @@ import { reservationNotFound, type ReservationRow } from '../reservations/reserv
 import { loadVenueCatalog } from '../booking-rules/venue-catalog';
 import { bookingPolicy } from '../experience-setup/booking-policy';
 import { settlePayLinkGuarantee } from './pay-link-settle';
+import { idIn } from '../../lib/ids';
 
 export type CardGuaranteeRow = typeof cardGuarantees.$inferSelect;
 export type CardGuaranteeDto = Schema<'CardGuarantee'>;
@@ -168,6 +169,6 @@ export async function guaranteeCardOf(tx: DbOrTx, reservationId: string): Promis
 /** Each booking's guarantee, for the day sheet ("Card on file"). */
 export async function cardGuaranteesOf(db: DbOrTx, reservationIds: string[]): Promise<Map<string, CardGuaranteeRow>> {
   if (reservationIds.length === 0) return new Map();
-  const rows = await db.select().from(cardGuarantees).where(inArray(cardGuarantees.reservationId, reservationIds));
+  const rows = await db.select().from(cardGuarantees).where(idIn(cardGuarantees.reservationId, reservationIds));
   return new Map(rows.map((r) => [r.reservationId, r]));
 }

@@ -29,7 +29,7 @@ import { cardEntries, noShowFeeCharges, payments, reservations, type PaymentStat
 import type { Schema } from '../../lib/api-types';
 import { checkVenueAccess } from '../../lib/auth';
 import { conflict } from '../../lib/errors';
-import { newId } from '../../lib/ids';
+import { newId, idIn } from '../../lib/ids';
 import { logError } from '../../lib/log-error';
 import type { PaymentIntent } from './processor/processor';
 import { composeDescription } from '../wallet/entry-description';
@@ -444,7 +444,7 @@ export async function retryNoShowFeeCharges(deps: PaymentDeps, policy: NoShowCha
 /** Each booking's charge, for the day sheet. */
 export async function noShowFeeChargesOf(db: DbOrTx, reservationIds: string[]): Promise<Map<string, NoShowFeeChargeRow>> {
   if (reservationIds.length === 0) return new Map();
-  const rows = await db.select().from(noShowFeeCharges).where(inArray(noShowFeeCharges.reservationId, reservationIds));
+  const rows = await db.select().from(noShowFeeCharges).where(idIn(noShowFeeCharges.reservationId, reservationIds));
   return new Map(rows.map((r) => [r.reservationId, r]));
 }
 

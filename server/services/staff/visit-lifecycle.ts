@@ -28,6 +28,7 @@ import { liveAt, occupiedUntil } from '../booking-rules/busy-intervals';
 import { lockTableDays } from '../venues/table-day-locks';
 
 import { visitContextOf, visitTransition, type VisitChangeDto } from './visit-transition';
+import { idIn } from '../../lib/ids';
 
 /** The part of its booked time a finished party gave back: from its finish (not before its start) to its booked end. */
 const freedSpan = (row: Pick<ReservationRow, 'startsAt' | 'endsAt' | 'tableFreedAt'>) => ({
@@ -84,7 +85,7 @@ export async function tablesTakenSinceFinish(db: DbOrTx, rows: readonly FinishRo
   const days = [...new Set(freedEarly.flatMap((r) => [addDays(r.date, -1), r.date, addDays(r.date, 1)]))];
   const venueIds = [...new Set(freedEarly.map((r) => r.venueId))];
   const at = sql`${now.toISOString()}::timestamptz`;
-  const taken = takenSinceFinish((f) => inArray(f.id, freedEarly.map((r) => r.id)), { venueIds, days, at });
+  const taken = takenSinceFinish((f) => idIn(f.id, freedEarly.map((r) => r.id)), { venueIds, days, at });
   const found = await db.select({ id: reservations.id }).from(reservations).where(sql`${reservations.id} IN (${taken})`);
   return new Set(found.map((r) => r.id));
 }

@@ -8,8 +8,9 @@
  * bookings/s and create latency. On PostgreSQL, last, pgbench's TPC-B rate with as many clients on the
  * same server, and the guests' bookings/s as a share of it (pgbench.ts).
  * Pacing and table combinations are on, as a club that set them up would have them.
- * Targets (docs/decisions/0025-generic-plans.md): >= 1,000 look-ups/s with p95 <= 20 ms on PostgreSQL, 2 cores; look-ups at >= 0.28 of
- * a 404's rate on PostgreSQL and >= 0.13 on PGlite; bookings at >= 0.15 of pgbench's TPS.
+ * Targets: 1,000 look-ups/s answered at p95 <= 20 ms on either database, 2 cores; look-ups at >= 0.30 of a
+ * 404's rate on either; 16 guests' bookings at >= 0.30 of pgbench's TPS (decision 0025 set the first
+ * ones, 0.28, 0.13 and 0.15, which these raise).
  * Run through `npm run bench:api` (scripts/bench-api.ts), which starts a PostgreSQL when none is given.
  */
 import { writeFileSync } from 'node:fs';
@@ -43,6 +44,9 @@ const PAIRS = Math.max(3, Number(process.env.BENCH_PAIRS ?? 3));
 /** The offered rate of the paced run, whose p95 is the target's (>= 1,000/s at p95 <= 20 ms). */
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const DAYS = 14;
+/** The targets: look-ups at this share of a 404's rate on either database, 16 guests' bookings at this share of pgbench's TPC-B rate. */
+const LOOKUP_RATIO_TARGET = 0.3;
+const BOOKING_RATIO_TARGET = 0.3;
 // BENCH_PGLITE=off measures PostgreSQL alone.
 const SKIP_PGLITE = process.env.BENCH_PGLITE === 'off';
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 16);
@@ -334,8 +338,7 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
       const cache = lookupCacheOf(db);
       if (cache) console.log(`${label.padEnd(9)} answered from memory ${cache.counts.kept}, worked out ${cache.counts.fresh}`);
       const ratio = pairedRatio(pairs.map(({ a, b }) => ({ a: a.result.perSecond, b: b.result.perSecond })));
-      const target = database.driver === 'postgres' ? 0.28 : 0.13;
-      console.log(`${label.padEnd(9)} availability at ${describeRatio(ratio)} of a 404's rate (target >= ${target})`);
+      console.log(`${label.padEnd(9)} availability at ${describeRatio(ratio)} of a 404's rate (target >= ${LOOKUP_RATIO_TARGET})`);
       if (LOOKUPS_ONLY) return { parallelBookingsPerSecond: 0 };
       const health = await runLoad(port, token, targets, today, SECONDS, undefined, '/health');
       report('GET /health', health);
@@ -438,6 +441,6 @@ export async function runBench(): Promise<void> {
   console.log(`postgres  pgbench TPC-B, ${GUESTS} clients, ${SECONDS} s: ${pgbench.tps.toFixed(0)} tps`);
   console.log(
     `postgres  bookings at ${(result.parallelBookingsPerSecond / pgbench.tps).toFixed(3)} of pgbench's TPS ` +
-      `(${result.parallelBookingsPerSecond.toFixed(0)} against ${pgbench.tps.toFixed(0)}; target >= 0.15)`,
+      `(${result.parallelBookingsPerSecond.toFixed(0)} against ${pgbench.tps.toFixed(0)}; target >= ${BOOKING_RATIO_TARGET})`,
   );
 }

@@ -6,7 +6,7 @@
  * the booking windows by membership are refused when members would get fewer days, then published; the
  * reconfirmation settings refuse a call list before the ask, then save auto-release.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../server/db/schema';
 import { describe, expect, it } from 'vitest';
@@ -24,15 +24,22 @@ describe('venue set-up', () => {
     // The old address opens the Set-up's Venue tab.
     const user = await openAsStaff('/pages/staff/setup-venue?venue=leclos', ADMIN, 'Set-up');
     expect(await screen.findByRole('tab', { name: 'Venue', selected: true }, SLOW)).toBeTruthy();
-    // Once in CI (2 cores, full suite) the change fired on the form's first render did not show: the form is
-    // found afresh and the change made again until the preview reads it (the same change, so idempotent).
-    let services = await screen.findByRole('form', { name: 'Services' }, SLOW);
-    await waitFor(() => {
-      services = screen.getByRole('form', { name: 'Services' });
+    // Twice in CI (2 cores, full suite) the change fired on the form's first render did not show: the form is
+    // found afresh and the change made again (the same change, so idempotent) until the preview reads it. Not
+    // inside waitFor's callback: a change there is a DOM mutation, which runs the callback again at once, and
+    // that loop never let the time-out's timer fire (CI hung on it).
+    let services!: HTMLElement;
+    for (let attempt = 1; ; attempt++) {
+      services = await screen.findByRole('form', { name: 'Services' }, SLOW);
       const lunch = within(services).getByRole('group', { name: 'Lunch' });
       fireEvent.change(within(lunch).getByLabelText('Last seating'), { target: { value: '13:00' } });
-      expect(within(lunch).getByText(/Guests read: 11:00 am – 5:00 pm, last seating 1:00 pm/)).toBeTruthy();
-    }, SLOW);
+      try {
+        await within(lunch).findByText(/Guests read: 11:00 am – 5:00 pm, last seating 1:00 pm/, {}, { timeout: 2_000 });
+        break;
+      } catch (error) {
+        if (attempt === 5) throw error;
+      }
+    }
     await user.click(within(services).getByRole('button', { name: 'Check the change' }));
     expect(await within(services).findByText('No confirmed booking is affected.', {}, SLOW)).toBeTruthy();
     await user.click(within(services).getByRole('button', { name: 'Publish' }));

@@ -79,7 +79,7 @@ const noPgliteInDrizzle: Plugin = {
 
 /**
  * Every character past ASCII as a `\uXXXX` escape (a UTF-16 unit each, as a surrogate pair stays one in a
- * string, a regular expression or a comment alike). esbuild's `charset: 'ascii'` leaves comments and
+ * string, a regular expression or a comment alike). esbuild's own `charset: 'ascii'` leaves comments and
  * regular expressions as they are, and a single one of those made V8 hold the 1.9 MB bundle's source as
  * a two-byte string: 3.7 MB of the idle server's heap.
  */
@@ -100,7 +100,6 @@ export async function bundleServer(outdir: string, entries: BundleEntry[] = SERV
     plugins: [noPgliteInDrizzle, installedPackagesExternal],
     outdir,
     logLevel: 'warning',
-    charset: 'ascii',
     write: false,
   });
   for (const file of outputFiles) {

@@ -7,6 +7,7 @@
  * links.
  */
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { reservations, users } from '../../db/schema';
 import type { Schema } from '../../lib/api-types';
 import { visitStateOf } from '../../../machines/visit.machine';
@@ -94,6 +95,24 @@ function paymentOf(
   };
 }
 
+/** Each guest's completed visits at this venue before `date`: seen through (finished), or confirmed and over by `now`. */
+async function earlierVisits(db: DbOrTx, venueId: string, guestIds: readonly string[], date: string, now: Date): Promise<{ userId: string; count: number }[]> {
+  if (guestIds.length === 0) return [];
+  return db
+    .select({ userId: reservations.userId, count: sql<number>`count(*)::int` })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.venueId, venueId),
+        idIn(reservations.userId, guestIds),
+        lt(reservations.date, date),
+        eq(reservations.status, 'CONFIRMED'),
+        sql`(${reservations.visitStatus} = 'FINISHED' OR ${reservations.endsAt} <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .groupBy(reservations.userId);
+}
+
 export async function getDaySheet(deps: ReservationDeps, venueId: string, date: string): Promise<DaySheetDto> {
   const { db, now, catalog } = await reservationScope(deps);
   const entry = venueOf(catalog, venueId);
@@ -112,22 +131,7 @@ export async function getDaySheet(deps: ReservationDeps, venueId: string, date: 
   // The reads below depend only on the day's rows, not on each other: sent at once, they cost one round
   // trip on PostgreSQL's pool rather than seven (the embedded database runs them in turn, as ever).
   const [visits, moneyOf, chargeOf, guaranteeOf, tableTaken, alertsOf, payLinkOf] = await Promise.all([
-    // Completed visits at this venue before this day: seen through (finished), or confirmed and over.
-    guestIds.length
-      ? db
-          .select({ userId: reservations.userId, count: sql<number>`count(*)::int` })
-          .from(reservations)
-          .where(
-            and(
-              eq(reservations.venueId, venueId),
-              idIn(reservations.userId, guestIds),
-              lt(reservations.date, date),
-              eq(reservations.status, 'CONFIRMED'),
-              sql`(${reservations.visitStatus} = 'FINISHED' OR ${reservations.endsAt} <= ${now.toISOString()}::timestamptz)`,
-            ),
-          )
-          .groupBy(reservations.userId)
-      : [],
+    earlierVisits(db, venueId, guestIds, date, now),
     bookingMoney(db, ids),
     noShowFeeChargesOf(db, ids),
     cardGuaranteesOf(db, ids),

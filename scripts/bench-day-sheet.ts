@@ -38,8 +38,10 @@ for (const table of tables) {
     guestRows.push({ id: userId, role: 'guest', email: `${userId}@bench.example.com`, passwordHash: 'x', firstName: 'Bench', lastName: 'Guest' });
     const row = booking(userId, table.id, day, start, table.minGuests);
     dayRows.push(row);
-    if (dayRows.length % 2) row.amountOwed = 0;
-    if (dayRows.length % 2) paymentRows.push({ id: newId(), userId, reservationId: row.id, purpose: 'RESERVATION', amount: 20_000, status: 'SUCCEEDED', method: 'CARD', idempotencyKey: newId() });
+    if (dayRows.length % 2) {
+      row.amountOwed = 0;
+      paymentRows.push({ id: newId(), userId, reservationId: row.id, purpose: 'RESERVATION', amount: 20_000, status: 'SUCCEEDED', method: 'CARD', idempotencyKey: newId() });
+    }
     for (let v = 1; v <= PAST; v++) pastRows.push({ ...booking(userId, table.id, addDays(day, -7 * v - (dayRows.length % 7)), start, table.minGuests), visitStatus: 'FINISHED' });
   }
 }

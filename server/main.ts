@@ -34,6 +34,7 @@ import { serveMetrics } from './observability/metrics-server';
 import { Drain, shutDownGracefully } from './observability/graceful-shutdown';
 import { disableLookupCache, enableLookupCache } from './routes/reservations/availability-cache';
 import { log } from './observability/logger';
+import { settleStartMemory } from './observability/settle-memory';
 import { startFeedbackJob } from './services/feedback/feedback-mails';
 import { startRetentionJob } from './services/privacy/retention';
 
@@ -92,6 +93,8 @@ const jobStops: (() => void)[] = [
 const drain = new Drain();
 const fetch = drain.wrap(clock instanceof ControllableClock ? withClockDate(app.fetch, clock) : app.fetch);
 const server = serve({ fetch, port: env.port }, (info) => {
+  // Once the jobs' first rounds (run at start) are done too: their allocations are the start's last.
+  void jobRoundsFinished().then(settleStartMemory);
   const ms = Math.round(performance.now() - startedAt);
   console.log(
     `Listening on http://localhost:${info.port} (${database.driver}${seeded ? (env.production ? ', venues seeded, no demo accounts' : ', demo data seeded') : ''}${processor.kind === 'stripe' ? ', payments on Stripe' : ''}${processor.warning ? ', PAYMENTS IN TEST MODE' : ''}${clock instanceof ControllableClock ? ', test clock' : ''}; ready in ${ms} ms)`,

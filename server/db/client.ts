@@ -10,7 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { migrate, type SqlRunner } from './migrate';
 import { pgliteRunner } from './pglite-runner';
-import { migratedTemplate } from './pglite-template';
+import { fillFromTemplate, migratedTemplate } from './pglite-template';
 import { PGLITE_SETTINGS, PgliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -103,8 +103,10 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Connect
     };
   }
   // On a worker thread of its own, so the database's work never holds up the HTTP thread; a new one
-  // starts from the migrated template rather than from initdb.
-  const template = options.dataDir === undefined || options.fresh ? await migratedTemplate() : undefined;
+  // starts from the migrated template rather than from initdb: a new folder as a copy of the template's
+  // folder, a database in memory (or a folder where no template folder can be kept) from its tarball.
+  const copied = options.dataDir !== undefined && options.fresh === true && (await fillFromTemplate(options.dataDir));
+  const template = (options.dataDir === undefined || options.fresh) && !copied ? await migratedTemplate() : undefined;
   const client = await PgliteThread.start(options.dataDir, { template });
   return {
     db: drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db,

@@ -59,16 +59,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function seedDemoData(db: Db, opts: { now?: Date; demoAccounts?: boolean } = {}): Promise<boolean> {
   if (await hasVenues(db)) return false;
   const now = opts.now ?? new Date();
-  // Hash outside the transaction: scrypt is slow and needs no lock.
-  const hashes =
+  // Hashed on libuv's threads while the venues are written: scrypt's ~0.3 s for four was a fifth of a
+  // first start, spent waiting. Caught here too, so a transaction that fails before awaiting it leaves no
+  // unhandled rejection; its own failure is the one reported.
+  const hashing =
     opts.demoAccounts === false
       ? null
-      : await Promise.all([
+      : Promise.all([
           hashPassword(DEMO_ACCOUNTS.guest.password),
           hashPassword(DEMO_ACCOUNTS.member.password),
           hashPassword(DEMO_ACCOUNTS.admin.password),
           hashPassword(DEMO_ACCOUNTS.host.password),
         ]);
+  hashing?.catch(() => {});
 
   return db.transaction(async (tx) => {
     // Two servers starting at once on one PostgreSQL: the second waits here, then sees the venues.
@@ -76,9 +79,9 @@ export async function seedDemoData(db: Db, opts: { now?: Date; demoAccounts?: bo
     if (await hasVenues(tx)) return false;
 
     await seedVenues(tx, now);
-    if (!hashes) return true;
+    if (!hashing) return true;
 
-    const [guestHash, memberHash, adminHash, hostHash] = hashes;
+    const [guestHash, memberHash, adminHash, hostHash] = await hashing;
     const memberId = newId();
     const verifiedAt = now.toISOString();
     // Plain SQL rather than the Drizzle table: only the columns set here, so defaults fill the rest.

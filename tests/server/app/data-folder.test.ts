@@ -2,7 +2,7 @@
  * The start-up decision on an embedded data folder: create and seed only an absent or empty folder,
  * keep a healthy one, and refuse, touching nothing, a folder that is damaged or is not the app's.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -70,6 +70,21 @@ describe('starting on a data folder', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('fills an empty folder from the template folder, leaving nothing beside it but the folder', async () => {
+    const parent = join(root, 'empty-parent');
+    const dir = join(parent, 'data');
+    mkdirSync(dir, { recursive: true });
+    const database = await startDatabase({ dataDir: dir }, options);
+    try {
+      expect(database.seeded).toBe(true);
+      expect(await database.db.select().from(venues)).toHaveLength(4);
+    } finally {
+      await database.close();
+    }
+    // The copy was made beside the folder and renamed into it: no partial copy is left where it was made.
+    expect(readdirSync(parent)).toEqual(['data']);
   });
 
   it('seeds a folder whose first start stopped between migrating and seeding', async () => {

@@ -30,7 +30,7 @@ import { systemClock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
 import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../common/time';
-import { benchGuests, bookingChoices, lockWaitShare, runBookingLoad } from './booking-load';
+import { benchGuests, bookingChoices, lockWaitShare, refusedButFree, runBookingLoad } from './booking-load';
 import { pgbenchTps } from './pgbench';
 import { cpuSpent } from './cpu-spent';
 import { disableLookupCache, enableLookupCache, lookupCacheOf } from '../routes/reservations/availability-cache';
@@ -50,6 +50,8 @@ const BOOKING_RATIO_TARGET = 0.3;
 // BENCH_PGLITE=off measures PostgreSQL alone.
 const SKIP_PGLITE = process.env.BENCH_PGLITE === 'off';
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 16);
+/** The server's connections to PostgreSQL (BENCH_POOL_SIZE, default 20). */
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
 const LOOKUP_CACHE = process.env.BENCH_LOOKUP_CACHE !== 'off';
 /**
  * BENCH_PROFILE=/tmp/x: CPU profiles of the server's thread, per driver, during one more look-ups run
@@ -354,17 +356,19 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
       const load = () => runBookingLoad(port, tokens, offered, SECONDS);
       const run = PROFILE && guests > 1 ? profiled(`${PROFILE}-${label}-bookings-${mode.replace(/\W+/g, "-")}.cpuprofile`, load) : load();
       const {
-        result: { result: r, lockWaitShare: waits },
+        result: { result: r, lockWaitShare: waits, byLock },
         serverMs,
         databaseMs,
       } = await cpuSpent(database, () => lockWaitShare(database, run));
       console.log(
         `${label.padEnd(9)} ${mode.padEnd(13)} ${r.bookingsPerSecond.toFixed(0).padStart(6)} bookings/s   ` +
           `p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms  ` +
-          (waits === null ? '' : `busy sessions waiting on a lock ${(waits * 100).toFixed(0)}%  `) +
+          (waits === null ? '' : `busy sessions waiting on a lock ${(waits * 100).toFixed(0)}% ${describeLocks(byLock)} `) +
           cpuPerAnswer({ serverMs, databaseMs }, Object.values(r.statuses).reduce((a, b) => a + b, 0)) +
           `(statuses ${JSON.stringify(r.statuses)})`,
       );
+      const free = await refusedButFree(port, accounts[0]!, offered, r.refused);
+      console.log(`${label.padEnd(9)} ${mode.padEnd(13)} refused for want of a table: ${r.refused.length} choices, of which the look-up offers ${free} after the run (target 0)`);
       return r.bookingsPerSecond;
     };
     await bookings('1 guest', 1, choices);
@@ -376,6 +380,12 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await disableLookupCache(db);
   }
+}
+
+/** The share of busy sessions waiting on each kind of lock: `(advisory 40%, transactionid 9%)`. */
+function describeLocks(byLock: Record<string, number>): string {
+  const parts = Object.entries(byLock).sort((a, b) => b[1] - a[1]).map(([lock, share]) => `${lock} ${(share * 100).toFixed(0)}%`);
+  return parts.length ? `(${parts.join(', ')}) ` : '';
 }
 
 /** What the look-ups ask about: every public experience, with the party sizes its venue takes online (up to 8). */
@@ -425,7 +435,7 @@ export async function runBench(): Promise<void> {
     return;
   }
   // A throw-away database on that server, so runs never see each other's bookings.
-  const postgres = await openThrowawayDatabase(adminUrl, { prefix: 'bench', poolSize: 20 });
+  const postgres = await openThrowawayDatabase(adminUrl, { prefix: 'bench', poolSize: POOL_SIZE });
   let result: BenchResult;
   try {
     result = await bench('postgres', postgres);

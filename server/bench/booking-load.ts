@@ -94,22 +94,24 @@ function post(agent, token, body) {
 (async () => {
   const latencies = [];
   const statuses = {};
+  const refused = [];
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const guest = async (index) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const random = rng(7000 + index);
     for (let k = 0; performance.now() < deadline; k++) {
-      const choice = choices[Math.floor(random() * choices.length)];
+      const pick = Math.floor(random() * choices.length);
       const from = performance.now();
-      const status = await post(agent, tokens[index][k % tokens[index].length], choice);
+      const status = await post(agent, tokens[index][k % tokens[index].length], choices[pick]);
       latencies.push(performance.now() - from);
       statuses[status] = (statuses[status] || 0) + 1;
+      if (status === '409 20102') refused.push(pick);
     }
     agent.destroy();
   };
   await Promise.all(tokens.map((_, i) => guest(i)));
-  parentPort.postMessage({ latencies, statuses, elapsed: (performance.now() - started) / 1000 });
+  parentPort.postMessage({ latencies, statuses, refused, elapsed: (performance.now() - started) / 1000 });
 })();
 `;
 
@@ -119,6 +121,8 @@ export interface BookingResult {
   p50: number;
   p95: number;
   statuses: Record<string, number>;
+  /** The choices refused with 409 20102 (no table), by index, once each. */
+  refused: number[];
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -126,7 +130,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** Runs `tokens.length` guests in parallel for `seconds`, each under its own list of accounts. */
 export async function runBookingLoad(port: number, tokens: string[][], choices: BookingChoice[], seconds: number): Promise<BookingResult> {
   const worker = new Worker(BOOKING_WORKER, { eval: true, workerData: { port, tokens, choices, seconds } });
-  const { latencies, statuses, elapsed } = await new Promise<{ latencies: number[]; statuses: Record<string, number>; elapsed: number }>(
+  const { latencies, statuses, refused, elapsed } = await new Promise<{ latencies: number[]; statuses: Record<string, number>; refused: number[]; elapsed: number }>(
     (resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
@@ -134,30 +138,59 @@ export async function runBookingLoad(port: number, tokens: string[][], choices: 
   );
   await worker.terminate();
   latencies.sort((a, b) => a - b);
-  return { bookingsPerSecond: (statuses['201'] ?? 0) / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), statuses };
+  return { bookingsPerSecond: (statuses['201'] ?? 0) / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), statuses, refused: [...new Set(refused)] };
+}
+
+/**
+ * Of the choices a run refused for want of a table (409 20102), those the availability look-up still
+ * offers once the run is over. A run only adds holds (none runs out in its seconds), so a slot that had no
+ * table when refused has none at the end either: any offered now was refused while a table was free
+ * (a hold that lost a race it need not have lost, or a lock given up).
+ */
+export async function refusedButFree(port: number, token: string, choices: readonly BookingChoice[], refused: readonly number[]): Promise<number> {
+  const byLookup = new Map<string, BookingChoice[]>();
+  for (const index of refused) {
+    const c = choices[index]!;
+    const path = `/user/reservation/v1.1/timeslot-availability/${c.venueId}/${c.date}?numberOfGuests=${c.numberOfGuests}&experienceId=${c.experienceId}`;
+    byLookup.set(path, [...(byLookup.get(path) ?? []), c]);
+  }
+  let free = 0;
+  for (const [path, asked] of byLookup) {
+    const answer = (await (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: { timeslots: { startTime: number; seatingOptions: string[] }[] };
+    };
+    const offered = new Set(answer.data.timeslots.filter((t) => t.seatingOptions.length > 0).map((t) => t.startTime));
+    free += asked.filter((c) => offered.has(c.startTime)).length;
+  }
+  return free;
 }
 
 /**
  * While `work` runs, how often the app's busy database sessions were waiting for a lock (PostgreSQL's
- * pg_stat_activity, sampled every 10 ms): the queueing bookings cause each other, apart from CPU.
+ * pg_stat_activity, sampled every 10 ms): the queueing bookings cause each other, apart from CPU. `byLock`
+ * splits the waits by the lock waited for (`advisory`: a booking lock; `transactionid`: another
+ * transaction's row or index entry; `tuple`: a row being changed).
  */
-export async function lockWaitShare<T>(database: Database, work: Promise<T>): Promise<{ result: T; lockWaitShare: number | null }> {
-  if (database.driver !== 'postgres') return { result: await work, lockWaitShare: null };
+export async function lockWaitShare<T>(database: Database, work: Promise<T>): Promise<{ result: T; lockWaitShare: number | null; byLock: Record<string, number> }> {
+  if (database.driver !== 'postgres') return { result: await work, lockWaitShare: null, byLock: {} };
   let done = false;
   let active = 0;
-  let waiting = 0;
+  const byLock: Record<string, number> = {};
   const sampling = (async () => {
     while (!done) {
-      const answer = (await database.db.execute(sql`SELECT count(*) FILTER (WHERE state = 'active')::int AS active,
-          count(*) FILTER (WHERE state = 'active' AND wait_event_type = 'Lock')::int AS waiting
-          FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)) as { rows: { active: number; waiting: number }[] };
-      const row = answer.rows[0];
-      active += row!.active;
-      waiting += row!.waiting;
+      const answer = (await database.db.execute(sql`SELECT wait_event_type = 'Lock' AS waiting, wait_event AS lock, count(*)::int AS sessions
+          FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'
+          GROUP BY 1, 2`)) as { rows: { waiting: boolean; lock: string | null; sessions: number }[] };
+      for (const row of answer.rows) {
+        active += row.sessions;
+        if (row.waiting) byLock[row.lock ?? '?'] = (byLock[row.lock ?? '?'] ?? 0) + row.sessions;
+      }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
   const result = await work.finally(() => (done = true));
   await sampling;
-  return { result, lockWaitShare: active === 0 ? 0 : waiting / active };
+  const waiting = Object.values(byLock).reduce((a, b) => a + b, 0);
+  const shares = Object.fromEntries(Object.entries(byLock).map(([lock, n]) => [lock, active === 0 ? 0 : n / active]));
+  return { result, lockWaitShare: active === 0 ? 0 : waiting / active, byLock: shares };
 }

@@ -1,24 +1,9 @@
-import { randomBytes, randomFillSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-
-const ID_BYTES = 12;
-/**
- * Random bytes drawn for 256 ids at once, as Node's own randomUUID does: a draw per id was a tenth of
- * a hold's own CPU (`BENCH_PROFILE`). The bytes are the same CSPRNG's; ids are names, not secrets
- * (secrets come from `newSecretToken`, drawn each time).
- */
-const idBytes = Buffer.alloc(ID_BYTES * 256);
-let nextIdByte = idBytes.length;
 
 /** A 24-character hex id, the shape the client expects of every `_id` (docs/PRODUCT.md §3). */
 export function newId(): string {
-  if (nextIdByte + ID_BYTES > idBytes.length) {
-    randomFillSync(idBytes);
-    nextIdByte = 0;
-  }
-  const id = idBytes.toString('hex', nextIdByte, nextIdByte + ID_BYTES);
-  nextIdByte += ID_BYTES;
-  return id;
+  return randomBytes(12).toString('hex');
 }
 
 /** A high-entropy opaque token for links and refresh tokens (base64url, 256 bits). */

@@ -1,13 +1,12 @@
 /**
  * `idIn` (server/lib/ids.ts): a list of ids sent as one array parameter finds what drizzle's `inArray`
  * found, on either database: every listed id, none unlisted, nothing for an empty list, and an id that
- * holds a quote, a comma, a brace or a backslash (what an array's text form must escape) as itself;
- * and `newId`, drawn from bytes drawn for many ids at once, never the same twice.
+ * holds a quote, a comma, a brace or a backslash (what an array's text form must escape) as itself.
  */
 import { asc, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../server/db/schema';
-import { idIn, newId } from '../../../server/lib/ids';
+import { idIn } from '../../../server/lib/ids';
 import { createTestApi, testDrivers, type TestApi } from '../../support/server/harness';
 
 const AWKWARD = ['it\'s', 'a,b', '{x}', 'back\\slash', '"quoted"', 'NULL'];
@@ -39,11 +38,3 @@ for (const driver of testDrivers()) {
     });
   });
 }
-
-describe('newId', () => {
-  it('gives 24 hex characters, a new id each time, past the drawn bytes running out and being drawn again', () => {
-    const ids = Array.from({ length: 2000 }, () => newId());
-    expect(ids.every((id) => /^[0-9a-f]{24}$/.test(id))).toBe(true);
-    expect(new Set(ids).size).toBe(ids.length);
-  });
-});

@@ -173,9 +173,10 @@ async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
 }
 
 /** CPU per answer (every status) of the server's thread and the database's sessions, which the machine's other work barely moves. */
-function cpuPerAnswer(cpu: { serverMs: number | null; databaseMs: number | null }, answers: number): string {
-  const per = (ms: number | null, who: string) => (ms === null ? '' : `${who} ${(ms / answers).toFixed(2)} ms  `);
-  return per(cpu.serverMs, 'CPU per answer: server') + per(cpu.databaseMs, 'database');
+/** CPU per answer: the server's thread, the database's sessions, and the whole process (server, load and helper threads). */
+function cpuPerAnswer(cpu: { serverMs: number | null; databaseMs: number | null; processMs?: number }, answers: number): string {
+  const per = (ms: number | null | undefined, who: string) => (ms === null || ms === undefined ? '' : `${who} ${(ms / answers).toFixed(2)} ms  `);
+  return per(cpu.serverMs, 'CPU per answer: server') + per(cpu.databaseMs, 'database') + per(cpu.processMs, 'whole process');
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -359,12 +360,15 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
         result: { result: r, lockWaitShare: waits, byLock },
         serverMs,
         databaseMs,
+        processMs,
+        machineBusy,
       } = await cpuSpent(database, () => lockWaitShare(database, run));
       console.log(
         `${label.padEnd(9)} ${mode.padEnd(13)} ${r.bookingsPerSecond.toFixed(0).padStart(6)} bookings/s   ` +
           `p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms  ` +
           (waits === null ? '' : `busy sessions waiting on a lock ${(waits * 100).toFixed(0)}% ${describeLocks(byLock)} `) +
-          cpuPerAnswer({ serverMs, databaseMs }, Object.values(r.statuses).reduce((a, b) => a + b, 0)) +
+          cpuPerAnswer({ serverMs, databaseMs, processMs }, Object.values(r.statuses).reduce((a, b) => a + b, 0)) +
+          (machineBusy === null ? '' : `cores busy ${(machineBusy * 100).toFixed(0)}%  `) +
           `(statuses ${JSON.stringify(r.statuses)})`,
       );
       const free = await refusedButFree(port, accounts[0]!, offered, r.refused);

@@ -37,22 +37,43 @@ const threadCpuMs = (): number | null => {
   return usage ? (usage.user + usage.system) / 1000 : null;
 };
 
+/** The machine's busy and total CPU time so far (/proc/stat's first line, in ticks), or null off Linux. */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    // idle and iowait are the 4th and 5th fields.
+    return { busy: total - fields[3]! - fields[4]!, total };
+  } catch {
+    return null;
+  }
+}
+
 export interface CpuSpent<T> {
   result: T;
   /** The server's thread (this one), when Node can tell a thread's CPU (22+). */
   serverMs: number | null;
   /** The app's PostgreSQL sessions, when they run on this machine; null on PGlite. */
   databaseMs: number | null;
+  /** This whole process: the server's thread, the load's worker thread, the garbage collector's and libuv's. */
+  processMs: number;
+  /** How busy the machine's cores were meanwhile (0 to 1), whoever kept them busy; null off Linux. */
+  machineBusy: number | null;
 }
 
 /** Runs `work` and measures the CPU it cost. */
 export async function cpuSpent<T>(database: Database, work: () => Promise<T>): Promise<CpuSpent<T>> {
   const before = database.driver === 'postgres' ? processesCpuMs(await sessionPids(database)) : null;
   const server = threadCpuMs();
+  const processBefore = process.cpuUsage();
+  const machineBefore = machineTicks();
   const result = await work();
   const serverAfter = threadCpuMs();
+  const processSpent = process.cpuUsage(processBefore);
+  const machineAfter = machineTicks();
+  const machineBusy = machineBefore && machineAfter ? (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total) : null;
   // A session opened during the run counts from its start.
   const after = before === null ? null : processesCpuMs(await sessionPids(database));
   const databaseMs = after === null ? null : [...after].reduce((sum, [pid, ms]) => sum + ms - (before!.get(pid) ?? 0), 0);
-  return { result, serverMs: server === null || serverAfter === null ? null : serverAfter - server, databaseMs };
+  return { result, serverMs: server === null || serverAfter === null ? null : serverAfter - server, databaseMs, processMs: (processSpent.user + processSpent.system) / 1000, machineBusy };
 }

@@ -56,8 +56,8 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
  * Where the element is drawn. Polled: the first view's markup gives way to the app's as it starts, and
  * for that moment the element has no box.
  */
-async function box(page: Page, selector: string) {
-  const element = page.locator(selector).first();
+async function box(page: Page, selector: string, index = 0) {
+  const element = page.locator(selector).nth(index);
   let drawn: Awaited<ReturnType<typeof element.boundingBox>> = null;
   await expect.poll(async () => (drawn = await element.boundingBox()) !== null).toBe(true);
   return drawn!;
@@ -98,8 +98,7 @@ test.describe('on a desktop', () => {
     await expectHeading(page, 'Our venues');
     await expectDrawn(page);
     expect((await box(page, 'main')).width).toBeGreaterThan(1000);
-    const cards = page.locator('main article');
-    const [first, second] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+    const [first, second] = [await box(page, 'main article', 0), await box(page, 'main article', 1)];
     // Side by side, each wide enough for its picture to lead.
     expect(second.y).toBe(first.y);
     expect(first.width).toBeGreaterThan(450);

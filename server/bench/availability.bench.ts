@@ -27,11 +27,11 @@ import { openThrowawayDatabase } from '../db/throwaway-database';
 import { experiences, reservations, servicePeriods, users, venuePacing, venueTables, venues } from '../db/schema';
 import { seedDemoData } from '../db/seed';
 import { systemClock } from '../lib/clock';
-import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/jwt';
-import { addDays, hongKongToday, isoWeekday, serviceDayStartMs } from '../../common/time';
+import { addDays, hongKongToday } from '../../common/time';
 import { benchGuests, bookingChoices, lockWaitShare, refusedButFree, runBookingLoad } from './booking-load';
 import { pgbenchTps } from './pgbench';
+import { SEEDED_DAYS, seedBookings, seededGuestIds } from './seed-bookings';
 import { cpuSpent } from './cpu-spent';
 import { disableLookupCache, enableLookupCache, lookupCacheOf } from '../routes/reservations/availability-cache';
 import { alternate, describeRatio, pairedRatio } from './paired-ratio';
@@ -43,7 +43,8 @@ const WARM_UP_SECONDS = 2;
 const PAIRS = Math.max(3, Number(process.env.BENCH_PAIRS ?? 3));
 /** The offered rate of the paced run, whose p95 is the target's (>= 1,000/s at p95 <= 20 ms). */
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
-const DAYS = 14;
+// The look-ups ask about the seeded days.
+const DAYS = SEEDED_DAYS;
 /** The targets: look-ups at this share of a 404's rate on either database, 16 guests' bookings at this share of pgbench's TPC-B rate. */
 const LOOKUP_RATIO_TARGET = 0.3;
 const BOOKING_RATIO_TARGET = 0.3;
@@ -77,72 +78,6 @@ export interface Target {
   experienceId: string;
   minGuests: number;
   maxGuests: number;
-}
-
-// Deterministic pseudo-randomness so runs are comparable.
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-/** Books roughly half of every table's evening and day for the next two weeks, as a busy club would be. */
-export async function seedBookings(db: Database['db'], userId: string, today: string): Promise<number> {
-  const random = rng(42);
-  const venueRows = await db.select().from(venues);
-  const periodRows = await db.select().from(servicePeriods);
-  const tableRows = await db.select().from(venueTables);
-  const experienceRows = await db.select().from(experiences);
-  const rows: (typeof reservations.$inferInsert)[] = [];
-  let n = 0;
-  for (let d = 0; d < DAYS; d++) {
-    const date = addDays(today, d);
-    const weekday = isoWeekday(date);
-    const dayStart = serviceDayStartMs(date);
-    for (const venue of venueRows) {
-      const periods = periodRows.filter((p) => p.venueId === venue.id && p.daysOfWeek.includes(weekday));
-      for (const table of tableRows.filter((t) => t.venueId === venue.id)) {
-        for (const period of periods) {
-          const experience = experienceRows.find((e) => e.venueId === venue.id && e.periodNames.includes(period.name));
-          if (!experience) continue;
-          const duration = experience.durationMinutes;
-          for (let at = period.startMinute; at + duration <= period.endMinute; ) {
-            if (random() < 0.45) {
-              const roll = random();
-              const status = roll < 0.8 ? 'CONFIRMED' : roll < 0.9 ? 'PENDING' : 'CANCELED';
-              rows.push({
-                id: newId(),
-                uniqueId: `BEN-${(n++).toString(36).toUpperCase().padStart(6, '0')}`,
-                userId,
-                venueId: venue.id,
-                experienceId: experience.id,
-                tableId: table.id,
-                seatingAreaId: null,
-                date,
-                startTime: at,
-                duration,
-                startsAt: new Date(dayStart + at * 60_000),
-                endsAt: new Date(dayStart + (at + duration) * 60_000),
-                numberOfGuests: Math.max(1, Math.min(10, table.minGuests)),
-                status,
-                holdExpiresAt: status === 'PENDING' ? new Date(Date.now() + 3600_000) : null,
-                bookingSource: 'GUEST_WEB',
-                prePaymentType: experience.prePaymentType,
-                amountDue: 0,
-              });
-              at += duration + 15;
-            } else {
-              at += period.intervalMinutes;
-            }
-          }
-        }
-      }
-    }
-  }
-  for (let i = 0; i < rows.length; i += 500) await db.insert(reservations).values(rows.slice(i, i + 500));
-  return rows.length;
 }
 
 /**
@@ -294,6 +229,7 @@ async function askEveryQuestion(port: number, token: string, targets: Target[], 
   return paths.length;
 }
 
+
 /** What a run measured, for the ratios printed at the end. */
 interface BenchResult {
   /** Bookings per second of BENCH_GUESTS guests in parallel on every venue. */
@@ -307,7 +243,7 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
   const now = systemClock.now();
   const today = hongKongToday(now);
   const [guest] = await db.select().from(users).where(eq(users.email, 'guest@example.com'));
-  const booked = await seedBookings(db, guest!.id, today);
+  const booked = await seedBookings(db, await seededGuestIds(db), today, now);
   // A club's database that has been running has its planner statistics (autovacuum keeps them); a
   // freshly loaded one has none until its first autoanalyze, and plans on guesses meanwhile.
   await db.execute(sql`ANALYZE`);

@@ -45,8 +45,8 @@ export async function bookingChoices(db: Database['db'], today: string, firstDay
   return choices;
 }
 
-/** `count` guest accounts (a password nobody uses), each with an access token. */
-export async function benchGuests(db: Database['db'], count: number, jwtSecret: string, now: Date): Promise<string[]> {
+/** `count` guest accounts (a password nobody uses), by id. */
+export async function insertBenchGuests(db: Database['db'], count: number, now: Date): Promise<string[]> {
   const passwordHash = await hashPassword('bench-guest-password');
   const rows = Array.from({ length: count }, (_, i) => ({
     id: newId(),
@@ -59,7 +59,12 @@ export async function benchGuests(db: Database['db'], count: number, jwtSecret: 
   }));
   // In chunks: one statement takes at most 65,535 parameters.
   for (let i = 0; i < rows.length; i += 2000) await db.insert(users).values(rows.slice(i, i + 2000));
-  return Promise.all(rows.map((r) => signAccessToken({ id: r.id, role: 'guest' }, jwtSecret, now)));
+  return rows.map((r) => r.id);
+}
+
+/** `count` guest accounts, each with an access token. */
+export async function benchGuests(db: Database['db'], count: number, jwtSecret: string, now: Date): Promise<string[]> {
+  return Promise.all((await insertBenchGuests(db, count, now)).map((id) => signAccessToken({ id, role: 'guest' }, jwtSecret, now)));
 }
 
 /**

@@ -39,7 +39,11 @@ describe.skipIf(!adminUrl)('the plans of a guest hold (postgres)', () => {
     await session.connect();
     session.on('notice', (notice) => plans.push(notice.message ?? ''));
     await session.query(`LOAD 'auto_explain'`);
-    await session.query(`SET auto_explain.log_min_duration = 0; SET auto_explain.log_nested_statements = on; SET client_min_messages = log`);
+    // Every setting the plans' text depends on, whatever the server's own are (a sample rate, analyze, a format).
+    await session.query(
+      `SET auto_explain.log_min_duration = 0; SET auto_explain.sample_rate = 1; SET auto_explain.log_analyze = off; ` +
+        `SET auto_explain.log_format = text; SET auto_explain.log_nested_statements = on; SET client_min_messages = log`,
+    );
   }, 120_000);
   afterAll(async () => {
     await session?.end();

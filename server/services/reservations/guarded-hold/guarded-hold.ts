@@ -13,14 +13,14 @@ import { HOLD_MINUTES } from '../../../../common/booking-rules';
 import { completionError } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { addDays, serviceDayStartMs } from '../../../../common/time';
-import { bookableSlot, servicesOn } from '../../booking-rules/slot-schedule';
+import { bookableSlot, scheduledSlots, servicesOn } from '../../booking-rules/slot-schedule';
 import { fittingCombinations, fittingTables, groupBusy, pickCombination, pickTable } from '../../booking-rules/table-fit';
 import { closedForBooking, closuresLockKey, closuresOn, openTables, stayClosure } from '../../booking-rules/closures';
 import { coversStarting, pacedOut, pacingLockKey } from '../../booking-rules/pacing-covers';
 import { pacingBreach, slotStartOf } from '../../booking-rules/pacing';
 import type { PacingRule } from '../../../db/schema';
 import { tableDayKeys } from '../../venues/table-day-locks';
-import { venueCatalogAt, type ServicePeriodRow, type VenueCatalog } from '../../booking-rules/venue-catalog';
+import { lastVenueCatalog, venueCatalogAt, type ServicePeriodRow, type VenueCatalog } from '../../booking-rules/venue-catalog';
 import { checkSelection, selectionUnavailable } from '../../booking-rules/selection-checks';
 import { holdLimitReached, MAX_UNFINISHED_BOOKINGS } from '../guest-limits';
 import { loadHoldContext } from './hold-context';
@@ -85,6 +85,20 @@ async function insertGuarded(db: Db, guard: object, reservation: NewReservation)
   return row!;
 }
 
+/** The stay `input` asks for in `catalog`, if that set-up offers it (the rules are checked later, on the set-up read with the day). */
+function expectedSlot(catalog: VenueCatalog, input: CreateReservationInput): { startMs: number; endMs: number } | undefined {
+  const entry = catalog.venues.get(input.venueId);
+  const experience = entry?.experiences.find((e) => e.id === input.experienceId);
+  if (!entry || !experience) return undefined;
+  return scheduledSlots(entry, experience, input.date, input.numberOfGuests).find((s) => s.startTime === input.startTime);
+}
+
+/** The service day `date` and the next, which hold any stay that starts on it. */
+function wholeDays(date: string): { startMs: number; endMs: number } {
+  const startMs = serviceDayStartMs(date);
+  return { startMs, endMs: startMs + 2 * DAY_MS };
+}
+
 /** A guarded hold's outcome: the hold, or the caller (its session checked) for the long way when the guard refused. */
 export type GuardedHold = { caller: AuthUser; row: ReservationRow; catalog: VenueCatalog } | { caller: AuthUser; row?: undefined };
 
@@ -94,16 +108,20 @@ export type GuardedHold = { caller: AuthUser; row: ReservationRow; catalog: Venu
  * the guard found the day changed meanwhile.
  */
 export async function tryGuardedHold(db: Db, claims: TokenSubject, input: CreateReservationInput, now: Date): Promise<GuardedHold> {
-  // Busy tables over the service day and the next (a bar's slots run past midnight): no set-up needed to ask.
-  const dayStartMs = serviceDayStartMs(input.date);
-  const context = await loadHoldContext(db, { userId: claims.id, venueId: input.venueId, date: input.date, fromMs: dayStartMs, toMs: dayStartMs + 2 * DAY_MS, now });
+  // Busy tables during the slot as the set-up this process holds has it, or else over the service day and
+  // the next (a bar's slots run past midnight): a hold needs only the tables' bookings that meet its stay.
+  const known = await lastVenueCatalog(db);
+  const window = expectedSlot(known.catalog, input) ?? wholeDays(input.date);
+  const context = await loadHoldContext(db, { userId: claims.id, venueId: input.venueId, date: input.date, fromMs: window.startMs, toMs: window.endMs, now });
   const caller = liveSessionUser(claims, context.session);
-  const catalog = await venueCatalogAt(db, context.catalogVersion);
+  const catalog = context.catalogVersion === known.version ? known.catalog : await venueCatalogAt(db, context.catalogVersion);
   const membership = membershipOf(caller);
   const { entry, experience } = checkSelection(catalog, input, now, 'guest', membership);
   if (experience.membersOnly && !isMember(caller)) throw completionError(1010101, 403);
   const slot = bookableSlot(entry, experience, input.date, input.startTime, now, 'guest', input.numberOfGuests);
   assertTimeOpenTo(slot.period, membership);
+  // A set-up published since made the stay longer than what was read: the long way reads it whole.
+  if (slot.startMs < window.startMs || slot.endMs > window.endMs) return { caller };
 
   // The rules every hold keeps, in the order the long way checks them (reservation-create.ts).
   if (context.held >= MAX_UNFINISHED_BOOKINGS) throw holdLimitReached();
@@ -115,11 +133,11 @@ export async function tryGuardedHold(db: Db, claims: TokenSubject, input: Create
   const tables = openTables(fittingTables(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership), day);
   const busy = groupBusy(context.busy);
   // A guest's hold takes the smallest table that fits in any area the guest may sit in (no area order:
-  // that is staff's placement, docs/PRODUCT.md §9 "The table given"). Ties go by table id for now:
-  // spreading them by the hold's id (pickTable's `spreadBy`) is built, but a random id makes the table a
-  // test sees random, and tests still name tables; it is switched on once they no longer do.
+  // that is staff's placement, docs/PRODUCT.md §9 "The table given"). Tables the rule ranks equal go by
+  // the hold's id (pickTable's `spreadBy`), so guests booking one time at once ask for different tables'
+  // locks instead of queueing on the first one's.
   const id = newId();
-  const table = pickTable(tables, busy, slot.startMs, slot.endMs, []);
+  const table = pickTable(tables, busy, slot.startMs, slot.endMs, [], id);
   // A party no single table seats sits at tables joined (docs/PRODUCT.md §9, tables joined).
   const combinations = table ? [] : fittingCombinations(entry, input.numberOfGuests, input.seatingAreaId, 'guest', membership).filter((c) => !day.areas.has(c.seatingAreaId));
   const [first, ...others] = table ? [table] : (pickCombination(combinations, busy, slot.startMs, slot.endMs)?.tables ?? []);

@@ -3,6 +3,7 @@
  * server's secret, with every claim in place, valid from its `nbf` (if any) until its `exp` by the
  * injected clock. Every other token gets the answer a bad token gets: 401 'Login expired'.
  */
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,21 @@ describe.each(testDrivers())('access tokens on %s', (driver) => {
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await me(`${header}.${payload}.${flipped}`)).body).toEqual(LOGIN_EXPIRED);
     expect((await me(`${header}.${payload}.`)).body).toEqual(LOGIN_EXPIRED);
+    // The right signature written otherwise: padded, or with a character base64url decoding would skip.
+    expect((await me(`${header}.${payload}.${signature}=`)).body).toEqual(LOGIN_EXPIRED);
+    expect((await me(`${header}.${payload}.${signature.slice(0, 10)}*${signature.slice(10)}`)).body).toEqual(LOGIN_EXPIRED);
+  });
+
+  it('answers 401 Login expired to a well-signed HS256 token whose header asks for more than its algorithm', async () => {
+    // Signed here by hand: jose itself refuses to sign a header naming extensions it does not know.
+    const signed = (header: object) => {
+      const input = `${base64url(header)}.${base64url(claimsNow())}`;
+      return `${input}.${createHmac('sha256', api.deps.config.jwtSecret).update(input).digest('base64url')}`;
+    };
+    expect((await me(signed({ alg: 'HS256', typ: 'JWT' }))).status, 'the same header without more').toBe(200);
+    for (const header of [{ alg: 'HS256', typ: 'JWT', crit: ['exp'], exp: 1 }, { alg: 'HS256', b64: false, crit: ['b64'] }, { alg: 'HS256', kid: 'other' }]) {
+      expect((await me(signed(header))).body, JSON.stringify(header)).toEqual(LOGIN_EXPIRED);
+    }
   });
 
   it('answers 401 Login expired to a token whose claims were changed under the old signature', async () => {
@@ -101,7 +117,17 @@ describe.each(testDrivers())('access tokens on %s', (driver) => {
   it('answers 401 Login expired to a well-signed token missing a claim or with one of the wrong kind', async () => {
     const { gen: _gen, ...noGeneration } = claimsNow();
     const { exp: _exp, ...noExpiry } = claimsNow();
-    const bad: Record<string, unknown>[] = [noGeneration, noExpiry, { ...claimsNow(), role: 'owner' }, { ...claimsNow(), sub: '' }, { ...claimsNow(), exp: 'later' }];
+    const { iat: _iat, ...noIssue } = claimsNow();
+    const bad: Record<string, unknown>[] = [
+      noGeneration,
+      noExpiry,
+      noIssue,
+      { ...claimsNow(), role: 'owner' },
+      { ...claimsNow(), sub: '' },
+      { ...claimsNow(), exp: 'later' },
+      { ...claimsNow(), nbf: 'now' },
+      { ...claimsNow(), gen: 1.5 },
+    ];
     for (const claims of bad) {
       const token = await new SignJWT(claims as never).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret());
       expect((await me(token)).body, JSON.stringify(claims)).toEqual(LOGIN_EXPIRED);

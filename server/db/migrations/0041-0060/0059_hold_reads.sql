@@ -1,13 +1,31 @@
--- A guest's hold read less (docs/decisions/0039-hold-reads.md). Under a plan made once per connection
--- (migration 0035), two of the hold's reads scanned far more than they answered once a few thousand holds
--- were live:
+-- A guest's hold reads only what it asks about (docs/decisions/0039-hold-reads.md). Under a plan made once
+-- per connection (migration 0035), its reads scanned far more than they answered once a club's worth of
+-- bookings and holds were in the table:
 -- * the caller's unfinished holds were counted through the index of every pending hold's end, filtering
---   each by its guest: that index answers "which holds run out", not "whose";
--- * the guard's check of the chosen tables read the venue's days as an array of unknown length, which a
---   generic plan prices as many days, and scanned the whole table.
--- The first gets the index its question asks for; the second also bounds the days by their span.
+--   each by its guest: that index answers "which holds run out", not "whose". They get their own index;
+-- * the guard's check of the chosen tables read the venue's days (as an array of unknown length, which a
+--   generic plan prices as many days: the whole table) to find the few bookings on those tables. A table's
+--   own bookings are found by the index of the exclusion constraint that forbids double bookings (its
+--   table and stay), and the bookings that join tables by a GIN index of the joined tables, kept only for
+--   the live rows that have any;
+-- * the closures' fingerprint, a SQL function that cannot be inlined (it aggregates), was parsed and
+--   planned again on every call, twice a hold (its read and its guard); PL/pgSQL keeps a statement's plan
+--   for the session. The same answer.
 
 CREATE INDEX reservations_user_pending ON reservations (user_id, hold_expires_at) WHERE status = 'PENDING';
+
+CREATE INDEX reservations_combined_tables ON reservations USING gin (combined_table_ids)
+  WHERE combined_table_ids <> '{}' AND status IN ('PENDING', 'CONFIRMED');
+
+CREATE OR REPLACE FUNCTION closures_fingerprint(p_venue_id text, p_date text) RETURNS text
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    SELECT md5(coalesce(string_agg(id, ',' ORDER BY id), ''))
+    FROM closures
+    WHERE venue_id = p_venue_id AND to_date >= p_date AND from_date <= p_date);
+END
+$$;
 
 CREATE OR REPLACE FUNCTION guarded_hold_status(p jsonb) RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
@@ -17,10 +35,6 @@ DECLARE
   v_to timestamptz := (p->>'to')::timestamptz;
   v_tables text[] := ARRAY(SELECT jsonb_array_elements_text(p->'tableIds'));
   v_dates text[] := ARRAY(SELECT jsonb_array_elements_text(p->'dates'));
-  -- The days' span, for the venue's days index: a plan made for any parameters reads an array of
-  -- unknown length as many days and scans the whole table instead.
-  v_first_date text := (SELECT min(d) FROM unnest(v_dates) AS d);
-  v_last_date text := (SELECT max(d) FROM unnest(v_dates) AS d);
   v_user text := p->>'userId';
   v_venue text := p->>'venueId';
   v_pacing jsonb := p->'pacing';
@@ -50,10 +64,21 @@ BEGIN
     RAISE EXCEPTION 'hold guard: hold limit' USING ERRCODE = 'HG001';
   END IF;
   -- Live reservations and held changes on the chosen tables (busy-intervals.ts: occupiedUntil, isLiveAt).
+  -- Each chosen table by the exclusion constraint's index (its own table and stay), the bookings that
+  -- join it to others by theirs: neither reads the venue's whole days.
   IF EXISTS (
+      SELECT 1 FROM unnest(v_tables) AS chosen(id), LATERAL (
+        SELECT 1 FROM reservations
+        WHERE table_id = chosen.id
+          AND tstzrange(starts_at, least(ends_at, greatest(starts_at, coalesce(table_freed_at, ends_at)))) && tstzrange(v_from, v_to)
+          AND status IN ('CONFIRMED', 'PENDING') AND (status = 'CONFIRMED' OR hold_expires_at > v_now)
+          AND venue_id = v_venue AND date = ANY(v_dates)
+        LIMIT 1) AS taken)
+    OR EXISTS (
       SELECT 1 FROM reservations
-      WHERE venue_id = v_venue AND date >= v_first_date AND date <= v_last_date AND date = ANY(v_dates) AND (table_id = ANY(v_tables) OR combined_table_ids && v_tables)
+      WHERE combined_table_ids <> '{}' AND combined_table_ids && v_tables
         AND status IN ('CONFIRMED', 'PENDING') AND (status = 'CONFIRMED' OR hold_expires_at > v_now)
+        AND venue_id = v_venue AND date = ANY(v_dates)
         AND starts_at < v_to
         AND least(ends_at, greatest(starts_at, coalesce(table_freed_at, ends_at))) > greatest(v_from, starts_at))
     OR EXISTS (

@@ -22,7 +22,7 @@ import { openDatabase } from '../server/db/client';
 import { createThrowawayDatabase } from '../server/db/throwaway-database';
 import { users } from '../server/db/schema';
 import { lookupTargets, runLoad, setUpPacingAndCombinations } from '../server/bench/availability.bench';
-import { seedBookings, seededGuestIds } from '../server/bench/seed-bookings';
+import { seedBookings } from '../server/bench/seed-bookings';
 import { benchGuests, bookingChoices, runBookingLoad } from '../server/bench/booking-load';
 import { ledgerProblems } from '../server/services/payments/ledger-check';
 import { signAccessToken } from '../server/lib/jwt';
@@ -116,7 +116,7 @@ try {
     const now = systemClock.now();
     const today = hongKongToday(now);
     const [guest] = await db.select().from(users).where(eq(users.email, 'guest@example.com'));
-    const seeded = await seedBookings(db, await seededGuestIds(db), today, now);
+    const { bookings: seeded } = await seedBookings(db, today, now);
     await db.execute(sql`ANALYZE`);
     const token = await signAccessToken({ id: guest!.id, role: 'guest' }, JWT_SECRET, now);
     const targets = await lookupTargets(db);

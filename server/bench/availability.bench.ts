@@ -31,7 +31,7 @@ import { signAccessToken } from '../lib/jwt';
 import { addDays, hongKongToday } from '../../common/time';
 import { benchGuests, bookingChoices, lockWaitShare, refusedButFree, runBookingLoad } from './booking-load';
 import { pgbenchTps } from './pgbench';
-import { SEEDED_DAYS, seedBookings, seededGuestIds } from './seed-bookings';
+import { SEEDED_DAYS, seedBookings } from './seed-bookings';
 import { cpuSpent } from './cpu-spent';
 import { disableLookupCache, enableLookupCache, lookupCacheOf } from '../routes/reservations/availability-cache';
 import { alternate, describeRatio, pairedRatio } from './paired-ratio';
@@ -229,7 +229,6 @@ async function askEveryQuestion(port: number, token: string, targets: Target[], 
   return paths.length;
 }
 
-
 /** What a run measured, for the ratios printed at the end. */
 interface BenchResult {
   /** Bookings per second of BENCH_GUESTS guests in parallel on every venue. */
@@ -243,7 +242,7 @@ async function bench(label: string, database: Database): Promise<BenchResult> {
   const now = systemClock.now();
   const today = hongKongToday(now);
   const [guest] = await db.select().from(users).where(eq(users.email, 'guest@example.com'));
-  const booked = await seedBookings(db, await seededGuestIds(db), today, now);
+  const { bookings: booked } = await seedBookings(db, today, now);
   // A club's database that has been running has its planner statistics (autovacuum keeps them); a
   // freshly loaded one has none until its first autoanalyze, and plans on guesses meanwhile.
   await db.execute(sql`ANALYZE`);

@@ -23,9 +23,11 @@ function rng(seed: number) {
 
 /**
  * Books roughly half of every table's evening and day for the next two weeks, as a busy club would be,
- * under `userIds` in turn: a club's bookings are many guests', and the planner's statistics should say so.
+ * under `SEEDED_GUESTS` new guests in turn (as many bookings each as a regular's year): a club's bookings
+ * are many guests', and the planner's statistics should say so.
  */
-export async function seedBookings(db: Database['db'], userIds: readonly string[], today: string, now: Date): Promise<number> {
+export async function seedBookings(db: Database['db'], today: string, now: Date): Promise<{ bookings: number; guestIds: string[] }> {
+  const userIds = await insertBenchGuests(db, SEEDED_GUESTS, now);
   const random = rng(42);
   const venueRows = await db.select().from(venues);
   const periodRows = await db.select().from(servicePeriods);
@@ -78,8 +80,5 @@ export async function seedBookings(db: Database['db'], userIds: readonly string[
     }
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(reservations).values(rows.slice(i, i + 500));
-  return rows.length;
+  return { bookings: rows.length, guestIds: userIds };
 }
-
-/** The guests the seeded bookings are under: a few hundred, as many bookings each as a regular's year. */
-export const seededGuestIds = (db: Database['db']): Promise<string[]> => insertBenchGuests(db, SEEDED_GUESTS, new Date());

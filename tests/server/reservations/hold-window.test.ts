@@ -1,8 +1,9 @@
 /**
  * A guest's hold reads the day's busy tables only during the stay it expects from the set-up this process
  * holds (guarded-hold.ts). When another process has published a longer stay since, the hold is decided on
- * the set-up read with the day: it lasts the new length and is never given a table taken in the part of
- * it the first read did not cover.
+ * the set-up read with the day: it lasts the new length (a hold decided on the set-up this process held
+ * would not) and is never given a table taken in the part of the stay the first read did not cover (the
+ * guard under the locks would refuse that table too: this shows the outcome, not which check made it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';

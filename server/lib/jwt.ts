@@ -32,11 +32,14 @@ export type TokenSubject = AuthUser & { sessionGeneration: number };
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
-/** The secret as an HMAC key, made once per secret: jose signs with it, node:crypto checks with it. */
-const keys = new Map<string, KeyObject>();
-function keyOf(secret: string): KeyObject {
+// The secret as an HMAC key, imported once per secret rather than on every call.
+const keys = new Map<string, Promise<CryptoKey>>();
+function keyOf(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
-  if (!key) keys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, key);
+  }
   return key;
 }
 
@@ -44,7 +47,7 @@ function keyOf(secret: string): KeyObject {
 export async function signAccessToken(user: AuthUser & { sessionGeneration?: number }, secret: string, now: Date): Promise<string> {
   const iat = seconds(now);
   const claims: AccessTokenClaims = { sub: user.id, role: user.role, gen: user.sessionGeneration ?? 0, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS };
-  return new SignJWT({ ...claims }).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(keyOf(secret));
+  return new SignJWT({ ...claims }).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(await keyOf(secret));
 }
 
 /**
@@ -79,6 +82,14 @@ const validAt = (token: CheckedToken, now: Date) => (token.nbf ?? -Infinity) <= 
 const verified = new Map<string, CheckedToken & { secret: string }>();
 const MAX_VERIFIED = 10_000;
 
+/** The secret as a node:crypto key, made once per secret. */
+const hmacKeys = new Map<string, KeyObject>();
+function hmacKeyOf(secret: string): KeyObject {
+  let key = hmacKeys.get(secret);
+  if (!key) hmacKeys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  return key;
+}
+
 /**
  * Whether `token` is three parts whose third is the HS256 signature of the first two under `secret`,
  * compared in constant time. The signature must be written as the signer writes it (canonical
@@ -88,7 +99,7 @@ function signedWith(token: string, secret: string): boolean {
   const parts = token.split('.');
   if (parts.length !== 3) return false;
   const [header, payload, signature] = parts as [string, string, string];
-  const expected = createHmac('sha256', keyOf(secret)).update(`${header}.${payload}`).digest();
+  const expected = createHmac('sha256', hmacKeyOf(secret)).update(`${header}.${payload}`).digest();
   const given = Buffer.from(signature, 'base64url');
   return given.length === expected.length && timingSafeEqual(given, expected) && given.toString('base64url') === signature;
 }

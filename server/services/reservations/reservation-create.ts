@@ -34,6 +34,8 @@ export interface HoldRequest {
   input: CreateReservationInput;
   slot: ScheduledSlot;
   now: Date;
+  /** A guest's own hold: the smallest free table in any area open to them (`TableRequest.anyArea`). */
+  anyArea?: boolean;
 }
 
 /**
@@ -41,8 +43,8 @@ export interface HoldRequest {
  * none is) and writes the PENDING reservation holding it for 15 minutes. The waitlist's offers hold
  * tables this way too.
  */
-export async function insertHold(tx: DbOrTx, { entry, experience, user, input, slot, now }: HoldRequest): Promise<ReservationRow> {
-  const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now, membership: membershipOf(user) });
+export async function insertHold(tx: DbOrTx, { entry, experience, user, input, slot, now, anyArea }: HoldRequest): Promise<ReservationRow> {
+  const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now, membership: membershipOf(user), anyArea });
   const inserted = await insertReservation(tx, {
     entry,
     experience,
@@ -93,7 +95,7 @@ export async function createReservation(deps: ReservationDeps, claims: TokenSubj
       // Fair inventory: the guest's own lock first, then the count of what they hold, then the tables'.
       await lockGuest(tx, user.id);
       await checkHoldLimit(tx, user.id, now);
-      return insertHold(tx, { entry, experience, user, input, slot, now });
+      return insertHold(tx, { entry, experience, user, input, slot, now, anyArea: true });
     }),
   );
   return toReservationDto(row, catalog, now);

@@ -95,31 +95,13 @@ export function isTableFree(busy: BusyByTable, tableId: string, startMs: number,
 }
 
 /**
- * The tables in the order a party is given them (docs/PRODUCT.md §9, the table given), as groups the rule
- * ranks equal: the dining areas in the set-up's order (`areaOrder`, the venue's areas as listed), and in
- * each the smallest first (fewest seats, then fewest minimum); within a group by id. A dinner for two sits
- * in the dining room before the terrace, and at the bar counter (listed last) only when nothing else is
- * free; a bar that lists its counter first fills the counter first.
- */
-export function rankedTables(tables: readonly VenueTableRow[], areaOrder: readonly { id: string }[]): VenueTableRow[][] {
-  const rank = new Map(areaOrder.map((a, i) => [a.id, i]));
-  const areaRank = (t: VenueTableRow) => rank.get(t.seatingAreaId) ?? areaOrder.length;
-  const tableRank = (a: VenueTableRow, b: VenueTableRow) => areaRank(a) - areaRank(b) || a.maxGuests - b.maxGuests || a.minGuests - b.minGuests;
-  const sorted = [...tables].sort((a, b) => tableRank(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const groups: VenueTableRow[][] = [];
-  for (const table of sorted) {
-    const last = groups.at(-1);
-    if (last && tableRank(last[0]!, table) === 0) last.push(table);
-    else groups.push([table]);
-  }
-  return groups;
-}
-
-/**
- * The table to give a party: in the first group of `rankedTables` with a free table, the free one
- * `spreadBy` (a hold's id) picks when given (`spreadHash`), else the first by id. Parallel holds of one
- * time then go to different tables instead of all queueing on the same table's lock, and the same hold
- * always gets the same table. `guarded_hold_table()` (migration 0060) picks the same way under the locks.
+ * The table to give a party (docs/PRODUCT.md §9, the table given): the dining areas in the set-up's order
+ * (`areaOrder`, the venue's areas as listed), and in the first with a free table that fits, the smallest
+ * (fewest seats, then fewest minimum). A dinner for two sits in the dining room before the terrace, and
+ * at the bar counter (listed last) only when nothing else is free; a bar that lists its counter first
+ * fills the counter first. Tables the rule ranks equal are told apart by `spreadBy` (a hold's id) when
+ * given, else by their id: parallel holds of one time then go to different tables instead of all queueing
+ * on the same table's lock, and the same hold always gets the same table.
  */
 export function pickTable(
   tables: readonly VenueTableRow[],
@@ -129,18 +111,23 @@ export function pickTable(
   areaOrder: readonly { id: string }[],
   spreadBy?: string,
 ): VenueTableRow | undefined {
-  for (const group of rankedTables(tables, areaOrder)) {
-    const free = group.filter((t) => isTableFree(busy, t.id, startMs, endMs));
-    if (free.length > 0) return free[spreadBy === undefined ? 0 : spreadHash(spreadBy) % free.length];
-  }
-  return undefined;
+  const rank = new Map(areaOrder.map((a, i) => [a.id, i]));
+  const areaRank = (t: VenueTableRow) => rank.get(t.seatingAreaId) ?? areaOrder.length;
+  const tableRank = (a: VenueTableRow, b: VenueTableRow) => areaRank(a) - areaRank(b) || a.maxGuests - b.maxGuests || a.minGuests - b.minGuests;
+  const free = tables.filter((t) => isTableFree(busy, t.id, startMs, endMs));
+  free.sort((a, b) => tableRank(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const best = free[0];
+  if (!best || spreadBy === undefined) return best;
+  let tied = 1;
+  while (tied < free.length && tableRank(best, free[tied]!) === 0) tied++;
+  return free[spreadIndex(spreadBy, tied)];
 }
 
-/** A stable 32-bit number from a text (FNV-1a): the same hold id always lands on the same one of n tables. */
-export function spreadHash(text: string): number {
+/** A stable index in [0, n) from a text (FNV-1a): the same hold id always lands on the same one of n tables. */
+function spreadIndex(text: string, n: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash;
+  return hash % n;
 }
 
 /**

@@ -13,7 +13,6 @@ import { placeOnFreeTable } from './reservation-tables';
 import { checkHoldLimit, lockGuest } from './guest-limits';
 import { assertTimeOpenTo, membershipOf } from '../booking-rules/membership-rules';
 import { tryGuardedHold } from './guarded-hold/guarded-hold';
-import { tryHoldInOneTrip } from './guarded-hold/hold-in-one-trip';
 import type { CreateReservationInput } from './reservation-input';
 import type { TokenSubject } from '../../lib/jwt';
 import {
@@ -70,15 +69,11 @@ export async function insertHold(tx: DbOrTx, { entry, experience, user, input, s
  * Holds a table for the caller: the slot must be one availability offers (schedule, lead time, a free
  * table that fits). 409 20102 when it is gone; 409 20108 when the caller already holds as many unfinished
  * bookings as a guest may (guest-limits.ts). The caller's session (of the token's `claims`) is checked
- * by the guard of the one-trip hold (hold-in-one-trip.ts), else in the guarded hold's first read (401 when
- * it ended). The one-trip hold picks the table under the locks; when it cannot, the guarded hold decides on
- * the day as read (guarded-hold.ts); when the day changed under that, the table is chosen under lock in one
- * transaction.
+ * in the guarded hold's first read (401 when it ended). Guarded in one statement (guarded-hold.ts); when
+ * the day changed under it, the table is chosen under lock in one transaction.
  */
 export async function createReservation(deps: ReservationDeps, claims: TokenSubject, input: CreateReservationInput): Promise<ReservationDto> {
   const at = deps.clock.now();
-  const held = await tryHoldInOneTrip(deps.db, claims, input, at);
-  if (held) return toReservationDto(held.row, held.catalog, at);
   const guarded = await tryGuardedHold(deps.db, claims, input, at);
   if (guarded.row) return toReservationDto(guarded.row, guarded.catalog, at);
   const { db, now, catalog } = await reservationScope(deps);

@@ -36,7 +36,7 @@ export interface TableRequest extends Omit<RefusedRequest, 'slot'> {
   rules?: BookingRules;
   /**
    * A guest's own hold: the smallest free table in any area open to them, not the areas' order of staff's
-   * placement (docs/PRODUCT.md §9, the table given), as the guarded holds rank them.
+   * placement (docs/PRODUCT.md §9, the table given), as the guarded hold ranks them.
    */
   anyArea?: boolean;
   /**

@@ -9,14 +9,14 @@ import type { DbOrTx } from '../../db/client';
 import { hongKongDate } from '../../../common/time';
 
 /** A table id as a 32-bit key (FNV-1a): a rare collision only makes two tables share a lock. */
-export function tableKey(tableId: string): number {
+function tableKey(tableId: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < tableId.length; i++) hash = Math.imul(hash ^ tableId.charCodeAt(i), 0x01000193);
   return hash | 0;
 }
 
 /** The Hong Kong calendar days an interval [fromMs, toMs) touches, as yyyymmdd numbers. */
-export function daysTouched(fromMs: number, toMs: number): number[] {
+function daysTouched(fromMs: number, toMs: number): number[] {
   const first = hongKongDate(new Date(fromMs));
   const last = hongKongDate(new Date(Math.max(fromMs, toMs - 1)));
   const asNumber = (date: string) => Number(date.replaceAll('-', ''));

@@ -1,6 +1,6 @@
 /**
- * A guest's own hold decided the long way (in a transaction under the locks, when both guarded holds were
- * refused) is given the table its guarded holds would give: the smallest free in any area open to the
+ * A guest's own hold decided the long way (in a transaction under the locks, when the guarded hold was
+ * refused) is given the table its guarded hold would give: the smallest free in any area open to the
  * guest (docs/PRODUCT.md §9, the table given), not the areas' order of staff's placement, which the
  * waitlist's offers keep.
  */

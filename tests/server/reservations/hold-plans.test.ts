@@ -11,10 +11,10 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { createThrowawayDatabase } from '../../../server/db/throwaway-database';
 import { seedDemoData } from '../../../server/db/seed';
-import { venueCatalogVersion, venueTables } from '../../../server/db/schema';
+import { venueTables } from '../../../server/db/schema';
 import { seedBookings } from '../../../server/bench/seed-bookings';
 import { closuresLockKey } from '../../../server/services/booking-rules/closures';
-import { daysTouched, tableDayKeys, tableKey } from '../../../server/services/venues/table-day-locks';
+import { tableDayKeys } from '../../../server/services/venues/table-day-locks';
 import { addDays, hongKongToday, serviceDayStartMs } from '../../../common/time';
 import { OBE } from '../../support/server/fixtures';
 import { TEST_NOW } from '../../support/server/harness';
@@ -89,49 +89,5 @@ describe.skipIf(!adminUrl)('the plans of a guest hold (postgres)', () => {
     expect(tablesBusy, plans.join('\n\n')).toContain('reservations_no_double_booking');
     expect(tablesBusy, plans.join('\n\n')).toContain('reservations_combined_tables');
     expect(tablesBusy).not.toMatch(/Seq Scan on reservations|reservations_venue_day/);
-  });
-
-  it('finds the free tables of a hold in one round trip by the tables’ own indexes', async () => {
-    const date = addDays(hongKongToday(TEST_NOW), 4);
-    const tables = await database.db.select().from(venueTables).where(eq(venueTables.venueId, OBE)).limit(3);
-    const fromMs = serviceDayStartMs(date) + 19 * 3_600_000;
-    const toMs = fromMs + 2 * 3_600_000;
-    const [{ version }] = (await database.db.select({ version: venueCatalogVersion.version }).from(venueCatalogVersion)) as [{ version: number }];
-    const guard = {
-      userId: guestId,
-      role: 'guest',
-      sessionGeneration: 0,
-      catalogVersion: version,
-      venueId: OBE,
-      date,
-      dates: [addDays(date, -1), date, addDays(date, 1)],
-      now: TEST_NOW.toISOString(),
-      from: new Date(fromMs).toISOString(),
-      to: new Date(toMs).toISOString(),
-      tableRanks: [tables.map((t) => t.id)],
-      spread: 0,
-      tableKeys: Object.fromEntries(tables.map((t) => [t.id, tableKey(t.id)])),
-      lockDays: daysTouched(fromMs, toMs),
-      pacingKey: null,
-      closuresKey: closuresLockKey(OBE).toString(),
-      maxHeld: 2,
-      pacing: null,
-      locale: 'en',
-    };
-    plans.length = 0;
-    await session.query('BEGIN');
-    const { rows } = await session.query('SELECT guarded_hold_table($1::jsonb) AS table_id', [JSON.stringify(guard)]);
-    await session.query('ROLLBACK');
-    expect(tables.map((t) => t.id)).toContain(rows[0].table_id);
-
-    const free = plans.filter((p) => p.includes('unnest(p_tables)'));
-    // Each group's free tables, then the chosen one again under its lock.
-    expect(free.length, plans.join('\n\n')).toBe(2);
-    for (const plan of free) {
-      expect(plan, plans.join('\n\n')).toContain('reservations_no_double_booking');
-      expect(plan, plans.join('\n\n')).toContain('reservations_combined_tables');
-      expect(plan, plan).not.toMatch(/Seq Scan on reservations|reservations_venue_day/);
-    }
-    expect(plans.find((p) => p.includes('(SELECT count(*) FROM reservations WHERE user_id = v_user')), plans.join('\n\n')).toContain('reservations_user_pending');
   });
 });

@@ -1,6 +1,5 @@
 /**
- * A guest's hold in two round trips of its own (docs/decisions/0022-guarded-hold.md), when the one-trip
- * hold (hold-in-one-trip.ts) could not decide it on what this process holds: one prepared
+ * A guest's hold in two round trips of its own (docs/decisions/0022-guarded-hold.md): one prepared
  * read of everything the hold is decided on (hold-context.ts), the same rules as every booking in memory
  * (closures, pacing, hold limit, the smallest free fitting table), then one INSERT whose status
  * `guarded_hold_status()` (migration 0033) answers after taking the booking locks and checking afresh that
@@ -8,29 +7,83 @@
  * statement changes nothing and the caller books the long way, in a transaction under the same locks,
  * which gives the exact answer.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { HOLD_MINUTES } from '../../../../common/booking-rules';
 import { completionError } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { serviceDayStartMs } from '../../../../common/time';
+import { addDays, serviceDayStartMs } from '../../../../common/time';
 import { bookableSlot, scheduledSlots, servicesOn } from '../../booking-rules/slot-schedule';
 import { fittingCombinations, fittingTables, groupBusy, pickCombination, pickTable } from '../../booking-rules/table-fit';
-import { closedForBooking, closuresOn, openTables, stayClosure } from '../../booking-rules/closures';
-import { coversStarting, pacedOut } from '../../booking-rules/pacing-covers';
-import { pacingBreach } from '../../booking-rules/pacing';
+import { closedForBooking, closuresLockKey, closuresOn, openTables, stayClosure } from '../../booking-rules/closures';
+import { coversStarting, pacedOut, pacingLockKey } from '../../booking-rules/pacing-covers';
+import { pacingBreach, slotStartOf } from '../../booking-rules/pacing';
+import type { PacingRule } from '../../../db/schema';
 import { tableDayKeys } from '../../venues/table-day-locks';
-import { lastVenueCatalog, venueCatalogAt, type VenueCatalog } from '../../booking-rules/venue-catalog';
+import { lastVenueCatalog, venueCatalogAt, type ServicePeriodRow, type VenueCatalog } from '../../booking-rules/venue-catalog';
 import { checkSelection, selectionUnavailable } from '../../booking-rules/selection-checks';
 import { holdLimitReached, MAX_UNFINISHED_BOOKINGS } from '../guest-limits';
 import { loadHoldContext } from './hold-context';
-import { guardRefused, heldReservation, holdGuard, insertGuarded } from './guarded-insert';
+import { reservationValues, type NewReservation } from '../reservation-insert';
+import { reservations } from '../../../db/schema';
 import { assertTimeOpenTo, membershipOf } from '../../booking-rules/membership-rules';
-import { isMember, type ReservationRow } from '../reservations';
+import { isMember, sqlState, type ReservationRow } from '../reservations';
 import { liveSessionUser } from '../../../lib/auth';
 import type { TokenSubject } from '../../../lib/jwt';
 import type { AuthUser } from '../../../context';
 import type { CreateReservationInput } from '../reservation-input';
 
+/** The SQLSTATE `guarded_hold_status()` raises when the hold was decided on what has changed since. */
+const GUARD_REFUSED = 'HG001';
+/** A reference drawn twice (unique violation) or a double booking by a writer without the locks: the long way decides. */
+const UNIQUE_VIOLATION = '23505';
+const EXCLUSION_VIOLATION = '23P01';
+
 const DAY_MS = 86_400_000;
+
+/** What the guard counts pacing over: the slot interval and the service the start falls in (pacing.ts). */
+function pacingGuard(rule: PacingRule, period: ServicePeriodRow, startTime: number, party: number) {
+  const slotFrom = slotStartOf(period, startTime);
+  return {
+    slotFrom,
+    slotTo: slotFrom + period.intervalMinutes,
+    serviceFrom: period.startMinute,
+    serviceTo: period.endMinute,
+    maxSlot: rule.maxCoversPerSlot,
+    maxService: rule.maxCoversPerService,
+    party,
+  };
+}
+
+/**
+ * The guarded INSERT, prepared once per database and set of columns: building it and having it parsed
+ * on every hold cost a tenth of the server's time per booking. Its status is `guarded_hold_status(guard)`.
+ */
+function guardedInsertStatement(db: Db, columns: readonly string[], name: string) {
+  const values = Object.fromEntries(
+    columns.map((column) => [column, column === 'status' ? sql`guarded_hold_status(${sql.placeholder('status')}::jsonb)` : sql.placeholder(column)]),
+  );
+  return db
+    .insert(reservations)
+    .values(values as unknown as typeof reservations.$inferInsert)
+    .returning()
+    .prepare(name);
+}
+
+const guardedInserts = new WeakMap<object, Map<string, ReturnType<typeof guardedInsertStatement>>>();
+
+/** Writes the hold `reservation` if `guard` still holds under the locks (migration 0033's function); else raises HG001. */
+async function insertGuarded(db: Db, guard: object, reservation: NewReservation): Promise<ReservationRow> {
+  const values: Record<string, unknown> = { ...reservationValues(reservation), status: JSON.stringify(guard) };
+  const columns = Object.keys(values).sort();
+  const key = columns.join(',');
+  let byColumns = guardedInserts.get(db);
+  if (!byColumns) guardedInserts.set(db, (byColumns = new Map()));
+  let statement = byColumns.get(key);
+  if (!statement) byColumns.set(key, (statement = guardedInsertStatement(db, columns, `guarded_hold_insert_${byColumns.size}`)));
+  const [row] = await statement.execute(values);
+  return row!;
+}
 
 /** The stay `input` asks for in `catalog`, if that set-up offers it (the rules are checked later, on the set-up read with the day). */
 function expectedSlot(catalog: VenueCatalog, input: CreateReservationInput): { startMs: number; endMs: number } | undefined {
@@ -93,17 +146,53 @@ export async function tryGuardedHold(db: Db, claims: TokenSubject, input: Create
 
   const lockKeys = tableDayKeys(tableIds, slot.startMs, slot.endMs);
   const guard = {
-    ...holdGuard(caller.id, entry, input, slot, now),
+    userId: caller.id,
+    venueId: entry.venue.id,
+    date: input.date,
+    dates: [addDays(input.date, -1), input.date, addDays(input.date, 1)],
+    now: now.toISOString(),
+    from: new Date(slot.startMs).toISOString(),
+    to: new Date(slot.endMs).toISOString(),
     tableIds,
     lockTables: lockKeys.map((k) => k[0]),
     lockDays: lockKeys.map((k) => k[1]),
+    pacingKey: pacing ? pacingLockKey(entry.venue.id, input.date, slot.period.name) : null,
+    closuresKey: closuresLockKey(entry.venue.id).toString(),
+    maxHeld: MAX_UNFINISHED_BOOKINGS,
+    // The limits counted again under the service's pacing lock.
+    pacing: pacing ? pacingGuard(pacing, slot.period, slot.startTime, input.numberOfGuests) : null,
     closuresFingerprint: context.closuresFingerprint,
+    locale: input.locale,
   };
   try {
-    const row = await insertGuarded(db, 'guarded_hold_status', guard, heldReservation({ entry, experience, userId: caller.id, input, slot, now }, id, first.id, tableIds.slice(1)));
+    const row = await insertGuarded(db, guard, {
+      entry,
+      experience,
+      user: { id: caller.id },
+      placement: {
+        date: input.date,
+        startTime: slot.startTime,
+        duration: slot.duration,
+        startsAt: new Date(slot.startMs),
+        endsAt: new Date(slot.endMs),
+        numberOfGuests: input.numberOfGuests,
+        seatingAreaId: input.seatingAreaId ?? null,
+        tableId: first.id,
+        combinedTableIds: tableIds.slice(1),
+      },
+      now,
+      values: {
+        id,
+        status: 'PENDING',
+        holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+        bookingSource: input.bookingSource,
+        locale: input.locale,
+      },
+    });
     return { caller, row, catalog };
   } catch (error) {
-    if (guardRefused(error)) return { caller };
+    const state = sqlState(error);
+    if (state === GUARD_REFUSED || state === UNIQUE_VIOLATION || state === EXCLUSION_VIOLATION) return { caller };
     throw error;
   }
 }

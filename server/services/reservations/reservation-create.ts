@@ -33,8 +33,6 @@ export interface HoldRequest {
   input: CreateReservationInput;
   slot: ScheduledSlot;
   now: Date;
-  /** A guest's own hold: the smallest free table in any area open to them (`TableRequest.anyArea`). */
-  anyArea?: boolean;
 }
 
 /**
@@ -42,8 +40,8 @@ export interface HoldRequest {
  * none is) and writes the PENDING reservation holding it for 15 minutes. The waitlist's offers hold
  * tables this way too.
  */
-export async function insertHold(tx: DbOrTx, { entry, experience, user, input, slot, now, anyArea }: HoldRequest): Promise<ReservationRow> {
-  const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now, membership: membershipOf(user), anyArea });
+export async function insertHold(tx: DbOrTx, { entry, experience, user, input, slot, now }: HoldRequest): Promise<ReservationRow> {
+  const placement = await placeOnFreeTable(tx, { entry, ...input, slot, now, membership: membershipOf(user) });
   const inserted = await insertReservation(tx, {
     entry,
     experience,
@@ -90,7 +88,7 @@ export async function createReservation(deps: ReservationDeps, claims: TokenSubj
       // Fair inventory: the guest's own lock first, then the count of what they hold, then the tables'.
       await lockGuest(tx, user.id);
       await checkHoldLimit(tx, user.id, now);
-      return insertHold(tx, { entry, experience, user, input, slot, now, anyArea: true });
+      return insertHold(tx, { entry, experience, user, input, slot, now });
     }),
   );
   return toReservationDto(row, catalog, now);

@@ -35,11 +35,6 @@ export interface TableRequest extends Omit<RefusedRequest, 'slot'> {
   /** Staff's refusals say why in their words (booking-rules/staff-refusals.ts); a guest's stay as they were. */
   rules?: BookingRules;
   /**
-   * A guest's own hold: the smallest free table in any area open to them, not the areas' order of staff's
-   * placement (docs/PRODUCT.md §9, the table given), as the guarded hold ranks them.
-   */
-  anyArea?: boolean;
-  /**
    * The tables joined are the host's on the floor (a walk-in dropped on a table too small for it): any
    * combination the set-up makes that seats the party (`joinableCombinations`), even where one table would.
    */
@@ -60,7 +55,7 @@ async function closedOn(tx: DbOrTx, request: TableRequest) {
 
 /**
  * Returns the free table that fits the party (the first dining area in the set-up's order with one, its
- * smallest, or for a guest's own hold the smallest in any area: `pickTable`), locked for the slot's day with run-out holds on it in the slot cancelled, or
+ * smallest: `pickTable`), locked for the slot's day with run-out holds on it in the slot cancelled, or
  * undefined when none is free. It chooses first and locks only the chosen table, then looks again: a
  * booking that took it meanwhile sends it on to the next. Bookings of other tables never wait for each
  * other, and a booking holds one table's lock at a time, so none deadlock.
@@ -80,7 +75,7 @@ async function lockAndPickTable(tx: DbOrTx, request: TableRequest): Promise<{ ta
   if (candidates.length === 0) return { day };
   const busy = await busyOn(candidates);
   for (;;) {
-    const table = pickTable(candidates, busy, startMs, endMs, request.anyArea ? [] : request.entry.areas);
+    const table = pickTable(candidates, busy, startMs, endMs, request.entry.areas);
     if (!table) return { day };
     await lockTableDays(tx, [table.id], startMs, endMs);
     await expireStaleHolds(tx, request.now, { tableIds: [table.id], during: { fromMs: startMs, toMs: endMs } });
